@@ -1,0 +1,49 @@
+# Muster: `make run` serves the site, `make test` runs every check. Both set themselves up.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+DEPS_STAMP := $(VENV)/.deps-$(shell sha1sum requirements.txt | cut -c1-12)
+
+.PHONY: run test lint bench deps redis-server chromium clean help
+.DEFAULT_GOAL := help
+
+help:
+	@echo "make run    - set up everything and serve http://127.0.0.1:8000 (Ctrl-C stops it all)"
+	@echo "make test   - set up and run the whole suite (pytest, ruff, mypy)"
+	@echo "make lint   - ruff and mypy only"
+	@echo "make bench  - print the benchmarks"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(DEPS_STAMP): requirements.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	rm -f $(VENV)/.deps-*
+	touch $@
+
+deps: $(DEPS_STAMP)
+
+# Debian's packages, installed only when missing (CI and fresh machines run as root).
+redis-server:
+	@command -v redis-server >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; }
+
+chromium:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+run: deps redis-server
+	@scripts/run.sh
+
+test: deps redis-server chromium
+	@scripts/test.sh
+
+lint: deps
+	$(BIN)/ruff check .
+	$(BIN)/mypy .
+
+bench: deps redis-server
+	@scripts/bench.sh
+
+clean:
+	rm -rf .run staticfiles

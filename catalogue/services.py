@@ -1,0 +1,398 @@
+"""Writes to the catalogue: import, export, versions. Callable from a shell, a command or a test."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from django.db import transaction
+
+from catalogue import dataformat as fmt
+from catalogue import models as m
+from catalogue.kinds import KINDS, KindSpec
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+GAMES_FILE = DATA_DIR / "games.json"
+
+
+@dataclass
+class FileReport:
+    path: str
+    added: int = 0
+    changed: int = 0
+    removed: int = 0
+    unchanged: int = 0
+    error: str = ""
+
+    @property
+    def touched(self) -> bool:
+        return bool(self.added or self.changed or self.removed)
+
+
+@dataclass
+class ImportReport:
+    files: list[FileReport] = field(default_factory=list)
+    version: str = ""
+    new_version: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.error for f in self.files)
+
+
+# ---------------------------------------------------------------------------------------------- games
+
+
+def games_ensure(*, path: Path = GAMES_FILE) -> bool:
+    """Create or update the games, rulesets and factions of ``games.json``. Returns whether anything changed."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    changed = False
+    for gpos, g in enumerate(data["games"]):
+        game, created = m.Game.objects.get_or_create(slug=g["slug"], defaults={"name": g["name"], "position": gpos})
+        if not created and (game.name, game.position) != (g["name"], gpos):
+            game.name, game.position = g["name"], gpos
+            game.save()
+            changed = True
+        changed |= created
+        for r in g["rulesets"]:
+            ruleset, created = m.Ruleset.objects.get_or_create(
+                game=game, slug=r["slug"], defaults={"name": r["name"], "is_default": r.get("default", False)}
+            )
+            if not created and (ruleset.name, ruleset.is_default) != (r["name"], r.get("default", False)):
+                ruleset.name, ruleset.is_default = r["name"], r.get("default", False)
+                ruleset.save()
+                changed = True
+            changed |= created
+            for fpos, f in enumerate(r.get("factions", [])):
+                faction, created = m.Faction.objects.get_or_create(
+                    game=game, ruleset=ruleset, slug=f["slug"], defaults={"name": f["name"], "position": fpos}
+                )
+                if not created and (faction.name, faction.position) != (f["name"], fpos):
+                    faction.name, faction.position = f["name"], fpos
+                    faction.save()
+                    changed = True
+                changed |= created
+    return changed
+
+
+# -------------------------------------------------------------------------------------- canonical form
+
+
+def card_canonical(card: m.Card, spec: KindSpec) -> dict[str, Any]:
+    """A stored card in the file format (the inverse of ``dataformat.parse_card``)."""
+    base = {name: getattr(card, name) for name in fmt.BASE_FIELDS}
+    own = {f.name: getattr(card, f.name) for f in fmt.own_fields(spec.model)}
+    factions = sorted(f.slug for f in card.factions.all())
+    children: dict[str, list[dict[str, Any]]] = {}
+    for key, child in spec.children.items():
+        if child.model is m.CardAbility:
+            manager = card.abilities
+        else:
+            manager = getattr(card, key)
+        rows = sorted(manager.all(), key=lambda r: (r.position, r.pk))
+        cfields = fmt.child_fields(child)
+        children[key] = [{f.name: getattr(r, f.name) for f in cfields} for r in rows]
+    refs: dict[str, str | None] = {}
+    for name in spec.refs:
+        target = getattr(card, name)
+        refs[name] = target.slug if target is not None else None
+    rec = fmt.CardRecord(card.kind, card.slug, spec, base, own, factions, children, refs, {})
+    return fmt.canonical_record(rec)
+
+
+def _subclass_queryset(spec: KindSpec, game: str, ruleset: str, kind: str) -> Any:
+    qs = spec.model.objects.filter(game__slug=game, ruleset__slug=ruleset, kind=kind)
+    prefetch = ["factions", *(key for key in spec.children if key != "abilities"), "abilities"]
+    related = [name for name in spec.refs]
+    return qs.select_related(*related).prefetch_related(*prefetch)
+
+
+# ---------------------------------------------------------------------------------------------- import
+
+
+def _data_key(path: str) -> str:
+    p = Path(path).resolve()
+    try:
+        return str(p.relative_to(DATA_DIR))
+    except ValueError:
+        return p.name
+
+
+def _order_files(files: list[fmt.DataFile]) -> list[fmt.DataFile]:
+    """Files that others reference come first (a guild creature names a seed miniature)."""
+    provides: dict[tuple[str, str, str], int] = {}
+    for index, f in enumerate(files):
+        for rec in f.cards:
+            provides[(f.game, f.ruleset, rec.slug)] = index
+    needs: dict[int, set[int]] = defaultdict(set)
+    for index, f in enumerate(files):
+        for rec in f.cards:
+            for name, target in rec.refs.items():
+                if not target:
+                    continue
+                ruleset = rec.spec.refs[name].ruleset or f.ruleset
+                other = provides.get((f.game, ruleset, target))
+                if other is not None and other != index:
+                    needs[index].add(other)
+    ordered: list[int] = []
+    visiting: set[int] = set()
+
+    def visit(i: int) -> None:
+        if i in ordered or i in visiting:
+            return
+        visiting.add(i)
+        for j in sorted(needs[i]):
+            visit(j)
+        visiting.discard(i)
+        ordered.append(i)
+
+    for i in range(len(files)):
+        visit(i)
+    return [files[i] for i in ordered]
+
+
+def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(x for x in p.rglob("*.json") if x.name != GAMES_FILE.name))
+        else:
+            out.append(p)
+    return out
+
+
+def catalogue_import(*, paths: Sequence[str | Path], reason: str = "") -> ImportReport:
+    """Import data files. Each file is all or nothing; a second run with the same files changes nothing.
+
+    Returns a report per file; a file with an error has ``error`` set and left the database as it was.
+    """
+    report = ImportReport()
+    games_changed = games_ensure()
+    parsed: list[fmt.DataFile] = []
+    for path in expand_paths(paths):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            report.files.append(FileReport(str(path), error=f"{path}: cannot read: {exc}"))
+            continue
+        try:
+            parsed.append(fmt.parse_file(str(path), text))
+        except fmt.RowError as exc:
+            report.files.append(FileReport(str(path), error=str(exc)))
+    changes: list[m.CatalogueChange] = []
+    for data in _order_files(parsed):
+        file_report = FileReport(data.path)
+        report.files.append(file_report)
+        try:
+            with transaction.atomic():
+                changes.extend(_import_file(data, file_report))
+        except fmt.RowError as exc:
+            file_report.added = file_report.changed = file_report.removed = file_report.unchanged = 0
+            file_report.error = str(exc)
+    if changes or games_changed or not m.CatalogueVersion.objects.exists():
+        summary = reason or _summary(report)
+        version = catalogue_version_record(changes=changes, summary=summary)
+        report.new_version = True
+        report.version = version.label
+    else:
+        report.version = catalogue_version_label()
+    return report
+
+
+def _summary(report: ImportReport) -> str:
+    parts = []
+    for f in report.files:
+        if f.touched:
+            parts.append(f"{_data_key(f.path)}: {f.added} added, {f.changed} changed, {f.removed} removed")
+    return "Import: " + ("; ".join(parts) if parts else "no card changed")
+
+
+def _import_file(data: fmt.DataFile, rep: FileReport) -> list[m.CatalogueChange]:
+    key = _data_key(data.path)
+    try:
+        game = m.Game.objects.get(slug=data.game)
+        ruleset = m.Ruleset.objects.get(game=game, slug=data.ruleset)
+    except (m.Game.DoesNotExist, m.Ruleset.DoesNotExist):
+        raise fmt.RowError(data.path, f"unknown game/ruleset '{data.game}/{data.ruleset}'", field="game") from None
+    set_defaults = {k: v for k, v in data.set.items() if k != "slug"}
+    product_set, created = m.ProductSet.objects.get_or_create(game=game, slug=data.set["slug"], defaults=set_defaults)
+    if not created and any(getattr(product_set, k) != v for k, v in set_defaults.items()):
+        for k, v in set_defaults.items():
+            setattr(product_set, k, v)
+        product_set.save()
+    factions = {f.slug: f for f in m.Faction.objects.filter(ruleset=ruleset)}
+    changes: list[m.CatalogueChange] = []
+
+    # What is stored now, per kind, in canonical form.
+    existing: dict[str, m.Card] = {}
+    existing_canonical: dict[str, dict[str, Any]] = {}
+    for kind in {rec.kind for rec in data.cards}:
+        spec = KINDS[(data.game, data.ruleset, kind)]
+        for card in _subclass_queryset(spec, data.game, data.ruleset, kind).filter(
+            slug__in=[r.slug for r in data.cards if r.kind == kind]
+        ):
+            existing[card.slug] = card
+            existing_canonical[card.slug] = card_canonical(card, spec)
+    other_kind = set(
+        m.Card.objects.filter(game=game, ruleset=ruleset, slug__in=[r.slug for r in data.cards])
+        .exclude(slug__in=list(existing))
+        .values_list("slug", flat=True)
+    )
+
+    pending_refs: list[tuple[int, fmt.CardRecord, m.Card]] = []
+    for row, rec in enumerate(data.cards):
+        if rec.slug in other_kind:
+            raise fmt.RowError(data.path, "a card of another kind already has this slug", row, rec.slug, "slug")
+        for slug in rec.factions:
+            if slug not in factions:
+                known = ", ".join(sorted(factions)) or "none"
+                raise fmt.RowError(
+                    data.path, f"unknown faction '{slug}' for {data.game}/{data.ruleset} (known: {known})", row,
+                    rec.slug, "factions",
+                )
+        old = existing_canonical.get(rec.slug)
+        card = existing.get(rec.slug)
+        if old is not None and old == rec.canonical and card is not None:
+            if card.data_file != key or card.position != row or card.product_set_id != product_set.pk:
+                m.Card.objects.filter(pk=card.pk).update(data_file=key, position=row, product_set=product_set)
+            rep.unchanged += 1
+            continue
+        values = {**rec.base, **rec.own}
+        if card is None:
+            card = rec.spec.model(game=game, ruleset=ruleset, product_set=product_set, data_file=key, position=row, **values)
+        else:
+            for name, value in values.items():
+                setattr(card, name, value)
+            card.product_set, card.data_file, card.position = product_set, key, row
+        for name in rec.spec.refs:
+            setattr(card, name, None)
+        card.save()
+        card.factions.set([factions[s] for s in rec.factions])
+        for child_key, child in rec.spec.children.items():
+            child.model._default_manager.filter(**{child.fk: card}).delete()
+            child.model._default_manager.bulk_create(
+                [child.model(**{child.fk: card, "position": i, **values}) for i, values in enumerate(rec.children[child_key])]
+            )
+        pending_refs.append((row, rec, card))
+        if old is None:
+            rep.added += 1
+            changes.append(_change(data, rec.slug, rec.base["name"], m.CatalogueChange.Action.ADDED, {}))
+        else:
+            rep.changed += 1
+            changes.append(_change(data, rec.slug, rec.base["name"], m.CatalogueChange.Action.CHANGED, _diff(old, rec.canonical)))
+
+    for row, rec, card in pending_refs:
+        updates: dict[str, Any] = {}
+        for name, target in rec.refs.items():
+            if not target:
+                continue
+            ref = rec.spec.refs[name]
+            target_ruleset = ref.ruleset or data.ruleset
+            found = (
+                KINDS[(data.game, target_ruleset, ref.kind)]
+                .model.objects.filter(game=game, ruleset__slug=target_ruleset, slug=target)
+                .first()
+            )
+            if found is None:
+                raise fmt.RowError(
+                    data.path, f"no {data.game}/{target_ruleset} {ref.kind} with slug '{target}'", row, rec.slug, name
+                )
+            updates[name] = found
+        if updates:
+            for name, value in updates.items():
+                setattr(card, name, value)
+            card.save(update_fields=list(updates))
+
+    slugs = {r.slug for r in data.cards}
+    for gone in m.Card.objects.filter(game=game, ruleset=ruleset, data_file=key).exclude(slug__in=slugs):
+        rep.removed += 1
+        changes.append(_change(data, gone.slug, gone.name, m.CatalogueChange.Action.REMOVED, {}))
+        gone.delete()
+    return changes
+
+
+def _change(data: fmt.DataFile, slug: str, name: str, action: str, fields: dict[str, Any]) -> m.CatalogueChange:
+    return m.CatalogueChange(game=data.game, ruleset=data.ruleset, slug=slug, name=name, action=action, fields=fields)
+
+
+def _diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, list[Any]]:
+    return {k: [old.get(k), new.get(k)] for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)}
+
+
+# ---------------------------------------------------------------------------------------------- export
+
+
+def catalogue_documents(*, game: str | None = None) -> dict[str, dict[str, Any]]:
+    """Every stored card in the file format, grouped by the file it belongs in."""
+    groups: dict[str, list[tuple[int, str, dict[str, Any]]]] = defaultdict(list)
+    headers: dict[str, tuple[str, str, dict[str, Any]]] = {}
+    for (g, r, kind), spec in KINDS.items():
+        if game is not None and g != game:
+            continue
+        for card in _subclass_queryset(spec, g, r, kind).select_related("product_set"):
+            ps = card.product_set
+            key = card.data_file or f"{g}/{r}/{ps.slug if ps else 'unsorted'}.json"
+            set_data = _set_header(ps) if ps else {"slug": "unsorted", "name": "Unsorted"}
+            headers.setdefault(key, (g, r, set_data))
+            groups[key].append((card.position, card.slug, card_canonical(card, spec)))
+    docs: dict[str, dict[str, Any]] = {}
+    for key in sorted(groups):
+        g, r, set_data = headers[key]
+        cards = [c for _pos, _slug, c in sorted(groups[key], key=lambda t: (t[0], t[1]))]
+        docs[key] = fmt.file_document(g, r, set_data, cards)
+    return docs
+
+
+def _set_header(ps: m.ProductSet) -> dict[str, Any]:
+    fields = {f.name: f for f in m.ProductSet._meta.concrete_fields}
+    out: dict[str, Any] = {}
+    for name in fmt.SET_FIELDS:
+        value = getattr(ps, name)
+        if name in ("slug", "name") or not fmt.is_default(fields[name], value):
+            out[name] = fmt.to_json_value(fields[name], value)
+    return out
+
+
+def catalogue_export(*, out_dir: Path, game: str | None = None) -> list[Path]:
+    written: list[Path] = []
+    for key, doc in catalogue_documents(game=game).items():
+        target = out_dir / key
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(fmt.dumps(doc), encoding="utf-8")
+        written.append(target)
+    return written
+
+
+# --------------------------------------------------------------------------------------------- versions
+
+
+def catalogue_digest() -> str:
+    h = hashlib.sha256()
+    for key, doc in catalogue_documents().items():
+        h.update(key.encode())
+        h.update(fmt.dumps(doc).encode())
+    games = [
+        (f.game.slug, f.ruleset.slug, f.slug, f.name)
+        for f in m.Faction.objects.select_related("game", "ruleset").order_by("game__slug", "ruleset__slug", "slug")
+    ]
+    h.update(json.dumps(games).encode())
+    return h.hexdigest()[:12]
+
+
+def catalogue_version_record(*, changes: Sequence[m.CatalogueChange], summary: str) -> m.CatalogueVersion:
+    """Write a new version for data that just changed, with its change log."""
+    version = m.CatalogueVersion.objects.create(label=catalogue_digest(), summary=summary)
+    for change in changes:
+        change.version = version
+    m.CatalogueChange.objects.bulk_create(changes)
+    return version
+
+
+def catalogue_version_label() -> str:
+    latest = m.CatalogueVersion.objects.order_by("-id").first()
+    return latest.label if latest else "empty"

@@ -1,0 +1,7 @@
+"""The Django project package: settings, root URLs, the Celery app, WSGI/ASGI."""
+
+from __future__ import annotations
+
+from .celery import app as celery_app
+
+__all__ = ["celery_app"]

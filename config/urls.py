@@ -1,0 +1,20 @@
+"""Root URLs: pages first, the API under /api/v1/, its schema and docs under /api/."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from catalogue import views as catalogue_views
+from config.health import healthz
+
+urlpatterns = [
+    path("", catalogue_views.home, name="home"),
+    path("about/sources/", catalogue_views.about_sources, name="about-sources"),
+    path("healthz", healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("api/v1/", include("catalogue.urls_api")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]
