@@ -14,7 +14,13 @@ urlpatterns = [
     path("about/sources/", catalogue_views.about_sources, name="about-sources"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("", include("catalogue.urls")),
+    path("", include("builder.urls")),
+    path("", include("simulate.urls")),
     path("api/v1/", include("catalogue.urls_api")),
+    path("api/v1/", include("validation.urls_api")),
+    path("api/v1/", include("builder.urls_api")),
+    path("api/v1/", include("simulate.urls_api")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
