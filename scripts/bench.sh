@@ -4,7 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-config.settings_test}"
 shopt -s nullglob
-for script in bench/bench_*.py; do
+for script in bench/*.py; do
+  case "$(basename "$script")" in _*) continue ;; esac
   echo "== $script"
   .venv/bin/python "$script"
 done
