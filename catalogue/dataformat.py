@@ -187,7 +187,7 @@ def parse_card(path: str, game: str, ruleset: str, row: int, raw: Any, default_s
                 raise RowError(path, _messages(exc), row, slug, name) from None
         elif name == "source" and default_source:
             base[name] = default_source
-        elif field_default(f) is _REQUIRED:
+        elif name in ALWAYS_WRITTEN or field_default(f) is _REQUIRED:
             raise RowError(path, "required", row, slug, name)
         else:
             base[name] = field_default(f)

@@ -23,6 +23,7 @@ trap cleanup EXIT INT TERM
 scripts/redis.sh start "$REDIS_PORT"
 $PY manage.py migrate --noinput
 $PY manage.py import_catalogue
+case "$DEBUG" in 1|true|yes|on) ;; *) $PY manage.py collectstatic --noinput -v0 ;; esac
 .venv/bin/celery -A config worker --loglevel=INFO --concurrency="${CELERY_CONCURRENCY:-2}" \
   --hostname="muster-run@%h" &
 worker=$!
