@@ -89,11 +89,7 @@ def ref_fields(model: type[models.Model]) -> list[str]:
 
 
 def child_fields(spec: ChildSpec) -> list[models.Field[Any, Any]]:
-    return [
-        f
-        for f in spec.model._meta.concrete_fields
-        if not f.primary_key and f.name not in (spec.fk, "position")
-    ]
+    return [f for f in spec.model._meta.concrete_fields if not f.primary_key and f.name not in (spec.fk, "position")]
 
 
 def field_default(f: models.Field[Any, Any]) -> Any:
@@ -167,14 +163,17 @@ def _messages(exc: ValidationError) -> str:
 def parse_card(path: str, game: str, ruleset: str, row: int, raw: Any, default_source: str) -> CardRecord:
     if not isinstance(raw, dict):
         raise RowError(path, "a card must be a JSON object", row)
-    slug = raw.get("slug") if isinstance(raw.get("slug"), str) else ""
+    raw_slug = raw.get("slug")
+    slug: str = raw_slug if isinstance(raw_slug, str) else ""
     kind = raw.get("kind")
     if not isinstance(kind, str):
         raise RowError(path, "required", row, slug, "kind")
     spec = KINDS.get((game, ruleset, kind))
     if spec is None:
         known = sorted(k for (g, r, k) in KINDS if g == game and r == ruleset)
-        raise RowError(path, f"unknown kind '{kind}' for {game}/{ruleset} (known: {', '.join(known)})", row, slug, "kind")
+        raise RowError(
+            path, f"unknown kind '{kind}' for {game}/{ruleset} (known: {', '.join(known)})", row, slug, "kind"
+        )
 
     base: dict[str, Any] = {}
     card_fields = {f.name: f for f in m.Card._meta.concrete_fields}
@@ -299,7 +298,11 @@ def parse_file(path: str, text: str) -> DataFile:
     if not any(g == game and r == ruleset for (g, r, _k) in KINDS):
         raise RowError(path, f"unknown game/ruleset '{game}/{ruleset}'", field="game")
     header = data.get("set")
-    if not isinstance(header, dict) or not isinstance(header.get("slug"), str) or not isinstance(header.get("name"), str):
+    if (
+        not isinstance(header, dict)
+        or not isinstance(header.get("slug"), str)
+        or not isinstance(header.get("name"), str)
+    ):
         raise RowError(path, "must be an object with at least 'slug' and 'name'", field="set")
     set_model_fields = {f.name: f for f in m.ProductSet._meta.concrete_fields}
     set_data: dict[str, Any] = {}

@@ -108,7 +108,7 @@ def card_canonical(card: m.Card, spec: KindSpec) -> dict[str, Any]:
 def _subclass_queryset(spec: KindSpec, game: str, ruleset: str, kind: str) -> Any:
     qs = spec.model.objects.filter(game__slug=game, ruleset__slug=ruleset, kind=kind)
     prefetch = ["factions", *(key for key in spec.children if key != "abilities"), "abilities"]
-    related = [name for name in spec.refs]
+    related = list(spec.refs)
     return qs.select_related(*related).prefetch_related(*prefetch)
 
 
@@ -252,8 +252,11 @@ def _import_file(data: fmt.DataFile, rep: FileReport) -> list[m.CatalogueChange]
             if slug not in factions:
                 known = ", ".join(sorted(factions)) or "none"
                 raise fmt.RowError(
-                    data.path, f"unknown faction '{slug}' for {data.game}/{data.ruleset} (known: {known})", row,
-                    rec.slug, "factions",
+                    data.path,
+                    f"unknown faction '{slug}' for {data.game}/{data.ruleset} (known: {known})",
+                    row,
+                    rec.slug,
+                    "factions",
                 )
         old = existing_canonical.get(rec.slug)
         card = existing.get(rec.slug)
@@ -264,7 +267,9 @@ def _import_file(data: fmt.DataFile, rep: FileReport) -> list[m.CatalogueChange]
             continue
         values = {**rec.base, **rec.own}
         if card is None:
-            card = rec.spec.model(game=game, ruleset=ruleset, product_set=product_set, data_file=key, position=row, **values)
+            card = rec.spec.model(
+                game=game, ruleset=ruleset, product_set=product_set, data_file=key, position=row, **values
+            )
         else:
             for name, value in values.items():
                 setattr(card, name, value)
@@ -276,7 +281,10 @@ def _import_file(data: fmt.DataFile, rep: FileReport) -> list[m.CatalogueChange]
         for child_key, child in rec.spec.children.items():
             child.model._default_manager.filter(**{child.fk: card}).delete()
             child.model._default_manager.bulk_create(
-                [child.model(**{child.fk: card, "position": i, **values}) for i, values in enumerate(rec.children[child_key])]
+                [
+                    child.model(**{child.fk: card, "position": i, **values})
+                    for i, values in enumerate(rec.children[child_key])
+                ]
             )
         pending_refs.append((row, rec, card))
         if old is None:
@@ -284,7 +292,9 @@ def _import_file(data: fmt.DataFile, rep: FileReport) -> list[m.CatalogueChange]
             changes.append(_change(data, rec.slug, rec.base["name"], m.CatalogueChange.Action.ADDED, {}))
         else:
             rep.changed += 1
-            changes.append(_change(data, rec.slug, rec.base["name"], m.CatalogueChange.Action.CHANGED, _diff(old, rec.canonical)))
+            changes.append(
+                _change(data, rec.slug, rec.base["name"], m.CatalogueChange.Action.CHANGED, _diff(old, rec.canonical))
+            )
 
     for row, rec, card in pending_refs:
         updates: dict[str, Any] = {}

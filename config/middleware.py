@@ -21,7 +21,5 @@ class RequestSizeLimitMiddleware:
         except ValueError:
             return json_error("bad_request", "Content-Length is not a number.", 400)
         if length > limit:
-            return json_error(
-                "too_large", f"The request body is {length} bytes; the limit is {limit} bytes.", 413
-            )
+            return json_error("too_large", f"The request body is {length} bytes; the limit is {limit} bytes.", 413)
         return self.get_response(request)

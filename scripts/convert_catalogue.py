@@ -53,7 +53,8 @@ def main() -> int:
             if not args.check:
                 (DATA_DIR / rel).unlink()
     verb = "differ" if args.check else "written"
-    print(f"{len(files)} files built; {len(differing)} {verb}" + (": " + ", ".join(differing[:10]) if differing else ""))
+    listed = (": " + ", ".join(differing[:10])) if differing else ""
+    print(f"{len(files)} files built; {len(differing)} {verb}{listed}")
     return 1 if args.check and differing else 0
 
 

@@ -54,9 +54,7 @@ def test_the_home_page_shows_the_catalogue_and_its_version(client: Client) -> No
 
 
 def test_an_oversized_body_is_refused_with_413_in_the_error_envelope(client: Client, settings: object) -> None:
-    response = client.generic(
-        "POST", "/api/v1/catalogue/", "x" * (1024 * 1024 + 1), content_type="application/json"
-    )
+    response = client.generic("POST", "/api/v1/catalogue/", "x" * (1024 * 1024 + 1), content_type="application/json")
     assert response.status_code == 413
     assert response.json()["error"]["code"] == "too_large"
 
@@ -94,7 +92,10 @@ def test_the_settings_refuse_to_start_without_a_secret_key_outside_debug() -> No
     env["DJANGO_SETTINGS_MODULE"] = "config.settings"
     proc = subprocess.run(
         [sys.executable, "-c", "import django; django.setup()"],
-        env=env, cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True,
+        env=env,
+        cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
     )
     assert proc.returncode != 0
     assert "SECRET_KEY is not set" in proc.stderr

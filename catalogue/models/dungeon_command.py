@@ -33,20 +33,27 @@ class Symbol(models.TextChoices):
 
 
 class DcCreature(Card, AbilityFlags):
+    """A creature card (``dungeon-command.md`` §3.2). Its powers are ``CardAbility`` rows."""
+
     level = models.PositiveSmallIntegerField()
     speed = models.PositiveSmallIntegerField()
     hp = models.PositiveSmallIntegerField()
     melee_damage = models.PositiveSmallIntegerField(null=True, blank=True)
-    ranged_damage = models.PositiveSmallIntegerField(null=True, blank=True)
-    ranged_range = models.PositiveSmallIntegerField(null=True, blank=True)
-    footprint = models.PositiveSmallIntegerField(default=1, help_text="Squares occupied: 1, or 4 for a 2x2 creature.")
+    ranged_damage = models.PositiveSmallIntegerField(null=True, blank=True, help_text="NULL: no ranged attack.")
+    ranged_range = models.PositiveSmallIntegerField(null=True, blank=True, help_text="NULL: no ranged attack.")
+    footprint = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text="Squares occupied: 1, or 4 for a 2x2 creature. NULL: no source gives it (most creatures take 1).",
+    )
     keywords = models.JSONField(default=list, blank=True)
-    card_numbers = models.JSONField(default=list, blank=True)
+    card_numbers = models.JSONField(default=list, blank=True, help_text="Numbers printed on the pack's copies.")
     gold_copies = models.PositiveSmallIntegerField(null=True, blank=True, help_text="NULL: not known.")
     silver_copies = models.PositiveSmallIntegerField(null=True, blank=True, help_text="NULL: not known.")
 
 
 class DcOrder(Card, AbilityFlags):
+    """An order card (``dungeon-command.md`` §3.3); ``text`` is the whole printed text."""
+
     class ActionType(models.TextChoices):
         STANDARD = "standard"
         MINOR = "minor"
@@ -59,12 +66,17 @@ class DcOrder(Card, AbilityFlags):
     requires_keyword = models.CharField(max_length=60, blank=True)
     affinity_keyword = models.CharField(max_length=60, blank=True)
     attach = models.BooleanField(default=False)
-    card_numbers = models.JSONField(default=list, blank=True)
+    attach_text = models.TextField(
+        blank=True, help_text="The part of the text that becomes part of the creature while the card is attached."
+    )
+    card_numbers = models.JSONField(default=list, blank=True, help_text="Numbers printed on the pack's copies.")
     gold_copies = models.PositiveSmallIntegerField(null=True, blank=True, help_text="NULL: not known.")
     silver_copies = models.PositiveSmallIntegerField(null=True, blank=True, help_text="NULL: not known.")
 
 
 class DcCommander(Card):
+    """A commander card (``dungeon-command.md`` §3.4); ``text`` is its ability, also one ``CardAbility``."""
+
     creature_hand = models.PositiveSmallIntegerField()
     order_hand = models.PositiveSmallIntegerField()
     morale = models.PositiveSmallIntegerField()
@@ -72,6 +84,8 @@ class DcCommander(Card):
 
 
 class DcTile(Card):
+    """A double-sided battlefield tile (``dungeon-command.md`` §2, §6.1); its layout is in no source yet."""
+
     class TileSize(models.TextChoices):
         LARGE = "large"
         SMALL = "small"

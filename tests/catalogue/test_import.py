@@ -88,27 +88,57 @@ def bad(mutate: Any) -> dict[str, Any]:
 
 
 BAD_ROWS = [
-    ("a string for a number", lambda d: d["cards"][1].update(hp="55"),
-     "cards[1] (orc-mauler), field 'hp': must be a whole number, not \"55\""),
-    ("a negative number", lambda d: d["cards"][1].update(ac=-1),
-     "cards[1] (orc-mauler), field 'ac': Ensure this value is greater than or equal to 0."),
-    ("an unknown field", lambda d: d["cards"][1].update(armour=18),
-     "cards[1] (orc-mauler), field 'armour': unknown field 'armour' for a ddm/seed creature"),
-    ("an unknown kind", lambda d: d["cards"][1].update(kind="order"),
-     "cards[1] (orc-mauler), field 'kind': unknown kind 'order' for ddm/seed (known: battle-map, creature, miniature)"),
+    (
+        "a string for a number",
+        lambda d: d["cards"][1].update(hp="55"),
+        "cards[1] (orc-mauler), field 'hp': must be a whole number, not \"55\"",
+    ),
+    (
+        "a negative number",
+        lambda d: d["cards"][1].update(ac=-1),
+        "cards[1] (orc-mauler), field 'ac': Ensure this value is greater than or equal to 0.",
+    ),
+    (
+        "an unknown field",
+        lambda d: d["cards"][1].update(armour=18),
+        "cards[1] (orc-mauler), field 'armour': unknown field 'armour' for a ddm/seed creature",
+    ),
+    (
+        "an unknown kind",
+        lambda d: d["cards"][1].update(kind="order"),
+        "cards[1] (orc-mauler), field 'kind': unknown kind 'order' for ddm/seed (known: battle-map, creature, miniature)",
+    ),
     ("a missing name", lambda d: d["cards"][2].pop("name"), "cards[2] (wood-elf-ranger), field 'name': required"),
-    ("a value outside the choices", lambda d: d["cards"][1].update(size="Enormous"),
-     "cards[1] (orc-mauler), field 'size': Value 'Enormous' is not a valid choice."),
-    ("a bad attack row", lambda d: d["cards"][1]["attacks"][0].update(bonus="+11"),
-     "cards[1] (orc-mauler), field 'attacks[0].bonus': must be a whole number, not \"+11\""),
-    ("a duplicate slug", lambda d: d["cards"][2].update(slug="orc-mauler"),
-     "cards[2] (orc-mauler), field 'slug': duplicate slug (also cards[1])"),
-    ("an unknown faction", lambda d: d["cards"][2].update(factions=["NG"]),
-     "cards[2] (wood-elf-ranger), field 'factions': unknown faction 'NG' for ddm/seed (known: CE, CG, LE, LG)"),
-    ("a reference to no card", lambda d: d["cards"][1].update(miniature="wd-99-nobody"),
-     "cards[1] (orc-mauler), field 'miniature': no ddm/seed miniature with slug 'wd-99-nobody'"),
-    ("a wrong format marker", lambda d: d.update(format="other/2"),
-     ", field 'format': 'format' must be \"muster-catalogue/1\""),
+    (
+        "a value outside the choices",
+        lambda d: d["cards"][1].update(size="Enormous"),
+        "cards[1] (orc-mauler), field 'size': Value 'Enormous' is not a valid choice.",
+    ),
+    (
+        "a bad attack row",
+        lambda d: d["cards"][1]["attacks"][0].update(bonus="+11"),
+        "cards[1] (orc-mauler), field 'attacks[0].bonus': must be a whole number, not \"+11\"",
+    ),
+    (
+        "a duplicate slug",
+        lambda d: d["cards"][2].update(slug="orc-mauler"),
+        "cards[2] (orc-mauler), field 'slug': duplicate slug (also cards[1])",
+    ),
+    (
+        "an unknown faction",
+        lambda d: d["cards"][2].update(factions=["NG"]),
+        "cards[2] (wood-elf-ranger), field 'factions': unknown faction 'NG' for ddm/seed (known: CE, CG, LE, LG)",
+    ),
+    (
+        "a reference to no card",
+        lambda d: d["cards"][1].update(miniature="wd-99-nobody"),
+        "cards[1] (orc-mauler), field 'miniature': no ddm/seed miniature with slug 'wd-99-nobody'",
+    ),
+    (
+        "a wrong format marker",
+        lambda d: d.update(format="other/2"),
+        ", field 'format': 'format' must be \"muster-catalogue/1\"",
+    ),
     ("an unknown game", lambda d: d.update(game="chess"), ", field 'game': unknown game/ruleset 'chess/seed'"),
 ]
 
