@@ -106,7 +106,8 @@ BAD_ROWS = [
     (
         "an unknown kind",
         lambda d: d["cards"][1].update(kind="order"),
-        "cards[1] (orc-mauler), field 'kind': unknown kind 'order' for ddm/seed (known: battle-map, creature, miniature)",
+        "cards[1] (orc-mauler), field 'kind': unknown kind 'order' for ddm/seed "
+        "(known: battle-map, creature, miniature)",
     ),
     ("a missing name", lambda d: d["cards"][2].pop("name"), "cards[2] (wood-elf-ranger), field 'name': required"),
     (
