@@ -330,7 +330,8 @@ def build(shared: Path) -> dict[str, dict[str, Any]]:
     commanders = json.loads((folder / "commanders.json").read_text(encoding="utf-8"))
     files: dict[str, dict[str, Any]] = {}
     seen: dict[str, str] = {}
-    for position, (pack, slug) in enumerate(_factions()):
+    # Positions from 1: export leaves out a default 0, which the driver would keep in the header.
+    for position, (pack, slug) in enumerate(_factions(), start=1):
         js, abbreviation = PACKS[pack]
 
         def source(name: str, js: str = js) -> str:
