@@ -125,10 +125,20 @@ REQUIRES_RE = re.compile(r"\bREQUIRES ([A-Z][A-Z-]*)\b")
 AFFINITY_RE = re.compile(r"\b([A-Z][A-Z-]*) AFFINITY\b")
 ATTACH_RE = re.compile(r"\bAttach this card to [^.]*\.\s*")
 
-ORDER_TAPS_NOTE = (
-    "from the action type: a standard or immediate action taps the creature, a minor one does not "
-    f"({SEED}, Обычное, быстрое и немедленное действия and Оказание помощи существу, p.12); "
-    "the source marks no tap icon on any order"
+Provenance = dict[str, list[dict[str, str]]]
+
+
+def prov(source: str, how: str, note: str = "") -> dict[str, str]:
+    """One provenance entry in the format's shape (``docs/catalogue-format.md``)."""
+    return {"source": source, "how": how, **({"note": note} if note else {})}
+
+
+FROM_SOURCE = prov(SOURCE_DIR, "stated")
+FROM_TEXT = "the card's text"
+ORDER_TAPS = prov(
+    f"{SEED}, Обычное, быстрое и немедленное действия and Оказание помощи существу, p.12", "derived",
+    "from the action type: a standard or immediate action taps the creature, a minor one does not; "
+    "the source marks no tap icon on any order",
 )
 
 
@@ -198,9 +208,9 @@ def _check_numbers(pack: str, kind: str, rows: list[dict[str, Any]], total: int)
             raise ValueError(f"{pack}: {r['name']}: {len(r['card_nos'])} card numbers for {r['pack_copies']} copies")
 
 
-def _seed(kind: str, name: str, record: dict[str, Any]) -> dict[str, str]:
+def _seed(kind: str, name: str, record: dict[str, Any]) -> Provenance:
     """Check the seed's facts about this card and return the provenance they give."""
-    provenance: dict[str, str] = {}
+    provenance: Provenance = {}
     for field, (expected, where) in SEED_FACTS.get((kind, name), {}).items():
         if field == "icons":
             actual: Any = [i for i in ICONS if record.get(f"{i.lower()}_icon")]
@@ -210,18 +220,18 @@ def _seed(kind: str, name: str, record: dict[str, Any]) -> dict[str, str]:
         if actual != expected:
             raise ValueError(f"{kind} {name}: {field} is {actual!r} in the source, {expected!r} in the {SEED}")
         for key in keys:
-            provenance[key] = f"source; confirmed by {SEED}, {where}"
+            provenance[key] = [FROM_SOURCE, prov(f"{SEED}, {where}", "stated", "confirms the source")]
     for field, (value, where) in SEED_ONLY.get((kind, name), {}).items():
         record[field] = value
-        provenance[field] = f"{SEED}, {where}"
+        provenance[field] = [prov(f"{SEED}, {where}", "stated")]
     ru = SEED_NAMES_RU.get((kind, name))
     if ru:
         record["names"] = {"ru": ru}
-        provenance["names"] = f"{SEED} (the Russian rulebook's name for the card)"
+        provenance["names"] = [prov(SEED, "stated", "the Russian rulebook's name for the card")]
     return provenance
 
 
-def _finish(kind: str, name: str, record: dict[str, Any], provenance: dict[str, str], notes: list[str]) -> None:
+def _finish(kind: str, name: str, record: dict[str, Any], provenance: Provenance, notes: list[str]) -> None:
     """Add the seed's facts, the known doubts (which replace the source's own note on the same card)."""
     provenance.update(_seed(kind, name, record))
     doubts = DOUBTS.get((kind, name), [])
@@ -242,7 +252,9 @@ def creature_record(row: dict[str, Any], faction: str, source: str) -> dict[str,
         "keywords": row["keywords"], "card_numbers": row["card_nos"], **_icons(row["abilities"]),
         "abilities": [parse_power(p) for p in row["powers"]],
     }
-    provenance = {"abilities": "the source's power lines; kind, action type and taps parsed from each text"}
+    provenance: Provenance = {
+        "abilities": [prov(SOURCE_DIR, "derived", "kind, action type and taps parsed from each power's text")],
+    }
     _finish("creature", row["name"], rec, provenance, [f"{SOURCE_NOTE}{row['note']}"] if row.get("note") else [])
     return rec
 
@@ -256,20 +268,20 @@ def order_record(row: dict[str, Any], faction: str, source: str) -> dict[str, An
         **({"any_ability": True} if row["ability"] == "ANY" else _icons([row["ability"]])),
         "action_type": action_type, "taps": action_type != "minor", "card_numbers": row["card_nos"],
     }
-    provenance = {"taps": ORDER_TAPS_NOTE}
+    provenance: Provenance = {"taps": [ORDER_TAPS]}
     requires, affinity = REQUIRES_RE.search(text), AFFINITY_RE.search(text)
     if requires:
         rec["requires_keyword"] = title_name(requires[1])
-        provenance["requires_keyword"] = "parsed from 'REQUIRES <KEYWORD>' in the text"
+        provenance["requires_keyword"] = [prov(FROM_TEXT, "derived", "'REQUIRES <KEYWORD>'")]
     if affinity:
         rec["affinity_keyword"] = title_name(affinity[1])
-        provenance["affinity_keyword"] = "parsed from '<KEYWORD> AFFINITY' in the text"
+        provenance["affinity_keyword"] = [prov(FROM_TEXT, "derived", "'<KEYWORD> AFFINITY'")]
     attach = ATTACH_RE.search(text)
     if attach:
         rec["attach"] = True
         rec["attach_text"] = text[attach.end():].strip()
-        provenance["attach"] = "the text says 'Attach this card to …'"
-        provenance["attach_text"] = "the text after 'Attach this card to ….'"
+        provenance["attach"] = [prov(FROM_TEXT, "derived", "'Attach this card to …'")]
+        provenance["attach_text"] = [prov(FROM_TEXT, "derived", "the text after 'Attach this card to ….'")]
     notes = []
     if rec.get("requires_keyword") == "Ranged":
         notes.append("'Requires Ranged' names no keyword: the creature must have a ranged attack.")
