@@ -13,6 +13,7 @@ leaves defaults out, so an import followed by an export gives back the same byte
 
 from __future__ import annotations
 
+import decimal
 import enum
 import json
 from dataclasses import dataclass
@@ -141,6 +142,8 @@ def check_value(f: models.Field[Any, Any], value: Any) -> Any:
     elif isinstance(f, models.DecimalField):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValidationError(f"must be a number, not {json.dumps(value)}")
+        # 0.33 as written, not the binary float's 0.33000000000000001554 (which has too many places).
+        value = decimal.Decimal(repr(value))
     elif isinstance(f, (models.CharField, models.TextField, models.DateField)):
         if not isinstance(value, str):
             raise ValidationError(f"must be a string, not {json.dumps(value)}")
@@ -329,6 +332,19 @@ def parse_file(path: str, text: str) -> DataFile:
             raise RowError(path, f"duplicate slug (also cards[{seen[rec.slug]}])", i, rec.slug, "slug")
         seen[rec.slug] = i
     return DataFile(path, game, ruleset, set_data, source, records)
+
+
+def set_header(values: dict[str, Any]) -> dict[str, Any]:
+    """A set's header as export writes it: slug and name always, other fields only when not default."""
+    fields = {f.name: f for f in m.ProductSet._meta.concrete_fields}
+    out: dict[str, Any] = {}
+    for name in SET_FIELDS:
+        if name not in values:
+            continue
+        value = values[name]
+        if name in ("slug", "name") or not is_default(fields[name], value):
+            out[name] = to_json_value(fields[name], value)
+    return out
 
 
 def file_document(game: str, ruleset: str, set_data: dict[str, Any], cards: list[dict[str, Any]]) -> dict[str, Any]:

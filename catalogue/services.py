@@ -11,10 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from catalogue import dataformat as fmt
 from catalogue import models as m
 from catalogue.kinds import KINDS, KindSpec
+from config.errors import ApplicationError
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 GAMES_FILE = DATA_DIR / "games.json"
@@ -359,13 +361,7 @@ def catalogue_documents(*, game: str | None = None) -> dict[str, dict[str, Any]]
 
 
 def _set_header(ps: m.ProductSet) -> dict[str, Any]:
-    fields = {f.name: f for f in m.ProductSet._meta.concrete_fields}
-    out: dict[str, Any] = {}
-    for name in fmt.SET_FIELDS:
-        value = getattr(ps, name)
-        if name in ("slug", "name") or not fmt.is_default(fields[name], value):
-            out[name] = fmt.to_json_value(fields[name], value)
-    return out
+    return fmt.set_header({name: getattr(ps, name) for name in fmt.SET_FIELDS})
 
 
 def catalogue_export(*, out_dir: Path, game: str | None = None) -> list[Path]:
@@ -406,3 +402,141 @@ def catalogue_version_record(*, changes: Sequence[m.CatalogueChange], summary: s
 def catalogue_version_label() -> str:
     latest = m.CatalogueVersion.objects.order_by("-id").first()
     return latest.label if latest else "empty"
+
+
+# ------------------------------------------------------------------------------ reports and corrections
+
+
+def card_report_create(
+    *, card: m.Card, field: str, source: str, proposed_value: str = "", message: str = ""
+) -> m.CardReport:
+    """Store a player's report of a wrong or missing number on ``card`` (its typed row), for an editor.
+
+    The text is kept as typed; pages and the admin escape it. What the catalogue holds for the field
+    now is copied into the report, so the editor sees what the player saw.
+    """
+    from catalogue.selectors import card_report_fields  # selectors import this module
+
+    fields = dict(card_report_fields(card=card))
+    errors: dict[str, list[str]] = {}
+    if field not in fields:
+        errors["/field"] = [f"'{field}' is not a field of this card; choose one of: {', '.join(fields)}."]
+    source = source.strip()
+    if not source:
+        errors["/source"] = ["Say where the right number comes from (a card, a rulebook page, a link)."]
+    elif len(source) > 1000:
+        errors["/source"] = ["At most 1,000 characters."]
+    if len(proposed_value.strip()) > 100:
+        errors["/proposed_value"] = ["At most 100 characters."]
+    if len(message.strip()) > 2000:
+        errors["/message"] = ["At most 2,000 characters."]
+    if errors:
+        raise ApplicationError("The report is not valid.", fields=errors)
+    shown = ""
+    spec = KINDS.get((card.game.slug, card.ruleset.slug, card.kind))
+    if spec is not None and isinstance(card, spec.model) and field != "other":
+        value = card_canonical(card, spec).get(field)
+        if value is not None:
+            shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return m.CardReport.objects.create(
+        card=card,
+        game=card.game.slug,
+        ruleset=card.ruleset.slug,
+        slug=card.slug,
+        card_name=card.name,
+        field=field,
+        shown_value=shown[:200],
+        proposed_value=proposed_value.strip(),
+        source=source,
+        message=message.strip(),
+        catalogue_version=catalogue_version_label(),
+    )
+
+
+def card_correct(
+    *,
+    card: m.Card,
+    values: dict[str, Any],
+    reason: str,
+    editor: Any = None,
+    report: m.CardReport | None = None,
+) -> m.CatalogueVersion | None:
+    """An editor's correction: set the given fields of a card (in the data format's names and types).
+
+    ``values`` maps fields to new values; ``None`` removes a value (it becomes missing). The whole record
+    is checked as an import checks it, stored, and logged as a new catalogue version whose change log
+    holds the old and new value of every changed field. A report it answers is marked corrected.
+    Returns the new version, or ``None`` when the values change nothing.
+    """
+    game, ruleset = card.game.slug, card.ruleset.slug
+    spec = KINDS.get((game, ruleset, card.kind))
+    if spec is None:
+        raise ApplicationError(f"No catalogue kind '{card.kind}' for {game}/{ruleset}.")
+    if not reason.strip():
+        raise ApplicationError("Say why the card is corrected.", fields={"/reason": ["Required."]})
+    with transaction.atomic():
+        typed = _subclass_queryset(spec, game, ruleset, card.kind).get(pk=card.pk)
+        old = card_canonical(typed, spec)
+        record = dict(old)
+        for key, value in values.items():
+            if key in ("kind", "slug") and value != old.get(key):
+                raise ApplicationError(f"A correction cannot change the card's {key}.", fields={f"/{key}": ["Fixed."]})
+            if value is None:
+                record.pop(key, None)
+            else:
+                record[key] = value
+        where = f"correction of {game}/{ruleset}/{card.slug}"
+        try:
+            rec = fmt.parse_card(where, game, ruleset, 0, record, "")
+        except fmt.RowError as exc:
+            raise ApplicationError(exc.message, fields={f"/{exc.field}": [exc.message]}) from None
+        if rec.canonical == old:
+            return None
+        _card_store(typed, rec, spec)
+        diff = _diff(old, rec.canonical)
+        change = m.CatalogueChange(
+            game=game, ruleset=ruleset, slug=card.slug, name=rec.base["name"],
+            action=m.CatalogueChange.Action.CHANGED, fields=diff, reason=reason.strip(),
+        )
+        summary = f"Correction of {game}/{ruleset}/{card.slug} ({', '.join(diff)}): {reason.strip()}"
+        version = catalogue_version_record(changes=[change], summary=summary[:1000])
+        if report is not None:
+            report.status = m.CardReport.Status.CORRECTED
+            report.reviewed = timezone.now()
+            report.reviewer = editor if getattr(editor, "pk", None) else None
+            report.correction = version
+            report.review_note = report.review_note or reason.strip()
+            report.save()
+    return version
+
+
+def _card_store(card: m.Card, rec: fmt.CardRecord, spec: KindSpec) -> None:
+    """Write a checked record over a stored card (the import's way, for one card)."""
+    for name, value in {**rec.base, **rec.own}.items():
+        setattr(card, name, value)
+    for name, target in rec.refs.items():
+        found = None
+        if target:
+            ref = spec.refs[name]
+            target_ruleset = ref.ruleset or card.ruleset.slug
+            found = (
+                KINDS[(card.game.slug, target_ruleset, ref.kind)]
+                .model.objects.filter(game=card.game, ruleset__slug=target_ruleset, slug=target)
+                .first()
+            )
+            if found is None:
+                message = f"No {card.game.slug}/{target_ruleset} {ref.kind} with slug '{target}'."
+                raise ApplicationError(message, fields={f"/{name}": [message]})
+        setattr(card, name, found)
+    factions = {f.slug: f for f in m.Faction.objects.filter(ruleset=card.ruleset, slug__in=rec.factions)}
+    unknown = [slug for slug in rec.factions if slug not in factions]
+    if unknown:
+        message = f"Unknown faction '{unknown[0]}' for {card.game.slug}/{card.ruleset.slug}."
+        raise ApplicationError(message, fields={"/factions": [message]})
+    card.save()
+    card.factions.set(list(factions.values()))
+    for key, child in spec.children.items():
+        child.model._default_manager.filter(**{child.fk: card}).delete()
+        child.model._default_manager.bulk_create(
+            [child.model(**{child.fk: card, "position": i, **row}) for i, row in enumerate(rec.children[key])]
+        )

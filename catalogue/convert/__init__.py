@@ -20,10 +20,7 @@ GAME_MODULES = ["ddm", "dungeon_command", "battlelore2", "stronghold"]
 def canonical_document(path: str, doc: dict[str, Any]) -> dict[str, Any]:
     """Check a built document as import would, and return it in export's form."""
     parsed = fmt.parse_file(path, fmt.dumps(doc))
-    set_header = {k: parsed.set[k] for k in fmt.SET_FIELDS if k in parsed.set}
-    for key in ("released_on",):
-        if key in set_header and set_header[key] is not None:
-            set_header[key] = set_header[key].isoformat()
+    set_header = fmt.set_header(parsed.set)
     return fmt.file_document(parsed.game, parsed.ruleset, set_header, [rec.canonical for rec in parsed.cards])
 
 
