@@ -145,9 +145,9 @@ def _split_top(text: str, seps: str) -> list[str]:
 def parse_spell_args(args: str) -> dict[str, Any]:
     """The part in parentheses: ``sight; radius 2; 30 fire damage; DC 16``."""
     out: dict[str, Any] = {}
-    for i, raw in enumerate(a.strip() for a in args.split(";")):
-        arg = raw.lower()
-        if i == 0 and _RANGE.match(arg):
+    for raw in args.split(";"):
+        arg = raw.strip().lower()
+        if "range" not in out and _RANGE.match(arg):
             out["range"] = arg
         elif m := re.fullmatch(r"radius (\d+)", arg):
             out["radius"] = int(m[1])
@@ -159,8 +159,6 @@ def parse_spell_args(args: str) -> dict[str, Any]:
             out["damage"] = int(m[1])
             if m[2]:
                 out["damage_type"] = m[2]
-        elif i == 0 and (m := re.fullmatch(r"range (\d+)", arg)):
-            out["range"] = arg
     return out
 
 
@@ -251,7 +249,7 @@ def parse_warband_building(text: str) -> dict[str, Any] | None:
     if m is None:
         return None
     body = m["body"].strip()
-    out: dict[str, Any] = {"text": body or text}
+    out: dict[str, Any] = {"text": text.strip()}
     if am := re.match(r"(?P<what>[A-Z][\w -]+?) of any faction are legal in your warband", body):
         out["allow_types"] = [_singular(am["what"].strip())]
         out["any_faction"] = True
@@ -260,6 +258,8 @@ def parse_warband_building(text: str) -> dict[str, Any] | None:
     ):
         out["allow_types"] = [_singular(am["t1"].strip()), _singular(am["t2"].strip())]
         out["from_factions"] = sorted({am["f1"], am["f2"]})
+    if "allow_types" in out:
+        out["text"] = body
     return out
 
 

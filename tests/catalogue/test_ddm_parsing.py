@@ -42,7 +42,7 @@ def test_a_short_ranged_attack_keeps_its_range_limit() -> None:
 
 @pytest.mark.parametrize("text", ["+10/+9 (10/5/5)", "10 (5)", "+4 (five)", "+4 (5) and more"])
 def test_an_unreadable_attack_line_is_an_error_not_a_guess(text: str) -> None:
-    with pytest.raises(ValueError, match="cannot read|bonuses but"):
+    with pytest.raises(ValueError, match=r"cannot read|bonuses but"):
         parse_attacks(text)
 
 
