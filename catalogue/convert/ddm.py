@@ -748,7 +748,10 @@ def _merge_named(items: list[tuple[dict[str, Any], Claim]], keys: tuple[str, ...
             elif value is not None:
                 merged[key] = value
         # A spell's entry as the seeds print it wins; an ability's wording from a card source wins.
-        ranked = sorted(group, key=lambda ic: ic[1].source.startswith("seed:") != (label == "spells"))
+        ranked = sorted(group, key=lambda ic: (
+            ic[1].source.startswith("seed:") != (label == "spells"),
+            label == "spells" and "□" not in ic[0].get("text", ""),
+        ))
         texts = [item["text"] for item, _c in ranked if item.get("text")]
         if texts:
             merged["text"] = texts[0]

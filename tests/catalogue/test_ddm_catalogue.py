@@ -79,6 +79,7 @@ def test_the_seeds_other_creatures_carry_exactly_their_numbers(ddm: ImportReport
     assert (strike.uses, strike.range, strike.radius, strike.damage, strike.damage_type, strike.dc) == (
         1, "sight", 2, 30, "fire", 16,
     )
+    assert strike.text == "flame strike □ (sight; radius 2; 30 fire damage; DC 16)", "as seed 003 prints it"
     immune = ability(seed("green-dragon"), "Immune")
     assert immune.param == "acid"
     assert ability(seed("inspired-lieutenant"), "Smite").kind == "special"
