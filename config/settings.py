@@ -187,6 +187,7 @@ REST_FRAMEWORK = {
         "anon": os.environ.get("THROTTLE_ANON", "300/minute"),
         "user": os.environ.get("THROTTLE_USER", "600/minute"),
         "expensive": os.environ.get("THROTTLE_EXPENSIVE", "10/minute"),
+        "validate": os.environ.get("THROTTLE_VALIDATE", "240/minute"),
     },
 }
 
