@@ -188,6 +188,8 @@ REST_FRAMEWORK = {
         "user": os.environ.get("THROTTLE_USER", "600/minute"),
         "expensive": os.environ.get("THROTTLE_EXPENSIVE", "10/minute"),
         "validate": os.environ.get("THROTTLE_VALIDATE", "240/minute"),
+        "save": os.environ.get("THROTTLE_SAVE", "60/minute"),
+        "import": os.environ.get("THROTTLE_IMPORT", "30/minute"),
     },
 }
 

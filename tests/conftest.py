@@ -8,10 +8,41 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> None:
+    """The test database holds the whole bundled catalogue, imported once per session.
+
+    Tests run in transactions that roll back, so each sees it as imported. A test that needs an empty
+    catalogue asks for ``empty_catalogue``; a transactional test (a real worker) imports what it needs."""
+    from catalogue.services import DATA_DIR, catalogue_import
+
+    with django_db_blocker.unblock():
+        report = catalogue_import(paths=[DATA_DIR])
+        assert report.ok, [f.error for f in report.files if f.error]
+
+
+@pytest.fixture
+def empty_catalogue(db: None) -> None:
+    """No cards, sets or versions (games, rulesets and factions stay); rolled back after the test."""
+    from django.apps import apps
+    from django.db import connection
+
+    keep = {"catalogue_game", "catalogue_ruleset", "catalogue_faction"}
+    tables = [
+        model._meta.db_table
+        for model in apps.get_app_config("catalogue").get_models(include_auto_created=True)
+        if model._meta.db_table not in keep
+    ]
+    with connection.cursor() as cursor:
+        for table in tables:
+            cursor.execute(f"DELETE FROM {connection.ops.quote_name(table)}")  # table names come from the models
 
 
 def _worker_database_url() -> str:
@@ -79,3 +110,29 @@ def celery_worker_process(django_db_setup: None, django_db_blocker: object) -> I
     except subprocess.TimeoutExpired:
         proc.kill()
     log.close()
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's chromium driven by Playwright (``make test`` installs it; Playwright's own download is not used).
+
+    Playwright's sync API runs an event loop in this thread, so Django's async-safety check must be told
+    that the test's database calls are fine."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed (make test installs Debian's chromium)")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

@@ -19,7 +19,7 @@ from catalogue.services import catalogue_documents, catalogue_export, catalogue_
 FIXTURES = Path(__file__).parent / "fixtures" / "import"
 GOOD = FIXTURES / "good.json"
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_catalogue")]
 
 
 def good_doc() -> dict[str, Any]:
