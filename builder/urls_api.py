@@ -1,5 +1,11 @@
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.urls import path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from builder.api import ListCreateApi, ListDetailApi, SharedListApi
+
+urlpatterns = [
+    path("lists/", ListCreateApi.as_view(), name="api-lists"),
+    path("lists/<str:list_id>/", ListDetailApi.as_view(), name="api-list"),
+    path("shared/<str:share_code>/", SharedListApi.as_view(), name="api-shared"),
+]

@@ -1,0 +1,128 @@
+"""``lists/`` and ``shared/`` (CONTRACTS.md): thin views over builder.services and builder.selectors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from builder.checks import document_validation
+from builder.models import SavedList
+from builder.selectors import list_catalogue_changes, list_current, list_get, list_get_shared
+from builder.services import list_can_edit, list_create, list_delete, list_update
+from config.errors import ApplicationError
+
+EDIT_TOKEN_HEADER = OpenApiParameter(
+    "X-Edit-Token", str, OpenApiParameter.HEADER, required=False, description="The list's edit token (or sign in)."
+)
+
+
+class ListOutputSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    share_code = serializers.CharField()
+    share_url = serializers.CharField()
+    document = serializers.JSONField()
+    validation = serializers.JSONField()
+    catalogue_version = serializers.CharField(help_text="The catalogue version the list was saved against.")
+    catalogue_changes = serializers.JSONField(help_text="What the catalogue changed since, for cards of this list.")
+    version = serializers.IntegerField()
+    created = serializers.DateTimeField()
+    updated = serializers.DateTimeField()
+
+
+class ListCreatedSerializer(ListOutputSerializer):
+    edit_token = serializers.CharField(help_text="Keep it: only whoever holds it can change the list.")
+
+
+def list_payload(request: Request, saved: SavedList, *, edit_token: str | None = None) -> dict[str, Any]:
+    current = list_current(saved_list=saved)
+    payload: dict[str, Any] = {
+        "id": saved.id,
+        "share_code": saved.share_code,
+        "share_url": request.build_absolute_uri(f"/l/{saved.share_code}"),
+        "document": current.document,
+        "validation": document_validation(document=current.document),
+        "catalogue_version": current.catalogue_version,
+        "catalogue_changes": list_catalogue_changes(version=current),
+        "version": current.number,
+        "created": saved.created,
+        "updated": saved.updated,
+    }
+    if edit_token is not None:
+        payload["edit_token"] = edit_token
+    return payload
+
+
+def _document_from(request: Request) -> Any:
+    return request.data
+
+
+def _require_owner(request: Request, saved: SavedList) -> None:
+    if not list_can_edit(saved_list=saved, user=request.user, token=request.headers.get("X-Edit-Token")):
+        raise ApplicationError(
+            "Only the list's owner can do this: send its edit token in the X-Edit-Token header, or sign in.",
+            code="forbidden",
+            status=403,
+        )
+
+
+class ListCreateApi(APIView):
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "save"
+
+    @extend_schema(
+        summary="Save a new list",
+        request={"application/json": {"type": "object", "description": "A list document (CONTRACTS.md)"}},
+        responses={201: ListCreatedSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        saved, token = list_create(document=_document_from(request), owner=request.user)
+        return Response(
+            ListCreatedSerializer(list_payload(request, saved, edit_token=token)).data, status=status.HTTP_201_CREATED
+        )
+
+
+class ListDetailApi(APIView):
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "save"
+
+    @extend_schema(
+        summary="A saved list (owner only)", parameters=[EDIT_TOKEN_HEADER], responses={200: ListOutputSerializer}
+    )
+    def get(self, request: Request, list_id: str) -> Response:
+        saved = list_get(list_id=list_id)
+        _require_owner(request, saved)
+        return Response(ListOutputSerializer(list_payload(request, saved)).data)
+
+    @extend_schema(
+        summary="Save a whole list document as the list's newest version (owner only)",
+        parameters=[EDIT_TOKEN_HEADER],
+        request={"application/json": {"type": "object", "description": "A list document (CONTRACTS.md)"}},
+        responses={200: ListOutputSerializer},
+    )
+    def patch(self, request: Request, list_id: str) -> Response:
+        saved = list_get(list_id=list_id)
+        _require_owner(request, saved)
+        list_update(saved_list=saved, document=_document_from(request))
+        return Response(ListOutputSerializer(list_payload(request, saved)).data)
+
+    @extend_schema(summary="Delete a saved list (owner only)", parameters=[EDIT_TOKEN_HEADER], responses={204: None})
+    def delete(self, request: Request, list_id: str) -> Response:
+        saved = list_get(list_id=list_id)
+        _require_owner(request, saved)
+        list_delete(saved_list=saved)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SharedListApi(APIView):
+    @extend_schema(
+        summary="A shared list, read-only, with its current validation", responses={200: ListOutputSerializer}
+    )
+    def get(self, request: Request, share_code: str) -> Response:
+        saved = list_get_shared(share_code=share_code)
+        return Response(ListOutputSerializer(list_payload(request, saved)).data)
