@@ -7,7 +7,7 @@ import hmac
 import secrets
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
@@ -50,7 +50,7 @@ def list_create(
     """Save a new list. Returns it and its edit token (shown once: only its hash is stored)."""
     document_check(document=document)
     token = secrets.token_urlsafe(24)
-    owner_user = owner if owner is not None and owner.is_authenticated else None
+    owner_user = owner if isinstance(owner, User) else None
     for _attempt in range(5):
         try:
             with transaction.atomic():

@@ -27,8 +27,8 @@ def post(client: Client, body: Any) -> Any:
 
 
 def patch(client: Client, list_id: str, body: Any, token: str | None) -> Any:
-    headers = {"HTTP_X_EDIT_TOKEN": token} if token else {}
-    return client.patch(f"/api/v1/lists/{list_id}/", json.dumps(body), content_type="application/json", **headers)
+    headers = {"X-Edit-Token": token} if token else {}
+    return client.patch(f"/api/v1/lists/{list_id}/", json.dumps(body), content_type="application/json", headers=headers)
 
 
 def test_saving_a_list_returns_its_links_token_document_and_current_validation(client: Client) -> None:
