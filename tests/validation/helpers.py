@@ -1,0 +1,86 @@
+"""Catalogue facts straight from data files (no database), and small helpers for the rule tests.
+
+``catalogue_from_files`` reads the same files ``import_catalogue`` reads and builds what the database
+adapter (``validation.selectors``) builds; ``test_adapter.py`` proves both give the same results."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from validation.core import CardFacts, Catalogue, ResultJSON, SetFacts, parse_document, validate
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).parent / "fixtures"
+DC_DATA = ROOT / "catalogue" / "data" / "dungeon-command"
+
+BASE = {"kind", "slug", "name", "names", "copies", "text", "source", "provenance", "notes", "is_standin", "factions"}
+CHILDREN = {"abilities", "minions", "attacks", "spells"}
+REFS = {"miniature", "standard_side"}
+
+DDM_FILES = [FIXTURES / "ddm-seed.json", FIXTURES / "ddm-seed-second.json"]
+GUILD_FILES = [FIXTURES / "ddm-guild.json"]
+DC_FIXTURE_FILES = [FIXTURES / "dc-pack.json", FIXTURES / "dc-pack-unknown-halves.json"]
+
+
+def real_dc_files() -> list[Path]:
+    return sorted(DC_DATA.rglob("*.json")) if DC_DATA.exists() else []
+
+
+def catalogue_from_files(game: str, ruleset: str, paths: Iterable[Path], version: str = "files") -> Catalogue:
+    cards: list[CardFacts] = []
+    for path in paths:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        assert (doc["game"], doc["ruleset"]) == (game, ruleset), path
+        header = doc["set"]
+        product = SetFacts(header["slug"], header["name"], header.get("abbreviation", ""))
+        for raw in doc["cards"]:
+            cards.append(
+                CardFacts(
+                    slug=raw["slug"],
+                    name=raw["name"],
+                    kind=raw["kind"],
+                    set=product,
+                    factions=tuple(sorted(raw.get("factions", []))),
+                    copies=raw.get("copies", 1),
+                    is_standin=raw.get("is_standin", False),
+                    names=raw.get("names", {}),
+                    fields={k: v for k, v in raw.items() if k not in BASE | CHILDREN | REFS},
+                    children={k: tuple(raw.get(k, [])) for k in ("abilities", "minions")},
+                    refs={k: raw.get(k) for k in REFS if k in raw},
+                )
+            )
+    return Catalogue(game, ruleset, version, tuple(sorted(cards, key=lambda c: (c.kind, c.slug))))
+
+
+def check(document: dict[str, Any], catalogue: Catalogue) -> ResultJSON:
+    return validate(parse_document(document), catalogue)
+
+
+def rules(result: ResultJSON) -> list[str]:
+    return [v["rule"] for v in result["violations"]]
+
+
+def warnings(result: ResultJSON) -> list[str]:
+    return [w["rule"] for w in result["warnings"]]
+
+
+def only(result: ResultJSON, rule: str) -> dict[str, Any]:
+    found = [v for v in result["violations"] if v["rule"] == rule]
+    assert len(found) == 1, (rule, result["violations"])
+    return dict(found[0])
+
+
+def ddm(*entries: Any, fmt: str = "skirmish-200", **top: Any) -> dict[str, Any]:
+    """A ddm list: entries as ``("Orc Mauler", 2)``, ``"Orc Mauler"`` or a dict."""
+    out: list[dict[str, Any]] = []
+    for e in entries:
+        if isinstance(e, dict):
+            out.append(e)
+        elif isinstance(e, tuple):
+            out.append({"card": e[0], "qty": e[1]})
+        else:
+            out.append({"card": e})
+    return {"game": "ddm", "format": fmt, "battle_map": "Broken Demongate", "entries": out, **top}

@@ -1,0 +1,114 @@
+"""The validation endpoints: ``POST /api/v1/validate/`` and ``GET /api/v1/formats/`` (thin: one
+service or selector each)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from validation.selectors import formats_list
+from validation.services import list_validate
+
+
+class _SafeJSONParser(JSONParser):
+    """JSON whose nesting is too deep for Python's parser is malformed, not a server error."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError("JSON parse error - the document is nested too deeply") from None
+
+
+class _EntrySerializer(serializers.Serializer):
+    card = serializers.CharField(help_text="a card's name or slug (case, accents and punctuation ignored)")
+    qty = serializers.IntegerField(min_value=1, max_value=99, required=False, help_text="default 1")
+    set = serializers.CharField(required=False, allow_null=True, help_text="to choose among cards of one name")
+
+
+class _SourceSerializer(serializers.Serializer):
+    file = serializers.CharField()
+    section = serializers.CharField()
+
+
+class _FindingSerializer(serializers.Serializer):
+    rule = serializers.CharField(help_text="a rule id, or list.unknown-card, list.ambiguous-card, list.wrong-kind, "
+                                           "catalogue.missing-data")
+    message = serializers.CharField()
+    entries = serializers.ListField(child=serializers.CharField(), help_text="JSON pointers into the document")
+    hint = serializers.CharField(help_text="how far the list is from legal, in the game's units")
+    source = _SourceSerializer()
+    suggestions = serializers.ListField(child=serializers.CharField(), required=False)
+    needed_by = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class ValidateApi(APIView):
+    """A list document in, its validation result out: 200 for legal and illegal lists alike."""
+
+    parser_classes = [_SafeJSONParser]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "validate"
+
+    class InputSerializer(serializers.Serializer):
+        """The list document of CONTRACTS.md (each game adds its own keys; docs/validation.md)."""
+
+        game = serializers.ChoiceField(choices=["ddm", "dungeon-command", "battlelore2", "stronghold"])
+        ruleset = serializers.CharField(required=False, help_text="ddm: seed (default) or ddm-guild")
+        format = serializers.CharField(help_text="a format id of GET /api/v1/formats/, or skirmish-<N>")
+        name = serializers.CharField(required=False)
+        faction = serializers.CharField(required=False, allow_null=True)
+        entries = _EntrySerializer(many=True, required=False)
+        notes = serializers.CharField(required=False)
+        params = serializers.DictField(required=False, help_text="the format's free parameters")
+
+    class OutputSerializer(serializers.Serializer):
+        legal = serializers.BooleanField()
+        game = serializers.CharField()
+        ruleset = serializers.CharField()
+        format = serializers.CharField()
+        catalogue_version = serializers.CharField()
+        violations = _FindingSerializer(many=True)
+        warnings = _FindingSerializer(many=True)
+        totals = serializers.DictField(help_text="ddm: points, points_left, creatures, commanders; "
+                                                 "dungeon-command: creatures, orders, commanders, levels")
+
+    @extend_schema(
+        summary="Validate a list",
+        request=InputSerializer,
+        responses={200: OutputSerializer},
+        examples=[
+            OpenApiExample(
+                "A DDM warband",
+                value={"game": "ddm", "format": "skirmish-200", "faction": "CG",
+                       "entries": [{"card": "Wood Elf Ranger", "qty": 2}]},
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        # The service checks the document itself (every error by JSON pointer, per game); the
+        # serializers above describe it for the schema. The result is already in the contract's shape.
+        return Response(list_validate(document=request.data))
+
+
+class FormatListApi(APIView):
+    """Every format with its rules and parameters, and the numbered families (``skirmish-<N>``)."""
+
+    class OutputSerializer(serializers.Serializer):
+        formats = serializers.ListField(child=serializers.DictField())
+        families = serializers.ListField(child=serializers.DictField())
+
+    @extend_schema(summary="Every format with its rules and parameters", responses={200: OutputSerializer})
+    def get(self, request: Request) -> Response:
+        return Response(self.OutputSerializer(formats_list()).data)
+
+
+__all__ = ["FormatListApi", "ValidateApi"]

@@ -1,0 +1,92 @@
+"""One validation: a checked list document and the catalogue facts in, the result out.
+
+It never raises for an illegal list and reports every problem, not the first (like Pokémon
+Showdown's validator). Findings are sorted by rule id, then by the first entry they point at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from validation.core.document import ListDocument
+from validation.core.facts import Catalogue
+from validation.core.registry import RULES
+from validation.core.result import (
+    MISSING_DATA,
+    Finding,
+    FindingJSON,
+    Missing,
+    Outcome,
+    ResultJSON,
+    Severity,
+    Source,
+    and_list,
+    build_result,
+    finding_json,
+)
+
+
+def _merge_missing(missing: list[Missing]) -> list[tuple[Finding, Source]]:
+    """One ``catalogue.missing-data`` per card and field, naming every rule that needs it."""
+    groups: dict[tuple[str, str], list[Missing]] = {}
+    for m in missing:
+        groups.setdefault((m.card, m.field), []).append(m)
+    out: list[tuple[Finding, Source]] = []
+    for (slug, field_name), items in groups.items():
+        rules = sorted({m.rule for m in items})
+        severity: Severity = "violation" if any(m.severity == "violation" for m in items) else "warning"
+        what = items[0].what or field_name.replace("_", " ")
+        name = items[0].card_name
+        entries = tuple(sorted({p for m in items for p in m.entries}))
+        finding = Finding(
+            MISSING_DATA,
+            f"The catalogue lacks the {what} of {name}, which {and_list(rules)} "
+            f"need{'s' if len(rules) == 1 else ''}: the list cannot be shown legal without it.",
+            entries,
+            hint=f"supply the {what} of {name} ({slug}) in the catalogue",
+            severity=severity,
+            extra={"needed_by": rules, "card": slug, "field": field_name},
+        )
+        first_rule = rules[0]
+        out.append((finding, RULES[first_rule].source if first_rule in RULES else Source("", "")))
+    return out
+
+
+def _collect(outcomes: Iterable[Outcome], rule_id: str, source: Source, into: list[tuple[Finding, Source]],
+             missing: list[Missing]) -> None:
+    for outcome in outcomes:
+        if isinstance(outcome, Missing):
+            missing.append(replace(outcome, rule=outcome.rule or rule_id))
+        else:
+            into.append((outcome, source))
+
+
+def validate(doc: ListDocument, catalogue: Catalogue) -> ResultJSON:
+    """The validation result of ``doc`` (checked by ``parse_document``) against ``catalogue``."""
+    spec, fmt, params = doc.spec, doc.format, doc.params
+    context, reading = spec.prepare(doc, catalogue, fmt, params)
+    found: list[tuple[Finding, Source]] = []
+    missing: list[Missing] = []
+    _collect(reading, "", Source("", ""), found, missing)
+    for rule_id in fmt.rules:
+        rule = RULES[rule_id]
+        _collect(rule.check(context, params), rule_id, rule.source, found, missing)
+    found.extend(_merge_missing(missing))
+
+    violations: list[FindingJSON] = []
+    warnings: list[FindingJSON] = []
+    for finding, source in found:
+        default = RULES[finding.rule].source if finding.rule in RULES else source
+        (violations if finding.severity == "violation" else warnings).append(finding_json(finding, default))
+    totals: dict[str, Any] = spec.totals(context, params)
+    return build_result(
+        game=doc.game,
+        ruleset=doc.ruleset,
+        format_id=fmt.id,
+        version=catalogue.version,
+        findings=violations,
+        warnings=warnings,
+        totals=totals,
+    )

@@ -1,0 +1,155 @@
+"""What a validation returns: findings (violations and warnings), in the contract's JSON shape."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypedDict
+
+Severity = Literal["violation", "warning"]
+
+MISSING_DATA = "catalogue.missing-data"
+UNKNOWN_CARD = "list.unknown-card"
+AMBIGUOUS_CARD = "list.ambiguous-card"
+WRONG_KIND = "list.wrong-kind"
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a rule is written: a seed file (or a digest when no seed has it) and its section."""
+
+    file: str
+    section: str
+
+    def json(self) -> dict[str, str]:
+        return {"file": self.file, "section": self.section}
+
+
+# The list codes are the contract's, not a game's.
+CONTRACT_SOURCE = Source("CONTRACTS.md", "The list document")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem with a list. ``entries`` are JSON pointers into the document."""
+
+    rule: str
+    message: str
+    entries: tuple[str, ...] = ()
+    hint: str = ""
+    severity: Severity = "violation"
+    source: Source | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Missing:
+    """A rule needs a number the catalogue lacks: reported as ``catalogue.missing-data``.
+
+    The core merges every ``Missing`` about the same card and field into one finding that names all
+    the rules that need it; it is a violation unless only warnings need it."""
+
+    card: str  # slug
+    card_name: str
+    field: str
+    entries: tuple[str, ...]
+    rule: str = ""  # filled in by the engine with the rule that yielded it
+    severity: Severity = "violation"
+    what: str = ""  # how to say the field in a sentence ("cost", "Commander rating"); default: the field name
+
+
+Outcome = Finding | Missing
+
+
+class SourceJSON(TypedDict):
+    file: str
+    section: str
+
+
+class FindingJSON(TypedDict, total=False):
+    rule: str
+    message: str
+    entries: list[str]
+    hint: str
+    source: SourceJSON
+    suggestions: list[str]
+    needed_by: list[str]
+    card: str
+    field: str
+
+
+class ResultJSON(TypedDict):
+    legal: bool
+    game: str
+    ruleset: str
+    format: str
+    catalogue_version: str
+    violations: list[FindingJSON]
+    warnings: list[FindingJSON]
+    totals: dict[str, Any]
+
+
+_NUMBER = re.compile(r"(\d+)")
+
+
+def pointer_key(pointer: str) -> tuple[Any, ...]:
+    """Sort ``/entries/10`` after ``/entries/2``."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in _NUMBER.split(pointer) if part)
+
+
+def finding_key(f: FindingJSON) -> tuple[Any, ...]:
+    first = f["entries"][0] if f["entries"] else ""
+    return (f["rule"], pointer_key(first), f["message"])
+
+
+def finding_json(f: Finding, default_source: Source) -> FindingJSON:
+    out: FindingJSON = {
+        "rule": f.rule,
+        "message": f.message,
+        "entries": sorted(set(f.entries), key=pointer_key),
+        "hint": f.hint,
+        "source": (f.source or default_source).json(),  # type: ignore[typeddict-item]
+    }
+    for key, value in f.extra.items():
+        out[key] = value  # type: ignore[literal-required]
+    return out
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def article(word: str) -> str:
+    """``"an order"``, ``"a creature"``."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def and_list(names: Iterable[str]) -> str:
+    items = sorted(set(names))
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def build_result(
+    *,
+    game: str,
+    ruleset: str,
+    format_id: str,
+    version: str,
+    findings: Sequence[FindingJSON],
+    warnings: Sequence[FindingJSON],
+    totals: dict[str, Any],
+) -> ResultJSON:
+    violations = sorted(findings, key=finding_key)
+    return {
+        "legal": not violations,
+        "game": game,
+        "ruleset": ruleset,
+        "format": format_id,
+        "catalogue_version": version,
+        "violations": violations,
+        "warnings": sorted(warnings, key=finding_key),
+        "totals": totals,
+    }

@@ -1,0 +1,279 @@
+"""A small checker for JSON documents: types, bounds and unknown keys, every error at once.
+
+Each error is keyed by the JSON pointer of the value it is about (``/entries/3/qty``), the shape of
+the API's error envelope and of the command line's report. Values of the wrong type are never
+coerced: ``"2"`` is not a number and ``true`` is not 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+MAX_ERRORS = 50
+
+
+class Errors:
+    """Collects ``{pointer: [messages]}``, at most :data:`MAX_ERRORS` pointers."""
+
+    def __init__(self) -> None:
+        self.fields: dict[str, list[str]] = {}
+        self.truncated = False
+
+    def add(self, pointer: str, message: str) -> None:
+        if pointer not in self.fields and len(self.fields) >= MAX_ERRORS:
+            self.truncated = True
+            return
+        self.fields.setdefault(pointer, []).append(message)
+
+    def __bool__(self) -> bool:
+        return bool(self.fields)
+
+
+def child(pointer: str, key: str | int) -> str:
+    return f"{pointer}/{str(key).replace('~', '~0').replace('/', '~1')}"
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+class Schema:
+    """Checks a value and returns it cleaned (defaults filled in), or adds errors."""
+
+    description = "a value"
+
+    def check(self, value: Any, pointer: str, errors: Errors) -> Any:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def describe(self) -> dict[str, Any]:
+        return {"type": self.description}
+
+
+@dataclass(frozen=True)
+class Str(Schema):
+    max_length: int = 200
+    choices: tuple[str, ...] = ()
+    nullable: bool = False
+    casefold: bool = False  # match choices without regard to case; return the choice as written here
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        if self.choices:
+            return "one of " + ", ".join(self.choices)
+        return "a string"
+
+    def check(self, value: Any, pointer: str, errors: Errors) -> Any:
+        if value is None and self.nullable:
+            return None
+        if not isinstance(value, str):
+            errors.add(pointer, f"must be {self.description}, not {_type_name(value)}")
+            return None
+        if not value.strip():
+            errors.add(pointer, "must not be empty")
+            return None
+        if len(value) > self.max_length:
+            errors.add(pointer, f"must be at most {self.max_length} characters long")
+            return None
+        if self.choices:
+            for choice in self.choices:
+                if value == choice or (self.casefold and value.casefold() == choice.casefold()):
+                    return choice
+            errors.add(pointer, f"must be {self.description}")
+            return None
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "string", "max_length": self.max_length}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.nullable:
+            out["nullable"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class Int(Schema):
+    min: int
+    max: int
+    nullable: bool = False
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return f"a whole number from {self.min} to {self.max}"
+
+    def check(self, value: Any, pointer: str, errors: Errors) -> Any:
+        if value is None and self.nullable:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            errors.add(pointer, f"must be {self.description}, not {_type_name(value)}")
+            return None
+        if value < self.min:
+            errors.add(pointer, f"must be at least {self.min}")
+            return None
+        if value > self.max:
+            errors.add(pointer, f"must be at most {self.max}")
+            return None
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer", "min": self.min, "max": self.max}
+        if self.nullable:
+            out["nullable"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class Num(Schema):
+    min: float
+    max: float
+    nullable: bool = False
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        return f"a number from {self.min} to {self.max}"
+
+    def check(self, value: Any, pointer: str, errors: Errors) -> Any:
+        if value is None and self.nullable:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            errors.add(pointer, f"must be {self.description}, not {_type_name(value)}")
+            return None
+        if not self.min <= value <= self.max:
+            errors.add(pointer, f"must be {self.description}")
+            return None
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        return {"type": "number", "min": self.min, "max": self.max, **({"nullable": True} if self.nullable else {})}
+
+
+@dataclass(frozen=True)
+class Bool(Schema):
+    description = "true or false"
+
+    def check(self, value: Any, pointer: str, errors: Errors) -> Any:
+        if not isinstance(value, bool):
+            errors.add(pointer, f"must be true or false, not {_type_name(value)}")
+            return None
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+
+@dataclass(frozen=True)
+class ListOf(Schema):
+    item: Schema
+    max_items: int
+    nullable: bool = False
+    description = "a list"
+
+    def check(self, value: Any, pointer: str, errors: Errors) -> Any:
+        if value is None and self.nullable:
+            return None
+        if not isinstance(value, list):
+            errors.add(pointer, f"must be a list, not {_type_name(value)}")
+            return None
+        if len(value) > self.max_items:
+            # Not one item is looked at: a list past its bound is refused whole.
+            errors.add(pointer, f"must hold at most {self.max_items} items, not {len(value)}")
+            return None
+        return [self.item.check(item, child(pointer, i), errors) for i, item in enumerate(value)]
+
+    def describe(self) -> dict[str, Any]:
+        return {"type": "list", "max_items": self.max_items, "items": self.item.describe()}
+
+
+@dataclass(frozen=True)
+class Key:
+    schema: Schema
+    required: bool = False
+    default: Any = None
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Obj(Schema):
+    keys: Mapping[str, Key]
+    what: str = "object"  # "ddm list entry": used in messages about unknown keys
+    nullable: bool = False
+    check_extra: Callable[[dict[str, Any], str, Errors], None] | None = field(default=None, compare=False)
+
+    description = "an object"
+
+    def check(self, value: Any, pointer: str, errors: Errors) -> Any:
+        if value is None and self.nullable:
+            return None
+        if not isinstance(value, dict):
+            errors.add(pointer, f"must be an object, not {_type_name(value)}")
+            return None
+        out: dict[str, Any] = {}
+        for name in value:
+            if name not in self.keys:
+                known = ", ".join(self.keys)
+                errors.add(child(pointer, name), f"is not a key of a {self.what} (known: {known})")
+        for name, key in self.keys.items():
+            if name in value:
+                out[name] = key.schema.check(value[name], child(pointer, name), errors)
+            elif key.required:
+                errors.add(child(pointer, name), "is required")
+                out[name] = None
+            else:
+                out[name] = key.default
+        if self.check_extra is not None:
+            self.check_extra(out, pointer, errors)
+        return out
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "keys": {
+                name: {**key.schema.describe(), "required": key.required, **({"doc": key.doc} if key.doc else {})}
+                for name, key in self.keys.items()
+            },
+        }
+
+
+@dataclass(frozen=True)
+class Anything(Schema):
+    """A value checked elsewhere (a format's parameters, which depend on the format)."""
+
+    description = "an object"
+
+    def check(self, value: Any, pointer: str, errors: Errors) -> Any:
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        return {"type": "object"}
+
+
+@dataclass(frozen=True)
+class Null(Schema):
+    """A key a game keeps for the common shape but never fills (Dungeon Command's ``faction``)."""
+
+    why: str = "must be null"
+    description = "null"
+
+    def check(self, value: Any, pointer: str, errors: Errors) -> Any:
+        if value is not None:
+            errors.add(pointer, self.why)
+        return None
+
+    def describe(self) -> dict[str, Any]:
+        return {"type": "null"}

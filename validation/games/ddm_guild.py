@@ -1,0 +1,255 @@
+"""D&D Miniatures under the later (2.0 / DDM Guild) rules (game ``ddm``, ruleset ``ddm-guild``).
+
+Specification: ``ddm-guild.md`` (not in the seeds: the construction checks of the public builder
+"D&D Minis Warband Incubator", mkouba/ddmwi ``Warband.java``). The list document is the ``ddm`` one;
+``version``, ``minion_of``, ``commander_zero``, ``battle_map`` and ``pool`` mean nothing under these
+rules and are not read.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from validation.core.facts import CardFacts, Catalogue
+from validation.core.matching import resolve
+from validation.core.names import normalise
+from validation.core.registry import Format, Param, Params, RulesetSpec, register_ruleset, rule
+from validation.core.result import Finding, Missing, Outcome, and_list, plural
+from validation.core.schema import Int
+from validation.games._lists import entry_items
+from validation.games.ddm import ddm_document
+
+GAME = "ddm"
+RULESET = "ddm-guild"
+DIGEST = "ddm-guild.md"
+FACTIONS = ("borderlands", "civilization", "underdark", "wild")
+
+
+@dataclass(frozen=True)
+class GuildCreature:
+    slug: str
+    name: str
+    key: str
+    cost: int | None
+    alignment: str  # good | evil | neutral
+    factions: frozenset[str]
+    unique: bool
+    champion: bool
+
+
+def creature_of(card: CardFacts, catalogue: Catalogue) -> GuildCreature:
+    memo: dict[str, GuildCreature] = catalogue.derived.setdefault("ddm-guild.creatures", {})
+    if card.slug not in memo:
+        keywords = {normalise(str(k)) for k in card.get("keywords") or ()}
+        memo[card.slug] = GuildCreature(
+            slug=card.slug,
+            name=card.name,
+            key=card.key,
+            cost=card.fields.get("cost"),
+            alignment=str(card.get("alignment") or "").casefold(),
+            factions=frozenset(f.casefold() for f in card.factions),
+            unique=bool(card.fields.get("unique")) or "unique" in keywords,
+            champion=card.fields.get("champion_rating") is not None,
+        )
+    return memo[card.slug]
+
+
+@dataclass
+class GuildEntry:
+    pointer: str
+    qty: int
+    creature: GuildCreature
+
+
+@dataclass
+class GuildWarband:
+    faction: str | None
+    entries: list[GuildEntry] = field(default_factory=list)
+
+    def known_points(self) -> int:
+        return sum(e.creature.cost * e.qty for e in self.entries if e.creature.cost is not None)
+
+    def count(self) -> int:
+        return sum(e.qty for e in self.entries)
+
+
+def prepare(doc: Any, catalogue: Catalogue, fmt: Format, params: Params) -> tuple[GuildWarband, list[Outcome]]:
+    out: list[Outcome] = []
+    w = GuildWarband(doc.data.get("faction"))
+    for i, item in entry_items(doc.data.get("entries")):
+        match = resolve(catalogue, item["card"], kinds={"creature"}, pointer=f"/entries/{i}/card",
+                        set_name=item.get("set"))
+        if match.card is not None:
+            w.entries.append(GuildEntry(f"/entries/{i}", item["qty"], creature_of(match.card, catalogue)))
+        elif match.finding is not None:
+            out.append(match.finding)
+    return w, out
+
+
+def _missing(e: GuildEntry, field_name: str, what: str) -> Missing:
+    return Missing(e.creature.slug, e.creature.name, field_name, (e.pointer,), what=what)
+
+
+POINTS_LIMIT = Param("points_limit", Int(1, 10000, nullable=True), None, "the warband's points limit")
+MAX_CREATURES = Param("max_creatures", Int(1, 100, nullable=True), None, "the most creatures a warband may hold")
+
+
+@rule("ddm-guild.points-limit", POINTS_LIMIT)
+def points_limit(w: GuildWarband, p: Params) -> Iterator[Outcome]:
+    """The total cost is at most the format's limit.
+
+    Source: ddm-guild.md, Rules (the builder's checks: mkouba/ddmwi Warband.java)
+    """
+    limit = p["points_limit"]
+    if limit is None:
+        return
+    total = w.known_points()
+    if total > limit:
+        yield Finding(
+            "ddm-guild.points-limit",
+            f"The warband costs {total} points; the limit is {limit}.",
+            ("/entries",),
+            hint=f"remove at least {plural(total - limit, 'point')}",
+        )
+    for e in w.entries:
+        if e.creature.cost is None:
+            yield _missing(e, "cost", "cost")
+
+
+@rule("ddm-guild.max-creatures", MAX_CREATURES)
+def max_creatures(w: GuildWarband, p: Params) -> Iterator[Outcome]:
+    """The number of creatures is at most the format's maximum.
+
+    Source: ddm-guild.md, Rules (the builder's checks: mkouba/ddmwi Warband.java)
+    """
+    limit, count = p["max_creatures"], w.count()
+    if limit is not None and count > limit:
+        yield Finding(
+            "ddm-guild.max-creatures",
+            f"The warband holds {count} creatures; at most {limit} are allowed.",
+            ("/entries",),
+            hint=f"remove {plural(count - limit, 'creature')}",
+        )
+
+
+@rule("ddm-guild.alignment")
+def alignment(w: GuildWarband, p: Params) -> Iterator[Outcome]:
+    """A warband holds Good or Evil creatures, not both; Neutral creatures fit either.
+
+    Source: ddm-guild.md, Rules (the builder's checks: mkouba/ddmwi Warband.java)
+    """
+    good = [e for e in w.entries if e.creature.alignment == "good"]
+    evil = [e for e in w.entries if e.creature.alignment == "evil"]
+    if good and evil:
+        n_good, n_evil = sum(e.qty for e in good), sum(e.qty for e in evil)
+        fewer, word = (evil, "Evil") if n_evil <= n_good else (good, "Good")
+        yield Finding(
+            "ddm-guild.alignment",
+            f"The warband holds Good ({and_list(e.creature.name for e in good)}) and Evil "
+            f"({and_list(e.creature.name for e in evil)}) creatures.",
+            tuple(e.pointer for e in fewer),
+            hint=f"remove the {plural(min(n_good, n_evil), word + ' creature')}",
+        )
+
+
+@rule("ddm-guild.faction")
+def faction(w: GuildWarband, p: Params) -> Iterator[Outcome]:
+    """The creatures share at least one faction (the intersection of their faction sets, the
+    warband's faction, is not empty); a declared faction must be in it.
+
+    Source: ddm-guild.md, Rules (the builder's checks: mkouba/ddmwi Warband.java)
+    """
+    known = [e for e in w.entries if e.creature.factions]
+    for e in w.entries:
+        if not e.creature.factions:
+            yield _missing(e, "factions", "factions")
+    if not known:
+        return
+    shared = frozenset.intersection(*(e.creature.factions for e in known))
+    wanted = w.faction
+    if wanted is not None:
+        outside = [e for e in known if wanted not in e.creature.factions]
+        for e in outside:
+            yield Finding(
+                "ddm-guild.faction",
+                f"{e.creature.name} is not of the {wanted.title()} faction "
+                f"(it is {and_list(f.title() for f in e.creature.factions)}).",
+                (e.pointer,),
+                hint=f"remove {e.creature.name}"
+                + (f", or declare {' or '.join(sorted(f.title() for f in shared))}" if shared else ""),
+            )
+        return
+    if not shared:
+        counts: Counter[str] = Counter()
+        for e in known:
+            counts.update(e.creature.factions)
+        best = min(counts, key=lambda f: (-counts[f], f))
+        outside = [e for e in known if best not in e.creature.factions]
+        yield Finding(
+            "ddm-guild.faction",
+            "The creatures share no faction.",
+            tuple(e.pointer for e in outside),
+            hint=f"remove {and_list(e.creature.name for e in outside)} to share {best.title()}",
+        )
+
+
+@rule("ddm-guild.unique")
+def unique(w: GuildWarband, p: Params) -> Iterator[Outcome]:
+    """A creature with the keyword Unique appears at most once.
+
+    Source: ddm-guild.md, Rules (the builder's checks: mkouba/ddmwi Warband.java)
+    """
+    groups: dict[str, list[GuildEntry]] = {}
+    for e in w.entries:
+        if e.creature.unique:
+            groups.setdefault(e.creature.key, []).append(e)
+    for _key, items in sorted(groups.items()):
+        count = sum(e.qty for e in items)
+        if count > 1:
+            name = items[0].creature.name
+            yield Finding(
+                "ddm-guild.unique",
+                f"{name} is Unique and appears {count} times.",
+                tuple(e.pointer for e in items),
+                hint=f"{name}: {plural(count - 1, 'copy', 'copies')} too many",
+            )
+
+
+def totals(w: GuildWarband, p: Params) -> dict[str, Any]:
+    points = w.known_points()
+    limit = p.get("points_limit")
+    return {
+        "points": points,
+        "points_left": (limit - points) if limit is not None else None,
+        "creatures": w.count(),
+        "commanders": sum(e.qty for e in w.entries if e.creature.champion),
+        "points_complete": all(e.creature.cost is not None for e in w.entries),
+    }
+
+
+SPEC = register_ruleset(
+    RulesetSpec(GAME, RULESET, "DDM 2.0 / DDM Guild rules", ddm_document(FACTIONS), prepare, totals)
+)
+ALL_RULES = ("ddm-guild.alignment", "ddm-guild.faction", "ddm-guild.max-creatures", "ddm-guild.points-limit",
+             "ddm-guild.unique")
+for _id, _name, _points, _most in (
+    ("quick-100", "Quick, 100 points", 100, 8),
+    ("standard-200", "Standard, 200 points", 200, 10),
+    ("epic-500", "Epic, 500 points", 500, 10),
+    ("arena", "Arena, 200 points", 200, 5),
+):
+    SPEC.add_format(
+        Format(
+            GAME, RULESET, _id, _name,
+            f"At most {_points} points and {_most} creatures; Good or Evil, not both; one shared faction; "
+            "each Unique creature once.",
+            ALL_RULES,
+            {"points_limit": _points, "max_creatures": _most},
+        )
+    )
+SPEC.add_format(
+    Format(GAME, RULESET, "freestyle", "Freestyle", "No checks at all; the list is still priced.", (), {})
+)

@@ -1,0 +1,538 @@
+"""Dungeon Command (game ``dungeon-command``, ruleset ``default``): warband construction.
+
+Specification: ``dungeon-command.md`` §4; original: seed ``001_2362fc22da385df6.txt`` (Russian
+rulebook): Что нужно для игры (p. 3), Первая игра (pp. 3–6), Создание своих отрядов (p. 15).
+
+Counting rules, once for all rules below: a card is identified by its **name** (names are unique,
+Q2): copies of one name are summed across entries and sets. Only entries that name a card of the
+right kind count (an unknown or misplaced card is reported as such, and counts nowhere).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from validation.core.document import MAX_NAME
+from validation.core.facts import CardFacts, Catalogue
+from validation.core.matching import resolve, resolve_set
+from validation.core.names import normalise
+from validation.core.registry import Format, Param, Params, RulesetSpec, register_ruleset, rule
+from validation.core.result import (
+    CONTRACT_SOURCE,
+    UNKNOWN_CARD,
+    WRONG_KIND,
+    Finding,
+    Missing,
+    Outcome,
+    and_list,
+    article,
+    plural,
+)
+from validation.core.schema import Errors, Int, Key, ListOf, Null, Obj, Str
+from validation.games._lists import entries_schema, entry_items, entry_schema
+
+GAME = "dungeon-command"
+RULESET = "default"
+SEED = "001_2362fc22da385df6.txt"
+SYMBOLS = ("gold", "silver")
+MAX_COMMANDERS = 10
+MAX_TILES = 20
+
+# Where each kind belongs in the list (for the wrong-kind hint).
+PLACES = {
+    "creature": 'under "entries"',
+    "order": 'under "orders"',
+    "commander": 'under "commanders"',
+    "tile": 'as a count under "tiles"',
+}
+
+
+@dataclass
+class Card:
+    """One list entry that names a card of the right kind."""
+
+    pointer: str
+    qty: int
+    card: CardFacts
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def key(self) -> str:
+        return self.card.key
+
+
+@dataclass
+class KindProblem:
+    pointer: str
+    message: str
+    hint: str
+
+
+@dataclass
+class Box:
+    """A faction pack: its creature, order and commander cards with their copies."""
+
+    name: str
+    cards: tuple[CardFacts, ...]
+
+    def of_kind(self, kind: str) -> list[CardFacts]:
+        return [c for c in self.cards if c.kind == kind]
+
+
+@dataclass
+class Warband:
+    catalogue: Catalogue
+    creatures: list[Card] = field(default_factory=list)
+    orders: list[Card] = field(default_factory=list)
+    commanders: list[Card] = field(default_factory=list)
+    commanders_listed: int = 0
+    kind_problems: list[KindProblem] = field(default_factory=list)
+    tiles: Mapping[str, int] | None = None
+    box: Box | None = None
+    box_given: bool = False
+    symbol: str | None = None
+
+    def creature_count(self) -> int:
+        return sum(c.qty for c in self.creatures)
+
+    def order_count(self) -> int:
+        return sum(c.qty for c in self.orders)
+
+
+def _same_name(found: Sequence[CardFacts]) -> bool:
+    return len({c.key for c in found}) == 1
+
+
+def _read(
+    w: Warband, catalogue: Catalogue, kind: str, text: str, pointer: str, set_name: str | None, out: list[Outcome]
+) -> CardFacts | None:
+    match = resolve(
+        catalogue, text, kinds={kind}, pointer=pointer, set_name=set_name, same_card=_same_name,
+        places={k: v for k, v in PLACES.items() if k != kind},
+    )
+    if match.finding is not None:
+        out.append(match.finding)
+        if match.finding.rule == UNKNOWN_CARD:
+            w.kind_problems.append(KindProblem(pointer, f"{text[:MAX_NAME]!r} is not {article(kind)} card of the catalogue.",
+                                               match.finding.hint))
+        elif match.finding.rule == WRONG_KIND:
+            w.kind_problems.append(KindProblem(pointer, match.finding.message, match.finding.hint))
+    return match.card
+
+
+def _find_box(catalogue: Catalogue, text: str) -> Box | None:
+    found = resolve_set(catalogue, text)
+    if found is not None:
+        return Box(found.name, tuple(c for c in catalogue.cards if c.set is not None and c.set.slug == found.slug))
+    key = normalise(text)
+    for c in catalogue.cards:
+        for slug in c.factions:
+            if normalise(slug) == key:
+                return Box(slug.replace("-", " ").title(), tuple(x for x in catalogue.cards if slug in x.factions))
+    return None
+
+
+def prepare(doc: Any, catalogue: Catalogue, fmt: Format, params: Params) -> tuple[Warband, list[Outcome]]:
+    data = doc.data
+    out: list[Outcome] = []
+    w = Warband(catalogue)
+    for key, kind, bucket in (("entries", "creature", w.creatures), ("orders", "order", w.orders)):
+        for i, item in entry_items(data.get(key)):
+            pointer = f"/{key}/{i}"
+            card = _read(w, catalogue, kind, item["card"], f"{pointer}/card", item.get("set"), out)
+            if card is not None:
+                bucket.append(Card(pointer, item["qty"], card))
+    for i, text in enumerate(data.get("commanders") or []):
+        if not isinstance(text, str):
+            continue
+        w.commanders_listed += 1
+        card = _read(w, catalogue, "commander", text, f"/commanders/{i}", None, out)
+        if card is not None:
+            w.commanders.append(Card(f"/commanders/{i}", 1, card))
+    tiles = data.get("tiles")
+    if isinstance(tiles, Mapping):
+        w.tiles = {k: int(v) for k, v in tiles.items() if v is not None}
+    w.symbol = data.get("symbol")
+    if data.get("box"):
+        w.box_given = True
+        w.box = _find_box(catalogue, data["box"])
+        if w.box is None:
+            known = sorted(s.name for s in catalogue.sets)
+            out.append(
+                Finding(
+                    UNKNOWN_CARD,
+                    f"No faction pack named {data['box'][:MAX_NAME]!r} in the catalogue.",
+                    ("/box",),
+                    hint="name one of " + ", ".join(known) if known else "check the spelling",
+                    source=CONTRACT_SOURCE,
+                    extra={"suggestions": known},
+                )
+            )
+    return w, out
+
+
+# ------------------------------------------------------------------------------------ parameters
+
+MIN_CREATURES = Param("min_creatures", Int(1, 1000), 12, "at least this many creatures")
+MAX_CREATURE_COPIES = Param("max_creature_copies", Int(1, 99), 4, "at most this many creatures of one name")
+MIN_ORDERS = Param("min_orders", Int(1, 1000), 30, "an order deck of at least this many cards")
+MAX_ORDER_COPIES = Param("max_order_copies", Int(1, 99), 4, "at most this many copies of one order card")
+COMMANDERS = Param("commanders", Int(1, 10), 1, "exactly this many commander cards")
+TILES_LARGE = Param("large", Int(0, MAX_TILES), 2, "large tiles of a player's half of the battlefield")
+TILES_SMALL = Param("small", Int(0, MAX_TILES), 2, "small tiles (with or without a start area)")
+TILES_START = Param(
+    "small_with_start_area", Int(0, MAX_TILES), 1, "small tiles with a start area (dungeon-command.md Q21: exactly 1)"
+)
+
+
+def _copies_findings(rule_id: str, cards: list[Card], most: int) -> Iterator[Finding]:
+    by_name: dict[str, list[Card]] = {}
+    for c in cards:
+        by_name.setdefault(c.key, []).append(c)
+    for _key, items in sorted(by_name.items()):
+        count = sum(c.qty for c in items)
+        if count > most:
+            name = items[0].name
+            yield Finding(
+                rule_id,
+                f"{name}: {count} copies; at most {most} of one card are allowed.",
+                tuple(c.pointer for c in items),
+                hint=f"{name}: {plural(count - most, 'copy', 'copies')} too many",
+            )
+
+
+@rule("dungeon-command.min-creatures", MIN_CREATURES)
+def min_creatures(w: Warband, p: Params) -> Iterator[Outcome]:
+    """At least 12 creatures, each a miniature and a creature card. No maximum is given.
+
+    Source: 001_2362fc22da385df6.txt, Создание своих отрядов (p. 15); Что нужно для игры: Миниатюры (p. 3)
+    """
+    count, least = w.creature_count(), p["min_creatures"]
+    if count < least:
+        yield Finding(
+            "dungeon-command.min-creatures",
+            f"The warband has {plural(count, 'creature')}; it needs at least {least}.",
+            ("/entries",),
+            hint=f"add {plural(least - count, 'creature')}",
+        )
+
+
+@rule("dungeon-command.creature-copies", MAX_CREATURE_COPIES)
+def creature_copies(w: Warband, p: Params) -> Iterator[Outcome]:
+    """At most 4 creatures of one kind (one card name), counted across all entries and boxes.
+
+    Source: 001_2362fc22da385df6.txt, Создание своих отрядов (p. 15)
+    """
+    yield from _copies_findings("dungeon-command.creature-copies", w.creatures, p["max_creature_copies"])
+
+
+@rule("dungeon-command.min-orders", MIN_ORDERS)
+def min_orders(w: Warband, p: Params) -> Iterator[Outcome]:
+    """An order deck of at least 30 cards. No maximum is given.
+
+    Source: 001_2362fc22da385df6.txt, Создание своих отрядов (p. 15); Что нужно для игры: Карты приказов (p. 3)
+    """
+    count, least = w.order_count(), p["min_orders"]
+    if count < least:
+        yield Finding(
+            "dungeon-command.min-orders",
+            f"The order deck has {plural(count, 'card')}; it needs at least {least}.",
+            ("/orders",),
+            hint=f"add {plural(least - count, 'order card')}",
+        )
+
+
+@rule("dungeon-command.order-copies", MAX_ORDER_COPIES)
+def order_copies(w: Warband, p: Params) -> Iterator[Outcome]:
+    """At most 4 copies of one order card (one name).
+
+    Source: 001_2362fc22da385df6.txt, Создание своих отрядов (p. 15)
+    """
+    yield from _copies_findings("dungeon-command.order-copies", w.orders, p["max_order_copies"])
+
+
+@rule("dungeon-command.one-commander", COMMANDERS)
+def one_commander(w: Warband, p: Params) -> Iterator[Outcome]:
+    """Exactly one commander card: you need one to play, and "there must be only one".
+
+    Source: 001_2362fc22da385df6.txt, Создание своих отрядов (p. 15); Выбор командира (p. 6)
+    """
+    count, want = len(w.commanders), p["commanders"]
+    if count < want:
+        yield Finding(
+            "dungeon-command.one-commander",
+            f"The warband has {plural(count, 'commander card')}; it needs exactly {want}.",
+            ("/commanders",),
+            hint=f"add {plural(want - count, 'commander card')}",
+        )
+    elif count > want:
+        yield Finding(
+            "dungeon-command.one-commander",
+            f"The warband has {count} commander cards ({and_list(c.name for c in w.commanders)}); "
+            f"it needs exactly {want}.",
+            tuple(c.pointer for c in w.commanders),
+            hint=f"remove {plural(count - want, 'commander card')}",
+        )
+
+
+@rule("dungeon-command.battlefield-tiles", TILES_LARGE, TILES_SMALL, TILES_START)
+def battlefield_tiles(w: Warband, p: Params) -> Iterator[Outcome]:
+    """Your half of the battlefield: 2 large and 2 small tiles, exactly one small tile with a start
+    area. Checked only when the list records its tiles (Q21).
+
+    Source: 001_2362fc22da385df6.txt, Плитки поля боя (p. 4); Первая игра (p. 5); Создание своих отрядов (p. 15)
+    """
+    if w.tiles is None:
+        return
+    for key, noun in (("large", "large tile"), ("small", "small tile"), ("small_with_start_area",
+                                                                          "small tile with a start area")):
+        have, want = w.tiles.get(key, 0), p[key]
+        if have != want:
+            change = f"add {plural(want - have, noun)}" if have < want else f"remove {plural(have - want, noun)}"
+            yield Finding(
+                "dungeon-command.battlefield-tiles",
+                f"The battlefield half has {plural(have, noun)}; it needs {want}.",
+                (f"/tiles/{key}",),
+                hint=change,
+            )
+
+
+@rule("dungeon-command.card-kinds")
+def card_kinds(w: Warband, p: Params) -> Iterator[Outcome]:
+    """Every creature entry is a creature card, every order entry an order card, every commander a
+    commander card, and every name is in the catalogue (reported with ``list.unknown-card`` or
+    ``list.wrong-kind``).
+
+    Source: 001_2362fc22da385df6.txt, Что нужно для игры (p. 3); Анатомия карт (p. 7)
+    """
+    for problem in w.kind_problems:
+        yield Finding("dungeon-command.card-kinds", problem.message, (problem.pointer,), hint=problem.hint)
+
+
+@rule("dungeon-command.miniature-per-creature")
+def miniature_per_creature(w: Warband, p: Params) -> Iterator[Outcome]:
+    """Every creature card has its miniature. A collection check: a list document records no
+    collection, so no format runs it.
+
+    Source: 001_2362fc22da385df6.txt, Что нужно для игры (p. 3); Создание своих отрядов (p. 15)
+    """
+    return iter(())
+
+
+def _deck_difference(
+    rule_id: str, what: str, listed: list[Card], wanted: Counter[str], names: dict[str, str], where: str
+) -> Iterator[Finding]:
+    have: Counter[str] = Counter()
+    pointers: dict[str, list[str]] = {}
+    for c in listed:
+        have[c.key] += c.qty
+        names.setdefault(c.key, c.name)
+        pointers.setdefault(c.key, []).append(c.pointer)
+    extra = {k: have[k] - wanted[k] for k in have if have[k] > wanted[k]}
+    short = {k: wanted[k] - have[k] for k in wanted if wanted[k] > have[k]}
+    if not extra and not short:
+        return
+    parts = [f"add {names[k]} ×{n}" for k, n in sorted(short.items(), key=lambda kv: names[kv[0]])]
+    parts += [f"remove {names[k]} ×{n}" for k, n in sorted(extra.items(), key=lambda kv: names[kv[0]])]
+    yield Finding(
+        rule_id,
+        f"The {what} is not exactly the {where}: {plural(sum(short.values()), 'card')} short, "
+        f"{plural(sum(extra.values()), 'card')} too many.",
+        tuple(p for k in extra for p in pointers[k]) or (f"/{'entries' if what == 'creature deck' else 'orders'}",),
+        hint="; ".join(parts),
+    )
+
+
+def _box_counter(
+    w: Warband, kind: str, copies_field: str | None, rule_id: str
+) -> tuple[Counter[str], dict[str, str], list[Missing]]:
+    """The box's cards of ``kind`` with their copies (all, or one symbol's half)."""
+    assert w.box is not None
+    wanted: Counter[str] = Counter()
+    names: dict[str, str] = {}
+    missing: list[Missing] = []
+    for card in w.box.of_kind(kind):
+        names[card.key] = card.name
+        n = card.copies if copies_field is None else card.fields.get(copies_field)
+        if n is None:
+            what = f"number of {copies_field.replace('_copies', '')} copies" if copies_field else "copies"
+            missing.append(Missing(card.slug, card.name, copies_field or "copies", ("/box",), rule_id, what=what))
+        else:
+            wanted[card.key] += int(n)
+    return wanted, names, missing
+
+
+def _box_rule(w: Warband, rule_id: str, kind: str, copies_field: str | None, where: str) -> Iterator[Outcome]:
+    if w.box is None:
+        return
+    wanted, names, missing = _box_counter(w, kind, copies_field, rule_id)
+    if not names:
+        yield Missing(w.box.name, w.box.name, f"{kind} cards", ("/box",), rule_id, what=f"{kind} cards")
+        return
+    if missing:
+        yield from missing
+        return
+    listed = w.creatures if kind == "creature" else w.orders
+    what = "creature deck" if kind == "creature" else "order deck"
+    yield from _deck_difference(rule_id, what, listed, wanted, names, where)
+
+
+def _commander_rule(w: Warband, rule_id: str) -> Iterator[Outcome]:
+    if w.box is None:
+        return
+    allowed = {c.key: c.name for c in w.box.of_kind("commander")}
+    if not allowed:
+        yield Missing(w.box.name, w.box.name, "commander cards", ("/box",), rule_id, what="commander cards")
+        return
+    for c in w.commanders:
+        if c.key not in allowed:
+            yield Finding(
+                rule_id,
+                f"{c.name} is not a commander of {w.box.name}.",
+                (c.pointer,),
+                hint="choose " + " or ".join(sorted(allowed.values())),
+            )
+
+
+@rule("dungeon-command.faction-box-creatures")
+def faction_box_creatures(w: Warband, p: Params) -> Iterator[Outcome]:
+    """The creature deck is exactly the box's 12 creature cards.
+
+    Source: 001_2362fc22da385df6.txt, Что нужно для игры: Миниатюры (p. 3)
+    """
+    yield from _box_rule(w, "dungeon-command.faction-box-creatures", "creature", None,
+                         f"{w.box.name} box" if w.box else "box")
+
+
+@rule("dungeon-command.faction-box-orders")
+def faction_box_orders(w: Warband, p: Params) -> Iterator[Outcome]:
+    """The order deck is exactly the box's 36 order cards.
+
+    Source: 001_2362fc22da385df6.txt, Что нужно для игры: Карты приказов (p. 3)
+    """
+    where = f"{w.box.name} box" if w.box else "box"
+    yield from _box_rule(w, "dungeon-command.faction-box-orders", "order", None, where)
+
+
+@rule("dungeon-command.faction-box-commander")
+def faction_box_commander(w: Warband, p: Params) -> Iterator[Outcome]:
+    """The commander is one of the box's 2 commander cards.
+
+    Source: 001_2362fc22da385df6.txt, Выбор командира (p. 6)
+    """
+    yield from _commander_rule(w, "dungeon-command.faction-box-commander")
+
+
+@rule("dungeon-command.first-game-creatures")
+def first_game_creatures(w: Warband, p: Params) -> Iterator[Outcome]:
+    """Exactly the 6 creature cards of the chosen symbol (gold or silver) from one box.
+
+    Source: 001_2362fc22da385df6.txt, Первая игра (p. 4): золотые и серебряные символы
+    """
+    where = f"{w.symbol} half of the {w.box.name} box" if w.box else "box"
+    yield from _box_rule(w, "dungeon-command.first-game-creatures", "creature", f"{w.symbol}_copies", where)
+
+
+@rule("dungeon-command.first-game-orders")
+def first_game_orders(w: Warband, p: Params) -> Iterator[Outcome]:
+    """Exactly the 18 order cards of the chosen symbol from the same box.
+
+    Source: 001_2362fc22da385df6.txt, Первая игра (p. 4): золотые и серебряные символы
+    """
+    where = f"{w.symbol} half of the {w.box.name} box" if w.box else "box"
+    yield from _box_rule(w, "dungeon-command.first-game-orders", "order", f"{w.symbol}_copies", where)
+
+
+@rule("dungeon-command.first-game-commander")
+def first_game_commander(w: Warband, p: Params) -> Iterator[Outcome]:
+    """The commander is one of that box's two commander cards.
+
+    Source: 001_2362fc22da385df6.txt, Первая игра: Выбор командира (p. 6)
+    """
+    yield from _commander_rule(w, "dungeon-command.first-game-commander")
+
+
+def totals(w: Warband, p: Params) -> dict[str, Any]:
+    return {
+        "creatures": w.creature_count(),
+        "orders": w.order_count(),
+        "commanders": len(w.commanders),
+        "levels": sum(int(c.card.get("level", 0)) * c.qty for c in w.creatures),
+    }
+
+
+# ------------------------------------------------------------------------------------ the document
+
+TILE_COUNTS = Obj(
+    {
+        "large": Key(Int(0, MAX_TILES), default=0),
+        "small": Key(Int(0, MAX_TILES), default=0),
+        "small_with_start_area": Key(Int(0, MAX_TILES), default=0),
+    },
+    what="tiles record",
+    nullable=True,
+)
+
+DOCUMENT = Obj(
+    {
+        "faction": Key(Null("must be null: a Dungeon Command warband has no faction"), doc="always null"),
+        "entries": Key(entries_schema(entry_schema("dungeon-command creature entry")), default=[],
+                       doc="creature cards"),
+        "orders": Key(entries_schema(entry_schema("dungeon-command order entry")), default=[], doc="order cards"),
+        "commanders": Key(ListOf(Str(MAX_NAME), MAX_COMMANDERS), default=[],
+                          doc="commander cards by name (zero or two is a violation)"),
+        "tiles": Key(TILE_COUNTS, doc="your half of the battlefield, where the list records it"),
+        "box": Key(Str(MAX_NAME, nullable=True), doc="faction-box and first-game: the pack's name or slug"),
+        "symbol": Key(Str(10, choices=SYMBOLS, nullable=True, casefold=True), doc="first-game: gold or silver"),
+    },
+    what="dungeon-command list",
+)
+
+
+def format_keys(fmt: Format, data: dict[str, Any], errors: Errors) -> None:
+    """``faction-box`` needs ``box``; ``first-game`` needs ``box`` and ``symbol``."""
+    if fmt.id in ("faction-box", "first-game") and not data.get("box"):
+        errors.add("/box", f"is required by the format {fmt.id}: the faction pack's name or slug")
+    if fmt.id == "first-game" and not data.get("symbol"):
+        errors.add("/symbol", "is required by the format first-game: gold or silver")
+
+
+SPEC = register_ruleset(
+    RulesetSpec(GAME, RULESET, "Dungeon Command", DOCUMENT, prepare, totals, default=True, format_keys=format_keys)
+)
+SPEC.add_format(
+    Format(
+        GAME, RULESET, "custom", "Custom warband",
+        "Your own warband from any packs: at least 12 creatures (at most 4 of one), at least 30 order cards "
+        "(at most 4 of one), exactly 1 commander; 2 large and 2 small tiles where the list records them.",
+        ("dungeon-command.battlefield-tiles", "dungeon-command.card-kinds", "dungeon-command.creature-copies",
+         "dungeon-command.min-creatures", "dungeon-command.min-orders", "dungeon-command.one-commander",
+         "dungeon-command.order-copies"),
+        {},
+    )
+)
+SPEC.add_format(
+    Format(
+        GAME, RULESET, "faction-box", "One faction pack as it comes",
+        "A pack's ready warband: exactly its 12 creature cards and 36 order cards, and one of its 2 commanders.",
+        ("dungeon-command.card-kinds", "dungeon-command.faction-box-commander", "dungeon-command.faction-box-creatures",
+         "dungeon-command.faction-box-orders", "dungeon-command.one-commander"),
+        {},
+    )
+)
+SPEC.add_format(
+    Format(
+        GAME, RULESET, "first-game", "First game (half a pack)",
+        "Two players share one pack: one takes every gold-symbol card (6 creatures, 18 orders), the other every "
+        "silver one; each chooses one of the pack's 2 commanders.",
+        ("dungeon-command.card-kinds", "dungeon-command.first-game-commander", "dungeon-command.first-game-creatures",
+         "dungeon-command.first-game-orders", "dungeon-command.one-commander"),
+        {},
+    )
+)
