@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import Sum
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import Count, Max, Prefetch, QuerySet, Sum
 
 from catalogue import models as m
+from catalogue.kinds import KINDS
 from catalogue.services import catalogue_version_label
+from catalogue.text import normalise_name
 
 
 def catalogue_counts() -> dict[str, dict[str, dict[str, int]]]:
@@ -54,3 +60,376 @@ def catalogue_breakdown() -> list[dict[str, object]]:
 
 def catalogue_versions(*, limit: int = 20) -> list[m.CatalogueVersion]:
     return list(m.CatalogueVersion.objects.order_by("-id")[:limit])
+
+
+# ------------------------------------------------------------------------------ cards: lists and search
+#
+# Search is done in Python over a small per-game index (a few thousand cards), so it forgives case,
+# accents, punctuation and a typo in the same way on SQLite and PostgreSQL. The index is rebuilt when
+# the game's cards change (their count or their latest ``updated``).
+
+_KEYWORD_FIELDS: dict[type[m.Card], tuple[str, ...]] = {
+    m.DdmCreature: ("creature_type", "subtypes", "unique_name", "size", "requires"),
+    m.DdmMiniature: ("creature_type", "subtype", "size"),
+    m.DdmGuildCreature: ("keywords", "alignment", "movement_mode"),
+    m.DcCreature: ("keywords",),
+    m.DcOrder: ("requires_keyword", "affinity_keyword", "action_type"),
+    m.Bl2Unit: ("unit_type", "combat_type"),
+    m.StrongholdPiece: ("side", "unit_type"),
+}
+
+
+@dataclass(frozen=True)
+class _Doc:
+    pk: int
+    name: str  # normalised
+    compact: str  # the name without spaces ("orcmauler" finds "Orc Mauler")
+    keywords: str  # the name, then types and keywords
+    everything: str  # the name, keywords, ability and rules text
+
+
+@dataclass
+class _SearchIndex:
+    docs: list[_Doc]
+    words: dict[str, int]  # every indexed word and how often it occurs
+    name_words: set[str]
+
+
+_INDEX: dict[str, tuple[tuple[object, ...], _SearchIndex]] = {}
+_INDEX_LOCK = threading.Lock()
+
+
+def _game_models(game: str | None) -> list[type[m.Card]]:
+    out: list[type[m.Card]] = []
+    for (g, _r, _k), spec in KINDS.items():
+        if (game is None or g == game) and spec.model not in out:
+            out.append(spec.model)
+    return out
+
+
+def _words_of(value: object) -> str:
+    if isinstance(value, (list, tuple)):
+        return " ".join(normalise_name(str(v)) for v in value)
+    if value is None:
+        return ""
+    return normalise_name(str(value))
+
+
+def _build_index(game: str) -> _SearchIndex:
+    cards = m.Card.objects.filter(game__slug=game)
+    keywords: dict[int, list[str]] = defaultdict(list)
+    texts: dict[int, list[str]] = defaultdict(list)
+    names: dict[int, str] = {}
+    for pk, search_name, text, localised in cards.values_list("pk", "search_name", "text", "names"):
+        names[pk] = search_name
+        if text:
+            texts[pk].append(normalise_name(text))
+        if isinstance(localised, dict):
+            keywords[pk].extend(normalise_name(str(v)) for v in localised.values())
+    for model in _game_models(game):
+        fields = _KEYWORD_FIELDS.get(model)
+        if not fields:
+            continue
+        for row in model.objects.filter(game__slug=game).values_list("pk", *fields):
+            keywords[row[0]].extend(w for w in (_words_of(v) for v in row[1:]) if w)
+    for card_id, name, param, text in m.CardAbility.objects.filter(card__game__slug=game).values_list(
+        "card_id", "name", "param", "text"
+    ):
+        texts[card_id].append(normalise_name(f"{name} {param} {text}"))
+    if game == "ddm":
+        for creature_id, name, text in m.DdmSpell.objects.values_list("creature_id", "name", "text"):
+            texts[creature_id].append(normalise_name(f"{name} {text}"))
+    docs: list[_Doc] = []
+    words: dict[str, int] = defaultdict(int)
+    name_words: set[str] = set()
+    for pk, name in names.items():
+        with_keywords = " ".join([name, *keywords.get(pk, ())])
+        doc = _Doc(pk, name, name.replace(" ", ""), with_keywords, " ".join([with_keywords, *texts.get(pk, ())]))
+        docs.append(doc)
+        name_words.update(name.split())
+        for word in doc.everything.split():
+            words[word] += 1
+    return _SearchIndex(docs, dict(words), name_words)
+
+
+def _search_index(game: str) -> _SearchIndex:
+    stamp = m.Card.objects.filter(game__slug=game).aggregate(n=Count("pk"), last=Max("updated"))
+    key = (stamp["n"], stamp["last"])
+    with _INDEX_LOCK:
+        cached = _INDEX.get(game)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+    index = _build_index(game)
+    with _INDEX_LOCK:
+        _INDEX[game] = (key, index)
+    return index
+
+
+def search_index_clear() -> None:
+    """Forget the cached search indexes (tests; the index also notices changed cards by itself)."""
+    with _INDEX_LOCK:
+        _INDEX.clear()
+
+
+def _edit_distance(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (a swap of two neighbours is one edit), ``limit + 1`` when larger."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def _typo_budget(token: str) -> int:
+    if len(token) <= 3:
+        return 0
+    return 1 if len(token) <= 7 else 2
+
+
+def _corrections(token: str, index: _SearchIndex) -> list[str]:
+    """The indexed words one typo away from ``token`` (two for long words), best first."""
+    budget = _typo_budget(token)
+    if not budget:
+        return []
+    scored: list[tuple[int, int, int, str]] = []
+    for word, count in index.words.items():
+        distance = _edit_distance(token, word, budget)
+        if distance <= budget:
+            scored.append((distance, 0 if word in index.name_words else 1, -count, word))
+    return [word for *_rest, word in sorted(scored)]
+
+
+@dataclass(frozen=True)
+class CardSearch:
+    """The cards a search finds, in relevance buckets (best first), and the query as corrected for a typo."""
+
+    query: str
+    buckets: tuple[tuple[int, ...], ...]
+    corrected: str = ""
+
+    @property
+    def ids(self) -> list[int]:
+        return [pk for bucket in self.buckets for pk in bucket]
+
+
+def _matches(doc: _Doc, alternatives: list[list[str]], where: str) -> bool:
+    haystack = doc.name if where == "name" else doc.keywords if where == "keywords" else doc.everything
+    return all(any(alt in haystack for alt in alts) for alts in alternatives)
+
+
+def cards_search(*, query: str, game: str | None = None) -> CardSearch:
+    """Cards whose name, keywords or ability text hold every word of ``query``.
+
+    Buckets: the exact name, names that start with the query, names holding every word, then keywords,
+    then ability and rules text. When nothing matches, words no card holds are replaced by the indexed
+    words one typo away ("Mualer" finds the Orc Mauler) and the search runs again as one last bucket.
+    """
+    normal = normalise_name(query)
+    tokens = normal.split()
+    if not tokens:
+        return CardSearch(query, ())
+    games = [game] if game else list(m.Game.objects.values_list("slug", flat=True))
+    indexes = [_search_index(g) for g in games]
+    compact = normal.replace(" ", "")
+    exact: list[int] = []
+    prefix: list[int] = []
+    in_name: list[int] = []
+    in_keywords: list[int] = []
+    in_text: list[int] = []
+    plain = [[t] for t in tokens]
+    for index in indexes:
+        for doc in index.docs:
+            if doc.name == normal:
+                exact.append(doc.pk)
+            elif doc.name.startswith(normal) or doc.compact.startswith(compact):
+                prefix.append(doc.pk)
+            elif _matches(doc, plain, "name") or compact in doc.compact:
+                in_name.append(doc.pk)
+            elif _matches(doc, plain, "keywords"):
+                in_keywords.append(doc.pk)
+            elif _matches(doc, plain, "all"):
+                in_text.append(doc.pk)
+    buckets = tuple(tuple(b) for b in (exact, prefix, in_name, in_keywords, in_text) if b)
+    if buckets:
+        return CardSearch(query, buckets)
+    # A typo: correct the words that no card holds, then search once more.
+    alternatives: list[list[str]] = []
+    corrected_words: list[str] = []
+    for token in tokens:
+        known = any(token in d.everything for index in indexes for d in index.docs)
+        if known:
+            alternatives.append([token])
+            corrected_words.append(token)
+            continue
+        candidates: list[str] = []
+        for index in indexes:
+            candidates.extend(c for c in _corrections(token, index) if c not in candidates)
+        if not candidates:
+            return CardSearch(query, ())
+        alternatives.append(candidates)
+        corrected_words.append(candidates[0])
+    typo = tuple(d.pk for index in indexes for d in index.docs if _matches(d, alternatives, "all"))
+    return CardSearch(query, (typo,) if typo else (), " ".join(corrected_words) if typo else "")
+
+
+def card_accessor(model: type[m.Card]) -> str:
+    """The name under which a Card reaches its typed row (multi-table inheritance)."""
+    return model._meta.model_name or model.__name__.lower()
+
+
+def cards_queryset(*, game: str | None = None, with_attacks: bool = False) -> QuerySet[m.Card]:
+    """Cards with everything a list row shows, in a fixed number of queries whatever the page size.
+
+    The typed rows of the game's kinds are joined in the same query (``select_related`` over the reverse
+    one-to-one links); factions (and, for pages, DDM attacks) are prefetched once per page.
+    """
+    models = _game_models(game if game in {g for (g, _r, _k) in KINDS} else None)
+    qs = m.Card.objects.select_related("game", "ruleset", "product_set", *(card_accessor(x) for x in models))
+    qs = qs.prefetch_related(Prefetch("factions", queryset=m.Faction.objects.order_by("position", "slug")))
+    if with_attacks and m.DdmCreature in models:
+        qs = qs.prefetch_related("ddmcreature__attacks")
+    if game is not None:
+        qs = qs.filter(game__slug=game)
+    return qs
+
+
+def card_typed(card: m.Card) -> m.Card:
+    """The typed row (``DdmCreature``, ``DcOrder``, ...) of a card fetched by ``cards_queryset``, or the card."""
+    spec = KINDS.get((card.game.slug, card.ruleset.slug, card.kind))
+    if spec is None or isinstance(card, spec.model):
+        return card
+    try:
+        typed = getattr(card, card_accessor(spec.model))
+    except ObjectDoesNotExist:
+        return card
+    return typed if isinstance(typed, m.Card) else card
+
+
+def card_get(*, game: str, ruleset: str, slug: str) -> m.Card | None:
+    """One card as its typed row, with its set, factions, abilities, attacks, spells and references."""
+    base = (
+        m.Card.objects.filter(game__slug=game, ruleset__slug=ruleset, slug=slug)
+        .values_list("pk", "kind")
+        .first()
+    )
+    if base is None:
+        return None
+    pk, kind = base
+    spec = KINDS.get((game, ruleset, kind))
+    model = spec.model if spec else m.Card
+    related = ["game", "ruleset", "product_set"]
+    prefetch: list[str | Prefetch[Any]] = [
+        Prefetch("factions", queryset=m.Faction.objects.order_by("position", "slug")),
+        Prefetch("abilities", queryset=m.CardAbility.objects.order_by("position", "pk")),
+    ]
+    if spec is not None:
+        related.extend(f"{name}__product_set" for name in spec.refs)
+        prefetch.extend(key for key in spec.children if key != "abilities")
+    if model is m.DdmCreature:
+        related.append("epic_side__product_set")
+    return model.objects.select_related(*related).prefetch_related(*prefetch).filter(pk=pk).first()
+
+
+def card_printings(*, card: m.Card) -> list[m.Card]:
+    """The other cards of the same game with the same name: other sets, the other ruleset, the checklist figure."""
+    return list(
+        m.Card.objects.filter(game_id=card.game_id, search_name=card.search_name)
+        .exclude(pk=card.pk)
+        .select_related("game", "ruleset", "product_set")
+        .order_by("ruleset__slug", "kind", "product_set__position", "slug")
+    )
+
+
+def card_filter_choices(*, game: str | None, name: str) -> list[tuple[str, str]]:
+    """The values a list filter accepts that come from the data: ``faction``, ``set``, ``type``, ``unit_type``."""
+    scope = {"game__slug": game} if game is not None else {}
+    if name == "faction":
+        factions = m.Faction.objects.filter(**scope).order_by("game__position", "ruleset__slug", "position")
+        return list(dict.fromkeys(factions.values_list("slug", "name")))
+    if name == "set":
+        sets = m.ProductSet.objects.filter(**scope).order_by("game__position", "position", "name")
+        return list(sets.values_list("slug", "name"))
+    if name == "type":
+        types = m.DdmCreature.objects.filter(**scope).order_by().values_list("creature_type", flat=True)
+        figures = m.DdmMiniature.objects.filter(**scope).order_by().values_list("creature_type", flat=True)
+        return [(t, t) for t in sorted(set(types.union(figures)) - {""})]
+    if name == "unit_type":
+        units = m.Bl2Unit.objects.filter(**scope).order_by().values_list("unit_type", flat=True)
+        pieces = m.StrongholdPiece.objects.filter(**scope).order_by().values_list("unit_type", flat=True)
+        return [(t, t) for t in sorted(set(units.union(pieces)) - {""})]
+    raise ValueError(f"no data choices for '{name}'")
+
+
+FIELD_LABELS: dict[str, str] = {
+    "ac": "AC",
+    "hp": "HP",
+    "level": "Level",
+    "cost": "Cost",
+    "commander_rating": "Commander rating",
+    "is_commander": "Commander",
+    "champion_rating": "Champion rating",
+    "fort": "Fortitude",
+    "ref": "Reflex",
+    "will": "Will",
+    "rpg_challenge_rating": "RPG challenge rating",
+    "melee_damage": "Melee damage",
+    "ranged_damage": "Ranged damage",
+    "ranged_range": "Ranged range",
+    "str_icon": "STR icon",
+    "dex_icon": "DEX icon",
+    "con_icon": "CON icon",
+    "int_icon": "INT icon",
+    "wis_icon": "WIS icon",
+    "cha_icon": "CHA icon",
+    "cost_resources": "Cost (resources)",
+    "cost_goblins": "Cost (goblins)",
+    "cost_orcs": "Cost (orcs)",
+    "cost_trolls": "Cost (trolls)",
+    "attacks": "Attacks",
+    "spells": "Spells",
+    "minions": "Minions",
+    "abilities": "Abilities",
+    "factions": "Factions",
+    "copies": "Copies",
+    "name": "Name",
+    "text": "Rules text",
+}
+
+
+def field_label(name: str, model: type[m.Card] | None = None) -> str:
+    if name in FIELD_LABELS:
+        return FIELD_LABELS[name]
+    verbose = name.replace("_", " ")
+    if model is not None:
+        fields = {f.name: f for f in model._meta.concrete_fields}
+        if name in fields:
+            verbose = str(fields[name].verbose_name)
+    return verbose[:1].upper() + verbose[1:]
+
+
+def card_report_fields(*, card: m.Card) -> list[tuple[str, str]]:
+    """What a player can report as wrong or missing on this card: its numbers first, then the rest."""
+    from catalogue.dataformat import own_fields
+
+    spec = KINDS.get((card.game.slug, card.ruleset.slug, card.kind))
+    numbers: list[tuple[str, str]] = []
+    others: list[tuple[str, str]] = []
+    if spec is not None:
+        for f in own_fields(spec.model):
+            target = numbers if f.get_internal_type().endswith(("IntegerField", "DecimalField")) else others
+            target.append((f.name, field_label(f.name, spec.model)))
+        children = [(key, field_label(key)) for key in sorted(spec.children, key=lambda k: k == "abilities")]
+    else:
+        children = [("abilities", field_label("abilities"))]
+    base = [(name, field_label(name)) for name in ("factions", "copies", "name", "text")]
+    return [*numbers, *children, *others, *base, ("other", "Something else")]

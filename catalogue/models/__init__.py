@@ -22,6 +22,7 @@ from .ddm import (
     Size,
 )
 from .dungeon_command import DcCommander, DcCreature, DcOrder, DcTile
+from .reports import CardReport
 from .stronghold import StrongholdPiece
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "Bl2Unit",
     "Card",
     "CardAbility",
+    "CardReport",
     "CatalogueChange",
     "CatalogueVersion",
     "DcCommander",
