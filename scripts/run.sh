@@ -8,13 +8,16 @@ REDIS_PORT="${REDIS_PORT:-6379}"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:$REDIS_PORT/0}"
 PY=.venv/bin/python
 worker=""
+server=""
 
 cleanup() {
   trap - EXIT INT TERM
-  if [ -n "$worker" ] && kill -0 "$worker" 2>/dev/null; then
-    kill -TERM "$worker" 2>/dev/null || true
-    wait "$worker" 2>/dev/null || true
-  fi
+  for pid in $server $worker; do
+    kill -TERM "$pid" 2>/dev/null || true
+  done
+  for pid in $server $worker; do
+    wait "$pid" 2>/dev/null || true
+  done
   scripts/redis.sh stop "$REDIS_PORT"
   echo "Stopped."
 }
@@ -28,4 +31,7 @@ case "$DEBUG" in 1|true|yes|on) ;; *) $PY manage.py collectstatic --noinput -v0 
   --hostname="muster-run@%h" &
 worker=$!
 echo "Serving Muster on http://127.0.0.1:8000 (Ctrl-C to stop)"
-$PY manage.py runserver 127.0.0.1:8000 --noreload
+# In the background and waited for, so a signal to this script alone also stops everything.
+$PY manage.py runserver 127.0.0.1:8000 --noreload &
+server=$!
+wait "$server"
