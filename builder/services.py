@@ -14,6 +14,7 @@ from django.db.models import Max
 from builder.checks import document_check
 from builder.models import ListVersion, SavedList
 from catalogue.services import catalogue_version_label
+from config.errors import ApplicationError
 
 SHARE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/l/I
 SHARE_CODE_LENGTH = 10  # 55**10 ≈ 2.5e17 codes: not guessable at any rate limit
@@ -124,3 +125,23 @@ def list_can_edit(
     if not token:
         return False
     return hmac.compare_digest(_hash_token(token), saved_list.edit_token_hash)
+
+
+def list_claim(*, saved_list: SavedList, user: AbstractBaseUser | AnonymousUser, token: str) -> SavedList:
+    """Move a list saved without an account into ``user``'s lists: whoever holds its edit token may.
+
+    The edit token keeps working afterwards (the owner may have shared the edit link on purpose). A list
+    that already belongs to another account stays there (409), whatever the token."""
+    if not isinstance(user, User) or not user.is_authenticated:
+        raise ApplicationError("Sign in to claim a list.", code="not_authenticated", status=403)
+    if not token or not hmac.compare_digest(_hash_token(token), saved_list.edit_token_hash):
+        raise ApplicationError("The edit token does not match this list.", code="forbidden", status=403)
+    with transaction.atomic():
+        locked = SavedList.objects.select_for_update().get(pk=saved_list.pk)
+        if locked.owner_id is not None and locked.owner_id != user.pk:
+            raise ApplicationError("This list already belongs to another account.", code="conflict", status=409)
+        if locked.owner_id is None:
+            locked.owner = user
+            locked.save(update_fields=["owner"])
+    saved_list.refresh_from_db()
+    return saved_list

@@ -139,6 +139,30 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Accounts: where logging in and out lead, and how many attempts the sign-in pages allow.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "my-lists"
+LOGOUT_REDIRECT_URL = "home"
+MUSTER_LOGIN_FAILURES_PER_NAME = int(os.environ.get("LOGIN_FAILURES_PER_NAME", "10"))  # per 15 minutes
+MUSTER_LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "30"))  # per 15 minutes
+MUSTER_SIGNUPS_PER_HOUR = int(os.environ.get("SIGNUPS_PER_HOUR", "10"))  # per address
+MUSTER_RESET_MAILS_PER_HOUR = int(os.environ.get("RESET_MAILS_PER_HOUR", "5"))  # per address
+MUSTER_CLAIMS_PER_HOUR = int(os.environ.get("CLAIMS_PER_HOUR", "30"))  # failed claims per address
+
+# Mail (password resets): printed on the console unless EMAIL_HOST is set.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", not EMAIL_USE_SSL)
+    EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Muster <noreply@localhost>")
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("hu", "Magyar"), ("ru", "Русский"), ("pl", "Polski")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
