@@ -212,6 +212,8 @@ class CardFilter(df.FilterSet):
         }
         for name, choices in scoped.items():
             self.filters[name].extra["choices"] = choices
+            # A form field built before the copy (the schema generator builds them) keeps the old choices.
+            vars(self.filters[name]).pop("_field", None)
 
     def _choices_of(self, name: str) -> Callable[[], list[tuple[str, str]]]:
         """Read once per request, however often the form looks at them (rendering and validation)."""

@@ -201,3 +201,10 @@ def test_the_list_takes_a_fixed_number_of_queries_whatever_the_page_size(
     with django_assert_num_queries(4):
         response = client.get("/api/v1/cards/", {"game": "ddm", "faction": "CE", "sort": "cost", "page_size": "100"})
     assert len(response.json()["results"]) == n
+
+
+def test_filters_stay_scoped_to_the_game_after_the_schema_was_built(client: Client, catalogue: None) -> None:
+    assert client.get("/api/schema/").status_code == 200
+    response = client.get("/api/v1/cards/", {"game": "ddm", "kind": "order"})
+    assert response.status_code == 400 and "/kind" in response.json()["error"]["fields"]
+    assert client.get("/catalogue/ddm/", {"ruleset": "default"}).status_code == 400
