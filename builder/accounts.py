@@ -168,7 +168,7 @@ class MusterPasswordResetView(PasswordResetView):
 
 @login_required
 def my_lists(request: HttpRequest) -> HttpResponse:
-    lists = SavedList.objects.filter(owner=request.user).order_by("-updated")
+    lists = SavedList.objects.filter(owner_id=request.user.pk).order_by("-updated")
     return render(request, "accounts/my_lists.html", {"lists": lists})
 
 

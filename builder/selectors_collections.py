@@ -101,7 +101,7 @@ class GameSummary:
 
 
 def collection_summary(*, user: AbstractBaseUser | AnonymousUser) -> list[GameSummary]:
-    owned: dict[str, dict[str, Any]] = {}
+    owned: dict[str, Any] = {}
     if user.is_authenticated:
         rows = (
             CollectionItem.objects.filter(owner_id=user.pk)
@@ -351,8 +351,8 @@ def collection_shortfall(
         query = Q()
         for game, ruleset, slug in needs:
             query |= Q(game__slug=game, ruleset__slug=ruleset, slug=slug)
-        for card in Card.objects.filter(query).select_related("game", "ruleset", "product_set"):
-            cards[(card.game.slug, card.ruleset.slug, card.slug)] = card
+        for item in Card.objects.filter(query).select_related("game", "ruleset", "product_set"):
+            cards[(item.game.slug, item.ruleset.slug, item.slug)] = item
     owned = collection_quantities(user=user)
     lines = [
         ShortfallLine(cards[key], per_list, owned.get(cards[key].pk, 0))

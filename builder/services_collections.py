@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import transaction
@@ -130,6 +131,15 @@ def _decode(data: bytes | str) -> str:
         raise ApplicationError(gettext("The file is not UTF-8 text."), fields={"/file": []}) from None
 
 
+def _same_name(found: Sequence[Any]) -> bool:
+    return len({c.key for c in found}) == 1
+
+
+def _same_figure(found: Sequence[Any]) -> bool:
+    figures = {c.refs.get("miniature") for c in found}
+    return len(figures) == 1 and None not in figures
+
+
 class _Rows:
     """Errors per line and field, as ``{"/<line>/<field>": [message]}``."""
 
@@ -213,11 +223,21 @@ def collection_import_csv(
                 continue
         elif name:
             facts = catalogue_facts(game=game, ruleset=spec.ruleset)
-            kinds = set(spec.kinds) | ({"creature"} if game == "ddm" else set())
-            match = resolve(facts, name, kinds=kinds, pointer=f"/{line}", set_name=values.get("set") or None)
-            card_slug = None
-            if match.card is not None:
-                card_slug = match.card.refs.get("miniature") if match.card.kind == "creature" else match.card.slug
+            set_name = values.get("set") or None
+            match = resolve(
+                facts, name, kinds=set(spec.kinds), pointer=f"/{line}", set_name=set_name,
+                same_card=None if game == "ddm" else _same_name,
+            )
+            card_slug = match.card.slug if match.card is not None else None
+            if game == "ddm" and match.card is None and match.finding is not None and match.finding.rule != (
+                "list.ambiguous-card"
+            ):  # not a figure's name: a creature card's, counted as its figure
+                by_card = resolve(
+                    facts, name, kinds={"creature"}, pointer=f"/{line}", set_name=set_name, same_card=_same_figure
+                )
+                if by_card.card is not None:
+                    match = by_card
+                    card_slug = by_card.card.refs.get("miniature")
             if card_slug is None:
                 suggestions = list(match.finding.extra.get("suggestions", [])) if match.finding else []
                 if match.finding is not None and match.finding.rule == "list.ambiguous-card":
