@@ -1,0 +1,65 @@
+"""Dice are chance outcomes injected from outside the rules (OpenSpiel's chance nodes, Showdown's PRNG).
+
+A rules module never imports ``random``: it asks its :class:`Dice` for a roll and names the purpose, so
+a test can script the exact faces (:class:`ScriptedDice`) and a battle replays exactly from its seed
+(:class:`SeededDice`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Protocol
+
+
+class DiceExhausted(RuntimeError):
+    """A :class:`ScriptedDice` was asked for more rolls than the test scripted."""
+
+
+class Dice(Protocol):
+    """A source of die rolls. ``purpose`` names the roll (``"attack"``, ``"morale"``...) for errors and logs."""
+
+    def roll(self, sides: int, purpose: str) -> int: ...
+
+
+class SeededDice:
+    """Reproducible dice: the same seed gives the same sequence of rolls on every machine.
+
+    Uses its own ``random.Random`` instance (never the global one) and only ``random()``, whose
+    Mersenne Twister output is stable across Python versions, so replays stay exact."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.seed = seed
+        self._rng = random.Random(str(seed))
+        self.rolled = 0
+
+    def roll(self, sides: int, purpose: str) -> int:
+        self.rolled += 1
+        return int(self._rng.random() * sides) + 1
+
+
+class ScriptedDice:
+    """Dice that return the given faces in order and fail loudly when they run out (or a face is impossible)."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces = list(faces)
+        self._next = 0
+        self.log: list[tuple[str, int]] = []
+
+    def roll(self, sides: int, purpose: str) -> int:
+        if self._next >= len(self._faces):
+            raise DiceExhausted(
+                f"ScriptedDice ran out: roll #{self._next + 1} ({purpose}, d{sides}) was not scripted; "
+                f"rolled so far: {self.log}"
+            )
+        face = self._faces[self._next]
+        if not 1 <= face <= sides:
+            raise ValueError(f"scripted face {face} is impossible on a d{sides} (roll #{self._next + 1}, {purpose})")
+        self._next += 1
+        self.log.append((purpose, face))
+        return face
+
+    @property
+    def remaining(self) -> list[int]:
+        """The faces not rolled yet (a test asserts this is empty to prove every scripted roll was used)."""
+        return self._faces[self._next :]

@@ -1,0 +1,563 @@
+"""A square grid with the diagonal rule, terrain, walls and areas (D&D Miniatures ``ddm.md`` §7, §8.8, §20).
+
+Geometry: square ``(x, y)`` covers the closed unit square ``[x, x+1] × [y, y+1]``; corners are integer
+points, so every line-of-sight and cover test is exact integer arithmetic (no floating point).
+
+Walls come in two kinds (``ddm.md`` §20.1): *solid* squares (walls, solid rock, impassable terrain) and
+*edge walls* (thin walls along the edge between two orthogonal neighbours). Terrain is a set of names
+per square; the grid knows only what the geometry needs:
+
+- ``opaque`` terrain (fog, smoke) blocks sight except between adjacent squares (§14 Fog);
+- ``screening`` terrain (forest) blocks a line that passes *through* such a square (§14 Forest);
+- everything else (difficult, statue, pit, ...) is the rules' business.
+
+Distances use the diagonal rule, 1-2-1-2 (§7.2): ``max(dx, dy) + min(dx, dy) // 2`` on an open grid.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from simulate.engine.board import Area
+
+Sq = tuple[int, int]
+Point = tuple[int, int]
+
+ORTHOGONAL: tuple[Sq, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAGONAL: tuple[Sq, ...] = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+DIRECTIONS: tuple[Sq, ...] = ORTHOGONAL + DIAGONAL
+
+
+def grid_distance(a: Sq, b: Sq) -> int:
+    """Distance on an open grid with the 1-2-1 diagonal rule (``ddm.md`` §7.2, §20.2)."""
+    dx = abs(a[0] - b[0])
+    dy = abs(a[1] - b[1])
+    if dx < dy:
+        dx, dy = dy, dx
+    return dx + dy // 2
+
+
+def edge_key(a: Sq, b: Sq) -> tuple[Sq, Sq]:
+    return (a, b) if a <= b else (b, a)
+
+
+# --- exact segment geometry ---------------------------------------------------------------------------
+
+def _lt(an: int, ad: int, bn: int, bd: int) -> bool:
+    """an/ad < bn/bd for positive denominators."""
+    return an * bd < bn * ad
+
+
+def _clip_closed(p: Point, q: Point, x0: int, y0: int, x1: int, y1: int) -> tuple[int, int, int, int] | None:
+    """Liang–Barsky: the parameter interval [t0, t1] (as fractions n/d) of segment p→q inside a closed box."""
+    dx = q[0] - p[0]
+    dy = q[1] - p[1]
+    ln, ld, un, ud = 0, 1, 1, 1
+    for pi, qi in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):
+        if pi == 0:
+            if qi < 0:
+                return None
+            continue
+        # pi * t <= qi
+        if pi < 0:
+            n, d = -qi, -pi  # t >= qi/pi
+            if _lt(ln, ld, n, d):
+                ln, ld = n, d
+        else:
+            n, d = qi, pi  # t <= qi/pi
+            if _lt(n, d, un, ud):
+                un, ud = n, d
+        if _lt(un, ud, ln, ld):
+            return None
+    return ln, ld, un, ud
+
+
+def segment_touches_square(p: Point, q: Point, sq: Sq, allow_endpoints: bool = True) -> bool:
+    """Does the closed segment p→q meet the closed square (other than at p or q, if ``allow_endpoints``)?"""
+    clip = _clip_closed(p, q, sq[0], sq[1], sq[0] + 1, sq[1] + 1)
+    if clip is None:
+        return False
+    ln, ld, un, ud = clip
+    if not allow_endpoints:
+        return True
+    if ln * ud == un * ld:  # a single point
+        return not (ln == 0 or ln == ld)
+    return True
+
+
+def segment_crosses_interior(p: Point, q: Point, sq: Sq, scale: int = 1) -> bool:
+    """Does segment p→q pass through the open interior of the square (not merely along or at its edge)?
+
+    With ``scale`` 2 the points are in doubled coordinates (so square centres are integer points)."""
+    x0, y0 = sq[0] * scale, sq[1] * scale
+    clip = _clip_closed(p, q, x0, y0, x0 + scale, y0 + scale)
+    if clip is None:
+        return False
+    ln, ld, un, ud = clip
+    if ln * ud == un * ld:
+        return False
+    # the chord's midpoint is interior iff the chord is not along the boundary (the square is convex)
+    tn = ln * ud + un * ld
+    td = 2 * ld * ud
+    dx = q[0] - p[0]
+    dy = q[1] - p[1]
+    # point = p + t * d; compare scaled by td > 0
+    mx = p[0] * td + tn * dx
+    my = p[1] * td + tn * dy
+    return x0 * td < mx < (x0 + scale) * td and y0 * td < my < (y0 + scale) * td
+
+
+def _orient(a: Point, b: Point, c: Point) -> int:
+    v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (v > 0) - (v < 0)
+
+
+def _on_segment(a: Point, b: Point, c: Point) -> bool:
+    return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
+
+
+def segment_meets_segment(p: Point, q: Point, a: Point, b: Point, allow_endpoints: bool = True) -> bool:
+    """Does segment p→q meet the closed segment a–b anywhere but at p or q (if ``allow_endpoints``)?"""
+    o1, o2, o3, o4 = _orient(p, q, a), _orient(p, q, b), _orient(a, b, p), _orient(a, b, q)
+    if o1 == 0 and o2 == 0:  # collinear
+        if (p[0], p[1]) == (q[0], q[1]):
+            return _on_segment(a, b, p) and not allow_endpoints
+        # project onto the dominant axis
+        axis = 0 if p[0] != q[0] else 1
+        lo1, hi1 = sorted((p[axis], q[axis]))
+        lo2, hi2 = sorted((a[axis], b[axis]))
+        lo, hi = max(lo1, lo2), min(hi1, hi2)
+        if lo > hi:
+            return False
+        if lo < hi:
+            return True
+        # a single common point
+        return not allow_endpoints or lo not in (p[axis], q[axis])
+    if o1 != o2 and o3 != o4:
+        if not allow_endpoints:
+            return True
+        # the single intersection point is p (o3 == 0) or q (o4 == 0): touching at an endpoint
+        return o3 != 0 and o4 != 0
+    if o1 == 0 and _on_segment(p, q, a):
+        return not allow_endpoints or a not in (p, q)
+    if o2 == 0 and _on_segment(p, q, b):
+        return not allow_endpoints or b not in (p, q)
+    if o3 == 0 and _on_segment(a, b, p):
+        return not allow_endpoints
+    if o4 == 0 and _on_segment(a, b, q):
+        return not allow_endpoints
+    return False
+
+
+def _convex_hull(points: Iterable[Point]) -> list[Point]:
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o: Point, a: Point, b: Point) -> int:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Point] = []
+    for pt in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], pt) <= 0:
+            lower.pop()
+        lower.append(pt)
+    upper: list[Point] = []
+    for pt in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], pt) <= 0:
+            upper.pop()
+        upper.append(pt)
+    return lower[:-1] + upper[:-1]  # counter-clockwise
+
+
+def _axes(poly: list[Point]) -> list[Point]:
+    n = len(poly)
+    return [(-(poly[(i + 1) % n][1] - poly[i][1]), poly[(i + 1) % n][0] - poly[i][0]) for i in range(n)]
+
+
+def _project(poly: list[Point], axis: Point) -> tuple[int, int]:
+    vals = [pt[0] * axis[0] + pt[1] * axis[1] for pt in poly]
+    return min(vals), max(vals)
+
+
+def polygons_overlap_open(a: list[Point], b: list[Point]) -> bool:
+    """Do the interiors of two convex polygons (each with a non-empty interior) intersect?"""
+    for axis in _axes(a) + _axes(b):
+        amin, amax = _project(a, axis)
+        bmin, bmax = _project(b, axis)
+        if amax <= bmin or bmax <= amin:
+            return False
+    return True
+
+
+def segment_enters_open_polygon(a: Point, b: Point, poly: list[Point]) -> bool:
+    """Does the closed segment a–b meet the open interior of a counter-clockwise convex polygon?"""
+    lo_n, lo_d, lo_strict = 0, 1, False
+    hi_n, hi_d, hi_strict = 1, 1, False
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = len(poly)
+    for i in range(n):
+        p0, p1 = poly[i], poly[(i + 1) % n]
+        # inside (left of p0→p1): cross(p1-p0, x-p0) > 0
+        ex, ey = p1[0] - p0[0], p1[1] - p0[1]
+        c0 = ex * (a[1] - p0[1]) - ey * (a[0] - p0[0])  # value at t=0
+        c1 = ex * dy - ey * dx  # slope
+        # need c0 + c1 t > 0
+        if c1 == 0:
+            if c0 <= 0:
+                return False
+            continue
+        if c1 > 0:  # t > -c0/c1
+            tn, td = -c0, c1
+            if _lt(lo_n, lo_d, tn, td) or (lo_n * td == tn * lo_d):
+                lo_n, lo_d, lo_strict = tn, td, True
+        else:  # t < -c0/c1 = c0/(-c1)
+            tn, td = c0, -c1
+            if _lt(tn, td, hi_n, hi_d) or (hi_n * td == tn * hi_d):
+                hi_n, hi_d, hi_strict = tn, td, True
+    if _lt(lo_n, lo_d, hi_n, hi_d):
+        return True
+    if lo_n * hi_d == hi_n * lo_d:
+        return not lo_strict and not hi_strict
+    return False
+
+
+def square_corners(sq: Sq) -> tuple[Point, Point, Point, Point]:
+    x, y = sq
+    return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+
+
+def square_poly(sq: Sq) -> list[Point]:
+    x, y = sq
+    return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+
+
+# --- the grid -----------------------------------------------------------------------------------------
+
+@dataclass
+class SquareGrid:
+    """A rectangular battle map of squares. Off-map squares count as solid (map edges are walls)."""
+
+    width: int
+    height: int
+    solid: frozenset[Sq] = frozenset()
+    edge_walls: frozenset[tuple[Sq, Sq]] = frozenset()
+    terrain: Mapping[Sq, frozenset[str]] = field(default_factory=dict)
+    area_list: tuple[Area, ...] = ()
+    opaque_terrain: frozenset[str] = frozenset({"fog", "smoke"})
+    screening_terrain: frozenset[str] = frozenset({"forest"})
+
+    def __post_init__(self) -> None:
+        self.edge_walls = frozenset(edge_key(a, b) for a, b in self.edge_walls)
+        corner_pts: set[Point] = set()
+        for sq in self.solid:
+            corner_pts.update(square_corners(sq))
+        self._walls_at: dict[Sq, list[tuple[Point, Point]]] = {}
+        for a, b in self.edge_walls:
+            seg = self.edge_segment(a, b)
+            corner_pts.update(seg)
+            for sq in (a, b):
+                self._walls_at.setdefault(sq, []).append(seg)
+        self._corner_walls: frozenset[Point] = frozenset(corner_pts)
+        self._opaque = frozenset(sq for sq, t in self.terrain.items() if t & self.opaque_terrain)
+        self._screening = frozenset(sq for sq, t in self.terrain.items() if t & self.screening_terrain)
+        self._los_cache: dict[tuple[Sq, Sq], bool] = {}
+        self._wall_dist_cache: dict[tuple[Sq, int], dict[Sq, int]] = {}
+
+    # -- basic queries
+
+    def cells(self) -> Iterator[Sq]:
+        for y in range(self.height):
+            for x in range(self.width):
+                yield (x, y)
+
+    def in_bounds(self, sq: Sq) -> bool:
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def is_solid(self, sq: Sq) -> bool:
+        return sq in self.solid or not self.in_bounds(sq)
+
+    def terrain_at(self, sq: Sq) -> frozenset[str]:
+        return self.terrain.get(sq, frozenset())
+
+    def has_terrain(self, sq: Sq, name: str) -> bool:
+        return name in self.terrain.get(sq, ())
+
+    def wall_between(self, a: Sq, b: Sq) -> bool:
+        """A thin wall on the edge shared by two orthogonal neighbours."""
+        return edge_key(a, b) in self.edge_walls
+
+    @staticmethod
+    def edge_segment(a: Sq, b: Sq) -> tuple[Point, Point]:
+        (ax, ay), (bx, by) = a, b
+        if ay == by:  # vertical edge at x = max
+            x = max(ax, bx)
+            return ((x, ay), (x, ay + 1))
+        y = max(ay, by)
+        return ((ax, y), (ax + 1, y))
+
+    def neighbours(self, cell: Sq) -> Iterator[Sq]:
+        for d in DIRECTIONS:
+            n = (cell[0] + d[0], cell[1] + d[1])
+            if self.in_bounds(n) and self.adjacent(cell, n):
+                yield n
+
+    def distance(self, a: Sq, b: Sq) -> int:
+        return grid_distance(a, b)
+
+    def areas(self, kind: str | None = None, letter: str | None = None) -> list[Area]:
+        return [
+            a for a in self.area_list if (kind is None or a.kind == kind) and (letter is None or a.letter == letter)
+        ]
+
+    def area_squares(self, kind: str, letter: str | None = None) -> frozenset[Sq]:
+        out: set[Sq] = set()
+        for a in self.areas(kind, letter):
+            out.update(a.cells)
+        return frozenset(out)
+
+    # -- adjacency and steps
+
+    def adjacent(self, a: Sq, b: Sq) -> bool:
+        """Neighbours (diagonals included) not separated by a wall (``ddm.md`` glossary *adjacent*)."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if max(abs(dx), abs(dy)) != 1:
+            return False
+        if self.is_solid(a) or self.is_solid(b):
+            return False
+        if dx == 0 or dy == 0:
+            return not self.wall_between(a, b)
+        # diagonal: connected around the shared corner through one of the two other squares
+        c1 = (a[0] + dx, a[1])
+        c2 = (a[0], a[1] + dy)
+        via1 = not self.is_solid(c1) and not self.wall_between(a, c1) and not self.wall_between(c1, b)
+        via2 = not self.is_solid(c2) and not self.wall_between(a, c2) and not self.wall_between(c2, b)
+        return via1 or via2
+
+    def step_allowed(self, a: Sq, d: Sq) -> bool:
+        """May a 1-square piece step from ``a`` by ``d``? No crossing a thin wall, no diagonal past a wall's
+        corner or end (``ddm.md`` §7.2, §14 Wall). Whether the target square may be entered is the rules' call."""
+        b = (a[0] + d[0], a[1] + d[1])
+        if not self.in_bounds(b):
+            return False
+        if d[0] == 0 or d[1] == 0:
+            return not self.wall_between(a, b)
+        corner = (a[0] + max(d[0], 0), a[1] + max(d[1], 0))
+        return corner not in self._corner_walls
+
+    def corner_has_wall(self, corner: Point) -> bool:
+        return corner in self._corner_walls
+
+    # -- line of sight
+
+    def segment_clear(self, p: Point, q: Point) -> bool:
+        """No solid square or edge wall meets the segment except at its endpoints (touching blocks)."""
+        for cell in self.cells_near_segment(p, q):
+            if cell in self.solid and segment_touches_square(p, q, cell):
+                return False
+            for a, b in self._walls_at.get(cell, ()):
+                if segment_meets_segment(p, q, a, b):
+                    return False
+        return True
+
+    def cells_near_segment(self, p: Point, q: Point) -> Iterator[Sq]:
+        """Every cell whose closed square the segment may meet (a superset; exact tests follow)."""
+        x0, x1 = sorted((p[0], q[0]))
+        seen: set[Sq] = set()
+        dx = q[0] - p[0]
+        dy = q[1] - p[1]
+        for cx in range(x0 - 1, x1 + 1):
+            if dx == 0:
+                ylo, yhi = sorted((p[1], q[1]))
+                lo, hi = ylo - 1, yhi
+            else:
+                # y at x = cx and x = cx + 1, clamped to the segment
+                xa = max(cx, x0)
+                xb = min(cx + 1, x1)
+                if xa > xb:
+                    continue
+                ya = p[1] * dx + (xa - p[0]) * dy  # scaled by dx
+                yb = p[1] * dx + (xb - p[0]) * dy
+                if dx < 0:
+                    ya, yb = -ya, -yb
+                    adx = -dx
+                else:
+                    adx = dx
+                ymin, ymax = min(ya, yb), max(ya, yb)
+                lo = ymin // adx - 1
+                hi = -((-ymax) // adx)
+            for cy in range(lo, hi + 1):
+                cell = (cx, cy)
+                if cell not in seen:
+                    seen.add(cell)
+                    yield cell
+
+    def _segment_sight(self, p: Point, q: Point, ends: tuple[Sq, Sq]) -> bool:
+        if not self.segment_clear(p, q):
+            return False
+        if self._screening or self._opaque:
+            for cell in self.cells_near_segment(p, q):
+                if cell in ends:
+                    continue
+                if (cell in self._screening or cell in self._opaque) and segment_crosses_interior(p, q, cell):
+                    return False
+        return True
+
+    def square_los(self, a: Sq, b: Sq) -> bool:
+        """Line of sight between two squares (``ddm.md`` §8.8, §20.3): some segment between their corners
+        neither crosses nor touches a wall (touching at its own end corners is allowed). Fog blocks sight
+        unless the squares are adjacent; forest blocks a line passing through a forest square."""
+        if a == b:
+            return True
+        key = (a, b) if a <= b else (b, a)
+        hit = self._los_cache.get(key)
+        if hit is not None:
+            return hit
+        result = self._compute_los(key[0], key[1])
+        self._los_cache[key] = result
+        return result
+
+    def _compute_los(self, a: Sq, b: Sq) -> bool:
+        if self.is_solid(a) or self.is_solid(b):
+            return False
+        if self._opaque and (a in self._opaque or b in self._opaque) and not self.adjacent(a, b):
+            return False
+        if self.adjacent(a, b):
+            return True
+        for p in square_corners(a):
+            for q in square_corners(b):
+                if p == q:
+                    continue
+                if self._segment_sight(p, q, (a, b)):
+                    return True
+        return False
+
+    def los(self, space_a: Iterable[Sq], space_b: Iterable[Sq]) -> bool:
+        bs = list(space_b)
+        return any(self.square_los(a, b) for a in space_a for b in bs)
+
+    # -- cover
+
+    def ranged_cover(
+        self, attacker: Iterable[Sq], target: Iterable[Sq], cover_squares: frozenset[Sq] | set[Sq]
+    ) -> bool:
+        """Cover against a ranged attack (``ddm.md`` §8.10): the attacker picks one corner of its space; the
+        target has cover if every such corner sees some line to the target's space pass *through* a wall, an
+        edge wall or a cover square (another creature, a statue). Grazing lines give no cover."""
+        tsq = list(target)
+        asq = list(attacker)
+        own = set(asq) | set(tsq)
+        corners = {c for s in asq for c in square_corners(s)}
+        return all(self._corner_gives_cover(c, tsq, own, cover_squares) for c in sorted(corners))
+
+    def _corner_gives_cover(
+        self, corner: Point, target: list[Sq], own: set[Sq], cover_squares: frozenset[Sq] | set[Sq]
+    ) -> bool:
+        for t in target:
+            hull = _convex_hull([corner, *square_corners(t)])
+            if len(hull) < 3:
+                continue
+            xs = [pt[0] for pt in hull]
+            ys = [pt[1] for pt in hull]
+            for cy in range(min(ys), max(ys)):
+                for cx in range(min(xs), max(xs)):
+                    cell = (cx, cy)
+                    if cell in own:
+                        continue
+                    blocking = cell in self.solid or cell in cover_squares
+                    if blocking and polygons_overlap_open(hull, square_poly(cell)):
+                        return True
+                    for a, b in self._walls_at.get(cell, ()):
+                        if segment_enters_open_polygon(a, b, hull):
+                            return True
+        return False
+
+    def melee_cover_squares(self, a: Sq, d: Sq) -> bool:
+        """Melee cover between two adjacent squares: a line between them passes through a wall (§8.5)."""
+        hull = _convex_hull([*square_corners(a), *square_corners(d)])
+        xs = [pt[0] for pt in hull]
+        ys = [pt[1] for pt in hull]
+        for cy in range(min(ys), max(ys)):
+            for cx in range(min(xs), max(xs)):
+                cell = (cx, cy)
+                if cell in (a, d):
+                    continue
+                if self.is_solid(cell) and polygons_overlap_open(hull, square_poly(cell)):
+                    return True
+                for p, q in self._walls_at.get(cell, ()):
+                    if segment_enters_open_polygon(p, q, hull):
+                        return True
+        return False
+
+    # -- flanking
+
+    @staticmethod
+    def flanks(attacker: Sq, ally: Sq, target: Sq) -> bool:
+        """The line between the centres of attacker and ally passes through opposite edges (or opposite
+        corners) of the target's square (``ddm.md`` §8.4). Doubled coordinates keep it exact."""
+        p = (2 * attacker[0] + 1, 2 * attacker[1] + 1)
+        q = (2 * ally[0] + 1, 2 * ally[1] + 1)
+        x0, y0, x1, y1 = 2 * target[0], 2 * target[1], 2 * target[0] + 2, 2 * target[1] + 2
+        clip = _clip_closed(p, q, x0, y0, x1, y1)
+        if clip is None:
+            return False
+        ln, ld, un, ud = clip
+        if ln * ud == un * ld:
+            return False
+        dx, dy = q[0] - p[0], q[1] - p[1]
+
+        def sides(tn: int, td: int) -> set[str]:
+            px = p[0] * td + tn * dx
+            py = p[1] * td + tn * dy
+            out = set()
+            if px == x0 * td:
+                out.add("W")
+            if px == x1 * td:
+                out.add("E")
+            if py == y0 * td:
+                out.add("N")
+            if py == y1 * td:
+                out.add("S")
+            return out
+
+        s_in, s_out = sides(ln, ld), sides(un, ud)
+        return ("W" in s_in and "E" in s_out) or ("E" in s_in and "W" in s_out) or (
+            "N" in s_in and "S" in s_out
+        ) or ("S" in s_in and "N" in s_out)
+
+    # -- distance around walls
+
+    def wall_distances(self, source: Sq, limit: int) -> dict[Sq, int]:
+        """Distances from ``source`` counted around walls, never through them, ignoring creatures and terrain
+        cost (command range, ``ddm.md`` §11.2, §20.2); diagonal steps past a wall corner are allowed."""
+        key = (source, limit)
+        hit = self._wall_dist_cache.get(key)
+        if hit is not None:
+            return hit
+        best: dict[tuple[Sq, int], int] = {(source, 0): 0}
+        out: dict[Sq, int] = {source: 0}
+        heap: list[tuple[int, Sq, int]] = [(0, source, 0)]
+        while heap:
+            cost, sq, parity = heapq.heappop(heap)
+            if best.get((sq, parity), 1 << 30) < cost:
+                continue
+            for d in DIRECTIONS:
+                n = (sq[0] + d[0], sq[1] + d[1])
+                if not self.in_bounds(n) or not self.adjacent(sq, n):
+                    continue
+                if d[0] and d[1]:
+                    step, np = (1, 1) if parity == 0 else (2, 0)
+                else:
+                    step, np = 1, parity
+                nc = cost + step
+                if nc > limit:
+                    continue
+                if nc < best.get((n, np), 1 << 30):
+                    best[(n, np)] = nc
+                    if nc < out.get(n, 1 << 30):
+                        out[n] = nc
+                    heapq.heappush(heap, (nc, n, np))
+        self._wall_dist_cache[key] = out
+        return out
