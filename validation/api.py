@@ -45,7 +45,7 @@ class _FindingSerializer(serializers.Serializer):
     message = serializers.CharField()
     entries = serializers.ListField(child=serializers.CharField(), help_text="JSON pointers into the document")
     hint = serializers.CharField(help_text="how far the list is from legal, in the game's units")
-    source = _SourceSerializer()
+    source = _SourceSerializer()  # type: ignore[assignment]  # a field named "source", as in the contract
     suggestions = serializers.ListField(child=serializers.CharField(), required=False)
     needed_by = serializers.ListField(child=serializers.CharField(), required=False)
 

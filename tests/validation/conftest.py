@@ -34,8 +34,8 @@ def dc_catalogue() -> Catalogue:
 
 
 @pytest.fixture
-def imported(db: None) -> list[Path]:
-    """The fixture files and the real Dungeon Command packs, imported into the test database."""
+def imported(empty_catalogue: None) -> list[Path]:
+    """Only the fixture files and the real Dungeon Command packs in the test database (rolled back)."""
     from catalogue.services import catalogue_import
 
     paths = [*DDM_FILES, *GUILD_FILES, *DC_FIXTURE_FILES, *real_dc_files()]

@@ -84,3 +84,24 @@ def ddm(*entries: Any, fmt: str = "skirmish-200", **top: Any) -> dict[str, Any]:
         else:
             out.append({"card": e})
     return {"game": "ddm", "format": fmt, "battle_map": "Broken Demongate", "entries": out, **top}
+
+
+def pack_cards(catalogue: Catalogue, slug: str, kind: str) -> list[CardFacts]:
+    return [c for c in catalogue.cards if c.kind == kind and c.set is not None and c.set.slug == slug]
+
+
+def pack_list(catalogue: Catalogue, slug: str, fmt: str = "custom", **top: Any) -> dict[str, Any]:
+    """A Dungeon Command pack's whole contents as a list: every creature and order with its copies."""
+    return {
+        "game": "dungeon-command",
+        "format": fmt,
+        "entries": [{"card": c.name, "qty": c.copies} for c in pack_cards(catalogue, slug, "creature")],
+        "orders": [{"card": c.name, "qty": c.copies} for c in pack_cards(catalogue, slug, "order")],
+        "commanders": [pack_cards(catalogue, slug, "commander")[0].name],
+        **top,
+    }
+
+
+def bundled_dc() -> Catalogue:
+    """The bundled Dungeon Command packs, read from their files (the test database holds the same)."""
+    return catalogue_from_files("dungeon-command", "default", real_dc_files())

@@ -13,7 +13,7 @@ from typing import Any
 from validation.core.document import DocumentError, ListDocument, parse_document
 from validation.core.engine import validate
 from validation.core.facts import CardFacts, Catalogue, SetFacts
-from validation.core.registry import RULES, Format, FormatFamily, games
+from validation.core.registry import RULES, Format, FormatFamily, games, load_games
 from validation.core.result import Finding, Missing, ResultJSON, Source
 
 __all__ = [
@@ -81,3 +81,7 @@ def describe_formats() -> dict[str, Any]:
             formats.extend(_format_json(fmt) for fmt in spec.formats.values())
             families.extend(_family_json(game, ruleset, fam) for fam in spec.families)
     return {"formats": formats, "families": families}
+
+
+# Every game module registers its rules and formats; importing the core makes them all available.
+load_games()

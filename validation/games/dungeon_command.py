@@ -119,8 +119,8 @@ def _read(
     if match.finding is not None:
         out.append(match.finding)
         if match.finding.rule == UNKNOWN_CARD:
-            w.kind_problems.append(KindProblem(pointer, f"{text[:MAX_NAME]!r} is not {article(kind)} card of the catalogue.",
-                                               match.finding.hint))
+            message = f"{text[:MAX_NAME]!r} is not {article(kind)} card of the catalogue."
+            w.kind_problems.append(KindProblem(pointer, message, match.finding.hint))
         elif match.finding.rule == WRONG_KIND:
             w.kind_problems.append(KindProblem(pointer, match.finding.message, match.finding.hint))
     return match.card
