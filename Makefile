@@ -4,8 +4,9 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 DEPS_STAMP := $(VENV)/.deps-$(shell sha1sum requirements.txt | cut -c1-12)
+MESSAGES_IGNORE := --ignore=.venv '--ignore=catalogue/data/*' '--ignore=tests/*' '--ignore=bench/*' '--ignore=scripts/*' '--ignore=staticfiles/*'
 
-.PHONY: run test lint bench deps redis-server chromium clean help
+.PHONY: run test lint bench deps redis-server chromium gettext messages clean help
 .DEFAULT_GOAL := help
 
 help:
@@ -32,10 +33,20 @@ redis-server:
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+# gettext: the translations test extracts the interface's strings (xgettext) and compiles the catalogues (msgfmt).
+gettext:
+	@command -v msgfmt >/dev/null && command -v xgettext >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; }
+
+# After marking or changing interface strings: refresh locale/*/django.po, translate the new entries, then run
+# this again to compile the .mo files (committed, so `make run` needs no gettext).
+messages: deps gettext
+	DEBUG=1 $(BIN)/python manage.py makemessages -l hu -l ru -l pl --no-obsolete $(MESSAGES_IGNORE)
+	DEBUG=1 $(BIN)/python manage.py compilemessages --ignore=.venv
+
 run: deps redis-server
 	@scripts/run.sh
 
-test: deps redis-server chromium
+test: deps redis-server chromium gettext
 	@scripts/test.sh
 
 lint: deps
