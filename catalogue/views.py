@@ -135,6 +135,9 @@ def _attack_line(attacks: list[m.DdmAttack]) -> str:
         damages.append(part)
     shown = damages[0] if len(set(damages)) == 1 else "/".join(damages)
     line = f"{bonuses} ({shown})"
+    boxes = max((a.uses or 0) for a in attacks)
+    if boxes:
+        line += " " + "□" * boxes
     ranges = {a.max_range for a in attacks if a.max_range is not None}
     if ranges:
         line += f", range {'/'.join(str(r) for r in sorted(ranges))}"
@@ -261,6 +264,7 @@ def catalogue_list(request: HttpRequest, game: str) -> HttpResponse:
         "page_sizes": PAGE_SIZES,
         "page_size": request.GET.get("page_size", ""),
         "show_ruleset": len(rulesets) > 1,
+        "active_filters": len([k for k in data if k not in ("game", "search", "page", "page_size", "sort")]),
     }
     partial = request.htmx and not request.htmx.history_restore_request  # type: ignore[attr-defined]
     template = "catalogue/_results.html" if partial else "catalogue/list.html"
@@ -367,6 +371,7 @@ def _detail_context(card: m.Card, form: CardReportForm, *, reported: bool = Fals
     elif isinstance(card, m.DdmGuildCreature) and card.champion_rating is not None:
         commander = Stat("champion_rating", "Champion", str(card.champion_rating))
     cost = _stat(card, "cost") if hasattr(card, "cost") else None
+    miniature = getattr(card, "miniature", None)
     if cost is None and isinstance(card, m.StrongholdPiece):
         cost = _stat(card, "cost_resources")
     return {
@@ -382,12 +387,12 @@ def _detail_context(card: m.Card, form: CardReportForm, *, reported: bool = Fals
         "factions_missing": factions_missing,
         "commander_effects": commander_effects,
         "abilities": other_abilities,
-        "spells": list(card.spells.all()) if isinstance(card, m.DdmCreature) else [],
+        "spells": [_spell(s) for s in card.spells.all()] if isinstance(card, m.DdmCreature) else [],
         "minions": list(card.minions.all()) if isinstance(card, m.DdmCreature) else [],
         "epic_side": epic_side,
         "standard_side": standard_side,
-        "miniature": getattr(card, "miniature", None),
-        "printings": card_printings(card=card),
+        "miniature": miniature,
+        "printings": [p for p in card_printings(card=card) if p.pk != getattr(miniature, "pk", None)],
         "provenance": _provenance(card.provenance),
         "notes": [_note(n) for n in (card.notes or [])],
         "names": sorted((card.names or {}).items()),
@@ -396,21 +401,59 @@ def _detail_context(card: m.Card, form: CardReportForm, *, reported: bool = Fals
     }
 
 
+def _spell(spell: m.DdmSpell) -> dict[str, Any]:
+    """A spell entry as printed: ``flame strike □ (sight; radius 2; 30 fire damage; DC 16)``."""
+    text = spell.text.strip()
+    if text.casefold().startswith(spell.name.casefold()):
+        rest = text[len(spell.name):].strip()
+        return {"name": spell.name, "uses": None if "□" in rest else spell.uses, "rest": rest}
+    if not text:
+        parts = [spell.range] if spell.range else []
+        if spell.radius is not None:
+            parts.append(f"radius {spell.radius}")
+        if spell.damage is not None:
+            parts.append(f"{spell.damage} {spell.damage_type} damage".replace("  ", " "))
+        if spell.dc is not None:
+            parts.append(f"DC {spell.dc}")
+        text = "; ".join(parts)
+    return {"name": spell.name, "uses": spell.uses, "rest": f"({text})" if text else ""}
+
+
 def _provenance(value: Any) -> list[tuple[str, list[dict[str, str]]]]:
-    """``{field: [{"source", "how", "note"}]}`` (or a plain string per field) as rows to show."""
+    """``{field: [{"source", "how", "note"}, ...]}`` as rows to show, whatever shape an entry has: a plain
+    string, a value with its source, an ability's ``{"name", "sources"}``, a conflict's ``{"field", "values"}``."""
     if not isinstance(value, dict):
         return []
     out: list[tuple[str, list[dict[str, str]]]] = []
     for key, entries in value.items():
-        items = entries if isinstance(entries, list) else [entries]
-        rows = []
-        for item in items:
-            if isinstance(item, dict):
-                rows.append({k: _show(item.get(k, "")) for k in ("source", "how", "note") if item.get(k)})
-            else:
-                rows.append({"note": _show(item)})
-        out.append((field_label(str(key)), rows))
+        rows = _provenance_rows(entries)
+        if rows:
+            out.append((field_label(str(key)), rows))
     return out
+
+
+def _provenance_rows(item: Any, prefix: str = "") -> list[dict[str, str]]:
+    if isinstance(item, list):
+        return [row for entry in item for row in _provenance_rows(entry, prefix)]
+    if isinstance(item, dict):
+        if isinstance(item.get("sources"), list):
+            name = _show(item.get("name") or item.get("text") or "")
+            return _provenance_rows(item["sources"], f"{prefix}{name}" if name else prefix)
+        if any(k in item for k in ("source", "how", "note")):
+            row = {k: _show(item[k]) for k in ("source", "how") if item.get(k) not in (None, "")}
+            note = [prefix] if prefix else []
+            if item.get("value") is not None:
+                note.append(f"value {_show(item['value'])}")
+            if item.get("note"):
+                note.append(_show(item["note"]))
+            if note:
+                row["note"] = ": ".join(note)
+            return [row]
+        text = "; ".join(f"{k}: {_show(v)}" for k, v in item.items())
+        return [{"note": f"{prefix}: {text}" if prefix else text}] if text else []
+    if item in (None, ""):
+        return []
+    return [{"note": f"{prefix}: {_show(item)}" if prefix else _show(item)}]
 
 
 def _note(value: Any) -> dict[str, str]:
