@@ -8,7 +8,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.generics import ListAPIView
@@ -25,6 +25,7 @@ from catalogue.selectors import card_get, card_printings, card_typed, cards_quer
 
 
 class CatalogueSummaryApi(APIView):
+    @extend_schema_serializer(component_name="CatalogueSummary")
     class OutputSerializer(serializers.Serializer):
         version = serializers.CharField()
         games = serializers.DictField(
@@ -75,7 +76,7 @@ def _typed_fields(card: m.Card) -> dict[str, Any]:
     return {f.name: fmt.to_json_value(f, getattr(typed, f.name)) for f in fmt.own_fields(spec.model)}
 
 
-class SetSerializer(serializers.Serializer):
+class CardSetSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
     kind = serializers.CharField()
@@ -89,7 +90,7 @@ class CardSummarySerializer(serializers.Serializer):
     kind = serializers.CharField()
     slug = serializers.CharField()
     name = serializers.CharField()
-    set = SetSerializer(source="product_set", allow_null=True)
+    set = CardSetSerializer(source="product_set", allow_null=True)
     factions = serializers.SerializerMethodField(help_text="Faction slugs.")
     copies = serializers.IntegerField()
     is_standin = serializers.BooleanField()
@@ -134,13 +135,13 @@ class CardListApi(ListAPIView):
         return cards_queryset(game=self.request.query_params.get("game") or None)
 
 
-class AbilitySerializer(serializers.ModelSerializer[m.CardAbility]):
+class CardAbilitySerializer(serializers.ModelSerializer[m.CardAbility]):
     class Meta:
         model = m.CardAbility
         fields = ["kind", "name", "param", "value", "uses", "action_type", "taps", "text"]
 
 
-class PrintingSerializer(serializers.Serializer):
+class CardPrintingSerializer(serializers.Serializer):
     ruleset = serializers.CharField(source="ruleset.slug")
     kind = serializers.CharField()
     slug = serializers.CharField()
@@ -149,6 +150,7 @@ class PrintingSerializer(serializers.Serializer):
 
 
 class CardDetailApi(APIView):
+    @extend_schema_serializer(component_name="CardDetail")
     class OutputSerializer(CardSummarySerializer):
         names = serializers.DictField(child=serializers.CharField())
         text = serializers.CharField()
@@ -173,9 +175,9 @@ class CardDetailApi(APIView):
                 and f.get_internal_type().endswith(("IntegerField", "DecimalField"))
             ]
 
-        @extend_schema_field(AbilitySerializer(many=True))
+        @extend_schema_field(CardAbilitySerializer(many=True))
         def get_abilities(self, card: m.Card) -> list[dict[str, Any]]:
-            return list(AbilitySerializer(card.abilities.all(), many=True).data)
+            return list(CardAbilitySerializer(card.abilities.all(), many=True).data)
 
         @extend_schema_field(OpenApiTypes.OBJECT)
         def get_parts(self, card: m.Card) -> dict[str, list[dict[str, Any]]]:
@@ -207,9 +209,9 @@ class CardDetailApi(APIView):
                     out["epic_side"] = None
             return out
 
-        @extend_schema_field(PrintingSerializer(many=True))
+        @extend_schema_field(CardPrintingSerializer(many=True))
         def get_printings(self, card: m.Card) -> list[dict[str, Any]]:
-            return list(PrintingSerializer(card_printings(card=card), many=True).data)
+            return list(CardPrintingSerializer(card_printings(card=card), many=True).data)
 
     @extend_schema(
         summary="One card with all its fields and its source",
