@@ -109,6 +109,33 @@ def segment_crosses_interior(p: Point, q: Point, sq: Sq, scale: int = 1) -> bool
     return x0 * td < mx < (x0 + scale) * td and y0 * td < my < (y0 + scale) * td
 
 
+def _passes_through(p: Point, q: Point, sq: Sq, region: frozenset[Sq], ends: tuple[Sq, Sq]) -> bool:
+    """Does segment p→q pass through square ``sq`` of an obscuring region: through its interior, or along an
+    edge it shares with another square of the region (a seam inside a forest or a fog bank)?"""
+    clip = _clip_closed(p, q, sq[0], sq[1], sq[0] + 1, sq[1] + 1)
+    if clip is None:
+        return False
+    ln, ld, un, ud = clip
+    if ln * ud == un * ld:
+        return False
+    tn, td = ln * ud + un * ld, 2 * ld * ud
+    mx = p[0] * td + tn * (q[0] - p[0])
+    my = p[1] * td + tn * (q[1] - p[1])
+    x0, x1, y0, y1 = sq[0] * td, (sq[0] + 1) * td, sq[1] * td, (sq[1] + 1) * td
+    if x0 < mx < x1 and y0 < my < y1:
+        return True
+    across = None
+    if mx == x0:
+        across = (sq[0] - 1, sq[1])
+    elif mx == x1:
+        across = (sq[0] + 1, sq[1])
+    elif my == y0:
+        across = (sq[0], sq[1] - 1)
+    elif my == y1:
+        across = (sq[0], sq[1] + 1)
+    return across is not None and across in region and across not in ends
+
+
 def _orient(a: Point, b: Point, c: Point) -> int:
     v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
     return (v > 0) - (v < 0)
@@ -355,8 +382,8 @@ class SquareGrid:
     def segment_clear(self, p: Point, q: Point) -> bool:
         """No solid square or edge wall meets the segment except at its endpoints (touching blocks)."""
         for cell in self.cells_near_segment(p, q):
-            if cell in self.solid and segment_touches_square(p, q, cell):
-                return False
+            if (cell in self.solid or not self.in_bounds(cell)) and segment_touches_square(p, q, cell):
+                return False  # walls, and the map's edge (a line along it runs along a wall)
             for a, b in self._walls_at.get(cell, ()):
                 if segment_meets_segment(p, q, a, b):
                     return False
@@ -401,8 +428,9 @@ class SquareGrid:
             for cell in self.cells_near_segment(p, q):
                 if cell in ends:
                     continue
-                if (cell in self._screening or cell in self._opaque) and segment_crosses_interior(p, q, cell):
-                    return False
+                for region in (self._screening, self._opaque):
+                    if cell in region and _passes_through(p, q, cell, region, ends):
+                        return False
         return True
 
     def square_los(self, a: Sq, b: Sq) -> bool:
@@ -428,9 +456,23 @@ class SquareGrid:
             return True
         for p in square_corners(a):
             for q in square_corners(b):
-                if p == q:
+                if p == q or not self._leaves_corner(p, a, q) or not self._leaves_corner(q, b, p):
                     continue
                 if self._segment_sight(p, q, (a, b)):
+                    return True
+        return False
+
+    def _leaves_corner(self, p: Point, own: Sq, toward: Point) -> bool:
+        """A line drawn from the corner ``p`` of square ``own`` toward ``toward`` stands for lines from points of
+        ``own`` near ``p``; they reach the square the line enters only if it connects to ``own`` around ``p``
+        (no line squeezes between two walls that meet at a corner)."""
+        dx, dy = toward[0] - p[0], toward[1] - p[1]
+        xs = [p[0]] if dx > 0 else [p[0] - 1] if dx < 0 else [p[0] - 1, p[0]]
+        ys = [p[1]] if dy > 0 else [p[1] - 1] if dy < 0 else [p[1] - 1, p[1]]
+        for x in xs:
+            for y in ys:
+                sq = (x, y)
+                if sq == own or (self.in_bounds(sq) and self.adjacent(own, sq)):
                     return True
         return False
 

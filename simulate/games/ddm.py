@@ -1264,13 +1264,13 @@ class DdmState(State):
             cur = b
         return total, parity
 
-    def _walk(self, c: Creature, path: Sequence[Sq], *, burrow: bool = False, forced: bool = False) -> bool:
+    def _walk(
+        self, c: Creature, path: Sequence[Sq], *, burrow: bool = False, forced: bool = False, sidestep: bool = False
+    ) -> bool:
         """Move ``c`` square by square; enemies take attacks of opportunity as it leaves threatened squares
         (§8.6). Returns False if the move was cut short (destroyed, routed away, or stopped)."""
         was_routing = c.routing
         flying = c.traits.flight and not burrow
-        sidestep = c.traits.sidestep and len(path) == 1 and self.turn is not None and self.turn.creature == c.id \
-            and self.turn.steps == 0 and not c.routing
         for i, b in enumerate(path):
             if not c.on_map or c.anchor is None:
                 return False
@@ -2324,6 +2324,7 @@ class DdmState(State):
                 return
         if a.burrow:
             t.burrowing = True
+        sidestep = c.traits.sidestep and t.steps == 0 and len(a.path) == 1  # moves only 1 square: no AoO
         if t.attacks_made == 0 and not t.acted:
             t.moved_before_attack = True
         else:
@@ -2334,7 +2335,7 @@ class DdmState(State):
         if t.moved > t.speed:
             t.double_move = True
         self.ev("move", creature=c.id, path=[list(p) for p in a.path], cost=cost, burrow=a.burrow)
-        completed = self._walk(c, a.path, burrow=a.burrow)
+        completed = self._walk(c, a.path, burrow=a.burrow, sidestep=sidestep)
         if not completed and c.on_map and not c.routing:
             t.no_actions = True  # stopped mid-move (stunned, paralysed...)
 

@@ -1,0 +1,175 @@
+"""Movement (``ddm.md`` §7), attacks of opportunity (§8.6) and the activation options (§6.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulate.engine.game import IllegalAction
+from simulate.games.ddm import Activate, Attack, Move, UseAbility
+from simulate.games.ddm_cards import AbilitySpec, parse_attack_line
+from tests.simulate.games.ddm_helpers import battle, creature, events
+
+GNOLL = creature("Gnoll", speed=6)
+
+
+def destinations(state):
+    return {a.path[-1]: a for a in state.legal_actions() if isinstance(a, Move)}
+
+
+def test_a_gnoll_moves_four_squares_diagonally_and_can_still_attack():
+    """E1: 1 + 2 + 1 + 2 = 6 squares of a Speed 6 move, so the gnoll may attack the warrior."""
+    state, _ = battle([GNOLL], [creature("Warrior")], [(1, 1)], [(6, 6)], [10])
+    state.apply(Activate("a1"))
+    state.apply(Move(((2, 2), (3, 3), (4, 4), (5, 5))))
+    assert state.turn.moved == 6
+    assert Attack(0, "b1") in state.legal_actions()
+
+
+def test_a_fifth_diagonal_makes_it_a_double_move_without_an_attack():
+    state, _ = battle([GNOLL], [creature("Warrior")], [(0, 0)], [(6, 6)])
+    state.apply(Activate("a1"))
+    state.apply(Move(((1, 1), (2, 2), (3, 3), (4, 4), (5, 5))))
+    assert state.turn is not None and state.turn.moved == 7
+    assert not [a for a in state.legal_actions() if isinstance(a, Attack)]
+
+
+def test_the_diagonal_count_runs_over_the_whole_move():
+    """§7.2: even-numbered diagonals cost 2 even with straight steps between them."""
+    state, _ = battle([GNOLL], [creature()], [(0, 0)], [(11, 11)])
+    state.apply(Activate("a1"))
+    state.apply(Move(((1, 1), (2, 1), (3, 2))))  # 1 + 1 + 2
+    assert state.turn.moved == 4
+
+
+def test_difficult_terrain_costs_two_and_three_diagonally():
+    rows = ["....", ".d..", "..d.", "...."]
+    state, _ = battle([GNOLL], [creature()], [(0, 1)], [(3, 3)], rows=rows)
+    state.apply(Activate("a1"))
+    state.apply(Move(((1, 1),)))
+    assert state.turn.moved == 2
+    state.apply(Move(((2, 2),)))
+    assert state.turn.moved == 5
+
+
+def test_creatures_pass_allies_but_not_enemies_and_end_on_neither():
+    rows = ["#####", ".....", "#####"]
+    state, _ = battle([GNOLL, creature()], [creature()], [(0, 1), (1, 1)], [(4, 1)], rows=rows)
+    state.apply(Activate("a1"))
+    dest = destinations(state)
+    assert (2, 1) in dest and (1, 1) not in dest and (4, 1) not in dest
+
+
+def test_no_diagonal_past_a_wall_corner():
+    rows = ["....", ".#..", "...."]
+    state, _ = battle([GNOLL], [creature()], [(0, 0)], [(3, 2)], rows=rows)
+    state.apply(Activate("a1"))
+    with pytest.raises(IllegalAction):
+        state.apply(Move(((1, 1),)))
+    with pytest.raises(IllegalAction):
+        state.apply(Move(((0, 1), (1, 2))))  # past the wall's corner at (1, 2)
+
+
+def test_a_creature_may_always_move_one_square_spending_its_whole_turn():
+    """§6.2 minimum 1 square: even into terrain that costs more than its Speed."""
+    slow = creature("Slowpoke", speed=1)
+    rows = [".d..", "....", "...."]
+    state, _ = battle([slow], [creature()], [(0, 0)], [(3, 2)], rows=rows)
+    state.apply(Activate("a1"))
+    assert (1, 0) in destinations(state)
+    state.apply(Move(((1, 0),)))
+    assert state.turn is None
+
+
+def test_a_large_creature_squeezes_through_a_one_square_gap_at_double_cost():
+    """§7.5: through an opening half its width, 2 per square, ending where it fits."""
+    big = creature("Ogre", size="Large", speed=8)
+    rows = [".......", ".......", "###.###", ".......", "......."]
+    state, _ = battle([big], [creature()], [(2, 0)], [(0, 4)], rows=rows)
+    state.apply(Activate("a1"))
+    dest = destinations(state)
+    assert (2, 3) in dest
+    assert (2, 2) not in dest and (3, 2) not in dest  # it cannot end while squeezing
+    assert (2, 3) in destinations(state) and dest[(2, 3)].path
+
+
+def test_leaving_a_threatened_square_provokes_one_attack_of_opportunity():
+    """§8.6: one attack per threatening creature during the mover's turn."""
+    state, _ = battle([GNOLL], [creature(bonus=5, damage=5)], [(3, 3)], [(4, 3)], [15])
+    state.apply(Activate("a1"))
+    state.apply(Move(((2, 3), (1, 3))))
+    aoo = events(state, "aoo")
+    assert aoo == [{"kind": "aoo", "round": 1, "attacker": "b1", "target": "a1"}]
+    assert events(state, "attack")[-1]["aoo"]
+
+
+def test_mobility_gives_plus_four_ac_against_attacks_of_opportunity():
+    mover = creature("Monk", ac=15, abilities=[AbilitySpec("Mobility")])
+    state, _ = battle([mover], [creature()], [(3, 3)], [(4, 3)], [10])
+    state.apply(Activate("a1"))
+    state.apply(Move(((2, 3),)))
+    assert events(state, "attack")[-1]["ac"] == 19
+
+
+def test_no_attack_of_opportunity_around_a_wall_corner():
+    """§8.6: not against a defender with melee cover."""
+    rows = ["....", ".#..", "...."]
+    state, _ = battle([GNOLL], [creature()], [(1, 0)], [(0, 1)], rows=rows)
+    gnoll, enemy = state.creatures["a1"], state.creatures["b1"]
+    assert state.adjacent(gnoll, enemy) and state.melee_cover(enemy, gnoll)
+    state.apply(Activate("a1"))
+    state.apply(Move(((2, 0),)))
+    assert not events(state, "aoo")
+
+
+def test_flying_creatures_provoke_only_leaving_their_first_square():
+    flyer = creature("Bird", flight=True, speed=6)
+    state, _ = battle([flyer], [creature(), creature()], [(3, 3)], [(4, 3), (2, 5)], [5])
+    state.apply(Activate("a1"))
+    state.apply(Move(((3, 4), (3, 5), (3, 6))))  # first square provokes b1; leaving b2's squares does not
+    assert [e["attacker"] for e in events(state, "aoo")] == ["b1"]
+
+
+def test_flying_creatures_pass_over_enemies():
+    flyer = creature("Bird", flight=True, speed=4)
+    rows = ["#####", ".....", "#####"]
+    state, _ = battle([flyer], [creature()], [(0, 1)], [(2, 1)], [1], rows=rows)
+    state.apply(Activate("a1"))
+    assert (3, 1) in destinations(state)
+
+
+def test_sidestep_moves_one_square_without_provoking_and_still_makes_every_attack():
+    dancer = creature("Dancer", abilities=[AbilitySpec("Sidestep")], attacks=parse_attack_line("+5/+5 (5)", "melee"))
+    state, _ = battle([dancer], [creature(ac=30)], [(3, 3)], [(4, 3)], [2, 2])
+    state.apply(Activate("a1"))
+    state.apply(Move(((3, 4),)))
+    assert not events(state, "aoo")
+    state.apply(Attack(0, "b1"))
+    assert Attack(1, "b1") in state.legal_actions()
+
+
+def test_whirlwind_attack_strikes_every_adjacent_enemy():
+    axe = creature("Axe Sister", abilities=[AbilitySpec("Whirlwind Attack")])
+    state, _ = battle([axe], [creature(ac=5), creature(ac=5), creature(ac=5)], [(3, 3)],
+                      [(4, 3), (2, 3), (3, 4)], [10, 10, 10])
+    state.apply(Activate("a1"))
+    state.apply(UseAbility("whirlwind attack"))
+    assert {e["target"] for e in events(state, "attack")} == {"b1", "b2", "b3"}
+
+
+def test_melee_reach_attacks_two_squares_away_but_not_two_diagonal():
+    """E2: Melee Reach 2 reaches 2 squares straight, not 2 diagonally (1 + 2 = 3)."""
+    reach = creature("Elemental", abilities=[AbilitySpec("Melee Reach", param="2")])
+    state, _ = battle([reach], [creature(), creature()], [(3, 3)], [(5, 3), (5, 5)])
+    state.apply(Activate("a1"))
+    assert {a.target for a in state.legal_actions() if isinstance(a, Attack)} == {"b1"}
+
+
+def test_burrowing_passes_under_walls_without_attacks_of_opportunity():
+    digger = creature("Earth Elemental", burrow=4, speed=4, abilities=[AbilitySpec("Burrow", param="4")])
+    rows = [".#...", ".#...", ".#..."]
+    state, _ = battle([digger], [creature()], [(0, 1)], [(0, 2)], rows=rows)
+    state.apply(Activate("a1"))
+    burrows = [a for a in state.legal_actions() if isinstance(a, Move) and a.burrow]
+    assert any(a.path[-1] == (2, 1) for a in burrows)
+    state.apply(next(a for a in burrows if a.path[-1] == (2, 1)))
+    assert not events(state, "aoo") and state.creatures["a1"].anchor == (2, 1)
