@@ -1883,26 +1883,24 @@ class DdmState(State):
                 self.ev("death-strike", creature=c.id, target=target.id)
                 idx = next(i for i, a in enumerate(c.card.attacks) if a.kind == "melee")
                 self.attack(c, target, idx)
-        burst_area: list[Creature] = []
-        if t.death_burst is not None:
-            radius = t.death_burst[0]
+        if t.death_burst is not None and self.stage != "over":
+            radius, amount, dtype, dc = t.death_burst
+            hits = []
             for o in self.on_map():
                 if o.id == c.id:
                     continue
                 near = self.adjacent(o, c) if radius is None else self.space_distance(o, c) <= radius
                 if near:
-                    burst_area.append(o)
-        self.eliminate(c, "destroyed", source)
-        if t.death_burst is not None and burst_area:
-            _, amount, dtype, dc = t.death_burst
-            self.ev("death-burst", creature=c.id, hits=[o.id for o in burst_area])
-            for o in burst_area:
+                    hits.append(o)
+            self.ev("death-burst", creature=c.id, hits=[o.id for o in hits])
+            for o in hits:  # the burst goes off as its hp drop to 0, before it is removed
                 if not o.on_map or self.stage == "over":
                     continue
                 dmg = amount
                 if dc is not None and self.save(o, dc, "death-burst", cause=c):
                     dmg = _half(amount)
                 self.deal_damage(o, [(dmg, dtype)], source=c, kind="ability")
+        self.eliminate(c, "destroyed", source)
 
     # --- morale (§11.5–§11.7) -------------------------------------------------------------------------
 
