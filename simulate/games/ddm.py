@@ -1281,6 +1281,9 @@ class DdmState(State):
                 self._provoke(c, left)
                 if not c.on_map or c.anchor != old or c.routing != was_routing:
                     return False
+                if c.stunned or c.helpless:  # stopped where it stands (moved to a legal square if it must)
+                    self._fix_position(c)
+                    return False
             c.anchor = b
             self.ev("step", creature=c.id, x=b[0], y=b[1])
             if flying and self.turn is not None and self.turn.creature == c.id:

@@ -36,12 +36,21 @@ def by_name():
 
 
 def lookup(name):
+    """By name or alias; a trailing number is the parameter; "Resist Cold" matches "Resist ENERGY"."""
     table = by_name()
     key = norm(name)
-    if key in table:
-        return table[key]
     base = re.sub(r"\s*[+-]?\d+$", "", key)
-    return table.get(base) or table.get(base.split(" ")[0] if base.startswith("smite") else base)
+    if key in table or base in table:
+        return table.get(key) or table[base]
+    for entry in ability_list():
+        for candidate in [entry["name"], *entry.get("aliases", [])]:
+            words = candidate.split()
+            fixed = [w for w in words if not (w.isupper() and len(w) > 2)]
+            if len(fixed) < len(words) and base.startswith(norm(" ".join(fixed))):
+                return entry
+    if base.startswith("smite"):
+        return table.get("smite")
+    return None
 
 
 def test_every_entry_has_a_known_status_and_names_are_unique():
