@@ -9,6 +9,7 @@ from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Count, Max, Prefetch, QuerySet, Sum
+from django.utils.translation import gettext, gettext_noop
 
 from catalogue import models as m
 from catalogue.kinds import KINDS
@@ -396,25 +397,26 @@ FIELD_LABELS: dict[str, str] = {
     "cost_orcs": "Cost (orcs)",
     "cost_trolls": "Cost (trolls)",
     "attacks": "Attacks",
-    "spells": "Spells",
-    "minions": "Minions",
-    "abilities": "Abilities",
+    "spells": gettext_noop("Spells"),
+    "minions": gettext_noop("Minions"),
+    "abilities": gettext_noop("Abilities"),
     "factions": "Factions",
     "copies": "Copies",
-    "name": "Name",
+    "name": gettext_noop("Name"),
     "text": "Rules text",
 }
 
 
 def field_label(name: str, model: type[m.Card] | None = None) -> str:
+    """A field's label for a page, in the page's language where the translations have it."""
     if name in FIELD_LABELS:
-        return FIELD_LABELS[name]
+        return gettext(FIELD_LABELS[name])
     verbose = name.replace("_", " ")
     if model is not None:
         fields = {f.name: f for f in model._meta.concrete_fields}
         if name in fields:
             verbose = str(fields[name].verbose_name)
-    return verbose[:1].upper() + verbose[1:]
+    return gettext(verbose[:1].upper() + verbose[1:])
 
 
 def card_report_fields(*, card: m.Card) -> list[tuple[str, str]]:

@@ -8,6 +8,7 @@ page also works without JavaScript.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from catalogue import models as m
@@ -115,8 +117,13 @@ class Row:
 def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, dict):
+        if isinstance(value.get("text"), str):
+            return value["text"]
+        text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+        return text if len(text) <= 300 else text[:300] + "… (the whole value is in the JSON)"
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
+        return ", ".join(_show(v) if isinstance(v, dict) else str(v) for v in value)
     return str(value)
 
 
@@ -146,7 +153,7 @@ def _attack_line(attacks: list[m.DdmAttack]) -> str:
 
 def _icons(card: Any) -> str:
     if getattr(card, "any_ability", False):
-        return "any"
+        return gettext("any")
     return " ".join(card.ability_icons)
 
 
@@ -284,11 +291,26 @@ class Control:
     high: str = ""
 
 
-CONTROL_LABELS = {
-    "ruleset": "Rules", "kind": "Kind", "faction": "Faction", "set": "Set or pack", "cost": "Cost", "level": "Level",
-    "size": "Size", "type": "Type", "unit_type": "Unit type", "commander": "Commander", "unique": "Unique",
-    "version": "Side", "alignment": "Alignment", "icon": "Ability icons", "action_type": "Action",
-    "combat_type": "Combat", "side": "Side", "standin": "Stand-in numbers",
+# Labels the translations already hold are marked; the others are listed for the translators.
+CONTROL_LABELS: dict[str, Any] = {
+    "ruleset": gettext_lazy("Rules"),
+    "kind": gettext_lazy("Kind"),
+    "faction": gettext_lazy("Faction"),
+    "set": "Set or pack",
+    "cost": "Cost",
+    "level": "Level",
+    "size": "Size",
+    "type": "Type",
+    "unit_type": "Unit type",
+    "commander": "Commander",
+    "unique": gettext_lazy("Unique"),
+    "version": "Side",
+    "alignment": "Alignment",
+    "icon": gettext_lazy("Ability icons"),
+    "action_type": "Action",
+    "combat_type": "Combat",
+    "side": "Side",
+    "standin": "Stand-in numbers",
 }
 CHECKBOXES = {"faction", "size", "icon"}
 
@@ -296,7 +318,7 @@ CHECKBOXES = {"faction", "size", "icon"}
 def _controls(filterset: CardFilter, data: QueryDict, game: str, rulesets: list[m.Ruleset]) -> list[Control]:
     out: list[Control] = []
     for name in PAGE_FILTERS[game]:
-        label = CONTROL_LABELS.get(name, name)
+        label = str(CONTROL_LABELS.get(name, name))
         if name in ("cost", "level"):
             out.append(Control(name, label, "range", low=data.get(f"{name}_min", ""), high=data.get(f"{name}_max", "")))
             continue
@@ -304,7 +326,8 @@ def _controls(filterset: CardFilter, data: QueryDict, game: str, rulesets: list[
             continue
         form_field = filterset.form.fields[name]
         assert isinstance(form_field, forms.ChoiceField)
-        choices = [(str(v), str(text)) for v, text in form_field.choices if v != ""]  # type: ignore[union-attr,misc]
+        # Choice labels from the models and the data ("Epic", a faction's name) in the page's language if known.
+        choices = [(str(v), gettext(str(text))) for v, text in form_field.choices if v != ""]  # type: ignore[union-attr,misc]
         if name == "ruleset":
             names = {r.slug: r.name for r in rulesets}
             choices = [(v, names.get(v, text)) for v, text in choices]

@@ -384,3 +384,31 @@ def test_a_list_page_takes_a_fixed_number_of_queries_whatever_its_size(
     with django_assert_num_queries(expected):
         response = client.get("/catalogue/ddm/", params)
     assert len(slugs(response)) == n
+
+
+# ------------------------------------------------------------------------------ the bundled catalogue
+
+
+def test_the_bundled_seed_orc_mauler_page(client: Client) -> None:
+    response = client.get("/catalogue/ddm/seed/orc-mauler/")
+    assert response.status_code == 200
+    assert [stat(response, k) for k in ("speed", "ac", "hp", "level", "melee", "cost")] == [
+        "6", "18", "55", "6", "+11 (15)", "missing"
+    ]
+
+
+def test_one_card_of_every_bundled_kind_has_a_page_and_an_api_detail(client: Client) -> None:
+    from django.db.models import Min
+
+    from catalogue import models as m
+
+    firsts = m.Card.objects.values("game__slug", "ruleset__slug", "kind").annotate(first=Min("pk"))
+    cards = m.Card.objects.select_related("game", "ruleset").filter(pk__in=[row["first"] for row in firsts])
+    assert len(cards) >= 15
+    for card in cards:
+        where = f"{card.game.slug}/{card.ruleset.slug}/{card.slug}/"
+        assert client.get(f"/catalogue/{where}").status_code == 200, where
+        assert client.get(f"/api/v1/cards/{where}").status_code == 200, where
+    for game in ("ddm", "dungeon-command", "battlelore2", "stronghold"):
+        assert client.get(f"/catalogue/{game}/").status_code == 200
+        assert client.get(f"/catalogue/{game}/", {"sort": "-cost", "page_size": "25"}).status_code == 200
