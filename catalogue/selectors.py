@@ -210,6 +210,10 @@ def _corrections(token: str, index: _SearchIndex) -> list[str]:
     return [word for *_rest, word in sorted(scored)]
 
 
+MAX_SEARCH_WORDS = 12  # a longer query is cut: no card name has more words
+MAX_TYPOS = 3  # words corrected in one search; a query of more unknown words finds nothing
+
+
 @dataclass(frozen=True)
 class CardSearch:
     """The cards a search finds, in relevance buckets (best first), and the query as corrected for a typo."""
@@ -236,7 +240,8 @@ def cards_search(*, query: str, game: str | None = None) -> CardSearch:
     words one typo away ("Mualer" finds the Orc Mauler) and the search runs again as one last bucket.
     """
     normal = normalise_name(query)
-    tokens = normal.split()
+    tokens = list(dict.fromkeys(normal.split()))[:MAX_SEARCH_WORDS]
+    normal = " ".join(tokens)
     if not tokens:
         return CardSearch(query, ())
     games = [game] if game else list(m.Game.objects.values_list("slug", flat=True))
@@ -266,12 +271,16 @@ def cards_search(*, query: str, game: str | None = None) -> CardSearch:
     # A typo: correct the words that no card holds, then search once more.
     alternatives: list[list[str]] = []
     corrected_words: list[str] = []
+    corrections = 0
     for token in tokens:
         known = any(token in d.everything for index in indexes for d in index.docs)
         if known:
             alternatives.append([token])
             corrected_words.append(token)
             continue
+        corrections += 1
+        if corrections > MAX_TYPOS:
+            return CardSearch(query, ())
         candidates: list[str] = []
         for index in indexes:
             candidates.extend(c for c in _corrections(token, index) if c not in candidates)

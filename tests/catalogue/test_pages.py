@@ -92,6 +92,13 @@ def test_names_rank_above_keywords_and_ability_text(client: Client, catalogue: N
     assert set(found[:3]) == {"orc-mauler", "orc-mauler-gt", "td-55-orc-mauler"}
 
 
+def test_a_long_query_of_unknown_words_finds_nothing_rather_than_guessing(client: Client, catalogue: None) -> None:
+    response = client.get("/catalogue/ddm/", {"search": " ".join(f"qwz{i:02d}x" for i in range(25))})
+    assert response.status_code == 200 and slugs(response) == []
+    two_typos = client.get("/catalogue/ddm/", {"search": "Tieflin Captian"})
+    assert slugs(two_typos) == ["tiefling-captain"]
+
+
 def test_a_search_with_nothing_found_says_so(client: Client, catalogue: None) -> None:
     response = client.get("/catalogue/ddm/", {"search": "zzzzqqq"})
     assert response.status_code == 200
