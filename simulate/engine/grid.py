@@ -291,6 +291,9 @@ class SquareGrid:
         self._opaque = frozenset(sq for sq, t in self.terrain.items() if t & self.opaque_terrain)
         self._screening = frozenset(sq for sq, t in self.terrain.items() if t & self.screening_terrain)
         self._los_cache: dict[tuple[Sq, Sq], bool] = {}
+        ring = {(x, y) for x in range(-1, self.width + 1) for y in (-1, self.height)}
+        ring |= {(x, y) for y in range(-1, self.height + 1) for x in (-1, self.width)}
+        self._blocking: frozenset[Sq] = frozenset(self.solid) | frozenset(ring)  # walls and the map's edge
         self._wall_dist_cache: dict[tuple[Sq, int], dict[Sq, int]] = {}
 
     # -- basic queries
@@ -381,12 +384,16 @@ class SquareGrid:
 
     def segment_clear(self, p: Point, q: Point) -> bool:
         """No solid square or edge wall meets the segment except at its endpoints (touching blocks)."""
+        blocking = self._blocking
+        walls_at = self._walls_at
         for cell in self.cells_near_segment(p, q):
-            if (cell in self.solid or not self.in_bounds(cell)) and segment_touches_square(p, q, cell):
-                return False  # walls, and the map's edge (a line along it runs along a wall)
-            for a, b in self._walls_at.get(cell, ()):
-                if segment_meets_segment(p, q, a, b):
-                    return False
+            # walls, and the map's edge (a line along it runs along a wall)
+            if cell in blocking and segment_touches_square(p, q, cell):
+                return False
+            if walls_at:
+                for a, b in walls_at.get(cell, ()):
+                    if segment_meets_segment(p, q, a, b):
+                        return False
         return True
 
     def cells_near_segment(self, p: Point, q: Point) -> Iterator[Sq]:

@@ -263,9 +263,12 @@ class Creature:
         return self.rating is not None
 
     def squares(self, anchor: Sq | None = None) -> list[Sq]:
+        """The space the creature occupies with its anchor (top-left square) at ``anchor`` (default: where it is)."""
         a = anchor if anchor is not None else self.anchor
         if a is None:
             return []
+        if self.size == 1:
+            return [a]
         return [(a[0] + i, a[1] + j) for j in range(self.size) for i in range(self.size)]
 
     def effect_total(self, stat: str) -> int:
@@ -455,10 +458,26 @@ class DdmState(State):
     def on_map(self, player: int | None = None) -> list[Creature]:
         return [c for c in self.creatures.values() if c.on_map and (player is None or c.player == player)]
 
+    def side(self, c: Creature) -> int:
+        """Whose side a creature fights on now: a confused creature controlled by the opponent (1-5 on its
+        confusion roll) fights for that opponent this turn (glossary *Confusion*)."""
+        t = self.turn
+        if t is not None and t.creature == c.id and t.controller != c.player:
+            return t.controller
+        return c.player
+
     def enemies_of(self, c: Creature) -> list[Creature]:
+        t = self.turn
+        if t is not None and t.controller != self.creatures[t.creature].player:
+            s = self.side(c)
+            return [o for o in self.creatures.values() if o.on_map and self.side(o) != s]
         return [o for o in self.creatures.values() if o.on_map and o.player != c.player]
 
     def allies_of(self, c: Creature) -> list[Creature]:
+        t = self.turn
+        if t is not None and t.controller != self.creatures[t.creature].player:
+            s = self.side(c)
+            return [o for o in self.creatures.values() if o.on_map and self.side(o) == s and o.id != c.id]
         return [o for o in self.creatures.values() if o.on_map and o.player == c.player and o.id != c.id]
 
     def occupancy(self) -> dict[Sq, Creature]:
@@ -472,8 +491,17 @@ class DdmState(State):
         return min(grid_distance(x, y) for x in a.squares() for y in b.squares())
 
     def adjacent(self, a: Creature, b: Creature) -> bool:
-        grid = self.map.grid
-        return any(grid.adjacent(x, y) for x in a.squares() for y in b.squares())
+        if a.size == 1 and b.size == 1:
+            return a.anchor is not None and b.anchor in self.neighbour_set(a.anchor)
+        bs = b.squares()
+        return any(y in self.neighbour_set(x) for x in a.squares() for y in bs)
+
+    def neighbour_set(self, s: Sq) -> frozenset[Sq]:
+        table: dict[Sq, frozenset[Sq]] = self.map.cache.setdefault("neighbour-sets", {})
+        hit = table.get(s)
+        if hit is None:
+            hit = table[s] = frozenset(self.neighbours(s))
+        return hit
 
     def wall_distance(self, a: Creature, b: Creature, limit: int = COMMAND_RANGE) -> int:
         """Distance counted around walls (command range and Commander Effects, §11.2)."""
@@ -1149,79 +1177,103 @@ class DdmState(State):
                 return False
         return True
 
+    def _int_steps(self, size: int, mode: tuple[bool, bool, bool]) -> list[list[tuple[int, int, bool]]]:
+        """:meth:`_step_table` with squares as integers (y × width + x) and the step's cost class
+        (0 straight, 1 diagonal, 2 slowed straight, 3 slowed diagonal): the path search's hot loop."""
+        key = f"isteps:{size}:{mode}"
+        table: list[list[tuple[int, int, bool]]] | None = self.map.cache.get(key)
+        if table is None:
+            grid = self.map.grid
+            w = grid.width
+            table = [[] for _ in range(w * grid.height)]
+            for a, entries in self._step_table(size, mode).items():
+                row = table[a[1] * w + a[0]]
+                for _d, b, diag, slow, pit, _new in entries:
+                    row.append((b[1] * w + b[0], (2 if slow else 0) + (1 if diag else 0), pit))
+            self.map.cache[key] = table
+        return table
+
+    def _spread(self, squares: Iterable[Sq], size: int) -> set[int]:
+        """The anchors (as integers) whose space would cover any of ``squares``."""
+        w, h = self.map.grid.width, self.map.grid.height
+        out = set()
+        for x, y in squares:
+            for j in range(size):
+                for i in range(size):
+                    ax, ay = x - i, y - j
+                    if 0 <= ax < w and 0 <= ay < h:
+                        out.add(ay * w + ax)
+        return out
+
     def _reach(
         self, c: Creature, budget: int, *, burrow: bool = False, parity: int = 0, safe: bool = True,
-        terminal: Callable[[Sq], bool] | None = None, no_slow: bool = False,
-    ) -> tuple[dict[tuple[Sq, int], tuple[int, int]], dict[tuple[Sq, int], tuple[Sq, int]]]:
+        terminal: set[Sq] | None = None, no_slow: bool = False,
+    ) -> tuple[dict[tuple[Sq, int], tuple[int, int]], _Paths]:
         """Dijkstra over (anchor, diagonal parity): cheapest cost, then fewest threatened squares left.
 
-        ``terminal(anchor)``: may be reached but not moved through (a charge's occupied squares);
+        ``terminal``: squares that may be reached but not moved through (a charge's occupied squares);
         ``no_slow``: steps into slowing terrain are not allowed (Stagger)."""
         assert c.anchor is not None
         mode = self._mode(c, burrow)
-        table = self._step_table(c.size, mode)
-        blockers = self._blockers(c, mode)
-        fly = mode[0]
-        threat = self._threat_squares(c) if safe and not burrow else set()
-        start = (c.anchor, parity)
-        dist: dict[tuple[Sq, int], tuple[int, int]] = {start: (0, 0)}
-        prev: dict[tuple[Sq, int], tuple[Sq, int]] = {}
-        heap: list[tuple[int, int, Sq, int]] = [(0, 0, c.anchor, parity)]
+        table = self._int_steps(c.size, mode)
         size = c.size
-        anchor0 = c.anchor
+        fly = mode[0]
+        w = self.map.grid.width
+        blockers = self._blockers(c, mode)
+        blocked = self._spread(blockers, size) if blockers else set()
+        threat = self._threat_squares(c) if safe and not burrow else set()
+        risky = self._spread(threat, size) if threat else set()
+        stops = self._spread(terminal, size) if terminal else set()
+        a0 = c.anchor[1] * w + c.anchor[0]
+        start = a0 * 2 + parity
+        dist: dict[int, int] = {start: 0}  # value: cost << 10 | squares-left-under-threat
+        prev: dict[int, int] = {}
+        heap: list[tuple[int, int]] = [(0, start)]
         pop, push, get = heapq.heappop, heapq.heappush, dist.get
         while heap:
-            cost, risk, a, par = pop(heap)
-            if get((a, par), (INF, INF)) < (cost, risk):
+            v, k = pop(heap)
+            if dist[k] < v:
                 continue
-            if par == 1:
+            ia = k >> 1
+            cost = v >> 10
+            if k & 1:
                 # parity 0 (next diagonal costs 1) dominates parity 1 at the same or a lower cost
-                other = get((a, 0))
-                if other is not None and other[0] <= cost:
+                other = get(k - 1)
+                if other is not None and other >> 10 <= cost:
                     continue
-            if terminal is not None and a != anchor0 and terminal(a):
+                par = 1
+            else:
+                par = 0
+            if stops and ia != a0 and ia in stops:
                 continue
-            leaving = 0
-            if threat:
-                if size == 1:
-                    leaving = 1 if a in threat else 0
-                else:
-                    leaving = 1 if any((a[0] + i, a[1] + j) in threat for j in range(size) for i in range(size)) else 0
-            nrisk = risk + leaving
-            for _d, b, diag, slow, pit, new in table.get(a, ()):
+            base = v + (1 if ia in risky else 0)
+            for ib, kind, pit in table[ia]:
                 if pit and not fly:
                     continue
-                if slow and no_slow:
-                    continue
-                if blockers:
-                    if size == 1:
-                        if b in blockers:
-                            continue
-                    elif any(s in blockers for s in new):
+                if kind >= 2:
+                    if no_slow:
                         continue
-                if slow:
-                    nc, np = cost + (3 if diag else 2), par
-                elif diag:
-                    nc, np = (cost + 1, 1) if par == 0 else (cost + 2, 0)
+                    step, np = (3 if kind == 3 else 2), par
+                elif kind == 1:
+                    step, np = (1, 1) if par == 0 else (2, 0)
                 else:
-                    nc, np = cost + 1, par
-                if nc > budget:
+                    step, np = 1, par
+                if cost + step > budget or ib in blocked:
                     continue
-                key = (b, np)
-                old = get(key)
-                if old is None or (nc, nrisk) < old:
-                    dist[key] = (nc, nrisk)
-                    prev[key] = (a, par)
-                    push(heap, (nc, nrisk, b, np))
-        return dist, prev
+                nk = ib * 2 + np
+                nv = base + (step << 10)
+                old = get(nk)
+                if old is None or nv < old:
+                    dist[nk] = nv
+                    prev[nk] = k
+                    push(heap, (nv, nk))
+
+        out_dist = {((k >> 1) % w, (k >> 1) // w, k & 1): v for k, v in dist.items()}
+        return {((x, y), p): (v >> 10, v & 1023) for (x, y, p), v in out_dist.items()}, _Paths(prev, w)
 
     @staticmethod
-    def _path_to(prev: Mapping[tuple[Sq, int], tuple[Sq, int]], key: tuple[Sq, int]) -> tuple[Sq, ...]:
-        out: list[Sq] = []
-        while key in prev:
-            out.append(key[0])
-            key = prev[key]
-        return tuple(reversed(out))
+    def _path_to(prev: _Paths, key: tuple[Sq, int]) -> tuple[Sq, ...]:
+        return prev.path(key)
 
     def _destinations(
         self, c: Creature, budget: int, *, burrow: bool = False, parity: int = 0
@@ -2410,7 +2462,10 @@ class DdmState(State):
             return []
         if not c.card.melee() or t.speed <= 0 or t.max_attacks == 0 or c.anchor is None:
             return []
-        visible = [e for e in self.enemies_of(c) if self.can_see(c, e)]
+        # an enemy farther than this cannot be reached (no path is shorter than the straight count), so it
+        # cannot be the nearest by charge path either
+        reach = 2 * t.speed + c.size + 1
+        visible = [e for e in self.enemies_of(c) if self.space_distance(c, e) <= reach and self.can_see(c, e)]
         if self.params.charge_needs_sight_at_start:  # the printed rule, deleted by the 2007 errata
             visible = [e for e in visible if e.id in t.seen_at_start]
         if not visible:
@@ -2418,17 +2473,20 @@ class DdmState(State):
         through = c.traits.flight or c.traits.incorporeal
         occ = self.occupancy()
 
-        def terminal(anchor: Sq) -> bool:
-            return not through and any((o := occ.get(s)) is not None and o is not c for s in c.squares(anchor))
+        others = set() if through else {s for s, o in occ.items() if o is not c}
 
-        dist, prev = self._reach(c, 2 * t.speed, safe=False, terminal=terminal, no_slow=c.traits.stagger)
+        dist, prev = self._reach(c, 2 * t.speed, safe=False, terminal=others, no_slow=c.traits.stagger)
         per_enemy: dict[str, tuple[int, list[tuple[Sq, int]]]] = {}
-        adjacent_to = {e.id: {n for x in e.squares() for n in self.neighbours(x)} for e in visible}
+        offsets = [(i, j) for j in range(c.size) for i in range(c.size)]
+        # the anchors from which c's space would touch each enemy
+        adjacent_to = {
+            e.id: {(n[0] - i, n[1] - j) for x in e.squares() for n in self.neighbours(x) for i, j in offsets}
+            for e in visible
+        }
         for key, (cost, _) in dist.items():
-            sq = c.squares(key[0])
+            a = key[0]
             for e in visible:
-                near = adjacent_to[e.id]
-                if any(s in near for s in sq):
+                if a in adjacent_to[e.id]:
                     cur = per_enemy.get(e.id)
                     if cur is None or cost < cur[0]:
                         per_enemy[e.id] = (cost, [key])
@@ -2618,13 +2676,14 @@ class DdmState(State):
         """dimension door: any space the creature can see at least part of."""
         occ = self.occupancy()
         grid = self.map.grid
-        out = []
-        for s in grid.cells():
-            if s == c.anchor or not self._can_end(c, s, occ):
-                continue
-            if any(grid.square_los(a, b) for a in c.squares() for b in c.squares(s)):
-                out.append(s)
-        return out
+        table: dict[tuple[Sq, int], list[Sq]] = self.map.cache.setdefault("seen-anchors", {})
+        assert c.anchor is not None
+        seen = table.get((c.anchor, c.size))
+        if seen is None:  # where it could see at least part of the space: static, so cached per map
+            seen = [s for s in grid.cells() if s != c.anchor and self._endable(c.size).get(s, False)
+                    and any(grid.square_los(a, b) for a in c.squares() for b in c.squares(s))]
+            table[(c.anchor, c.size)] = seen
+        return [s for s in seen if self._can_end(c, s, occ)]
 
     def _hole_options(self, tgt: Creature) -> list[Sq]:
         """Radius templates: the 2×2 hole contains a small target, is a Large target, or lies in a Huge one."""
@@ -2946,6 +3005,24 @@ class DdmState(State):
 def _size_rank(c: Creature) -> int:
     size = c.card.size or "Medium"
     return SIZE_ORDER.index(size) if size in SIZE_ORDER else SIZE_ORDER.index("Medium")
+
+
+class _Paths:
+    """The path search's back-pointers (integer-coded), read back into anchor paths on demand."""
+
+    def __init__(self, prev: dict[int, int], width: int) -> None:
+        self.prev, self.width = prev, width
+
+    def path(self, key: tuple[Sq, int]) -> tuple[Sq, ...]:
+        w = self.width
+        k = (key[0][1] * w + key[0][0]) * 2 + key[1]
+        out: list[Sq] = []
+        prev = self.prev
+        while k in prev:
+            ia = k >> 1
+            out.append((ia % w, ia // w))
+            k = prev[k]
+        return tuple(reversed(out))
 
 
 def _step_cost(diag: bool, slow: bool, parity: int) -> tuple[int, int]:

@@ -196,3 +196,16 @@ def test_level_drain_weakens_the_victim_and_feeds_the_drainer():
     state.apply(Activate("a1"))
     state.apply(Attack(0, "b1"))
     assert state.creatures["b1"].level_drain == 1 and state.creatures["a1"].hp == 35
+
+
+def test_a_confused_creature_rolling_low_fights_for_the_opponent_this_turn():
+    """Glossary *Confusion*: 1-5 a random opponent controls it; 6-15 it does nothing; 16-20 normal."""
+    state, _ = battle([creature(), creature(ac=5)], [creature()], [(3, 3), (4, 3)], [(11, 11)], [3])
+    state.creatures["a1"].confused_dc = 30
+    state.apply(Activate("a1"))
+    assert state.current_player() == 1
+    assert {a.target for a in state.legal_actions() if isinstance(a, Attack)} == {"a2"}
+    state, _ = battle([creature()], [creature()], [(3, 3)], [(11, 11)], [10, 1])
+    state.creatures["a1"].confused_dc = 30
+    state.apply(Activate("a1"))
+    assert state.turn is None and events(state, "confusion")[-1]["effect"] == "does-nothing"
