@@ -18,7 +18,7 @@ def test_a_hit_needs_d20_plus_bonus_to_reach_the_ac():
     state.apply(Activate("a1"))
     state.apply(Attack(0, "b1"))
     assert last_attack(state)["hit"] and last_attack(state)["total"] == 16
-    state, dice = battle([creature(bonus=5)], [creature(ac=16)], [(3, 3)], [(4, 3)], [10])
+    state, _ = battle([creature(bonus=5)], [creature(ac=16)], [(3, 3)], [(4, 3)], [10])
     state.apply(Activate("a1"))
     state.apply(Attack(0, "b1"))
     assert not last_attack(state)["hit"]
@@ -26,7 +26,7 @@ def test_a_hit_needs_d20_plus_bonus_to_reach_the_ac():
 
 
 def test_a_natural_1_always_misses():
-    state, dice = battle([creature(bonus=40)], [creature(ac=10)], [(3, 3)], [(4, 3)], [1])
+    state, _ = battle([creature(bonus=40)], [creature(ac=10)], [(3, 3)], [(4, 3)], [1])
     state.apply(Activate("a1"))
     state.apply(Attack(0, "b1"))
     assert not last_attack(state)["hit"]
@@ -35,7 +35,7 @@ def test_a_natural_1_always_misses():
 def test_a_natural_20_hits_any_ac_and_doubles_the_base_but_not_the_extra_damage():
     """E4: Brass Samurai, 10 magic + 5 fire: a critical hit deals 20 magic + 5 fire = 25."""
     samurai = creature("Brass Samurai", bonus=0, attacks=parse_attack_line("+0 (10 magic + 5 fire)", "melee"))
-    state, dice = battle([samurai], [creature(ac=40, hp=100)], [(3, 3)], [(4, 3)], [20])
+    state, _ = battle([samurai], [creature(ac=40, hp=100)], [(3, 3)], [(4, 3)], [20])
     state.apply(Activate("a1"))
     state.apply(Attack(0, "b1"))
     assert last_attack(state)["crit"]
@@ -46,7 +46,7 @@ def test_damage_reduction_applies_after_doubling_and_not_to_the_extra_energy():
     """E5: 10 + 5 fire doubled is 20 + 5 fire; DR 5 takes 5 off the 20 only."""
     att = creature(attacks=parse_attack_line("+0 (10 + 5 fire)", "melee"))
     tgt = creature(ac=40, hp=100, abilities=[AbilitySpec("DR", param="5")])
-    state, dice = battle([att], [tgt], [(3, 3)], [(4, 3)], [20])
+    state, _ = battle([att], [tgt], [(3, 3)], [(4, 3)], [20])
     state.apply(Activate("a1"))
     state.apply(Attack(0, "b1"))
     assert state.creatures["b1"].hp == 100 - (20 - 5) - 5
@@ -159,7 +159,8 @@ def test_no_ranged_attack_while_an_enemy_threatens_you():
 
 
 def test_a_short_ranged_attack_cannot_reach_past_six_squares():
-    archer = creature("Slinger", attacks=parse_attack_line("+5 (5)", "melee") + parse_attack_line("+5 (5)", "ranged", 6))
+    attacks = parse_attack_line("+5 (5)", "melee") + parse_attack_line("+5 (5)", "ranged", 6)
+    archer = creature("Slinger", attacks=attacks)
     state, _ = battle([archer], [creature()], [(0, 3)], [(8, 3)])
     state.apply(Activate("a1"))
     assert not [a for a in state.legal_actions() if isinstance(a, Attack)]

@@ -129,7 +129,7 @@ def test_a_routing_creature_out_of_command_cannot_rally_and_flees():
                       exit_a=EXIT_A, exit_b=EXIT_B)
     state.creatures["a1"].routing = True
     state.apply(Activate("a1"))
-    assert not events(state, "morale") and state.creatures["a1"].anchor == (0, 3) or \
+    assert (not events(state, "morale") and state.creatures["a1"].anchor == (0, 3)) or \
         state.creatures["a1"].place == "eliminated"
     assert events(state, "flee")
 

@@ -12,6 +12,11 @@ from tests.simulate.games.ddm_helpers import battle, creature, events
 GNOLL = creature("Gnoll", speed=6)
 
 
+def turn(state):
+    assert state.turn is not None
+    return state.turn
+
+
 def destinations(state):
     return {a.path[-1]: a for a in state.legal_actions() if isinstance(a, Move)}
 
@@ -21,7 +26,7 @@ def test_a_gnoll_moves_four_squares_diagonally_and_can_still_attack():
     state, _ = battle([GNOLL], [creature("Warrior")], [(1, 1)], [(6, 6)], [10])
     state.apply(Activate("a1"))
     state.apply(Move(((2, 2), (3, 3), (4, 4), (5, 5))))
-    assert state.turn.moved == 6
+    assert turn(state).moved == 6
     assert Attack(0, "b1") in state.legal_actions()
 
 
@@ -29,7 +34,7 @@ def test_a_fifth_diagonal_makes_it_a_double_move_without_an_attack():
     state, _ = battle([GNOLL], [creature("Warrior")], [(0, 0)], [(6, 6)])
     state.apply(Activate("a1"))
     state.apply(Move(((1, 1), (2, 2), (3, 3), (4, 4), (5, 5))))
-    assert state.turn is not None and state.turn.moved == 7
+    assert state.turn is not None and turn(state).moved == 7
     assert not [a for a in state.legal_actions() if isinstance(a, Attack)]
 
 
@@ -38,7 +43,7 @@ def test_the_diagonal_count_runs_over_the_whole_move():
     state, _ = battle([GNOLL], [creature()], [(0, 0)], [(11, 11)])
     state.apply(Activate("a1"))
     state.apply(Move(((1, 1), (2, 1), (3, 2))))  # 1 + 1 + 2
-    assert state.turn.moved == 4
+    assert turn(state).moved == 4
 
 
 def test_difficult_terrain_costs_two_and_three_diagonally():
@@ -46,9 +51,9 @@ def test_difficult_terrain_costs_two_and_three_diagonally():
     state, _ = battle([GNOLL], [creature()], [(0, 1)], [(3, 3)], rows=rows)
     state.apply(Activate("a1"))
     state.apply(Move(((1, 1),)))
-    assert state.turn.moved == 2
+    assert turn(state).moved == 2
     state.apply(Move(((2, 2),)))
-    assert state.turn.moved == 5
+    assert turn(state).moved == 5
 
 
 def test_creatures_pass_allies_but_not_enemies_and_end_on_neither():

@@ -4,6 +4,7 @@ every decision (OpenSpiel's random-playout consistency test)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -38,10 +39,11 @@ def vp_add_up(state: DdmState) -> None:
     totals = [0, 0]
     for e in state.log:
         if e.kind == "vp":
-            totals[e.data["player"]] += e.data["amount"]
-            if e.data["reason"] == "eliminated":
-                c = state.creatures[e.data["creature"]]
-                assert c.place == "eliminated" and c.player != e.data["player"] and e.data["amount"] == c.value
+            d: dict[str, Any] = e.data
+            totals[d["player"]] += d["amount"]
+            if d["reason"] == "eliminated":
+                c = state.creatures[d["creature"]]
+                assert c.place == "eliminated" and c.player != d["player"] and d["amount"] == c.value
     assert totals == [p.vp for p in state.players]
     eliminated = {c.id for c in state.creatures.values() if c.place == "eliminated" and not c.traits.beneath_contempt}
     scored = {e.data["creature"] for e in state.log if e.kind == "vp" and e.data["reason"] == "eliminated"}
