@@ -6,17 +6,25 @@ asks the database for the current version (one query) and, only when the version
 last one, loads the facts in one more query — so a validation makes at most 2 queries whatever the
 list's size. The load is generic: it reads ``catalogue.kinds.KINDS`` for the typed fields, children and
 references of each kind, so a new game's cards need no change here.
+
+The version itself is read at most once per ``MUSTER_CATALOGUE_VERSION_TTL`` seconds (default 1) by a
+web process outside a transaction: a catalogue import in another process shows within that time, one
+in this process (a new ``CatalogueVersion`` row) at once, and inside a transaction (a test, an import
+followed by a validation) the version is always read.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+import time
 from typing import Any
 
-from django.db import models
+from django.conf import settings
+from django.db import connection, models
 from django.db.models import F, OuterRef, Subquery
 from django.db.models.functions import JSONObject
+from django.db.models.signals import post_delete, post_save
 
 from catalogue import dataformat as fmt
 from catalogue import models as m
@@ -145,11 +153,32 @@ def _load(game: str, ruleset: str, version: str) -> Catalogue:
 
 _CACHE: dict[tuple[str, str], Catalogue] = {}
 _LOCK = threading.Lock()
+_VERSION: list[tuple[str, float]] = []  # (label, when read): at most one item
+
+
+def _forget_version(**kwargs: Any) -> None:
+    _VERSION.clear()
+
+
+post_save.connect(_forget_version, sender=m.CatalogueVersion, dispatch_uid="validation-forget-version")
+post_delete.connect(_forget_version, sender=m.CatalogueVersion, dispatch_uid="validation-forget-version-delete")
+
+
+def catalogue_version_current() -> str:
+    """The catalogue's current version label, read at most once per TTL outside a transaction."""
+    ttl = float(getattr(settings, "MUSTER_CATALOGUE_VERSION_TTL", 1.0))
+    now = time.monotonic()
+    if not connection.in_atomic_block and _VERSION and now - _VERSION[0][1] < ttl:
+        return _VERSION[0][0]
+    label = catalogue_version_label()
+    if not connection.in_atomic_block:
+        _VERSION[:] = [(label, now)]
+    return label
 
 
 def catalogue_facts(*, game: str, ruleset: str) -> Catalogue:
     """The facts of one game and ruleset at the current catalogue version (at most 2 queries)."""
-    version = catalogue_version_label()
+    version = catalogue_version_current()
     cached = _CACHE.get((game, ruleset))
     if cached is not None and cached.version == version:
         return cached
@@ -160,9 +189,10 @@ def catalogue_facts(*, game: str, ruleset: str) -> Catalogue:
 
 
 def catalogue_facts_forget() -> None:
-    """Drop the kept facts (tests that change the catalogue without a new version)."""
+    """Drop the kept facts and version (tests that change the catalogue without a new version)."""
     with _LOCK:
         _CACHE.clear()
+        _VERSION.clear()
 
 
 def formats_list() -> dict[str, Any]:

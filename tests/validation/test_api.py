@@ -104,12 +104,16 @@ def test_a_five_megabyte_body_is_a_413(client: APIClient) -> None:
 
 
 def test_the_validate_endpoint_is_rate_limited(client: APIClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert ValidateApi.throttle_scope == "validate" and ValidateApi.throttle_classes == [ScopedRateThrottle]
-    monkeypatch.setitem(ScopedRateThrottle.THROTTLE_RATES, "validate", "3/minute")
+    assert ValidateApi.throttle_scope == "validate"
+    assert issubclass(ValidateApi.throttle_classes[0], ScopedRateThrottle)
+    monkeypatch.setitem(ScopedRateThrottle.THROTTLE_RATES, "validate", "3/day")
     assert [post(client, LEGAL).status_code for _ in range(3)] == [200, 200, 200]
     response = post(client, LEGAL)
     assert response.status_code == 429
     assert response.json()["error"]["code"] == "throttled"
+    assert 0 < int(response["Retry-After"]) <= 24 * 3600
+    other = APIClient(REMOTE_ADDR="10.0.0.7")
+    assert post(other, LEGAL).status_code == 200, "the limit is per client"
 
 
 def test_formats_lists_every_format_with_rules_and_parameters(client: APIClient) -> None:

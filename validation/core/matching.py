@@ -25,6 +25,7 @@ from validation.core.result import (
 )
 
 MAX_SUGGESTIONS = 3
+MAX_REMEMBERED = 20_000  # names kept per catalogue version: bounded, whatever clients send
 
 
 @dataclass(frozen=True)
@@ -67,14 +68,39 @@ def resolve(
     narrow: Callable[[Sequence[CardFacts]], Sequence[CardFacts]] | None = None,
     same_card: Callable[[Sequence[CardFacts]], bool] | None = None,
     places: Mapping[str, str] | None = None,
+    cache_as: str = "",
 ) -> Match:
     """The one card of ``kinds`` that ``text`` names, or the finding that says why there is none.
 
     ``narrow`` lets a game choose among cards of one name by a key of the entry (DDM's ``version``);
     ``same_card`` says when several matches are one card for the game's rules (Dungeon Command: one
     name is one card), in which case the first is taken. ``places`` says where in the list each other
-    kind belongs (``{"order": "under \"orders\""}``), for the wrong-kind hint.
+    kind belongs (``{"order": "under \"orders\""}``), for the wrong-kind hint. ``cache_as`` names
+    the caller's way of choosing (its ``kinds``, ``narrow`` and ``same_card``): a card found is then
+    kept for the catalogue version, so a name repeated in many lists is looked up once.
     """
+    memo: dict[tuple[str, str, str], CardFacts] | None = None
+    if cache_as:
+        memo = catalogue.derived.setdefault("resolve", {})
+        remembered = memo.get((cache_as, text, set_name or ""))
+        if remembered is not None:
+            return Match(remembered)
+    match = _resolve(catalogue, text, kinds, pointer, set_name, narrow, same_card, places)
+    if memo is not None and match.card is not None and len(memo) < MAX_REMEMBERED:
+        memo[(cache_as, text, set_name or "")] = match.card
+    return match
+
+
+def _resolve(
+    catalogue: Catalogue,
+    text: str,
+    kinds: Collection[str],
+    pointer: str,
+    set_name: str | None,
+    narrow: Callable[[Sequence[CardFacts]], Sequence[CardFacts]] | None,
+    same_card: Callable[[Sequence[CardFacts]], bool] | None,
+    places: Mapping[str, str] | None,
+) -> Match:
     key = normalise(text)
     slug = catalogue.by_slug.get(text.strip().casefold())
     found = [c for c in catalogue.by_name.get(key, ()) if c.kind in kinds]

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 
 
+@lru_cache(maxsize=8192)
 def normalise(name: str) -> str:
     """``"Regdar, Human Fighter"`` and ``"regdar human-fighter"`` give the same key: ``regdar human fighter``."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal, TypedDict
 
 Severity = Literal["violation", "warning"]
@@ -93,6 +94,7 @@ class ResultJSON(TypedDict):
 _NUMBER = re.compile(r"(\d+)")
 
 
+@lru_cache(maxsize=4096)
 def pointer_key(pointer: str) -> tuple[Any, ...]:
     """Sort ``/entries/10`` after ``/entries/2``."""
     return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in _NUMBER.split(pointer) if part)

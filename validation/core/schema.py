@@ -32,7 +32,10 @@ class Errors:
 
 
 def child(pointer: str, key: str | int) -> str:
-    return f"{pointer}/{str(key).replace('~', '~0').replace('/', '~1')}"
+    text = str(key)
+    if "~" in text or "/" in text:
+        text = text.replace("~", "~0").replace("/", "~1")
+    return f"{pointer}/{text}"
 
 
 def _type_name(value: Any) -> str:
@@ -224,10 +227,11 @@ class Obj(Schema):
             errors.add(pointer, f"must be an object, not {_type_name(value)}")
             return None
         out: dict[str, Any] = {}
-        for name in value:
-            if name not in self.keys:
-                known = ", ".join(self.keys)
-                errors.add(child(pointer, name), f"is not a key of a {self.what} (known: {known})")
+        if not self.keys.keys() >= value.keys():
+            known = ", ".join(self.keys)
+            for name in value:
+                if name not in self.keys:
+                    errors.add(child(pointer, name), f"is not a key of a {self.what} (known: {known})")
         for name, key in self.keys.items():
             if name in value:
                 out[name] = key.schema.check(value[name], child(pointer, name), errors)

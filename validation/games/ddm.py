@@ -226,7 +226,7 @@ def _resolve_creature(
 ) -> Creature | None:
     match = resolve(
         catalogue, text, kinds={"creature"}, pointer=pointer, set_name=set_name, narrow=_match_version(version),
-        places={"battle-map": 'under "battle_map"'},
+        places={"battle-map": 'under "battle_map"'}, cache_as=f"ddm:creature:{version}",
     )
     if match.card is not None:
         return creature_of(match.card, catalogue)

@@ -81,7 +81,7 @@ def prepare(doc: Any, catalogue: Catalogue, fmt: Format, params: Params) -> tupl
     w = GuildWarband(doc.data.get("faction"))
     for i, item in entry_items(doc.data.get("entries")):
         match = resolve(catalogue, item["card"], kinds={"creature"}, pointer=f"/entries/{i}/card",
-                        set_name=item.get("set"))
+                        set_name=item.get("set"), cache_as="ddm-guild:creature")
         if match.card is not None:
             w.entries.append(GuildEntry(f"/entries/{i}", item["qty"], creature_of(match.card, catalogue)))
         elif match.finding is not None:

@@ -114,7 +114,7 @@ def _read(
 ) -> CardFacts | None:
     match = resolve(
         catalogue, text, kinds={kind}, pointer=pointer, set_name=set_name, same_card=_same_name,
-        places={k: v for k, v in PLACES.items() if k != kind},
+        places=PLACES, cache_as=f"dungeon-command:{kind}",
     )
     if match.finding is not None:
         out.append(match.finding)
