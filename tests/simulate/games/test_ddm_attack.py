@@ -14,7 +14,7 @@ def last_attack(state):
 
 
 def test_a_hit_needs_d20_plus_bonus_to_reach_the_ac():
-    state, dice = battle([creature(bonus=5)], [creature(ac=16)], [(3, 3)], [(4, 3)], [11, 10])
+    state, _ = battle([creature(bonus=5)], [creature(ac=16)], [(3, 3)], [(4, 3)], [11])
     state.apply(Activate("a1"))
     state.apply(Attack(0, "b1"))
     assert last_attack(state)["hit"] and last_attack(state)["total"] == 16
