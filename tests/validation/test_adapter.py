@@ -114,3 +114,24 @@ def test_the_facts_are_kept_until_the_catalogue_version_changes(imported: list[P
     after = list_validate(document=document)
     assert after["totals"]["points"] == 50 and after["catalogue_version"] == report.version != before[
         "catalogue_version"]
+
+
+def test_outside_a_transaction_the_version_is_read_at_most_once_a_second(
+    monkeypatch: pytest.MonkeyPatch, django_assert_num_queries: Any
+) -> None:
+    from catalogue import models as m
+    from validation import selectors
+
+    monkeypatch.setattr(type(connection), "in_atomic_block", False, raising=False)
+    clock = [1000.0]
+    monkeypatch.setattr(selectors.time, "monotonic", lambda: clock[0])
+    with django_assert_num_queries(1):
+        first = selectors.catalogue_version_current()
+    with django_assert_num_queries(0):
+        assert selectors.catalogue_version_current() == first
+    clock[0] += 1.5
+    with django_assert_num_queries(1):
+        selectors.catalogue_version_current()
+    m.CatalogueVersion.objects.create(label="a-new-one")  # an import in this process: seen at once
+    with django_assert_num_queries(1):
+        assert selectors.catalogue_version_current() == "a-new-one"
