@@ -190,7 +190,11 @@ def test_an_unknown_commander_rating_needed_only_by_a_warning_is_a_warning(ddm_c
     result = check(ddm(("Unsure Captain", 1), ("Halfling Outrider", 1), faction="LG"), ddm_catalogue)
     assert result["legal"]
     assert warnings(result) == ["catalogue.missing-data"]
-    assert result["warnings"][0]["field"] == "is_commander"
+    w = result["warnings"][0]
+    assert w["field"] == "is_commander" and w["needed_by"] == ["ddm.commander-required"]
+    assert w["message"] == ("The catalogue does not say whether Unsure Captain has a Commander rating, which "
+                            "ddm.commander-required needs: the warning cannot be settled without it.")
+    assert w["hint"] == "say in the catalogue whether Unsure Captain has a Commander rating (unsure-captain)"
 
 
 # ----------------------------------------------------------------------------------- unique

@@ -39,12 +39,21 @@ def _merge_missing(missing: list[Missing]) -> list[tuple[Finding, Source]]:
         what = items[0].what or field_name.replace("_", " ")
         name = items[0].card_name
         entries = tuple(sorted({p for m in items for p in m.entries}))
+        if what.startswith("whether "):  # "whether {name} is Unique": a yes or no the catalogue lacks
+            fact = what.replace("{name}", name)
+            lacks, supply = f"The catalogue does not say {fact}", f"say in the catalogue {fact} ({slug})"
+        else:
+            lacks, supply = f"The catalogue lacks the {what} of {name}", f"supply the {what} of {name} ({slug})"
+            supply += " in the catalogue"
+        consequence = (
+            "the list cannot be shown legal without it" if severity == "violation"
+            else "the warning cannot be settled without it"
+        )
         finding = Finding(
             MISSING_DATA,
-            f"The catalogue lacks the {what} of {name}, which {and_list(rules)} "
-            f"need{'s' if len(rules) == 1 else ''}: the list cannot be shown legal without it.",
+            f"{lacks}, which {and_list(rules)} need{'s' if len(rules) == 1 else ''}: {consequence}.",
             entries,
-            hint=f"supply the {what} of {name} ({slug}) in the catalogue",
+            hint=supply,
             severity=severity,
             extra={"needed_by": rules, "card": slug, "field": field_name},
         )

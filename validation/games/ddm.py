@@ -481,7 +481,7 @@ def faction(w: Warband, p: Params) -> Iterator[Outcome]:
         if covered and c.commander is False:
             continue
         if covered and c.commander is None:
-            yield _missing(e, "is_commander", "Commander rating")
+            yield _missing(e, "is_commander", "whether {name} has a Commander rating")
             continue
         unreadable = [owner for owner, g in others if not _grant_reads(g)]
         if not covered and c.commander is not True and unreadable:
@@ -535,7 +535,7 @@ def commander_required(w: Warband, p: Params) -> Iterator[Outcome]:
     unknown = [e for e in w.creatures if e.creature.commander is None]
     if unknown:
         for e in unknown:
-            yield _missing(e, "is_commander", "Commander rating", severity)
+            yield _missing(e, "is_commander", "whether {name} has a Commander rating", severity)
         return
     yield Finding(
         "ddm.commander-required",
@@ -578,7 +578,7 @@ def unique(w: Warband, p: Params) -> Iterator[Outcome]:
         figures[e.creature.figure] += e.qty
     for e in entries:
         if e.creature.unique is None and figures[e.creature.figure] > 1 and e.index not in flagged:
-            yield _missing(e, "unique", "Unique ability")
+            yield _missing(e, "unique", "whether {name} is Unique")
 
 
 @rule("ddm.size-limit", MAX_SIZE)
@@ -661,7 +661,7 @@ def commander_zero(w: Warband, p: Params) -> Iterator[Outcome]:
         return
     for e in w.creatures:
         if e.creature.commander is None:
-            yield _missing(e, "is_commander", "Commander rating")
+            yield _missing(e, "is_commander", "whether {name} has a Commander rating")
     c = designee.creature
     if c.difficult or c.wild:
         yield Finding(
@@ -682,9 +682,9 @@ def commander_zero(w: Warband, p: Params) -> Iterator[Outcome]:
                 yield _missing(e, "cost", "cost")
             continue
         if x.difficult is None:
-            yield _missing(e, "is_difficult", "Difficult ability")
+            yield _missing(e, "is_difficult", "whether {name} is Difficult")
         if x.wild is None:
-            yield _missing(e, "wild", "Wild ability")
+            yield _missing(e, "wild", "whether {name} is Wild")
     cheaper = [
         e for e in w.creatures
         if e.creature.cost is not None and e.creature.cost < c.cost
@@ -742,7 +742,7 @@ def requires_creature(w: Warband, p: Params) -> Iterator[Outcome]:
                 continue
             unknown = [x for x in others if x.creature.commander is None]
             for x in unknown:
-                yield _missing(x, "is_commander", "Commander rating")
+                yield _missing(x, "is_commander", "whether {name} has a Commander rating")
             if unknown:
                 continue
             wanted = "commander"
