@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from django.conf import settings
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
@@ -66,17 +66,20 @@ class ValidateRateThrottle(ScopedRateThrottle):
         return max(0.0, self.window_end - self.timer())
 
 
+@extend_schema_serializer(component_name="ListEntry")
 class _EntrySerializer(serializers.Serializer):
     card = serializers.CharField(help_text="a card's name or slug (case, accents and punctuation ignored)")
     qty = serializers.IntegerField(min_value=1, max_value=99, required=False, help_text="default 1")
     set = serializers.CharField(required=False, allow_null=True, help_text="to choose among cards of one name")
 
 
+@extend_schema_serializer(component_name="RuleSource")
 class _SourceSerializer(serializers.Serializer):
     file = serializers.CharField()
     section = serializers.CharField()
 
 
+@extend_schema_serializer(component_name="Finding")
 class _FindingSerializer(serializers.Serializer):
     rule = serializers.CharField(help_text="a rule id, or list.unknown-card, list.ambiguous-card, list.wrong-kind, "
                                            "catalogue.missing-data")
@@ -95,6 +98,7 @@ class ValidateApi(APIView):
     throttle_classes = [ValidateRateThrottle]
     throttle_scope = "validate"
 
+    @extend_schema_serializer(component_name="ListDocument")
     class InputSerializer(serializers.Serializer):
         """The list document of CONTRACTS.md (each game adds its own keys; docs/validation.md)."""
 
@@ -107,6 +111,7 @@ class ValidateApi(APIView):
         notes = serializers.CharField(required=False)
         params = serializers.DictField(required=False, help_text="the format's free parameters")
 
+    @extend_schema_serializer(component_name="ValidationResult")
     class OutputSerializer(serializers.Serializer):
         legal = serializers.BooleanField()
         game = serializers.CharField()
@@ -140,6 +145,7 @@ class ValidateApi(APIView):
 class FormatListApi(APIView):
     """Every format with its rules and parameters, and the numbered families (``skirmish-<N>``)."""
 
+    @extend_schema_serializer(component_name="FormatList")
     class OutputSerializer(serializers.Serializer):
         formats = serializers.ListField(child=serializers.DictField())
         families = serializers.ListField(child=serializers.DictField())
