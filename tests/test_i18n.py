@@ -293,6 +293,7 @@ def _get(client: Client, url: str, language: str) -> Any:
     return response
 
 
+@pytest.mark.django_db  # with the other database tests, before any transactional test empties the catalogue
 def test_the_walk_covers_the_account_collection_and_catalogue_pages(walk: dict[str, Any]) -> None:
     urls = walk["urls"]
     for expected in ("/accounts/lists/", "/accounts/claim/", "/collection/", "/collection/import/",
