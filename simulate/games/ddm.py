@@ -127,11 +127,17 @@ class Activate(Action):
 
 @dataclass(frozen=True)
 class Move(Action):
-    """Move along ``path`` (the anchor squares stepped into, in order)."""
+    """Move along ``path`` (the anchor squares stepped into, in order), or to ``to`` along the path the engine
+    picks (cheapest, then leaving the fewest threatened squares; deterministic, so replays agree)."""
 
     kind: ClassVar[str] = "move"
-    path: tuple[tuple[int, int], ...]
+    path: tuple[tuple[int, int], ...] = ()
     burrow: bool = False
+    to: tuple[int, int] | None = None
+
+    @property
+    def destination(self) -> tuple[int, int] | None:
+        return self.path[-1] if self.path else self.to
 
 
 @dataclass(frozen=True)
@@ -387,6 +393,7 @@ class DdmState(State):
         self.fighting_this_round = False
         self._result: Result | None = None
         self._legal: list[Action] | None = None
+        self._dest_memo: tuple[Any, tuple[dict[Sq, tuple[int, int, tuple[Sq, int]]], _Paths]] | None = None
         self._exit_fields: dict[tuple[str, int, bool], dict[Sq, int]] = {}
         self._setup()
 
@@ -1277,8 +1284,22 @@ class DdmState(State):
 
     def _destinations(
         self, c: Creature, budget: int, *, burrow: bool = False, parity: int = 0
-    ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
-        """Every square ``c`` may end a move on within ``budget``, with the path the engine would take."""
+    ) -> tuple[dict[Sq, tuple[int, int, tuple[Sq, int]]], _Paths]:
+        """Every square ``c`` may end a move on within ``budget`` (cost, threatened squares left, search key),
+        and the back-pointers to read the engine's path from. The last answer is kept: the legal moves and
+        the move then chosen ask the same question."""
+        snapshot = tuple((o.anchor, o.place, o.routing, o.stunned, o.helpless, o.confused_dc, o.invisible)
+                         for o in self.creatures.values())
+        memo_key = (c.id, budget, burrow, parity, self.turn_counter, snapshot)
+        if self._dest_memo is not None and self._dest_memo[0] == memo_key:
+            return self._dest_memo[1]
+        result = self._destinations_uncached(c, budget, burrow=burrow, parity=parity)
+        self._dest_memo = (memo_key, result)
+        return result
+
+    def _destinations_uncached(
+        self, c: Creature, budget: int, *, burrow: bool, parity: int
+    ) -> tuple[dict[Sq, tuple[int, int, tuple[Sq, int]]], _Paths]:
         dist, prev = self._reach(c, budget, burrow=burrow, parity=parity)
         occ = self.occupancy()
         endable = self._endable(c.size)
@@ -1290,11 +1311,8 @@ class DdmState(State):
             cur = best.get(a)
             if cur is None or (cost, risk) < (cur[0], cur[1]):
                 best[a] = (cost, risk, key)
-        out: dict[Sq, tuple[int, int, tuple[Sq, ...]]] = {}
-        for a, (cost, risk, key) in best.items():
-            if self._can_end(c, a, occ):
-                out[a] = (cost, risk, self._path_to(prev, key))
-        return out
+        out = {a: v for a, v in best.items() if self._can_end(c, a, occ)}
+        return out, prev
 
     def path_cost(self, c: Creature, path: Sequence[Sq], *, burrow: bool = False, parity: int = 0) -> tuple[int, int]:
         """(cost, final parity) of walking ``path`` from ``c``'s anchor; IllegalAction if a step is illegal."""
@@ -2291,11 +2309,12 @@ class DdmState(State):
             return acts
         if not t.burrowing:
             allow = self._move_allowance(c, t)
+            have: set[Sq] = set()
             if allow > 0:
-                for _dest, (_, _, path) in sorted(self._destinations(c, allow, parity=t.parity).items()):
-                    acts.append(Move(path))
+                dests, _ = self._destinations(c, allow, parity=t.parity)
+                have = set(dests)
+                acts.extend(Move(to=dest) for dest in sorted(dests))
             if t.moved == 0 and t.attacks_made == 0 and not t.acted and t.speed > 0:  # minimum 1 square (§6.2)
-                have = {m.path[-1] for m in acts if isinstance(m, Move)}
                 occ = self.occupancy()
                 assert c.anchor is not None
                 for d in DIRECTIONS:
@@ -2303,13 +2322,24 @@ class DdmState(State):
                     if b in have:
                         continue
                     if self._step(c, c.anchor, d, t.parity, self._mode(c, False), occ) and self._can_end(c, b, occ):
-                        acts.append(Move((b,)))
+                        acts.append(Move(to=b))
         if c.traits.burrow and (t.steps == 0 or t.burrowing):
             allow = self._move_allowance(c, t, speed=c.traits.burrow)
             if allow > 0:
-                for _dest, (_, _, path) in sorted(self._destinations(c, allow, burrow=True, parity=t.parity).items()):
-                    acts.append(Move(path, burrow=True))
+                dests, _ = self._destinations(c, allow, burrow=True, parity=t.parity)
+                acts.extend(Move(burrow=True, to=dest) for dest in sorted(dests))
         return acts
+
+    def _engine_path(self, c: Creature, t: Turn, to: Sq, burrow: bool) -> tuple[Sq, ...]:
+        """The path the engine takes to ``to`` (a legal destination, or a single step under the minimum rule)."""
+        allow = self._move_allowance(c, t, speed=c.traits.burrow if burrow else None)
+        if allow > 0:
+            dests, paths = self._destinations(c, allow, burrow=burrow, parity=t.parity)
+            if to in dests:
+                return paths.path(dests[to][2])
+        if c.anchor is not None and max(abs(to[0] - c.anchor[0]), abs(to[1] - c.anchor[1])) == 1:
+            return (to,)
+        raise IllegalAction(f"{c.id} cannot move to {to}")
 
     def _attack_actions(self, c: Creature, t: Turn) -> list[Action]:
         acts: list[Action] = []
@@ -2356,7 +2386,9 @@ class DdmState(State):
 
     def _apply_move(self, c: Creature, t: Turn, a: Move) -> None:
         if not a.path:
-            raise IllegalAction("an empty path")
+            if a.to is None:
+                raise IllegalAction("a move needs a path or a destination")
+            a = Move(self._engine_path(c, t, tuple(a.to), a.burrow), burrow=a.burrow)  # type: ignore[arg-type]
         if a.burrow and not c.traits.burrow:
             raise IllegalAction(f"{c.id} cannot burrow")
         if (a.burrow and t.steps and not t.burrowing) or (t.burrowing and not a.burrow):

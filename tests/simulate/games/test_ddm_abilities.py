@@ -118,3 +118,13 @@ def test_the_harbinger_records_used_by_the_tests_are_the_full_stat_blocks():
     full = [r for r in harbinger_records() if r.get("hp") is not None]
     assert len(full) == 26
     assert len(harbinger_cards()) == 19
+
+
+def test_a_matchup_can_name_the_abilities_its_creatures_will_not_play():
+    from simulate.games import GAMES
+
+    archer = harbinger_cards()["Arcane Archer"]
+    mummy = harbinger_cards()["Mummy"]
+    lists = [{"name": "a", "creatures": [archer.to_json()]}, {"name": "b", "creatures": [mummy.to_json()]}]
+    assert GAMES["ddm"].unmodelled(lists) == ["Arcane Archer: Commander Effect: selective shot 2",
+                                              "Arcane Archer: Selective Shot 2"]

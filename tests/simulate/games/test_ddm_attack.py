@@ -280,3 +280,15 @@ def test_a_full_attack_makes_every_attack_when_standing_still():
     assert Attack(1, "b1") in state.legal_actions()
     state.apply(Attack(1, "b1"))
     assert state.creatures["b1"].hp == 50
+
+
+def test_a_creature_between_gives_no_cover_in_melee():
+    """WE-12: the gnoll between the orc and the warrior gives neither of them melee cover."""
+    from simulate.games.ddm_cards import parse_attack_line as pal
+
+    orc = creature("Orc", abilities=[AbilitySpec("Melee Reach", param="2")], attacks=pal("+5 (10)", "melee"))
+    state, _ = battle([orc, creature("Gnoll")], [creature("Warrior", ac=15)], [(2, 3), (3, 3)], [(4, 3)], [10])
+    state.apply(Activate("a1"))
+    state.apply(Attack(0, "b1"))
+    assert "cover+4" in last_attack(state)["ac_mods"]  # at reach the ranged rules apply: the gnoll covers
+    assert not state.melee_cover(state.creatures["a2"], state.creatures["b1"])

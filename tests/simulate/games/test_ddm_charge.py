@@ -86,3 +86,12 @@ def test_pounce_makes_every_melee_attack_at_plus_two_and_powerful_charge_adds_da
     attacks = events(state, "attack")
     assert len(attacks) == 2 and all("charge+2" in a["mods"] for a in attacks)
     assert state.creatures["b1"].hp == 60 - 2 * (5 + 5)
+
+
+def test_a_stronger_version_of_an_ability_replaces_the_weaker():
+    """WE-19: Powerful Charge +5 and Powerful Charge +10 give +10, not +15."""
+    from simulate.games.ddm_abilities import traits_for
+
+    card = creature("Charger", abilities=[AbilitySpec("Powerful Charge", param="+5"),
+                                          AbilitySpec("Powerful Charge", param="+10")])
+    assert traits_for(card).powerful_charge == 10

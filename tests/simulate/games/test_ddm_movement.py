@@ -18,7 +18,7 @@ def turn(state):
 
 
 def destinations(state):
-    return {a.path[-1]: a for a in state.legal_actions() if isinstance(a, Move)}
+    return {a.destination: a for a in state.legal_actions() if isinstance(a, Move)}
 
 
 def test_a_gnoll_moves_four_squares_diagonally_and_can_still_attack():
@@ -94,7 +94,8 @@ def test_a_large_creature_squeezes_through_a_one_square_gap_at_double_cost():
     dest = destinations(state)
     assert (2, 3) in dest
     assert (2, 2) not in dest and (3, 2) not in dest  # it cannot end while squeezing
-    assert (2, 3) in destinations(state) and dest[(2, 3)].path
+    state.apply(dest[(2, 3)])
+    assert state.creatures["a1"].anchor == (2, 3)
 
 
 def test_leaving_a_threatened_square_provokes_one_attack_of_opportunity():
@@ -175,6 +176,6 @@ def test_burrowing_passes_under_walls_without_attacks_of_opportunity():
     state, _ = battle([digger], [creature()], [(0, 1)], [(0, 2)], rows=rows)
     state.apply(Activate("a1"))
     burrows = [a for a in state.legal_actions() if isinstance(a, Move) and a.burrow]
-    assert any(a.path[-1] == (2, 1) for a in burrows)
-    state.apply(next(a for a in burrows if a.path[-1] == (2, 1)))
+    assert any(a.destination == (2, 1) for a in burrows)
+    state.apply(next(a for a in burrows if a.destination == (2, 1)))
     assert not events(state, "aoo") and state.creatures["a1"].anchor == (2, 1)
