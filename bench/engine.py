@@ -37,13 +37,15 @@ def main() -> None:
     play_battle(game="ddm", lists=lists, battle_map=BATTLE_MAP, seed="warm-up")  # fills the map's caches
     cold = time.perf_counter() - cold
     wall, cpu = time.perf_counter(), time.process_time()
-    decisions, rounds, wins = [], [], [0, 0, 0]
+    decisions: list[int] = []
+    rounds: list[int] = []
+    wins = [0, 0, 0]
     for seed in range(battles):
         out = play_battle(game="ddm", lists=lists, battle_map=BATTLE_MAP, seed=seed)
+        result = out.state.result()
         decisions.append(len(out.state.history))
-        rounds.append(out.record.result["rounds"])
-        winner = out.record.result["winner"]
-        wins[2 if winner is None else winner] += 1
+        rounds.append(result.rounds)
+        wins[2 if result.winner is None else result.winner] += 1
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(f"ddm skirmish {points[0]} vs {points[1]} points on {BATTLE_MAP}, random policy, {battles} battles")
     print(f"  {battles / wall:.2f} battles/s wall clock ({battles / cpu:.2f}/s of CPU time); "
