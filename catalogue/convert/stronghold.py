@@ -57,6 +57,15 @@ PHASE_NAMES = {
     5: ("Rituals", "5. fázis: Rituálék"),
     6: ("Mobilization", "6. fázis: Mozgósítás"),
 }
+# The phase-1 and phase-6 cards are the only cards of their phase (one per attacker), so each prints every action
+# the seed gives its phase; the green (3-4 player) phase-1 card also has Transfer Units ('EGYSÉGEK ÁTADÁSA').
+FIXED_CARD_ACTIONS: dict[tuple[str, int], tuple[str, ...]] = {
+    ("red", 1): ("Produce Resources",),
+    ("green", 1): ("Produce Resources", "Transfer Units"),
+    ("red", 6): ("Lesser Mobilization", "Major Mobilization", "Open Order", "Secret Orders"),
+    ("green", 6): ("Lesser Mobilization", "Major Mobilization", "Open Order", "Secret Orders"),
+}
+PHASE_SECTIONS = {1: "1. FÁZIS: BESZERZÉS", 6: "6.FÁZIS: MOZGÓSÍTÁS"}
 SPECIAL_ACTIONS = {1: "Charge!", 2: "Precise Hit", 3: "Equipment Transfer", 4: "Training Relocation",
                    5: "Escape from the Knife"}
 
@@ -302,8 +311,14 @@ def _phase_cards(r: _Records) -> None:
                       "one per attacker" if colour == "green" else "the attacker takes the camp card"))
         for slug, name, hu, deck_phase, copies, how in decks:
             abilities: list[dict[str, Any]] = []
-            notes = [f"For {players}. The actions printed on each card are not in any source (missing); a card "
-                     "offers only some of its phase's actions."]
+            fields: dict[str, Any] = {"phase": deck_phase} if deck_phase is not None else {}
+            if deck_phase in (1, 6):
+                notes = [f"For {players}. The card's printed text is not in any source; its actions are derived: it "
+                         "is the only card of its phase, so it prints every action the seed gives that phase."]
+                fields["actions"] = list(FIXED_CARD_ACTIONS[(colour, deck_phase)])
+            else:
+                notes = [f"For {players}. The actions printed on each card are not in any source (missing); a card "
+                         "offers only some of its phase's actions."]
             if deck_phase in SPECIAL_ACTIONS:
                 abilities.append({"kind": "special-action", "name": SPECIAL_ACTIONS[deck_phase],
                                   "text": "Offered instead of the card's actions once the card is flipped."})
@@ -316,12 +331,17 @@ def _phase_cards(r: _Records) -> None:
                 notes.append("Its upkeep table is printed on the card and not in the seed (missing).")
             if colour == "red":
                 notes.append("Some cards are star-marked basic cards for the first games; which is not in the seed.")
-            fields: dict[str, Any] = {"phase": deck_phase} if deck_phase is not None else {}
-            r.add("phase-card", slug, name, hu, group="phase cards", side="attacker", copies=copies, colour=colour,
-                  copies_section=setup, copies_how="derived",
-                  copies_note=f"{how}; 23 red = 1 + 4 x 5 + 1 + 1 camp, 26 green = 2 + 4 x 5 + 2 + 2 camp "
-                              "('JÁTÉKELEMEK': 23 for 2 players, 26 for 3 or 4)",
-                  notes=notes, abilities=abilities, **fields)
+            card = r.add("phase-card", slug, name, hu, group="phase cards", side="attacker", copies=copies,
+                         colour=colour, copies_section=setup, copies_how="derived",
+                         copies_note=f"{how}; 23 red = 1 + 4 x 5 + 1 + 1 camp, 26 green = 2 + 4 x 5 + 2 + 2 camp "
+                                     "('JÁTÉKELEMEK': 23 for 2 players, 26 for 3 or 4)",
+                         notes=notes, abilities=abilities, **fields)
+            if "actions" in fields:
+                card["provenance"]["actions"] = _p(
+                    PHASE_SECTIONS[deck_phase], "derived",
+                    "one card of this phase per attacker ('A TÁMADÓ ELŐKÉSZÜLETEI'), and only the actions printed on "
+                    "the phase cards may be taken ('FÁZISOK'): it prints every action of the phase",
+                )
 
 
 def _actions(r: _Records) -> None:
@@ -471,11 +491,79 @@ def _components(r: _Records) -> None:
             notes.append("The seed lists 2 hero markers, 1 green and 1 red; which hero is which colour is not given.")
         if slug == "officer":
             abilities.append(_effect("Strength per defender unit on his section", 1))
+        if slug == "main-board":
+            notes.append("Its topology and capacities (ramparts, paths, slots per wall section, the 4 siege-tower "
+                         "sections, machine fields) are printed on the board and in no source: its layout is missing. "
+                         "Plans are checked on the stand-in board TB-9 until someone supplies it.")
         if slug == "archers-blessing":
             notes.append("The 2nd-edition English list calls it Marksmen Blessing; the 1st-edition name is not known.")
         r.add("component", slug, name, hu, group=group, section=sections.get(slug, ""), side=side, copies=copies,
               field_sections=COMPONENT_FIELD_SECTIONS,
               text=text, notes=notes, abilities=abilities, **fields)
+    _test_board(r)
+
+
+# The invented stand-in for the board (stronghold.md §10.6). Its structure follows the book: two sides, one
+# gathering point each (capacity 10), ramparts of capacity 7, an inner and an outer rampart on the east side, 9 wall
+# sections of which 4 take a siege tower (3 slots), the gate tower between the sides (3 gates of resistance 6, 5 ram
+# fields, 2 crew per part). The ids, paths, slots per section and machine fields are invented.
+FORTRESS = ["Forge", "Workshop", "Scouts' Quarters", "Cathedral", "Barracks", "Watchtower", "Hospital",
+            "Honour Guard"]
+TB9_LAYOUT: dict[str, Any] = {
+    "sides": ["west", "east"],
+    "gathering_points": {
+        "GW": {"side": "west", "capacity": 10, "machine_fields": 2},
+        "GE": {"side": "east", "capacity": 10, "machine_fields": 2},
+    },
+    "ramparts": {
+        "W1": {"side": "west", "capacity": 7, "entered_from": ["GW"], "reaches": ["S1", "S2"]},
+        "W2": {"side": "west", "capacity": 7, "entered_from": ["GW"], "reaches": ["S3", "S4"]},
+        "E1": {"side": "east", "capacity": 7, "entered_from": ["GE"], "reaches": ["S5", "S6"]},
+        "E2": {"side": "east", "capacity": 7, "entered_from": ["E1"], "reaches": ["S7", "S8"]},
+        "E3": {"side": "east", "capacity": 7, "entered_from": ["GE"], "reaches": ["S8", "S9"]},
+    },
+    "rampart_fields": {"machine": 1, "cover": 1, "training": 2},
+    "adjacent_ramparts": [["W1", "W2"], ["E1", "E2"], ["E2", "E3"]],
+    "sections": {
+        **{s: {"side": "west", "slots": 4, "siege_tower": s in {"S2", "S3"}} for s in ("S1", "S2", "S3", "S4")},
+        **{s: {"side": "east", "slots": 4, "siege_tower": s in {"S7", "S8"}} for s in ("S5", "S6", "S7", "S8", "S9")},
+    },
+    "siege_tower_slots": 3,
+    "wall_order": ["S1", "S2", "S3", "S4", "GATE", "S5", "S6", "S7", "S8", "S9"],
+    "path_fields": {"PW1": ["GW", "W1"], "PW2": ["GW", "W2"], "PE1": ["GE", "E1"], "PE12": ["E1", "E2"],
+                    "PE3": ["GE", "E3"]},
+    "gate": {"id": "GATE", "gates": 3, "resistance": 6, "ram_fields": 5, "crew_per_part": 2},
+    "buildings": FORTRESS,
+    "hospital": "Hospital",
+    "courtyard": "Courtyard",
+    "heroes": ["Officer", "Warrior"],
+}
+
+
+def _test_board(r: _Records) -> None:
+    card = r.add(
+        "component", "test-board-tb-9", "Test board TB-9", "TB-9 tesztpálya (kitalált helyettesítő)",
+        side="common", copies=0, copies_section="A TÁBLA", copies_how="derived",
+        copies_note="not a piece of the box: an invented stand-in for the main board, which the seed shows only as a "
+                    "picture",
+        layout=TB9_LAYOUT,
+        text="An invented stand-in for the board's topology, so that round plans can be checked at all: two sides, "
+             "gathering points GW and GE, ramparts W1, W2 (west) and E1 (inner), E2 (outer), E3 (east), wall "
+             "sections S1-S4 (west) and S5-S9 (east) with 4 slots each, siege towers possible on S2, S3, S7 and S8, "
+             "the gate tower GATE between the sides.",
+        notes=["STAND-IN: invented, not the printed board (stronghold.md §10.6, 'Test board TB-9'). The book's own "
+               "numbers are kept: gathering point 10, rampart 7, siege tower 3, 3 gates of 6, 5 ram parts, 2 crew per "
+               "part; every id, path, adjacency, slot count and machine field is invented.",
+               "The Stronghold formats check plans on this board (their parameter 'board'); a plan's result carries "
+               "a catalogue.stand-in warning. Supply the real board as the main board's layout to replace it."],
+    )
+    card["is_standin"] = True
+    card["source"] = "stronghold.md §10.6 (an invented stand-in for the board; the book's capacities)"
+    card["provenance"]["layout"] = [
+        {"source": "stronghold.md §10.6 'Test board TB-9 (invented)'", "how": "invented stand-in",
+         "note": "the book's capacities (gathering point 10, rampart 7, siege tower 3, gates 3 x 6, 5 ram parts, "
+                 "2 crew per part: 'MOZGÓSÍTÁS', 'OSTROMTORONY', 'FALTÖRŐ KOS') with invented ids, paths and slots"},
+    ]
 
 
 def _english_first_edition(shared: Path) -> dict[str, dict[str, Any]]:

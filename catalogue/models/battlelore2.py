@@ -38,6 +38,14 @@ class Bl2Unit(Card):
     figures_in_set = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Figures of this unit type in one copy of its set."
     )
+    # Yes/no facts deployment reads (battlelore2.deploy-occupiable-hex). An ability row of that name also says
+    # yes; NULL with no such row: not known (a row list may be incomplete, so its silence is not a no).
+    flying = models.BooleanField(
+        null=True, blank=True, help_text="Has Flying (may deploy on impassable hexes); empty: not known."
+    )
+    massive = models.BooleanField(
+        null=True, blank=True, help_text="Is Massive (never in a building); empty: not known."
+    )
 
 
 class Bl2CommandCard(Card):

@@ -97,3 +97,11 @@ class StrongholdPiece(Card):
     deck_miss_cards = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Shooting machines: miss cards in a new machine's deck."
     )
+    actions = models.JSONField(
+        null=True, blank=True,
+        help_text="Phase cards: the names of the actions the card prints (its front); empty: not known.",
+    )
+    layout = models.JSONField(
+        null=True, blank=True,
+        help_text="A board: its topology and capacities as data (docs/catalogue/stronghold.md); empty: not known.",
+    )
