@@ -294,6 +294,16 @@ class SquareGrid:
         ring = {(x, y) for x in range(-1, self.width + 1) for y in (-1, self.height)}
         ring |= {(x, y) for y in range(-1, self.height + 1) for x in (-1, self.width)}
         self._blocking: frozenset[Sq] = frozenset(self.solid) | frozenset(ring)  # walls and the map's edge
+        # prefix sums of every square that can stop sight (walls, fog, forest, a thin wall's sides): a clear
+        # box between two squares means clear sight at once
+        stoppers = set(self.solid) | set(self._opaque) | set(self._screening) | set(self._walls_at)
+        w, h = self.width, self.height
+        self._prefix = [[0] * (w + 1) for _ in range(h + 1)]
+        for y in range(h):
+            run = 0
+            for x in range(w):
+                run += (x, y) in stoppers
+                self._prefix[y + 1][x + 1] = self._prefix[y][x + 1] + run
         self._wall_dist_cache: dict[tuple[Sq, int], dict[Sq, int]] = {}
 
     # -- basic queries
@@ -454,9 +464,17 @@ class SquareGrid:
         self._los_cache[key] = result
         return result
 
+    def _box_is_clear(self, a: Sq, b: Sq) -> bool:
+        x0, x1 = min(a[0], b[0]), max(a[0], b[0]) + 1
+        y0, y1 = min(a[1], b[1]), max(a[1], b[1]) + 1
+        p = self._prefix
+        return p[y1][x1] - p[y0][x1] - p[y1][x0] + p[y0][x0] == 0
+
     def _compute_los(self, a: Sq, b: Sq) -> bool:
         if self.is_solid(a) or self.is_solid(b):
             return False
+        if self._box_is_clear(a, b):
+            return True  # the box's diagonal, corner to corner, meets nothing
         if self._opaque and (a in self._opaque or b in self._opaque) and not self.adjacent(a, b):
             return False
         if self.adjacent(a, b):
