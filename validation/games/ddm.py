@@ -444,8 +444,8 @@ def _grant_reads(grant: Mapping[str, Any]) -> bool:
 
 def _covers(grant: Mapping[str, Any], c: Creature) -> bool:
     """Whether a Warband Building effect names this creature and lets it in from its faction."""
-    types = {normalise(str(t)) for t in [*grant.get("allow_types", ()), *grant.get("allow_subtypes", ())]}
-    names = [normalise(str(n)) for n in grant.get("allow_names", ())]
+    types = {normalise(str(t)) for t in [*(grant.get("allow_types") or ()), *(grant.get("allow_subtypes") or ())]}
+    names = [normalise(str(n)) for n in grant.get("allow_names") or ()]
     named = bool(types & c.types) or any(contains_words(c.key, n) for n in names if n)
     if not named:
         return False
