@@ -27,6 +27,7 @@ from simulate.engine.grid import (
     segment_touches_square,
     square_corners,
 )
+from simulate.engine.turns import PhaseClock, Piece
 from simulate.games.ddm_abilities import (
     AreaAttack,
     CommanderEffect,
@@ -215,9 +216,7 @@ class Effect:
 
 
 @dataclass
-class Creature:
-    id: str
-    player: int
+class Creature(Piece):
     card: CreatureCard
     traits: Traits
     value: int  # VP for eliminating it (cost, +5 for a Commander 0 designee)
@@ -384,8 +383,7 @@ class DdmState(State):
         self.round = 0
         self.turn: Turn | None = None
         self.turn_counter = 0
-        self.phase_player = 0
-        self.phase_count = 0
+        self.phases = PhaseClock(per_phase=2)  # §6.1: two activations a phase
         self.deploying = 0
         self.deploy_order: list[int] = []
         self.first_activated_this_round = False
@@ -429,7 +427,7 @@ class DdmState(State):
         if self.stage == "first-player":
             return [ChooseFirstPlayer(p) for p in (0, 1)]
         if self.stage == "activate":
-            return [Activate(c.id) for c in self._activatable(self.phase_player)]
+            return [Activate(c.id) for c in self._activatable(self.phases.player)]
         return self._turn_actions()
 
     def apply(self, action: Action) -> None:
@@ -722,8 +720,7 @@ class DdmState(State):
         if self.stage != "first-player" or a.player not in (0, 1):
             raise IllegalAction("not choosing the first player now")
         self.ev("first-player", chooser=self.decider, player=a.player)
-        self.phase_player = a.player
-        self.phase_count = 0
+        self.phases.start_round(a.player)
         self.stage = "activate"
         self._schedule()
 
@@ -734,18 +731,12 @@ class DdmState(State):
         """Whose activation is next: phases of two, alternating; the side with more goes on alone (§6.1)."""
         if self.stage == "over":
             return
-        p, o = self.phase_player, 1 - self.phase_player
-        mine, theirs = self._activatable(p), self._activatable(o)
-        if not mine and not theirs:
+        player = self.phases.next_player(lambda p: len(self._activatable(p)))
+        if player is None:
             self._end_round()
             return
-        if not mine or self.phase_count >= 2:
-            if theirs:
-                self.phase_player, self.phase_count = o, 0
-            else:
-                self.phase_count = 0
         self.stage = "activate"
-        self.decider = self.phase_player
+        self.decider = player
 
     def _end_round(self) -> None:
         area_vp = self.params.area_vp
@@ -2061,10 +2052,10 @@ class DdmState(State):
         if self.stage != "activate":
             raise IllegalAction("no activation now")
         c = self.c(a.creature)
-        if c.player != self.phase_player or c.activations_left <= 0 or not c.on_map:
+        if c.player != self.phases.player or c.activations_left <= 0 or not c.on_map:
             raise IllegalAction(f"{a.creature} cannot be activated now")
         c.activations_left -= 1
-        self.phase_count += 1
+        self.phases.activated()
         self.turn_counter += 1
         t = Turn(creature=c.id, controller=c.player, speed=0, started_stunned=c.stunned)
         self.turn = t
