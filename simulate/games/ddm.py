@@ -1125,6 +1125,9 @@ class DdmState(State):
         """Squares ``c`` may not enter: enemies' spaces, unless it flies, burrows, or is incorporeal (§7.3)."""
         fly, phase, dig = mode
         out: set[Sq] = set()
+        if c.hp <= 5 and not c.routing and not (fly or phase or dig):
+            # spike stones (§14): a creature may not walk into the 5 damage that would destroy it
+            out.update(s for s, t in self.map.grid.terrain.items() if "spike-stones" in t)
         if fly or dig:
             return out
         for o in self.creatures.values():

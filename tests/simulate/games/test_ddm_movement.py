@@ -179,3 +179,32 @@ def test_burrowing_passes_under_walls_without_attacks_of_opportunity():
     assert any(a.destination == (2, 1) for a in burrows)
     state.apply(next(a for a in burrows if a.destination == (2, 1)))
     assert not events(state, "aoo") and state.creatures["a1"].anchor == (2, 1)
+
+
+def test_a_huge_creature_squeezes_through_a_two_square_gap_but_not_a_one_square_gap():
+    """§7.5: Huge creatures squeeze through openings 2 squares wide (1.5 rounded up)."""
+    giant = creature("Giant", size="Huge", speed=10)
+    two = [".........", ".........", ".........", "###..####", ".........", ".........", "........."]
+    state, _ = battle([giant], [creature()], [(3, 0)], [(8, 6)], rows=two)
+    state.apply(Activate("a1"))
+    assert (3, 4) in destinations(state)
+    one = [".........", ".........", ".........", "###.#####", ".........", ".........", "........."]
+    state, _ = battle([giant], [creature()], [(3, 0)], [(8, 6)], rows=one)
+    state.apply(Activate("a1"))
+    assert not any(d[1] >= 4 for d in destinations(state))
+
+
+def test_a_large_creature_is_adjacent_along_its_whole_side_and_threatens_from_every_square():
+    ogre = creature("Ogre", size="Large")
+    state, _ = battle([ogre], [creature(), creature()], [(3, 3)], [(5, 4), (2, 2)], [10])
+    ogre_c = state.creatures["a1"]
+    assert state.adjacent(ogre_c, state.creatures["b1"]) and state.adjacent(ogre_c, state.creatures["b2"])
+    state.apply(Activate("a1"))
+    assert {a.target for a in state.legal_actions() if isinstance(a, Attack)} == {"b1", "b2"}
+
+
+def test_a_wounded_creature_will_not_walk_onto_spike_stones_that_would_kill_it():
+    rows = ["....", ".k..", "...."]
+    state, _ = battle([creature(hp=5)], [creature()], [(0, 1)], [(3, 2)], rows=rows)
+    state.apply(Activate("a1"))
+    assert (1, 1) not in destinations(state)
