@@ -476,6 +476,12 @@ _STAT_WORDS = "|".join(re.escape(w) for w, _ in _STATS)
 
 def parse_commander_effect(text: str) -> tuple[list[CommanderEffect], list[str]]:
     """Read a Commander Effect's text into effects; return (effects, the sentences not understood)."""
+    effects, leftovers = _parse_commander_effect_cached(text)
+    return list(effects), list(leftovers)
+
+
+@cache
+def _parse_commander_effect_cached(text: str) -> tuple[tuple[CommanderEffect, ...], tuple[str, ...]]:
     effects: list[CommanderEffect] = []
     leftovers: list[str] = []
     for sentence in re.split(r"(?<=\.)\s+", (text or "").strip()):
@@ -496,7 +502,7 @@ def parse_commander_effect(text: str) -> tuple[list[CommanderEffect], list[str]]
         effects.extend(CommanderEffect(stat, amount, fol, ag, host, s) for stat, amount, fol, ag, host in found)
         if rest:
             leftovers.append(rest)
-    return effects, leftovers
+    return tuple(effects), tuple(leftovers)
 
 
 def _parse_ce_sentence(low: str) -> tuple[list[tuple[str, int, str, str, bool]], str] | None:
