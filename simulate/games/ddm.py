@@ -891,7 +891,7 @@ class DdmState(State):
             return out
         blocked_friendly = c.traits.not_subject_to_ce or self._near_enemy_with(c, "countersong") or \
             self._near_enemy_with(c, "improved_countersong")
-        if not blocked_friendly and not c.is_commander:
+        if not blocked_friendly and (not c.is_commander or c.traits.willing_to_follow):
             for k in self.on_map(c.player):
                 if k.id == c.id or k.rating is None or not k.card.commander_effects:
                     continue

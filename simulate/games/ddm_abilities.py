@@ -151,6 +151,7 @@ class Traits:
     resounding_blow: bool = False
     requires_commander: bool = False
     phantom_threat: bool = False
+    willing_to_follow: bool = False  # a commander that benefits from other commanders' Commander Effects
     ghost_step: bool = False
     area_attacks: list[AreaAttack] = field(default_factory=list)
     unmodelled: list[str] = field(default_factory=list)
@@ -219,6 +220,7 @@ _SIMPLE_FLAGS: dict[str, str] = {
     "executioners blade": "executioners_blade", "earthbound": "earthbound",
     "beneath contempt": "beneath_contempt", "resounding blow": "resounding_blow", "phantom threat": "phantom_threat",
     "ghost step": "ghost_step", "spell resistance all": "spell_resistance_all",
+    "willing to follow": "willing_to_follow",
 }
 
 # Names with no battle effect to play (construction rules, or reminders the engine applies elsewhere).

@@ -174,3 +174,13 @@ def test_cowardly_creatures_rout_when_an_ally_falls_with_no_active_ally_near():
                       [15, 1], first=1, exit_a=EXIT_A, exit_b=EXIT_B)  # 1: an AoO as it runs past the enemy
     hit_to(state, "b1", "a1")
     assert state.creatures["a2"].routing and events(state, "cowardly")
+
+
+def test_willing_to_follow_lets_a_commander_benefit_from_another_commanders_effect():
+    ce = AbilitySpec("Commander Effect", kind="commander-effect", text="Followers gain melee attack +2.")
+    follower_cmdr = creature("Harmonium Guard", commander=1, abilities=[AbilitySpec("Willing to Follow")])
+    plain_cmdr = creature("Sergeant", commander=1)
+    state, _ = battle([creature(commander=5, abilities=[ce]), follower_cmdr, plain_cmdr], [creature()],
+                      [(3, 3), (4, 4), (4, 2)], [(11, 11)])
+    assert state.ce_bonus(state.creatures["a2"], ["melee_attack"]) == 2
+    assert state.ce_bonus(state.creatures["a3"], ["melee_attack"]) == 0
