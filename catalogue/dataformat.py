@@ -124,6 +124,19 @@ def to_json_value(f: models.Field[Any, Any], value: Any) -> Any:
         return float(value) if value != int(value) else int(value)
     if isinstance(f, models.DateField):
         return value.isoformat()
+    if isinstance(f, models.JSONField):
+        return sorted_json(value)
+    return value
+
+
+def sorted_json(value: Any) -> Any:
+    """Objects with their keys sorted, at every depth (lists keep their order).
+
+    PostgreSQL's jsonb does not keep key order, SQLite does: sorting makes the written form the same on both."""
+    if isinstance(value, dict):
+        return {k: sorted_json(value[k]) for k in sorted(value)}
+    if isinstance(value, list):
+        return [sorted_json(v) for v in value]
     return value
 
 
@@ -265,7 +278,7 @@ def canonical_record(rec: CardRecord) -> dict[str, Any]:
     for name in BASE_FIELDS:
         value = rec.base[name]
         if name in ALWAYS_WRITTEN or not is_default(card_fields[name], value):
-            out[name] = value
+            out[name] = to_json_value(card_fields[name], value)
     if rec.factions:
         out["factions"] = list(rec.factions)
     for f in own_fields(rec.spec.model):
