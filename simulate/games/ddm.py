@@ -12,7 +12,7 @@ phases of two activations, each activation a turn of moves, attacks, spells and 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -232,7 +232,6 @@ class Creature(Piece):
     asleep: bool = False
     confused_dc: int | None = None
     poison: int = 0
-    poison_by: int | None = None
     level_drain: int = 0
     morale_done: bool = False
     activations_left: int = 0
@@ -295,13 +294,11 @@ class Turn:
     attack_kind: str = ""
     used_attacks: set[int] = field(default_factory=set)
     acted: bool = False  # cast a spell or used a "replaces attacks" ability
-    double_move: bool = False
     charged: bool = False
     burrowing: bool = False
     max_attacks: int | None = None
     no_actions: bool = False
     aoo_used: set[str] = field(default_factory=set)
-    rout_causers: set[str] = field(default_factory=set)
     flew: bool = False
     cleave_used: bool = False
     stunning_used: bool = False
@@ -310,7 +307,6 @@ class Turn:
     aggression: bool = False
     moved_after_attack: bool = False
     pit_checks: list[str] = field(default_factory=list)
-    first_attack_target: str = ""
     move_blocked: bool = False
     seen_at_start: set[str] = field(default_factory=set)
 
@@ -322,9 +318,6 @@ class PlayerState:
     letter: str = ""
     vp: int = 0
     allies_destroyed: int = 0
-
-
-STAGES = ("map", "deploy-first", "start-area", "deploy", "first-player", "activate", "turn", "over")
 
 
 # --- the state -----------------------------------------------------------------------------------------
@@ -2382,7 +2375,7 @@ class DdmState(State):
         if not a.path:
             if a.to is None:
                 raise IllegalAction("a move needs a path or a destination")
-            a = Move(self._engine_path(c, t, tuple(a.to), a.burrow), burrow=a.burrow)  # type: ignore[arg-type]
+            a = Move(self._engine_path(c, t, (a.to[0], a.to[1]), a.burrow), burrow=a.burrow)
         if a.burrow and not c.traits.burrow:
             raise IllegalAction(f"{c.id} cannot burrow")
         if (a.burrow and t.steps and not t.burrowing) or (t.burrowing and not a.burrow):
@@ -2394,7 +2387,7 @@ class DdmState(State):
             raise IllegalAction(f"{c.id} has {allow} squares of movement left; the path costs {cost}")
         if not self._can_end(c, a.path[-1], self.occupancy()):
             raise IllegalAction(f"{c.id} cannot end its move at {a.path[-1]}")
-        if c.entangled_dc is not None and "flight" not in c.traits.immune and not c.traits.flight:
+        if c.entangled_dc is not None and not c.traits.flight:
             if self.save(c, c.entangled_dc, "entangle"):
                 c.entangled_dc = None
             else:
@@ -2408,11 +2401,10 @@ class DdmState(State):
             t.moved_before_attack = True
         else:
             t.moved_after_attack = True
-        t.moved += cost if not (minimum and cost > allow) else max(cost, 2 * t.speed + 1)
+        # the minimum 1-square move spends the whole turn
+        t.moved += max(cost, 2 * t.speed + 1) if minimum and cost > allow else cost
         t.steps += len(a.path)
         t.parity = parity
-        if t.moved > t.speed:
-            t.double_move = True
         self.ev("move", creature=c.id, path=[list(p) for p in a.path], cost=cost, burrow=a.burrow)
         completed = self._walk(c, a.path, burrow=a.burrow, sidestep=sidestep)
         if not completed and c.on_map and not c.routing:
@@ -2433,8 +2425,6 @@ class DdmState(State):
         t.used_attacks.add(a.attack)
         t.attacks_made += 1
         t.attack_kind = spec.kind
-        if spec.kind == "ranged" and not t.first_attack_target:
-            t.first_attack_target = tgt.id
         if spec.kind == "ranged":
             tgt = self._arrow_catcher(c, tgt)
         self.attack(c, tgt, a.attack, declare=a.declare)
@@ -2942,7 +2932,7 @@ class DdmState(State):
         elif condition == "entangle":
             x.entangled_dc = dc or 10
         elif condition == "poison":
-            x.poison, x.poison_by = 5, c.player
+            x.poison = 5  # the common poison: 5 damage each activation (glossary *Poison*)
         elif condition == "destroy":
             self.eliminate(x, "destroyed", c)
             return
@@ -3130,7 +3120,3 @@ class DdmGame(Game):
             for card in Warband.from_json(raw).creatures:
                 out.update(f"{card.name}: {x}" for x in card_unmodelled(card))
         return sorted(out)
-
-
-def iter_creatures(state: DdmState) -> Iterator[Creature]:
-    return iter(state.creatures.values())
