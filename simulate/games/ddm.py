@@ -384,7 +384,7 @@ class DdmState(State):
         self.fighting_this_round = False
         self._result: Result | None = None
         self._legal: list[Action] | None = None
-        self._dest_memo: tuple[Any, tuple[dict[Sq, tuple[int, int, tuple[Sq, int]]], _Paths]] | None = None
+        self._dest_memo: tuple[Any, int, tuple[dict[Sq, tuple[int, int, tuple[Sq, int]]], _Paths]] | None = None
         self._exit_fields: dict[tuple[str, int, bool], dict[Sq, int]] = {}
         self._setup()
 
@@ -1275,13 +1275,16 @@ class DdmState(State):
         """Every square ``c`` may end a move on within ``budget`` (cost, threatened squares left, search key),
         and the back-pointers to read the engine's path from. The last answer is kept: the legal moves and
         the move then chosen ask the same question."""
-        snapshot = tuple((o.anchor, o.place, o.routing, o.stunned, o.helpless, o.confused_dc, o.invisible)
+        snapshot = tuple((o.anchor, o.place, o.routing, o.stunned, o.helpless, o.confused_dc, o.invisible, o.hp > 5)
                          for o in self.creatures.values())
-        memo_key = (c.id, budget, burrow, parity, self.turn_counter, snapshot)
-        if self._dest_memo is not None and self._dest_memo[0] == memo_key:
-            return self._dest_memo[1]
+        memo_key = (c.id, burrow, parity, self.turn_counter, snapshot)
+        memo = self._dest_memo
+        if memo is not None and memo[0] == memo_key and memo[1] >= budget:
+            # the same search with a larger budget: its cheapest paths within this budget are the same
+            dests, paths = memo[2]
+            return {a: v for a, v in dests.items() if v[0] <= budget}, paths
         result = self._destinations_uncached(c, budget, burrow=burrow, parity=parity)
-        self._dest_memo = (memo_key, result)
+        self._dest_memo = (memo_key, budget, result)
         return result
 
     def _destinations_uncached(
