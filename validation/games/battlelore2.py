@@ -26,6 +26,8 @@ from validation.core.names import normalise
 from validation.core.registry import Format, Param, Params, RulesetSpec, register_ruleset, rule
 from validation.core.result import Finding, Missing, Outcome, Source, and_list, plural
 from validation.core.schema import Bool, Errors, Int, Key, ListOf, Obj, Schema, Str
+from validation.games import ddm as _ddm  # noqa: F401  (registered first: the registry keeps CONTRACTS.md's order)
+from validation.games import dungeon_command as _dungeon_command  # noqa: F401
 from validation.games._lists import entries_schema, entry_items, entry_schema
 
 GAME = "battlelore2"
@@ -666,7 +668,7 @@ ARMY_RULES = (
     "battlelore2.scenario-own-faction",
     "battlelore2.unspent-points-lore",
 )
-FREE = ("points_limit", "command_tent_points")
+FREE = ("points_limit", "command_tent_points", "tent_limits_rows")
 BASE_PARAMS = {"points_limit": 50, "max_starting_lore": 5, "copies": 1}
 
 SPEC = register_ruleset(RulesetSpec(GAME, RULESET, "BattleLore Second Edition", DOCUMENT, prepare, totals,
