@@ -994,17 +994,40 @@ def battle_maps() -> list[dict[str, Any]]:
          "notes": [{"text": "The best starter map for 3-4 players without teams (once misspelled 'Teleporter "
                             "Temple' in 003).", "source": SEED_003}]},
     ]
+    maps.append(
+        {"slug": "first-battle", "name": "First Battlefield (quick start)",
+         "names": {"hu": "Első csatatér"},
+         "text": "The quick start's first battle: an outlined area of Broken Demongate with 4 start positions, 2 on "
+                 "each of two opposite sides.",
+         "notes": [{"text": "Wizards' War Drums Preview 2 gives the area as 5 x 12 squares (not in the seeds).",
+                    "source": "http://www.wizards.com/default.asp?x=dnd/mi/20051222a&pf=true"}]}
+    )
     out = []
     for m in maps:
-        rec: dict[str, Any] = {"kind": "battle-map", "source": src, "layout_is_standin": True, **m}
+        layout = _map_layout(m["slug"])
+        rec: dict[str, Any] = {"kind": "battle-map", "source": src, **m}
+        rec.update(
+            width=layout["width"], height=layout["height"], players=layout["players"],
+            layout={k: layout[k] for k in ("format", "approximation", "note", "rows", "areas")},
+            layout_is_standin=bool(layout["approximation"]),
+        )
         rec["provenance"] = {
             "epic": [{"source": src, "how": "stated", "note": "epic-scale map" if m.get("epic") else
                       "not called epic-scale"}],
-            "layout": [{"source": "none", "how": "missing",
-                        "note": "no layout yet: width, height and the terrain are to be built for the engine"}],
+            "layout": [{"source": f"simulate/games/data/ddm/maps/{m['slug']}.json", "how": "reconstructed",
+                        "note": layout["note"]}],
         }
         out.append(rec)
     return out
+
+
+MAPS_DIR = Path(__file__).resolve().parents[2] / "simulate" / "games" / "data" / "ddm" / "maps"
+
+
+def _map_layout(slug: str) -> dict[str, Any]:
+    """The engine's map file (our faithful approximation of the printed map; the seeds give no squares)."""
+    data: dict[str, Any] = json.loads((MAPS_DIR / f"{slug}.json").read_text(encoding="utf-8"))
+    return data
 
 
 # ------------------------------------------------------------------------------------------- guild

@@ -235,12 +235,23 @@ def test_guild_power_limits_are_ability_uses(ddm: ImportReport) -> None:
 # ------------------------------------------------------------------------------------------- files
 
 
-def test_maps_are_the_four_starter_maps_without_a_layout_yet(ddm: ImportReport) -> None:
+def test_maps_are_the_starter_maps_and_the_first_battlefield_with_the_engines_approximate_layouts(
+    ddm: ImportReport,
+) -> None:
+    import json
+
     maps = m.DdmBattleMap.objects.filter(game__slug="ddm").order_by("slug")
-    assert [(x.name, x.epic, x.layout, x.layout_is_standin) for x in maps] == [
-        ("Broken Demongate", False, {}, True), ("Dragon Shrine", False, {}, True),
-        ("Field of Ruin", True, {}, True), ("Teleport Temple", True, {}, True),
+    assert [(x.slug, x.epic, x.layout_is_standin) for x in maps] == [
+        ("broken-demongate", False, True), ("dragon-shrine", False, True), ("field-of-ruin", True, True),
+        ("first-battle", False, True), ("teleport-temple", True, True),
     ]
+    engine_maps = DATA_DIR.parent.parent / "simulate" / "games" / "data" / "ddm" / "maps"
+    for x in maps:
+        engine = json.loads((engine_maps / f"{x.slug}.json").read_text(encoding="utf-8"))
+        assert (x.width, x.height, x.players) == (engine["width"], engine["height"], engine["players"])
+        assert x.layout["rows"] == engine["rows"] and x.layout["areas"] == engine["areas"]
+        assert x.layout["approximation"] is True, "the page must be able to say it is not the printed map"
+    assert (maps.get(slug="first-battle").width, maps.get(slug="first-battle").height) == (5, 12)
     assert set(maps.get(slug="teleport-temple").abilities.values_list("name", flat=True)) == {
         "sacred circle", "teleport",
     }
