@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass, field
 from typing import Any
 
 from builder.models import ListVersion, SavedList
@@ -83,3 +84,520 @@ def list_catalogue_changes(*, version: ListVersion) -> dict[str, Any]:
         if normalise_name(c.name) in keys or normalise_name(c.slug) in keys
     ]
     return {"saved_against": version.catalogue_version, "current": current, "changed": True, "changes": changes}
+
+
+# ------------------------------------------------------------------------------ the builder's reads
+#
+# What the builder pages (builder/views.py) read: each game's choices (rulesets, formats, factions),
+# the rule check of a draft, the catalogue beside the list with what can no longer be added and why,
+# and the cards a list names. The validator is the one judge: a card is marked when adding it would
+# bring a violation the list does not have yet.
+
+BUILDER_PAGE_SIZE = 20
+MAX_MARKED = 40  # at most this many "what if I added it" checks per page (each one is ~0.2 ms)
+
+# Formats of the games whose rules the validator does not know yet (CONTRACTS.md and the digests).
+PENDING_FORMATS: dict[str, tuple[tuple[str, str], ...]] = {
+    "battlelore2": (
+        ("standard", "Standard, 50 points"),
+        ("two-copies", "Two core sets, 50 points"),
+        ("campaign", "Campaign"),
+        ("preset-hands", "Preset starting hands"),
+    ),
+    "stronghold": (("two-player", "Two players"), ("three-player", "Three players"), ("four-player", "Four players")),
+}
+COST_FIELDS = ("cost", "cost_resources")
+
+
+@dataclass(frozen=True)
+class FormatChoice:
+    id: str
+    name: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class FamilyChoice:
+    prefix: str
+    pattern: str
+    description: str
+    min: int
+    max: int
+
+
+@dataclass(frozen=True)
+class ParamChoice:
+    """A free parameter of a format that a list may set (``params``), as a form shows it."""
+
+    name: str
+    doc: str
+    type: str  # "choice", "int", "bool"
+    choices: tuple[str, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    default: Any = None
+
+
+@dataclass
+class GameSetup:
+    """What a player chooses before adding cards: rules, format, faction; whether the rules are checked."""
+
+    game: str
+    ruleset: str
+    rulesets: list[tuple[str, str]]
+    formats: list[FormatChoice]
+    families: list[FamilyChoice]
+    factions: list[tuple[str, str]]
+    params: list[ParamChoice]
+    checked: bool  # the validator knows this game and ruleset
+    default_format: str
+
+    def format_known(self, format_id: str) -> bool:
+        if any(f.id == format_id for f in self.formats):
+            return True
+        for family in self.families:
+            rest = format_id[len(family.prefix):] if format_id.startswith(family.prefix) else ""
+            number_ok = rest.isdigit() and not (len(rest) > 1 and rest.startswith("0"))
+            if number_ok and family.min <= int(rest) <= family.max:
+                return True
+        return False
+
+
+def _registry() -> dict[str, dict[str, Any]]:
+    from validation.core import registry
+
+    return registry.games()
+
+
+def builder_rulesets(*, game: str) -> list[tuple[str, str]]:
+    """The rulesets of ``game`` a list can be built for: the validator's, else the catalogue's."""
+    from catalogue.models import Ruleset
+
+    specs = _registry().get(game)
+    if specs:
+        ordered = sorted(specs.values(), key=lambda s: (not s.default, s.id))
+        return [(s.id, s.name) for s in ordered]
+    rows = Ruleset.objects.filter(game__slug=game).order_by("-is_default", "slug").values_list("slug", "name")
+    return [(slug, name) for slug, name in rows] or [("default", "default")]
+
+
+def _param_choice(param: Any) -> ParamChoice:
+    described = param.schema.describe()
+    kind = described.get("type")
+    if described.get("choices"):
+        return ParamChoice(param.name, param.doc, "choice", tuple(described["choices"]), default=param.default)
+    if kind in ("integer", "number"):
+        return ParamChoice(
+            param.name, param.doc, "int", min=described.get("min"), max=described.get("max"), default=param.default
+        )
+    if kind == "boolean":
+        return ParamChoice(param.name, param.doc, "bool", default=param.default)
+    return ParamChoice(param.name, param.doc, "text", default=param.default)
+
+
+def builder_setup(*, game: str, ruleset: str, format_id: str = "") -> GameSetup:
+    """The choices of ``game`` under ``ruleset`` (rulesets, formats, factions, the format's free parameters)."""
+    from catalogue.models import Faction
+
+    rulesets = builder_rulesets(game=game)
+    spec = _registry().get(game, {}).get(ruleset)
+    if spec is None:
+        formats = [FormatChoice(fid, name) for fid, name in PENDING_FORMATS.get(game, ())]
+        factions = [
+            (slug, name)
+            for slug, name in Faction.objects.filter(game__slug=game, ruleset__slug=ruleset)
+            .exclude(slug="neutral")
+            .order_by("position", "slug")
+            .values_list("slug", "name")
+        ]
+        if game == "stronghold":
+            factions = [("attacker", "Attacker")]
+        return GameSetup(
+            game, ruleset, rulesets, formats, [], factions, [], False, formats[0].id if formats else ""
+        )
+    formats = [FormatChoice(f.id, f.name, f.description) for f in spec.formats.values()]
+    families = [FamilyChoice(f.prefix, f.pattern, f.description, f.min, f.max) for f in spec.families]
+    faction_key = spec.document.keys.get("faction")
+    schema = getattr(faction_key, "schema", None)
+    choices: tuple[str, ...] = tuple(schema.describe().get("choices") or ()) if schema is not None else ()
+    names = dict(
+        Faction.objects.filter(game__slug=game, ruleset__slug=ruleset).values_list("slug", "name")
+    )
+    if game == "stronghold":
+        names["attacker"] = "Attacker"
+    factions = [(c, f"{c} · {names[c]}" if names.get(c) and names[c] != c and len(c) <= 3 else names.get(c, c))
+                for c in choices]
+    params: list[ParamChoice] = []
+    fmt = spec.find_format(format_id) if format_id else None
+    if fmt is not None:
+        declared = fmt.declared()
+        params = [_param_choice(declared[name]) for name in fmt.free if name in declared]
+    return GameSetup(
+        game, ruleset, rulesets, formats, families, factions, params, True, formats[0].id if formats else ""
+    )
+
+
+def builder_factions(*, game: str, ruleset: str) -> list[tuple[str, str]]:
+    """The factions the catalogue beside a list can be filtered by (the catalogue's own, per ruleset)."""
+    from catalogue.models import Faction
+
+    rows = Faction.objects.filter(game__slug=game, ruleset__slug=ruleset).order_by("position", "slug")
+    return [(slug, name) for slug, name in rows.values_list("slug", "name")]
+
+
+@dataclass
+class ListCheck:
+    """The rule check of a draft: the result, or why there is none (a malformed draft, rules not yet known)."""
+
+    result: dict[str, Any] | None = None
+    errors: dict[str, list[str]] = field(default_factory=dict)
+    message: str = ""
+    unchecked: bool = False  # the validator does not know this game yet: the list is not checked
+    to_place: int = 0  # BattleLore: units recruited but not on the deployment map yet (checked as mustered)
+
+    @property
+    def findings_by_pointer(self) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {}
+        if self.result is None:
+            return out
+        for key in ("violations", "warnings"):
+            for finding in self.result.get(key) or []:
+                for pointer in finding.get("entries") or []:
+                    out.setdefault(str(pointer), []).append({**finding, "severity": key})
+        return out
+
+
+def list_check(*, document: Any) -> ListCheck:
+    """Validate ``document`` now (legality is never stored); never raises for what a player sends."""
+    from validation.services import list_validate
+
+    game = document.get("game") if isinstance(document, dict) else None
+    if isinstance(game, str) and game in DEFAULT_GAMES and game not in _registry():
+        return ListCheck(unchecked=True)
+    try:
+        return ListCheck(result=dict(list_validate(document=document)))
+    except ApplicationError as exc:
+        return ListCheck(errors=dict(exc.fields), message=exc.message)
+
+
+DEFAULT_GAMES = ("ddm", "dungeon-command", "battlelore2", "stronghold")
+
+
+def draft_check(*, document: Any) -> ListCheck:
+    """The rule check of a draft in the builder: as :func:`list_check`, except that a BattleLore army being
+    placed on the map (some units placed, some not: no list document can say that) is checked as mustered."""
+    from builder.drafts import army_mustered
+
+    if not isinstance(document, dict):
+        return list_check(document=document)
+    mustered, waiting = army_mustered(document)
+    check = list_check(document=mustered)
+    check.to_place = waiting
+    return check
+
+
+def builder_facts(*, game: str, ruleset: str) -> Any:
+    """Every card of a game and ruleset as the validator reads them (kept per catalogue version)."""
+    from validation.selectors import catalogue_facts
+
+    return catalogue_facts(game=game, ruleset=ruleset)
+
+
+def card_find(*, catalogue: Any, text: str, kinds: tuple[str, ...], version: str = "", set_name: str = "") -> Any:
+    """The card a list's name points at, matched as the validator matches names (case, accents and
+    punctuation do not matter; a slug or a localised name also works), or None."""
+    from validation.core.names import normalise
+
+    key = normalise(text)
+    found = [c for c in catalogue.by_name.get(key, ()) if c.kind in kinds]
+    if not found:
+        slug = catalogue.by_slug.get(text.strip().casefold())
+        found = [slug] if slug is not None and slug.kind in kinds else []
+    if not found:
+        found = [c for c in catalogue.by_localised_name.get(key, ()) if c.kind in kinds]
+    if version and len(found) > 1:
+        found = [c for c in found if (c.fields.get("version") or "standard") == version] or found
+    elif len(found) > 1:
+        standard = [c for c in found if (c.fields.get("version") or "standard") == "standard"]
+        found = standard or found
+    if set_name and len(found) > 1:
+        set_key = normalise(set_name)
+        found = [c for c in found if c.set is not None and set_key in c.set.keys] or found
+    return found[0] if found else None
+
+
+def card_ref(*, catalogue: Any, card: Any) -> Any:
+    """What the builder writes into a list for ``card`` (a ``CardFacts``): its name, and its set where the
+    name alone names several cards of its kind (and side)."""
+    from builder.drafts import CardRef
+
+    version = str(card.fields.get("version") or "") if catalogue.game == "ddm" and card.kind == "creature" else ""
+    same = [
+        c for c in catalogue.by_name.get(card.key, ())
+        if c.kind == card.kind and (not version or (c.fields.get("version") or "standard") == version)
+    ]
+    set_name = card.set.name if len(same) > 1 and card.set is not None and catalogue.game != "dungeon-command" else ""
+    phase = card.fields.get("phase") if catalogue.game == "stronghold" else None
+    return CardRef(card.slug, card.name, card.kind, version, set_name, phase if isinstance(phase, int) else None)
+
+
+def card_cost(card: Any) -> int | None:
+    for name in COST_FIELDS:
+        value = card.fields.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+@dataclass
+class CatalogueRow:
+    card: Any  # CardFacts
+    cost: int | None
+    in_list: int  # copies already in the list
+    reasons: list[dict[str, Any]]  # why it can no longer be added (empty: it can): {"points": …} or {"finding": …}
+    factions: tuple[str, ...] = ()
+
+
+@dataclass
+class CataloguePage:
+    rows: list[CatalogueRow]
+    count: int
+    number: int
+    pages: int
+    errors: dict[str, list[str]]
+    corrected: str = ""
+    filters_key: str = ""
+
+
+def card_add_reasons(
+    *, document: dict[str, Any], check: ListCheck, card: Any, catalogue: Any
+) -> list[dict[str, Any]]:
+    """Why ``card`` can no longer be added to ``document`` (empty: nothing stops it).
+
+    Two readings: the points left (a card dearer than what is left), and the validator itself: each
+    violation that adding one copy would bring and that the list does not have yet (a faction it does
+    not show, a copy limit, the creature limit). A violation whose message only changes (a deck still
+    short of its minimum) does not count, unless it points at the card's own entry."""
+    from builder.drafts import DraftError, draft_add
+
+    reasons: list[dict[str, Any]] = []
+    result = check.result
+    totals = (result or {}).get("totals") or {}
+    left = totals.get("points_left")
+    cost = card_cost(card)
+    if isinstance(left, int) and cost is not None and cost > left:
+        reasons.append({"points": {"cost": cost, "left": max(left, 0)}})
+    if result is None:
+        return reasons
+    try:
+        changed, pointer = draft_add(document=document, card=card_ref(catalogue=catalogue, card=card))
+    except DraftError as exc:
+        return [*reasons, {"text": str(exc)}]
+    after = draft_check(document=changed).result
+    if after is None:
+        return reasons
+    before_messages = {(f["rule"], f.get("message", "")) for f in result.get("violations") or []}
+    before_places = {(f["rule"], tuple(f.get("entries") or ())) for f in result.get("violations") or []}
+    for finding in after.get("violations") or []:
+        entries = tuple(finding.get("entries") or ())
+        if (finding["rule"], finding.get("message", "")) in before_messages:
+            continue  # the same finding, maybe at another index
+        own = any(e == pointer or e.startswith(pointer + "/") for e in entries)
+        if (finding["rule"], entries) in before_places and not own:
+            continue  # a finding the list has already, only its numbers changed (a deck still short)
+        if finding["rule"] == "ddm.points-limit" and reasons:
+            continue  # said already, in the points left
+        reasons.append({"finding": finding})
+    return reasons
+
+
+def builder_catalogue(
+    *, game: str, ruleset: str, data: Any, document: dict[str, Any], check: ListCheck, kinds: tuple[str, ...]
+) -> CataloguePage:
+    """One page of the catalogue beside the list: the catalogue's filters and forgiving search
+    (``catalogue.filters.CardFilter``, query parameters prefixed ``c-``), limited to the kinds this
+    list takes, each card marked with why it can no longer be added."""
+    from django.core.paginator import EmptyPage, Paginator
+
+    from builder.drafts import items, sections_of
+    from catalogue.filters import CardFilter, without_empty
+    from catalogue.models import Card
+
+    queryset = Card.objects.filter(game__slug=game, ruleset__slug=ruleset, kind__in=kinds)
+    filterset = CardFilter(without_empty(data), queryset=queryset, game=game, prefix="c")
+    if not filterset.is_valid():
+        errors = {name: [str(m) for m in messages] for name, messages in filterset.errors.items()}
+        return CataloguePage([], 0, 1, 1, errors)
+    paginator = Paginator(filterset.qs.values_list("slug", flat=True), BUILDER_PAGE_SIZE)
+    raw = str(data.get("c-page") or "1")
+    if data.get("c-shown") is not None and data.get("c-shown") != catalogue_filters_key(data=data):
+        raw = "1"  # the filters changed since that page was shown
+    number = int(raw) if raw.isdigit() and 0 < int(raw) < 100_000 else 1
+    try:
+        page = paginator.page(number)
+    except EmptyPage:
+        page = paginator.page(paginator.num_pages)
+    catalogue = builder_facts(game=game, ruleset=ruleset)
+    counts: dict[str, int] = {}
+    sections = sections_of(game, ruleset)
+    unit_kinds = next((s.kinds for s in sections if s.shape == "entries"), ())
+    for section in sections:
+        kinds_here = unit_kinds if section.shape == "deployment" else section.kinds
+        for item in items(document, section.path):
+            name = item if isinstance(item, str) else None
+            if isinstance(item, dict):
+                name = item.get("card") or item.get("name")
+            if not isinstance(name, str):
+                continue
+            version = str(item.get("version") or "") if isinstance(item, dict) else ""
+            found = card_find(catalogue=catalogue, text=name, kinds=kinds_here, version=version,
+                              set_name=str(item.get("set") or "") if isinstance(item, dict) else "")
+            if found is not None:
+                qty = item.get("qty", 1) if isinstance(item, dict) else 1
+                counts[found.slug] = counts.get(found.slug, 0) + (qty if isinstance(qty, int) else 1)
+        single = document.get(section.path) if section.shape == "single" else None
+        if isinstance(single, str):
+            found = card_find(catalogue=catalogue, text=single, kinds=section.kinds)
+            if found is not None:
+                counts[found.slug] = 1
+    rows: list[CatalogueRow] = []
+    for index, slug in enumerate(page.object_list):
+        card = catalogue.by_slug.get(str(slug).casefold())
+        if card is None:
+            continue
+        reasons = (
+            card_add_reasons(document=document, check=check, card=card, catalogue=catalogue)
+            if index < MAX_MARKED and game != "stronghold"
+            else []
+        )
+        rows.append(CatalogueRow(card, card_cost(card), counts.get(card.slug, 0), reasons, card.factions))
+    corrected = filterset.search_result.corrected if filterset.search_result is not None else ""
+    return CataloguePage(rows, paginator.count, page.number, paginator.num_pages, {}, corrected,
+                         catalogue_filters_key(data=data))
+
+
+def catalogue_filters_key(*, data: Any) -> str:
+    """A short digest of the catalogue filters a page was shown with (to start again at page 1 when they change)."""
+    import hashlib
+
+    shown = sorted(
+        (k, v) for k in data for v in data.getlist(k) if k.startswith("c-") and k not in ("c-page", "c-shown")
+    )
+    return hashlib.sha256(repr(shown).encode()).hexdigest()[:12]
+
+
+@dataclass
+class ListRow:
+    """One item of a list as the builder and the shared page show it."""
+
+    path: str
+    index: int
+    pointer: str
+    item: Any
+    name: str
+    qty: int
+    card: Any  # CardFacts, or None when the name is no card
+    cost: int | None
+    findings: list[dict[str, Any]]
+
+    @property
+    def anchor(self) -> str:
+        return f"item-{self.path.replace('.', '-')}-{self.index}"
+
+    @property
+    def line_cost(self) -> int | None:
+        return None if self.cost is None or self.minion else self.cost * self.qty
+
+    @property
+    def minion(self) -> bool:
+        return isinstance(self.item, dict) and bool(self.item.get("minion_of"))
+
+    @property
+    def version(self) -> str:
+        return str(self.item.get("version") or "standard") if isinstance(self.item, dict) else ""
+
+    @property
+    def pay(self) -> list[tuple[str, int | None]]:
+        """Stronghold: the fresh units paid for an action, per unit type."""
+        from builder.drafts import STRONGHOLD_UNITS
+
+        pay = self.item.get("pay") if isinstance(self.item, dict) else None
+        pay = pay if isinstance(pay, dict) else {}
+        return [(unit, pay.get(unit)) for unit in STRONGHOLD_UNITS]
+
+    @property
+    def more(self) -> str:
+        """Stronghold: an action's fields that have no input of their own, as JSON."""
+        import json
+
+        shown = {"name", "phase", "qty", "pay", "resources", "target"}
+        rest = {k: v for k, v in self.item.items() if k not in shown} if isinstance(self.item, dict) else {}
+        return json.dumps(rest, ensure_ascii=False) if rest else ""
+
+
+@dataclass
+class ListSection:
+    section: Any  # builder.drafts.Section
+    rows: list[ListRow]
+    findings: list[dict[str, Any]]
+
+    @property
+    def count(self) -> int:
+        return sum(r.qty for r in self.rows)
+
+
+def _findings_under(by_pointer: dict[str, list[dict[str, Any]]], pointer: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for key, found in by_pointer.items():
+        if key == pointer or key.startswith(pointer + "/"):
+            out.extend(f for f in found if f not in out)
+    return out
+
+
+def list_rows(
+    *, document: dict[str, Any], catalogue: Any, findings: dict[str, list[dict[str, Any]]] | None = None
+) -> list[ListSection]:
+    """The list's sections with each item's card (as the validator matches names), cost and findings."""
+    from builder.drafts import DEFAULT_RULESET, items, sections_of
+
+    game = str(document.get("game", ""))
+    ruleset = str(document.get("ruleset") or DEFAULT_RULESET.get(game, ""))
+    by_pointer = findings or {}
+    out: list[ListSection] = []
+    unit_kinds: tuple[str, ...] = ()
+    for section in sections_of(game, ruleset):
+        base = "/" + section.path.replace(".", "/")
+        rows: list[ListRow] = []
+        kinds = unit_kinds if section.shape == "deployment" else section.kinds
+        if section.shape == "entries" and not unit_kinds:
+            unit_kinds = section.kinds
+        values: list[Any]
+        if section.shape == "single":
+            single = document.get(section.path)
+            values = [single] if isinstance(single, str) and single else []
+        else:
+            values = items(document, section.path)
+        for index, item in enumerate(values):
+            pointer = base if section.shape == "single" else f"{base}/{index}"
+            if isinstance(item, str):
+                name, qty, version, set_name = item, 1, "", ""
+            elif isinstance(item, dict):
+                raw = item.get("name") if section.shape in ("actions", "orders") else item.get("card")
+                name = raw if isinstance(raw, str) else ""
+                qty = item.get("qty", 1) if isinstance(item.get("qty", 1), int) else 1
+                version = str(item.get("version") or "") if game == "ddm" else ""
+                set_name = str(item.get("set") or "")
+            else:
+                continue
+            card = card_find(catalogue=catalogue, text=name, kinds=kinds, version=version, set_name=set_name) \
+                if name and catalogue is not None else None
+            if section.shape == "deployment":
+                qty = 1
+            rows.append(ListRow(section.path, index, pointer, item, name, qty, card,
+                                card_cost(card) if card is not None else None,
+                                [] if section.shape == "single" else _findings_under(by_pointer, pointer)))
+        section_findings = list(by_pointer.get(base, []))
+        if section.shape == "single":
+            section_findings = _findings_under(by_pointer, base)
+        out.append(ListSection(section, rows, section_findings))
+    return out

@@ -1,6 +1,5 @@
-"""The builder's pages: accounts, "My lists", the collection and the language switch.
-
-(The builder pages themselves, ``/build/<game>/`` and ``/l/<share_code>``, join these.)"""
+"""The builder's pages: building, saving and sharing lists (``/build/<game>/``, ``/l/<share_code>``),
+accounts, "My lists", the collection and the language switch."""
 
 from __future__ import annotations
 
@@ -8,7 +7,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, path, reverse_lazy
 from django.views.i18n import set_language
 
-from builder import accounts, collections
+from builder import accounts, collections, views
 
 account_urls: list[URLPattern | URLResolver] = [
     path("accounts/signup/", accounts.signup, name="signup"),
@@ -49,8 +48,23 @@ collection_urls: list[URLPattern | URLResolver] = [
     path("collection/<slug:game>/add-set/", collections.collection_add_set_view, name="collection-add-set"),
 ]
 
+builder_urls: list[URLPattern | URLResolver] = [
+    path("build/", views.build_index, name="build-index"),
+    path("build/import/", views.build_import, name="build-import"),
+    path("build/<slug:game>/", views.build_page, name="build"),
+    path("lists/<uuid:list_id>/edit/", views.list_edit_link, name="list-edit-link"),
+    path("lists/<uuid:list_id>/restore/", views.list_restore_view, name="list-restore"),
+    path("lists/<uuid:list_id>/delete/", views.list_delete_view, name="list-delete"),
+    path("l/<str:share_code>", views.shared_list, name="shared-list"),
+    path("l/<str:share_code>/print/", views.shared_print, name="shared-print"),
+    path("l/<str:share_code>/text/", views.shared_text, name="shared-text"),
+    path("l/<str:share_code>/json/", views.shared_json, name="shared-json"),
+    path("l/<str:share_code>/fork/", views.shared_fork, name="shared-fork"),
+]
+
 urlpatterns: list[URLPattern | URLResolver] = [
     path("i18n/setlang/", set_language, name="set_language"),
+    *builder_urls,
     *account_urls,
     *collection_urls,
 ]

@@ -1,0 +1,344 @@
+"""Editing a list document in the builder: add a card, change copies, remove, place, replace a name.
+
+Pure functions on plain dicts (the list document of CONTRACTS.md): each returns a changed copy and
+never touches the database, so the builder's page, its tests and any other caller share one meaning
+of "add a Wood Elf Ranger". Which part of a game's document a card goes into is :data:`SECTIONS`.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+GAMES = ("ddm", "dungeon-command", "battlelore2", "stronghold")
+DEFAULT_RULESET = {"ddm": "seed", "dungeon-command": "default", "battlelore2": "default", "stronghold": "default"}
+MAX_NAME = 200  # the document's bound on a name (validation.core.document.MAX_NAME)
+MAX_QTY = 99
+MAX_ITEMS = 200  # entries in one list key (validation.core.document.MAX_ENTRIES)
+TENT = "tent"  # the command tent, placed on the BattleLore deployment map like a unit
+
+# BattleLore 2E terrain of a deployment hex (battlelore2.md §18).
+TERRAINS = ("clear", "hills", "forest", "building", "water", "water+ford", "water+bridge")
+HEX = re.compile(r"^r([1-9])c(1[0-3]|[1-9])$")  # r<row 1-9>c<column 1-13>
+STRONGHOLD_UNITS = ("goblin", "orc", "troll")
+PHASE_KEYS = ("1", "2", "3", "4", "5", "6", "camp")
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of a list that holds cards: its path in the document and the card kinds it takes.
+
+    ``shape`` says how an item looks: ``entries`` (``{"card", "qty"}``), ``names`` (a list of names),
+    ``actions`` (Stronghold: ``{"name", "phase", "qty"}``), ``orders`` (Stronghold:
+    ``{"name", "section", "secret", "qty"}``), ``single`` (one name under a top-level key),
+    ``deployment`` (BattleLore: ``{"card", "hex", "row", "terrain"}``, filled from the map)."""
+
+    path: str
+    kinds: tuple[str, ...]
+    shape: str
+
+
+SECTIONS: dict[tuple[str, str], tuple[Section, ...]] = {
+    ("ddm", "seed"): (Section("entries", ("creature",), "entries"), Section("battle_map", ("battle-map",), "single")),
+    ("ddm", "ddm-guild"): (Section("entries", ("creature",), "entries"),),
+    ("dungeon-command", "default"): (
+        Section("commanders", ("commander",), "names"),
+        Section("entries", ("creature",), "entries"),
+        Section("orders", ("order",), "entries"),
+    ),
+    ("battlelore2", "default"): (
+        Section("entries", ("unit",), "entries"),
+        Section("deployment", (), "deployment"),
+        Section("scenario", ("scenario",), "single"),
+    ),
+    ("stronghold", "default"): (
+        Section("plan.entries", ("machine", "equipment", "training", "ritual", "phase-card"), "actions"),
+        Section("plan.orders", ("order",), "orders"),
+    ),
+}
+
+
+def sections_of(game: str, ruleset: str) -> tuple[Section, ...]:
+    return SECTIONS.get((game, ruleset), SECTIONS.get((game, DEFAULT_RULESET.get(game, "")), ()))
+
+
+def section_for(game: str, ruleset: str, kind: str) -> Section | None:
+    for section in sections_of(game, ruleset):
+        if kind in section.kinds:
+            return section
+    return None
+
+
+def card_kinds(game: str, ruleset: str) -> tuple[str, ...]:
+    """The catalogue kinds a list of this game takes, in the order the builder offers them."""
+    return tuple(k for s in sections_of(game, ruleset) for k in s.kinds)
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """The card the builder adds, as the catalogue knows it."""
+
+    slug: str
+    name: str
+    kind: str
+    version: str = ""  # ddm: standard | epic
+    set_name: str = ""  # given when the name alone names several cards
+    phase: int | None = None  # stronghold: the phase its action is taken in
+
+
+class DraftError(ValueError):
+    """An edit that cannot be made (an index past the end, a hex that is not on the map)."""
+
+
+# ------------------------------------------------------------------------------------------ reading
+
+
+def items(document: Mapping[str, Any], path: str) -> list[Any]:
+    """The list at ``path`` (``entries``, ``plan.entries``); an empty list when it is missing or not a list."""
+    node: Any = document
+    for part in path.split("."):
+        node = node.get(part) if isinstance(node, Mapping) else None
+    return node if isinstance(node, list) else []
+
+
+def _items_for_write(document: dict[str, Any], path: str) -> list[Any]:
+    parts = path.split(".")
+    node = document
+    for part in parts[:-1]:
+        child = node.get(part)
+        if not isinstance(child, dict):
+            child = {}
+            node[part] = child
+        node = child
+    value = node.get(parts[-1])
+    if not isinstance(value, list):
+        value = []
+        node[parts[-1]] = value
+    return value
+
+
+def _qty(item: Any) -> int:
+    value = item.get("qty", 1) if isinstance(item, Mapping) else 1
+    return value if isinstance(value, int) and not isinstance(value, bool) else 1
+
+
+def _same_entry(item: Any, card: CardRef, name_key: str = "card") -> bool:
+    if not isinstance(item, Mapping):
+        return False
+    names = {card.name.casefold(), card.slug.casefold()}
+    if str(item.get(name_key, "")).casefold() not in names:
+        return False
+    if card.version and (item.get("version") or "standard") != card.version:
+        return False
+    return not (card.set_name and item.get("set") not in (None, card.set_name))
+
+
+# ------------------------------------------------------------------------------------------ writing
+
+
+def draft_blank(*, game: str, ruleset: str, format_id: str) -> dict[str, Any]:
+    """An empty list of ``game`` in ``format_id``: what the builder starts from."""
+    document: dict[str, Any] = {"game": game, "ruleset": ruleset, "format": format_id}
+    if game == "stronghold":
+        document["faction"] = "attacker"
+        document["plan"] = {
+            "kind": "round-plan",
+            "round": 1,
+            "phase_cards": dict.fromkeys(PHASE_KEYS, ""),
+            "flipped": [],
+            "income": 5,
+            "state": {"resources": 0, "drawn": {}, "camp": {}, "board": {"tiles": [], "units": {}}, "flipped": []},
+            "entries": [],
+            "orders": [],
+        }
+    elif game == "dungeon-command":
+        document.update(entries=[], orders=[], commanders=[])
+    else:
+        document["entries"] = []
+    return document
+
+
+def draft_add(*, document: Mapping[str, Any], card: CardRef) -> tuple[dict[str, Any], str]:
+    """Add one copy of ``card`` where its kind belongs; returns the new document and the JSON pointer
+    of the item that changed (one more copy of an entry already there, or a new one at the end)."""
+    doc = copy.deepcopy(dict(document))
+    game = str(doc.get("game", ""))
+    ruleset = str(doc.get("ruleset") or DEFAULT_RULESET.get(game, ""))
+    section = section_for(game, ruleset, card.kind)
+    if section is None:
+        raise DraftError(f"a {card.kind} has no place in a {game} list")
+    if section.shape == "single":
+        doc[section.path] = card.name
+        return doc, f"/{section.path}"
+    listed = _items_for_write(doc, section.path)
+    pointer = "/" + section.path.replace(".", "/")
+    if section.shape == "names":
+        if len(listed) >= MAX_ITEMS:
+            raise DraftError("this part of the list is full")
+        listed.append(card.name)
+        return doc, f"{pointer}/{len(listed) - 1}"
+    name_key = "name" if section.shape in ("actions", "orders") else "card"
+    for index, item in enumerate(listed):
+        if _same_entry(item, card, name_key) and (section.shape != "actions" or item.get("phase") == card.phase):
+            item["qty"] = min(MAX_QTY, _qty(item) + 1)
+            return doc, f"{pointer}/{index}"
+    if len(listed) >= MAX_ITEMS:
+        raise DraftError("this part of the list is full")
+    new: dict[str, Any] = {name_key: card.name, "qty": 1}
+    if section.shape == "actions":
+        new = {"name": card.name, "phase": card.phase or 1}
+    elif section.shape == "orders":
+        new = {"name": card.name, "section": "", "secret": False}
+    if card.version == "epic":
+        new["version"] = "epic"
+    if card.set_name:
+        new["set"] = card.set_name
+    listed.append(new)
+    return doc, f"{pointer}/{len(listed) - 1}"
+
+
+def _checked_index(listed: list[Any], index: int) -> int:
+    if not 0 <= index < len(listed):
+        raise DraftError("no such item in the list")
+    return index
+
+
+def draft_remove(*, document: Mapping[str, Any], path: str, index: int) -> dict[str, Any]:
+    """Remove an item."""
+    doc = copy.deepcopy(dict(document))
+    listed = _items_for_write(doc, path)
+    listed.pop(_checked_index(listed, index))
+    return doc
+
+
+def draft_set_qty(*, document: Mapping[str, Any], path: str, index: int, qty: int) -> dict[str, Any]:
+    """Set an entry's copies (1 to 99); 0 removes it."""
+    if qty <= 0:
+        return draft_remove(document=document, path=path, index=index)
+    doc = copy.deepcopy(dict(document))
+    listed = _items_for_write(doc, path)
+    item = listed[_checked_index(listed, index)]
+    if not isinstance(item, dict):
+        raise DraftError("this item has no copies")
+    item["qty"] = min(MAX_QTY, qty)
+    return doc
+
+
+def draft_step(*, document: Mapping[str, Any], path: str, index: int, delta: int) -> dict[str, Any]:
+    """One copy more or fewer (fewer than one removes the entry)."""
+    listed = items(document, path)
+    if not 0 <= index < len(listed):
+        raise DraftError("no such item in the list")
+    return draft_set_qty(document=document, path=path, index=index, qty=_qty(listed[index]) + delta)
+
+
+def draft_replace_card(*, document: Mapping[str, Any], path: str, index: int, name: str) -> dict[str, Any]:
+    """Name another card in an item (a suggestion for a misspelt name); the copies stay."""
+    name = name.strip()
+    if not name or len(name) > MAX_NAME:
+        raise DraftError("a card's name is 1 to 200 characters long")
+    doc = copy.deepcopy(dict(document))
+    listed = _items_for_write(doc, path)
+    index = _checked_index(listed, index)
+    item = listed[index]
+    if isinstance(item, dict):
+        key = "name" if "name" in item and "card" not in item else "card"
+        item[key] = name
+        item.pop("set", None)
+    else:
+        listed[index] = name
+    return doc
+
+
+def hex_row(hex_id: str) -> int:
+    match = HEX.match(hex_id)
+    if match is None:
+        raise DraftError(f"{hex_id[:20]!r} is not a hex of the map")
+    return int(match.group(1))
+
+
+def _muster(doc: dict[str, Any], card: str, qty: int = 1) -> None:
+    """Put ``qty`` units of ``card`` back among the units recruited but not placed."""
+    entries = _items_for_write(doc, "entries")
+    for entry in entries:
+        if isinstance(entry, dict) and entry.get("card") == card:
+            entry["qty"] = min(MAX_QTY, _qty(entry) + qty)
+            return
+    entries.append({"card": card, "qty": qty})
+
+
+def draft_place(*, document: Mapping[str, Any], what: str, hex_id: str, terrain: str) -> dict[str, Any]:
+    """Put a recruited unit (``what`` = the index of its entry) or the command tent (``what`` = ``"tent"``)
+    on a hex of the BattleLore deployment map.
+
+    BattleLore's list document gives the army either mustered (``entries``) or deployed (``deployment``,
+    one item per placed unit), never both: so placing a unit moves it from ``entries`` to ``deployment``,
+    and the army is a whole deployment once every unit is on the map. A unit already on that hex goes
+    back among the units not placed."""
+    row = hex_row(hex_id)
+    if terrain not in TERRAINS:
+        raise DraftError(f"unknown terrain {terrain[:20]!r}")
+    doc = copy.deepcopy(dict(document))
+    if what == TENT:
+        doc["command_tent"] = {"hex": hex_id, "row": row, "terrain": terrain}
+        return doc
+    entries = _items_for_write(doc, "entries")
+    try:
+        index = int(what)
+        unit = entries[index]
+    except (ValueError, IndexError):
+        raise DraftError("choose a recruited unit to place") from None
+    if not isinstance(unit, dict) or not unit.get("card"):
+        raise DraftError("choose a recruited unit to place")
+    card = str(unit["card"])
+    if _qty(unit) > 1:
+        unit["qty"] = _qty(unit) - 1
+    else:
+        entries.pop(index)
+    deployment = _items_for_write(doc, "deployment")
+    for other in [d for d in deployment if isinstance(d, Mapping) and d.get("hex") == hex_id]:
+        deployment.remove(other)
+        _muster(doc, str(other.get("card")))
+    deployment.append({"card": card, "hex": hex_id, "row": row, "terrain": terrain})
+    return _tidy(doc)
+
+
+def draft_unplace(*, document: Mapping[str, Any], index: int) -> dict[str, Any]:
+    """Take a unit off the map (back among the units not placed), or the command tent (``index`` -1)."""
+    doc = copy.deepcopy(dict(document))
+    if index == -1:
+        doc.pop("command_tent", None)
+        return doc
+    deployment = _items_for_write(doc, "deployment")
+    placed = deployment.pop(_checked_index(deployment, index))
+    if isinstance(placed, Mapping) and placed.get("card"):
+        _muster(doc, str(placed["card"]))
+    return _tidy(doc)
+
+
+def _tidy(doc: dict[str, Any]) -> dict[str, Any]:
+    if doc.get("deployment") == []:
+        del doc["deployment"]
+    return doc
+
+
+def army_mustered(document: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+    """A BattleLore army partly placed, read as mustered: every unit under ``entries``, ``deployment`` left
+    out, and how many units are still to place. Any other document comes back as it is, with 0.
+
+    The list document cannot hold a half-placed army (``entries`` and ``deployment`` together are
+    malformed), so while a player places units the builder checks the army as mustered."""
+    entries = items(document, "entries")
+    deployment = items(document, "deployment")
+    if document.get("game") != "battlelore2" or not entries or not deployment:
+        return dict(document), 0
+    doc = copy.deepcopy(dict(document))
+    doc.pop("deployment", None)
+    waiting = sum(_qty(e) for e in entries)
+    for placed in deployment:
+        if isinstance(placed, Mapping) and placed.get("card"):
+            _muster(doc, str(placed["card"]))
+    return doc, waiting

@@ -1,0 +1,778 @@
+"""The builder's pages: build a list (``/build/<game>/``), save it, open it with its edit link, its
+history; the shared page (``/l/<share_code>``) with its QR code, print page, exports and fork; import.
+
+Thin views over ``builder.drafts`` (editing a document), ``builder.forms`` (reading the fields),
+``builder.selectors`` (the rule check, the catalogue beside the list) and ``builder.services`` (saving).
+
+**The edit token.** A list saved without an account belongs to whoever holds its edit token. The
+private edit link carries it in the URL *fragment*: ``/lists/<id>/edit/#token=…``. A browser never
+sends a fragment to a server, so the token is in no request line, access log, proxy log or Referer
+header; that page's script posts it once (with the CSRF token) and the server, having checked it,
+keeps it in an HttpOnly, SameSite=Lax cookie (``muster_edit``) that opens the list in the builder
+from then on. Saving a new list sets the same cookie. The builder's URL (``/build/<game>/?list=<id>``)
+and the shared page never hold the token; the builder shows the edit link only to its owner, so that
+it can be kept. Cross-site forms carry neither the cookie (SameSite) nor the CSRF token.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import segno
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from builder import drafts
+from builder.accounts import client_address, limit_count, limit_reached
+from builder.forms import BuilderForm, EditTokenForm, ImportForm, document_apply_fields, extra_keys
+from builder.models import SavedList
+from builder.selectors import (
+    GameSetup,
+    ListCheck,
+    builder_catalogue,
+    builder_factions,
+    builder_facts,
+    builder_setup,
+    card_ref,
+    draft_check,
+    list_catalogue_changes,
+    list_check,
+    list_current,
+    list_get,
+    list_get_shared,
+    list_rows,
+    list_versions,
+)
+from builder.selectors_results import finding_localise, validation_result_localise
+from builder.services import list_can_edit, list_create, list_delete, list_fork, list_restore, list_update
+from builder.textformat import list_import, list_to_text
+from catalogue.models import Game
+from config.errors import ApplicationError
+
+EDIT_COOKIE = "muster_edit"
+EDIT_COOKIE_LISTS = 20  # the newest lists a browser keeps edit tokens for
+EDIT_COOKIE_AGE = 365 * 24 * 3600
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,100}$")
+
+TOTAL_LABELS: dict[str, Any] = {
+    "points": gettext_lazy("points"),
+    "points_left": gettext_lazy("points left"),
+    "creatures": gettext_lazy("creatures"),
+    "commanders": gettext_lazy("commanders"),
+    "minions": gettext_lazy("minions"),
+    "orders": gettext_lazy("order cards"),
+    "levels": gettext_lazy("levels"),
+    "units": gettext_lazy("units"),
+    "lore_from_unspent": gettext_lazy("lore from unspent points"),
+    "resources_spent": gettext_lazy("resources spent"),
+    "resources_left": gettext_lazy("resources left"),
+    "units_used": gettext_lazy("units used"),
+    "hourglasses": gettext_lazy("hourglasses"),
+}
+SECTION_TITLES: dict[tuple[str, str], Any] = {
+    ("ddm", "entries"): gettext_lazy("Creatures"),
+    ("ddm", "battle_map"): gettext_lazy("Battle map"),
+    ("dungeon-command", "commanders"): gettext_lazy("Commander"),
+    ("dungeon-command", "entries"): gettext_lazy("Creature deck"),
+    ("dungeon-command", "orders"): gettext_lazy("Order deck"),
+    ("battlelore2", "entries"): gettext_lazy("Units recruited"),
+    ("battlelore2", "deployment"): gettext_lazy("Deployment map"),
+    ("battlelore2", "scenario"): gettext_lazy("Scenario"),
+    ("stronghold", "plan.entries"): gettext_lazy("Actions, phase by phase"),
+    ("stronghold", "plan.orders"): gettext_lazy("Orders"),
+}
+KIND_LABELS: dict[str, Any] = {
+    "creature": gettext_lazy("creature"), "battle-map": gettext_lazy("battle map"),
+    "order": gettext_lazy("order"), "commander": gettext_lazy("commander"), "unit": gettext_lazy("unit"),
+    "scenario": gettext_lazy("scenario"), "machine": gettext_lazy("machine"),
+    "equipment": gettext_lazy("equipment"), "training": gettext_lazy("training"),
+    "ritual": gettext_lazy("ritual"), "phase-card": gettext_lazy("phase-card action"),
+}
+TERRAIN_LABELS: dict[str, Any] = {
+    "clear": gettext_lazy("clear"), "hills": gettext_lazy("hills"), "forest": gettext_lazy("forest"),
+    "building": gettext_lazy("building"), "water": gettext_lazy("water"),
+    "water+ford": gettext_lazy("water with a ford"), "water+bridge": gettext_lazy("water with a bridge"),
+}
+SORTS: list[tuple[str, Any]] = [
+    ("name", gettext_lazy("name, A to Z")),
+    ("cost", gettext_lazy("cost, lowest first")),
+    ("-cost", gettext_lazy("cost, highest first")),
+    ("level", gettext_lazy("level, lowest first")),
+    ("-level", gettext_lazy("level, highest first")),
+    ("set", gettext_lazy("set, in printed order")),
+]
+HAS_COST = {"ddm", "battlelore2", "stronghold"}
+HAS_LEVEL = {"ddm", "dungeon-command"}
+MAP_ROWS = (5, 4, 3, 2, 1)  # a player's half of the BattleLore board, far row first; row 5 is shared
+MAP_COLUMNS = 13  # odd rows; even rows have 12
+
+
+# ---------------------------------------------------------------------------------- the edit token
+
+
+def _edit_tokens(request: HttpRequest) -> dict[str, str]:
+    raw = request.COOKIES.get(EDIT_COOKIE, "")
+    out: dict[str, str] = {}
+    for part in raw.split("|")[:EDIT_COOKIE_LISTS]:
+        list_id, _sep, token = part.partition(":")
+        if _sep and _TOKEN.match(token):
+            out[list_id] = token
+    return out
+
+
+def _remember_token(request: HttpRequest, response: HttpResponse, saved: SavedList, token: str) -> None:
+    tokens = {str(saved.pk): token, **{k: v for k, v in _edit_tokens(request).items() if k != str(saved.pk)}}
+    value = "|".join(f"{k}:{v}" for k, v in list(tokens.items())[:EDIT_COOKIE_LISTS])
+    response.set_cookie(
+        EDIT_COOKIE, value, max_age=EDIT_COOKIE_AGE, httponly=True, samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+
+
+def _forget_token(request: HttpRequest, response: HttpResponse, list_id: str) -> None:
+    tokens = {k: v for k, v in _edit_tokens(request).items() if k != list_id}
+    if tokens:
+        response.set_cookie(
+            EDIT_COOKIE, "|".join(f"{k}:{v}" for k, v in tokens.items()), max_age=EDIT_COOKIE_AGE, httponly=True,
+            samesite="Lax", secure=settings.SESSION_COOKIE_SECURE,
+        )
+    else:
+        response.delete_cookie(EDIT_COOKIE, samesite="Lax")
+
+
+def _can_edit(request: HttpRequest, saved: SavedList) -> bool:
+    return list_can_edit(saved_list=saved, user=request.user, token=_edit_tokens(request).get(str(saved.pk)))
+
+
+def _edit_link(request: HttpRequest, saved: SavedList) -> str:
+    """The private edit link, for the owner's eyes: only when this browser holds the token."""
+    token = _edit_tokens(request).get(str(saved.pk))
+    if not token or not list_can_edit(saved_list=saved, user=None, token=token):
+        return ""
+    return request.build_absolute_uri(reverse("list-edit-link", args=[saved.pk])) + f"#token={token}"
+
+
+def _share_url(request: HttpRequest, saved: SavedList) -> str:
+    return request.build_absolute_uri(reverse("shared-list", args=[saved.share_code]))
+
+
+# ------------------------------------------------------------------------------------ rate limits
+
+
+def _throttled(request: HttpRequest, scope: str) -> bool:
+    """Count one attempt of ``scope`` (``save``, ``import``) and say whether it is one too many; the
+    rates are the API's (``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``), counted per account or address."""
+    rates: dict[str, Any] = getattr(settings, "REST_FRAMEWORK", {}).get("DEFAULT_THROTTLE_RATES", {})
+    rate = rates.get(scope) or "60/minute"
+    number, _sep, period = str(rate).partition("/")
+    window = {"s": 1, "m": 60, "h": 3600, "d": 86400}.get(period[:1], 60)
+    key = f"user-{request.user.pk}" if request.user.is_authenticated else client_address(request)
+    if limit_reached(scope=f"page-{scope}", key=key, limit=int(number)):
+        return True
+    limit_count(scope=f"page-{scope}", key=key, window=window)
+    return False
+
+
+def _too_many(request: HttpRequest) -> HttpResponse:
+    response = render(request, "builder/too_many.html", status=429)
+    response["Retry-After"] = "60"
+    return response
+
+
+# ------------------------------------------------------------------------------------ the builder
+
+
+def _game_or_404(game: str) -> Game:
+    found = Game.objects.filter(slug=game).first() if game in drafts.GAMES else None
+    if found is None:
+        raise Http404("No such game.")
+    return found
+
+
+@dataclass
+class FormatOption:
+    value: str
+    label: str
+    selected: bool
+
+
+def _format_options(setup: GameSetup, current: str) -> tuple[list[FormatOption], dict[str, Any], str]:
+    """The format select's options, what each value means, and the size shown for a numbered format."""
+    options: list[FormatOption] = []
+    meaning: dict[str, Any] = {}
+    size = ""
+    for fmt in setup.formats:
+        options.append(FormatOption(fmt.id, fmt.name, fmt.id == current))
+        meaning[fmt.id] = fmt
+    if not any(o.selected for o in options) and not setup.families and current:
+        options.append(FormatOption(current, current, True))
+        meaning[current] = current
+    for family in setup.families:
+        value = f"family:{family.prefix}"
+        rest = current[len(family.prefix):] if current.startswith(family.prefix) else ""
+        chosen = bool(rest.isdigit()) and not any(o.selected for o in options)
+        if chosen:
+            size = rest
+        options.append(FormatOption(value, gettext("%(pattern)s: another size") % {"pattern": family.pattern}, chosen))
+        meaning[value] = family
+    return options, meaning, size
+
+
+def _normalise(document: dict[str, Any], setup: GameSetup) -> GameSetup:
+    """Keep the draft's ruleset, format and faction among the game's choices (after a change of rules)."""
+    if document.get("ruleset") not in {r for r, _n in setup.rulesets}:
+        document["ruleset"] = setup.rulesets[0][0]
+    if document["ruleset"] != setup.ruleset or document.get("format") != "":
+        setup = builder_setup(game=setup.game, ruleset=str(document["ruleset"]), format_id=str(document.get("format")))
+    if not setup.format_known(str(document.get("format", ""))):
+        document["format"] = setup.default_format
+        setup = builder_setup(game=setup.game, ruleset=setup.ruleset, format_id=setup.default_format)
+    faction = document.get("faction")
+    if faction is not None and setup.factions and faction not in {f for f, _n in setup.factions}:
+        document.pop("faction")
+    if document.get("game") == "dungeon-command":
+        document.pop("faction", None)
+    return setup
+
+
+def _apply_op(document: dict[str, Any], op: str, data: QueryDict, catalogue: Any) -> tuple[dict[str, Any], str]:
+    """Apply the button pressed (``add:<slug>``, ``inc:entries:2``, ...); returns the document and what
+    to announce."""
+    verb, _sep, rest = op.partition(":")
+    if verb == "add":
+        card = catalogue.by_slug.get(rest.casefold()) if catalogue is not None else None
+        if card is None:
+            raise drafts.DraftError(gettext("That card is not in this game's catalogue."))
+        changed, _pointer = drafts.draft_add(document=document, card=card_ref(catalogue=catalogue, card=card))
+        return changed, gettext("Added %(name)s.") % {"name": card.name}
+    if verb in ("inc", "dec", "remove", "replace"):
+        path, _sep, tail = rest.partition(":")
+        index_text, _sep, name = tail.partition(":")
+        if not index_text.isdigit() or path not in ("entries", "orders", "commanders", "deployment", "plan.entries",
+                                                     "plan.orders"):
+            raise drafts.DraftError(gettext("No such item in the list."))
+        index = int(index_text)
+        if verb == "remove":
+            return drafts.draft_remove(document=document, path=path, index=index), gettext("Removed.")
+        if verb == "replace":
+            changed = drafts.draft_replace_card(document=document, path=path, index=index, name=name)
+            return changed, gettext("Now %(name)s.") % {"name": name}
+        delta = 1 if verb == "inc" else -1
+        return drafts.draft_step(document=document, path=path, index=index, delta=delta), gettext("Copies changed.")
+    if verb == "place":
+        what = data.get("place-what", "")
+        changed = drafts.draft_place(document=document, what=what, hex_id=rest, terrain=data.get("place-terrain",
+                                                                                                   "clear"))
+        return changed, gettext("Placed on %(hex)s.") % {"hex": rest}
+    if verb == "unplace":
+        index = int(rest) if re.fullmatch(r"-?\d{1,4}", rest) else -2
+        if index < -1:
+            raise drafts.DraftError(gettext("No such item in the list."))
+        return drafts.draft_unplace(document=document, index=index), gettext("Taken off the map.")
+    return document, ""
+
+
+def _map(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """The BattleLore deployment map: the player's half, far row first, with what stands on each hex."""
+    placed = {
+        str(d.get("hex")): (i, d) for i, d in enumerate(drafts.items(document, "deployment")) if isinstance(d, dict)
+    }
+    tent = document.get("command_tent") if isinstance(document.get("command_tent"), dict) else None
+    rows = []
+    for row in MAP_ROWS:
+        hexes = []
+        for column in range(1, MAP_COLUMNS + (1 if row % 2 else 0)):
+            hex_id = f"r{row}c{column}"
+            unit = placed.get(hex_id)
+            hexes.append({
+                "id": hex_id, "unit": unit[1] if unit else None, "index": unit[0] if unit else None,
+                "tent": bool(tent and tent.get("hex") == hex_id),
+            })
+        rows.append({"row": row, "hexes": hexes, "offset": row % 2 == 0})
+    return rows
+
+
+_ITEM_POINTER = re.compile(r"^/(entries|orders|commanders|deployment|pool|plan/entries|plan/orders)/(\d+)(?:/|$)")
+
+
+def _anchor(pointers: list[str]) -> str:
+    """The page anchor of the list item a finding points at (``/entries/3/card`` → ``item-entries-3``)."""
+    for pointer in pointers:
+        match = _ITEM_POINTER.match(str(pointer))
+        if match:
+            return f"item-{match.group(1).replace('/', '-')}-{match.group(2)}"
+    return ""
+
+
+def _localised(check: ListCheck) -> ListCheck:
+    """The check in the reader's language, each finding with the anchor of the item it is about."""
+    if check.result is None:
+        return check
+    result = validation_result_localise(result=check.result)
+    for key in ("violations", "warnings"):
+        for finding in result.get(key) or []:
+            finding["anchor"] = _anchor(list(finding.get("entries") or []))
+            finding["severity"] = key
+    return ListCheck(result=result, errors=check.errors, message=check.message, unchecked=check.unchecked,
+                     to_place=check.to_place)
+
+
+def _builder_context(
+    request: HttpRequest,
+    game: Game,
+    document: dict[str, Any],
+    setup: GameSetup,
+    *,
+    data: QueryDict | None = None,
+    saved: SavedList | None = None,
+    field_errors: dict[str, str] | None = None,
+    announce: str = "",
+    problem: str = "",
+) -> dict[str, Any]:
+    raw_check = draft_check(document=document)
+    check = _localised(raw_check)
+    ruleset = str(document.get("ruleset"))
+    catalogue = builder_facts(game=game.slug, ruleset=ruleset)
+    kinds = drafts.card_kinds(game.slug, ruleset)
+    filters = data if data is not None else QueryDict()
+    page = builder_catalogue(
+        game=game.slug, ruleset=ruleset, data=filters, document=document, check=raw_check, kinds=kinds
+    )
+    for row in page.rows:
+        row.reasons = [
+            {**r, "finding": finding_localise(finding=r["finding"])} if "finding" in r else r for r in row.reasons
+        ]
+    sections = list_rows(document=document, catalogue=catalogue, findings=check.findings_by_pointer)
+    options, meaning, size = _format_options(setup, str(document.get("format", "")))
+    totals = (check.result or {}).get("totals") or {}
+    errors = field_errors or {}
+    params = document.get("params") if isinstance(document.get("params"), dict) else {}
+    assert isinstance(params, dict)
+    plan = document.get("plan") if isinstance(document.get("plan"), dict) else {}
+    assert isinstance(plan, dict)
+    phase_cards = plan.get("phase_cards") if isinstance(plan.get("phase_cards"), dict) else {}
+    assert isinstance(phase_cards, dict)
+    place_choices = [
+        {"value": str(i), "name": e.get("card"), "left": e.get("qty", 1), "disabled": False}
+        for i, e in enumerate(drafts.items(document, "entries")) if isinstance(e, dict) and game.slug == "battlelore2"
+    ]
+    first = next((c for c in place_choices if not c["disabled"]), None)
+    if first is not None:
+        first["checked"] = True
+    if game.slug == "battlelore2":
+        place_choices.append({"value": drafts.TENT, "name": "", "left": 1, "disabled": False,
+                              "checked": first is None})
+    described = next((f.description for f in setup.formats if f.id == document.get("format")), "")
+    if not described:
+        described = next((f.description for f in setup.families
+                          if str(document.get("format", "")).startswith(f.prefix)), "")
+    context: dict[str, Any] = {
+        "game": game,
+        "document": document,
+        "document_json": json.dumps(document, ensure_ascii=False, separators=(",", ":")),
+        "setup": setup,
+        "format_options": options,
+        "format_size": size,
+        "family": next((meaning[o.value] for o in options if o.selected and o.value.startswith("family:")), None),
+        "check": check,
+        "totals": [(TOTAL_LABELS[k], v) for k, v in totals.items() if k in TOTAL_LABELS and v is not None],
+        "sections": [(SECTION_TITLES.get((game.slug, s.section.path), s.section.path), s) for s in sections],
+        "catalogue_page": page,
+        "kinds": [(k, KIND_LABELS.get(k, k)) for k in kinds],
+        "filters": {k[2:]: v for k, v in filters.items() if k.startswith("c-")},
+        "saved": saved,
+        "field_errors": errors,
+        "params": [
+            {"param": p, "current": params.get(p.name, p.default), "error": errors.get(f"param-{p.name}", "")}
+            for p in setup.params
+        ],
+        "format_description": described,
+        "has_cost": game.slug in HAS_COST,
+        "has_level": game.slug in HAS_LEVEL,
+        "show_costs": game.slug in ("ddm", "battlelore2"),
+        "sorts": SORTS,
+        "filter_factions": builder_factions(game=game.slug, ruleset=ruleset),
+        "phase_cards": [(k, phase_cards.get(k, "")) for k in drafts.PHASE_KEYS],
+        "plan_state": json.dumps(plan.get("state"), ensure_ascii=False, indent=1) if "state" in plan else "",
+        "plan_json": json.dumps(plan, ensure_ascii=False, indent=1) if plan.get("kind") == "setup" else "",
+        "place_choices": place_choices,
+        "announce": announce,
+        "problem": problem,
+        "extra_json": json.dumps(extra_keys(document), ensure_ascii=False, indent=1) if extra_keys(document) else "",
+        "text_export": list_to_text(document=document, totals=totals),
+        "json_export": json.dumps(document, ensure_ascii=False, indent=2),
+        "terrains": list(TERRAIN_LABELS.items()),
+        "units": drafts.STRONGHOLD_UNITS,
+        "phase_keys": drafts.PHASE_KEYS,
+        "hex_map": _map(document) if game.slug == "battlelore2" else [],
+        "map_names": [c.name for c in catalogue.of_kind("battle-map")] if game.slug == "ddm" else [],
+        "scenario_names": [c.name for c in catalogue.of_kind("scenario")] if game.slug == "battlelore2" else [],
+        "phase_card_names": sorted({c.name for c in catalogue.of_kind("phase-card")}) if game.slug == "stronghold"
+        else [],
+        "box_names": sorted({s.name for s in catalogue.sets}) if game.slug == "dungeon-command" else [],
+    }
+    if saved is not None:
+        current = list_current(saved_list=saved)
+        context.update(
+            version=current,
+            versions=list_versions(saved_list=saved)[:50],
+            changes=list_catalogue_changes(version=current),
+            share_url=_share_url(request, saved),
+            edit_link=_edit_link(request, saved),
+        )
+    return context
+
+
+def _render_builder(request: HttpRequest, context: dict[str, Any], *, partial: str = "", status: int = 200
+                    ) -> HttpResponse:
+    template = {"list": "builder/_list_response.html", "catalogue": "builder/_catalogue_results.html"}.get(
+        partial, "builder/build.html"
+    )
+    response = render(request, template, context, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_GET
+def build_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "builder/index.html", {"games": Game.objects.filter(slug__in=drafts.GAMES)})
+
+
+@require_http_methods(["GET", "POST"])
+def build_page(request: HttpRequest, game: str) -> HttpResponse:
+    game_obj = _game_or_404(game)
+    if request.method == "POST":
+        return _build_post(request, game_obj)
+    saved = None
+    list_id = request.GET.get("list")
+    if list_id:
+        try:
+            saved = list_get(list_id=list_id)
+        except ApplicationError:
+            raise Http404("No saved list has this id.") from None
+        if saved.game != game:
+            raise Http404("No saved list has this id.")
+        if not _can_edit(request, saved):
+            return render(request, "builder/forbidden.html", {"game": game_obj}, status=403)
+        document = dict(list_current(saved_list=saved).document)
+        document.setdefault("ruleset", drafts.DEFAULT_RULESET[game])
+    else:
+        ruleset = request.GET.get("ruleset") or drafts.DEFAULT_RULESET[game]
+        start = builder_setup(game=game, ruleset=ruleset if len(ruleset) <= 40 else "")
+        document = drafts.draft_blank(game=game, ruleset=start.ruleset, format_id=start.default_format)
+    setup = _normalise(document, builder_setup(game=game, ruleset=str(document.get("ruleset")),
+                                               format_id=str(document.get("format", ""))))
+    return _render_builder(request, _builder_context(request, game_obj, document, setup, data=request.GET,
+                                                     saved=saved))
+
+
+def _build_post(request: HttpRequest, game: Game) -> HttpResponse:
+    form = BuilderForm(request.POST, game=game.slug)
+    partial = "list" if request.htmx else ""  # type: ignore[attr-defined]
+    if not form.is_valid():
+        blank = drafts.draft_blank(game=game.slug, ruleset=drafts.DEFAULT_RULESET[game.slug], format_id="")
+        setup = _normalise(blank, builder_setup(game=game.slug, ruleset=str(blank["ruleset"])))
+        problem = " ".join(" ".join(str(m) for m in messages) for messages in form.errors.values())
+        context = _builder_context(request, game, blank, setup, problem=problem)
+        return _render_builder(request, context, status=400)
+    document: dict[str, Any] = form.cleaned_data["document"]
+    op: str = form.cleaned_data["op"] or "update"
+    saved = None
+    if form.cleaned_data["list"]:
+        try:
+            saved = list_get(list_id=form.cleaned_data["list"])
+        except ApplicationError:
+            raise Http404("No saved list has this id.") from None
+        if not _can_edit(request, saved):
+            return render(request, "builder/forbidden.html", {"game": game}, status=403)
+    document.setdefault("ruleset", drafts.DEFAULT_RULESET[game.slug])
+    setup = _normalise(document, builder_setup(game=game.slug, ruleset=str(document["ruleset"]),
+                                               format_id=str(document.get("format", ""))))
+    _options, meaning, _size = _format_options(setup, str(document.get("format", "")))
+    field_errors = document_apply_fields(document=document, data=request.POST, format_choices=meaning,
+                                         params=setup.params)
+    setup = _normalise(document, setup)
+    if op == "search":
+        return _render_builder(request, _builder_context(request, game, document, setup, data=request.POST,
+                                                         saved=saved), partial="catalogue" if partial else "")
+    if op == "new":
+        return _redirect(request, reverse("build", args=[game.slug]))
+    if op == "save":
+        if field_errors:
+            context = _builder_context(request, game, document, setup, data=request.POST, saved=saved,
+                                       field_errors=field_errors, problem=gettext("Correct the fields marked first."))
+            return _render_builder(request, context, partial=partial, status=400)
+        return _save(request, game, document, setup, saved, partial)
+    announce, problem = "", ""
+    catalogue = builder_facts(game=game.slug, ruleset=str(document["ruleset"]))
+    try:
+        document, announce = _apply_op(document, op, request.POST, catalogue)
+        setup = _normalise(document, setup)
+    except drafts.DraftError as exc:
+        problem = str(exc)
+    context = _builder_context(request, game, document, setup, data=request.POST, saved=saved,
+                               field_errors=field_errors, announce=announce, problem=problem)
+    return _render_builder(request, context, partial=partial, status=400 if field_errors or problem else 200)
+
+
+def _redirect(request: HttpRequest, url: str) -> HttpResponse:
+    if request.htmx:  # type: ignore[attr-defined]
+        response = HttpResponse(status=200)
+        response["HX-Redirect"] = url
+        return response
+    return HttpResponseRedirect(url, status=303)
+
+
+def _save(
+    request: HttpRequest, game: Game, document: dict[str, Any], setup: GameSetup, saved: SavedList | None,
+    partial: str,
+) -> HttpResponse:
+    if drafts.army_mustered(document)[1]:
+        context = _builder_context(request, game, document, setup, data=request.POST, saved=saved, problem=gettext(
+            "Place every recruited unit on the map, or take them all off it, to save: a BattleLore list holds "
+            "the army either mustered or deployed."))
+        return _render_builder(request, context, partial=partial, status=400)
+    if _throttled(request, "save"):
+        if partial:
+            context = _builder_context(request, game, document, setup, data=request.POST, saved=saved,
+                                       problem=gettext("Too many saves in a short time: wait a minute, then save."))
+            return _render_builder(request, context, partial=partial, status=429)
+        return _too_many(request)
+    try:
+        if saved is None:
+            saved, token = list_create(document=document, owner=request.user)
+        else:
+            version = list_update(saved_list=saved, document=document)
+            token = ""
+            messages.success(request, gettext("Saved as version %(n)s.") % {"n": version.number})
+    except ApplicationError as exc:
+        context = _builder_context(
+            request, game, document, setup, data=request.POST, saved=saved,
+            problem=gettext("The list cannot be saved: %(why)s") % {"why": exc.message},
+        )
+        return _render_builder(request, context, partial=partial, status=exc.status)
+    response = _redirect(request, reverse("build", args=[game.slug]) + f"?list={saved.pk}")
+    if token:
+        _remember_token(request, response, saved, token)
+        messages.success(request, gettext(
+            "Saved. Keep the private edit link below somewhere safe: it is the only way to change this list "
+            "from another browser. The share link shows it read-only."
+        ))
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def list_edit_link(request: HttpRequest, list_id: uuid.UUID) -> HttpResponse:
+    """The private edit link's page. Its token is in the URL fragment (never sent here): the page's
+    script posts it, and a right token is kept in the edit cookie."""
+    try:
+        saved = list_get(list_id=list_id)
+    except ApplicationError:
+        raise Http404("No saved list has this id.") from None
+    if request.method == "GET":
+        if _can_edit(request, saved):
+            return HttpResponseRedirect(reverse("build", args=[saved.game]) + f"?list={saved.pk}")
+        return render(request, "builder/edit_link.html", {"form": EditTokenForm(), "list_id": saved.pk})
+    form = EditTokenForm(request.POST)
+    token = form.data.get("token", "") if form.is_valid() else ""
+    if not token or not list_can_edit(saved_list=saved, user=None, token=token):
+        if form.is_valid():
+            form.add_error("token", gettext("This is not the list's edit token."))
+        return render(request, "builder/edit_link.html", {"form": form, "list_id": saved.pk}, status=403)
+    response = HttpResponseRedirect(reverse("build", args=[saved.game]) + f"?list={saved.pk}", status=303)
+    _remember_token(request, response, saved, token)
+    return response
+
+
+def _owned(request: HttpRequest, list_id: uuid.UUID) -> SavedList | HttpResponse:
+    try:
+        saved = list_get(list_id=list_id)
+    except ApplicationError:
+        raise Http404("No saved list has this id.") from None
+    if not _can_edit(request, saved):
+        return render(request, "builder/forbidden.html", {"game": None}, status=403)
+    return saved
+
+
+@require_POST
+def list_restore_view(request: HttpRequest, list_id: uuid.UUID) -> HttpResponse:
+    saved = _owned(request, list_id)
+    if isinstance(saved, HttpResponse):
+        return saved
+    number = request.POST.get("number", "")
+    if not number.isdigit() or not saved.versions.filter(number=int(number)).exists():
+        messages.error(request, gettext("There is no such version."))
+        return HttpResponseRedirect(reverse("build", args=[saved.game]) + f"?list={saved.pk}", status=303)
+    if _throttled(request, "save"):
+        return _too_many(request)
+    version = list_restore(saved_list=saved, number=int(number))
+    messages.success(request, gettext("Version %(old)s restored as version %(new)s.") % {
+        "old": number, "new": version.number})
+    return HttpResponseRedirect(reverse("build", args=[saved.game]) + f"?list={saved.pk}", status=303)
+
+
+@require_http_methods(["GET", "POST"])
+def list_delete_view(request: HttpRequest, list_id: uuid.UUID) -> HttpResponse:
+    saved = _owned(request, list_id)
+    if isinstance(saved, HttpResponse):
+        return saved
+    if request.method == "GET":
+        return render(request, "builder/delete.html", {"saved": saved})
+    game = saved.game
+    name = saved.name or saved.share_code
+    list_delete(saved_list=saved)
+    messages.success(request, gettext("“%(name)s” is deleted.") % {"name": name})
+    response = HttpResponseRedirect(reverse("build", args=[game]), status=303)
+    _forget_token(request, response, str(list_id))
+    return response
+
+
+# ------------------------------------------------------------------------------------------ import
+
+
+@require_http_methods(["GET", "POST"])
+def build_import(request: HttpRequest) -> HttpResponse:
+    """Paste a list (text or JSON): its names are matched to the catalogue and the builder opens with it."""
+    if request.method == "GET":
+        initial = {"game": request.GET.get("game", "")} if request.GET.get("game") in drafts.GAMES else {}
+        return render(request, "builder/import.html", {"form": ImportForm(initial=initial)})
+    form = ImportForm(request.POST)
+    if not form.is_valid():
+        return render(request, "builder/import.html", {"form": form}, status=400)
+    if _throttled(request, "import"):
+        return _too_many(request)
+    game_hint = form.cleaned_data["game"] or None
+    default_format = ""
+    if game_hint:
+        default_format = builder_setup(game=game_hint, ruleset=drafts.DEFAULT_RULESET[game_hint]).default_format
+    result = list_import(text=form.cleaned_data["text"], game=game_hint, default_format=default_format)
+    if result.document is None:
+        return render(request, "builder/import.html", {"form": form, "result": result}, status=400)
+    document = result.document
+    game = _game_or_404(str(document["game"]))
+    setup = _normalise(document, builder_setup(game=game.slug, ruleset=str(document.get("ruleset")),
+                                               format_id=str(document.get("format", ""))))
+    context = _builder_context(request, game, document, setup, data=QueryDict())
+    context["import_result"] = result
+    return _render_builder(request, context)
+
+
+# ------------------------------------------------------------------------------------ shared lists
+
+
+def _shared(share_code: str) -> SavedList:
+    if len(share_code) > 16:
+        raise Http404("No shared list has this code.")
+    try:
+        return list_get_shared(share_code=share_code)
+    except ApplicationError:
+        raise Http404("No shared list has this code.") from None
+
+
+def _qr_svg(url: str) -> str:
+    # segno writes the SVG from the URL alone (our own share URL): nothing a visitor typed is in it.
+    qr = segno.make(url, error="m")
+    return mark_safe(qr.svg_inline(scale=4, dark="#000", light="#fff", svgclass="qr", omitsize=True))
+
+
+def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
+    current = list_current(saved_list=saved)
+    document = dict(current.document)
+    check = _localised(list_check(document=document))
+    game = _game_or_404(saved.game)
+    ruleset = str(document.get("ruleset") or drafts.DEFAULT_RULESET[saved.game])
+    try:
+        catalogue = builder_facts(game=saved.game, ruleset=ruleset)
+    except KeyError:
+        catalogue = None
+    sections = list_rows(document=document, catalogue=catalogue, findings=check.findings_by_pointer)
+    totals = (check.result or {}).get("totals") or {}
+    url = _share_url(request, saved)
+    return {
+        "saved": saved,
+        "game": game,
+        "document": document,
+        "version": current,
+        "check": check,
+        "totals": [(TOTAL_LABELS[k], v) for k, v in totals.items() if k in TOTAL_LABELS and v is not None],
+        "sections": [(SECTION_TITLES.get((game.slug, s.section.path), s.section.path), s) for s in sections],
+        "changes": list_catalogue_changes(version=current),
+        "share_url": url,
+        "qr": _qr_svg(url),
+        "is_owner": _can_edit(request, saved),
+        "hex_map": _map(document) if game.slug == "battlelore2" else [],
+        "plan": document.get("plan") if isinstance(document.get("plan"), dict) else None,
+        "terrains": dict(TERRAIN_LABELS),
+    }
+
+
+@require_GET
+def shared_list(request: HttpRequest, share_code: str) -> HttpResponse:
+    saved = _shared(share_code)
+    response = render(request, "lists/shared.html", _shared_context(request, saved))
+    response["Referrer-Policy"] = "same-origin"
+    return response
+
+
+@require_GET
+def shared_print(request: HttpRequest, share_code: str) -> HttpResponse:
+    saved = _shared(share_code)
+    return render(request, "lists/print.html", _shared_context(request, saved))
+
+
+def _filename(saved: SavedList, suffix: str) -> str:
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", saved.name).strip("-")[:60] or saved.share_code
+    return f"{stem}.{suffix}"
+
+
+@require_GET
+def shared_text(request: HttpRequest, share_code: str) -> HttpResponse:
+    saved = _shared(share_code)
+    current = list_current(saved_list=saved)
+    check = list_check(document=current.document)
+    text = list_to_text(document=current.document, totals=(check.result or {}).get("totals"))
+    text += f"\n// {_share_url(request, saved)}\n"
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{_filename(saved, "txt")}"'
+    return response
+
+
+@require_GET
+def shared_json(request: HttpRequest, share_code: str) -> HttpResponse:
+    saved = _shared(share_code)
+    current = list_current(saved_list=saved)
+    body = json.dumps(current.document, ensure_ascii=False, indent=2) + "\n"
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(saved, "json")}"'
+    return response
+
+
+@require_POST
+def shared_fork(request: HttpRequest, share_code: str) -> HttpResponse:
+    """"Copy to my lists": a new list of one's own (its own edit link), the shared one unchanged."""
+    saved = _shared(share_code)
+    if _throttled(request, "save"):
+        return _too_many(request)
+    try:
+        fork, token = list_fork(saved_list=saved, owner=request.user)
+    except ApplicationError as exc:
+        messages.error(request, gettext("The list cannot be copied: %(why)s") % {"why": exc.message})
+        return HttpResponseRedirect(reverse("shared-list", args=[share_code]), status=303)
+    messages.success(request, gettext(
+        "This is your copy: change it as you like. It has its own share link and private edit link; the list "
+        "you copied stays as it was."
+    ))
+    response = HttpResponseRedirect(reverse("build", args=[fork.game]) + f"?list={fork.pk}", status=303)
+    _remember_token(request, response, fork, token)
+    return response
