@@ -542,13 +542,13 @@ TB9_LAYOUT: dict[str, Any] = {
 
 def _test_board(r: _Records) -> None:
     card = r.add(
-        "component", "test-board-tb-9", "Test board TB-9", "TB-9 tesztpálya (kitalált helyettesítő)",
+        "component", "tb-9", "TB-9", "TB-9 tesztpálya (kitalált helyettesítő)",
         side="common", copies=0, copies_section="A TÁBLA", copies_how="derived",
         copies_note="not a piece of the box: an invented stand-in for the main board, which the seed shows only as a "
                     "picture",
         layout=TB9_LAYOUT,
-        text="An invented stand-in for the board's topology, so that round plans can be checked at all: two sides, "
-             "gathering points GW and GE, ramparts W1, W2 (west) and E1 (inner), E2 (outer), E3 (east), wall "
+        text="Test board: an invented stand-in for the board's topology, so that round plans can be checked: two "
+             "sides, gathering points GW and GE, ramparts W1, W2 (west) and E1 (inner), E2 (outer), E3 (east), wall "
              "sections S1-S4 (west) and S5-S9 (east) with 4 slots each, siege towers possible on S2, S3, S7 and S8, "
              "the gate tower GATE between the sides.",
         notes=["STAND-IN: invented, not the printed board (stronghold.md §10.6, 'Test board TB-9'). The book's own "

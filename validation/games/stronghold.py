@@ -1,0 +1,2314 @@
+"""Stronghold, 1st edition (game ``stronghold``, ruleset ``default``): a setup, or one attacker's plan for a round.
+
+Specification: ``stronghold.md`` §10 (the documents of §10.2–§10.4, the formats and the test board of §10.6, the
+rules of §10.7, the readings of §13.1); original: seed ``002_d44d61b2c33012b1.txt`` (the Hungarian attacker's
+rulebook). The list document carries the plan whole under ``plan`` (CONTRACTS.md); its ``kind`` is ``setup`` or
+``round-plan``.
+
+The costs come from the catalogue (each action's record: units, resources, hourglasses, placement); the board's
+topology from a board record's ``layout`` (the format's ``board``: the invented stand-in TB-9 until the printed
+board is supplied; a result that reads it carries a ``catalogue.stand-in`` warning); the actions a phase card
+prints from the card's ``actions`` (``catalogue.missing-data`` where they are not known).
+
+How a plan is read (§10.3): the balance starts at the carried resources plus the true income; the entries are
+walked in order, each new tile joining the board when placed; in phase 6 the camp becomes the old camp plus the
+fresh units not paid or given plus the Recruit Trainer's units; the mobilizations move units in order, every
+capacity checked after every move; then the rope moves, then the orders against the final positions, last the
+camp upkeep. Each rule reads that walk and reports only what it checks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from validation.core.document import MAX_ENTRIES, MAX_NAME
+from validation.core.facts import CardFacts, Catalogue
+from validation.core.matching import resolve
+from validation.core.names import normalise
+from validation.core.registry import Format, Param, Params, RulesetSpec, register_ruleset, rule
+from validation.core.result import (
+    CONTRACT_SOURCE,
+    UNKNOWN_CARD,
+    WRONG_KIND,
+    Finding,
+    Missing,
+    Outcome,
+    Source,
+    and_list,
+    plural,
+)
+from validation.core.schema import Anything, Bool, Errors, Int, Key, ListOf, Obj, Schema, Str, child
+
+GAME = "stronghold"
+RULESET = "default"
+SEED = "002_d44d61b2c33012b1.txt"
+ATTACKER = ("goblin", "orc", "troll")
+DEFENDER = ("archer", "soldier", "veteran")
+PHASES = ("1", "2", "3", "4", "5", "6")
+CARD_KEYS = (*PHASES, "camp")
+SIDES = ("west", "east")
+CAMP = "camp"
+TOWER = "ST:"
+MAX_UNITS = 200  # units of one type anywhere (the bag holds 200 in all)
+MAX_LOCATIONS = 100
+MAX_MOVES = 100
+MAX_ORDERS = 20
+STAND_IN = "catalogue.stand-in"
+STAND_IN_SOURCE = Source("stronghold.md", "§10.6 Test board TB-9 (invented)")
+ACTION_KINDS = ("machine", "equipment", "training", "ritual", "phase-card", "component")
+TILE_KINDS = ("machine", "equipment", "training")
+SHOOTING_HIT_CARDS = 2  # each new shooting machine takes 2 hit cards from the supply (§10.3 state)
+
+# Fields an action needs (§10.4 "Per action": leaving one out makes the document malformed), by English name.
+NEEDS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys((
+        "ballista", "catapult", "trebuchet", "siege tower", "altar", "cover", "ram", "precise hit", "banners",
+        "ladders", "ropes", "trapdoor", "shields", "poison", "bridge", "gunner", "commissar", "trench commander",
+        "drover", "marksman", "saboteur", "bloodstone", "possession", "fire", "ghost", "panic", "storm", "accident",
+    ), ("target",)),
+    "produce resources": ("gain",),
+    "transfer units": ("give",),
+    "recruit trainer": ("receive",),
+    "equipment transfer": ("tile", "from", "to"),
+    "training relocation": ("tile", "from", "to"),
+    "escape from the knife": ("target", "goblins"),
+}
+TRANSFERS = ("equipment transfer", "training relocation")
+MOBILIZATIONS = ("lesser mobilization", "major mobilization")
+# Keys of the 3-4 player round plan (§10.3); resources_given is optional there.
+ALLY_KEYS = ("side", "ally_phase_cards", "ally_flipped", "ally_used_my_card", "ally_used_own_card",
+             "ally_built_ram_this_round", "hourglasses_excluding_camp")
+TWO_PLAYER_KEYS = ("camp_upkeep", "hourglasses")
+
+
+def _src(section: str) -> str:
+    return f"{SEED}, {section}"
+
+
+# ----------------------------------------------------------------------------------------------- the document
+
+
+def counts(kinds: Sequence[str], what: str) -> Obj:
+    """``{"goblin": 2, "orc": 3}``: a missing key or 0 is none."""
+    return Obj({k: Key(Int(0, MAX_UNITS), default=0) for k in kinds}, what=what)
+
+
+UNITS = counts(ATTACKER, "unit counts (goblin, orc, troll)")
+DEFENDERS = counts(DEFENDER, "defender unit counts (archer, soldier, veteran)")
+
+
+@dataclass(frozen=True)
+class MapOf(Schema):
+    """An object with free keys (location ids) and values of one schema."""
+
+    value: Schema
+    max_items: int
+    description = "an object"
+
+    def check(self, value: Any, pointer: str, errors: Errors) -> Any:
+        if not isinstance(value, dict):
+            errors.add(pointer, "must be an object of location ids")
+            return {}
+        if len(value) > self.max_items:
+            errors.add(pointer, f"must hold at most {self.max_items} keys, not {len(value)}")
+            return {}
+        out = {}
+        for key, item in value.items():
+            if not key.strip() or len(key) > 40:
+                errors.add(child(pointer, key), "must be a location id of 1 to 40 characters")
+                continue
+            out[key] = self.value.check(item, child(pointer, key), errors)
+        return out
+
+    def describe(self) -> dict[str, Any]:
+        return {"type": "object", "max_items": self.max_items, "values": self.value.describe()}
+
+
+def _at_least_one_unit(out: dict[str, Any], pointer: str, errors: Errors) -> None:
+    units = out.get("units")
+    if isinstance(units, dict) and not any(units.values()):
+        errors.add(f"{pointer}/units", "must move at least 1 unit")
+
+
+MOVE = Obj(
+    {
+        "from": Key(Str(40), required=True, doc="camp, a gathering point or a rampart (a wall section for ropes)"),
+        "to": Key(Str(40), required=True, doc="a gathering point, a rampart, a wall section, ST:<section> or GATE"),
+        "units": Key(UNITS, required=True, doc="the units moved"),
+    },
+    what="stronghold move",
+    check_extra=_at_least_one_unit,
+)
+MOVES = ListOf(MOVE, MAX_MOVES)
+PHASE_KEY = Str(1, choices=PHASES)
+CARDS = Obj({k: Key(Str(MAX_NAME), required=True, doc=f"the phase-{k} card" if k != "camp" else "the camp card")
+             for k in CARD_KEYS}, what="phase cards record")
+
+
+def _action_needs(out: dict[str, Any], pointer: str, errors: Errors) -> None:
+    name = out.get("name")
+    for needed in NEEDS.get(normalise(name), ()) if isinstance(name, str) else ():
+        if out.get(needed) is None:
+            errors.add(f"{pointer}/{needed}", f"is required for {name}")
+
+
+ENTRY = Obj(
+    {
+        "name": Key(Str(MAX_NAME), required=True, doc="the action's name"),
+        "phase": Key(Int(1, 6), required=True, doc="the phase it is taken in"),
+        "qty": Key(Int(1, 99), default=1, doc="more than 1 takes the action again"),
+        "card": Key(Str(4, choices=("own", "ally")), default="own", doc="whose phase card prints it (3-4 players)"),
+        "pay": Key(UNITS, doc="the fresh units assigned, 1 hourglass each"),
+        "resources": Key(Int(0, 100, nullable=True), doc="resource cubes paid (default: the printed cost)"),
+        "target": Key(Str(MAX_NAME, nullable=True), doc="where the tile goes, or what the action works on"),
+        "gain": Key(Int(0, 100, nullable=True), doc="Produce Resources: the resources produced"),
+        "give": Key(UNITS, doc="Transfer Units: the units given to the ally"),
+        "receive": Key(UNITS, doc="Recruit Trainer: the units taken into the camp"),
+        "tile": Key(Str(MAX_NAME, nullable=True), doc="Equipment Transfer, Training Relocation: the tile moved"),
+        "from": Key(Str(MAX_NAME, nullable=True), doc="where the tile stands"),
+        "to": Key(Str(MAX_NAME, nullable=True), doc="where it goes"),
+        "goblins": Key(Int(0, 100, nullable=True), doc="Escape from the Knife: the goblins returned"),
+        "moves": Key(MOVES, default=[], doc="a mobilization's moves, in order"),
+    },
+    what="stronghold plan entry",
+    check_extra=_action_needs,
+)
+ORDER = Obj(
+    {
+        "name": Key(Str(MAX_NAME), required=True, doc="Goblin Frenzy, Orc Blast, Troll Call or Bluff"),
+        "section": Key(Str(40), required=True, doc="a wall section id"),
+        "secret": Key(Bool(), default=False, doc="face down (Secret Orders, 1 hourglass)"),
+        "qty": Key(Int(1, 99), default=1, doc="tiles on the section"),
+    },
+    what="stronghold order",
+)
+TILE = Obj(
+    {
+        "name": Key(Str(MAX_NAME), required=True, doc="the tile's name"),
+        "at": Key(Str(MAX_NAME), required=True, doc="where it stands: a location id or a building"),
+        "occupied": Key(Bool(), default=False, doc="Ladders: a unit stands on it"),
+    },
+    what="stronghold board tile",
+)
+STATE = Obj(
+    {
+        "resources": Key(Int(0, 100), required=True, doc="cubes carried from earlier rounds"),
+        "drawn": Key(UNITS, required=True, doc="units drawn this round (Charge! bonus included)"),
+        "camp": Key(UNITS, required=True, doc="units on the camp card at the start of the round"),
+        "board": Key(Obj({
+            "tiles": Key(ListOf(TILE, MAX_ENTRIES), default=[], doc="every lasting attacker tile"),
+            "units": Key(MapOf(UNITS, MAX_LOCATIONS), default={}, doc="location id -> units"),
+        }, what="stronghold board record"), required=True),
+        "flipped": Key(ListOf(PHASE_KEY, 6), default=[], doc="cards flipped in earlier rounds"),
+        "killed_goblins": Key(Int(0, MAX_UNITS), required=True, doc="killed goblins in the supply"),
+        "hit_cards_in_supply": Key(Int(0, 11), required=True, doc="machine hit cards in no deck"),
+        "traps": Key(ListOf(Str(40), MAX_LOCATIONS), default=[], doc="path fields holding a defender trap"),
+        "defender": Key(Obj({"cauldrons": Key(ListOf(Str(40), 20), default=[])}, what="defender record"),
+                        required=True, doc='{"cauldrons": [ids]}'),
+        "bag_size": Key(Int(0, MAX_UNITS, nullable=True), doc="units left in the bag before the draw, if short"),
+    },
+    what="stronghold state",
+)
+ROUND_PLAN = Obj(
+    {
+        "kind": Key(Str(20), required=True),
+        "round": Key(Int(0, 1000), required=True, doc="the round planned"),
+        "phase_cards": Key(CARDS, required=True, doc='{"1".."6", "camp": card name}'),
+        "flipped": Key(ListOf(PHASE_KEY, 6), default=[], doc="every card flipped, earlier flips included"),
+        "income": Key(Int(0, 100), required=True, doc="the phase-1 resource income claimed"),
+        "state": Key(STATE, required=True, doc="the position before the round"),
+        "entries": Key(ListOf(ENTRY, MAX_ENTRIES), required=True, doc="the actions, in order"),
+        "rope_moves": Key(ListOf(MOVE, 10, nullable=True), doc="phase-6 rope moves"),
+        "orders": Key(ListOf(ORDER, MAX_ORDERS), required=True, doc="the orders given in phase 6"),
+        "camp_upkeep": Key(Int(0, 100, nullable=True), doc="2 players: the upkeep claimed"),
+        "hourglasses": Key(Int(0, 1000, nullable=True), doc="2 players: every hourglass given this round"),
+        "side": Key(Str(4, choices=SIDES, nullable=True), doc="3-4 players: this attacker's side"),
+        "ally_phase_cards": Key(Obj(CARDS.keys, what="phase cards record", nullable=True),
+                                doc="3-4 players: the ally's cards"),
+        "ally_flipped": Key(ListOf(PHASE_KEY, 6, nullable=True), doc="3-4 players: the ally's flipped cards"),
+        "ally_used_my_card": Key(ListOf(Str(MAX_NAME), 50, nullable=True),
+                                 doc="3-4 players: actions on my cards the ally has taken this round"),
+        "ally_used_own_card": Key(ListOf(Str(MAX_NAME), 50, nullable=True),
+                                  doc="3-4 players: actions the ally has taken from his own cards this round"),
+        "ally_built_ram_this_round": Key(Bool(), doc="3-4 players: the ally built a ram part this round"),
+        "hourglasses_excluding_camp": Key(Int(0, 1000, nullable=True), doc="3-4 players: hourglasses without upkeep"),
+        "resources_given": Key(Int(0, 100, nullable=True), doc="3-4 players: resources handed to the ally"),
+    },
+    what="stronghold round plan",
+)
+SETUP = Obj(
+    {
+        "kind": Key(Str(20), required=True),
+        "players": Key(Int(1, 10), required=True),
+        "attackers": Key(ListOf(Obj({
+            "side": Key(Str(4, choices=SIDES, nullable=True), doc="3-4 players: west or east"),
+            "resources": Key(Int(0, 100), required=True),
+            "phase_cards": Key(CARDS, required=True),
+        }, what="stronghold attacker"), 4), required=True),
+        "draft": Key(Obj({k: Key(Obj({"drawn": Key(ListOf(Str(MAX_NAME), 10), required=True)},
+                                     what="draft record"), required=True) for k in ("2", "3", "4", "5")},
+                         what="stronghold draft"), required=True, doc='{"2".."5": {"drawn": [card names]}}'),
+        "bag": Key(UNITS, required=True),
+        "defender": Key(Obj({
+            "stone_per_section": Key(Int(0, 20), required=True),
+            "honour_guard": Key(DEFENDERS, required=True),
+            "watchtower": Key(DEFENDERS, required=True),
+            "barracks": Key(DEFENDERS, required=True),
+            "hourglasses": Key(Int(0, 100), required=True),
+        }, what="stronghold defender setup"), required=True),
+        "glory": Key(Obj({
+            "attacker": Key(Int(0, 100), required=True),
+            "defender_fields": Key(ListOf(Int(0, 100), 10), required=True),
+            "supply": Key(Int(0, 100), required=True),
+        }, what="stronghold glory setup"), required=True),
+    },
+    what="stronghold setup",
+)
+
+
+class PlanSchema(Schema):
+    """The plan: a ``setup`` or a ``round-plan`` document, by its ``kind``."""
+
+    description = "a setup or round-plan document"
+
+    def check(self, value: Any, pointer: str, errors: Errors) -> Any:
+        if not isinstance(value, dict):
+            errors.add(pointer, "must be an object: a setup or round-plan document")
+            return None
+        kind = value.get("kind")
+        if kind == "setup":
+            return SETUP.check(value, pointer, errors)
+        if kind == "round-plan":
+            return ROUND_PLAN.check(value, pointer, errors)
+        errors.add(f"{pointer}/kind", 'must be "setup" or "round-plan"' if "kind" in value else "is required")
+        return None
+
+    def describe(self) -> dict[str, Any]:
+        return {"type": "object", "one_of": {"setup": SETUP.describe(), "round-plan": ROUND_PLAN.describe()}}
+
+
+DOCUMENT = Obj(
+    {
+        "faction": Key(Str(20, choices=("attacker",), nullable=True, casefold=True), doc='"attacker" or null'),
+        "plan": Key(PlanSchema(), required=True, doc="the setup or round-plan document of stronghold.md §10"),
+    },
+    what="stronghold list",
+)
+
+
+def format_keys(fmt: Format, data: dict[str, Any], errors: Errors) -> None:
+    """A 2-player plan has none of the 3-4 player keys; a 3-4 player plan has all of them (``resources_given``
+    optional) and no ``camp_upkeep`` or ``hourglasses`` (the green camp card's upkeep is not in the seed)."""
+    plan = data.get("plan")
+    if not isinstance(plan, dict) or plan.get("kind") != "round-plan":
+        return
+    many = int(fmt.resolved()["players"]) > 2
+    for key in ALLY_KEYS:
+        if many and plan.get(key) is None:
+            errors.add(f"/plan/{key}", f"is required in a plan of the format {fmt.id}")
+        elif not many and plan.get(key) is not None:
+            errors.add(f"/plan/{key}", f"is a key of 3-4 player plans, not of {fmt.id}")
+    if not many and plan.get("resources_given") is not None:
+        errors.add("/plan/resources_given", f"is a key of 3-4 player plans, not of {fmt.id}")
+    for key in TWO_PLAYER_KEYS:
+        if many and plan.get(key) is not None:
+            errors.add(f"/plan/{key}", f"is a key of 2-player plans, not of {fmt.id} (its upkeep is not in the seed)")
+
+
+# ----------------------------------------------------------------------------------------------- the board
+
+
+@dataclass
+class Board:
+    """A board record's layout, read once: every location id with its kind and side."""
+
+    card: CardFacts
+    layout: Mapping[str, Any]
+    kinds: dict[str, str] = field(default_factory=dict)  # id -> gathering-point / rampart / wall-section / ...
+    sides: dict[str, str] = field(default_factory=dict)
+    ids: dict[str, str] = field(default_factory=dict)  # normalised -> id
+
+    @classmethod
+    def read(cls, card: CardFacts, layout: Mapping[str, Any]) -> Board:
+        b = cls(card, layout)
+        for gp, info in layout.get("gathering_points", {}).items():
+            b._add(gp, "gathering-point", info.get("side"))
+        for r, info in layout.get("ramparts", {}).items():
+            b._add(r, "rampart", info.get("side"))
+        for s, info in layout.get("sections", {}).items():
+            b._add(s, "wall-section", info.get("side"))
+            b._add(f"{TOWER}{s}", "siege-tower", info.get("side"))
+        for pf, ends in layout.get("path_fields", {}).items():
+            b._add(pf, "path-field", next((b.sides[e] for e in ends if e in b.sides), None))
+        b._add(b.gate, "gate", None)
+        for name in layout.get("buildings", []):
+            b._add(name, "building", None)
+        if layout.get("courtyard"):
+            b._add(layout["courtyard"], "courtyard", None)
+        for name in layout.get("heroes", []):
+            b._add(name, "hero", None)
+        return b
+
+    def _add(self, loc: str, kind: str, side: str | None) -> None:
+        self.kinds[loc] = kind
+        if side:
+            self.sides[loc] = side
+        self.ids[normalise(loc)] = loc
+
+    def loc(self, text: str | None) -> str | None:
+        """The board's id for ``text`` (ids and fortress names match without regard to case and punctuation)."""
+        if text is None:
+            return None
+        if text in self.kinds:
+            return text
+        return self.ids.get(normalise(text))
+
+    def kind(self, loc: str | None) -> str | None:
+        return self.kinds.get(loc) if loc is not None else None
+
+    @property
+    def gate(self) -> str:
+        return str(self.layout.get("gate", {}).get("id", "GATE"))
+
+    @property
+    def hospital(self) -> str | None:
+        name = self.layout.get("hospital")
+        return self.loc(name) if name else None
+
+    def capacity(self, loc: str) -> int | None:
+        kind = self.kinds.get(loc)
+        if kind == "gathering-point":
+            return int(self.layout["gathering_points"][loc]["capacity"])
+        if kind == "rampart":
+            return int(self.layout["ramparts"][loc]["capacity"])
+        if kind == "wall-section":
+            return int(self.layout["sections"][loc]["slots"])
+        if kind == "siege-tower":
+            return int(self.layout.get("siege_tower_slots", 3))
+        return None
+
+    def rampart(self, loc: str) -> Mapping[str, Any]:
+        return dict(self.layout["ramparts"][loc])
+
+    def section(self, loc: str) -> Mapping[str, Any]:
+        return dict(self.layout["sections"][loc])
+
+    def adjacent_ramparts(self, loc: str) -> set[str]:
+        return {b if a == loc else a for a, b in self.layout.get("adjacent_ramparts", []) if loc in (a, b)}
+
+    def wall_neighbours(self, loc: str) -> set[str]:
+        order = list(self.layout.get("wall_order", []))
+        if loc not in order:
+            return set()
+        i = order.index(loc)
+        return {order[j] for j in (i - 1, i + 1) if 0 <= j < len(order) and order[j] != self.gate}
+
+    def field_count(self, name: str, default: int = 1) -> int:
+        return int(self.layout.get("rampart_fields", {}).get(name, default))
+
+
+# ----------------------------------------------------------------------------------------------- reading
+
+
+def units_of(value: Any) -> Counter[str]:
+    out: Counter[str] = Counter()
+    if isinstance(value, Mapping):
+        for k in ATTACKER:
+            n = value.get(k)
+            if isinstance(n, int) and n > 0:
+                out[k] = n
+    return out
+
+
+def show(units: Mapping[str, int]) -> str:
+    parts = [plural(units[k], k) for k in ATTACKER if units.get(k)]
+    return and_list(parts) if len(parts) > 1 else (parts[0] if parts else "no units")
+
+
+@dataclass
+class Action:
+    """One plan entry that names an action of the catalogue."""
+
+    index: int
+    item: Mapping[str, Any]
+    card: CardFacts
+
+    @property
+    def pointer(self) -> str:
+        return f"/plan/entries/{self.index}"
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def key(self) -> str:
+        return self.card.key
+
+    @property
+    def qty(self) -> int:
+        return int(self.item.get("qty") or 1)
+
+    @property
+    def pay(self) -> Counter[str]:
+        return units_of(self.item.get("pay"))
+
+    @property
+    def ally(self) -> bool:
+        return self.item.get("card") == "ally"
+
+    def get(self, name: str) -> Any:
+        return self.card.get(name)
+
+
+@dataclass
+class Tile:
+    card: CardFacts
+    at: str  # a board id, or the text as written when the board lacks it
+    occupied: bool = False
+    pointer: str = ""
+
+
+@dataclass
+class TileEvent:
+    """A tile placed (or moved by a transfer) by an entry, with the board's tiles just after."""
+
+    action: Action
+    tile: Tile
+    tiles: list[Tile]
+    moved_from: str | None = None
+
+
+@dataclass
+class MoveEvent:
+    """Units moved by a mobilization (or a rope), with the units on the board just after."""
+
+    pointer: str
+    action: Action | None  # the mobilization; None for a rope move
+    source: str
+    dest: str
+    src: str | None  # the board's ids (None: the board lacks it); CAMP for the camp
+    dst: str | None
+    units: Counter[str]
+    after: dict[str, Counter[str]]
+    available: Counter[str]  # units on the source that may still move in this mobilization, before the move
+    order: int  # 0 rampart, 1 gathering point, 2 camp, -1 other
+
+
+@dataclass
+class OrderItem:
+    pointer: str
+    card: CardFacts
+    section: str
+    loc: str | None
+    secret: bool
+    qty: int
+
+
+@dataclass
+class Plan:
+    """Everything the rules read about one document (a setup or a round plan)."""
+
+    catalogue: Catalogue
+    kind: str
+    data: Mapping[str, Any]
+    players: int
+    board: Board | None = None
+    board_missing: Missing | None = None
+    # round plan
+    actions: list[Action] = field(default_factory=list)
+    orders: list[OrderItem] = field(default_factory=list)
+    cards: dict[str, CardFacts | None] = field(default_factory=dict)
+    ally_cards: dict[str, CardFacts | None] = field(default_factory=dict)
+    flipped: set[str] = field(default_factory=set)
+    drawn: Counter[str] = field(default_factory=Counter)
+    paid: Counter[str] = field(default_factory=Counter)
+    given: Counter[str] = field(default_factory=Counter)
+    received: Counter[str] = field(default_factory=Counter)
+    balance: list[tuple[Action, int, int]] = field(default_factory=list)  # (entry, cost paid, balance after)
+    start_balance: int = 0
+    spent: int = 0
+    tiles_start: list[Tile] = field(default_factory=list)
+    tile_events: list[TileEvent] = field(default_factory=list)
+    tiles_end: list[Tile] = field(default_factory=list)
+    moves: list[MoveEvent] = field(default_factory=list)
+    rope_moves: list[MoveEvent] = field(default_factory=list)
+    escapes: list[tuple[Action, str | None, dict[str, Counter[str]]]] = field(default_factory=list)
+    units_end: dict[str, Counter[str]] = field(default_factory=dict)
+    camp_phase6: Counter[str] = field(default_factory=Counter)
+    camp_end: Counter[str] = field(default_factory=Counter)
+    # setup
+    setup_cards: list[dict[str, CardFacts | None]] = field(default_factory=list)
+    draft: dict[str, list[tuple[str, CardFacts | None]]] = field(default_factory=dict)
+
+    @property
+    def plan(self) -> bool:
+        return self.kind == "round-plan"
+
+    @property
+    def charge(self) -> bool:
+        return "1" in self.flipped
+
+    @property
+    def two_player(self) -> bool:
+        return self.players <= 2
+
+    def need_board(self, rule_id: str) -> Iterator[Outcome]:
+        """The board's ``Missing`` for a rule that reads it, where the layout is not known."""
+        if self.plan and self.board is None and self.board_missing is not None:
+            m = self.board_missing
+            yield Missing(m.card, m.card_name, m.field, m.entries, rule_id, what=m.what)
+
+    def tiles_at(self, tiles: Iterable[Tile], loc: str, *names: str) -> list[Tile]:
+        keys = {normalise(n) for n in names}
+        return [t for t in tiles if t.at == loc and (not keys or t.card.key in keys)]
+
+
+def _is_action(card: CardFacts) -> bool:
+    return card.get("hourglasses") is not None
+
+
+def _narrow_actions(found: Sequence[CardFacts]) -> Sequence[CardFacts]:
+    return [c for c in found if _is_action(c)]
+
+
+def _narrow_cards(found: Sequence[CardFacts]) -> Sequence[CardFacts]:
+    return [c for c in found if not c.get("action_only", False)]
+
+
+def _same_name(found: Sequence[CardFacts]) -> bool:
+    return len({c.key for c in found}) == 1
+
+
+def _find(catalogue: Catalogue, text: str, kinds: Sequence[str], pointer: str, what: str, out: list[Outcome],
+          narrow: Any = None, cache: str = "") -> CardFacts | None:
+    match = resolve(catalogue, text, kinds=set(kinds), pointer=pointer, narrow=narrow, same_card=_same_name,
+                    cache_as=f"stronghold:{cache}" if cache else "")
+    if match.finding is not None:
+        out.append(match.finding)
+    elif match.card is None:
+        out.append(Finding(WRONG_KIND, f"{text[:MAX_NAME]!r} is not {what}.", (pointer,),
+                           hint=f"name {what}", source=CONTRACT_SOURCE))
+    return match.card
+
+
+def _board(catalogue: Catalogue, name: str) -> tuple[Board | None, Missing | None, list[Outcome]]:
+    out: list[Outcome] = []
+    card = catalogue.by_slug.get(name.strip().casefold())
+    if card is None:
+        found = [c for c in catalogue.by_name.get(normalise(name), ()) if c.kind == "component"]
+        card = found[0] if found else None
+    if card is None:
+        out.append(Finding(UNKNOWN_CARD, f"No board named {name!r} in the stronghold catalogue (the format's "
+                           "parameter board).", ("/plan",), hint="name a board record of the catalogue in "
+                           '"params": {"board": ...}', source=CONTRACT_SOURCE))
+        return None, None, out
+    layout = card.fields.get("layout")
+    if not isinstance(layout, Mapping) or not layout:
+        return None, Missing(card.slug, card.name, "layout", ("/plan",), what="layout (topology and capacities)"), out
+    if card.is_standin:
+        out.append(Finding(
+            STAND_IN,
+            f"The plan is checked on {card.name}, an invented stand-in for the board: its locations, paths, slots "
+            "and machine fields are not the printed board's.",
+            ("/plan",),
+            hint=f"supply the printed board's layout in the catalogue and choose it with \"params\": {{\"board\": "
+                 f"...}} (now {card.slug})",
+            severity="warning",
+            source=STAND_IN_SOURCE,
+            extra={"cards": [card.slug]},
+        ))
+    return Board.read(card, layout), None, out
+
+
+def _phase_cards(catalogue: Catalogue, value: Any, pointer: str, out: list[Outcome],
+                 stand_ins: dict[str, tuple[CardFacts, list[str]]]) -> dict[str, CardFacts | None]:
+    cards: dict[str, CardFacts | None] = {}
+    if not isinstance(value, Mapping):
+        return cards
+    for key in CARD_KEYS:
+        text = value.get(key)
+        if isinstance(text, str):
+            where = f"{pointer}/{key}"
+            card = _find(catalogue, text, ("phase-card",), where, "a phase card", out, _narrow_cards, "card")
+            cards[key] = card
+            if card is not None and card.is_standin:
+                stand_ins.setdefault(card.slug, (card, []))[1].append(where)
+    return cards
+
+
+def _stand_in_cards(stand_ins: dict[str, tuple[CardFacts, list[str]]]) -> Finding:
+    return Finding(
+        STAND_IN,
+        "The plan is checked with stand-in cards, not the publisher's: "
+        + and_list(c.name for c, _ in stand_ins.values()) + ".",
+        tuple(p for _, pointers in stand_ins.values() for p in pointers),
+        hint="supply the printed cards in the catalogue to replace the stand-ins",
+        severity="warning",
+        source=Source("stronghold.md", "§10.1 Conventions (phase cards are data; tests use invented cards)"),
+        extra={"cards": sorted(stand_ins)},
+    )
+
+
+def prepare(doc: Any, catalogue: Catalogue, fmt: Format, params: Params) -> tuple[Plan, list[Outcome]]:
+    data = doc.data["plan"]
+    out: list[Outcome] = []
+    plan = Plan(catalogue, data["kind"], data, int(params["players"]))
+    stand_ins: dict[str, tuple[CardFacts, list[str]]] = {}
+    if plan.kind == "setup":
+        for i, attacker in enumerate(data.get("attackers") or []):
+            plan.setup_cards.append(
+                _phase_cards(catalogue, attacker.get("phase_cards"), f"/plan/attackers/{i}/phase_cards", out,
+                             stand_ins))
+        for key, drawn in (data.get("draft") or {}).items():
+            cards = []
+            for j, text in enumerate((drawn or {}).get("drawn") or []):
+                where = f"/plan/draft/{key}/drawn/{j}"
+                card = _find(catalogue, text, ("phase-card",), where, "a phase card", out, _narrow_cards, "card")
+                cards.append((where, card))
+                if card is not None and card.is_standin:
+                    stand_ins.setdefault(card.slug, (card, []))[1].append(where)
+            plan.draft[key] = cards
+    else:
+        board, missing, found = _board(catalogue, str(params["board"]))
+        plan.board, plan.board_missing = board, missing
+        out.extend(found)
+        _walk(plan, catalogue, params, out, stand_ins)
+    if stand_ins:
+        out.append(_stand_in_cards(stand_ins))
+    return plan, out
+
+
+# ----------------------------------------------------------------------------------------------- the walk
+
+
+def _loc(plan: Plan, text: str | None) -> str | None:
+    if text is None:
+        return None
+    if plan.board is None:
+        return text
+    return plan.board.loc(text)
+
+
+def _order_of(plan: Plan, src: str | None) -> int:
+    if src == CAMP:
+        return 2
+    kind = plan.board.kind(src) if plan.board is not None else None
+    return {"rampart": 0, "gathering-point": 1}.get(kind or "", -1)
+
+
+def _walk(plan: Plan, catalogue: Catalogue, params: Params, out: list[Outcome],
+          stand_ins: dict[str, tuple[CardFacts, list[str]]]) -> None:
+    data = plan.data
+    state = data["state"]
+    plan.cards = _phase_cards(catalogue, data.get("phase_cards"), "/plan/phase_cards", out, stand_ins)
+    plan.ally_cards = _phase_cards(catalogue, data.get("ally_phase_cards"), "/plan/ally_phase_cards", out, stand_ins)
+    plan.flipped = set(data.get("flipped") or [])
+    plan.drawn = units_of(state.get("drawn"))
+    # The board before the round.
+    for i, t in enumerate((state.get("board") or {}).get("tiles") or []):
+        where = f"/plan/state/board/tiles/{i}"
+        card = _find(catalogue, t["name"], TILE_KINDS, f"{where}/name", "a tile", out, cache="tile")
+        if card is not None:
+            plan.tiles_start.append(Tile(card, _loc(plan, t["at"]) or t["at"], bool(t.get("occupied")), where))
+    units: dict[str, Counter[str]] = {}
+    for loc, held in ((state.get("board") or {}).get("units") or {}).items():
+        units[_loc(plan, loc) or loc] = units.get(_loc(plan, loc) or loc, Counter()) + units_of(held)
+    tiles = list(plan.tiles_start)
+    # The entries.
+    for i, item in enumerate(data.get("entries") or []):
+        card = _find(catalogue, item["name"], ACTION_KINDS, f"/plan/entries/{i}/name", "an attacker's action", out,
+                     _narrow_actions, "action")
+        if card is None:
+            continue
+        action = Action(i, item, card)
+        plan.actions.append(action)
+        plan.paid += action.pay
+        plan.given += units_of(item.get("give"))
+        plan.received += units_of(item.get("receive"))
+    income = 0 if plan.charge else int(params["resources_per_round"])
+    balance = plan.start_balance = int(state.get("resources") or 0) + income
+    yields = {k: int(v) for k, v in dict(params["production_yield"]).items()}
+    for a in plan.actions:
+        if a.key == normalise("Produce Resources") and not plan.charge:
+            pay = a.pay
+            if sum(pay.values()) == 1:
+                balance += yields.get(next(iter(pay)), 0)
+            else:
+                balance += int(a.item.get("gain") or 0)
+        cost = a.item.get("resources")
+        if cost is None:
+            printed = a.get("cost_resources")
+            cost = int(printed) * a.qty if printed is not None else 0
+        balance -= int(cost)
+        plan.spent += int(cost)
+        plan.balance.append((a, int(cost), balance))
+        _tiles(plan, a, tiles)
+        if a.key == normalise("Escape from the Knife"):
+            gp = _loc(plan, a.item.get("target"))
+            if gp is not None:
+                units[gp] = units.get(gp, Counter()) + Counter({"goblin": int(a.item.get("goblins") or 0)})
+            plan.escapes.append((a, gp, {k: Counter(v) for k, v in units.items()}))
+    plan.tiles_end = tiles
+    # Phase 6: the camp, the mobilizations, the ropes.
+    fresh = plan.drawn - plan.paid - plan.given
+    camp = units_of(state.get("camp")) + fresh + plan.received
+    plan.camp_phase6 = Counter(camp)
+    for a in plan.actions:
+        if a.key not in MOBILIZATIONS:
+            continue
+        start = {k: Counter(v) for k, v in units.items()}
+        start[CAMP] = Counter(camp)
+        available = {k: Counter(v) for k, v in start.items()}
+        for j, move in enumerate(a.item.get("moves") or []):
+            src = CAMP if move["from"].strip().casefold() == CAMP else _loc(plan, move["from"])
+            dst = _loc(plan, move["to"])
+            moved = units_of(move["units"])
+            before = Counter(available.get(src, Counter())) if src is not None else Counter()
+            if src is not None:
+                available[src] = available.get(src, Counter()) - moved
+                if src == CAMP:
+                    camp = camp - moved
+                else:
+                    units[src] = units.get(src, Counter()) - moved
+            if dst is not None:
+                units[dst] = units.get(dst, Counter()) + moved
+            plan.moves.append(MoveEvent(f"{a.pointer}/moves/{j}", a, move["from"], move["to"], src, dst, moved,
+                                        {k: Counter(v) for k, v in units.items()}, before, _order_of(plan, src)))
+    for j, move in enumerate(data.get("rope_moves") or []):
+        src, dst = _loc(plan, move["from"]), _loc(plan, move["to"])
+        moved = units_of(move["units"])
+        before = Counter(units.get(src, Counter())) if src is not None else Counter()
+        if src is not None:
+            units[src] = units.get(src, Counter()) - moved
+        if dst is not None:
+            units[dst] = units.get(dst, Counter()) + moved
+        plan.rope_moves.append(MoveEvent(f"/plan/rope_moves/{j}", None, move["from"], move["to"], src, dst, moved,
+                                         {k: Counter(v) for k, v in units.items()}, before, -1))
+    plan.units_end = units
+    plan.camp_end = camp
+    for i, o in enumerate(data.get("orders") or []):
+        card = _find(catalogue, o["name"], ("order",), f"/plan/orders/{i}/name", "an order tile", out, cache="order")
+        if card is not None:
+            plan.orders.append(OrderItem(f"/plan/orders/{i}", card, o["section"], _loc(plan, o["section"]),
+                                         bool(o.get("secret")), int(o.get("qty") or 1)))
+
+
+def _tiles(plan: Plan, a: Action, tiles: list[Tile]) -> None:
+    """A tile the action places joins the board; a transfer moves one."""
+    if a.key in TRANSFERS:
+        name, src = a.item.get("tile"), _loc(plan, a.item.get("from"))
+        dst = _loc(plan, a.item.get("to")) or a.item.get("to") or ""
+        for t in tiles:
+            if normalise(str(name)) == t.card.key and t.at == src and not t.occupied:
+                t_new = Tile(t.card, dst, False, a.pointer)
+                tiles[tiles.index(t)] = t_new
+                plan.tile_events.append(TileEvent(a, t_new, list(tiles), moved_from=src))
+                return
+        return
+    places_tile = a.card.kind in ("machine", "equipment", "training", "ritual") or a.key == normalise("Precise Hit")
+    if not places_tile or not a.item.get("target") or a.get("placement") in (None, "", "none"):
+        return
+    at = _loc(plan, a.item["target"]) or a.item["target"]
+    for _ in range(a.qty):
+        tile = Tile(a.card, at, False, a.pointer)
+        tiles.append(tile)
+        plan.tile_events.append(TileEvent(a, tile, list(tiles)))
+
+
+# ----------------------------------------------------------------------------------------------- parameters
+
+P_PLAYERS = Param("players", Int(2, 4), 2, "players")
+P_ATTACKERS = Param("attackers", Int(1, 2), 1, "attackers (the length of the setup's attackers)")
+P_DEFENDERS = Param("defenders", Int(1, 2), 1, "defenders (for a simulator; no attacker rule reads it)")
+P_ROUNDS = Param("rounds", Int(1, 100), 10, "the last round")
+P_UNITS_PER_ROUND = Param("units_per_round", Int(0, 200), 14, "units drawn per attacker and round")
+P_CHARGE_BONUS = Param("charge_bonus_units", Int(0, 20), 2, "extra units drawn with Charge!")
+P_RESOURCES_PER_ROUND = Param("resources_per_round", Int(0, 16), 5, "income per attacker (0 with Charge!)")
+P_SETUP_RESOURCES = Param("setup_resources", Int(0, 16), 5, "resources per attacker at setup")
+P_PRODUCTION_YIELD = Param("production_yield", Anything(), {"goblin": 1, "orc": 2, "troll": 3},
+                           "Produce Resources: resources per unit type paid")
+P_MAX_SHOOTING = Param("max_shooting_machines", Int(0, 20), 4, "ballistas + catapults + trebuchets on the board")
+P_RAM_PER_ROUND = Param("ram_parts_per_round", Int(0, 5), 1, "ram parts built in a round by both attackers")
+P_MOBILIZATION = Param("mobilization", Anything(),
+                       {"Lesser Mobilization": {"hourglasses": 3, "limit": 5},
+                        "Major Mobilization": {"hourglasses": 5, "limit": 7}},
+                       "cost and unit limit of each mobilization")
+P_COMMISSAR_MOVES = Param("commissar_extra_moves", Int(0, 20), 2, "extra units leaving a rampart with a commissar")
+P_COMMISSAR_CAPACITY = Param("commissar_rampart_capacity", Int(0, 50), 9, "capacity of a rampart with a commissar")
+P_CAMP_UPKEEP = Param("camp_upkeep", Anything(), [[0, 3, 0], [4, 7, 1], [8, 11, 3], [12, None, 6]],
+                      "bands [min, max, hourglasses] of units left in the camp; null: not in the seed (no check)")
+P_PHASE_CARD_SET = Param("phase_card_set", Str(10, choices=("red", "green")), "red", "the phase-card set")
+P_DRAWN_PER_PHASE = Param("phase_cards_drawn_per_phase", Int(1, 5), 2, "cards drawn for each of phases 2-5")
+P_DEFENDER_INCOME = Param("defender_round_income", Anything(), {"stone": 1, "hourglasses": 2},
+                          "the defender's income per round (for a simulator; no attacker rule reads it)")
+P_DEFENDER_SETUP = Param("defender_setup", Anything(),
+                         {"stone_per_section": 2, "honour_guard": {"soldier": 2}, "watchtower": {"archer": 1},
+                          "barracks": {"archer": 4, "soldier": 1}, "hourglasses": 4}, "the defender's start")
+P_GLORY_SETUP = Param("glory_setup", Anything(), {"attacker": 10, "defender_fields": [1, 1, 1, 1], "supply": 15},
+                      "glory tiles at setup")
+P_BAG = Param("bag", Anything(), {"goblin": 60, "orc": 100, "troll": 40}, "the bag at setup")
+P_BOARD = Param("board", Str(MAX_NAME), "TB-9",
+                "the board record every topology rule reads (TB-9: the invented stand-in of stronghold.md §10.6)")
+P_ALLY_SURCHARGE = Param("ally_action_surcharge", Int(0, 10), 1, "extra hourglasses for an action on the ally's card")
+P_UNIT_TRANSFER = Param("unit_transfer", Anything(), {"hourglasses": 1, "max_units": 3},
+                        "Transfer Units: cost and most units (one type)")
+P_EQUIPMENT_PER_SECTION = Param("equipment_per_section", Int(0, 10), 2, "equipment tiles per wall section")
+P_TRAINING_PER_RAMPART = Param("training_per_rampart", Int(0, 10), 2, "training tiles per rampart")
+P_ESCAPE_GOBLINS = Param("escape_goblins", Int(1, 10), 3, "Escape from the Knife: most goblins returned")
+P_OPEN_ORDERS = Param("open_orders", Int(0, 10), 1, "face-up orders per round (§13.1 item 3: one)")
+
+
+# ----------------------------------------------------------------------------------------------- setup rules
+
+
+def _attackers(plan: Plan) -> list[Mapping[str, Any]]:
+    return [a for a in plan.data.get("attackers") or [] if isinstance(a, Mapping)]
+
+
+@rule("stronghold.setup-counts", P_PLAYERS, P_ATTACKERS, P_DEFENDERS, P_SETUP_RESOURCES, P_BAG, P_DEFENDER_SETUP,
+      P_GLORY_SETUP, P_DEFENDER_INCOME)
+def setup_counts(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Setup numbers: the players and attackers of the format (3-4 players: the two attackers on different sides);
+    5 resources per attacker (3 each in 3-4 players); the bag 60 goblins, 100 orcs, 40 trolls; the defender's 2
+    stones per section, honour guard 2 soldiers, watchtower 1 archer, barracks 4 archers + 1 soldier, 4 hourglasses;
+    glory 10 on the attacker's side, 1 on each of the defender's 4 fields, 15 in the supply.
+
+    Source: 002_d44d61b2c33012b1.txt, KÉTFŐS JÁTÉK: A játék előkészületei, A támadó előkészületei, A védő
+        előkészületei; HÁROMFŐS JÁTÉK
+    """
+    if plan.plan:
+        return
+    rule_id = "stronghold.setup-counts"
+    data = plan.data
+
+    def differ(pointer: str, what: str, have: Any, want: Any) -> Finding:
+        return Finding(rule_id, f"{what} is {have}; the setup gives {want}.", (pointer,), hint=f"set it to {want}")
+
+    if data.get("players") != p["players"]:
+        yield differ("/plan/players", "players", data.get("players"), p["players"])
+    attackers = _attackers(plan)
+    if len(attackers) != p["attackers"]:
+        yield Finding(rule_id, f"The setup has {plural(len(attackers), 'attacker')}; the format has "
+                      f"{p['attackers']}.", ("/plan/attackers",),
+                      hint=f"{'add' if len(attackers) < p['attackers'] else 'remove'} "
+                           f"{plural(abs(len(attackers) - p['attackers']), 'attacker')}")
+    sides = [a.get("side") for a in attackers]
+    for i, a in enumerate(attackers):
+        if a.get("resources") != p["setup_resources"]:
+            yield differ(f"/plan/attackers/{i}/resources", f"attacker {i + 1}'s resources", a.get("resources"),
+                         p["setup_resources"])
+        if p["players"] > 2 and a.get("side") is None:
+            yield Finding(rule_id, f"Attacker {i + 1} has no side; with {p['players']} players each attacker chooses "
+                          "one.", (f"/plan/attackers/{i}/side",), hint="set side to west or east")
+        elif p["players"] <= 2 and a.get("side") is not None:
+            yield Finding(rule_id, "With 2 players the attacker plays both sides.", (f"/plan/attackers/{i}/side",),
+                          hint="leave side out")
+    if p["players"] > 2 and len(sides) == 2 and None not in sides and sides[0] == sides[1]:
+        yield Finding(rule_id, f"Both attackers chose the {sides[0]} side.", ("/plan/attackers/1/side",),
+                      hint="one attacker takes the other side")
+    if dict(units_of(data.get("bag"))) != {k: v for k, v in dict(p["bag"]).items() if v}:
+        yield differ("/plan/bag", "the bag", show(units_of(data.get("bag"))), show(Counter(dict(p["bag"]))))
+    want_def = dict(p["defender_setup"])
+    have_def = data.get("defender") or {}
+    for key, want in want_def.items():
+        have = have_def.get(key)
+        if isinstance(want, Mapping):
+            have = {k: v for k, v in (have or {}).items() if v}
+        if have != want:
+            yield differ(f"/plan/defender/{key}", f"the defender's {key.replace('_', ' ')}", have, want)
+    want_glory = dict(p["glory_setup"])
+    have_glory = data.get("glory") or {}
+    for key, want in want_glory.items():
+        if have_glory.get(key) != want:
+            yield differ(f"/plan/glory/{key}", f"glory {key.replace('_', ' ')}", have_glory.get(key), want)
+
+
+def _card_fits(card: CardFacts, key: str, colour: str) -> bool:
+    if card.get("colour") not in (None, colour):
+        return False
+    phase = card.get("phase")
+    return phase is None if key == "camp" else phase is not None and str(phase) == key
+
+
+def _is_deck(card: CardFacts) -> bool:
+    """A record for a whole deck of cards whose contents are not known (``copies`` > 1)."""
+    return card.copies > 1
+
+
+def _cards_fit(rule_id: str, cards: Mapping[str, CardFacts | None], pointer: str, colour: str) -> Iterator[Outcome]:
+    for key, card in cards.items():
+        if card is not None and not _card_fits(card, key, colour):
+            slot = "the camp card" if key == "camp" else f"a phase-{key} card"
+            yield Finding(rule_id, f"{card.name} is not {slot} of the {colour} set.", (f"{pointer}/{key}",),
+                          hint=f"name {slot} of the {colour} set")
+
+
+@rule("stronghold.phase-card-draft", P_PHASE_CARD_SET, P_DRAWN_PER_PHASE)
+def phase_card_draft(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Phase cards: the phase-1, phase-6 and camp cards are those of the format's set (red: 2 players, green: 3-4);
+    for each of phases 2-5 exactly 2 (3) different cards of that phase are drawn and each attacker keeps one of
+    them, the two attackers different ones. A plan's cards are of that set and phase too.
+
+    Source: 002_d44d61b2c33012b1.txt, A támadó előkészületei; HÁROMFŐS JÁTÉK: A támadó előkészületei
+    """
+    rule_id = "stronghold.phase-card-draft"
+    colour, per_phase = str(p["phase_card_set"]), int(p["phase_cards_drawn_per_phase"])
+    if plan.plan:
+        yield from _cards_fit(rule_id, plan.cards, "/plan/phase_cards", colour)
+        yield from _cards_fit(rule_id, plan.ally_cards, "/plan/ally_phase_cards", colour)
+        return
+    for i, cards in enumerate(plan.setup_cards):
+        yield from _cards_fit(rule_id, cards, f"/plan/attackers/{i}/phase_cards", colour)
+    for key in ("2", "3", "4", "5"):
+        drawn = plan.draft.get(key, [])
+        where = f"/plan/draft/{key}/drawn"
+        known = [(ptr, c) for ptr, c in drawn if c is not None]
+        for ptr, c in known:
+            if not _card_fits(c, key, colour):
+                yield Finding(rule_id, f"{c.name} is not a phase-{key} card of the {colour} set.", (ptr,),
+                              hint=f"draw phase-{key} cards of the {colour} set")
+        decks = [c for _, c in known if _is_deck(c)]
+        for deck in {c.slug: c for c in decks}.values():
+            yield Missing(deck.slug, deck.name, "cards", (where,), rule_id, what="individual cards")
+        if not decks and len(drawn) == len(known):
+            distinct = {c.key for _, c in known}
+            if len(drawn) != per_phase or len(distinct) != len(drawn):
+                yield Finding(rule_id, f"Phase {key}: {plural(len(distinct), 'different card')} drawn; the format "
+                              f"draws {per_phase} different cards.", (where,),
+                              hint=f"draw exactly {per_phase} different phase-{key} cards")
+        kept: list[tuple[str, CardFacts]] = []
+        for i, cards in enumerate(plan.setup_cards):
+            card = cards.get(key)
+            if card is None:
+                continue
+            ptr = f"/plan/attackers/{i}/phase_cards/{key}"
+            kept.append((ptr, card))
+            if known and card.key not in {c.key for _, c in known}:
+                yield Finding(rule_id, f"Attacker {i + 1} keeps {card.name}, which was not drawn for phase {key}.",
+                              (ptr,), hint="keep one of the drawn cards: " + and_list(c.name for _, c in known))
+        if len(kept) == 2 and kept[0][1].key == kept[1][1].key:
+            if _is_deck(kept[0][1]):
+                yield Missing(kept[0][1].slug, kept[0][1].name, "cards", (kept[1][0],), rule_id,
+                              what="individual cards")
+            else:
+                yield Finding(rule_id, f"Both attackers keep {kept[0][1].name} for phase {key}; they choose "
+                              "different cards.", (kept[1][0],), hint="the second attacker keeps another drawn card")
+
+
+# ----------------------------------------------------------------------------------------------- round rules
+
+
+@rule("stronghold.round-limit", P_ROUNDS)
+def round_limit(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """The round planned is one of rounds 1 to 10: after round 10 without a breach the defender has won.
+
+    Source: 002_d44d61b2c33012b1.txt, A JÁTÉK ÁTTEKINTÉSE; DICSŐSÉG (p. 19)
+    """
+    if plan.plan and not 1 <= int(plan.data["round"]) <= int(p["rounds"]):
+        yield Finding("stronghold.round-limit", f"Round {plan.data['round']} is not one of rounds 1 to {p['rounds']}.",
+                      ("/plan/round",), hint=f"plan a round from 1 to {p['rounds']}")
+
+
+@rule("stronghold.phase-order")
+def phase_order(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Phases are played in order 1 to 6: once a phase is over there is no going back, so the entries' phases never
+    decrease.
+
+    Source: 002_d44d61b2c33012b1.txt, A TÁMADÓ KÖNYVE: Megjegyzések ("A fázisokat sorrendben kell végrehajtani")
+    """
+    if not plan.plan:
+        return
+    highest, where = 0, ""
+    for i, item in enumerate(plan.data.get("entries") or []):
+        phase = int(item["phase"])
+        if phase < highest:
+            yield Finding("stronghold.phase-order", f"Entry {i} is in phase {phase} after an entry of phase "
+                          f"{highest} ({where}).", (f"/plan/entries/{i}/phase",),
+                          hint=f"take it before the phase-{highest} actions, or leave it out")
+        elif phase > highest:
+            highest, where = phase, f"/plan/entries/{i}"
+
+
+def _printed(card: CardFacts) -> list[str] | None:
+    actions = card.fields.get("actions")
+    return [str(a) for a in actions] if isinstance(actions, list) else None
+
+
+def _card_offers(rule_id: str, plan: Plan, action_name: str, action_key: str, special: bool, phase: int, ally: bool,
+                 pointer: str) -> Iterator[Outcome]:
+    cards = plan.ally_cards if ally else plan.cards
+    flipped = set(plan.data.get("ally_flipped") or []) if ally else plan.flipped
+    whose = "the ally's" if ally else "your"
+    card = cards.get(str(phase))
+    if str(phase) in flipped:
+        if not special:
+            yield Finding(rule_id, f"{whose.capitalize()} phase-{phase} card is flipped: it offers only its special "
+                          f"action, not {action_name}.", (pointer,), hint=f"leave out {action_name}")
+        return
+    if special:
+        yield Finding(rule_id, f"{action_name} is the special action of a flipped phase-{phase} card; {whose} card is "
+                      "not flipped.", (pointer,), hint=f"flip the phase-{phase} card at the start of the round, or "
+                      f"leave out {action_name}")
+        return
+    if card is None:
+        return
+    printed = _printed(card)
+    if printed is None:
+        yield Missing(card.slug, card.name, "actions", (pointer,), rule_id, what="printed actions")
+    elif action_key not in {normalise(a) for a in printed}:
+        yield Finding(rule_id, f"{action_name} is not printed on {card.name}.", (pointer,),
+                      hint=f"take only {card.name}'s actions: {and_list(printed)}")
+
+
+@rule("stronghold.action-on-phase-card")
+def action_on_phase_card(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Each action is printed on the chosen card of its own phase (the ally's card for ``"card": "ally"``, 3-4
+    players only); a flipped card offers only its special action, an unflipped one no special action. An open
+    order needs Open Order on the phase-6 card, a secret one Secret Orders. What a card prints is catalogue data.
+
+    Source: 002_d44d61b2c33012b1.txt, A TÁMADÓ KÖNYVE: FÁZISOK; FÁZISKÁRTYA ÁTFORDÍTÁSA
+    """
+    if not plan.plan:
+        return
+    rule_id = "stronghold.action-on-phase-card"
+    for a in plan.actions:
+        phase = int(a.item["phase"])
+        own_phase = a.get("phase")
+        if own_phase is not None and int(own_phase) != phase:
+            yield Finding(rule_id, f"{a.name} is a phase-{own_phase} action, not a phase-{phase} one.",
+                          (f"{a.pointer}/phase",), hint=f"take it in phase {own_phase}")
+            continue
+        if a.ally and plan.two_player:
+            yield Finding(rule_id, "With 2 players there is no ally's card.", (f"{a.pointer}/card",),
+                          hint='leave out "card": "ally"')
+            continue
+        yield from _card_offers(rule_id, plan, a.name, a.key, bool(a.get("special_action")), phase, a.ally, a.pointer)
+    for secret, name in ((False, "Open Order"), (True, "Secret Orders")):
+        given = [o for o in plan.orders if o.secret == secret]
+        if given:
+            yield from _card_offers(rule_id, plan, name, normalise(name), False, 6, False, given[0].pointer)
+
+
+@rule("stronghold.action-once-per-round")
+def action_once_per_round(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Each action of a phase card is taken at most once per round (per card: an action borrowed from the ally's
+    card is counted on his card).
+
+    Source: 002_d44d61b2c33012b1.txt, A TÁMADÓ KÖNYVE: FÁZISOK ("minden akciót fordulónként csak egyszer")
+    """
+    if not plan.plan:
+        return
+    taken: dict[tuple[bool, str], list[Action]] = {}
+    for a in plan.actions:
+        taken.setdefault((a.ally, a.key), []).append(a)
+    for (ally, _key), items in taken.items():
+        count = sum(a.qty for a in items)
+        if count > 1:
+            yield Finding("stronghold.action-once-per-round",
+                          f"{items[0].name} is taken {count} times this round{' from the ally' if ally else ''}; "
+                          "each action at most once.", tuple(a.pointer for a in items),
+                          hint=f"{items[0].name}: {plural(count - 1, 'time')} too many")
+
+
+@rule("stronghold.phase-card-flip")
+def phase_card_flip(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """A flipped phase card stays flipped for the rest of the game (``flipped`` contains every earlier flip), and
+    only the cards of phases 1-5 have a special action to flip to. Flips happen at the start of a round.
+
+    Source: 002_d44d61b2c33012b1.txt, FÁZISKÁRTYA ÁTFORDÍTÁSA
+    """
+    if not plan.plan:
+        return
+    rule_id = "stronghold.phase-card-flip"
+    earlier = set(plan.data["state"].get("flipped") or [])
+    lost = sorted(earlier - plan.flipped)
+    if lost:
+        yield Finding(rule_id, f"The phase-{', '.join(lost)} card{'s were' if len(lost) > 1 else ' was'} flipped in an "
+                      "earlier round and stay flipped.", ("/plan/flipped",), hint="add " + ", ".join(lost))
+    if "6" in plan.flipped:
+        yield Finding(rule_id, "The phase-6 card has no special action and cannot be flipped.", ("/plan/flipped",),
+                      hint="remove 6 from flipped")
+
+
+def _options(card: CardFacts) -> list[Counter[str]]:
+    out = []
+    for unit in ATTACKER:
+        n = card.get(f"cost_{unit}s")
+        if n is not None:
+            out.append(Counter({unit: int(n)}))
+    return out
+
+
+@rule("stronghold.unit-cost-option")
+def unit_cost_option(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """The units paid are exactly one printed option ("1 troll / 2 orcs"), with no mixing or stronger substitutes
+    (§13.1 item 9); an hourglass-only action takes no units; rituals take goblins only.
+
+    Source: 002_d44d61b2c33012b1.txt, A TÁMADÓ KÖNYVE (each action's Költség); 5. FÁZIS: RITUÁLÉK
+    """
+    if not plan.plan:
+        return
+    for a in plan.actions:
+        options = [Counter({k: v * a.qty for k, v in o.items()}) for o in _options(a.card)]
+        pay = a.pay
+        if not options:
+            if pay:
+                yield Finding("stronghold.unit-cost-option", f"{a.name} costs no units; {show(pay)} assigned.",
+                              (f"{a.pointer}/pay",), hint=f"assign no units to {a.name}")
+        elif pay not in options:
+            choices = " or ".join(show(o) for o in options)
+            yield Finding("stronghold.unit-cost-option", f"{a.name} is paid with {show(pay)}; it costs {choices}.",
+                          (f"{a.pointer}/pay",), hint=f"pay exactly {choices}")
+
+
+@rule("stronghold.resource-cost")
+def resource_cost(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """The resources paid are the printed cost (only the actions of phases 2 and 3 cost resources).
+
+    Source: 002_d44d61b2c33012b1.txt, A TÁMADÓ KÖNYVE: FÁZISOK; each action's Költség
+    """
+    if not plan.plan:
+        return
+    for a in plan.actions:
+        printed = a.get("cost_resources")
+        if printed is None:
+            if a.item.get("resources") is not None:
+                yield Missing(a.card.slug, a.name, "cost_resources", (a.pointer,), what="resource cost")
+            continue
+        want = int(printed) * a.qty
+        paid = a.item.get("resources")
+        if paid is not None and int(paid) != want:
+            yield Finding("stronghold.resource-cost", f"{a.name} costs {plural(want, 'resource')}; the plan pays "
+                          f"{paid}.", (f"{a.pointer}/resources",), hint=f"pay {plural(want, 'resource')}")
+
+
+@rule("stronghold.fresh-units-only")
+def fresh_units_only(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Only this round's fresh draw pays: per unit type, the units paid (and given to the ally) are at most those
+    drawn. Camp and board units, and the Recruit Trainer's new units, cannot pay.
+
+    Source: 002_d44d61b2c33012b1.txt, A TÁMADÓ KÖNYVE: Megjegyzések ("csak olyan egységekkel fizethetünk, melyek
+        éppen nem a táblán vagy a táborkártyán tartózkodnak"); A TÁBOR; ÚJONCKIKÉPZŐ
+    """
+    if not plan.plan:
+        return
+    used = plan.paid + plan.given
+    short = used - plan.drawn
+    if short:
+        pointers = tuple(a.pointer for a in plan.actions if any(a.pay.get(k) for k in short)
+                         or any(units_of(a.item.get("give")).get(k) for k in short))
+        yield Finding("stronghold.fresh-units-only", f"The plan uses {show(used)} from this round's draw of "
+                      f"{show(plan.drawn)}.", pointers or ("/plan/entries",),
+                      hint=f"{show(short)} short: pay with fewer units, or leave out an action")
+
+
+@rule("stronghold.resources-available")
+def resources_available(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """The running balance (carried resources + income + production - costs, in the entries' order) never falls
+    below 0. Unspent resources carry over (§13.1 item 10).
+
+    Source: 002_d44d61b2c33012b1.txt, 1. FÁZIS: BESZERZÉS: Nyersanyagok; NYERSANYAGOK TERMELÉSE
+    """
+    if not plan.plan:
+        return
+    for a, cost, after in plan.balance:
+        if after < 0:
+            yield Finding("stronghold.resources-available", f"{a.name} costs {plural(cost, 'resource')}; the balance "
+                          f"falls to {after}.", (f"{a.pointer}/resources" if a.item.get("resources") is not None
+                                                 else a.pointer,),
+                          hint=f"{plural(-after, 'resource')} short")
+            return
+
+
+@rule("stronghold.resource-income", P_RESOURCES_PER_ROUND, P_PRODUCTION_YIELD)
+def resource_income(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Income 5 resources a round (none with Charge!); Produce Resources yields 1 for a goblin, 2 for an orc, 3 for a
+    troll (one unit: at most 8 resources a round), nothing with Charge!.
+
+    Source: 002_d44d61b2c33012b1.txt, 1. FÁZIS: BESZERZÉS: NYERSANYAGOK TERMELÉSE; ROHAMRA!
+    """
+    if not plan.plan:
+        return
+    rule_id = "stronghold.resource-income"
+    want = 0 if plan.charge else int(p["resources_per_round"])
+    if plan.data["income"] != want:
+        why = " (Charge!: no resources at all)" if plan.charge else ""
+        yield Finding(rule_id, f"The income claimed is {plan.data['income']}; it is {want}{why}.", ("/plan/income",),
+                      hint=f"claim {want}")
+    yields = {k: int(v) for k, v in dict(p["production_yield"]).items()}
+    for a in plan.actions:
+        if a.key != normalise("Produce Resources"):
+            continue
+        pay = a.pay
+        if plan.charge:
+            right: int | None = 0
+        elif sum(pay.values()) == 1:
+            right = yields.get(next(iter(pay)), 0)
+        else:
+            right = None  # not one unit: unit-cost-option says so; the claim is checked against the best yield
+        gain = a.item.get("gain")
+        if right is not None and gain != right:
+            yield Finding(rule_id, f"Produce Resources with {show(pay)} yields {right}; the plan claims {gain}.",
+                          (f"{a.pointer}/gain",), hint=f"claim {right}")
+        elif right is None and gain is not None and gain > max(yields.values()):
+            yield Finding(rule_id, f"Produce Resources yields at most {max(yields.values())}; the plan claims {gain}.",
+                          (f"{a.pointer}/gain",), hint=f"claim at most {max(yields.values())}")
+
+
+@rule("stronghold.units-per-round", P_UNITS_PER_ROUND, P_CHARGE_BONUS)
+def units_per_round(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """The draw is 14 units (10 per attacker with 3-4 players), 2 more with Charge!, or what is left in the bag.
+
+    Source: 002_d44d61b2c33012b1.txt, 1. FÁZIS: BESZERZÉS: Új egységek; ROHAMRA!; HÁROMFŐS JÁTÉK: 1. fázis
+    """
+    if not plan.plan:
+        return
+    want = int(p["units_per_round"]) + (int(p["charge_bonus_units"]) if plan.charge else 0)
+    bag = plan.data["state"].get("bag_size")
+    if bag is not None:
+        want = min(want, int(bag))
+    have = sum(plan.drawn.values())
+    if have != want:
+        yield Finding("stronghold.units-per-round", f"The draw holds {plural(have, 'unit')}; the round draws {want}.",
+                      ("/plan/state/drawn",), hint=f"{'remove' if have > want else 'add'} "
+                      f"{plural(abs(have - want), 'unit')}")
+
+
+def _mobilization(p: Params, a: Action) -> Mapping[str, Any]:
+    for name, spec in dict(p["mobilization"]).items():
+        if normalise(name) == a.key:
+            return dict(spec)
+    return {"hourglasses": a.get("hourglasses") or 0, "limit": 0}
+
+
+def camp_band(p: Params, units: int) -> int | None:
+    bands = p["camp_upkeep"]
+    if bands is None:
+        return None
+    for low, high, hourglasses in bands:
+        if units >= low and (high is None or units <= high):
+            return int(hourglasses)
+    return None
+
+
+def hourglass_count(plan: Plan, p: Params) -> tuple[int, int | None]:
+    """The hourglasses the plan gives, without the camp upkeep, and the upkeep counted (declared, else computed)."""
+    total = 0
+    for a in plan.actions:
+        total += sum(a.pay.values())
+        if a.key in MOBILIZATIONS:
+            total += int(_mobilization(p, a).get("hourglasses", 0)) * a.qty
+        elif a.key == normalise("Transfer Units") and p.get("unit_transfer"):
+            total += int(dict(p["unit_transfer"])["hourglasses"]) * a.qty
+        else:
+            total += int(a.get("hourglasses") or 0) * a.qty
+        if a.ally:
+            total += int(p.get("ally_action_surcharge") or 0)
+    if any(o.secret for o in plan.orders):
+        secret = plan.catalogue.by_slug.get("secret-orders")
+        total += int(secret.get("hourglasses", 1)) if secret is not None else 1
+    upkeep = plan.data.get("camp_upkeep")
+    if upkeep is None:
+        upkeep = camp_band(p, sum(plan.camp_end.values()))
+    return total, upkeep
+
+
+@rule("stronghold.hourglass-total", P_MOBILIZATION)
+def hourglass_total(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """The hourglasses declared are 1 per unit assigned, plus each action's fixed hourglasses (mobilizations 3 / 5,
+    Precise Hit 2, the transfers and Escape 1, Transfer Units 1), plus 1 for secret orders, plus 1 per action on the
+    ally's card (3-4 players), plus the camp upkeep (2 players: the declared upkeep, so a wrong one is reported once,
+    as camp-upkeep).
+
+    Source: 002_d44d61b2c33012b1.txt, A TÁMADÓ KÖNYVE (1 homokóra per unit); each action's Költség; A TÁBOR
+    """
+    if not plan.plan:
+        return
+    total, upkeep = hourglass_count(plan, p)
+    if plan.two_player:
+        declared, pointer = plan.data.get("hourglasses"), "/plan/hourglasses"
+        want = total + (upkeep or 0)
+    else:
+        declared, pointer = plan.data.get("hourglasses_excluding_camp"), "/plan/hourglasses_excluding_camp"
+        want = total
+    if declared is not None and declared != want:
+        yield Finding("stronghold.hourglass-total",
+                      f"The plan declares {plural(declared, 'hourglass', 'hourglasses')}; its actions give {want}.",
+                      (pointer,), hint=f"declare {want}")
+
+
+@rule("stronghold.camp-upkeep", P_CAMP_UPKEEP)
+def camp_upkeep(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """2 players: the units left in the camp after phase 6 cost 0 hourglasses for 0-3 units, 1 for 4-7, 3 for
+    8-11, 6 for 12 or more. The 3-4 player camp card's bands are not in the seed: no check there.
+
+    Source: 002_d44d61b2c33012b1.txt, A TÁBOR
+    """
+    if not plan.plan or p["camp_upkeep"] is None:
+        return
+    left = sum(plan.camp_end.values())
+    want = camp_band(p, left)
+    declared = plan.data.get("camp_upkeep")
+    if declared is not None and want is not None and declared != want:
+        yield Finding("stronghold.camp-upkeep", f"{plural(left, 'unit')} stay in the camp: the upkeep is {want}, not "
+                      f"{declared}.", ("/plan/camp_upkeep",), hint=f"declare {want}")
+
+
+def _shooting(card: CardFacts) -> bool:
+    return card.get("deck_hit_cards") is not None
+
+
+@rule("stronghold.max-shooting-machines", P_MAX_SHOOTING)
+def max_shooting_machines(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Never more than 4 shooting machines (ballistas, catapults and trebuchets) on the board at once.
+
+    Source: 002_d44d61b2c33012b1.txt, 2. FÁZIS: OSTROMGÉPEK ("sosem lehet a táblán egyszerre 4-nél több")
+    """
+    most = int(p["max_shooting_machines"])
+    for e in plan.tile_events:
+        if e.moved_from is None and _shooting(e.tile.card):
+            count = sum(1 for t in e.tiles if _shooting(t.card))
+            if count > most:
+                yield Finding("stronghold.max-shooting-machines", f"{e.action.name} makes {count} shooting machines on "
+                              f"the board; at most {most}.", (e.action.pointer,), hint=f"leave out {e.action.name}")
+
+
+@rule("stronghold.component-limit")
+def component_limit(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """No more tiles of a kind than the box holds (4 ballistas, 3 covers, 5 ram parts, 3 of each equipment and
+    training tile, the ritual tiles, orders 1/1/1/2), and no new shooting machine without the 2 hit cards its deck
+    takes from the 11.
+
+    Source: 002_d44d61b2c33012b1.txt, JÁTÉKELEMEK (the component limit)
+    """
+    if not plan.plan:
+        return
+    rule_id = "stronghold.component-limit"
+    reported: set[str] = set()
+    for e in plan.tile_events:
+        card = e.tile.card
+        if e.moved_from is not None or card.slug in reported:
+            continue
+        count = sum(1 for t in e.tiles if t.card.slug == card.slug)
+        if count > card.copies:
+            reported.add(card.slug)
+            yield Finding(rule_id, f"{card.name}: {count} on the board; the box holds {card.copies}.",
+                          (e.action.pointer,), hint=f"{card.name}: {plural(count - card.copies, 'tile')} too many")
+    by_order: dict[str, list[OrderItem]] = {}
+    for o in plan.orders:
+        by_order.setdefault(o.card.slug, []).append(o)
+    for items in by_order.values():
+        card, count = items[0].card, sum(o.qty for o in items)
+        if count > card.copies:
+            yield Finding(rule_id, f"{card.name}: {count} order tiles; the box holds {card.copies}.",
+                          tuple(o.pointer for o in items), hint=f"{card.name}: {plural(count - card.copies, 'tile')} "
+                          "too many")
+    supply = int(plan.data["state"]["hit_cards_in_supply"])
+    for e in plan.tile_events:
+        if e.moved_from is None and _shooting(e.tile.card):
+            supply -= SHOOTING_HIT_CARDS
+            if supply < 0:
+                yield Finding(rule_id, f"{e.action.name}'s deck needs {SHOOTING_HIT_CARDS} hit cards; the supply has "
+                              f"{supply + SHOOTING_HIT_CARDS}.", (e.action.pointer,), hint=f"leave out {e.action.name}")
+                return
+        elif e.action.key == normalise("Gunner"):
+            supply -= 1
+
+
+def _holds(tiles: Iterable[Tile], loc: str | None, test: Any) -> bool:
+    return any(t.at == loc and test(t.card) for t in tiles)
+
+
+def _fortress(board: Board, loc: str | None, kind: str) -> bool:
+    return board.kind(loc) == kind
+
+
+@rule("stronghold.tile-placement", P_BOARD)
+def tile_placement(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Each tile goes to its kind of place, and each action works on its kind of target (the catalogue's
+    ``placement``): machines on a rampart or gathering point, equipment on a wall section (a bridge on a path field),
+    training on a rampart (a saboteur in a building), rituals on their target, orders on wall sections.
+
+    Source: 002_d44d61b2c33012b1.txt, each action's Elhelyezés; 5. FÁZIS: RITUÁLÉK; PARANCSOK
+    """
+    if not plan.plan:
+        return
+    yield from plan.need_board("stronghold.tile-placement")
+    board = plan.board
+    if board is None:
+        return
+    tiles = list(plan.tiles_start)
+    words = {"gathering-point": "a gathering point", "rampart": "a rampart", "wall-section": "a wall section",
+             "gate": "the gate tower", "path-field": "a path field", "building": "a building of the fortress",
+             "hospital": "the hospital", "courtyard": "the courtyard", "hero": "a hero",
+             "cauldron": "a cauldron of the defender", "catapult": "a catapult's place",
+             "shooting-machine": "a ballista's, catapult's or trebuchet's place"}
+    events = {id(e.action): e for e in plan.tile_events}
+    for a in plan.actions:
+        placement = a.get("placement") or "none"
+        target = a.item.get("target")
+        if a.key == normalise("Gunner"):
+            continue  # its target is gunner-hit-card's
+        if a.key in TRANSFERS or placement == "none" or target is None:
+            if a.key not in TRANSFERS and placement not in ("none", "") and target is None:
+                yield Finding("stronghold.tile-placement",
+                              f"{a.name} needs a target: {words.get(placement, placement)}.", (a.pointer,),
+                              hint=f"add a target for {a.name}")
+            continue
+        loc = board.loc(target)
+        kind = board.kind(loc)
+        if placement == "cauldron":
+            ok = target in (plan.data["state"].get("defender") or {}).get("cauldrons", [])
+        elif placement == "catapult":
+            ok = _holds(tiles, loc, lambda c: c.key == normalise("Catapult"))
+        elif placement == "shooting-machine":
+            ok = _holds(tiles, loc, _shooting)
+        elif placement == "hospital":
+            ok = loc is not None and loc == board.hospital
+        elif placement == "building":
+            ok = kind == "building"
+        else:
+            ok = kind == placement
+        if not ok:
+            yield Finding("stronghold.tile-placement", f"{a.name} goes on {words.get(placement, placement)}; "
+                          f"{target!r} is not one.", (f"{a.pointer}/target",),
+                          hint=f"choose {words.get(placement, placement)}")
+        event = events.get(id(a))
+        if event is not None:
+            tiles = list(event.tiles)
+    for o in plan.orders:
+        if board.kind(o.loc) != "wall-section":
+            yield Finding("stronghold.tile-placement", f"{o.card.name} goes on a wall section; {o.section!r} is not "
+                          "one.", (f"{o.pointer}/section",), hint="give the order to a wall section")
+
+
+def _field_group(card: CardFacts) -> str | None:
+    placement = card.get("placement")
+    if card.kind == "machine":
+        if placement == "rampart":
+            return "machine" if _shooting(card) else "cover"
+        if placement == "gathering-point":
+            return "gp-machine"
+        if placement == "wall-section":
+            return "siege-tower"
+        if placement == "gate":
+            return "ram"
+    if card.kind == "training" and placement == "building":
+        return "saboteur"
+    return None
+
+
+@rule("stronghold.one-item-per-field", P_BOARD)
+def one_item_per_field(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """One item per field: one ballista or catapult on a rampart's machine field, one cover on its cover field,
+    trebuchets and altars up to a gathering point's machine fields, one siege tower per section, the ram's fields,
+    one saboteur per building.
+
+    Source: 002_d44d61b2c33012b1.txt, A TÁBLÁN LÉVŐ MEZŐK ("egy mezőn csak egy elem"); A TÁBLA LEÍRÁSA
+    """
+    if not plan.plan:
+        return
+    yield from plan.need_board("stronghold.one-item-per-field")
+    board = plan.board
+    if board is None:
+        return
+    for e in plan.tile_events:
+        group = _field_group(e.tile.card)
+        if group is None:
+            continue
+        here = [t for t in e.tiles if t.at == e.tile.at and _field_group(t.card) == group]
+        if group == "machine":
+            fields = board.field_count("machine")
+        elif group == "cover":
+            fields = board.field_count("cover")
+        elif group == "gp-machine":
+            info = board.layout.get("gathering_points", {}).get(e.tile.at, {})
+            fields = int(info.get("machine_fields", 1))
+        elif group == "ram":
+            fields = int(board.layout.get("gate", {}).get("ram_fields", 5))
+        else:
+            fields = 1
+        if len(here) > fields:
+            yield Finding("stronghold.one-item-per-field", f"{e.tile.at} has {plural(fields, 'field')} for "
+                          f"{'a siege tower' if group == 'siege-tower' else 'such tiles'}; {e.action.name} would be "
+                          f"number {len(here)}.", (f"{e.action.pointer}/target",),
+                          hint=f"place {e.action.name} elsewhere")
+
+
+@rule("stronghold.siege-tower-section", P_BOARD)
+def siege_tower_section(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """A siege tower stands only at one of the 4 wall sections marked for it (board data).
+
+    Source: 002_d44d61b2c33012b1.txt, OSTROMTORONY; A TÁBLA LEÍRÁSA ("9 falszakaszból csak 4")
+    """
+    if not plan.plan:
+        return
+    yield from plan.need_board("stronghold.siege-tower-section")
+    board = plan.board
+    if board is None:
+        return
+    marked = [s for s, info in board.layout.get("sections", {}).items() if info.get("siege_tower")]
+    for e in plan.tile_events:
+        if (e.tile.card.key == normalise("Siege Tower") and board.kind(e.tile.at) == "wall-section"
+                and not board.section(e.tile.at).get("siege_tower")):
+            yield Finding("stronghold.siege-tower-section", f"No siege tower fits at {e.tile.at}.",
+                          (f"{e.action.pointer}/target",), hint="build it at " + " or ".join(marked))
+
+
+@rule("stronghold.ram-per-round", P_RAM_PER_ROUND)
+def ram_per_round(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """3-4 players: at most 1 ram part is built in a round, by both attackers together.
+
+    Source: 002_d44d61b2c33012b1.txt, FALTÖRŐ KOS; HÁROMFŐS JÁTÉK
+    """
+    if not plan.plan:
+        return
+    built = [a for a in plan.actions if a.key == normalise("Ram")]
+    count = sum(a.qty for a in built) + (1 if plan.data.get("ally_built_ram_this_round") else 0)
+    most = int(p["ram_parts_per_round"])
+    if built and count > most:
+        yield Finding("stronghold.ram-per-round", f"{plural(count, 'ram part')} would be built this round"
+                      f"{' (the ally has built one)' if plan.data.get('ally_built_ram_this_round') else ''}; at most "
+                      f"{most}.", tuple(a.pointer for a in built), hint=f"{plural(count - most, 'ram part')} too many")
+
+
+def _equipment_on(tiles: Iterable[Tile], loc: str) -> list[Tile]:
+    return [t for t in tiles
+            if t.at == loc and t.card.kind == "equipment" and t.card.get("placement") == "wall-section"]
+
+
+@rule("stronghold.equipment-per-section", P_EQUIPMENT_PER_SECTION)
+def equipment_per_section(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """At most 2 equipment tiles per wall section, of different types (§13.1 item 8), also after a transfer.
+
+    Source: 002_d44d61b2c33012b1.txt, 3. FÁZIS: FELSZERELÉS ("legfeljebb 2 különböző felszerelés")
+    """
+    most = int(p["equipment_per_section"])
+    for e in plan.tile_events:
+        if e.tile.card.kind != "equipment" or e.tile.card.get("placement") != "wall-section":
+            continue
+        here = _equipment_on(e.tiles, e.tile.at)
+        same = [t for t in here if t.card.key == e.tile.card.key]
+        pointer = f"{e.action.pointer}/{'to' if e.moved_from is not None else 'target'}"
+        if len(same) > 1:
+            yield Finding("stronghold.equipment-per-section", f"{e.tile.at} would hold {len(same)} {e.tile.card.name} "
+                          "tiles; the equipment of a section is of different types.", (pointer,),
+                          hint=f"put {e.tile.card.name} on another section")
+        elif len(here) > most:
+            yield Finding("stronghold.equipment-per-section", f"{e.tile.at} would hold {len(here)} equipment tiles; "
+                          f"at most {most}.", (pointer,), hint=f"put {e.tile.card.name} on another section")
+
+
+@rule("stronghold.bridge-empty-path")
+def bridge_empty_path(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """A bridge goes only on a path field with no trap and no bridge (1 trap or bridge per field).
+
+    Source: 002_d44d61b2c33012b1.txt, HÍD; ÚTVONALAK
+    """
+    if not plan.plan:
+        return
+    traps = {normalise(t) for t in plan.data["state"].get("traps") or []}
+    for e in plan.tile_events:
+        if e.tile.card.key != normalise("Bridge"):
+            continue
+        bridges = [t for t in e.tiles if t.at == e.tile.at and t.card.key == e.tile.card.key]
+        if normalise(e.tile.at) in traps:
+            yield Finding("stronghold.bridge-empty-path", f"{e.tile.at} holds a defender trap.",
+                          (f"{e.action.pointer}/target",), hint="build the bridge on an empty path field")
+        elif len(bridges) > 1:
+            yield Finding("stronghold.bridge-empty-path", f"{e.tile.at} already has a bridge.",
+                          (f"{e.action.pointer}/target",), hint="build the bridge on an empty path field")
+
+
+@rule("stronghold.training-per-rampart", P_TRAINING_PER_RAMPART)
+def training_per_rampart(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """At most 2 training tiles per rampart, of different types (saboteurs and gunners are not on ramparts).
+
+    Source: 002_d44d61b2c33012b1.txt, 4. FÁZIS: KIKÉPZÉS ("legfeljebb 2 különböző kiképzőlapkát")
+    """
+    most = int(p["training_per_rampart"])
+    for e in plan.tile_events:
+        card = e.tile.card
+        if card.kind != "training" or card.get("placement") != "rampart":
+            continue
+        here = [t for t in e.tiles if t.at == e.tile.at and t.card.kind == "training"
+                and t.card.get("placement") == "rampart"]
+        same = [t for t in here if t.card.key == card.key]
+        pointer = f"{e.action.pointer}/{'to' if e.moved_from is not None else 'target'}"
+        if len(same) > 1:
+            yield Finding("stronghold.training-per-rampart", f"{e.tile.at} would hold {len(same)} {card.name} tiles; "
+                          "the training tiles of a rampart are of different types.", (pointer,),
+                          hint=f"put {card.name} at another rampart")
+        elif len(here) > most:
+            yield Finding("stronghold.training-per-rampart", f"{e.tile.at} would hold {len(here)} training tiles; at "
+                          f"most {most}.", (pointer,), hint=f"put {card.name} at another rampart")
+
+
+@rule("stronghold.gunner-hit-card")
+def gunner_hit_card(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """A Gunner adds a hit card to an existing ballista, catapult or trebuchet, and a spare hit card must exist (each
+    new shooting machine takes 2 from the supply first).
+
+    Source: 002_d44d61b2c33012b1.txt, TÜZÉR
+    """
+    if not plan.plan:
+        return
+    supply = int(plan.data["state"]["hit_cards_in_supply"])
+    tiles = list(plan.tiles_start)
+    events = {id(e.action): e for e in plan.tile_events}
+    for a in plan.actions:
+        event = events.get(id(a))
+        if event is not None:
+            tiles = list(event.tiles)
+            if event.moved_from is None and _shooting(event.tile.card):
+                supply -= SHOOTING_HIT_CARDS * a.qty
+        if a.key != normalise("Gunner"):
+            continue
+        at = _loc(plan, a.item.get("target"))
+        if not _holds(tiles, at, _shooting):
+            yield Finding("stronghold.gunner-hit-card", f"No ballista, catapult or trebuchet stands at "
+                          f"{a.item.get('target')!r}.", (f"{a.pointer}/target",),
+                          hint="name a shooting machine's place")
+        if supply < a.qty:
+            yield Finding("stronghold.gunner-hit-card", f"No spare hit card is left ({max(supply, 0)} in the supply).",
+                          (a.pointer,), hint="leave out the Gunner")
+        supply -= a.qty
+
+
+@rule("stronghold.recruit-exchange")
+def recruit_exchange(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Recruit Trainer: 2 goblins given bring 2 orcs, 2 orcs given bring 2 trolls, into the camp.
+
+    Source: 002_d44d61b2c33012b1.txt, ÚJONCKIKÉPZŐ
+    """
+    if not plan.plan:
+        return
+    upgrade = {"goblin": "orc", "orc": "troll"}
+    for a in plan.actions:
+        if a.key != normalise("Recruit Trainer"):
+            continue
+        pay, got = a.pay, units_of(a.item.get("receive"))
+        want = Counter({upgrade[k]: n for k, n in pay.items() if k in upgrade})
+        if got != want:
+            yield Finding("stronghold.recruit-exchange", f"Recruit Trainer paid with {show(pay)} brings "
+                          f"{show(want)}, not {show(got)}.", (f"{a.pointer}/receive",), hint=f"receive {show(want)}")
+
+
+@rule("stronghold.transfer-restrictions")
+def transfer_restrictions(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Equipment Transfer moves one equipment tile already on the board to another place of the same kind (a ladder
+    with a unit on it stays); Training Relocation moves a training tile to another rampart, or a saboteur to another
+    building.
+
+    Source: 002_d44d61b2c33012b1.txt, FELSZERELÉS ÁTSZÁLLÍTÁS; KIKÉPZÉS ÁTHELYEZÉS
+    """
+    if not plan.plan:
+        return
+    moved = {id(e.action) for e in plan.tile_events if e.moved_from is not None}
+    tiles = list(plan.tiles_start)
+    events = {id(e.action): e for e in plan.tile_events}
+    for a in plan.actions:
+        event = events.get(id(a))
+        if a.key not in TRANSFERS:
+            if event is not None:
+                tiles = list(event.tiles)
+            continue
+        kind = "equipment" if a.key == "equipment transfer" else "training"
+        name, src = str(a.item.get("tile")), _loc(plan, a.item.get("from"))
+        standing = [t for t in tiles if t.card.key == normalise(name) and t.at == src]
+        if id(a) not in moved:
+            if standing and all(t.occupied for t in standing):
+                why = f"the {name} at {a.item.get('from')} carries a unit and cannot move"
+            else:
+                why = f"no {name} stands at {a.item.get('from')!r}"
+            yield Finding("stronghold.transfer-restrictions", f"{a.name}: {why}.", (f"{a.pointer}/tile",),
+                          hint="move a tile that stands there")
+            continue
+        card = standing[0].card if standing else None
+        if event is not None:
+            tiles = list(event.tiles)
+        if card is None or card.kind != kind:
+            yield Finding("stronghold.transfer-restrictions", f"{a.name} moves {kind} tiles, not {name}.",
+                          (f"{a.pointer}/tile",), hint=f"name a {kind} tile")
+            continue
+        dst = _loc(plan, a.item.get("to"))
+        board = plan.board
+        if board is not None and board.kind(dst) != board.kind(src):
+            yield Finding("stronghold.transfer-restrictions", f"{card.name} stands on {board.kind(src)}; "
+                          f"{a.item.get('to')!r} is not one.", (f"{a.pointer}/to",),
+                          hint=f"move it to another {board.kind(src)}")
+        elif dst == src:
+            yield Finding("stronghold.transfer-restrictions", f"{a.name} moves the tile to where it stands.",
+                          (f"{a.pointer}/to",), hint="name another place")
+
+
+def _side(plan: Plan, loc: str | None) -> str | None:
+    return plan.board.sides.get(loc) if plan.board is not None and loc is not None else None
+
+
+@rule("stronghold.same-side", P_BOARD)
+def same_side(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """No attacker unit or tile ever crosses to the other side (the gate tower lies between them); with 3-4 players
+    each attacker acts only on his own side (the gate tower and the fortress are shared).
+
+    Source: 002_d44d61b2c33012b1.txt, A TÁBLA OLDALAI; HÁROMFŐS JÁTÉK: Az erőd oldalának kiválasztása
+    """
+    if not plan.plan:
+        return
+    yield from plan.need_board("stronghold.same-side")
+    if plan.board is None:
+        return
+    rule_id = "stronghold.same-side"
+    for a in plan.actions:
+        if a.key in TRANSFERS:
+            s1, s2 = _side(plan, _loc(plan, a.item.get("from"))), _side(plan, _loc(plan, a.item.get("to")))
+            if s1 and s2 and s1 != s2:
+                yield Finding(rule_id, f"{a.name} would move a tile from the {s1} side to the {s2} side.",
+                              (f"{a.pointer}/to",), hint=f"move it within the {s1} side")
+    for m in [*plan.moves, *plan.rope_moves]:
+        s1, s2 = _side(plan, m.src), _side(plan, m.dst)
+        if s1 and s2 and s1 != s2:
+            yield Finding(rule_id, f"Units cannot cross from the {s1} side ({m.source}) to the {s2} side ({m.dest}).",
+                          (f"{m.pointer}/to",), hint=f"move them within the {s1} side")
+    own = plan.data.get("side")
+    if plan.two_player or own is None:
+        return
+    named: list[tuple[str, str | None, str]] = []
+    for a in plan.actions:
+        if a.get("placement") != "cauldron" and a.item.get("target") is not None:
+            named.append((f"{a.pointer}/target", _loc(plan, a.item["target"]), a.item["target"]))
+        for key in ("from", "to"):
+            if a.item.get(key) is not None:
+                named.append((f"{a.pointer}/{key}", _loc(plan, a.item[key]), a.item[key]))
+    for m in [*plan.moves, *plan.rope_moves]:
+        if m.src != CAMP:
+            named.append((f"{m.pointer}/from", m.src, m.source))
+        named.append((f"{m.pointer}/to", m.dst, m.dest))
+    named += [(f"{o.pointer}/section", o.loc, o.section) for o in plan.orders]
+    for pointer, loc, text in named:
+        side = _side(plan, loc)
+        if side is not None and side != own:
+            yield Finding(rule_id, f"{text} is on the {side} side; this attacker plays the {own} side.", (pointer,),
+                          hint=f"choose a place on the {own} side (or the gate tower)")
+
+
+@rule("stronghold.escape-knife", P_ESCAPE_GOBLINS)
+def escape_knife(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Escape from the Knife returns 1 to 3 goblins, no more than the killed goblins in the supply (not those on the
+    glory board).
+
+    Source: 002_d44d61b2c33012b1.txt, MENEKÜLÉS A KÉS ALÓL
+    """
+    if not plan.plan:
+        return
+    killed, most = int(plan.data["state"]["killed_goblins"]), int(p["escape_goblins"])
+    for a, _gp, _after in plan.escapes:
+        n = int(a.item.get("goblins") or 0)
+        if not 1 <= n <= most:
+            yield Finding("stronghold.escape-knife", f"Escape from the Knife returns 1 to {most} goblins, not {n}.",
+                          (f"{a.pointer}/goblins",), hint=f"return 1 to {most} goblins")
+        elif n > killed:
+            yield Finding("stronghold.escape-knife", f"Only {plural(killed, 'killed goblin')} are in the supply; the "
+                          f"plan returns {n}.", (f"{a.pointer}/goblins",), hint=f"return at most {killed}")
+
+
+def _commissar(tiles: Iterable[Tile], loc: str | None) -> bool:
+    return _holds(tiles, loc, lambda c: c.key == normalise("Commissar"))
+
+
+def _camp_group(plan: Plan, dst: str | None) -> str:
+    """Where a camp move counts toward the limit: a side's gathering point with its siege towers and trapdoor
+    sections (§13.1 item 2), or the gate tower on its own."""
+    board = plan.board
+    if board is None or dst is None:
+        return str(dst)
+    if board.kind(dst) in ("siege-tower", "wall-section"):
+        side = board.sides.get(dst)
+        gps = [g for g, info in board.layout.get("gathering_points", {}).items() if info.get("side") == side]
+        return gps[0] if len(gps) == 1 else f"{side} side"
+    return dst
+
+
+@rule("stronghold.mobilization-limit", P_MOBILIZATION, P_COMMISSAR_MOVES, P_BOARD)
+def mobilization_limit(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """In one mobilization at most 5 (lesser) or 7 (major) units leave each rampart (2 more from a rampart with a
+    commissar) and each gathering point; from the camp at most 5 / 7 go to each gathering point (with its side's
+    siege towers and trapdoors, §13.1 item 2) and to the gate tower.
+
+    Source: 002_d44d61b2c33012b1.txt, KISEBB MOZGÓSÍTÁS; FŐ MOZGÓSÍTÁS; 6.FÁZIS: MOZGÓSÍTÁS (the siege-tower
+        example); HADBIZTOS
+    """
+    for a in plan.actions:
+        if a.key not in MOBILIZATIONS:
+            continue
+        limit = int(_mobilization(p, a).get("limit", 0))
+        leaving: dict[str, list[MoveEvent]] = {}
+        arriving: dict[str, list[MoveEvent]] = {}
+        for m in plan.moves:
+            if m.action is not a or m.src is None:
+                continue
+            if m.src == CAMP:
+                arriving.setdefault(_camp_group(plan, m.dst), []).append(m)
+            else:
+                leaving.setdefault(m.src, []).append(m)
+        for src, items in leaving.items():
+            most = limit + (int(p["commissar_extra_moves"]) if _commissar(plan.tiles_end, src) else 0)
+            count = sum(sum(m.units.values()) for m in items)
+            if count > most:
+                yield Finding("stronghold.mobilization-limit", f"{a.name}: {count} units leave {src}; at most {most}.",
+                              tuple(m.pointer for m in items), hint=f"move {plural(count - most, 'unit')} fewer "
+                              f"from {src}")
+        for group, items in arriving.items():
+            count = sum(sum(m.units.values()) for m in items)
+            if count > limit:
+                yield Finding("stronghold.mobilization-limit", f"{a.name}: {count} units go from the camp to {group}"
+                              f"{' and its side' if group != items[0].dst else ''}; at most {limit}.",
+                              tuple(m.pointer for m in items), hint=f"move {plural(count - limit, 'unit')} fewer "
+                              "from the camp there")
+
+
+@rule("stronghold.mobilization-sequence")
+def mobilization_sequence(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """A mobilization moves rampart units first, then gathering-point units, then camp units; only units that were on
+    a place when the mobilization began may leave it, each at most once in that mobilization.
+
+    Source: 002_d44d61b2c33012b1.txt, EGY MOZGÓSÍTÁSI AKCIÓT A KÖVETKEZŐKÉPPEN HAJTUNK VÉGRE
+    """
+    names = {0: "rampart", 1: "gathering-point", 2: "camp"}
+    for a in plan.actions:
+        if a.key not in MOBILIZATIONS:
+            continue
+        reached = -1
+        for m in plan.moves:
+            if m.action is not a:
+                continue
+            if m.order >= 0:
+                if m.order < reached:
+                    yield Finding("stronghold.mobilization-sequence", f"A {names[m.order]} move after a "
+                                  f"{names[reached]} move: ramparts move first, then gathering points, then the "
+                                  "camp.", (m.pointer,), hint="reorder the moves")
+                reached = max(reached, m.order)
+            short = m.units - m.available
+            if m.src is not None and short:
+                where = "the camp" if m.src == CAMP else m.src
+                yield Finding("stronghold.mobilization-sequence", f"{show(m.units)} leave {where}, where only "
+                              f"{show(m.available)} may still move in this mobilization.", (f"{m.pointer}/units",),
+                              hint=f"{show(short)} too many: units that arrived or moved in this mobilization stay")
+
+
+@rule("stronghold.forward-movement", P_BOARD)
+def forward_movement(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Units move only forward along the paths: gathering point to a rampart it leads to, rampart to a wall section
+    it reaches or (east) inner to outer rampart; with a drover also to an adjacent rampart or back to the gathering
+    point; camp to a gathering point or the gate tower (camp to a section or siege tower: direct-entry).
+
+    Source: 002_d44d61b2c33012b1.txt, ÚTVONALAK; GYÜLEKEZŐHELYEK ÉS SÁNCOK; HAJCSÁR; MOZGÓSÍTÁS
+    """
+    if not plan.plan:
+        return
+    yield from plan.need_board("stronghold.forward-movement")
+    board = plan.board
+    if board is None:
+        return
+    for m in plan.moves:
+        src, dst = m.src, m.dst
+        kind_to = board.kind(dst)
+        if src is None or dst is None:
+            bad = m.source if src is None else m.dest
+            yield Finding("stronghold.forward-movement", f"{bad!r} is not a place of the board.",
+                          (f"{m.pointer}/{'from' if src is None else 'to'}",), hint="name a location of the board")
+            continue
+        kind_from = board.kind(src)
+        if src == CAMP:
+            ok = kind_to in ("gathering-point", "gate", "wall-section", "siege-tower")
+        elif kind_from == "gathering-point":
+            ok = kind_to == "rampart" and src in board.rampart(dst).get("entered_from", [])
+        elif kind_from == "rampart":
+            info = board.rampart(src)
+            ok = (dst in info.get("reaches", []) or (kind_to == "rampart" and src in board.rampart(dst).get(
+                "entered_from", [])))
+            if not ok and _drover(plan, src):
+                ok = dst in board.adjacent_ramparts(src) or (kind_to == "gathering-point"
+                                                             and board.sides.get(dst) == board.sides.get(src))
+        else:
+            ok = False
+        if not ok:
+            yield Finding("stronghold.forward-movement", f"Units cannot move from {m.source} to {m.dest}: only forward "
+                          "along the paths.", (f"{m.pointer}/to",), hint=_forward_hint(plan, src))
+
+
+def _drover(plan: Plan, loc: str) -> bool:
+    return _holds(plan.tiles_end, loc, lambda c: c.key == normalise("Drover"))
+
+
+def _forward_hint(plan: Plan, src: str) -> str:
+    board = plan.board
+    assert board is not None
+    if src == CAMP:
+        return "from the camp, move to a gathering point or the gate tower"
+    kind = board.kind(src)
+    if kind == "gathering-point":
+        ramps = [r for r, info in board.layout.get("ramparts", {}).items() if src in info.get("entered_from", [])]
+        return f"from {src}, move to {' or '.join(ramps) or 'a rampart it leads to'}"
+    if kind == "rampart":
+        nxt = list(board.rampart(src).get("reaches", [])) + [
+            r for r, info in board.layout.get("ramparts", {}).items() if src in info.get("entered_from", [])]
+        return f"from {src}, move to {' or '.join(nxt)}"
+    return f"units on {src} do not move in a mobilization"
+
+
+@rule("stronghold.direct-entry", P_BOARD)
+def direct_entry(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Camp units reach a wall section only through a trapdoor there (1 unit per trapdoor in each mobilization), and
+    a siege tower only where one stands.
+
+    Source: 002_d44d61b2c33012b1.txt, CSAPÓAJTÓ; OSTROMTORONY
+    """
+    if not plan.plan:
+        return
+    board = plan.board
+    if board is None:
+        return
+    for a in plan.actions:
+        if a.key not in MOBILIZATIONS:
+            continue
+        through: dict[str, list[MoveEvent]] = {}
+        for m in plan.moves:
+            if m.action is not a or m.src != CAMP:
+                continue
+            kind = board.kind(m.dst)
+            if kind == "siege-tower":
+                section = str(m.dst)[len(TOWER):]
+                if not _holds(plan.tiles_end, section, lambda c: c.key == normalise("Siege Tower")):
+                    yield Finding("stronghold.direct-entry", f"No siege tower stands at {section}.",
+                                  (f"{m.pointer}/to",), hint="build a siege tower there first, or move elsewhere")
+            elif kind == "wall-section":
+                through.setdefault(str(m.dst), []).append(m)
+        for section, items in through.items():
+            doors = len(plan.tiles_at(plan.tiles_end, section, "Trapdoor"))
+            count = sum(sum(m.units.values()) for m in items)
+            if count > doors:
+                yield Finding("stronghold.direct-entry", f"{count} units go from the camp straight onto {section}; "
+                              f"{'no trapdoor is there' if not doors else f'its trapdoor lets {doors} through'}.",
+                              tuple(f"{m.pointer}/to" for m in items),
+                              hint=f"move {plural(count - doors, 'unit')} to a gathering point instead")
+
+
+@rule("stronghold.rope-move", P_BOARD)
+def rope_move(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Ropes: in phase 6, 1 unit moves from the rope's section to an adjacent section with room, never across the
+    gate tower; 1 unit per round (§13.1 item 24).
+
+    Source: 002_d44d61b2c33012b1.txt, KÖTELEK
+    """
+    if not plan.plan or not plan.rope_moves:
+        return
+    yield from plan.need_board("stronghold.rope-move")
+    board = plan.board
+    if board is None:
+        return
+    rule_id = "stronghold.rope-move"
+    if len(plan.rope_moves) > 1:
+        yield Finding(rule_id, f"{len(plan.rope_moves)} rope moves; ropes move 1 unit a round.",
+                      tuple(m.pointer for m in plan.rope_moves[1:]), hint="keep one rope move")
+    for m in plan.rope_moves:
+        if sum(m.units.values()) != 1:
+            yield Finding(rule_id, f"A rope moves 1 unit, not {sum(m.units.values())}.", (f"{m.pointer}/units",),
+                          hint="move exactly 1 unit")
+        if not plan.tiles_at(plan.tiles_end, str(m.src), "Ropes"):
+            yield Finding(rule_id, f"No Ropes on {m.source}.", (f"{m.pointer}/from",), hint="move from a section with "
+                          "Ropes")
+        elif m.dst not in board.wall_neighbours(str(m.src)):
+            yield Finding(rule_id, f"{m.dest} is not next to {m.source} (and never across the gate tower).",
+                          (f"{m.pointer}/to",), hint="move to " + " or ".join(sorted(board.wall_neighbours(
+                              str(m.src)))))
+        if m.units - m.available:
+            yield Finding(rule_id, f"{m.source} holds {show(m.available)}; the rope moves {show(m.units)}.",
+                          (f"{m.pointer}/units",), hint="move a unit that stands there")
+
+
+def _capacity_findings(rule_id: str, plan: Plan, kinds: tuple[str, ...], room: Any) -> Iterator[Outcome]:
+    if not plan.plan:
+        return
+    yield from plan.need_board(rule_id)
+    board = plan.board
+    if board is None:
+        return
+    events: list[tuple[str, str | None, dict[str, Counter[str]]]] = [
+        (f"{m.pointer}/to", m.dst, m.after) for m in [*plan.moves, *plan.rope_moves]]
+    events += [(f"{a.pointer}/target", gp, after) for a, gp, after in plan.escapes]
+    for pointer, loc, after in events:
+        if loc is None or board.kind(loc) not in kinds:
+            continue
+        most = room(loc)
+        if most is None:
+            continue
+        held = sum(after.get(loc, Counter()).values())
+        if held > most:
+            yield Finding(rule_id, f"{loc} would hold {plural(held, 'unit')}; it holds at most {most}.", (pointer,),
+                          hint=f"move {plural(held - most, 'unit')} fewer to {loc} (room for {most} in all)")
+
+
+@rule("stronghold.gathering-point-capacity", P_BOARD)
+def gathering_point_capacity(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """A gathering point holds at most 10 units, after every move and after Escape from the Knife.
+
+    Source: 002_d44d61b2c33012b1.txt, MOZGÓSÍTÁS ("a gyülekezőhelyen sem lehet 10-nél több"); MENEKÜLÉS A KÉS ALÓL
+    """
+    board = plan.board
+    yield from _capacity_findings("stronghold.gathering-point-capacity", plan, ("gathering-point",),
+                                  lambda loc: board.capacity(loc) if board else None)
+
+
+@rule("stronghold.rampart-capacity", P_COMMISSAR_CAPACITY, P_BOARD)
+def rampart_capacity(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """A rampart holds at most 7 units, 9 with a commissar.
+
+    Source: 002_d44d61b2c33012b1.txt, MOZGÓSÍTÁS ("a sáncoknál pedig 7-nél több"); HADBIZTOS
+    """
+    board = plan.board
+
+    def room(loc: str) -> int | None:
+        if board is None:
+            return None
+        if _commissar(plan.tiles_end, loc):
+            return int(p["commissar_rampart_capacity"])
+        return board.capacity(loc)
+
+    yield from _capacity_findings("stronghold.rampart-capacity", plan, ("rampart",), room)
+
+
+@rule("stronghold.section-capacity", P_BOARD)
+def section_capacity(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """A wall section holds its printed attacker slots plus 1 per ladder; a siege tower holds 3 more (board data).
+
+    Source: 002_d44d61b2c33012b1.txt, A TÁBLA LEÍRÁSA: falszakaszok; LÉTRÁK; OSTROMTORONY
+    """
+    board = plan.board
+
+    def room(loc: str) -> int | None:
+        if board is None:
+            return None
+        base = board.capacity(loc)
+        if base is None:
+            return None
+        if board.kind(loc) == "wall-section":
+            extra = sum(int(t.card.get("extra_slots") or 0) for t in plan.tiles_at(plan.tiles_end, loc, "Ladders"))
+            return base + extra
+        return base
+
+    yield from _capacity_findings("stronghold.section-capacity", plan, ("wall-section", "siege-tower"), room)
+
+
+@rule("stronghold.gate-tower-capacity", P_BOARD)
+def gate_tower_capacity(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """The gate tower holds at most 2 crew per ram part on the board (this round's parts included).
+
+    Source: 002_d44d61b2c33012b1.txt, FALTÖRŐ KOS; MOZGÓSÍTÁS
+    """
+    board = plan.board
+
+    def room(loc: str) -> int | None:
+        if board is None:
+            return None
+        parts = len([t for t in plan.tiles_end if t.at == loc and t.card.key == normalise("Ram")])
+        return parts * int(board.layout.get("gate", {}).get("crew_per_part", 2))
+
+    yield from _capacity_findings("stronghold.gate-tower-capacity", plan, ("gate",), room)
+
+
+@rule("stronghold.order-unit-type")
+def order_unit_type(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """An order needs at least 1 unit of its type on the section after all movement (Goblin Frenzy a goblin, Orc
+    Blast an orc, Troll Call a troll; Bluff none, §13.1 item 4). A siege tower's units count for its section.
+
+    Source: 002_d44d61b2c33012b1.txt, PARANCSOK
+    """
+    for o in plan.orders:
+        unit = o.card.get("unit_type")
+        if not unit:
+            continue
+        there = plan.units_end.get(str(o.loc), Counter()) + plan.units_end.get(f"{TOWER}{o.loc}", Counter())
+        if not there.get(unit):
+            yield Finding("stronghold.order-unit-type", f"{o.card.name} needs a {unit} on {o.section}; none is there "
+                          "after the movement.", (f"{o.pointer}/section",),
+                          hint=f"move a {unit} onto {o.section}, or give the order elsewhere")
+
+
+@rule("stronghold.one-order-per-section")
+def one_order_per_section(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """One order per wall section.
+
+    Source: 002_d44d61b2c33012b1.txt, PARANCSOK ("falszakaszonként 1 parancs")
+    """
+    by_section: dict[str, list[OrderItem]] = {}
+    for o in plan.orders:
+        by_section.setdefault(str(o.loc or o.section), []).append(o)
+    for section, items in by_section.items():
+        count = sum(o.qty for o in items)
+        if count > 1:
+            yield Finding("stronghold.one-order-per-section", f"{section} has {count} orders; one order per section.",
+                          tuple(o.pointer for o in items), hint=f"{plural(count - 1, 'order')} too many on {section}")
+
+
+@rule("stronghold.open-order-single", P_OPEN_ORDERS)
+def open_order_single(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """Open Order places one order face up; any others go face down with Secret Orders (§13.1 item 3).
+
+    Source: 002_d44d61b2c33012b1.txt, NYÍLT PARANCS
+    """
+    open_ = [o for o in plan.orders if not o.secret]
+    count, most = sum(o.qty for o in open_), int(p["open_orders"])
+    if count > most:
+        yield Finding("stronghold.open-order-single", f"{count} orders face up; Open Order places {most}.",
+                      tuple(o.pointer for o in open_[1:]) or (open_[0].pointer,),
+                      hint=f"make {plural(count - most, 'order')} secret (Secret Orders, 1 hourglass)")
+
+
+@rule("stronghold.ally-action", P_ALLY_SURCHARGE)
+def ally_action(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """3-4 players: an action on the ally's card costs 1 more hourglass (hourglass-total), and an action either
+    attacker has already taken from a card this round is spent for both.
+
+    Source: 002_d44d61b2c33012b1.txt, HÁROMFŐS JÁTÉK: Bármely fázis: a másik támadó akciójának használata
+    """
+    if not plan.plan or plan.two_player:
+        return
+    mine = {normalise(n) for n in plan.data.get("ally_used_my_card") or []}
+    his = {normalise(n) for n in plan.data.get("ally_used_own_card") or []}
+    for a in plan.actions:
+        spent = his if a.ally else mine
+        if a.key in spent:
+            whose = "the ally's card" if a.ally else "your card"
+            yield Finding("stronghold.ally-action", f"{a.name} on {whose} has already been taken this round.",
+                          (a.pointer,), hint=f"leave out {a.name}")
+
+
+@rule("stronghold.unit-transfer", P_UNIT_TRANSFER)
+def unit_transfer(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """3-4 players, Transfer Units: after drawing, give the ally 1 to 3 units of one type, for 1 hourglass.
+
+    Source: 002_d44d61b2c33012b1.txt, HÁROMFŐS JÁTÉK: EGYSÉGEK ÁTADÁSA
+    """
+    most = int(dict(p["unit_transfer"])["max_units"])
+    for a in plan.actions:
+        if a.key != normalise("Transfer Units"):
+            continue
+        give = units_of(a.item.get("give"))
+        if len(give) != 1 or not 1 <= sum(give.values()) <= most:
+            yield Finding("stronghold.unit-transfer", f"Transfer Units gives {show(give)}; it gives 1 to {most} units "
+                          "of one type.", (f"{a.pointer}/give",), hint=f"give 1 to {most} units of one type")
+
+
+@rule("stronghold.no-resource-sharing")
+def no_resource_sharing(plan: Plan, p: Params) -> Iterator[Outcome]:
+    """3-4 players: the attackers may not share resources.
+
+    Source: 002_d44d61b2c33012b1.txt, HÁROMFŐS JÁTÉK: 1. fázis ("A támadók nem osztozhatnak a nyersanyagokon")
+    """
+    given = plan.data.get("resources_given") if plan.plan else None
+    if given:
+        yield Finding("stronghold.no-resource-sharing", f"The plan gives the ally {plural(given, 'resource')}; "
+                      "attackers may not share resources.", ("/plan/resources_given",), hint="give none")
+
+
+# ----------------------------------------------------------------------------------------------- totals
+
+
+def totals(plan: Plan, p: Params) -> dict[str, Any]:
+    if not plan.plan:
+        return {
+            "resources_spent": 0,
+            "resources_left": sum(int(a.get("resources") or 0) for a in _attackers(plan)),
+            "units_used": 0,
+            "hourglasses": None,
+        }
+    hourglasses, upkeep = hourglass_count(plan, p)
+    out: dict[str, Any] = {
+        "resources_spent": plan.spent,
+        "resources_left": plan.balance[-1][2] if plan.balance else plan.start_balance,
+        "units_used": sum(plan.paid.values()),
+        "hourglasses": hourglasses + ((upkeep or 0) if plan.two_player else 0),
+        "camp": sum(plan.camp_end.values()),
+        "camp_upkeep": camp_band(p, sum(plan.camp_end.values())),
+    }
+    board = plan.board
+    if board is not None:
+        left: dict[str, int] = {}
+        for loc, kind in board.kinds.items():
+            if kind not in ("gathering-point", "rampart", "wall-section"):
+                continue
+            if kind == "rampart" and _commissar(plan.tiles_end, loc):
+                room = int(p["commissar_rampart_capacity"])
+            else:
+                room = int(board.capacity(loc) or 0)
+            if kind == "wall-section":
+                room += sum(int(t.card.get("extra_slots") or 0) for t in plan.tiles_at(plan.tiles_end, loc, "Ladders"))
+            left[loc] = room - sum(plan.units_end.get(loc, Counter()).values())
+        out["capacity_left"] = left
+    return out
+
+
+# ----------------------------------------------------------------------------------------------- formats
+
+RULES_ALL = (
+    "stronghold.action-on-phase-card", "stronghold.action-once-per-round", "stronghold.bridge-empty-path",
+    "stronghold.camp-upkeep", "stronghold.component-limit", "stronghold.direct-entry",
+    "stronghold.equipment-per-section", "stronghold.escape-knife", "stronghold.forward-movement",
+    "stronghold.fresh-units-only", "stronghold.gate-tower-capacity", "stronghold.gathering-point-capacity",
+    "stronghold.gunner-hit-card", "stronghold.hourglass-total", "stronghold.max-shooting-machines",
+    "stronghold.mobilization-limit", "stronghold.mobilization-sequence", "stronghold.one-item-per-field",
+    "stronghold.one-order-per-section", "stronghold.open-order-single", "stronghold.order-unit-type",
+    "stronghold.phase-card-draft", "stronghold.phase-card-flip", "stronghold.phase-order",
+    "stronghold.rampart-capacity", "stronghold.recruit-exchange", "stronghold.resource-cost",
+    "stronghold.resource-income", "stronghold.resources-available", "stronghold.rope-move",
+    "stronghold.round-limit", "stronghold.same-side", "stronghold.section-capacity", "stronghold.setup-counts",
+    "stronghold.siege-tower-section", "stronghold.tile-placement", "stronghold.training-per-rampart",
+    "stronghold.transfer-restrictions", "stronghold.unit-cost-option", "stronghold.units-per-round",
+)
+RULES_MANY = ("stronghold.ally-action", "stronghold.no-resource-sharing", "stronghold.ram-per-round",
+              "stronghold.unit-transfer")
+COMMON = {
+    "rounds": 10, "charge_bonus_units": 2, "resources_per_round": 5,
+    "production_yield": {"goblin": 1, "orc": 2, "troll": 3}, "max_shooting_machines": 4,
+    "mobilization": {"Lesser Mobilization": {"hourglasses": 3, "limit": 5},
+                     "Major Mobilization": {"hourglasses": 5, "limit": 7}},
+    "commissar_extra_moves": 2, "commissar_rampart_capacity": 9,
+    "defender_setup": {"stone_per_section": 2, "honour_guard": {"soldier": 2}, "watchtower": {"archer": 1},
+                       "barracks": {"archer": 4, "soldier": 1}, "hourglasses": 4},
+    "glory_setup": {"attacker": 10, "defender_fields": [1, 1, 1, 1], "supply": 15},
+    "bag": {"goblin": 60, "orc": 100, "troll": 40}, "board": "TB-9",
+}
+FREE = ("board",)
+
+SPEC = register_ruleset(RulesetSpec(GAME, RULESET, "Stronghold", DOCUMENT, prepare, totals, default=True,
+                                    format_keys=format_keys))
+SPEC.add_format(Format(
+    GAME, RULESET, "two-player", "Two players",
+    "One attacker against one defender: red phase cards (2 of 5 drawn per phase), 14 units and 5 resources a round, "
+    "the camp upkeep 0/1/3/6. A setup or one round's plan, checked on the board of the parameter board.",
+    RULES_ALL,
+    {**COMMON, "players": 2, "attackers": 1, "defenders": 1, "units_per_round": 14, "setup_resources": 5,
+     "camp_upkeep": [[0, 3, 0], [4, 7, 1], [8, 11, 3], [12, None, 6]], "phase_card_set": "red",
+     "phase_cards_drawn_per_phase": 2, "defender_round_income": {"stone": 1, "hourglasses": 2}},
+    FREE,
+))
+for _players, _defenders, _income in ((3, 1, {"stone": 1, "hourglasses": 2}), (4, 2, {"stone": 1,
+                                                                                     "hourglasses_each": 1})):
+    SPEC.add_format(Format(
+        GAME, RULESET, f"{'three' if _players == 3 else 'four'}-player", f"{_players} players",
+        f"Two attackers, each on his own side, against {_defenders} defender{'s' if _defenders > 1 else ''}: green "
+        "phase cards (3 drawn per phase, different cards kept), 10 units and 5 resources each a round, 3 resources "
+        "each at setup, 1 ram part a round in all, the ally's actions for 1 more hourglass. The green camp card's "
+        "upkeep is not in the seed: plans declare their hourglasses without it.",
+        (*RULES_ALL, *RULES_MANY),
+        {**COMMON, "players": _players, "attackers": 2, "defenders": _defenders, "units_per_round": 10,
+         "setup_resources": 3, "camp_upkeep": None, "phase_card_set": "green", "phase_cards_drawn_per_phase": 3,
+         "defender_round_income": _income, "ally_action_surcharge": 1, "ram_parts_per_round": 1,
+         "unit_transfer": {"hourglasses": 1, "max_units": 3}},
+        FREE,
+    ))
