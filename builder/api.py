@@ -126,3 +126,55 @@ class SharedListApi(APIView):
     def get(self, request: Request, share_code: str) -> Response:
         saved = list_get_shared(share_code=share_code)
         return Response(ListOutputSerializer(list_payload(request, saved)).data)
+
+
+class ImportInputSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=20_000, trim_whitespace=False, help_text="A list as text or as JSON.")
+    game = serializers.ChoiceField(
+        choices=["ddm", "dungeon-command", "battlelore2", "stronghold"], required=False,
+        help_text="The game of a text that does not say it.",
+    )
+
+
+class ImportProblemSerializer(serializers.Serializer):
+    where = serializers.CharField(help_text="`line N` of the text, or a JSON pointer.")
+    text = serializers.CharField()
+    message = serializers.CharField()
+    suggestions = serializers.ListField(child=serializers.CharField())
+
+
+class ImportOutputSerializer(serializers.Serializer):
+    document = serializers.JSONField(allow_null=True, help_text="The list document read (nothing is saved).")
+    problems = ImportProblemSerializer(many=True)
+    matched = serializers.IntegerField(help_text="Names matched to a catalogue card.")
+    read_as = serializers.ChoiceField(choices=["text", "json"], help_text="Whether the paste was read as text or JSON.")
+
+
+class ListImportApi(APIView):
+    """Read a pasted list (text or JSON) into a list document, its names matched as the validator matches them."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "import"
+
+    @extend_schema(
+        summary="Read a list from text or JSON (nothing is saved)",
+        request=ImportInputSerializer,
+        responses={200: ImportOutputSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        from builder.drafts import DEFAULT_RULESET
+        from builder.selectors import builder_setup
+        from builder.textformat import list_import
+
+        given = ImportInputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        game = given.validated_data.get("game")
+        default_format = builder_setup(game=game, ruleset=DEFAULT_RULESET[game]).default_format if game else ""
+        result = list_import(text=given.validated_data["text"], game=game, default_format=default_format)
+        body = {
+            "document": result.document,
+            "problems": [vars(p) for p in result.problems],
+            "matched": result.matched,
+            "read_as": result.source,
+        }
+        return Response(ImportOutputSerializer(body).data, status=200 if result.document is not None else 400)

@@ -37,9 +37,11 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.utils.translation import gettext as _
 
 from builder.drafts import DEFAULT_RULESET, GAMES, HEX, TERRAINS, sections_of
 
@@ -129,6 +131,7 @@ class ImportProblem:
     text: str
     message: str
     suggestions: list[str] = field(default_factory=list)
+    line: int = 0  # the line of a text (0: not a line)
 
 
 @dataclass
@@ -357,15 +360,15 @@ def _header_value(key: str, raw: str) -> tuple[Any, str]:
     """The value of a header line, or ("", message) when it cannot be read."""
     if key in ("plan.round", "plan.income", "plan.camp_upkeep", "plan.hourglasses"):
         number = _int(raw)
-        return (number, "") if number is not None else (None, "expected a whole number")
+        return (number, "") if number is not None else (None, _("expected a whole number"))
     if key == "tiles":
         counts = _parse_counts(raw.replace("small with start area", "small_with_start_area"))
         if counts is None or not set(counts) <= {k for k, _w in TILE_WORDS}:
-            return None, "expected e.g. “2 large, 2 small, 1 small with start area”"
+            return None, _("expected e.g. “2 large, 2 small, 1 small with start area”")
         return counts, ""
     if key == "command_tent":
         placed = _parse_placed(raw)
-        return (placed, "") if placed else (None, "expected a hex such as “r1c6 [row 1, clear]”")
+        return (placed, "") if placed else (None, _("expected a hex such as “r1c6 [row 1, clear]”"))
     if key == "plan.phase_cards":
         cards: dict[str, str] = {}
         for part in raw.split(";"):
@@ -373,7 +376,7 @@ def _header_value(key: str, raw: str) -> tuple[Any, str]:
                 continue
             phase, sep, name = part.partition(":")
             if not sep or not name.strip():
-                return None, "expected “1: card; 2: card; …; camp: card”"
+                return None, _("expected “1: card; 2: card; …; camp: card”")
             cards[phase.strip().casefold()] = name.strip()
         return cards, ""
     if key == "plan.flipped":
@@ -397,9 +400,9 @@ def _split_tail_json(text: str) -> tuple[str, dict[str, Any] | None, str]:
     try:
         value = _loads(text[start + 1:])
     except (ValueError, RecursionError):
-        return text, None, "the {…} at the end is not JSON"
+        return text, None, _("the {…} at the end is not JSON")
     if not isinstance(value, dict):
-        return text, None, "the {…} at the end is not a JSON object"
+        return text, None, _("the {…} at the end is not a JSON object")
     return text[:start].rstrip(), value, ""
 
 
@@ -427,11 +430,11 @@ def _parse_entry(text: str, game: str) -> tuple[dict[str, Any] | None, str]:
         if last:
             text, qty = last.group(1).strip(), int(last.group(2) or last.group(3))
     if not text:
-        return None, "no card name on this line"
+        return None, _("no card name on this line")
     if len(text) > 200:
-        return None, "a card's name is at most 200 characters long"
+        return None, _("a card’s name is at most 200 characters long")
     if not 1 <= qty <= 99:
-        return None, "copies must be from 1 to 99"
+        return None, _("copies must be from 1 to 99")
     entry: dict[str, Any] = {"card": text, "qty": qty}
     for note in notes:
         low = note.casefold()
@@ -444,7 +447,7 @@ def _parse_entry(text: str, game: str) -> tuple[dict[str, Any] | None, str]:
         elif re.fullmatch(r"\d{1,5}\s*(pts?|points?)?", low):
             continue
         else:
-            return None, f"“[{note}]” is not a side, a master or a set"
+            return None, _("“[%(note)s]” is not a side, a master or a set") % {"note": note}
     if extra:
         entry.update(extra)
     return entry, ""
@@ -455,7 +458,7 @@ def _parse_action(text: str) -> tuple[dict[str, Any] | None, str]:
     text = _BULLET.sub("", text, count=1).strip()
     match = _ACTION.match(text)
     if match is None:
-        return None, "expected “Phase N: action”"
+        return None, _("expected “Phase N: action”")
     body, extra, error = _split_tail_json(match.group(2).strip())
     if error:
         return None, error
@@ -470,16 +473,16 @@ def _parse_action(text: str) -> tuple[dict[str, Any] | None, str]:
         elif low.startswith("pay "):
             counts = _parse_counts(part[4:])
             if counts is None:
-                return None, f"“{part}” is not units to pay (e.g. “pay 1 orc, 2 goblin”)"
+                return None, _("“%(part)s” is not units to pay (e.g. “pay 1 orc, 2 goblin”)") % {"part": part}
             item["pay"] = counts
         elif re.fullmatch(r"\d{1,4} resources?", low):
             item["resources"] = int(low.split()[0])
         elif re.fullmatch(r"gain \d{1,4}", low):
             item["gain"] = int(low.split()[1])
         else:
-            return None, f"“{part}” is not a target (→), a payment, resources or a gain"
+            return None, _("“%(part)s” is not a target (→), a payment, resources or a gain") % {"part": part}
     if not item["name"]:
-        return None, "no action named on this line"
+        return None, _("no action named on this line")
     if extra:
         item.update(extra)
     return item, ""
@@ -499,12 +502,12 @@ def _parse_order(text: str) -> tuple[dict[str, Any] | None, str]:
     if note:
         flag = note.group(1).strip().casefold()
         if flag not in ("secret", "open"):
-            return None, f"“[{note.group(1)}]” is not “secret” or “open”"
+            return None, _("“[%(note)s]” is not “secret” or “open”") % {"note": note.group(1)}
         item["secret"] = flag == "secret"
         text = text[: note.start()].rstrip()
     match = _ORDER.match(text)
     if match is None:
-        return None, "expected “Order on section”"
+        return None, _("expected “Order on section”")
     section = match.group(2)
     out: dict[str, Any] = {"name": match.group(1).strip(), "section": "" if section == "?" else section, **item}
     if extra:
@@ -512,20 +515,26 @@ def _parse_order(text: str) -> tuple[dict[str, Any] | None, str]:
     return out, ""
 
 
-def list_from_text(*, text: str, game: str | None = None, default_format: str = "") -> _Parsed:
-    """Read a text list (no catalogue needed). ``game`` is used when the text does not say it."""
+def list_from_text(
+    *, text: str, game: str | None = None, default_format: str = "", is_card: Callable[[str, str], bool] | None = None
+) -> _Parsed:
+    """Read a text list (no catalogue needed). ``game`` is used when the text does not say it.
+
+    ``is_card(game, name)`` lets the first line be the list's name (as players write it) when it is a
+    bare line that names no card."""
     problems: list[ImportProblem] = []
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     named_game = _scan_game(lines)
     game = named_game or game
     if game not in GAMES:
-        problems.append(ImportProblem("", "", "Say which game the list is for (a “Game:” line, or choose it)."))
+        problems.append(ImportProblem("", "", _("Say which game the list is for (a “Game:” line, or choose it).")))
         return _Parsed({}, problems, {})
     document: dict[str, Any] = {"game": game, "ruleset": DEFAULT_RULESET[game], "format": default_format}
     pointers: dict[str, int] = {}
     titles = SECTION_TITLES[game]
     section = ""  # a list path, "notes", or "" before any section
     notes: list[str] = []
+    first = True
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if section == "notes":
@@ -533,7 +542,7 @@ def list_from_text(*, text: str, game: str | None = None, default_format: str = 
             continue
         if not line or line.startswith("//") or set(line) <= set("-=_*~"):
             continue
-        where = f"line {number}"
+        where = _("line %(n)s") % {"n": number}
         title = line.rstrip(":").strip().casefold()
         title = re.sub(r"\s*\(\d+\)$", "", title)  # "Creatures (8)"
         if title in ("notes", "note"):
@@ -554,7 +563,8 @@ def list_from_text(*, text: str, game: str | None = None, default_format: str = 
             key = HEADER_WORDS.get(word) or (word if re.fullmatch(r"[a-z_]+(\.[a-z_]+)?", word) else "")
             top = key.split(".")[0]
             if not key or (top not in COMMON_KEYS and top not in DOCUMENT_KEYS[game]):
-                problems.append(ImportProblem(where, raw, f"“{header.group(1)}” is not something a list has"))
+                message = _("“%(key)s” is not something a list has") % {"key": header.group(1)}
+                problems.append(ImportProblem(where, raw, message, line=number))
                 continue
             if key == "game":
                 continue
@@ -564,9 +574,9 @@ def list_from_text(*, text: str, game: str | None = None, default_format: str = 
                 try:
                     value, error = _loads(raw_value), ""
                 except (ValueError, RecursionError):
-                    value, error = None, "the value is not JSON"
+                    value, error = None, _("the value is not JSON")
             if error:
-                problems.append(ImportProblem(where, raw, error))
+                problems.append(ImportProblem(where, raw, error, line=number))
                 continue
             if key in ("name", "notes") and isinstance(value, str):
                 value = value[:200]
@@ -574,10 +584,16 @@ def list_from_text(*, text: str, game: str | None = None, default_format: str = 
             if key in ("battle_map", "scenario", "commander_zero", "box"):
                 pointers[f"/{key}"] = number
             continue
+        if first and not section and "name" not in document and is_card is not None and _bare(line):
+            first = False
+            if not is_card(game, line):
+                document["name"] = line[:200]
+                continue
+        first = False
         path = section or _default_section(game)
         item, error = _parse_item(path, line, game)
         if item is None:
-            problems.append(ImportProblem(where, raw, error or "could not read this line"))
+            problems.append(ImportProblem(where, raw, error or _("could not read this line"), line=number))
             continue
         _append(document, path, item, pointers, number)
     if notes:
@@ -585,6 +601,13 @@ def list_from_text(*, text: str, game: str | None = None, default_format: str = 
         if not document["notes"]:
             del document["notes"]
     return _Parsed(document, problems, pointers)
+
+
+def _bare(line: str) -> bool:
+    """A line with no copies, no notes and no cost: maybe a card, maybe a title."""
+    text = _BULLET.sub("", line, count=1).strip()
+    return not (_QTY_FIRST.match(text) or _QTY_X_FIRST.match(text) or _QTY_LAST.match(text)
+                or _NOTE_TAIL.search(text) or _COST_TAIL.search(text) or text.endswith("}"))
 
 
 def _looks_like_item(section: str, line: str) -> bool:
@@ -607,7 +630,7 @@ def _parse_item(path: str, line: str, game: str) -> tuple[Any, str]:
         match = re.match(r"^(.*?\S)\s+(?:at|@)\s+(r\d{1,2}c\d{1,2}.*)$", body, re.IGNORECASE)
         placed = _parse_placed(match.group(2)) if match else None
         if match is None or placed is None:
-            return None, "expected “Unit at r2c5 [row 2, forest]”"
+            return None, _("expected “Unit at r2c5 [row 2, forest]”")
         return {"card": match.group(1).strip(), **placed}, ""
     return _parse_entry(line, game)
 
@@ -690,13 +713,13 @@ def names_match(
     ddm = document.get("game") == "ddm"
     for pointer, kinds, owner, key, version in _name_slots(document):
         text = owner[int(key)] if isinstance(owner, list) else owner[key]
-        where = f"line {lines[pointer]}" if lines and pointer in lines else pointer
+        where = _("line %(n)s") % {"n": lines[pointer]} if lines and pointer in lines else pointer
         set_name = str(owner.get("set") or "") if isinstance(owner, dict) and key == "card" else ""
         card = card_find(catalogue=catalogue, text=text, kinds=kinds, version=version, set_name=set_name)
         if card is None:
-            problems.append(ImportProblem(
-                where, text, f"no card named “{text}” in this game’s catalogue", _suggestions(catalogue, text, kinds)
-            ))
+            message = _("no card named “%(name)s” in this game’s catalogue") % {"name": text}
+            problems.append(ImportProblem(where, text, message, _suggestions(catalogue, text, kinds),
+                                          (lines or {}).get(pointer, 0)))
             continue
         side = (version or "standard") if ddm else ""
         same = [
@@ -707,8 +730,8 @@ def names_match(
         by_slug = catalogue.by_slug.get(text.strip().casefold()) is card
         if shared and not by_slug:
             sets = sorted({c.set.name for c in same if c.set is not None})
-            problems.append(ImportProblem(where, text, f"“{text}” names {len(same)} cards: add its set ([set: …])",
-                                          sets))
+            message = _("“%(name)s” names %(n)s cards: add its set ([set: …])") % {"name": text, "n": len(same)}
+            problems.append(ImportProblem(where, text, message, sets, (lines or {}).get(pointer, 0)))
             continue
         matched += 1
         if isinstance(owner, list):
@@ -730,16 +753,24 @@ def _document_bounds(document: Any) -> str:
     if not isinstance(document, dict):
         return "a list document is a JSON object"
     if document.get("game") not in GAMES:
-        return "“game” must be one of " + ", ".join(GAMES)
+        return _("“game” must be one of %(games)s") % {"games": ", ".join(GAMES)}
     for key in ("entries", "orders", "commanders", "deployment", "pool"):
         value = document.get(key)
         if value is not None and (not isinstance(value, list) or len(value) > 200):
-            return f"“{key}” must be a list of at most 200 items"
+            return _("“%(key)s” must be a list of at most 200 items") % {"key": key}
     for key in ("name", "format", "ruleset", "faction"):
         value = document.get(key)
         if value is not None and (not isinstance(value, str) or len(value) > 200):
-            return f"“{key}” must be a text of at most 200 characters"
+            return _("“%(key)s” must be a text of at most 200 characters") % {"key": key}
     return ""
+
+
+def _is_card(game: str, name: str) -> bool:
+    from builder.selectors import builder_facts, card_find
+
+    catalogue = builder_facts(game=game, ruleset=DEFAULT_RULESET[game])
+    kinds = tuple(k for s in sections_of(game, DEFAULT_RULESET[game]) for k in s.kinds)
+    return card_find(catalogue=catalogue, text=name, kinds=kinds) is not None
 
 
 def list_import(*, text: str, game: str | None = None, default_format: str = "") -> ImportResult:
@@ -747,28 +778,29 @@ def list_import(*, text: str, game: str | None = None, default_format: str = "")
 
     ``game`` is the game to read a text for when it does not say; ``default_format`` its format when
     it names none. A text or JSON past the bounds is refused with one problem and no document."""
+    def refused(message: str, source: str = "text") -> ImportResult:
+        return ImportResult(None, [ImportProblem("", "", message)], source)
+
     if len(text) > MAX_IMPORT_CHARS:
-        return ImportResult(None, [ImportProblem("", "", f"The text is longer than {MAX_IMPORT_CHARS} characters.")],
-                            "text")
+        return refused(_("The text is longer than %(n)s characters.") % {"n": MAX_IMPORT_CHARS})
     if text.count("\n") >= MAX_IMPORT_LINES:
-        return ImportResult(None, [ImportProblem("", "", f"The text has more than {MAX_IMPORT_LINES} lines.")],
-                            "text")
+        return refused(_("The text has more than %(n)s lines.") % {"n": MAX_IMPORT_LINES})
     stripped = text.strip()
     if not stripped:
-        return ImportResult(None, [ImportProblem("", "", "Paste a list first.")], "text")
+        return refused(_("Paste a list first."))
     if stripped.startswith("{"):
         try:
             document = _loads(stripped)
         except (ValueError, RecursionError) as exc:
-            return ImportResult(None, [ImportProblem("", "", f"This is not JSON: {str(exc)[:200]}")], "json")
+            return refused(_("This is not JSON: %(why)s") % {"why": str(exc)[:200]}, "json")
         error = _document_bounds(document)
         if error:
-            return ImportResult(None, [ImportProblem("", "", f"This is not a list document: {error}.")], "json")
+            return refused(_("This is not a list document: %(why)s.") % {"why": error}, "json")
         problems: list[ImportProblem] = []
         lines: Mapping[str, int] | None = None
         source = "json"
     else:
-        parsed = list_from_text(text=text, game=game, default_format=default_format)
+        parsed = list_from_text(text=text, game=game, default_format=default_format, is_card=_is_card)
         if not parsed.document:
             return ImportResult(None, parsed.problems, "text")
         document, problems, lines, source = parsed.document, parsed.problems, parsed.lines, "text"
@@ -781,6 +813,7 @@ def list_import(*, text: str, game: str | None = None, default_format: str = "")
     try:
         catalogue = builder_facts(game=game_id, ruleset=ruleset)
     except (KeyError, ValueError):
-        return ImportResult(document, [*problems, ImportProblem("/ruleset", ruleset, "unknown rules")], source)
+        return ImportResult(document, [*problems, ImportProblem("/ruleset", ruleset, _("unknown rules"))], source)
     found, matched = names_match(document=document, catalogue=catalogue, lines=lines)
-    return ImportResult(document, [*problems, *found], source, matched)
+    ordered = sorted([*problems, *found], key=lambda p: (p.line == 0, p.line))
+    return ImportResult(document, ordered, source, matched)
