@@ -438,3 +438,16 @@ def test_malformed_armies_name_the_field(doc: dict[str, Any], pointer: str) -> N
 def test_an_unknown_format_names_the_games_formats() -> None:
     message = errors_of({"game": "battlelore2", "format": "skirmish-200"})["/format"][0]
     assert "standard" in message and "preset-hands" in message
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.permutations(range(5)))
+def test_reordering_the_deployment_never_changes_which_rules_break(order: list[int]) -> None:
+    cat = catalogue_from_files("battlelore2", "default", BL2_FILES)
+    items = [placed("Test Golem", "a1", row=4, terrain="building"), placed("Test Spearmen", "a2", row=1),
+             placed("Test Brute", "a3"), placed("Test Griffon", "a4", terrain="water"),
+             placed("Test Bowmen", "a5", row=2, terrain="water")]
+    tent = {"hex": "t1", "row": 3, "terrain": "clear"}
+    base = check(deployed(*items, command_tent=tent), cat)
+    shuffled = check(deployed(*[items[i] for i in order], command_tent=tent), cat)
+    assert rules(base) == rules(shuffled) and base["totals"] == shuffled["totals"]

@@ -9,6 +9,8 @@ import copy
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.validation.helpers import FIXTURES, ROOT, catalogue_from_files, check, only, rules, warnings
 from validation.core import RULES, Catalogue, DocumentError, ResultJSON, describe_formats, parse_document
@@ -1050,3 +1052,40 @@ def test_a_setup_is_checked_by_its_own_shape() -> None:
     setup = copy.deepcopy(EXAMPLE_SETUP)
     setup["entries"] = []
     assert "/plan/entries" in errors_of(sh(setup, "three-player"))
+
+
+# ------------------------------------------------------------------------------------------- properties
+
+
+@settings(max_examples=60, deadline=None)
+@given(moved=st.integers(1, 14), there=st.integers(0, 10), major=st.booleans())
+def test_camp_moves_break_the_limit_and_the_capacity_exactly_past_them(moved: int, there: int, major: bool) -> None:
+    cat = catalogue_from_files("stronghold", "default", SH_FILES)
+    plan = bare(mob(("camp", "GW", {"orc": moved}), major=major), drawn={"orc": 14},
+                board={"units": {"GW": {"goblin": there}}})
+    found = set(run(cat, plan))
+    assert ("stronghold.mobilization-limit" in found) == (moved > (7 if major else 5))
+    assert ("stronghold.gathering-point-capacity" in found) == (there + moved > 10)
+    assert found <= {"stronghold.mobilization-limit", "stronghold.gathering-point-capacity"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.fixed_dictionaries({"goblin": st.integers(0, 3), "orc": st.integers(0, 3), "troll": st.integers(0, 2)}))
+def test_a_ballista_is_paid_exactly_with_one_troll_or_two_orcs(pay: dict[str, int]) -> None:
+    cat = catalogue_from_files("stronghold", "default", SH_FILES)
+    found = run(cat, bare({"name": "Ballista", "phase": 2, "pay": pay, "target": "W1"}))
+    exact = {k: v for k, v in pay.items() if v} in ({"troll": 1}, {"orc": 2})
+    assert ("stronghold.unit-cost-option" not in found) == exact
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.permutations(range(4)))
+def test_the_order_of_the_orders_never_changes_the_result(order: list[int]) -> None:
+    cat = catalogue_from_files("stronghold", "default", SH_FILES)
+    orders: list[dict[str, Any]] = [{"name": "Bluff", "section": "S1", "secret": True},
+              {"name": "Bluff", "section": "S1", "secret": True},
+              {"name": "Orc Blast", "section": "S2"}, {"name": "Troll Call", "section": "S3"}]
+    base = check(sh(bare(orders=orders)), cat)
+    shuffled = check(sh(bare(orders=[orders[i] for i in order])), cat)
+    assert sorted(rules(base)) == sorted(rules(shuffled))
+    assert base["totals"] == shuffled["totals"]
