@@ -215,10 +215,12 @@ def _placed(value: Mapping[str, Any]) -> str:
 
 
 def list_to_text(
-    *, document: Mapping[str, Any], totals: Mapping[str, Any] | None = None, costs: Mapping[str, int] | None = None
+    *, document: Mapping[str, Any], totals: Mapping[str, Any] | None = None, costs: Mapping[str, int] | None = None,
+    link: str = "",
 ) -> str:
     """The list as a player writes it. ``totals`` (the validation result's) adds a ``Total:`` line;
-    ``costs`` (by JSON pointer of an entry) adds each line's points."""
+    ``costs`` (by JSON pointer of an entry) adds each line's points; ``link`` a ``Link:`` line (the share
+    link). Read back, ``Total:`` and ``Link:`` lines are ignored."""
     game = str(document.get("game", ""))
     lines: list[str] = []
     if document.get("name"):
@@ -258,6 +260,8 @@ def list_to_text(
                 lines.append("Flipped: " + (", ".join(value) if value else "none"))
             else:
                 lines.append(f"{dotted}: {_json(value)}")
+    if link:
+        lines.append(f"Link: {link}")
     if totals:
         shown = [f"{w} {totals[k]}" for k, w in TOTAL_WORDS.items() if isinstance(totals.get(k), int)]
         if shown:

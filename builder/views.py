@@ -410,7 +410,7 @@ def _builder_context(
         "announce": announce,
         "problem": problem,
         "extra_json": json.dumps(extra_keys(document), ensure_ascii=False, indent=1) if extra_keys(document) else "",
-        "text_export": list_to_text(document=document, totals=totals),
+        "text_export": list_to_text(document=document, totals=totals, costs=_costs(document)),
         "json_export": json.dumps(document, ensure_ascii=False, indent=2),
         "terrains": list(TERRAIN_LABELS.items()),
         "units": drafts.STRONGHOLD_UNITS,
@@ -731,6 +731,22 @@ def shared_print(request: HttpRequest, share_code: str) -> HttpResponse:
     return render(request, "lists/print.html", _shared_context(request, saved))
 
 
+def _costs(document: dict[str, Any]) -> dict[str, int]:
+    """Each entry's points (copies × cost), by its JSON pointer, for the text export."""
+    game = str(document.get("game", ""))
+    ruleset = str(document.get("ruleset") or drafts.DEFAULT_RULESET.get(game, ""))
+    try:
+        catalogue = builder_facts(game=game, ruleset=ruleset)
+    except KeyError:
+        return {}
+    out: dict[str, int] = {}
+    for section in list_rows(document=document, catalogue=catalogue):
+        for row in section.rows:
+            if section.section.shape == "entries" and row.line_cost is not None:
+                out[row.pointer] = row.line_cost
+    return out
+
+
 def _filename(saved: SavedList, suffix: str) -> str:
     stem = re.sub(r"[^A-Za-z0-9]+", "-", saved.name).strip("-")[:60] or saved.share_code
     return f"{stem}.{suffix}"
@@ -741,8 +757,8 @@ def shared_text(request: HttpRequest, share_code: str) -> HttpResponse:
     saved = _shared(share_code)
     current = list_current(saved_list=saved)
     check = list_check(document=current.document)
-    text = list_to_text(document=current.document, totals=(check.result or {}).get("totals"))
-    text += f"\n// {_share_url(request, saved)}\n"
+    text = list_to_text(document=current.document, totals=(check.result or {}).get("totals"),
+                        costs=_costs(current.document), link=_share_url(request, saved))
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{_filename(saved, "txt")}"'
     return response

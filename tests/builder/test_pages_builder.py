@@ -1,0 +1,406 @@
+"""/build/<game>/: build a list in the page (every change answers with the list, its totals and every
+violation), the catalogue beside it marked with what can no longer be added and why, then save it and
+come back to it with its edit link: history, restore, delete."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from builder.models import ListVersion, SavedList
+from builder.services import list_create
+from builder.views import EDIT_COOKIE
+
+pytestmark = pytest.mark.django_db
+
+GAMES = ("ddm", "dungeon-command", "battlelore2", "stronghold")
+# A legal 200-point Chaotic Good warband of the seeds' rules: eight creatures whose costs and faction
+# symbols the bundled catalogue has (48+21+35+20+25+6+32+13 = 200).
+LEGAL_WARBAND = [
+    "arcane-archer", "axe-sister", "bralani-eladrin", "centaur", "cleric-of-corellon-larethian",
+    "devis-half-elf-bard", "elf-pyromancer", "human-wanderer",
+]
+
+
+@pytest.fixture(autouse=True)
+def _no_rate_limits_left_over() -> None:
+    cache.clear()
+
+
+def document_of(response: Any) -> dict[str, Any]:
+    found = re.search(r'name="document" value="([^"]*)"', response.content.decode())
+    assert found, "the page carries the list document"
+    return json.loads(html.unescape(found.group(1)))
+
+
+def change(client: Client, game: str, document: dict[str, Any], op: str = "update", htmx: bool = True,
+           **fields: Any) -> Any:
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(f"/build/{game}/", {"document": json.dumps(document), "op": op, **fields}, headers=headers)
+
+
+def build(client: Client, game: str, ops: list[str], **fields: Any) -> tuple[dict[str, Any], Any]:
+    document = document_of(client.get(f"/build/{game}/"))
+    response = None
+    for op in ops:
+        response = change(client, game, document, op, **fields)
+        assert response.status_code == 200, response.content.decode()[:500]
+        document = document_of(response)
+    return document, response
+
+
+def text_of(response: Any) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+# ------------------------------------------------------------------------------------------ pages
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_a_builder_page_with_a_blank_list_and_the_catalogue(client: Client, game: str) -> None:
+    response = client.get(f"/build/{game}/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'id="builder"' in page and 'id="catalogue-results"' in page and "csrfmiddlewaretoken" in page
+    assert document_of(response)["game"] == game
+    assert 'class="cat-row' in page, "the catalogue beside the list shows cards"
+
+
+def test_the_start_page_lists_the_games_and_an_unknown_game_is_404(client: Client) -> None:
+    page = client.get("/build/").content.decode()
+    assert all(f"/build/{g}/" in page for g in GAMES)
+    assert client.get("/build/chess/").status_code == 404
+    assert client.post("/build/chess/", {"document": "{}"}).status_code == 404
+
+
+def test_adding_cards_answers_with_the_list_the_totals_and_the_catalogue(client: Client) -> None:
+    document, response = build(client, "ddm", ["add:arcane-archer", "add:centaur", "add:centaur"], faction="CG")
+    assert document["entries"] == [{"card": "Arcane Archer", "qty": 1}, {"card": "Centaur", "qty": 2}]
+    assert document["faction"] == "CG"
+    page = response.content.decode()
+    assert 'id="list-panel"' in page and 'hx-swap-oob="true"' in page, "htmx: the list, and the catalogue out of band"
+    assert "<html" not in page, "an htmx change answers with fragments, not a page"
+    totals = text_of(response)
+    assert re.search(r"88\s+points", totals) and re.search(r"112\s+points left", totals)
+
+
+def test_one_more_one_fewer_the_copies_field_and_remove(client: Client) -> None:
+    document, _ = build(client, "ddm", ["add:centaur", "add:elf-archer"])
+    document = document_of(change(client, "ddm", document, "inc:entries:0"))
+    assert document["entries"][0]["qty"] == 2
+    document = document_of(change(client, "ddm", document, "update", **{"qty-entries-1": "5"}))
+    assert document["entries"][1]["qty"] == 5
+    document = document_of(change(client, "ddm", document, "dec:entries:0"))
+    document = document_of(change(client, "ddm", document, "dec:entries:0"))
+    assert [e["card"] for e in document["entries"]] == ["Elf Archer"]
+    document = document_of(change(client, "ddm", document, "remove:entries:0"))
+    assert document["entries"] == []
+
+
+def test_a_legal_warband_says_so_and_an_illegal_one_shows_every_violation_with_hint_and_source(client: Client) -> None:
+    ops = [f"add:{slug}" for slug in LEGAL_WARBAND] + ["add:broken-demongate"]
+    document, response = build(client, "ddm", ops, faction="CG")
+    assert len(document["entries"]) == 8
+    assert "Legal" in text_of(response) and "Not legal" not in text_of(response)
+
+    response = change(client, "ddm", document, "add:medusa")
+    text = text_of(response)
+    assert "Not legal" in text
+    for rule in ("ddm.faction", "ddm.max-creatures", "ddm.points-limit"):
+        assert f'data-rule="{rule}"' in response.content.decode()
+    assert "Medusa does not show the CG symbol" in text
+    assert "Hint:" in text and "remove at least 62 points" in text
+    assert "Source:" in text and "003_c161f482ef98045d.txt" in text
+    assert 'href="#item-entries-8"' in response.content.decode(), "a violation links to the entry it is about"
+
+
+def test_the_catalogue_marks_what_can_no_longer_be_added_and_says_why(client: Client) -> None:
+    document, _ = build(client, "ddm", [f"add:{slug}" for slug in LEGAL_WARBAND[:7]], faction="CG")
+    response = change(client, "ddm", document, "search", **{"c-search": "medusa"})
+    assert response.status_code == 200
+    row = re.search(r'<li class="cat-row blocked" data-slug="medusa">(.*?)</li>', response.content.decode(), re.S)
+    assert row, "Medusa is marked"
+    why = html.unescape(re.sub(r"<[^>]+>", " ", row.group(1)))
+    assert "Over the points left: it costs 62, 13 left." in why
+    assert "Medusa does not show the CG symbol" in why
+
+    response = change(client, "ddm", document, "search", **{"c-search": "human wanderer"})
+    assert re.search(r'<li class="cat-row" data-slug="human-wanderer">', response.content.decode()), "it still fits"
+
+    full = document_of(change(client, "ddm", document, "add:human-wanderer"))
+    response = change(client, "ddm", full, "search", **{"c-search": "jozan"})
+    row = re.search(r'data-slug="jozan-cleric-of-pelor">(.*?)</li>', response.content.decode(), re.S)
+    assert row and "at most 8 are allowed" in html.unescape(row.group(1)), "the creature limit is reached"
+
+
+def test_a_copy_limit_marks_the_card_in_dungeon_command(client: Client) -> None:
+    document, _ = build(client, "dungeon-command", ["add:goblin-archer"] * 4)
+    assert document["entries"] == [{"card": "Goblin Archer", "qty": 4}]
+    response = change(client, "dungeon-command", document, "search", **{"c-search": "goblin archer"})
+    row = re.search(r'data-slug="goblin-archer">(.*?)</li>', response.content.decode(), re.S)
+    assert row and "cat-row blocked" in response.content.decode()
+    assert "4 in the list" in html.unescape(row.group(1))
+
+
+def test_a_search_answers_with_the_catalogue_only_and_pages_through_it(client: Client) -> None:
+    document = document_of(client.get("/build/ddm/"))
+    response = change(client, "ddm", document, "search", **{"c-search": "elf"})
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="catalogue-results"') and 'id="list-panel"' not in page
+    assert 'data-slug="elf-archer"' in page
+    shown = re.search(r'name="c-shown" value="([^"]+)"', page).group(1)
+    second = change(client, "ddm", document, "search", **{"c-search": "elf", "c-page": "2", "c-shown": shown})
+    assert "page 2 of" in text_of(second)
+    changed = change(client, "ddm", document, "search", **{"c-search": "orc", "c-page": "2", "c-shown": shown})
+    assert "page 2 of" not in text_of(changed), "new filters start again at page 1"
+    bad = change(client, "ddm", document, "search", **{"c-cost_min": "lots"})
+    assert bad.status_code == 200 and "These filters cannot be used" in text_of(bad)
+
+
+def test_changing_the_rules_changes_the_formats_and_factions(client: Client) -> None:
+    document, _ = build(client, "ddm", ["add:centaur"], faction="CG")
+    document = document_of(change(client, "ddm", document, ruleset="ddm-guild", format="skirmish-200"))
+    assert document["ruleset"] == "ddm-guild"
+    assert document["format"] == "quick-100", "the guild rules' first format"
+    assert "faction" not in document, "CG is not a guild faction"
+    document = document_of(change(client, "ddm", document, faction="wild"))
+    assert document["faction"] == "wild"
+
+
+def test_a_skirmish_of_any_size_and_the_formats_free_parameters(client: Client) -> None:
+    document = document_of(client.get("/build/ddm/"))
+    document = document_of(change(client, "ddm", document, format="family:skirmish-", format_size="300"))
+    assert document["format"] == "skirmish-300"
+    response = change(client, "ddm", document, **{"params-shown": "1", "param-map_required": "on",
+                                                  "param-commander_required_severity": "violation"})
+    assert document_of(response)["params"] == {"map_required": True, "commander_required_severity": "violation"}
+    refused = change(client, "ddm", document, format="family:skirmish-", format_size="0")
+    assert refused.status_code == 400 and document_of(refused)["format"] == "skirmish-300"
+
+
+def test_a_misspelt_card_offers_the_closest_names_and_one_click_fixes_it(client: Client) -> None:
+    document = {"game": "ddm", "ruleset": "seed", "format": "skirmish-200",
+                "entries": [{"card": "Orc Maulr", "qty": 1}]}
+    response = change(client, "ddm", document)
+    assert 'value="replace:entries:0:Orc Mauler"' in response.content.decode()
+    fixed = document_of(change(client, "ddm", document, "replace:entries:0:Orc Mauler"))
+    assert fixed["entries"] == [{"card": "Orc Mauler", "qty": 1}]
+
+
+def test_ddm_entries_take_a_side_and_a_master(client: Client) -> None:
+    document, _ = build(client, "ddm", ["add:arcane-archer", "add:centaur"])
+    document = document_of(change(client, "ddm", document, **{"version-entries-1": "epic",
+                                                             "minion_of-entries-1": "Arcane Archer"}))
+    assert document["entries"][1] == {"card": "Centaur", "qty": 1, "version": "epic", "minion_of": "Arcane Archer"}
+
+
+def test_dungeon_command_builds_the_creature_deck_the_order_deck_and_the_commander(client: Client) -> None:
+    document, response = build(client, "dungeon-command", ["add:goblin-archer", "add:acrobatics", "add:snig-the-axe"],
+                               **{"tiles-large": "2", "tiles-small": "2", "tiles-small_with_start_area": "1"})
+    assert document["entries"] == [{"card": "Goblin Archer", "qty": 1}]
+    assert document["orders"] == [{"card": "Acrobatics", "qty": 1}]
+    assert document["commanders"] == ["Snig the Axe"]
+    assert document["tiles"] == {"large": 2, "small": 2, "small_with_start_area": 1}
+    text = text_of(response)
+    assert "Creature deck" in text and "Order deck" in text and "Commander" in text
+    assert "it needs at least 12" in text, "the deck minimum, from the validator"
+
+
+def test_battlelore_recruits_units_and_places_them_and_the_tent_on_the_map(client: Client) -> None:
+    document, _ = build(client, "battlelore2", ["add:citadel-guard", "add:citadel-guard", "add:roc-warrior"],
+                        faction="daqan-lords")
+    assert document["entries"] == [{"card": "Citadel Guard", "qty": 2}, {"card": "Roc Warrior", "qty": 1}]
+    response = change(client, "battlelore2", document, "place:r2c5", **{"place-what": "0", "place-terrain": "forest"})
+    document = document_of(response)
+    assert document["deployment"] == [{"card": "Citadel Guard", "hex": "r2c5", "row": 2, "terrain": "forest"}]
+    assert "still to place on the map" in text_of(response), "a half-placed army is checked as mustered"
+    for hex_id, what in (("r2c6", "0"), ("r1c3", "0"), ("r3c7", "tent")):
+        document = document_of(change(client, "battlelore2", document, f"place:{hex_id}", **{"place-what": what}))
+    assert document["entries"] == [] and len(document["deployment"]) == 3
+    assert document["command_tent"] == {"hex": "r3c7", "row": 3, "terrain": "clear"}
+    response = change(client, "battlelore2", document, "unplace:0")
+    assert document_of(response)["entries"] == [{"card": "Citadel Guard", "qty": 1}]
+    refused = change(client, "battlelore2", document, "place:r9c99", **{"place-what": "0"})
+    assert refused.status_code == 400
+
+
+def test_stronghold_composes_a_rounds_plan(client: Client) -> None:
+    document, response = build(client, "stronghold", ["add:ballista", "add:poison", "add:orc-blast"])
+    plan = document["plan"]
+    assert plan["entries"] == [{"name": "Ballista", "phase": 2}, {"name": "Poison", "phase": 3}]
+    assert plan["orders"] == [{"name": "Orc Blast", "section": "", "secret": False}]
+    response = change(client, "stronghold", document, **{
+        "plan-round": "4", "plan-income": "5", "plan-phase_cards-2": "Red Machines 2", "plan-flipped-shown": "1",
+        "plan-flipped": ["1"], "target-plan.entries-0": "W1", "pay-plan.entries-0-troll": "1",
+        "resources-plan.entries-0": "6", "phase-plan.entries-1": "3", "more-plan.entries-1": '{"note": 1}',
+        "section-plan.orders-0": "S3", "secret-plan.orders-0-shown": "1", "secret-plan.orders-0": "on",
+        "plan-state": '{"resources": 1}',
+    })
+    plan = document_of(response)["plan"]
+    assert plan["round"] == 4 and plan["flipped"] == ["1"] and plan["phase_cards"]["2"] == "Red Machines 2"
+    assert plan["entries"][0] == {"name": "Ballista", "phase": 2, "pay": {"troll": 1}, "resources": 6,
+                                  "target": "W1"}
+    assert plan["entries"][1] == {"name": "Poison", "phase": 3, "note": 1}
+    assert plan["orders"][0] == {"name": "Orc Blast", "section": "S3", "secret": True}
+    assert plan["state"] == {"resources": 1}
+    bad = change(client, "stronghold", document, **{"plan-state": "{nope"})
+    assert bad.status_code == 400 and "This is not JSON" in text_of(bad)
+
+
+def test_other_keys_are_edited_as_json(client: Client) -> None:
+    document = document_of(client.get("/build/ddm/"))
+    response = change(client, "ddm", document, **{"extra-shown": "1", "extra": '{"pool": ["Centaur"]}'})
+    assert document_of(response)["pool"] == ["Centaur"]
+    response = change(client, "ddm", document_of(response), **{"extra-shown": "1", "extra": ""})
+    assert "pool" not in document_of(response)
+    refused = change(client, "ddm", document, **{"extra-shown": "1", "extra": "[1]"})
+    assert refused.status_code == 400
+
+
+def test_without_javascript_every_change_answers_with_the_whole_page(client: Client) -> None:
+    document = document_of(client.get("/build/ddm/"))
+    response = change(client, "ddm", document, "add:centaur", htmx=False)
+    assert response.status_code == 200 and "<html" in response.content.decode()
+    assert document_of(response)["entries"] == [{"card": "Centaur", "qty": 1}]
+
+
+@pytest.mark.parametrize(
+    ("fields", "status"),
+    [
+        ({"document": "{not json"}, 400),
+        ({"document": json.dumps({"game": "dungeon-command"})}, 400),
+        ({"document": json.dumps(["ddm"])}, 400),
+        ({"document": "x" * 200_001}, 400),
+        ({"document": json.dumps({"game": "ddm", "entries": []}), "op": "remove:entries:4"}, 400),
+        ({"document": json.dumps({"game": "ddm", "entries": []}), "op": "add:no-such-card"}, 400),
+        ({"document": json.dumps({"game": "ddm", "entries": []}), "op": "inc:secrets:0"}, 400),
+        ({"document": json.dumps({"game": "ddm", "entries": [{"card": "Centaur"}]}), "qty-entries-0": "many"}, 400),
+        ({"document": json.dumps({"game": "ddm", "entries": []}), "name": "x" * 201}, 400),
+        ({"document": json.dumps({"game": "ddm", "entries": []}), "op": "frobnicate"}, 200),
+        ({"document": json.dumps({"game": "ddm", "entries": [{"card": 5, "qty": "x"}]})}, 200),
+    ],
+)
+def test_bad_input_is_a_400_or_a_shown_problem_never_a_500(client: Client, fields: dict[str, Any],
+                                                           status: int) -> None:
+    response = client.post("/build/ddm/", fields)
+    assert response.status_code == status
+
+
+def test_a_malformed_list_shows_the_documents_problems_instead_of_the_rule_check(client: Client) -> None:
+    response = client.post("/build/ddm/", {"document": json.dumps({"game": "ddm", "format": "skirmish-200",
+                                                                     "entries": [{"card": "Centaur", "qty": 0}]})})
+    assert "The list cannot be checked until these are put right" in text_of(response)
+    assert "/entries/0/qty" in text_of(response)
+
+
+# ------------------------------------------------------------------------------ saving and coming back
+
+
+def save(client: Client, game: str, document: dict[str, Any], htmx: bool = True) -> Any:
+    return change(client, game, document, "save", htmx=htmx)
+
+
+def test_saving_a_new_list_gives_the_edit_cookie_and_opens_it_with_both_links(client: Client) -> None:
+    document, _ = build(client, "ddm", [f"add:{slug}" for slug in LEGAL_WARBAND], faction="CG", name="Elves")
+    response = save(client, "ddm", document)
+    assert response.status_code == 200 and response["HX-Redirect"].startswith("/build/ddm/?list=")
+    saved = SavedList.objects.get()
+    assert saved.name == "Elves" and saved.versions.count() == 1
+    cookie = response.cookies[EDIT_COOKIE]
+    assert cookie["httponly"] and cookie["samesite"] == "Lax"
+    token = cookie.value.split(":")[1]
+    assert token not in response["HX-Redirect"], "the token is in no URL the server sees"
+    page = client.get(response["HX-Redirect"])
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert f"/lists/{saved.pk}/edit/#token={token}" in text, "the private edit link, in its fragment"
+    assert f"/l/{saved.share_code}" in text
+    assert document_of(page)["entries"] == document["entries"]
+
+
+def test_saving_without_javascript_redirects_with_303(client: Client) -> None:
+    document, _ = build(client, "ddm", ["add:centaur"])
+    response = save(client, "ddm", document, htmx=False)
+    assert response.status_code == 303 and response["Location"].startswith("/build/ddm/?list=")
+
+
+def test_saving_again_keeps_every_version_and_restore_brings_one_back(client: Client) -> None:
+    document, _ = build(client, "ddm", ["add:centaur"])
+    list_id = save(client, "ddm", document)["HX-Redirect"].split("=")[1]
+    changed = {**document, "entries": [{"card": "Elf Archer", "qty": 3}]}
+    response = change(client, "ddm", changed, "save", list=list_id)
+    assert response.status_code == 200
+    assert [v.number for v in ListVersion.objects.filter(saved_list_id=list_id)] == [2, 1]
+    page = client.get(f"/build/ddm/?list={list_id}")
+    assert "Restore version 1" in page.content.decode()
+    response = client.post(f"/lists/{list_id}/restore/", {"number": "1"})
+    assert response.status_code == 303
+    newest = ListVersion.objects.filter(saved_list_id=list_id).first()
+    assert newest is not None and newest.number == 3 and newest.document == document_of(page) | {
+        "entries": [{"card": "Centaur", "qty": 1}]}
+    assert client.post(f"/lists/{list_id}/restore/", {"number": "99"}).status_code == 303
+    assert ListVersion.objects.filter(saved_list_id=list_id).count() == 3, "no such version: nothing restored"
+
+
+def test_a_malformed_list_is_not_saved_and_the_last_good_version_stays(client: Client) -> None:
+    document, _ = build(client, "ddm", ["add:centaur"])
+    list_id = save(client, "ddm", document)["HX-Redirect"].split("=")[1]
+    bad = {**document, "entries": [{"card": "Centaur", "qty": 0}]}
+    response = change(client, "ddm", bad, "save", list=list_id)
+    assert response.status_code == 400 and "cannot be saved" in text_of(response)
+    assert ListVersion.objects.filter(saved_list_id=list_id).count() == 1
+
+
+def test_a_half_placed_battlelore_army_is_not_saved_until_placed(client: Client) -> None:
+    document = {"game": "battlelore2", "ruleset": "default", "format": "standard", "faction": "daqan-lords",
+                "entries": [{"card": "Citadel Guard", "qty": 1}],
+                "deployment": [{"card": "Roc Warrior", "hex": "r1c1", "row": 1, "terrain": "clear"}]}
+    response = save(client, "battlelore2", document)
+    assert response.status_code == 400 and "Place every recruited unit" in text_of(response)
+    assert not SavedList.objects.exists()
+
+
+def test_the_edit_link_opens_the_list_in_another_browser(client: Client) -> None:
+    saved, token = list_create(document={"game": "ddm", "format": "skirmish-200", "entries": []})
+    other = Client()
+    assert other.get(f"/build/ddm/?list={saved.pk}").status_code == 403
+    landing = other.get(f"/lists/{saved.pk}/edit/")
+    assert landing.status_code == 200 and 'id="edit-token-form"' in landing.content.decode()
+    assert other.post(f"/lists/{saved.pk}/edit/", {"token": "wrong-token-123"}).status_code == 403
+    response = other.post(f"/lists/{saved.pk}/edit/", {"token": token})
+    assert response.status_code == 303 and response["Location"] == f"/build/ddm/?list={saved.pk}"
+    assert other.get(response["Location"]).status_code == 200
+
+
+def test_deleting_asks_first_then_deletes_and_forgets_the_token(client: Client) -> None:
+    document, _ = build(client, "ddm", ["add:centaur"])
+    list_id = save(client, "ddm", document)["HX-Redirect"].split("=")[1]
+    assert client.get(f"/lists/{list_id}/delete/").status_code == 200
+    response = client.post(f"/lists/{list_id}/delete/")
+    assert response.status_code == 303 and not SavedList.objects.filter(pk=list_id).exists()
+    assert list_id not in response.cookies[EDIT_COOKIE].value
+
+
+def test_a_signed_in_player_owns_the_lists_they_save(client: Client, django_user_model: Any) -> None:
+    user = django_user_model.objects.create_user("builder", password="a long pass phrase 42")
+    client.force_login(user)
+    document, _ = build(client, "ddm", ["add:centaur"])
+    list_id = save(client, "ddm", document)["HX-Redirect"].split("=")[1]
+    assert SavedList.objects.get(pk=list_id).owner == user
+    again = Client()
+    again.force_login(user)
+    assert again.get(f"/build/ddm/?list={list_id}").status_code == 200, "the account opens it without the token"
+
+
+def test_the_page_says_when_the_catalogue_changed_since_the_save(client: Client) -> None:
+    document, _ = build(client, "ddm", ["add:centaur"])
+    list_id = save(client, "ddm", document)["HX-Redirect"].split("=")[1]
+    ListVersion.objects.filter(saved_list_id=list_id).update(catalogue_version="0ld0ld0ld0ld")
+    text = text_of(client.get(f"/build/ddm/?list={list_id}"))
+    assert "The catalogue changed since this version was saved." in text and "0ld0ld0ld0ld" in text
