@@ -39,7 +39,7 @@ def document_of(response: Any) -> dict[str, Any]:
     return json.loads(html.unescape(found.group(1)))
 
 
-def change(client: Client, game: str, document: dict[str, Any], op: str = "update", htmx: bool = True,
+def change(client: Client, game: str, document: dict[str, Any], op: Any = "update", htmx: Any = True,
            **fields: Any) -> Any:
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(f"/build/{game}/", {"document": json.dumps(document), "op": op, **fields}, headers=headers)
@@ -154,7 +154,9 @@ def test_a_search_answers_with_the_catalogue_only_and_pages_through_it(client: C
     page = response.content.decode()
     assert page.lstrip().startswith('<div id="catalogue-results"') and 'id="list-panel"' not in page
     assert 'data-slug="elf-archer"' in page
-    shown = re.search(r'name="c-shown" value="([^"]+)"', page).group(1)
+    found = re.search(r'name="c-shown" value="([^"]+)"', page)
+    assert found
+    shown = found.group(1)
     second = change(client, "ddm", document, "search", **{"c-search": "elf", "c-page": "2", "c-shown": shown})
     assert "page 2 of" in text_of(second)
     changed = change(client, "ddm", document, "search", **{"c-search": "orc", "c-page": "2", "c-shown": shown})

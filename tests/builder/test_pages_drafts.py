@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from builder.drafts import (
@@ -91,7 +93,8 @@ def test_a_kind_with_no_place_in_the_list_is_refused() -> None:
 
 
 def test_copies_go_up_and_down_and_below_one_the_entry_goes() -> None:
-    doc = {"game": "ddm", "entries": [{"card": "Wood Elf Ranger", "qty": 2}, {"card": "Orc Mauler", "qty": 1}]}
+    doc: dict[str, Any] = {"game": "ddm", "entries": [{"card": "Wood Elf Ranger", "qty": 2},
+                                                      {"card": "Orc Mauler", "qty": 1}]}
     doc = draft_step(document=doc, path="entries", index=0, delta=1)
     assert doc["entries"][0]["qty"] == 3
     doc = draft_set_qty(document=doc, path="entries", index=0, qty=150)

@@ -10,8 +10,8 @@ from django.http import QueryDict
 
 from builder.selectors import (
     builder_catalogue,
-    builder_facts,
     builder_factions,
+    builder_facts,
     builder_rulesets,
     builder_setup,
     card_add_reasons,

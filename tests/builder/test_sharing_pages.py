@@ -118,7 +118,8 @@ def test_the_json_export_is_the_list_document(shared: tuple[SavedList, str]) -> 
     saved, _ = shared
     response = Client().get(f"/l/{saved.share_code}/json/")
     assert response.status_code == 200 and response["Content-Type"].startswith("application/json")
-    assert "attachment" in response["Content-Disposition"] and "Elves-of-the-Wood.json" in response["Content-Disposition"]
+    disposition = response["Content-Disposition"]
+    assert "attachment" in disposition and "Elves-of-the-Wood.json" in disposition
     assert json.loads(response.content) == WARBAND
 
 
