@@ -117,8 +117,8 @@ class MapOf(Schema):
             return {}
         out = {}
         for key, item in value.items():
-            if not key.strip() or len(key) > 40:
-                errors.add(child(pointer, key), "must be a location id of 1 to 40 characters")
+            if not isinstance(key, str) or not key.strip() or len(key) > 40:
+                errors.add(child(pointer, str(key)), "must be a location id of 1 to 40 characters")
                 continue
             out[key] = self.value.check(item, child(pointer, key), errors)
         return out
