@@ -126,3 +126,14 @@ def test_formats_lists_the_stronghold_formats_with_the_board_free(standins: None
     assert set(ours) == {"two-player", "three-player", "four-player"}
     assert ours["two-player"]["free_params"]["board"]["default"] == "TB-9"
     assert len(ours["three-player"]["rules"]) == 44 and len(ours["two-player"]["rules"]) == 40
+
+
+def test_the_stand_in_board_is_marked_on_its_catalogue_page() -> None:
+    from django.test import Client
+
+    page = Client().get("/catalogue/stronghold/default/tb-9/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Stand-in numbers." in html and "STAND-IN: invented" in html
+    listing = Client().get("/catalogue/stronghold/?standin=true").content.decode()
+    assert "TB-9" in listing and "stand-in" in listing
