@@ -185,6 +185,8 @@ def test_the_formats_are_the_digests_with_the_3_4_player_rules_only_there() -> N
     assert p4["defenders"] == 2 and p4["defender_round_income"] == {"stone": 1, "hourglasses_each": 1}
     assert p2["board"] == "TB-9" and "board" in formats["two-player"]["free_params"]
     assert p3["unit_transfer"] == {"hourglasses": 1, "max_units": 3} and "unit_transfer" not in p2
+    assert (p2["camp_limit_scope"], p2["rope_moves_per_round"], p2["open_orders"]) == ("destination-group", 1, 1)
+    assert set(formats["two-player"]["free_params"]) == {"board", "camp_limit_scope"}
 
 
 # ------------------------------------------------------------------------------------------- the worked examples
@@ -270,6 +272,7 @@ def test_e17_three_into_the_siege_tower_and_two_to_the_gathering_point_are_five(
     assert found["entries"] == ["/plan/entries/0/moves/0", "/plan/entries/0/moves/1"]
     east = bare(mob(("camp", "ST:S2", {"orc": 3}), ("camp", "GE", {"orc": 3})), drawn={"orc": 14}, board=board)
     assert "stronghold.mobilization-limit" not in run(cat, east)  # another side's gathering point: its own group
+    assert "stronghold.mobilization-limit" in run(cat, east, params={"camp_limit_scope": "total"})  # the other reading
 
 
 # ------------------------------------------------------------------------------------------- setup

@@ -859,6 +859,12 @@ P_UNIT_TRANSFER = Param("unit_transfer", Anything(), {"hourglasses": 1, "max_uni
 P_EQUIPMENT_PER_SECTION = Param("equipment_per_section", Int(0, 10), 2, "equipment tiles per wall section")
 P_TRAINING_PER_RAMPART = Param("training_per_rampart", Int(0, 10), 2, "training tiles per rampart")
 P_ESCAPE_GOBLINS = Param("escape_goblins", Int(1, 10), 3, "Escape from the Knife: most goblins returned")
+P_CAMP_LIMIT_SCOPE = Param(
+    "camp_limit_scope", Str(20, choices=("destination-group", "total")), "destination-group",
+    "what the camp's 5/7 limit counts (§13.1 item 2): each gathering point with its side's siege towers and "
+    "trapdoors, and the gate tower, apart; or every camp move of the mobilization together",
+)
+P_ROPE_MOVES = Param("rope_moves_per_round", Int(0, 10), 1, "rope moves in a round (§13.1 item 24: 1 unit a round)")
 P_OPEN_ORDERS = Param("open_orders", Int(0, 10), 1, "face-up orders per round (§13.1 item 3: one)")
 
 
@@ -1833,7 +1839,7 @@ def _camp_group(plan: Plan, dst: str | None) -> str:
     return dst
 
 
-@rule("stronghold.mobilization-limit", P_MOBILIZATION, P_COMMISSAR_MOVES, P_BOARD)
+@rule("stronghold.mobilization-limit", P_MOBILIZATION, P_COMMISSAR_MOVES, P_CAMP_LIMIT_SCOPE, P_BOARD)
 def mobilization_limit(plan: Plan, p: Params) -> Iterator[Outcome]:
     """In one mobilization at most 5 (lesser) or 7 (major) units leave each rampart (2 more from a rampart with a
     commissar) and each gathering point; from the camp at most 5 / 7 go to each gathering point (with its side's
@@ -1852,7 +1858,8 @@ def mobilization_limit(plan: Plan, p: Params) -> Iterator[Outcome]:
             if m.action is not a or m.src is None:
                 continue
             if m.src == CAMP:
-                arriving.setdefault(_camp_group(plan, m.dst), []).append(m)
+                group = "the camp's moves" if p["camp_limit_scope"] == "total" else _camp_group(plan, m.dst)
+                arriving.setdefault(group, []).append(m)
             else:
                 leaving.setdefault(m.src, []).append(m)
         for src, items in leaving.items():
@@ -1865,8 +1872,10 @@ def mobilization_limit(plan: Plan, p: Params) -> Iterator[Outcome]:
         for group, items in arriving.items():
             count = sum(sum(m.units.values()) for m in items)
             if count > limit:
-                yield Finding("stronghold.mobilization-limit", f"{a.name}: {count} units go from the camp to {group}"
-                              f"{' and its side' if group != items[0].dst else ''}; at most {limit}.",
+                where = "its destinations" if p["camp_limit_scope"] == "total" else (
+                    f"{group}{' and its side' if group != items[0].dst else ''}")
+                yield Finding("stronghold.mobilization-limit", f"{a.name}: {count} units go from the camp to {where}; "
+                              f"at most {limit}.",
                               tuple(m.pointer for m in items), hint=f"move {plural(count - limit, 'unit')} fewer "
                               "from the camp there")
 
@@ -1998,7 +2007,7 @@ def direct_entry(plan: Plan, p: Params) -> Iterator[Outcome]:
                               hint=f"move {plural(count - doors, 'unit')} to a gathering point instead")
 
 
-@rule("stronghold.rope-move", P_BOARD)
+@rule("stronghold.rope-move", P_ROPE_MOVES, P_BOARD)
 def rope_move(plan: Plan, p: Params) -> Iterator[Outcome]:
     """Ropes: in phase 6, 1 unit moves from the rope's section to an adjacent section with room, never across the
     gate tower; 1 unit per round (§13.1 item 24).
@@ -2012,9 +2021,11 @@ def rope_move(plan: Plan, p: Params) -> Iterator[Outcome]:
     if board is None:
         return
     rule_id = "stronghold.rope-move"
-    if len(plan.rope_moves) > 1:
-        yield Finding(rule_id, f"{len(plan.rope_moves)} rope moves; ropes move 1 unit a round.",
-                      tuple(m.pointer for m in plan.rope_moves[1:]), hint="keep one rope move")
+    most = int(p["rope_moves_per_round"])
+    if len(plan.rope_moves) > most:
+        yield Finding(rule_id, f"{len(plan.rope_moves)} rope moves; ropes move {plural(most, 'unit')} a round.",
+                      tuple(m.pointer for m in plan.rope_moves[most:]),
+                      hint=f"keep {plural(most, 'rope move')}")
     for m in plan.rope_moves:
         if sum(m.units.values()) != 1:
             yield Finding(rule_id, f"A rope moves 1 unit, not {sum(m.units.values())}.", (f"{m.pointer}/units",),
@@ -2283,7 +2294,7 @@ COMMON = {
     "glory_setup": {"attacker": 10, "defender_fields": [1, 1, 1, 1], "supply": 15},
     "bag": {"goblin": 60, "orc": 100, "troll": 40}, "board": "TB-9",
 }
-FREE = ("board",)
+FREE = ("board", "camp_limit_scope")
 
 SPEC = register_ruleset(RulesetSpec(GAME, RULESET, "Stronghold", DOCUMENT, prepare, totals, default=True,
                                     format_keys=format_keys))
