@@ -336,7 +336,7 @@ def _phase_cards(r: _Records) -> None:
                          copies_note=f"{how}; 23 red = 1 + 4 x 5 + 1 + 1 camp, 26 green = 2 + 4 x 5 + 2 + 2 camp "
                                      "('JÁTÉKELEMEK': 23 for 2 players, 26 for 3 or 4)",
                          notes=notes, abilities=abilities, **fields)
-            if "actions" in fields:
+            if deck_phase in PHASE_SECTIONS:
                 card["provenance"]["actions"] = _p(
                     PHASE_SECTIONS[deck_phase], "derived",
                     "one card of this phase per attacker ('A TÁMADÓ ELŐKÉSZÜLETEI'), and only the actions printed on "
