@@ -7,15 +7,15 @@ record re-applies its actions with ``SeededDice(seed)`` and must reproduce every
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from simulate.engine import ENGINE_VERSION
 from simulate.engine.ai import Policy, make_policy
 from simulate.engine.dice import SeededDice
 from simulate.engine.events import JSONValue
-from simulate.engine.game import Game, State
+from simulate.engine.game import Action, Game, State
 
 REPLAY_FORMAT = "muster-replay/1"
 
@@ -76,10 +76,49 @@ class ReplayRecord:
         )
 
 
-@dataclass
 class BattleOutcome:
-    state: State
-    record: ReplayRecord
+    """A finished battle: its final state, and its replay record (built on first use: a matchup keeps only a
+    sample battle's record, so the other battles never pay for turning their actions and events into JSON)."""
+
+    def __init__(self, state: State, make_record: Callable[[], ReplayRecord]) -> None:
+        self.state = state
+        self._make_record = make_record
+        self._record: ReplayRecord | None = None
+
+    @property
+    def record(self) -> ReplayRecord:
+        if self._record is None:
+            self._record = self._make_record()
+        return self._record
+
+
+class LazyLegal(Sequence[Action]):
+    """The legal actions, computed only if a policy looks at them. A heuristic policy builds its candidate
+    actions itself (and ``apply`` checks them), so listing every legal move is skipped."""
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+        self._items: list[Action] | None = None
+
+    def _get(self) -> list[Action]:
+        if self._items is None:
+            self._items = self._state.legal_actions()
+        return self._items
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        return self._get()[index]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._get())
 
 
 def play(
@@ -105,23 +144,25 @@ def play(
         decisions += 1
         if decisions > max_decisions:
             raise RuntimeError(f"battle did not end within {max_decisions} decisions")
-        legal = state.legal_actions()
-        action = players[state.current_player()].choose(state, legal)
+        action = players[state.current_player()].choose(state, LazyLegal(state))
         state.apply(action)
-    record = ReplayRecord(
-        game=game.id,
-        game_version=game.version,
-        lists=stored_lists,
-        battle_map=stored_map,
-        seed=seed,
-        actions=[a.to_json() for a in state.history],
-        events=state.log.to_json(),
-        result=state.result().to_json(),
-        params=dict(params or {}),
-        policies=[p.name for p in players],
-        catalogue_version=catalogue_version,
-    )
-    return BattleOutcome(state=state, record=record)
+
+    def make_record() -> ReplayRecord:
+        return ReplayRecord(
+            game=game.id,
+            game_version=game.version,
+            lists=stored_lists,
+            battle_map=stored_map,
+            seed=seed,
+            actions=[a.to_json() for a in state.history],
+            events=state.log.to_json(),
+            result=state.result().to_json(),
+            params=dict(params or {}),
+            policies=[p.name for p in players],
+            catalogue_version=catalogue_version,
+        )
+
+    return BattleOutcome(state, make_record)
 
 
 def replay(game: Game, record: ReplayRecord) -> State:

@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from simulate.engine.ai import Policy
+from simulate.engine.ai import POLICIES, Policy
 from simulate.engine.game import Game
 from simulate.engine.replay import BattleOutcome, ReplayRecord, play, replay
 from simulate.games.ddm import DdmGame
+from simulate.games.ddm_ai import DdmHeuristicPolicy
 
 GAMES: dict[str, Game] = {"ddm": DdmGame()}
+POLICIES["heuristic"] = DdmHeuristicPolicy  # the only game with a simulator so far; others will dispatch by game
 PLANNED = ("dungeon-command", "battlelore2", "stronghold")
 
 

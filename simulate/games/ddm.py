@@ -248,6 +248,7 @@ class Creature(Piece):
     damage_dealt: int = 0
     kills: int = 0
     promoted: bool = False
+    _space: tuple[Sq, list[Sq]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def on_map(self) -> bool:
@@ -267,13 +268,22 @@ class Creature(Piece):
         return self.rating is not None
 
     def squares(self, anchor: Sq | None = None) -> list[Sq]:
-        """The space the creature occupies with its anchor (top-left square) at ``anchor`` (default: where it is)."""
-        a = anchor if anchor is not None else self.anchor
-        if a is None:
-            return []
+        """The space the creature occupies with its anchor (top-left square) at ``anchor`` (default: where it is).
+        The list for where it stands is kept until it moves: callers read it and never change it."""
+        if anchor is None:
+            a = self.anchor
+            if a is None:
+                return []
+            cached = self._space
+            if cached is not None and cached[0] == a:
+                return cached[1]
+            n = self.size
+            space = [a] if n == 1 else [(a[0] + i, a[1] + j) for j in range(n) for i in range(n)]
+            self._space = (a, space)
+            return space
         if self.size == 1:
-            return [a]
-        return [(a[0] + i, a[1] + j) for j in range(self.size) for i in range(self.size)]
+            return [anchor]
+        return [(anchor[0] + i, anchor[1] + j) for j in range(self.size) for i in range(self.size)]
 
     def effect_total(self, stat: str) -> int:
         return sum(v for e in self.effects.values() for s, v in e.stats if s == stat)
@@ -384,8 +394,12 @@ class DdmState(State):
         self.fighting_this_round = False
         self._result: Result | None = None
         self._legal: list[Action] | None = None
+        self._charge_memo: tuple[tuple[object, ...], list[tuple[Creature, tuple[Sq, ...]]]] | None = None
+        self.roster_version = 0
+        self._roster_memo: tuple[int, tuple[list[Creature], list[Creature]]] | None = None
+        self._occ_memo: tuple[tuple[object, ...], dict[Sq, Creature]] | None = None
+        self._ce_memo: tuple[tuple[object, ...], dict[str, list[CommanderEffect]]] = ((), {})
         self._dest_memo: tuple[Any, int, tuple[dict[Sq, tuple[int, int, tuple[Sq, int]]], _Paths]] | None = None
-        self._exit_fields: dict[tuple[str, int, bool], dict[Sq, int]] = {}
         self._setup()
 
     # -- OpenSpiel surface
@@ -454,7 +468,10 @@ class DdmState(State):
             raise IllegalAction(f"no creature {cid!r}") from None
 
     def on_map(self, player: int | None = None) -> list[Creature]:
-        return [c for c in self.creatures.values() if c.on_map and (player is None or c.player == player)]
+        roster = self._roster()
+        if player is None:
+            return roster[0] + roster[1]  # player 0's creatures come first in ``creatures``: the same order
+        return list(roster[player])
 
     def side(self, c: Creature) -> int:
         """Whose side a creature fights on now: a confused creature controlled by the opponent (1-5 on its
@@ -469,7 +486,18 @@ class DdmState(State):
         if t is not None and t.controller != self.creatures[t.creature].player:
             s = self.side(c)
             return [o for o in self.creatures.values() if o.on_map and self.side(o) != s]
-        return [o for o in self.creatures.values() if o.on_map and o.player != c.player]
+        return list(self._roster()[1 - c.player])
+
+    def _roster(self) -> tuple[list[Creature], list[Creature]]:
+        """Each player's creatures on the map. Creatures arrive only by deploying and leave only by being
+        eliminated (the two places that set ``place``), and each of them bumps ``roster_version``."""
+        if self._roster_memo is None or self._roster_memo[0] != self.roster_version:
+            lists: tuple[list[Creature], list[Creature]] = ([], [])
+            for o in self.creatures.values():
+                if o.on_map:
+                    lists[o.player].append(o)
+            self._roster_memo = (self.roster_version, lists)
+        return self._roster_memo[1]
 
     def allies_of(self, c: Creature) -> list[Creature]:
         t = self.turn
@@ -479,10 +507,15 @@ class DdmState(State):
         return [o for o in self.creatures.values() if o.on_map and o.player == c.player and o.id != c.id]
 
     def occupancy(self) -> dict[Sq, Creature]:
+        """Who stands where. Kept until a creature moves, arrives or leaves: callers never change it."""
+        key = tuple((c.anchor, c.place) for c in self.creatures.values())
+        if self._occ_memo is not None and self._occ_memo[0] == key:
+            return self._occ_memo[1]
         occ: dict[Sq, Creature] = {}
         for c in self.on_map():
             for s in c.squares():
                 occ[s] = c
+        self._occ_memo = (key, occ)
         return occ
 
     def space_distance(self, a: Creature, b: Creature) -> int:
@@ -691,6 +724,7 @@ class DdmState(State):
             raise IllegalAction(f"{a.creature} cannot deploy at ({a.x}, {a.y})")
         c.anchor = (a.x, a.y)
         c.place = "map"
+        self.roster_version += 1
         self.ev("deploy", creature=c.id, x=a.x, y=a.y)
         self._advance_deploy()
 
@@ -877,8 +911,29 @@ class DdmState(State):
             best = 0
         return best or 0
 
+    def _command_snapshot(self) -> tuple[object, ...]:
+        """Everything command and Commander Effects depend on that changes during a battle: where each creature
+        is and whether it can command or be commanded, and who controls the acting creature."""
+        t = self.turn
+        return (
+            None if t is None else (t.creature, t.controller),
+            *((o.anchor, o.place, o.routing, o.stunned, o.paralysed_dc is not None, o.asleep,
+               o.confused_dc is not None, o.rating) for o in self.creatures.values()),
+        )
+
     def _commander_effects_on(self, c: Creature) -> list[CommanderEffect]:
-        """Friendly CEs reaching ``c`` (followers in command and within 6) and hostile CEs of enemies within 6."""
+        """Friendly CEs reaching ``c`` (followers in command and within 6) and hostile CEs of enemies within 6.
+        Kept until a creature moves or its state changes (:meth:`_command_snapshot`)."""
+        snapshot = self._command_snapshot()
+        if self._ce_memo[0] != snapshot:
+            self._ce_memo = (snapshot, {})
+        memo = self._ce_memo[1]
+        hit = memo.get(c.id)
+        if hit is None:
+            hit = memo[c.id] = self._commander_effects_uncached(c)
+        return hit
+
+    def _commander_effects_uncached(self, c: Creature) -> list[CommanderEffect]:
         out: list[CommanderEffect] = []
         if not c.on_map:
             return out
@@ -1187,6 +1242,37 @@ class DdmState(State):
             self.map.cache[key] = table
         return table
 
+    def _parity_steps(
+        self, size: int, mode: tuple[bool, bool, bool], no_slow: bool
+    ) -> tuple[list[list[tuple[int, int, int, int]]], list[list[tuple[int, int, int, int]]]]:
+        """:meth:`_int_steps` as the path search reads it, one table per diagonal parity: per anchor, each step
+        as (new anchor, cost, search key of the new anchor and parity, cost << 10), in the same order.
+        Pits are left out unless the creature flies; slowed steps too under ``no_slow`` (§7.2, Q15)."""
+        key = f"psteps:{size}:{mode}:{no_slow}"
+        hit: tuple[list[list[tuple[int, int, int, int]]], list[list[tuple[int, int, int, int]]]] | None
+        hit = self.map.cache.get(key)
+        if hit is None:
+            fly = mode[0]
+            tables: list[list[list[tuple[int, int, int, int]]]] = [[], []]
+            for entries in self._int_steps(size, mode):
+                for par, table in enumerate(tables):
+                    row = []
+                    for ib, kind, pit in entries:
+                        if pit and not fly:
+                            continue
+                        if kind >= 2:
+                            if no_slow:
+                                continue
+                            step, np = (3 if kind == 3 else 2), par
+                        elif kind == 1:
+                            step, np = (1, 1) if par == 0 else (2, 0)
+                        else:
+                            step, np = 1, par
+                        row.append((ib, step, ib * 2 + np, step << 10))
+                    table.append(row)
+            hit = self.map.cache[key] = (tables[0], tables[1])
+        return hit
+
     def _spread(self, squares: Iterable[Sq], size: int) -> set[int]:
         """The anchors (as integers) whose space would cover any of ``squares``."""
         w, h = self.map.grid.width, self.map.grid.height
@@ -1201,17 +1287,18 @@ class DdmState(State):
 
     def _reach(
         self, c: Creature, budget: int, *, burrow: bool = False, parity: int = 0, safe: bool = True,
-        terminal: set[Sq] | None = None, no_slow: bool = False,
+        terminal: set[Sq] | None = None, no_slow: bool = False, until: set[Sq] | None = None,
     ) -> tuple[dict[tuple[Sq, int], tuple[int, int]], _Paths]:
         """Dijkstra over (anchor, diagonal parity): cheapest cost, then fewest threatened squares left.
 
         ``terminal``: squares that may be reached but not moved through (a charge's occupied squares);
-        ``no_slow``: steps into slowing terrain are not allowed (Stagger)."""
+        ``no_slow``: steps into slowing terrain are not allowed (Stagger); ``until``: stop once every anchor
+        as cheap as the cheapest of these is settled (what is found up to there is what the whole search
+        finds: nothing settled later is cheaper)."""
         assert c.anchor is not None
         mode = self._mode(c, burrow)
-        table = self._int_steps(c.size, mode)
+        even, odd = self._parity_steps(c.size, mode, no_slow)
         size = c.size
-        fly = mode[0]
         w = self.map.grid.width
         blockers = self._blockers(c, mode)
         blocked = self._spread(blockers, size) if blockers else set()
@@ -1222,52 +1309,58 @@ class DdmState(State):
         start = a0 * 2 + parity
         dist: dict[int, int] = {start: 0}  # value: cost << 10 | squares-left-under-threat
         prev: dict[int, int] = {}
-        heap: list[tuple[int, int]] = [(0, start)]
-        pop, push, get = heapq.heappop, heapq.heappush, dist.get
-        while heap:
-            v, k = pop(heap)
-            if dist[k] < v:
+        # a bucket per cost: a step costs at least 1, so a bucket is complete when its turn comes, and
+        # sorting it pops (value, key) in exactly the order a heap would
+        buckets: list[list[tuple[int, int]]] = [[] for _ in range(budget + 1)]
+        buckets[0].append((0, start))
+        get = dist.get
+        h = self.map.grid.height
+        goals = {y * w + x for x, y in until if 0 <= x < w and 0 <= y < h} if until is not None else None
+        found = INF
+        for cost, bucket in enumerate(buckets):
+            if not bucket:
                 continue
-            ia = k >> 1
-            cost = v >> 10
-            if k & 1:
-                # parity 0 (next diagonal costs 1) dominates parity 1 at the same or a lower cost
-                other = get(k - 1)
-                if other is not None and other >> 10 <= cost:
+            if cost > found:
+                break
+            bucket.sort()
+            room = budget - cost
+            for v, k in bucket:
+                if dist[k] < v:
                     continue
-                par = 1
-            else:
-                par = 0
-            if stops and ia != a0 and ia in stops:
-                continue
-            base = v + (1 if ia in risky else 0)
-            for ib, kind, pit in table[ia]:
-                if pit and not fly:
-                    continue
-                if kind >= 2:
-                    if no_slow:
+                ia = k >> 1
+                if goals is not None and ia in goals and cost < found:
+                    found = cost
+                if k & 1:
+                    # parity 0 (next diagonal costs 1) dominates parity 1 at the same or a lower cost
+                    other = get(k - 1)
+                    if other is not None and other >> 10 <= cost:
                         continue
-                    step, np = (3 if kind == 3 else 2), par
-                elif kind == 1:
-                    step, np = (1, 1) if par == 0 else (2, 0)
+                    row = odd[ia]
                 else:
-                    step, np = 1, par
-                if cost + step > budget or ib in blocked:
+                    row = even[ia]
+                if stops and ia != a0 and ia in stops:
                     continue
-                nk = ib * 2 + np
-                nv = base + (step << 10)
-                old = get(nk)
-                if old is None or nv < old:
-                    dist[nk] = nv
-                    prev[nk] = k
-                    push(heap, (nv, nk))
+                base = v + (1 if ia in risky else 0)
+                for ib, step, nk, sv in row:
+                    if step > room or ib in blocked:
+                        continue
+                    nv = base + sv
+                    old = get(nk)
+                    if old is None or nv < old:
+                        dist[nk] = nv
+                        prev[nk] = k
+                        buckets[cost + step].append((nv, nk))
 
-        out_dist = {((k >> 1) % w, (k >> 1) // w, k & 1): v for k, v in dist.items()}
-        return {((x, y), p): (v >> 10, v & 1023) for (x, y, p), v in out_dist.items()}, _Paths(prev, w)
+        return {(((k >> 1) % w, (k >> 1) // w), k & 1): (v >> 10, v & 1023) for k, v in dist.items()}, _Paths(prev, w)
 
     @staticmethod
     def _path_to(prev: _Paths, key: tuple[Sq, int]) -> tuple[Sq, ...]:
         return prev.path(key)
+
+    def _move_snapshot(self) -> tuple[object, ...]:
+        """What the move and charge searches depend on that changes during a battle (their memos' key)."""
+        return tuple((o.anchor, o.place, o.routing, o.stunned, o.helpless, o.confused_dc, o.invisible, o.hp > 5)
+                     for o in self.creatures.values())
 
     def _destinations(
         self, c: Creature, budget: int, *, burrow: bool = False, parity: int = 0
@@ -1275,9 +1368,7 @@ class DdmState(State):
         """Every square ``c`` may end a move on within ``budget`` (cost, threatened squares left, search key),
         and the back-pointers to read the engine's path from. The last answer is kept: the legal moves and
         the move then chosen ask the same question."""
-        snapshot = tuple((o.anchor, o.place, o.routing, o.stunned, o.helpless, o.confused_dc, o.invisible, o.hp > 5)
-                         for o in self.creatures.values())
-        memo_key = (c.id, burrow, parity, self.turn_counter, snapshot)
+        memo_key = (c.id, burrow, parity, self.turn_counter, self._move_snapshot())
         memo = self._dest_memo
         if memo is not None and memo[0] == memo_key and memo[1] >= budget:
             # the same search with a larger budget: its cheapest paths within this budget are the same
@@ -1382,7 +1473,8 @@ class DdmState(State):
         """Distance (ignoring creatures) from every square to ``c``'s exit: where a routing creature runs."""
         letter = self.players[c.player].letter
         key = (letter, c.size, c.traits.flight or c.traits.incorporeal)
-        hit = self._exit_fields.get(key)
+        fields: dict[tuple[str, int, bool], dict[Sq, int]] = self.map.cache.setdefault("exit-fields", {})
+        hit = fields.get(key)  # walls and terrain never change: kept per map, for every battle on it
         if hit is not None:
             return hit
         grid = self.map.grid
@@ -1409,7 +1501,7 @@ class DdmState(State):
                 if nc < dist.get(n, INF):
                     dist[n] = nc
                     heapq.heappush(heap, (nc, n))
-        self._exit_fields[key] = dist
+        fields[key] = dist
         return dist
 
     def flee(self, c: Creature) -> None:
@@ -1998,6 +2090,7 @@ class DdmState(State):
         if c.place != "map":
             return
         c.place = "eliminated"
+        self.roster_version += 1
         c.anchor = None
         c.activations_left = 0
         c.eliminated_round = self.round
@@ -2184,12 +2277,46 @@ class DdmState(State):
     def _auto_end_turn(self) -> None:
         """End the turn by itself when ending it is the only thing left to do."""
         while self.stage == "turn" and self.turn is not None:
-            acts = self._turn_actions()
-            if len(acts) == 1 and isinstance(acts[0], EndTurn):
-                self._end_turn()
-            else:
-                self._legal = acts
+            if self._turn_has_choice():
                 return
+            self._end_turn()
+
+    def _turn_has_choice(self) -> bool:
+        """Whether :meth:`_turn_actions` offers anything but ending the turn. The same answer, found without
+        listing every action: the cheap kinds first, and the move search only when no single step will do."""
+        c = self._turn_creature()
+        t = self.turn
+        assert t is not None
+        if t.no_actions or not c.on_map:
+            return False
+        return bool(
+            self._attack_actions(c, t) or self._has_move(c, t) or self._teleport_actions(c, t)
+            or self._ability_actions(c, t) or self._cast_actions(c, t) or self._charge_actions(c, t)
+        )
+
+    def _has_move(self, c: Creature, t: Turn) -> bool:
+        """``bool(self._move_actions(c, t))``: a step to a neighbouring square where the creature may stop is a
+        destination (and the minimum move's step is one); otherwise ask the full search."""
+        if t.move_blocked or c.anchor is None:
+            return False
+        if not t.burrowing:
+            allow = self._move_allowance(c, t)
+            minimum = t.moved == 0 and t.attacks_made == 0 and not t.acted and t.speed > 0
+            if allow > 0 or minimum:
+                occ = self.occupancy()
+                mode = self._mode(c, False)
+                for d in DIRECTIONS:
+                    b = (c.anchor[0] + d[0], c.anchor[1] + d[1])
+                    step = self._step(c, c.anchor, d, t.parity, mode, occ)
+                    if step is not None and (step[0] <= allow or minimum) and self._can_end(c, b, occ):
+                        return True
+            if allow > 0 and self._destinations(c, allow, parity=t.parity)[0]:
+                return True
+        if c.traits.burrow and (t.steps == 0 or t.burrowing):
+            allow = self._move_allowance(c, t, speed=c.traits.burrow)
+            if allow > 0 and self._destinations(c, allow, burrow=True, parity=t.parity)[0]:
+                return True
+        return False
 
     def _turn_creature(self) -> Creature:
         if self.stage != "turn" or self.turn is None:
@@ -2476,7 +2603,17 @@ class DdmState(State):
 
     def charge_plan(self, c: Creature, t: Turn) -> list[tuple[Creature, tuple[Sq, ...]]]:
         """Every legal charge: the nearest visible enemy by charge path, to its nearest adjacent square, at
-        least 2 squares, along a clear line (§8.7). Empty if anything stops a charge at the nearest enemy."""
+        least 2 squares, along a clear line (§8.7). Empty if anything stops a charge at the nearest enemy.
+        The last answer is kept: a player looking at its charges and the charge then played ask the same."""
+        key = (c.id, self.turn_counter, t.moved, t.attacks_made, t.acted, t.charged, t.no_actions, t.burrowing,
+               t.move_blocked, t.speed, t.max_attacks, self._move_snapshot())
+        if self._charge_memo is not None and self._charge_memo[0] == key:
+            return list(self._charge_memo[1])
+        plan = self._charge_plan_uncached(c, t)
+        self._charge_memo = (key, plan)
+        return list(plan)
+
+    def _charge_plan_uncached(self, c: Creature, t: Turn) -> list[tuple[Creature, tuple[Sq, ...]]]:
         if t.moved or t.attacks_made or t.acted or t.charged or t.no_actions or t.burrowing or t.move_blocked:
             return []
         if not c.card.melee() or t.speed <= 0 or t.max_attacks == 0 or c.anchor is None:
@@ -2494,14 +2631,16 @@ class DdmState(State):
 
         others = set() if through else {s for s, o in occ.items() if o is not c}
 
-        dist, prev = self._reach(c, 2 * t.speed, safe=False, terminal=others, no_slow=c.traits.stagger)
-        per_enemy: dict[str, tuple[int, list[tuple[Sq, int]]]] = {}
         offsets = [(i, j) for j in range(c.size) for i in range(c.size)]
         # the anchors from which c's space would touch each enemy
         adjacent_to = {
             e.id: {(n[0] - i, n[1] - j) for x in e.squares() for n in self.neighbours(x) for i, j in offsets}
             for e in visible
         }
+        # only the nearest enemy by charge path can be charged: the search may stop there
+        dist, prev = self._reach(c, 2 * t.speed, safe=False, terminal=others, no_slow=c.traits.stagger,
+                                 until=set().union(*adjacent_to.values()))
+        per_enemy: dict[str, tuple[int, list[tuple[Sq, int]]]] = {}
         for key, (cost, _) in dist.items():
             a = key[0]
             for e in visible:

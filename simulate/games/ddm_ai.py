@@ -1,0 +1,632 @@
+"""A heuristic D&D Miniatures player: sensible, quick, and never listing every legal action.
+
+Each decision builds a handful of candidate actions straight from the state (the targets in reach, one
+move search for the activating creature, the charge plan) and scores them; ``apply`` checks the one it
+plays. What it does (the matchup issue's list):
+
+- **Focus fire**: a target is worth the share of its cost the attack is expected to destroy, more if the
+  attack can finish it, more if it would force a morale save; wounded and valuable targets come first.
+- **Ranged attackers stay out of melee**: they shoot from where they stand, move only to squares no
+  enemy threatens, and keep their distance when nothing is in range.
+- **Command range**: followers prefer squares within 6 of a friendly commander (morale saves and
+  Commander Effects need it).
+- **Victory areas**: when nothing can be attacked this turn, the creature nearest an unheld victory area
+  goes to hold it, and a holder stays.
+- **Attacks of opportunity**: destinations are scored by the threatened squares the engine's path leaves.
+- **Rout-aware**: routing enemies are left alone unless the attack can finish them (they are running off
+  the map anyway); followers stay near commanders; attacks that push a target below half its hit points
+  are preferred.
+
+Deterministic: the same state gives the same choice (the battle's randomness is the dice alone), so a
+battle replays from its record without this policy.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from simulate.engine.game import Action, State
+from simulate.engine.grid import Sq, grid_distance
+from simulate.games.ddm import (
+    COMMAND_RANGE,
+    INF,
+    Activate,
+    Attack,
+    Cast,
+    Charge,
+    ChooseDeployFirst,
+    ChooseFirstPlayer,
+    ChooseMap,
+    ChooseStartArea,
+    Creature,
+    DdmState,
+    Deploy,
+    EndTurn,
+    Move,
+    Turn,
+    UseAbility,
+    _area_effect,
+    _Paths,
+)
+from simulate.games.ddm_abilities import SpellEffect, spell_effect
+from simulate.games.ddm_cards import AttackSpec
+
+# How much a point of position is worth against a point of expected damage (in creature-cost points).
+AOO_PENALTY = 6.0  # each threatened square the path leaves
+OUT_OF_COMMAND = 3.0  # a follower ending more than 6 squares from every commander
+THREATENED_SHOOTER = 8.0  # a ranged attacker ending next to an enemy
+STEP_VALUE = 0.25  # each square nearer the goal
+
+
+@dataclass
+class _Option:
+    value: float
+    action: Action
+
+
+def hit_chance(bonus: int, ac: int) -> float:
+    """d20 + bonus ≥ AC, a natural 1 misses and a natural 20 hits (§8.1)."""
+    need = ac - bonus
+    return min(0.95, max(0.05, (21 - need) / 20))
+
+
+def expected_damage(att: Creature, spec: AttackSpec, tgt: Creature, bonus: int = 0) -> float:
+    """The printed attack against the printed AC, damage reduction on physical damage: a quick estimate."""
+    dmg = spec.damage
+    if spec.base_type in ("melee", "ranged"):
+        dmg = max(0, dmg - tgt.traits.dr)
+    if spec.damage_type and spec.damage_type in tgt.traits.immune:
+        dmg = 0
+    dmg += spec.extra_damage
+    if att.traits.hunter and spec.kind == "melee":
+        dmg += att.traits.hunter
+    for subtype, amount in att.traits.foes:
+        if subtype in tgt.traits.types or subtype.rstrip("s") in tgt.traits.types:
+            dmg += amount
+    return hit_chance(spec.bonus + bonus, tgt.card.ac) * dmg
+
+
+class DdmHeuristicPolicy:
+    """The ``heuristic`` AI for D&D Miniatures (see the module's docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | str, player: int) -> None:
+        self.player = player
+
+    def choose(self, state: State, legal: Sequence[Action]) -> Action:
+        if not isinstance(state, DdmState):
+            raise TypeError("the heuristic D&D Miniatures player plays D&D Miniatures only")
+        s = state
+        if s.stage == "map":
+            return ChooseMap(0)
+        if s.stage == "deploy-first":
+            return ChooseDeployFirst(1 - s.decider)  # deploy second: see where the enemy stands
+        if s.stage == "start-area":
+            return ChooseStartArea(s.map.letters[0])
+        if s.stage == "deploy":
+            return self._deploy(s, legal)
+        if s.stage == "first-player":
+            return ChooseFirstPlayer(s.decider if self._can_strike_first(s, s.decider) else 1 - s.decider)
+        if s.stage == "activate":
+            return self._activate(s)
+        return self._turn(s)
+
+    # --- before the battle ---------------------------------------------------------------------------
+
+    def _deploy(self, s: DdmState, legal: Sequence[Action]) -> Action:
+        """Melee creatures at the front of the start area (nearest the enemy's), ranged ones at the back."""
+        deploys = [a for a in legal if isinstance(a, Deploy)]
+        c = s.creatures[deploys[0].creature]
+        enemy_letter = s.players[1 - c.player].letter
+        enemy_start = sorted(s.map.start_squares(enemy_letter)) or [(s.map.grid.width // 2, s.map.grid.height // 2)]
+        target = enemy_start[len(enemy_start) // 2]
+        shooter = _is_shooter(c)
+
+        def key(a: Deploy) -> tuple[int, int, int]:
+            d = grid_distance((a.x, a.y), target)
+            return (-d if shooter else d, a.y, a.x)
+
+        return min(deploys, key=key)
+
+    def _can_strike_first(self, s: DdmState, player: int) -> bool:
+        """Going first pays when some creature can attack this round; otherwise let the enemy come."""
+        for c in s.on_map(player):
+            for e in s.enemies_of(c):
+                reach = 2 * c.card.speed + 1 if c.card.melee() else 12
+                if s.space_distance(c, e) <= reach:
+                    return True
+        return False
+
+    # --- which creature acts ---------------------------------------------------------------------------
+
+    def _activate(self, s: DdmState) -> Action:
+        best: tuple[float, str] | None = None
+        for c in s._activatable(s.phases.player):
+            key = (-self._urgency(s, c), c.id)
+            if best is None or key < best:
+                best = key
+        assert best is not None
+        return Activate(best[1])
+
+    def _urgency(self, s: DdmState, c: Creature) -> float:
+        """Creatures that can attack now act first (before their targets move or strike); the rest wait."""
+        if c.routing:
+            return 0.5
+        enemies = s.enemies_of(c)
+        if not enemies:
+            return 0.0
+        nearest = min(s.space_distance(c, e) for e in enemies)
+        if nearest <= max(1, c.traits.melee_reach) and c.card.melee():
+            return 3.0 + _best_damage(c) / 100
+        if c.card.ranged() and nearest <= 12:
+            return 2.0 + _best_damage(c) / 100
+        if nearest <= 2 * c.card.speed + 1:
+            return 1.0 + _best_damage(c) / 100
+        return 0.0
+
+    # --- a creature's turn -----------------------------------------------------------------------------
+
+    def _turn(self, s: DdmState) -> Action:
+        t = s.turn
+        assert t is not None
+        c = s.creatures[t.creature]
+        if t.controller != c.player:  # confused and played by the enemy: do nothing harmful
+            return EndTurn()
+        fresh = t.moved == 0 and t.attacks_made == 0 and not t.acted and not t.charged
+        if not fresh:
+            return self._continue(s, c, t)
+        options: list[_Option] = []
+        self._attack_options(s, c, t, options, full=True)
+        self._spell_options(s, c, t, options)
+        engaged = any(e.active and s.adjacent(e, c) for e in s.enemies_of(c))
+        if not options or not engaged:  # engaged creatures fight where they stand
+            before = len(options)
+            self._charge_options(s, c, t, options)
+            self._move_options(s, c, t, options, can_charge=len(options) > before)
+        if not options:
+            return EndTurn()
+        return max(options, key=lambda o: o.value).action
+
+    def _continue(self, s: DdmState, c: Creature, t: Turn) -> Action:
+        """Mid-turn: finish a full attack on the best target; otherwise end the turn."""
+        options: list[_Option] = []
+        self._attack_options(s, c, t, options, full=False)
+        if options:
+            return max(options, key=lambda o: o.value).action
+        return EndTurn()
+
+    # --- attacks --------------------------------------------------------------------------------------
+
+    def target_value(self, s: DdmState, c: Creature, tgt: Creature, damage: float) -> float:
+        """Focus fire, rout-aware: the share of the target's cost the attack is expected to destroy."""
+        hp = max(tgt.hp, 1)
+        value = float(tgt.value)
+        if damage >= hp:
+            score = value * 1.5
+        else:
+            score = value * damage / hp
+            if (not tgt.morale_done and not tgt.routing and not tgt.traits.fearless
+                    and 2 * (tgt.hp - damage) < tgt.start_hp):
+                score += 0.25 * value  # a morale save: it may rout
+        if tgt.routing and damage < hp:
+            score *= 0.3  # running off the map already
+        if tgt.is_commander:
+            score *= 1.2  # its followers lose command
+        return score
+
+    def _attack_options(self, s: DdmState, c: Creature, t: Turn, out: list[_Option], *, full: bool) -> None:
+        melee_targets: list[Creature] | None = None
+        for i, spec in enumerate(c.card.attacks):
+            if i in t.used_attacks or (spec.uses is not None and c.uses.get(f"attack:{i}", 0) <= 0):
+                continue
+            if not s._can_attack_now(c, t, spec.kind):
+                continue
+            if spec.kind == "melee":
+                if melee_targets is None:
+                    melee_targets = s.melee_targets(c)
+                targets = melee_targets
+            else:
+                targets = s.ranged_targets(c, spec)
+            if not targets:
+                continue
+            # a full attack: every attack of this kind on the chosen target
+            follow = [x for j, x in enumerate(c.card.attacks) if x.kind == spec.kind and j not in t.used_attacks
+                      and j != i] if full else []
+            for tgt in targets:
+                dmg = expected_damage(c, spec, tgt) + sum(expected_damage(c, x, tgt) for x in follow)
+                value = self.target_value(s, c, tgt, dmg)
+                declares = s._declare_options(c, t, spec, tgt)
+                declare = max(declares, key=len)
+                out.append(_Option(value + 0.01 * len(declare), Attack(i, tgt.id, declare)))
+
+    def _charge_options(self, s: DdmState, c: Creature, t: Turn, out: list[_Option]) -> None:
+        if not c.card.melee():
+            return
+        plans = s.charge_plan(c, t)
+        if not plans:
+            return
+        threat = s._threat_squares(c)
+        for tgt, path in plans:
+            risk = _squares_left(c, path, threat)
+            for i, spec in enumerate(c.card.attacks):
+                if spec.kind != "melee" or (spec.uses is not None and c.uses.get(f"attack:{i}", 0) <= 0):
+                    continue
+                extra = 2 if not c.traits.pounce else 0
+                dmg = expected_damage(c, spec, tgt, extra)
+                if c.traits.pounce:
+                    dmg += sum(expected_damage(c, x, tgt) for j, x in enumerate(c.card.melee()) if j != i)
+                if c.traits.powerful_charge:
+                    dmg += hit_chance(spec.bonus + 2, tgt.card.ac) * c.traits.powerful_charge
+                value = self.target_value(s, c, tgt, dmg) - AOO_PENALTY * risk
+                declare = max(s._declare_options(c, t, spec, tgt), key=len)
+                out.append(_Option(value + 0.05, Charge(tgt.id, path, i, declare)))
+                break
+
+    # --- moving ---------------------------------------------------------------------------------------
+
+    def _move_options(self, s: DdmState, c: Creature, t: Turn, out: list[_Option], *, can_charge: bool) -> None:
+        """Moves, with as little searching as will do: a search within Speed only when an enemy is that near
+        (to attack after the move), and otherwise a walk down a distance field toward the goal. The full
+        search of every square within double Speed is the fallback (a walk that would provoke, shooters)."""
+        allow = s._move_allowance(c, t)
+        if allow <= 0 or t.move_blocked or c.anchor is None:
+            return
+        enemies = [e for e in s.enemies_of(c) if e.anchor is not None]
+        if not enemies:
+            return
+        shooter = _is_shooter(c)
+        w = s.map.grid.width
+        nearest = min(_gap(c, e) for e in enemies)
+        touching = _touching(s, c, enemies)
+        walk_in = c.card.melee() and not shooter and not can_charge  # a charge beats walking in to attack
+        shoot = bool(c.card.ranged()) and nearest <= min(t.speed, allow) + 12
+        if (walk_in and nearest <= min(t.speed, allow) + 1) or shoot:
+            near, paths = _search(s, c, t, min(t.speed, allow))
+            if walk_in:
+                self._attack_positions(s, c, near, paths, touching, out)
+            if shoot:
+                self._shooting_positions(s, c, near, paths, touching, out)
+        goal = self._goal(s, c, enemies)
+        field = _approach_field(s, c, goal)
+        here = field[c.anchor[1] * w + c.anchor[0]]
+        if not shooter:
+            path = _walk_down(s, c, t, allow, field)
+            while path and path[-1] in touching:  # no attack this turn: do not stand where they strike first
+                path = path[:-1]
+            occ = s.occupancy()
+            while path and not s._can_end(c, path[-1], occ):
+                path = path[:-1]
+            if path and not _provokes(s, c, path):
+                last = path[-1]
+                out.append(_Option(0.1 * STEP_VALUE * (here - field[last[1] * w + last[0]]) / 2, Move(path=path)))
+                return
+        dests, _ = s._destinations(c, allow, parity=t.parity)
+        commanders = [k for k in s.on_map(c.player) if k.is_commander and k.id != c.id and k.anchor is not None
+                      and s._can_command_at_all(k)]
+        follower = not c.is_commander and not c.traits.independent and bool(commanders)
+        best_pos: tuple[float, Sq] | None = None
+        for a, (_cost, risk, _key) in dests.items():
+            v = STEP_VALUE * (here - field[a[1] * w + a[0]]) / 2 - AOO_PENALTY * risk
+            if a in touching:
+                v -= THREATENED_SHOOTER if shooter else 1.0
+            if shooter:
+                near_d = min(grid_distance(a, e.anchor) for e in enemies if e.anchor is not None)
+                if near_d <= 3:
+                    v -= 4 - near_d
+            if follower and min(grid_distance(a, k.anchor) for k in commanders if k.anchor) > COMMAND_RANGE:
+                v -= OUT_OF_COMMAND
+            if best_pos is None or v > best_pos[0] or (v == best_pos[0] and a < best_pos[1]):
+                best_pos = (v, a)
+        if best_pos is not None and best_pos[0] > 0:
+            out.append(_Option(best_pos[0] * 0.1, Move(to=best_pos[1])))
+
+    def _attack_positions(self, s: DdmState, c: Creature, near: dict[Sq, tuple[int, int, tuple[Sq, int]]],
+                          paths: _Paths, touching: dict[Sq, list[Creature]], out: list[_Option]) -> None:
+        """The best square within Speed to make one melee attack from."""
+        specs = [a for a in c.card.attacks if a.kind == "melee"]
+        best: tuple[float, Sq] | None = None
+        for a, (cost, risk, _key) in near.items():
+            for e in touching.get(a, ()):
+                dmg = max(expected_damage(c, spec, e) for spec in specs)
+                v = self.target_value(s, c, e, dmg) - AOO_PENALTY * risk - 0.01 * cost
+                if best is None or v > best[0] or (v == best[0] and a < best[1]):
+                    best = (v, a)
+        if best is not None:
+            out.append(_Option(best[0] - 0.1, Move(path=paths.path(near[best[1]][2]))))
+
+    def _shooting_positions(self, s: DdmState, c: Creature, near: dict[Sq, tuple[int, int, tuple[Sq, int]]],
+                            paths: _Paths, touching: dict[Sq, list[Creature]], out: list[_Option]) -> None:
+        """Squares within Speed, threatened by no enemy, from which the ranged attack has a target."""
+        specs = [(i, a) for i, a in enumerate(c.card.attacks) if a.kind == "ranged"
+                 and (a.uses is None or c.uses.get(f"attack:{i}", 0) > 0)]
+        if not specs:
+            return
+        _i, spec = max(specs, key=lambda x: x[1].damage + x[1].bonus)
+        rng = spec.max_range or 99
+        enemies = [e for e in s.enemies_of(c) if e.anchor is not None]
+        candidates = []
+        for a, (cost, risk, _key) in near.items():
+            if a in touching or risk:
+                continue
+            d = min(grid_distance(a, e.anchor) for e in enemies if e.anchor is not None)
+            if d > rng:
+                continue
+            candidates.append((-d, cost, a))  # the farthest from the enemy first
+        candidates.sort()
+        home = c.anchor
+        best: tuple[float, Sq] | None = None
+        try:
+            for _n, _cost, a in candidates[:6]:
+                c.anchor = a  # where it would stand; put back below
+                for tgt in s.ranged_targets(c, spec):
+                    v = self.target_value(s, c, tgt, expected_damage(c, spec, tgt))
+                    if best is None or v > best[0]:
+                        best = (v, a)
+        finally:
+            c.anchor = home
+        if best is not None:
+            out.append(_Option(best[0] - 0.1, Move(path=paths.path(near[best[1]][2]))))
+
+    def _goal(self, s: DdmState, c: Creature, enemies: list[Creature]) -> tuple[str, object]:
+        """Where to head: an unheld victory area (the nearest free creature goes; a holder stays), else the
+        enemy most worth attacking for the distance."""
+        letter = s.players[c.player].letter
+        areas = s.map.victory_areas(letter)
+        if areas and s.params.scenario == "assault":
+            cells = _victory_cells(s, letter)
+            mine = [o for o in s.on_map(c.player) if not o.routing]
+            holder = next((o for o in mine if any(x in cells for x in o.squares())), None)
+            if holder is c:
+                return ("area", letter)
+            if holder is None:
+                free = [o for o in mine if o.anchor is not None and not any(s.adjacent(o, e) for e in enemies)]
+                if free:
+                    def dist(o: Creature) -> int:
+                        assert o.anchor is not None
+                        d = min(grid_distance(o.anchor, x) for x in cells)
+                        return d * (1 if _is_shooter(o) or o.value < 20 else 2)
+
+                    if min(free, key=lambda o: (dist(o), o.id)) is c:
+                        return ("area", letter)
+        dmg = max((a.damage for a in c.card.attacks), default=0)
+        target = max(enemies, key=lambda e: (self.target_value(s, c, e, dmg) / (1 + s.space_distance(c, e)), e.id))
+        return ("enemy", target)
+
+    # --- spells and abilities ----------------------------------------------------------------------------
+
+    def _spell_options(self, s: DdmState, c: Creature, t: Turn, out: list[_Option]) -> None:
+        """Damaging spells and area attacks at enemies (allies caught in them count against), heals on
+        wounded allies. Buffs and teleports are left to the random player."""
+        if not c.card.spells and not c.traits.area_attacks:
+            return
+        if c.card.spells and not (t.acted or t.attacks_made or t.charged or t.no_actions or t.moved > t.speed):
+            hampered: bool | None = None
+            for i, spell in enumerate(c.card.spells):
+                if s._spell_available(c, i, spell) is None:
+                    continue
+                eff = spell_effect(spell)
+                if not eff.modelled or eff.teleport or not (eff.damage or eff.heal or eff.condition):
+                    continue
+                if c.traits.slow_attack == "all" and t.steps > 0:
+                    continue
+                if eff.range != "touch" and eff.range not in ("self", "personal"):
+                    if hampered is None:
+                        hampered = s.hampered(c)
+                    if hampered:
+                        continue
+                for target, x, y, aim in s._effect_options(c, eff, is_spell=True):
+                    v = self._effect_value(s, c, eff, s._area_for(c, eff, target, x, y, aim))
+                    if v > 0:
+                        out.append(_Option(v, Cast(i, target, x, y, aim)))
+        fresh = not t.acted and t.attacks_made == 0 and not t.charged and t.moved <= t.speed
+        if fresh:
+            for act in s._ability_actions(c, t):
+                assert isinstance(act, UseAbility)
+                aa = next((x for x in c.traits.area_attacks if x.name == act.name), None)
+                if aa is None:
+                    continue
+                eff = _area_effect(aa)
+                v = self._effect_value(s, c, eff, s._area_for(c, eff, act.target, act.x, act.y, act.aim))
+                if v > 0:
+                    out.append(_Option(v, act))
+
+    def _effect_value(self, s: DdmState, c: Creature, eff: SpellEffect, affected: Sequence[Creature]) -> float:
+        total = 0.0
+        for x in affected:
+            enemy = x.player != c.player
+            if eff.damage:
+                dmg = eff.damage * (0.75 if eff.dc is not None else 1.0)
+                v = self.target_value(s, c, x, dmg)
+                total += v if enemy else -1.5 * v
+            elif eff.condition:
+                v = 0.3 * x.value * (0.5 if eff.dc is not None else 1.0)
+                total += v if enemy else -v
+            elif eff.heal and not enemy:
+                missing = max(0, x.start_hp - x.hp)
+                total += x.value * min(missing, eff.heal) / max(x.start_hp, 1)
+        return total
+
+
+def _best_damage(c: Creature) -> int:
+    return max((a.damage + a.extra_damage for a in c.card.attacks), default=0)
+
+
+def _is_shooter(c: Creature) -> bool:
+    """A creature whose ranged attack is its better one."""
+    ranged = [a for a in c.card.attacks if a.kind == "ranged"]
+    if not ranged:
+        return False
+    melee = [a for a in c.card.attacks if a.kind == "melee"]
+    if not melee:
+        return True
+    return max(a.bonus + a.damage for a in ranged) >= max(a.bonus + a.damage for a in melee)
+
+
+def _gap(a: Creature, b: Creature) -> int:
+    """Squares between two spaces, counting diagonals as 1 (Chebyshev): a step changes it by at most 1."""
+    assert a.anchor is not None and b.anchor is not None
+    dx = max(b.anchor[0] - (a.anchor[0] + a.size - 1), a.anchor[0] - (b.anchor[0] + b.size - 1), 0)
+    dy = max(b.anchor[1] - (a.anchor[1] + a.size - 1), a.anchor[1] - (b.anchor[1] + b.size - 1), 0)
+    return max(dx, dy)
+
+
+def _victory_cells(s: DdmState, letter: str) -> frozenset[Sq]:
+    key = f"ai-victory:{letter}"
+    hit: frozenset[Sq] | None = s.map.cache.get(key)
+    if hit is None:
+        hit = s.map.cache[key] = frozenset().union(*(a.cells for a in s.map.victory_areas(letter)))
+    return hit
+
+
+_HALF_STEPS = (2, 3, 4, 6)  # a step's cost in half squares: straight, diagonal, slowed straight, slowed diagonal
+_FIELDS_KEPT = 4096
+
+
+def _approach_field(s: DdmState, c: Creature, goal: tuple[str, object]) -> list[int]:
+    """Half-squares from every anchor of ``c``'s size to the goal, around walls and terrain and ignoring
+    creatures (diagonals as 1.5). Kept per map: the same target square gives the same field in every battle."""
+    mode = s._mode(c, False)
+    grid = s.map.grid
+    w, h = grid.width, grid.height
+    kind, obj = goal
+    if kind == "area":
+        assert isinstance(obj, str)
+        key: tuple[object, ...] = (c.size, mode, "area", obj)
+        squares: frozenset[Sq] = _victory_cells(s, obj)
+    else:
+        assert isinstance(obj, Creature) and obj.anchor is not None
+        key = (c.size, mode, "enemy", obj.size, obj.anchor)
+        squares = frozenset(n for x in obj.squares() for n in s.neighbours(x))
+    cache: dict[tuple[object, ...], list[int]] = s.map.cache.setdefault("ai-fields", {})
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    rev = _reverse_steps(s, c.size, mode)
+    sources = {(y - j) * w + (x - i) for x, y in squares for j in range(c.size) for i in range(c.size)
+               if 0 <= x - i < w and 0 <= y - j < h}
+    dist = [INF] * (w * h)
+    heap = [(0, a) for a in sorted(sources)]
+    for a in sources:
+        dist[a] = 0
+    fly = mode[0]
+    while heap:
+        d, b = heapq.heappop(heap)
+        if d > dist[b]:
+            continue
+        for a, kind_, pit in rev[b]:
+            if pit and not fly:
+                continue
+            nd = d + _HALF_STEPS[kind_]
+            if nd < dist[a]:
+                dist[a] = nd
+                heapq.heappush(heap, (nd, a))
+    if len(cache) >= _FIELDS_KEPT:
+        cache.clear()
+    cache[key] = dist
+    return dist
+
+
+def _reverse_steps(s: DdmState, size: int, mode: tuple[bool, bool, bool]) -> list[list[tuple[int, int, bool]]]:
+    key = f"ai-reverse:{size}:{mode}"
+    hit: list[list[tuple[int, int, bool]]] | None = s.map.cache.get(key)
+    if hit is None:
+        table = s._int_steps(size, mode)
+        hit = [[] for _ in table]
+        for a, steps in enumerate(table):
+            for b, kind, pit in steps:
+                hit[b].append((a, kind, pit))
+        s.map.cache[key] = hit
+    return hit
+
+
+def _walk_down(s: DdmState, c: Creature, t: Turn, allow: int, field: list[int]) -> tuple[Sq, ...]:
+    """A legal path that follows the field downhill as far as the movement allows, ending where the creature
+    may stop (the engine checks it again when the move is applied)."""
+    assert c.anchor is not None
+    mode = s._mode(c, False)
+    table = s._int_steps(c.size, mode)
+    w = s.map.grid.width
+    blockers = s._blockers(c, mode)
+    blocked = s._spread(blockers, c.size) if blockers else set()
+    cur = c.anchor[1] * w + c.anchor[0]
+    parity, spent = t.parity, 0
+    path: list[int] = []
+    while True:
+        best: tuple[int, int, int, int] | None = None
+        for b, kind, pit in table[cur]:
+            if (pit and not mode[0]) or b in blocked:
+                continue
+            if kind >= 2:
+                step, np = (3 if kind == 3 else 2), parity
+            elif kind == 1:
+                step, np = (1, 1) if parity == 0 else (2, 0)
+            else:
+                step, np = 1, parity
+            if spent + step > allow:
+                continue
+            cand = (field[b], step, b, np)
+            if best is None or cand < best:
+                best = cand
+        if best is None or best[0] >= field[cur]:
+            break
+        _f, step, cur, parity = best
+        spent += step
+        path.append(cur)
+    occ = s.occupancy()
+    squares = [(a % w, a // w) for a in path]
+    while squares and not s._can_end(c, squares[-1], occ):
+        squares.pop()
+    return tuple(squares)
+
+
+def _touching(s: DdmState, c: Creature, enemies: Sequence[Creature]) -> dict[Sq, list[Creature]]:
+    """The anchors from which ``c``'s space would touch each enemy (as the charge plan reads adjacency)."""
+    offsets = [(i, j) for j in range(c.size) for i in range(c.size)]
+    out: dict[Sq, list[Creature]] = {}
+    for e in enemies:
+        for x in e.squares():
+            for n in s.neighbours(x):
+                for i, j in offsets:
+                    seen = out.setdefault((n[0] - i, n[1] - j), [])
+                    if e not in seen:
+                        seen.append(e)
+    return out
+
+
+def _search(s: DdmState, c: Creature, t: Turn, budget: int) -> tuple[dict[Sq, tuple[int, int, tuple[Sq, int]]], _Paths]:
+    """Every square ``c`` may stop on within ``budget``: (cost, threatened squares left, search key)."""
+    dist, paths = s._reach(c, budget, parity=t.parity)
+    occ = s.occupancy()
+    best: dict[Sq, tuple[int, int, tuple[Sq, int]]] = {}
+    for key, (cost, risk) in dist.items():
+        a = key[0]
+        if a == c.anchor:
+            continue
+        cur = best.get(a)
+        if cur is None or (cost, risk) < (cur[0], cur[1]):
+            best[a] = (cost, risk, key)
+    return {a: v for a, v in best.items() if s._can_end(c, a, occ)}, paths
+
+
+def _provokes(s: DdmState, c: Creature, path: Sequence[Sq]) -> bool:
+    """Would walking ``path`` leave a square an enemy threatens (an attack of opportunity)?"""
+    threat = s._threat_squares(c)
+    if not threat or c.anchor is None:
+        return False
+    return any(x in threat for a in (c.anchor, *path[:-1]) for x in c.squares(a))
+
+
+def _squares_left(c: Creature, path: Sequence[Sq], threat: set[Sq]) -> int:
+    """Threatened squares a path leaves (each may provoke an attack of opportunity)."""
+    if c.anchor is None:
+        return 0
+    n = 0
+    cur = c.anchor
+    for b in path:
+        if cur in threat and b != cur:
+            n += 1
+        cur = b
+    return n
