@@ -430,6 +430,7 @@ def _builder_context(
             changes=list_catalogue_changes(version=current),
             share_url=_share_url(request, saved),
             edit_link=_edit_link(request, saved),
+            edit_token=_edit_tokens(request).get(str(saved.pk), "") if _edit_link(request, saved) else "",
         )
     return context
 
@@ -485,7 +486,7 @@ def _build_post(request: HttpRequest, game: Game) -> HttpResponse:
         setup = _normalise(blank, builder_setup(game=game.slug, ruleset=str(blank["ruleset"])))
         problem = " ".join(" ".join(str(m) for m in messages) for messages in form.errors.values())
         context = _builder_context(request, game, blank, setup, problem=problem)
-        return _render_builder(request, context, status=400)
+        return _render_builder(request, context, partial=partial, status=400)
     document: dict[str, Any] = form.cleaned_data["document"]
     op: str = form.cleaned_data["op"] or "update"
     saved = None

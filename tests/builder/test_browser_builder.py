@@ -175,6 +175,12 @@ def test_an_illegal_warband_shows_every_violation_with_its_hint_and_source(conte
     # The focused entry is gone: focus goes to the list's heading, not to the top of the page.
     page.wait_for_function("document.activeElement && document.activeElement.id === 'list-h'")
 
+    # Closed by mistake before saving: the draft is kept in this browser and comes back with one click.
+    page.goto("/build/ddm/")
+    page.get_by_role("button", name="Bring back the list you were building before").click()
+    page.locator("#item-entries-0").get_by_role("link", name="Arcane Archer").wait_for()
+    assert totals(page)["creatures"] == "8"
+
 
 def test_a_pasted_text_list_is_imported_with_a_report_and_fixed_in_one_click(context: Any) -> None:
     page = context().new_page()

@@ -400,6 +400,20 @@ def test_a_signed_in_player_owns_the_lists_they_save(client: Client, django_user
     assert again.get(f"/build/ddm/?list={list_id}").status_code == 200, "the account opens it without the token"
 
 
+def test_a_signed_in_player_moves_a_list_saved_without_an_account_into_theirs(
+    client: Client, django_user_model: Any,
+) -> None:
+    document, _ = build(client, "ddm", ["add:centaur"])
+    list_id = save(client, "ddm", document)["HX-Redirect"].split("=")[1]
+    client.force_login(django_user_model.objects.create_user("late", password="a long pass phrase 42"))
+    page = client.get(f"/build/ddm/?list={list_id}").content.decode()
+    assert "Move this list into my account" in page
+    link = re.search(r'name="link" value="([^"]+)"><input type="hidden" name="token" value="([^"]+)"', page)
+    assert link
+    response = client.post("/accounts/claim/", {"link": link.group(1), "token": link.group(2)})
+    assert response.status_code == 302 and SavedList.objects.get(pk=list_id).owner is not None
+
+
 def test_the_page_says_when_the_catalogue_changed_since_the_save(client: Client) -> None:
     document, _ = build(client, "ddm", ["add:centaur"])
     list_id = save(client, "ddm", document)["HX-Redirect"].split("=")[1]
