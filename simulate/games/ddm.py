@@ -41,7 +41,7 @@ from simulate.games.ddm_abilities import (
 from simulate.games.ddm_cards import SIZE_ORDER, AttackSpec, CreatureCard, SpellSpec, Warband, norm
 from simulate.games.ddm_maps import DdmMap, get_map
 
-GAME_VERSION = "ddm-seed/1.0"
+GAME_VERSION = "ddm-seed/1.1"  # 1.1: per-creature damage taken and points earned in the result
 MORALE_DC = 20
 COMMAND_RANGE = 6
 SLOW_TERRAIN = frozenset({"difficult", "statue", "forest", "risky", "spike-stones"})
@@ -246,7 +246,9 @@ class Creature(Piece):
     eliminated_round: int | None = None
     eliminated_how: str = ""
     damage_dealt: int = 0
+    damage_taken: int = 0
     kills: int = 0
+    points_earned: int = 0  # VP of the creatures it eliminated and of the rounds it held a victory area
     promoted: bool = False
     _space: tuple[Sq, list[Sq]] | None = field(default=None, repr=False, compare=False)
 
@@ -772,7 +774,9 @@ class DdmState(State):
             for pl in self.players:
                 areas = self.map.victory_areas(pl.letter)
                 cells = set().union(*(a.cells for a in areas)) if areas else set()
-                if any(s in cells for c in self.on_map(pl.index) for s in c.squares()):
+                holder = next((c for c in self.on_map(pl.index) if any(s in cells for s in c.squares())), None)
+                if holder is not None:
+                    holder.points_earned += area_vp  # the first creature standing in one (list order)
                     pl.vp += area_vp
                     scored.append(pl.index)
                     self.ev("vp", player=pl.index, amount=area_vp, reason="victory-area", total=pl.vp)
@@ -826,7 +830,8 @@ class DdmState(State):
             c.id: {
                 "name": c.card.name, "player": c.player, "value": c.value, "hp": max(c.hp, 0),
                 "survived": c.place == "map", "eliminated_round": c.eliminated_round, "how": c.eliminated_how,
-                "damage_dealt": c.damage_dealt, "kills": c.kills,
+                "damage_dealt": c.damage_dealt, "damage_taken": c.damage_taken, "kills": c.kills,
+                "points_earned": c.points_earned,
             }
             for c in self.creatures.values()
         }
@@ -2008,6 +2013,7 @@ class DdmState(State):
             tgt.asleep = False
             self.ev("condition", creature=tgt.id, condition="awake")
         tgt.hp -= total
+        tgt.damage_taken += total
         if source is not None:
             source.damage_dealt += total
             if source.player != tgt.player:
@@ -2104,6 +2110,8 @@ class DdmState(State):
             self._finish(self.opponent(c.player), "destroyed")
             return
         if not c.traits.beneath_contempt:
+            if by is not None and by.player != c.player and c.value > 0 and self.stage != "over":
+                by.points_earned += c.value
             self.award(self.opponent(c.player), c.value, "eliminated", c.id)
         if self.stage == "over":
             return
