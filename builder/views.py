@@ -713,7 +713,10 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
         "qr": _qr_svg(url),
         "is_owner": _can_edit(request, saved),
         "hex_map": _map(document) if game.slug == "battlelore2" else [],
-        "plan": document.get("plan") if isinstance(document.get("plan"), dict) else None,
+        "plan": [
+            (key, value if isinstance(value, (str, int)) else json.dumps(value, ensure_ascii=False))
+            for key, value in (document.get("plan") or {}).items() if key not in ("entries", "orders")
+        ] if isinstance(document.get("plan"), dict) else None,
         "terrains": dict(TERRAIN_LABELS),
     }
 
