@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.validation.test_battlelore2_rules import RULE_IDS as BATTLELORE2_RULE_IDS
+from tests.validation.test_stronghold_rules import RULE_IDS as STRONGHOLD_RULE_IDS
 from validation.core import RULES, describe_formats
 from validation.core.registry import FormatFamily, rule, ruleset_spec
 
@@ -31,6 +33,8 @@ DIGEST_RULE_IDS = {
         "dungeon-command.faction-box-commander", "dungeon-command.first-game-creatures",
         "dungeon-command.first-game-orders", "dungeon-command.first-game-commander",
     },
+    "battlelore2": BATTLELORE2_RULE_IDS,  # battlelore2.md §3.3
+    "stronghold": STRONGHOLD_RULE_IDS,  # stronghold.md §10.7
 }
 
 
@@ -58,7 +62,8 @@ def test_every_rule_id_of_the_digests_is_registered_and_nothing_else() -> None:
 @pytest.mark.parametrize("rule_id", sorted(RULES))
 def test_every_rule_names_its_source_in_its_docstring(rule_id: str) -> None:
     r = RULES[rule_id]
-    assert r.source.file in {"003_c161f482ef98045d.txt", "001_2362fc22da385df6.txt", "ddm-guild.md"}
+    assert r.source.file in {"003_c161f482ef98045d.txt", "001_2362fc22da385df6.txt", "ddm-guild.md",
+                             "004_accb02bc63915dff.txt", "002_d44d61b2c33012b1.txt"}
     assert r.source.section and "Source:" in r.doc and r.summary
 
 
@@ -81,6 +86,10 @@ def test_formats_list_every_rule_with_its_parameters_and_source() -> None:
         ("ddm", "ddm-guild", "arena"), ("ddm", "ddm-guild", "freestyle"),
         ("dungeon-command", "default", "custom"), ("dungeon-command", "default", "faction-box"),
         ("dungeon-command", "default", "first-game"),
+        ("battlelore2", "default", "standard"), ("battlelore2", "default", "two-copies"),
+        ("battlelore2", "default", "campaign"), ("battlelore2", "default", "preset-hands"),
+        ("stronghold", "default", "two-player"), ("stronghold", "default", "three-player"),
+        ("stronghold", "default", "four-player"),
     }
     skirmish = next(f for f in described["formats"] if f["id"] == "skirmish-200")
     assert skirmish["params"]["points_limit"] == 200 and skirmish["params"]["max_creature_cost"] == 140
