@@ -290,6 +290,15 @@ def test_commander_zero_is_the_cheapest_creature_neither_difficult_nor_wild(ddm_
     assert v["hint"] == "designate Goblin Sneak" and v["entries"] == ["/commander_zero", "/entries/1"]
 
 
+def test_a_designee_named_in_two_entries_is_blamed_in_both_whatever_their_order(ddm_catalogue: Catalogue) -> None:
+    entries = [("Goblin Sneak", 1), ("Orc Mauler", 1), ("Orc Mauler", 2)]
+    v = only(check(limited(*entries, designee="Orc Mauler"), ddm_catalogue), "ddm.commander-zero")
+    assert v["entries"] == ["/commander_zero", "/entries/1", "/entries/2"]
+    swapped = [entries[2], entries[0], entries[1]]
+    v = only(check(limited(*swapped, designee="Orc Mauler"), ddm_catalogue), "ddm.commander-zero")
+    assert v["entries"] == ["/commander_zero", "/entries/0", "/entries/2"]
+
+
 def test_a_cheaper_difficult_or_wild_creature_does_not_block_the_choice(ddm_catalogue: Catalogue) -> None:
     entries = [("Dire Wolf", 1), ("Orc Mauler", 1), ("Minotaur", 1)]
     assert check(limited(*entries, designee="Orc Mauler"), ddm_catalogue)["legal"]

@@ -183,6 +183,13 @@ class Warband:
     pool_unresolved: int = 0
 
     @property
+    def designees(self) -> list[Entry]:
+        """Every entry of the Commander 0 designee's card (a list may name one card in several entries)."""
+        if self.designee is None:
+            return []
+        return [e for e in self.creatures if e.creature is self.designee.creature]
+
+    @property
     def all_entries(self) -> list[Entry]:
         return [*self.creatures, *self.minions]
 
@@ -667,17 +674,18 @@ def commander_zero(w: Warband, p: Params) -> Iterator[Outcome]:
         yield Finding(
             "ddm.commander-zero",
             f"{c.name} is {'Difficult' if c.difficult else 'Wild'} and cannot be the Commander 0 designee.",
-            ("/commander_zero", designee.pointer),
+            ("/commander_zero", *(e.pointer for e in w.designees)),
             hint=_cheapest_hint(w),
         )
         return
     # The designee must be neither Difficult nor Wild, and no cheaper creature may be either.
     if c.cost is None:
-        yield _missing(designee, "cost", "cost")
+        for e in w.designees:
+            yield _missing(e, "cost", "cost")
         return
     for e in w.creatures:
         x = e.creature
-        if e is not designee and (x.cost is None or x.cost >= c.cost):
+        if x is not c and (x.cost is None or x.cost >= c.cost):
             if x.cost is None and x.difficult is not True and x.wild is not True:
                 yield _missing(e, "cost", "cost")
             continue
@@ -696,7 +704,7 @@ def commander_zero(w: Warband, p: Params) -> Iterator[Outcome]:
             "ddm.commander-zero",
             f"{c.name} costs {c.cost}; the designee must be the cheapest creature that is neither Difficult "
             f"nor Wild ({low} points).",
-            ("/commander_zero", designee.pointer),
+            ("/commander_zero", *(e.pointer for e in w.designees)),
             hint=_cheapest_hint(w),
         )
 
