@@ -374,6 +374,14 @@ def test_a_master_brings_its_granted_minions_and_no_more(ddm_catalogue: Catalogu
     assert check(doubled, ddm_catalogue)["legal"]
 
 
+def test_a_master_in_two_entries_brings_minions_for_both_whatever_the_order(ddm_catalogue: Catalogue) -> None:
+    hounds = {"card": "Guard Hound", "qty": 4, "minion_of": "Hound Master"}
+    for masters in ([("Hound Master", 1), ("Hound Master", 1)], [("Hound Master", 1), ("Hound Master", 1)][::-1]):
+        assert check(ddm(*masters, hounds, faction="LE"), ddm_catalogue)["legal"]
+    five = ddm(("Hound Master", 1), {**hounds, "qty": 5}, ("Hound Master", 1), faction="LE")
+    assert only(check(five, ddm_catalogue), "ddm.minions")["hint"] == "Guard Hound: 1 copy too many"
+
+
 def test_a_minion_needs_its_master_and_a_master_that_grants_it(ddm_catalogue: Catalogue) -> None:
     orphan = ddm(("Hound Master", 1), {"card": "Guard Hound", "minion_of": "Goblin Boss"}, faction="LE")
     assert only(check(orphan, ddm_catalogue), "ddm.minions")["entries"] == ["/entries/1/minion_of"]

@@ -793,7 +793,7 @@ def minions(w: Warband, p: Params) -> Iterator[Outcome]:
                 hint=f"remove {e.creature.name}",
             )
         return
-    listed: dict[tuple[int, int], list[Entry]] = {}
+    listed: dict[tuple[str, int], list[Entry]] = {}
     for e in w.minions:
         written = e.minion_of or ""
         master = next(
@@ -825,11 +825,13 @@ def minions(w: Warband, p: Params) -> Iterator[Outcome]:
                 hint=f"remove {e.creature.name}, or list it as a creature",
             )
             continue
-        listed.setdefault((master.index, row), []).append(e)
-    for (master_index, row), items in sorted(listed.items()):
-        master = next(m for m in w.creatures if m.index == master_index)
+        listed.setdefault((master.creature.slug, row), []).append(e)
+    for (master_slug, row), items in sorted(listed.items()):
+        # A master listed in several entries brings minions for every copy, whatever the entries' order.
+        masters = [m for m in w.creatures if m.creature.slug == master_slug]
+        master, copies = masters[0], sum(m.qty for m in masters)
         grant = master.creature.minions[row]
-        granted = grant.qty * master.qty
+        granted = grant.qty * copies
         count = sum(x.qty for x in items)
         label = and_list(x.creature.name for x in items)
         if count > granted:
@@ -844,7 +846,7 @@ def minions(w: Warband, p: Params) -> Iterator[Outcome]:
             for x in unknown:
                 yield _missing(x, "cost", "cost")
             total = sum(x.creature.cost * x.qty for x in items if x.creature.cost is not None)
-            most = grant.max_total_cost * master.qty
+            most = grant.max_total_cost * copies
             if total > most:
                 yield Finding(
                     "ddm.minions",
