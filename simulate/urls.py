@@ -1,5 +1,11 @@
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from simulate import views
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("matchups/new/", views.matchup_new, name="matchup-new"),
+    path("matchups/<uuid:matchup_id>/", views.matchup_page, name="matchup"),
+    path("matchups/<uuid:matchup_id>/progress/", views.matchup_progress_view, name="matchup-progress"),
+]

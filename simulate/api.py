@@ -1,0 +1,125 @@
+"""``POST /api/v1/matchups/`` and ``GET /api/v1/matchups/<id>/`` (CONTRACTS.md): thin views over
+simulate.services and simulate.selectors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.utils.json import strict_constant
+from rest_framework.views import APIView
+
+from config.errors import ApplicationError
+from simulate.models import Matchup
+from simulate.selectors import matchup_get, matchup_progress, matchup_sides
+from simulate.services import AIS, MAX_BATTLES, matchup_create
+
+BODY_KEYS = ("a", "b", "map", "battles", "seed", "ai")
+
+
+class _StrictJSONParser(JSONParser):
+    """Strict JSON (no NaN) in one piece; nesting too deep for Python's parser is malformed, not a 500."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            return json.loads(stream.read().decode(encoding), parse_constant=strict_constant)
+        except ValueError as exc:
+            raise ParseError(f"JSON parse error - {exc}") from None
+        except RecursionError:
+            raise ParseError("JSON parse error - the document is nested too deeply") from None
+
+
+@extend_schema_serializer(component_name="MatchupRequest", examples=[
+    OpenApiExample("Two pasted lists", value={
+        "a": {"game": "ddm", "format": "skirmish-200", "name": "Heironeous", "faction": "LG",
+              "entries": [{"card": "Sword of Heironeous"}, {"card": "Dwarf Axefighter", "qty": 2}]},
+        "b": "3f1c2a4e-0d52-4a5b-9c3e-2f0e5e6a7b8c", "map": "dragon-shrine", "battles": 1000, "seed": 42,
+        "ai": "heuristic"}),
+])
+class MatchupRequestSerializer(serializers.Serializer):
+    a = serializers.JSONField(help_text="a list document, or a saved list's id (or share code)")
+    b = serializers.JSONField(help_text="a list document, or a saved list's id (or share code)")
+    map = serializers.CharField(required=False, allow_null=True,
+                                help_text="a battle map's slug (default: the format's first legal map)")
+    battles = serializers.IntegerField(required=False, allow_null=True, help_text=f"1 to {MAX_BATTLES} (default 1000)")
+    seed = serializers.IntegerField(required=False, allow_null=True, help_text="default: random (always returned)")
+    ai = serializers.ChoiceField(choices=list(AIS), required=False, allow_null=True, help_text="default: heuristic")
+
+
+@extend_schema_serializer(component_name="MatchupQueued")
+class MatchupQueuedSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    url = serializers.CharField(help_text="the matchup's page (progress, then the answer)")
+    status_url = serializers.CharField(help_text="this API's status of the matchup")
+
+
+@extend_schema_serializer(component_name="Matchup")
+class MatchupSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    status = serializers.ChoiceField(choices=[s.value for s in Matchup.Status])
+    progress = serializers.DictField(child=serializers.IntegerField(), help_text='{"done", "total"} battles')
+    result = serializers.JSONField(allow_null=True, help_text="when done: battles, seed, map, ai, a_wins, b_wins, "
+                                   "draws, a_win_rate {p, low, high} (95% Wilson), margin_histogram, rounds_histogram, "
+                                   "per_creature, unmodelled_abilities, sample_battle (its replay record), ...")
+    error = serializers.CharField(allow_blank=True)
+    lists = serializers.JSONField(help_text="each list's name, legality, violations and entries left out")
+    url = serializers.CharField()
+
+
+def matchup_payload(request: Request, matchup: Matchup) -> dict[str, Any]:
+    return {
+        "id": matchup.id,
+        "status": matchup.status,
+        "progress": matchup_progress(matchup=matchup),
+        "result": matchup.result if matchup.status == Matchup.Status.DONE else None,
+        "error": matchup.error,
+        "lists": matchup_sides(matchup=matchup),
+        "url": request.build_absolute_uri(reverse("matchup", args=[matchup.id])),
+    }
+
+
+class MatchupCreateApi(APIView):
+    parser_classes = [_StrictJSONParser]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "expensive"
+
+    @extend_schema(summary="Preview a matchup: play many battles between two lists on the workers",
+                   request=MatchupRequestSerializer, responses={202: MatchupQueuedSerializer})
+    def post(self, request: Request) -> Response:
+        body = request.data
+        if not isinstance(body, dict):
+            raise ApplicationError("The body must be a JSON object.", fields={"": ["must be a JSON object"]})
+        unknown = sorted(set(body) - set(BODY_KEYS))
+        if unknown:
+            raise ApplicationError(
+                f"Unknown keys: {', '.join(k[:40] for k in unknown[:5])} (known: {', '.join(BODY_KEYS)}).",
+                fields={f"/{k[:40]}": ["unknown key"] for k in unknown[:20]},
+            )
+        if "a" not in body or "b" not in body:
+            raise ApplicationError("Both lists are required: a and b.",
+                                   fields={f"/{k}": ["is required"] for k in ("a", "b") if k not in body})
+        matchup = matchup_create(a=body["a"], b=body["b"], map=body.get("map"), battles=body.get("battles"),
+                                 seed=body.get("seed"), ai=body.get("ai"))
+        status_url = request.build_absolute_uri(reverse("api-matchup", args=[matchup.id]))
+        payload = {"id": matchup.id, "url": request.build_absolute_uri(reverse("matchup", args=[matchup.id])),
+                   "status_url": status_url}
+        return Response(MatchupQueuedSerializer(payload).data, status=status.HTTP_202_ACCEPTED,
+                        headers={"Location": status_url})
+
+
+class MatchupDetailApi(APIView):
+    @extend_schema(summary="A matchup's status, progress and (when done) its answer",
+                   responses={200: MatchupSerializer})
+    def get(self, request: Request, matchup_id: str) -> Response:
+        matchup = matchup_get(matchup_id=matchup_id)
+        return Response(MatchupSerializer(matchup_payload(request, matchup)).data)

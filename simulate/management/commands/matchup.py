@@ -1,0 +1,95 @@
+"""``python manage.py matchup A.json B.json [--battles N] [--seed S] [--map M] [--ai NAME] [--json]``.
+
+Plays the matchup in this process (no workers) with the same services as the Celery jobs, so the same
+seed gives the same answer here and there. Exit status: 0 done, 2 bad input. ``--json`` prints only the
+result: the same seed prints the same bytes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from config.errors import ApplicationError
+from simulate.services import AIS, DEFAULT_BATTLES, MAX_BATTLES, matchup_compute, matchup_prepare
+
+
+def summary_text(result: dict[str, Any], sides: list[dict[str, Any]]) -> str:
+    """The answer as a person reads it."""
+    names = result["lists"]
+    lines = [f"{names[0]} against {names[1]}: {result['battles']} battles on {result['map']}, "
+             f"AI {result['ai']}, seed {result['seed']}"]
+    for side in sides:
+        verdict = "legal" if side["legal"] else "NOT LEGAL (previewed all the same)"
+        lines.append(f"  {side['name']}: {verdict}")
+        lines += [f"    {v['rule']}: {v['message']}" for v in side["violations"]]
+        lines += [f"    not played: {x['card']} ({x['reason']})" for x in side["left_out"]]
+    for label, count, rate in ((f"{names[0]} wins", result["a_wins"], result["a_win_rate"]),
+                               ("draws", result["draws"], result["draw_rate"]),
+                               (f"{names[1]} wins", result["b_wins"], result["b_win_rate"])):
+        lines.append(f"{label:>30}: {count:6d}  {rate['p']:7.1%}  (95% {rate['low']:.1%}–{rate['high']:.1%})")
+    lines.append(f"mean VP margin (A − B) {result['margin_mean']}, mean length {result['rounds_mean']} rounds")
+    lines.append("per creature (averages per battle): damage dealt / taken, kills, survival, points earned")
+    for cid, c in result["per_creature"].items():
+        lines.append(f"  {cid:>3} {c['name'][:34]:34} {c['damage_dealt']:7.1f} {c['damage_taken']:7.1f} "
+                     f"{c['kills']:5.2f} {c['survival']:6.1%} {c['points_earned']:7.1f}")
+    if result["unmodelled_abilities"]:
+        lines.append("abilities not played: " + "; ".join(result["unmodelled_abilities"]))
+    return "\n".join(lines) + "\n"
+
+
+class Command(BaseCommand):
+    help = "Preview a matchup between two lists by playing many seeded battles. Exit status: 0 done, 2 bad input."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("a", help="list A: a list document (JSON file), or a saved list's id or share code")
+        parser.add_argument("b", help="list B: likewise")
+        parser.add_argument("--battles", type=int, default=DEFAULT_BATTLES, help=f"1 to {MAX_BATTLES}")
+        parser.add_argument("--seed", type=int, default=None, help="default: random (printed in the result)")
+        parser.add_argument("--map", default=None, help="a battle map's slug (default: the format's first)")
+        parser.add_argument("--ai", default="heuristic", help=f"one of {', '.join(AIS)}")
+        parser.add_argument("--json", action="store_true", help="print only the result, as JSON")
+
+    def _read(self, name: str) -> Any:
+        path = Path(name)
+        if not path.exists() and not name.lower().endswith(".json"):
+            return name  # a saved list's id or share code
+        limit = settings.MUSTER_MAX_REQUEST_BYTES
+        try:
+            with path.open("rb") as handle:
+                raw = handle.read(limit + 1)
+        except OSError as exc:
+            raise CommandError(f"{name}: cannot read: {exc.strerror or exc}", returncode=2) from None
+        if len(raw) > limit:
+            raise CommandError(f"{name}: larger than {limit} bytes", returncode=2)
+        try:
+            return json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise CommandError(f"{name}: not UTF-8 text", returncode=2) from None
+        except json.JSONDecodeError as exc:
+            raise CommandError(f"{name}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
+                               returncode=2) from None
+        except RecursionError:
+            raise CommandError(f"{name}: not JSON: nested too deeply", returncode=2) from None
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        a, b = self._read(options["a"]), self._read(options["b"])
+        try:
+            spec, side_a, side_b = matchup_prepare(a=a, b=b, map=options["map"], battles=options["battles"],
+                                                   seed=options["seed"], ai=options["ai"])
+        except ApplicationError as exc:
+            lines = [f"cannot play this matchup: {exc.message}"]
+            lines += [f"  {pointer or '(request)'}: {' '.join(messages)}" for pointer, messages in exc.fields.items()]
+            raise CommandError("\n".join(lines), returncode=2) from None
+        result = matchup_compute(spec)
+        if options["json"]:
+            self.stdout.write(json.dumps(result, ensure_ascii=False, sort_keys=True, indent=1))
+            return
+        sides = []
+        for side in (side_a, side_b):
+            sides.append({"name": side.warband["name"], "legal": bool(side.validation.get("legal")),
+                          "violations": side.validation.get("violations", []), "left_out": side.left_out})
+        self.stdout.write(summary_text(result, sides), ending="")

@@ -1,0 +1,184 @@
+"""Reads for matchups: a job, its progress, its lists' checks, the maps to choose from, and a sample battle
+turned into frames that the page replays move by move."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from catalogue import models as cm
+from config.errors import ApplicationError
+from simulate.models import Matchup
+
+
+def matchup_get(*, matchup_id: Any) -> Matchup:
+    import uuid
+
+    try:
+        key = uuid.UUID(str(matchup_id))
+    except ValueError:
+        key = None
+    matchup = Matchup.objects.filter(pk=key).first() if key else None
+    if matchup is None:
+        raise ApplicationError("No matchup has this id.", code="not_found", status=404)
+    return matchup
+
+
+def matchup_progress(*, matchup: Matchup) -> dict[str, int]:
+    """Battles played so far (stored by the chunks as they go) and in all."""
+    if matchup.status == Matchup.Status.DONE:
+        return {"done": matchup.battles, "total": matchup.battles}
+    done = sum(matchup.chunks.values_list("done", flat=True))
+    return {"done": min(done, matchup.battles), "total": matchup.battles}
+
+
+def matchup_sides(*, matchup: Matchup) -> list[dict[str, Any]]:
+    """Each list's name, legality and violations (an illegal list is previewed all the same), and what of it
+    could not be played."""
+    out = []
+    for key, document, validation, saved in (("a", matchup.a_document, matchup.a_validation, matchup.a_list_id),
+                                             ("b", matchup.b_document, matchup.b_validation, matchup.b_list_id)):
+        out.append({
+            "list": key,
+            "name": document.get("name") or key.upper(),
+            "format": document.get("format"),
+            "saved_list": str(saved) if saved else None,
+            "legal": bool(validation.get("legal")),
+            "violations": validation.get("violations", []),
+            "warnings": validation.get("warnings", []),
+            "totals": validation.get("totals", {}),
+            "left_out": [{k: v for k, v in x.items() if k != "list"} for x in matchup.left_out if x.get("list") == key],
+        })
+    return out
+
+
+def battle_maps(*, game: str = "ddm", ruleset: str = "seed") -> list[cm.DdmBattleMap]:
+    """The battle maps a matchup can be played on: those with a layout, in catalogue order."""
+    return list(
+        cm.DdmBattleMap.objects.filter(game__slug=game, ruleset__slug=ruleset)
+        .exclude(layout={})
+        .order_by("product_set__position", "position", "slug")
+    )
+
+
+# --- a battle, frame by frame ------------------------------------------------------------------------------
+
+FRAMELESS = {"step", "turn-end", "damage-roll", "setup", "requires", "no-actions"}
+
+
+def _who(names: Mapping[str, str], cid: Any) -> str:
+    return f"{names.get(str(cid), str(cid))} ({cid})"
+
+
+def describe_event(event: Mapping[str, Any], names: Mapping[str, str], lists: list[str]) -> str:
+    """One event of the battle log in words (translated)."""
+    kind = event.get("kind")
+    who = _who(names, event.get("creature"))
+    if kind == "deploy":
+        return _("%(who)s is deployed at %(x)s, %(y)s.") % {"who": who, "x": event["x"], "y": event["y"]}
+    if kind == "round-start":
+        return _("Round %(round)s begins.") % {"round": event["round"]}
+    if kind == "initiative":
+        return _("Initiative: %(a)s against %(b)s.") % {"a": event["totals"][0], "b": event["totals"][1]}
+    if kind == "first-player":
+        return _("%(list)s acts first this round.") % {"list": lists[int(event["player"])]}
+    if kind == "activate":
+        return _("%(who)s acts.") % {"who": who}
+    if kind == "move":
+        return _("%(who)s moves %(cost)s squares.") % {"who": who, "cost": event["cost"]}
+    if kind == "charge":
+        return _("%(who)s charges %(target)s.") % {"who": who, "target": _who(names, event["target"])}
+    if kind == "aoo":
+        return _("%(who)s takes an attack of opportunity on %(target)s.") % {
+            "who": _who(names, event["attacker"]), "target": _who(names, event["target"])}
+    if kind == "attack":
+        values = {"who": _who(names, event["attacker"]), "target": _who(names, event["target"]),
+                  "total": event.get("total"), "ac": event["ac"]}
+        if event.get("hit"):
+            return _("%(who)s attacks %(target)s: %(total)s against AC %(ac)s, a hit.") % values
+        return _("%(who)s attacks %(target)s: %(total)s against AC %(ac)s, a miss.") % values
+    if kind == "damage":
+        return _("%(target)s takes %(amount)s damage (%(hp)s hp left).") % {
+            "target": _who(names, event["target"]), "amount": event["amount"], "hp": max(int(event["hp"]), 0)}
+    if kind == "heal":
+        return _("%(who)s heals %(amount)s (%(hp)s hp).") % {"who": who, "amount": event["amount"], "hp": event["hp"]}
+    if kind == "eliminated":
+        return _("%(who)s is eliminated.") % {"who": who}
+    if kind == "vp":
+        return _("%(list)s scores %(amount)s victory points (%(total)s in all).") % {
+            "list": lists[int(event["player"])], "amount": event["amount"], "total": event["total"]}
+    if kind == "morale":
+        if event.get("success"):
+            return _("%(who)s passes a morale save.") % {"who": who}
+        return _("%(who)s fails a morale save.") % {"who": who}
+    if kind == "rout":
+        return _("%(who)s routs.") % {"who": who}
+    if kind == "flee":
+        return _("%(who)s flees.") % {"who": who}
+    if kind == "rally":
+        return _("%(who)s rallies.") % {"who": who}
+    if kind == "cast":
+        return _("%(who)s casts %(spell)s.") % {"who": who, "spell": event.get("spell", "")}
+    if kind == "save":
+        if event.get("success"):
+            return _("%(who)s saves against %(purpose)s.") % {"who": who, "purpose": event.get("purpose", "")}
+        return _("%(who)s fails a save against %(purpose)s.") % {"who": who, "purpose": event.get("purpose", "")}
+    if kind == "condition":
+        return _("%(who)s: %(condition)s.") % {"who": who, "condition": event.get("condition", "")}
+    if kind == "round-end":
+        vp = event.get("vp") or [0, 0]
+        return _("Round %(round)s ends: %(a)s to %(b)s victory points.") % {"round": event["round"], "a": vp[0],
+                                                                           "b": vp[1]}
+    if kind == "game-over":
+        winner = event.get("winner")
+        if winner is None:
+            return _("The battle ends in a draw.")
+        return _("%(list)s wins (%(reason)s).") % {"list": lists[int(winner)], "reason": event.get("reason", "")}
+    details = ", ".join(f"{k}: {v}" for k, v in event.items() if k not in ("kind", "round"))
+    return _("%(kind)s (%(details)s)") % {"kind": kind, "details": details}
+
+
+def replay_frames(*, record: Mapping[str, Any]) -> dict[str, Any]:
+    """A battle record as frames for the page's player: each frame says what happened (in words) and which
+    creatures moved, changed hit points or left; a move's steps belong to its frame."""
+    names: dict[str, str] = {}
+    creatures: dict[str, Any] = {}
+    for side, warband in zip(("a", "b"), record.get("lists") or [], strict=False):
+        for i, card in enumerate(warband.get("creatures") or []):
+            cid = f"{side}{i + 1}"
+            names[cid] = str(card.get("name", cid))
+            size = {"Large": 2, "Huge": 3, "Gargantuan": 4, "Colossal": 6}.get(str(card.get("size") or ""), 1)
+            creatures[cid] = {"name": names[cid], "list": side, "size": size, "hp": card.get("hp")}
+    lists = [str(w.get("name") or k) for w, k in zip(record.get("lists") or [], ("A", "B"), strict=False)]
+    frames: list[dict[str, Any]] = []
+    rounds: dict[int, int] = {}
+    for event in record.get("events") or []:
+        kind = event.get("kind")
+        if kind == "step" and frames:
+            frames[-1].setdefault("at", {})[event["creature"]] = [event["x"], event["y"]]
+            continue
+        if kind in FRAMELESS:
+            continue
+        frame: dict[str, Any] = {"round": int(event.get("round") or 0), "text": describe_event(event, names, lists)}
+        if kind in ("deploy", "push", "placed", "teleport"):
+            frame["at"] = {event["creature"]: [event["x"], event["y"]]}
+        elif kind in ("activate", "move", "charge", "flee", "cast"):
+            frame["focus"] = [event.get("creature")]
+        elif kind in ("attack", "aoo"):
+            frame["focus"] = [event.get("attacker"), event.get("target")]
+        elif kind == "damage":
+            frame["hp"] = {event["target"]: max(int(event["hp"]), 0)}
+        elif kind in ("heal", "hp"):
+            frame["hp"] = {event["creature"]: int(event["hp"])}
+        elif kind == "eliminated":
+            frame["gone"] = [event["creature"]]
+        elif kind == "rout":
+            frame["routing"] = [event["creature"]]
+        elif kind == "rally":
+            frame["rallied"] = [event["creature"]]
+        if kind == "round-start":
+            rounds[frame["round"]] = len(frames)
+        frames.append(frame)
+    return {"creatures": creatures, "frames": frames, "rounds": rounds, "lists": lists}

@@ -1,0 +1,125 @@
+"""The matchup pages: the launcher (``/matchups/new/``), a matchup (``/matchups/<id>/``: a progress bar while
+it runs, then the answer, its plots and a sample battle to replay) and the progress bar htmx polls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+from rest_framework.throttling import ScopedRateThrottle
+
+from config.errors import ApplicationError
+from simulate import plots
+from simulate.forms import MatchupForm
+from simulate.models import Matchup
+from simulate.selectors import matchup_get, matchup_progress, matchup_sides, replay_frames
+from simulate.services import matchup_create
+
+
+class _Expensive:
+    """Stands in for an API view so the pages share the API's ``expensive`` rate limit."""
+
+    throttle_scope = "expensive"
+
+
+def _throttled(request: HttpRequest) -> bool:
+    return not ScopedRateThrottle().allow_request(request, _Expensive())  # type: ignore[arg-type]
+
+
+def _matchup(matchup_id: Any) -> Matchup:
+    try:
+        return matchup_get(matchup_id=matchup_id)
+    except ApplicationError:
+        raise Http404("No such matchup.") from None
+
+
+@require_http_methods(["GET", "POST"])
+def matchup_new(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        form = MatchupForm(request.POST)
+        status = 400
+        if _throttled(request):
+            form.add_error(None, _("Too many matchups from here in the last minute; please try again shortly."))
+            status = 429
+        elif form.is_valid():
+            data = form.cleaned_data
+            try:
+                matchup = matchup_create(a=data["a"], b=data["b"], map=data["map"] or None, battles=data["battles"],
+                                         seed=data["seed"], ai=data["ai"])
+            except ApplicationError as exc:
+                _add_errors(form, exc)
+            else:
+                return HttpResponseRedirect(reverse("matchup", args=[matchup.id]), status=303)
+        return render(request, "matchups/new.html", {"form": form}, status=status)
+    initial = {key: request.GET[key] for key in ("a", "b") if request.GET.get(key)}
+    return render(request, "matchups/new.html", {"form": MatchupForm(initial=initial)})
+
+
+def _add_errors(form: MatchupForm, exc: ApplicationError) -> None:
+    if not exc.fields:
+        form.add_error(None, exc.message)
+        return
+    for pointer, messages in exc.fields.items():
+        name = pointer.strip("/").split("/")[0]
+        for message in messages:
+            where = pointer if name in ("a", "b") and pointer.count("/") > 1 else ""
+            text = f"{where[3:]}: {message}" if where else message
+            form.add_error(name if name in form.fields else None, text)
+
+
+@require_GET
+def matchup_page(request: HttpRequest, matchup_id: Any) -> HttpResponse:
+    matchup = _matchup(matchup_id)
+    context: dict[str, Any] = {
+        "matchup": matchup, "sides": matchup_sides(matchup=matchup), "progress": matchup_progress(matchup=matchup),
+        "running": matchup.status in (Matchup.Status.QUEUED, Matchup.Status.RUNNING),
+    }
+    if matchup.status == Matchup.Status.DONE and matchup.result:
+        context.update(_result_context(matchup.result))
+    return render(request, "matchups/page.html", context)
+
+
+@require_GET
+def matchup_progress_view(request: HttpRequest, matchup_id: Any) -> HttpResponse:
+    """The progress bar alone (htmx polls it); once the matchup is over, the whole page reloads."""
+    matchup = _matchup(matchup_id)
+    if matchup.status in (Matchup.Status.DONE, Matchup.Status.FAILED):
+        response = HttpResponse(status=200)
+        response["HX-Refresh"] = "true"
+        return response
+    return render(request, "matchups/_progress.html",
+                  {"matchup": matchup, "progress": matchup_progress(matchup=matchup), "running": True})
+
+
+def _result_context(result: dict[str, Any]) -> dict[str, Any]:
+    names = result.get("lists") or ["A", "B"]
+    rates = plots.rates_svg(
+        [(_("%(list)s wins") % {"list": names[0]}, result["a_win_rate"], "plot-a"),
+         (_("Draws"), result["draw_rate"], "plot-draw"),
+         (_("%(list)s wins") % {"list": names[1]}, result["b_win_rate"], "plot-b")],
+        title=_("Win, draw and loss rates with 95% intervals"),
+    )
+    margin_bars = [(str(b["low"]), int(b["count"])) for b in result.get("margin_histogram") or []]
+    margins = plots.histogram_svg(
+        margin_bars, title=_("Victory-point margin (list A minus list B)"), x_label=_("Margin (lower end of each bar)"),
+        y_label=_("Battles"), marked="0",
+    )
+    rounds_counts = {int(r["rounds"]): int(r["count"]) for r in result.get("rounds_histogram") or []}
+    top = max(rounds_counts, default=0)
+    rounds = plots.histogram_svg(
+        [(str(r), rounds_counts.get(r, 0)) for r in range(1, top + 1)], title=_("Battle length"),
+        x_label=_("Rounds"), y_label=_("Battles"),
+    )
+    sample = result.get("sample_battle") or {}
+    layout = sample.get("battle_map") or {}
+    return {
+        "result": result, "rates_svg": rates, "margin_svg": margins, "rounds_svg": rounds,
+        "creatures": sorted(result.get("per_creature", {}).items(), key=lambda kv: (kv[0][0], int(kv[0][1:]))),
+        "replay": replay_frames(record=sample) if sample else None,
+        "replay_map": plots.battle_map_svg(layout, title=_("The sample battle's map"), pieces=True) if layout else "",
+        "sample_result": sample.get("result") or {},
+    }
