@@ -75,6 +75,7 @@ class MatchupChunk(models.Model):
     matchup = models.ForeignKey(Matchup, on_delete=models.CASCADE, related_name="chunks")
     index = models.PositiveIntegerField()
     done = models.PositiveIntegerField(default=0, help_text="Battles played so far by the run storing here.")
+    worker = models.CharField(max_length=200, blank=True, help_text="The worker that last ran it (host name).")
     stats = models.JSONField(null=True, blank=True, help_text="The chunk's tallies (null until it finishes).")
     finished = models.DateTimeField(null=True, blank=True)
 

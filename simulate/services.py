@@ -445,7 +445,9 @@ def matchup_dispatch(*, matchup_id: str) -> list[int]:
     return [i for i in range(matchup.chunk_count) if i not in finished]
 
 
-def matchup_chunk_run(*, matchup_id: str, index: int, progress: ProgressCallback | None = None) -> bool:
+def matchup_chunk_run(
+    *, matchup_id: str, index: int, progress: ProgressCallback | None = None, worker: str = ""
+) -> bool:
     """Play chunk ``index`` and store its tallies under (matchup, index). A chunk already stored is not played
     again, and storing is an upsert: a chunk redelivered after a worker died is counted once. Returns whether
     the chunk was played."""
@@ -457,6 +459,7 @@ def matchup_chunk_run(*, matchup_id: str, index: int, progress: ProgressCallback
     chunk, _ = MatchupChunk.objects.get_or_create(matchup=matchup, index=index)
     if chunk.stats is not None:
         return False
+    MatchupChunk.objects.filter(pk=chunk.pk, stats__isnull=True).update(worker=worker[:200], done=0)
     indices = matchup.chunk_range(index)
     last = [0.0]
 
@@ -471,7 +474,8 @@ def matchup_chunk_run(*, matchup_id: str, index: int, progress: ProgressCallback
 
     stats = play_chunk(MatchupSpec.of(matchup), indices, report)
     MatchupChunk.objects.update_or_create(
-        matchup=matchup, index=index, defaults={"stats": stats, "done": len(indices), "finished": timezone.now()}
+        matchup=matchup, index=index,
+        defaults={"stats": stats, "done": len(indices), "finished": timezone.now(), "worker": worker[:200]},
     )
     return True
 

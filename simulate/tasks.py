@@ -47,7 +47,8 @@ def matchup_chunk(self: Task, matchup_id: str, index: int) -> dict[str, Any]:
                                                       "total": total})
 
     try:
-        played = services.matchup_chunk_run(matchup_id=matchup_id, index=index, progress=progress)
+        played = services.matchup_chunk_run(matchup_id=matchup_id, index=index, progress=progress,
+                                            worker=str(self.request.hostname or ""))
     except SoftTimeLimitExceeded:
         services.matchup_fail(matchup_id=matchup_id, message=f"chunk {index} took longer than {CHUNK_SOFT_LIMIT} s")
         raise
