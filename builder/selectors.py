@@ -275,7 +275,7 @@ def list_check(*, document: Any) -> ListCheck:
     if isinstance(game, str) and game in DEFAULT_GAMES and game not in _registry():
         return ListCheck(unchecked=True)
     try:
-        return ListCheck(result=dict(list_validate(document=document)))
+        return ListCheck(result=dict(list_validate(document=document, texts=True)))  # texts: for the localiser
     except ApplicationError as exc:
         return ListCheck(errors=dict(exc.fields), message=exc.message)
 

@@ -15,10 +15,13 @@ from validation.core import DocumentError, ResultJSON, parse_document, validate
 from validation.selectors import catalogue_facts
 
 
-def list_validate(*, document: Any) -> ResultJSON:
-    """The validation result of ``document`` against the current catalogue (at most 2 SQL queries)."""
+def list_validate(*, document: Any, texts: bool = False) -> ResultJSON:
+    """The validation result of ``document`` against the current catalogue (at most 2 SQL queries).
+
+    ``texts``: each finding also carries the templates of its message and hint (for the pages, which
+    show them in their reader's language; the API returns the contract's JSON without them)."""
     try:
         doc = parse_document(document)
     except DocumentError as exc:
         raise ApplicationError(exc.message, code="invalid", status=400, fields=exc.fields) from None
-    return validate(doc, catalogue_facts(game=doc.game, ruleset=doc.ruleset))
+    return validate(doc, catalogue_facts(game=doc.game, ruleset=doc.ruleset), texts=texts)

@@ -21,10 +21,10 @@ from validation.core.result import (
     ResultJSON,
     Severity,
     Source,
-    and_list,
     build_result,
     finding_json,
 )
+from validation.core.text import Text, and_text, msg, nmsg
 
 
 def _merge_missing(missing: list[Missing]) -> list[tuple[Finding, Source]]:
@@ -39,21 +39,34 @@ def _merge_missing(missing: list[Missing]) -> list[tuple[Finding, Source]]:
         what = items[0].what or field_name.replace("_", " ")
         name = items[0].card_name
         entries = tuple(sorted({p for m in items for p in m.entries}))
-        if what.startswith("whether "):  # "whether {name} is Unique": a yes or no the catalogue lacks
-            fact = what.replace("{name}", name)
-            lacks, supply = f"The catalogue does not say {fact}", f"say in the catalogue {fact} ({slug})"
+        needed_by = and_text(rules)
+        settled = severity == "violation"
+        if str(what).startswith("whether "):  # "whether {name} is Unique": a yes or no the catalogue lacks
+            fact = what if isinstance(what, Text) else what.replace("{name}", name)
+            message = (
+                nmsg("The catalogue does not say {fact}, which {rules} needs: the list cannot be shown legal "
+                     "without it.", "The catalogue does not say {fact}, which {rules} need: the list cannot be "
+                     "shown legal without it.", len(rules), fact=fact, rules=needed_by) if settled
+                else nmsg("The catalogue does not say {fact}, which {rules} needs: the warning cannot be settled "
+                          "without it.", "The catalogue does not say {fact}, which {rules} need: the warning cannot "
+                          "be settled without it.", len(rules), fact=fact, rules=needed_by)
+            )
+            hint = msg("say in the catalogue {fact} ({slug})", fact=fact, slug=slug)
         else:
-            lacks, supply = f"The catalogue lacks the {what} of {name}", f"supply the {what} of {name} ({slug})"
-            supply += " in the catalogue"
-        consequence = (
-            "the list cannot be shown legal without it" if severity == "violation"
-            else "the warning cannot be settled without it"
-        )
+            message = (
+                nmsg("The catalogue lacks the {what} of {name}, which {rules} needs: the list cannot be shown legal "
+                     "without it.", "The catalogue lacks the {what} of {name}, which {rules} need: the list cannot "
+                     "be shown legal without it.", len(rules), what=what, name=name, rules=needed_by) if settled
+                else nmsg("The catalogue lacks the {what} of {name}, which {rules} needs: the warning cannot be "
+                          "settled without it.", "The catalogue lacks the {what} of {name}, which {rules} need: the "
+                          "warning cannot be settled without it.", len(rules), what=what, name=name, rules=needed_by)
+            )
+            hint = msg("supply the {what} of {name} ({slug}) in the catalogue", what=what, name=name, slug=slug)
         finding = Finding(
             MISSING_DATA,
-            f"{lacks}, which {and_list(rules)} need{'s' if len(rules) == 1 else ''}: {consequence}.",
+            message,
             entries,
-            hint=supply,
+            hint=hint,
             severity=severity,
             extra={"needed_by": rules, "card": slug, "field": field_name},
         )
@@ -74,8 +87,9 @@ def _collect(outcomes: Iterable[Outcome], rule_id: str, source: Source, into: li
             into.append((outcome, source))
 
 
-def validate(doc: ListDocument, catalogue: Catalogue) -> ResultJSON:
-    """The validation result of ``doc`` (checked by ``parse_document``) against ``catalogue``."""
+def validate(doc: ListDocument, catalogue: Catalogue, *, texts: bool = False) -> ResultJSON:
+    """The validation result of ``doc`` (checked by ``parse_document``) against ``catalogue``; with
+    ``texts``, each finding also carries its message's and hint's templates (``finding_json``)."""
     spec, fmt, params = doc.spec, doc.format, doc.params
     context, reading = spec.prepare(doc, catalogue, fmt, params)
     found: list[tuple[Finding, Source]] = []
@@ -90,7 +104,7 @@ def validate(doc: ListDocument, catalogue: Catalogue) -> ResultJSON:
     warnings: list[FindingJSON] = []
     for finding, source in found:
         default = RULES[finding.rule].source if finding.rule in RULES else source
-        (violations if finding.severity == "violation" else warnings).append(finding_json(finding, default))
+        (violations if finding.severity == "violation" else warnings).append(finding_json(finding, default, texts))
     totals: dict[str, Any] = spec.totals(context, params)
     return build_result(
         game=doc.game,

@@ -20,9 +20,8 @@ from validation.core.result import (
     UNKNOWN_CARD,
     WRONG_KIND,
     Finding,
-    and_list,
-    article,
 )
+from validation.core.text import Text, and_text, msg, nmsg, or_text
 
 MAX_SUGGESTIONS = 3
 MAX_REMEMBERED = 20_000  # names kept per catalogue version: bounded, whatever clients send
@@ -54,8 +53,42 @@ def _suggest(catalogue: Catalogue, key: str, kinds: Collection[str]) -> list[str
     return [names[k] for k in close]
 
 
-def _kind_word(kinds: Collection[str]) -> str:
-    return " or ".join(sorted(kinds))
+# The card kinds as the messages say them (English: the kind's id).
+KIND_WORDS: dict[str, Text] = {
+    "battle-map": msg("battle-map"),
+    "command-card": msg("command-card"),
+    "commander": msg("commander"),
+    "component": msg("component"),
+    "creature": msg("creature"),
+    "equipment": msg("equipment"),
+    "lore-card": msg("lore-card"),
+    "machine": msg("machine"),
+    "miniature": msg("miniature"),
+    "order": msg("order"),
+    "phase-card": msg("phase-card"),
+    "resource": msg("resource"),
+    "ritual": msg("ritual"),
+    "scenario": msg("scenario"),
+    "terrain": msg("terrain"),
+    "tile": msg("tile"),
+    "training": msg("training"),
+    "unit": msg("unit"),
+}
+
+
+def kind_text(kind: str) -> Text | str:
+    return KIND_WORDS.get(kind, kind)
+
+
+def _kind_word(kinds: Collection[str]) -> Text | str:
+    """``"creature or order"``."""
+    return or_text(kind_text(k) for k in sorted(kinds))
+
+
+def _a(kinds: Collection[str]) -> Text:
+    """``"a creature"``, ``"an order"``, ``"a creature or order"`` (the languages without articles drop it)."""
+    word = _kind_word(kinds)
+    return msg("an {kind}", kind=word) if min(kinds, default="")[:1].lower() in "aeiou" else msg("a {kind}", kind=word)
 
 
 def resolve(
@@ -67,7 +100,7 @@ def resolve(
     set_name: str | None = None,
     narrow: Callable[[Sequence[CardFacts]], Sequence[CardFacts]] | None = None,
     same_card: Callable[[Sequence[CardFacts]], bool] | None = None,
-    places: Mapping[str, str] | None = None,
+    places: Mapping[str, str | Text] | None = None,
     cache_as: str = "",
 ) -> Match:
     """The one card of ``kinds`` that ``text`` names, or the finding that says why there is none.
@@ -99,7 +132,7 @@ def _resolve(
     set_name: str | None,
     narrow: Callable[[Sequence[CardFacts]], Sequence[CardFacts]] | None,
     same_card: Callable[[Sequence[CardFacts]], bool] | None,
-    places: Mapping[str, str] | None,
+    places: Mapping[str, str | Text] | None,
 ) -> Match:
     key = normalise(text)
     slug = catalogue.by_slug.get(text.strip().casefold())
@@ -112,14 +145,17 @@ def _resolve(
     if found and set_key:
         in_set = [c for c in found if _in_set(c, set_key)]
         if not in_set:
-            where = and_list(c.set.name for c in found if c.set is not None)
+            where = and_text(c.set.name for c in found if c.set is not None)
             return Match(
                 None,
                 Finding(
                     UNKNOWN_CARD,
-                    f"{found[0].name} is not in the set {set_name!r}.",
+                    msg("{name} is not in the set {set}.", name=found[0].name, set=repr(set_name)),
                     (pointer,),
-                    hint=f"{found[0].name} is in {where}" if where else "leave out \"set\"",
+                    hint=(
+                        msg("{name} is in {sets}", name=found[0].name, sets=where) if where
+                        else msg('leave out "set"')
+                    ),
                     source=CONTRACT_SOURCE,
                     extra={"suggestions": sorted({c.set.name for c in found if c.set is not None})},
                 ),
@@ -137,14 +173,17 @@ def _resolve(
             return Match(found[0])
         options = sorted(found, key=lambda c: c.slug)
         sets = sorted({c.set.name for c in options if c.set is not None})
-        hint = "name one by its slug: " + ", ".join(c.slug for c in options)
-        if len(sets) == len(options):
-            hint += ", or add \"set\": " + " or ".join(sets)
+        slugs = ", ".join(c.slug for c in options)
+        hint = (
+            msg('name one by its slug: {slugs}, or add "set": {sets}', slugs=slugs, sets=or_text(sets))
+            if len(sets) == len(options) else msg("name one by its slug: {slugs}", slugs=slugs)
+        )
         return Match(
             None,
             Finding(
                 AMBIGUOUS_CARD,
-                f"{text!r} names {len(options)} cards: " + "; ".join(_describe(c) for c in options) + ".",
+                nmsg("{text} names {n} card: {options}.", "{text} names {n} cards: {options}.", len(options),
+                     text=repr(text), options="; ".join(_describe(c) for c in options)),
                 (pointer,),
                 hint=hint,
                 source=CONTRACT_SOURCE,
@@ -158,24 +197,25 @@ def _resolve(
             None,
             Finding(
                 WRONG_KIND,
-                f"{card.name} is {article(card.kind)}, not {article(_kind_word(kinds))}.",
+                msg("{name} is {kind}, not {kinds}.", name=card.name, kind=_a([card.kind]), kinds=_a(kinds)),
                 (pointer,),
                 hint=(
-                    f"put {card.name} {places[card.kind]}"
+                    msg("put {name} {place}", name=card.name, place=places[card.kind])
                     if places and card.kind in places
-                    else f"remove {card.name}: {article(card.kind)} has no place here"
+                    else msg("remove {name}: {kind} has no place here", name=card.name, kind=_a([card.kind]))
                 ),
                 source=CONTRACT_SOURCE,
                 extra={"kind": card.kind},
             ),
         )
     suggestions = _suggest(catalogue, key, kinds)
-    hint = ("did you mean " + " or ".join(suggestions) + "?") if suggestions else "check the spelling"
+    hint = msg("did you mean {names}?", names=or_text(suggestions)) if suggestions else msg("check the spelling")
     return Match(
         None,
         Finding(
             UNKNOWN_CARD,
-            f"No {_kind_word(kinds)} named {text[:200]!r} in the {catalogue.game} catalogue.",
+            msg("No {kinds} named {text} in the {game} catalogue.", kinds=_kind_word(kinds), text=repr(text[:200]),
+                game=catalogue.game),
             (pointer,),
             hint=hint,
             source=CONTRACT_SOURCE,

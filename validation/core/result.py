@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal, TypedDict
 
+from validation.core.text import Text, TextJSON
+
 Severity = Literal["violation", "warning"]
 
 MISSING_DATA = "catalogue.missing-data"
@@ -33,12 +35,15 @@ CONTRACT_SOURCE = Source("CONTRACTS.md", "The list document")
 
 @dataclass(frozen=True)
 class Finding:
-    """One problem with a list. ``entries`` are JSON pointers into the document."""
+    """One problem with a list. ``entries`` are JSON pointers into the document.
+
+    ``message`` and ``hint`` are English; a :class:`Text` (``msg(...)``) also carries its template and
+    parameters, for the pages to show them in their reader's language (``finding_json(texts=True)``)."""
 
     rule: str
-    message: str
+    message: str | Text
     entries: tuple[str, ...] = ()
-    hint: str = ""
+    hint: str | Text = ""
     severity: Severity = "violation"
     source: Source | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
@@ -57,7 +62,9 @@ class Missing:
     entries: tuple[str, ...]
     rule: str = ""  # filled in by the engine with the rule that yielded it
     severity: Severity = "violation"
-    what: str = ""  # how to say the field in a sentence ("cost", "Commander rating"); default: the field name
+    # how to say the field in a sentence (msg("cost"), msg("Commander rating")); default: the field name.
+    # A Text starting "whether " is a yes or no ("whether {name} is Unique").
+    what: str | Text = ""
 
 
 Outcome = Finding | Missing
@@ -78,6 +85,8 @@ class FindingJSON(TypedDict, total=False):
     needed_by: list[str]
     card: str
     field: str
+    message_text: TextJSON
+    hint_text: TextJSON
 
 
 class ResultJSON(TypedDict):
@@ -105,16 +114,23 @@ def finding_key(f: FindingJSON) -> tuple[Any, ...]:
     return (f["rule"], pointer_key(first), f["message"])
 
 
-def finding_json(f: Finding, default_source: Source) -> FindingJSON:
+def finding_json(f: Finding, default_source: Source, texts: bool = False) -> FindingJSON:
+    """The contract's finding; with ``texts``, also ``message_text``/``hint_text`` (the English templates
+    and their parameters, :meth:`Text.json`) for the pages, which the contract's JSON does not carry."""
     out: FindingJSON = {
         "rule": f.rule,
-        "message": f.message,
+        "message": str(f.message),
         "entries": sorted(set(f.entries), key=pointer_key),
-        "hint": f.hint,
+        "hint": str(f.hint),
         "source": (f.source or default_source).json(),  # type: ignore[typeddict-item]
     }
     for key, value in f.extra.items():
         out[key] = value  # type: ignore[literal-required]
+    if texts:
+        if isinstance(f.message, Text):
+            out["message_text"] = f.message.json()
+        if isinstance(f.hint, Text):
+            out["hint_text"] = f.hint.json()
     return out
 
 

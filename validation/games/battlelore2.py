@@ -24,8 +24,9 @@ from validation.core.facts import CardFacts, Catalogue
 from validation.core.matching import resolve
 from validation.core.names import normalise
 from validation.core.registry import Format, Param, Params, RulesetSpec, register_ruleset, rule
-from validation.core.result import Finding, Missing, Outcome, Source, and_list, plural
+from validation.core.result import Finding, Missing, Outcome, Source
 from validation.core.schema import Bool, Errors, Int, Key, ListOf, Obj, Schema, Str
+from validation.core.text import Text, and_text, msg, nmsg, or_text, semicolon_text
 from validation.games import ddm as _ddm  # noqa: F401  (registered first: the registry keeps CONTRACTS.md's order)
 from validation.games import dungeon_command as _dungeon_command  # noqa: F401
 from validation.games._lists import entries_schema, entry_items, entry_schema
@@ -54,8 +55,10 @@ TERRAIN_WORDS = {
     "command_tent": "command-tent",
 }
 TENT_SLUG = "command-tent"
-PLACES = {"unit": 'under "entries" or "deployment"', "command-card": 'under "hand"', "scenario": 'as "scenario"',
-          "terrain": 'as a deployment\'s "terrain"'}
+PLACES: dict[str, str | Text] = {
+    "unit": msg('under "entries" or "deployment"'), "command-card": msg('under "hand"'),
+    "scenario": msg('as "scenario"'), "terrain": msg('as a deployment\'s "terrain"'),
+}
 
 
 class FactionName(Schema):
@@ -158,12 +161,12 @@ def _terrain(catalogue: Catalogue, word: str, pointer: str, out: list[Outcome]) 
 
 
 def _stand_in_warning(cards: dict[str, tuple[CardFacts, list[str]]]) -> Finding:
-    names = and_list(c.name for c, _ in cards.values())
+    names = and_text(c.name for c, _ in cards.values())
     return Finding(
         STAND_IN,
-        f"The list is checked with stand-in numbers, not the publisher's: {names}.",
+        msg("The list is checked with stand-in numbers, not the publisher's: {names}.", names=names),
         tuple(p for _, pointers in cards.values() for p in pointers),
-        hint="supply the printed numbers in the catalogue to replace the stand-ins",
+        hint=msg("supply the printed numbers in the catalogue to replace the stand-ins"),
         severity="warning",
         source=STAND_IN_SOURCE,
         extra={"cards": sorted(cards)},
@@ -258,13 +261,13 @@ def points_limit(army: Army, p: Params) -> Iterator[Outcome]:
     if total > limit:
         yield Finding(
             "battlelore2.points-limit",
-            f"The army costs {total} recruitment points; the budget is {limit}.",
+            msg("The army costs {total} recruitment points; the budget is {limit}.", total=total, limit=limit),
             ("/entries" if not army.placements else "/deployment",),
-            hint=f"remove at least {plural(total - limit, 'point')}",
+            hint=nmsg("remove at least {n} point", "remove at least {n} points", total - limit),
         )
     for u in army.units:
         if u.cost is None:
-            yield Missing(u.card.slug, u.name, "cost", (u.pointer,), what="cost (recruitment points)")
+            yield Missing(u.card.slug, u.name, "cost", (u.pointer,), what=msg("cost (recruitment points)"))
 
 
 def starting_lore(army: Army, p: Params) -> int | None:
@@ -295,24 +298,25 @@ def faction_units(army: Army, p: Params) -> Iterator[Outcome]:
         if army.units:
             yield Finding(
                 "battlelore2.faction-units",
-                "The army names no faction, so its units cannot be checked against one.",
+                msg("The army names no faction, so its units cannot be checked against one."),
                 ("/faction",),
-                hint="set faction to " + " or ".join(ARMY_FACTIONS),
+                hint=msg("set faction to {factions}", factions=or_text(ARMY_FACTIONS)),
             )
         return
     wrong: dict[str, list[Unit]] = {}
     for u in army.units:
         if not u.card.factions:
-            yield Missing(u.card.slug, u.name, "factions", (u.pointer,), what="faction")
+            yield Missing(u.card.slug, u.name, "factions", (u.pointer,), what=msg("faction"))
         elif army.faction not in u.card.factions and NEUTRAL not in u.card.factions:
             wrong.setdefault(u.card.slug, []).append(u)
     for units in wrong.values():
         card = units[0].card
         yield Finding(
             "battlelore2.faction-units",
-            f"{card.name} is a unit of {and_list(card.factions)}, not of the army's faction {army.faction}.",
+            msg("{name} is a unit of {factions}, not of the army's faction {faction}.", name=card.name,
+                factions=and_text(card.factions), faction=army.faction),
             tuple(u.pointer for u in units),
-            hint=f"remove {card.name} ×{sum(u.qty for u in units)}",
+            hint=msg("remove {card} ×{n}", card=card.name, n=sum(u.qty for u in units)),
         )
 
 
@@ -335,16 +339,17 @@ def deployment_card_limit(army: Army, p: Params) -> Iterator[Outcome]:
         if per_copy is None:
             if count > copies:
                 yield Missing(card.slug, card.name, "deployment_cards_per_copy", tuple(u.pointer for u in units),
-                              what="deployment cards per copy")
+                              what=msg("deployment cards per copy"))
             continue
         most = int(per_copy) * copies
         if count > most:
             yield Finding(
                 "battlelore2.deployment-card-limit",
-                f"{card.name}: {plural(count, 'unit')}; {plural(copies, 'copy', 'copies')} of the game supply "
-                f"{plural(most, 'deployment card')}.",
+                msg("{name}: {units}; {copies} of the game supply {cards}.", name=card.name,
+                    units=nmsg("{n} unit", "{n} units", count), copies=nmsg("{n} copy", "{n} copies", copies),
+                    cards=nmsg("{n} deployment card", "{n} deployment cards", most)),
                 tuple(u.pointer for u in units),
-                hint=f"{card.name}: {plural(count - most, 'unit')} too many",
+                hint=nmsg("{name}: {n} unit too many", "{name}: {n} units too many", count - most, name=card.name),
             )
 
 
@@ -360,9 +365,9 @@ def distinct_factions(army: Army, p: Params) -> Iterator[Outcome]:
         other = next(f for f in ARMY_FACTIONS if f != army.faction)
         yield Finding(
             "battlelore2.distinct-factions",
-            f"Both armies are {army.faction}; the two players may not use the same faction.",
+            msg("Both armies are {faction}; the two players may not use the same faction.", faction=army.faction),
             ("/faction", "/opponent/faction"),
-            hint=f"one of the players takes {other}",
+            hint=msg("one of the players takes {faction}", faction=other),
         )
 
 
@@ -376,13 +381,14 @@ def scenario_own_faction(army: Army, p: Params) -> Iterator[Outcome]:
     if card is None or army.faction is None:
         return
     if not card.factions:
-        yield Missing(card.slug, card.name, "factions", ("/scenario",), what="faction")
+        yield Missing(card.slug, card.name, "factions", ("/scenario",), what=msg("faction"))
     elif army.faction not in card.factions:
         yield Finding(
             "battlelore2.scenario-own-faction",
-            f"{card.name} is a scenario card of {and_list(card.factions)}, not of {army.faction}.",
+            msg("{name} is a scenario card of {factions}, not of {faction}.", name=card.name,
+                factions=and_text(card.factions), faction=army.faction),
             ("/scenario",),
-            hint=f"choose one of {army.faction}'s scenario cards",
+            hint=msg("choose one of {faction}'s scenario cards", faction=army.faction),
         )
 
 
@@ -399,19 +405,22 @@ def _deploy_findings(place: Placement, terrain: CardFacts, unit: Unit) -> Iterat
     deployable = terrain.fields.get("deployable")
     if deployable is None:
         yield Missing(terrain.slug, terrain.name, "deployable", (place.pointer,),
-                      what="whether units may deploy on {name}")
+                      what=msg("whether units may deploy on {name}", name=terrain.name))
     elif not deployable:
         if terrain.fields.get("impassable"):
             flying = _fact(unit.card, "Flying", "flying")
             if flying is None:
-                yield Missing(unit.card.slug, unit.name, "flying", (place.pointer,), what="whether {name} has Flying")
+                yield Missing(unit.card.slug, unit.name, "flying", (place.pointer,),
+                              what=msg("whether {name} has Flying", name=unit.name))
             elif not flying:
-                yield Finding(rule_id, f"{unit.name} cannot deploy on {terrain.name} (impassable; only a unit that "
-                              "can occupy it, such as a flier, may).", (f"{place.pointer}/terrain",),
-                              hint=f"deploy {unit.name} on another hex, or on water with a ford or bridge")
+                yield Finding(rule_id, msg("{unit} cannot deploy on {terrain} (impassable; only a unit that can occupy "
+                                           "it, such as a flier, may).", unit=unit.name, terrain=terrain.name),
+                              (f"{place.pointer}/terrain",),
+                              hint=msg("deploy {unit} on another hex, or on water with a ford or bridge",
+                                       unit=unit.name))
         else:
-            yield Finding(rule_id, f"No unit deploys on {terrain.name}.", (f"{place.pointer}/terrain",),
-                          hint=f"deploy {unit.name} on another hex")
+            yield Finding(rule_id, msg("No unit deploys on {terrain}.", terrain=terrain.name),
+                          (f"{place.pointer}/terrain",), hint=msg("deploy {unit} on another hex", unit=unit.name))
     massive = _fact(unit.card, "Massive", "massive")
     if massive is False:
         return
@@ -419,13 +428,15 @@ def _deploy_findings(place: Placement, terrain: CardFacts, unit: Unit) -> Iterat
     if may_enter is None:
         if massive:
             yield Missing(terrain.slug, terrain.name, "massive_may_enter", (place.pointer,),
-                          what="whether Massive units may occupy {name}")
+                          what=msg("whether Massive units may occupy {name}", name=terrain.name))
     elif not may_enter:
         if massive is None:
-            yield Missing(unit.card.slug, unit.name, "massive", (place.pointer,), what="whether {name} is Massive")
+            yield Missing(unit.card.slug, unit.name, "massive", (place.pointer,),
+                          what=msg("whether {name} is Massive", name=unit.name))
         else:
-            yield Finding(rule_id, f"{unit.name} is Massive and can never occupy a {terrain.name.casefold()} hex.",
-                          (f"{place.pointer}/terrain",), hint=f"deploy {unit.name} on another hex")
+            yield Finding(rule_id, msg("{unit} is Massive and can never occupy a {terrain} hex.", unit=unit.name,
+                                       terrain=terrain.name.casefold()),
+                          (f"{place.pointer}/terrain",), hint=msg("deploy {unit} on another hex", unit=unit.name))
 
 
 @rule("battlelore2.deploy-occupiable-hex")
@@ -443,9 +454,10 @@ def deploy_occupiable_hex(army: Army, p: Params) -> Iterator[Outcome]:
         if key in seen:
             yield Finding(
                 "battlelore2.deploy-occupiable-hex",
-                f"Hex {place.hex} already holds a unit ({seen[key].pointer}): one unit per hex.",
+                msg("Hex {hex} already holds a unit ({pointer}): one unit per hex.", hex=place.hex,
+                    pointer=seen[key].pointer),
                 (f"{place.pointer}/hex",),
-                hint="deploy it on a free hex",
+                hint=msg("deploy it on a free hex"),
             )
         else:
             seen[key] = place
@@ -471,20 +483,25 @@ def command_tent_placement(army: Army, p: Params) -> Iterator[Outcome]:
     if card is not None:
         placed_on = card.fields.get("placed_on")
         if not placed_on:
-            yield Missing(card.slug, card.name, "placed_on", ("/command_tent",), what="hex the {name} goes on")
+            yield Missing(card.slug, card.name, "placed_on", ("/command_tent",),
+                          what=msg("hex the {name} goes on", name=card.name))
         elif tent.terrain is None or tent.terrain.slug != placed_on:
-            yield Finding(rule_id, f"The command tent must go on a {placed_on} hex, not on {tent.terrain_word}.",
-                          ("/command_tent/terrain",), hint=f"put the command tent on a {placed_on} hex")
+            yield Finding(rule_id, msg("The command tent must go on a {terrain} hex, not on {written}.",
+                                       terrain=placed_on, written=tent.terrain_word),
+                          ("/command_tent/terrain",), hint=msg("put the command tent on a {terrain} hex",
+                                                               terrain=placed_on))
     if p["tent_limits_rows"]:
         ahead = [pl for pl in army.placements if pl.row > tent.row]
         if ahead:
             farthest = max(pl.row for pl in ahead)
             yield Finding(
                 rule_id,
-                f"{plural(len(ahead), 'unit')} deploy farther from the faction edge than the command tent "
-                f"(row {tent.row}): rows {and_list(str(pl.row) for pl in ahead)}.",
+                nmsg("{n} unit deploy farther from the faction edge than the command tent (row {row}): rows {rows}.",
+                     "{n} units deploy farther from the faction edge than the command tent (row {row}): rows {rows}.",
+                     len(ahead), row=tent.row, rows=and_text(str(pl.row) for pl in ahead)),
                 tuple(f"{pl.pointer}/row" for pl in ahead),
-                hint=f"put the command tent in row {farthest} or farther, or those units in row {tent.row} or nearer",
+                hint=msg("put the command tent in row {farthest} or farther, or those units in row {row} or nearer",
+                         farthest=farthest, row=tent.row),
             )
 
 
@@ -501,34 +518,41 @@ def campaign_sequence(army: Army, p: Params) -> Iterator[Outcome]:
     """
     rule_id = "battlelore2.campaign-sequence"
     if army.campaign is None:
-        yield Finding(rule_id, "A campaign army records the campaign's scenarios so far (at least the current one).",
-                      ("/campaign",), hint=f'add "campaign": [{{"scenario": 1, "daqan-lords": '
-                                           f'"{p["first_scenario"]}", "uthuk-yllan": "{p["first_scenario"]}"}}]')
+        first = p["first_scenario"]
+        example = f'[{{"scenario": 1, "daqan-lords": "{first}", "uthuk-yllan": "{first}"}}]'
+        yield Finding(rule_id,
+                      msg("A campaign army records the campaign's scenarios so far (at least the current one)."),
+                      ("/campaign",), hint=msg('add "campaign": {example}', example=example))
         return
     most, letters = int(p["scenarios"]), [str(x) for x in p["letters"]]
     items = army.campaign
     if len(items) > most:
-        yield Finding(rule_id, f"The campaign has {len(items)} scenarios; a campaign has {most}.",
+        yield Finding(rule_id, msg("The campaign has {count} scenarios; a campaign has {most}.", count=len(items),
+                                   most=most),
                       tuple(f"/campaign/{i}" for i in range(most, len(items))),
-                      hint=f"remove {plural(len(items) - most, 'scenario')}")
+                      hint=nmsg("remove {n} scenario", "remove {n} scenarios", len(items) - most))
     for i, item in enumerate(items[:most]):
         where = f"/campaign/{i}"
         if item.get("scenario") != i + 1:
-            yield Finding(rule_id, f"Entry {i + 1} of the campaign is scenario {item.get('scenario')}; it should be "
-                          f"scenario {i + 1}.", (f"{where}/scenario",), hint=f"number it {i + 1}")
+            yield Finding(rule_id, msg("Entry {entry} of the campaign is scenario {scenario}; it should be scenario "
+                                       "{entry}.", entry=i + 1, scenario=str(item.get("scenario"))),
+                          (f"{where}/scenario",), hint=msg("number it {entry}", entry=i + 1))
         letter = letters[i] if i < len(letters) else None
         previous = items[i - 1] if i else None
         winner = previous.get("winner") if previous is not None else None
         if previous is not None and winner is None:
-            yield Finding(rule_id, f"Scenario {i} has no winner recorded, so the choice of scenario {i + 1}'s cards "
-                          "cannot be checked.", (f"/campaign/{i - 1}/winner",),
-                          hint="record the winner (" + " or ".join(ARMY_FACTIONS) + ")")
+            yield Finding(rule_id, msg("Scenario {previous} has no winner recorded, so the choice of scenario "
+                                       "{scenario}'s cards cannot be checked.", previous=i, scenario=i + 1),
+                          (f"/campaign/{i - 1}/winner",),
+                          hint=msg("record the winner ({factions})", factions=or_text(ARMY_FACTIONS)))
         for faction in ARMY_FACTIONS:
             value = item.get(faction)
             pointer = f"{where}/{faction}"
             if value is None:
-                yield Finding(rule_id, f"Scenario {i + 1} does not record {faction}'s scenario card.", (pointer,),
-                              hint=f"add {faction}'s initiative value (e.g. {letter or '?'}1)")
+                yield Finding(rule_id, msg("Scenario {scenario} does not record {faction}'s scenario card.",
+                                           scenario=i + 1, faction=faction), (pointer,),
+                              hint=msg("add {faction}'s initiative value (e.g. {letter}1)", faction=faction,
+                                       letter=letter or "?"))
                 continue
             if i == 0:
                 allowed = [str(p["first_scenario"])]
@@ -540,25 +564,27 @@ def campaign_sequence(army: Army, p: Params) -> Iterator[Outcome]:
                 allowed = [f"{letter}1", f"{letter}2"] if winner == faction else [f"{letter}1"]
             played = value.strip().upper()
             if _INITIATIVE.match(played) is None or played not in allowed:
-                options = " or ".join(allowed)
+                options = or_text(allowed)
                 if not allowed:
-                    why = "the campaign has no letter for it"
+                    why = msg("the campaign has no letter for it")
                 elif i and winner == faction:
-                    why = f"as the previous winner it may play {options}"
+                    why = msg("as the previous winner it may play {options}", options=options)
                 elif i and winner:
-                    why = f"as the previous loser it must play {options}"
+                    why = msg("as the previous loser it must play {options}", options=options)
                 else:
-                    why = f"it must play {options}"
-                yield Finding(rule_id, f"Scenario {i + 1}: {faction} plays {value}; {why}.", (pointer,),
-                              hint=f"play {options}" if allowed else "remove the scenario")
+                    why = msg("it must play {options}", options=options)
+                yield Finding(rule_id, msg("Scenario {scenario}: {faction} plays {value}; {why}.", scenario=i + 1,
+                                           faction=faction, value=value, why=why), (pointer,),
+                              hint=msg("play {options}", options=options) if allowed else msg("remove the scenario"))
     card = army.scenario
     if card is not None and items and army.faction is not None:
         want = items[min(len(items), most) - 1].get(army.faction)
         have = card.get("initiative")
         if want and have and str(have).upper() != str(want).strip().upper():
-            yield Finding(rule_id, f"{card.name} is initiative {have}; the campaign's latest scenario has "
-                          f"{army.faction} play {want}.", ("/scenario",),
-                          hint=f"choose {army.faction}'s {str(want).upper()} scenario card")
+            yield Finding(rule_id, msg("{name} is initiative {have}; the campaign's latest scenario has {faction} play "
+                                       "{want}.", name=card.name, have=str(have), faction=army.faction, want=str(want)),
+                          ("/scenario",), hint=msg("choose {faction}'s {want} scenario card", faction=army.faction,
+                                                   want=str(want).upper()))
 
 
 @rule("battlelore2.preset-hand", HAND)
@@ -575,19 +601,21 @@ def preset_hand(army: Army, p: Params) -> Iterator[Outcome]:
         have[card.key] += 1
         names.setdefault(card.key, card.name)
     if not army.hand_given:
-        yield Finding("battlelore2.preset-hand", "The list records no starting hand.", ("/hand",),
-                      hint="add " + ", ".join(names[k] for k in wanted))
+        yield Finding("battlelore2.preset-hand", msg("The list records no starting hand."), ("/hand",),
+                      hint=msg("add {cards}", cards=", ".join(names[k] for k in wanted)))
         return
     short, extra = wanted - have, have - wanted
     if short or extra:
-        parts = [f"add {names[k]}" + (f" ×{n}" if n > 1 else "") for k, n in sorted(short.items())]
-        parts += [f"remove {names[k]}" + (f" ×{n}" if n > 1 else "") for k, n in sorted(extra.items())]
+        parts = [msg("add {card} ×{n}", card=names[k], n=n) if n > 1 else msg("add {card}", card=names[k])
+                 for k, n in sorted(short.items())]
+        parts += [msg("remove {card} ×{n}", card=names[k], n=n) if n > 1 else msg("remove {card}", card=names[k])
+                  for k, n in sorted(extra.items())]
         wrong = [ptr for ptr, card in army.hand if card.key in extra]
         yield Finding(
             "battlelore2.preset-hand",
-            "The starting hand is not the preset hand: " + ", ".join(names[k] for k in wanted) + ".",
+            msg("The starting hand is not the preset hand: {cards}.", cards=", ".join(names[k] for k in wanted)),
             tuple(wrong) or ("/hand",),
-            hint="; ".join(parts),
+            hint=semicolon_text(parts),
         )
 
 

@@ -38,10 +38,9 @@ from validation.core.result import (
     Missing,
     Outcome,
     Severity,
-    and_list,
-    plural,
 )
 from validation.core.schema import Bool, Int, Key, ListOf, Num, Obj, Str
+from validation.core.text import Text, and_text, msg, nmsg, or_text
 from validation.games._lists import entries_schema, entry_items, entry_schema
 
 GAME = "ddm"
@@ -52,6 +51,10 @@ SIZES = ("Tiny", "Small", "Medium", "Large", "Huge", "Gargantuan", "Colossal")
 COMMANDER_ZERO_SURCHARGE = 5  # "its point value (and VP value) increases by 5"
 MAX_POOL = 100
 MAX_TEAMMATES = 7
+SIZE_WORDS: dict[str, Text] = {
+    "Tiny": msg("Tiny"), "Small": msg("Small"), "Medium": msg("Medium"), "Large": msg("Large"),
+    "Huge": msg("Huge"), "Gargantuan": msg("Gargantuan"), "Colossal": msg("Colossal"),
+}
 
 
 # ------------------------------------------------------------------------------------ typed facts
@@ -210,9 +213,18 @@ class Warband:
         ]
 
 
-def _missing(entry: Entry, field_name: str, what: str, severity: Severity = "violation") -> Missing:
+def _missing(entry: Entry, field_name: str, what: Text, severity: Severity = "violation") -> Missing:
     c = entry.creature
     return Missing(c.slug, c.name, field_name, (entry.pointer,), severity=severity, what=what)
+
+
+def _cost(entry: Entry) -> Missing:
+    return _missing(entry, "cost", msg("cost"))
+
+
+def _commander_rating(entry: Entry, severity: Severity = "violation") -> Missing:
+    name = entry.creature.name
+    return _missing(entry, "is_commander", msg("whether {name} has a Commander rating", name=name), severity)
 
 
 def _match_version(version: str | None) -> Any:
@@ -233,7 +245,7 @@ def _resolve_creature(
 ) -> Creature | None:
     match = resolve(
         catalogue, text, kinds={"creature"}, pointer=pointer, set_name=set_name, narrow=_match_version(version),
-        places={"battle-map": 'under "battle_map"'}, cache_as=f"ddm:creature:{version}",
+        places={"battle-map": msg('under "battle_map"')}, cache_as=f"ddm:creature:{version}",
     )
     if match.card is not None:
         return creature_of(match.card, catalogue)
@@ -245,10 +257,11 @@ def _resolve_creature(
             out.append(
                 Finding(
                     MISSING_DATA,
-                    f"The catalogue lacks the epic side of {side.name}, which every rule of {fmt.id} needs: "
-                    "the list cannot be shown legal without it.",
+                    msg("The catalogue lacks the epic side of {name}, which every rule of {format} needs: the list "
+                        "cannot be shown legal without it.", name=side.name, format=fmt.id),
                     (pointer,),
-                    hint=f"supply the epic side of {side.name} in the catalogue, or use \"version\": \"standard\"",
+                    hint=msg('supply the epic side of {name} in the catalogue, or use "version": "standard"',
+                             name=side.name),
                     source=CONTRACT_SOURCE,
                     extra={"needed_by": list(fmt.rules), "card": side.slug, "field": "epic side"},
                 )
@@ -258,9 +271,9 @@ def _resolve_creature(
             out.append(
                 Finding(
                     UNKNOWN_CARD,
-                    f"The catalogue has no {version} version of {name}.",
+                    msg("The catalogue has no {version} version of {name}.", version=version, name=name),
                     (pointer,),
-                    hint=f"use \"version\": \"{'standard' if version == 'epic' else 'epic'}\"",
+                    hint=msg('use "version": "{version}"', version="standard" if version == "epic" else "epic"),
                     source=CONTRACT_SOURCE,
                     extra={"suggestions": [name]},
                 )
@@ -268,14 +281,14 @@ def _resolve_creature(
         return None
     if finding.rule == "list.wrong-kind" and finding.extra.get("kind") == "miniature":
         figure = next(c for c in catalogue.by_name.get(normalise(text), ()) if c.kind == "miniature")
-        where = f" ({figure.set.name})" if figure.set else ""
+        name = f"{figure.name} ({figure.set.name})" if figure.set else figure.name
         out.append(
             Finding(
                 MISSING_DATA,
-                f"The catalogue has the figure {figure.name}{where} but not its stat card, which every rule of "
-                f"{fmt.id} needs: the list cannot be shown legal without it.",
+                msg("The catalogue has the figure {name} but not its stat card, which every rule of {format} needs: "
+                    "the list cannot be shown legal without it.", name=name, format=fmt.id),
                 (pointer,),
-                hint=f"supply the stat card of {figure.name} in the catalogue",
+                hint=msg("supply the stat card of {name} in the catalogue", name=figure.name),
                 source=CONTRACT_SOURCE,
                 extra={"needed_by": list(fmt.rules), "card": figure.slug, "field": "stat card"},
             )
@@ -385,13 +398,13 @@ def points_limit(w: Warband, p: Params) -> Iterator[Outcome]:
     if total > limit:
         yield Finding(
             "ddm.points-limit",
-            f"The warband costs {total} points; the limit is {limit}.",
+            msg("The warband costs {total} points; the limit is {limit}.", total=total, limit=limit),
             ("/entries",),
-            hint=f"remove at least {plural(total - limit, 'point')}",
+            hint=nmsg("remove at least {n} point", "remove at least {n} points", total - limit),
         )
     for e in w.creatures:
         if e.creature.cost is None:
-            yield _missing(e, "cost", "cost")
+            yield _cost(e)
 
 
 def creature_cost_cap(p: Params) -> int | None:
@@ -414,9 +427,9 @@ def max_creatures(w: Warband, p: Params) -> Iterator[Outcome]:
     if limit is not None and count > limit:
         yield Finding(
             "ddm.max-creatures",
-            f"The warband holds {count} creatures; at most {limit} are allowed.",
+            msg("The warband holds {count} creatures; at most {limit} are allowed.", count=count, limit=limit),
             ("/entries",),
-            hint=f"remove {plural(count - limit, 'creature')}",
+            hint=nmsg("remove {n} creature", "remove {n} creatures", count - limit),
         )
 
 
@@ -434,13 +447,15 @@ def max_creature_cost(w: Warband, p: Params) -> Iterator[Outcome]:
     for e in w.creatures:
         cost = e.creature.cost
         if cost is None:
-            yield _missing(e, "cost", "cost")
+            yield _cost(e)
         elif cost > cap:
             yield Finding(
                 "ddm.max-creature-cost",
-                f"{e.creature.name} costs {cost} points; no creature may cost more than {cap}.",
+                msg("{name} costs {cost} points; no creature may cost more than {cap}.", name=e.creature.name,
+                    cost=cost, cap=cap),
                 (e.pointer,),
-                hint=f"replace {e.creature.name} ({plural(cost - cap, 'point')} over the cap)",
+                hint=nmsg("replace {name} ({n} point over the cap)", "replace {name} ({n} points over the cap)",
+                          cost - cap, name=e.creature.name),
             )
 
 
@@ -472,8 +487,8 @@ def faction(w: Warband, p: Params) -> Iterator[Outcome]:
     known = [e.creature.factions for e in w.creatures if e.creature.factions]
     shared = sorted(frozenset.intersection(*known) if known else frozenset(), key=FACTIONS.index)
     if w.faction is None:
-        hint = f"set \"faction\" to {' or '.join(shared)}" if shared else "set \"faction\" to LG, CG, LE or CE"
-        yield Finding("ddm.faction", "The warband declares no faction.", ("/faction",), hint=hint)
+        hint = msg('set "faction" to {factions}', factions=or_text(shared) if shared else msg("LG, CG, LE or CE"))
+        yield Finding("ddm.faction", msg("The warband declares no faction."), ("/faction",), hint=hint)
         return
     grants = w.grants()
     for e in w.creatures:
@@ -481,25 +496,29 @@ def faction(w: Warband, p: Params) -> Iterator[Outcome]:
         if w.faction in c.factions:
             continue
         if not c.factions:
-            yield _missing(e, "factions", "faction symbols")
+            yield _missing(e, "factions", msg("faction symbols"))
             continue
         others = [(owner, g) for owner, g in grants if owner is not e]
         covered = any(_covers(g, c) for _owner, g in others)
         if covered and c.commander is False:
             continue
         if covered and c.commander is None:
-            yield _missing(e, "is_commander", "whether {name} has a Commander rating")
+            yield _commander_rating(e)
             continue
         unreadable = [owner for owner, g in others if not _grant_reads(g)]
         if not covered and c.commander is not True and unreadable:
             for owner in unreadable:
-                yield _missing(owner, "warband_building", "Warband Building terms")
+                yield _missing(owner, "warband_building", msg("Warband Building terms"))
             continue
         other = [f for f in shared if f != w.faction]
-        hint = f"remove {c.name}" + (f", or make the warband {' or '.join(other)}" if other else "")
+        hint = (
+            msg("remove {name}, or make the warband {factions}", name=c.name, factions=or_text(other)) if other
+            else msg("remove {name}", name=c.name)
+        )
         yield Finding(
             "ddm.faction",
-            f"{c.name} does not show the {w.faction} symbol (it shows {and_list(c.factions)}).",
+            msg("{name} does not show the {faction} symbol (it shows {factions}).", name=c.name, faction=w.faction,
+                factions=and_text(c.factions)),
             (e.pointer,),
             hint=hint,
         )
@@ -522,10 +541,10 @@ def warband_building(w: Warband, p: Params) -> Iterator[Outcome]:
             if owners:
                 yield Finding(
                     "ddm.warband-building",
-                    f"{c.name} is a commander: the Warband Building effect of {and_list(owners)} does not "
-                    f"bring in another faction's commander.",
+                    msg("{name} is a commander: the Warband Building effect of {owners} does not bring in another "
+                        "faction's commander.", name=c.name, owners=and_text(owners)),
                     (e.pointer,),
-                    hint=f"remove {c.name}",
+                    hint=msg("remove {name}", name=c.name),
                 )
 
 
@@ -542,13 +561,14 @@ def commander_required(w: Warband, p: Params) -> Iterator[Outcome]:
     unknown = [e for e in w.creatures if e.creature.commander is None]
     if unknown:
         for e in unknown:
-            yield _missing(e, "is_commander", "whether {name} has a Commander rating", severity)
+            yield _commander_rating(e, severity)
         return
     yield Finding(
         "ddm.commander-required",
-        "No creature has a Commander rating: without a commander your creatures rout more easily and cannot rally.",
+        msg("No creature has a Commander rating: without a commander your creatures rout more easily and cannot "
+            "rally."),
         ("/entries",),
-        hint="add a creature with a Commander rating",
+        hint=msg("add a creature with a Commander rating"),
         severity=severity,
     )
 
@@ -575,17 +595,17 @@ def unique(w: Warband, p: Params) -> Iterator[Outcome]:
             label = shown if normalise(shown) == name else name.title()
             yield Finding(
                 "ddm.unique",
-                f"{count} creatures share the Unique name {label!r} ({and_list(m.creature.name for m in members)}): "
-                "a warband may hold only one.",
+                msg("{count} creatures share the Unique name {label} ({names}): a warband may hold only one.",
+                    count=count, label=repr(label), names=and_text(m.creature.name for m in members)),
                 tuple(m.pointer for m in members),
-                hint=f"{label}: {plural(count - 1, 'copy', 'copies')} too many",
+                hint=nmsg("{label}: {n} copy too many", "{label}: {n} copies too many", count - 1, label=label),
             )
     figures: Counter[str] = Counter()
     for e in entries:
         figures[e.creature.figure] += e.qty
     for e in entries:
         if e.creature.unique is None and figures[e.creature.figure] > 1 and e.index not in flagged:
-            yield _missing(e, "unique", "whether {name} is Unique")
+            yield _missing(e, "unique", msg("whether {name} is Unique", name=e.creature.name))
 
 
 @rule("ddm.size-limit", MAX_SIZE)
@@ -600,13 +620,14 @@ def size_limit(w: Warband, p: Params) -> Iterator[Outcome]:
     for e in w.all_entries:
         size = e.creature.size
         if size is None or size not in SIZES:
-            yield _missing(e, "size", "size")
+            yield _missing(e, "size", msg("size"))
         elif SIZES.index(size) > SIZES.index(largest):
             yield Finding(
                 "ddm.size-limit",
-                f"{e.creature.name} is {size}; creatures larger than {largest} are not allowed.",
+                msg("{name} is {size}; creatures larger than {largest} are not allowed.", name=e.creature.name,
+                    size=SIZE_WORDS.get(size, size), largest=SIZE_WORDS.get(largest, largest)),
                 (e.pointer,),
-                hint=f"remove {e.creature.name}",
+                hint=msg("remove {name}", name=e.creature.name),
             )
 
 
@@ -623,9 +644,9 @@ def epic_version(w: Warband, p: Params) -> Iterator[Outcome]:
         if e.creature.version == "epic":
             yield Finding(
                 "ddm.epic-version",
-                f"{e.creature.name} is an epic version; epic versions are allowed only in Epic Assault.",
+                msg("{name} is an epic version; epic versions are allowed only in Epic Assault.", name=e.creature.name),
                 (e.pointer,),
-                hint=f"use the standard version of {e.creature.name}",
+                hint=msg("use the standard version of {name}", name=e.creature.name),
             )
 
 
@@ -642,38 +663,39 @@ def commander_zero(w: Warband, p: Params) -> Iterator[Outcome]:
     if not p["commander_zero"]:
         yield Finding(
             "ddm.commander-zero",
-            "Commander 0 is an option of the Limited formats only.",
+            msg("Commander 0 is an option of the Limited formats only."),
             ("/commander_zero",),
-            hint="remove \"commander_zero\"",
+            hint=msg('remove "commander_zero"'),
         )
         return
     designee = w.designee
     if designee is None:
         yield Finding(
             "ddm.commander-zero",
-            f"The Commander 0 designee {w.commander_zero!r} is not a creature of the warband.",
+            msg("The Commander 0 designee {name} is not a creature of the warband.", name=repr(w.commander_zero)),
             ("/commander_zero",),
-            hint="name one of the warband's creatures",
+            hint=msg("name one of the warband's creatures"),
         )
         return
     commanders = [e for e in w.creatures if e.creature.commander]
     if commanders:
         yield Finding(
             "ddm.commander-zero",
-            f"The warband already has a commander ({and_list(e.creature.name for e in commanders)}): "
-            "Commander 0 is only for a warband without one.",
+            msg("The warband already has a commander ({names}): Commander 0 is only for a warband without one.",
+                names=and_text(e.creature.name for e in commanders)),
             ("/commander_zero", *(e.pointer for e in commanders)),
-            hint="remove \"commander_zero\"",
+            hint=msg('remove "commander_zero"'),
         )
         return
     for e in w.creatures:
         if e.creature.commander is None:
-            yield _missing(e, "is_commander", "whether {name} has a Commander rating")
+            yield _commander_rating(e)
     c = designee.creature
     if c.difficult or c.wild:
         yield Finding(
             "ddm.commander-zero",
-            f"{c.name} is {'Difficult' if c.difficult else 'Wild'} and cannot be the Commander 0 designee.",
+            msg("{name} is Difficult and cannot be the Commander 0 designee.", name=c.name) if c.difficult
+            else msg("{name} is Wild and cannot be the Commander 0 designee.", name=c.name),
             ("/commander_zero", *(e.pointer for e in w.designees)),
             hint=_cheapest_hint(w),
         )
@@ -681,18 +703,18 @@ def commander_zero(w: Warband, p: Params) -> Iterator[Outcome]:
     # The designee must be neither Difficult nor Wild, and no cheaper creature may be either.
     if c.cost is None:
         for e in w.designees:
-            yield _missing(e, "cost", "cost")
+            yield _cost(e)
         return
     for e in w.creatures:
         x = e.creature
         if x is not c and (x.cost is None or x.cost >= c.cost):
             if x.cost is None and x.difficult is not True and x.wild is not True:
-                yield _missing(e, "cost", "cost")
+                yield _cost(e)
             continue
         if x.difficult is None:
-            yield _missing(e, "is_difficult", "whether {name} is Difficult")
+            yield _missing(e, "is_difficult", msg("whether {name} is Difficult", name=x.name))
         if x.wild is None:
-            yield _missing(e, "wild", "whether {name} is Wild")
+            yield _missing(e, "wild", msg("whether {name} is Wild", name=x.name))
     cheaper = [
         e for e in w.creatures
         if e.creature.cost is not None and e.creature.cost < c.cost
@@ -702,23 +724,23 @@ def commander_zero(w: Warband, p: Params) -> Iterator[Outcome]:
         low = min(e.creature.cost for e in cheaper if e.creature.cost is not None)
         yield Finding(
             "ddm.commander-zero",
-            f"{c.name} costs {c.cost}; the designee must be the cheapest creature that is neither Difficult "
-            f"nor Wild ({low} points).",
+            msg("{name} costs {cost}; the designee must be the cheapest creature that is neither Difficult nor Wild "
+                "({low} points).", name=c.name, cost=c.cost, low=low),
             ("/commander_zero", *(e.pointer for e in w.designees)),
             hint=_cheapest_hint(w),
         )
 
 
-def _cheapest_hint(w: Warband) -> str:
+def _cheapest_hint(w: Warband) -> Text:
     eligible = [
         e for e in w.creatures
         if e.creature.difficult is False and e.creature.wild is False and e.creature.cost is not None
     ]
     if not eligible:
-        return "remove \"commander_zero\" unless the catalogue lacks a creature's abilities"
+        return msg('remove "commander_zero" unless the catalogue lacks a creature\'s abilities')
     low = min(e.creature.cost for e in eligible if e.creature.cost is not None)
     names = sorted(e.creature.name for e in eligible if e.creature.cost == low)
-    return "designate " + " or ".join(names)
+    return msg("designate {names}", names=or_text(names))
 
 
 COMMANDER_ALLY = ("commander", "commander ally")  # Harbinger's old wording: "Requires Commander Ally"
@@ -750,24 +772,24 @@ def requires_creature(w: Warband, p: Params) -> Iterator[Outcome]:
                 continue
             unknown = [x for x in others if x.creature.commander is None]
             for x in unknown:
-                yield _missing(x, "is_commander", "whether {name} has a Commander rating")
+                yield _commander_rating(x)
             if unknown:
                 continue
-            wanted = "commander"
+            wanted: Text | str = msg("commander")
         else:
             if any(_is_kind(x.creature, need) for x in others):
                 continue
             unknown = [x for x in others if not x.creature.types_known]
             for x in unknown:
-                yield _missing(x, "creature_type", "creature type")
+                yield _missing(x, "creature_type", msg("creature type"))
             if unknown:
                 continue
             wanted = need.title()
         yield Finding(
             "ddm.requires-creature",
-            f"{e.creature.name} requires a {wanted}, and the warband holds none.",
+            msg("{name} requires a {wanted}, and the warband holds none.", name=e.creature.name, wanted=wanted),
             (e.pointer,),
-            hint=f"add a {wanted}, or remove {e.creature.name}",
+            hint=msg("add a {wanted}, or remove {name}", wanted=wanted, name=e.creature.name),
         )
 
 
@@ -788,9 +810,9 @@ def minions(w: Warband, p: Params) -> Iterator[Outcome]:
         for e in w.minions:
             yield Finding(
                 "ddm.minions",
-                f"{e.creature.name} is listed as a minion, and Minions do not work in this format.",
+                msg("{name} is listed as a minion, and Minions do not work in this format.", name=e.creature.name),
                 (e.pointer,),
-                hint=f"remove {e.creature.name}",
+                hint=msg("remove {name}", name=e.creature.name),
             )
         return
     listed: dict[tuple[str, int], list[Entry]] = {}
@@ -803,26 +825,28 @@ def minions(w: Warband, p: Params) -> Iterator[Outcome]:
         if master is None:
             yield Finding(
                 "ddm.minions",
-                f"{e.creature.name} is a minion of {written!r}, which is not in the warband.",
+                msg("{name} is a minion of {master}, which is not in the warband.", name=e.creature.name,
+                    master=repr(written)),
                 (f"{e.pointer}/minion_of",),
-                hint=f"add {written} to the warband, or remove {e.creature.name}",
+                hint=msg("add {master} to the warband, or remove {name}", master=written, name=e.creature.name),
             )
             continue
         grants = master.creature.minions
         row = next((i for i, g in enumerate(grants) if _grant_matches(g, e.creature)), None)
         if row is None:
             if not grants and master.creature.minions_ability:
-                yield _missing(master, "minions", "Minions list")
+                yield _missing(master, "minions", msg("Minions list"))
                 continue
             if grants and not e.creature.types_known:
-                yield _missing(e, "creature_type", "creature type")
+                yield _missing(e, "creature_type", msg("creature type"))
                 continue
-            brings = and_list(g.name.title() for g in grants) if grants else "no minions"
+            brings = and_text(g.name.title() for g in grants) if grants else msg("no minions")
             yield Finding(
                 "ddm.minions",
-                f"{master.creature.name} brings {brings}, not {e.creature.name}.",
+                msg("{master} brings {brings}, not {name}.", master=master.creature.name, brings=brings,
+                    name=e.creature.name),
                 (e.pointer,),
-                hint=f"remove {e.creature.name}, or list it as a creature",
+                hint=msg("remove {name}, or list it as a creature", name=e.creature.name),
             )
             continue
         listed.setdefault((master.creature.slug, row), []).append(e)
@@ -833,26 +857,29 @@ def minions(w: Warband, p: Params) -> Iterator[Outcome]:
         grant = master.creature.minions[row]
         granted = grant.qty * copies
         count = sum(x.qty for x in items)
-        label = and_list(x.creature.name for x in items)
+        label = and_text(x.creature.name for x in items)
         if count > granted:
             yield Finding(
                 "ddm.minions",
-                f"{master.creature.name} brings {granted} {grant.name.title()}; the list has {count} ({label}).",
+                msg("{master} brings {granted} {minion}; the list has {count} ({names}).", master=master.creature.name,
+                    granted=granted, minion=grant.name.title(), count=count, names=label),
                 tuple(x.pointer for x in items),
-                hint=f"{label}: {plural(count - granted, 'copy', 'copies')} too many",
+                hint=nmsg("{label}: {n} copy too many", "{label}: {n} copies too many", count - granted, label=label),
             )
         if grant.max_total_cost is not None:
             unknown = [x for x in items if x.creature.cost is None]
             for x in unknown:
-                yield _missing(x, "cost", "cost")
+                yield _cost(x)
             total = sum(x.creature.cost * x.qty for x in items if x.creature.cost is not None)
             most = grant.max_total_cost * copies
             if total > most:
                 yield Finding(
                     "ddm.minions",
-                    f"{master.creature.name}'s minions may cost {most} points in all; {label} cost {total}.",
+                    msg("{master}'s minions may cost {most} points in all; {names} cost {total}.",
+                        master=master.creature.name, most=most, names=label, total=total),
                     tuple(x.pointer for x in items),
-                    hint=f"choose minions costing at least {plural(total - most, 'point')} less",
+                    hint=nmsg("choose minions costing at least {n} point less",
+                              "choose minions costing at least {n} points less", total - most),
                 )
 
 
@@ -867,9 +894,9 @@ def limited_pool(w: Warband, p: Params) -> Iterator[Outcome]:
     if w.pool is None:
         yield Finding(
             "ddm.limited-pool",
-            "A Limited warband is built from the figures you opened: the list names no pool.",
+            msg("A Limited warband is built from the figures you opened: the list names no pool."),
             ("/pool",),
-            hint="list the figures you opened under \"pool\"",
+            hint=msg('list the figures you opened under "pool"'),
         )
         return
     figures = w.pool_unresolved + len(w.pool)
@@ -877,9 +904,11 @@ def limited_pool(w: Warband, p: Params) -> Iterator[Outcome]:
     if figures > most:
         yield Finding(
             "ddm.limited-pool",
-            f"The pool holds {figures} figures; {plural(p['boosters'], 'booster')} hold {most}.",
+            nmsg("The pool holds {figures} figures; {n} booster hold {most}.",
+                 "The pool holds {figures} figures; {n} boosters hold {most}.", p["boosters"], figures=figures,
+                 most=most),
             ("/pool",),
-            hint=f"remove {plural(figures - most, 'figure')} from the pool",
+            hint=nmsg("remove {n} figure from the pool", "remove {n} figures from the pool", figures - most),
             severity="warning",
         )
     pool: Counter[str] = Counter(c.figure for _pointer, c in w.pool)
@@ -896,19 +925,24 @@ def limited_pool(w: Warband, p: Params) -> Iterator[Outcome]:
         if extra > 0:
             yield Finding(
                 "ddm.limited-pool",
-                f"{names[figure]}: the list has {used[figure]}, the pool {pool[figure]}.",
+                msg("{name}: the list has {used}, the pool {pool}.", name=names[figure], used=used[figure],
+                    pool=pool[figure]),
                 tuple(pointers[figure]),
-                hint=f"{names[figure]}: {plural(extra, 'copy', 'copies')} more than the pool holds",
+                hint=nmsg("{name}: {n} copy more than the pool holds", "{name}: {n} copies more than the pool holds",
+                          extra, name=names[figure]),
             )
     if p["pool"] == "exactly-one-booster" and w.pool_unresolved == 0:
         left = sorted(names[f] for f in pool if pool[f] > used[f])
         if left:
             yield Finding(
                 "ddm.limited-pool",
-                f"Straight out of the Box plays every figure opened; the list leaves out {and_list(left)}.",
+                msg("Straight out of the Box plays every figure opened; the list leaves out {names}.",
+                    names=and_text(left)),
                 ("/entries",),
-                hint="add " + ", ".join(f"{names[f]} ×{pool[f] - used[f]}" for f in sorted(pool, key=lambda f: names[f])
-                                        if pool[f] > used[f]),
+                hint=msg("add {cards}", cards=", ".join(
+                    f"{names[f]} ×{pool[f] - used[f]}"
+                    for f in sorted(pool, key=lambda f: names[f]) if pool[f] > used[f]
+                )),
             )
 
 
@@ -921,9 +955,9 @@ def battle_map(w: Warband, p: Params) -> Iterator[Outcome]:
     if not w.battle_map_given:
         yield Finding(
             "ddm.battle-map",
-            "The list names no battle map; each player brings one.",
+            msg("The list names no battle map; each player brings one."),
             ("/battle_map",),
-            hint="name the battle map you bring under \"battle_map\"",
+            hint=msg('name the battle map you bring under "battle_map"'),
             severity="violation" if p["map_required"] else "warning",
         )
         return
@@ -932,9 +966,9 @@ def battle_map(w: Warband, p: Params) -> Iterator[Outcome]:
         epic = sorted(c.name for c in w.catalogue.of_kind("battle-map") if c.get("epic", False))
         yield Finding(
             "ddm.battle-map",
-            f"{m.name} is not an epic-scale map; this format allows only epic maps.",
+            msg("{name} is not an epic-scale map; this format allows only epic maps.", name=m.name),
             ("/battle_map",),
-            hint="bring an epic map" + (f" such as {' or '.join(epic[:3])}" if epic else ""),
+            hint=msg("bring an epic map such as {maps}", maps=or_text(epic[:3])) if epic else msg("bring an epic map"),
         )
 
 

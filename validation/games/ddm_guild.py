@@ -17,8 +17,9 @@ from validation.core.facts import CardFacts, Catalogue
 from validation.core.matching import resolve
 from validation.core.names import normalise
 from validation.core.registry import Format, Param, Params, RulesetSpec, register_ruleset, rule
-from validation.core.result import Finding, Missing, Outcome, and_list, plural
+from validation.core.result import Finding, Missing, Outcome
 from validation.core.schema import Int
+from validation.core.text import Text, and_text, msg, nmsg, or_text
 from validation.games._lists import entry_items
 from validation.games.ddm import ddm_document
 
@@ -89,7 +90,7 @@ def prepare(doc: Any, catalogue: Catalogue, fmt: Format, params: Params) -> tupl
     return w, out
 
 
-def _missing(e: GuildEntry, field_name: str, what: str) -> Missing:
+def _missing(e: GuildEntry, field_name: str, what: Text) -> Missing:
     return Missing(e.creature.slug, e.creature.name, field_name, (e.pointer,), what=what)
 
 
@@ -110,13 +111,13 @@ def points_limit(w: GuildWarband, p: Params) -> Iterator[Outcome]:
     if total > limit:
         yield Finding(
             "ddm-guild.points-limit",
-            f"The warband costs {total} points; the limit is {limit}.",
+            msg("The warband costs {total} points; the limit is {limit}.", total=total, limit=limit),
             ("/entries",),
-            hint=f"remove at least {plural(total - limit, 'point')}",
+            hint=nmsg("remove at least {n} point", "remove at least {n} points", total - limit),
         )
     for e in w.entries:
         if e.creature.cost is None:
-            yield _missing(e, "cost", "cost")
+            yield _missing(e, "cost", msg("cost"))
 
 
 @rule("ddm-guild.max-creatures", MAX_CREATURES)
@@ -129,9 +130,9 @@ def max_creatures(w: GuildWarband, p: Params) -> Iterator[Outcome]:
     if limit is not None and count > limit:
         yield Finding(
             "ddm-guild.max-creatures",
-            f"The warband holds {count} creatures; at most {limit} are allowed.",
+            msg("The warband holds {count} creatures; at most {limit} are allowed.", count=count, limit=limit),
             ("/entries",),
-            hint=f"remove {plural(count - limit, 'creature')}",
+            hint=nmsg("remove {n} creature", "remove {n} creatures", count - limit),
         )
 
 
@@ -145,13 +146,17 @@ def alignment(w: GuildWarband, p: Params) -> Iterator[Outcome]:
     evil = [e for e in w.entries if e.creature.alignment == "evil"]
     if good and evil:
         n_good, n_evil = sum(e.qty for e in good), sum(e.qty for e in evil)
-        fewer, word = (evil, "Evil") if n_evil <= n_good else (good, "Good")
+        fewer = evil if n_evil <= n_good else good
+        n = min(n_good, n_evil)
         yield Finding(
             "ddm-guild.alignment",
-            f"The warband holds Good ({and_list(e.creature.name for e in good)}) and Evil "
-            f"({and_list(e.creature.name for e in evil)}) creatures.",
+            msg("The warband holds Good ({good}) and Evil ({evil}) creatures.",
+                good=and_text(e.creature.name for e in good), evil=and_text(e.creature.name for e in evil)),
             tuple(e.pointer for e in fewer),
-            hint=f"remove the {plural(min(n_good, n_evil), word + ' creature')}",
+            hint=(
+                nmsg("remove the {n} Evil creature", "remove the {n} Evil creatures", n) if fewer is evil
+                else nmsg("remove the {n} Good creature", "remove the {n} Good creatures", n)
+            ),
         )
 
 
@@ -165,7 +170,7 @@ def faction(w: GuildWarband, p: Params) -> Iterator[Outcome]:
     known = [e for e in w.entries if e.creature.factions]
     for e in w.entries:
         if not e.creature.factions:
-            yield _missing(e, "factions", "factions")
+            yield _missing(e, "factions", msg("factions"))
     if not known:
         return
     shared = frozenset.intersection(*(e.creature.factions for e in known))
@@ -175,11 +180,14 @@ def faction(w: GuildWarband, p: Params) -> Iterator[Outcome]:
         for e in outside:
             yield Finding(
                 "ddm-guild.faction",
-                f"{e.creature.name} is not of the {wanted.title()} faction "
-                f"(it is {and_list(f.title() for f in e.creature.factions)}).",
+                msg("{name} is not of the {faction} faction (it is {factions}).", name=e.creature.name,
+                    faction=wanted.title(), factions=and_text(f.title() for f in e.creature.factions)),
                 (e.pointer,),
-                hint=f"remove {e.creature.name}"
-                + (f", or declare {' or '.join(sorted(f.title() for f in shared))}" if shared else ""),
+                hint=(
+                    msg("remove {name}, or declare {factions}", name=e.creature.name,
+                        factions=or_text(sorted(f.title() for f in shared))) if shared
+                    else msg("remove {name}", name=e.creature.name)
+                ),
             )
         return
     if not shared:
@@ -190,9 +198,10 @@ def faction(w: GuildWarband, p: Params) -> Iterator[Outcome]:
         outside = [e for e in known if best not in e.creature.factions]
         yield Finding(
             "ddm-guild.faction",
-            "The creatures share no faction.",
+            msg("The creatures share no faction."),
             tuple(e.pointer for e in outside),
-            hint=f"remove {and_list(e.creature.name for e in outside)} to share {best.title()}",
+            hint=msg("remove {names} to share {faction}", names=and_text(e.creature.name for e in outside),
+                     faction=best.title()),
         )
 
 
@@ -212,9 +221,9 @@ def unique(w: GuildWarband, p: Params) -> Iterator[Outcome]:
             name = items[0].creature.name
             yield Finding(
                 "ddm-guild.unique",
-                f"{name} is Unique and appears {count} times.",
+                msg("{name} is Unique and appears {count} times.", name=name, count=count),
                 tuple(e.pointer for e in items),
-                hint=f"{name}: {plural(count - 1, 'copy', 'copies')} too many",
+                hint=nmsg("{label}: {n} copy too many", "{label}: {n} copies too many", count - 1, label=name),
             )
 
 

@@ -11,7 +11,7 @@ right kind count (an unknown or misplaced card is reported as such, and counts n
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,11 +27,9 @@ from validation.core.result import (
     Finding,
     Missing,
     Outcome,
-    and_list,
-    article,
-    plural,
 )
 from validation.core.schema import Errors, Int, Key, ListOf, Null, Obj, Str
+from validation.core.text import Text, and_text, msg, nmsg, or_text, semicolon_text
 from validation.games._lists import entries_schema, entry_items, entry_schema
 
 GAME = "dungeon-command"
@@ -42,12 +40,21 @@ MAX_COMMANDERS = 10
 MAX_TILES = 20
 
 # Where each kind belongs in the list (for the wrong-kind hint).
-PLACES = {
-    "creature": 'under "entries"',
-    "order": 'under "orders"',
-    "commander": 'under "commanders"',
-    "tile": 'as a count under "tiles"',
+PLACES: dict[str, str | Text] = {
+    "creature": msg('under "entries"'),
+    "order": msg('under "orders"'),
+    "commander": msg('under "commanders"'),
+    "tile": msg('as a count under "tiles"'),
 }
+SYMBOL_WORDS = {"gold": msg("gold"), "silver": msg("silver")}
+
+
+def _not_a_card(kind: str, text: str) -> Text:
+    if kind == "creature":
+        return msg("{text} is not a creature card of the catalogue.", text=text)
+    if kind == "order":
+        return msg("{text} is not an order card of the catalogue.", text=text)
+    return msg("{text} is not a commander card of the catalogue.", text=text)
 
 
 @dataclass
@@ -70,8 +77,8 @@ class Card:
 @dataclass
 class KindProblem:
     pointer: str
-    message: str
-    hint: str
+    message: str | Text
+    hint: str | Text
 
 
 @dataclass
@@ -119,7 +126,7 @@ def _read(
     if match.finding is not None:
         out.append(match.finding)
         if match.finding.rule == UNKNOWN_CARD:
-            message = f"{text[:MAX_NAME]!r} is not {article(kind)} card of the catalogue."
+            message = _not_a_card(kind, repr(text[:MAX_NAME]))
             w.kind_problems.append(KindProblem(pointer, message, match.finding.hint))
         elif match.finding.rule == WRONG_KIND:
             w.kind_problems.append(KindProblem(pointer, match.finding.message, match.finding.hint))
@@ -167,9 +174,9 @@ def prepare(doc: Any, catalogue: Catalogue, fmt: Format, params: Params) -> tupl
             out.append(
                 Finding(
                     UNKNOWN_CARD,
-                    f"No faction pack named {data['box'][:MAX_NAME]!r} in the catalogue.",
+                    msg("No faction pack named {name} in the catalogue.", name=repr(data["box"][:MAX_NAME])),
                     ("/box",),
-                    hint="name one of " + ", ".join(known) if known else "check the spelling",
+                    hint=msg("name one of {names}", names=", ".join(known)) if known else msg("check the spelling"),
                     source=CONTRACT_SOURCE,
                     extra={"suggestions": known},
                 )
@@ -201,9 +208,10 @@ def _copies_findings(rule_id: str, cards: list[Card], most: int) -> Iterator[Fin
             name = items[0].name
             yield Finding(
                 rule_id,
-                f"{name}: {count} copies; at most {most} of one card are allowed.",
+                nmsg("{name}: {count} copies; at most {n} of one card are allowed.",
+                     "{name}: {count} copies; at most {n} of one card are allowed.", most, name=name, count=count),
                 tuple(c.pointer for c in items),
-                hint=f"{name}: {plural(count - most, 'copy', 'copies')} too many",
+                hint=nmsg("{label}: {n} copy too many", "{label}: {n} copies too many", count - most, label=name),
             )
 
 
@@ -217,9 +225,10 @@ def min_creatures(w: Warband, p: Params) -> Iterator[Outcome]:
     if count < least:
         yield Finding(
             "dungeon-command.min-creatures",
-            f"The warband has {plural(count, 'creature')}; it needs at least {least}.",
+            nmsg("The warband has {n} creature; it needs at least {least}.",
+                 "The warband has {n} creatures; it needs at least {least}.", count, least=least),
             ("/entries",),
-            hint=f"add {plural(least - count, 'creature')}",
+            hint=nmsg("add {n} creature", "add {n} creatures", least - count),
         )
 
 
@@ -242,9 +251,10 @@ def min_orders(w: Warband, p: Params) -> Iterator[Outcome]:
     if count < least:
         yield Finding(
             "dungeon-command.min-orders",
-            f"The order deck has {plural(count, 'card')}; it needs at least {least}.",
+            nmsg("The order deck has {n} card; it needs at least {least}.",
+                 "The order deck has {n} cards; it needs at least {least}.", count, least=least),
             ("/orders",),
-            hint=f"add {plural(least - count, 'order card')}",
+            hint=nmsg("add {n} order card", "add {n} order cards", least - count),
         )
 
 
@@ -267,17 +277,19 @@ def one_commander(w: Warband, p: Params) -> Iterator[Outcome]:
     if count < want:
         yield Finding(
             "dungeon-command.one-commander",
-            f"The warband has {plural(count, 'commander card')}; it needs exactly {want}.",
+            nmsg("The warband has {n} commander card; it needs exactly {want}.",
+                 "The warband has {n} commander cards; it needs exactly {want}.", count, want=want),
             ("/commanders",),
-            hint=f"add {plural(want - count, 'commander card')}",
+            hint=nmsg("add {n} commander card", "add {n} commander cards", want - count),
         )
     elif count > want:
         yield Finding(
             "dungeon-command.one-commander",
-            f"The warband has {count} commander cards ({and_list(c.name for c in w.commanders)}); "
-            f"it needs exactly {want}.",
+            nmsg("The warband has {n} commander card ({names}); it needs exactly {want}.",
+                 "The warband has {n} commander cards ({names}); it needs exactly {want}.", count,
+                 names=and_text(c.name for c in w.commanders), want=want),
             tuple(c.pointer for c in w.commanders),
-            hint=f"remove {plural(count - want, 'commander card')}",
+            hint=nmsg("remove {n} commander card", "remove {n} commander cards", count - want),
         )
 
 
@@ -290,17 +302,40 @@ def battlefield_tiles(w: Warband, p: Params) -> Iterator[Outcome]:
     """
     if w.tiles is None:
         return
-    for key, noun in (("large", "large tile"), ("small", "small tile"), ("small_with_start_area",
-                                                                          "small tile with a start area")):
+    for key in ("large", "small", "small_with_start_area"):
         have, want = w.tiles.get(key, 0), p[key]
         if have != want:
-            change = f"add {plural(want - have, noun)}" if have < want else f"remove {plural(have - want, noun)}"
+            message, add, remove = TILE_TEXTS[key]
+            change = add(want - have) if have < want else remove(have - want)
             yield Finding(
                 "dungeon-command.battlefield-tiles",
-                f"The battlefield half has {plural(have, noun)}; it needs {want}.",
+                message(have, want),
                 (f"/tiles/{key}",),
                 hint=change,
             )
+
+
+TILE_TEXTS: dict[str, tuple[Callable[[int, int], Text], Callable[[int], Text], Callable[[int], Text]]] = {
+    "large": (
+        lambda n, want: nmsg("The battlefield half has {n} large tile; it needs {want}.",
+                             "The battlefield half has {n} large tiles; it needs {want}.", n, want=want),
+        lambda n: nmsg("add {n} large tile", "add {n} large tiles", n),
+        lambda n: nmsg("remove {n} large tile", "remove {n} large tiles", n),
+    ),
+    "small": (
+        lambda n, want: nmsg("The battlefield half has {n} small tile; it needs {want}.",
+                             "The battlefield half has {n} small tiles; it needs {want}.", n, want=want),
+        lambda n: nmsg("add {n} small tile", "add {n} small tiles", n),
+        lambda n: nmsg("remove {n} small tile", "remove {n} small tiles", n),
+    ),
+    "small_with_start_area": (
+        lambda n, want: nmsg("The battlefield half has {n} small tile with a start area; it needs {want}.",
+                             "The battlefield half has {n} small tiles with a start area; it needs {want}.", n,
+                             want=want),
+        lambda n: nmsg("add {n} small tile with a start area", "add {n} small tiles with a start area", n),
+        lambda n: nmsg("remove {n} small tile with a start area", "remove {n} small tiles with a start area", n),
+    ),
+}
 
 
 @rule("dungeon-command.card-kinds")
@@ -326,7 +361,7 @@ def miniature_per_creature(w: Warband, p: Params) -> Iterator[Outcome]:
 
 
 def _deck_difference(
-    rule_id: str, what: str, listed: list[Card], wanted: Counter[str], names: dict[str, str], where: str
+    rule_id: str, kind: str, listed: list[Card], wanted: Counter[str], names: dict[str, str], where: Text
 ) -> Iterator[Finding]:
     have: Counter[str] = Counter()
     pointers: dict[str, list[str]] = {}
@@ -338,14 +373,20 @@ def _deck_difference(
     short = {k: wanted[k] - have[k] for k in wanted if wanted[k] > have[k]}
     if not extra and not short:
         return
-    parts = [f"add {names[k]} ×{n}" for k, n in sorted(short.items(), key=lambda kv: names[kv[0]])]
-    parts += [f"remove {names[k]} ×{n}" for k, n in sorted(extra.items(), key=lambda kv: names[kv[0]])]
+    by_name = lambda kv: names[kv[0]]  # noqa: E731
+    parts = [msg("add {card} ×{n}", card=names[k], n=n) for k, n in sorted(short.items(), key=by_name)]
+    parts += [msg("remove {card} ×{n}", card=names[k], n=n) for k, n in sorted(extra.items(), key=by_name)]
+    hint = semicolon_text(parts)
+    short_text = nmsg("{n} card short", "{n} cards short", sum(short.values()))
+    extra_text = nmsg("{n} card too many", "{n} cards too many", sum(extra.values()))
     yield Finding(
         rule_id,
-        f"The {what} is not exactly the {where}: {plural(sum(short.values()), 'card')} short, "
-        f"{plural(sum(extra.values()), 'card')} too many.",
-        tuple(p for k in extra for p in pointers[k]) or (f"/{'entries' if what == 'creature deck' else 'orders'}",),
-        hint="; ".join(parts),
+        msg("The creature deck is not exactly the {where}: {short}, {extra}.", where=where, short=short_text,
+            extra=extra_text) if kind == "creature"
+        else msg("The order deck is not exactly the {where}: {short}, {extra}.", where=where, short=short_text,
+                 extra=extra_text),
+        tuple(p for k in extra for p in pointers[k]) or (f"/{'entries' if kind == 'creature' else 'orders'}",),
+        hint=hint,
     )
 
 
@@ -361,26 +402,28 @@ def _box_counter(
         names[card.key] = card.name
         n = card.copies if copies_field is None else card.fields.get(copies_field)
         if n is None:
-            what = f"number of {copies_field.replace('_copies', '')} copies" if copies_field else "copies"
+            symbol = copies_field.replace("_copies", "") if copies_field else ""
+            what = msg("number of {symbol} copies", symbol=SYMBOL_WORDS.get(symbol, symbol)) if copies_field else (
+                msg("copies"))
             missing.append(Missing(card.slug, card.name, copies_field or "copies", ("/box",), rule_id, what=what))
         else:
             wanted[card.key] += int(n)
     return wanted, names, missing
 
 
-def _box_rule(w: Warband, rule_id: str, kind: str, copies_field: str | None, where: str) -> Iterator[Outcome]:
+def _box_rule(w: Warband, rule_id: str, kind: str, copies_field: str | None, where: Text) -> Iterator[Outcome]:
     if w.box is None:
         return
     wanted, names, missing = _box_counter(w, kind, copies_field, rule_id)
     if not names:
-        yield Missing(w.box.name, w.box.name, f"{kind} cards", ("/box",), rule_id, what=f"{kind} cards")
+        what = msg("creature cards") if kind == "creature" else msg("order cards")
+        yield Missing(w.box.name, w.box.name, f"{kind} cards", ("/box",), rule_id, what=what)
         return
     if missing:
         yield from missing
         return
     listed = w.creatures if kind == "creature" else w.orders
-    what = "creature deck" if kind == "creature" else "order deck"
-    yield from _deck_difference(rule_id, what, listed, wanted, names, where)
+    yield from _deck_difference(rule_id, kind, listed, wanted, names, where)
 
 
 def _commander_rule(w: Warband, rule_id: str) -> Iterator[Outcome]:
@@ -388,16 +431,27 @@ def _commander_rule(w: Warband, rule_id: str) -> Iterator[Outcome]:
         return
     allowed = {c.key: c.name for c in w.box.of_kind("commander")}
     if not allowed:
-        yield Missing(w.box.name, w.box.name, "commander cards", ("/box",), rule_id, what="commander cards")
+        yield Missing(w.box.name, w.box.name, "commander cards", ("/box",), rule_id, what=msg("commander cards"))
         return
     for c in w.commanders:
         if c.key not in allowed:
             yield Finding(
                 rule_id,
-                f"{c.name} is not a commander of {w.box.name}.",
+                msg("{name} is not a commander of {box}.", name=c.name, box=w.box.name),
                 (c.pointer,),
-                hint="choose " + " or ".join(sorted(allowed.values())),
+                hint=msg("choose {names}", names=or_text(sorted(allowed.values()))),
             )
+
+
+def _box_where(w: Warband) -> Text:
+    return msg("{box} box", box=w.box.name) if w.box else msg("box")
+
+
+def _half_where(w: Warband) -> Text:
+    if w.box is None:
+        return msg("box")
+    symbol = str(w.symbol)
+    return msg("{symbol} half of the {box} box", symbol=SYMBOL_WORDS.get(symbol, symbol), box=w.box.name)
 
 
 @rule("dungeon-command.faction-box-creatures")
@@ -406,8 +460,7 @@ def faction_box_creatures(w: Warband, p: Params) -> Iterator[Outcome]:
 
     Source: 001_2362fc22da385df6.txt, Что нужно для игры: Миниатюры (p. 3)
     """
-    yield from _box_rule(w, "dungeon-command.faction-box-creatures", "creature", None,
-                         f"{w.box.name} box" if w.box else "box")
+    yield from _box_rule(w, "dungeon-command.faction-box-creatures", "creature", None, _box_where(w))
 
 
 @rule("dungeon-command.faction-box-orders")
@@ -416,8 +469,7 @@ def faction_box_orders(w: Warband, p: Params) -> Iterator[Outcome]:
 
     Source: 001_2362fc22da385df6.txt, Что нужно для игры: Карты приказов (p. 3)
     """
-    where = f"{w.box.name} box" if w.box else "box"
-    yield from _box_rule(w, "dungeon-command.faction-box-orders", "order", None, where)
+    yield from _box_rule(w, "dungeon-command.faction-box-orders", "order", None, _box_where(w))
 
 
 @rule("dungeon-command.faction-box-commander")
@@ -435,7 +487,7 @@ def first_game_creatures(w: Warband, p: Params) -> Iterator[Outcome]:
 
     Source: 001_2362fc22da385df6.txt, Первая игра (p. 4): золотые и серебряные символы
     """
-    where = f"{w.symbol} half of the {w.box.name} box" if w.box else "box"
+    where = _half_where(w)
     yield from _box_rule(w, "dungeon-command.first-game-creatures", "creature", f"{w.symbol}_copies", where)
 
 
@@ -445,7 +497,7 @@ def first_game_orders(w: Warband, p: Params) -> Iterator[Outcome]:
 
     Source: 001_2362fc22da385df6.txt, Первая игра (p. 4): золотые и серебряные символы
     """
-    where = f"{w.symbol} half of the {w.box.name} box" if w.box else "box"
+    where = _half_where(w)
     yield from _box_rule(w, "dungeon-command.first-game-orders", "order", f"{w.symbol}_copies", where)
 
 

@@ -20,7 +20,7 @@ camp upkeep. Each rule reads that walk and reports only what it checks.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,10 +37,9 @@ from validation.core.result import (
     Missing,
     Outcome,
     Source,
-    and_list,
-    plural,
 )
 from validation.core.schema import Anything, Bool, Errors, Int, Key, ListOf, Obj, Schema, Str, child
+from validation.core.text import Text, and_text, msg, nmsg, or_text
 
 GAME = "stronghold"
 RULESET = "default"
@@ -423,9 +422,28 @@ def units_of(value: Any) -> Counter[str]:
     return out
 
 
-def show(units: Mapping[str, int]) -> str:
-    parts = [plural(units[k], k) for k in ATTACKER if units.get(k)]
-    return and_list(parts) if len(parts) > 1 else (parts[0] if parts else "no units")
+UNIT_TEXTS: dict[str, Callable[[int], Text]] = {
+    "goblin": lambda n: nmsg("{n} goblin", "{n} goblins", n),
+    "orc": lambda n: nmsg("{n} orc", "{n} orcs", n),
+    "troll": lambda n: nmsg("{n} troll", "{n} trolls", n),
+}
+SIDE_WORDS = {"west": msg("west"), "east": msg("east")}
+UNIT_WORDS = {"goblin": msg("goblin"), "orc": msg("orc"), "troll": msg("troll")}
+COLOUR_WORDS = {"red": msg("red"), "green": msg("green")}
+LOCATION_WORDS = {
+    "rampart": msg("rampart"), "gathering-point": msg("gathering-point"), "wall-section": msg("wall-section"),
+    "building": msg("building"), "path-field": msg("path-field"), "gate": msg("gate"),
+    "siege-tower": msg("siege-tower"),
+}
+
+
+def _word(words: Mapping[str, Text], value: Any) -> Text | str:
+    return words.get(str(value), str(value))
+
+
+def show(units: Mapping[str, int]) -> Text | str:
+    parts = [UNIT_TEXTS[k](units[k]) for k in ATTACKER if units.get(k)]
+    return and_text(parts) if len(parts) > 1 else (parts[0] if parts else msg("no units"))
 
 
 @dataclass
@@ -583,15 +601,15 @@ def _same_name(found: Sequence[CardFacts]) -> bool:
     return len({c.key for c in found}) == 1
 
 
-def _find(catalogue: Catalogue, text: str, kinds: Sequence[str], pointer: str, what: str, out: list[Outcome],
+def _find(catalogue: Catalogue, text: str, kinds: Sequence[str], pointer: str, what: Text, out: list[Outcome],
           narrow: Any = None, cache: str = "") -> CardFacts | None:
     match = resolve(catalogue, text, kinds=set(kinds), pointer=pointer, narrow=narrow, same_card=_same_name,
                     cache_as=f"stronghold:{cache}" if cache else "")
     if match.finding is not None:
         out.append(match.finding)
     elif match.card is None:
-        out.append(Finding(WRONG_KIND, f"{text[:MAX_NAME]!r} is not {what}.", (pointer,),
-                           hint=f"name {what}", source=CONTRACT_SOURCE))
+        out.append(Finding(WRONG_KIND, msg("{text} is not {what}.", text=repr(text[:MAX_NAME]), what=what), (pointer,),
+                           hint=msg("name {what}", what=what), source=CONTRACT_SOURCE))
     return match.card
 
 
@@ -602,21 +620,23 @@ def _board(catalogue: Catalogue, name: str) -> tuple[Board | None, Missing | Non
         found = [c for c in catalogue.by_name.get(normalise(name), ()) if c.kind == "component"]
         card = found[0] if found else None
     if card is None:
-        out.append(Finding(UNKNOWN_CARD, f"No board named {name!r} in the stronghold catalogue (the format's "
-                           "parameter board).", ("/plan",), hint="name a board record of the catalogue in "
-                           '"params": {"board": ...}', source=CONTRACT_SOURCE))
+        out.append(Finding(UNKNOWN_CARD, msg("No board named {name} in the stronghold catalogue (the format's "
+                                             "parameter board).", name=repr(name)), ("/plan",),
+                           hint=msg('name a board record of the catalogue in "params": {example}',
+                                    example='{"board": ...}'), source=CONTRACT_SOURCE))
         return None, None, out
     layout = card.fields.get("layout")
     if not isinstance(layout, Mapping) or not layout:
-        return None, Missing(card.slug, card.name, "layout", ("/plan",), what="layout (topology and capacities)"), out
+        what = msg("layout (topology and capacities)")
+        return None, Missing(card.slug, card.name, "layout", ("/plan",), what=what), out
     if card.is_standin:
         out.append(Finding(
             STAND_IN,
-            f"The plan is checked on {card.name}, an invented stand-in for the board: its locations, paths, slots "
-            "and machine fields are not the printed board's.",
+            msg("The plan is checked on {name}, an invented stand-in for the board: its locations, paths, slots and "
+                "machine fields are not the printed board's.", name=card.name),
             ("/plan",),
-            hint=f"supply the printed board's layout in the catalogue and choose it with \"params\": {{\"board\": "
-                 f"...}} (now {card.slug})",
+            hint=msg('supply the printed board\'s layout in the catalogue and choose it with "params": {example} '
+                     "(now {slug})", example='{"board": ...}', slug=card.slug),
             severity="warning",
             source=STAND_IN_SOURCE,
             extra={"cards": [card.slug]},
@@ -633,7 +653,7 @@ def _phase_cards(catalogue: Catalogue, value: Any, pointer: str, out: list[Outco
         text = value.get(key)
         if isinstance(text, str):
             where = f"{pointer}/{key}"
-            card = _find(catalogue, text, ("phase-card",), where, "a phase card", out, _narrow_cards, "card")
+            card = _find(catalogue, text, ("phase-card",), where, msg("a phase card"), out, _narrow_cards, "card")
             cards[key] = card
             if card is not None and card.is_standin:
                 stand_ins.setdefault(card.slug, (card, []))[1].append(where)
@@ -643,10 +663,10 @@ def _phase_cards(catalogue: Catalogue, value: Any, pointer: str, out: list[Outco
 def _stand_in_cards(stand_ins: dict[str, tuple[CardFacts, list[str]]]) -> Finding:
     return Finding(
         STAND_IN,
-        "The plan is checked with stand-in cards, not the publisher's: "
-        + and_list(c.name for c, _ in stand_ins.values()) + ".",
+        msg("The plan is checked with stand-in cards, not the publisher's: {names}.",
+            names=and_text(c.name for c, _ in stand_ins.values())),
         tuple(p for _, pointers in stand_ins.values() for p in pointers),
-        hint="supply the printed cards in the catalogue to replace the stand-ins",
+        hint=msg("supply the printed cards in the catalogue to replace the stand-ins"),
         severity="warning",
         source=Source("stronghold.md", "§10.1 Conventions (phase cards are data; tests use invented cards)"),
         extra={"cards": sorted(stand_ins)},
@@ -667,7 +687,7 @@ def prepare(doc: Any, catalogue: Catalogue, fmt: Format, params: Params) -> tupl
             cards = []
             for j, text in enumerate((drawn or {}).get("drawn") or []):
                 where = f"/plan/draft/{key}/drawn/{j}"
-                card = _find(catalogue, text, ("phase-card",), where, "a phase card", out, _narrow_cards, "card")
+                card = _find(catalogue, text, ("phase-card",), where, msg("a phase card"), out, _narrow_cards, "card")
                 cards.append((where, card))
                 if card is not None and card.is_standin:
                     stand_ins.setdefault(card.slug, (card, []))[1].append(where)
@@ -711,7 +731,7 @@ def _walk(plan: Plan, catalogue: Catalogue, params: Params, out: list[Outcome],
     # The board before the round.
     for i, t in enumerate((state.get("board") or {}).get("tiles") or []):
         where = f"/plan/state/board/tiles/{i}"
-        card = _find(catalogue, t["name"], TILE_KINDS, f"{where}/name", "a tile", out, cache="tile")
+        card = _find(catalogue, t["name"], TILE_KINDS, f"{where}/name", msg("a tile"), out, cache="tile")
         if card is not None:
             plan.tiles_start.append(Tile(card, _loc(plan, t["at"]) or t["at"], bool(t.get("occupied")), where))
     units: dict[str, Counter[str]] = {}
@@ -720,7 +740,7 @@ def _walk(plan: Plan, catalogue: Catalogue, params: Params, out: list[Outcome],
     tiles = list(plan.tiles_start)
     # The entries.
     for i, item in enumerate(data.get("entries") or []):
-        card = _find(catalogue, item["name"], ACTION_KINDS, f"/plan/entries/{i}/name", "an attacker's action", out,
+        card = _find(catalogue, item["name"], ACTION_KINDS, f"/plan/entries/{i}/name", msg("an attacker's action"), out,
                      _narrow_actions, "action")
         if card is None:
             continue
@@ -791,7 +811,8 @@ def _walk(plan: Plan, catalogue: Catalogue, params: Params, out: list[Outcome],
     plan.units_end = units
     plan.camp_end = camp
     for i, o in enumerate(data.get("orders") or []):
-        card = _find(catalogue, o["name"], ("order",), f"/plan/orders/{i}/name", "an order tile", out, cache="order")
+        card = _find(catalogue, o["name"], ("order",), f"/plan/orders/{i}/name", msg("an order tile"), out,
+                     cache="order")
         if card is not None:
             plan.orders.append(OrderItem(f"/plan/orders/{i}", card, o["section"], _loc(plan, o["section"]),
                                          bool(o.get("secret")), int(o.get("qty") or 1)))
@@ -891,33 +912,39 @@ def setup_counts(plan: Plan, p: Params) -> Iterator[Outcome]:
     rule_id = "stronghold.setup-counts"
     data = plan.data
 
-    def differ(pointer: str, what: str, have: Any, want: Any) -> Finding:
-        return Finding(rule_id, f"{what} is {have}; the setup gives {want}.", (pointer,), hint=f"set it to {want}")
+    def differ(pointer: str, what: Text, have: Any, want: Any) -> Finding:
+        have = have if isinstance(have, Text) else str(have)
+        want = want if isinstance(want, Text) else str(want)
+        return Finding(rule_id, msg("{what} is {have}; the setup gives {want}.", what=what, have=have, want=want),
+                       (pointer,), hint=msg("set it to {want}", want=want))
 
     if data.get("players") != p["players"]:
-        yield differ("/plan/players", "players", data.get("players"), p["players"])
+        yield differ("/plan/players", msg("players"), data.get("players"), p["players"])
     attackers = _attackers(plan)
     if len(attackers) != p["attackers"]:
-        yield Finding(rule_id, f"The setup has {plural(len(attackers), 'attacker')}; the format has "
-                      f"{p['attackers']}.", ("/plan/attackers",),
-                      hint=f"{'add' if len(attackers) < p['attackers'] else 'remove'} "
-                           f"{plural(abs(len(attackers) - p['attackers']), 'attacker')}")
+        change = abs(len(attackers) - p["attackers"])
+        yield Finding(rule_id, nmsg("The setup has {n} attacker; the format has {want}.",
+                                    "The setup has {n} attackers; the format has {want}.", len(attackers),
+                                    want=p["attackers"]), ("/plan/attackers",),
+                      hint=nmsg("add {n} attacker", "add {n} attackers", change) if len(attackers) < p["attackers"]
+                      else nmsg("remove {n} attacker", "remove {n} attackers", change))
     sides = [a.get("side") for a in attackers]
     for i, a in enumerate(attackers):
         if a.get("resources") != p["setup_resources"]:
-            yield differ(f"/plan/attackers/{i}/resources", f"attacker {i + 1}'s resources", a.get("resources"),
-                         p["setup_resources"])
+            yield differ(f"/plan/attackers/{i}/resources", msg("attacker {n}'s resources", n=i + 1),
+                         a.get("resources"), p["setup_resources"])
         if p["players"] > 2 and a.get("side") is None:
-            yield Finding(rule_id, f"Attacker {i + 1} has no side; with {p['players']} players each attacker chooses "
-                          "one.", (f"/plan/attackers/{i}/side",), hint="set side to west or east")
+            yield Finding(rule_id, msg("Attacker {n} has no side; with {players} players each attacker chooses one.",
+                                       n=i + 1, players=p["players"]), (f"/plan/attackers/{i}/side",),
+                          hint=msg("set side to west or east"))
         elif p["players"] <= 2 and a.get("side") is not None:
-            yield Finding(rule_id, "With 2 players the attacker plays both sides.", (f"/plan/attackers/{i}/side",),
-                          hint="leave side out")
+            yield Finding(rule_id, msg("With 2 players the attacker plays both sides."),
+                          (f"/plan/attackers/{i}/side",), hint=msg("leave side out"))
     if p["players"] > 2 and len(sides) == 2 and None not in sides and sides[0] == sides[1]:
-        yield Finding(rule_id, f"Both attackers chose the {sides[0]} side.", ("/plan/attackers/1/side",),
-                      hint="one attacker takes the other side")
+        yield Finding(rule_id, msg("Both attackers chose the {side} side.", side=_word(SIDE_WORDS, sides[0])),
+                      ("/plan/attackers/1/side",), hint=msg("one attacker takes the other side"))
     if dict(units_of(data.get("bag"))) != {k: v for k, v in dict(p["bag"]).items() if v}:
-        yield differ("/plan/bag", "the bag", show(units_of(data.get("bag"))), show(Counter(dict(p["bag"]))))
+        yield differ("/plan/bag", msg("the bag"), show(units_of(data.get("bag"))), show(Counter(dict(p["bag"]))))
     want_def = dict(p["defender_setup"])
     have_def = data.get("defender") or {}
     for key, want in want_def.items():
@@ -925,12 +952,12 @@ def setup_counts(plan: Plan, p: Params) -> Iterator[Outcome]:
         if isinstance(want, Mapping):
             have = {k: v for k, v in (have or {}).items() if v}
         if have != want:
-            yield differ(f"/plan/defender/{key}", f"the defender's {key.replace('_', ' ')}", have, want)
+            yield differ(f"/plan/defender/{key}", msg("the defender's {key}", key=key.replace("_", " ")), have, want)
     want_glory = dict(p["glory_setup"])
     have_glory = data.get("glory") or {}
     for key, want in want_glory.items():
         if have_glory.get(key) != want:
-            yield differ(f"/plan/glory/{key}", f"glory {key.replace('_', ' ')}", have_glory.get(key), want)
+            yield differ(f"/plan/glory/{key}", msg("glory {key}", key=key.replace("_", " ")), have_glory.get(key), want)
 
 
 def _card_fits(card: CardFacts, key: str, colour: str) -> bool:
@@ -948,9 +975,10 @@ def _is_deck(card: CardFacts) -> bool:
 def _cards_fit(rule_id: str, cards: Mapping[str, CardFacts | None], pointer: str, colour: str) -> Iterator[Outcome]:
     for key, card in cards.items():
         if card is not None and not _card_fits(card, key, colour):
-            slot = "the camp card" if key == "camp" else f"a phase-{key} card"
-            yield Finding(rule_id, f"{card.name} is not {slot} of the {colour} set.", (f"{pointer}/{key}",),
-                          hint=f"name {slot} of the {colour} set")
+            slot = msg("the camp card") if key == "camp" else msg("a phase-{phase} card", phase=key)
+            yield Finding(rule_id, msg("{name} is not {slot} of the {colour} set.", name=card.name, slot=slot,
+                                       colour=_word(COLOUR_WORDS, colour)), (f"{pointer}/{key}",),
+                          hint=msg("name {slot} of the {colour} set", slot=slot, colour=_word(COLOUR_WORDS, colour)))
 
 
 @rule("stronghold.phase-card-draft", P_PHASE_CARD_SET, P_DRAWN_PER_PHASE)
@@ -975,17 +1003,21 @@ def phase_card_draft(plan: Plan, p: Params) -> Iterator[Outcome]:
         known = [(ptr, c) for ptr, c in drawn if c is not None]
         for ptr, c in known:
             if not _card_fits(c, key, colour):
-                yield Finding(rule_id, f"{c.name} is not a phase-{key} card of the {colour} set.", (ptr,),
-                              hint=f"draw phase-{key} cards of the {colour} set")
+                yield Finding(rule_id, msg("{name} is not a phase-{phase} card of the {colour} set.", name=c.name,
+                                           phase=key, colour=_word(COLOUR_WORDS, colour)), (ptr,),
+                              hint=msg("draw phase-{phase} cards of the {colour} set", phase=key,
+                                       colour=_word(COLOUR_WORDS, colour)))
         decks = [c for _, c in known if _is_deck(c)]
         for deck in {c.slug: c for c in decks}.values():
-            yield Missing(deck.slug, deck.name, "cards", (where,), rule_id, what="individual cards")
+            yield Missing(deck.slug, deck.name, "cards", (where,), rule_id, what=msg("individual cards"))
         if not decks and len(drawn) == len(known):
             distinct = {c.key for _, c in known}
             if len(drawn) != per_phase or len(distinct) != len(drawn):
-                yield Finding(rule_id, f"Phase {key}: {plural(len(distinct), 'different card')} drawn; the format "
-                              f"draws {per_phase} different cards.", (where,),
-                              hint=f"draw exactly {per_phase} different phase-{key} cards")
+                yield Finding(rule_id, nmsg("Phase {phase}: {n} different card drawn; the format draws {want} "
+                                            "different cards.", "Phase {phase}: {n} different cards drawn; the format "
+                                            "draws {want} different cards.", len(distinct), phase=key, want=per_phase),
+                              (where,), hint=msg("draw exactly {want} different phase-{phase} cards", want=per_phase,
+                                                 phase=key))
         kept: list[tuple[str, CardFacts]] = []
         for i, cards in enumerate(plan.setup_cards):
             card = cards.get(key)
@@ -994,15 +1026,18 @@ def phase_card_draft(plan: Plan, p: Params) -> Iterator[Outcome]:
             ptr = f"/plan/attackers/{i}/phase_cards/{key}"
             kept.append((ptr, card))
             if known and card.key not in {c.key for _, c in known}:
-                yield Finding(rule_id, f"Attacker {i + 1} keeps {card.name}, which was not drawn for phase {key}.",
-                              (ptr,), hint="keep one of the drawn cards: " + and_list(c.name for _, c in known))
+                yield Finding(rule_id, msg("Attacker {n} keeps {name}, which was not drawn for phase {phase}.",
+                                           n=i + 1, name=card.name, phase=key),
+                              (ptr,), hint=msg("keep one of the drawn cards: {names}",
+                                               names=and_text(c.name for _, c in known)))
         if len(kept) == 2 and kept[0][1].key == kept[1][1].key:
             if _is_deck(kept[0][1]):
                 yield Missing(kept[0][1].slug, kept[0][1].name, "cards", (kept[1][0],), rule_id,
-                              what="individual cards")
+                              what=msg("individual cards"))
             else:
-                yield Finding(rule_id, f"Both attackers keep {kept[0][1].name} for phase {key}; they choose "
-                              "different cards.", (kept[1][0],), hint="the second attacker keeps another drawn card")
+                yield Finding(rule_id, msg("Both attackers keep {name} for phase {phase}; they choose different cards.",
+                                           name=kept[0][1].name, phase=key), (kept[1][0],),
+                              hint=msg("the second attacker keeps another drawn card"))
 
 
 # ----------------------------------------------------------------------------------------------- round rules
@@ -1015,8 +1050,9 @@ def round_limit(plan: Plan, p: Params) -> Iterator[Outcome]:
     Source: 002_d44d61b2c33012b1.txt, A JÁTÉK ÁTTEKINTÉSE; DICSŐSÉG (p. 19)
     """
     if plan.plan and not 1 <= int(plan.data["round"]) <= int(p["rounds"]):
-        yield Finding("stronghold.round-limit", f"Round {plan.data['round']} is not one of rounds 1 to {p['rounds']}.",
-                      ("/plan/round",), hint=f"plan a round from 1 to {p['rounds']}")
+        yield Finding("stronghold.round-limit", msg("Round {round} is not one of rounds 1 to {rounds}.",
+                                                    round=plan.data["round"], rounds=p["rounds"]),
+                      ("/plan/round",), hint=msg("plan a round from 1 to {rounds}", rounds=p["rounds"]))
 
 
 @rule("stronghold.phase-order")
@@ -1032,9 +1068,10 @@ def phase_order(plan: Plan, p: Params) -> Iterator[Outcome]:
     for i, item in enumerate(plan.data.get("entries") or []):
         phase = int(item["phase"])
         if phase < highest:
-            yield Finding("stronghold.phase-order", f"Entry {i} is in phase {phase} after an entry of phase "
-                          f"{highest} ({where}).", (f"/plan/entries/{i}/phase",),
-                          hint=f"take it before the phase-{highest} actions, or leave it out")
+            yield Finding("stronghold.phase-order", msg("Entry {i} is in phase {phase} after an entry of phase "
+                                                        "{highest} ({where}).", i=i, phase=phase, highest=highest,
+                                                        where=where), (f"/plan/entries/{i}/phase",),
+                          hint=msg("take it before the phase-{highest} actions, or leave it out", highest=highest))
         elif phase > highest:
             highest, where = phase, f"/plan/entries/{i}"
 
@@ -1048,26 +1085,36 @@ def _card_offers(rule_id: str, plan: Plan, action_name: str, action_key: str, sp
                  pointer: str) -> Iterator[Outcome]:
     cards = plan.ally_cards if ally else plan.cards
     flipped = set(plan.data.get("ally_flipped") or []) if ally else plan.flipped
-    whose = "the ally's" if ally else "your"
     card = cards.get(str(phase))
     if str(phase) in flipped:
         if not special:
-            yield Finding(rule_id, f"{whose.capitalize()} phase-{phase} card is flipped: it offers only its special "
-                          f"action, not {action_name}.", (pointer,), hint=f"leave out {action_name}")
+            message = (
+                msg("The ally's phase-{phase} card is flipped: it offers only its special action, not {action}.",
+                    phase=phase, action=action_name) if ally
+                else msg("Your phase-{phase} card is flipped: it offers only its special action, not {action}.",
+                         phase=phase, action=action_name)
+            )
+            yield Finding(rule_id, message, (pointer,), hint=msg("leave out {action}", action=action_name))
         return
     if special:
-        yield Finding(rule_id, f"{action_name} is the special action of a flipped phase-{phase} card; {whose} card is "
-                      "not flipped.", (pointer,), hint=f"flip the phase-{phase} card at the start of the round, or "
-                      f"leave out {action_name}")
+        message = (
+            msg("{action} is the special action of a flipped phase-{phase} card; the ally's card is not flipped.",
+                action=action_name, phase=phase) if ally
+            else msg("{action} is the special action of a flipped phase-{phase} card; your card is not flipped.",
+                     action=action_name, phase=phase)
+        )
+        yield Finding(rule_id, message, (pointer,), hint=msg("flip the phase-{phase} card at the start of the round, "
+                                                             "or leave out {action}", phase=phase, action=action_name))
         return
     if card is None:
         return
     printed = _printed(card)
     if printed is None:
-        yield Missing(card.slug, card.name, "actions", (pointer,), rule_id, what="printed actions")
+        yield Missing(card.slug, card.name, "actions", (pointer,), rule_id, what=msg("printed actions"))
     elif action_key not in {normalise(a) for a in printed}:
-        yield Finding(rule_id, f"{action_name} is not printed on {card.name}.", (pointer,),
-                      hint=f"take only {card.name}'s actions: {and_list(printed)}")
+        yield Finding(rule_id, msg("{action} is not printed on {name}.", action=action_name, name=card.name),
+                      (pointer,), hint=msg("take only {name}'s actions: {actions}", name=card.name,
+                                           actions=and_text(printed)))
 
 
 @rule("stronghold.action-on-phase-card")
@@ -1085,12 +1132,13 @@ def action_on_phase_card(plan: Plan, p: Params) -> Iterator[Outcome]:
         phase = int(a.item["phase"])
         own_phase = a.get("phase")
         if own_phase is not None and int(own_phase) != phase:
-            yield Finding(rule_id, f"{a.name} is a phase-{own_phase} action, not a phase-{phase} one.",
-                          (f"{a.pointer}/phase",), hint=f"take it in phase {own_phase}")
+            yield Finding(rule_id, msg("{action} is a phase-{own} action, not a phase-{phase} one.", action=a.name,
+                                       own=own_phase, phase=phase),
+                          (f"{a.pointer}/phase",), hint=msg("take it in phase {own}", own=own_phase))
             continue
         if a.ally and plan.two_player:
-            yield Finding(rule_id, "With 2 players there is no ally's card.", (f"{a.pointer}/card",),
-                          hint='leave out "card": "ally"')
+            yield Finding(rule_id, msg("With 2 players there is no ally's card."), (f"{a.pointer}/card",),
+                          hint=msg('leave out "card": "ally"'))
             continue
         yield from _card_offers(rule_id, plan, a.name, a.key, bool(a.get("special_action")), phase, a.ally, a.pointer)
     for secret, name in ((False, "Open Order"), (True, "Secret Orders")):
@@ -1115,9 +1163,13 @@ def action_once_per_round(plan: Plan, p: Params) -> Iterator[Outcome]:
         count = sum(a.qty for a in items)
         if count > 1:
             yield Finding("stronghold.action-once-per-round",
-                          f"{items[0].name} is taken {count} times this round{' from the ally' if ally else ''}; "
-                          "each action at most once.", tuple(a.pointer for a in items),
-                          hint=f"{items[0].name}: {plural(count - 1, 'time')} too many")
+                          msg("{action} is taken {count} times this round from the ally; each action at most once.",
+                              action=items[0].name, count=count) if ally
+                          else msg("{action} is taken {count} times this round; each action at most once.",
+                                   action=items[0].name, count=count),
+                          tuple(a.pointer for a in items),
+                          hint=nmsg("{action}: {n} time too many", "{action}: {n} times too many", count - 1,
+                                    action=items[0].name))
 
 
 @rule("stronghold.phase-card-flip")
@@ -1133,11 +1185,13 @@ def phase_card_flip(plan: Plan, p: Params) -> Iterator[Outcome]:
     earlier = set(plan.data["state"].get("flipped") or [])
     lost = sorted(earlier - plan.flipped)
     if lost:
-        yield Finding(rule_id, f"The phase-{', '.join(lost)} card{'s were' if len(lost) > 1 else ' was'} flipped in an "
-                      "earlier round and stay flipped.", ("/plan/flipped",), hint="add " + ", ".join(lost))
+        yield Finding(rule_id, nmsg("The phase-{phases} card was flipped in an earlier round and stay flipped.",
+                                    "The phase-{phases} cards were flipped in an earlier round and stay flipped.",
+                                    len(lost), phases=", ".join(lost)),
+                      ("/plan/flipped",), hint=msg("add {cards}", cards=", ".join(lost)))
     if "6" in plan.flipped:
-        yield Finding(rule_id, "The phase-6 card has no special action and cannot be flipped.", ("/plan/flipped",),
-                      hint="remove 6 from flipped")
+        yield Finding(rule_id, msg("The phase-6 card has no special action and cannot be flipped."),
+                      ("/plan/flipped",), hint=msg("remove 6 from flipped"))
 
 
 def _options(card: CardFacts) -> list[Counter[str]]:
@@ -1163,12 +1217,14 @@ def unit_cost_option(plan: Plan, p: Params) -> Iterator[Outcome]:
         pay = a.pay
         if not options:
             if pay:
-                yield Finding("stronghold.unit-cost-option", f"{a.name} costs no units; {show(pay)} assigned.",
-                              (f"{a.pointer}/pay",), hint=f"assign no units to {a.name}")
+                yield Finding("stronghold.unit-cost-option", msg("{action} costs no units; {units} assigned.",
+                                                                 action=a.name, units=show(pay)),
+                              (f"{a.pointer}/pay",), hint=msg("assign no units to {action}", action=a.name))
         elif pay not in options:
-            choices = " or ".join(show(o) for o in options)
-            yield Finding("stronghold.unit-cost-option", f"{a.name} is paid with {show(pay)}; it costs {choices}.",
-                          (f"{a.pointer}/pay",), hint=f"pay exactly {choices}")
+            choices = or_text(show(o) for o in options)
+            yield Finding("stronghold.unit-cost-option", msg("{action} is paid with {units}; it costs {choices}.",
+                                                             action=a.name, units=show(pay), choices=choices),
+                          (f"{a.pointer}/pay",), hint=msg("pay exactly {choices}", choices=choices))
 
 
 @rule("stronghold.resource-cost")
@@ -1183,13 +1239,15 @@ def resource_cost(plan: Plan, p: Params) -> Iterator[Outcome]:
         printed = a.get("cost_resources")
         if printed is None:
             if a.item.get("resources") is not None:
-                yield Missing(a.card.slug, a.name, "cost_resources", (a.pointer,), what="resource cost")
+                yield Missing(a.card.slug, a.name, "cost_resources", (a.pointer,), what=msg("resource cost"))
             continue
         want = int(printed) * a.qty
         paid = a.item.get("resources")
         if paid is not None and int(paid) != want:
-            yield Finding("stronghold.resource-cost", f"{a.name} costs {plural(want, 'resource')}; the plan pays "
-                          f"{paid}.", (f"{a.pointer}/resources",), hint=f"pay {plural(want, 'resource')}")
+            yield Finding("stronghold.resource-cost", nmsg("{action} costs {n} resource; the plan pays {paid}.",
+                                                           "{action} costs {n} resources; the plan pays {paid}.", want,
+                                                           action=a.name, paid=paid),
+                          (f"{a.pointer}/resources",), hint=nmsg("pay {n} resource", "pay {n} resources", want))
 
 
 @rule("stronghold.fresh-units-only")
@@ -1207,9 +1265,10 @@ def fresh_units_only(plan: Plan, p: Params) -> Iterator[Outcome]:
     if short:
         pointers = tuple(a.pointer for a in plan.actions if any(a.pay.get(k) for k in short)
                          or any(units_of(a.item.get("give")).get(k) for k in short))
-        yield Finding("stronghold.fresh-units-only", f"The plan uses {show(used)} from this round's draw of "
-                      f"{show(plan.drawn)}.", pointers or ("/plan/entries",),
-                      hint=f"{show(short)} short: pay with fewer units, or leave out an action")
+        yield Finding("stronghold.fresh-units-only", msg("The plan uses {used} from this round's draw of {drawn}.",
+                                                         used=show(used), drawn=show(plan.drawn)),
+                      pointers or ("/plan/entries",),
+                      hint=msg("{units} short: pay with fewer units, or leave out an action", units=show(short)))
 
 
 @rule("stronghold.resources-available")
@@ -1223,10 +1282,12 @@ def resources_available(plan: Plan, p: Params) -> Iterator[Outcome]:
         return
     for a, cost, after in plan.balance:
         if after < 0:
-            yield Finding("stronghold.resources-available", f"{a.name} costs {plural(cost, 'resource')}; the balance "
-                          f"falls to {after}.", (f"{a.pointer}/resources" if a.item.get("resources") is not None
-                                                 else a.pointer,),
-                          hint=f"{plural(-after, 'resource')} short")
+            yield Finding("stronghold.resources-available",
+                          nmsg("{action} costs {n} resource; the balance falls to {after}.",
+                               "{action} costs {n} resources; the balance falls to {after}.", cost, action=a.name,
+                               after=after),
+                          (f"{a.pointer}/resources" if a.item.get("resources") is not None else a.pointer,),
+                          hint=nmsg("{n} resource short", "{n} resources short", -after))
             return
 
 
@@ -1242,9 +1303,12 @@ def resource_income(plan: Plan, p: Params) -> Iterator[Outcome]:
     rule_id = "stronghold.resource-income"
     want = 0 if plan.charge else int(p["resources_per_round"])
     if plan.data["income"] != want:
-        why = " (Charge!: no resources at all)" if plan.charge else ""
-        yield Finding(rule_id, f"The income claimed is {plan.data['income']}; it is {want}{why}.", ("/plan/income",),
-                      hint=f"claim {want}")
+        message = (
+            msg("The income claimed is {income}; it is {want} (Charge!: no resources at all).",
+                income=plan.data["income"], want=want) if plan.charge
+            else msg("The income claimed is {income}; it is {want}.", income=plan.data["income"], want=want)
+        )
+        yield Finding(rule_id, message, ("/plan/income",), hint=msg("claim {want}", want=want))
     yields = {k: int(v) for k, v in dict(p["production_yield"]).items()}
     for a in plan.actions:
         if a.key != normalise("Produce Resources"):
@@ -1258,11 +1322,13 @@ def resource_income(plan: Plan, p: Params) -> Iterator[Outcome]:
             right = None  # not one unit: unit-cost-option says so; the claim is checked against the best yield
         gain = a.item.get("gain")
         if right is not None and gain != right:
-            yield Finding(rule_id, f"Produce Resources with {show(pay)} yields {right}; the plan claims {gain}.",
-                          (f"{a.pointer}/gain",), hint=f"claim {right}")
+            yield Finding(rule_id, msg("Produce Resources with {units} yields {right}; the plan claims {gain}.",
+                                       units=show(pay), right=right, gain=str(gain)),
+                          (f"{a.pointer}/gain",), hint=msg("claim {want}", want=right))
         elif right is None and gain is not None and gain > max(yields.values()):
-            yield Finding(rule_id, f"Produce Resources yields at most {max(yields.values())}; the plan claims {gain}.",
-                          (f"{a.pointer}/gain",), hint=f"claim at most {max(yields.values())}")
+            yield Finding(rule_id, msg("Produce Resources yields at most {most}; the plan claims {gain}.",
+                                       most=max(yields.values()), gain=gain),
+                          (f"{a.pointer}/gain",), hint=msg("claim at most {most}", most=max(yields.values())))
 
 
 @rule("stronghold.units-per-round", P_UNITS_PER_ROUND, P_CHARGE_BONUS)
@@ -1279,9 +1345,12 @@ def units_per_round(plan: Plan, p: Params) -> Iterator[Outcome]:
         want = min(want, int(bag))
     have = sum(plan.drawn.values())
     if have != want:
-        yield Finding("stronghold.units-per-round", f"The draw holds {plural(have, 'unit')}; the round draws {want}.",
-                      ("/plan/state/drawn",), hint=f"{'remove' if have > want else 'add'} "
-                      f"{plural(abs(have - want), 'unit')}")
+        yield Finding("stronghold.units-per-round", nmsg("The draw holds {n} unit; the round draws {want}.",
+                                                         "The draw holds {n} units; the round draws {want}.", have,
+                                                         want=want),
+                      ("/plan/state/drawn",),
+                      hint=nmsg("remove {n} unit", "remove {n} units", have - want) if have > want
+                      else nmsg("add {n} unit", "add {n} units", want - have))
 
 
 def _mobilization(p: Params, a: Action) -> Mapping[str, Any]:
@@ -1343,8 +1412,9 @@ def hourglass_total(plan: Plan, p: Params) -> Iterator[Outcome]:
         want = total
     if declared is not None and declared != want:
         yield Finding("stronghold.hourglass-total",
-                      f"The plan declares {plural(declared, 'hourglass', 'hourglasses')}; its actions give {want}.",
-                      (pointer,), hint=f"declare {want}")
+                      nmsg("The plan declares {n} hourglass; its actions give {want}.",
+                           "The plan declares {n} hourglasses; its actions give {want}.", declared, want=want),
+                      (pointer,), hint=msg("declare {want}", want=want))
 
 
 @rule("stronghold.camp-upkeep", P_CAMP_UPKEEP)
@@ -1360,8 +1430,11 @@ def camp_upkeep(plan: Plan, p: Params) -> Iterator[Outcome]:
     want = camp_band(p, left)
     declared = plan.data.get("camp_upkeep")
     if declared is not None and want is not None and declared != want:
-        yield Finding("stronghold.camp-upkeep", f"{plural(left, 'unit')} stay in the camp: the upkeep is {want}, not "
-                      f"{declared}.", ("/plan/camp_upkeep",), hint=f"declare {want}")
+        yield Finding("stronghold.camp-upkeep",
+                      nmsg("{n} unit stay in the camp: the upkeep is {want}, not {declared}.",
+                           "{n} units stay in the camp: the upkeep is {want}, not {declared}.", left, want=want,
+                           declared=declared),
+                      ("/plan/camp_upkeep",), hint=msg("declare {want}", want=want))
 
 
 def _shooting(card: CardFacts) -> bool:
@@ -1379,8 +1452,10 @@ def max_shooting_machines(plan: Plan, p: Params) -> Iterator[Outcome]:
         if e.moved_from is None and _shooting(e.tile.card):
             count = sum(1 for t in e.tiles if _shooting(t.card))
             if count > most:
-                yield Finding("stronghold.max-shooting-machines", f"{e.action.name} makes {count} shooting machines on "
-                              f"the board; at most {most}.", (e.action.pointer,), hint=f"leave out {e.action.name}")
+                yield Finding("stronghold.max-shooting-machines",
+                              msg("{action} makes {count} shooting machines on the board; at most {most}.",
+                                  action=e.action.name, count=count, most=most),
+                              (e.action.pointer,), hint=msg("leave out {action}", action=e.action.name))
 
 
 @rule("stronghold.component-limit")
@@ -1402,24 +1477,30 @@ def component_limit(plan: Plan, p: Params) -> Iterator[Outcome]:
         count = sum(1 for t in e.tiles if t.card.slug == card.slug)
         if count > card.copies:
             reported.add(card.slug)
-            yield Finding(rule_id, f"{card.name}: {count} on the board; the box holds {card.copies}.",
-                          (e.action.pointer,), hint=f"{card.name}: {plural(count - card.copies, 'tile')} too many")
+            yield Finding(rule_id, msg("{name}: {count} on the board; the box holds {copies}.", name=card.name,
+                                       count=count, copies=card.copies),
+                          (e.action.pointer,), hint=nmsg("{name}: {n} tile too many", "{name}: {n} tiles too many",
+                                                         count - card.copies, name=card.name))
     by_order: dict[str, list[OrderItem]] = {}
     for o in plan.orders:
         by_order.setdefault(o.card.slug, []).append(o)
     for items in by_order.values():
         card, count = items[0].card, sum(o.qty for o in items)
         if count > card.copies:
-            yield Finding(rule_id, f"{card.name}: {count} order tiles; the box holds {card.copies}.",
-                          tuple(o.pointer for o in items), hint=f"{card.name}: {plural(count - card.copies, 'tile')} "
-                          "too many")
+            yield Finding(rule_id, msg("{name}: {count} order tiles; the box holds {copies}.", name=card.name,
+                                       count=count, copies=card.copies),
+                          tuple(o.pointer for o in items), hint=nmsg("{name}: {n} tile too many",
+                                                                     "{name}: {n} tiles too many", count - card.copies,
+                                                                     name=card.name))
     supply = int(plan.data["state"]["hit_cards_in_supply"])
     for e in plan.tile_events:
         if e.moved_from is None and _shooting(e.tile.card):
             supply -= SHOOTING_HIT_CARDS
             if supply < 0:
-                yield Finding(rule_id, f"{e.action.name}'s deck needs {SHOOTING_HIT_CARDS} hit cards; the supply has "
-                              f"{supply + SHOOTING_HIT_CARDS}.", (e.action.pointer,), hint=f"leave out {e.action.name}")
+                yield Finding(rule_id, msg("{action}'s deck needs {need} hit cards; the supply has {supply}.",
+                                           action=e.action.name, need=SHOOTING_HIT_CARDS,
+                                           supply=supply + SHOOTING_HIT_CARDS),
+                              (e.action.pointer,), hint=msg("leave out {action}", action=e.action.name))
                 return
         elif e.action.key == normalise("Gunner"):
             supply -= 1
@@ -1448,11 +1529,13 @@ def tile_placement(plan: Plan, p: Params) -> Iterator[Outcome]:
     if board is None:
         return
     tiles = list(plan.tiles_start)
-    words = {"gathering-point": "a gathering point", "rampart": "a rampart", "wall-section": "a wall section",
-             "gate": "the gate tower", "path-field": "a path field", "building": "a building of the fortress",
-             "hospital": "the hospital", "courtyard": "the courtyard", "hero": "a hero",
-             "cauldron": "a cauldron of the defender", "catapult": "a catapult's place",
-             "shooting-machine": "a ballista's, catapult's or trebuchet's place"}
+    words: dict[str, Text | str] = {
+        "gathering-point": msg("a gathering point"), "rampart": msg("a rampart"), "wall-section": msg("a wall section"),
+        "gate": msg("the gate tower"), "path-field": msg("a path field"), "building": msg("a building of the fortress"),
+        "hospital": msg("the hospital"), "courtyard": msg("the courtyard"), "hero": msg("a hero"),
+        "cauldron": msg("a cauldron of the defender"), "catapult": msg("a catapult's place"),
+        "shooting-machine": msg("a ballista's, catapult's or trebuchet's place"),
+    }
     events = {id(e.action): e for e in plan.tile_events}
     for a in plan.actions:
         placement = a.get("placement") or "none"
@@ -1462,8 +1545,9 @@ def tile_placement(plan: Plan, p: Params) -> Iterator[Outcome]:
         if a.key in TRANSFERS or placement == "none" or target is None:
             if a.key not in TRANSFERS and placement not in ("none", "") and target is None:
                 yield Finding("stronghold.tile-placement",
-                              f"{a.name} needs a target: {words.get(placement, placement)}.", (a.pointer,),
-                              hint=f"add a target for {a.name}")
+                              msg("{action} needs a target: {place}.", action=a.name,
+                                  place=words.get(placement, placement)), (a.pointer,),
+                              hint=msg("add a target for {action}", action=a.name))
             continue
         loc = board.loc(target)
         kind = board.kind(loc)
@@ -1480,16 +1564,18 @@ def tile_placement(plan: Plan, p: Params) -> Iterator[Outcome]:
         else:
             ok = kind == placement
         if not ok:
-            yield Finding("stronghold.tile-placement", f"{a.name} goes on {words.get(placement, placement)}; "
-                          f"{target!r} is not one.", (f"{a.pointer}/target",),
-                          hint=f"choose {words.get(placement, placement)}")
+            yield Finding("stronghold.tile-placement", msg("{action} goes on {place}; {target} is not one.",
+                                                           action=a.name, place=words.get(placement, placement),
+                                                           target=repr(target)), (f"{a.pointer}/target",),
+                          hint=msg("choose {place}", place=words.get(placement, placement)))
         event = events.get(id(a))
         if event is not None:
             tiles = list(event.tiles)
     for o in plan.orders:
         if board.kind(o.loc) != "wall-section":
-            yield Finding("stronghold.tile-placement", f"{o.card.name} goes on a wall section; {o.section!r} is not "
-                          "one.", (f"{o.pointer}/section",), hint="give the order to a wall section")
+            yield Finding("stronghold.tile-placement", msg("{name} goes on a wall section; {section} is not one.",
+                                                           name=o.card.name, section=repr(o.section)),
+                          (f"{o.pointer}/section",), hint=msg("give the order to a wall section"))
 
 
 def _field_group(card: CardFacts) -> str | None:
@@ -1539,10 +1625,16 @@ def one_item_per_field(plan: Plan, p: Params) -> Iterator[Outcome]:
         else:
             fields = 1
         if len(here) > fields:
-            yield Finding("stronghold.one-item-per-field", f"{e.tile.at} has {plural(fields, 'field')} for "
-                          f"{'a siege tower' if group == 'siege-tower' else 'such tiles'}; {e.action.name} would be "
-                          f"number {len(here)}.", (f"{e.action.pointer}/target",),
-                          hint=f"place {e.action.name} elsewhere")
+            message = (
+                nmsg("{at} has {n} field for a siege tower; {action} would be number {number}.",
+                     "{at} has {n} fields for a siege tower; {action} would be number {number}.", fields,
+                     at=e.tile.at, action=e.action.name, number=len(here)) if group == "siege-tower"
+                else nmsg("{at} has {n} field for such tiles; {action} would be number {number}.",
+                          "{at} has {n} fields for such tiles; {action} would be number {number}.", fields,
+                          at=e.tile.at, action=e.action.name, number=len(here))
+            )
+            yield Finding("stronghold.one-item-per-field", message, (f"{e.action.pointer}/target",),
+                          hint=msg("place {action} elsewhere", action=e.action.name))
 
 
 @rule("stronghold.siege-tower-section", P_BOARD)
@@ -1561,8 +1653,8 @@ def siege_tower_section(plan: Plan, p: Params) -> Iterator[Outcome]:
     for e in plan.tile_events:
         if (e.tile.card.key == normalise("Siege Tower") and board.kind(e.tile.at) == "wall-section"
                 and not board.section(e.tile.at).get("siege_tower")):
-            yield Finding("stronghold.siege-tower-section", f"No siege tower fits at {e.tile.at}.",
-                          (f"{e.action.pointer}/target",), hint="build it at " + " or ".join(marked))
+            yield Finding("stronghold.siege-tower-section", msg("No siege tower fits at {at}.", at=e.tile.at),
+                          (f"{e.action.pointer}/target",), hint=msg("build it at {places}", places=or_text(marked)))
 
 
 @rule("stronghold.ram-per-round", P_RAM_PER_ROUND)
@@ -1577,9 +1669,15 @@ def ram_per_round(plan: Plan, p: Params) -> Iterator[Outcome]:
     count = sum(a.qty for a in built) + (1 if plan.data.get("ally_built_ram_this_round") else 0)
     most = int(p["ram_parts_per_round"])
     if built and count > most:
-        yield Finding("stronghold.ram-per-round", f"{plural(count, 'ram part')} would be built this round"
-                      f"{' (the ally has built one)' if plan.data.get('ally_built_ram_this_round') else ''}; at most "
-                      f"{most}.", tuple(a.pointer for a in built), hint=f"{plural(count - most, 'ram part')} too many")
+        message = (
+            nmsg("{n} ram part would be built this round (the ally has built one); at most {most}.",
+                 "{n} ram parts would be built this round (the ally has built one); at most {most}.", count, most=most)
+            if plan.data.get("ally_built_ram_this_round")
+            else nmsg("{n} ram part would be built this round; at most {most}.",
+                      "{n} ram parts would be built this round; at most {most}.", count, most=most)
+        )
+        yield Finding("stronghold.ram-per-round", message, tuple(a.pointer for a in built),
+                      hint=nmsg("{n} ram part too many", "{n} ram parts too many", count - most))
 
 
 def _equipment_on(tiles: Iterable[Tile], loc: str) -> list[Tile]:
@@ -1601,12 +1699,14 @@ def equipment_per_section(plan: Plan, p: Params) -> Iterator[Outcome]:
         same = [t for t in here if t.card.key == e.tile.card.key]
         pointer = f"{e.action.pointer}/{'to' if e.moved_from is not None else 'target'}"
         if len(same) > 1:
-            yield Finding("stronghold.equipment-per-section", f"{e.tile.at} would hold {len(same)} {e.tile.card.name} "
-                          "tiles; the equipment of a section is of different types.", (pointer,),
-                          hint=f"put {e.tile.card.name} on another section")
+            yield Finding("stronghold.equipment-per-section",
+                          msg("{at} would hold {count} {name} tiles; the equipment of a section is of different types.",
+                              at=e.tile.at, count=len(same), name=e.tile.card.name), (pointer,),
+                          hint=msg("put {name} on another section", name=e.tile.card.name))
         elif len(here) > most:
-            yield Finding("stronghold.equipment-per-section", f"{e.tile.at} would hold {len(here)} equipment tiles; "
-                          f"at most {most}.", (pointer,), hint=f"put {e.tile.card.name} on another section")
+            yield Finding("stronghold.equipment-per-section", msg("{at} would hold {count} equipment tiles; at most "
+                                                                  "{most}.", at=e.tile.at, count=len(here), most=most),
+                          (pointer,), hint=msg("put {name} on another section", name=e.tile.card.name))
 
 
 @rule("stronghold.bridge-empty-path")
@@ -1623,11 +1723,11 @@ def bridge_empty_path(plan: Plan, p: Params) -> Iterator[Outcome]:
             continue
         bridges = [t for t in e.tiles if t.at == e.tile.at and t.card.key == e.tile.card.key]
         if normalise(e.tile.at) in traps:
-            yield Finding("stronghold.bridge-empty-path", f"{e.tile.at} holds a defender trap.",
-                          (f"{e.action.pointer}/target",), hint="build the bridge on an empty path field")
+            yield Finding("stronghold.bridge-empty-path", msg("{at} holds a defender trap.", at=e.tile.at),
+                          (f"{e.action.pointer}/target",), hint=msg("build the bridge on an empty path field"))
         elif len(bridges) > 1:
-            yield Finding("stronghold.bridge-empty-path", f"{e.tile.at} already has a bridge.",
-                          (f"{e.action.pointer}/target",), hint="build the bridge on an empty path field")
+            yield Finding("stronghold.bridge-empty-path", msg("{at} already has a bridge.", at=e.tile.at),
+                          (f"{e.action.pointer}/target",), hint=msg("build the bridge on an empty path field"))
 
 
 @rule("stronghold.training-per-rampart", P_TRAINING_PER_RAMPART)
@@ -1646,12 +1746,14 @@ def training_per_rampart(plan: Plan, p: Params) -> Iterator[Outcome]:
         same = [t for t in here if t.card.key == card.key]
         pointer = f"{e.action.pointer}/{'to' if e.moved_from is not None else 'target'}"
         if len(same) > 1:
-            yield Finding("stronghold.training-per-rampart", f"{e.tile.at} would hold {len(same)} {card.name} tiles; "
-                          "the training tiles of a rampart are of different types.", (pointer,),
-                          hint=f"put {card.name} at another rampart")
+            yield Finding("stronghold.training-per-rampart",
+                          msg("{at} would hold {count} {name} tiles; the training tiles of a rampart are of different "
+                              "types.", at=e.tile.at, count=len(same), name=card.name), (pointer,),
+                          hint=msg("put {name} at another rampart", name=card.name))
         elif len(here) > most:
-            yield Finding("stronghold.training-per-rampart", f"{e.tile.at} would hold {len(here)} training tiles; at "
-                          f"most {most}.", (pointer,), hint=f"put {card.name} at another rampart")
+            yield Finding("stronghold.training-per-rampart", msg("{at} would hold {count} training tiles; at most "
+                                                                 "{most}.", at=e.tile.at, count=len(here), most=most),
+                          (pointer,), hint=msg("put {name} at another rampart", name=card.name))
 
 
 @rule("stronghold.gunner-hit-card")
@@ -1676,12 +1778,13 @@ def gunner_hit_card(plan: Plan, p: Params) -> Iterator[Outcome]:
             continue
         at = _loc(plan, a.item.get("target"))
         if not _holds(tiles, at, _shooting):
-            yield Finding("stronghold.gunner-hit-card", f"No ballista, catapult or trebuchet stands at "
-                          f"{a.item.get('target')!r}.", (f"{a.pointer}/target",),
-                          hint="name a shooting machine's place")
+            yield Finding("stronghold.gunner-hit-card", msg("No ballista, catapult or trebuchet stands at {target}.",
+                                                            target=repr(a.item.get("target"))),
+                          (f"{a.pointer}/target",), hint=msg("name a shooting machine's place"))
         if supply < a.qty:
-            yield Finding("stronghold.gunner-hit-card", f"No spare hit card is left ({max(supply, 0)} in the supply).",
-                          (a.pointer,), hint="leave out the Gunner")
+            yield Finding("stronghold.gunner-hit-card", msg("No spare hit card is left ({supply} in the supply).",
+                                                            supply=max(supply, 0)),
+                          (a.pointer,), hint=msg("leave out the Gunner"))
         supply -= a.qty
 
 
@@ -1700,8 +1803,10 @@ def recruit_exchange(plan: Plan, p: Params) -> Iterator[Outcome]:
         pay, got = a.pay, units_of(a.item.get("receive"))
         want = Counter({upgrade[k]: n for k, n in pay.items() if k in upgrade})
         if got != want:
-            yield Finding("stronghold.recruit-exchange", f"Recruit Trainer paid with {show(pay)} brings "
-                          f"{show(want)}, not {show(got)}.", (f"{a.pointer}/receive",), hint=f"receive {show(want)}")
+            yield Finding("stronghold.recruit-exchange",
+                          msg("Recruit Trainer paid with {pay} brings {want}, not {got}.", pay=show(pay),
+                              want=show(want), got=show(got)),
+                          (f"{a.pointer}/receive",), hint=msg("receive {units}", units=show(want)))
 
 
 @rule("stronghold.transfer-restrictions")
@@ -1728,28 +1833,37 @@ def transfer_restrictions(plan: Plan, p: Params) -> Iterator[Outcome]:
         standing = [t for t in tiles if t.card.key == normalise(name) and t.at == src]
         if id(a) not in moved:
             if standing and all(t.occupied for t in standing):
-                why = f"the {name} at {a.item.get('from')} carries a unit and cannot move"
+                message = msg("{action}: the {name} at {place} carries a unit and cannot move.", action=a.name,
+                              name=name, place=str(a.item.get("from")))
             else:
-                why = f"no {name} stands at {a.item.get('from')!r}"
-            yield Finding("stronghold.transfer-restrictions", f"{a.name}: {why}.", (f"{a.pointer}/tile",),
-                          hint="move a tile that stands there")
+                message = msg("{action}: no {name} stands at {place}.", action=a.name, name=name,
+                              place=repr(a.item.get("from")))
+            yield Finding("stronghold.transfer-restrictions", message, (f"{a.pointer}/tile",),
+                          hint=msg("move a tile that stands there"))
             continue
         card = standing[0].card if standing else None
         if event is not None:
             tiles = list(event.tiles)
         if card is None or card.kind != kind:
-            yield Finding("stronghold.transfer-restrictions", f"{a.name} moves {kind} tiles, not {name}.",
-                          (f"{a.pointer}/tile",), hint=f"name a {kind} tile")
+            yield Finding("stronghold.transfer-restrictions",
+                          msg("{action} moves equipment tiles, not {name}.", action=a.name, name=name)
+                          if kind == "equipment"
+                          else msg("{action} moves training tiles, not {name}.", action=a.name, name=name),
+                          (f"{a.pointer}/tile",),
+                          hint=msg("name a equipment tile") if kind == "equipment" else msg("name a training tile"))
             continue
         dst = _loc(plan, a.item.get("to"))
         board = plan.board
         if board is not None and board.kind(dst) != board.kind(src):
-            yield Finding("stronghold.transfer-restrictions", f"{card.name} stands on {board.kind(src)}; "
-                          f"{a.item.get('to')!r} is not one.", (f"{a.pointer}/to",),
-                          hint=f"move it to another {board.kind(src)}")
+            where = _word(LOCATION_WORDS, board.kind(src))
+            yield Finding("stronghold.transfer-restrictions", msg("{name} stands on {kind}; {place} is not one.",
+                                                                  name=card.name, kind=where,
+                                                                  place=repr(a.item.get("to"))),
+                          (f"{a.pointer}/to",), hint=msg("move it to another {kind}", kind=where))
         elif dst == src:
-            yield Finding("stronghold.transfer-restrictions", f"{a.name} moves the tile to where it stands.",
-                          (f"{a.pointer}/to",), hint="name another place")
+            yield Finding("stronghold.transfer-restrictions", msg("{action} moves the tile to where it stands.",
+                                                                  action=a.name),
+                          (f"{a.pointer}/to",), hint=msg("name another place"))
 
 
 def _side(plan: Plan, loc: str | None) -> str | None:
@@ -1773,13 +1887,19 @@ def same_side(plan: Plan, p: Params) -> Iterator[Outcome]:
         if a.key in TRANSFERS:
             s1, s2 = _side(plan, _loc(plan, a.item.get("from"))), _side(plan, _loc(plan, a.item.get("to")))
             if s1 and s2 and s1 != s2:
-                yield Finding(rule_id, f"{a.name} would move a tile from the {s1} side to the {s2} side.",
-                              (f"{a.pointer}/to",), hint=f"move it within the {s1} side")
+                yield Finding(rule_id, msg("{action} would move a tile from the {from_side} side to the {to_side} "
+                                           "side.", action=a.name, from_side=_word(SIDE_WORDS, s1),
+                                           to_side=_word(SIDE_WORDS, s2)),
+                              (f"{a.pointer}/to",), hint=msg("move it within the {side} side",
+                                                             side=_word(SIDE_WORDS, s1)))
     for m in [*plan.moves, *plan.rope_moves]:
         s1, s2 = _side(plan, m.src), _side(plan, m.dst)
         if s1 and s2 and s1 != s2:
-            yield Finding(rule_id, f"Units cannot cross from the {s1} side ({m.source}) to the {s2} side ({m.dest}).",
-                          (f"{m.pointer}/to",), hint=f"move them within the {s1} side")
+            yield Finding(rule_id, msg("Units cannot cross from the {from_side} side ({source}) to the {to_side} side "
+                                       "({dest}).", from_side=_word(SIDE_WORDS, s1), source=m.source,
+                                       to_side=_word(SIDE_WORDS, s2), dest=m.dest),
+                          (f"{m.pointer}/to",), hint=msg("move them within the {side} side",
+                                                         side=_word(SIDE_WORDS, s1)))
     own = plan.data.get("side")
     if plan.two_player or own is None:
         return
@@ -1798,8 +1918,10 @@ def same_side(plan: Plan, p: Params) -> Iterator[Outcome]:
     for pointer, loc, text in named:
         side = _side(plan, loc)
         if side is not None and side != own:
-            yield Finding(rule_id, f"{text} is on the {side} side; this attacker plays the {own} side.", (pointer,),
-                          hint=f"choose a place on the {own} side (or the gate tower)")
+            yield Finding(rule_id, msg("{place} is on the {side} side; this attacker plays the {own} side.",
+                                       place=text, side=_word(SIDE_WORDS, side), own=_word(SIDE_WORDS, own)),
+                          (pointer,), hint=msg("choose a place on the {own} side (or the gate tower)",
+                                               own=_word(SIDE_WORDS, own)))
 
 
 @rule("stronghold.escape-knife", P_ESCAPE_GOBLINS)
@@ -1815,11 +1937,14 @@ def escape_knife(plan: Plan, p: Params) -> Iterator[Outcome]:
     for a, _gp, _after in plan.escapes:
         n = int(a.item.get("goblins") or 0)
         if not 1 <= n <= most:
-            yield Finding("stronghold.escape-knife", f"Escape from the Knife returns 1 to {most} goblins, not {n}.",
-                          (f"{a.pointer}/goblins",), hint=f"return 1 to {most} goblins")
+            yield Finding("stronghold.escape-knife", msg("Escape from the Knife returns 1 to {most} goblins, not {n}.",
+                                                         most=most, n=n),
+                          (f"{a.pointer}/goblins",), hint=msg("return 1 to {most} goblins", most=most))
         elif n > killed:
-            yield Finding("stronghold.escape-knife", f"Only {plural(killed, 'killed goblin')} are in the supply; the "
-                          f"plan returns {n}.", (f"{a.pointer}/goblins",), hint=f"return at most {killed}")
+            yield Finding("stronghold.escape-knife", nmsg("Only {n} killed goblin are in the supply; the plan returns "
+                                                          "{returned}.", "Only {n} killed goblins are in the supply; "
+                                                          "the plan returns {returned}.", killed, returned=n),
+                          (f"{a.pointer}/goblins",), hint=msg("return at most {killed}", killed=killed))
 
 
 def _commissar(tiles: Iterable[Tile], loc: str | None) -> bool:
@@ -1866,18 +1991,23 @@ def mobilization_limit(plan: Plan, p: Params) -> Iterator[Outcome]:
             most = limit + (int(p["commissar_extra_moves"]) if _commissar(plan.tiles_end, src) else 0)
             count = sum(sum(m.units.values()) for m in items)
             if count > most:
-                yield Finding("stronghold.mobilization-limit", f"{a.name}: {count} units leave {src}; at most {most}.",
-                              tuple(m.pointer for m in items), hint=f"move {plural(count - most, 'unit')} fewer "
-                              f"from {src}")
+                yield Finding("stronghold.mobilization-limit", msg("{action}: {count} units leave {place}; at most "
+                                                                   "{most}.", action=a.name, count=count, place=src,
+                                                                   most=most),
+                              tuple(m.pointer for m in items), hint=nmsg("move {n} unit fewer from {place}",
+                                                                         "move {n} units fewer from {place}",
+                                                                         count - most, place=src))
         for group, items in arriving.items():
             count = sum(sum(m.units.values()) for m in items)
             if count > limit:
-                where = "its destinations" if p["camp_limit_scope"] == "total" else (
-                    f"{group}{' and its side' if group != items[0].dst else ''}")
-                yield Finding("stronghold.mobilization-limit", f"{a.name}: {count} units go from the camp to {where}; "
-                              f"at most {limit}.",
-                              tuple(m.pointer for m in items), hint=f"move {plural(count - limit, 'unit')} fewer "
-                              "from the camp there")
+                where: Text | str = msg("its destinations") if p["camp_limit_scope"] == "total" else (
+                    msg("{place} and its side", place=group) if group != items[0].dst else group)
+                yield Finding("stronghold.mobilization-limit", msg("{action}: {count} units go from the camp to "
+                                                                   "{where}; at most {limit}.", action=a.name,
+                                                                   count=count, where=where, limit=limit),
+                              tuple(m.pointer for m in items), hint=nmsg("move {n} unit fewer from the camp there",
+                                                                         "move {n} units fewer from the camp there",
+                                                                         count - limit))
 
 
 @rule("stronghold.mobilization-sequence")
@@ -1887,7 +2017,8 @@ def mobilization_sequence(plan: Plan, p: Params) -> Iterator[Outcome]:
 
     Source: 002_d44d61b2c33012b1.txt, EGY MOZGÓSÍTÁSI AKCIÓT A KÖVETKEZŐKÉPPEN HAJTUNK VÉGRE
     """
-    names = {0: "rampart", 1: "gathering-point", 2: "camp"}
+    names = {0: msg("A rampart move"), 1: msg("A gathering-point move"), 2: msg("A camp move")}
+    after = {0: msg("a rampart move"), 1: msg("a gathering-point move"), 2: msg("a camp move")}
     for a in plan.actions:
         if a.key not in MOBILIZATIONS:
             continue
@@ -1897,16 +2028,22 @@ def mobilization_sequence(plan: Plan, p: Params) -> Iterator[Outcome]:
                 continue
             if m.order >= 0:
                 if m.order < reached:
-                    yield Finding("stronghold.mobilization-sequence", f"A {names[m.order]} move after a "
-                                  f"{names[reached]} move: ramparts move first, then gathering points, then the "
-                                  "camp.", (m.pointer,), hint="reorder the moves")
+                    yield Finding("stronghold.mobilization-sequence", msg("{move} after {earlier}: ramparts move "
+                                                                          "first, then gathering points, then the "
+                                                                          "camp.", move=names[m.order],
+                                                                          earlier=after[reached]),
+                                  (m.pointer,), hint=msg("reorder the moves"))
                 reached = max(reached, m.order)
             short = m.units - m.available
             if m.src is not None and short:
-                where = "the camp" if m.src == CAMP else m.src
-                yield Finding("stronghold.mobilization-sequence", f"{show(m.units)} leave {where}, where only "
-                              f"{show(m.available)} may still move in this mobilization.", (f"{m.pointer}/units",),
-                              hint=f"{show(short)} too many: units that arrived or moved in this mobilization stay")
+                place: Text | str = msg("the camp") if m.src == CAMP else m.src
+                yield Finding("stronghold.mobilization-sequence", msg("{units} leave {place}, where only {available} "
+                                                                      "may still move in this mobilization.",
+                                                                      units=show(m.units), place=place,
+                                                                      available=show(m.available)),
+                              (f"{m.pointer}/units",),
+                              hint=msg("{units} too many: units that arrived or moved in this mobilization stay",
+                                       units=show(short)))
 
 
 @rule("stronghold.forward-movement", P_BOARD)
@@ -1928,8 +2065,9 @@ def forward_movement(plan: Plan, p: Params) -> Iterator[Outcome]:
         kind_to = board.kind(dst)
         if src is None or dst is None:
             bad = m.source if src is None else m.dest
-            yield Finding("stronghold.forward-movement", f"{bad!r} is not a place of the board.",
-                          (f"{m.pointer}/{'from' if src is None else 'to'}",), hint="name a location of the board")
+            yield Finding("stronghold.forward-movement", msg("{place} is not a place of the board.", place=repr(bad)),
+                          (f"{m.pointer}/{'from' if src is None else 'to'}",),
+                          hint=msg("name a location of the board"))
             continue
         kind_from = board.kind(src)
         if src == CAMP:
@@ -1946,28 +2084,30 @@ def forward_movement(plan: Plan, p: Params) -> Iterator[Outcome]:
         else:
             ok = False
         if not ok:
-            yield Finding("stronghold.forward-movement", f"Units cannot move from {m.source} to {m.dest}: only forward "
-                          "along the paths.", (f"{m.pointer}/to",), hint=_forward_hint(plan, src))
+            yield Finding("stronghold.forward-movement", msg("Units cannot move from {source} to {dest}: only forward "
+                                                             "along the paths.", source=m.source, dest=m.dest),
+                          (f"{m.pointer}/to",), hint=_forward_hint(plan, src))
 
 
 def _drover(plan: Plan, loc: str) -> bool:
     return _holds(plan.tiles_end, loc, lambda c: c.key == normalise("Drover"))
 
 
-def _forward_hint(plan: Plan, src: str) -> str:
+def _forward_hint(plan: Plan, src: str) -> Text:
     board = plan.board
     assert board is not None
     if src == CAMP:
-        return "from the camp, move to a gathering point or the gate tower"
+        return msg("from the camp, move to a gathering point or the gate tower")
     kind = board.kind(src)
     if kind == "gathering-point":
         ramps = [r for r, info in board.layout.get("ramparts", {}).items() if src in info.get("entered_from", [])]
-        return f"from {src}, move to {' or '.join(ramps) or 'a rampart it leads to'}"
+        return msg("from {place}, move to {places}", place=src,
+                   places=or_text(ramps) if ramps else msg("a rampart it leads to"))
     if kind == "rampart":
         nxt = list(board.rampart(src).get("reaches", [])) + [
             r for r, info in board.layout.get("ramparts", {}).items() if src in info.get("entered_from", [])]
-        return f"from {src}, move to {' or '.join(nxt)}"
-    return f"units on {src} do not move in a mobilization"
+        return msg("from {place}, move to {places}", place=src, places=or_text(nxt))
+    return msg("units on {place} do not move in a mobilization", place=src)
 
 
 @rule("stronghold.direct-entry", P_BOARD)
@@ -1993,18 +2133,24 @@ def direct_entry(plan: Plan, p: Params) -> Iterator[Outcome]:
             if kind == "siege-tower":
                 section = str(m.dst)[len(TOWER):]
                 if not _holds(plan.tiles_end, section, lambda c: c.key == normalise("Siege Tower")):
-                    yield Finding("stronghold.direct-entry", f"No siege tower stands at {section}.",
-                                  (f"{m.pointer}/to",), hint="build a siege tower there first, or move elsewhere")
+                    yield Finding("stronghold.direct-entry",
+                                  msg("No siege tower stands at {section}.", section=section),
+                                  (f"{m.pointer}/to",), hint=msg("build a siege tower there first, or move elsewhere"))
             elif kind == "wall-section":
                 through.setdefault(str(m.dst), []).append(m)
         for section, items in through.items():
             doors = len(plan.tiles_at(plan.tiles_end, section, "Trapdoor"))
             count = sum(sum(m.units.values()) for m in items)
             if count > doors:
-                yield Finding("stronghold.direct-entry", f"{count} units go from the camp straight onto {section}; "
-                              f"{'no trapdoor is there' if not doors else f'its trapdoor lets {doors} through'}.",
-                              tuple(f"{m.pointer}/to" for m in items),
-                              hint=f"move {plural(count - doors, 'unit')} to a gathering point instead")
+                message = (
+                    msg("{count} units go from the camp straight onto {section}; no trapdoor is there.", count=count,
+                        section=section) if not doors
+                    else msg("{count} units go from the camp straight onto {section}; its trapdoor lets {doors} "
+                             "through.", count=count, section=section, doors=doors)
+                )
+                yield Finding("stronghold.direct-entry", message, tuple(f"{m.pointer}/to" for m in items),
+                              hint=nmsg("move {n} unit to a gathering point instead",
+                                        "move {n} units to a gathering point instead", count - doors))
 
 
 @rule("stronghold.rope-move", P_ROPE_MOVES, P_BOARD)
@@ -2023,23 +2169,27 @@ def rope_move(plan: Plan, p: Params) -> Iterator[Outcome]:
     rule_id = "stronghold.rope-move"
     most = int(p["rope_moves_per_round"])
     if len(plan.rope_moves) > most:
-        yield Finding(rule_id, f"{len(plan.rope_moves)} rope moves; ropes move {plural(most, 'unit')} a round.",
+        yield Finding(rule_id, nmsg("{count} rope moves; ropes move {n} unit a round.",
+                                    "{count} rope moves; ropes move {n} units a round.", most,
+                                    count=len(plan.rope_moves)),
                       tuple(m.pointer for m in plan.rope_moves[most:]),
-                      hint=f"keep {plural(most, 'rope move')}")
+                      hint=nmsg("keep {n} rope move", "keep {n} rope moves", most))
     for m in plan.rope_moves:
         if sum(m.units.values()) != 1:
-            yield Finding(rule_id, f"A rope moves 1 unit, not {sum(m.units.values())}.", (f"{m.pointer}/units",),
-                          hint="move exactly 1 unit")
+            yield Finding(rule_id, msg("A rope moves 1 unit, not {count}.", count=sum(m.units.values())),
+                          (f"{m.pointer}/units",), hint=msg("move exactly 1 unit"))
         if not plan.tiles_at(plan.tiles_end, str(m.src), "Ropes"):
-            yield Finding(rule_id, f"No Ropes on {m.source}.", (f"{m.pointer}/from",), hint="move from a section with "
-                          "Ropes")
+            yield Finding(rule_id, msg("No Ropes on {source}.", source=m.source), (f"{m.pointer}/from",),
+                          hint=msg("move from a section with Ropes"))
         elif m.dst not in board.wall_neighbours(str(m.src)):
-            yield Finding(rule_id, f"{m.dest} is not next to {m.source} (and never across the gate tower).",
-                          (f"{m.pointer}/to",), hint="move to " + " or ".join(sorted(board.wall_neighbours(
-                              str(m.src)))))
+            yield Finding(rule_id, msg("{dest} is not next to {source} (and never across the gate tower).",
+                                       dest=m.dest, source=m.source),
+                          (f"{m.pointer}/to",), hint=msg("move to {places}", places=or_text(sorted(
+                              board.wall_neighbours(str(m.src))))))
         if m.units - m.available:
-            yield Finding(rule_id, f"{m.source} holds {show(m.available)}; the rope moves {show(m.units)}.",
-                          (f"{m.pointer}/units",), hint="move a unit that stands there")
+            yield Finding(rule_id, msg("{source} holds {available}; the rope moves {units}.", source=m.source,
+                                       available=show(m.available), units=show(m.units)),
+                          (f"{m.pointer}/units",), hint=msg("move a unit that stands there"))
 
 
 def _capacity_findings(rule_id: str, plan: Plan, kinds: tuple[str, ...], room: Any) -> Iterator[Outcome]:
@@ -2060,8 +2210,12 @@ def _capacity_findings(rule_id: str, plan: Plan, kinds: tuple[str, ...], room: A
             continue
         held = sum(after.get(loc, Counter()).values())
         if held > most:
-            yield Finding(rule_id, f"{loc} would hold {plural(held, 'unit')}; it holds at most {most}.", (pointer,),
-                          hint=f"move {plural(held - most, 'unit')} fewer to {loc} (room for {most} in all)")
+            yield Finding(rule_id, nmsg("{place} would hold {n} unit; it holds at most {most}.",
+                                        "{place} would hold {n} units; it holds at most {most}.", held, place=loc,
+                                        most=most), (pointer,),
+                          hint=nmsg("move {n} unit fewer to {place} (room for {most} in all)",
+                                    "move {n} units fewer to {place} (room for {most} in all)", held - most,
+                                    place=loc, most=most))
 
 
 @rule("stronghold.gathering-point-capacity", P_BOARD)
@@ -2145,9 +2299,12 @@ def order_unit_type(plan: Plan, p: Params) -> Iterator[Outcome]:
             continue
         there = plan.units_end.get(str(o.loc), Counter()) + plan.units_end.get(f"{TOWER}{o.loc}", Counter())
         if not there.get(unit):
-            yield Finding("stronghold.order-unit-type", f"{o.card.name} needs a {unit} on {o.section}; none is there "
-                          "after the movement.", (f"{o.pointer}/section",),
-                          hint=f"move a {unit} onto {o.section}, or give the order elsewhere")
+            yield Finding("stronghold.order-unit-type", msg("{name} needs a {unit} on {section}; none is there after "
+                                                            "the movement.", name=o.card.name,
+                                                            unit=_word(UNIT_WORDS, unit), section=o.section),
+                          (f"{o.pointer}/section",),
+                          hint=msg("move a {unit} onto {section}, or give the order elsewhere",
+                                   unit=_word(UNIT_WORDS, unit), section=o.section))
 
 
 @rule("stronghold.one-order-per-section")
@@ -2162,8 +2319,11 @@ def one_order_per_section(plan: Plan, p: Params) -> Iterator[Outcome]:
     for section, items in by_section.items():
         count = sum(o.qty for o in items)
         if count > 1:
-            yield Finding("stronghold.one-order-per-section", f"{section} has {count} orders; one order per section.",
-                          tuple(o.pointer for o in items), hint=f"{plural(count - 1, 'order')} too many on {section}")
+            yield Finding("stronghold.one-order-per-section", msg("{section} has {count} orders; one order per "
+                                                                  "section.", section=section, count=count),
+                          tuple(o.pointer for o in items), hint=nmsg("{n} order too many on {section}",
+                                                                     "{n} orders too many on {section}", count - 1,
+                                                                     section=section))
 
 
 @rule("stronghold.open-order-single", P_OPEN_ORDERS)
@@ -2175,9 +2335,11 @@ def open_order_single(plan: Plan, p: Params) -> Iterator[Outcome]:
     open_ = [o for o in plan.orders if not o.secret]
     count, most = sum(o.qty for o in open_), int(p["open_orders"])
     if count > most:
-        yield Finding("stronghold.open-order-single", f"{count} orders face up; Open Order places {most}.",
+        yield Finding("stronghold.open-order-single", msg("{count} orders face up; Open Order places {most}.",
+                                                          count=count, most=most),
                       tuple(o.pointer for o in open_[1:]) or (open_[0].pointer,),
-                      hint=f"make {plural(count - most, 'order')} secret (Secret Orders, 1 hourglass)")
+                      hint=nmsg("make {n} order secret (Secret Orders, 1 hourglass)",
+                                "make {n} orders secret (Secret Orders, 1 hourglass)", count - most))
 
 
 @rule("stronghold.ally-action", P_ALLY_SURCHARGE)
@@ -2194,9 +2356,12 @@ def ally_action(plan: Plan, p: Params) -> Iterator[Outcome]:
     for a in plan.actions:
         spent = his if a.ally else mine
         if a.key in spent:
-            whose = "the ally's card" if a.ally else "your card"
-            yield Finding("stronghold.ally-action", f"{a.name} on {whose} has already been taken this round.",
-                          (a.pointer,), hint=f"leave out {a.name}")
+            message = (
+                msg("{action} on the ally's card has already been taken this round.", action=a.name) if a.ally
+                else msg("{action} on your card has already been taken this round.", action=a.name)
+            )
+            yield Finding("stronghold.ally-action", message, (a.pointer,),
+                          hint=msg("leave out {action}", action=a.name))
 
 
 @rule("stronghold.unit-transfer", P_UNIT_TRANSFER)
@@ -2211,8 +2376,9 @@ def unit_transfer(plan: Plan, p: Params) -> Iterator[Outcome]:
             continue
         give = units_of(a.item.get("give"))
         if len(give) != 1 or not 1 <= sum(give.values()) <= most:
-            yield Finding("stronghold.unit-transfer", f"Transfer Units gives {show(give)}; it gives 1 to {most} units "
-                          "of one type.", (f"{a.pointer}/give",), hint=f"give 1 to {most} units of one type")
+            yield Finding("stronghold.unit-transfer", msg("Transfer Units gives {units}; it gives 1 to {most} units of "
+                                                          "one type.", units=show(give), most=most),
+                          (f"{a.pointer}/give",), hint=msg("give 1 to {most} units of one type", most=most))
 
 
 @rule("stronghold.no-resource-sharing")
@@ -2223,8 +2389,10 @@ def no_resource_sharing(plan: Plan, p: Params) -> Iterator[Outcome]:
     """
     given = plan.data.get("resources_given") if plan.plan else None
     if given:
-        yield Finding("stronghold.no-resource-sharing", f"The plan gives the ally {plural(given, 'resource')}; "
-                      "attackers may not share resources.", ("/plan/resources_given",), hint="give none")
+        yield Finding("stronghold.no-resource-sharing", nmsg("The plan gives the ally {n} resource; attackers may not "
+                                                             "share resources.", "The plan gives the ally {n} "
+                                                             "resources; attackers may not share resources.", given),
+                      ("/plan/resources_given",), hint=msg("give none"))
 
 
 # ----------------------------------------------------------------------------------------------- totals
