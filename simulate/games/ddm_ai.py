@@ -58,6 +58,7 @@ AOO_PENALTY = 6.0  # each threatened square the path leaves
 OUT_OF_COMMAND = 3.0  # a follower ending more than 6 squares from every commander
 THREATENED_SHOOTER = 8.0  # a ranged attacker ending next to an enemy
 STEP_VALUE = 0.25  # each square nearer the goal
+SHOOTER_DISTANCE = 4  # a shooter with nothing to shoot stops this far from the nearest enemy
 
 
 @dataclass
@@ -243,8 +244,11 @@ class DdmHeuristicPolicy:
                 out.append(_Option(value + 0.01 * len(declare), Attack(i, tgt.id, declare)))
 
     def _charge_options(self, s: DdmState, c: Creature, t: Turn, out: list[_Option]) -> None:
-        if not c.card.melee():
+        if not c.card.melee() or c.anchor is None:
             return
+        gaps = [_gap(c, e) for e in s.enemies_of(c) if e.anchor is not None]
+        if not gaps or min(gaps) <= 1 or min(gaps) > 2 * t.speed + 1:
+            return  # the nearest enemy is too close to charge (a charge moves 2 squares) or out of reach
         plans = s.charge_plan(c, t)
         if not plans:
             return
@@ -283,26 +287,35 @@ class DdmHeuristicPolicy:
         touching = _touching(s, c, enemies)
         walk_in = c.card.melee() and not shooter and not can_charge  # a charge beats walking in to attack
         shoot = bool(c.card.ranged()) and nearest <= min(t.speed, allow) + 12
+        before = len(out)
         if (walk_in and nearest <= min(t.speed, allow) + 1) or shoot:
             near, paths = _search(s, c, t, min(t.speed, allow))
             if walk_in:
                 self._attack_positions(s, c, near, paths, touching, out)
             if shoot:
                 self._shooting_positions(s, c, near, paths, touching, out)
+        if can_charge or len(out) > before:
+            return  # it can attack this turn: a square to wait on is not worth a search
         goal = self._goal(s, c, enemies)
         field = _approach_field(s, c, goal)
         here = field[c.anchor[1] * w + c.anchor[0]]
-        if not shooter:
-            path = _walk_down(s, c, t, allow, field)
-            while path and path[-1] in touching:  # no attack this turn: do not stand where they strike first
+        path = _walk_down(s, c, t, allow, field)
+        while path and path[-1] in touching:  # no attack this turn: do not stand where they strike first
+            path = path[:-1]
+        if shooter:  # and a shooter keeps its distance
+            while path and min(grid_distance(path[-1], e.anchor) for e in enemies if e.anchor) < SHOOTER_DISTANCE:
                 path = path[:-1]
-            occ = s.occupancy()
-            while path and not s._can_end(c, path[-1], occ):
-                path = path[:-1]
-            if path and not _provokes(s, c, path):
-                last = path[-1]
-                out.append(_Option(0.1 * STEP_VALUE * (here - field[last[1] * w + last[0]]) / 2, Move(path=path)))
-                return
+        occ = s.occupancy()
+        while path and not s._can_end(c, path[-1], occ):
+            path = path[:-1]
+        if path and not _provokes(s, c, path):
+            last = path[-1]
+            out.append(_Option(0.1 * STEP_VALUE * (here - field[last[1] * w + last[0]]) / 2, Move(path=path)))
+            return
+        if shooter and goal[0] == "enemy" and nearest < SHOOTER_DISTANCE + 2:
+            pass  # too close to walk in: look for a better square below
+        elif not path and here <= 2 * (SHOOTER_DISTANCE if shooter else 2):
+            return  # where it wants to be already
         dests, _ = s._destinations(c, allow, parity=t.parity)
         commanders = [k for k in s.on_map(c.player) if k.is_commander and k.id != c.id and k.anchor is not None
                       and s._can_command_at_all(k)]
@@ -359,7 +372,7 @@ class DdmHeuristicPolicy:
         home = c.anchor
         best: tuple[float, Sq] | None = None
         try:
-            for _n, _cost, a in candidates[:6]:
+            for _n, _cost, a in candidates[:4]:
                 c.anchor = a  # where it would stand; put back below
                 for tgt in s.ranged_targets(c, spec):
                     v = self.target_value(s, c, tgt, expected_damage(c, spec, tgt))
