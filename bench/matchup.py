@@ -91,7 +91,7 @@ def start_workers(count: int) -> list[subprocess.Popen[bytes]]:
         ))
     names = [f"bench-{i}@{socket.gethostname()}" for i in range(count)]
     deadline = time.monotonic() + 60
-    while len(app.control.ping(destination=names, timeout=0.5)) < count:
+    while len(app.control.ping(destination=names, timeout=0.5) or []) < count:
         if time.monotonic() > deadline:
             raise RuntimeError(f"workers did not start; see {WORK}")
     return procs

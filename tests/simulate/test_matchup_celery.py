@@ -77,7 +77,7 @@ def test_a_chunk_reports_its_progress_and_the_chord_finishes_the_job(celery_work
     spec = spec_for(SMALL_LISTS, battles=24, seed=21)
     matchup = stored_matchup(spec, chunk_size=12)
     task = matchup_chunk.delay(str(matchup.id), 0)
-    states = []
+    states: list[dict[str, int]] = []
     deadline = time.monotonic() + 120
     while not task.ready() and time.monotonic() < deadline:
         if task.state == "PROGRESS":
