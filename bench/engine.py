@@ -1,6 +1,9 @@
-"""Battles per second for a standard 200-point D&D Miniatures matchup between random policies.
+"""Battles per second for a standard 200-point D&D Miniatures matchup, between random players and between
+heuristic ones.
 
-A plain script (``make bench`` runs it), not a timed test. ``BENCH_BATTLES`` sets the number of battles."""
+A plain script (``make bench`` runs it), not a timed test. ``BENCH_BATTLES`` sets the number of heuristic
+battles (default 50), ``BENCH_RANDOM_BATTLES`` the random ones (default 10: a random battle lists every
+legal action at every decision and lasts the 40-round cap far more often)."""
 
 from __future__ import annotations
 
@@ -28,30 +31,34 @@ def warband(name: str, faction: str, names: list[str]) -> dict:
     return {"name": name, "faction": faction, "creatures": [cards[n].to_json() for n in names]}
 
 
-def main() -> None:
-    battles = int(os.environ.get("BENCH_BATTLES", "30"))
-    lists = [warband("Lawful Good (Harbinger)", "LG", LAWFUL_GOOD),
-             warband("Chaotic Good (Harbinger)", "CG", CHAOTIC_GOOD)]
-    points = [sum(c["cost"] for c in lst["creatures"]) for lst in lists]
+def run(policy: str, battles: int, lists: list[dict]) -> None:
     cold = time.perf_counter()
-    play_battle(game="ddm", lists=lists, battle_map=BATTLE_MAP, seed="warm-up")  # fills the map's caches
+    play_battle(game="ddm", lists=lists, battle_map=BATTLE_MAP, seed=f"warm-up:{policy}", policies=(policy, policy))
     cold = time.perf_counter() - cold
     wall, cpu = time.perf_counter(), time.process_time()
     decisions: list[int] = []
     rounds: list[int] = []
     wins = [0, 0, 0]
     for seed in range(battles):
-        out = play_battle(game="ddm", lists=lists, battle_map=BATTLE_MAP, seed=seed)
+        out = play_battle(game="ddm", lists=lists, battle_map=BATTLE_MAP, seed=seed, policies=(policy, policy))
         result = out.state.result()
         decisions.append(len(out.state.history))
         rounds.append(result.rounds)
         wins[2 if result.winner is None else result.winner] += 1
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(f"ddm skirmish {points[0]} vs {points[1]} points on {BATTLE_MAP}, random policy, {battles} battles")
-    print(f"  {battles / wall:.2f} battles/s wall clock ({battles / cpu:.2f}/s of CPU time); "
-          f"first battle (cold caches) {cold:.2f} s")
-    print(f"  {statistics.mean(decisions):.0f} decisions and {statistics.mean(rounds):.1f} rounds per battle; "
+    print(f"  {policy} players, {battles} battles: {battles / cpu:.2f} battles/s of CPU "
+          f"({battles / wall:.2f}/s wall clock); first battle (cold caches) {cold:.2f} s; "
+          f"{statistics.mean(decisions):.0f} decisions and {statistics.mean(rounds):.1f} rounds a battle; "
           f"wins {wins[0]}/{wins[1]}, draws {wins[2]}")
+
+
+def main() -> None:
+    lists = [warband("Lawful Good (Harbinger)", "LG", LAWFUL_GOOD),
+             warband("Chaotic Good (Harbinger)", "CG", CHAOTIC_GOOD)]
+    points = [sum(c["cost"] for c in lst["creatures"]) for lst in lists]
+    print(f"ddm skirmish {points[0]} vs {points[1]} points on {BATTLE_MAP}, one process")
+    run("heuristic", int(os.environ.get("BENCH_BATTLES", "50")), lists)
+    run("random", int(os.environ.get("BENCH_RANDOM_BATTLES", "10")), lists)
 
 
 if __name__ == "__main__":
