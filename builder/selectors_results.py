@@ -1,154 +1,64 @@
 """A validation result in the reader's language: each finding's ``message`` and ``hint`` through gettext.
 
-The validator (``validation/``, pure Python) writes its messages in English. Pages show results through
-``validation_result_localise``, which translates a finding in one of two ways:
+The validator (``validation/``, pure Python) writes its messages as English templates with parameters
+(``validation.core.text.msg``/``nmsg``); ``makemessages`` extracts the templates. The pages ask it for a
+result with ``texts=True``, so each finding carries ``message_text``/``hint_text`` — the template, its
+parameters (a parameter may be a template itself: a game word, names joined by "and") and, for a count,
+the plural template and the number — next to the rendered English ``message``/``hint``.
+``validation_result_localise`` renders them with gettext/ngettext in the active language. Card names and
+other data in the parameters stay English (they are what players type and search for).
 
-1. by message id: a finding that carries ``message_id`` and ``message_params`` (and ``hint_id`` and
-   ``hint_params``) is rendered as ``gettext(message_id).format(**params)``. This is the way the rule
-   messages are meant to become translatable one by one, without Django in ``validation/`` (see the
-   note at the end of this module);
-2. by template: the list contract's own findings (unknown, ambiguous and misplaced cards, missing
-   catalogue data), whose English wording the core builds in one place, are matched against their
-   English templates and rendered from the translated template.
-
-A finding that neither covers stays in English (the card names in it stay English anyway). The API
-keeps returning the English result: the JSON is a contract, the pages are for people.
-
-Proposal for ``validation/`` (once its engineer is done): let ``Finding.message``/``hint`` take a
-``Text(template, params)`` — an English ``str.format`` template marked with a Django-free
-``gettext_noop`` (makemessages extracts it) — and let ``finding_json`` add ``message_id``/``message_params``
-and ``hint_id``/``hint_params`` next to the rendered English ``message``/``hint``. Each converted rule
-message is then translated by (1) with no further change here.
+A finding without a template, or whose translation has a broken placeholder, keeps its English. The API
+returns the contract's English result without the templates: the JSON is a contract, the pages are for
+people.
 """
 
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from django.utils.translation import get_language, gettext, gettext_noop
-
-# The contract's findings as the core words them (validation/core/matching.py and engine.py).
-MESSAGE_TEMPLATES: tuple[str, ...] = (
-    gettext_noop("No {kinds} named {text} in the {game} catalogue."),
-    gettext_noop("{name} is not in the set {set}."),
-    gettext_noop("{text} names {count} cards: {options}."),
-    gettext_noop("{name} is {kind}, not {kinds}."),
-    gettext_noop(
-        "The catalogue lacks the {what} of {name}, which {rules} needs: the list cannot be shown legal without it."
-    ),
-    gettext_noop(
-        "The catalogue lacks the {what} of {name}, which {rules} need: the list cannot be shown legal without it."
-    ),
-)
-HINT_TEMPLATES: tuple[str, ...] = (
-    gettext_noop("did you mean {names}?"),
-    gettext_noop("check the spelling"),
-    gettext_noop("{name} is in {sets}"),
-    gettext_noop('leave out "set"'),
-    gettext_noop('name one by its slug: {slugs}, or add "set": {sets}'),
-    gettext_noop("name one by its slug: {slugs}"),
-    gettext_noop("put {name} {place}"),
-    gettext_noop("remove {name}: {kind} has no place here"),
-    gettext_noop("supply the {what} of {name} ({slug}) in the catalogue"),
-)
-
-# Words the templates' parameters may hold: the card kinds and the places in a list.
-KIND_WORDS: dict[str, str] = {
-    "creature": gettext_noop("creature"),
-    "battle-map": gettext_noop("battle map"),
-    "miniature": gettext_noop("figure"),
-    "order": gettext_noop("order"),
-    "commander": gettext_noop("commander"),
-    "tile": gettext_noop("tile"),
-    "unit": gettext_noop("unit"),
-    "command-card": gettext_noop("command card"),
-    "lore-card": gettext_noop("lore card"),
-    "terrain": gettext_noop("terrain"),
-    "scenario": gettext_noop("scenario"),
-}
-PLACE_WORDS: dict[str, str] = {
-    'under "entries"': gettext_noop('under "entries"'),
-    'under "orders"': gettext_noop('under "orders"'),
-    'under "commanders"': gettext_noop('under "commanders"'),
-    'as a count under "tiles"': gettext_noop('as a count under "tiles"'),
-    'under "battle_map"': gettext_noop('under "battle_map"'),
-}
-OR = gettext_noop("or")
+from django.utils.translation import get_language, gettext, ngettext
 
 
-@dataclass(frozen=True)
-class _Template:
-    english: str
-    pattern: re.Pattern[str]
-
-
-def _compile(template: str) -> _Template:
-    parts = re.split(r"\{(\w+)\}", template)
-    regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
-    return _Template(template, re.compile(f"^{regex}$", re.S))
-
-
-@cache
-def _templates(kind: str) -> tuple[_Template, ...]:
-    return tuple(_compile(t) for t in (MESSAGE_TEMPLATES if kind == "message" else HINT_TEMPLATES))
-
-
-def _kinds(value: str) -> str:
-    """``"an order"`` / ``"creature or order"`` in the reader's language (no articles: hu, ru, pl have none)."""
-    words = []
-    for word in value.split(" or "):
-        bare = re.sub(r"^(an?) ", "", word.strip())
-        words.append(gettext(KIND_WORDS[bare]) if bare in KIND_WORDS else word)
-    return f" {gettext(OR)} ".join(words)
-
-
-def _param(name: str, value: str) -> str:
-    if name in ("kind", "kinds"):
-        return _kinds(value)
-    if name == "place" and value in PLACE_WORDS:
-        return gettext(PLACE_WORDS[value])
-    if name == "names" and " or " in value:
-        return f" {gettext(OR)} ".join(value.split(" or "))
-    return value
-
-
-def text_localise(*, text: str, kind: str = "message") -> str:
-    """One English message (``kind="message"``) or hint (``kind="hint"``) in the active language."""
-    for template in _templates(kind):
-        match = template.pattern.match(text)
-        if match is None:
-            continue
-        params = {k: _param(k, v) for k, v in match.groupdict().items()}
-        try:
-            return gettext(template.english).format(**params)
-        except (KeyError, IndexError, ValueError):  # a translation with a broken placeholder: keep English
-            return text
-    return text
-
-
-def _by_id(finding: Mapping[str, Any], key: str) -> str | None:
-    message_id = finding.get(f"{key}_id")
-    params = finding.get(f"{key}_params")
-    if not isinstance(message_id, str) or not message_id:
+def text_render(*, text: Mapping[str, Any], translate: bool = True) -> str | None:
+    """A template with its parameters (``validation.core.text.TextJSON``) in the active language, or in
+    English with ``translate=False``; ``None`` when it is not a template."""
+    template = text.get("id")
+    if not isinstance(template, str):
         return None
+    plural = text.get("plural")
+    n = text.get("n")
+    raw = text.get("params")
+    params: dict[str, str] = {}
+    for key, value in (raw if isinstance(raw, Mapping) else {}).items():
+        rendered = text_render(text=value, translate=translate) if isinstance(value, Mapping) else None
+        params[str(key)] = rendered if rendered is not None else str(value)
+    if isinstance(plural, str) and plural and isinstance(n, int):
+        english = template if n == 1 else plural
+        translated = ngettext(template, plural, n) if translate else english
+    else:
+        english = template
+        translated = gettext(template) if translate else english
     try:
-        return gettext(message_id).format(**(params if isinstance(params, Mapping) else {}))
-    except (KeyError, IndexError, ValueError):
-        return None
+        return translated.format(**params)
+    except (KeyError, IndexError, ValueError):  # a translation with a broken placeholder: the English
+        try:
+            return english.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return None
 
 
 def finding_localise(*, finding: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of one finding whose ``message`` and ``hint`` read in the active language."""
     out = dict(finding)
     for key in ("message", "hint"):
-        value = finding.get(key)
-        if not isinstance(value, str) or not value:
-            continue
-        out[key] = _by_id(finding, key) or text_localise(text=value, kind=key)
+        text = finding.get(f"{key}_text")
+        if isinstance(text, Mapping) and finding.get(key):
+            rendered = text_render(text=text)
+            if rendered is not None:
+                out[key] = rendered
     return out
 
 

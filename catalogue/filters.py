@@ -16,6 +16,7 @@ from django import forms
 from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, QueryDict
+from django.utils.translation import gettext_noop
 from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -34,17 +35,17 @@ LEVEL_FIELDS = ("ddmcreature__level", "ddmguildcreature__level", "dccreature__le
 ICONS = ("str", "dex", "con", "int", "wis", "cha")
 
 SORTS: list[tuple[str, str]] = [
-    ("relevance", "best match"),
-    ("name", "name, A to Z"),
-    ("-name", "name, Z to A"),
-    ("cost", "cost, lowest first"),
-    ("-cost", "cost, highest first"),
-    ("level", "level, lowest first"),
-    ("-level", "level, highest first"),
-    ("set", "set, in printed order"),
+    ("relevance", gettext_noop("best match")),
+    ("name", gettext_noop("name, A to Z")),
+    ("-name", gettext_noop("name, Z to A")),
+    ("cost", gettext_noop("cost, lowest first")),
+    ("-cost", gettext_noop("cost, highest first")),
+    ("level", gettext_noop("level, lowest first")),
+    ("-level", gettext_noop("level, highest first")),
+    ("set", gettext_noop("set, in printed order")),
 ]
 
-YES_NO = [("true", "yes"), ("false", "no")]
+YES_NO = [("true", gettext_noop("yes")), ("false", gettext_noop("no"))]  # translated where shown
 
 # The filters each game's page offers (a range name stands for its ``_min`` and ``_max``).
 PAGE_FILTERS: dict[str, tuple[str, ...]] = {

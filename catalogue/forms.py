@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from catalogue import models as m
 from catalogue.dataformat import own_fields
@@ -20,17 +21,17 @@ class CardReportForm(forms.Form):
     """What is wrong, the right value if known, and where it comes from. Text is stored as typed and
     always shown escaped, so markup in it is harmless."""
 
-    field = forms.ChoiceField(label="Which number", choices=())
+    field = forms.ChoiceField(label=gettext_lazy("Which number"), choices=())
     proposed_value = forms.CharField(
-        label="The right value", max_length=100, required=False,
-        help_text="Leave it empty if you only know the number shown is wrong.",
+        label=gettext_lazy("The right value"), max_length=100, required=False,
+        help_text=gettext_lazy("Leave it empty if you only know the number shown is wrong."),
     )
     source = forms.CharField(
-        label="Your source", max_length=1000, widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Where the right number comes from: the printed card, a rulebook page, a link.",
+        label=gettext_lazy("Your source"), max_length=1000, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy("Where the right number comes from: the printed card, a rulebook page, a link."),
     )
     message = forms.CharField(
-        label="Anything else", max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3})
+        label=gettext_lazy("Anything else"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
 
     def __init__(self, *args: Any, card: m.Card, **kwargs: Any) -> None:

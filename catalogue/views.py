@@ -20,7 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from catalogue import models as m
@@ -90,7 +90,8 @@ HEADLINE: dict[type[m.Card], tuple[str, ...]] = {
 }
 
 SHORT_LABELS = {
-    "level": "Lvl", "speed": "Spd", "melee_damage": "Melee", "ranged_damage": "Ranged", "cost_resources": "Cost",
+    "level": gettext_noop("Lvl"), "speed": gettext_noop("Spd"), "melee_damage": gettext_noop("Melee"),
+    "ranged_damage": gettext_noop("Ranged"), "cost_resources": gettext_noop("Cost"),
 }
 
 # Kinds that always show a faction (an empty list is then "missing").
@@ -160,7 +161,7 @@ def _icons(card: Any) -> str:
 def _stat(typed: m.Card, key: str, *, short: bool = False) -> Stat | None:
     """One number of a card as a player reads it, or None when the card has none to show."""
     model = type(typed)
-    label = SHORT_LABELS.get(key, field_label(key, model)) if short else field_label(key, model)
+    label = gettext(SHORT_LABELS[key]) if short and key in SHORT_LABELS else field_label(key, model)
     if key in ("melee", "ranged") and isinstance(typed, m.DdmCreature):
         attacks = [a for a in typed.attacks.all() if a.kind == key]
         if not attacks:
@@ -266,7 +267,7 @@ def catalogue_list(request: HttpRequest, game: str) -> HttpResponse:
         "errors": errors,
         "search": data.get("search", ""),
         "search_result": filterset.search_result,
-        "sorts": SORTS,
+        "sorts": [(value, gettext(text)) for value, text in SORTS],
         "sort": request.GET.get("sort", ""),
         "page_sizes": PAGE_SIZES,
         "page_size": request.GET.get("page_size", ""),
@@ -291,26 +292,25 @@ class Control:
     high: str = ""
 
 
-# Labels the translations already hold are marked; the others are listed for the translators.
 CONTROL_LABELS: dict[str, Any] = {
     "ruleset": gettext_lazy("Rules"),
     "kind": gettext_lazy("Kind"),
     "faction": gettext_lazy("Faction"),
-    "set": "Set or pack",
-    "cost": "Cost",
-    "level": "Level",
-    "size": "Size",
-    "type": "Type",
-    "unit_type": "Unit type",
-    "commander": "Commander",
+    "set": gettext_lazy("Set or pack"),
+    "cost": gettext_lazy("Cost"),
+    "level": gettext_lazy("Level"),
+    "size": gettext_lazy("Size"),
+    "type": gettext_lazy("Type"),
+    "unit_type": gettext_lazy("Unit type"),
+    "commander": gettext_lazy("Commander"),
     "unique": gettext_lazy("Unique"),
-    "version": "Side",
-    "alignment": "Alignment",
+    "version": gettext_lazy("Side"),
+    "alignment": gettext_lazy("Alignment"),
     "icon": gettext_lazy("Ability icons"),
-    "action_type": "Action",
-    "combat_type": "Combat",
-    "side": "Side",
-    "standin": "Stand-in numbers",
+    "action_type": gettext_lazy("Action"),
+    "combat_type": gettext_lazy("Combat"),
+    "side": gettext_lazy("Side"),
+    "standin": gettext_lazy("Stand-in numbers"),
 }
 CHECKBOXES = {"faction", "size", "icon"}
 
