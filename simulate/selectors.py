@@ -96,6 +96,8 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], lists: li
     if kind == "attack":
         values = {"who": _who(names, event["attacker"]), "target": _who(names, event["target"]),
                   "total": event.get("total"), "ac": event["ac"]}
+        if event.get("total") is None:
+            return _("%(who)s attacks %(target)s, who cannot defend: a hit.") % values
         if event.get("hit"):
             return _("%(who)s attacks %(target)s: %(total)s against AC %(ac)s, a hit.") % values
         return _("%(who)s attacks %(target)s: %(total)s against AC %(ac)s, a miss.") % values

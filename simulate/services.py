@@ -433,11 +433,11 @@ def matchup_compute(spec: MatchupSpec, progress: ProgressCallback | None = None)
 
 # --- the workers' side -------------------------------------------------------------------------------------
 
-def matchup_dispatch(*, matchup_id: str) -> list[int]:
-    """Mark a queued job running; return the chunk indexes still to play (none once it is over)."""
+def matchup_dispatch(*, matchup_id: str) -> list[int] | None:
+    """Mark a queued job running; return the chunk indexes still to play (None once it is over or gone)."""
     matchup = Matchup.objects.filter(pk=matchup_id).first()
     if matchup is None or matchup.status in (Matchup.Status.DONE, Matchup.Status.FAILED):
-        return []
+        return None
     Matchup.objects.filter(pk=matchup.pk, status=Matchup.Status.QUEUED).update(
         status=Matchup.Status.RUNNING, started=timezone.now()
     )

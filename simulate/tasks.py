@@ -28,7 +28,10 @@ FINISH_RETRIES, FINISH_RETRY_SECONDS = 120, 5  # wait up to 10 minutes for a red
 def matchup_start(matchup_id: str) -> dict[str, Any]:
     """Send the job's chunks out as a chord; the finishing task runs when every chunk is stored."""
     chunks = services.matchup_dispatch(matchup_id=matchup_id)
-    if not chunks:
+    if chunks is None:  # over already, or gone
+        return {"matchup": matchup_id, "chunks": 0}
+    if not chunks:  # every chunk is stored (a start sent again): only the sum is left to do
+        matchup_finish.delay(matchup_id)
         return {"matchup": matchup_id, "chunks": 0}
     finish = matchup_finish.si(matchup_id)
     finish.link_error(matchup_failed.si(matchup_id))

@@ -140,10 +140,12 @@ def test_chunks_stored_twice_count_once_and_the_result_matches_one_process():
         matchup_chunk_run(matchup_id=str(matchup.id), index=index, progress=lambda d, t: seen.append((d, t)))
     assert MatchupChunk.objects.filter(matchup=matchup).count() == 3
     assert (2, 2) in seen and (1, 1) in seen, "progress is reported as battles finish"
+    assert matchup_dispatch(matchup_id=str(matchup.id)) == [], "a start sent again only has the sum left to do"
     matchup_finish(matchup_id=str(matchup.id))
     matchup.refresh_from_db()
     assert matchup.status == Matchup.Status.DONE
     assert matchup.result == matchup_compute(spec)
+    assert matchup_dispatch(matchup_id=str(matchup.id)) is None
     assert matchup_progress(matchup=matchup) == {"done": 5, "total": 5}
 
 
