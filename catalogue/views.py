@@ -117,7 +117,7 @@ class Row:
 
 def _show(value: Any) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     if isinstance(value, dict):
         if isinstance(value.get("text"), str):
             return value["text"]
@@ -168,14 +168,14 @@ def _stat(typed: m.Card, key: str, *, short: bool = False) -> Stat | None:
             return Stat(key, label, None) if key == "melee" else None
         return Stat(key, label, _attack_line(attacks))
     if key == "icons":
-        return Stat(key, "Icons", _icons(typed) or "none")
+        return Stat(key, field_label("icons"), _icons(typed) or "none")
     if key == "combat" and isinstance(typed, m.Bl2Unit):
         if typed.combat_value is None:
-            return Stat(key, "Combat", None)
+            return Stat(key, gettext("Combat"), None)
         text = f"{typed.combat_type} {typed.combat_value}".strip()
         if typed.range_max is not None:
             text += f" (range {typed.range_min or 1}–{typed.range_max})"
-        return Stat(key, "Combat", text)
+        return Stat(key, gettext("Combat"), text)
     if key == "speed" and isinstance(typed, m.DdmCreature) and typed.speed is not None:
         text = f"F {typed.speed}" if typed.flight else str(typed.speed)
         if typed.burrow:
@@ -390,7 +390,7 @@ def _detail_context(card: m.Card, form: CardReportForm, *, reported: bool = Fals
     commander = None
     if isinstance(card, m.DdmCreature) and (card.commander_rating is not None or card.is_commander):
         rating = card.commander_rating
-        commander = Stat("commander_rating", "Commander", None if rating is None else str(rating))
+        commander = Stat("commander_rating", gettext("Commander"), None if rating is None else str(rating))
     elif isinstance(card, m.DdmGuildCreature) and card.champion_rating is not None:
         commander = Stat("champion_rating", "Champion", str(card.champion_rating))
     cost = _stat(card, "cost") if hasattr(card, "cost") else None
