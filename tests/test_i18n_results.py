@@ -1,14 +1,15 @@
-"""Rule messages and hints in the reader's language: the contract's findings by template, any finding by
-message id, card names kept in English, and the English result untouched."""
+"""Rule messages and hints in the reader's language: each finding rendered from its template and parameters
+(``texts=True``), card names kept in English, the English result untouched, and the API's JSON without templates.
+Every template of every game is checked in tests/validation/test_messages.py."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.utils import translation
 
-from builder.selectors_results import text_localise, validation_result_localise
+from builder.selectors_results import validation_result_localise
 from validation.services import list_validate
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +36,7 @@ def findings(result: dict[str, Any], rule: str) -> list[dict[str, Any]]:
     ],
 )
 def test_the_contracts_findings_read_in_the_players_language(language: str, unknown: str, wrong_kind: str) -> None:
-    result = dict(list_validate(document=DOCUMENT))
+    result = dict(list_validate(document=DOCUMENT, texts=True))
     with translation.override(language):
         shown = validation_result_localise(result=result)
     [unknown_card] = findings(shown, "list.unknown-card")
@@ -47,29 +48,38 @@ def test_the_contracts_findings_read_in_the_players_language(language: str, unkn
 
 
 def test_in_english_and_for_the_api_the_result_is_unchanged() -> None:
-    result = dict(list_validate(document=DOCUMENT))
+    result = dict(list_validate(document=DOCUMENT, texts=True))
     with translation.override("en"):
         assert validation_result_localise(result=result) == result
     with translation.override("hu"):
         validation_result_localise(result=result)
     assert findings(result, "list.unknown-card")[0]["message"].startswith("No creature named"), "not changed in place"
+    api = list_validate(document=DOCUMENT)
+    assert all("message_text" not in f and "hint_text" not in f for f in [*api["violations"], *api["warnings"]])
+    shown = cast(list[dict[str, Any]], result["violations"])
+    assert [f["message"] for f in api["violations"]] == [f["message"] for f in shown]
 
 
-def test_a_finding_with_a_message_id_is_translated_by_its_id() -> None:
+def test_a_finding_is_translated_from_its_template_with_nested_words_and_plurals() -> None:
     finding = {
         "rule": "x", "message": "No creature named 'Orc' in the ddm catalogue.",
-        "message_id": "No {kinds} named {text} in the {game} catalogue.",
-        "message_params": {"kinds": "lény", "text": "'Orc'", "game": "ddm"},
-        "hint": "check the spelling", "entries": [],
+        "message_text": {"id": "No {kinds} named {text} in the {game} catalogue.",
+                         "params": {"kinds": {"id": "creature", "params": {}}, "text": "'Orc'", "game": "ddm"}},
+        "hint": "remove at least 5 points",
+        "hint_text": {"id": "remove at least {n} point", "plural": "remove at least {n} points", "n": 5,
+                      "params": {"n": 5}},
+        "entries": [],
     }
     with translation.override("hu"):
         shown = validation_result_localise(result={"violations": [finding], "warnings": []})
     assert shown["violations"][0]["message"] == "A(z) ddm katalógusban nincs 'Orc' nevű lény."
-    assert shown["violations"][0]["hint"] == "ellenőrizd a helyesírást"
-
-
-def test_a_message_no_template_covers_stays_english() -> None:
     with translation.override("ru"):
-        assert text_localise(text="The warband costs 212 points; the limit is 200.") == (
-            "The warband costs 212 points; the limit is 200."
-        )
+        shown = validation_result_localise(result={"violations": [finding], "warnings": []})
+    assert shown["violations"][0]["hint"] == "уберите не меньше 5 очков"
+
+
+def test_a_finding_without_a_template_stays_english() -> None:
+    finding = {"rule": "x", "message": "The warband costs 212 points; the limit is 200.", "hint": "", "entries": []}
+    with translation.override("ru"):
+        shown = validation_result_localise(result={"violations": [finding], "warnings": []})
+    assert shown["violations"][0]["message"] == "The warband costs 212 points; the limit is 200."
