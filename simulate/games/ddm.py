@@ -215,8 +215,11 @@ class Effect:
     stats: tuple[tuple[str, int], ...]
 
 
-@dataclass
+@dataclass(eq=False)
 class Creature(Piece):
+    """A creature in a battle. Compared by identity: each has its own id, and comparing every field (the
+    dataclass default) made each ``creature in some_list`` walk the whole card."""
+
     card: CreatureCard
     traits: Traits
     value: int  # VP for eliminating it (cost, +5 for a Commander 0 designee)
@@ -521,6 +524,8 @@ class DdmState(State):
         return occ
 
     def space_distance(self, a: Creature, b: Creature) -> int:
+        if a.size == 1 and b.size == 1 and a.anchor is not None and b.anchor is not None:
+            return grid_distance(a.anchor, b.anchor)  # the common case: one square each
         return min(grid_distance(x, y) for x in a.squares() for y in b.squares())
 
     def adjacent(self, a: Creature, b: Creature) -> bool:
@@ -1225,6 +1230,9 @@ class DdmState(State):
         """May ``c`` end its move with its anchor at ``b``? (§7.3, §7.5, §14)."""
         if not self._endable(c.size).get(b, False):
             return False
+        if c.size == 1:
+            o = occ.get(b)
+            return o is None or o is c
         for s in c.squares(b):
             o = occ.get(s)
             if o is not None and o is not c:
@@ -1563,7 +1571,10 @@ class DdmState(State):
         if target.invisible and not viewer.traits.blindsight:
             return False
         grid = self.map.grid
-        if not grid.los(viewer.squares(), target.squares()):
+        if viewer.size == 1 and target.size == 1:
+            if not grid.square_los(viewer.squares()[0], target.squares()[0]):
+                return False
+        elif not grid.los(viewer.squares(), target.squares()):
             return False
         if target.traits.hide and not viewer.traits.blindsight and not self.adjacent(viewer, target):
             statues = {s for s, t in grid.terrain.items() if "statue" in t}
@@ -2266,9 +2277,9 @@ class DdmState(State):
         """A creature left in an illegal place is moved to the nearest legal square (§7.7)."""
         if c.anchor is None:
             return
+        if not force and self._endable(c.size).get(c.anchor, False):
+            return  # its own squares count as its own here: only the walls and terrain under it matter
         occ = {s: o for s, o in self.occupancy().items() if o is not c}
-        if not force and self._can_end(c, c.anchor, {**occ, **dict.fromkeys(c.squares(), c)}):
-            return
         grid = self.map.grid
         best: tuple[int, Sq] | None = None
         for s in grid.cells():

@@ -604,7 +604,7 @@ def _touching(s: DdmState, c: Creature, enemies: Sequence[Creature]) -> dict[Sq,
             for n in s.neighbours(x):
                 for i, j in offsets:
                     seen = out.setdefault((n[0] - i, n[1] - j), [])
-                    if e not in seen:
+                    if not seen or seen[-1] is not e:  # each enemy's anchors are added together
                         seen.append(e)
     return out
 
