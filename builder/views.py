@@ -54,6 +54,7 @@ from builder.selectors import (
     list_rows,
     list_versions,
 )
+from builder.selectors_collections import collection_shortfall
 from builder.selectors_results import finding_localise, validation_result_localise
 from builder.services import list_can_edit, list_create, list_delete, list_fork, list_restore, list_update
 from builder.textformat import list_import, list_to_text
@@ -422,6 +423,9 @@ def _builder_context(
         else [],
         "box_names": sorted({s.name for s in catalogue.sets}) if game.slug == "dungeon-command" else [],
     }
+    if request.user.is_authenticated:
+        # What this list needs that the player's collection lacks (issue 7), updated with every change.
+        context["shortfall"] = collection_shortfall(user=request.user, documents=[document])
     if saved is not None:
         current = list_current(saved_list=saved)
         context.update(

@@ -167,6 +167,7 @@ def test_my_lists_shows_my_lists_and_nobody_elses() -> None:
                                                         "name": "Their orcs", "entries": []})
     page = signed_in(me).get("/accounts/lists/").content.decode()
     assert "My elves" in page and mine.share_code in page
+    assert f'href="/build/ddm/?list={mine.pk}"' in page, "each of my lists opens in the builder"
     assert "Their orcs" not in page and theirs.share_code not in page
 
 

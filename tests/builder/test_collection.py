@@ -395,3 +395,36 @@ def test_every_collection_page_needs_a_signed_in_player(client: Client, url: str
 
 def test_an_unknown_game_is_404() -> None:
     assert signed_in(UserFactory.create()).get("/collection/chess/").status_code == 404
+
+
+# ------------------------------------------------------------------------------------ in the builder
+
+
+def test_the_builder_shows_a_signed_in_player_what_the_list_lacks_and_updates_it_on_each_change() -> None:
+    user = UserFactory.create()
+    CollectionItemFactory.create(owner=user, card=card("dungeon-command", "goblin-archer"), quantity=1)
+    client = signed_in(user)
+    page = client.get("/build/dungeon-command/").content.decode()
+    assert "What you lack" not in page or "You own everything this list needs." in page
+    import json
+
+    response = client.post(
+        "/build/dungeon-command/",
+        {"document": json.dumps(GOBLINS), "op": "noop"},
+        HTTP_HX_REQUEST="true",
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "What you lack" in html
+    row = html[html.index('data-slug="goblin-archer"'):]
+    row = row[: row.index("</tr>")]
+    assert "<strong>1</strong>" in row, "2 needed, 1 owned: 1 short"
+
+
+def test_an_anonymous_builder_shows_no_collection() -> None:
+    import json
+
+    response = Client().post("/build/dungeon-command/", {"document": json.dumps(GOBLINS), "op": "noop"},
+                             HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert "What you lack" not in response.content.decode()
