@@ -48,7 +48,7 @@ REPORTS_PER_HOUR = 5
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"summary": catalogue_summary()})
+    return render(request, "home.html", {"summary": catalogue_summary(), "games": m.Game.objects.all()})
 
 
 def about_sources(request: HttpRequest) -> HttpResponse:

@@ -50,6 +50,9 @@ def test_every_shared_data_folder_is_named_on_the_sources_page() -> None:
 def test_the_home_page_shows_the_catalogue_and_its_version(client: Client) -> None:
     html = client.get("/").content.decode()
     assert catalogue_version_label() in html
+    for game in ("ddm", "dungeon-command", "battlelore2", "stronghold"):
+        assert f'href="/build/{game}/"' in html and f'href="/catalogue/{game}/"' in html
+    assert 'href="/matchups/new/"' in html
     assert '<html lang="en">' in html
 
 
