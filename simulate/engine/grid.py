@@ -305,6 +305,7 @@ class SquareGrid:
                 run += (x, y) in stoppers
                 self._prefix[y + 1][x + 1] = self._prefix[y][x + 1] + run
         self._wall_dist_cache: dict[tuple[Sq, int], dict[Sq, int]] = {}
+        self._adjacent_cache: dict[tuple[Sq, Sq], bool] = {}
 
     # -- basic queries
 
@@ -361,10 +362,18 @@ class SquareGrid:
     # -- adjacency and steps
 
     def adjacent(self, a: Sq, b: Sq) -> bool:
-        """Neighbours (diagonals included) not separated by a wall (``ddm.md`` glossary *adjacent*)."""
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        if max(abs(dx), abs(dy)) != 1:
+        """Neighbours (diagonals included) not separated by a wall (``ddm.md`` glossary *adjacent*).
+        Kept per pair of neighbours: walls never change."""
+        if max(abs(b[0] - a[0]), abs(b[1] - a[1])) != 1:
             return False
+        key = (a, b)
+        hit = self._adjacent_cache.get(key)
+        if hit is None:
+            hit = self._adjacent_cache[key] = self._neighbours_adjacent(a, b)
+        return hit
+
+    def _neighbours_adjacent(self, a: Sq, b: Sq) -> bool:
+        dx, dy = b[0] - a[0], b[1] - a[1]
         if self.is_solid(a) or self.is_solid(b):
             return False
         if dx == 0 or dy == 0:

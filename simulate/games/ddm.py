@@ -524,11 +524,18 @@ class DdmState(State):
         return occ
 
     def space_distance(self, a: Creature, b: Creature) -> int:
-        if a.size == 1 and b.size == 1 and a.anchor is not None and b.anchor is not None:
-            return grid_distance(a.anchor, b.anchor)  # the common case: one square each
-        return min(grid_distance(x, y) for x in a.squares() for y in b.squares())
+        """The distance between the nearest squares of two spaces."""
+        if a.anchor is None or b.anchor is None:
+            return min(grid_distance(x, y) for x in a.squares() for y in b.squares())
+        # spaces are squares: the nearest pair is the gap along each axis (the distance grows with each)
+        dx, dy = _axis_gaps(a.anchor, a.size, b.anchor, b.size)
+        return grid_distance((0, 0), (dx, dy))
 
     def adjacent(self, a: Creature, b: Creature) -> bool:
+        if a.anchor is None or b.anchor is None:
+            return False
+        if max(_axis_gaps(a.anchor, a.size, b.anchor, b.size)) > 1:
+            return False  # not even touching diagonally: no walls to look at
         if a.size == 1 and b.size == 1:
             return a.anchor is not None and b.anchor in self.neighbour_set(a.anchor)
         bs = b.squares()
@@ -1364,7 +1371,16 @@ class DdmState(State):
                         prev[nk] = k
                         buckets[cost + step].append((nv, nk))
 
-        return {(((k >> 1) % w, (k >> 1) // w), k & 1): (v >> 10, v & 1023) for k, v in dist.items()}, _Paths(prev, w)
+        sq = self._square_of()
+        return {(sq[k >> 1], k & 1): (v >> 10, v & 1023) for k, v in dist.items()}, _Paths(prev, w)
+
+    def _square_of(self) -> list[Sq]:
+        """The square of each integer index (y × width + x), kept per map."""
+        table: list[Sq] | None = self.map.cache.get("square-of")
+        if table is None:
+            w = self.map.grid.width
+            table = self.map.cache["square-of"] = [(i % w, i // w) for i in range(w * self.map.grid.height)]
+        return table
 
     @staticmethod
     def _path_to(prev: _Paths, key: tuple[Sq, int]) -> tuple[Sq, ...]:
@@ -3178,6 +3194,14 @@ class DdmState(State):
 
 
 # --- module helpers ----------------------------------------------------------------------------------------
+
+def _axis_gaps(a: Sq, a_size: int, b: Sq, b_size: int) -> tuple[int, int]:
+    """How many squares apart two square spaces (anchor, size) are along x and along y (0: they overlap on
+    that axis)."""
+    dx = max(b[0] - (a[0] + a_size - 1), a[0] - (b[0] + b_size - 1), 0)
+    dy = max(b[1] - (a[1] + a_size - 1), a[1] - (b[1] + b_size - 1), 0)
+    return dx, dy
+
 
 def _size_rank(c: Creature) -> int:
     size = c.card.size or "Medium"
