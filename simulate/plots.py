@@ -10,14 +10,37 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import pgettext_lazy
 
 MAP_CELL = 20  # pixels per square in a map's viewBox (the JS replay uses the same)
 TERRAIN_CLASSES = {
     "#": "wall", "d": "difficult", "s": "statue", "p": "pit", "f": "forest", "c": "sacred-circle", "t": "teleport",
     "r": "risky", "k": "spike-stones", "b": "blood-rock", "~": "fog",
 }
+# A square's terrain as its tooltip says it (a name not listed shows as it is). Not the bare words the
+# catalogue's map abilities are named by ("wall", "sacred circle"): those stay English data.
+TERRAIN_LABELS = {
+    "wall": pgettext_lazy("map terrain", "wall or solid rock"),
+    "difficult": pgettext_lazy("map terrain", "difficult terrain"),
+    "statue": pgettext_lazy("map terrain", "statue"),
+    "pit": pgettext_lazy("map terrain", "pit"),
+    "forest": pgettext_lazy("map terrain", "forest"),
+    "sacred-circle": pgettext_lazy("map terrain", "part of a sacred circle"),
+    "teleport": pgettext_lazy("map terrain", "teleport square"),
+    "risky": pgettext_lazy("map terrain", "risky terrain"),
+    "spike-stones": pgettext_lazy("map terrain", "spike stones"),
+    "blood-rock": pgettext_lazy("map terrain", "blood rock"),
+    "fog": pgettext_lazy("map terrain", "fog"),
+    "smoke": pgettext_lazy("map terrain", "smoke"),
+}
+
+
+def _percent(share: float) -> str:
+    """0.6214 → "62.1%" in the page's number format (as the matchup tables' ``|percent``)."""
+    return f"{number_format(share * 100, decimal_pos=1)}%"
 
 
 def _nice_step(top: int, ticks: int = 4) -> int:
@@ -87,12 +110,13 @@ def rates_svg(rows: Sequence[tuple[str, Mapping[str, float], str]], *, title: st
         y = 6 + i * row_h
         p, low, high = rate["p"], rate["low"], rate["high"]
         parts.append(f'<text class="plot-label" x="{left - 8}" y="{y + 15}" text-anchor="end">{escape(label)}</text>')
+        tip = f"{escape(label)}: {_percent(p)} ({_percent(low)}–{_percent(high)})"
         parts.append(f'<rect class="plot-bar {escape(cls)}" x="{left}" y="{y + 3}" width="{plot_w * p:.1f}" '
-                     f'height="16"><title>{escape(label)}: {p:.1%} ({low:.1%}–{high:.1%})</title></rect>')
+                     f'height="16"><title>{tip}</title></rect>')
         x0, x1, ym = left + plot_w * low, left + plot_w * high, y + 11
         whisker = f"M{x0:.1f} {ym - 5}v10M{x0:.1f} {ym}H{x1:.1f}M{x1:.1f} {ym - 5}v10"
         parts.append(f'<path class="plot-whisker" d="{whisker}"/>')
-        parts.append(f'<text class="plot-tick" x="{left + plot_w + 4}" y="{y + 15}">{p:.1%}</text>')
+        parts.append(f'<text class="plot-tick" x="{left + plot_w + 4}" y="{y + 15}">{_percent(p)}</text>')
     parts.append("</svg>")
     return mark_safe("".join(parts))  # every text above is escaped
 
@@ -124,7 +148,7 @@ def battle_map_svg(layout: Mapping[str, Any], *, title: str, pieces: bool = Fals
                 continue
             classes = " ".join(f"map-{escape(n)}" for n in names)
             parts.append(f'<rect class="{classes}" x="{x * cell}" y="{y * cell}" width="{cell}" height="{cell}">'
-                         f'<title>{escape(", ".join(names))}</title></rect>')
+                         f'<title>{escape(", ".join(str(TERRAIN_LABELS.get(n, n)) for n in names))}</title></rect>')
     for area in layout.get("areas") or ():
         kind = str(area.get("kind") or "")
         letter = str(area.get("letter") or "")

@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
+from builder.selectors_results import validation_result_localise
 from catalogue import models as cm
 from config.errors import ApplicationError
 from simulate.models import Matchup
@@ -34,20 +36,31 @@ def matchup_progress(*, matchup: Matchup) -> dict[str, int]:
     return {"done": min(done, matchup.battles), "total": matchup.battles}
 
 
-def matchup_sides(*, matchup: Matchup) -> list[dict[str, Any]]:
+TEXT_KEYS = ("message_text", "hint_text")
+
+
+def _findings(validation: Mapping[str, Any], key: str) -> list[Any]:
+    """A validation result's findings without their templates (the API's contract has none)."""
+    return [{k: v for k, v in f.items() if k not in TEXT_KEYS} if isinstance(f, Mapping) else f
+            for f in validation.get(key, [])]
+
+
+def matchup_sides(*, matchup: Matchup, localise: bool = False) -> list[dict[str, Any]]:
     """Each list's name, legality and violations (an illegal list is previewed all the same), and what of it
-    could not be played."""
+    could not be played. ``localise``: the findings read in the active language (for the pages; the API keeps
+    the validator's English)."""
     out = []
-    for key, document, validation, saved in (("a", matchup.a_document, matchup.a_validation, matchup.a_list_id),
-                                             ("b", matchup.b_document, matchup.b_validation, matchup.b_list_id)):
+    for key, document, stored, saved in (("a", matchup.a_document, matchup.a_validation, matchup.a_list_id),
+                                         ("b", matchup.b_document, matchup.b_validation, matchup.b_list_id)):
+        validation = validation_result_localise(result=stored) if localise else stored
         out.append({
             "list": key,
             "name": document.get("name") or key.upper(),
             "format": document.get("format"),
             "saved_list": str(saved) if saved else None,
             "legal": bool(validation.get("legal")),
-            "violations": validation.get("violations", []),
-            "warnings": validation.get("warnings", []),
+            "violations": _findings(validation, "violations"),
+            "warnings": _findings(validation, "warnings"),
             "totals": validation.get("totals", {}),
             "left_out": [{k: v for k, v in x.items() if k != "list"} for x in matchup.left_out if x.get("list") == key],
         })
@@ -67,6 +80,57 @@ def battle_maps(*, game: str = "ddm", ruleset: str = "seed") -> list[cm.DdmBattl
 
 FRAMELESS = {"step", "turn-end", "damage-roll", "setup", "requires", "no-actions"}
 
+# The engine's words (slugs) that go into a sentence, in the reader's language; a slug not listed stays as it is.
+GAME_OVER_REASONS = {
+    "vp-target": pgettext_lazy("why a battle ended", "victory-point target reached"),
+    "round-limit": pgettext_lazy("why a battle ended", "round limit reached"),
+    "stalemate": pgettext_lazy("why a battle ended", "stalemate"),
+    "rout": pgettext_lazy("why a battle ended", "a creature routed"),
+    "destroyed": pgettext_lazy("why a battle ended", "a creature destroyed"),
+    "wiped-out": pgettext_lazy("why a battle ended", "a warband wiped out"),
+}
+SAVE_PURPOSES = {
+    "stun": pgettext_lazy("what a save is against", "stun"),
+    "stunning-attack": pgettext_lazy("what a save is against", "stunning attack"),
+    "death-attack": pgettext_lazy("what a save is against", "death attack"),
+    "constitution-drain": pgettext_lazy("what a save is against", "Constitution drain"),
+    "heal-vs-undead": pgettext_lazy("what a save is against", "healing (undead)"),
+    "death-burst": pgettext_lazy("what a save is against", "death burst"),
+    "slow-effect": pgettext_lazy("what a save is against", "slow"),
+    "paralysis": pgettext_lazy("what a save is against", "paralysis"),
+    "sleep": pgettext_lazy("what a save is against", "sleep"),
+    "confusion": pgettext_lazy("what a save is against", "confusion"),
+    "entangle": pgettext_lazy("what a save is against", "entangle"),
+    "poison": pgettext_lazy("what a save is against", "poison"),
+    "destroy": pgettext_lazy("what a save is against", "destruction"),
+    "pit": pgettext_lazy("what a save is against", "falling into a pit"),
+    "spell": pgettext_lazy("what a save is against", "spell"),
+    "ability": pgettext_lazy("what a save is against", "special ability"),
+}
+CONDITIONS = {
+    "stun": pgettext_lazy("a condition; %(who)s is a creature", "%(who)s is stunned."),
+    "stunned": pgettext_lazy("a condition; %(who)s is a creature", "%(who)s is stunned."),
+    "stun-ends": pgettext_lazy("a condition; %(who)s is a creature", "%(who)s is no longer stunned."),
+    "paralysis": pgettext_lazy("a condition; %(who)s is a creature", "%(who)s is paralysed."),
+    "paralysis-ends": pgettext_lazy("a condition; %(who)s is a creature", "%(who)s is no longer paralysed."),
+    "sleep": pgettext_lazy("a condition; %(who)s is a creature", "%(who)s falls asleep."),
+    "awake": pgettext_lazy("a condition; %(who)s is a creature", "%(who)s wakes up."),
+    "confusion": pgettext_lazy("a condition; %(who)s is a creature", "%(who)s is confused."),
+    "confusion-ends": pgettext_lazy("a condition; %(who)s is a creature", "%(who)s is no longer confused."),
+    "entangle": pgettext_lazy("a condition; %(who)s is a creature", "%(who)s is entangled."),
+    "entangle-ends": pgettext_lazy("a condition; %(who)s is a creature", "%(who)s is no longer entangled."),
+    "poison": pgettext_lazy("a condition; %(who)s is a creature", "%(who)s is poisoned."),
+}
+INITIATIVES = {
+    "initiative": pgettext_lazy("initiative roll totals", "Initiative: %(a)s against %(b)s."),
+    "map-initiative": pgettext_lazy("initiative roll totals", "Initiative for choosing the map: %(a)s against %(b)s."),
+    "setup-initiative": pgettext_lazy("initiative roll totals", "Initiative for setting up: %(a)s against %(b)s."),
+}
+
+
+def _word(table: Mapping[str, Any], slug: Any) -> str:
+    return str(table.get(str(slug), slug or ""))
+
 
 def _who(names: Mapping[str, str], cid: Any) -> str:
     return f"{names.get(str(cid), str(cid))} ({cid})"
@@ -80,8 +144,15 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], lists: li
         return _("%(who)s is deployed at %(x)s, %(y)s.") % {"who": who, "x": event["x"], "y": event["y"]}
     if kind == "round-start":
         return _("Round %(round)s begins.") % {"round": event["round"]}
-    if kind == "initiative":
-        return _("Initiative: %(a)s against %(b)s.") % {"a": event["totals"][0], "b": event["totals"][1]}
+    if kind in INITIATIVES and event.get("totals"):
+        return str(INITIATIVES[str(kind)]) % {"a": event["totals"][0], "b": event["totals"][1]}
+    if kind == "map":
+        return _("%(list)s chooses the map: %(map)s.") % {"list": lists[int(event["player"])], "map": event["map"]}
+    if kind == "deploy-first":
+        return _("%(list)s deploys first.") % {"list": lists[int(event["player"])]}
+    if kind == "start-area":
+        return _("%(list)s takes start area %(letter)s; the other list takes %(other)s.") % {
+            "list": lists[int(event["player"])], "letter": event["letter"], "other": event["other"]}
     if kind == "first-player":
         return _("%(list)s acts first this round.") % {"list": lists[int(event["player"])]}
     if kind == "activate":
@@ -90,6 +161,12 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], lists: li
         return _("%(who)s moves %(cost)s squares.") % {"who": who, "cost": event["cost"]}
     if kind == "charge":
         return _("%(who)s charges %(target)s.") % {"who": who, "target": _who(names, event["target"])}
+    if kind == "charge-lost-target":
+        return _("%(who)s's charge no longer reaches %(target)s.") % {
+            "who": who, "target": _who(names, event["target"])}
+    if kind == "set-against-charge":
+        return _("%(who)s is set against the charge of %(target)s.") % {
+            "who": who, "target": _who(names, event["target"])}
     if kind == "aoo":
         return _("%(who)s takes an attack of opportunity on %(target)s.") % {
             "who": _who(names, event["attacker"]), "target": _who(names, event["target"])}
@@ -101,13 +178,42 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], lists: li
         if event.get("hit"):
             return _("%(who)s attacks %(target)s: %(total)s against AC %(ac)s, a hit.") % values
         return _("%(who)s attacks %(target)s: %(total)s against AC %(ac)s, a miss.") % values
+    if kind == "cleave":
+        return _("%(who)s cleaves into %(target)s.") % {
+            "who": _who(names, event["attacker"]), "target": _who(names, event["target"])}
+    if kind == "death-attack":
+        return _("%(who)s makes a death attack on %(target)s.") % {
+            "who": _who(names, event["attacker"]), "target": _who(names, event["target"])}
+    if kind == "level-drain":
+        return _("%(who)s drains a level from %(target)s.") % {
+            "who": _who(names, event["attacker"]), "target": _who(names, event["target"])}
+    if kind == "arrow-catching-shield":
+        return _("%(who)s catches the ranged attack aimed at %(target)s.") % {
+            "who": who, "target": _who(names, event["instead_of"])}
     if kind == "damage":
         return _("%(target)s takes %(amount)s damage (%(hp)s hp left).") % {
             "target": _who(names, event["target"]), "amount": event["amount"], "hp": max(int(event["hp"]), 0)}
     if kind == "heal":
         return _("%(who)s heals %(amount)s (%(hp)s hp).") % {"who": who, "amount": event["amount"], "hp": event["hp"]}
+    if kind == "hp" and int(event.get("amount") or 0) > 0:
+        return _("%(who)s gains %(amount)s hit points (%(hp)s hp).") % {
+            "who": who, "amount": event["amount"], "hp": event["hp"]}
+    if kind == "poison":
+        return _("Poison hurts %(who)s.") % {"who": who}
+    if kind == "push":
+        return _("%(actor)s pushes %(who)s to %(x)s, %(y)s.") % {
+            "actor": _who(names, event["actor"]), "who": who, "x": event["x"], "y": event["y"]}
+    if kind == "placed":
+        return _("%(who)s is moved to %(x)s, %(y)s, the nearest square it may stand on.") % {
+            "who": who, "x": event["x"], "y": event["y"]}
+    if kind == "teleport":
+        return _("%(who)s teleports to %(x)s, %(y)s.") % {"who": who, "x": event["x"], "y": event["y"]}
     if kind == "eliminated":
         return _("%(who)s is eliminated.") % {"who": who}
+    if kind == "death-strike":
+        return _("%(who)s strikes %(target)s as it dies.") % {"who": who, "target": _who(names, event["target"])}
+    if kind == "death-burst":
+        return _("%(who)s bursts as it dies.") % {"who": who}
     if kind == "vp":
         return _("%(list)s scores %(amount)s victory points (%(total)s in all).") % {
             "list": lists[int(event["player"])], "amount": event["amount"], "total": event["total"]}
@@ -121,14 +227,45 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], lists: li
         return _("%(who)s flees.") % {"who": who}
     if kind == "rally":
         return _("%(who)s rallies.") % {"who": who}
+    if kind == "cowardly":
+        return _("%(who)s is cowardly, with no ally near.") % {"who": who}
+    if kind == "promotion":
+        return _("%(who)s is promoted to commander rating %(rating)s.") % {"who": who, "rating": event["rating"]}
     if kind == "cast":
         return _("%(who)s casts %(spell)s.") % {"who": who, "spell": event.get("spell", "")}
+    if kind == "ability":
+        return _("%(who)s uses %(ability)s.") % {"who": who, "ability": event.get("name", "")}
+    if kind == "spell-resistance":
+        if event.get("affected"):
+            return _("%(who)s rolls %(roll)s for spell resistance: the spell takes effect.") % {
+                "who": who, "roll": event["roll"]}
+        return _("%(who)s rolls %(roll)s for spell resistance: the spell has no effect on it.") % {
+            "who": who, "roll": event["roll"]}
+    if kind == "antimagic":
+        values = {"who": who, "roll": event["roll"], "caster": _who(names, event["caster"])}
+        if event.get("kept"):
+            return _("%(who)s's antimagic rolls %(roll)s: the spell of %(caster)s still works.") % values
+        return _("%(who)s's antimagic rolls %(roll)s: it cancels the spell of %(caster)s.") % values
     if kind == "save":
+        purpose = _word(SAVE_PURPOSES, event.get("purpose"))
         if event.get("success"):
-            return _("%(who)s saves against %(purpose)s.") % {"who": who, "purpose": event.get("purpose", "")}
-        return _("%(who)s fails a save against %(purpose)s.") % {"who": who, "purpose": event.get("purpose", "")}
+            return _("%(who)s saves against %(purpose)s.") % {"who": who, "purpose": purpose}
+        return _("%(who)s fails a save against %(purpose)s.") % {"who": who, "purpose": purpose}
     if kind == "condition":
-        return _("%(who)s: %(condition)s.") % {"who": who, "condition": event.get("condition", "")}
+        condition = str(event.get("condition", ""))
+        if condition in CONDITIONS:
+            return str(CONDITIONS[condition]) % {"who": who}
+        return _("%(who)s: %(condition)s.") % {"who": who, "condition": condition}
+    if kind == "entangled":
+        return _("%(who)s is entangled and cannot move this turn.") % {"who": who}
+    if kind == "confusion" and event.get("effect") in ("opponent-controls", "does-nothing", "normal"):
+        if event["effect"] == "opponent-controls":
+            return _("%(who)s is confused: the opponent controls it this turn.") % {"who": who}
+        if event["effect"] == "does-nothing":
+            return _("%(who)s is confused and does nothing this turn.") % {"who": who}
+        return _("%(who)s is confused but acts normally this turn.") % {"who": who}
+    if kind == "risky-terrain":
+        return _("%(who)s is on risky terrain and rolls %(roll)s.") % {"who": who, "roll": event["roll"]}
     if kind == "round-end":
         vp = event.get("vp") or [0, 0]
         return _("Round %(round)s ends: %(a)s to %(b)s victory points.") % {"round": event["round"], "a": vp[0],
@@ -137,7 +274,8 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], lists: li
         winner = event.get("winner")
         if winner is None:
             return _("The battle ends in a draw.")
-        return _("%(list)s wins (%(reason)s).") % {"list": lists[int(winner)], "reason": event.get("reason", "")}
+        return _("%(list)s wins (%(reason)s).") % {"list": lists[int(winner)],
+                                                   "reason": _word(GAME_OVER_REASONS, event.get("reason"))}
     details = ", ".join(f"{k}: {v}" for k, v in event.items() if k not in ("kind", "round"))
     return _("%(kind)s (%(details)s)") % {"kind": kind, "details": details}
 

@@ -148,7 +148,9 @@ def _prefixed(exc: ApplicationError, pointer: str) -> ApplicationError:
 def _side(value: Any, pointer: str) -> Side:
     document, saved = _document(value, pointer)
     try:
-        validation: dict[str, Any] = dict(list_validate(document=document))
+        # texts: the findings keep their templates, so the matchup page shows them in its reader's language
+        # (simulate.selectors.matchup_sides; the API leaves the templates out)
+        validation: dict[str, Any] = dict(list_validate(document=document, texts=True))
         doc = parse_document(document)
     except ApplicationError as exc:
         raise _prefixed(exc, pointer) from None

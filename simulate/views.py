@@ -75,7 +75,8 @@ def _add_errors(form: MatchupForm, exc: ApplicationError) -> None:
 def matchup_page(request: HttpRequest, matchup_id: Any) -> HttpResponse:
     matchup = _matchup(matchup_id)
     context: dict[str, Any] = {
-        "matchup": matchup, "sides": matchup_sides(matchup=matchup), "progress": matchup_progress(matchup=matchup),
+        "matchup": matchup, "sides": matchup_sides(matchup=matchup, localise=True),
+        "progress": matchup_progress(matchup=matchup),
         "running": matchup.status in (Matchup.Status.QUEUED, Matchup.Status.RUNNING),
     }
     if matchup.status == Matchup.Status.DONE and matchup.result:
@@ -101,7 +102,7 @@ def _result_context(result: dict[str, Any]) -> dict[str, Any]:
         [(_("%(list)s wins") % {"list": names[0]}, result["a_win_rate"], "plot-a"),
          (_("Draws"), result["draw_rate"], "plot-draw"),
          (_("%(list)s wins") % {"list": names[1]}, result["b_win_rate"], "plot-b")],
-        title=_("Win, draw and loss rates with 95% intervals"),
+        title=_("Win, draw and loss rates with %(level)s intervals") % {"level": "95%"},
     )
     margin_bars = [(str(b["low"]), int(b["count"])) for b in result.get("margin_histogram") or []]
     margins = plots.histogram_svg(

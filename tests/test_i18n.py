@@ -242,6 +242,21 @@ def _detail_urls() -> list[str]:
     return urls
 
 
+def _matchup_urls() -> list[str]:
+    """A finished matchup (its answer, plots and replay; list A breaks a rule and names a card the catalogue
+    lacks) and one waiting for a worker (its progress bar). Made in the walk's transaction: no worker runs."""
+    from simulate.services import matchup_chunk_run, matchup_create, matchup_finish
+    from tests.simulate.matchups import CHAOTIC, LAWFUL
+
+    illegal = {**LAWFUL, "entries": [*LAWFUL["entries"], {"card": "Goblin Archr"}]}
+    done = matchup_create(a=illegal, b=CHAOTIC, battles=2, seed=3)
+    for index in range(done.chunk_count):
+        matchup_chunk_run(matchup_id=str(done.id), index=index)
+    matchup_finish(matchup_id=str(done.id))
+    waiting = matchup_create(a=LAWFUL, b=CHAOTIC, battles=20, seed=1)
+    return [f"/matchups/{done.id}/", f"/matchups/{waiting.id}/"]
+
+
 @pytest.fixture(scope="module")
 def walk(django_db_setup: None, django_db_blocker: Any) -> Iterator[dict[str, Any]]:
     """A player with a saved list and a few owned items; every page to walk (signed in and out)."""
@@ -263,6 +278,7 @@ def walk(django_db_setup: None, django_db_blocker: Any) -> Iterator[dict[str, An
             shared = f"/l/{saved.share_code}"
             if _resolves(shared):
                 urls.append(shared)
+            urls += _matchup_urls()
             yield {"user": user, "urls": urls, "anonymous": ["/accounts/login/", "/accounts/signup/", "/"]}
         finally:
             transaction.set_rollback(True)
@@ -291,8 +307,10 @@ def _get(client: Client, url: str, language: str) -> Any:
 def test_the_walk_covers_the_account_collection_and_catalogue_pages(walk: dict[str, Any]) -> None:
     urls = walk["urls"]
     for expected in ("/accounts/lists/", "/accounts/claim/", "/collection/", "/collection/import/",
-                     "/collection/shortfall/", "/catalogue/", "/about/sources/", "/accounts/password/change/"):
+                     "/collection/shortfall/", "/catalogue/", "/about/sources/", "/accounts/password/change/",
+                     "/matchups/new/"):
         assert expected in urls
+    assert sum(re.fullmatch(r"/matchups/[0-9a-f-]{36}/", u) is not None for u in urls) == 2
     assert any(u.startswith("/catalogue/ddm/seed/") for u in urls)
     assert any(u.startswith("/catalogue/stronghold/default/") for u in urls)
 

@@ -39,6 +39,7 @@
     var count = root.querySelector("[data-count]");
     var rounds = root.querySelector("[data-act=round]");
     var play = root.querySelector("[data-act=play]");
+    var hp = root.dataset.hp || "hp";  // "hp" in the page's language
     var current = 0, timer = null;
 
     function stateAt(k) {
@@ -66,7 +67,7 @@
         if (visible) t.g.setAttribute("transform", "translate(" + pos[0] * cell + "," + pos[1] * cell + ")");
         t.g.classList.toggle("piece-focus", s.focus.indexOf(id) >= 0);
         t.g.classList.toggle("piece-routing", !!s.routing[id]);
-        t.tip.textContent = creatures[id].name + " (" + id + "): " + s.hp[id] + " hp";
+        t.tip.textContent = creatures[id].name + " (" + id + "): " + s.hp[id] + " " + hp;
       });
       now.textContent = frames[current] ? frames[current].text : "";
       log.textContent = "";
@@ -81,7 +82,7 @@
         var li = document.createElement("li");
         li.className = "side-" + creatures[id].list + (s.gone[id] ? " gone" : "") + (s.routing[id] ? " routing" : "");
         li.setAttribute("translate", "no");
-        li.textContent = id + " " + creatures[id].name + ": " + (s.gone[id] ? "—" : s.hp[id] + " hp");
+        li.textContent = id + " " + creatures[id].name + ": " + (s.gone[id] ? "—" : s.hp[id] + " " + hp);
         roster.appendChild(li);
       });
       seek.value = String(current);

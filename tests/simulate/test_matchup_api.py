@@ -129,6 +129,23 @@ def test_the_page_shows_progress_while_running_and_the_answer_when_done():
     assert done["HX-Refresh"] == "true"
 
 
+@pytest.mark.parametrize(("language", "says"), [("en", "No creature named"), ("hu", "nevű lény"),
+                                                ("ru", "с именем"), ("pl", "o nazwie")])
+def test_the_page_shows_the_lists_findings_in_the_readers_language_and_the_api_keeps_the_english(language, says):
+    illegal = {**LAWFUL, "entries": [*LAWFUL["entries"], {"card": "Goblin Archr"}]}
+    matchup_id = post({"a": illegal, "b": CHAOTIC, "battles": 1}).json()["id"]
+    client = APIClient()
+    client.cookies["django_language"] = language
+    html = client.get(f"/matchups/{matchup_id}/").content.decode()
+    [item] = [li for li in html.split("<li>") if "list.unknown-card" in li]
+    assert says in item and "Goblin Archr" in item
+    lists = client.get(f"/api/v1/matchups/{matchup_id}/").json()["lists"]
+    [finding] = [f for f in lists[0]["violations"] if f["rule"] == "list.unknown-card"]
+    assert finding["message"].startswith("No creature named") and "message_text" not in finding
+    assert all("message_text" not in f and "hint_text" not in f for side in lists
+               for f in side["violations"] + side["warnings"])
+
+
 def test_a_failed_matchup_says_so():
     matchup = stored_matchup(spec_for(SMALL_LISTS, battles=3, seed=1))
     Matchup.objects.filter(pk=matchup.pk).update(status="failed", error="a worker could not finish this matchup")
