@@ -1327,14 +1327,17 @@ class DdmState(State):
         stops = self._spread(terminal, size) if terminal else set()
         a0 = c.anchor[1] * w + c.anchor[0]
         start = a0 * 2 + parity
-        dist: dict[int, int] = {start: 0}  # value: cost << 10 | squares-left-under-threat
+        h = self.map.grid.height
+        # value per search key (anchor × 2 + parity): cost << 10 | squares-left-under-threat; UNSEEN until
+        # found. ``found_order`` keeps the order keys were first found in: the answer lists them so.
+        dist = [_UNSEEN] * (2 * w * h)
+        dist[start] = 0
+        found_order = [start]
         prev: dict[int, int] = {}
         # a bucket per cost: a step costs at least 1, so a bucket is complete when its turn comes, and
         # sorting it pops (value, key) in exactly the order a heap would
         buckets: list[list[tuple[int, int]]] = [[] for _ in range(budget + 1)]
         buckets[0].append((0, start))
-        get = dist.get
-        h = self.map.grid.height
         goals = {y * w + x for x, y in until if 0 <= x < w and 0 <= y < h} if until is not None else None
         found = INF
         for cost, bucket in enumerate(buckets):
@@ -1352,8 +1355,7 @@ class DdmState(State):
                     found = cost
                 if k & 1:
                     # parity 0 (next diagonal costs 1) dominates parity 1 at the same or a lower cost
-                    other = get(k - 1)
-                    if other is not None and other >> 10 <= cost:
+                    if dist[k - 1] >> 10 <= cost:
                         continue
                     row = odd[ia]
                 else:
@@ -1365,14 +1367,17 @@ class DdmState(State):
                     if step > room or ib in blocked:
                         continue
                     nv = base + sv
-                    old = get(nk)
-                    if old is None or nv < old:
+                    old = dist[nk]
+                    if nv < old:
+                        if old == _UNSEEN:
+                            found_order.append(nk)
                         dist[nk] = nv
                         prev[nk] = k
                         buckets[cost + step].append((nv, nk))
 
         sq = self._square_of()
-        return {(sq[k >> 1], k & 1): (v >> 10, v & 1023) for k, v in dist.items()}, _Paths(prev, w)
+        return ({(sq[k >> 1], k & 1): (dist[k] >> 10, dist[k] & 1023) for k in found_order},
+                _Paths(prev, w))
 
     def _square_of(self) -> list[Sq]:
         """The square of each integer index (y × width + x), kept per map."""
@@ -3194,6 +3199,9 @@ class DdmState(State):
 
 
 # --- module helpers ----------------------------------------------------------------------------------------
+
+_UNSEEN = 1 << 60  # the move search's mark for a key not reached yet (above any cost << 10)
+
 
 def _axis_gaps(a: Sq, a_size: int, b: Sq, b_size: int) -> tuple[int, int]:
     """How many squares apart two square spaces (anchor, size) are along x and along y (0: they overlap on
