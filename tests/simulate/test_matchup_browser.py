@@ -30,7 +30,7 @@ def page(browser: Any, live_server: Any, celery_worker_process: Any) -> Any:
 def test_a_player_launches_a_matchup_watches_it_and_replays_a_battle(page: Any) -> None:
     saved = saved_list(LAWFUL)
     page.goto(f"/l/{saved.share_code}")
-    page.get_by_role("link", name="Preview a matchup").click()
+    page.locator("main").get_by_role("link", name="Preview a matchup").click()  # the list's own, not the menu's
     page.wait_for_url(re.compile(r"/matchups/new/"))
     assert saved.share_code in page.get_by_label("List A").input_value()
     page.get_by_label("List B").fill(json.dumps(CHAOTIC))
