@@ -418,7 +418,6 @@ class SquareGrid:
     def cells_near_segment(self, p: Point, q: Point) -> Iterator[Sq]:
         """Every cell whose closed square the segment may meet (a superset; exact tests follow)."""
         x0, x1 = sorted((p[0], q[0]))
-        seen: set[Sq] = set()
         dx = q[0] - p[0]
         dy = q[1] - p[1]
         for cx in range(x0 - 1, x1 + 1):
@@ -442,10 +441,7 @@ class SquareGrid:
                 lo = ymin // adx - 1
                 hi = -((-ymax) // adx)
             for cy in range(lo, hi + 1):
-                cell = (cx, cy)
-                if cell not in seen:
-                    seen.add(cell)
-                    yield cell
+                yield (cx, cy)  # one column per cx: no cell comes twice
 
     def _segment_sight(self, p: Point, q: Point, ends: tuple[Sq, Sq]) -> bool:
         if not self.segment_clear(p, q):
