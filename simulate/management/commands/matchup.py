@@ -10,9 +10,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from config.commands import json_file_read
 from config.errors import ApplicationError
 from simulate.services import AIS, DEFAULT_BATTLES, MAX_BATTLES, matchup_compute, matchup_prepare
 
@@ -57,23 +57,7 @@ class Command(BaseCommand):
         path = Path(name)
         if not path.exists() and not name.lower().endswith(".json"):
             return name  # a saved list's id or share code
-        limit = settings.MUSTER_MAX_REQUEST_BYTES
-        try:
-            with path.open("rb") as handle:
-                raw = handle.read(limit + 1)
-        except OSError as exc:
-            raise CommandError(f"{name}: cannot read: {exc.strerror or exc}", returncode=2) from None
-        if len(raw) > limit:
-            raise CommandError(f"{name}: larger than {limit} bytes", returncode=2)
-        try:
-            return json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise CommandError(f"{name}: not UTF-8 text", returncode=2) from None
-        except json.JSONDecodeError as exc:
-            raise CommandError(f"{name}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
-                               returncode=2) from None
-        except RecursionError:
-            raise CommandError(f"{name}: not JSON: nested too deeply", returncode=2) from None
+        return json_file_read(name=name)
 
     def handle(self, *args: Any, **options: Any) -> None:
         a, b = self._read(options["a"]), self._read(options["b"])

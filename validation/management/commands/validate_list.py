@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from config.commands import json_file_read
 from config.errors import ApplicationError
 from validation.core import ResultJSON
 from validation.services import list_validate
@@ -46,26 +44,7 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print the validation result as JSON only")
 
     def _read(self, name: str) -> Any:
-        limit = settings.MUSTER_MAX_REQUEST_BYTES
-        try:
-            if name == "-":
-                raw = sys.stdin.buffer.read(limit + 1)
-            else:
-                with Path(name).open("rb") as handle:
-                    raw = handle.read(limit + 1)
-        except OSError as exc:
-            raise CommandError(f"{name}: cannot read: {exc.strerror or exc}", returncode=2) from None
-        if len(raw) > limit:
-            raise CommandError(f"{name}: larger than {limit} bytes", returncode=2)
-        try:
-            return json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise CommandError(f"{name}: not UTF-8 text", returncode=2) from None
-        except json.JSONDecodeError as exc:
-            raise CommandError(f"{name}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
-                               returncode=2) from None
-        except RecursionError:
-            raise CommandError(f"{name}: not JSON: nested too deeply", returncode=2) from None
+        return json_file_read(name=name)
 
     def handle(self, *args: Any, **options: Any) -> None:
         name = options["file"]
