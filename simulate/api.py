@@ -3,19 +3,14 @@ simulate.services and simulate.selectors."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from django.conf import settings
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
-from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
-from rest_framework.utils.json import strict_constant
 from rest_framework.views import APIView
 
 from config.errors import ApplicationError
@@ -24,19 +19,6 @@ from simulate.selectors import matchup_get, matchup_progress, matchup_sides
 from simulate.services import AIS, MAX_BATTLES, matchup_create
 
 BODY_KEYS = ("a", "b", "map", "battles", "seed", "ai")
-
-
-class _StrictJSONParser(JSONParser):
-    """Strict JSON (no NaN) in one piece; nesting too deep for Python's parser is malformed, not a 500."""
-
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
-        try:
-            return json.loads(stream.read().decode(encoding), parse_constant=strict_constant)
-        except ValueError as exc:
-            raise ParseError(f"JSON parse error - {exc}") from None
-        except RecursionError:
-            raise ParseError("JSON parse error - the document is nested too deeply") from None
 
 
 @extend_schema_serializer(component_name="MatchupRequest", examples=[
@@ -89,7 +71,6 @@ def matchup_payload(request: Request, matchup: Matchup) -> dict[str, Any]:
 
 
 class MatchupCreateApi(APIView):
-    parser_classes = [_StrictJSONParser]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "expensive"
 

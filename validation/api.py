@@ -3,36 +3,17 @@ service or selector each)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from django.conf import settings
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import serializers
-from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
-from rest_framework.utils.json import strict_constant
 from rest_framework.views import APIView
 
 from validation.selectors import formats_list
 from validation.services import list_validate
-
-
-class _ListDocumentParser(JSONParser):
-    """Strict JSON (no NaN) read in one piece; nesting too deep for Python's parser is malformed, not a
-    server error. (DRF's parser decodes through a stream reader, several times slower on a list.)"""
-
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
-        try:
-            return json.loads(stream.read().decode(encoding), parse_constant=strict_constant)
-        except ValueError as exc:
-            raise ParseError(f"JSON parse error - {exc}") from None
-        except RecursionError:
-            raise ParseError("JSON parse error - the document is nested too deeply") from None
 
 
 class ValidateRateThrottle(ScopedRateThrottle):
@@ -94,7 +75,6 @@ class _FindingSerializer(serializers.Serializer):
 class ValidateApi(APIView):
     """A list document in, its validation result out: 200 for legal and illegal lists alike."""
 
-    parser_classes = [_ListDocumentParser]
     throttle_classes = [ValidateRateThrottle]
     throttle_scope = "validate"
 

@@ -62,6 +62,14 @@ def test_a_body_that_is_not_json_is_a_400(client: Client) -> None:
     assert "error" in response.json()
 
 
+@pytest.mark.parametrize("path", ["/api/v1/lists/", "/api/v1/validate/", "/api/v1/matchups/"])
+def test_a_body_nested_too_deeply_is_a_400_not_a_server_error(client: Client, path: str) -> None:
+    response = client.post(path, "[" * 50_000 + "]" * 50_000, content_type="application/json")
+    assert response.status_code == 400
+    assert "nested too deeply" in response.json()["error"]["message"]
+    assert not SavedList.objects.exists()
+
+
 def test_only_the_edit_token_reads_changes_and_deletes_a_list(client: Client) -> None:
     created = post(client, WARBAND).json()
     list_id, token = created["id"], created["edit_token"]
