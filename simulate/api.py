@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from config.errors import ApplicationError
 from simulate.models import Matchup
-from simulate.selectors import matchup_get, matchup_progress, matchup_sides
+from simulate.selectors import matchup_estimate_so_far, matchup_get, matchup_progress, matchup_sides
 from simulate.services import AIS, MAX_BATTLES, matchup_create
 
 BODY_KEYS = ("a", "b", "map", "battles", "seed", "ai")
@@ -53,6 +53,9 @@ class MatchupSerializer(serializers.Serializer):
     result = serializers.JSONField(allow_null=True, help_text="when done: battles, seed, map, ai, a_wins, b_wins, "
                                    "draws, a_win_rate {p, low, high} (95% Wilson), margin_histogram, rounds_histogram, "
                                    "per_creature, unmodelled_abilities, sample_battle (its replay record), ...")
+    estimate = serializers.JSONField(allow_null=True, help_text="while it runs, once a chunk is stored: the "
+                                     "answer so far (battles, a_wins, b_wins, draws, a_win_rate, b_win_rate, "
+                                     "draw_rate, each {p, low, high}); null before and once done")
     error = serializers.CharField(allow_blank=True)
     lists = serializers.JSONField(help_text="each list's name, legality, violations and entries left out")
     url = serializers.CharField()
@@ -64,6 +67,7 @@ def matchup_payload(request: Request, matchup: Matchup) -> dict[str, Any]:
         "status": matchup.status,
         "progress": matchup_progress(matchup=matchup),
         "result": matchup.result if matchup.status == Matchup.Status.DONE else None,
+        "estimate": matchup_estimate_so_far(matchup=matchup),
         "error": matchup.error,
         "lists": matchup_sides(matchup=matchup),
         "url": request.build_absolute_uri(reverse("matchup", args=[matchup.id])),

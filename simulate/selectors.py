@@ -13,6 +13,7 @@ from builder.selectors_results import validation_result_localise
 from catalogue import models as cm
 from config.errors import ApplicationError
 from simulate.models import Matchup
+from simulate.services import matchup_estimate, merge_stats
 
 
 def matchup_get(*, matchup_id: Any) -> Matchup:
@@ -34,6 +35,15 @@ def matchup_progress(*, matchup: Matchup) -> dict[str, int]:
         return {"done": matchup.battles, "total": matchup.battles}
     done = sum(matchup.chunks.values_list("done", flat=True))
     return {"done": min(done, matchup.battles), "total": matchup.battles}
+
+
+def matchup_estimate_so_far(*, matchup: Matchup) -> dict[str, Any] | None:
+    """While a job runs: the win, draw and loss rates of the chunks stored so far (None before the first
+    chunk is stored, and once the job is over: then its result says it all)."""
+    if matchup.status not in (Matchup.Status.QUEUED, Matchup.Status.RUNNING):
+        return None
+    parts = [x for x in matchup.chunks.filter(stats__isnull=False).values_list("stats", flat=True) if x]
+    return matchup_estimate(merge_stats(parts)) if parts else None
 
 
 TEXT_KEYS = ("message_text", "hint_text")

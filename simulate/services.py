@@ -365,6 +365,18 @@ def wilson(k: int, n: int) -> dict[str, float]:
     return {"p": round(p, 4), "low": round(max(0.0, centre - half), 4), "high": round(min(1.0, centre + half), 4)}
 
 
+def matchup_estimate(totals: Mapping[str, Any]) -> dict[str, Any]:
+    """The answer so far, from the chunks stored while the job runs: counts and rates with their 95% Wilson
+    intervals (battles are independent and every chunk plays a fixed set of seeds, so the chunks finished
+    first are an unbiased sample; the intervals say how far the final rates may still move)."""
+    n = totals["battles"]
+    return {
+        "battles": n, "a_wins": totals["a_wins"], "b_wins": totals["b_wins"], "draws": totals["draws"],
+        "a_win_rate": wilson(totals["a_wins"], n), "b_win_rate": wilson(totals["b_wins"], n),
+        "draw_rate": wilson(totals["draws"], n),
+    }
+
+
 def margin_bin_width(spec: MatchupSpec) -> int:
     """Victory-point margins are counted in bins of 5% of the target (10 VP at 200 points)."""
     return max(1, DdmParams.from_json(spec.params).vp_target // 20)

@@ -16,7 +16,7 @@ from config.errors import ApplicationError
 from simulate import plots
 from simulate.forms import MatchupForm
 from simulate.models import Matchup
-from simulate.selectors import matchup_get, matchup_progress, matchup_sides, replay_frames
+from simulate.selectors import matchup_estimate_so_far, matchup_get, matchup_progress, matchup_sides, replay_frames
 from simulate.services import matchup_create
 
 
@@ -78,6 +78,7 @@ def matchup_page(request: HttpRequest, matchup_id: Any) -> HttpResponse:
         "matchup": matchup, "sides": matchup_sides(matchup=matchup, localise=True),
         "progress": matchup_progress(matchup=matchup),
         "running": matchup.status in (Matchup.Status.QUEUED, Matchup.Status.RUNNING),
+        "estimate": _estimate_context(matchup),
     }
     if matchup.status == Matchup.Status.DONE and matchup.result:
         context.update(_result_context(matchup.result))
@@ -93,7 +94,27 @@ def matchup_progress_view(request: HttpRequest, matchup_id: Any) -> HttpResponse
         response["HX-Refresh"] = "true"
         return response
     return render(request, "matchups/_progress.html",
-                  {"matchup": matchup, "progress": matchup_progress(matchup=matchup), "running": True})
+                  {"matchup": matchup, "progress": matchup_progress(matchup=matchup), "running": True,
+                   "estimate": _estimate_context(matchup)})
+
+
+def _estimate_context(matchup: Matchup) -> dict[str, Any] | None:
+    """The answer so far as the progress bar shows it: each rate in percent with its interval."""
+    estimate = matchup_estimate_so_far(matchup=matchup)
+    if estimate is None:
+        return None
+    names = [s.get("name") or key for s, key in zip(
+        (matchup.a_document, matchup.b_document), ("A", "B"), strict=True)]
+
+    def row(label: str, rate: dict[str, float], css: str) -> dict[str, Any]:
+        percent = {k: round(100 * v, 1) for k, v in rate.items()}
+        return {"label": label, "rate": percent, "span": round(percent["high"] - percent["low"], 1), "css": css}
+
+    return {"battles": estimate["battles"], "rows": [
+        row(_("%(list)s wins") % {"list": names[0]}, estimate["a_win_rate"], "plot-a"),
+        row(_("Draws"), estimate["draw_rate"], "plot-draw"),
+        row(_("%(list)s wins") % {"list": names[1]}, estimate["b_win_rate"], "plot-b"),
+    ]}
 
 
 def _result_context(result: dict[str, Any]) -> dict[str, Any]:

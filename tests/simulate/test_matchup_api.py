@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
 from simulate.models import Matchup
-from simulate.services import matchup_chunk_run, matchup_finish
+from simulate.services import matchup_chunk_run, matchup_finish, merge_stats, play_chunk, wilson
 from tests.simulate.matchups import CHAOTIC, LAWFUL, SMALL_LISTS, saved_list, spec_for, stored_matchup
 
 pytestmark = pytest.mark.django_db
@@ -127,6 +127,33 @@ def test_the_page_shows_progress_while_running_and_the_answer_when_done():
     assert "Sword of Heironeous" in html and "Damage dealt" in html
     done = APIClient().get(f"/matchups/{matchup.id}/progress/")
     assert done["HX-Refresh"] == "true"
+
+
+def test_while_it_runs_the_api_and_the_page_give_the_answer_so_far_from_the_chunks_stored():
+    spec = spec_for(SMALL_LISTS, battles=6, seed=2)
+    matchup = stored_matchup(spec, chunk_size=2)
+    status = APIClient().get(f"/api/v1/matchups/{matchup.id}/").json()
+    assert status["estimate"] is None, "no estimate before the first chunk is stored"
+    assert "matchup-estimate" not in APIClient().get(f"/matchups/{matchup.id}/progress/").content.decode()
+
+    matchup_chunk_run(matchup_id=str(matchup.id), index=2)
+    matchup_chunk_run(matchup_id=str(matchup.id), index=0)
+    played = merge_stats([play_chunk(spec, range(0, 2)), play_chunk(spec, range(4, 6))])
+    estimate = APIClient().get(f"/api/v1/matchups/{matchup.id}/").json()["estimate"]
+    assert estimate["battles"] == 4
+    assert (estimate["a_wins"], estimate["b_wins"], estimate["draws"]) == (
+        played["a_wins"], played["b_wins"], played["draws"])
+    assert estimate["a_win_rate"] == wilson(played["a_wins"], 4)
+    assert estimate["draw_rate"] == wilson(played["draws"], 4)
+    partial = APIClient().get(f"/matchups/{matchup.id}/progress/").content.decode()
+    assert 'data-estimate-battles="4"' in partial
+    assert f"{round(100 * wilson(played['a_wins'], 4)['p'], 1)}%" in partial
+    assert f"{spec.lists[0]['name']} wins" in partial and "Draws" in partial
+
+    matchup_chunk_run(matchup_id=str(matchup.id), index=1)
+    matchup_finish(matchup_id=str(matchup.id))
+    done = APIClient().get(f"/api/v1/matchups/{matchup.id}/").json()
+    assert done["estimate"] is None and done["result"]["battles"] == 6, "once done, the result replaces it"
 
 
 @pytest.mark.parametrize(("language", "says"), [("en", "No creature named"), ("hu", "nevű lény"),
