@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from io import StringIO
 from pathlib import Path
 from typing import Any
 
@@ -105,3 +106,51 @@ def pack_list(catalogue: Catalogue, slug: str, fmt: str = "custom", **top: Any) 
 def bundled_dc() -> Catalogue:
     """The bundled Dungeon Command packs, read from their files (the test database holds the same)."""
     return catalogue_from_files("dungeon-command", "default", real_dc_files())
+
+
+# --- the three interfaces ------------------------------------------------------------------------------
+
+def through_command(document: Any, folder: Path) -> tuple[int, Any]:
+    """``validate_list --json`` on the document: its exit status and what it printed (None on exit 2)."""
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    path = folder / "list.json"
+    path.write_text(json.dumps(document))
+    out = StringIO()
+    try:
+        call_command("validate_list", str(path), "--json", stdout=out)
+    except SystemExit as exc:
+        return int(exc.code or 0), json.loads(out.getvalue())
+    except CommandError as exc:
+        return exc.returncode, None
+    return 0, json.loads(out.getvalue())
+
+
+def through_service(document: Any) -> tuple[int, Any]:
+    """``list_validate``: 200 and the result, or the refusal's status and field messages."""
+    from config.errors import ApplicationError
+    from validation.services import list_validate
+
+    try:
+        result = list_validate(document=document)
+    except ApplicationError as exc:
+        return exc.status, exc.fields
+    return 200, result
+
+
+def assert_interfaces_agree(document: Any, folder: Path) -> None:
+    """The service, ``POST /api/v1/validate/`` and ``validate_list`` give the same answer for ``document``: the
+    same result (exit status 0 legal, 1 illegal), or the same field messages (400, exit status 2). The caller
+    lifts the validate rate limit."""
+    from rest_framework.test import APIClient
+
+    status, expected = through_service(document)
+    response = APIClient().post("/api/v1/validate/", data=json.dumps(document), content_type="application/json")
+    exit_status, printed = through_command(document, folder)
+    if status == 200:
+        assert response.status_code == 200 and response.json() == expected
+        assert (exit_status, printed) == (0 if expected["legal"] else 1, expected)
+    else:
+        assert response.status_code == 400 and response.json()["error"]["fields"] == expected
+        assert (exit_status, printed) == (2, None)

@@ -16,8 +16,7 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
-from tests.validation.helpers import FIXTURES, catalogue_from_files, check
-from tests.validation.test_interfaces_agree import through_command, through_service
+from tests.validation.helpers import FIXTURES, assert_interfaces_agree, catalogue_from_files, check, through_service
 from tests.validation.test_stronghold_rules import EXAMPLE_PLAN, EXAMPLE_SETUP, SH_FILES, west_plan
 from validation.services import list_validate
 
@@ -61,15 +60,7 @@ def standins() -> None:
 def test_the_service_the_api_and_the_command_agree(standins: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                    document: Any) -> None:
     monkeypatch.setitem(ScopedRateThrottle.THROTTLE_RATES, "validate", "100000/minute")
-    status, expected = through_service(document)
-    response = APIClient().post("/api/v1/validate/", data=json.dumps(document), content_type="application/json")
-    exit_status, printed = through_command(document, tmp_path)
-    if status == 200:
-        assert response.status_code == 200 and response.json() == expected
-        assert (exit_status, printed) == (0 if expected["legal"] else 1, expected)
-    else:
-        assert response.status_code == 400 and response.json()["error"]["fields"] == expected
-        assert (exit_status, printed) == (2, None)
+    assert_interfaces_agree(document, tmp_path)
 
 
 def test_the_documents_cover_legal_illegal_and_malformed(standins: None) -> None:
