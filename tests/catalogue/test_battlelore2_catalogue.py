@@ -7,9 +7,8 @@ import json
 import pytest
 from django.conf import settings
 
-from catalogue import dataformat as fmt
 from catalogue import models as m
-from catalogue.services import DATA_DIR, catalogue_documents, catalogue_import
+from catalogue.services import DATA_DIR, catalogue_import
 from catalogue.text import normalise_name
 
 pytestmark = pytest.mark.django_db
@@ -193,9 +192,3 @@ def test_every_number_has_provenance(imported: None) -> None:
                 assert t.provenance.get(field), f"{t.slug}.{field}"
 
 
-def test_export_after_import_gives_back_the_committed_files(imported: None) -> None:
-    docs = catalogue_documents(game="battlelore2")
-    committed = {str(p.relative_to(DATA_DIR)) for p in (DATA_DIR / "battlelore2").rglob("*.json")}
-    assert set(docs) == committed
-    for key, doc in docs.items():
-        assert fmt.dumps(doc) == (DATA_DIR / key).read_text(encoding="utf-8"), key

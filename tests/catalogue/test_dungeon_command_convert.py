@@ -1,4 +1,5 @@
-"""The Dungeon Command converter: it reproduces the committed files, parses texts, and checks the seed."""
+"""The Dungeon Command converter: it parses texts and checks the seed (test_bundled.py: it reproduces the
+committed files)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,9 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from catalogue.convert import build_all
 from catalogue.convert import dungeon_command as dc
-from catalogue.services import DATA_DIR
 
 SHARED = Path(settings.MUSTER_SHARED_DIR)
-
-
-def test_the_converter_reproduces_the_committed_files() -> None:
-    built = build_all(SHARED, ["dungeon_command"])
-    committed = {str(p.relative_to(DATA_DIR)) for p in (DATA_DIR / "dungeon-command").rglob("*.json")}
-    assert set(built) == committed
-    for rel, text in built.items():
-        assert text == (DATA_DIR / rel).read_text(encoding="utf-8"), rel
 
 
 def _copy_source(tmp_path: Path) -> Path:
