@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -59,57 +61,47 @@ def _worker_database_url() -> str:
     return f"postgres://{auth}{host}{port}/{settings['NAME']}"
 
 
+@contextmanager
+def celery_worker(name: str, *, pool: str = "solo") -> Iterator[subprocess.Popen[bytes]]:
+    """A real ``celery worker`` named ``name`` in a subprocess, on the test database and the test Redis, stopped
+    afterwards (its log: ``.run/test-celery-<name>.log``)."""
+    from django.conf import settings
+
+    from config.celery import app
+
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", "DATABASE_URL": _worker_database_url(),
+           "REDIS_URL": settings.CELERY_BROKER_URL}
+    (ROOT / ".run").mkdir(exist_ok=True)
+    log = open(ROOT / ".run" / f"test-celery-{name}.log", "wb")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={pool}", "--concurrency=1",
+         "--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat", f"--hostname={name}@%h"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    hostname = f"{name}@{socket.gethostname()}"
+    try:
+        deadline = time.monotonic() + 60
+        while not app.control.ping(destination=[hostname], timeout=0.5):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the worker {hostname} did not start; see .run/test-celery-{name}.log")
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
 @pytest.fixture(scope="session")
 def celery_worker_process(django_db_setup: None, django_db_blocker: object) -> Iterator[subprocess.Popen[bytes]]:
-    """A real ``celery worker`` in a subprocess, on the test database and the test Redis.
+    """The session's worker (see :func:`celery_worker`).
 
     Tests that need it also need ``transactional_db`` (the worker is another connection and must see
     committed rows)."""
-    from django.conf import settings
-
-    env = dict(os.environ)
-    env["DJANGO_SETTINGS_MODULE"] = "config.settings_test"
-    env["DATABASE_URL"] = _worker_database_url()
-    env["REDIS_URL"] = settings.CELERY_BROKER_URL
-    log = open(ROOT / ".run" / "test-celery-worker.log", "wb")  # noqa: SIM115 - closed at teardown
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "--loglevel=INFO",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "--hostname=muster-test@%h",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    from config.celery import app
-
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError("the Celery worker exited; see .run/test-celery-worker.log")
-        if app.control.ping(timeout=0.5):
-            break
-    else:
-        proc.terminate()
-        raise RuntimeError("the Celery worker did not answer within 60 s; see .run/test-celery-worker.log")
-    yield proc
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    with celery_worker("muster-test") as proc:
+        yield proc
 
 
 CHROMIUM = "/usr/bin/chromium"

@@ -7,21 +7,15 @@ from __future__ import annotations
 import os
 import signal
 import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 
-from config.celery import app
 from simulate.models import Matchup, MatchupChunk
 from simulate.services import matchup_compute
 from simulate.tasks import matchup_chunk, matchup_start
-from tests.conftest import _worker_database_url
+from tests.conftest import celery_worker
 from tests.simulate.matchups import SMALL_LISTS, engine_list, spec_for, stored_matchup
 
 pytestmark = [pytest.mark.celery, pytest.mark.django_db(transaction=True)]
@@ -43,34 +37,6 @@ def wait_until_over(matchup: Matchup, timeout: float = 180) -> Matchup:
             return matchup
         time.sleep(0.2)
     raise AssertionError(f"matchup {matchup.id} still {matchup.status} after {timeout} s")
-
-
-@contextmanager
-def another_worker(name: str, *, pool: str = "solo") -> Iterator[subprocess.Popen[bytes]]:
-    """One more worker on the test database and Redis, stopped afterwards."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", "DATABASE_URL": _worker_database_url(),
-           "REDIS_URL": settings.CELERY_BROKER_URL}
-    (ROOT / ".run").mkdir(exist_ok=True)
-    log = open(ROOT / ".run" / f"test-celery-{name}.log", "wb")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={pool}", "--concurrency=1",
-         "--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat", f"--hostname={name}@%h"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    hostname = f"{name}@{socket.gethostname()}"
-    try:
-        deadline = time.monotonic() + 60
-        while not app.control.ping(destination=[hostname], timeout=0.5):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the worker {hostname} did not start; see .run/test-celery-{name}.log")
-        yield proc
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 def test_a_chunk_reports_its_progress_and_the_chord_finishes_the_job(celery_worker_process):
@@ -104,7 +70,7 @@ def test_one_worker_and_two_give_the_same_answer(celery_worker_process):
     assert alone.status == Matchup.Status.DONE, alone.error
     assert set(alone.chunks.values_list("worker", flat=True)) == {f"muster-test@{socket.gethostname()}"}
 
-    with another_worker("muster-test-2"):
+    with celery_worker("muster-test-2"):
         shared = stored_matchup(spec, chunk_size=4)
         matchup_start.delay(str(shared.id))
         shared = wait_until_over(shared)
@@ -130,7 +96,7 @@ def test_a_worker_killed_in_the_middle_of_a_chunk_loses_no_chunk_and_counts_none
     spec = spec_for(FULL_LISTS, battles=60, seed=5, battle_map="broken-demongate")
     matchup = stored_matchup(spec, chunk_size=10)
     name = "muster-test-prefork"
-    with another_worker(name, pool="prefork") as proc:
+    with celery_worker(name, pool="prefork") as proc:
         hostname = f"{name}@{socket.gethostname()}"
         matchup_start.delay(str(matchup.id))
         deadline = time.monotonic() + 120
