@@ -11,6 +11,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from mypy_extensions import mypyc_attr
+
 from simulate.engine.game import Action, State
 
 
@@ -56,6 +58,7 @@ class ScriptedPolicy:
         return action
 
 
+@mypyc_attr(native_class=False)  # mypyc cannot compile a subclass of this builtin exception
 class UnknownPolicy(KeyError):
     pass
 

@@ -11,7 +11,10 @@ import random
 from collections.abc import Iterable
 from typing import Protocol
 
+from mypy_extensions import mypyc_attr
 
+
+@mypyc_attr(native_class=False)  # mypyc cannot compile a subclass of this builtin exception
 class DiceExhausted(RuntimeError):
     """A :class:`ScriptedDice` was asked for more rolls than the test scripted."""
 

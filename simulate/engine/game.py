@@ -27,15 +27,16 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow in this state (the message says why)."""
 
 
-@dataclass(frozen=True)
 class Action:
-    """Base of every game's actions. Subclasses set ``kind`` and add typed fields."""
+    """Base of every game's actions: subclasses are frozen dataclasses that add typed fields and set ``kind``.
+
+    Not a dataclass itself: under mypyc its ``kind`` would become a dataclass field (mypyc/mypyc#1122)."""
 
     kind: ClassVar[str] = "action"
 
     def to_json(self) -> dict[str, JSONValue]:
         out: dict[str, JSONValue] = {"kind": self.kind}
-        for f in dataclasses.fields(self):
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
             value = getattr(self, f.name)
             out[f.name] = _jsonable(value)
         return out
@@ -60,7 +61,7 @@ def action_from_json(classes: Sequence[type[Action]], raw: Mapping[str, Any]) ->
     if kind not in by_kind:
         raise ValueError(f"unknown action kind {kind!r}; known: {sorted(by_kind)}")
     cls = by_kind[str(kind)]
-    names = {f.name for f in dataclasses.fields(cls)}
+    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     return cls(**{k: _tupled(v) for k, v in raw.items() if k in names})
 
 

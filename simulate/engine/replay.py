@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
+from mypy_extensions import mypyc_attr
+
 from simulate.engine import ENGINE_VERSION
 from simulate.engine.ai import Policy, make_policy
 from simulate.engine.dice import SeededDice
@@ -20,6 +22,7 @@ from simulate.engine.game import Action, Game, State
 REPLAY_FORMAT = "muster-replay/1"
 
 
+@mypyc_attr(native_class=False)  # mypyc cannot compile a subclass of this builtin exception
 class ReplayMismatch(AssertionError):
     """Replaying a record did not give the recorded events."""
 

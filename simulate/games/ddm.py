@@ -14,7 +14,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from simulate.engine.dice import Dice
 from simulate.engine.events import EventLog, JSONValue
@@ -87,43 +87,45 @@ class DdmParams:
 
 
 # --- actions -------------------------------------------------------------------------------------------
+# Each class's ``kind`` is set after its body, not as a ``ClassVar`` in it: mypyc (mypyc/mypyc#1122) would
+# make a ClassVar in a dataclass body a dataclass field.
 
 @dataclass(frozen=True)
 class ChooseMap(Action):
-    kind: ClassVar[str] = "choose-map"
     index: int
+ChooseMap.kind = "choose-map"
 
 
 @dataclass(frozen=True)
 class ChooseDeployFirst(Action):
-    kind: ClassVar[str] = "deploy-first"
     player: int
+ChooseDeployFirst.kind = "deploy-first"
 
 
 @dataclass(frozen=True)
 class ChooseStartArea(Action):
-    kind: ClassVar[str] = "start-area"
     letter: str
+ChooseStartArea.kind = "start-area"
 
 
 @dataclass(frozen=True)
 class Deploy(Action):
-    kind: ClassVar[str] = "deploy"
     creature: str
     x: int
     y: int
+Deploy.kind = "deploy"
 
 
 @dataclass(frozen=True)
 class ChooseFirstPlayer(Action):
-    kind: ClassVar[str] = "first-player"
     player: int
+ChooseFirstPlayer.kind = "first-player"
 
 
 @dataclass(frozen=True)
 class Activate(Action):
-    kind: ClassVar[str] = "activate"
     creature: str
+Activate.kind = "activate"
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,6 @@ class Move(Action):
     """Move along ``path`` (the anchor squares stepped into, in order), or to ``to`` along the path the engine
     picks (cheapest, then leaving the fewest threatened squares; deterministic, so replays agree)."""
 
-    kind: ClassVar[str] = "move"
     path: tuple[tuple[int, int], ...] = ()
     burrow: bool = False
     to: tuple[int, int] | None = None
@@ -139,6 +140,7 @@ class Move(Action):
     @property
     def destination(self) -> tuple[int, int] | None:
         return self.path[-1] if self.path else self.to
+Move.kind = "move"
 
 
 @dataclass(frozen=True)
@@ -147,19 +149,19 @@ class Attack(Action):
     in printed order) against ``target``. ``declare`` names limited abilities used on it: "smite",
     "stunning", "death-attack" (§13: declared before the roll)."""
 
-    kind: ClassVar[str] = "attack"
     attack: int
     target: str
     declare: tuple[str, ...] = ()
+Attack.kind = "attack"
 
 
 @dataclass(frozen=True)
 class Charge(Action):
-    kind: ClassVar[str] = "charge"
     target: str
     path: tuple[tuple[int, int], ...]
     attack: int
     declare: tuple[str, ...] = ()
+Charge.kind = "charge"
 
 
 @dataclass(frozen=True)
@@ -167,34 +169,35 @@ class Cast(Action):
     """Cast spell number ``spell`` on ``target`` (a creature id), or at square (x, y) for a teleport or a
     template's placement (the radius template's 2×2 hole anchor)."""
 
-    kind: ClassVar[str] = "cast"
     spell: int
     target: str = ""
     x: int = -1
     y: int = -1
     aim: str = ""  # cones and lines: "cone:px,py,dx,dy" / "line:px,py,qx,qy" (corner points)
+Cast.kind = "cast"
 
 
 @dataclass(frozen=True)
 class UseAbility(Action):
-    kind: ClassVar[str] = "ability"
     name: str
     target: str = ""
     x: int = -1
     y: int = -1
     aim: str = ""
+UseAbility.kind = "ability"
 
 
 @dataclass(frozen=True)
 class Teleport(Action):
-    kind: ClassVar[str] = "teleport"
     x: int
     y: int
+Teleport.kind = "teleport"
 
 
 @dataclass(frozen=True)
 class EndTurn(Action):
-    kind: ClassVar[str] = "end-turn"
+    pass
+EndTurn.kind = "end-turn"
 
 
 ACTION_CLASSES: tuple[type[Action], ...] = (

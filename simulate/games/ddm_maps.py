@@ -22,6 +22,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from simulate.engine.board import Area
 from simulate.engine.grid import Sq, SquareGrid
 
@@ -45,6 +47,7 @@ LEGEND: dict[str, tuple[str, ...]] = {
 TERRAIN_NAMES = {name for names in LEGEND.values() for name in names} | {"smoke"}
 
 
+@mypyc_attr(native_class=False)  # mypyc cannot compile a subclass of this builtin exception
 class UnknownMap(KeyError):
     pass
 
