@@ -3,12 +3,16 @@ heuristic ones.
 
 A plain script (``make bench`` runs it), not a timed test. ``BENCH_BATTLES`` sets the number of heuristic
 battles (default 50), ``BENCH_RANDOM_BATTLES`` the random ones (default 10: a random battle lists every
-legal action at every decision and lasts the 40-round cap far more often)."""
+legal action at every decision and lasts the 40-round cap far more often).
+
+With the engine compiled (``make engine``), the heuristic battles are played again from source in a second
+process, and the ratio printed: both measured in one run."""
 
 from __future__ import annotations
 
 import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -16,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from simulate import compiled  # noqa: E402
 from simulate.games import play_battle  # noqa: E402
 from tests.simulate.harbinger import harbinger_cards  # noqa: E402
 
@@ -31,7 +36,7 @@ def warband(name: str, faction: str, names: list[str]) -> dict:
     return {"name": name, "faction": faction, "creatures": [cards[n].to_json() for n in names]}
 
 
-def run(policy: str, battles: int, lists: list[dict]) -> None:
+def run(policy: str, battles: int, lists: list[dict]) -> float:
     cold = time.perf_counter()
     play_battle(game="ddm", lists=lists, battle_map=BATTLE_MAP, seed=f"warm-up:{policy}", policies=(policy, policy))
     cold = time.perf_counter() - cold
@@ -50,15 +55,29 @@ def run(policy: str, battles: int, lists: list[dict]) -> None:
           f"({battles / wall:.2f}/s wall clock); first battle (cold caches) {cold:.2f} s; "
           f"{statistics.mean(decisions):.0f} decisions and {statistics.mean(rounds):.1f} rounds a battle; "
           f"wins {wins[0]}/{wins[1]}, draws {wins[2]}")
+    return battles / cpu
 
 
 def main() -> None:
     lists = [warband("Lawful Good (Harbinger)", "LG", LAWFUL_GOOD),
              warband("Chaotic Good (Harbinger)", "CG", CHAOTIC_GOOD)]
     points = [sum(c["cost"] for c in lst["creatures"]) for lst in lists]
-    print(f"ddm skirmish {points[0]} vs {points[1]} points on {BATTLE_MAP}, one process")
-    run("heuristic", int(os.environ.get("BENCH_BATTLES", "50")), lists)
+    child = os.environ.get("BENCH_ENGINE_CHILD") == "1"
+    if not child:
+        print(f"ddm skirmish {points[0]} vs {points[1]} points on {BATTLE_MAP}, one process; "
+              f"engine {compiled.describe()}")
+    rate = run("heuristic", int(os.environ.get("BENCH_BATTLES", "50")), lists)
+    if child:
+        print(f"rate {rate}")
+        return
     run("random", int(os.environ.get("BENCH_RANDOM_BATTLES", "10")), lists)
+    if compiled.mode() == "compiled":
+        env = {**os.environ, compiled.PURE_ENV: "1", "BENCH_ENGINE_CHILD": "1"}
+        out = subprocess.run([sys.executable, __file__], env=env, capture_output=True, text=True, check=True).stdout
+        lines = out.splitlines()
+        pure = float(lines[-1].split()[1])
+        print("  the same from source (interpreted):" + lines[0].split(":", 1)[1])
+        print(f"  compiled / interpreted: {rate / pure:.2f}x battles/s of CPU")
 
 
 if __name__ == "__main__":

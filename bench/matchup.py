@@ -37,6 +37,7 @@ from django.db import connection  # noqa: E402
 
 from builder.models import SavedList  # noqa: E402
 from config.celery import app  # noqa: E402
+from simulate import compiled  # noqa: E402
 from simulate.games import GAMES  # noqa: E402
 from simulate.models import Matchup, MatchupChunk  # noqa: E402
 from simulate.services import MatchupSpec, chunk_size_for, matchup_compute, play_one  # noqa: E402
@@ -160,7 +161,7 @@ def main() -> None:
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(f"standard 200-point matchup ({sum(c['cost'] for c in s.lists[0]['creatures'])} vs "
           f"{sum(c['cost'] for c in s.lists[1]['creatures'])} points, Harbinger LG vs CG, broken-demongate), "
-          f"heuristic AI on both sides")
+          f"heuristic AI on both sides; engine {compiled.describe()} (the workers load the same build)")
     print(f"  one worker: {rate_n / cpu:.1f} battles/s of CPU ({rate_n / wall:.1f}/s wall clock on this shared "
           f"machine), {rounds / rate_n:.1f} rounds and {decisions / rate_n:.0f} decisions a battle; "
           f"first battle (cold caches) {cold:.2f} s")

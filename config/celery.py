@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 import os
+from typing import Any
 
 from celery import Celery
+from celery.signals import worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -18,4 +21,14 @@ def ping(value: int) -> dict[str, object]:
     """A health check through the broker and a worker: returns what it was sent, doubled."""
     import socket
 
-    return {"pong": value * 2, "worker": socket.gethostname()}
+    from simulate import compiled
+
+    return {"pong": value * 2, "worker": socket.gethostname(), "engine": compiled.mode()}
+
+
+@worker_ready.connect
+def _say_which_engine(**_: Any) -> None:
+    """An operator reads in the worker's log whether it plays battles with the compiled engine (make engine)."""
+    from simulate import compiled
+
+    logging.getLogger("muster.worker").warning("battle engine: %s", compiled.describe())

@@ -15,6 +15,9 @@ def test_a_task_round_trips_through_redis_and_a_worker(celery_worker_process: ob
     value = result.get(timeout=30)
     assert value["pong"] == 42
     assert value["worker"]
+    from simulate import compiled
+
+    assert value["engine"] == compiled.mode(), "the worker plays with the same engine build as the tests"
     assert result.successful()
 
 

@@ -1,0 +1,96 @@
+"""Compile the battle engine with mypyc (``make engine``; ``make run``, ``make test`` and ``make bench`` call it).
+
+Does nothing when the build on disk matches the sources. Without a C compiler the engine still runs, from
+source at about half the speed: the build then warns and exits 0, unless ``--strict`` (or ``CI`` is set), where
+a failed build is an error. ``--clean`` removes a build. See ``simulate/compiled.py``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ["MUSTER_PURE_ENGINE"] = "1"  # this process only reads the sources
+
+from simulate import compiled  # noqa: E402
+
+MYPY_CONFIG = "[mypy]\npython_version = 3.11\n"
+
+
+def clean() -> None:
+    for path in compiled.extensions():
+        path.unlink()
+    compiled.STAMP.unlink(missing_ok=True)
+
+
+def build(opt_level: str) -> tuple[bool, str]:
+    sources = compiled.sources()
+    digest = compiled.source_digest(sources)
+    clean()
+    with tempfile.TemporaryDirectory(prefix="muster-engine-") as stage_dir:
+        # built beside a link to the package, not in the project: the build's own files stay out of the tree,
+        # and setuptools does not read the project's pyproject.toml
+        stage = Path(stage_dir)
+        (stage / "simulate").symlink_to(compiled.PACKAGE_DIR, target_is_directory=True)
+        (stage / "mypy.ini").write_text(MYPY_CONFIG, encoding="utf-8")
+        relative = [str(Path("simulate") / p.relative_to(compiled.PACKAGE_DIR)) for p in sources]
+        run = subprocess.run(
+            [sys.executable, "-m", "mypyc", "--config-file", "mypy.ini", *relative],
+            cwd=stage, env={**os.environ, "MYPYC_OPT_LEVEL": opt_level}, capture_output=True, text=True,
+        )
+        shared = sorted(stage.glob(f"*__mypyc{compiled.EXTENSION_SUFFIX}"))
+        if run.returncode != 0 or len(shared) != 1:
+            clean()
+            return False, (run.stdout + run.stderr)[-4000:]
+        shutil.move(str(shared[0]), ROOT / shared[0].name)
+    if compiled.source_digest(sources) != digest:
+        clean()
+        return False, "a source changed during the build; run it again"
+    compiled.STAMP.write_text(json.dumps({
+        "digest": digest, "suffix": compiled.EXTENSION_SUFFIX, "shared": shared[0].name, "opt_level": opt_level,
+        "modules": [str(p.relative_to(compiled.PACKAGE_DIR)) for p in sources],
+    }, indent=1) + "\n", encoding="utf-8")
+    return True, ""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--strict", action="store_true", default=bool(os.environ.get("CI")),
+                        help="a failed build is an error (the default when CI is set)")
+    parser.add_argument("--force", action="store_true", help="build even if the build on disk is current")
+    parser.add_argument("--clean", action="store_true", help="remove the build: the engine runs from source")
+    parser.add_argument("--opt-level", default="1", choices=["0", "1", "2", "3"],
+                        help="the C compiler's optimisation (1: no slower than 3 here, and builds faster)")
+    args = parser.parse_args()
+    if args.clean:
+        clean()
+        print("engine: build removed; it runs from source")
+        return 0
+    current, _ = compiled.build_is_current()
+    if current and not args.force:
+        print("engine: compiled build is up to date")
+        return 0
+    print(f"engine: compiling {len(compiled.sources())} modules with mypyc (about two minutes)...", flush=True)
+    started = time.monotonic()
+    ok, output = build(args.opt_level)
+    if ok:
+        print(f"engine: compiled in {time.monotonic() - started:.0f} s")
+        return 0
+    print(output, file=sys.stderr)
+    if args.strict:
+        print("engine: the mypyc build failed", file=sys.stderr)
+        return 1
+    print("engine: the mypyc build failed; the engine runs from source (about half the speed)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
