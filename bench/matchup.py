@@ -112,8 +112,9 @@ def peak_kib(pid: int) -> int:
     return 0
 
 
-def run_job(s: MatchupSpec) -> tuple[float, Matchup]:
-    """Store the job as the API would and time it from queueing to its stored result."""
+def run_job(s: MatchupSpec) -> tuple[float, Matchup, float]:
+    """Store the job as the API would and time it from queueing to its stored result; also when the first
+    chunk was stored (the page's first estimate of the answer)."""
     empty = {"legal": True, "violations": [], "warnings": [], "totals": {}}
     m = Matchup.objects.create(
         game="ddm", ruleset="seed", a_document={"name": s.lists[0]["name"]}, b_document={"name": s.lists[1]["name"]},
@@ -123,15 +124,19 @@ def run_job(s: MatchupSpec) -> tuple[float, Matchup]:
         unmodelled=s.unmodelled,
     )
     start = time.perf_counter()
+    first = 0.0
     matchup_start.delay(str(m.id))
     while True:
         m.refresh_from_db()
         if m.status in ("done", "failed"):
             break
+        if not first and m.chunks.filter(stats__isnull=False).exists():
+            first = time.perf_counter() - start
         time.sleep(0.1)
     if m.status != "done":
         raise RuntimeError(f"the job failed: {m.error}")
-    return time.perf_counter() - start, m
+    total = time.perf_counter() - start
+    return total, m, first or total
 
 
 def warm_up(procs: list[subprocess.Popen[bytes]]) -> None:
@@ -178,13 +183,14 @@ def main() -> None:
             procs = start_workers(workers)
             try:
                 warm_up(procs)
-                times[workers], m = run_job(standard(job_n, seed=7))
+                times[workers], m, first = run_job(standard(job_n, seed=7))
                 peaks = [peak_kib(p.pid) // 1024 for p in procs]
             finally:
                 stop_workers(procs)
             print(f"  a {job_n}-battle job on {workers} worker{'s' if workers > 1 else ''}: {times[workers]:.1f} s "
                   f"({job_n / times[workers]:.1f} battles/s, {m.chunk_count} chunks of {m.chunk_size}); "
-                  f"worker peak memory {', '.join(f'{p} MiB' for p in peaks)}")
+                  f"worker peak memory {', '.join(f'{p} MiB' for p in peaks)}; the first estimate (first chunk "
+                  f"stored) after {first:.1f} s")
         print(f"  parallel efficiency (1 worker's time / 2 workers'): {times[1] / times[2]:.2f} (ideal 2.0)")
 
         long = standard if full else first_battle
@@ -192,9 +198,9 @@ def main() -> None:
         procs = start_workers(2)
         try:
             warm_up(procs)
-            short_t, _ = run_job(long(linear_n // 10, seed=3))
+            short_t, _, _ = run_job(long(linear_n // 10, seed=3))
             mid_peaks = [peak_kib(p.pid) // 1024 for p in procs]
-            long_t, _ = run_job(long(linear_n, seed=3))
+            long_t, _, _ = run_job(long(linear_n, seed=3))
             end_peaks = [peak_kib(p.pid) // 1024 for p in procs]
         finally:
             stop_workers(procs)
