@@ -63,4 +63,4 @@ bench: deps engine redis-server
 
 clean:
 	rm -rf .run staticfiles
-	$(BIN)/python scripts/build_engine.py --clean
+	rm -f *__mypyc*.so simulate/engine/*.so simulate/games/*.so simulate/.engine-build.json
