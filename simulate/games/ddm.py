@@ -275,6 +275,10 @@ class Creature(Piece):
     def is_commander(self) -> bool:
         return self.rating is not None
 
+    def attack_left(self, index: int) -> bool:
+        """Has attack ``index`` of its card a use left (an attack without a use count always has)?"""
+        return self.card.attacks[index].uses is None or self.uses.get(f"attack:{index}", 0) > 0
+
     def squares(self, anchor: Sq | None = None) -> list[Sq]:
         """The space the creature occupies with its anchor (top-left square) at ``anchor`` (default: where it is).
         The list for where it stands is kept until it moves: callers read it and never change it."""
@@ -2501,24 +2505,25 @@ class DdmState(State):
             return (to,)
         raise IllegalAction(f"{c.id} cannot move to {to}")
 
-    def _attack_actions(self, c: Creature, t: Turn) -> list[Action]:
-        acts: list[Action] = []
+    def attack_choices(self, c: Creature, t: Turn) -> list[tuple[int, AttackSpec, list[Creature]]]:
+        """Each attack ``c`` may make now (not yet made this turn, a use left, allowed at this point of its turn)
+        with the creatures it may target, in card order: what the legal attacks and a player's choice start from."""
+        out: list[tuple[int, AttackSpec, list[Creature]]] = []
         melee_targets: list[Creature] | None = None
         for i, spec in enumerate(c.card.attacks):
-            if i in t.used_attacks or (spec.uses is not None and c.uses.get(f"attack:{i}", 0) <= 0):
-                continue
-            if not self._can_attack_now(c, t, spec.kind):
+            if i in t.used_attacks or not c.attack_left(i) or not self._can_attack_now(c, t, spec.kind):
                 continue
             if spec.kind == "melee":
                 if melee_targets is None:
                     melee_targets = self.melee_targets(c)
-                targets = melee_targets
+                out.append((i, spec, melee_targets))
             else:
-                targets = self.ranged_targets(c, spec)
-            for tgt in targets:
-                for decl in self._declare_options(c, t, spec, tgt):
-                    acts.append(Attack(i, tgt.id, decl))
-        return acts
+                out.append((i, spec, self.ranged_targets(c, spec)))
+        return out
+
+    def _attack_actions(self, c: Creature, t: Turn) -> list[Action]:
+        return [Attack(i, tgt.id, decl) for i, spec, targets in self.attack_choices(c, t)
+                for tgt in targets for decl in self._declare_options(c, t, spec, tgt)]
 
     def _apply_turn_action(self, action: Action) -> None:
         c = self._turn_creature()
@@ -2752,7 +2757,7 @@ class DdmState(State):
         acts: list[Action] = []
         for tgt, path in self.charge_plan(c, t):
             for i, spec in enumerate(c.card.attacks):
-                if spec.kind != "melee" or (spec.uses is not None and c.uses.get(f"attack:{i}", 0) <= 0):
+                if spec.kind != "melee" or not c.attack_left(i):
                     continue
                 for decl in self._declare_options(c, t, spec, tgt):
                     acts.append(Charge(tgt.id, path, i, decl))

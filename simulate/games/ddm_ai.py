@@ -219,18 +219,7 @@ class DdmHeuristicPolicy:
         return score
 
     def _attack_options(self, s: DdmState, c: Creature, t: Turn, out: list[_Option], *, full: bool) -> None:
-        melee_targets: list[Creature] | None = None
-        for i, spec in enumerate(c.card.attacks):
-            if i in t.used_attacks or (spec.uses is not None and c.uses.get(f"attack:{i}", 0) <= 0):
-                continue
-            if not s._can_attack_now(c, t, spec.kind):
-                continue
-            if spec.kind == "melee":
-                if melee_targets is None:
-                    melee_targets = s.melee_targets(c)
-                targets = melee_targets
-            else:
-                targets = s.ranged_targets(c, spec)
+        for i, spec, targets in s.attack_choices(c, t):
             if not targets:
                 continue
             # a full attack: every attack of this kind on the chosen target
@@ -256,7 +245,7 @@ class DdmHeuristicPolicy:
         for tgt, path in plans:
             risk = _squares_left(c, path, threat)
             for i, spec in enumerate(c.card.attacks):
-                if spec.kind != "melee" or (spec.uses is not None and c.uses.get(f"attack:{i}", 0) <= 0):
+                if spec.kind != "melee" or not c.attack_left(i):
                     continue
                 extra = 2 if not c.traits.pounce else 0
                 dmg = expected_damage(c, spec, tgt, extra)
@@ -353,8 +342,7 @@ class DdmHeuristicPolicy:
     def _shooting_positions(self, s: DdmState, c: Creature, near: dict[Sq, tuple[int, int, tuple[Sq, int]]],
                             paths: _Paths, touching: dict[Sq, list[Creature]], out: list[_Option]) -> None:
         """Squares within Speed, threatened by no enemy, from which the ranged attack has a target."""
-        specs = [(i, a) for i, a in enumerate(c.card.attacks) if a.kind == "ranged"
-                 and (a.uses is None or c.uses.get(f"attack:{i}", 0) > 0)]
+        specs = [(i, a) for i, a in enumerate(c.card.attacks) if a.kind == "ranged" and c.attack_left(i)]
         if not specs:
             return
         _i, spec = max(specs, key=lambda x: x[1].damage + x[1].bonus)
