@@ -37,7 +37,7 @@ from simulate.games import GAMES, play_battle
 from simulate.games.ddm import DdmParams
 from simulate.games.ddm_maps import map_from_json
 from simulate.models import Matchup, MatchupChunk
-from validation.core import DocumentError, parse_document
+from validation.core import DocumentError, ListDocument, parse_document
 from validation.games.ddm import prepare
 from validation.selectors import catalogue_facts
 from validation.services import list_validate
@@ -84,9 +84,11 @@ class MatchupSpec:
 
 @dataclass
 class Side:
-    """One list of a matchup: its document, where it came from, its validation and its warband."""
+    """One list of a matchup: its document (as sent and as read), where it came from, its validation and its
+    warband."""
 
     document: dict[str, Any]
+    parsed: ListDocument
     saved_list: SavedList | None
     validation: dict[str, Any]
     warband: dict[str, Any]
@@ -191,7 +193,7 @@ def _side(value: Any, pointer: str) -> Side:
             f"{pointer[1:]}: no creature of this list can be played.", code="unplayable",
             fields={f"{pointer}/entries": ["no creature of this list is in the catalogue"]},
         )
-    return Side(document, saved, validation, engine_list, left_out)
+    return Side(document, doc, saved, validation, engine_list, left_out)
 
 
 def _battle_map(slug: str | None, fmt_params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -255,8 +257,7 @@ def matchup_prepare(
         raise ApplicationError(f"Unknown AI {str(name)[:40]!r} (known: {', '.join(AIS)}).", code="unknown-ai",
                                fields={"/ai": [f"must be one of {', '.join(AIS)}"]})
     side_a, side_b = _side(a, "/a"), _side(b, "/b")
-    doc_a = parse_document(side_a.document)
-    doc_b = parse_document(side_b.document)
+    doc_a, doc_b = side_a.parsed, side_b.parsed
     if (doc_a.game, doc_a.ruleset) != (doc_b.game, doc_b.ruleset):
         raise ApplicationError("Both lists must be of the same game and rules.", code="invalid",
                                fields={"/b/game": [f"must be {doc_a.game} ({doc_a.ruleset}) as list a"]})
@@ -281,9 +282,8 @@ def matchup_create(
 ) -> Matchup:
     """Store a matchup job and queue it (once the transaction commits)."""
     spec, side_a, side_b = matchup_prepare(a=a, b=b, map=map, battles=battles, seed=seed, ai=ai)
-    doc = parse_document(side_a.document)
     matchup = Matchup.objects.create(
-        game=spec.game, ruleset=doc.ruleset, a_document=side_a.document, b_document=side_b.document,
+        game=spec.game, ruleset=side_a.parsed.ruleset, a_document=side_a.document, b_document=side_b.document,
         a_list=side_a.saved_list, b_list=side_b.saved_list, a_validation=side_a.validation,
         b_validation=side_b.validation, lists=spec.lists,
         left_out=[{"list": "a", **x} for x in side_a.left_out] + [{"list": "b", **x} for x in side_b.left_out],
