@@ -40,6 +40,7 @@ from builder.models import SavedList
 from builder.selectors import (
     GameSetup,
     ListCheck,
+    ListSection,
     builder_catalogue,
     builder_factions,
     builder_facts,
@@ -374,6 +375,7 @@ def _builder_context(
     if game.slug == "battlelore2":
         place_choices.append({"value": drafts.TENT, "name": "", "left": 1, "disabled": False,
                               "checked": first is None})
+    extra = extra_keys(document)
     described = next((f.description for f in setup.formats if f.id == document.get("format")), "")
     if not described:
         described = next((f.description for f in setup.families
@@ -410,8 +412,8 @@ def _builder_context(
         "place_choices": place_choices,
         "announce": announce,
         "problem": problem,
-        "extra_json": json.dumps(extra_keys(document), ensure_ascii=False, indent=1) if extra_keys(document) else "",
-        "text_export": list_to_text(document=document, totals=totals, costs=_costs(document)),
+        "extra_json": json.dumps(extra, ensure_ascii=False, indent=1) if extra else "",
+        "text_export": list_to_text(document=document, totals=totals, costs=_line_costs(sections)),
         "json_export": json.dumps(document, ensure_ascii=False, indent=2),
         "terrains": list(TERRAIN_LABELS.items()),
         "units": drafts.STRONGHOLD_UNITS,
@@ -428,13 +430,14 @@ def _builder_context(
         context["shortfall"] = collection_shortfall(user=request.user, documents=[document])
     if saved is not None:
         current = list_current(saved_list=saved)
+        edit_link = _edit_link(request, saved)
         context.update(
             version=current,
             versions=list_versions(saved_list=saved)[:50],
             changes=list_catalogue_changes(version=current),
             share_url=_share_url(request, saved),
-            edit_link=_edit_link(request, saved),
-            edit_token=_edit_tokens(request).get(str(saved.pk), "") if _edit_link(request, saved) else "",
+            edit_link=edit_link,
+            edit_token=_edit_tokens(request).get(str(saved.pk), "") if edit_link else "",
         )
     return context
 
@@ -739,20 +742,24 @@ def shared_print(request: HttpRequest, share_code: str) -> HttpResponse:
     return render(request, "lists/print.html", _shared_context(request, saved))
 
 
-def _costs(document: dict[str, Any]) -> dict[str, int]:
+def _line_costs(sections: list[ListSection]) -> dict[str, int]:
     """Each entry's points (copies × cost), by its JSON pointer, for the text export."""
+    return {
+        row.pointer: row.line_cost
+        for section in sections if section.section.shape == "entries"
+        for row in section.rows if row.line_cost is not None
+    }
+
+
+def _costs(document: dict[str, Any]) -> dict[str, int]:
+    """:func:`_line_costs` of a document whose rows are not read yet (the shared text export)."""
     game = str(document.get("game", ""))
     ruleset = str(document.get("ruleset") or drafts.DEFAULT_RULESET.get(game, ""))
     try:
         catalogue = builder_facts(game=game, ruleset=ruleset)
     except KeyError:
         return {}
-    out: dict[str, int] = {}
-    for section in list_rows(document=document, catalogue=catalogue):
-        for row in section.rows:
-            if section.section.shape == "entries" and row.line_cost is not None:
-                out[row.pointer] = row.line_cost
-    return out
+    return _line_costs(list_rows(document=document, catalogue=catalogue))
 
 
 def _filename(saved: SavedList, suffix: str) -> str:
