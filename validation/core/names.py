@@ -1,25 +1,17 @@
 """Name matching without regard to case, accents and punctuation (the list contract's rule).
 
-The same function as ``catalogue.text.normalise_name`` (a test proves they agree on any text); it is
-repeated here so that the rules import nothing outside ``validation``.
+``normalise`` is ``catalogue.text.normalise_name`` (plain Python, no Django), kept per name: the rules
+normalise the same names in every validation.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from functools import lru_cache
 
-_NON_WORD = re.compile(r"[^0-9a-z]+")
+from catalogue.text import normalise_name
 
-
-@lru_cache(maxsize=8192)
-def normalise(name: str) -> str:
-    """``"Regdar, Human Fighter"`` and ``"regdar human-fighter"`` give the same key: ``regdar human fighter``."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    stripped = stripped.replace("'", "").replace("\u2019", "")
-    return _NON_WORD.sub(" ", stripped).strip()
+# ``"Regdar, Human Fighter"`` and ``"regdar human-fighter"`` give the same key: ``regdar human fighter``.
+normalise = lru_cache(maxsize=8192)(normalise_name)
 
 
 def contains_words(haystack: str, needle: str) -> bool:
