@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal, TypedDict
@@ -132,22 +132,6 @@ def finding_json(f: Finding, default_source: Source, texts: bool = False) -> Fin
         if isinstance(f.hint, Text):
             out["hint_text"] = f.hint.json()
     return out
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (words or word + 's')}"
-
-
-def article(word: str) -> str:
-    """``"an order"``, ``"a creature"``."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
-
-
-def and_list(names: Iterable[str]) -> str:
-    items = sorted(set(names))
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def build_result(

@@ -13,8 +13,8 @@ as keywords to xgettext.
   is available in both forms;
 - a parameter may itself be a :class:`Text` (a word of the game, a list of names joined by "and"),
   translated on its own; any other parameter (a card name, a number) is shown as it is;
-- ``and_text(names)`` / ``or_text(names)``: names joined as :func:`validation.core.result.and_list`
-  and ``" or ".join`` join them in English.
+- ``and_text(names)`` / ``or_text(names)``: names joined by "and" (sorted, distinct: ``"A, B and C"``)
+  or by "or" (in the given order), the joining word translatable.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def nmsg(singular: str, plural: str, n: int, /, **params: Any) -> Text:
 
 
 def and_text(names: Iterable[Any]) -> Text | str:
-    """Sorted distinct names: ``"A"``, ``"A and B"``, ``"A, B and C"`` (as ``and_list``), the "and" translatable.
+    """Sorted distinct names: ``"A"``, ``"A and B"``, ``"A, B and C"``, the "and" translatable.
     A name may be a :class:`Text` ("2 goblins"): it is sorted by its English and translated on its own."""
     unique: dict[str, Any] = {}
     for n in names:

@@ -43,12 +43,9 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the list document, or - for standard input")
         parser.add_argument("--json", action="store_true", help="print the validation result as JSON only")
 
-    def _read(self, name: str) -> Any:
-        return json_file_read(name=name)
-
     def handle(self, *args: Any, **options: Any) -> None:
         name = options["file"]
-        document = self._read(name)
+        document = json_file_read(name=name)
         try:
             result = list_validate(document=document)
         except ApplicationError as exc:
