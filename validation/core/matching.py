@@ -91,6 +91,11 @@ def _a(kinds: Collection[str]) -> Text:
     return msg("an {kind}", kind=word) if min(kinds, default="")[:1].lower() in "aeiou" else msg("a {kind}", kind=word)
 
 
+def same_name(found: Sequence[CardFacts]) -> bool:
+    """A ``same_card`` for games where one name is one card, whatever set it comes in."""
+    return len({c.key for c in found}) == 1
+
+
 def resolve(
     catalogue: Catalogue,
     text: str,

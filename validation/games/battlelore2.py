@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from validation.core.document import MAX_ENTRIES, MAX_NAME
 from validation.core.facts import CardFacts, Catalogue
-from validation.core.matching import resolve
+from validation.core.matching import resolve, same_name
 from validation.core.names import normalise
 from validation.core.registry import Format, Param, Params, RulesetSpec, register_ruleset, rule
 from validation.core.result import Finding, Missing, Outcome, Source
@@ -138,13 +138,9 @@ class Army:
         return all(u.cost is not None for u in self.units)
 
 
-def _same_name(found: Sequence[CardFacts]) -> bool:
-    return len({c.key for c in found}) == 1
-
-
 def _card(catalogue: Catalogue, kind: str, text: str, pointer: str, set_name: str | None,
           out: list[Outcome]) -> CardFacts | None:
-    match = resolve(catalogue, text, kinds={kind}, pointer=pointer, set_name=set_name, same_card=_same_name,
+    match = resolve(catalogue, text, kinds={kind}, pointer=pointer, set_name=set_name, same_card=same_name,
                     places=PLACES, cache_as=f"battlelore2:{kind}")
     if match.finding is not None:
         out.append(match.finding)

@@ -11,13 +11,13 @@ right kind count (an unknown or misplaced card is reported as such, and counts n
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from validation.core.document import MAX_NAME
 from validation.core.facts import CardFacts, Catalogue
-from validation.core.matching import resolve, resolve_set
+from validation.core.matching import resolve, resolve_set, same_name
 from validation.core.names import normalise
 from validation.core.registry import Format, Param, Params, RulesetSpec, register_ruleset, rule
 from validation.core.result import (
@@ -112,15 +112,11 @@ class Warband:
         return sum(c.qty for c in self.orders)
 
 
-def _same_name(found: Sequence[CardFacts]) -> bool:
-    return len({c.key for c in found}) == 1
-
-
 def _read(
     w: Warband, catalogue: Catalogue, kind: str, text: str, pointer: str, set_name: str | None, out: list[Outcome]
 ) -> CardFacts | None:
     match = resolve(
-        catalogue, text, kinds={kind}, pointer=pointer, set_name=set_name, same_card=_same_name,
+        catalogue, text, kinds={kind}, pointer=pointer, set_name=set_name, same_card=same_name,
         places=PLACES, cache_as=f"dungeon-command:{kind}",
     )
     if match.finding is not None:

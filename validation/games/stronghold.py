@@ -26,7 +26,7 @@ from typing import Any
 
 from validation.core.document import MAX_ENTRIES, MAX_NAME
 from validation.core.facts import CardFacts, Catalogue
-from validation.core.matching import resolve
+from validation.core.matching import resolve, same_name
 from validation.core.names import normalise
 from validation.core.registry import Format, Param, Params, RulesetSpec, register_ruleset, rule
 from validation.core.result import (
@@ -597,13 +597,9 @@ def _narrow_cards(found: Sequence[CardFacts]) -> Sequence[CardFacts]:
     return [c for c in found if not c.get("action_only", False)]
 
 
-def _same_name(found: Sequence[CardFacts]) -> bool:
-    return len({c.key for c in found}) == 1
-
-
 def _find(catalogue: Catalogue, text: str, kinds: Sequence[str], pointer: str, what: Text, out: list[Outcome],
           narrow: Any = None, cache: str = "") -> CardFacts | None:
-    match = resolve(catalogue, text, kinds=set(kinds), pointer=pointer, narrow=narrow, same_card=_same_name,
+    match = resolve(catalogue, text, kinds=set(kinds), pointer=pointer, narrow=narrow, same_card=same_name,
                     cache_as=f"stronghold:{cache}" if cache else "")
     if match.finding is not None:
         out.append(match.finding)
