@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from io import StringIO
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from validation.core import CardFacts, Catalogue, ResultJSON, SetFacts, parse_document, validate
 
@@ -141,12 +142,14 @@ def through_service(document: Any) -> tuple[int, Any]:
 
 def assert_interfaces_agree(document: Any, folder: Path) -> None:
     """The service, ``POST /api/v1/validate/`` and ``validate_list`` give the same answer for ``document``: the
-    same result (exit status 0 legal, 1 illegal), or the same field messages (400, exit status 2). The caller
-    lifts the validate rate limit."""
+    same result (exit status 0 legal, 1 illegal), or the same field messages (400, exit status 2). The validate
+    rate limit is lifted for the request."""
     from rest_framework.test import APIClient
+    from rest_framework.throttling import ScopedRateThrottle
 
     status, expected = through_service(document)
-    response = APIClient().post("/api/v1/validate/", data=json.dumps(document), content_type="application/json")
+    with mock.patch.dict(ScopedRateThrottle.THROTTLE_RATES, {"validate": "100000/minute"}):
+        response = APIClient().post("/api/v1/validate/", data=json.dumps(document), content_type="application/json")
     exit_status, printed = through_command(document, folder)
     if status == 200:
         assert response.status_code == 200 and response.json() == expected
@@ -154,3 +157,21 @@ def assert_interfaces_agree(document: Any, folder: Path) -> None:
     else:
         assert response.status_code == 400 and response.json()["error"]["fields"] == expected
         assert (exit_status, printed) == (2, None)
+
+
+def import_fixture(name: str) -> None:
+    """Add the fixture file ``name`` to the test database (rolled back after the test)."""
+    from catalogue.services import catalogue_import
+
+    report = catalogue_import(paths=[FIXTURES / name])
+    assert report.ok, [f.error for f in report.files if f.error]
+
+
+def assert_database_gives_what_files_give(documents: Iterable[Any], files: Catalogue) -> None:
+    """``list_validate`` (the database adapter) gives each document the result the data files ``files`` give,
+    but for the catalogue version."""
+    from validation.services import list_validate
+
+    for document in documents:
+        got = list_validate(document=document)
+        assert {**got, "catalogue_version": ""} == {**check(document, files), "catalogue_version": ""}, document

@@ -12,9 +12,14 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
-from rest_framework.throttling import ScopedRateThrottle
 
-from tests.validation.helpers import FIXTURES, assert_interfaces_agree, catalogue_from_files, check, through_service
+from tests.validation.helpers import (
+    assert_database_gives_what_files_give,
+    assert_interfaces_agree,
+    catalogue_from_files,
+    import_fixture,
+    through_service,
+)
 from tests.validation.test_battlelore2_rules import BL2_FILES, PRESET, placed
 from validation.services import list_validate
 
@@ -44,16 +49,11 @@ DOCUMENTS: list[Any] = [
 
 @pytest.fixture
 def standins() -> None:
-    from catalogue.services import catalogue_import
-
-    report = catalogue_import(paths=[FIXTURES / "battlelore2-standins.json"])
-    assert report.ok, [f.error for f in report.files if f.error]
+    import_fixture("battlelore2-standins.json")
 
 
 @pytest.mark.parametrize("document", DOCUMENTS)
-def test_the_service_the_api_and_the_command_agree(standins: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                   document: Any) -> None:
-    monkeypatch.setitem(ScopedRateThrottle.THROTTLE_RATES, "validate", "100000/minute")
+def test_the_service_the_api_and_the_command_agree(standins: None, tmp_path: Path, document: Any) -> None:
     assert_interfaces_agree(document, tmp_path)
 
 
@@ -66,10 +66,7 @@ def test_the_documents_cover_legal_illegal_and_malformed(standins: None) -> None
 
 
 def test_the_database_gives_what_the_data_files_give(standins: None) -> None:
-    files = catalogue_from_files("battlelore2", "default", BL2_FILES)
-    for document in DOCUMENTS[:5]:
-        got = list_validate(document=document)
-        assert {**got, "catalogue_version": ""} == {**check(document, files), "catalogue_version": ""}, document
+    assert_database_gives_what_files_give(DOCUMENTS[:5], catalogue_from_files("battlelore2", "default", BL2_FILES))
 
 
 def test_a_validation_makes_at_most_two_queries(standins: None, django_assert_max_num_queries: Any) -> None:

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rest_framework.throttling import ScopedRateThrottle
 
 from tests.validation.helpers import assert_interfaces_agree
 from tests.validation.test_properties import any_list
@@ -29,7 +28,6 @@ malformed = st.sampled_from([
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(st.one_of(any_list(), malformed))
 def test_the_service_the_api_and_the_command_agree_on_any_list(
-    imported: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, document: Any
+    imported: list[Path], tmp_path: Path, document: Any
 ) -> None:
-    monkeypatch.setitem(ScopedRateThrottle.THROTTLE_RATES, "validate", "100000/minute")
     assert_interfaces_agree(document, tmp_path)
