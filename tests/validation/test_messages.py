@@ -22,16 +22,15 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 
 from builder.selectors_results import finding_localise, text_render
-from tests.validation.helpers import FIXTURES, ROOT, catalogue_from_files
+from tests.validation.helpers import ROOT, catalogue_from_files
+from tests.validation.test_battlelore2_rules import BL2_FILES
 from tests.validation.test_properties import DC, DDM, GUILD, dc_lists, ddm_lists, guild_lists
+from tests.validation.test_stronghold_rules import EXAMPLE_PLAN, SH_FILES, bare, three_player
 from validation.core import Catalogue, parse_document, validate
 from validation.core.registry import ruleset_spec
 
 LANGUAGES = ("hu", "ru", "pl")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-DATA = ROOT / "catalogue" / "data"
-BL2_FILES = [*sorted((DATA / "battlelore2").rglob("*.json")), FIXTURES / "battlelore2-standins.json"]
-SH_FILES = [*sorted((DATA / "stronghold").rglob("*.json")), FIXTURES / "stronghold-standins.json"]
 
 
 def catalogs() -> dict[str, dict[Any, str]]:
@@ -238,8 +237,6 @@ def broken_plans(plan: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 
 def test_every_finding_of_broken_stronghold_plans_reads_in_every_language() -> None:
-    from tests.validation.test_stronghold_rules import EXAMPLE_PLAN, bare, three_player
-
     catalogue = catalogue_from_files("stronghold", "default", SH_FILES)
     findings = []
     for base in (copy.deepcopy(EXAMPLE_PLAN), bare()):
