@@ -21,6 +21,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from catalogue import dataformat as fmt
+
 SEED = "004_accb02bc63915dff.txt"
 SEED_SOURCE = f"seed {SEED} (BattleLore Second Edition Reference Guide, Hungarian)"
 DIGEST = "battlelore2.md"
@@ -426,8 +428,7 @@ def _pack_units(faction: str, rows: list[tuple[str, str, int | None]], pack: str
 
 
 def _doc(set_data: dict[str, Any], cards: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"format": "muster-catalogue/1", "game": "battlelore2", "ruleset": "default", "set": set_data,
-            "cards": cards}
+    return fmt.file_document("battlelore2", "default", set_data, cards)
 
 
 def build(shared: Path) -> dict[str, dict[str, Any]]:

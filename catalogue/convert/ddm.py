@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from catalogue import dataformat as fmt
 from catalogue.text import normalise_name, slugify_name
 
 GAME = "ddm"
@@ -1128,7 +1129,7 @@ def build_guild(data: Path, figures: list[Figure], headers: dict[str, dict[str, 
 
 
 def _doc(ruleset: str, header: dict[str, Any], cards: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"format": "muster-catalogue/1", "game": GAME, "ruleset": ruleset, "set": header, "cards": cards}
+    return fmt.file_document(GAME, ruleset, header, cards)
 
 
 def build(shared: Path) -> dict[str, dict[str, Any]]:

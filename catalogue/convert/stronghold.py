@@ -20,6 +20,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from catalogue import dataformat as fmt
+
 SEED = "002_d44d61b2c33012b1.txt"
 SOURCE = f"seed {SEED} (Stronghold, Hungarian attacker's rulebook, 1st edition)"
 EN1_SOURCE = "stronghold-components: English 1st-edition component page (https://doczz.net/doc/4935471/game-rules)"
@@ -648,6 +650,4 @@ def build(shared: Path) -> dict[str, dict[str, Any]]:
     for card in records.cards:
         if card.get("notes") == []:
             del card["notes"]
-    doc = {"format": "muster-catalogue/1", "game": "stronghold", "ruleset": "default", "set": dict(SET),
-           "cards": records.cards}
-    return {FILE: doc}
+    return {FILE: fmt.file_document("stronghold", "default", dict(SET), records.cards)}
