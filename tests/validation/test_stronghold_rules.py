@@ -734,11 +734,7 @@ def test_escape_from_the_knife(cat: Catalogue) -> None:
 def test_units_leaving_a_rampart(cat: Catalogue, major: bool, count: int, commissar: bool, ok: bool) -> None:
     first = min(count, 4)
     plan = bare(mob(("W1", "S1", {"orc": first}), ("W1", "S2", {"orc": count - first}), major=major),
-                board={"units": {"W1": {"orc": count}},
-                       "tiles": [tile("Commissar", "W1")] + ([tile("Ladders", "S2")] if count > 8 else [])
-                       if commissar else []})
-    if not commissar:
-        plan["state"]["board"]["tiles"] = []
+                board={"units": {"W1": {"orc": count}}, "tiles": [tile("Commissar", "W1")] if commissar else []})
     assert ("stronghold.mobilization-limit" not in run(cat, plan)) is ok
 
 
