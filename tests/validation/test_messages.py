@@ -11,6 +11,7 @@ catalogues) renders in each language with none of its template's English words l
 from __future__ import annotations
 
 import ast
+import contextlib
 import copy
 import gettext as pygettext
 import re
@@ -26,7 +27,7 @@ from tests.validation.helpers import ROOT, catalogue_from_files
 from tests.validation.test_battlelore2_rules import BL2_FILES
 from tests.validation.test_properties import DC, DDM, GUILD, dc_lists, ddm_lists, guild_lists
 from tests.validation.test_stronghold_rules import EXAMPLE_PLAN, SH_FILES, bare, three_player
-from validation.core import Catalogue, parse_document, validate
+from validation.core import Catalogue, DocumentError, parse_document, validate
 from validation.core.registry import ruleset_spec
 
 LANGUAGES = ("hu", "ru", "pl")
@@ -211,11 +212,8 @@ def test_every_finding_of_broken_battlelore_armies_reads_in_every_language() -> 
     findings = []
     for format_id in ruleset_spec("battlelore2", "default").formats:
         for document in broken_armies(format_id):
-            try:
+            with contextlib.suppress(DocumentError):  # a document a format's keys refuse: the others still run
                 findings += results(document, catalogue)
-            except Exception as exc:  # a document a format's keys refuse: the others still run
-                if type(exc).__name__ != "DocumentError":
-                    raise
     assert len({f["rule"] for f in findings}) >= 8
     check_all(findings)
 
@@ -242,11 +240,8 @@ def test_every_finding_of_broken_stronghold_plans_reads_in_every_language() -> N
     for base in (copy.deepcopy(EXAMPLE_PLAN), bare()):
         for plan in broken_plans(base):
             for fmt, doc_plan in (("two-player", plan), ("three-player", three_player(plan, side="east"))):
-                try:
+                with contextlib.suppress(DocumentError):
                     findings += results({"game": "stronghold", "format": fmt, "plan": doc_plan}, catalogue)
-                except Exception as exc:
-                    if type(exc).__name__ != "DocumentError":
-                        raise
     assert len({f["rule"] for f in findings}) >= 8
     check_all(findings)
 
