@@ -276,13 +276,13 @@ def _narrow_version(version: str | None) -> Any:
     return narrow
 
 
-def _same_figure(found: Sequence[Any]) -> bool:
+def same_figure(found: Sequence[Any]) -> bool:
     """DDM: several cards of one name are one collection item when they are one figure."""
     figures = {c.refs.get("miniature") for c in found}
     return len(figures) == 1 and None not in figures
 
 
-def _same_name(found: Sequence[Any]) -> bool:
+def same_name(found: Sequence[Any]) -> bool:
     """Dungeon Command and the others: one name is one card (as the validator reads them)."""
     return len({c.key for c in found}) == 1
 
@@ -323,7 +323,7 @@ def collection_shortfall(
             match = resolve(
                 facts, text, kinds=kinds, pointer=pointer, set_name=set_name,
                 narrow=_narrow_version(version) if game == "ddm" else None,
-                same_card=_same_figure if game == "ddm" else _same_name,
+                same_card=same_figure if game == "ddm" else same_name,
             )
             card = match.card
             if card is None:

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import transaction
@@ -23,6 +22,8 @@ from builder.selectors_collections import (
     MAX_QUANTITY,
     collectible_card_ids,
     collectible_cards,
+    same_figure,
+    same_name,
     set_quantity,
 )
 from config.errors import ApplicationError
@@ -131,15 +132,6 @@ def _decode(data: bytes | str) -> str:
         raise ApplicationError(gettext("The file is not UTF-8 text."), fields={"/file": []}) from None
 
 
-def _same_name(found: Sequence[Any]) -> bool:
-    return len({c.key for c in found}) == 1
-
-
-def _same_figure(found: Sequence[Any]) -> bool:
-    figures = {c.refs.get("miniature") for c in found}
-    return len(figures) == 1 and None not in figures
-
-
 class _Rows:
     """Errors per line and field, as ``{"/<line>/<field>": [message]}``."""
 
@@ -148,6 +140,40 @@ class _Rows:
 
     def add(self, line: int, column: str, message: str) -> None:
         self.fields.setdefault(f"/{line}/{column}", []).append(message)
+
+
+def _slug_by_name(*, game: str, name: str, set_name: str | None, line: int) -> tuple[str | None, str]:
+    """The slug of the item of ``game`` that ``name`` names, matched as the validator matches names (a DDM
+    creature card's name counts as its figure); or None and why not."""
+    from validation.core.matching import resolve
+    from validation.selectors import catalogue_facts
+
+    spec = COLLECTIBLE[game]
+    facts = catalogue_facts(game=game, ruleset=spec.ruleset)
+    match = resolve(
+        facts, name, kinds=set(spec.kinds), pointer=f"/{line}", set_name=set_name,
+        same_card=None if game == "ddm" else same_name,
+    )
+    card_slug = match.card.slug if match.card is not None else None
+    if game == "ddm" and match.card is None and match.finding is not None and match.finding.rule != (
+        "list.ambiguous-card"
+    ):  # not a figure's name: a creature card's, counted as its figure
+        by_card = resolve(facts, name, kinds={"creature"}, pointer=f"/{line}", set_name=set_name, same_card=same_figure)
+        if by_card.card is not None:
+            match = by_card
+            card_slug = by_card.card.refs.get("miniature")
+    if card_slug is not None:
+        return card_slug, ""
+    suggestions = list(match.finding.extra.get("suggestions", [])) if match.finding else []
+    if match.finding is not None and match.finding.rule == "list.ambiguous-card":
+        message = gettext("%(name)r names several items: give its slug or its set.") % {"name": name[:200]}
+    elif match.card is not None:
+        message = gettext("No figure is known for %(name)r: give the figure's slug.") % {"name": name[:200]}
+    else:
+        message = gettext("No %(game)s item is named %(name)r.") % {"game": game, "name": name[:200]}
+    if suggestions:
+        message += " " + gettext("Close: %(names)s.") % {"names": ", ".join(map(str, suggestions))}
+    return None, message
 
 
 def collection_import_csv(
@@ -160,9 +186,6 @@ def collection_import_csv(
     Names are matched as the validator matches them (case, accents and punctuation ignored; a DDM
     creature card's name counts as its figure). A bad row makes the whole import fail with every bad
     line in ``ApplicationError.fields`` (``/<line>/<column>``); nothing is written then."""
-    from validation.core.matching import resolve
-    from validation.selectors import catalogue_facts
-
     owner = _owner(user)
     text = _decode(data)
     reader = csv.DictReader(io.StringIO(text, newline=""))
@@ -183,6 +206,13 @@ def collection_import_csv(
     games: set[str] = set()
     rows = 0
     slug_index: dict[str, dict[str, int]] = {}
+
+    def card_id_of(game: str, slug: str) -> int | None:
+        """The id of ``game``'s collectible item ``slug`` (each game's slugs are read once)."""
+        if game not in slug_index:
+            slug_index[game] = dict(collectible_cards(game=game).values_list("slug", "id"))
+        return slug_index[game].get(slug)
+
     for row in reader:
         rows += 1
         line = reader.line_num
@@ -210,49 +240,20 @@ def collection_import_csv(
             qty = -1
         if not 0 <= qty <= MAX_QUANTITY:
             errors.add(line, "quantity", gettext("Give a whole number from 0 to %(max)d.") % {"max": MAX_QUANTITY})
-        card_id = None
         slug = values.get("slug", "")
         name = values.get("name", "")
         if slug:
-            if game not in slug_index:
-                slug_index[game] = dict(collectible_cards(game=game).values_list("slug", "id"))
-            card_id = slug_index[game].get(slug)
+            card_id = card_id_of(game, slug)
             if card_id is None:
                 errors.add(line, "slug", gettext("No %(game)s item has the slug %(slug)r.")
                            % {"game": game, "slug": slug[:160]})
                 continue
         elif name:
-            facts = catalogue_facts(game=game, ruleset=spec.ruleset)
-            set_name = values.get("set") or None
-            match = resolve(
-                facts, name, kinds=set(spec.kinds), pointer=f"/{line}", set_name=set_name,
-                same_card=None if game == "ddm" else _same_name,
-            )
-            card_slug = match.card.slug if match.card is not None else None
-            if game == "ddm" and match.card is None and match.finding is not None and match.finding.rule != (
-                "list.ambiguous-card"
-            ):  # not a figure's name: a creature card's, counted as its figure
-                by_card = resolve(
-                    facts, name, kinds={"creature"}, pointer=f"/{line}", set_name=set_name, same_card=_same_figure
-                )
-                if by_card.card is not None:
-                    match = by_card
-                    card_slug = by_card.card.refs.get("miniature")
+            card_slug, message = _slug_by_name(game=game, name=name, set_name=values.get("set") or None, line=line)
             if card_slug is None:
-                suggestions = list(match.finding.extra.get("suggestions", [])) if match.finding else []
-                if match.finding is not None and match.finding.rule == "list.ambiguous-card":
-                    message = gettext("%(name)r names several items: give its slug or its set.") % {"name": name[:200]}
-                elif match.card is not None:
-                    message = gettext("No figure is known for %(name)r: give the figure's slug.") % {"name": name[:200]}
-                else:
-                    message = gettext("No %(game)s item is named %(name)r.") % {"game": game, "name": name[:200]}
-                if suggestions:
-                    message += " " + gettext("Close: %(names)s.") % {"names": ", ".join(map(str, suggestions))}
                 errors.add(line, "name", message)
                 continue
-            if game not in slug_index:
-                slug_index[game] = dict(collectible_cards(game=game).values_list("slug", "id"))
-            card_id = slug_index[game].get(card_slug)
+            card_id = card_id_of(game, card_slug)
             if card_id is None:
                 errors.add(line, "name", gettext("No %(game)s item is named %(name)r.") % {"game": game, "name": name})
                 continue
