@@ -280,14 +280,7 @@ def _import_file(data: fmt.DataFile, rep: FileReport) -> list[m.CatalogueChange]
             setattr(card, name, None)
         card.save()
         card.factions.set([factions[s] for s in rec.factions])
-        for child_key, child in rec.spec.children.items():
-            child.model._default_manager.filter(**{child.fk: card}).delete()
-            child.model._default_manager.bulk_create(
-                [
-                    child.model(**{child.fk: card, "position": i, **values})
-                    for i, values in enumerate(rec.children[child_key])
-                ]
-            )
+        _children_store(card, rec)
         pending_refs.append((row, rec, card))
         if old is None:
             rep.added += 1
@@ -305,11 +298,7 @@ def _import_file(data: fmt.DataFile, rep: FileReport) -> list[m.CatalogueChange]
                 continue
             ref = rec.spec.refs[name]
             target_ruleset = ref.ruleset or data.ruleset
-            found = (
-                KINDS[(data.game, target_ruleset, ref.kind)]
-                .model.objects.filter(game=game, ruleset__slug=target_ruleset, slug=target)
-                .first()
-            )
+            found = _ref_find(game, target_ruleset, ref.kind, target)
             if found is None:
                 raise fmt.RowError(
                     data.path, f"no {data.game}/{target_ruleset} {ref.kind} with slug '{target}'", row, rec.slug, name
@@ -326,6 +315,20 @@ def _import_file(data: fmt.DataFile, rep: FileReport) -> list[m.CatalogueChange]
         changes.append(_change(data, gone.slug, gone.name, m.CatalogueChange.Action.REMOVED, {}))
         gone.delete()
     return changes
+
+
+def _children_store(card: m.Card, rec: fmt.CardRecord) -> None:
+    """Replace the rows the card owns (abilities, attacks, spells, ...) with the record's, in its order."""
+    for key, child in rec.spec.children.items():
+        child.model._default_manager.filter(**{child.fk: card}).delete()
+        child.model._default_manager.bulk_create(
+            [child.model(**{child.fk: card, "position": i, **row}) for i, row in enumerate(rec.children[key])]
+        )
+
+
+def _ref_find(game: m.Game, ruleset: str, kind: str, slug: str) -> m.Card | None:
+    """The card a reference names (``None``: there is no such card)."""
+    return KINDS[(game.slug, ruleset, kind)].model.objects.filter(game=game, ruleset__slug=ruleset, slug=slug).first()
 
 
 def _change(data: fmt.DataFile, slug: str, name: str, action: str, fields: dict[str, Any]) -> m.CatalogueChange:
@@ -519,11 +522,7 @@ def _card_store(card: m.Card, rec: fmt.CardRecord, spec: KindSpec) -> None:
         if target:
             ref = spec.refs[name]
             target_ruleset = ref.ruleset or card.ruleset.slug
-            found = (
-                KINDS[(card.game.slug, target_ruleset, ref.kind)]
-                .model.objects.filter(game=card.game, ruleset__slug=target_ruleset, slug=target)
-                .first()
-            )
+            found = _ref_find(card.game, target_ruleset, ref.kind, target)
             if found is None:
                 message = f"No {card.game.slug}/{target_ruleset} {ref.kind} with slug '{target}'."
                 raise ApplicationError(message, fields={f"/{name}": [message]})
@@ -535,8 +534,4 @@ def _card_store(card: m.Card, rec: fmt.CardRecord, spec: KindSpec) -> None:
         raise ApplicationError(message, fields={"/factions": [message]})
     card.save()
     card.factions.set(list(factions.values()))
-    for key, child in spec.children.items():
-        child.model._default_manager.filter(**{child.fk: card}).delete()
-        child.model._default_manager.bulk_create(
-            [child.model(**{child.fk: card, "position": i, **row}) for i, row in enumerate(rec.children[key])]
-        )
+    _children_store(card, rec)
