@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,17 +10,11 @@ from catalogue.models import CatalogueChange, CatalogueVersion
 from catalogue.services import catalogue_version_label
 from catalogue.text import normalise_name
 from config.errors import ApplicationError
+from config.lookups import object_by_uuid
 
 
 def list_get(*, list_id: Any) -> SavedList:
-    try:
-        list_uuid = uuid.UUID(str(list_id))
-    except ValueError:
-        list_uuid = None
-    saved = SavedList.objects.filter(pk=list_uuid).first() if list_uuid else None
-    if saved is None:
-        raise ApplicationError("No saved list has this id.", code="not_found", status=404)
-    return saved
+    return object_by_uuid(SavedList.objects.all(), list_id, message="No saved list has this id.")
 
 
 def list_get_shared(*, share_code: str) -> SavedList:
