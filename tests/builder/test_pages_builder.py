@@ -10,7 +10,6 @@ import re
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from builder.models import ListVersion, SavedList
@@ -26,11 +25,6 @@ LEGAL_WARBAND = [
     "arcane-archer", "axe-sister", "bralani-eladrin", "centaur", "cleric-of-corellon-larethian",
     "devis-half-elf-bard", "elf-pyromancer", "human-wanderer",
 ]
-
-
-@pytest.fixture(autouse=True)
-def _no_rate_limits_left_over() -> None:
-    cache.clear()
 
 
 def document_of(response: Any) -> dict[str, Any]:

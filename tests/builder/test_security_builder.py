@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client, override_settings
 
 from builder.models import ListVersion, SavedList
@@ -21,11 +20,6 @@ pytestmark = pytest.mark.django_db
 DOCUMENT: dict[str, Any] = {"game": "ddm", "ruleset": "seed", "format": "skirmish-200",
                             "entries": [{"card": "Centaur", "qty": 1}]}
 MARKUP = '<script>window.pwned=1</script><img src=x onerror="alert(1)">'
-
-
-@pytest.fixture(autouse=True)
-def _no_rate_limits_left_over() -> None:
-    cache.clear()
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ import re
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from builder.models import ListVersion, SavedList
@@ -32,11 +31,6 @@ ARMY: dict[str, Any] = {
     "deployment": [{"card": "Citadel Guard", "hex": "r2c5", "row": 2, "terrain": "forest"}],
     "command_tent": {"hex": "r3c7", "row": 3, "terrain": "clear"},
 }
-
-
-@pytest.fixture(autouse=True)
-def _no_rate_limits_left_over() -> None:
-    cache.clear()
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ import json
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from builder.textformat import MAX_IMPORT_CHARS, list_from_text, list_import, list_to_text
@@ -90,11 +89,6 @@ EVERY_GAME = {
     "ddm": DDM, "ddm-guild": DDM_GUILD, "dungeon-command": DUNGEON_COMMAND, "battlelore2-mustered": BATTLELORE_MUSTERED,
     "battlelore2-deployed": BATTLELORE_DEPLOYED, "stronghold": STRONGHOLD,
 }
-
-
-@pytest.fixture(autouse=True)
-def _no_rate_limits_left_over() -> None:
-    cache.clear()
 
 
 @pytest.mark.parametrize("name", list(EVERY_GAME))
