@@ -11,15 +11,7 @@ from django.test import Client
 
 from catalogue.services import catalogue_import
 
-FIXTURES = Path(__file__).parent / "fixtures" / "pages"
-
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def catalogue(empty_catalogue: None) -> None:
-    report = catalogue_import(paths=[FIXTURES])
-    assert report.ok, [f.error for f in report.files if f.error]
 
 
 def results(response: Any) -> list[str]:

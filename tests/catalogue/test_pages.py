@@ -12,16 +12,7 @@ from django.test import Client
 
 from catalogue.services import catalogue_import
 
-FIXTURES = Path(__file__).parent / "fixtures" / "pages"
-
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def catalogue(empty_catalogue: None) -> None:
-    """Only the small fixture catalogue of every game (the bundled one is set aside for the test)."""
-    report = catalogue_import(paths=[FIXTURES])
-    assert report.ok, [f.error for f in report.files if f.error]
 
 
 def slugs(response: Any) -> list[str]:
