@@ -71,15 +71,17 @@ def collectible_card_ids(*, game: str) -> set[int]:
     return set(collectible_cards(game=game).values_list("id", flat=True))
 
 
-def set_quantity(*, card: Card) -> int:
-    """How many of ``card`` one copy of its set holds: what "add the whole set" adds.
+def set_quantities(*, cards: Sequence[Card]) -> dict[int, int]:
+    """``{card id: how many of it one copy of its set holds}``: what "add the whole set" adds.
 
-    A BattleLore unit counts the units its set fields (its deployment cards), when known."""
-    if card.kind == "unit" and card.game.slug == "battlelore2":
-        per_copy = Card.objects.filter(pk=card.pk).values_list("bl2unit__deployment_cards_per_copy", flat=True).first()
-        if per_copy:
-            return int(per_copy)
-    return max(int(card.copies), 1)
+    A BattleLore unit counts the units its set fields (its deployment cards), when known (one query for
+    all of them)."""
+    units = [c.pk for c in cards if c.kind == "unit" and c.game.slug == "battlelore2"]
+    per_copy = (
+        dict(Card.objects.filter(pk__in=units).values_list("pk", "bl2unit__deployment_cards_per_copy"))
+        if units else {}
+    )
+    return {c.pk: int(per_copy.get(c.pk) or 0) or max(int(c.copies), 1) for c in cards}
 
 
 def collection_quantities(*, user: AbstractBaseUser | AnonymousUser, game: str | None = None) -> dict[int, int]:

@@ -24,7 +24,7 @@ from builder.selectors_collections import (
     collectible_cards,
     same_figure,
     same_name,
-    set_quantity,
+    set_quantities,
 )
 from config.errors import ApplicationError
 
@@ -95,7 +95,8 @@ def collection_add_set(*, user: AbstractBaseUser | AnonymousUser, game: str, set
             .filter(owner=owner, card__in=cards)
             .values_list("card_id", "quantity")
         )
-        _write(owner, {c.pk: min(owned.get(c.pk, 0) + set_quantity(card=c) * copies, MAX_QUANTITY) for c in cards})
+        per_set = set_quantities(cards=cards)
+        _write(owner, {c.pk: min(owned.get(c.pk, 0) + per_set[c.pk] * copies, MAX_QUANTITY) for c in cards})
     return len(cards)
 
 
