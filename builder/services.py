@@ -13,6 +13,7 @@ from django.db.models import Max
 
 from builder.checks import document_check
 from builder.models import ListVersion, SavedList
+from builder.selectors import list_current
 from catalogue.services import catalogue_version_label
 from config.errors import ApplicationError
 
@@ -22,6 +23,11 @@ SHARE_CODE_LENGTH = 10  # 55**10 ≈ 2.5e17 codes: not guessable at any rate lim
 
 def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _token_matches(saved_list: SavedList, token: str | None) -> bool:
+    """Whether ``token`` is the list's edit token (compared in constant time)."""
+    return bool(token) and hmac.compare_digest(_hash_token(str(token)), saved_list.edit_token_hash)
 
 
 def _new_share_code() -> str:
@@ -105,8 +111,7 @@ def list_fork(
     *, saved_list: SavedList, owner: AbstractBaseUser | AnonymousUser | None = None
 ) -> tuple[SavedList, str]:
     """Copy a list (as shared: its newest version) into a new list with its own edit token."""
-    current = saved_list.versions.order_by("-number").first()
-    assert current is not None
+    current = list_current(saved_list=saved_list)
     return list_create(
         document=current.document, owner=owner, forked_from=saved_list, note=f"copied from /l/{saved_list.share_code}"
     )
@@ -122,9 +127,7 @@ def list_can_edit(
     """The owner: the signed-in account that owns it, or whoever holds its edit token."""
     if user is not None and user.is_authenticated and saved_list.owner_id == user.pk:
         return True
-    if not token:
-        return False
-    return hmac.compare_digest(_hash_token(token), saved_list.edit_token_hash)
+    return _token_matches(saved_list, token)
 
 
 def list_claim(*, saved_list: SavedList, user: AbstractBaseUser | AnonymousUser, token: str) -> SavedList:
@@ -134,7 +137,7 @@ def list_claim(*, saved_list: SavedList, user: AbstractBaseUser | AnonymousUser,
     that already belongs to another account stays there (409), whatever the token."""
     if not isinstance(user, User) or not user.is_authenticated:
         raise ApplicationError("Sign in to claim a list.", code="not_authenticated", status=403)
-    if not token or not hmac.compare_digest(_hash_token(token), saved_list.edit_token_hash):
+    if not _token_matches(saved_list, token):
         raise ApplicationError("The edit token does not match this list.", code="forbidden", status=403)
     with transaction.atomic():
         locked = SavedList.objects.select_for_update().get(pk=saved_list.pk)
