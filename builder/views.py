@@ -133,8 +133,11 @@ def _edit_tokens(request: HttpRequest) -> dict[str, str]:
     return out
 
 
-def _remember_token(request: HttpRequest, response: HttpResponse, saved: SavedList, token: str) -> None:
-    tokens = {str(saved.pk): token, **{k: v for k, v in _edit_tokens(request).items() if k != str(saved.pk)}}
+def _write_tokens(response: HttpResponse, tokens: dict[str, str]) -> None:
+    """Keep ``tokens`` (the newest first, at most ``EDIT_COOKIE_LISTS``) in the edit cookie; none: drop it."""
+    if not tokens:
+        response.delete_cookie(EDIT_COOKIE, samesite="Lax")
+        return
     value = "|".join(f"{k}:{v}" for k, v in list(tokens.items())[:EDIT_COOKIE_LISTS])
     response.set_cookie(
         EDIT_COOKIE, value, max_age=EDIT_COOKIE_AGE, httponly=True, samesite="Lax",
@@ -142,15 +145,16 @@ def _remember_token(request: HttpRequest, response: HttpResponse, saved: SavedLi
     )
 
 
+def _remember_token(request: HttpRequest, response: HttpResponse, saved: SavedList, token: str) -> None:
+    _write_tokens(response, {str(saved.pk): token, **_others(request, str(saved.pk))})
+
+
 def _forget_token(request: HttpRequest, response: HttpResponse, list_id: str) -> None:
-    tokens = {k: v for k, v in _edit_tokens(request).items() if k != list_id}
-    if tokens:
-        response.set_cookie(
-            EDIT_COOKIE, "|".join(f"{k}:{v}" for k, v in tokens.items()), max_age=EDIT_COOKIE_AGE, httponly=True,
-            samesite="Lax", secure=settings.SESSION_COOKIE_SECURE,
-        )
-    else:
-        response.delete_cookie(EDIT_COOKIE, samesite="Lax")
+    _write_tokens(response, _others(request, list_id))
+
+
+def _others(request: HttpRequest, list_id: str) -> dict[str, str]:
+    return {k: v for k, v in _edit_tokens(request).items() if k != list_id}
 
 
 def _can_edit(request: HttpRequest, saved: SavedList) -> bool:
@@ -193,6 +197,13 @@ def _too_many(request: HttpRequest) -> HttpResponse:
 
 
 # ------------------------------------------------------------------------------------ the builder
+
+
+def _saved_or_404(list_id: Any) -> SavedList:
+    try:
+        return list_get(list_id=list_id)
+    except ApplicationError:
+        raise Http404("No saved list has this id.") from None
 
 
 def _game_or_404(game: str) -> Game:
@@ -317,6 +328,16 @@ def _anchor(pointers: list[str]) -> str:
     return ""
 
 
+def _totals_shown(totals: dict[str, Any]) -> list[tuple[Any, Any]]:
+    """The validation result's totals a page shows, each with its label."""
+    return [(TOTAL_LABELS[k], v) for k, v in totals.items() if k in TOTAL_LABELS and v is not None]
+
+
+def _titled(game: str, sections: list[ListSection]) -> list[tuple[Any, ListSection]]:
+    """The list's sections, each with its title for ``game``."""
+    return [(SECTION_TITLES.get((game, s.section.path), s.section.path), s) for s in sections]
+
+
 def _localised(check: ListCheck) -> ListCheck:
     """The check in the reader's language, each finding with the anchor of the item it is about."""
     if check.result is None:
@@ -389,8 +410,8 @@ def _builder_context(
         "format_size": size,
         "family": next((meaning[o.value] for o in options if o.selected and o.value.startswith("family:")), None),
         "check": check,
-        "totals": [(TOTAL_LABELS[k], v) for k, v in totals.items() if k in TOTAL_LABELS and v is not None],
-        "sections": [(SECTION_TITLES.get((game.slug, s.section.path), s.section.path), s) for s in sections],
+        "totals": _totals_shown(totals),
+        "sections": _titled(game.slug, sections),
         "catalogue_page": page,
         "kinds": [(k, KIND_LABELS.get(k, k)) for k in kinds],
         "filters": {k[2:]: v for k, v in filters.items() if k.startswith("c-")},
@@ -465,10 +486,7 @@ def build_page(request: HttpRequest, game: str) -> HttpResponse:
     saved = None
     list_id = request.GET.get("list")
     if list_id:
-        try:
-            saved = list_get(list_id=list_id)
-        except ApplicationError:
-            raise Http404("No saved list has this id.") from None
+        saved = _saved_or_404(list_id)
         if saved.game != game:
             raise Http404("No saved list has this id.")
         if not _can_edit(request, saved):
@@ -498,10 +516,7 @@ def _build_post(request: HttpRequest, game: Game) -> HttpResponse:
     op: str = form.cleaned_data["op"] or "update"
     saved = None
     if form.cleaned_data["list"]:
-        try:
-            saved = list_get(list_id=form.cleaned_data["list"])
-        except ApplicationError:
-            raise Http404("No saved list has this id.") from None
+        saved = _saved_or_404(form.cleaned_data["list"])
         if not _can_edit(request, saved):
             return render(request, "builder/forbidden.html", {"game": game}, status=403)
     document.setdefault("ruleset", drafts.DEFAULT_RULESET[game.slug])
@@ -584,10 +599,7 @@ def _save(
 def list_edit_link(request: HttpRequest, list_id: uuid.UUID) -> HttpResponse:
     """The private edit link's page. Its token is in the URL fragment (never sent here): the page's
     script posts it, and a right token is kept in the edit cookie."""
-    try:
-        saved = list_get(list_id=list_id)
-    except ApplicationError:
-        raise Http404("No saved list has this id.") from None
+    saved = _saved_or_404(list_id)
     if request.method == "GET":
         if _can_edit(request, saved):
             return HttpResponseRedirect(reverse("build", args=[saved.game]) + f"?list={saved.pk}")
@@ -604,10 +616,7 @@ def list_edit_link(request: HttpRequest, list_id: uuid.UUID) -> HttpResponse:
 
 
 def _owned(request: HttpRequest, list_id: uuid.UUID) -> SavedList | HttpResponse:
-    try:
-        saved = list_get(list_id=list_id)
-    except ApplicationError:
-        raise Http404("No saved list has this id.") from None
+    saved = _saved_or_404(list_id)
     if not _can_edit(request, saved):
         return render(request, "builder/forbidden.html", {"game": None}, status=403)
     return saved
@@ -713,8 +722,8 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
         "document": document,
         "version": current,
         "check": check,
-        "totals": [(TOTAL_LABELS[k], v) for k, v in totals.items() if k in TOTAL_LABELS and v is not None],
-        "sections": [(SECTION_TITLES.get((game.slug, s.section.path), s.section.path), s) for s in sections],
+        "totals": _totals_shown(totals),
+        "sections": _titled(game.slug, sections),
         "changes": list_catalogue_changes(version=current),
         "share_url": url,
         "qr": _qr_svg(url),
