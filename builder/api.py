@@ -12,6 +12,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from builder.checks import document_validation
+from builder.drafts import GAMES
 from builder.models import SavedList
 from builder.selectors import list_catalogue_changes, list_current, list_get, list_get_shared
 from builder.services import list_can_edit, list_create, list_delete, list_update
@@ -131,7 +132,7 @@ class SharedListApi(APIView):
 class ImportInputSerializer(serializers.Serializer):
     text = serializers.CharField(max_length=20_000, trim_whitespace=False, help_text="A list as text or as JSON.")
     game = serializers.ChoiceField(
-        choices=["ddm", "dungeon-command", "battlelore2", "stronghold"], required=False,
+        choices=list(GAMES), required=False,
         help_text="The game of a text that does not say it.",
     )
 

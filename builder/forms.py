@@ -17,11 +17,10 @@ from django.http import QueryDict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from builder.drafts import GAMES, PHASE_KEYS, STRONGHOLD_UNITS, TERRAINS, items
+from builder.drafts import GAMES, MAX_NAME, PHASE_KEYS, STRONGHOLD_UNITS, TERRAINS, items
 from builder.textformat import MAX_IMPORT_CHARS
 
 MAX_DOCUMENT_CHARS = 200_000  # a 200-entry list is ~20 KB; more is not a list
-MAX_NAME = 200
 MAX_NOTES = 5000
 MAX_OP = 300
 # Top-level keys the builder's fields show, per game; the rest are edited as JSON ("other keys").

@@ -5,6 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from builder.drafts import (
+    DEFAULT_RULESET,
+    GAMES,
+    STRONGHOLD_UNITS,
+    CardRef,
+    DraftError,
+    army_mustered,
+    draft_add,
+    items,
+    sections_of,
+)
 from builder.models import ListVersion, SavedList
 from catalogue.models import CatalogueChange, CatalogueVersion
 from catalogue.services import catalogue_version_label
@@ -265,7 +276,7 @@ def list_check(*, document: Any) -> ListCheck:
     from validation.services import list_validate
 
     game = document.get("game") if isinstance(document, dict) else None
-    if isinstance(game, str) and game in DEFAULT_GAMES and game not in _registry():
+    if isinstance(game, str) and game in GAMES and game not in _registry():
         return ListCheck(unchecked=True)
     try:
         return ListCheck(result=dict(list_validate(document=document, texts=True)))  # texts: for the localiser
@@ -273,14 +284,9 @@ def list_check(*, document: Any) -> ListCheck:
         return ListCheck(errors=dict(exc.fields), message=exc.message)
 
 
-DEFAULT_GAMES = ("ddm", "dungeon-command", "battlelore2", "stronghold")
-
-
 def draft_check(*, document: Any) -> ListCheck:
     """The rule check of a draft in the builder: as :func:`list_check`, except that a BattleLore army being
     placed on the map (some units placed, some not: no list document can say that) is checked as mustered."""
-    from builder.drafts import army_mustered
-
     if not isinstance(document, dict):
         return list_check(document=document)
     mustered, waiting = army_mustered(document)
@@ -322,8 +328,6 @@ def card_find(*, catalogue: Any, text: str, kinds: tuple[str, ...], version: str
 def card_ref(*, catalogue: Any, card: Any) -> Any:
     """What the builder writes into a list for ``card`` (a ``CardFacts``): its name, and its set where the
     name alone names several cards of its kind (and side)."""
-    from builder.drafts import CardRef
-
     version = str(card.fields.get("version") or "") if catalogue.game == "ddm" and card.kind == "creature" else ""
     same = [
         c for c in catalogue.by_name.get(card.key, ())
@@ -371,8 +375,6 @@ def card_add_reasons(
     violation that adding one copy would bring and that the list does not have yet (a faction it does
     not show, a copy limit, the creature limit). A violation whose message only changes (a deck still
     short of its minimum) does not count, unless it points at the card's own entry."""
-    from builder.drafts import DraftError, draft_add
-
     reasons: list[dict[str, Any]] = []
     result = check.result
     totals = (result or {}).get("totals") or {}
@@ -412,7 +414,6 @@ def builder_catalogue(
     list takes, each card marked with why it can no longer be added."""
     from django.core.paginator import EmptyPage, Paginator
 
-    from builder.drafts import items, sections_of
     from catalogue.filters import CardFilter, without_empty
     from catalogue.models import Card
 
@@ -512,8 +513,6 @@ class ListRow:
     @property
     def pay(self) -> list[tuple[str, int | None]]:
         """Stronghold: the fresh units paid for an action, per unit type."""
-        from builder.drafts import STRONGHOLD_UNITS
-
         pay = self.item.get("pay") if isinstance(self.item, dict) else None
         pay = pay if isinstance(pay, dict) else {}
         return [(unit, pay.get(unit)) for unit in STRONGHOLD_UNITS]
@@ -551,8 +550,6 @@ def list_rows(
     *, document: dict[str, Any], catalogue: Any, findings: dict[str, list[dict[str, Any]]] | None = None
 ) -> list[ListSection]:
     """The list's sections with each item's card (as the validator matches names), cost and findings."""
-    from builder.drafts import DEFAULT_RULESET, items, sections_of
-
     game = str(document.get("game", ""))
     ruleset = str(document.get("ruleset") or DEFAULT_RULESET.get(game, ""))
     by_pointer = findings or {}

@@ -43,7 +43,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from builder.drafts import DEFAULT_RULESET, GAMES, HEX, TERRAINS, sections_of
+from builder.drafts import DEFAULT_RULESET, GAMES, HEX, TERRAINS, card_kinds, sections_of
 
 MAX_IMPORT_CHARS = 20_000
 MAX_IMPORT_LINES = 1_000
@@ -773,8 +773,7 @@ def _is_card(game: str, name: str) -> bool:
     from builder.selectors import builder_facts, card_find
 
     catalogue = builder_facts(game=game, ruleset=DEFAULT_RULESET[game])
-    kinds = tuple(k for s in sections_of(game, DEFAULT_RULESET[game]) for k in s.kinds)
-    return card_find(catalogue=catalogue, text=name, kinds=kinds) is not None
+    return card_find(catalogue=catalogue, text=name, kinds=card_kinds(game, DEFAULT_RULESET[game])) is not None
 
 
 def list_import(*, text: str, game: str | None = None, default_format: str = "") -> ImportResult:
