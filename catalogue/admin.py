@@ -16,7 +16,7 @@ from django.utils.html import format_html
 
 from catalogue import models as m
 from catalogue.forms import CardCorrectionForm
-from catalogue.kinds import KINDS
+from catalogue.kinds import card_spec
 from catalogue.selectors import card_get
 from catalogue.services import card_canonical, card_correct
 from config.errors import ApplicationError
@@ -102,7 +102,7 @@ class CardAdmin(admin.ModelAdmin[m.Card]):
         if base is None:
             raise Http404("No such card.")
         card = card_get(game=base.game.slug, ruleset=base.ruleset.slug, slug=base.slug)
-        spec = KINDS.get((base.game.slug, base.ruleset.slug, base.kind))
+        spec = card_spec(base)
         if card is None or spec is None:
             raise Http404("No such card.")
         old = card_canonical(card, spec)

@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from catalogue import dataformat as fmt
 from catalogue import models as m
 from catalogue.filters import CardFilter, CardFilterBackend
-from catalogue.kinds import KINDS
+from catalogue.kinds import card_spec
 from catalogue.selectors import card_get, card_printings, card_typed, cards_queryset, catalogue_summary
 
 
@@ -70,7 +70,7 @@ class CardPagination(PageNumberPagination):
 
 def _typed_fields(card: m.Card) -> dict[str, Any]:
     typed = card_typed(card)
-    spec = KINDS.get((card.game.slug, card.ruleset.slug, card.kind))
+    spec = card_spec(card)
     if spec is None or not isinstance(typed, spec.model):
         return {}
     return {f.name: fmt.to_json_value(f, getattr(typed, f.name)) for f in fmt.own_fields(spec.model)}
@@ -165,7 +165,7 @@ class CardDetailApi(APIView):
 
         @extend_schema_field(serializers.ListField(child=serializers.CharField()))
         def get_missing(self, card: m.Card) -> list[str]:
-            spec = KINDS.get((card.game.slug, card.ruleset.slug, card.kind))
+            spec = card_spec(card)
             if spec is None:
                 return []
             return [
@@ -181,7 +181,7 @@ class CardDetailApi(APIView):
 
         @extend_schema_field(OpenApiTypes.OBJECT)
         def get_parts(self, card: m.Card) -> dict[str, list[dict[str, Any]]]:
-            spec = KINDS.get((card.game.slug, card.ruleset.slug, card.kind))
+            spec = card_spec(card)
             if spec is None:
                 return {}
             out: dict[str, list[dict[str, Any]]] = {}
@@ -197,7 +197,7 @@ class CardDetailApi(APIView):
 
         @extend_schema_field(OpenApiTypes.OBJECT)
         def get_refs(self, card: m.Card) -> dict[str, str | None]:
-            spec = KINDS.get((card.game.slug, card.ruleset.slug, card.kind))
+            spec = card_spec(card)
             out: dict[str, str | None] = {}
             for name in spec.refs if spec else ():
                 target = getattr(card, name)

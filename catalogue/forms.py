@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from catalogue import models as m
 from catalogue.dataformat import own_fields
-from catalogue.kinds import KINDS
+from catalogue.kinds import card_spec
 from catalogue.selectors import card_report_fields
 
 _WHOLE_NUMBER = re.compile(r"^[+-]?\d{1,6}$")
@@ -38,7 +38,7 @@ class CardReportForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.card = card
         self.fields["field"].choices = card_report_fields(card=card)  # type: ignore[attr-defined]
-        spec = KINDS.get((card.game.slug, card.ruleset.slug, card.kind))
+        spec = card_spec(card)
         self.number_fields = {
             f.name
             for f in (own_fields(spec.model) if spec else [])

@@ -75,5 +75,10 @@ def kind_spec(game: str, ruleset: str, kind: str) -> KindSpec | None:
     return KINDS.get((game, ruleset, kind))
 
 
+def card_spec(card: m.Card) -> KindSpec | None:
+    """The spec of a stored card's game, ruleset and kind (``None``: a kind the catalogue does not know)."""
+    return KINDS.get((card.game.slug, card.ruleset.slug, card.kind))
+
+
 def kinds_for(game: str, ruleset: str) -> list[str]:
     return [k for (g, r, k) in KINDS if g == game and r == ruleset]

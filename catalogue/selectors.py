@@ -12,7 +12,7 @@ from django.db.models import Count, Max, Prefetch, QuerySet, Sum
 from django.utils.translation import gettext, gettext_noop
 
 from catalogue import models as m
-from catalogue.kinds import KINDS
+from catalogue.kinds import KINDS, card_spec
 from catalogue.services import catalogue_version_label
 from catalogue.text import normalise_name
 
@@ -315,7 +315,7 @@ def cards_queryset(*, game: str | None = None, with_attacks: bool = False) -> Qu
 
 def card_typed(card: m.Card) -> m.Card:
     """The typed row (``DdmCreature``, ``DcOrder``, ...) of a card fetched by ``cards_queryset``, or the card."""
-    spec = KINDS.get((card.game.slug, card.ruleset.slug, card.kind))
+    spec = card_spec(card)
     if spec is None or isinstance(card, spec.model):
         return card
     try:
@@ -579,7 +579,7 @@ def card_report_fields(*, card: m.Card) -> list[tuple[str, str]]:
     """What a player can report as wrong or missing on this card: its numbers first, then the rest."""
     from catalogue.dataformat import own_fields
 
-    spec = KINDS.get((card.game.slug, card.ruleset.slug, card.kind))
+    spec = card_spec(card)
     numbers: list[tuple[str, str]] = []
     others: list[tuple[str, str]] = []
     if spec is not None:

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from catalogue import dataformat as fmt
 from catalogue import models as m
-from catalogue.kinds import KINDS, KindSpec
+from catalogue.kinds import KINDS, KindSpec, card_spec
 from config.errors import ApplicationError
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -436,7 +436,7 @@ def card_report_create(
     if errors:
         raise ApplicationError("The report is not valid.", fields=errors)
     shown = ""
-    spec = KINDS.get((card.game.slug, card.ruleset.slug, card.kind))
+    spec = card_spec(card)
     if spec is not None and isinstance(card, spec.model) and field != "other":
         value = card_canonical(card, spec).get(field)
         if value is not None:

@@ -27,7 +27,7 @@ from catalogue import models as m
 from catalogue.dataformat import own_fields
 from catalogue.filters import PAGE_FILTERS, SORTS, CardFilter, without_empty
 from catalogue.forms import CardReportForm
-from catalogue.kinds import KINDS
+from catalogue.kinds import card_spec
 from catalogue.selectors import (
     card_get,
     card_printings,
@@ -341,7 +341,7 @@ def _controls(filterset: CardFilter, data: QueryDict, game: str, rulesets: list[
 def _detail_context(card: m.Card, form: CardReportForm, *, reported: bool = False) -> dict[str, Any]:
     model = type(card)
     factions, factions_missing = _factions(card)
-    spec = KINDS.get((card.game.slug, card.ruleset.slug, card.kind))
+    spec = card_spec(card)
     shown = {"melee", "ranged", "icons", "combat"}
     stats: list[Stat] = []
     if isinstance(card, m.DdmCreature):
