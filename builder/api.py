@@ -14,8 +14,15 @@ from rest_framework.views import APIView
 from builder.checks import document_validation
 from builder.drafts import GAMES
 from builder.models import SavedList
-from builder.selectors import list_catalogue_changes, list_current, list_get, list_get_shared
+from builder.selectors import (
+    builder_default_format,
+    list_catalogue_changes,
+    list_current,
+    list_get,
+    list_get_shared,
+)
 from builder.services import list_can_edit, list_create, list_delete, list_update
+from builder.textformat import list_import
 from config.errors import ApplicationError
 
 EDIT_TOKEN_HEADER = OpenApiParameter(
@@ -163,15 +170,11 @@ class ListImportApi(APIView):
         responses={200: ImportOutputSerializer},
     )
     def post(self, request: Request) -> Response:
-        from builder.drafts import DEFAULT_RULESET
-        from builder.selectors import builder_setup
-        from builder.textformat import list_import
-
         given = ImportInputSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         game = given.validated_data.get("game")
-        default_format = builder_setup(game=game, ruleset=DEFAULT_RULESET[game]).default_format if game else ""
-        result = list_import(text=given.validated_data["text"], game=game, default_format=default_format)
+        result = list_import(text=given.validated_data["text"], game=game,
+                             default_format=builder_default_format(game=game))
         body = {
             "document": result.document,
             "problems": [vars(p) for p in result.problems],

@@ -241,6 +241,11 @@ def builder_setup(*, game: str, ruleset: str, format_id: str = "") -> GameSetup:
     )
 
 
+def builder_default_format(*, game: str | None) -> str:
+    """The format a pasted list of ``game`` gets when it names none ("" when the game is not known yet)."""
+    return builder_setup(game=game, ruleset=DEFAULT_RULESET[game]).default_format if game else ""
+
+
 def builder_factions(*, game: str, ruleset: str) -> list[tuple[str, str]]:
     """The factions the catalogue beside a list can be filtered by (the catalogue's own, per ruleset)."""
     from catalogue.models import Faction

@@ -42,6 +42,7 @@ from builder.selectors import (
     ListCheck,
     ListSection,
     builder_catalogue,
+    builder_default_format,
     builder_factions,
     builder_facts,
     builder_setup,
@@ -670,10 +671,8 @@ def build_import(request: HttpRequest) -> HttpResponse:
     if _throttled(request, "import"):
         return _too_many(request)
     game_hint = form.cleaned_data["game"] or None
-    default_format = ""
-    if game_hint:
-        default_format = builder_setup(game=game_hint, ruleset=drafts.DEFAULT_RULESET[game_hint]).default_format
-    result = list_import(text=form.cleaned_data["text"], game=game_hint, default_format=default_format)
+    result = list_import(text=form.cleaned_data["text"], game=game_hint,
+                         default_format=builder_default_format(game=game_hint))
     if result.document is None:
         return render(request, "builder/import.html", {"form": form, "result": result}, status=400)
     document = result.document
