@@ -171,8 +171,7 @@ class CardDetailApi(APIView):
             return [
                 f.name
                 for f in fmt.own_fields(spec.model)
-                if f.null and getattr(card, f.name) is None
-                and f.get_internal_type().endswith(("IntegerField", "DecimalField"))
+                if f.null and getattr(card, f.name) is None and fmt.is_number(f)
             ]
 
         @extend_schema_field(CardAbilitySerializer(many=True))

@@ -81,6 +81,11 @@ def own_fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:
     ]
 
 
+def is_number(f: models.Field[Any, Any]) -> bool:
+    """A whole or decimal number: NULL there is a number no source gives ("missing")."""
+    return f.get_internal_type().endswith(("IntegerField", "DecimalField"))
+
+
 def ref_fields(model: type[models.Model]) -> list[str]:
     return [
         f.name

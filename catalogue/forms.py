@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from catalogue import models as m
-from catalogue.dataformat import own_fields
+from catalogue.dataformat import is_number, own_fields
 from catalogue.kinds import card_spec
 from catalogue.selectors import card_report_fields
 
@@ -39,11 +39,7 @@ class CardReportForm(forms.Form):
         self.card = card
         self.fields["field"].choices = card_report_fields(card=card)  # type: ignore[attr-defined]
         spec = card_spec(card)
-        self.number_fields = {
-            f.name
-            for f in (own_fields(spec.model) if spec else [])
-            if f.get_internal_type().endswith(("IntegerField", "DecimalField"))
-        } | {"copies"}
+        self.number_fields = {f.name for f in (own_fields(spec.model) if spec else []) if is_number(f)} | {"copies"}
 
     def clean_source(self) -> str:
         source: str = self.cleaned_data["source"]

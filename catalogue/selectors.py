@@ -577,14 +577,14 @@ def field_label(name: str, model: type[m.Card] | None = None) -> str:
 
 def card_report_fields(*, card: m.Card) -> list[tuple[str, str]]:
     """What a player can report as wrong or missing on this card: its numbers first, then the rest."""
-    from catalogue.dataformat import own_fields
+    from catalogue.dataformat import is_number, own_fields
 
     spec = card_spec(card)
     numbers: list[tuple[str, str]] = []
     others: list[tuple[str, str]] = []
     if spec is not None:
         for f in own_fields(spec.model):
-            target = numbers if f.get_internal_type().endswith(("IntegerField", "DecimalField")) else others
+            target = numbers if is_number(f) else others
             target.append((f.name, field_label(f.name, spec.model)))
         children = [(key, field_label(key)) for key in sorted(spec.children, key=lambda k: k == "abilities")]
     else:
