@@ -42,8 +42,9 @@ def list_current(*, saved_list: SavedList) -> ListVersion:
     return version
 
 
-def list_versions(*, saved_list: SavedList) -> list[ListVersion]:
-    return list(saved_list.versions.order_by("-number"))
+def list_versions(*, saved_list: SavedList, limit: int | None = None) -> list[ListVersion]:
+    """The list's versions, the newest first; at most ``limit`` of them (read no more than that)."""
+    return list(saved_list.versions.order_by("-number")[:limit])
 
 
 def _document_card_keys(document: dict[str, Any]) -> set[str]:

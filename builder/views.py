@@ -455,7 +455,7 @@ def _builder_context(
         edit_link = _edit_link(request, saved)
         context.update(
             version=current,
-            versions=list_versions(saved_list=saved)[:50],
+            versions=list_versions(saved_list=saved, limit=50),
             changes=list_catalogue_changes(version=current),
             share_url=_share_url(request, saved),
             edit_link=edit_link,
