@@ -27,20 +27,8 @@ admin.site.register(m.ProductSet)
 admin.site.register(m.Faction)
 
 
-@admin.register(m.CatalogueVersion)
-class CatalogueVersionAdmin(admin.ModelAdmin[m.CatalogueVersion]):
-    list_display = ["label", "created", "summary"]
-    readonly_fields = ["label", "created", "summary"]
-
-
-@admin.register(m.CatalogueChange)
-class CatalogueChangeAdmin(admin.ModelAdmin[m.CatalogueChange]):
-    """The change log: read only; it is written by imports and corrections."""
-
-    list_display = ["version", "game", "ruleset", "slug", "name", "action", "reason"]
-    list_filter = ["action", "game"]
-    search_fields = ["slug", "name", "reason"]
-    list_select_related = ["version"]
+class ReadOnlyAdmin:
+    """Rows only imports and corrections write: the admin shows them and never adds, changes or deletes one."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -52,13 +40,29 @@ class CatalogueChangeAdmin(admin.ModelAdmin[m.CatalogueChange]):
         return False
 
 
+@admin.register(m.CatalogueVersion)
+class CatalogueVersionAdmin(admin.ModelAdmin[m.CatalogueVersion]):
+    list_display = ["label", "created", "summary"]
+    readonly_fields = ["label", "created", "summary"]
+
+
+@admin.register(m.CatalogueChange)
+class CatalogueChangeAdmin(ReadOnlyAdmin, admin.ModelAdmin[m.CatalogueChange]):
+    """The change log: read only; it is written by imports and corrections."""
+
+    list_display = ["version", "game", "ruleset", "slug", "name", "action", "reason"]
+    list_filter = ["action", "game"]
+    search_fields = ["slug", "name", "reason"]
+    list_select_related = ["version"]
+
+
 def _correct_url(card_id: int, report_id: int | None = None) -> str:
     url = reverse("admin:catalogue_card_correct", args=[card_id])
     return f"{url}?report={report_id}" if report_id else url
 
 
 @admin.register(m.Card)
-class CardAdmin(admin.ModelAdmin[m.Card]):
+class CardAdmin(ReadOnlyAdmin, admin.ModelAdmin[m.Card]):
     """Cards are read here; a change goes through "Correct this card" (the service), never this form."""
 
     list_display = ["name", "game", "ruleset", "kind", "product_set", "is_standin"]
@@ -68,15 +72,6 @@ class CardAdmin(admin.ModelAdmin[m.Card]):
     fields = ("correct", "name", "slug", "game", "ruleset", "kind", "product_set", "copies", "is_standin", "source",
               "data_file", "updated")
     readonly_fields = fields
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
     @admin.display(description="Correction")
     def correct(self, obj: m.Card) -> str:
