@@ -11,22 +11,13 @@ from django.utils.translation import pgettext_lazy
 
 from builder.selectors_results import validation_result_localise
 from catalogue import models as cm
-from config.errors import ApplicationError
+from config.lookups import object_by_uuid
 from simulate.models import Matchup
 from simulate.services import matchup_estimate, merge_stats
 
 
 def matchup_get(*, matchup_id: Any) -> Matchup:
-    import uuid
-
-    try:
-        key = uuid.UUID(str(matchup_id))
-    except ValueError:
-        key = None
-    matchup = Matchup.objects.filter(pk=key).first() if key else None
-    if matchup is None:
-        raise ApplicationError("No matchup has this id.", code="not_found", status=404)
-    return matchup
+    return object_by_uuid(Matchup.objects.all(), matchup_id, message="No matchup has this id.")
 
 
 def matchup_progress(*, matchup: Matchup) -> dict[str, int]:
