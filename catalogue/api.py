@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 
 from catalogue import dataformat as fmt
 from catalogue import models as m
-from catalogue.filters import CardFilter, CardFilterBackend
+from catalogue.filters import CardFilter, CardFilterBackend, page_param_error
 from catalogue.kinds import card_spec
 from catalogue.selectors import card_get, card_printings, card_typed, cards_queryset, catalogue_summary
 
@@ -53,12 +53,9 @@ class CardPagination(PageNumberPagination):
         errors: dict[str, list[str]] = {}
         for name, maximum in ((self.page_query_param, None), (self.page_size_query_param, self.max_page_size)):
             raw = request.query_params.get(name)
-            if raw is None:
-                continue
-            if not raw.isdigit() or int(raw) < 1:
-                errors[name] = [f"'{raw}' is not a whole number of at least 1."]
-            elif maximum is not None and int(raw) > maximum:
-                errors[name] = [f"At most {maximum}."]
+            error = page_param_error(raw, maximum) if raw is not None else ""
+            if error:
+                errors[name] = [error]
         if errors:
             raise ValidationError(errors)
         try:

@@ -62,6 +62,15 @@ PAGE_FILTERS: dict[str, tuple[str, ...]] = {
 EXTRA_PARAMS = frozenset({"page", "page_size", "format"})
 
 
+def page_param_error(raw: str, maximum: int | None = None) -> str:
+    """Why a ``page`` or ``page_size`` value is refused, on the pages and in the API alike ("": it is fine)."""
+    if not raw.isdigit() or int(raw) < 1:
+        return f"'{raw}' is not a whole number of at least 1."
+    if maximum is not None and int(raw) > maximum:
+        return f"At most {maximum}."
+    return ""
+
+
 def without_empty(params: QueryDict) -> QueryDict:
     """The parameters less empty values: a form's blank "any" choice filters nothing (``?set=&kind=``)."""
     data = QueryDict(mutable=True)

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from catalogue import models as m
 from catalogue.dataformat import own_fields
-from catalogue.filters import PAGE_FILTERS, SORTS, CardFilter, without_empty
+from catalogue.filters import PAGE_FILTERS, SORTS, CardFilter, page_param_error, without_empty
 from catalogue.forms import CardReportForm
 from catalogue.kinds import card_spec
 from catalogue.selectors import (
@@ -223,11 +223,8 @@ def catalogue_index(request: HttpRequest) -> HttpResponse:
 def _page_number(raw: str | None, *, default: int, maximum: int | None = None) -> tuple[int, str]:
     if raw is None or raw == "":
         return default, ""
-    if not raw.isdigit() or int(raw) < 1:
-        return default, f"'{raw}' is not a whole number of at least 1."
-    if maximum is not None and int(raw) > maximum:
-        return default, f"At most {maximum}."
-    return int(raw), ""
+    error = page_param_error(raw, maximum)
+    return (default, error) if error else (int(raw), "")
 
 
 @require_GET
