@@ -20,7 +20,6 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.contrib.auth.views import LoginView, PasswordResetView
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -32,37 +31,7 @@ from builder.models import SavedList
 from builder.selectors import list_get, list_get_shared
 from builder.services import list_claim
 from config.errors import ApplicationError
-
-# ----------------------------------------------------------------------------------------- rate limits
-
-
-def client_address(request: HttpRequest) -> str:
-    """The client's address. Behind a TLS proxy (``BEHIND_TLS_PROXY``) the proxy's last hop is trusted."""
-    if getattr(settings, "SECURE_PROXY_SSL_HEADER", None):
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        if forwarded:
-            return forwarded.split(",")[-1].strip()[:64]
-    return str(request.META.get("REMOTE_ADDR", ""))[:64]
-
-
-def _limit_key(scope: str, key: str) -> str:
-    return f"muster-limit:{scope}:{key.casefold()[:200]}"
-
-
-def limit_reached(*, scope: str, key: str, limit: int) -> bool:
-    return int(cache.get(_limit_key(scope, key), 0)) >= limit
-
-
-def limit_count(*, scope: str, key: str, window: int) -> None:
-    """Count one attempt; the count expires ``window`` seconds after the first attempt."""
-    name = _limit_key(scope, key)
-    if cache.add(name, 1, timeout=window):
-        return
-    try:
-        cache.incr(name)
-    except ValueError:  # expired between add and incr
-        cache.add(name, 1, timeout=window)
-
+from config.limits import client_address, limit_count, limit_reached
 
 LOGIN_WINDOW = 15 * 60
 HOUR = 60 * 60

@@ -34,7 +34,6 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from builder import drafts
-from builder.accounts import client_address, limit_count, limit_reached
 from builder.forms import BuilderForm, EditTokenForm, ImportForm, document_apply_fields, extra_keys
 from builder.models import SavedList
 from builder.selectors import (
@@ -62,6 +61,7 @@ from builder.services import list_can_edit, list_create, list_delete, list_fork,
 from builder.textformat import list_import, list_to_text
 from catalogue.models import Game
 from config.errors import ApplicationError
+from config.limits import client_address, limit_count, limit_reached
 
 EDIT_COOKIE = "muster_edit"
 EDIT_COOKIE_LISTS = 20  # the newest lists a browser keeps edit tokens for

@@ -14,7 +14,6 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.core.cache import cache
 from django.core.paginator import EmptyPage, Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
@@ -41,6 +40,7 @@ from catalogue.selectors import (
 from catalogue.services import card_report_create
 from catalogue.sources import DATA_SOURCES
 from config.errors import ApplicationError
+from config.limits import client_address, limit_count, limit_reached
 
 PAGE_SIZES = (25, 50, 100)
 DEFAULT_PAGE_SIZE = 50
@@ -491,22 +491,13 @@ def card_detail(request: HttpRequest, game: str, ruleset: str, slug: str) -> Htt
     return render(request, "catalogue/detail.html", context)
 
 
-def _client_key(request: HttpRequest) -> str:
-    return f"muster:card-reports:{request.META.get('REMOTE_ADDR', 'unknown')}"
-
-
 def _rate_limited(request: HttpRequest) -> bool:
     limit = int(getattr(settings, "MUSTER_REPORTS_PER_HOUR", REPORTS_PER_HOUR))
-    return int(cache.get(_client_key(request), 0)) >= limit
+    return limit_reached(scope="card-report", key=client_address(request), limit=limit)
 
 
 def _count_report(request: HttpRequest) -> None:
-    key = _client_key(request)
-    if not cache.add(key, 1, timeout=3600):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, timeout=3600)
+    limit_count(scope="card-report", key=client_address(request), window=3600)
 
 
 @require_POST
