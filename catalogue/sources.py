@@ -64,6 +64,14 @@ DATA_SOURCES: list[DataSource] = [
         "used_for": "Four unit profiles (movement, strength, health), a research simplification.",
     },
     {
+        "key": "battlelore2-army-facts",
+        "name": "BattleLore Second Edition army-building facts from public reviews, previews and rulesheets",
+        "url": "https://www.fantasyflightgames.com/en/news/2013/10/7/calling-the-troops/",
+        "licence": "Facts (numbers, names) with their sources, written up in our own words; no page's prose.",
+        "game": "battlelore2",
+        "used_for": "The 50-point army, the neutral-unit draft, unit and scenario names; no unit cost is public.",
+    },
+    {
         "key": "stronghold-components",
         "name": "Stronghold component lists (1st edition rules, 2nd edition pages) and the Hungarian rulebook",
         "url": "https://doczz.net/doc/4935471/game-rules",
