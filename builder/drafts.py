@@ -2,7 +2,8 @@
 
 Pure functions on plain dicts (the list document of CONTRACTS.md): each returns a changed copy and
 never touches the database, so the builder's page, its tests and any other caller share one meaning
-of "add a Wood Elf Ranger". Which part of a game's document a card goes into is :data:`SECTIONS`.
+of "add a Wood Elf Ranger". Which part of a game's document a card goes into is the game registry's
+(``games.section_for``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-GAMES = ("ddm", "dungeon-command", "battlelore2", "stronghold")
-DEFAULT_RULESET = {"ddm": "seed", "dungeon-command": "default", "battlelore2": "default", "stronghold": "default"}
+import games
+
+GAMES = games.ids()
 MAX_NAME = 200  # the document's bound on a name (validation.core.document.MAX_NAME)
 MAX_QTY = 99
 MAX_ITEMS = 200  # entries in one list key (validation.core.document.MAX_ENTRIES)
@@ -26,55 +28,15 @@ HEX = re.compile(r"^r([1-9])c(1[0-3]|[1-9])$")  # r<row 1-9>c<column 1-13>
 STRONGHOLD_UNITS = ("goblin", "orc", "troll")
 PHASE_KEYS = ("1", "2", "3", "4", "5", "6", "camp")
 
-
-@dataclass(frozen=True)
-class Section:
-    """A part of a list that holds cards: its path in the document and the card kinds it takes.
-
-    ``shape`` says how an item looks: ``entries`` (``{"card", "qty"}``), ``names`` (a list of names),
-    ``actions`` (Stronghold: ``{"name", "phase", "qty"}``), ``orders`` (Stronghold:
-    ``{"name", "section", "secret", "qty"}``), ``single`` (one name under a top-level key),
-    ``deployment`` (BattleLore: ``{"card", "hex", "row", "terrain"}``, filled from the map)."""
-
-    path: str
-    kinds: tuple[str, ...]
-    shape: str
+Section = games.Section
+sections_of = games.sections
+section_for = games.section_for
+card_kinds = games.card_kinds
 
 
-SECTIONS: dict[tuple[str, str], tuple[Section, ...]] = {
-    ("ddm", "seed"): (Section("entries", ("creature",), "entries"), Section("battle_map", ("battle-map",), "single")),
-    ("ddm", "ddm-guild"): (Section("entries", ("creature",), "entries"),),
-    ("dungeon-command", "default"): (
-        Section("commanders", ("commander",), "names"),
-        Section("entries", ("creature",), "entries"),
-        Section("orders", ("order",), "entries"),
-    ),
-    ("battlelore2", "default"): (
-        Section("entries", ("unit",), "entries"),
-        Section("deployment", (), "deployment"),
-        Section("scenario", ("scenario",), "single"),
-    ),
-    ("stronghold", "default"): (
-        Section("plan.entries", ("machine", "equipment", "training", "ritual", "phase-card"), "actions"),
-        Section("plan.orders", ("order",), "orders"),
-    ),
-}
-
-
-def sections_of(game: str, ruleset: str) -> tuple[Section, ...]:
-    return SECTIONS.get((game, ruleset), SECTIONS.get((game, DEFAULT_RULESET.get(game, "")), ()))
-
-
-def section_for(game: str, ruleset: str, kind: str) -> Section | None:
-    for section in sections_of(game, ruleset):
-        if kind in section.kinds:
-            return section
-    return None
-
-
-def card_kinds(game: str, ruleset: str) -> tuple[str, ...]:
-    """The catalogue kinds a list of this game takes, in the order the builder offers them."""
-    return tuple(k for s in sections_of(game, ruleset) for k in s.kinds)
+def default_ruleset(game: str) -> str:
+    """The game's default ruleset ("" for a game the registry does not know)."""
+    return games.default_ruleset(game) if games.is_game(game) else ""
 
 
 @dataclass(frozen=True)
@@ -142,22 +104,7 @@ def _same_entry(item: Any, card: CardRef, name_key: str = "card") -> bool:
 def draft_blank(*, game: str, ruleset: str, format_id: str) -> dict[str, Any]:
     """An empty list of ``game`` in ``format_id``: what the builder starts from."""
     document: dict[str, Any] = {"game": game, "ruleset": ruleset, "format": format_id}
-    if game == "stronghold":
-        document["faction"] = "attacker"
-        document["plan"] = {
-            "kind": "round-plan",
-            "round": 1,
-            "phase_cards": dict.fromkeys(PHASE_KEYS, ""),
-            "flipped": [],
-            "income": 5,
-            "state": {"resources": 0, "drawn": {}, "camp": {}, "board": {"tiles": [], "units": {}}, "flipped": []},
-            "entries": [],
-            "orders": [],
-        }
-    elif game == "dungeon-command":
-        document.update(entries=[], orders=[], commanders=[])
-    else:
-        document["entries"] = []
+    document.update(copy.deepcopy(dict(games.ruleset(game, ruleset).blank)))
     return document
 
 
@@ -166,7 +113,7 @@ def draft_add(*, document: Mapping[str, Any], card: CardRef) -> tuple[dict[str, 
     of the item that changed (one more copy of an entry already there, or a new one at the end)."""
     doc = copy.deepcopy(dict(document))
     game = str(doc.get("game", ""))
-    ruleset = str(doc.get("ruleset") or DEFAULT_RULESET.get(game, ""))
+    ruleset = str(doc.get("ruleset") or default_ruleset(game))
     section = section_for(game, ruleset, card.kind)
     if section is None:
         raise DraftError(f"a {card.kind} has no place in a {game} list")

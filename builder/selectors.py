@@ -6,12 +6,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from builder.drafts import (
-    DEFAULT_RULESET,
     GAMES,
     STRONGHOLD_UNITS,
     CardRef,
     DraftError,
     army_mustered,
+    default_ruleset,
     draft_add,
     items,
     sections_of,
@@ -244,7 +244,7 @@ def builder_setup(*, game: str, ruleset: str, format_id: str = "") -> GameSetup:
 
 def builder_default_format(*, game: str | None) -> str:
     """The format a pasted list of ``game`` gets when it names none ("" when the game is not known yet)."""
-    return builder_setup(game=game, ruleset=DEFAULT_RULESET[game]).default_format if game else ""
+    return builder_setup(game=game, ruleset=default_ruleset(game)).default_format if game else ""
 
 
 def builder_factions(*, game: str, ruleset: str) -> list[tuple[str, str]]:
@@ -557,7 +557,7 @@ def list_rows(
 ) -> list[ListSection]:
     """The list's sections with each item's card (as the validator matches names), cost and findings."""
     game = str(document.get("game", ""))
-    ruleset = str(document.get("ruleset") or DEFAULT_RULESET.get(game, ""))
+    ruleset = str(document.get("ruleset") or default_ruleset(game))
     by_pointer = findings or {}
     out: list[ListSection] = []
     unit_kinds: tuple[str, ...] = ()

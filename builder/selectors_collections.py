@@ -1,10 +1,10 @@
 """Reads of a player's collection: what can be collected, what they own, the CSV export, and the shortfall
 of one or several list documents against what they own.
 
-What a player counts, per game (``COLLECTIBLE``): DDM figures (ddmdb's 1,284 ``miniature`` records; a
-creature card of either ruleset counts as its figure), Dungeon Command cards (creatures, orders,
-commanders, tiles), BattleLore 2E units (a unit is what one deployment card fields), Stronghold
-components (every piece with a count in the box).
+What a player counts, per game (``COLLECTIBLE``, the game registry's ``collecting``): DDM figures (ddmdb's
+1,284 ``miniature`` records; a creature card of either ruleset counts as its figure), Dungeon Command cards
+(creatures, orders, commanders, tiles), BattleLore 2E units (a unit is what one deployment card fields),
+Stronghold components (every piece with a count in the box).
 
 The shortfall resolves each list's names the way the validator does (``validation.core.matching.resolve``
 on ``validation.selectors.catalogue_facts``), so a name the validator accepts is counted and one it
@@ -22,26 +22,12 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet, Sum
 
+import games
 from builder.models import CollectionItem
 from catalogue.models import Card, Game, ProductSet
 from catalogue.text import normalise_name
 
-
-@dataclass(frozen=True)
-class Collectible:
-    ruleset: str
-    kinds: tuple[str, ...]
-
-
-COLLECTIBLE: dict[str, Collectible] = {
-    "ddm": Collectible("seed", ("miniature",)),
-    "dungeon-command": Collectible("default", ("creature", "order", "commander", "tile")),
-    "battlelore2": Collectible("default", ("unit",)),
-    "stronghold": Collectible(
-        "default",
-        ("unit", "resource", "machine", "equipment", "training", "ritual", "order", "phase-card", "component"),
-    ),
-}
+COLLECTIBLE: dict[str, games.Collecting] = {g.id: g.collecting for g in games.all_games()}
 
 CSV_COLUMNS = ("game", "ruleset", "kind", "slug", "name", "set", "quantity")
 MAX_QUANTITY = 9999
@@ -290,12 +276,7 @@ def same_name(found: Sequence[Any]) -> bool:
 
 
 def _default_ruleset(game: str) -> str:
-    from validation.core.registry import default_ruleset
-
-    try:
-        return default_ruleset(game)
-    except KeyError:  # a game the validator does not know yet: its catalogue's one ruleset
-        return COLLECTIBLE[game].ruleset
+    return games.default_ruleset(game)
 
 
 def collection_shortfall(

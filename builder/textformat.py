@@ -43,41 +43,30 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from builder.drafts import DEFAULT_RULESET, GAMES, HEX, TERRAINS, card_kinds, sections_of
+import games
+from builder.drafts import GAMES, HEX, TERRAINS, card_kinds, default_ruleset, sections_of
 
 MAX_IMPORT_CHARS = 20_000
 MAX_IMPORT_LINES = 1_000
 MAX_JSON_DEPTH = 20
 
-GAME_NAMES = {
-    "ddm": "D&D Miniatures",
-    "dungeon-command": "Dungeon Command",
-    "battlelore2": "BattleLore Second Edition",
-    "stronghold": "Stronghold",
-}
-GAME_ALIASES = {
-    "d d miniatures": "ddm", "dungeons dragons miniatures": "ddm", "dnd miniatures": "ddm", "ddm": "ddm",
-    "dungeon command": "dungeon-command", "dc": "dungeon-command",
-    "battlelore second edition": "battlelore2", "battlelore 2e": "battlelore2", "battlelore 2": "battlelore2",
-    "battlelore": "battlelore2", "battlelore2": "battlelore2", "bl2": "battlelore2",
-    "stronghold": "stronghold",
-}
+GAME_NAMES = {g.id: g.name for g in games.all_games()}
+GAME_ALIASES = {alias: g.id for g in games.all_games() for alias in g.aliases}
 
-# Section titles as written, and the part of the document each fills.
-SECTION_TITLES: dict[str, dict[str, str]] = {
-    "ddm": {"creatures": "entries", "warband": "entries", "pool": "pool"},
-    "dungeon-command": {
-        "commander": "commanders", "commanders": "commanders", "creatures": "entries", "creature deck": "entries",
-        "orders": "orders", "order deck": "orders",
-    },
-    "battlelore2": {"units": "entries", "army": "entries", "deployment": "deployment"},
-    "stronghold": {"actions": "plan.entries", "orders": "plan.orders"},
-}
-EXPORT_TITLES: dict[str, str] = {
-    "entries": "Creatures", "pool": "Pool", "commanders": "Commander", "orders": "Orders",
-    "deployment": "Deployment", "plan.entries": "Actions", "plan.orders": "Orders",
-}
-EXPORT_TITLES_BY_GAME = {("battlelore2", "entries"): "Units"}
+
+def _text_sections(game: str, ruleset: str | None = None) -> tuple[games.Section, ...]:
+    """The sections a text list of ``game`` has: its ruleset's (all rulesets' when None), then the extra ones."""
+    if not games.is_game(game):
+        return ()
+    entry = games.game(game)
+    own = sections_of(game, ruleset) if ruleset is not None else tuple(s for r in entry.rulesets for s in r.sections)
+    return (*own, *entry.text.extra_sections)
+
+
+def _section_titles(game: str) -> dict[str, str]:
+    """Section headings as a text may write them (lower case), and the part of the document each fills."""
+    return {title: s.path for s in _text_sections(game) for title in s.text_titles}
+
 
 # Header keys with words (``Battle map: …``), per game; the rest are ``key: <JSON>``.
 HEADER_WORDS: dict[str, str] = {
@@ -92,14 +81,6 @@ EXPORT_HEADERS: dict[str, str] = {
     "battle_map": "Battle map", "commander_zero": "Commander 0", "box": "Box", "symbol": "Symbol",
     "scenario": "Scenario", "plan.kind": "Plan", "plan.round": "Round", "plan.side": "Side",
     "plan.income": "Income", "plan.camp_upkeep": "Camp upkeep", "plan.hourglasses": "Hourglasses",
-}
-# The top-level keys of each game's document (CONTRACTS.md) besides the common ones.
-DOCUMENT_KEYS: dict[str, frozenset[str]] = {
-    "ddm": frozenset({"faction", "entries", "version", "commander_zero", "battle_map", "pool", "teammates"}),
-    "dungeon-command": frozenset({"faction", "entries", "orders", "commanders", "tiles", "box", "symbol"}),
-    "battlelore2": frozenset({"faction", "entries", "deployment", "command_tent", "opponent", "scenario", "hand",
-                              "campaign"}),
-    "stronghold": frozenset({"faction", "plan"}),
 }
 COMMON_KEYS = frozenset({"game", "ruleset", "format", "name", "notes", "params"})
 IGNORED_HEADERS = {"total", "totals", "legal", "illegal", "checked", "points", "link", "shared", "catalogue"}
@@ -226,11 +207,10 @@ def list_to_text(
     if document.get("name"):
         lines.append(f"# {_one_line(document['name'])}")
     lines.append(f"Game: {GAME_NAMES.get(game, game)} ({game})")
-    lines.append(f"Rules: {document.get('ruleset') or DEFAULT_RULESET.get(game, 'default')}")
+    lines.append(f"Rules: {document.get('ruleset') or default_ruleset(game) or 'default'}")
     lines.append(f"Format: {_one_line(document.get('format', ''))}")
     if document.get("faction"):
         lines.append(f"Faction: {_one_line(document['faction'])}")
-    section_paths = {s.path for s in sections_of(game, str(document.get("ruleset") or DEFAULT_RULESET.get(game, "")))}
     plan = document.get("plan") if isinstance(document.get("plan"), Mapping) else None
     handled = {"game", "ruleset", "format", "name", "faction", "notes", "entries", "orders", "commanders",
                "deployment", "pool", "plan"}
@@ -266,16 +246,15 @@ def list_to_text(
         shown = [f"{w} {totals[k]}" for k, w in TOTAL_WORDS.items() if isinstance(totals.get(k), int)]
         if shown:
             lines.append("Total: " + " · ".join(shown))
-    for path in ("commanders", "entries", "orders", "pool", "deployment", "plan.entries", "plan.orders"):
-        if path not in section_paths and path != "pool":
-            continue
+    own = sections_of(game, str(document.get("ruleset") or default_ruleset(game)))
+    for section in _text_sections(game, str(document.get("ruleset") or default_ruleset(game))):
+        path = section.path
         node: Any = document
         for part in path.split("."):
             node = node.get(part) if isinstance(node, Mapping) else None
-        if not isinstance(node, list) or (path == "pool" and not node):
+        if not isinstance(node, list) or (section not in own and not node):
             continue
-        title = EXPORT_TITLES_BY_GAME.get((game, path), EXPORT_TITLES[path])
-        lines += ["", title]
+        lines += ["", section.text_title]
         for index, item in enumerate(node):
             if isinstance(item, str):
                 lines.append(f"1x {_one_line(item)}")
@@ -533,9 +512,9 @@ def list_from_text(
     if game not in GAMES:
         problems.append(ImportProblem("", "", _("Say which game the list is for (a “Game:” line, or choose it).")))
         return _Parsed({}, problems, {})
-    document: dict[str, Any] = {"game": game, "ruleset": DEFAULT_RULESET[game], "format": default_format}
+    document: dict[str, Any] = {"game": game, "ruleset": default_ruleset(game), "format": default_format}
     pointers: dict[str, int] = {}
-    titles = SECTION_TITLES[game]
+    titles = _section_titles(game)
     section = ""  # a list path, "notes", or "" before any section
     notes: list[str] = []
     first = True
@@ -566,7 +545,7 @@ def list_from_text(
                 continue
             key = HEADER_WORDS.get(word) or (word if re.fullmatch(r"[a-z_]+(\.[a-z_]+)?", word) else "")
             top = key.split(".")[0]
-            if not key or (top not in COMMON_KEYS and top not in DOCUMENT_KEYS[game]):
+            if not key or (top not in COMMON_KEYS and top not in games.game(game).document_keys):
                 message = _("“%(key)s” is not something a list has") % {"key": header.group(1)}
                 problems.append(ImportProblem(where, raw, message, line=number))
                 continue
@@ -621,7 +600,8 @@ def _looks_like_item(section: str, line: str) -> bool:
 
 
 def _default_section(game: str) -> str:
-    return "plan.entries" if game == "stronghold" else "entries"
+    """Where a card line before any heading goes: the first section that lists cards with their copies."""
+    return next(s.path for s in sections_of(game) if s.shape in ("entries", "actions"))
 
 
 def _parse_item(path: str, line: str, game: str) -> tuple[Any, str]:
@@ -674,7 +654,7 @@ def _suggestions(catalogue: Any, text: str, kinds: tuple[str, ...]) -> list[str]
 def _name_slots(document: Mapping[str, Any]) -> list[tuple[str, tuple[str, ...], Any, str, str]]:
     """Every name in a document the catalogue should know: (pointer, kinds, owner, key, version)."""
     game = str(document.get("game", ""))
-    ruleset = str(document.get("ruleset") or DEFAULT_RULESET.get(game, ""))
+    ruleset = str(document.get("ruleset") or default_ruleset(game))
     slots: list[tuple[str, tuple[str, ...], Any, str, str]] = []
     kinds_of = {s.path: s.kinds for s in sections_of(game, ruleset)}
     for path, kinds in kinds_of.items():
@@ -772,8 +752,8 @@ def _document_bounds(document: Any) -> str:
 def _is_card(game: str, name: str) -> bool:
     from builder.selectors import builder_facts, card_find
 
-    catalogue = builder_facts(game=game, ruleset=DEFAULT_RULESET[game])
-    return card_find(catalogue=catalogue, text=name, kinds=card_kinds(game, DEFAULT_RULESET[game])) is not None
+    catalogue = builder_facts(game=game, ruleset=default_ruleset(game))
+    return card_find(catalogue=catalogue, text=name, kinds=card_kinds(game, default_ruleset(game))) is not None
 
 
 def list_import(*, text: str, game: str | None = None, default_format: str = "") -> ImportResult:
@@ -812,7 +792,7 @@ def list_import(*, text: str, game: str | None = None, default_format: str = "")
     from builder.selectors import builder_facts
 
     game_id = str(document["game"])
-    ruleset = str(document.get("ruleset") or DEFAULT_RULESET[game_id])
+    ruleset = str(document.get("ruleset") or default_ruleset(game_id))
     try:
         catalogue = builder_facts(game=game_id, ruleset=ruleset)
     except (KeyError, ValueError):

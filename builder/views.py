@@ -33,6 +33,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+import games
 from builder import drafts
 from builder.forms import BuilderForm, EditTokenForm, ImportForm, document_apply_fields, extra_keys
 from builder.models import SavedList
@@ -82,25 +83,6 @@ TOTAL_LABELS: dict[str, Any] = {
     "resources_left": gettext_lazy("resources left"),
     "units_used": gettext_lazy("units used"),
     "hourglasses": gettext_lazy("hourglasses"),
-}
-SECTION_TITLES: dict[tuple[str, str], Any] = {
-    ("ddm", "entries"): gettext_lazy("Creatures"),
-    ("ddm", "battle_map"): gettext_lazy("Battle map"),
-    ("dungeon-command", "commanders"): gettext_lazy("Commander"),
-    ("dungeon-command", "entries"): gettext_lazy("Creature deck"),
-    ("dungeon-command", "orders"): gettext_lazy("Order deck"),
-    ("battlelore2", "entries"): gettext_lazy("Units recruited"),
-    ("battlelore2", "deployment"): gettext_lazy("Deployment map"),
-    ("battlelore2", "scenario"): gettext_lazy("Scenario"),
-    ("stronghold", "plan.entries"): gettext_lazy("Actions, phase by phase"),
-    ("stronghold", "plan.orders"): gettext_lazy("Orders"),
-}
-KIND_LABELS: dict[str, Any] = {
-    "creature": gettext_lazy("creature"), "battle-map": gettext_lazy("battle map"),
-    "order": gettext_lazy("order"), "commander": gettext_lazy("commander"), "unit": gettext_lazy("unit"),
-    "scenario": gettext_lazy("scenario"), "machine": gettext_lazy("machine"),
-    "equipment": gettext_lazy("equipment"), "training": gettext_lazy("training"),
-    "ritual": gettext_lazy("ritual"), "phase-card": gettext_lazy("phase-card action"),
 }
 TERRAIN_LABELS: dict[str, Any] = {
     "clear": gettext_lazy("clear"), "hills": gettext_lazy("hills"), "forest": gettext_lazy("forest"),
@@ -334,9 +316,15 @@ def _totals_shown(totals: dict[str, Any]) -> list[tuple[Any, Any]]:
     return [(TOTAL_LABELS[k], v) for k, v in totals.items() if k in TOTAL_LABELS and v is not None]
 
 
-def _titled(game: str, sections: list[ListSection]) -> list[tuple[Any, ListSection]]:
-    """The list's sections, each with its title for ``game``."""
-    return [(SECTION_TITLES.get((game, s.section.path), s.section.path), s) for s in sections]
+def _titled(sections: list[ListSection]) -> list[tuple[Any, ListSection]]:
+    """The list's sections, each with its title (the game registry's, translated)."""
+    return [(gettext(s.section.title) if s.section.title else s.section.path, s) for s in sections]
+
+
+def _kind_labels(game: str, ruleset: str, kinds: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The card kinds a list takes, each with its name (the game registry's, translated)."""
+    spec = games.game(game).ruleset_or_default(ruleset)
+    return [(k, gettext(found.label) if (found := spec.kind(k)) is not None else k) for k in kinds]
 
 
 def _localised(check: ListCheck) -> ListCheck:
@@ -412,9 +400,9 @@ def _builder_context(
         "family": next((meaning[o.value] for o in options if o.selected and o.value.startswith("family:")), None),
         "check": check,
         "totals": _totals_shown(totals),
-        "sections": _titled(game.slug, sections),
+        "sections": _titled(sections),
         "catalogue_page": page,
-        "kinds": [(k, KIND_LABELS.get(k, k)) for k in kinds],
+        "kinds": _kind_labels(game.slug, ruleset, kinds),
         "filters": {k[2:]: v for k, v in filters.items() if k.startswith("c-")},
         "saved": saved,
         "field_errors": errors,
@@ -493,9 +481,9 @@ def build_page(request: HttpRequest, game: str) -> HttpResponse:
         if not _can_edit(request, saved):
             return render(request, "builder/forbidden.html", {"game": game_obj}, status=403)
         document = dict(list_current(saved_list=saved).document)
-        document.setdefault("ruleset", drafts.DEFAULT_RULESET[game])
+        document.setdefault("ruleset", drafts.default_ruleset(game))
     else:
-        ruleset = request.GET.get("ruleset") or drafts.DEFAULT_RULESET[game]
+        ruleset = request.GET.get("ruleset") or drafts.default_ruleset(game)
         start = builder_setup(game=game, ruleset=ruleset if len(ruleset) <= 40 else "")
         document = drafts.draft_blank(game=game, ruleset=start.ruleset, format_id=start.default_format)
     setup = _normalise(document, builder_setup(game=game, ruleset=str(document.get("ruleset")),
@@ -508,7 +496,7 @@ def _build_post(request: HttpRequest, game: Game) -> HttpResponse:
     form = BuilderForm(request.POST, game=game.slug)
     partial = "list" if request.htmx else ""  # type: ignore[attr-defined]
     if not form.is_valid():
-        blank = drafts.draft_blank(game=game.slug, ruleset=drafts.DEFAULT_RULESET[game.slug], format_id="")
+        blank = drafts.draft_blank(game=game.slug, ruleset=drafts.default_ruleset(game.slug), format_id="")
         setup = _normalise(blank, builder_setup(game=game.slug, ruleset=str(blank["ruleset"])))
         problem = " ".join(" ".join(str(m) for m in messages) for messages in form.errors.values())
         context = _builder_context(request, game, blank, setup, problem=problem)
@@ -520,7 +508,7 @@ def _build_post(request: HttpRequest, game: Game) -> HttpResponse:
         saved = _saved_or_404(form.cleaned_data["list"])
         if not _can_edit(request, saved):
             return render(request, "builder/forbidden.html", {"game": game}, status=403)
-    document.setdefault("ruleset", drafts.DEFAULT_RULESET[game.slug])
+    document.setdefault("ruleset", drafts.default_ruleset(game.slug))
     setup = _normalise(document, builder_setup(game=game.slug, ruleset=str(document["ruleset"]),
                                                format_id=str(document.get("format", ""))))
     _options, meaning, _size = _format_options(setup, str(document.get("format", "")))
@@ -707,7 +695,7 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
     document = dict(current.document)
     check = _localised(list_check(document=document))
     game = _game_or_404(saved.game)
-    ruleset = str(document.get("ruleset") or drafts.DEFAULT_RULESET[saved.game])
+    ruleset = str(document.get("ruleset") or drafts.default_ruleset(saved.game))
     try:
         catalogue = builder_facts(game=saved.game, ruleset=ruleset)
     except KeyError:
@@ -722,7 +710,7 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
         "version": current,
         "check": check,
         "totals": _totals_shown(totals),
-        "sections": _titled(game.slug, sections),
+        "sections": _titled(sections),
         "changes": list_catalogue_changes(version=current),
         "share_url": url,
         "qr": _qr_svg(url),
@@ -762,7 +750,7 @@ def _line_costs(sections: list[ListSection]) -> dict[str, int]:
 def _costs(document: dict[str, Any]) -> dict[str, int]:
     """:func:`_line_costs` of a document whose rows are not read yet (the shared text export)."""
     game = str(document.get("game", ""))
-    ruleset = str(document.get("ruleset") or drafts.DEFAULT_RULESET.get(game, ""))
+    ruleset = str(document.get("ruleset") or drafts.default_ruleset(game))
     try:
         catalogue = builder_facts(game=game, ruleset=ruleset)
     except KeyError:

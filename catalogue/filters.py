@@ -21,11 +21,12 @@ from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
+import games as game_registry
 from catalogue import models as m
 from catalogue.kinds import KINDS
 from catalogue.selectors import CardSearch, card_filter_choices, cards_search
 
-GAMES: tuple[str, ...] = tuple(dict.fromkeys(g for (g, _r, _k) in KINDS))
+GAMES: tuple[str, ...] = game_registry.ids()
 RULESETS: tuple[str, ...] = tuple(dict.fromkeys(r for (_g, r, _k) in KINDS))
 MAX_NUMBER = 100_000
 
@@ -47,16 +48,8 @@ SORTS: list[tuple[str, str]] = [
 
 YES_NO = [("true", gettext_noop("yes")), ("false", gettext_noop("no"))]  # translated where shown
 
-# The filters each game's page offers (a range name stands for its ``_min`` and ``_max``).
-PAGE_FILTERS: dict[str, tuple[str, ...]] = {
-    "ddm": (
-        "ruleset", "kind", "faction", "set", "cost", "level", "size", "type", "commander", "unique", "version",
-        "alignment", "standin",
-    ),
-    "dungeon-command": ("kind", "faction", "set", "level", "icon", "action_type", "standin"),
-    "battlelore2": ("kind", "faction", "set", "cost", "unit_type", "combat_type", "standin"),
-    "stronghold": ("kind", "set", "side", "unit_type", "cost", "standin"),
-}
+# The filters each game's page offers (a range name stands for its ``_min`` and ``_max``): the registry's.
+PAGE_FILTERS: dict[str, tuple[str, ...]] = {g.id: g.page_filters for g in game_registry.all_games()}
 
 # Parameters that are not filters but that a list request may carry.
 EXTRA_PARAMS = frozenset({"page", "page_size", "format"})

@@ -1,14 +1,18 @@
 """Which model holds which (game, ruleset, kind), and the parts of a record that are not plain fields.
 
-The import, the export and the API read this one table, so a new kind is one entry here plus its model.
+The import, the export and the API read this one table, built from the game registry (``games``): a new
+kind is its registry entry plus its model.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import models
 
+import games
 from catalogue import models as m
 
 
@@ -35,39 +39,23 @@ class KindSpec:
     refs: dict[str, RefSpec] = field(default_factory=dict)
 
 
-_ABILITIES = {"abilities": ChildSpec(m.CardAbility, "card")}
+_ABILITIES = "abilities"  # every card's printed abilities (CardAbility), whatever its kind
 
+
+def _model(path: str) -> Any:
+    module, _dot, name = path.rpartition(".")
+    return getattr(importlib.import_module(module), name)
+
+
+def _kind_spec(kind: games.CardKind) -> KindSpec:
+    children = {_ABILITIES: ChildSpec(m.CardAbility, "card")}
+    children.update({c.name: ChildSpec(_model(c.model), c.fk) for c in kind.children})
+    return KindSpec(_model(kind.model), children, {r.field: RefSpec(r.ruleset, r.kind) for r in kind.refs})
+
+
+# Every (game, ruleset, kind) the game registry declares, with its model.
 KINDS: dict[tuple[str, str, str], KindSpec] = {
-    ("ddm", "seed", "miniature"): KindSpec(m.DdmMiniature, dict(_ABILITIES)),
-    ("ddm", "seed", "creature"): KindSpec(
-        m.DdmCreature,
-        {
-            **_ABILITIES,
-            "attacks": ChildSpec(m.DdmAttack, "creature"),
-            "spells": ChildSpec(m.DdmSpell, "creature"),
-            "minions": ChildSpec(m.DdmMinion, "creature"),
-        },
-        {"miniature": RefSpec("seed", "miniature"), "standard_side": RefSpec(None, "creature")},
-    ),
-    ("ddm", "seed", "battle-map"): KindSpec(m.DdmBattleMap, dict(_ABILITIES)),
-    ("ddm", "ddm-guild", "creature"): KindSpec(
-        m.DdmGuildCreature, dict(_ABILITIES), {"miniature": RefSpec("seed", "miniature")}
-    ),
-    ("dungeon-command", "default", "creature"): KindSpec(m.DcCreature, dict(_ABILITIES)),
-    ("dungeon-command", "default", "order"): KindSpec(m.DcOrder, dict(_ABILITIES)),
-    ("dungeon-command", "default", "commander"): KindSpec(m.DcCommander, dict(_ABILITIES)),
-    ("dungeon-command", "default", "tile"): KindSpec(m.DcTile, dict(_ABILITIES)),
-    ("battlelore2", "default", "unit"): KindSpec(m.Bl2Unit, dict(_ABILITIES)),
-    ("battlelore2", "default", "command-card"): KindSpec(m.Bl2CommandCard, dict(_ABILITIES)),
-    ("battlelore2", "default", "lore-card"): KindSpec(m.Bl2LoreCard, dict(_ABILITIES)),
-    ("battlelore2", "default", "terrain"): KindSpec(m.Bl2Terrain, dict(_ABILITIES)),
-    ("battlelore2", "default", "scenario"): KindSpec(m.Bl2Scenario, dict(_ABILITIES)),
-    **{
-        ("stronghold", "default", kind): KindSpec(m.StrongholdPiece, dict(_ABILITIES))
-        for kind in (
-            "unit", "resource", "machine", "equipment", "training", "ritual", "order", "phase-card", "component",
-        )
-    },
+    (game.id, ruleset.id, kind.id): _kind_spec(kind) for game, ruleset in games.rulesets() for kind in ruleset.kinds
 }
 
 

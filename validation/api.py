@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+import games as game_registry
 from validation.selectors import formats_list
 from validation.services import list_validate
 
@@ -82,7 +83,7 @@ class ValidateApi(APIView):
     class InputSerializer(serializers.Serializer):
         """The list document of CONTRACTS.md (each game adds its own keys; docs/validation.md)."""
 
-        game = serializers.ChoiceField(choices=["ddm", "dungeon-command", "battlelore2", "stronghold"])
+        game = serializers.ChoiceField(choices=list(game_registry.ids()))
         ruleset = serializers.CharField(required=False, help_text="ddm: seed (default) or ddm-guild")
         format = serializers.CharField(help_text="a format id of GET /api/v1/formats/, or skirmish-<N>")
         name = serializers.CharField(required=False)

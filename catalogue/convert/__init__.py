@@ -12,9 +12,11 @@ import importlib
 from pathlib import Path
 from typing import Any
 
+import games as game_registry
 from catalogue import dataformat as fmt
 
-GAME_MODULES = ["ddm", "dungeon_command", "battlelore2", "stronghold"]
+# Each game's converter module, as the game registry names it (``catalogue.convert.<module>``).
+GAME_MODULES = [g.converter.rpartition(".")[2] for g in game_registry.all_games()]
 
 
 def canonical_document(path: str, doc: dict[str, Any]) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import games as game_registry
 from simulate.engine.ai import POLICIES, Policy
 from simulate.engine.game import Game
 from simulate.engine.replay import BattleOutcome, ReplayRecord, play, replay
@@ -17,7 +18,7 @@ from simulate.games.ddm_ai import DdmHeuristicPolicy
 
 GAMES: dict[str, Game] = {"ddm": DdmGame()}
 POLICIES["heuristic"] = DdmHeuristicPolicy  # the only game with a simulator so far; others will dispatch by game
-PLANNED = ("dungeon-command", "battlelore2", "stronghold")
+PLANNED = tuple(g for g in game_registry.ids() if g not in GAMES)  # designed, not built yet (docs/engine.md)
 
 
 class UnknownGame(KeyError):

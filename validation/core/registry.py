@@ -9,8 +9,9 @@
 - A **ruleset** ties it together: the list document's keys, how to read a list against the catalogue
   (``prepare``), the totals, the formats.
 
-A game module (``validation/games/<game>.py``) registers its rulesets when imported; the package
-imports every module in that folder, so a new game is a new file and nothing here changes.
+A game module (``validation/games/<game>.py``) registers its rulesets when imported; the game registry
+(``games``) names each ruleset's module (``Ruleset.validator``), so a new game is its module plus its
+registry entry and nothing here changes.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import games as game_registry
 from validation.core.facts import Catalogue
 from validation.core.result import Outcome, Source
 from validation.core.schema import Errors, Obj, Schema
@@ -206,10 +208,16 @@ _loaded = False
 
 
 def load_games() -> None:
-    """Import ``validation.games`` once: every game module registers itself."""
+    """Import every ruleset's module the game registry names, once: each registers itself. The rulesets are
+    then kept in the registry's order (the order of every page and message)."""
     global _loaded
     if not _loaded:
-        importlib.import_module("validation.games")
+        for _game, ruleset in game_registry.rulesets():
+            importlib.import_module(ruleset.validator)
+        order = {g: i for i, g in enumerate(game_registry.ids())}
+        ordered = sorted(GAMES.items(), key=lambda item: order.get(item[0], len(order)))
+        GAMES.clear()
+        GAMES.update(ordered)
         _loaded = True
 
 

@@ -1,0 +1,254 @@
+"""The games Muster knows, declared once: the registry every layer asks instead of branching on a game's id.
+
+One module per game in this package (``games/ddm.py`` ...) declares a :class:`Game`: its rulesets (each with
+its default format, card kinds, list sections, first document and optional preview bridge), the names a text
+list may give it, the keys of its list document, its text import/export titles, what a player collects of it,
+and where each layer keeps its part, by dotted path (``"validation.games.ddm"``), so that a lower layer can
+read the registry without importing an upper one. This package imports nothing of Django or of the project:
+every layer may import it (``make lint`` checks that it imports no layer).
+
+Finding a game: :func:`game` (an unknown id raises :class:`UnknownGame`), :func:`ids`, :func:`all_games`;
+a ruleset: :func:`ruleset`, :func:`default_ruleset`; a list's parts: :func:`sections`, :func:`section_for`,
+:func:`card_kinds`; a layer's part: :func:`load`. A new game is one module here plus one package per layer
+(docs/architecture.md walks through it).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def gettext_noop(message: str) -> str:
+    """Marks an English text for translation (``make messages`` extracts it); the page translates it."""
+    return message
+
+
+@dataclass(frozen=True)
+class Child:
+    """Rows a card owns in their own catalogue table (a DDM creature's attacks): the field, the model, its key."""
+
+    name: str
+    model: str  # dotted path: "catalogue.models.DdmAttack"
+    fk: str  # the child's foreign key to the card
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A card field that names another card of the same game by slug."""
+
+    field: str
+    kind: str
+    ruleset: str | None = None  # None: the card's own ruleset
+
+
+@dataclass(frozen=True)
+class CardKind:
+    """A kind of card (component, unit, ...) of a ruleset, and the catalogue model that stores it."""
+
+    id: str
+    label: str  # one of them, in English ("creature"): translated where shown
+    model: str  # dotted path: "catalogue.models.DdmCreature"
+    children: tuple[Child, ...] = ()
+    refs: tuple[Ref, ...] = ()
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of a list that holds cards: its path in the document and the card kinds it takes.
+
+    ``shape`` says how an item looks: ``entries`` (``{"card", "qty"}``), ``names`` (a list of names),
+    ``actions`` (Stronghold: ``{"name", "phase", "qty"}``), ``orders`` (Stronghold:
+    ``{"name", "section", "secret", "qty"}``), ``single`` (one name under a top-level key),
+    ``deployment`` (BattleLore: ``{"card", "hex", "row", "terrain"}``, filled from the map).
+    ``title`` is the builder's heading (translated where shown); ``text_title`` the heading of the text
+    export, and ``text_titles`` the headings a pasted text may use for it (lower case)."""
+
+    path: str
+    kinds: tuple[str, ...]
+    shape: str
+    title: str = ""
+    text_title: str = ""
+    text_titles: tuple[str, ...] = ()
+
+    @property
+    def pointer(self) -> str:
+        """The JSON pointer of the section (``plan.entries`` → ``/plan/entries``)."""
+        return "/" + self.path.replace(".", "/")
+
+    @property
+    def name_key(self) -> str:
+        """The key an item of the section names its card under (``card``, or ``name`` for a plan's items)."""
+        return "name" if self.shape in ("actions", "orders") else "card"
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One ruleset of a game.
+
+    ``blank`` is the rest of an empty list (besides ``game``, ``ruleset`` and ``format``): what the builder
+    starts from. ``validator`` is the module that registers the ruleset's rules and formats with
+    ``validation.core.registry``; ``bridge`` (``"module:NAME"``) the matchup layer's bridge to previews,
+    when the ruleset has a simulator."""
+
+    id: str
+    name: str
+    default_format: str
+    kinds: tuple[CardKind, ...]
+    sections: tuple[Section, ...]
+    validator: str
+    default: bool = False
+    blank: Mapping[str, Any] = field(default_factory=dict)
+    bridge: str | None = None
+
+    def kind(self, kind_id: str) -> CardKind | None:
+        return next((k for k in self.kinds if k.id == kind_id), None)
+
+
+@dataclass(frozen=True)
+class Collecting:
+    """What a player's collection counts of a game: the cards of these kinds in this ruleset."""
+
+    ruleset: str
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TextFormat:
+    """How the game's lists read as text beyond their rulesets' sections: lists of names that no builder
+    section shows but a text may carry (a DDM Limited ``pool``)."""
+
+    extra_sections: tuple[Section, ...] = ()
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game: everything each layer needs to know about it, by id.
+
+    ``position`` orders the games on every page. ``aliases`` are the names a pasted text list may give the
+    game (normalised as ``common.names.normalise`` does). ``document_keys`` are the top-level keys of its
+    list document besides the common ones (CONTRACTS.md). ``converter`` is the module that builds its
+    bundled catalogue files from the public sources; ``page_filters`` the filters its catalogue page offers."""
+
+    id: str
+    name: str
+    position: int
+    rulesets: tuple[Ruleset, ...]
+    aliases: tuple[str, ...]
+    document_keys: frozenset[str]
+    collecting: Collecting
+    converter: str
+    page_filters: tuple[str, ...]
+    text: TextFormat = field(default_factory=TextFormat)
+
+    @property
+    def default_ruleset(self) -> Ruleset:
+        return next((r for r in self.rulesets if r.default), self.rulesets[0])
+
+    def ruleset(self, ruleset_id: str) -> Ruleset:
+        for found in self.rulesets:
+            if found.id == ruleset_id:
+                return found
+        raise UnknownGame(f"game {self.id!r} has no ruleset {ruleset_id!r}")
+
+    def has_ruleset(self, ruleset_id: object) -> bool:
+        return any(r.id == ruleset_id for r in self.rulesets)
+
+    def ruleset_or_default(self, ruleset_id: object) -> Ruleset:
+        """The ruleset of that id, or the default one when it names none of the game's."""
+        return next((r for r in self.rulesets if r.id == ruleset_id), self.default_ruleset)
+
+
+class UnknownGame(KeyError):
+    """A game id (or a game's ruleset id) that the registry does not know."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(entry: Game) -> Game:
+    """Add a game (each module of this package calls it once)."""
+    if entry.id in _GAMES:
+        raise ValueError(f"game {entry.id} is registered twice")
+    if sum(r.default for r in entry.rulesets) != 1:
+        raise ValueError(f"game {entry.id}: exactly one ruleset must be the default")
+    for rs in entry.rulesets:
+        kinds = {k.id for k in rs.kinds}
+        for section in rs.sections:
+            unknown = set(section.kinds) - kinds
+            if unknown:
+                raise ValueError(f"{entry.id}/{rs.id}: section {section.path} takes unknown kinds {sorted(unknown)}")
+    _GAMES[entry.id] = entry
+    return entry
+
+
+def _load_entries() -> None:
+    for module in sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")):
+        importlib.import_module(f"{__name__}.{module}")
+
+
+def all_games() -> list[Game]:
+    """Every game, in the order the pages show them."""
+    return sorted(_GAMES.values(), key=lambda g: (g.position, g.id))
+
+
+def ids() -> tuple[str, ...]:
+    """Every game's id, in the order the pages show them."""
+    return tuple(g.id for g in all_games())
+
+
+def is_game(game_id: object) -> bool:
+    return isinstance(game_id, str) and game_id in _GAMES
+
+
+def game(game_id: str) -> Game:
+    try:
+        return _GAMES[game_id]
+    except (KeyError, TypeError):
+        raise UnknownGame(f"unknown game {game_id!r}; known: {', '.join(ids())}") from None
+
+
+def ruleset(game_id: str, ruleset_id: str) -> Ruleset:
+    return game(game_id).ruleset(ruleset_id)
+
+
+def default_ruleset(game_id: str) -> str:
+    """The id of the game's default ruleset."""
+    return game(game_id).default_ruleset.id
+
+
+def rulesets() -> list[tuple[Game, Ruleset]]:
+    """Every (game, ruleset), games in page order."""
+    return [(g, r) for g in all_games() for r in g.rulesets]
+
+
+def sections(game_id: str, ruleset_id: str | None = None) -> tuple[Section, ...]:
+    """The parts of a list of ``game_id`` that hold cards (its default ruleset's when ``ruleset_id`` is not
+    one of the game's); none for an unknown game."""
+    return _GAMES[game_id].ruleset_or_default(ruleset_id).sections if is_game(game_id) else ()
+
+
+def section_for(game_id: str, ruleset_id: str, kind: str) -> Section | None:
+    """The section a card of ``kind`` goes into."""
+    return next((s for s in sections(game_id, ruleset_id) if kind in s.kinds), None)
+
+
+def card_kinds(game_id: str, ruleset_id: str) -> tuple[str, ...]:
+    """The catalogue kinds a list takes, in the order the builder offers them."""
+    return tuple(k for s in sections(game_id, ruleset_id) for k in s.kinds)
+
+
+def load(ref: str) -> Any:
+    """A layer's part named by dotted path: ``"pkg.module"`` (the module) or ``"pkg.module:NAME"``."""
+    module_name, _sep, attribute = ref.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attribute) if attribute else module
+
+
+_load_entries()

@@ -1,0 +1,66 @@
+"""D&D Miniatures: the seeds' rules (``seed``) and the later DDM Guild rules (``ddm-guild``)."""
+
+from __future__ import annotations
+
+from games import CardKind, Child, Collecting, Game, Ref, Ruleset, Section, TextFormat, gettext_noop, register
+
+_M = "catalogue.models."
+_CREATURES = gettext_noop("Creatures")
+
+GAME = register(Game(
+    id="ddm",
+    name="D&D Miniatures",
+    position=1,
+    aliases=("d d miniatures", "dungeons dragons miniatures", "dnd miniatures", "ddm"),
+    document_keys=frozenset({"faction", "entries", "version", "commander_zero", "battle_map", "pool", "teammates"}),
+    collecting=Collecting("seed", ("miniature",)),
+    converter="catalogue.convert.ddm",
+    page_filters=(
+        "ruleset", "kind", "faction", "set", "cost", "level", "size", "type", "commander", "unique", "version",
+        "alignment", "standin",
+    ),
+    text=TextFormat(extra_sections=(Section("pool", ("creature",), "names", "", "Pool", ("pool",)),)),
+    rulesets=(
+        Ruleset(
+            id="seed",
+            name="War Drums-era rules (seeds)",
+            default=True,
+            default_format="skirmish-200",
+            validator="validation.games.ddm",
+            kinds=(
+                CardKind("miniature", gettext_noop("miniature"), _M + "DdmMiniature"),
+                CardKind(
+                    "creature", gettext_noop("creature"), _M + "DdmCreature",
+                    children=(
+                        Child("attacks", _M + "DdmAttack", "creature"),
+                        Child("spells", _M + "DdmSpell", "creature"),
+                        Child("minions", _M + "DdmMinion", "creature"),
+                    ),
+                    refs=(Ref("miniature", "miniature", "seed"), Ref("standard_side", "creature")),
+                ),
+                CardKind("battle-map", gettext_noop("battle map"), _M + "DdmBattleMap"),
+            ),
+            sections=(
+                Section("entries", ("creature",), "entries", _CREATURES, "Creatures", ("creatures", "warband")),
+                Section("battle_map", ("battle-map",), "single", gettext_noop("Battle map")),
+            ),
+            blank={"entries": []},
+        ),
+        Ruleset(
+            id="ddm-guild",
+            name="DDM 2.0 / DDM Guild rules",
+            default_format="quick-100",
+            validator="validation.games.ddm_guild",
+            kinds=(
+                CardKind(
+                    "creature", gettext_noop("creature"), _M + "DdmGuildCreature",
+                    refs=(Ref("miniature", "miniature", "seed"),),
+                ),
+            ),
+            sections=(
+                Section("entries", ("creature",), "entries", _CREATURES, "Creatures", ("creatures", "warband")),
+            ),
+            blank={"entries": []},
+        ),
+    ),
+))

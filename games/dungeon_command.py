@@ -1,0 +1,42 @@
+"""Dungeon Command: one ruleset (``default``)."""
+
+from __future__ import annotations
+
+from games import CardKind, Collecting, Game, Ruleset, Section, gettext_noop, register
+
+_M = "catalogue.models."
+
+GAME = register(Game(
+    id="dungeon-command",
+    name="Dungeon Command",
+    position=2,
+    aliases=("dungeon command", "dc"),
+    document_keys=frozenset({"faction", "entries", "orders", "commanders", "tiles", "box", "symbol"}),
+    collecting=Collecting("default", ("creature", "order", "commander", "tile")),
+    converter="catalogue.convert.dungeon_command",
+    page_filters=("kind", "faction", "set", "level", "icon", "action_type", "standin"),
+    rulesets=(
+        Ruleset(
+            id="default",
+            name="Dungeon Command",
+            default=True,
+            default_format="custom",
+            validator="validation.games.dungeon_command",
+            kinds=(
+                CardKind("creature", gettext_noop("creature"), _M + "DcCreature"),
+                CardKind("order", gettext_noop("order"), _M + "DcOrder"),
+                CardKind("commander", gettext_noop("commander"), _M + "DcCommander"),
+                CardKind("tile", gettext_noop("tile"), _M + "DcTile"),
+            ),
+            sections=(
+                Section("commanders", ("commander",), "names", gettext_noop("Commander"), "Commander",
+                        ("commander", "commanders")),
+                Section("entries", ("creature",), "entries", gettext_noop("Creature deck"), "Creatures",
+                        ("creatures", "creature deck")),
+                Section("orders", ("order",), "entries", gettext_noop("Order deck"), "Orders",
+                        ("orders", "order deck")),
+            ),
+            blank={"entries": [], "orders": [], "commanders": []},
+        ),
+    ),
+))

@@ -1,0 +1,59 @@
+"""Stronghold, 1st edition: the attacker's plan (one ruleset, ``default``)."""
+
+from __future__ import annotations
+
+from games import CardKind, Collecting, Game, Ruleset, Section, gettext_noop, register
+
+_PIECE = "catalogue.models.StrongholdPiece"
+_KINDS = (
+    ("unit", gettext_noop("unit")),
+    ("resource", gettext_noop("resource")),
+    ("machine", gettext_noop("machine")),
+    ("equipment", gettext_noop("equipment")),
+    ("training", gettext_noop("training")),
+    ("ritual", gettext_noop("ritual")),
+    ("order", gettext_noop("order")),
+    ("phase-card", gettext_noop("phase-card action")),
+    ("component", gettext_noop("component")),
+)
+PHASE_KEYS = ("1", "2", "3", "4", "5", "6", "camp")
+
+GAME = register(Game(
+    id="stronghold",
+    name="Stronghold",
+    position=4,
+    aliases=("stronghold",),
+    document_keys=frozenset({"faction", "plan"}),
+    collecting=Collecting("default", tuple(k for k, _label in _KINDS)),
+    converter="catalogue.convert.stronghold",
+    page_filters=("kind", "set", "side", "unit_type", "cost", "standin"),
+    rulesets=(
+        Ruleset(
+            id="default",
+            name="Stronghold",
+            default=True,
+            default_format="two-player",
+            validator="validation.games.stronghold",
+            kinds=tuple(CardKind(k, label, _PIECE) for k, label in _KINDS),
+            sections=(
+                Section("plan.entries", ("machine", "equipment", "training", "ritual", "phase-card"), "actions",
+                        gettext_noop("Actions, phase by phase"), "Actions", ("actions",)),
+                Section("plan.orders", ("order",), "orders", gettext_noop("Orders"), "Orders", ("orders",)),
+            ),
+            blank={
+                "faction": "attacker",
+                "plan": {
+                    "kind": "round-plan",
+                    "round": 1,
+                    "phase_cards": dict.fromkeys(PHASE_KEYS, ""),
+                    "flipped": [],
+                    "income": 5,
+                    "state": {"resources": 0, "drawn": {}, "camp": {}, "board": {"tiles": [], "units": {}},
+                              "flipped": []},
+                    "entries": [],
+                    "orders": [],
+                },
+            },
+        ),
+    ),
+))
