@@ -31,6 +31,7 @@ from simulate.engine.turns import PhaseClock, Piece
 from simulate.games.ddm_abilities import (
     AreaAttack,
     CommanderEffect,
+    Poison,
     SpellEffect,
     Traits,
     card_unmodelled,
@@ -41,7 +42,7 @@ from simulate.games.ddm_abilities import (
 from simulate.games.ddm_cards import SIZE_ORDER, AttackSpec, CreatureCard, SpellSpec, Warband, norm
 from simulate.games.ddm_maps import DdmMap, get_map
 
-GAME_VERSION = "ddm-seed/1.1"  # 1.1: per-creature damage taken and points earned in the result
+GAME_VERSION = "ddm-seed/1.2"  # 1.1: per-creature damage taken and points earned; 1.2: the second-pass rule fixes
 MORALE_DC = 20
 COMMAND_RANGE = 6
 SLOW_TERRAIN = frozenset({"difficult", "statue", "forest", "risky", "spike-stones"})
@@ -237,7 +238,9 @@ class Creature(Piece):
     paralysed_dc: int | None = None
     asleep: bool = False
     confused_dc: int | None = None
-    poison: int = 0
+    poison: int = 0  # damage at the start of each of its turns (glossary *Poison*)
+    poisons: set[str] = field(default_factory=set)  # the poison effects it suffers (identical ones do not stack)
+    poisoned_by: str = ""  # who poisoned it: the VP and the kill are theirs if the poison eliminates it
     level_drain: int = 0
     morale_done: bool = False
     activations_left: int = 0
@@ -328,7 +331,7 @@ class Turn:
     started_stunned: bool = False
     aggression: bool = False
     moved_after_attack: bool = False
-    pit_checks: list[str] = field(default_factory=list)
+    pit_checks: list[tuple[str, str]] = field(default_factory=list)  # (moved creature, who moved it)
     move_blocked: bool = False
     seen_at_start: set[str] = field(default_factory=set)
 
@@ -965,7 +968,7 @@ class DdmState(State):
             self._near_enemy_with(c, "improved_countersong")
         if not blocked_friendly and (not c.is_commander or c.traits.willing_to_follow):
             for k in self.on_map(c.player):
-                if k.id == c.id or k.rating is None or not k.card.commander_effects:
+                if k.id == c.id or k.rating is None or not (k.card.commander_effects or k.traits.tyrannical_morale):
                     continue
                 if not self._commands(k, c) or self.wall_distance(k, c) > COMMAND_RANGE:
                     continue
@@ -986,6 +989,8 @@ class DdmState(State):
         for ce in k.card.commander_effects:
             effects, _ = parse_commander_effect(ce.text or ce.name)
             out.extend(effects)
+        if k.traits.tyrannical_morale:  # listed among its abilities rather than as its Commander Effect
+            out.append(CommanderEffect("tyrannical_morale", k.traits.tyrannical_morale))
         return out
 
     def _ce_matches(self, e: CommanderEffect, c: Creature, other: Creature | None) -> bool:
@@ -1207,17 +1212,46 @@ class DdmState(State):
                 out.update(o.squares())
         return out
 
+    def _squeeze_blocked(self, c: Creature, mode: tuple[bool, bool, bool]) -> set[Sq]:
+        """Anchors where ``c`` would squeeze past an enemy: a space it fits only by squeezing, beside an enemy
+        (§7.5: "it cannot squeeze past enemies"; seed 003 "obok wrogów"). Burrowing and incorporeal movement
+        does not squeeze."""
+        if c.size == 1 or mode[1] or mode[2]:
+            return set()
+        beside: set[Sq] = set()
+        for o in self.enemies_of(c):
+            for s in o.squares():
+                beside.update(self.neighbours(s))
+        if not beside:
+            return set()
+        w = self.map.grid.width
+        return {(i % w, i // w) for i in self._spread(beside, c.size)
+                if not self._fits(c.size, (i % w, i // w)) and self._squeezable(c.size, (i % w, i // w))}
+
+    def _blocked_anchors(self, c: Creature, mode: tuple[bool, bool, bool]) -> set[int]:
+        """The anchors (as integers) ``c`` may not step to in this movement mode: its space would cover an
+        enemy's (§7.3, §7.5) or squeeze past one."""
+        blockers = self._blockers(c, mode)
+        blocked = self._spread(blockers, c.size) if blockers else set()
+        squeeze = self._squeeze_blocked(c, mode)
+        if squeeze:
+            w = self.map.grid.width
+            blocked |= {y * w + x for x, y in squeeze}
+        return blocked
+
     def _step(
         self, c: Creature, a: Sq, d: Sq, parity: int, mode: tuple[bool, bool, bool], occ: Mapping[Sq, Creature]
     ) -> tuple[int, int] | None:
         """Cost and new diagonal parity of one step of ``c`` from anchor ``a`` in direction ``d`` (§7)."""
-        for dd, _b, diag, slow, pit, new in self._step_table(c.size, mode).get(a, ()):
+        for dd, b, diag, slow, pit, new in self._step_table(c.size, mode).get(a, ()):
             if dd != d:
                 continue
             if pit and not mode[0]:
                 return None
             blockers = self._blockers(c, mode)
             if any(s in blockers for s in new):
+                return None
+            if c.size > 1 and b in self._squeeze_blocked(c, mode):
                 return None
             return _step_cost(diag, slow, parity)
         return None
@@ -1327,8 +1361,7 @@ class DdmState(State):
         even, odd = self._parity_steps(c.size, mode, no_slow)
         size = c.size
         w = self.map.grid.width
-        blockers = self._blockers(c, mode)
-        blocked = self._spread(blockers, size) if blockers else set()
+        blocked = self._blocked_anchors(c, mode)
         threat = self._threat_squares(c) if safe and not burrow else set()
         risky = self._spread(threat, size) if threat else set()
         stops = self._spread(terminal, size) if terminal else set()
@@ -1485,8 +1518,8 @@ class DdmState(State):
                 spikes = [s for s in c.squares(b) if s not in before and self.map.grid.has_terrain(s, "spike-stones")]
                 if spikes:
                     self.deal_damage(c, [(5, "magic")], source=None, kind="terrain")
-                    if not c.on_map:
-                        return False
+                    if not c.on_map or c.routing != was_routing:
+                        return False  # destroyed, or routed (and fled) by the damage: the rest of the path is gone
         return True
 
     def _provoke(self, mover: Creature, left: set[Sq]) -> None:
@@ -1913,6 +1946,10 @@ class DdmState(State):
             if t.feed and "humanoid" in tgt.traits.types and att.on_map:
                 self.gain_hp(att, t.feed, "feed")
             return
+        if t.poison is not None:
+            self._suffer_poison(tgt, t.poison, att)
+            if not tgt.on_map:
+                return
         if dealt <= 0:
             return
         stun_dc = t.stunning_attack[0] if stunning and t.stunning_attack is not None else None
@@ -1944,32 +1981,71 @@ class DdmState(State):
             self._push(att, tgt, 1)
 
     def _push(self, actor: Creature, tgt: Creature, squares: int) -> None:
-        """Push: each square farther from the actor; no creatures, statues or walls; never provokes (§7.7)."""
-        occ = self.occupancy()
-        for _ in range(squares):
-            if tgt.anchor is None:
-                return
+        """Push (§7.7): each square farther from the acting creature, never into or through another creature, a
+        statue or a wall. Forced movement follows its own rule, not the walking rules: entering slowing terrain
+        costs 2 (3 diagonally) of the push unless the creature ignores terrain (Flight, Incorporeal), diagonals
+        count 1-2-1, it never provokes, and a pit may be entered: the creature then saves (DC 15) at the end of
+        the turn or is eliminated (§14 Pit). The pusher's choice, made by the engine: a pit first, then the
+        lowest square."""
+        ignores = tgt.traits.flight or tgt.traits.incorporeal
+        steps = self._step_table(tgt.size, (ignores, False, False))
+        grid = self.map.grid
+        left, parity = squares, 0
+        while left > 0 and tgt.anchor is not None and tgt.on_map:
+            occ = self.occupancy()
             here = self.space_distance(actor, tgt)
-            best: Sq | None = None
-            for d in DIRECTIONS:
-                b = (tgt.anchor[0] + d[0], tgt.anchor[1] + d[1])
-                step = self._step(tgt, tgt.anchor, d, 0, (False, False, False), occ)
-                if step is None or (step[0] > 1 and not (tgt.traits.flight or tgt.traits.incorporeal)):
+            old = set(tgt.squares())
+            best: tuple[bool, Sq, int, int, bool] | None = None
+            for _d, b, diag, slow, pit, new in steps.get(tgt.anchor, ()):
+                cost, new_parity = _step_cost(diag, slow, parity)
+                if cost > left:
                     continue
-                sq = tgt.squares(b)
-                if any((o := occ.get(s)) is not None and o is not tgt for s in sq):
+                entered = [s for s in new if s not in old]
+                if any((o := occ.get(s)) is not None and o is not tgt for s in new):
                     continue
-                if any(self.map.grid.has_terrain(s, "statue") for s in sq):
+                if any(grid.has_terrain(s, "statue") for s in entered):
                     continue
-                dist = min(grid_distance(x, y) for x in actor.squares() for y in sq)
-                if dist > here and (best is None or b < best):
-                    best = b
+                if min(grid_distance(x, y) for x in actor.squares() for y in new) <= here:
+                    continue
+                key = (not pit, b, cost, new_parity, pit)
+                if best is None or key[:2] < best[:2]:
+                    best = key
             if best is None:
                 return
-            tgt.anchor = best
-            self.ev("push", actor=actor.id, creature=tgt.id, x=best[0], y=best[1])
-            if any(self.map.grid.has_terrain(s, "pit") for s in tgt.squares()) and self.turn is not None:
-                self.turn.pit_checks.append(tgt.id)
+            _, to, cost, parity, pit = best
+            left -= cost
+            tgt.anchor = to
+            self.ev("push", actor=actor.id, creature=tgt.id, x=to[0], y=to[1])
+            t = self.turn
+            if pit and not tgt.traits.flight and t is not None and all(m != tgt.id for m, _ in t.pit_checks):
+                t.pit_checks.append((tgt.id, actor.id))
+
+    def _suffer_poison(self, x: Creature, poison: Poison, source: Creature, saved_already: bool = False) -> None:
+        """A creature hit by a poisoned attack or effect saves or is poisoned (glossary *Poison*): damage at once
+        (a save halves it), damage at the start of each of its turns, or a condition. Identical poison effects
+        do not stack; whoever poisoned it gets the VP if the poison eliminates it."""
+        if not x.on_map or "poison" in x.traits.immune or not x.traits.living:
+            return
+        if poison.damage:
+            saved = not saved_already and self.save(x, poison.dc, "poison", cause=source)
+            self.deal_damage(x, [(_half(poison.damage) if saved else poison.damage, "poison-damage")], source=source,
+                             kind="ability")
+            return
+        if not saved_already and self.save(x, poison.dc, "poison", cause=source):
+            return
+        if poison.condition == "destroy":
+            self.ev("condition", creature=x.id, condition="poison")
+            self.eliminate(x, "destroyed", source)
+            return
+        if poison.condition == "paralysis":
+            x.paralysed_dc = poison.dc
+        elif poison.condition == "sleep":
+            x.asleep = True
+        elif poison.key not in x.poisons:
+            x.poisons.add(poison.key)
+            x.poison += poison.each
+        x.poisoned_by = source.id
+        self.ev("condition", creature=x.id, condition="poison")
 
     def _fails_save_unless_immune(self, c: Creature, immunity: str, dc: int, purpose: str, cause: Creature) -> bool:
         return immunity not in c.traits.immune and not self.save(c, dc, purpose, cause=cause)
@@ -1988,15 +2064,15 @@ class DdmState(State):
             c.bonus_hp = c.hp - c.start_hp
         self.ev("hp", creature=c.id, amount=amount, why=why, hp=c.hp)
 
-    def heal(self, c: Creature, amount: int, source: Creature | None, spell_level: int = 1) -> None:
-        """heal [#] (§10.5): living creatures up to their starting HP; Undead take damage; Constructs nothing."""
+    def heal(self, c: Creature, amount: int, source: Creature | None, dc: int) -> None:
+        """heal [#] (§10.5, glossary *heal*): living creatures up to their starting HP; Constructs nothing; an
+        Undead takes # damage, saving for half against ``dc`` (12 + the spell's level, or the acting creature's
+        Level for an ability). A creature never declines a save that only helps it, ally or enemy."""
         if "construct" in c.traits.types and "living construct" not in c.traits.types:
             return
         if "undead" in c.traits.types:
-            dc = 12 + spell_level
             amount_taken = amount
-            # an Undead ally may choose not to save; an enemy always does
-            if (source is None or source.player != c.player) and self.save(c, dc, "heal-vs-undead", cause=source):
+            if self.save(c, dc, "heal-vs-undead", cause=source):
                 amount_taken = _half(amount)
             self.deal_damage(c, [(amount_taken, "magic")], source=source, kind="spell")
             return
@@ -2071,7 +2147,7 @@ class DdmState(State):
         if not below:
             return
         c.morale_done = True
-        if not self.morale_save(c, cause=source, reason="half-hp"):
+        if not self.morale_save(c, cause=source, reason="half-hp", routs=True):
             self.rout(c, source)
 
     def _reduced_to_zero(self, c: Creature, source: Creature | None) -> None:
@@ -2104,23 +2180,53 @@ class DdmState(State):
 
     # --- morale (§11.5–§11.7) -------------------------------------------------------------------------
 
-    def morale_save(self, c: Creature, *, cause: Creature | None, reason: str, turn_undead: bool = False) -> bool:
+    def morale_save(self, c: Creature, *, cause: Creature | None, reason: str, turn_undead: bool = False,
+                    routs: bool = False) -> bool:
+        """1d20 + Level + the best commander's rating ≥ 20; natural 1 fails, natural 20 succeeds (§11.5).
+
+        ``routs``: failing it routs the creature (half hit points, Turn Undead; not a rally check). Then a
+        commander with Tyrannical Morale +# may add +#; if the save still fails the creature is destroyed instead
+        of routing, for the VP of the opponent whose creature caused it (§11.5, §15.2). The engine gives the bonus
+        whenever it turns at least one failing roll into a success (it never makes a lost cause fatal)."""
         if c.traits.fearless and not turn_undead:
             self.ev("morale", creature=c.id, reason=reason, fearless=True, success=True)
             return True
         roll = self.d20("morale")
         rating = self.morale_rating(c)
         total = roll + self.save_bonus(c, morale=True) + rating
+        tyrant = self._tyrannical_morale(c, MORALE_DC - (total - roll)) if routs else 0
+        total += tyrant
         ok = roll == 20 or (roll != 1 and total >= MORALE_DC)
-        self.ev("morale", creature=c.id, reason=reason, roll=roll, rating=rating, total=total, dc=MORALE_DC, success=ok)
+        if tyrant:
+            self.ev("morale", creature=c.id, reason=reason, roll=roll, rating=rating, total=total, dc=MORALE_DC,
+                    success=ok, tyrannical=tyrant)
+        else:
+            self.ev("morale", creature=c.id, reason=reason, roll=roll, rating=rating, total=total, dc=MORALE_DC,
+                    success=ok)
         if cause is not None and cause.player != c.player:
             self.fighting_this_round = True
+        if tyrant and not ok:
+            self.eliminate(c, "destroyed", cause if cause is not None and cause.player != c.player else None)
         return ok
 
+    def _tyrannical_morale(self, c: Creature, need: int) -> int:
+        """The Tyrannical Morale bonus a commander gives ``c`` on a save it passes on ``need`` or more: the best
+        reaching it (a Commander Effect), if it turns a failing roll (2-19 below ``need``) into a success."""
+        if need <= 2:
+            return 0
+        best = max((e.amount for e in self._commander_effects_on(c) if e.stat == "tyrannical_morale"), default=0)
+        return best if best and need - best <= 19 else 0
+
     def rout(self, c: Creature, cause: Creature | None) -> None:
+        """A failed morale save (§11.6): the creature flees at once. Routing ends what it may do: one that routs
+        during its own turn (an attack of opportunity, a Death Burst it set off, Spiker Barbs...) takes no further
+        action that turn. The enemy that caused it makes no attack of opportunity against it that turn."""
         if c.routing or not c.on_map:
             return
         c.routing = True
+        t = self.turn
+        if t is not None and t.creature == c.id:
+            t.no_actions = True
         if cause is not None and cause.player != c.player:
             c.no_aoo_from[cause.id] = self.turn_counter
         self.ev("rout", creature=c.id, cause=cause.id if cause else None)
@@ -2216,7 +2322,8 @@ class DdmState(State):
     def _start_of_turn(self, c: Creature, t: Turn) -> None:
         if c.poison:
             self.ev("poison", creature=c.id, amount=c.poison)
-            self.deal_damage(c, [(c.poison, "poison-damage")], source=None, kind="poison")
+            poisoner = self.creatures.get(c.poisoned_by)
+            self.deal_damage(c, [(c.poison, "poison-damage")], source=poisoner, kind="poison")
             if not c.on_map:
                 return
         if c.stunned:
@@ -2284,13 +2391,13 @@ class DdmState(State):
                 c.stunned = False
                 self.ev("condition", creature=c.id, condition="stun-ends")
             c.invisible = False
-        for cid in t.pit_checks:
+        for cid, mover in t.pit_checks:  # moved onto a pit in this turn: DC 15 or fall (§14 Pit)
             o = self.creatures[cid]
             if o.on_map and self.stage != "over" and any(self.map.grid.has_terrain(s, "pit") for s in o.squares()):
                 if self.save(o, 15, "pit"):
                     self._fix_position(o, force=True)
                 else:
-                    self.eliminate(o, "fell into a pit", c)
+                    self.eliminate(o, "fell into a pit", self.creatures[mover])
         if c.on_map and self.stage != "over" and any(self.map.grid.has_terrain(s, "pit") for s in c.squares()):
             self.eliminate(c, "ended its turn on a pit", None)
         if self.stage != "over":
@@ -2718,14 +2825,16 @@ class DdmState(State):
 
     def _charge_line_clear(self, c: Creature, end: Sq, occ: Mapping[Sq, Creature]) -> bool:
         """No line between start and end spaces passes through a slowing or blocking square or a creature
-        (Q16: the corridor of corner-to-corner lines plus the centre line; touching does not count)."""
+        (§8.7 requirement 5, Q16: the corridor of corner-to-corner lines plus the centre line of each square the
+        charger covers; touching does not count). A Large or Huge charger sweeps every row and column its
+        space covers, so each of its squares draws its own lines."""
         assert c.anchor is not None
         grid = self.map.grid
         n = c.size
         a, b = c.anchor, end
-        segs = [((2 * (a[0] + ox), 2 * (a[1] + oy)), (2 * (b[0] + ox), 2 * (b[1] + oy)))
-                for ox, oy in ((0, 0), (n, 0), (0, n), (n, n))]
-        segs.append(((2 * a[0] + n, 2 * a[1] + n), (2 * b[0] + n, 2 * b[1] + n)))
+        offsets = sorted({(2 * i + ox, 2 * j + oy) for j in range(n) for i in range(n)
+                          for ox, oy in ((0, 0), (2, 0), (0, 2), (2, 2), (1, 1))})
+        segs = [((2 * a[0] + ox, 2 * a[1] + oy), (2 * b[0] + ox, 2 * b[1] + oy)) for ox, oy in offsets]
         start = set(c.squares())
         through = c.traits.flight or c.traits.incorporeal
         x0, x1 = min(a[0], b[0]), max(a[0], b[0]) + n
@@ -2846,7 +2955,9 @@ class DdmState(State):
         if rng == "touch":
             pool = [c, *[o for o in self.on_map() if o.id != c.id and (self.adjacent(c, o) or (
                 c.traits.melee_reach > 1 and self.space_distance(c, o) <= c.traits.melee_reach))]]
-            pool = [o for o in pool if (o.player != c.player) == harmful]
+            # boons to allies, harm to enemies; heal also harms an Undead enemy (§10.5)
+            pool = [o for o in pool if (o.player != c.player) == harmful
+                    or (eff.heal and not harmful and o.player != c.player and _undead(o))]
             return [o for o in pool if self._may_affect(c, o, eff)]
         limit: int | None = None
         if rng.startswith("range"):
@@ -2857,11 +2968,17 @@ class DdmState(State):
         elif rng not in ("sight", "cone", "line", "line 12") and not rng.startswith("line"):
             return []
         pool = self.enemies_of(c) if harmful else self.allies_of(c)
-        if eff.any_target:
-            found = [o for o in pool if self.can_see(c, o) and (limit is None or self.space_distance(c, o) <= limit)]
-        else:
-            found = self.nearest_visible(c, pool, limit)
+        found = self._aimed_at(c, pool, limit, eff.any_target)
+        if eff.heal and not harmful:  # and the nearest enemy, if it is Undead
+            found += [o for o in self._aimed_at(c, self.enemies_of(c), limit, eff.any_target) if _undead(o)]
         return [o for o in found if self._may_affect(c, o, eff)]
+
+    def _aimed_at(self, c: Creature, pool: list[Creature], limit: int | None, any_target: bool) -> list[Creature]:
+        """The creatures of ``pool`` a ranged effect may be aimed at: the nearest seen, or with *any* every one
+        seen, within ``limit`` squares if it has one (§12.1)."""
+        if any_target:
+            return [o for o in pool if self.can_see(c, o) and (limit is None or self.space_distance(c, o) <= limit)]
+        return self.nearest_visible(c, pool, limit)
 
     def _effect_options(self, c: Creature, eff: SpellEffect, *, is_spell: bool) -> list[tuple[str, int, int, str]]:
         """(target, x, y, aim) choices for an effect."""
@@ -3081,20 +3198,25 @@ class DdmState(State):
             if eff.damage:
                 dmg = eff.damage
                 saves = eff.dc is not None and not (eff.damage_type == "negative" and "undead" in x.traits.types)
-                if saves and eff.dc is not None and self.save(x, eff.dc, "spell" if is_spell else "ability", cause=c):
+                saved = saves and eff.dc is not None and self.save(x, eff.dc, "spell" if is_spell else "ability",
+                                                                   cause=c)
+                if saved:
                     if eff.negates:
                         continue
                     dmg = _half(dmg)
                 self.deal_damage(x, [(dmg, eff.damage_type or "magic")], source=c,
                                  kind="spell" if is_spell else "ability")
-                if eff.condition and x.on_map and eff.dc is not None:
+                # the save that halved the damage also avoided the rest of the effect (§10.6)
+                if eff.condition and x.on_map and eff.dc is not None and not saved:
                     self._apply_condition(c, x, eff.condition, eff.dc, saved_already=True)
                 continue
             if eff.condition:
                 self._apply_condition(c, x, eff.condition, eff.dc)
                 continue
             if eff.heal:
-                self.heal(x, eff.heal, c, eff.spell_level)
+                self.heal(x, eff.heal, c, 12 + eff.spell_level if is_spell else c.card.level)
+                if enemy:
+                    continue  # an Undead enemy aimed at with a heal: the damage only, no boon
             if eff.hp_bonus:
                 self.gain_hp(x, eff.hp_bonus, name)
             if eff.buffs:
@@ -3121,8 +3243,9 @@ class DdmState(State):
             x.confused_dc = dc or 10
         elif condition == "entangle":
             x.entangled_dc = dc or 10
-        elif condition == "poison":
-            x.poison = 5  # the common poison: 5 damage each activation (glossary *Poison*)
+        elif condition == "poison":  # the bare keyword: the common poison, 5 damage each activation
+            self._suffer_poison(x, Poison(dc or 10, each=5), c, saved_already=True)
+            return
         elif condition == "destroy":
             self.eliminate(x, "destroyed", c)
             return
@@ -3179,7 +3302,7 @@ class DdmState(State):
             tgt = self.c(a.target)
             if tgt.player != c.player:
                 self.fighting_this_round = True
-            if not self.morale_save(tgt, cause=c, reason="turn-undead", turn_undead=True):
+            if not self.morale_save(tgt, cause=c, reason="turn-undead", turn_undead=True, routs=True):
                 self.rout(tgt, c)
         elif name == "whirlwind attack":
             t.attack_kind = "whirlwind"
@@ -3217,6 +3340,10 @@ def _axis_gaps(a: Sq, a_size: int, b: Sq, b_size: int) -> tuple[int, int]:
     dx = max(b[0] - (a[0] + a_size - 1), a[0] - (b[0] + b_size - 1), 0)
     dy = max(b[1] - (a[1] + a_size - 1), a[1] - (b[1] + b_size - 1), 0)
     return dx, dy
+
+
+def _undead(c: Creature) -> bool:
+    return "undead" in c.traits.types
 
 
 def _size_rank(c: Creature) -> int:

@@ -60,6 +60,23 @@ class AreaAttack:
     gaze: bool = False
 
 
+@dataclass(frozen=True)
+class Poison:
+    """A poison an attack carries (glossary *Poison*): a creature it hits saves against ``dc`` or is poisoned.
+    The effect is ``each`` damage at the start of each of the victim's turns, or ``damage`` at once (a save
+    halves it), or a condition (``paralysis``, ``sleep``, ``destroy``)."""
+
+    dc: int
+    each: int = 0
+    damage: int = 0
+    condition: str = ""
+
+    @property
+    def key(self) -> str:
+        """Identical poison effects do not stack."""
+        return f"{self.each}:{self.damage}:{self.condition}"
+
+
 @dataclass
 class Traits:
     """Everything the rules need to know about one card's abilities, type and effects."""
@@ -153,6 +170,8 @@ class Traits:
     phantom_threat: bool = False
     willing_to_follow: bool = False  # a commander that benefits from other commanders' Commander Effects
     ghost_step: bool = False
+    poison: Poison | None = None
+    tyrannical_morale: int = 0  # the Commander Effect, when a card lists it among its abilities
     area_attacks: list[AreaAttack] = field(default_factory=list)
     unmodelled: list[str] = field(default_factory=list)
 
@@ -397,6 +416,15 @@ def _read_ability(t: Traits, a: AbilitySpec) -> bool:
     if base in ("requires commander ally", "requires commander"):
         t.requires_commander = True
         return True
+    if base.startswith("poison") and base != "poison spores":  # an attack's rider; spores are not an attack
+        poison = _poison(text)
+        if poison is None:
+            return False
+        t.poison = poison
+        return True
+    if base == "tyrannical morale":
+        t.tyrannical_morale = num
+        return num > 0
     if base in ("breath weapon", "gaze attack"):
         spec = _area_attack(a, gaze=base == "gaze attack")
         if spec is None:
@@ -404,6 +432,23 @@ def _read_ability(t: Traits, a: AbilitySpec) -> bool:
         t.area_attacks.append(spec)
         return True
     return False
+
+
+def _poison(text: str) -> Poison | None:
+    """``(5 damage each activation; DC 14)``, ``(20 damage; DC 15)``, ``(Paralysis; DC 16)``: a poison's effect
+    and DC. None when either is missing (nothing is guessed)."""
+    low = (text or "").lower()
+    dc = _dc(low)
+    if dc is None:
+        return None
+    if m := re.search(r"(\d+)\s*(?:[a-z]+\s+)?damage\s+(?:each|every|at the start)", low):
+        return Poison(dc, each=int(m.group(1)))
+    if m := re.search(r"(\d+)\s*(?:[a-z]+\s+)?damage", low):
+        return Poison(dc, damage=int(m.group(1)))
+    for word, condition in (("paraly", "paralysis"), ("sleep", "sleep"), ("destroy", "destroy"), ("death", "destroy")):
+        if word in low:
+            return Poison(dc, condition=condition)
+    return None
 
 
 def _energy_in(text: str) -> list[str]:
@@ -442,7 +487,7 @@ def _area_attack(a: AbilitySpec, gaze: bool) -> AreaAttack | None:
         elif m := re.fullmatch(r"(\d+) ([a-z]+ )?damage", p):
             damage = int(m.group(1))
             dtype = (m.group(2) or "").strip()
-        elif p in ("stun", "paralysis", "sleep", "confusion", "destroy", "destroyed"):
+        elif p in ("stun", "paralysis", "sleep", "confusion", "destroy", "destroyed", "poison"):
             condition = "destroy" if p.startswith("destroy") else p
     if not damage and not condition:
         return None
@@ -459,7 +504,7 @@ class CommanderEffect:
     """One Commander Effect as rules data (``ddm.md`` §11.3)."""
 
     stat: str  # attack, melee_attack, ranged_attack, ac, save, morale, damage, melee_damage, ranged_damage,
-    #            speed, initiative, rally_act
+    #            speed, initiative, rally_act, tyrannical_morale
     amount: int
     followers: str = ""  # "" every follower; "subtype:elf"; "type:humanoid"; "size:small"; "has:ranged"; ...
     against: str = ""  # "" always; "larger"; "type:undead"; "alignment:evil"; "out-of-command"
@@ -495,6 +540,9 @@ def _parse_commander_effect_cached(text: str) -> tuple[tuple[CommanderEffect, ..
             continue  # construction only (``ddm.md`` §4.2)
         if "rall" in low and "turn normally" in low:
             effects.append(CommanderEffect("rally_act", 1, text=s))
+            continue
+        if m := re.fullmatch(r"tyrannical morale\s*\+?(\d+)", low):
+            effects.append(CommanderEffect("tyrannical_morale", int(m.group(1)), text=s))
             continue
         parsed = _parse_ce_sentence(low)
         if parsed is None:
@@ -663,9 +711,9 @@ def _spell_effect_cached(spell: SpellSpec) -> SpellEffect:
             elif c in ("ignore dr", "ignores dr"):
                 buffs.append(("ignore_dr", 1))
             elif c in ("stun", "stunned", "paralysis", "paralyzed", "paralysed", "sleep", "confusion", "entangle",
-                       "destroy", "destroyed"):
+                       "destroy", "destroyed", "poison", "poisoned"):
                 condition = {"stunned": "stun", "paralyzed": "paralysis", "paralysed": "paralysis",
-                             "destroyed": "destroy"}.get(c, c)
+                             "destroyed": "destroy", "poisoned": "poison"}.get(c, c)
             elif m := re.fullmatch(r"(?:only )?([a-z ]+?)s? only", c):
                 restriction = norm(m.group(1))
             elif c.startswith("place this creature in any space"):

@@ -445,6 +445,9 @@ class DdmHeuristicPolicy:
             elif eff.condition:
                 v = 0.3 * x.value * (0.5 if eff.dc is not None else 1.0)
                 total += v if enemy else -v
+            elif eff.heal and "undead" in x.traits.types:  # heal harms the Undead (a save halves it)
+                v = self.target_value(s, c, x, eff.heal * 0.75)
+                total += v if enemy else -1.5 * v
             elif eff.heal and not enemy:
                 missing = max(0, x.start_hp - x.hp)
                 total += x.value * min(missing, eff.heal) / max(x.start_hp, 1)
@@ -550,8 +553,7 @@ def _walk_down(s: DdmState, c: Creature, t: Turn, allow: int, field: list[int]) 
     mode = s._mode(c, False)
     table = s._int_steps(c.size, mode)
     w = s.map.grid.width
-    blockers = s._blockers(c, mode)
-    blocked = s._spread(blockers, c.size) if blockers else set()
+    blocked = s._blocked_anchors(c, mode)
     cur = c.anchor[1] * w + c.anchor[0]
     parity, spent = t.parity, 0
     path: list[int] = []

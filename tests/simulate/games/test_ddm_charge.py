@@ -95,3 +95,20 @@ def test_a_stronger_version_of_an_ability_replaces_the_weaker():
     card = creature("Charger", abilities=[AbilitySpec("Powerful Charge", param="+5"),
                                           AbilitySpec("Powerful Charge", param="+10")])
     assert traits_for(card).powerful_charge == 10
+
+
+def test_a_large_charge_is_not_clear_across_slowing_terrain_in_the_rows_it_covers():
+    """§8.7 requirement 5 (seed 003 "SZARŻOWANIE": "jeśli dowolna linia ... przechodzi przez pole, które spowalnia
+    ruch"), Q16: a 2 × 2 charger's lines run through both rows it covers. A band of difficult terrain (or statues)
+    across its path slows every way round, so the straight charge is among the cheapest: it still may not be
+    made. (A Centaur and a Large Earth Elemental did, with the Harbinger cards on Broken Demongate.)"""
+    for symbol in ("d", "s"):
+        rows = [f"....{symbol}......."] * 12
+        centaur = creature("Centaur", size="Large", speed=8)
+        state, _ = battle([centaur], [ORC], [(0, 3)], [(8, 3)], rows=rows)
+        state.apply(Activate("a1"))
+        assert charges(state) == [], symbol
+        clear, _ = battle([centaur], [ORC], [(0, 3)], [(8, 3)])
+        clear.apply(Activate("a1"))
+        assert {a.path[-1] for a in charges(clear)} == {(6, 2), (6, 3), (6, 4)}
+

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from simulate.games.ddm import Activate, Attack, EndTurn
-from simulate.games.ddm_cards import AbilitySpec
+from simulate.games.ddm import Activate, Attack, EndTurn, Move
+from simulate.games.ddm_cards import AbilitySpec, AttackSpec
 from tests.simulate.games.ddm_helpers import battle, creature, events
 
 EXIT_A = [(0, y) for y in range(12)]
@@ -184,3 +184,92 @@ def test_willing_to_follow_lets_a_commander_benefit_from_another_commanders_effe
                       [(3, 3), (4, 4), (4, 2)], [(11, 11)])
     assert state.ce_bonus(state.creatures["a2"], ["melee_attack"]) == 2
     assert state.ce_bonus(state.creatures["a3"], ["melee_attack"]) == 0
+
+
+# --- routing during one's own turn (§11.6; seed 003 "Co Może Zrobić Uciekająca Istota", seed 000 "Amit a menekülő
+# lények tehetnek") --------------------------------------------------------------------------------------------
+
+def test_routing_ends_its_turn_when_an_attack_of_opportunity_routs_it_as_it_moves():
+    """Routed by the attack of opportunity its own move provoked, it flees at once and does nothing more."""
+    state, dice = battle([creature(hp=30, level=1, speed=2), creature()], [creature(bonus=10, damage=20)],
+                         [(5, 5), (0, 11)], [(6, 5)], [15, 2], exit_a=EXIT_A, exit_b=EXIT_B)
+    state.apply(Activate("a1"))
+    state.apply(Move(((4, 5),)))
+    a1 = state.creatures["a1"]
+    assert a1.routing and a1.anchor is not None and a1.anchor[0] == 1 and events(state, "flee")  # 4 squares west
+    assert state.turn is None and state.stage == "activate"  # its turn ended by itself
+    assert dice.remaining == []
+
+
+def test_routing_ends_its_turn_when_a_death_burst_it_set_off_routs_it():
+    """It destroys a creature with Death Burst, the burst drops it below half and it routs: its second attack
+    (a full attack) is gone with the rest of its turn."""
+    burster = creature("Chraal", hp=5, abilities=[AbilitySpec("Death Burst", text="10 fire damage; DC 15")])
+    twin = creature("Twin Blades", hp=18, level=1, speed=2, attacks=(
+        AttackSpec("melee", 5, 10), AttackSpec("melee", 5, 10)))
+    state, dice = battle([twin, creature()], [burster, creature()], [(5, 5), (0, 11)], [(6, 5), (11, 11)],
+                         [15, 2, 2], exit_a=EXIT_A, exit_b=EXIT_B)
+    state.apply(Activate("a1"))
+    state.apply(Attack(0, "b1"))
+    assert state.creatures["b1"].place == "eliminated" and events(state, "death-burst")
+    assert state.creatures["a1"].routing
+    assert state.turn is None and dice.remaining == []
+
+
+def test_routing_ends_its_turn_when_spiker_barbs_rout_it():
+    barbed = creature("Spiked Devil", ac=18, abilities=[AbilitySpec("Spiker Barbs", param="5")])
+    twin = creature("Twin Blades", hp=8, level=1, speed=2, attacks=(
+        AttackSpec("melee", 5, 10), AttackSpec("melee", 5, 10)))
+    state, dice = battle([twin, creature()], [barbed], [(5, 5), (0, 11)], [(6, 5)], [2, 2],
+                         exit_a=EXIT_A, exit_b=EXIT_B)
+    state.apply(Activate("a1"))
+    state.apply(Attack(0, "b1"))  # a miss: the barbs deal 5, below half, and the morale save fails
+    assert state.creatures["a1"].routing and state.turn is None and dice.remaining == []
+
+
+def test_the_enemy_that_caused_a_rout_gets_no_attack_of_opportunity_that_turn_but_may_in_a_later_one():
+    """§8.6, §11.6: "that turn". Seed 003 says "w tej samej rundzie" (the same round), seed 000 "abban a
+    fordulóban" (in that turn), as the English book; the round is read as a slip (docs/rules-choices.md).
+    Routed in the enemy's turn, it flees past the enemy without an attack of opportunity; fleeing on in its own
+    turn, later in the same round, it provokes one."""
+    state, dice = battle([creature(hp=30, level=1, speed=1), creature()], [creature(bonus=10, damage=20)],
+                         [(5, 5), (0, 11)], [(4, 4)], [15, 2, 15], first=1, exit_a=EXIT_A, exit_b=EXIT_B)
+    hit_to(state, "b1", "a1")
+    a1 = state.creatures["a1"]
+    assert a1.routing and a1.anchor == (3, 4) and events(state, "aoo") == []  # still next to b1
+    state.apply(EndTurn())
+    state.apply(Activate("a1"))  # the same round: it cannot rally (no commander) and flees on
+    assert events(state, "aoo") == [events(state, "aoo")[0]] and events(state, "aoo")[0]["attacker"] == "b1"
+    assert a1.place == "eliminated" and dice.remaining == []
+
+
+# --- Tyrannical Morale (§11.5, §15.2; glossary *Tyrannical Morale*) --------------------------------------------
+
+TYRANT = AbilitySpec("Commander Effect", kind="commander-effect", text="Tyrannical Morale +4")
+
+
+def test_tyrannical_morale_adds_its_bonus_to_a_morale_save_that_would_fail():
+    state, _ = battle([creature(hp=30, level=3), creature("Tyrant", commander=5, abilities=[TYRANT])],
+                      [creature(bonus=10, damage=20)], [(3, 3), (3, 5)], [(4, 3)], [15, 10], first=1)
+    hit_to(state, "b1", "a1")
+    morale = events(state, "morale")[-1]
+    assert morale["tyrannical"] == 4 and morale["total"] == 10 + 3 + 5 + 4 and morale["success"]
+    assert not state.creatures["a1"].routing
+
+
+def test_tyrannical_morale_destroys_instead_of_routing_for_the_enemys_points():
+    state, _ = battle([creature(hp=30, level=3, cost=17), creature("Tyrant", commander=5, abilities=[TYRANT])],
+                      [creature(bonus=10, damage=20)], [(3, 3), (3, 5)], [(4, 3)], [15, 3], first=1)
+    hit_to(state, "b1", "a1")
+    a1 = state.creatures["a1"]
+    assert not events(state, "rout") and a1.place == "eliminated" and a1.eliminated_how == "destroyed"
+    assert state.players[1].vp == 17 and state.creatures["b1"].kills == 1
+
+
+def test_tyrannical_morale_is_not_given_where_it_changes_nothing_but_the_price_of_a_natural_one():
+    """A save that fails only on a natural 1 keeps its rout: the bonus would only make that 1 fatal."""
+    state, _ = battle([creature(hp=30, level=13), creature("Tyrant", commander=5, abilities=[TYRANT])],
+                      [creature(bonus=10, damage=20)], [(3, 3), (3, 5)], [(4, 3)], [15, 1], first=1,
+                      exit_a=EXIT_A, exit_b=EXIT_B)
+    hit_to(state, "b1", "a1")
+    assert "tyrannical" not in events(state, "morale")[-1] and state.creatures["a1"].routing

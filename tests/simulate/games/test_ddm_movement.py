@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from simulate.engine.game import IllegalAction
-from simulate.games.ddm import Activate, Attack, Move, UseAbility
+from simulate.games.ddm import Activate, Attack, EndTurn, Move, UseAbility
 from simulate.games.ddm_cards import AbilitySpec, parse_attack_line
 from tests.simulate.games.ddm_helpers import battle, creature, events
 
@@ -208,3 +208,98 @@ def test_a_wounded_creature_will_not_walk_onto_spike_stones_that_would_kill_it()
     state, _ = battle([creature(hp=5)], [creature()], [(0, 1)], [(3, 2)], rows=rows)
     state.apply(Activate("a1"))
     assert (1, 1) not in destinations(state)
+
+
+
+def test_a_creature_routed_by_spike_stones_mid_move_flees_and_leaves_the_rest_of_its_path():
+    """§14 Spike stones, §11.6: the 5 damage drops it below half, it fails its morale save and runs; the move it
+    was making is over (it does not carry on from where it fled to)."""
+    rows = ["." * 20] * 5 + ["." * 12 + "k" + "." * 7] + ["." * 20] * 6
+    state, dice = battle([creature(hp=9, level=1, speed=3)], [creature()], [(10, 5)], [(19, 11)], [2], rows=rows,
+                         exit_a=[(0, y) for y in range(12)])
+    state.apply(Activate("a1"))
+    state.apply(Move(((11, 5), (12, 5), (13, 5), (14, 5))))
+    a1 = state.creatures["a1"]
+    assert a1.routing and a1.anchor is not None and a1.anchor[0] == 6  # 6 squares west of the spikes
+    assert [e["x"] for e in events(state, "step")][-1] == 6 and state.turn is None and dice.remaining == []
+
+
+# --- forced movement (§7.7; §14 Pit; seed 003 glossary *push/pull*, "Dół") ----------------------------------
+
+PUSHER = creature("Ogre Brute", size="Large", bonus=10, damage=10, abilities=[AbilitySpec("Pushback")])
+
+
+def test_forced_movement_pushes_a_creature_into_a_pit_and_it_saves_at_the_end_of_the_turn():
+    """A push follows its own rule, not the walking rules: it may end on a pit (walking never may). The pushed
+    creature saves DC 15 at the end of that turn, or falls, for the pusher's points."""
+    rows = ["." * 12] * 3 + ["......p....."] + ["." * 12] * 8
+    state, dice = battle([PUSHER], [creature(cost=14), creature()], [(3, 3)], [(5, 3), (11, 11)], [15, 2], rows=rows)
+    state.apply(Activate("a1"))
+    state.apply(Attack(0, "b1"))
+    assert events(state, "push")[-1] | {} == {"kind": "push", "round": 1, "actor": "a1", "creature": "b1", "x": 6,
+                                              "y": 3}
+    state.apply(EndTurn())
+    save = events(state, "save")[-1]
+    assert (save["purpose"], save["dc"], save["success"]) == ("pit", 15, False)
+    b1 = state.creatures["b1"]
+    assert b1.place == "eliminated" and b1.eliminated_how == "fell into a pit"
+    assert state.players[0].vp == 14 and dice.remaining == []
+
+
+def test_a_pushed_creature_that_saves_climbs_out_to_the_nearest_legal_square():
+    rows = ["." * 12] * 3 + ["......p....."] + ["." * 12] * 8
+    state, _ = battle([PUSHER], [creature(), creature()], [(3, 3)], [(5, 3), (11, 11)], [15, 19], rows=rows)
+    state.apply(Activate("a1"))
+    state.apply(Attack(0, "b1"))
+    state.apply(EndTurn())
+    b1 = state.creatures["b1"]
+    assert b1.on_map and b1.anchor is not None and not state.map.grid.has_terrain(b1.anchor, "pit")
+    assert events(state, "placed")[-1]["creature"] == "b1"
+
+
+def test_a_push_of_one_square_cannot_enter_difficult_terrain_unless_the_creature_flies():
+    rows = ["." * 12] * 2 + ["......d....."] * 3 + ["." * 12] * 7
+    state, _ = battle([PUSHER], [creature(), creature()], [(3, 3)], [(5, 3), (11, 11)], [15], rows=rows)
+    state.apply(Activate("a1"))
+    state.apply(Attack(0, "b1"))
+    assert events(state, "push") == [] and state.creatures["b1"].anchor == (5, 3)
+    flyer = creature("Bat", flight=True)
+    state, _ = battle([PUSHER], [flyer, creature()], [(3, 3)], [(5, 3), (11, 11)], [15], rows=rows)
+    state.apply(Activate("a1"))
+    state.apply(Attack(0, "b1"))
+    assert state.creatures["b1"].anchor == (6, 2)
+
+
+# --- squeezing (§7.5; seed 003 "Przeciskanie się": "Istoty nie mogą przecisnąć się obok wrogów") -------------
+
+CORRIDOR = ["#" * 12, "." * 12, "." * 12, "#" * 12]
+
+
+def test_a_large_creature_cannot_squeeze_past_an_enemy():
+    """A two-square corridor with an enemy in one lane leaves a one-square gap beside it: a Large creature may
+    squeeze through such a gap between walls, but not past an enemy."""
+    big = creature("Ogre", size="Large", speed=12)
+    state, _ = battle([big], [creature()], [(0, 1)], [(5, 1)], rows=CORRIDOR)
+    state.apply(Activate("a1"))
+    assert all(dest[0] < 4 for dest in destinations(state))
+    # beside an ally, the same gap may be squeezed through (and the ally's square passed)
+    state, _ = battle([big, creature("Ally")], [creature()], [(0, 1), (5, 1)], [(11, 4)],
+                      rows=[*CORRIDOR, "." * 12])
+    state.apply(Activate("a1"))
+    assert (8, 1) in destinations(state)
+
+
+def test_a_squeezed_creature_takes_no_diagonal_step_past_the_corners_of_a_short_one_square_gap():
+    """A gap one square wide and two rows long: straight through at 2 a squeezed step, never diagonally past the
+    gap's corners (§7.2), and never ending inside it."""
+    rows = ["......", "......", "##.###", "##.###", "......", "......"]
+    big = creature("Ogre", size="Large", speed=8)
+    state, _ = battle([big], [creature()], [(2, 0)], [(5, 5)], rows=rows)
+    state.apply(Activate("a1"))
+    a1 = state.creatures["a1"]
+    assert state.path_cost(a1, [(2, 1), (2, 2), (2, 3), (2, 4)]) == (2 + 2 + 2 + 1, 0)
+    for path in ([(2, 1), (1, 2)], [(1, 1), (2, 2)], [(2, 1), (2, 2), (1, 3)], [(2, 1), (2, 2), (2, 3), (1, 4)]):
+        with pytest.raises(IllegalAction):
+            state.path_cost(a1, path)
+    dest = destinations(state)
+    assert not {(2, 1), (2, 2), (2, 3), (1, 1), (1, 2), (1, 3)} & set(dest) and (2, 4) in dest

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simulate.games.ddm import Activate, Attack, Cast, UseAbility
+from simulate.games.ddm import Activate, Attack, Cast, EndTurn, UseAbility
 from simulate.games.ddm_cards import AbilitySpec, parse_spell_entry, parse_spell_list
 from tests.simulate.games.ddm_helpers import battle, creature, events
 
@@ -209,3 +209,98 @@ def test_a_confused_creature_rolling_low_fights_for_the_opponent_this_turn():
     state.creatures["a1"].confused_dc = 30
     state.apply(Activate("a1"))
     assert state.turn is None and events(state, "confusion")[-1]["effect"] == "does-nothing"
+
+
+# --- heal against the Undead (§10.5; glossary *heal*; seed 003 "uzdrawianie") --------------------------------
+
+CURE = "2nd—cure moderate wounds ❑ (touch; heal 10 hp)."
+
+
+def test_heal_may_be_aimed_at_an_enemy_undead_which_saves_for_half():
+    """heal [#] deals # damage to an Undead, which saves for half (DC 12 + the spell's level): an enemy mummy
+    next to the cleric may be its target."""
+    cleric = creature("Cleric", spells=parse_spell_list(CURE))
+    state, dice = battle([cleric], [creature("Mummy", hp=40, level=2, creature_type="Undead")], [(3, 3)], [(4, 3)],
+                         [12])
+    state.apply(Activate("a1"))
+    assert Cast(0, "b1") in casts(state)
+    state.apply(Cast(0, "b1"))
+    save = events(state, "save")[-1]
+    assert (save["purpose"], save["dc"], save["total"], save["success"]) == ("heal-vs-undead", 14, 14, True)
+    assert state.creatures["b1"].hp == 35 and dice.remaining == []  # 10, halved to 5
+
+
+def test_heal_on_an_allied_undead_is_damage_with_a_save_for_half():
+    cleric = creature("Cleric", spells=parse_spell_list(CURE))
+    state, _ = battle([cleric, creature(hp=30, level=2, creature_type="Undead")], [creature()], [(3, 3), (4, 3)],
+                      [(11, 11)], [12])
+    state.apply(Activate("a1"))
+    state.apply(Cast(0, "a2"))
+    assert events(state, "save")[-1]["success"] and state.creatures["a2"].hp == 25
+
+
+def test_a_ranged_heal_reaches_the_nearest_enemy_only_if_it_is_undead():
+    spells = parse_spell_list("2nd—healing ray ❑ (range 6; heal 10 hp).")
+    state, _ = battle([creature(spells=spells)], [creature("Zombie", creature_type="Undead"), creature()],
+                      [(3, 3)], [(5, 3), (9, 3)])
+    state.apply(Activate("a1"))
+    assert {a.target for a in casts(state)} == {"b1"}
+    state, _ = battle([creature(spells=spells)], [creature(), creature("Zombie", creature_type="Undead")],
+                      [(3, 3)], [(5, 3), (9, 3)])
+    state.apply(Activate("a1"))
+    assert casts(state) == []  # the nearest enemy is alive and there is no wounded ally... nor any ally
+
+
+# --- poison (glossary *Poison*; §15.2) -------------------------------------------------------------------------
+
+VIPER = creature("Viper", bonus=10, damage=5, abilities=[AbilitySpec("Poison", text="5 damage each activation; DC 14")])
+
+
+def test_a_poisoned_attack_poisons_a_creature_that_fails_its_save_for_five_damage_each_activation():
+    """Two Vipers poison it with the same poison: identical poison effects do not stack."""
+    state, dice = battle([creature(hp=60, level=3), creature()], [VIPER, VIPER], [(3, 3), (0, 11)], [(4, 3), (4, 4)],
+                         [15, 5, 15, 5], first=1)
+    for viper in ("b1", "b2"):
+        state.apply(Activate(viper))
+        state.apply(Attack(0, "a1"))  # hit (5 damage), save 5 + 3 fails
+        state.apply(EndTurn())
+    a1 = state.creatures["a1"]
+    assert a1.poison == 5 and a1.poisoned_by == "b2" and a1.hp == 50
+    state.apply(Activate("a1"))
+    assert events(state, "poison")[-1]["amount"] == 5 and a1.hp == 45 and dice.remaining == []
+
+
+def test_a_creature_eliminated_by_poison_gives_its_points_to_the_poisoner():
+    state, _ = battle([creature(hp=10, level=1, cost=9), creature()], [VIPER], [(3, 3), (0, 11)], [(4, 3)],
+                      [15, 2, 20], first=1)
+    state.apply(Activate("b1"))
+    state.apply(Attack(0, "a1"))  # 5 damage (morale save at 5 of 10: a natural 20)
+    state.apply(EndTurn())
+    state.apply(Activate("a1"))  # 5 poison damage at the start of its turn
+    a1 = state.creatures["a1"]
+    assert a1.place == "eliminated" and state.players[1].vp == 9 and state.creatures["b1"].kills == 1
+
+
+def test_a_spell_with_the_poison_keyword_poisons_a_creature_that_fails_its_save():
+    spells = parse_spell_list("2nd—poison touch ❑ (touch; poison; DC 14).")
+    state, _ = battle([creature(spells=spells)], [creature(level=2), creature()], [(3, 3)], [(4, 3), (11, 11)], [3])
+    state.apply(Activate("a1"))
+    state.apply(Cast(0, "b1"))
+    assert state.creatures["b1"].poison == 5
+    state, _ = battle([creature(spells=spells)], [creature("Golem", creature_type="Construct")], [(3, 3)], [(4, 3)])
+    state.apply(Activate("a1"))
+    state.apply(Cast(0, "b1"))
+    assert state.creatures["b1"].poison == 0  # immune: no save rolled either
+
+
+def test_a_save_that_halves_a_spells_damage_also_avoids_its_condition():
+    """§10.6: a success halves damage and avoids the rest of the effect."""
+    spells = parse_spell_list("3rd—thunder strike ❑ (sight; 20 sonic damage, Stun; DC 15).")
+    state, _ = battle([creature(spells=spells)], [creature(hp=50, level=3)], [(0, 0)], [(6, 6)], [15])
+    state.apply(Activate("a1"))
+    state.apply(casts(state)[0])
+    assert state.creatures["b1"].hp == 40 and not state.creatures["b1"].stunned
+    state, _ = battle([creature(spells=spells)], [creature(hp=50, level=3)], [(0, 0)], [(6, 6)], [2])
+    state.apply(Activate("a1"))
+    state.apply(casts(state)[0])
+    assert state.creatures["b1"].hp == 30 and state.creatures["b1"].stunned
