@@ -26,7 +26,7 @@ REQUIRED = ("cost", "level", "speed", "ac", "hp")
 
 
 def creatures() -> list[dict[str, Any]]:
-    out = []
+    out: list[dict[str, Any]] = []
     for path in sorted(CATALOGUE.glob("*.json")):
         doc = json.loads(path.read_text(encoding="utf-8"))
         out.extend(c for c in doc.get("cards", ()) if c.get("kind") == "creature")
