@@ -57,7 +57,7 @@ ASSUMED = ("Wood Elf Ranger HP 40, Level 5, cost 10; Orc Mauler cost 12 (the see
 def spec(lists: list[dict[str, Any]], *, battles: int, seed: int, battle_map: str,
          params: dict[str, Any]) -> MatchupSpec:
     game = GAMES["ddm"]
-    return MatchupSpec(game="ddm", lists=[game.describe_list(x) for x in lists], battle_map=battle_map,
+    return MatchupSpec(game="ddm", ruleset="seed", lists=[game.describe_list(x) for x in lists], battle_map=battle_map,
                        map_layout=game.describe_map(battle_map), params=params, battles=battles, seed=seed,
                        ai="heuristic", catalogue_version="bench", unmodelled=game.unmodelled(lists))
 
@@ -120,7 +120,8 @@ def run_job(s: MatchupSpec) -> tuple[float, Matchup, float]:
         game="ddm", ruleset="seed", a_document={"name": s.lists[0]["name"]}, b_document={"name": s.lists[1]["name"]},
         a_validation=empty, b_validation=empty, lists=s.lists, battle_map=s.battle_map, map_layout=s.map_layout,
         params=s.params, battles=s.battles, seed=s.seed, ai=s.ai,
-        chunk_size=chunk_size_for(battles=s.battles, ai=s.ai), catalogue_version=s.catalogue_version,
+        chunk_size=chunk_size_for(battles=s.battles, bounds=s.bridge.players[s.ai].chunk),
+        catalogue_version=s.catalogue_version,
         unmodelled=s.unmodelled,
     )
     start = time.perf_counter()

@@ -45,6 +45,7 @@ GAME = register(Game(
                 Section("battle_map", ("battle-map",), "single", gettext_noop("Battle map")),
             ),
             blank={"entries": []},
+            bridge="simulate.bridges.ddm:BRIDGE",
         ),
         Ruleset(
             id="ddm-guild",

@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from config.errors import ApplicationError
 from simulate.models import Matchup
 from simulate.selectors import matchup_estimate_so_far, matchup_get, matchup_progress, matchup_sides
-from simulate.services import AIS, MAX_BATTLES, matchup_create
+from simulate.services import MAX_BATTLES, matchup_create
 
 BODY_KEYS = ("a", "b", "map", "battles", "seed", "ai")
 
@@ -35,7 +35,8 @@ class MatchupRequestSerializer(serializers.Serializer):
                                 help_text="a battle map's slug (default: the format's first legal map)")
     battles = serializers.IntegerField(required=False, allow_null=True, help_text=f"1 to {MAX_BATTLES} (default 1000)")
     seed = serializers.IntegerField(required=False, allow_null=True, help_text="default: random (always returned)")
-    ai = serializers.ChoiceField(choices=list(AIS), required=False, allow_null=True, help_text="default: heuristic")
+    ai = serializers.CharField(required=False, allow_null=True,
+                               help_text="a computer player of the lists' game (default: heuristic; also: random)")
 
 
 @extend_schema_serializer(component_name="MatchupQueued")

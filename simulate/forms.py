@@ -9,10 +9,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from simulate.selectors import battle_maps
-from simulate.services import AIS, DEFAULT_BATTLES, MAX_BATTLES, MAX_SEED
-
-AI_LABELS = {"heuristic": _("Sensible (heuristic)"), "random": _("Random moves")}
+from simulate.bridge import bridges
+from simulate.services import DEFAULT_BATTLES, MAX_BATTLES, MAX_SEED
 
 
 def _list_value(text: str) -> Any:
@@ -37,16 +35,20 @@ class MatchupForm(forms.Form):
     )
     map = forms.ChoiceField(label=_("Battle map"), required=False)
     battles = forms.IntegerField(label=_("Battles"), min_value=1, max_value=MAX_BATTLES, initial=DEFAULT_BATTLES)
-    ai = forms.ChoiceField(label=_("Players"), initial="heuristic")
+    ai = forms.ChoiceField(label=_("Players"), required=False)
     seed = forms.IntegerField(label=_("Seed"), required=False, min_value=0, max_value=MAX_SEED,
                               help_text=_("Leave empty for a random one; the same seed gives the same answer."))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices: list[tuple[str, str]] = [("", str(_("The format’s first map")))]
-        choices += [(m.slug, m.name) for m in battle_maps()]
-        self.fields["map"].choices = choices  # type: ignore[attr-defined]
-        self.fields["ai"].choices = [(name, AI_LABELS.get(name, name)) for name in AIS]  # type: ignore[attr-defined]
+        maps: list[Any] = [("", str(_("The format’s first map")))]
+        players: dict[str, str] = {}
+        for bridge in bridges():
+            maps += [(b.slug, b.name) for b in bridge.battlefields()]
+            players.update({name: str(p.label) for name, p in bridge.players.items()})
+        self.fields["map"].choices = maps  # type: ignore[attr-defined]
+        ordered = sorted(players.items(), key=lambda kv: kv[0] != "heuristic")
+        self.fields["ai"].choices = [("", str(_("The game’s sensible player"))), *ordered]  # type: ignore[attr-defined]
 
     def clean_a(self) -> Any:
         return _list_value(self.cleaned_data["a"])

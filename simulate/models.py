@@ -47,6 +47,15 @@ class Matchup(models.Model):
     chunk_size = models.PositiveIntegerField()
     catalogue_version = models.CharField(max_length=40)
     unmodelled = models.JSONField(default=list, blank=True, help_text="Abilities of these creatures not played.")
+    played = models.JSONField(
+        default=dict, blank=True, help_text="Per list: its cost as played and the share of it whose abilities are not."
+    )
+    player_entered = models.JSONField(
+        default=list, blank=True, help_text="Numbers a player entered that the battles used, per list and card."
+    )
+    assumptions = models.JSONField(
+        default=list, blank=True, help_text="Numbers no source gives that this preview assumed (the quick start)."
+    )
     result = models.JSONField(null=True, blank=True)
     error = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)

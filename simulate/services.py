@@ -1,14 +1,16 @@
-"""Matchup previews: making a job, playing its chunks, finishing it (HackSoft-style writes).
+"""Matchup previews: making a job, playing its chunks, finishing it (HackSoft-style writes). No game is named
+here: each game's part is its bridge (``simulate/bridge.py``, ``simulate/bridges/``).
 
-A matchup plays ``battles`` battles between list A (player 0) and list B (player 1) on one map, both sides
-played by the same AI. Battle ``i`` is played with the seed ``"<seed>:<i>"``, so any battle replays alone
+A matchup plays ``battles`` battles between list A (player 0) and list B (player 1) on one battlefield, both
+sides played by the same AI. Battle ``i`` is played with the seed ``"<seed>:<i>"``, so any battle replays alone
 and the answer does not depend on how the battles were shared out: each chunk stores integer tallies
 under (matchup, index), and the result is made from their sums (:func:`merge_stats`, :func:`matchup_result`).
 
 The same functions serve the Celery tasks (``simulate/tasks.py``: a chord of chunk tasks, then
 :func:`matchup_finish`) and the ``matchup`` command (:func:`matchup_compute`, in one process).
-A client's mistake is an :class:`~config.errors.ApplicationError` (400); an illegal list is not one: it
-is played, and its violations travel with the job.
+A client's mistake is an :class:`~config.errors.ApplicationError` (400), and so is a list that cannot be
+played (code ``unplayable``: each card and the numbers it lacks) and two lists of different games
+(``different-games``). An illegal list is not an error: it is played, and its violations travel with the job.
 """
 
 from __future__ import annotations
@@ -27,33 +29,27 @@ from django.utils import timezone
 
 from builder.models import SavedList
 from builder.selectors import list_current, list_get_shared
-from catalogue import models as cm
 from config.errors import ApplicationError
-from simulate.adapters import Fielded, Unplayable, creature_rows, map_json, warband_json
+from simulate.bridge import Bridge, Entered, Gap, bridge_for, bridges, tally_sum
 from simulate.engine import ENGINE_VERSION
-from simulate.engine.ai import POLICIES
 from simulate.engine.dice import SeededDice
 from simulate.games import GAMES, play_battle
-from simulate.games.ddm import DdmParams
-from simulate.games.ddm_maps import map_from_json
 from simulate.models import Matchup, MatchupChunk
-from validation.core import DocumentError, ListDocument, parse_document
-from validation.games.ddm import prepare
-from validation.selectors import catalogue_facts
-from validation.services import list_validate
+from simulate.readiness import ListReading, list_read
 
 MAX_BATTLES = 10_000
 DEFAULT_BATTLES = 1_000
 MAX_SEED = 2**63 - 1
-AIS = tuple(sorted(name for name in POLICIES if name != "scripted"))
-DEFAULT_AI = "heuristic"
 # Battles per chunk: about 25 chunks a job (workers share them out evenly), each well inside the task time
-# limit (a heuristic battle takes ~0.2 s of CPU, a random one ~2 s).
+# limit; each game's player says how many of its battles a chunk may hold (its CPU per battle).
 CHUNKS_PER_JOB = 25
-CHUNK_BOUNDS = {"heuristic": (10, 100), "random": (2, 10)}
-SIMULATED = {("ddm", "seed")}
 Z95 = 1.959963984540054
 ProgressCallback = Callable[[int, int], None]
+
+
+def ai_names() -> list[str]:
+    """Every computer player some game has (a request's ``ai`` must be one of its own game's)."""
+    return sorted({name for b in bridges() for name in b.players})
 
 
 # --- the job's plain data ----------------------------------------------------------------------------------
@@ -63,6 +59,7 @@ class MatchupSpec:
     """Everything a matchup's battles need, as plain data (what a :class:`Matchup` row stores)."""
 
     game: str
+    ruleset: str
     lists: list[dict[str, Any]]
     battle_map: str
     map_layout: dict[str, Any]
@@ -72,27 +69,48 @@ class MatchupSpec:
     ai: str
     catalogue_version: str = ""
     unmodelled: list[str] = field(default_factory=list)
+    played: dict[str, Any] = field(default_factory=dict)  # per list: how much of it the engine really plays
+    player_entered: list[dict[str, Any]] = field(default_factory=list)  # numbers a player entered, per card
+    assumptions: list[str] = field(default_factory=list)  # numbers no source gives, assumed (the quick start)
 
     @classmethod
     def of(cls, matchup: Matchup) -> MatchupSpec:
         return cls(
-            game=matchup.game, lists=matchup.lists, battle_map=matchup.battle_map, map_layout=matchup.map_layout,
-            params=matchup.params, battles=matchup.battles, seed=matchup.seed, ai=matchup.ai,
-            catalogue_version=matchup.catalogue_version, unmodelled=matchup.unmodelled,
+            game=matchup.game, ruleset=matchup.ruleset, lists=matchup.lists, battle_map=matchup.battle_map,
+            map_layout=matchup.map_layout, params=matchup.params, battles=matchup.battles, seed=matchup.seed,
+            ai=matchup.ai, catalogue_version=matchup.catalogue_version, unmodelled=matchup.unmodelled,
+            played=matchup.played, player_entered=matchup.player_entered, assumptions=matchup.assumptions,
         )
+
+    @property
+    def bridge(self) -> Bridge:
+        found = bridge_for(self.game, self.ruleset)
+        if found is None:
+            raise ValueError(f"{self.game} ({self.ruleset}) has no simulator")
+        return found
 
 
 @dataclass
 class Side:
-    """One list of a matchup: its document (as sent and as read), where it came from, its validation and its
-    warband."""
+    """One list of a matchup: its document (as sent), where it came from, and its reading (validation, the
+    bridge's engine list, gaps, abilities not played, numbers a player entered)."""
 
     document: dict[str, Any]
-    parsed: ListDocument
     saved_list: SavedList | None
-    validation: dict[str, Any]
-    warband: dict[str, Any]
-    left_out: list[dict[str, str]]
+    read: ListReading
+
+    @property
+    def validation(self) -> dict[str, Any]:
+        return self.read.validation
+
+    @property
+    def warband(self) -> dict[str, Any]:
+        assert self.read.reading is not None and self.read.reading.engine_list is not None
+        return self.read.reading.engine_list
+
+    @property
+    def left_out(self) -> list[dict[str, str]]:
+        return self.read.reading.left_out if self.read.reading is not None else []
 
 
 def battle_seed(seed: int, index: int) -> str:
@@ -100,8 +118,9 @@ def battle_seed(seed: int, index: int) -> str:
     return f"{seed}:{index}"
 
 
-def chunk_size_for(*, battles: int, ai: str) -> int:
-    low, high = CHUNK_BOUNDS.get(ai, CHUNK_BOUNDS["random"])
+def chunk_size_for(*, battles: int, bounds: tuple[int, int]) -> int:
+    """Battles per chunk: about :data:`CHUNKS_PER_JOB` chunks, within the player's bounds (CPU per battle)."""
+    low, high = bounds
     return max(low, min(high, math.ceil(battles / CHUNKS_PER_JOB)))
 
 
@@ -147,81 +166,42 @@ def _prefixed(exc: ApplicationError, pointer: str) -> ApplicationError:
     return ApplicationError(f"{pointer[1:]}: {exc.message}", code=exc.code, status=exc.status, fields=fields)
 
 
-def _side(value: Any, pointer: str) -> Side:
+def _side(value: Any, pointer: str, entered: Entered | None) -> Side:
     document, saved = _document(value, pointer)
     try:
         # texts: the findings keep their templates, so the matchup page shows them in its reader's language
         # (simulate.selectors.matchup_sides; the API leaves the templates out)
-        validation: dict[str, Any] = dict(list_validate(document=document, texts=True))
-        doc = parse_document(document)
+        read = list_read(document=document, entered=entered, texts=True)
     except ApplicationError as exc:
         raise _prefixed(exc, pointer) from None
-    except DocumentError as exc:  # pragma: no cover - list_validate raises first
-        raise ApplicationError(exc.message, fields={f"{pointer}{k}": v for k, v in exc.fields.items()}) from None
-    if (doc.game, doc.ruleset) not in SIMULATED:
-        raise ApplicationError(
-            f"{pointer[1:]}: {doc.game} ({doc.ruleset}) has no battle simulator yet; matchups play D&D Miniatures "
-            "lists of the seeds' rules.", code="no-simulator", fields={f"{pointer}/game": ["has no simulator yet"]},
-        )
-    catalogue = catalogue_facts(game=doc.game, ruleset=doc.ruleset)
-    warband, _outcomes = prepare(doc, catalogue, doc.format, doc.params)
-    fielded = [Fielded(e.creature.slug, e.qty) for e in warband.creatures]
-    fielded += [Fielded(e.creature.slug, e.qty, minion=True) for e in warband.minions]
-    played = {e.pointer for e in warband.all_entries}
-    findings = {p: f["message"] for f in validation.get("violations", []) for p in f.get("entries", [])}
-    left_out = []
-    for i, entry in enumerate(document.get("entries") or []):
-        pointer_i = f"/entries/{i}"
-        if pointer_i not in played:
-            card = entry.get("card", "") if isinstance(entry, dict) else ""
-            reason = findings.get(f"{pointer_i}/card") or findings.get(pointer_i) or "not a creature of the catalogue"
-            left_out.append({"entry": pointer_i, "card": str(card), "reason": reason})
-    rows = creature_rows(game=doc.game, ruleset=doc.ruleset, slugs=[f.slug for f in fielded])
-    try:
-        engine_list = warband_json(
-            name=str(document.get("name") or pointer[1:].upper()), faction=str(document.get("faction") or ""),
-            commander_zero=str(document.get("commander_zero") or ""), fielded=fielded, rows=rows,
-        )
-    except Unplayable as exc:
-        raise ApplicationError(
-            f"{pointer[1:]}: the catalogue lacks numbers a battle needs: {exc}. The list cannot be simulated "
-            "until someone supplies them.", code="unplayable",
-            fields={pointer: [f"{name} lacks {', '.join(f)}" for name, f in exc.missing.items()]},
-        ) from None
-    if not engine_list["creatures"]:
-        raise ApplicationError(
-            f"{pointer[1:]}: no creature of this list can be played.", code="unplayable",
-            fields={f"{pointer}/entries": ["no creature of this list is in the catalogue"]},
-        )
-    return Side(document, doc, saved, validation, engine_list, left_out)
+    return Side(document, saved, read)
 
 
-def _battle_map(slug: str | None, fmt_params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    maps = cm.DdmBattleMap.objects.filter(game__slug="ddm", ruleset__slug="seed")
-    if slug is None:
-        epic = bool(fmt_params.get("epic_map_required"))
-        row = maps.filter(epic=epic).exclude(layout={}).order_by("product_set__position", "position", "slug").first()
-        if row is None:
-            raise ApplicationError("The catalogue has no battle map with a layout for this format.",
-                                   code="unknown-map", fields={"/map": ["no battle map with a layout"]})
-    else:
-        if not isinstance(slug, str):
-            raise ApplicationError("map must be a battle map's slug.", fields={"/map": ["must be a slug"]})
-        row = maps.filter(slug=slug.strip().casefold()).first()
-        if row is None:
-            known = ", ".join(maps.exclude(layout={}).order_by("slug").values_list("slug", flat=True))
-            raise ApplicationError(f"Unknown battle map {slug[:100]!r} (known: {known}).", code="unknown-map",
-                                   fields={"/map": [f"unknown battle map; known: {known}"]})
-    if not row.layout:
-        raise ApplicationError(f"The battle map {row.slug} has no layout to play on.", code="unknown-map",
-                               fields={"/map": ["this map has no layout yet"]})
-    layout = map_json(row)
-    try:
-        map_from_json(layout)
-    except (ValueError, KeyError, TypeError) as exc:
-        raise ApplicationError(f"The battle map {row.slug}'s layout cannot be played: {exc}", code="unknown-map",
-                               fields={"/map": [str(exc)]}) from None
-    return row.slug, layout
+def _list_name(side: Side, pointer: str) -> str:
+    return str(side.document.get("name") or f"list {pointer[1:].upper()}")
+
+
+def _refuse_unplayable(sides: Iterable[tuple[str, Side]]) -> None:
+    """A 400 naming each list, card and missing number when either list cannot be played."""
+    fields: dict[str, list[str]] = {}
+    parts: list[str] = []
+    for pointer, side in sides:
+        gaps: list[Gap] = side.read.gaps
+        name = _list_name(side, pointer)
+        if gaps:
+            parts.append(f"{name!r}: " + "; ".join(g.sentence() for g in gaps))
+            for gap in gaps:
+                for entry in gap.entries or ("",):
+                    fields.setdefault(f"{pointer}{entry}", []).append(gap.sentence())
+        elif side.read.status == "empty":
+            parts.append(f"{name!r}: no card of this list can be played")
+            fields[f"{pointer}/entries"] = ["no card of this list can be played"]
+    if parts:
+        raise ApplicationError(
+            "These lists cannot be played until the numbers the simulator needs are given (never guessed): "
+            + "; ".join(parts) + ". Enter them from the printed cards, or ask for them in the catalogue.",
+            code="unplayable", fields=fields,
+        )
 
 
 def _int(value: Any, pointer: str, low: int, high: int, default: int) -> int:
@@ -235,61 +215,85 @@ def _int(value: Any, pointer: str, low: int, high: int, default: int) -> int:
     return value
 
 
-def _params(fmt_id: str, fmt_params: Mapping[str, Any], map_slug: str) -> dict[str, Any]:
-    params: dict[str, Any] = {}
-    if fmt_id.startswith("skirmish-") or fmt_id == "epic-500":
-        params["format"] = fmt_id
-    elif isinstance(fmt_params.get("points_limit"), int):
-        params["vp_target"] = fmt_params["points_limit"]
-    if map_slug == "first-battle":
-        params["scenario"] = "first-battle"  # the quick start's battle: the first creature lost decides it
-    return params
+def _player(bridge: Bridge, ai: Any) -> str:
+    name = bridge.default_player if ai is None else ai
+    if not isinstance(name, str) or name not in bridge.players:
+        known = ", ".join(bridge.players)
+        raise ApplicationError(f"Unknown AI {str(name)[:40]!r} (known: {known}).", code="unknown-ai",
+                               fields={"/ai": [f"must be one of {known}"]})
+    return name
 
 
 def matchup_prepare(
-    *, a: Any, b: Any, map: str | None = None, battles: Any = None, seed: Any = None, ai: Any = None
+    *, a: Any, b: Any, map: str | None = None, battles: Any = None, seed: Any = None, ai: Any = None,
+    entered: Entered | None = None,
 ) -> tuple[MatchupSpec, Side, Side]:
-    """Check a matchup request and turn it into plain data (raises ``ApplicationError`` on bad input)."""
+    """Check a matchup request and turn it into plain data (raises ``ApplicationError`` on bad input, and on
+    lists that cannot be played). ``entered``: the requester's own numbers for cards, laid over the catalogue."""
     count = _int(battles, "/battles", 1, MAX_BATTLES, DEFAULT_BATTLES)
     job_seed = secrets.randbelow(2**31) if seed is None else _int(seed, "/seed", 0, MAX_SEED, 0)
-    name = DEFAULT_AI if ai is None else ai
-    if not isinstance(name, str) or name not in AIS:
-        raise ApplicationError(f"Unknown AI {str(name)[:40]!r} (known: {', '.join(AIS)}).", code="unknown-ai",
-                               fields={"/ai": [f"must be one of {', '.join(AIS)}"]})
-    side_a, side_b = _side(a, "/a"), _side(b, "/b")
-    doc_a, doc_b = side_a.parsed, side_b.parsed
-    if (doc_a.game, doc_a.ruleset) != (doc_b.game, doc_b.ruleset):
-        raise ApplicationError("Both lists must be of the same game and rules.", code="invalid",
-                               fields={"/b/game": [f"must be {doc_a.game} ({doc_a.ruleset}) as list a"]})
-    slug, layout = _battle_map(map, doc_a.params)
-    params = _params(doc_a.format.id, doc_a.params, slug)
-    game = GAMES[doc_a.game]
+    if ai is not None and not isinstance(ai, str):
+        raise ApplicationError("ai must be the name of a computer player.", code="unknown-ai",
+                               fields={"/ai": ["must be a name"]})
+    if map is not None and not isinstance(map, str):
+        raise ApplicationError("map must be a battle map's slug.", fields={"/map": ["must be a slug"]})
+    side_a, side_b = _side(a, "/a", entered), _side(b, "/b", entered)
+    doc_a, doc_b = side_a.read.parsed, side_b.read.parsed
+    if doc_a.game != doc_b.game:
+        raise ApplicationError(
+            f"The two lists are of different games ({doc_a.game} and {doc_b.game}): a matchup plays two lists "
+            "of the same game.", code="different-games",
+            fields={"/b/game": [f"is {doc_b.game}, but list a is {doc_a.game}: choose two lists of one game"]},
+        )
+    if doc_a.ruleset != doc_b.ruleset:
+        raise ApplicationError(
+            f"The two lists follow different rules ({doc_a.ruleset} and {doc_b.ruleset}) of {doc_a.game}.",
+            code="different-rulesets",
+            fields={"/b/ruleset": [f"is {doc_b.ruleset}, but list a is {doc_a.ruleset}"]},
+        )
+    bridge = side_a.read.bridge
+    if bridge is None:
+        raise ApplicationError(
+            f"{doc_a.game} ({doc_a.ruleset}) has no battle simulator yet.", code="no-simulator",
+            fields={"/a/game": ["has no simulator yet"]},
+        )
+    name = _player(bridge, ai)
+    _refuse_unplayable((("/a", side_a), ("/b", side_b)))
+    setup = bridge.setup([doc_a, doc_b], map)
+    engine = GAMES[bridge.engine]
     lists = [side_a.warband, side_b.warband]
     try:
-        game.new_initial_state(lists=lists, battle_map=layout, dice=SeededDice(0), params=params)
+        engine.new_initial_state(lists=lists, battle_map=setup.layout, dice=SeededDice(0), params=setup.params)
     except ValueError as exc:
-        raise ApplicationError(f"These lists cannot be played on {slug}: {exc}", code="unplayable") from None
+        raise ApplicationError(f"These lists cannot be played on {setup.battlefield}: {exc}",
+                               code="unplayable") from None
+    readings = [side.read.reading for side in (side_a, side_b)]
     spec = MatchupSpec(
-        game=doc_a.game, lists=[game.describe_list(x) for x in lists], battle_map=slug, map_layout=layout,
-        params=params, battles=count, seed=job_seed, ai=name,
-        catalogue_version=str(side_a.validation.get("catalogue_version", "")), unmodelled=game.unmodelled(lists),
+        game=doc_a.game, ruleset=doc_a.ruleset, lists=[engine.describe_list(x) for x in lists],
+        battle_map=setup.battlefield, map_layout=setup.layout, params=setup.params, battles=count, seed=job_seed,
+        ai=name, catalogue_version=str(side_a.validation.get("catalogue_version", "")),
+        unmodelled=engine.unmodelled(lists),
+        played={key: r.played_json() for key, r in zip(("a", "b"), readings, strict=True) if r is not None},
+        player_entered=[{"list": key, **u.json()} for key, r in zip(("a", "b"), readings, strict=True)
+                        if r is not None for u in r.entered],
     )
     return spec, side_a, side_b
 
 
-def matchup_create(
-    *, a: Any, b: Any, map: str | None = None, battles: Any = None, seed: Any = None, ai: Any = None
-) -> Matchup:
-    """Store a matchup job and queue it (once the transaction commits)."""
-    spec, side_a, side_b = matchup_prepare(a=a, b=b, map=map, battles=battles, seed=seed, ai=ai)
+def matchup_store(spec: MatchupSpec, *, documents: tuple[dict[str, Any], dict[str, Any]],
+                  validations: tuple[dict[str, Any], dict[str, Any]],
+                  saved: tuple[SavedList | None, SavedList | None] = (None, None),
+                  left_out: list[dict[str, str]] | None = None) -> Matchup:
+    """Store a prepared job and queue it (once the transaction commits)."""
+    player = spec.bridge.players[spec.ai]
     matchup = Matchup.objects.create(
-        game=spec.game, ruleset=side_a.parsed.ruleset, a_document=side_a.document, b_document=side_b.document,
-        a_list=side_a.saved_list, b_list=side_b.saved_list, a_validation=side_a.validation,
-        b_validation=side_b.validation, lists=spec.lists,
-        left_out=[{"list": "a", **x} for x in side_a.left_out] + [{"list": "b", **x} for x in side_b.left_out],
-        battle_map=spec.battle_map, map_layout=spec.map_layout, params=spec.params, battles=spec.battles,
-        seed=spec.seed, ai=spec.ai, chunk_size=chunk_size_for(battles=spec.battles, ai=spec.ai),
-        catalogue_version=spec.catalogue_version, unmodelled=spec.unmodelled,
+        game=spec.game, ruleset=spec.ruleset, a_document=documents[0], b_document=documents[1],
+        a_list=saved[0], b_list=saved[1], a_validation=validations[0], b_validation=validations[1],
+        lists=spec.lists, left_out=left_out or [], battle_map=spec.battle_map, map_layout=spec.map_layout,
+        params=spec.params, battles=spec.battles, seed=spec.seed, ai=spec.ai,
+        chunk_size=chunk_size_for(battles=spec.battles, bounds=player.chunk),
+        catalogue_version=spec.catalogue_version, unmodelled=spec.unmodelled, played=spec.played,
+        player_entered=spec.player_entered, assumptions=spec.assumptions,
     )
     from simulate.tasks import matchup_start
 
@@ -297,13 +301,30 @@ def matchup_create(
     return matchup
 
 
+def matchup_create(
+    *, a: Any, b: Any, map: str | None = None, battles: Any = None, seed: Any = None, ai: Any = None,
+    entered: Entered | None = None,
+) -> Matchup:
+    """Check a request, store the matchup job and queue it."""
+    spec, side_a, side_b = matchup_prepare(a=a, b=b, map=map, battles=battles, seed=seed, ai=ai, entered=entered)
+    return matchup_store(
+        spec, documents=(side_a.document, side_b.document), validations=(side_a.validation, side_b.validation),
+        saved=(side_a.saved_list, side_b.saved_list),
+        left_out=[{"list": "a", **x} for x in side_a.left_out] + [{"list": "b", **x} for x in side_b.left_out],
+    )
+
+
 # --- playing -----------------------------------------------------------------------------------------------
 
 def play_one(spec: MatchupSpec, index: int) -> Any:
     """Battle ``index`` of a matchup (a :class:`~simulate.engine.replay.BattleOutcome`)."""
+    bridge = spec.bridge
+    seed = battle_seed(spec.seed, index)
+    player = bridge.players[spec.ai]
     return play_battle(
-        game=spec.game, lists=spec.lists, battle_map=spec.map_layout, seed=battle_seed(spec.seed, index),
-        policies=(spec.ai, spec.ai), params=spec.params, catalogue_version=spec.catalogue_version,
+        game=bridge.engine, lists=spec.lists, battle_map=spec.map_layout, seed=seed,
+        policies=(player.make(seed, 0), player.make(seed, 1)), params=spec.params,
+        catalogue_version=spec.catalogue_version,
     )
 
 
@@ -311,26 +332,23 @@ def _bump(counts: dict[str, int], key: object, by: int = 1) -> None:
     counts[str(key)] = counts.get(str(key), 0) + by
 
 
+def _empty_stats() -> dict[str, Any]:
+    return {"battles": 0, "a_wins": 0, "b_wins": 0, "draws": 0, "rounds": {}, "reasons": {}, "game": {}}
+
+
 def play_chunk(spec: MatchupSpec, indices: Iterable[int], progress: ProgressCallback | None = None) -> dict[str, Any]:
-    """Play the battles ``indices`` and return their tallies (integers only, so sums are exact)."""
+    """Play the battles ``indices`` and return their tallies (integers only, so sums are exact): the shared
+    ones (wins, draws, lengths, endings) and the game's own (``game``: its bridge's :meth:`tally`)."""
     todo = list(indices)
-    stats: dict[str, Any] = {"battles": 0, "a_wins": 0, "b_wins": 0, "draws": 0, "margins": {}, "rounds": {},
-                             "reasons": {}, "creatures": {}}
-    creatures: dict[str, list[int]] = stats["creatures"]
+    bridge = spec.bridge
+    stats = _empty_stats()
     for done, index in enumerate(todo, start=1):
         result = play_one(spec, index).state.result()
         stats["battles"] += 1
         stats["a_wins" if result.winner == 0 else "b_wins" if result.winner == 1 else "draws"] += 1
-        _bump(stats["margins"], result.scores[0] - result.scores[1])
         _bump(stats["rounds"], result.rounds)
         _bump(stats["reasons"], result.reason)
-        for cid, c in result.details["per_creature"].items():
-            row = creatures.setdefault(cid, [0, 0, 0, 0, 0])
-            row[0] += c["damage_dealt"]
-            row[1] += c["damage_taken"]
-            row[2] += c["kills"]
-            row[3] += 1 if c["survived"] else 0
-            row[4] += c["points_earned"]
+        tally_sum(stats["game"], bridge.tally(result))
         if progress is not None:
             progress(done, len(todo))
     return stats
@@ -338,18 +356,9 @@ def play_chunk(spec: MatchupSpec, indices: Iterable[int], progress: ProgressCall
 
 def merge_stats(parts: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """The sum of chunks' tallies (in any order: integer sums do not depend on it)."""
-    total: dict[str, Any] = {"battles": 0, "a_wins": 0, "b_wins": 0, "draws": 0, "margins": {}, "rounds": {},
-                             "reasons": {}, "creatures": {}}
+    total = _empty_stats()
     for part in parts:
-        for key in ("battles", "a_wins", "b_wins", "draws"):
-            total[key] += part[key]
-        for key in ("margins", "rounds", "reasons"):
-            for k, v in part[key].items():
-                _bump(total[key], k, v)
-        for cid, row in part["creatures"].items():
-            acc = total["creatures"].setdefault(cid, [0, 0, 0, 0, 0])
-            for i, v in enumerate(row):
-                acc[i] += v
+        tally_sum(total, part)
     return total
 
 
@@ -377,41 +386,12 @@ def matchup_estimate(totals: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def margin_bin_width(spec: MatchupSpec) -> int:
-    """Victory-point margins are counted in bins of 5% of the target (10 VP at 200 points)."""
-    return max(1, DdmParams.from_json(spec.params).vp_target // 20)
-
-
-def _histogram(counts: Mapping[str, int], width: int) -> list[dict[str, int]]:
-    values = {int(k): v for k, v in counts.items()}
-    if not values:
-        return []
-    low = min(values) // width * width
-    high = max(values) // width * width
-    bins = dict.fromkeys(range(low, high + width, width), 0)
-    for value, count in values.items():
-        bins[value // width * width] += count
-    return [{"low": b, "high": b + width, "count": c} for b, c in sorted(bins.items())]
-
-
 def matchup_result(spec: MatchupSpec, totals: Mapping[str, Any], sample_battle: Mapping[str, Any]) -> dict[str, Any]:
-    """The answer (CONTRACTS.md's keys, and a few more): made from summed tallies only."""
+    """The answer (CONTRACTS.md's keys, the game's own from its bridge, and what it was computed from): made
+    from summed tallies only."""
     n = totals["battles"]
     rounds = {int(k): v for k, v in totals["rounds"].items()}
-    margins = {int(k): v for k, v in totals["margins"].items()}
-    per_creature: dict[str, Any] = {}
-    for side, warband in zip(("a", "b"), spec.lists, strict=True):
-        for i, card in enumerate(warband["creatures"]):
-            cid = f"{side}{i + 1}"
-            row = totals["creatures"].get(cid, [0, 0, 0, 0, 0])
-            per_creature[cid] = {
-                "name": card["name"], "list": side, "cost": card["cost"],
-                "damage_dealt": round(row[0] / n, 3) if n else 0.0,
-                "damage_taken": round(row[1] / n, 3) if n else 0.0,
-                "kills": round(row[2] / n, 3) if n else 0.0,
-                "survival": round(row[3] / n, 4) if n else 0.0,
-                "points_earned": round(row[4] / n, 3) if n else 0.0,
-            }
+    own = spec.bridge.result_keys(lists=spec.lists, params=spec.params, tallies=totals.get("game") or {}, battles=n)
     return {
         "battles": n,
         "seed": spec.seed,
@@ -423,17 +403,21 @@ def matchup_result(spec: MatchupSpec, totals: Mapping[str, Any], sample_battle: 
         "a_win_rate": wilson(totals["a_wins"], n),
         "b_win_rate": wilson(totals["b_wins"], n),
         "draw_rate": wilson(totals["draws"], n),
-        "margin_histogram": _histogram(totals["margins"], margin_bin_width(spec)),
-        "margin_mean": round(sum(k * v for k, v in margins.items()) / n, 3) if n else 0.0,
+        **own,
         "rounds_histogram": [{"rounds": r, "count": rounds[r]} for r in sorted(rounds)],
         "rounds_mean": round(sum(k * v for k, v in rounds.items()) / n, 3) if n else 0.0,
         "endings": dict(sorted(totals["reasons"].items())),
-        "per_creature": per_creature,
         "unmodelled_abilities": list(spec.unmodelled),
+        "played": spec.played,
+        "caution": any(bool(p.get("caution")) for p in spec.played.values()),
+        "player_entered": list(spec.player_entered),
+        "assumptions": list(spec.assumptions),
         "lists": [w["name"] for w in spec.lists],
+        "game": spec.game,
+        "ruleset": spec.ruleset,
         "params": spec.params,
         "engine_version": ENGINE_VERSION,
-        "game_version": GAMES[spec.game].version,
+        "game_version": GAMES[spec.bridge.engine].version,
         "catalogue_version": spec.catalogue_version,
         "sample_battle": dict(sample_battle),
     }

@@ -16,7 +16,14 @@ from config.errors import ApplicationError
 from simulate import plots
 from simulate.forms import MatchupForm
 from simulate.models import Matchup
-from simulate.selectors import matchup_estimate_so_far, matchup_get, matchup_progress, matchup_sides, replay_frames
+from simulate.selectors import (
+    matchup_bridge,
+    matchup_estimate_so_far,
+    matchup_get,
+    matchup_progress,
+    matchup_replay,
+    matchup_sides,
+)
 from simulate.services import matchup_create
 
 
@@ -49,7 +56,7 @@ def matchup_new(request: HttpRequest) -> HttpResponse:
             data = form.cleaned_data
             try:
                 matchup = matchup_create(a=data["a"], b=data["b"], map=data["map"] or None, battles=data["battles"],
-                                         seed=data["seed"], ai=data["ai"])
+                                         seed=data["seed"], ai=data["ai"] or None)
             except ApplicationError as exc:
                 _add_errors(form, exc)
             else:
@@ -81,7 +88,7 @@ def matchup_page(request: HttpRequest, matchup_id: Any) -> HttpResponse:
         "estimate": _estimate_context(matchup),
     }
     if matchup.status == Matchup.Status.DONE and matchup.result:
-        context.update(_result_context(matchup.result))
+        context.update(_result_context(matchup, matchup.result))
     return render(request, "matchups/page.html", context)
 
 
@@ -117,18 +124,14 @@ def _estimate_context(matchup: Matchup) -> dict[str, Any] | None:
     ]}
 
 
-def _result_context(result: dict[str, Any]) -> dict[str, Any]:
+def _result_context(matchup: Matchup, result: dict[str, Any]) -> dict[str, Any]:
+    bridge = matchup_bridge(matchup=matchup)
     names = result.get("lists") or ["A", "B"]
     rates = plots.rates_svg(
         [(_("%(list)s wins") % {"list": names[0]}, result["a_win_rate"], "plot-a"),
          (_("Draws"), result["draw_rate"], "plot-draw"),
          (_("%(list)s wins") % {"list": names[1]}, result["b_win_rate"], "plot-b")],
         title=_("Win, draw and loss rates with %(level)s intervals") % {"level": "95%"},
-    )
-    margin_bars = [(str(b["low"]), int(b["count"])) for b in result.get("margin_histogram") or []]
-    margins = plots.histogram_svg(
-        margin_bars, title=_("Victory-point margin (list A minus list B)"), x_label=_("Margin (lower end of each bar)"),
-        y_label=_("Battles"), marked="0",
     )
     rounds_counts = {int(r["rounds"]): int(r["count"]) for r in result.get("rounds_histogram") or []}
     top = max(rounds_counts, default=0)
@@ -139,9 +142,22 @@ def _result_context(result: dict[str, Any]) -> dict[str, Any]:
     sample = result.get("sample_battle") or {}
     layout = sample.get("battle_map") or {}
     return {
-        "result": result, "rates_svg": rates, "margin_svg": margins, "rounds_svg": rounds,
+        "result": result, "rates_svg": rates, "rounds_svg": rounds, "figures": bridge.figures(result, names),
         "creatures": sorted(result.get("per_creature", {}).items(), key=lambda kv: (kv[0][0], int(kv[0][1:]))),
-        "replay": replay_frames(record=sample) if sample else None,
-        "replay_map": plots.battle_map_svg(layout, title=_("The sample battle's map"), pieces=True) if layout else "",
+        "replay": matchup_replay(matchup=matchup, record=sample) if sample else None,
+        "replay_map": bridge.battlefield_svg(layout, title=_("The sample battle's map"), pieces=True) if layout else "",
         "sample_result": sample.get("result") or {},
+        "played": _played_context(result),
     }
+
+
+def _played_context(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per list: how much of it the engine really played, the share of its cost it did not, and a caution."""
+    names = result.get("lists") or ["A", "B"]
+    out = []
+    for key, name in zip(("a", "b"), names, strict=False):
+        played = (result.get("played") or {}).get(key)
+        if played is None:
+            continue
+        out.append({"list": key, "name": name, **played})
+    return out

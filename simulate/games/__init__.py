@@ -1,23 +1,26 @@
 """Per-game rules on the shared engine, behind one registry (python-chess's variants, by id).
 
-``GAMES`` maps a game id to its :class:`~simulate.engine.game.Game`. An unknown id is a clear error;
-the three games whose engines are designed but not built yet (``docs/engine.md``) say so.
+``GAMES`` maps a game id to its :class:`~simulate.engine.game.Game`, ``PLAYERS`` to its computer players by
+name (each game has its own ``heuristic``; ``random`` is the engine's). An unknown id is a clear error; the
+games whose engines are designed but not built yet (``docs/engine.md``) say so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import games as game_registry
-from simulate.engine.ai import POLICIES, Policy
+from simulate.engine.ai import POLICIES, Policy, RandomPolicy, UnknownPolicy
 from simulate.engine.game import Game
 from simulate.engine.replay import BattleOutcome, ReplayRecord, play, replay
 from simulate.games.ddm import DdmGame
 from simulate.games.ddm_ai import DdmHeuristicPolicy
 
 GAMES: dict[str, Game] = {"ddm": DdmGame()}
-POLICIES["heuristic"] = DdmHeuristicPolicy  # the only game with a simulator so far; others will dispatch by game
+PLAYERS: dict[str, dict[str, Callable[[int | str, int], Policy]]] = {
+    "ddm": {"random": RandomPolicy, "heuristic": DdmHeuristicPolicy},
+}
 PLANNED = tuple(g for g in game_registry.ids() if g not in GAMES)  # designed, not built yet (docs/engine.md)
 
 
@@ -37,6 +40,14 @@ def get_game(game_id: str) -> Game:
         raise UnknownGame(f"unknown game {game_id!r}; known: {sorted(GAMES)}") from None
 
 
+def make_player(game_id: str, name: str, seed: int | str, player: int) -> Policy:
+    """Game ``game_id``'s computer player ``name`` for one battle (``UnknownPolicy`` if it has none)."""
+    players = PLAYERS.get(game_id, POLICIES)
+    if name not in players:
+        raise UnknownPolicy(f"unknown AI policy {name!r} for {game_id}; known: {sorted(players)}")
+    return players[name](seed, player)
+
+
 def play_battle(
     *,
     game: str,
@@ -48,9 +59,11 @@ def play_battle(
     catalogue_version: str = "",
 ) -> BattleOutcome:
     """Play one battle: lists as plain data, a map (a bundled slug or a map document), a seed and the two
-    players' policies. Returns the final state and the replay record (JSON-ready via ``to_json()``)."""
+    players' policies (a name is the game's own player: ``PLAYERS``). Returns the final state and the replay
+    record (JSON-ready via ``to_json()``)."""
+    players = [make_player(game, p, seed, i) if isinstance(p, str) else p for i, p in enumerate(policies)]
     return play(
-        get_game(game), lists=lists, battle_map=battle_map, seed=seed, policies=policies, params=params,
+        get_game(game), lists=lists, battle_map=battle_map, seed=seed, policies=players, params=params,
         catalogue_version=catalogue_version,
     )
 

@@ -29,3 +29,11 @@ def percent(value: Any, digits: int = 1) -> str:
         return f"{number_format(float(value) * 100, decimal_pos=int(digits))}%"
     except (TypeError, ValueError):
         return ""
+
+
+@register.filter
+def field_word(name: Any) -> str:
+    """A card's field as a page names it ("hp" → "HP", "attacks" → "Attacks"), in the page's language."""
+    from catalogue.selectors import field_label
+
+    return field_label(str(name))

@@ -39,7 +39,7 @@ def spec_for(lists: list[dict[str, Any]], *, battles: int, seed: int, battle_map
              ai: str = "heuristic", params: dict[str, Any] | None = None) -> MatchupSpec:
     game = GAMES["ddm"]
     return MatchupSpec(
-        game="ddm", lists=[game.describe_list(x) for x in lists], battle_map=battle_map,
+        game="ddm", ruleset="seed", lists=[game.describe_list(x) for x in lists], battle_map=battle_map,
         map_layout=game.describe_map(battle_map), params=params or {"format": "skirmish-200"}, battles=battles,
         seed=seed, ai=ai, catalogue_version="test", unmodelled=game.unmodelled(lists),
     )
@@ -49,11 +49,13 @@ def stored_matchup(spec: MatchupSpec, *, chunk_size: int | None = None) -> Match
     """A job as ``matchup_create`` stores it, from plain data (no catalogue needed)."""
     empty = {"legal": True, "violations": [], "warnings": [], "totals": {}}
     return Matchup.objects.create(
-        game=spec.game, ruleset="seed", a_document={"name": spec.lists[0]["name"]},
+        game=spec.game, ruleset=spec.ruleset, a_document={"name": spec.lists[0]["name"]},
         b_document={"name": spec.lists[1]["name"]}, a_validation=empty, b_validation=empty, lists=spec.lists,
         battle_map=spec.battle_map, map_layout=spec.map_layout, params=spec.params, battles=spec.battles,
-        seed=spec.seed, ai=spec.ai, chunk_size=chunk_size or chunk_size_for(battles=spec.battles, ai=spec.ai),
-        catalogue_version=spec.catalogue_version, unmodelled=spec.unmodelled,
+        seed=spec.seed, ai=spec.ai,
+        chunk_size=chunk_size or chunk_size_for(battles=spec.battles, bounds=spec.bridge.players[spec.ai].chunk),
+        catalogue_version=spec.catalogue_version, unmodelled=spec.unmodelled, played=spec.played,
+        player_entered=spec.player_entered, assumptions=spec.assumptions,
     )
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from config.errors import ApplicationError
+from simulate.bridge import Bridge, bridge_for
 from simulate.games import replay_battle
 from simulate.models import Matchup, MatchupChunk
-from simulate.selectors import matchup_progress, matchup_sides, replay_frames
+from simulate.selectors import matchup_progress, matchup_sides
 from simulate.services import (
     MatchupSpec,
     battle_seed,
@@ -27,6 +28,12 @@ from simulate.services import (
 from tests.simulate.matchups import CHAOTIC, LAWFUL, SMALL_LISTS, saved_list, spec_for, stored_matchup
 
 pytestmark = pytest.mark.django_db
+
+
+def ddm() -> Bridge:
+    bridge = bridge_for("ddm", "seed")
+    assert bridge is not None
+    return bridge
 
 
 def refused(pointer: str, **request: object) -> ApplicationError:
@@ -115,9 +122,10 @@ def test_creating_a_matchup_stores_the_job_and_its_chunks_share_out_the_battles(
     assert len(callbacks) == 1, "the job is queued once the transaction commits"
     assert matchup.status == Matchup.Status.QUEUED and matchup.chunk_size == 40 and matchup.chunk_count == 25
     assert list(matchup.chunk_range(24)) == list(range(960, 1000))
-    assert chunk_size_for(battles=10_000, ai="heuristic") == 100
-    assert chunk_size_for(battles=10_000, ai="random") == 10
-    assert chunk_size_for(battles=3, ai="heuristic") == 10
+    players = ddm().players
+    assert chunk_size_for(battles=10_000, bounds=players["heuristic"].chunk) == 100
+    assert chunk_size_for(battles=10_000, bounds=players["random"].chunk) == 10
+    assert chunk_size_for(battles=3, bounds=players["heuristic"].chunk) == 10
     assert matchup_progress(matchup=matchup) == {"done": 0, "total": 1000}
     sides = matchup_sides(matchup=matchup)
     assert [s["name"] for s in sides] == ["Heironeous", "Corellon"]
@@ -161,7 +169,7 @@ def test_the_result_has_the_contracts_keys_and_its_sample_battle_replays_alone()
     assert result["sample_battle"]["seed"] == "9:0"
     state = replay_battle(result["sample_battle"])
     assert state.result().to_json() == play_one(spec, 0).state.result().to_json()
-    frames = replay_frames(record=result["sample_battle"])
+    frames = ddm().replay_frames(result["sample_battle"])
     assert frames["frames"] and 1 in frames["rounds"]
     assert any("at" in f for f in frames["frames"]) and all(f["text"] for f in frames["frames"])
 

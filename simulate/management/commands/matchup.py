@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from config.commands import json_file_read
 from config.errors import ApplicationError
-from simulate.services import AIS, DEFAULT_BATTLES, MAX_BATTLES, matchup_compute, matchup_prepare
+from simulate.services import DEFAULT_BATTLES, MAX_BATTLES, matchup_compute, matchup_prepare
 
 
 def summary_text(result: dict[str, Any], sides: list[dict[str, Any]]) -> str:
@@ -31,13 +31,25 @@ def summary_text(result: dict[str, Any], sides: list[dict[str, Any]]) -> str:
                                ("draws", result["draws"], result["draw_rate"]),
                                (f"{names[1]} wins", result["b_wins"], result["b_win_rate"])):
         lines.append(f"{label:>30}: {count:6d}  {rate['p']:7.1%}  (95% {rate['low']:.1%}–{rate['high']:.1%})")
-    lines.append(f"mean VP margin (A − B) {result['margin_mean']}, mean length {result['rounds_mean']} rounds")
+    if "margin_mean" in result:
+        lines.append(f"mean VP margin (A − B) {result['margin_mean']}")
+    lines.append(f"mean length {result['rounds_mean']} rounds")
     lines.append("per creature (averages per battle): damage dealt / taken, kills, survival, points earned")
     for cid, c in result["per_creature"].items():
         lines.append(f"  {cid:>3} {c['name'][:34]:34} {c['damage_dealt']:7.1f} {c['damage_taken']:7.1f} "
                      f"{c['kills']:5.2f} {c['survival']:6.1%} {c['points_earned']:7.1f}")
-    if result["unmodelled_abilities"]:
-        lines.append("abilities not played: " + "; ".join(result["unmodelled_abilities"]))
+    for key, name in zip(("a", "b"), names, strict=True):
+        played = result.get("played", {}).get(key)
+        if not played:
+            continue
+        caution = "  CAUTION: read this answer with caution" if played["caution"] else ""
+        lines.append(f"{name}: {played['unplayed_share']:.0%} of its cost has abilities not played{caution}")
+        lines += [f"  {c['card']} ({c['share']:.0%}): {'; '.join(c['abilities'])}" for c in played["creatures"]]
+    for entered in result.get("player_entered", []):
+        fields = ", ".join(entered["fields"])
+        lines.append(f"entered by a player (not yet in the catalogue): {entered['card']}: {fields}")
+    for assumption in result.get("assumptions", []):
+        lines.append(f"assumed (no source prints it): {assumption}")
     return "\n".join(lines) + "\n"
 
 
@@ -50,7 +62,8 @@ class Command(BaseCommand):
         parser.add_argument("--battles", type=int, default=DEFAULT_BATTLES, help=f"1 to {MAX_BATTLES}")
         parser.add_argument("--seed", type=int, default=None, help="default: random (printed in the result)")
         parser.add_argument("--map", default=None, help="a battle map's slug (default: the format's first)")
-        parser.add_argument("--ai", default="heuristic", help=f"one of {', '.join(AIS)}")
+        parser.add_argument("--ai", default=None, help="a computer player of the lists' game (default: its sensible "
+                            "one, heuristic; also: random)")
         parser.add_argument("--json", action="store_true", help="print only the result, as JSON")
 
     def _read(self, name: str) -> Any:

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from simulate.engine.ai import POLICIES, RandomPolicy, make_policy
+from simulate.engine.ai import POLICIES, RandomPolicy
 from simulate.engine.dice import SeededDice
 from simulate.engine.game import Action, State
 from simulate.engine.replay import LazyLegal
-from simulate.games import play_battle
+from simulate.games import PLAYERS, make_player, play_battle
 from simulate.games.ddm import DdmGame, Move
 from simulate.games.ddm_ai import DdmHeuristicPolicy, expected_damage, hit_chance
 from tests.simulate.games.ddm_helpers import ORC_MAULER, WOOD_ELF_RANGER
@@ -38,9 +38,10 @@ class Checked:
         return action
 
 
-def test_the_heuristic_player_is_registered_by_name():
-    assert {"heuristic", "random"} <= set(POLICIES)
-    assert isinstance(make_policy("heuristic", 1, 0), DdmHeuristicPolicy)
+def test_the_heuristic_player_is_the_games_own_by_name():
+    assert {"heuristic", "random"} <= set(PLAYERS["ddm"])
+    assert isinstance(make_player("ddm", "heuristic", 1, 0), DdmHeuristicPolicy)
+    assert "heuristic" not in POLICIES  # no game's player is every game's
 
 
 @pytest.mark.parametrize("battle_map", ["broken-demongate", "dragon-shrine", "field-of-ruin", "teleport-temple"])

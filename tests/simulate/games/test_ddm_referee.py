@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from simulate.engine.ai import RandomPolicy, make_policy
+from simulate.engine.ai import RandomPolicy
 from simulate.engine.dice import SeededDice
 from simulate.engine.replay import LazyLegal
+from simulate.games import make_player
 from simulate.games.ddm import DdmGame
 from tests.simulate.games.referee import Referee
 from tests.simulate.harbinger import random_warband
@@ -24,7 +25,7 @@ def referee_battle(seed: int, policy: str, points: int, max_rounds: int) -> Refe
     lists = [random_warband(rng, points=points), random_warband(rng, points=points)]
     state = DdmGame().new_initial_state(lists=lists, battle_map=MAPS[seed % 4], dice=SeededDice(f"referee:{seed}"),
                                         params={"max_rounds": max_rounds, "vp_target": points})
-    players = [make_policy(policy, seed, 0), make_policy(policy, seed, 1)]
+    players = [make_player("ddm", policy, seed, 0), make_player("ddm", policy, seed, 1)]
     referee = Referee(state)
     decisions = 0
     while not state.is_terminal():
