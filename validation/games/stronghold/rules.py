@@ -1,842 +1,43 @@
-"""Stronghold, 1st edition (game ``stronghold``, ruleset ``default``): a setup, or one attacker's plan for a round.
-
-Specification: ``stronghold.md`` §10 (the documents of §10.2–§10.4, the formats and the test board of §10.6, the
-rules of §10.7, the readings of §13.1); original: seed ``002_d44d61b2c33012b1.txt`` (the Hungarian attacker's
-rulebook). The list document carries the plan whole under ``plan`` (CONTRACTS.md); its ``kind`` is ``setup`` or
-``round-plan``.
-
-The costs come from the catalogue (each action's record: units, resources, hourglasses, placement); the board's
-topology from a board record's ``layout`` (the format's ``board``: the invented stand-in TB-9 until the printed
-board is supplied; a result that reads it carries a ``catalogue.stand-in`` warning); the actions a phase card
-prints from the card's ``actions`` (``catalogue.missing-data`` where they are not known).
-
-How a plan is read (§10.3): the balance starts at the carried resources plus the true income; the entries are
-walked in order, each new tile joining the board when placed; in phase 6 the camp becomes the old camp plus the
-fresh units not paid or given plus the Recruit Trainer's units; the mobilizations move units in order, every
-capacity checked after every move; then the rope moves, then the orders against the final positions, last the
-camp upkeep. Each rule reads that walk and reports only what it checks.
-"""
+"""Stronghold's construction rules (``stronghold.md`` §10.7, readings §13.1): their parameters and one function
+per rule, each reading the walked :class:`~validation.games.stronghold.plan.Plan`."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from validation.core.document import MAX_ENTRIES, MAX_NAME
-from validation.core.facts import CardFacts, Catalogue
-from validation.core.matching import resolve, same_name
+from validation.core.document import MAX_NAME
+from validation.core.facts import CardFacts
 from validation.core.names import normalise
-from validation.core.registry import Format, Param, Params, RulesetSpec, register_ruleset, rule
-from validation.core.result import (
-    CONTRACT_SOURCE,
-    UNKNOWN_CARD,
-    WRONG_KIND,
-    Finding,
-    Missing,
-    Outcome,
-    Source,
-)
-from validation.core.schema import Anything, Bool, Errors, Int, Key, ListOf, Obj, Schema, Str, child
+from validation.core.registry import Param, Params, rule
+from validation.core.result import Finding, Missing, Outcome
+from validation.core.schema import Anything, Int, Str
 from validation.core.text import Text, and_text, msg, nmsg, or_text
-
-GAME = "stronghold"
-RULESET = "default"
-SEED = "002_d44d61b2c33012b1.txt"
-ATTACKER = ("goblin", "orc", "troll")
-DEFENDER = ("archer", "soldier", "veteran")
-PHASES = ("1", "2", "3", "4", "5", "6")
-CARD_KEYS = (*PHASES, "camp")
-SIDES = ("west", "east")
-CAMP = "camp"
-TOWER = "ST:"
-MAX_UNITS = 200  # units of one type anywhere (the bag holds 200 in all)
-MAX_LOCATIONS = 100
-MAX_MOVES = 100
-MAX_ORDERS = 20
-STAND_IN = "catalogue.stand-in"
-STAND_IN_SOURCE = Source("stronghold.md", "§10.6 Test board TB-9 (invented)")
-ACTION_KINDS = ("machine", "equipment", "training", "ritual", "phase-card", "component")
-TILE_KINDS = ("machine", "equipment", "training")
-SHOOTING_HIT_CARDS = 2  # each new shooting machine takes 2 hit cards from the supply (§10.3 state)
-
-# Fields an action needs (§10.4 "Per action": leaving one out makes the document malformed), by English name.
-NEEDS: dict[str, tuple[str, ...]] = {
-    **dict.fromkeys((
-        "ballista", "catapult", "trebuchet", "siege tower", "altar", "cover", "ram", "precise hit", "banners",
-        "ladders", "ropes", "trapdoor", "shields", "poison", "bridge", "gunner", "commissar", "trench commander",
-        "drover", "marksman", "saboteur", "bloodstone", "possession", "fire", "ghost", "panic", "storm", "accident",
-    ), ("target",)),
-    "produce resources": ("gain",),
-    "transfer units": ("give",),
-    "recruit trainer": ("receive",),
-    "equipment transfer": ("tile", "from", "to"),
-    "training relocation": ("tile", "from", "to"),
-    "escape from the knife": ("target", "goblins"),
-}
-TRANSFERS = ("equipment transfer", "training relocation")
-MOBILIZATIONS = ("lesser mobilization", "major mobilization")
-# Keys of the 3-4 player round plan (§10.3); resources_given is optional there.
-ALLY_KEYS = ("side", "ally_phase_cards", "ally_flipped", "ally_used_my_card", "ally_used_own_card",
-             "ally_built_ram_this_round", "hourglasses_excluding_camp")
-TWO_PLAYER_KEYS = ("camp_upkeep", "hourglasses")
-
-
-def _src(section: str) -> str:
-    return f"{SEED}, {section}"
-
-
-# ----------------------------------------------------------------------------------------------- the document
-
-
-def counts(kinds: Sequence[str], what: str) -> Obj:
-    """``{"goblin": 2, "orc": 3}``: a missing key or 0 is none."""
-    return Obj({k: Key(Int(0, MAX_UNITS), default=0) for k in kinds}, what=what)
-
-
-UNITS = counts(ATTACKER, "unit counts (goblin, orc, troll)")
-DEFENDERS = counts(DEFENDER, "defender unit counts (archer, soldier, veteran)")
-
-
-@dataclass(frozen=True)
-class MapOf(Schema):
-    """An object with free keys (location ids) and values of one schema."""
-
-    value: Schema
-    max_items: int
-    description = "an object"
-
-    def check(self, value: Any, pointer: str, errors: Errors) -> Any:
-        if not isinstance(value, dict):
-            errors.add(pointer, "must be an object of location ids")
-            return {}
-        if len(value) > self.max_items:
-            errors.add(pointer, f"must hold at most {self.max_items} keys, not {len(value)}")
-            return {}
-        out = {}
-        for key, item in value.items():
-            if not isinstance(key, str) or not key.strip() or len(key) > 40:
-                errors.add(child(pointer, str(key)), "must be a location id of 1 to 40 characters")
-                continue
-            out[key] = self.value.check(item, child(pointer, key), errors)
-        return out
-
-    def describe(self) -> dict[str, Any]:
-        return {"type": "object", "max_items": self.max_items, "values": self.value.describe()}
-
-
-def _at_least_one_unit(out: dict[str, Any], pointer: str, errors: Errors) -> None:
-    units = out.get("units")
-    if isinstance(units, dict) and not any(units.values()):
-        errors.add(f"{pointer}/units", "must move at least 1 unit")
-
-
-MOVE = Obj(
-    {
-        "from": Key(Str(40), required=True, doc="camp, a gathering point or a rampart (a wall section for ropes)"),
-        "to": Key(Str(40), required=True, doc="a gathering point, a rampart, a wall section, ST:<section> or GATE"),
-        "units": Key(UNITS, required=True, doc="the units moved"),
-    },
-    what="stronghold move",
-    check_extra=_at_least_one_unit,
+from validation.games.stronghold.board import Board
+from validation.games.stronghold.plan import (
+    COLOUR_WORDS,
+    LOCATION_WORDS,
+    SIDE_WORDS,
+    UNIT_WORDS,
+    Action,
+    MoveEvent,
+    OrderItem,
+    Plan,
+    Tile,
+    show,
+    units_of,
+    word_for,
 )
-MOVES = ListOf(MOVE, MAX_MOVES)
-PHASE_KEY = Str(1, choices=PHASES)
-CARDS = Obj({k: Key(Str(MAX_NAME), required=True, doc=f"the phase-{k} card" if k != "camp" else "the camp card")
-             for k in CARD_KEYS}, what="phase cards record")
-
-
-def _action_needs(out: dict[str, Any], pointer: str, errors: Errors) -> None:
-    name = out.get("name")
-    for needed in NEEDS.get(normalise(name), ()) if isinstance(name, str) else ():
-        if out.get(needed) is None:
-            errors.add(f"{pointer}/{needed}", f"is required for {name}")
-
-
-ENTRY = Obj(
-    {
-        "name": Key(Str(MAX_NAME), required=True, doc="the action's name"),
-        "phase": Key(Int(1, 6), required=True, doc="the phase it is taken in"),
-        "qty": Key(Int(1, 99), default=1, doc="more than 1 takes the action again"),
-        "card": Key(Str(4, choices=("own", "ally")), default="own", doc="whose phase card prints it (3-4 players)"),
-        "pay": Key(UNITS, doc="the fresh units assigned, 1 hourglass each"),
-        "resources": Key(Int(0, 100, nullable=True), doc="resource cubes paid (default: the printed cost)"),
-        "target": Key(Str(MAX_NAME, nullable=True), doc="where the tile goes, or what the action works on"),
-        "gain": Key(Int(0, 100, nullable=True), doc="Produce Resources: the resources produced"),
-        "give": Key(UNITS, doc="Transfer Units: the units given to the ally"),
-        "receive": Key(UNITS, doc="Recruit Trainer: the units taken into the camp"),
-        "tile": Key(Str(MAX_NAME, nullable=True), doc="Equipment Transfer, Training Relocation: the tile moved"),
-        "from": Key(Str(MAX_NAME, nullable=True), doc="where the tile stands"),
-        "to": Key(Str(MAX_NAME, nullable=True), doc="where it goes"),
-        "goblins": Key(Int(0, 100, nullable=True), doc="Escape from the Knife: the goblins returned"),
-        "moves": Key(MOVES, default=[], doc="a mobilization's moves, in order"),
-    },
-    what="stronghold plan entry",
-    check_extra=_action_needs,
+from validation.games.stronghold.schema import (
+    ATTACKER,
+    CAMP,
+    MOBILIZATIONS,
+    SHOOTING_HIT_CARDS,
+    TOWER,
+    TRANSFERS,
 )
-ORDER = Obj(
-    {
-        "name": Key(Str(MAX_NAME), required=True, doc="Goblin Frenzy, Orc Blast, Troll Call or Bluff"),
-        "section": Key(Str(40), required=True, doc="a wall section id"),
-        "secret": Key(Bool(), default=False, doc="face down (Secret Orders, 1 hourglass)"),
-        "qty": Key(Int(1, 99), default=1, doc="tiles on the section"),
-    },
-    what="stronghold order",
-)
-TILE = Obj(
-    {
-        "name": Key(Str(MAX_NAME), required=True, doc="the tile's name"),
-        "at": Key(Str(MAX_NAME), required=True, doc="where it stands: a location id or a building"),
-        "occupied": Key(Bool(), default=False, doc="Ladders: a unit stands on it"),
-    },
-    what="stronghold board tile",
-)
-STATE = Obj(
-    {
-        "resources": Key(Int(0, 100), required=True, doc="cubes carried from earlier rounds"),
-        "drawn": Key(UNITS, required=True, doc="units drawn this round (Charge! bonus included)"),
-        "camp": Key(UNITS, required=True, doc="units on the camp card at the start of the round"),
-        "board": Key(Obj({
-            "tiles": Key(ListOf(TILE, MAX_ENTRIES), default=[], doc="every lasting attacker tile"),
-            "units": Key(MapOf(UNITS, MAX_LOCATIONS), default={}, doc="location id -> units"),
-        }, what="stronghold board record"), required=True),
-        "flipped": Key(ListOf(PHASE_KEY, 6), default=[], doc="cards flipped in earlier rounds"),
-        "killed_goblins": Key(Int(0, MAX_UNITS), required=True, doc="killed goblins in the supply"),
-        "hit_cards_in_supply": Key(Int(0, 11), required=True, doc="machine hit cards in no deck"),
-        "traps": Key(ListOf(Str(40), MAX_LOCATIONS), default=[], doc="path fields holding a defender trap"),
-        "defender": Key(Obj({"cauldrons": Key(ListOf(Str(40), 20), default=[])}, what="defender record"),
-                        required=True, doc='{"cauldrons": [ids]}'),
-        "bag_size": Key(Int(0, MAX_UNITS, nullable=True), doc="units left in the bag before the draw, if short"),
-    },
-    what="stronghold state",
-)
-ROUND_PLAN = Obj(
-    {
-        "kind": Key(Str(20), required=True),
-        "round": Key(Int(0, 1000), required=True, doc="the round planned"),
-        "phase_cards": Key(CARDS, required=True, doc='{"1".."6", "camp": card name}'),
-        "flipped": Key(ListOf(PHASE_KEY, 6), default=[], doc="every card flipped, earlier flips included"),
-        "income": Key(Int(0, 100), required=True, doc="the phase-1 resource income claimed"),
-        "state": Key(STATE, required=True, doc="the position before the round"),
-        "entries": Key(ListOf(ENTRY, MAX_ENTRIES), required=True, doc="the actions, in order"),
-        "rope_moves": Key(ListOf(MOVE, 10, nullable=True), doc="phase-6 rope moves"),
-        "orders": Key(ListOf(ORDER, MAX_ORDERS), required=True, doc="the orders given in phase 6"),
-        "camp_upkeep": Key(Int(0, 100, nullable=True), doc="2 players: the upkeep claimed"),
-        "hourglasses": Key(Int(0, 1000, nullable=True), doc="2 players: every hourglass given this round"),
-        "side": Key(Str(4, choices=SIDES, nullable=True), doc="3-4 players: this attacker's side"),
-        "ally_phase_cards": Key(Obj(CARDS.keys, what="phase cards record", nullable=True),
-                                doc="3-4 players: the ally's cards"),
-        "ally_flipped": Key(ListOf(PHASE_KEY, 6, nullable=True), doc="3-4 players: the ally's flipped cards"),
-        "ally_used_my_card": Key(ListOf(Str(MAX_NAME), 50, nullable=True),
-                                 doc="3-4 players: actions on my cards the ally has taken this round"),
-        "ally_used_own_card": Key(ListOf(Str(MAX_NAME), 50, nullable=True),
-                                  doc="3-4 players: actions the ally has taken from his own cards this round"),
-        "ally_built_ram_this_round": Key(Bool(), doc="3-4 players: the ally built a ram part this round"),
-        "hourglasses_excluding_camp": Key(Int(0, 1000, nullable=True), doc="3-4 players: hourglasses without upkeep"),
-        "resources_given": Key(Int(0, 100, nullable=True), doc="3-4 players: resources handed to the ally"),
-    },
-    what="stronghold round plan",
-)
-SETUP = Obj(
-    {
-        "kind": Key(Str(20), required=True),
-        "players": Key(Int(1, 10), required=True),
-        "attackers": Key(ListOf(Obj({
-            "side": Key(Str(4, choices=SIDES, nullable=True), doc="3-4 players: west or east"),
-            "resources": Key(Int(0, 100), required=True),
-            "phase_cards": Key(CARDS, required=True),
-        }, what="stronghold attacker"), 4), required=True),
-        "draft": Key(Obj({k: Key(Obj({"drawn": Key(ListOf(Str(MAX_NAME), 10), required=True)},
-                                     what="draft record"), required=True) for k in ("2", "3", "4", "5")},
-                         what="stronghold draft"), required=True, doc='{"2".."5": {"drawn": [card names]}}'),
-        "bag": Key(UNITS, required=True),
-        "defender": Key(Obj({
-            "stone_per_section": Key(Int(0, 20), required=True),
-            "honour_guard": Key(DEFENDERS, required=True),
-            "watchtower": Key(DEFENDERS, required=True),
-            "barracks": Key(DEFENDERS, required=True),
-            "hourglasses": Key(Int(0, 100), required=True),
-        }, what="stronghold defender setup"), required=True),
-        "glory": Key(Obj({
-            "attacker": Key(Int(0, 100), required=True),
-            "defender_fields": Key(ListOf(Int(0, 100), 10), required=True),
-            "supply": Key(Int(0, 100), required=True),
-        }, what="stronghold glory setup"), required=True),
-    },
-    what="stronghold setup",
-)
-
-
-class PlanSchema(Schema):
-    """The plan: a ``setup`` or a ``round-plan`` document, by its ``kind``."""
-
-    description = "a setup or round-plan document"
-
-    def check(self, value: Any, pointer: str, errors: Errors) -> Any:
-        if not isinstance(value, dict):
-            errors.add(pointer, "must be an object: a setup or round-plan document")
-            return None
-        kind = value.get("kind")
-        if kind == "setup":
-            return SETUP.check(value, pointer, errors)
-        if kind == "round-plan":
-            return ROUND_PLAN.check(value, pointer, errors)
-        errors.add(f"{pointer}/kind", 'must be "setup" or "round-plan"' if "kind" in value else "is required")
-        return None
-
-    def describe(self) -> dict[str, Any]:
-        return {"type": "object", "one_of": {"setup": SETUP.describe(), "round-plan": ROUND_PLAN.describe()}}
-
-
-DOCUMENT = Obj(
-    {
-        "faction": Key(Str(20, choices=("attacker",), nullable=True, casefold=True), doc='"attacker" or null'),
-        "plan": Key(PlanSchema(), required=True, doc="the setup or round-plan document of stronghold.md §10"),
-    },
-    what="stronghold list",
-)
-
-
-def format_keys(fmt: Format, data: dict[str, Any], errors: Errors) -> None:
-    """A 2-player plan has none of the 3-4 player keys; a 3-4 player plan has all of them (``resources_given``
-    optional) and no ``camp_upkeep`` or ``hourglasses`` (the green camp card's upkeep is not in the seed)."""
-    plan = data.get("plan")
-    if not isinstance(plan, dict) or plan.get("kind") != "round-plan":
-        return
-    many = int(fmt.resolved()["players"]) > 2
-    for key in ALLY_KEYS:
-        if many and plan.get(key) is None:
-            errors.add(f"/plan/{key}", f"is required in a plan of the format {fmt.id}")
-        elif not many and plan.get(key) is not None:
-            errors.add(f"/plan/{key}", f"is a key of 3-4 player plans, not of {fmt.id}")
-    if not many and plan.get("resources_given") is not None:
-        errors.add("/plan/resources_given", f"is a key of 3-4 player plans, not of {fmt.id}")
-    for key in TWO_PLAYER_KEYS:
-        if many and plan.get(key) is not None:
-            errors.add(f"/plan/{key}", f"is a key of 2-player plans, not of {fmt.id} (its upkeep is not in the seed)")
-
-
-# ----------------------------------------------------------------------------------------------- the board
-
-
-@dataclass
-class Board:
-    """A board record's layout, read once: every location id with its kind and side."""
-
-    card: CardFacts
-    layout: Mapping[str, Any]
-    kinds: dict[str, str] = field(default_factory=dict)  # id -> gathering-point / rampart / wall-section / ...
-    sides: dict[str, str] = field(default_factory=dict)
-    ids: dict[str, str] = field(default_factory=dict)  # normalised -> id
-
-    @classmethod
-    def read(cls, card: CardFacts, layout: Mapping[str, Any]) -> Board:
-        b = cls(card, layout)
-        for gp, info in layout.get("gathering_points", {}).items():
-            b._add(gp, "gathering-point", info.get("side"))
-        for r, info in layout.get("ramparts", {}).items():
-            b._add(r, "rampart", info.get("side"))
-        for s, info in layout.get("sections", {}).items():
-            b._add(s, "wall-section", info.get("side"))
-            b._add(f"{TOWER}{s}", "siege-tower", info.get("side"))
-        for pf, ends in layout.get("path_fields", {}).items():
-            b._add(pf, "path-field", next((b.sides[e] for e in ends if e in b.sides), None))
-        b._add(b.gate, "gate", None)
-        for name in layout.get("buildings", []):
-            b._add(name, "building", None)
-        if layout.get("courtyard"):
-            b._add(layout["courtyard"], "courtyard", None)
-        for name in layout.get("heroes", []):
-            b._add(name, "hero", None)
-        return b
-
-    def _add(self, loc: str, kind: str, side: str | None) -> None:
-        self.kinds[loc] = kind
-        if side:
-            self.sides[loc] = side
-        self.ids[normalise(loc)] = loc
-
-    def loc(self, text: str | None) -> str | None:
-        """The board's id for ``text`` (ids and fortress names match without regard to case and punctuation)."""
-        if text is None:
-            return None
-        if text in self.kinds:
-            return text
-        return self.ids.get(normalise(text))
-
-    def kind(self, loc: str | None) -> str | None:
-        return self.kinds.get(loc) if loc is not None else None
-
-    @property
-    def gate(self) -> str:
-        return str(self.layout.get("gate", {}).get("id", "GATE"))
-
-    @property
-    def hospital(self) -> str | None:
-        name = self.layout.get("hospital")
-        return self.loc(name) if name else None
-
-    def capacity(self, loc: str) -> int | None:
-        kind = self.kinds.get(loc)
-        if kind == "gathering-point":
-            return int(self.layout["gathering_points"][loc]["capacity"])
-        if kind == "rampart":
-            return int(self.layout["ramparts"][loc]["capacity"])
-        if kind == "wall-section":
-            return int(self.layout["sections"][loc]["slots"])
-        if kind == "siege-tower":
-            return int(self.layout.get("siege_tower_slots", 3))
-        return None
-
-    def rampart(self, loc: str) -> Mapping[str, Any]:
-        return dict(self.layout["ramparts"][loc])
-
-    def section(self, loc: str) -> Mapping[str, Any]:
-        return dict(self.layout["sections"][loc])
-
-    def adjacent_ramparts(self, loc: str) -> set[str]:
-        return {b if a == loc else a for a, b in self.layout.get("adjacent_ramparts", []) if loc in (a, b)}
-
-    def wall_neighbours(self, loc: str) -> set[str]:
-        order = list(self.layout.get("wall_order", []))
-        if loc not in order:
-            return set()
-        i = order.index(loc)
-        return {order[j] for j in (i - 1, i + 1) if 0 <= j < len(order) and order[j] != self.gate}
-
-    def field_count(self, name: str, default: int = 1) -> int:
-        return int(self.layout.get("rampart_fields", {}).get(name, default))
-
-
-# ----------------------------------------------------------------------------------------------- reading
-
-
-def units_of(value: Any) -> Counter[str]:
-    out: Counter[str] = Counter()
-    if isinstance(value, Mapping):
-        for k in ATTACKER:
-            n = value.get(k)
-            if isinstance(n, int) and n > 0:
-                out[k] = n
-    return out
-
-
-UNIT_TEXTS: dict[str, Callable[[int], Text]] = {
-    "goblin": lambda n: nmsg("{n} goblin", "{n} goblins", n),
-    "orc": lambda n: nmsg("{n} orc", "{n} orcs", n),
-    "troll": lambda n: nmsg("{n} troll", "{n} trolls", n),
-}
-SIDE_WORDS = {"west": msg("west"), "east": msg("east")}
-UNIT_WORDS = {"goblin": msg("goblin"), "orc": msg("orc"), "troll": msg("troll")}
-COLOUR_WORDS = {"red": msg("red"), "green": msg("green")}
-LOCATION_WORDS = {
-    "rampart": msg("rampart"), "gathering-point": msg("gathering-point"), "wall-section": msg("wall-section"),
-    "building": msg("building"), "path-field": msg("path-field"), "gate": msg("gate"),
-    "siege-tower": msg("siege-tower"),
-}
-
-
-def _word(words: Mapping[str, Text], value: Any) -> Text | str:
-    return words.get(str(value), str(value))
-
-
-def show(units: Mapping[str, int]) -> Text | str:
-    parts = [UNIT_TEXTS[k](units[k]) for k in ATTACKER if units.get(k)]
-    return and_text(parts) if len(parts) > 1 else (parts[0] if parts else msg("no units"))
-
-
-@dataclass
-class Action:
-    """One plan entry that names an action of the catalogue."""
-
-    index: int
-    item: Mapping[str, Any]
-    card: CardFacts
-
-    @property
-    def pointer(self) -> str:
-        return f"/plan/entries/{self.index}"
-
-    @property
-    def name(self) -> str:
-        return self.card.name
-
-    @property
-    def key(self) -> str:
-        return self.card.key
-
-    @property
-    def qty(self) -> int:
-        return int(self.item.get("qty") or 1)
-
-    @property
-    def pay(self) -> Counter[str]:
-        return units_of(self.item.get("pay"))
-
-    @property
-    def ally(self) -> bool:
-        return self.item.get("card") == "ally"
-
-    def get(self, name: str) -> Any:
-        return self.card.get(name)
-
-
-@dataclass
-class Tile:
-    card: CardFacts
-    at: str  # a board id, or the text as written when the board lacks it
-    occupied: bool = False
-    pointer: str = ""
-
-
-@dataclass
-class TileEvent:
-    """A tile placed (or moved by a transfer) by an entry, with the board's tiles just after."""
-
-    action: Action
-    tile: Tile
-    tiles: list[Tile]
-    moved_from: str | None = None
-
-
-@dataclass
-class MoveEvent:
-    """Units moved by a mobilization (or a rope), with the units on the board just after."""
-
-    pointer: str
-    action: Action | None  # the mobilization; None for a rope move
-    source: str
-    dest: str
-    src: str | None  # the board's ids (None: the board lacks it); CAMP for the camp
-    dst: str | None
-    units: Counter[str]
-    after: dict[str, Counter[str]]
-    available: Counter[str]  # units on the source that may still move in this mobilization, before the move
-    order: int  # 0 rampart, 1 gathering point, 2 camp, -1 other
-
-
-@dataclass
-class OrderItem:
-    pointer: str
-    card: CardFacts
-    section: str
-    loc: str | None
-    secret: bool
-    qty: int
-
-
-@dataclass
-class Plan:
-    """Everything the rules read about one document (a setup or a round plan)."""
-
-    catalogue: Catalogue
-    kind: str
-    data: Mapping[str, Any]
-    players: int
-    board: Board | None = None
-    board_missing: Missing | None = None
-    # round plan
-    actions: list[Action] = field(default_factory=list)
-    orders: list[OrderItem] = field(default_factory=list)
-    cards: dict[str, CardFacts | None] = field(default_factory=dict)
-    ally_cards: dict[str, CardFacts | None] = field(default_factory=dict)
-    flipped: set[str] = field(default_factory=set)
-    drawn: Counter[str] = field(default_factory=Counter)
-    paid: Counter[str] = field(default_factory=Counter)
-    given: Counter[str] = field(default_factory=Counter)
-    received: Counter[str] = field(default_factory=Counter)
-    balance: list[tuple[Action, int, int]] = field(default_factory=list)  # (entry, cost paid, balance after)
-    start_balance: int = 0
-    spent: int = 0
-    tiles_start: list[Tile] = field(default_factory=list)
-    tile_events: list[TileEvent] = field(default_factory=list)
-    tiles_end: list[Tile] = field(default_factory=list)
-    moves: list[MoveEvent] = field(default_factory=list)
-    rope_moves: list[MoveEvent] = field(default_factory=list)
-    escapes: list[tuple[Action, str | None, dict[str, Counter[str]]]] = field(default_factory=list)
-    units_end: dict[str, Counter[str]] = field(default_factory=dict)
-    camp_phase6: Counter[str] = field(default_factory=Counter)
-    camp_end: Counter[str] = field(default_factory=Counter)
-    # setup
-    setup_cards: list[dict[str, CardFacts | None]] = field(default_factory=list)
-    draft: dict[str, list[tuple[str, CardFacts | None]]] = field(default_factory=dict)
-
-    @property
-    def plan(self) -> bool:
-        return self.kind == "round-plan"
-
-    @property
-    def charge(self) -> bool:
-        return "1" in self.flipped
-
-    @property
-    def two_player(self) -> bool:
-        return self.players <= 2
-
-    def need_board(self, rule_id: str) -> Iterator[Outcome]:
-        """The board's ``Missing`` for a rule that reads it, where the layout is not known."""
-        if self.plan and self.board is None and self.board_missing is not None:
-            m = self.board_missing
-            yield Missing(m.card, m.card_name, m.field, m.entries, rule_id, what=m.what)
-
-    def tiles_at(self, tiles: Iterable[Tile], loc: str, *names: str) -> list[Tile]:
-        keys = {normalise(n) for n in names}
-        return [t for t in tiles if t.at == loc and (not keys or t.card.key in keys)]
-
-
-def _is_action(card: CardFacts) -> bool:
-    return card.get("hourglasses") is not None
-
-
-def _narrow_actions(found: Sequence[CardFacts]) -> Sequence[CardFacts]:
-    return [c for c in found if _is_action(c)]
-
-
-def _narrow_cards(found: Sequence[CardFacts]) -> Sequence[CardFacts]:
-    return [c for c in found if not c.get("action_only", False)]
-
-
-def _find(catalogue: Catalogue, text: str, kinds: Sequence[str], pointer: str, what: Text, out: list[Outcome],
-          narrow: Any = None, cache: str = "") -> CardFacts | None:
-    match = resolve(catalogue, text, kinds=set(kinds), pointer=pointer, narrow=narrow, same_card=same_name,
-                    cache_as=f"stronghold:{cache}" if cache else "")
-    if match.finding is not None:
-        out.append(match.finding)
-    elif match.card is None:
-        out.append(Finding(WRONG_KIND, msg("{text} is not {what}.", text=repr(text[:MAX_NAME]), what=what), (pointer,),
-                           hint=msg("name {what}", what=what), source=CONTRACT_SOURCE))
-    return match.card
-
-
-def _board(catalogue: Catalogue, name: str) -> tuple[Board | None, Missing | None, list[Outcome]]:
-    out: list[Outcome] = []
-    card = catalogue.by_slug.get(name.strip().casefold())
-    if card is None:
-        found = [c for c in catalogue.by_name.get(normalise(name), ()) if c.kind == "component"]
-        card = found[0] if found else None
-    if card is None:
-        out.append(Finding(UNKNOWN_CARD, msg("No board named {name} in the stronghold catalogue (the format's "
-                                             "parameter board).", name=repr(name)), ("/plan",),
-                           hint=msg('name a board record of the catalogue in "params": {example}',
-                                    example='{"board": ...}'), source=CONTRACT_SOURCE))
-        return None, None, out
-    layout = card.fields.get("layout")
-    if not isinstance(layout, Mapping) or not layout:
-        what = msg("layout (topology and capacities)")
-        return None, Missing(card.slug, card.name, "layout", ("/plan",), what=what), out
-    if card.is_standin:
-        out.append(Finding(
-            STAND_IN,
-            msg("The plan is checked on {name}, an invented stand-in for the board: its locations, paths, slots and "
-                "machine fields are not the printed board's.", name=card.name),
-            ("/plan",),
-            hint=msg('supply the printed board\'s layout in the catalogue and choose it with "params": {example} '
-                     "(now {slug})", example='{"board": ...}', slug=card.slug),
-            severity="warning",
-            source=STAND_IN_SOURCE,
-            extra={"cards": [card.slug]},
-        ))
-    return Board.read(card, layout), None, out
-
-
-def _phase_cards(catalogue: Catalogue, value: Any, pointer: str, out: list[Outcome],
-                 stand_ins: dict[str, tuple[CardFacts, list[str]]]) -> dict[str, CardFacts | None]:
-    cards: dict[str, CardFacts | None] = {}
-    if not isinstance(value, Mapping):
-        return cards
-    for key in CARD_KEYS:
-        text = value.get(key)
-        if isinstance(text, str):
-            where = f"{pointer}/{key}"
-            card = _find(catalogue, text, ("phase-card",), where, msg("a phase card"), out, _narrow_cards, "card")
-            cards[key] = card
-            if card is not None and card.is_standin:
-                stand_ins.setdefault(card.slug, (card, []))[1].append(where)
-    return cards
-
-
-def _stand_in_cards(stand_ins: dict[str, tuple[CardFacts, list[str]]]) -> Finding:
-    return Finding(
-        STAND_IN,
-        msg("The plan is checked with stand-in cards, not the publisher's: {names}.",
-            names=and_text(c.name for c, _ in stand_ins.values())),
-        tuple(p for _, pointers in stand_ins.values() for p in pointers),
-        hint=msg("supply the printed cards in the catalogue to replace the stand-ins"),
-        severity="warning",
-        source=Source("stronghold.md", "§10.1 Conventions (phase cards are data; tests use invented cards)"),
-        extra={"cards": sorted(stand_ins)},
-    )
-
-
-def prepare(doc: Any, catalogue: Catalogue, fmt: Format, params: Params) -> tuple[Plan, list[Outcome]]:
-    data = doc.data["plan"]
-    out: list[Outcome] = []
-    plan = Plan(catalogue, data["kind"], data, int(params["players"]))
-    stand_ins: dict[str, tuple[CardFacts, list[str]]] = {}
-    if plan.kind == "setup":
-        for i, attacker in enumerate(data.get("attackers") or []):
-            plan.setup_cards.append(
-                _phase_cards(catalogue, attacker.get("phase_cards"), f"/plan/attackers/{i}/phase_cards", out,
-                             stand_ins))
-        for key, drawn in (data.get("draft") or {}).items():
-            cards = []
-            for j, text in enumerate((drawn or {}).get("drawn") or []):
-                where = f"/plan/draft/{key}/drawn/{j}"
-                card = _find(catalogue, text, ("phase-card",), where, msg("a phase card"), out, _narrow_cards, "card")
-                cards.append((where, card))
-                if card is not None and card.is_standin:
-                    stand_ins.setdefault(card.slug, (card, []))[1].append(where)
-            plan.draft[key] = cards
-    else:
-        board, missing, found = _board(catalogue, str(params["board"]))
-        plan.board, plan.board_missing = board, missing
-        out.extend(found)
-        _walk(plan, catalogue, params, out, stand_ins)
-    if stand_ins:
-        out.append(_stand_in_cards(stand_ins))
-    return plan, out
-
-
-# ----------------------------------------------------------------------------------------------- the walk
-
-
-def _loc(plan: Plan, text: str | None) -> str | None:
-    if text is None:
-        return None
-    if plan.board is None:
-        return text
-    return plan.board.loc(text)
-
-
-def _order_of(plan: Plan, src: str | None) -> int:
-    if src == CAMP:
-        return 2
-    kind = plan.board.kind(src) if plan.board is not None else None
-    return {"rampart": 0, "gathering-point": 1}.get(kind or "", -1)
-
-
-def _walk(plan: Plan, catalogue: Catalogue, params: Params, out: list[Outcome],
-          stand_ins: dict[str, tuple[CardFacts, list[str]]]) -> None:
-    data = plan.data
-    state = data["state"]
-    plan.cards = _phase_cards(catalogue, data.get("phase_cards"), "/plan/phase_cards", out, stand_ins)
-    plan.ally_cards = _phase_cards(catalogue, data.get("ally_phase_cards"), "/plan/ally_phase_cards", out, stand_ins)
-    plan.flipped = set(data.get("flipped") or [])
-    plan.drawn = units_of(state.get("drawn"))
-    # The board before the round.
-    for i, t in enumerate((state.get("board") or {}).get("tiles") or []):
-        where = f"/plan/state/board/tiles/{i}"
-        card = _find(catalogue, t["name"], TILE_KINDS, f"{where}/name", msg("a tile"), out, cache="tile")
-        if card is not None:
-            plan.tiles_start.append(Tile(card, _loc(plan, t["at"]) or t["at"], bool(t.get("occupied")), where))
-    units: dict[str, Counter[str]] = {}
-    for loc, held in ((state.get("board") or {}).get("units") or {}).items():
-        units[_loc(plan, loc) or loc] = units.get(_loc(plan, loc) or loc, Counter()) + units_of(held)
-    tiles = list(plan.tiles_start)
-    # The entries.
-    for i, item in enumerate(data.get("entries") or []):
-        card = _find(catalogue, item["name"], ACTION_KINDS, f"/plan/entries/{i}/name", msg("an attacker's action"), out,
-                     _narrow_actions, "action")
-        if card is None:
-            continue
-        action = Action(i, item, card)
-        plan.actions.append(action)
-        plan.paid += action.pay
-        plan.given += units_of(item.get("give"))
-        plan.received += units_of(item.get("receive"))
-    income = 0 if plan.charge else int(params["resources_per_round"])
-    balance = plan.start_balance = int(state.get("resources") or 0) + income
-    yields = {k: int(v) for k, v in dict(params["production_yield"]).items()}
-    for a in plan.actions:
-        if a.key == normalise("Produce Resources") and not plan.charge:
-            pay = a.pay
-            if sum(pay.values()) == 1:
-                balance += yields.get(next(iter(pay)), 0)
-            else:
-                balance += int(a.item.get("gain") or 0)
-        cost = a.item.get("resources")
-        if cost is None:
-            printed = a.get("cost_resources")
-            cost = int(printed) * a.qty if printed is not None else 0
-        balance -= int(cost)
-        plan.spent += int(cost)
-        plan.balance.append((a, int(cost), balance))
-        _tiles(plan, a, tiles)
-        if a.key == normalise("Escape from the Knife"):
-            gp = _loc(plan, a.item.get("target"))
-            if gp is not None:
-                units[gp] = units.get(gp, Counter()) + Counter({"goblin": int(a.item.get("goblins") or 0)})
-            plan.escapes.append((a, gp, {k: Counter(v) for k, v in units.items()}))
-    plan.tiles_end = tiles
-    # Phase 6: the camp, the mobilizations, the ropes.
-    fresh = plan.drawn - plan.paid - plan.given
-    camp = units_of(state.get("camp")) + fresh + plan.received
-    plan.camp_phase6 = Counter(camp)
-    for a in plan.actions:
-        if a.key not in MOBILIZATIONS:
-            continue
-        start = {k: Counter(v) for k, v in units.items()}
-        start[CAMP] = Counter(camp)
-        available = {k: Counter(v) for k, v in start.items()}
-        for j, move in enumerate(a.item.get("moves") or []):
-            src = CAMP if move["from"].strip().casefold() == CAMP else _loc(plan, move["from"])
-            dst = _loc(plan, move["to"])
-            moved = units_of(move["units"])
-            before = Counter(available.get(src, Counter())) if src is not None else Counter()
-            if src is not None:
-                available[src] = available.get(src, Counter()) - moved
-                if src == CAMP:
-                    camp = camp - moved
-                else:
-                    units[src] = units.get(src, Counter()) - moved
-            if dst is not None:
-                units[dst] = units.get(dst, Counter()) + moved
-            plan.moves.append(MoveEvent(f"{a.pointer}/moves/{j}", a, move["from"], move["to"], src, dst, moved,
-                                        {k: Counter(v) for k, v in units.items()}, before, _order_of(plan, src)))
-    for j, move in enumerate(data.get("rope_moves") or []):
-        src, dst = _loc(plan, move["from"]), _loc(plan, move["to"])
-        moved = units_of(move["units"])
-        before = Counter(units.get(src, Counter())) if src is not None else Counter()
-        if src is not None:
-            units[src] = units.get(src, Counter()) - moved
-        if dst is not None:
-            units[dst] = units.get(dst, Counter()) + moved
-        plan.rope_moves.append(MoveEvent(f"/plan/rope_moves/{j}", None, move["from"], move["to"], src, dst, moved,
-                                         {k: Counter(v) for k, v in units.items()}, before, -1))
-    plan.units_end = units
-    plan.camp_end = camp
-    for i, o in enumerate(data.get("orders") or []):
-        card = _find(catalogue, o["name"], ("order",), f"/plan/orders/{i}/name", msg("an order tile"), out,
-                     cache="order")
-        if card is not None:
-            plan.orders.append(OrderItem(f"/plan/orders/{i}", card, o["section"], _loc(plan, o["section"]),
-                                         bool(o.get("secret")), int(o.get("qty") or 1)))
-
-
-def _tiles(plan: Plan, a: Action, tiles: list[Tile]) -> None:
-    """A tile the action places joins the board; a transfer moves one."""
-    if a.key in TRANSFERS:
-        name, src = a.item.get("tile"), _loc(plan, a.item.get("from"))
-        dst = _loc(plan, a.item.get("to")) or a.item.get("to") or ""
-        for t in tiles:
-            if normalise(str(name)) == t.card.key and t.at == src and not t.occupied:
-                t_new = Tile(t.card, dst, False, a.pointer)
-                tiles[tiles.index(t)] = t_new
-                plan.tile_events.append(TileEvent(a, t_new, list(tiles), moved_from=src))
-                return
-        return
-    places_tile = a.card.kind in ("machine", "equipment", "training", "ritual") or a.key == normalise("Precise Hit")
-    if not places_tile or not a.item.get("target") or a.get("placement") in (None, "", "none"):
-        return
-    at = _loc(plan, a.item["target"]) or a.item["target"]
-    for _ in range(a.qty):
-        tile = Tile(a.card, at, False, a.pointer)
-        tiles.append(tile)
-        plan.tile_events.append(TileEvent(a, tile, list(tiles)))
-
-
-# ----------------------------------------------------------------------------------------------- parameters
+from validation.games.stronghold.simulation import board_loc
 
 P_PLAYERS = Param("players", Int(2, 4), 2, "players")
 P_ATTACKERS = Param("attackers", Int(1, 2), 1, "attackers (the length of the setup's attackers)")
@@ -888,7 +89,7 @@ P_OPEN_ORDERS = Param("open_orders", Int(0, 10), 1, "face-up orders per round (�
 # ----------------------------------------------------------------------------------------------- setup rules
 
 
-def _attackers(plan: Plan) -> list[Mapping[str, Any]]:
+def setup_attackers(plan: Plan) -> list[Mapping[str, Any]]:
     return [a for a in plan.data.get("attackers") or [] if isinstance(a, Mapping)]
 
 
@@ -916,7 +117,7 @@ def setup_counts(plan: Plan, p: Params) -> Iterator[Outcome]:
 
     if data.get("players") != p["players"]:
         yield differ("/plan/players", msg("players"), data.get("players"), p["players"])
-    attackers = _attackers(plan)
+    attackers = setup_attackers(plan)
     if len(attackers) != p["attackers"]:
         change = abs(len(attackers) - p["attackers"])
         yield Finding(rule_id, nmsg("The setup has {n} attacker; the format has {want}.",
@@ -937,7 +138,7 @@ def setup_counts(plan: Plan, p: Params) -> Iterator[Outcome]:
             yield Finding(rule_id, msg("With 2 players the attacker plays both sides."),
                           (f"/plan/attackers/{i}/side",), hint=msg("leave side out"))
     if p["players"] > 2 and len(sides) == 2 and None not in sides and sides[0] == sides[1]:
-        yield Finding(rule_id, msg("Both attackers chose the {side} side.", side=_word(SIDE_WORDS, sides[0])),
+        yield Finding(rule_id, msg("Both attackers chose the {side} side.", side=word_for(SIDE_WORDS, sides[0])),
                       ("/plan/attackers/1/side",), hint=msg("one attacker takes the other side"))
     if dict(units_of(data.get("bag"))) != {k: v for k, v in dict(p["bag"]).items() if v}:
         yield differ("/plan/bag", msg("the bag"), show(units_of(data.get("bag"))), show(Counter(dict(p["bag"]))))
@@ -973,8 +174,8 @@ def _cards_fit(rule_id: str, cards: Mapping[str, CardFacts | None], pointer: str
         if card is not None and not _card_fits(card, key, colour):
             slot = msg("the camp card") if key == "camp" else msg("a phase-{phase} card", phase=key)
             yield Finding(rule_id, msg("{name} is not {slot} of the {colour} set.", name=card.name, slot=slot,
-                                       colour=_word(COLOUR_WORDS, colour)), (f"{pointer}/{key}",),
-                          hint=msg("name {slot} of the {colour} set", slot=slot, colour=_word(COLOUR_WORDS, colour)))
+                                       colour=word_for(COLOUR_WORDS, colour)), (f"{pointer}/{key}",),
+                          hint=msg("name {slot} of the {colour} set", slot=slot, colour=word_for(COLOUR_WORDS, colour)))
 
 
 @rule("stronghold.phase-card-draft", P_PHASE_CARD_SET, P_DRAWN_PER_PHASE)
@@ -1000,9 +201,9 @@ def phase_card_draft(plan: Plan, p: Params) -> Iterator[Outcome]:
         for ptr, c in known:
             if not _card_fits(c, key, colour):
                 yield Finding(rule_id, msg("{name} is not a phase-{phase} card of the {colour} set.", name=c.name,
-                                           phase=key, colour=_word(COLOUR_WORDS, colour)), (ptr,),
+                                           phase=key, colour=word_for(COLOUR_WORDS, colour)), (ptr,),
                               hint=msg("draw phase-{phase} cards of the {colour} set", phase=key,
-                                       colour=_word(COLOUR_WORDS, colour)))
+                                       colour=word_for(COLOUR_WORDS, colour)))
         decks = [c for _, c in known if _is_deck(c)]
         for deck in {c.slug: c for c in decks}.values():
             yield Missing(deck.slug, deck.name, "cards", (where,), rule_id, what=msg("individual cards"))
@@ -1772,7 +973,7 @@ def gunner_hit_card(plan: Plan, p: Params) -> Iterator[Outcome]:
                 supply -= SHOOTING_HIT_CARDS * a.qty
         if a.key != normalise("Gunner"):
             continue
-        at = _loc(plan, a.item.get("target"))
+        at = board_loc(plan, a.item.get("target"))
         if not _holds(tiles, at, _shooting):
             yield Finding("stronghold.gunner-hit-card", msg("No ballista, catapult or trebuchet stands at {target}.",
                                                             target=repr(a.item.get("target"))),
@@ -1825,7 +1026,7 @@ def transfer_restrictions(plan: Plan, p: Params) -> Iterator[Outcome]:
                 tiles = list(event.tiles)
             continue
         kind = "equipment" if a.key == "equipment transfer" else "training"
-        name, src = str(a.item.get("tile")), _loc(plan, a.item.get("from"))
+        name, src = str(a.item.get("tile")), board_loc(plan, a.item.get("from"))
         standing = [t for t in tiles if t.card.key == normalise(name) and t.at == src]
         if id(a) not in moved:
             if standing and all(t.occupied for t in standing):
@@ -1848,10 +1049,10 @@ def transfer_restrictions(plan: Plan, p: Params) -> Iterator[Outcome]:
                           (f"{a.pointer}/tile",),
                           hint=msg("name a equipment tile") if kind == "equipment" else msg("name a training tile"))
             continue
-        dst = _loc(plan, a.item.get("to"))
+        dst = board_loc(plan, a.item.get("to"))
         board = plan.board
         if board is not None and board.kind(dst) != board.kind(src):
-            where = _word(LOCATION_WORDS, board.kind(src))
+            where = word_for(LOCATION_WORDS, board.kind(src))
             yield Finding("stronghold.transfer-restrictions", msg("{name} stands on {kind}; {place} is not one.",
                                                                   name=card.name, kind=where,
                                                                   place=repr(a.item.get("to"))),
@@ -1881,31 +1082,31 @@ def same_side(plan: Plan, p: Params) -> Iterator[Outcome]:
     rule_id = "stronghold.same-side"
     for a in plan.actions:
         if a.key in TRANSFERS:
-            s1, s2 = _side(plan, _loc(plan, a.item.get("from"))), _side(plan, _loc(plan, a.item.get("to")))
+            s1, s2 = _side(plan, board_loc(plan, a.item.get("from"))), _side(plan, board_loc(plan, a.item.get("to")))
             if s1 and s2 and s1 != s2:
                 yield Finding(rule_id, msg("{action} would move a tile from the {from_side} side to the {to_side} "
-                                           "side.", action=a.name, from_side=_word(SIDE_WORDS, s1),
-                                           to_side=_word(SIDE_WORDS, s2)),
+                                           "side.", action=a.name, from_side=word_for(SIDE_WORDS, s1),
+                                           to_side=word_for(SIDE_WORDS, s2)),
                               (f"{a.pointer}/to",), hint=msg("move it within the {side} side",
-                                                             side=_word(SIDE_WORDS, s1)))
+                                                             side=word_for(SIDE_WORDS, s1)))
     for m in [*plan.moves, *plan.rope_moves]:
         s1, s2 = _side(plan, m.src), _side(plan, m.dst)
         if s1 and s2 and s1 != s2:
             yield Finding(rule_id, msg("Units cannot cross from the {from_side} side ({source}) to the {to_side} side "
-                                       "({dest}).", from_side=_word(SIDE_WORDS, s1), source=m.source,
-                                       to_side=_word(SIDE_WORDS, s2), dest=m.dest),
+                                       "({dest}).", from_side=word_for(SIDE_WORDS, s1), source=m.source,
+                                       to_side=word_for(SIDE_WORDS, s2), dest=m.dest),
                           (f"{m.pointer}/to",), hint=msg("move them within the {side} side",
-                                                         side=_word(SIDE_WORDS, s1)))
+                                                         side=word_for(SIDE_WORDS, s1)))
     own = plan.data.get("side")
     if plan.two_player or own is None:
         return
     named: list[tuple[str, str | None, str]] = []
     for a in plan.actions:
         if a.get("placement") != "cauldron" and a.item.get("target") is not None:
-            named.append((f"{a.pointer}/target", _loc(plan, a.item["target"]), a.item["target"]))
+            named.append((f"{a.pointer}/target", board_loc(plan, a.item["target"]), a.item["target"]))
         for key in ("from", "to"):
             if a.item.get(key) is not None:
-                named.append((f"{a.pointer}/{key}", _loc(plan, a.item[key]), a.item[key]))
+                named.append((f"{a.pointer}/{key}", board_loc(plan, a.item[key]), a.item[key]))
     for m in [*plan.moves, *plan.rope_moves]:
         if m.src != CAMP:
             named.append((f"{m.pointer}/from", m.src, m.source))
@@ -1915,9 +1116,9 @@ def same_side(plan: Plan, p: Params) -> Iterator[Outcome]:
         side = _side(plan, loc)
         if side is not None and side != own:
             yield Finding(rule_id, msg("{place} is on the {side} side; this attacker plays the {own} side.",
-                                       place=text, side=_word(SIDE_WORDS, side), own=_word(SIDE_WORDS, own)),
+                                       place=text, side=word_for(SIDE_WORDS, side), own=word_for(SIDE_WORDS, own)),
                           (pointer,), hint=msg("choose a place on the {own} side (or the gate tower)",
-                                               own=_word(SIDE_WORDS, own)))
+                                               own=word_for(SIDE_WORDS, own)))
 
 
 @rule("stronghold.escape-knife", P_ESCAPE_GOBLINS)
@@ -1943,7 +1144,7 @@ def escape_knife(plan: Plan, p: Params) -> Iterator[Outcome]:
                           (f"{a.pointer}/goblins",), hint=msg("return at most {killed}", killed=killed))
 
 
-def _commissar(tiles: Iterable[Tile], loc: str | None) -> bool:
+def has_commissar(tiles: Iterable[Tile], loc: str | None) -> bool:
     return _holds(tiles, loc, lambda c: c.key == normalise("Commissar"))
 
 
@@ -1984,7 +1185,7 @@ def mobilization_limit(plan: Plan, p: Params) -> Iterator[Outcome]:
             else:
                 leaving.setdefault(m.src, []).append(m)
         for src, items in leaving.items():
-            most = limit + (int(p["commissar_extra_moves"]) if _commissar(plan.tiles_end, src) else 0)
+            most = limit + (int(p["commissar_extra_moves"]) if has_commissar(plan.tiles_end, src) else 0)
             count = sum(sum(m.units.values()) for m in items)
             if count > most:
                 yield Finding("stronghold.mobilization-limit", msg("{action}: {count} units leave {place}; at most "
@@ -2236,7 +1437,7 @@ def rampart_capacity(plan: Plan, p: Params) -> Iterator[Outcome]:
     def room(loc: str) -> int | None:
         if board is None:
             return None
-        if _commissar(plan.tiles_end, loc):
+        if has_commissar(plan.tiles_end, loc):
             return int(p["commissar_rampart_capacity"])
         return board.capacity(loc)
 
@@ -2297,10 +1498,10 @@ def order_unit_type(plan: Plan, p: Params) -> Iterator[Outcome]:
         if not there.get(unit):
             yield Finding("stronghold.order-unit-type", msg("{name} needs a {unit} on {section}; none is there after "
                                                             "the movement.", name=o.card.name,
-                                                            unit=_word(UNIT_WORDS, unit), section=o.section),
+                                                            unit=word_for(UNIT_WORDS, unit), section=o.section),
                           (f"{o.pointer}/section",),
                           hint=msg("move a {unit} onto {section}, or give the order elsewhere",
-                                   unit=_word(UNIT_WORDS, unit), section=o.section))
+                                   unit=word_for(UNIT_WORDS, unit), section=o.section))
 
 
 @rule("stronghold.one-order-per-section")
@@ -2389,101 +1590,3 @@ def no_resource_sharing(plan: Plan, p: Params) -> Iterator[Outcome]:
                                                              "share resources.", "The plan gives the ally {n} "
                                                              "resources; attackers may not share resources.", given),
                       ("/plan/resources_given",), hint=msg("give none"))
-
-
-# ----------------------------------------------------------------------------------------------- totals
-
-
-def totals(plan: Plan, p: Params) -> dict[str, Any]:
-    if not plan.plan:
-        return {
-            "resources_spent": 0,
-            "resources_left": sum(int(a.get("resources") or 0) for a in _attackers(plan)),
-            "units_used": 0,
-            "hourglasses": None,
-        }
-    hourglasses, upkeep = hourglass_count(plan, p)
-    out: dict[str, Any] = {
-        "resources_spent": plan.spent,
-        "resources_left": plan.balance[-1][2] if plan.balance else plan.start_balance,
-        "units_used": sum(plan.paid.values()),
-        "hourglasses": hourglasses + ((upkeep or 0) if plan.two_player else 0),
-        "camp": sum(plan.camp_end.values()),
-        "camp_upkeep": camp_band(p, sum(plan.camp_end.values())),
-    }
-    board = plan.board
-    if board is not None:
-        left: dict[str, int] = {}
-        for loc, kind in board.kinds.items():
-            if kind not in ("gathering-point", "rampart", "wall-section"):
-                continue
-            if kind == "rampart" and _commissar(plan.tiles_end, loc):
-                room = int(p["commissar_rampart_capacity"])
-            else:
-                room = int(board.capacity(loc) or 0)
-            if kind == "wall-section":
-                room += sum(int(t.card.get("extra_slots") or 0) for t in plan.tiles_at(plan.tiles_end, loc, "Ladders"))
-            left[loc] = room - sum(plan.units_end.get(loc, Counter()).values())
-        out["capacity_left"] = left
-    return out
-
-
-# ----------------------------------------------------------------------------------------------- formats
-
-RULES_ALL = (
-    "stronghold.action-on-phase-card", "stronghold.action-once-per-round", "stronghold.bridge-empty-path",
-    "stronghold.camp-upkeep", "stronghold.component-limit", "stronghold.direct-entry",
-    "stronghold.equipment-per-section", "stronghold.escape-knife", "stronghold.forward-movement",
-    "stronghold.fresh-units-only", "stronghold.gate-tower-capacity", "stronghold.gathering-point-capacity",
-    "stronghold.gunner-hit-card", "stronghold.hourglass-total", "stronghold.max-shooting-machines",
-    "stronghold.mobilization-limit", "stronghold.mobilization-sequence", "stronghold.one-item-per-field",
-    "stronghold.one-order-per-section", "stronghold.open-order-single", "stronghold.order-unit-type",
-    "stronghold.phase-card-draft", "stronghold.phase-card-flip", "stronghold.phase-order",
-    "stronghold.rampart-capacity", "stronghold.recruit-exchange", "stronghold.resource-cost",
-    "stronghold.resource-income", "stronghold.resources-available", "stronghold.rope-move",
-    "stronghold.round-limit", "stronghold.same-side", "stronghold.section-capacity", "stronghold.setup-counts",
-    "stronghold.siege-tower-section", "stronghold.tile-placement", "stronghold.training-per-rampart",
-    "stronghold.transfer-restrictions", "stronghold.unit-cost-option", "stronghold.units-per-round",
-)
-RULES_MANY = ("stronghold.ally-action", "stronghold.no-resource-sharing", "stronghold.ram-per-round",
-              "stronghold.unit-transfer")
-COMMON = {
-    "rounds": 10, "charge_bonus_units": 2, "resources_per_round": 5,
-    "production_yield": {"goblin": 1, "orc": 2, "troll": 3}, "max_shooting_machines": 4,
-    "mobilization": {"Lesser Mobilization": {"hourglasses": 3, "limit": 5},
-                     "Major Mobilization": {"hourglasses": 5, "limit": 7}},
-    "commissar_extra_moves": 2, "commissar_rampart_capacity": 9,
-    "defender_setup": {"stone_per_section": 2, "honour_guard": {"soldier": 2}, "watchtower": {"archer": 1},
-                       "barracks": {"archer": 4, "soldier": 1}, "hourglasses": 4},
-    "glory_setup": {"attacker": 10, "defender_fields": [1, 1, 1, 1], "supply": 15},
-    "bag": {"goblin": 60, "orc": 100, "troll": 40}, "board": "TB-9",
-}
-FREE = ("board", "camp_limit_scope")
-
-SPEC = register_ruleset(RulesetSpec(GAME, RULESET, "Stronghold", DOCUMENT, prepare, totals, default=True,
-                                    format_keys=format_keys))
-SPEC.add_format(Format(
-    GAME, RULESET, "two-player", "Two players",
-    "One attacker against one defender: red phase cards (2 of 5 drawn per phase), 14 units and 5 resources a round, "
-    "the camp upkeep 0/1/3/6. A setup or one round's plan, checked on the board of the parameter board.",
-    RULES_ALL,
-    {**COMMON, "players": 2, "attackers": 1, "defenders": 1, "units_per_round": 14, "setup_resources": 5,
-     "camp_upkeep": [[0, 3, 0], [4, 7, 1], [8, 11, 3], [12, None, 6]], "phase_card_set": "red",
-     "phase_cards_drawn_per_phase": 2, "defender_round_income": {"stone": 1, "hourglasses": 2}},
-    FREE,
-))
-for _players, _defenders, _income in ((3, 1, {"stone": 1, "hourglasses": 2}), (4, 2, {"stone": 1,
-                                                                                     "hourglasses_each": 1})):
-    SPEC.add_format(Format(
-        GAME, RULESET, f"{'three' if _players == 3 else 'four'}-player", f"{_players} players",
-        f"Two attackers, each on his own side, against {_defenders} defender{'s' if _defenders > 1 else ''}: green "
-        "phase cards (3 drawn per phase, different cards kept), 10 units and 5 resources each a round, 3 resources "
-        "each at setup, 1 ram part a round in all, the ally's actions for 1 more hourglass. The green camp card's "
-        "upkeep is not in the seed: plans declare their hourglasses without it.",
-        (*RULES_ALL, *RULES_MANY),
-        {**COMMON, "players": _players, "attackers": 2, "defenders": _defenders, "units_per_round": 10,
-         "setup_resources": 3, "camp_upkeep": None, "phase_card_set": "green", "phase_cards_drawn_per_phase": 3,
-         "defender_round_income": _income, "ally_action_surcharge": 1, "ram_parts_per_round": 1,
-         "unit_transfer": {"hourglasses": 1, "max_units": 3}},
-        FREE,
-    ))
