@@ -1,11 +1,14 @@
-"""Pieces the games' list documents share: an entry of a card and copies, counting helpers."""
+"""Pieces the games' list documents share: an entry of a card and copies (its schema, and :class:`CardEntry`
+once read), counting helpers."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from validation.core.document import MAX_ENTRIES, MAX_NAME, MAX_QTY
+from validation.core.facts import CardFacts
 from validation.core.schema import Int, Key, ListOf, Obj, Schema, Str
 
 
@@ -29,3 +32,21 @@ def entry_items(value: Any) -> Iterable[tuple[int, Mapping[str, Any]]]:
     if not value:
         return []
     return [(i, item) for i, item in enumerate(value) if isinstance(item, Mapping)]
+
+
+@dataclass
+class CardEntry:
+    """A list entry read against the catalogue: where it is (its JSON pointer), its copies and the card it names.
+    A game's own entry (a BattleLore unit, a Stronghold order) adds its fields to this one."""
+
+    pointer: str
+    qty: int
+    card: CardFacts
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def key(self) -> str:
+        return self.card.key

@@ -29,7 +29,7 @@ from validation.core.schema import Bool, Errors, Int, Key, ListOf, Obj, Schema, 
 from validation.core.text import Text, and_text, msg, nmsg, or_text, semicolon_text
 from validation.games import ddm as _ddm  # noqa: F401  (registered first: the registry keeps CONTRACTS.md's order)
 from validation.games import dungeon_command as _dungeon_command  # noqa: F401
-from validation.games._lists import entries_schema, entry_items, entry_schema
+from validation.games._lists import CardEntry, entries_schema, entry_items, entry_schema
 
 GAME = "battlelore2"
 RULESET = "default"
@@ -87,16 +87,8 @@ class FactionName(Schema):
 
 
 @dataclass
-class Unit:
+class Unit(CardEntry):
     """A unit of the army: an entry (``qty`` units) or one placed unit of the deployment."""
-
-    pointer: str
-    qty: int
-    card: CardFacts
-
-    @property
-    def name(self) -> str:
-        return self.card.name
 
     @property
     def cost(self) -> int | None:

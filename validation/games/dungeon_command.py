@@ -30,7 +30,7 @@ from validation.core.result import (
 )
 from validation.core.schema import Errors, Int, Key, ListOf, Null, Obj, Str
 from validation.core.text import Text, and_text, msg, nmsg, or_text, semicolon_text
-from validation.games._lists import entries_schema, entry_items, entry_schema
+from validation.games._lists import CardEntry, entries_schema, entry_items, entry_schema
 
 GAME = "dungeon-command"
 RULESET = "default"
@@ -58,23 +58,6 @@ def _not_a_card(kind: str, text: str) -> Text:
 
 
 @dataclass
-class Card:
-    """One list entry that names a card of the right kind."""
-
-    pointer: str
-    qty: int
-    card: CardFacts
-
-    @property
-    def name(self) -> str:
-        return self.card.name
-
-    @property
-    def key(self) -> str:
-        return self.card.key
-
-
-@dataclass
 class KindProblem:
     pointer: str
     message: str | Text
@@ -95,9 +78,9 @@ class Box:
 @dataclass
 class Warband:
     catalogue: Catalogue
-    creatures: list[Card] = field(default_factory=list)
-    orders: list[Card] = field(default_factory=list)
-    commanders: list[Card] = field(default_factory=list)
+    creatures: list[CardEntry] = field(default_factory=list)
+    orders: list[CardEntry] = field(default_factory=list)
+    commanders: list[CardEntry] = field(default_factory=list)
     commanders_listed: int = 0
     kind_problems: list[KindProblem] = field(default_factory=list)
     tiles: Mapping[str, int] | None = None
@@ -150,14 +133,14 @@ def prepare(doc: Any, catalogue: Catalogue, fmt: Format, params: Params) -> tupl
             pointer = f"/{key}/{i}"
             card = _read(w, catalogue, kind, item["card"], f"{pointer}/card", item.get("set"), out)
             if card is not None:
-                bucket.append(Card(pointer, item["qty"], card))
+                bucket.append(CardEntry(pointer, item["qty"], card))
     for i, text in enumerate(data.get("commanders") or []):
         if not isinstance(text, str):
             continue
         w.commanders_listed += 1
         card = _read(w, catalogue, "commander", text, f"/commanders/{i}", None, out)
         if card is not None:
-            w.commanders.append(Card(f"/commanders/{i}", 1, card))
+            w.commanders.append(CardEntry(f"/commanders/{i}", 1, card))
     tiles = data.get("tiles")
     if isinstance(tiles, Mapping):
         w.tiles = {k: int(v) for k, v in tiles.items() if v is not None}
@@ -194,8 +177,8 @@ TILES_START = Param(
 )
 
 
-def _copies_findings(rule_id: str, cards: list[Card], most: int) -> Iterator[Finding]:
-    by_name: dict[str, list[Card]] = {}
+def _copies_findings(rule_id: str, cards: list[CardEntry], most: int) -> Iterator[Finding]:
+    by_name: dict[str, list[CardEntry]] = {}
     for c in cards:
         by_name.setdefault(c.key, []).append(c)
     for _key, items in sorted(by_name.items()):
@@ -357,7 +340,7 @@ def miniature_per_creature(w: Warband, p: Params) -> Iterator[Outcome]:
 
 
 def _deck_difference(
-    rule_id: str, kind: str, listed: list[Card], wanted: Counter[str], names: dict[str, str], where: Text
+    rule_id: str, kind: str, listed: list[CardEntry], wanted: Counter[str], names: dict[str, str], where: Text
 ) -> Iterator[Finding]:
     have: Counter[str] = Counter()
     pointers: dict[str, list[str]] = {}

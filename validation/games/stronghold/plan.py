@@ -23,6 +23,7 @@ from validation.core.result import (
     Source,
 )
 from validation.core.text import Text, and_text, msg, nmsg
+from validation.games._lists import CardEntry
 from validation.games.stronghold.board import Board
 from validation.games.stronghold.schema import ATTACKER, CARD_KEYS, STAND_IN, STAND_IN_SOURCE
 
@@ -132,13 +133,12 @@ class MoveEvent:
 
 
 @dataclass
-class OrderItem:
-    pointer: str
-    card: CardFacts
+class OrderItem(CardEntry):
+    """An order tile of the plan, on the wall section it names (``loc``: the board's id, None when unknown)."""
+
     section: str
     loc: str | None
     secret: bool
-    qty: int
 
 
 @dataclass

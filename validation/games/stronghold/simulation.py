@@ -172,8 +172,8 @@ def _walk(plan: Plan, catalogue: Catalogue, params: Params, out: list[Outcome],
         card = find_card(catalogue, o["name"], ("order",), f"/plan/orders/{i}/name", msg("an order tile"), out,
                      cache="order")
         if card is not None:
-            plan.orders.append(OrderItem(f"/plan/orders/{i}", card, o["section"], board_loc(plan, o["section"]),
-                                         bool(o.get("secret")), int(o.get("qty") or 1)))
+            plan.orders.append(OrderItem(f"/plan/orders/{i}", int(o.get("qty") or 1), card, section=o["section"],
+                                         loc=board_loc(plan, o["section"]), secret=bool(o.get("secret"))))
 
 
 def _tiles(plan: Plan, a: Action, tiles: list[Tile]) -> None:
