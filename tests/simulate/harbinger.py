@@ -12,7 +12,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from simulate.games.ddm_cards import AbilitySpec, CreatureCard, parse_attack_line, parse_spell_list, slugify
+from simulate.games.ddm_cards import AbilitySpec, CreatureCard, slugify
+from tests.simulate.printed import attack_line, spell_list
 
 ROOT = Path(__file__).resolve().parents[2]
 HARBINGER = ROOT.parent / "shared" / "data" / "ddm-harbinger-toee-zmod" / "creatures.json"
@@ -42,9 +43,9 @@ def _type(raw: str, size_hint: str | None) -> tuple[str, str, tuple[str, ...]]:
 def card_from_record(rec: dict[str, Any]) -> CreatureCard:
     size, ctype, subtypes = _type(rec["type"], rec.get("ddmdb_size"))
     comments = rec.get("source_comments") or []
-    attacks = parse_attack_line(rec["melee"], "melee")
+    attacks = attack_line(rec["melee"], "melee")
     if rec.get("ranged"):
-        attacks += parse_attack_line(rec["ranged"], "ranged")
+        attacks += attack_line(rec["ranged"], "ranged")
     abilities: list[AbilitySpec] = []
     for name, value in (rec.get("special_abilities") or {}).items():
         uses = _uses_from_comments(name, comments)
@@ -70,7 +71,7 @@ def card_from_record(rec: dict[str, Any]) -> CreatureCard:
         commander_rating=rec.get("commander_rating"), level=rec["level"], speed=rec["speed"], ac=rec["ac"],
         hp=rec["hp"], creature_type=ctype, subtypes=subtypes, size=size, unique=unique,
         unique_name=rec["name"].split(",")[0] if unique else "", attacks=attacks, abilities=tuple(abilities),
-        spells=parse_spell_list(rec["spells"]) if rec.get("spells") else (),
+        spells=spell_list(rec["spells"]) if rec.get("spells") else (),
     )
 
 

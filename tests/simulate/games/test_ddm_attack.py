@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from simulate.games.ddm import Activate, Attack, _half
-from simulate.games.ddm_cards import AbilitySpec, parse_attack_line
+from simulate.games.ddm_cards import AbilitySpec
 from tests.simulate.games.ddm_helpers import battle, creature, events
+from tests.simulate.printed import attack_line
 
 
 def last_attack(state):
@@ -34,7 +35,7 @@ def test_a_natural_1_always_misses():
 
 def test_a_natural_20_hits_any_ac_and_doubles_the_base_but_not_the_extra_damage():
     """E4: Brass Samurai, 10 magic + 5 fire: a critical hit deals 20 magic + 5 fire = 25."""
-    samurai = creature("Brass Samurai", bonus=0, attacks=parse_attack_line("+0 (10 magic + 5 fire)", "melee"))
+    samurai = creature("Brass Samurai", bonus=0, attacks=attack_line("+0 (10 magic + 5 fire)", "melee"))
     state, _ = battle([samurai], [creature(ac=40, hp=100)], [(3, 3)], [(4, 3)], [20])
     state.apply(Activate("a1"))
     state.apply(Attack(0, "b1"))
@@ -44,7 +45,7 @@ def test_a_natural_20_hits_any_ac_and_doubles_the_base_but_not_the_extra_damage(
 
 def test_damage_reduction_applies_after_doubling_and_not_to_the_extra_energy():
     """E5: 10 + 5 fire doubled is 20 + 5 fire; DR 5 takes 5 off the 20 only."""
-    att = creature(attacks=parse_attack_line("+0 (10 + 5 fire)", "melee"))
+    att = creature(attacks=attack_line("+0 (10 + 5 fire)", "melee"))
     tgt = creature(ac=40, hp=100, abilities=[AbilitySpec("DR", param="5")])
     state, _ = battle([att], [tgt], [(3, 3)], [(4, 3)], [20])
     state.apply(Activate("a1"))
@@ -53,7 +54,7 @@ def test_damage_reduction_applies_after_doubling_and_not_to_the_extra_energy():
 
 
 def test_magic_damage_ignores_damage_reduction():
-    att = creature(attacks=parse_attack_line("+10 (10 magic)", "melee"))
+    att = creature(attacks=attack_line("+10 (10 magic)", "melee"))
     tgt = creature(ac=10, hp=100, abilities=[AbilitySpec("DR", param="5")])
     state, _ = battle([att], [tgt], [(3, 3)], [(4, 3)], [15])
     state.apply(Activate("a1"))
@@ -159,7 +160,7 @@ def test_no_ranged_attack_while_an_enemy_threatens_you():
 
 
 def test_a_short_ranged_attack_cannot_reach_past_six_squares():
-    attacks = parse_attack_line("+5 (5)", "melee") + parse_attack_line("+5 (5)", "ranged", 6)
+    attacks = attack_line("+5 (5)", "melee") + attack_line("+5 (5) range 6", "ranged")
     archer = creature("Slinger", attacks=attacks)
     state, _ = battle([archer], [creature()], [(0, 3)], [(8, 3)])
     state.apply(Activate("a1"))
@@ -188,7 +189,7 @@ def test_deflect_arrows_is_plus_four_ac_against_ranged_attacks():
 
 def test_the_attacker_choosing_a_damage_line_uses_that_lines_bonus_and_damage():
     """§2.8: +10/+9 (10/5): the second attack deals the second value."""
-    ranger = creature("Ranger", attacks=parse_attack_line("+10/+9 (10/5)", "melee"))
+    ranger = creature("Ranger", attacks=attack_line("+10/+9 (10/5)", "melee"))
     state, _ = battle([ranger], [creature(ac=10, hp=50)], [(3, 3)], [(4, 3)], [10])
     state.apply(Activate("a1"))
     state.apply(Attack(1, "b1"))
@@ -248,7 +249,7 @@ def test_incorporeal_defenders_take_damage_on_eleven_or_more():
 ])
 def test_energy_resistance_double_damage_and_immunity(ability, damage, taken):
     """§10.4: 15 fire → 30, 12 fire → 12 + 10 = 22 for Double Damage from fire."""
-    att = creature(attacks=parse_attack_line(f"+10 ({damage} fire)", "melee"))
+    att = creature(attacks=attack_line(f"+10 ({damage} fire)", "melee"))
     state, _ = battle([att], [creature(ac=5, hp=100, abilities=[ability])], [(3, 3)], [(4, 3)], [10])
     state.apply(Activate("a1"))
     state.apply(Attack(0, "b1"))
@@ -263,7 +264,7 @@ def test_you_may_not_attack_an_ally():
 
 def test_a_full_attack_only_when_the_creature_has_not_moved():
     """§8.11: a creature that moved attacks at most once."""
-    fighter = creature(attacks=parse_attack_line("+10/+10 (5)", "melee"))
+    fighter = creature(attacks=attack_line("+10/+10 (5)", "melee"))
     state, _ = battle([fighter], [creature(ac=5, hp=60)], [(3, 3)], [(5, 3)], [10])
     from simulate.games.ddm import Move
     state.apply(Activate("a1"))
@@ -273,7 +274,7 @@ def test_a_full_attack_only_when_the_creature_has_not_moved():
 
 
 def test_a_full_attack_makes_every_attack_when_standing_still():
-    fighter = creature(attacks=parse_attack_line("+10/+10 (5)", "melee"))
+    fighter = creature(attacks=attack_line("+10/+10 (5)", "melee"))
     state, _ = battle([fighter], [creature(ac=5, hp=60)], [(3, 3)], [(4, 3)], [10, 10])
     state.apply(Activate("a1"))
     state.apply(Attack(0, "b1"))
@@ -284,9 +285,7 @@ def test_a_full_attack_makes_every_attack_when_standing_still():
 
 def test_a_creature_between_gives_no_cover_in_melee():
     """WE-12: the gnoll between the orc and the warrior gives neither of them melee cover."""
-    from simulate.games.ddm_cards import parse_attack_line as pal
-
-    orc = creature("Orc", abilities=[AbilitySpec("Melee Reach", param="2")], attacks=pal("+5 (10)", "melee"))
+    orc = creature("Orc", abilities=[AbilitySpec("Melee Reach", param="2")], attacks=attack_line("+5 (10)", "melee"))
     state, _ = battle([orc, creature("Gnoll")], [creature("Warrior", ac=15)], [(2, 3), (3, 3)], [(4, 3)], [10])
     state.apply(Activate("a1"))
     state.apply(Attack(0, "b1"))

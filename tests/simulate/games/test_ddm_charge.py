@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from simulate.games.ddm import Activate, Charge
-from simulate.games.ddm_cards import AbilitySpec, parse_attack_line
+from simulate.games.ddm_cards import AbilitySpec
 from tests.simulate.games.ddm_helpers import battle, creature, events
+from tests.simulate.printed import attack_line
 
 DWARF = creature("Dwarf", speed=4, bonus=5, damage=10)
 ORC = creature("Orc", ac=15, hp=60)
@@ -78,7 +79,7 @@ def test_set_against_charge_hurts_the_charger_before_its_attack():
 
 
 def test_pounce_makes_every_melee_attack_at_plus_two_and_powerful_charge_adds_damage():
-    cat = creature("Hellcat", speed=6, attacks=parse_attack_line("+5/+5 (5)", "melee"),
+    cat = creature("Hellcat", speed=6, attacks=attack_line("+5/+5 (5)", "melee"),
                    abilities=[AbilitySpec("Pounce"), AbilitySpec("Powerful Charge", param="+5")])
     state, _ = battle([cat], [creature(ac=10, hp=60)], [(0, 3)], [(6, 3)], [10, 10])
     state.apply(Activate("a1"))

@@ -6,8 +6,9 @@ import pytest
 
 from simulate.engine.game import IllegalAction
 from simulate.games.ddm import Activate, Attack, EndTurn, Move, UseAbility
-from simulate.games.ddm_cards import AbilitySpec, parse_attack_line
+from simulate.games.ddm_cards import AbilitySpec
 from tests.simulate.games.ddm_helpers import battle, creature, events
+from tests.simulate.printed import attack_line
 
 GNOLL = creature("Gnoll", speed=6)
 
@@ -144,7 +145,7 @@ def test_flying_creatures_pass_over_enemies():
 
 
 def test_sidestep_moves_one_square_without_provoking_and_still_makes_every_attack():
-    dancer = creature("Dancer", abilities=[AbilitySpec("Sidestep")], attacks=parse_attack_line("+5/+5 (5)", "melee"))
+    dancer = creature("Dancer", abilities=[AbilitySpec("Sidestep")], attacks=attack_line("+5/+5 (5)", "melee"))
     state, _ = battle([dancer], [creature(ac=30)], [(3, 3)], [(4, 3)], [2, 2])
     state.apply(Activate("a1"))
     state.apply(Move(((3, 4),)))

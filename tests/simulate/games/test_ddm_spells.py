@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from simulate.games.ddm import Activate, Attack, Cast, EndTurn, UseAbility
-from simulate.games.ddm_cards import AbilitySpec, parse_spell_entry, parse_spell_list
+from simulate.games.ddm_cards import AbilitySpec
 from tests.simulate.games.ddm_helpers import battle, creature, events
+from tests.simulate.printed import spell_entry, spell_list
 
-FLAME_STRIKE = parse_spell_entry("flame strike □ (sight; radius 2; 30 fire damage; DC 16)", 4)
+FLAME_STRIKE = spell_entry("flame strike □ (sight; radius 2; 30 fire damage; DC 16)", 4)
 
 
 def casts(state):
@@ -16,7 +17,7 @@ def casts(state):
 def test_the_spell_notation_is_read_into_its_parts():
     assert (FLAME_STRIKE.name, FLAME_STRIKE.uses, FLAME_STRIKE.range, FLAME_STRIKE.radius, FLAME_STRIKE.damage,
             FLAME_STRIKE.damage_type, FLAME_STRIKE.dc) == ("flame strike", 1, "sight", 2, 30, "fire", 16)
-    spells = parse_spell_list("1st—command ❑❑ (range 6; Stun; DC 13), shield of faith ❑ (touch; +2 AC); "
+    spells = spell_list("1st—command ❑❑ (range 6; Stun; DC 13), shield of faith ❑ (touch; +2 AC); "
                               "2nd—major resistance ❑❑ (touch; Save +3).")
     assert [(s.name, s.spell_level, s.uses) for s in spells] == [
         ("command", 1, 2), ("shield of faith", 1, 1), ("major resistance", 2, 2)]
@@ -38,7 +39,7 @@ def test_flame_strike_hits_every_creature_in_its_radius_and_a_save_halves():
 
 
 def test_magic_missile_targets_the_nearest_enemy_and_ignores_damage_reduction():
-    mage = creature("Evoker's Apprentice", spells=parse_spell_list("1st—magic missile ❑ (sight; 5 damage)."))
+    mage = creature("Evoker's Apprentice", spells=spell_list("1st—magic missile ❑ (sight; 5 damage)."))
     tough = creature(hp=30, abilities=[AbilitySpec("DR", param="5")])
     state, _ = battle([mage], [tough, creature()], [(0, 5)], [(5, 5), (11, 11)])
     state.apply(Activate("a1"))
@@ -48,7 +49,7 @@ def test_magic_missile_targets_the_nearest_enemy_and_ignores_damage_reduction():
 
 
 def test_only_touch_spells_while_an_enemy_threatens_the_caster():
-    cleric = creature("Cleric", spells=parse_spell_list(
+    cleric = creature("Cleric", spells=spell_list(
         "1st—magic missile ❑ (sight; 5 damage), cure light wounds ❑❑ (touch; heal 5 hp)."))
     state, _ = battle([cleric], [creature()], [(3, 3)], [(4, 3)])
     state.creatures["a1"].hp = 20
@@ -57,7 +58,7 @@ def test_only_touch_spells_while_an_enemy_threatens_the_caster():
 
 
 def test_healing_never_raises_hp_above_the_start():
-    cleric = creature("Cleric", spells=parse_spell_list("1st—cure light wounds ❑❑ (touch; heal 5 hp)."))
+    cleric = creature("Cleric", spells=spell_list("1st—cure light wounds ❑❑ (touch; heal 5 hp)."))
     state, _ = battle([cleric, creature(hp=30)], [creature()], [(3, 3), (4, 3)], [(11, 11)])
     state.creatures["a2"].hp = 27
     state.apply(Activate("a1"))
@@ -66,7 +67,7 @@ def test_healing_never_raises_hp_above_the_start():
 
 
 def test_healing_hurts_undead_who_save_for_half():
-    cleric = creature("Cleric", spells=parse_spell_list("2nd—cure moderate wounds ❑ (touch; heal 10 hp)."))
+    cleric = creature("Cleric", spells=spell_list("2nd—cure moderate wounds ❑ (touch; heal 10 hp)."))
     # the engine offers healing to allies only; an undead ally takes the damage (and saves for half)
     state, _ = battle([cleric, creature(hp=30, creature_type="Undead")], [creature()], [(3, 3), (4, 3)],
                       [(11, 11)], [1])
@@ -77,7 +78,7 @@ def test_healing_hurts_undead_who_save_for_half():
 
 def test_different_spells_stack_and_the_same_spell_does_not():
     """E8: magic weapon (+1) and bless (+1) give +2; a second magic weapon adds nothing."""
-    spells = parse_spell_list("1st—bless ❑ (your warband; attack +1), magic weapon ❑❑ (touch; attack +1, ignore DR).")
+    spells = spell_list("1st—bless ❑ (your warband; attack +1), magic weapon ❑❑ (touch; attack +1, ignore DR).")
     cleric = creature("Cleric of Corellon Larethian", spells=spells)
     state, _ = battle([cleric, creature()], [creature()], [(3, 3), (4, 3)], [(11, 11)], [20, 1] * 3)
     fighter = state.creatures["a2"]
@@ -103,7 +104,7 @@ def test_different_spells_stack_and_the_same_spell_does_not():
 
 def test_bears_endurance_raises_hp_above_the_start_but_not_the_morale_threshold():
     """E9 and §10.5: the half-HP trigger still uses the starting value."""
-    spell = parse_spell_entry("bear's endurance □ (touch; a living creature gets +10 hp)", 2)
+    spell = spell_entry("bear's endurance □ (touch; a living creature gets +10 hp)", 2)
     state, _ = battle([creature(spells=[spell], hp=30)], [creature(bonus=10, damage=25)], [(3, 3)], [(8, 8)],
                       [15, 20, 1])  # the attack, then round 2's initiative
     from simulate.games.ddm import EndTurn, Move
@@ -118,7 +119,7 @@ def test_bears_endurance_raises_hp_above_the_start_but_not_the_morale_threshold(
 
 
 def test_hold_person_paralyses_a_humanoid_that_fails_its_save():
-    spells = parse_spell_list("2nd—hold person ❑❑ (sight; Humanoids only, Paralysis; DC 14).")
+    spells = spell_list("2nd—hold person ❑❑ (sight; Humanoids only, Paralysis; DC 14).")
     state, _ = battle([creature(spells=spells)], [creature(level=3)], [(0, 0)], [(6, 6)], [5])
     state.apply(Activate("a1"))
     state.apply(casts(state)[0])
@@ -129,7 +130,7 @@ def test_hold_person_paralyses_a_humanoid_that_fails_its_save():
 
 
 def test_command_stuns_and_spell_resistance_can_shrug_it_off():
-    spells = parse_spell_list("1st—command ❑❑ (range 6; Stun; DC 13).")
+    spells = spell_list("1st—command ❑❑ (range 6; Stun; DC 13).")
     archon = creature("Hound Archon", abilities=[AbilitySpec("Spell Resistance", param="11")])
     state, _ = battle([creature(spells=spells)], [archon], [(0, 0)], [(4, 4)], [10])
     state.apply(Activate("a1"))
@@ -142,7 +143,7 @@ def test_command_stuns_and_spell_resistance_can_shrug_it_off():
 
 
 def test_dimension_door_places_the_creature_anywhere_it_can_see():
-    spells = parse_spell_list("4th—dimension door (unlimited uses) (self; place this creature in any space it "
+    spells = spell_list("4th—dimension door (unlimited uses) (self; place this creature in any space it "
                               "can see at least part of).")
     rows = [".....", ".....", "#####", "....."]
     state, _ = battle([creature(spells=spells)], [creature()], [(0, 0)], [(4, 3)], rows=rows)
@@ -219,7 +220,7 @@ CURE = "2nd—cure moderate wounds ❑ (touch; heal 10 hp)."
 def test_heal_may_be_aimed_at_an_enemy_undead_which_saves_for_half():
     """heal [#] deals # damage to an Undead, which saves for half (DC 12 + the spell's level): an enemy mummy
     next to the cleric may be its target."""
-    cleric = creature("Cleric", spells=parse_spell_list(CURE))
+    cleric = creature("Cleric", spells=spell_list(CURE))
     state, dice = battle([cleric], [creature("Mummy", hp=40, level=2, creature_type="Undead")], [(3, 3)], [(4, 3)],
                          [12])
     state.apply(Activate("a1"))
@@ -231,7 +232,7 @@ def test_heal_may_be_aimed_at_an_enemy_undead_which_saves_for_half():
 
 
 def test_heal_on_an_allied_undead_is_damage_with_a_save_for_half():
-    cleric = creature("Cleric", spells=parse_spell_list(CURE))
+    cleric = creature("Cleric", spells=spell_list(CURE))
     state, _ = battle([cleric, creature(hp=30, level=2, creature_type="Undead")], [creature()], [(3, 3), (4, 3)],
                       [(11, 11)], [12])
     state.apply(Activate("a1"))
@@ -240,7 +241,7 @@ def test_heal_on_an_allied_undead_is_damage_with_a_save_for_half():
 
 
 def test_a_ranged_heal_reaches_the_nearest_enemy_only_if_it_is_undead():
-    spells = parse_spell_list("2nd—healing ray ❑ (range 6; heal 10 hp).")
+    spells = spell_list("2nd—healing ray ❑ (range 6; heal 10 hp).")
     state, _ = battle([creature(spells=spells)], [creature("Zombie", creature_type="Undead"), creature()],
                       [(3, 3)], [(5, 3), (9, 3)])
     state.apply(Activate("a1"))
@@ -282,7 +283,7 @@ def test_a_creature_eliminated_by_poison_gives_its_points_to_the_poisoner():
 
 
 def test_a_spell_with_the_poison_keyword_poisons_a_creature_that_fails_its_save():
-    spells = parse_spell_list("2nd—poison touch ❑ (touch; poison; DC 14).")
+    spells = spell_list("2nd—poison touch ❑ (touch; poison; DC 14).")
     state, _ = battle([creature(spells=spells)], [creature(level=2), creature()], [(3, 3)], [(4, 3), (11, 11)], [3])
     state.apply(Activate("a1"))
     state.apply(Cast(0, "b1"))
@@ -295,7 +296,7 @@ def test_a_spell_with_the_poison_keyword_poisons_a_creature_that_fails_its_save(
 
 def test_a_save_that_halves_a_spells_damage_also_avoids_its_condition():
     """§10.6: a success halves damage and avoids the rest of the effect."""
-    spells = parse_spell_list("3rd—thunder strike ❑ (sight; 20 sonic damage, Stun; DC 15).")
+    spells = spell_list("3rd—thunder strike ❑ (sight; 20 sonic damage, Stun; DC 15).")
     state, _ = battle([creature(spells=spells)], [creature(hp=50, level=3)], [(0, 0)], [(6, 6)], [15])
     state.apply(Activate("a1"))
     state.apply(casts(state)[0])
