@@ -25,8 +25,8 @@ TENT = "tent"  # the command tent, placed on the BattleLore deployment map like 
 # BattleLore 2E terrain of a deployment hex (battlelore2.md §18).
 TERRAINS = ("clear", "hills", "forest", "building", "water", "water+ford", "water+bridge")
 HEX = re.compile(r"^r([1-9])c(1[0-3]|[1-9])$")  # r<row 1-9>c<column 1-13>
-STRONGHOLD_UNITS = ("goblin", "orc", "troll")
-PHASE_KEYS = ("1", "2", "3", "4", "5", "6", "camp")
+STRONGHOLD_UNITS = ("goblin", "orc", "troll")  # what a Stronghold action is paid with
+ACTION_KEYS = frozenset({"name", "phase", "qty", "pay", "resources", "target"})  # an action's keys with a field
 
 Section = games.Section
 sections_of = games.sections
@@ -273,14 +273,16 @@ def _tidy(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def army_mustered(document: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
-    """A BattleLore army partly placed, read as mustered: every unit under ``entries``, ``deployment`` left
-    out, and how many units are still to place. Any other document comes back as it is, with 0.
+    """An army partly placed on its deployment map (BattleLore), read as mustered: every unit under ``entries``,
+    ``deployment`` left out, and how many units are still to place. Any other document comes back as it is,
+    with 0.
 
     The list document cannot hold a half-placed army (``entries`` and ``deployment`` together are
     malformed), so while a player places units the builder checks the army as mustered."""
     entries = items(document, "entries")
     deployment = items(document, "deployment")
-    if document.get("game") != "battlelore2" or not entries or not deployment:
+    placed = any(s.shape == "deployment" for s in sections_of(str(document.get("game")), document.get("ruleset")))
+    if not placed or not entries or not deployment:
         return dict(document), 0
     doc = copy.deepcopy(dict(document))
     doc.pop("deployment", None)

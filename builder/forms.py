@@ -17,23 +17,16 @@ from django.http import QueryDict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from builder.drafts import GAMES, MAX_NAME, PHASE_KEYS, STRONGHOLD_UNITS, TERRAINS, items
+import games
+from builder.drafts import GAMES, MAX_NAME, items, sections_of
+from builder.fields import int_field, json_field, no_constant, set_or_drop, text_field
+from builder.games import panel_of
 from builder.textformat import MAX_IMPORT_CHARS
 
 MAX_DOCUMENT_CHARS = 200_000  # a 200-entry list is ~20 KB; more is not a list
 MAX_NOTES = 5000
 MAX_OP = 300
-# Top-level keys the builder's fields show, per game; the rest are edited as JSON ("other keys").
-SHOWN_KEYS: dict[str, frozenset[str]] = {
-    "ddm": frozenset({"entries", "battle_map", "commander_zero"}),
-    "dungeon-command": frozenset({"entries", "orders", "commanders", "tiles", "box", "symbol"}),
-    "battlelore2": frozenset({"entries", "deployment", "command_tent", "scenario", "opponent"}),
-    "stronghold": frozenset({"plan"}),
-}
 COMMON_KEYS = frozenset({"game", "ruleset", "format", "name", "notes", "faction", "params"})
-TILE_KEYS = ("large", "small", "small_with_start_area")
-PLAN_NUMBERS = ("round", "income", "camp_upkeep", "hourglasses")
-ACTION_KEYS = frozenset({"name", "phase", "qty", "pay", "resources", "target"})
 
 
 class BuilderForm(forms.Form):
@@ -50,42 +43,12 @@ class BuilderForm(forms.Form):
     def clean_document(self) -> dict[str, Any]:
         raw = self.cleaned_data["document"]
         try:
-            value = json.loads(raw, parse_constant=_no_constant)
+            value = json.loads(raw, parse_constant=no_constant)
         except (ValueError, RecursionError):
             raise forms.ValidationError(gettext("The list in the page is damaged; start again.")) from None
         if not isinstance(value, dict) or value.get("game") != self.game:
             raise forms.ValidationError(gettext("The list in the page is not a list of this game."))
         return value
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(name)
-
-
-def _int_field(data: QueryDict, name: str, low: int, high: int, errors: dict[str, str]) -> int | str | None:
-    """A whole number between ``low`` and ``high``; ``""`` when left blank; None (and an error) when wrong."""
-    raw = data.get(name, "").strip()
-    if raw == "":
-        return ""
-    if not raw.lstrip("-").isdigit() or len(raw) > 7 or not low <= int(raw) <= high:
-        errors[name] = gettext("A whole number from %(low)s to %(high)s.") % {"low": low, "high": high}
-        return None
-    return int(raw)
-
-
-def _text_field(data: QueryDict, name: str, limit: int, errors: dict[str, str]) -> str | None:
-    raw = data.get(name, "")
-    if len(raw) > limit:
-        errors[name] = gettext("At most %(n)s characters.") % {"n": limit}
-        return None
-    return raw.strip()
-
-
-def _set_or_drop(target: dict[str, Any], key: str, value: Any) -> None:
-    if value in ("", None):
-        target.pop(key, None)
-    else:
-        target[key] = value
 
 
 def document_apply_fields(
@@ -99,50 +62,52 @@ def document_apply_fields(
     errors: dict[str, str] = {}
     game = str(document.get("game"))
     if "name" in data:
-        name = _text_field(data, "name", MAX_NAME, errors)
+        name = text_field(data, "name", MAX_NAME, errors)
         if name is not None:
-            _set_or_drop(document, "name", name)
+            set_or_drop(document, "name", name)
     if "notes" in data:
-        notes = _text_field(data, "notes", MAX_NOTES, errors)
+        notes = text_field(data, "notes", MAX_NOTES, errors)
         if notes is not None:
-            _set_or_drop(document, "notes", notes)
+            set_or_drop(document, "notes", notes)
     if data.get("ruleset"):
         document["ruleset"] = data["ruleset"][:40]
     if "format" in data:
         _apply_format(document, data, format_choices, errors)
     if "faction" in data:
         faction = data.get("faction", "")[:40]
-        _set_or_drop(document, "faction", faction or None)
+        set_or_drop(document, "faction", faction or None)
     if "params-shown" in data:
         _apply_params(document, data, params, errors)
-    for path in ("entries", "orders"):
-        for index, item in enumerate(items(document, path)):
-            if not isinstance(item, dict):
-                continue
-            qty = _int_field(data, f"qty-{path}-{index}", 1, 99, errors) if f"qty-{path}-{index}" in data else ""
-            if isinstance(qty, int):
-                item["qty"] = qty
-            version = data.get(f"version-{path}-{index}")
-            if version in ("standard", "epic"):
-                _set_or_drop(item, "version", "epic" if version == "epic" else None)
-            if f"minion_of-{path}-{index}" in data:
-                master = data.get(f"minion_of-{path}-{index}", "")[:MAX_NAME].strip()
-                _set_or_drop(item, "minion_of", master or None)
-    if game == "ddm":
-        for key in ("battle_map", "commander_zero"):
-            if key in data:
-                value = _text_field(data, key, MAX_NAME, errors)
-                if value is not None:
-                    _set_or_drop(document, key, value or None)
-    elif game == "dungeon-command":
-        _apply_dungeon_command(document, data, errors)
-    elif game == "battlelore2":
-        _apply_battlelore(document, data, errors)
-    elif game == "stronghold":
-        _apply_stronghold(document, data, errors)
+    for section in sections_of(game, document.get("ruleset")):
+        if section.shape == "entries":
+            _apply_entries(document, section, data, errors)
+        elif section.shape == "single" and section.path in data:
+            value = text_field(data, section.path, MAX_NAME, errors)
+            if value is not None:
+                set_or_drop(document, section.path, value or None)
+    panel = panel_of(game, document.get("ruleset"))
+    if panel.apply is not None:
+        panel.apply(document, data, errors)
     if "extra-shown" in data:
-        _apply_extra(document, data, game, errors)
+        _apply_extra(document, data, errors)
     return errors
+
+
+def _apply_entries(document: dict[str, Any], section: games.Section, data: QueryDict, errors: dict[str, str]) -> None:
+    """An entry's copies, and the fields its section lets the builder edit (a DDM creature's side and master)."""
+    path = section.path
+    for index, item in enumerate(items(document, path)):
+        if not isinstance(item, dict):
+            continue
+        qty = int_field(data, f"qty-{path}-{index}", 1, 99, errors) if f"qty-{path}-{index}" in data else ""
+        if isinstance(qty, int):
+            item["qty"] = qty
+        version = data.get(f"version-{path}-{index}")
+        if "version" in section.item_fields and version in ("standard", "epic"):
+            set_or_drop(item, "version", "epic" if version == "epic" else None)
+        if "minion_of" in section.item_fields and f"minion_of-{path}-{index}" in data:
+            master = data.get(f"minion_of-{path}-{index}", "")[:MAX_NAME].strip()
+            set_or_drop(item, "minion_of", master or None)
 
 
 def _apply_format(
@@ -153,7 +118,7 @@ def _apply_format(
         prefix = chosen[len("family:"):]
         family = choices.get(chosen)
         low, high = (family.min, family.max) if family is not None else (1, 10_000)
-        size = _int_field(data, "format_size", low, high, errors)
+        size = int_field(data, "format_size", low, high, errors)
         if isinstance(size, int) and family is not None:
             document["format"] = f"{prefix}{size}"
         elif size == "":
@@ -175,7 +140,7 @@ def _apply_params(document: dict[str, Any], data: QueryDict, params: list[Any], 
         if param.type == "bool":
             value = field in data
         elif param.type == "int":
-            number = _int_field(data, field, param.min if param.min is not None else 0,
+            number = int_field(data, field, param.min if param.min is not None else 0,
                                 param.max if param.max is not None else 1_000_000, errors)
             if number is None or number == "":
                 continue
@@ -190,162 +155,31 @@ def _apply_params(document: dict[str, Any], data: QueryDict, params: list[Any], 
                 continue
         if value != param.default:
             out[param.name] = value
-    _set_or_drop(document, "params", out or None)
+    set_or_drop(document, "params", out or None)
 
 
-def _apply_dungeon_command(document: dict[str, Any], data: QueryDict, errors: dict[str, str]) -> None:
-    if any(f"tiles-{k}" in data for k in TILE_KEYS):
-        tiles: dict[str, int] = {}
-        for key in TILE_KEYS:
-            value = _int_field(data, f"tiles-{key}", 0, 20, errors)
-            if isinstance(value, int):
-                tiles[key] = value
-        _set_or_drop(document, "tiles", tiles or None)
-    for key in ("box", "symbol"):
-        if key in data:
-            value = _text_field(data, key, MAX_NAME, errors)
-            if value is not None:
-                _set_or_drop(document, key, value or None)
-
-
-def _apply_battlelore(document: dict[str, Any], data: QueryDict, errors: dict[str, str]) -> None:
-    if "scenario" in data:
-        value = _text_field(data, "scenario", MAX_NAME, errors)
-        if value is not None:
-            _set_or_drop(document, "scenario", value or None)
-    if "opponent_faction" in data:
-        faction = data.get("opponent_faction", "")[:40]
-        opponent = document.get("opponent") if isinstance(document.get("opponent"), dict) else {}
-        assert isinstance(opponent, dict)
-        _set_or_drop(opponent, "faction", faction or None)
-        _set_or_drop(document, "opponent", opponent or None)
-    for index, placed in enumerate(items(document, "deployment")):
-        terrain = data.get(f"terrain-deployment-{index}")
-        if isinstance(placed, dict) and terrain in TERRAINS:
-            placed["terrain"] = terrain
-    tent = document.get("command_tent")
-    if isinstance(tent, dict) and data.get("terrain-tent") in (*TERRAINS, "command_tent"):
-        tent["terrain"] = data["terrain-tent"]
-
-
-def _apply_stronghold(document: dict[str, Any], data: QueryDict, errors: dict[str, str]) -> None:
-    plan = document.get("plan")
-    if not isinstance(plan, dict):
-        return
-    if "plan-json" in data:
-        whole = _json_field(data, "plan-json", errors)
-        if isinstance(whole, dict):
-            plan.clear()
-            plan.update(whole)
-        elif "plan-json" not in errors:
-            errors["plan-json"] = gettext("A JSON object: the whole setup.")
-    if data.get("plan-kind") in ("round-plan", "setup"):
-        plan["kind"] = data["plan-kind"]
-    for key in PLAN_NUMBERS:
-        name = f"plan-{key}"
-        if name in data:
-            value = _int_field(data, name, 0, 1000, errors)
-            if value is not None:
-                _set_or_drop(plan, key, value)
-    if "plan-side" in data:
-        side = data.get("plan-side", "")
-        _set_or_drop(plan, "side", side if side in ("west", "east") else None)
-    if any(f"plan-phase_cards-{k}" in data for k in PHASE_KEYS):
-        cards = plan.get("phase_cards") if isinstance(plan.get("phase_cards"), dict) else {}
-        assert isinstance(cards, dict)
-        for key in PHASE_KEYS:
-            value = _text_field(data, f"plan-phase_cards-{key}", MAX_NAME, errors)
-            if value is not None:
-                cards[key] = value
-        plan["phase_cards"] = cards
-    if "plan-flipped-shown" in data:
-        plan["flipped"] = [k for k in PHASE_KEYS[:5] if k in data.getlist("plan-flipped")]
-    if "plan-state" in data:
-        state = _json_field(data, "plan-state", errors)
-        if isinstance(state, dict):
-            plan["state"] = state
-        elif state is not None:
-            errors["plan-state"] = gettext("A JSON object, such as {\"resources\": 0}.")
-    for index, item in enumerate(items(document, "plan.entries")):
-        if isinstance(item, dict):
-            _apply_action(item, f"plan.entries-{index}", data, errors)
-    for index, item in enumerate(items(document, "plan.orders")):
-        if not isinstance(item, dict):
-            continue
-        suffix = f"plan.orders-{index}"
-        if f"section-{suffix}" in data:
-            section = _text_field(data, f"section-{suffix}", 40, errors)
-            if section is not None:
-                item["section"] = section
-        if f"secret-{suffix}-shown" in data:
-            item["secret"] = f"secret-{suffix}" in data
-        qty = _int_field(data, f"qty-{suffix}", 1, 99, errors) if f"qty-{suffix}" in data else ""
-        if isinstance(qty, int):
-            _set_or_drop(item, "qty", qty if qty != 1 else None)
-
-
-def _apply_action(item: dict[str, Any], suffix: str, data: QueryDict, errors: dict[str, str]) -> None:
-    phase = _int_field(data, f"phase-{suffix}", 1, 6, errors) if f"phase-{suffix}" in data else ""
-    if isinstance(phase, int):
-        item["phase"] = phase
-    qty = _int_field(data, f"qty-{suffix}", 1, 99, errors) if f"qty-{suffix}" in data else ""
-    if isinstance(qty, int):
-        _set_or_drop(item, "qty", qty if qty != 1 else None)
-    if any(f"pay-{suffix}-{u}" in data for u in STRONGHOLD_UNITS):
-        pay: dict[str, int] = {}
-        for unit in STRONGHOLD_UNITS:
-            value = _int_field(data, f"pay-{suffix}-{unit}", 0, 99, errors)
-            if isinstance(value, int) and value:
-                pay[unit] = value
-        _set_or_drop(item, "pay", pay or None)
-    if f"resources-{suffix}" in data:
-        value = _int_field(data, f"resources-{suffix}", 0, 99, errors)
-        if value is not None:
-            _set_or_drop(item, "resources", value)
-    if f"target-{suffix}" in data:
-        target = _text_field(data, f"target-{suffix}", 40, errors)
-        if target is not None:
-            _set_or_drop(item, "target", target or None)
-    if f"more-{suffix}" in data:
-        more = _json_field(data, f"more-{suffix}", errors)
-        if more is None and data.get(f"more-{suffix}", "").strip() == "":
-            more = {}
-        if isinstance(more, dict):
-            for key in [k for k in item if k not in ACTION_KEYS]:
-                del item[key]
-            item.update({k: v for k, v in more.items() if k not in ACTION_KEYS})
-        elif f"more-{suffix}" not in errors:
-            errors[f"more-{suffix}"] = gettext("A JSON object of the action's other fields.")
-
-
-def _json_field(data: QueryDict, name: str, errors: dict[str, str]) -> Any:
-    raw = data.get(name, "").strip()
-    if not raw:
-        return None
-    if len(raw) > MAX_DOCUMENT_CHARS // 2:
-        errors[name] = gettext("Too long.")
-        return None
-    try:
-        return json.loads(raw, parse_constant=_no_constant)
-    except (ValueError, RecursionError):
-        errors[name] = gettext("This is not JSON.")
-        return None
+def shown_keys(document: Mapping[str, Any]) -> frozenset[str]:
+    """The top-level keys of a document that the builder's fields show: the common ones, its sections' and its
+    ruleset's panel's."""
+    game, ruleset = str(document.get("game")), document.get("ruleset")
+    own = {s.path.split(".")[0] for s in sections_of(game, ruleset)} if games.is_game(game) else set()
+    return COMMON_KEYS | own | panel_of(game, ruleset).keys
 
 
 def extra_keys(document: Mapping[str, Any]) -> dict[str, Any]:
     """The keys of a document that the builder's fields do not show, for the "other keys" editor."""
-    shown = COMMON_KEYS | SHOWN_KEYS.get(str(document.get("game")), frozenset())
+    shown = shown_keys(document)
     return {k: v for k, v in document.items() if k not in shown}
 
 
-def _apply_extra(document: dict[str, Any], data: QueryDict, game: str, errors: dict[str, str]) -> None:
-    value = _json_field(data, "extra", errors)
+def _apply_extra(document: dict[str, Any], data: QueryDict, errors: dict[str, str]) -> None:
+    value = json_field(data, "extra", errors)
     if value is None and "extra" not in errors:
         value = {}
     if not isinstance(value, dict):
         errors.setdefault("extra", gettext("A JSON object, such as {\"pool\": [\"Orc Mauler\"]}."))
         return
-    shown = COMMON_KEYS | SHOWN_KEYS.get(game, frozenset())
+    shown = shown_keys(document)
     for key in [k for k in document if k not in shown]:
         del document[key]
     for key, item in value.items():

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import games
 from builder.drafts import (
-    GAMES,
+    ACTION_KEYS,
     STRONGHOLD_UNITS,
     CardRef,
     DraftError,
@@ -14,6 +15,7 @@ from builder.drafts import (
     default_ruleset,
     draft_add,
     items,
+    section_for,
     sections_of,
 )
 from builder.models import ListVersion, SavedList
@@ -101,16 +103,6 @@ def list_catalogue_changes(*, version: ListVersion) -> dict[str, Any]:
 BUILDER_PAGE_SIZE = 20
 MAX_MARKED = 40  # at most this many "what if I added it" checks per page (each one is ~0.2 ms)
 
-# Formats of the games whose rules the validator does not know yet (CONTRACTS.md and the digests).
-PENDING_FORMATS: dict[str, tuple[tuple[str, str], ...]] = {
-    "battlelore2": (
-        ("standard", "Standard, 50 points"),
-        ("two-copies", "Two core sets, 50 points"),
-        ("campaign", "Campaign"),
-        ("preset-hands", "Preset starting hands"),
-    ),
-    "stronghold": (("two-player", "Two players"), ("three-player", "Three players"), ("four-player", "Four players")),
-}
 COST_FIELDS = ("cost", "cost_resources")
 
 
@@ -175,15 +167,9 @@ def _registry() -> dict[str, dict[str, Any]]:
 
 
 def builder_rulesets(*, game: str) -> list[tuple[str, str]]:
-    """The rulesets of ``game`` a list can be built for: the validator's, else the catalogue's."""
-    from catalogue.models import Ruleset
-
-    specs = _registry().get(game)
-    if specs:
-        ordered = sorted(specs.values(), key=lambda s: (not s.default, s.id))
-        return [(s.id, s.name) for s in ordered]
-    rows = Ruleset.objects.filter(game__slug=game).order_by("-is_default", "slug").values_list("slug", "name")
-    return [(slug, name) for slug, name in rows] or [("default", "default")]
+    """The rulesets of ``game`` a list can be built for, the default one first (the game registry's)."""
+    ordered = sorted(games.game(game).rulesets, key=lambda r: (not r.default, r.id))
+    return [(r.id, r.name) for r in ordered]
 
 
 def _param_choice(param: Any) -> ParamChoice:
@@ -205,31 +191,15 @@ def builder_setup(*, game: str, ruleset: str, format_id: str = "") -> GameSetup:
     from catalogue.models import Faction
 
     rulesets = builder_rulesets(game=game)
-    spec = _registry().get(game, {}).get(ruleset)
-    if spec is None:
-        formats = [FormatChoice(fid, name) for fid, name in PENDING_FORMATS.get(game, ())]
-        factions = [
-            (slug, name)
-            for slug, name in Faction.objects.filter(game__slug=game, ruleset__slug=ruleset)
-            .exclude(slug="neutral")
-            .order_by("position", "slug")
-            .values_list("slug", "name")
-        ]
-        if game == "stronghold":
-            factions = [("attacker", "Attacker")]
-        return GameSetup(
-            game, ruleset, rulesets, formats, [], factions, [], False, formats[0].id if formats else ""
-        )
+    spec = _registry()[game].get(ruleset) or _registry()[game][default_ruleset(game)]
     formats = [FormatChoice(f.id, f.name, f.description) for f in spec.formats.values()]
     families = [FamilyChoice(f.prefix, f.pattern, f.description, f.min, f.max) for f in spec.families]
     faction_key = spec.document.keys.get("faction")
     schema = getattr(faction_key, "schema", None)
     choices: tuple[str, ...] = tuple(schema.describe().get("choices") or ()) if schema is not None else ()
     names = dict(
-        Faction.objects.filter(game__slug=game, ruleset__slug=ruleset).values_list("slug", "name")
+        Faction.objects.filter(game__slug=game, ruleset__slug=spec.id).values_list("slug", "name")
     )
-    if game == "stronghold":
-        names["attacker"] = "Attacker"
     factions = [(c, f"{c} · {names[c]}" if names.get(c) and names[c] != c and len(c) <= 3 else names.get(c, c))
                 for c in choices]
     params: list[ParamChoice] = []
@@ -238,7 +208,7 @@ def builder_setup(*, game: str, ruleset: str, format_id: str = "") -> GameSetup:
         declared = fmt.declared()
         params = [_param_choice(declared[name]) for name in fmt.free if name in declared]
     return GameSetup(
-        game, ruleset, rulesets, formats, families, factions, params, True, formats[0].id if formats else ""
+        game, spec.id, rulesets, formats, families, factions, params, True, games.ruleset(game, spec.id).default_format
     )
 
 
@@ -281,9 +251,6 @@ def list_check(*, document: Any) -> ListCheck:
     """Validate ``document`` now (legality is never stored); never raises for what a player sends."""
     from validation.services import list_validate
 
-    game = document.get("game") if isinstance(document, dict) else None
-    if isinstance(game, str) and game in GAMES and game not in _registry():
-        return ListCheck(unchecked=True)
     try:
         return ListCheck(result=dict(list_validate(document=document, texts=True)))  # texts: for the localiser
     except ApplicationError as exc:
@@ -334,13 +301,16 @@ def card_find(*, catalogue: Any, text: str, kinds: tuple[str, ...], version: str
 def card_ref(*, catalogue: Any, card: Any) -> Any:
     """What the builder writes into a list for ``card`` (a ``CardFacts``): its name, and its set where the
     name alone names several cards of its kind (and side)."""
-    version = str(card.fields.get("version") or "") if catalogue.game == "ddm" and card.kind == "creature" else ""
+    section = section_for(catalogue.game, catalogue.ruleset, card.kind)
+    sided = section is not None and "version" in section.item_fields
+    version = str(card.fields.get("version") or "") if sided else ""
     same = [
         c for c in catalogue.by_name.get(card.key, ())
         if c.kind == card.kind and (not version or (c.fields.get("version") or "standard") == version)
     ]
-    set_name = card.set.name if len(same) > 1 and card.set is not None and catalogue.game != "dungeon-command" else ""
-    phase = card.fields.get("phase") if catalogue.game == "stronghold" else None
+    one_card = games.game(catalogue.game).one_name_one_card
+    set_name = card.set.name if len(same) > 1 and card.set is not None and not one_card else ""
+    phase = card.fields.get("phase") if section is not None and section.shape == "actions" else None
     return CardRef(card.slug, card.name, card.kind, version, set_name, phase if isinstance(phase, int) else None)
 
 
@@ -467,7 +437,7 @@ def builder_catalogue(
             continue
         reasons = (
             card_add_reasons(document=document, check=check, card=card, catalogue=catalogue)
-            if index < MAX_MARKED and game != "stronghold"
+            if index < MAX_MARKED and games.game(game).ruleset_or_default(ruleset).what_if
             else []
         )
         rows.append(CatalogueRow(card, card_cost(card), counts.get(card.slug, 0), reasons, card.factions))
@@ -528,16 +498,16 @@ class ListRow:
         """Stronghold: an action's fields that have no input of their own, as JSON."""
         import json
 
-        shown = {"name", "phase", "qty", "pay", "resources", "target"}
-        rest = {k: v for k, v in self.item.items() if k not in shown} if isinstance(self.item, dict) else {}
+        rest = {k: v for k, v in self.item.items() if k not in ACTION_KEYS} if isinstance(self.item, dict) else {}
         return json.dumps(rest, ensure_ascii=False) if rest else ""
 
 
 @dataclass
 class ListSection:
-    section: Any  # builder.drafts.Section
+    section: Any  # games.Section
     rows: list[ListRow]
     findings: list[dict[str, Any]]
+    choices: list[str] = field(default_factory=list)  # a single section's names to choose from (the builder)
 
     @property
     def count(self) -> int:
@@ -581,7 +551,7 @@ def list_rows(
                 raw = item.get("name") if section.shape in ("actions", "orders") else item.get("card")
                 name = raw if isinstance(raw, str) else ""
                 qty = item.get("qty", 1) if isinstance(item.get("qty", 1), int) else 1
-                version = str(item.get("version") or "") if game == "ddm" else ""
+                version = str(item.get("version") or "") if "version" in section.item_fields else ""
                 set_name = str(item.get("set") or "")
             else:
                 continue

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet, Sum
+from django.utils.translation import gettext
 
 import games
+from builder import drafts
 from builder.models import CollectionItem
 from catalogue.models import Card, Game, ProductSet
 from catalogue.text import normalise_name
@@ -43,8 +45,8 @@ def collectible_cards(*, game: str, set_slug: str | None = None, search: str = "
     if spec is None:
         return Card.objects.none()
     cards = Card.objects.filter(game__slug=game, ruleset__slug=spec.ruleset, kind__in=spec.kinds)
-    if game == "stronghold":  # actions without a piece of their own (copies 0) are not components
-        cards = cards.exclude(strongholdpiece__action_only=True).exclude(copies=0)
+    for lookup, value in spec.exclude.items():  # cards that are no piece of their own
+        cards = cards.exclude(**{lookup: value})
     if set_slug:
         cards = cards.filter(product_set__slug=set_slug)
     key = normalise_name(search)[:100]
@@ -60,13 +62,14 @@ def collectible_card_ids(*, game: str) -> set[int]:
 def set_quantities(*, cards: Sequence[Card]) -> dict[int, int]:
     """``{card id: how many of it one copy of its set holds}``: what "add the whole set" adds.
 
-    A BattleLore unit counts the units its set fields (its deployment cards), when known (one query for
-    all of them)."""
-    units = [c.pk for c in cards if c.kind == "unit" and c.game.slug == "battlelore2"]
-    per_copy = (
-        dict(Card.objects.filter(pk__in=units).values_list("pk", "bl2unit__deployment_cards_per_copy"))
-        if units else {}
-    )
+    Where a game's collection says which catalogue field counts the pieces one copy of a set holds (a
+    BattleLore unit: the units its deployment cards field), that number, when known (one query per game)."""
+    per_copy: dict[int, Any] = {}
+    for game in {c.game.slug for c in cards}:
+        lookup = COLLECTIBLE[game].per_copy if game in COLLECTIBLE else None
+        counted = [c.pk for c in cards if c.game.slug == game and c.kind in COLLECTIBLE[game].kinds]
+        if lookup and counted:
+            per_copy.update(Card.objects.filter(pk__in=counted).values_list("pk", lookup))
     return {c.pk: int(per_copy.get(c.pk) or 0) or max(int(c.copies), 1) for c in cards}
 
 
@@ -86,6 +89,11 @@ class GameSummary:
     items: int  # distinct items owned
     total: int  # their quantities added up
     collectible: int  # distinct items the catalogue has
+
+    @property
+    def counts(self) -> str:
+        """What the game's collection counts, in the reader's language."""
+        return gettext(games.game(self.game.slug).collecting.what)
 
 
 def collection_summary(*, user: AbstractBaseUser | AnonymousUser) -> list[GameSummary]:
@@ -219,6 +227,8 @@ def _named(document: Mapping[str, Any]) -> list[tuple[str, str, str | None, int,
     """``(pointer, name, set, qty, version, kinds)`` for every card a document names that a collection counts."""
     game = document.get("game")
     out: list[tuple[str, str, str | None, int, str | None, frozenset[str]]] = []
+    if not games.is_game(game):
+        return out
 
     def add(items: Any, prefix: str, kinds: frozenset[str], *, each_one: bool = False) -> None:
         if not isinstance(items, list):
@@ -235,22 +245,10 @@ def _named(document: Mapping[str, Any]) -> list[tuple[str, str, str | None, int,
                 qty = 1 if each_one else _qty(item.get("qty"))
                 out.append((f"{prefix}/{i}/card", name, set_name, qty, version, kinds))
 
-    if game == "ddm":
-        add(document.get("entries"), "/entries", frozenset({"creature"}))
-    elif game == "dungeon-command":
-        add(document.get("entries"), "/entries", frozenset({"creature"}))
-        add(document.get("orders"), "/orders", frozenset({"order"}))
-        add(document.get("commanders"), "/commanders", frozenset({"commander"}))
-    elif game == "battlelore2":
-        if document.get("deployment"):
-            add(document.get("deployment"), "/deployment", frozenset({"unit"}), each_one=True)
-        else:
-            add(document.get("entries"), "/entries", frozenset({"unit"}))
-    elif game == "stronghold":
-        plan = document.get("plan")
-        if isinstance(plan, dict):
-            add(plan.get("entries"), "/plan/entries", frozenset(COLLECTIBLE["stronghold"].kinds))
-            add(plan.get("orders"), "/plan/orders", frozenset({"order"}))
+    for section in games.sections(str(game), document.get("ruleset")):
+        if section.shape != "single":
+            add(drafts.items(document, section.path), section.pointer, frozenset(section.names_kinds),
+                each_one=section.shape == "deployment")
     return out
 
 
@@ -264,10 +262,15 @@ def _narrow_version(version: str | None) -> Any:
     return narrow
 
 
-def same_figure(found: Sequence[Any]) -> bool:
-    """DDM: several cards of one name are one collection item when they are one figure."""
-    figures = {c.refs.get("miniature") for c in found}
-    return len(figures) == 1 and None not in figures
+def same_ref(field: str) -> Callable[[Sequence[Any]], bool]:
+    """Several cards of one name are one collection item when their reference ``field`` names one card (DDM
+    creature cards of one figure)."""
+
+    def same(found: Sequence[Any]) -> bool:
+        named = {c.refs.get(field) for c in found}
+        return len(named) == 1 and None not in named
+
+    return same
 
 
 def same_name(found: Sequence[Any]) -> bool:
@@ -303,10 +306,10 @@ def collection_shortfall(
         ruleset = str(document.get("ruleset") or "") or _default_ruleset(game)
         facts = catalogue_facts(game=game, ruleset=ruleset)
         for pointer, text, set_name, qty, version, kinds in _named(document):
+            spec = COLLECTIBLE[game]
             match = resolve(
-                facts, text, kinds=kinds, pointer=pointer, set_name=set_name,
-                narrow=_narrow_version(version) if game == "ddm" else None,
-                same_card=same_figure if game == "ddm" else same_name,
+                facts, text, kinds=kinds, pointer=pointer, set_name=set_name, narrow=_narrow_version(version),
+                same_card=same_ref(spec.via) if spec.via else same_name,
             )
             card = match.card
             if card is None:
@@ -315,13 +318,13 @@ def collection_shortfall(
                 suggestions = list(finding.extra.get("suggestions", [])) if finding is not None else []
                 unresolved.append(Unresolved(index, pointer, text, reason, [str(s) for s in suggestions]))
                 continue
-            if game == "ddm":
-                figure = card.refs.get("miniature")
+            if spec.via:  # the card counts as the one it names (a DDM creature card as its figure)
+                figure = card.refs.get(spec.via)
                 if not figure:
                     unresolved.append(Unresolved(index, pointer, card.name, "no-figure"))
                     continue
-                key = ("ddm", COLLECTIBLE["ddm"].ruleset, figure)
-            elif card.kind in COLLECTIBLE[game].kinds:
+                key = (game, spec.ruleset, figure)
+            elif card.kind in spec.kinds:
                 key = (game, ruleset, card.slug)
             else:
                 uncounted.add(card.name)

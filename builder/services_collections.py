@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
+import games as game_registry
 from builder.models import CollectionItem
 from builder.selectors_collections import (
     COLLECTIBLE,
@@ -22,8 +23,8 @@ from builder.selectors_collections import (
     MAX_QUANTITY,
     collectible_card_ids,
     collectible_cards,
-    same_figure,
     same_name,
+    same_ref,
     set_quantities,
 )
 from config.errors import ApplicationError
@@ -153,16 +154,19 @@ def _slug_by_name(*, game: str, name: str, set_name: str | None, line: int) -> t
     facts = catalogue_facts(game=game, ruleset=spec.ruleset)
     match = resolve(
         facts, name, kinds=set(spec.kinds), pointer=f"/{line}", set_name=set_name,
-        same_card=None if game == "ddm" else same_name,
+        same_card=None if spec.via else same_name,
     )
     card_slug = match.card.slug if match.card is not None else None
-    if game == "ddm" and match.card is None and match.finding is not None and match.finding.rule != (
+    if spec.via and match.card is None and match.finding is not None and match.finding.rule != (
         "list.ambiguous-card"
     ):  # not a figure's name: a creature card's, counted as its figure
-        by_card = resolve(facts, name, kinds={"creature"}, pointer=f"/{line}", set_name=set_name, same_card=same_figure)
+        counted = game_registry.ruleset(game, spec.ruleset).kinds
+        kinds = {k.id for k in counted if any(r.field == spec.via for r in k.refs)}
+        by_card = resolve(facts, name, kinds=kinds, pointer=f"/{line}", set_name=set_name,
+                          same_card=same_ref(spec.via))
         if by_card.card is not None:
             match = by_card
-            card_slug = by_card.card.refs.get("miniature")
+            card_slug = by_card.card.refs.get(spec.via)
     if card_slug is not None:
         return card_slug, ""
     suggestions = list(match.finding.extra.get("suggestions", [])) if match.finding else []

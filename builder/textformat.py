@@ -389,7 +389,7 @@ def _split_tail_json(text: str) -> tuple[str, dict[str, Any] | None, str]:
     return text[:start].rstrip(), value, ""
 
 
-def _parse_entry(text: str, game: str) -> tuple[dict[str, Any] | None, str]:
+def _parse_entry(text: str, fields: tuple[str, ...]) -> tuple[dict[str, Any] | None, str]:
     """``2x Name [epic] · 36 pts`` → ``{"card": "Name", "qty": 2, "version": "epic"}``."""
     text = _BULLET.sub("", text, count=1).strip()
     text, extra, error = _split_tail_json(text)
@@ -421,9 +421,9 @@ def _parse_entry(text: str, game: str) -> tuple[dict[str, Any] | None, str]:
     entry: dict[str, Any] = {"card": text, "qty": qty}
     for note in notes:
         low = note.casefold()
-        if low in ("epic", "standard") and game == "ddm":
+        if low in ("epic", "standard") and "version" in fields:
             entry["version"] = low
-        elif low.startswith("minion of ") and game == "ddm":
+        elif low.startswith("minion of ") and "minion_of" in fields:
             entry["minion_of"] = note[len("minion of "):].strip()
         elif low.startswith("set:") or low.startswith("set "):
             entry["set"] = note[4:].strip()
@@ -605,6 +605,7 @@ def _default_section(game: str) -> str:
 
 
 def _parse_item(path: str, line: str, game: str) -> tuple[Any, str]:
+    """One card line of the section at ``path`` (its notes in brackets as its sections' item fields allow)."""
     if path == "plan.entries":
         return _parse_action(line)
     if path == "plan.orders":
@@ -616,7 +617,7 @@ def _parse_item(path: str, line: str, game: str) -> tuple[Any, str]:
         if match is None or placed is None:
             return None, _("expected “Unit at r2c5 [row 2, forest]”")
         return {"card": match.group(1).strip(), **placed}, ""
-    return _parse_entry(line, game)
+    return _parse_entry(line, tuple(f for s in _text_sections(game) if s.path == path for f in s.item_fields))
 
 
 def _append(document: dict[str, Any], path: str, item: Any, pointers: dict[str, int], number: int) -> None:
@@ -656,30 +657,23 @@ def _name_slots(document: Mapping[str, Any]) -> list[tuple[str, tuple[str, ...],
     game = str(document.get("game", ""))
     ruleset = str(document.get("ruleset") or default_ruleset(game))
     slots: list[tuple[str, tuple[str, ...], Any, str, str]] = []
-    kinds_of = {s.path: s.kinds for s in sections_of(game, ruleset)}
-    for path, kinds in kinds_of.items():
+    for section in _text_sections(game, ruleset):
         node: Any = document
-        for part in path.split("."):
+        for part in section.path.split("."):
             node = node.get(part) if isinstance(node, Mapping) else None
-        pointer = "/" + path.replace(".", "/")
+        kinds = section.names_kinds
         if isinstance(node, str):
-            slots.append((pointer, kinds, document, path, ""))
+            slots.append((section.pointer, kinds, document, section.path, ""))
         if not isinstance(node, list):
             continue
-        if path == "deployment":
-            kinds = kinds_of.get("entries", ())
         for index, item in enumerate(node):
             if isinstance(item, str):
-                slots.append((f"{pointer}/{index}", kinds, node, str(index), ""))
+                slots.append((f"{section.pointer}/{index}", kinds, node, str(index), ""))
             elif isinstance(item, dict):
-                key = "name" if path.startswith("plan.") else "card"
+                key = section.name_key
                 if isinstance(item.get(key), str):
-                    version = str(item.get("version") or "") if game == "ddm" else ""
-                    slots.append((f"{pointer}/{index}/{key}", kinds, item, key, version))
-    if game == "ddm" and isinstance(document.get("pool"), list):
-        for index, name in enumerate(document["pool"]):
-            if isinstance(name, str):
-                slots.append((f"/pool/{index}", ("creature",), document["pool"], str(index), ""))
+                    version = str(item.get("version") or "") if "version" in section.item_fields else ""
+                    slots.append((f"{section.pointer}/{index}/{key}", kinds, item, key, version))
     return slots
 
 
@@ -694,7 +688,9 @@ def names_match(
 
     problems: list[ImportProblem] = []
     matched = 0
-    ddm = document.get("game") == "ddm"
+    game = str(document.get("game", ""))
+    sided = any("version" in s.item_fields for s in sections_of(game, document.get("ruleset")))
+    one_card = games.is_game(game) and games.game(game).one_name_one_card
     for pointer, kinds, owner, key, version in _name_slots(document):
         text = owner[int(key)] if isinstance(owner, list) else owner[key]
         where = _("line %(n)s") % {"n": lines[pointer]} if lines and pointer in lines else pointer
@@ -705,12 +701,12 @@ def names_match(
             problems.append(ImportProblem(where, text, message, _suggestions(catalogue, text, kinds),
                                           (lines or {}).get(pointer, 0)))
             continue
-        side = (version or "standard") if ddm else ""
+        side = (version or "standard") if sided else ""
         same = [
             c for c in catalogue.by_name.get(card.key, ())
             if c.kind == card.kind and (not side or (c.fields.get("version") or "standard") == side)
         ]
-        shared = len(same) > 1 and not set_name and document.get("game") != "dungeon-command"
+        shared = len(same) > 1 and not set_name and not one_card
         by_slug = catalogue.by_slug.get(text.strip().casefold()) is card
         if shared and not by_slug:
             sets = sorted({c.set.name for c in same if c.set is not None})

@@ -36,6 +36,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import games
 from builder import drafts
 from builder.forms import BuilderForm, EditTokenForm, ImportForm, document_apply_fields, extra_keys
+from builder.games import panel_of
 from builder.models import SavedList
 from builder.selectors import (
     GameSetup,
@@ -84,11 +85,6 @@ TOTAL_LABELS: dict[str, Any] = {
     "units_used": gettext_lazy("units used"),
     "hourglasses": gettext_lazy("hourglasses"),
 }
-TERRAIN_LABELS: dict[str, Any] = {
-    "clear": gettext_lazy("clear"), "hills": gettext_lazy("hills"), "forest": gettext_lazy("forest"),
-    "building": gettext_lazy("building"), "water": gettext_lazy("water"),
-    "water+ford": gettext_lazy("water with a ford"), "water+bridge": gettext_lazy("water with a bridge"),
-}
 SORTS: list[tuple[str, Any]] = [
     ("name", gettext_lazy("name, A to Z")),
     ("cost", gettext_lazy("cost, lowest first")),
@@ -97,10 +93,6 @@ SORTS: list[tuple[str, Any]] = [
     ("-level", gettext_lazy("level, highest first")),
     ("set", gettext_lazy("set, in printed order")),
 ]
-HAS_COST = {"ddm", "battlelore2", "stronghold"}
-HAS_LEVEL = {"ddm", "dungeon-command"}
-MAP_ROWS = (5, 4, 3, 2, 1)  # a player's half of the BattleLore board, far row first; row 5 is shared
-MAP_COLUMNS = 13  # odd rows; even rows have 12
 
 
 # ---------------------------------------------------------------------------------- the edit token
@@ -235,10 +227,8 @@ def _normalise(document: dict[str, Any], setup: GameSetup) -> GameSetup:
         document["format"] = setup.default_format
         setup = builder_setup(game=setup.game, ruleset=setup.ruleset, format_id=setup.default_format)
     faction = document.get("faction")
-    if faction is not None and setup.factions and faction not in {f for f, _n in setup.factions}:
-        document.pop("faction")
-    if document.get("game") == "dungeon-command":
-        document.pop("faction", None)
+    if faction is not None and faction not in {f for f, _n in setup.factions}:
+        document.pop("faction")  # not one of the ruleset's (none, for a ruleset without factions)
     return setup
 
 
@@ -277,26 +267,6 @@ def _apply_op(document: dict[str, Any], op: str, data: QueryDict, catalogue: Any
             raise drafts.DraftError(gettext("No such item in the list."))
         return drafts.draft_unplace(document=document, index=index), gettext("Taken off the map.")
     return document, ""
-
-
-def _map(document: dict[str, Any]) -> list[dict[str, Any]]:
-    """The BattleLore deployment map: the player's half, far row first, with what stands on each hex."""
-    placed = {
-        str(d.get("hex")): (i, d) for i, d in enumerate(drafts.items(document, "deployment")) if isinstance(d, dict)
-    }
-    tent = document.get("command_tent") if isinstance(document.get("command_tent"), dict) else None
-    rows = []
-    for row in MAP_ROWS:
-        hexes = []
-        for column in range(1, MAP_COLUMNS + (1 if row % 2 else 0)):
-            hex_id = f"r{row}c{column}"
-            unit = placed.get(hex_id)
-            hexes.append({
-                "id": hex_id, "unit": unit[1] if unit else None, "index": unit[0] if unit else None,
-                "tent": bool(tent and tent.get("hex") == hex_id),
-            })
-        rows.append({"row": row, "hexes": hexes, "offset": row % 2 == 0})
-    return rows
 
 
 _ITEM_POINTER = re.compile(r"^/(entries|orders|commanders|deployment|pool|plan/entries|plan/orders)/(\d+)(?:/|$)")
@@ -366,25 +336,17 @@ def _builder_context(
             {**r, "finding": finding_localise(finding=r["finding"])} if "finding" in r else r for r in row.reasons
         ]
     sections = list_rows(document=document, catalogue=catalogue, findings=check.findings_by_pointer)
+    for sec in sections:
+        if sec.section.shape == "single":
+            sec.choices = sorted({c.name for kind in sec.section.kinds for c in catalogue.of_kind(kind)})
     options, meaning, size = _format_options(setup, str(document.get("format", "")))
     totals = (check.result or {}).get("totals") or {}
     errors = field_errors or {}
     params = document.get("params") if isinstance(document.get("params"), dict) else {}
     assert isinstance(params, dict)
-    plan = document.get("plan") if isinstance(document.get("plan"), dict) else {}
-    assert isinstance(plan, dict)
-    phase_cards = plan.get("phase_cards") if isinstance(plan.get("phase_cards"), dict) else {}
-    assert isinstance(phase_cards, dict)
-    place_choices = [
-        {"value": str(i), "name": e.get("card"), "left": e.get("qty", 1), "disabled": False}
-        for i, e in enumerate(drafts.items(document, "entries")) if isinstance(e, dict) and game.slug == "battlelore2"
-    ]
-    first = next((c for c in place_choices if not c["disabled"]), None)
-    if first is not None:
-        first["checked"] = True
-    if game.slug == "battlelore2":
-        place_choices.append({"value": drafts.TENT, "name": "", "left": 1, "disabled": False,
-                              "checked": first is None})
+    panel = panel_of(game.slug, ruleset)
+    entry = games.game(game.slug)
+    rules = entry.ruleset_or_default(ruleset)
     extra = extra_keys(document)
     described = next((f.description for f in setup.formats if f.id == document.get("format")), "")
     if not described:
@@ -411,29 +373,20 @@ def _builder_context(
             for p in setup.params
         ],
         "format_description": described,
-        "has_cost": game.slug in HAS_COST,
-        "has_level": game.slug in HAS_LEVEL,
-        "show_costs": game.slug in ("ddm", "battlelore2"),
+        "has_cost": "cost" in entry.page_filters,
+        "has_level": "level" in entry.page_filters,
+        "show_costs": rules.line_points,
+        "cost_in_resources": rules.cost_unit == "resources",
         "sorts": SORTS,
         "filter_factions": builder_factions(game=game.slug, ruleset=ruleset),
-        "phase_cards": [(k, phase_cards.get(k, "")) for k in drafts.PHASE_KEYS],
-        "plan_state": json.dumps(plan.get("state"), ensure_ascii=False, indent=1) if "state" in plan else "",
-        "plan_json": json.dumps(plan, ensure_ascii=False, indent=1) if plan.get("kind") == "setup" else "",
-        "place_choices": place_choices,
         "announce": announce,
         "problem": problem,
         "extra_json": json.dumps(extra, ensure_ascii=False, indent=1) if extra else "",
         "text_export": list_to_text(document=document, totals=totals, costs=_line_costs(sections)),
         "json_export": json.dumps(document, ensure_ascii=False, indent=2),
-        "terrains": list(TERRAIN_LABELS.items()),
-        "units": drafts.STRONGHOLD_UNITS,
-        "phase_keys": drafts.PHASE_KEYS,
-        "hex_map": _map(document) if game.slug == "battlelore2" else [],
-        "map_names": [c.name for c in catalogue.of_kind("battle-map")] if game.slug == "ddm" else [],
-        "scenario_names": [c.name for c in catalogue.of_kind("scenario")] if game.slug == "battlelore2" else [],
-        "phase_card_names": sorted({c.name for c in catalogue.of_kind("phase-card")}) if game.slug == "stronghold"
-        else [],
-        "box_names": sorted({s.name for s in catalogue.sets}) if game.slug == "dungeon-command" else [],
+        "panel_template": panel.template,
+        "faction_label": gettext(panel.faction_label),
+        **(panel.context(document, catalogue) if panel.context is not None else {}),
     }
     if request.user.is_authenticated:
         # What this list needs that the player's collection lacks (issue 7), updated with every change.
@@ -464,7 +417,10 @@ def _render_builder(request: HttpRequest, context: dict[str, Any], *, partial: s
 
 @require_GET
 def build_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "builder/index.html", {"games": Game.objects.filter(slug__in=drafts.GAMES)})
+    rows = Game.objects.filter(slug__in=drafts.GAMES)
+    return render(request, "builder/index.html", {
+        "games": [(row, gettext(games.game(row.slug).summary)) for row in rows],
+    })
 
 
 @require_http_methods(["GET", "POST"])
@@ -696,6 +652,7 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
     check = _localised(list_check(document=document))
     game = _game_or_404(saved.game)
     ruleset = str(document.get("ruleset") or drafts.default_ruleset(saved.game))
+    panel = panel_of(saved.game, ruleset)
     try:
         catalogue = builder_facts(game=saved.game, ruleset=ruleset)
     except KeyError:
@@ -715,12 +672,8 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
         "share_url": url,
         "qr": _qr_svg(url),
         "is_owner": _can_edit(request, saved),
-        "hex_map": _map(document) if game.slug == "battlelore2" else [],
-        "plan": [
-            (key, value if isinstance(value, (str, int)) else json.dumps(value, ensure_ascii=False))
-            for key, value in (document.get("plan") or {}).items() if key not in ("entries", "orders")
-        ] if isinstance(document.get("plan"), dict) else None,
-        "terrains": dict(TERRAIN_LABELS),
+        "previews": games.game(saved.game).previews,
+        **(panel.shown(document) if panel.shown is not None else {}),
     }
 
 

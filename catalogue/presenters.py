@@ -12,6 +12,7 @@ from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
+import games
 from catalogue import models as m
 from catalogue.dataformat import own_fields
 from catalogue.filters import PAGE_FILTERS, CardFilter
@@ -57,10 +58,6 @@ SHORT_LABELS = {
     "level": gettext_noop("Lvl"), "speed": gettext_noop("Spd"), "melee_damage": gettext_noop("Melee"),
     "ranged_damage": gettext_noop("Ranged"), "cost_resources": gettext_noop("Cost"),
 }
-
-
-# Kinds that always show a faction (an empty list is then "missing").
-FACTION_KINDS = {"creature", "order", "commander", "unit"}
 
 
 @dataclass
@@ -162,7 +159,8 @@ def _headline(typed: m.Card) -> list[Stat]:
 
 def _factions(card: m.Card) -> tuple[list[m.Faction], bool]:
     factions = list(card.factions.all())
-    missing = not factions and card.kind in FACTION_KINDS and card.game.slug != "stronghold"
+    kind = games.game(card.game.slug).ruleset_or_default(card.ruleset.slug).kind(card.kind)
+    missing = not factions and kind is not None and kind.factions
     return factions, missing
 
 
@@ -301,6 +299,7 @@ def card_detail_context(card: m.Card, form: CardReportForm, *, reported: bool = 
         "factions_missing": factions_missing,
         "commander_effects": commander_effects,
         "abilities": other_abilities,
+        "abilities_title": gettext(games.game(card.game.slug).abilities_title),
         "spells": [_spell(s) for s in card.spells.all()] if isinstance(card, m.DdmCreature) else [],
         "minions": list(card.minions.all()) if isinstance(card, m.DdmCreature) else [],
         "epic_side": epic_side,

@@ -12,7 +12,7 @@ from django.db.models import Count, Max, Prefetch, QuerySet, Sum
 from django.utils.translation import gettext, gettext_noop
 
 from catalogue import models as m
-from catalogue.kinds import KINDS, card_spec
+from catalogue.kinds import KINDS, ChildSpec, card_spec
 from catalogue.services import catalogue_version_label
 from catalogue.text import normalise_name
 
@@ -108,6 +108,17 @@ def _game_models(game: str | None) -> list[type[m.Card]]:
     return out
 
 
+def _named_children(game: str) -> list[ChildSpec]:
+    """The rows the game's cards own, besides their abilities, that have a name and a text to search."""
+    out: list[ChildSpec] = []
+    for (g, _r, _k), spec in KINDS.items():
+        for key, child in spec.children.items():
+            fields = {f.name for f in child.model._meta.concrete_fields}
+            if g == game and key != "abilities" and {"name", "text"} <= fields and child not in out:
+                out.append(child)
+    return out
+
+
 def _words_of(value: object) -> str:
     if isinstance(value, (list, tuple)):
         return " ".join(normalise_name(str(v)) for v in value)
@@ -137,9 +148,9 @@ def _build_index(game: str) -> _SearchIndex:
         "card_id", "name", "param", "text"
     ):
         texts[card_id].append(normalise_name(f"{name} {param} {text}"))
-    if game == "ddm":
-        for creature_id, name, text in m.DdmSpell.objects.values_list("creature_id", "name", "text"):
-            texts[creature_id].append(normalise_name(f"{name} {text}"))
+    for child in _named_children(game):  # rows a card owns with a name and a text of their own (DDM spells)
+        for card_id, name, text in child.model._default_manager.values_list(f"{child.fk}_id", "name", "text"):
+            texts[card_id].append(normalise_name(f"{name} {text}"))
     docs: list[_Doc] = []
     words: dict[str, int] = defaultdict(int)
     name_words: set[str] = set()

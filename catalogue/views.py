@@ -17,6 +17,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+import games
 from catalogue import models as m
 from catalogue.filters import PAGE_FILTERS, SORTS, CardFilter, page_param_error, without_empty
 from catalogue.forms import CardReportForm
@@ -39,7 +40,9 @@ REPORTS_PER_HOUR = 5
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"summary": catalogue_summary(), "games": m.Game.objects.all()})
+    previews = [g.id for g in games.all_games() if g.previews]
+    return render(request, "home.html", {"summary": catalogue_summary(), "games": m.Game.objects.all(),
+                                         "previews": previews})
 
 
 def about_sources(request: HttpRequest) -> HttpResponse:

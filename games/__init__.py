@@ -54,6 +54,7 @@ class CardKind:
     model: str  # dotted path: "catalogue.models.DdmCreature"
     children: tuple[Child, ...] = ()
     refs: tuple[Ref, ...] = ()
+    factions: bool = False  # its cards belong to factions: a card without one lacks it (a catalogue gap)
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,11 @@ class Section:
     ``{"name", "section", "secret", "qty"}``), ``single`` (one name under a top-level key),
     ``deployment`` (BattleLore: ``{"card", "hex", "row", "terrain"}``, filled from the map).
     ``title`` is the builder's heading (translated where shown); ``text_title`` the heading of the text
-    export, and ``text_titles`` the headings a pasted text may use for it (lower case)."""
+    export, and ``text_titles`` the headings a pasted text may use for it (lower case). ``accepts`` are the
+    kinds a name in the section may be when they are more than the builder offers to add (a deployment
+    names recruited units; a Stronghold plan also names the box's other actions). ``item_fields`` are the
+    keys of an item besides its name and copies that the builder edits and a text line notes in brackets
+    (``version``: a DDM creature's epic side; ``minion_of``: the master of a free minion)."""
 
     path: str
     kinds: tuple[str, ...]
@@ -73,6 +78,13 @@ class Section:
     title: str = ""
     text_title: str = ""
     text_titles: tuple[str, ...] = ()
+    accepts: tuple[str, ...] = ()
+    item_fields: tuple[str, ...] = ()
+
+    @property
+    def names_kinds(self) -> tuple[str, ...]:
+        """The kinds a name in this section may be."""
+        return self.accepts or self.kinds
 
     @property
     def pointer(self) -> str:
@@ -91,8 +103,14 @@ class Ruleset:
 
     ``blank`` is the rest of an empty list (besides ``game``, ``ruleset`` and ``format``): what the builder
     starts from. ``validator`` is the module that registers the ruleset's rules and formats with
-    ``validation.core.registry``; ``bridge`` (``"module:NAME"``) the matchup layer's bridge to previews,
-    when the ruleset has a simulator."""
+    ``validation.core.registry``; ``engine`` (``"module:Class"``) the battle engine's game, when the ruleset
+    has a simulator, and ``bridge`` (``"module:NAME"``) the matchup layer's bridge to its previews.
+    ``builder`` (``"module:NAME"``) is the builder's panel of the ruleset's own fields
+    (``builder.games.Panel``), when it has any besides its sections.
+
+    ``cost_unit`` names what a card's cost counts (``points`` or ``resources``); ``line_points`` says whether
+    a list shows each entry's points; ``what_if`` whether the catalogue beside a list marks the cards that
+    adding would make illegal (a check per card: not for a Stronghold plan, whose cards are actions)."""
 
     id: str
     name: str
@@ -102,7 +120,12 @@ class Ruleset:
     validator: str
     default: bool = False
     blank: Mapping[str, Any] = field(default_factory=dict)
+    engine: str | None = None
     bridge: str | None = None
+    builder: str | None = None
+    cost_unit: str = "points"
+    line_points: bool = False
+    what_if: bool = True
 
     def kind(self, kind_id: str) -> CardKind | None:
         return next((k for k in self.kinds if k.id == kind_id), None)
@@ -110,10 +133,19 @@ class Ruleset:
 
 @dataclass(frozen=True)
 class Collecting:
-    """What a player's collection counts of a game: the cards of these kinds in this ruleset."""
+    """What a player's collection counts of a game: the cards of these kinds in this ruleset.
+
+    ``via``: a list's card counts as the card this reference of it names (a DDM creature card, of either
+    ruleset, counts as its figure); ``exclude``: catalogue lookups of cards that are no piece of their own
+    (``{"copies": 0}``), each excluding on its own; ``per_copy``: the catalogue lookup of how many of a card
+    one copy of its set holds, where its copies do not say it (a BattleLore unit's deployment cards)."""
 
     ruleset: str
     kinds: tuple[str, ...]
+    what: str = ""  # what it counts, in a few words (translated where shown)
+    via: str | None = None
+    exclude: Mapping[str, Any] = field(default_factory=dict)
+    per_copy: str | None = None
 
 
 @dataclass(frozen=True)
@@ -131,7 +163,9 @@ class Game:
     ``position`` orders the games on every page. ``aliases`` are the names a pasted text list may give the
     game (normalised as ``common.names.normalise`` does). ``document_keys`` are the top-level keys of its
     list document besides the common ones (CONTRACTS.md). ``converter`` is the module that builds its
-    bundled catalogue files from the public sources; ``page_filters`` the filters its catalogue page offers."""
+    bundled catalogue files from the public sources; ``page_filters`` the filters its catalogue page offers.
+    ``summary`` says in a line what a list of the game is (the builder's index). ``one_name_one_card``: cards
+    that share a name are one card, whatever their set (Dungeon Command reprints a card in several boxes)."""
 
     id: str
     name: str
@@ -142,7 +176,10 @@ class Game:
     collecting: Collecting
     converter: str
     page_filters: tuple[str, ...]
+    summary: str = ""
+    abilities_title: str = gettext_noop("Abilities")  # the heading of a card's abilities on its page
     text: TextFormat = field(default_factory=TextFormat)
+    one_name_one_card: bool = False
 
     @property
     def default_ruleset(self) -> Ruleset:
@@ -153,6 +190,11 @@ class Game:
             if found.id == ruleset_id:
                 return found
         raise UnknownGame(f"game {self.id!r} has no ruleset {ruleset_id!r}")
+
+    @property
+    def previews(self) -> bool:
+        """Whether a matchup of the game can be previewed (a ruleset of it has a simulator)."""
+        return any(r.engine for r in self.rulesets)
 
     def has_ruleset(self, ruleset_id: object) -> bool:
         return any(r.id == ruleset_id for r in self.rulesets)
@@ -228,18 +270,20 @@ def rulesets() -> list[tuple[Game, Ruleset]]:
     return [(g, r) for g in all_games() for r in g.rulesets]
 
 
-def sections(game_id: str, ruleset_id: str | None = None) -> tuple[Section, ...]:
+def sections(game_id: object, ruleset_id: object = None) -> tuple[Section, ...]:
     """The parts of a list of ``game_id`` that hold cards (its default ruleset's when ``ruleset_id`` is not
     one of the game's); none for an unknown game."""
-    return _GAMES[game_id].ruleset_or_default(ruleset_id).sections if is_game(game_id) else ()
+    if not isinstance(game_id, str) or game_id not in _GAMES:
+        return ()
+    return _GAMES[game_id].ruleset_or_default(ruleset_id).sections
 
 
-def section_for(game_id: str, ruleset_id: str, kind: str) -> Section | None:
+def section_for(game_id: object, ruleset_id: object, kind: str) -> Section | None:
     """The section a card of ``kind`` goes into."""
     return next((s for s in sections(game_id, ruleset_id) if kind in s.kinds), None)
 
 
-def card_kinds(game_id: str, ruleset_id: str) -> tuple[str, ...]:
+def card_kinds(game_id: object, ruleset_id: object) -> tuple[str, ...]:
     """The catalogue kinds a list takes, in the order the builder offers them."""
     return tuple(k for s in sections(game_id, ruleset_id) for k in s.kinds)
 

@@ -13,9 +13,10 @@ GAME = register(Game(
     aliases=("battlelore second edition", "battlelore 2e", "battlelore 2", "battlelore", "battlelore2", "bl2"),
     document_keys=frozenset({"faction", "entries", "deployment", "command_tent", "opponent", "scenario", "hand",
                              "campaign"}),
-    collecting=Collecting("default", ("unit",)),
+    collecting=Collecting("default", ("unit",), gettext_noop("units"), per_copy="bl2unit__deployment_cards_per_copy"),
     converter="catalogue.convert.battlelore2",
     page_filters=("kind", "faction", "set", "cost", "unit_type", "combat_type", "standin"),
+    summary=gettext_noop("An army: recruit units, then place them and the command tent on the deployment map."),
     rulesets=(
         Ruleset(
             id="default",
@@ -23,8 +24,10 @@ GAME = register(Game(
             default=True,
             default_format="standard",
             validator="validation.games.battlelore2",
+            builder="builder.games.battlelore2:PANEL",
+            line_points=True,
             kinds=(
-                CardKind("unit", gettext_noop("unit"), _M + "Bl2Unit"),
+                CardKind("unit", gettext_noop("unit"), _M + "Bl2Unit", factions=True),
                 CardKind("command-card", gettext_noop("command card"), _M + "Bl2CommandCard"),
                 CardKind("lore-card", gettext_noop("lore card"), _M + "Bl2LoreCard"),
                 CardKind("terrain", gettext_noop("terrain"), _M + "Bl2Terrain"),
@@ -32,7 +35,8 @@ GAME = register(Game(
             ),
             sections=(
                 Section("entries", ("unit",), "entries", gettext_noop("Units recruited"), "Units", ("units", "army")),
-                Section("deployment", (), "deployment", gettext_noop("Deployment map"), "Deployment", ("deployment",)),
+                Section("deployment", (), "deployment", gettext_noop("Deployment map"), "Deployment", ("deployment",),
+                        accepts=("unit",)),
                 Section("scenario", ("scenario",), "single", gettext_noop("Scenario")),
             ),
             blank={"entries": []},

@@ -13,7 +13,9 @@ GAME = register(Game(
     position=1,
     aliases=("d d miniatures", "dungeons dragons miniatures", "dnd miniatures", "ddm"),
     document_keys=frozenset({"faction", "entries", "version", "commander_zero", "battle_map", "pool", "teammates"}),
-    collecting=Collecting("seed", ("miniature",)),
+    collecting=Collecting("seed", ("miniature",), gettext_noop("figures"), via="miniature"),
+    summary=gettext_noop("A warband: creatures of one faction, within the points."),
+    abilities_title=gettext_noop("Special abilities"),
     converter="catalogue.convert.ddm",
     page_filters=(
         "ruleset", "kind", "faction", "set", "cost", "level", "size", "type", "commander", "unique", "version",
@@ -27,10 +29,13 @@ GAME = register(Game(
             default=True,
             default_format="skirmish-200",
             validator="validation.games.ddm",
+            engine="simulate.games.ddm:DdmGame",
+            builder="builder.games.ddm:SEED",
+            line_points=True,
             kinds=(
                 CardKind("miniature", gettext_noop("miniature"), _M + "DdmMiniature"),
                 CardKind(
-                    "creature", gettext_noop("creature"), _M + "DdmCreature",
+                    "creature", gettext_noop("creature"), _M + "DdmCreature", factions=True,
                     children=(
                         Child("attacks", _M + "DdmAttack", "creature"),
                         Child("spells", _M + "DdmSpell", "creature"),
@@ -41,7 +46,8 @@ GAME = register(Game(
                 CardKind("battle-map", gettext_noop("battle map"), _M + "DdmBattleMap"),
             ),
             sections=(
-                Section("entries", ("creature",), "entries", _CREATURES, "Creatures", ("creatures", "warband")),
+                Section("entries", ("creature",), "entries", _CREATURES, "Creatures", ("creatures", "warband"),
+                        item_fields=("version", "minion_of")),
                 Section("battle_map", ("battle-map",), "single", gettext_noop("Battle map")),
             ),
             blank={"entries": []},
@@ -52,9 +58,10 @@ GAME = register(Game(
             name="DDM 2.0 / DDM Guild rules",
             default_format="quick-100",
             validator="validation.games.ddm_guild",
+            line_points=True,
             kinds=(
                 CardKind(
-                    "creature", gettext_noop("creature"), _M + "DdmGuildCreature",
+                    "creature", gettext_noop("creature"), _M + "DdmGuildCreature", factions=True,
                     refs=(Ref("miniature", "miniature", "seed"),),
                 ),
             ),

@@ -12,9 +12,13 @@ GAME = register(Game(
     position=2,
     aliases=("dungeon command", "dc"),
     document_keys=frozenset({"faction", "entries", "orders", "commanders", "tiles", "box", "symbol"}),
-    collecting=Collecting("default", ("creature", "order", "commander", "tile")),
+    collecting=Collecting("default", ("creature", "order", "commander", "tile"),
+                          gettext_noop("cards: creatures, orders, commanders, tiles")),
     converter="catalogue.convert.dungeon_command",
     page_filters=("kind", "faction", "set", "level", "icon", "action_type", "standin"),
+    summary=gettext_noop("A creature deck, an order deck and a commander."),
+    abilities_title=gettext_noop("Powers"),
+    one_name_one_card=True,
     rulesets=(
         Ruleset(
             id="default",
@@ -22,10 +26,11 @@ GAME = register(Game(
             default=True,
             default_format="custom",
             validator="validation.games.dungeon_command",
+            builder="builder.games.dungeon_command:PANEL",
             kinds=(
-                CardKind("creature", gettext_noop("creature"), _M + "DcCreature"),
-                CardKind("order", gettext_noop("order"), _M + "DcOrder"),
-                CardKind("commander", gettext_noop("commander"), _M + "DcCommander"),
+                CardKind("creature", gettext_noop("creature"), _M + "DcCreature", factions=True),
+                CardKind("order", gettext_noop("order"), _M + "DcOrder", factions=True),
+                CardKind("commander", gettext_noop("commander"), _M + "DcCommander", factions=True),
                 CardKind("tile", gettext_noop("tile"), _M + "DcTile"),
             ),
             sections=(

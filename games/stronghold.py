@@ -24,7 +24,10 @@ GAME = register(Game(
     position=4,
     aliases=("stronghold",),
     document_keys=frozenset({"faction", "plan"}),
-    collecting=Collecting("default", tuple(k for k, _label in _KINDS)),
+    # actions without a piece of their own (copies 0) are not components
+    collecting=Collecting("default", tuple(k for k, _label in _KINDS), gettext_noop("components"),
+                          exclude={"strongholdpiece__action_only": True, "copies": 0}),
+    summary=gettext_noop("An attacker’s plan for one round, phase by phase."),
     converter="catalogue.convert.stronghold",
     page_filters=("kind", "set", "side", "unit_type", "cost", "standin"),
     rulesets=(
@@ -34,10 +37,14 @@ GAME = register(Game(
             default=True,
             default_format="two-player",
             validator="validation.games.stronghold",
+            builder="builder.games.stronghold:PANEL",
+            cost_unit="resources",
+            what_if=False,
             kinds=tuple(CardKind(k, label, _PIECE) for k, label in _KINDS),
             sections=(
                 Section("plan.entries", ("machine", "equipment", "training", "ritual", "phase-card"), "actions",
-                        gettext_noop("Actions, phase by phase"), "Actions", ("actions",)),
+                        gettext_noop("Actions, phase by phase"), "Actions", ("actions",),
+                        accepts=("machine", "equipment", "training", "ritual", "phase-card", "component")),
                 Section("plan.orders", ("order",), "orders", gettext_noop("Orders"), "Orders", ("orders",)),
             ),
             blank={

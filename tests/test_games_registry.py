@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 import games
+import simulate.games as engines
+from builder.games import Panel
 from catalogue.kinds import KINDS
 from catalogue.models import Card
 from validation.core.registry import games as validator_games
@@ -74,10 +76,16 @@ def test_every_kind_is_a_catalogue_model_and_every_layer_part_loads() -> None:
         assert games.load(ruleset.validator).__name__ == ruleset.validator
         if ruleset.bridge is not None:
             assert games.load(ruleset.bridge) is not None
+        if ruleset.builder is not None:
+            assert isinstance(games.load(ruleset.builder), Panel)
+        if ruleset.engine is not None:
+            assert isinstance(engines.GAMES[game.id], games.load(ruleset.engine))
+        assert ruleset.cost_unit in ("points", "resources")
     for game in games.all_games():
         assert callable(games.load(game.converter + ":build"))
         assert set(game.collecting.kinds) <= {k.id for k in game.ruleset(game.collecting.ruleset).kinds}
         assert {s.path.split(".")[0] for r in game.rulesets for s in r.sections} <= game.document_keys
+        assert game.summary and game.collecting.what and game.abilities_title
 
 
 def test_a_game_is_registered_once_with_one_default_ruleset() -> None:

@@ -14,10 +14,13 @@ import games as game_registry
 from simulate.engine.ai import POLICIES, Policy, RandomPolicy, UnknownPolicy
 from simulate.engine.game import Game
 from simulate.engine.replay import BattleOutcome, ReplayRecord, play, replay
-from simulate.games.ddm import DdmGame
 from simulate.games.ddm_ai import DdmHeuristicPolicy
 
-GAMES: dict[str, Game] = {"ddm": DdmGame()}
+# Each game's engine, as the game registry names it (``games.Ruleset.engine``; the first ruleset that has one).
+GAMES: dict[str, Game] = {}
+for _entry, _ruleset in game_registry.rulesets():
+    if _ruleset.engine and _entry.id not in GAMES:
+        GAMES[_entry.id] = game_registry.load(_ruleset.engine)()
 PLAYERS: dict[str, dict[str, Callable[[int | str, int], Policy]]] = {
     "ddm": {"random": RandomPolicy, "heuristic": DdmHeuristicPolicy},
 }
