@@ -12,7 +12,7 @@ MESSAGES_IGNORE := --ignore=.venv '--ignore=catalogue/data/*' '--ignore=tests/*'
 help:
 	@echo "make run    - set up everything and serve http://127.0.0.1:8000 (Ctrl-C stops it all)"
 	@echo "make test   - set up and run the whole suite (pytest, ruff, mypy)"
-	@echo "make lint   - ruff and mypy only"
+	@echo "make lint   - ruff, mypy and the layers' import contracts (lint-imports) only"
 	@echo "make bench  - print the benchmarks"
 	@echo "make engine - compile the battle engine with mypyc (run, test and bench do it; nothing to do if current)"
 
@@ -57,6 +57,7 @@ test: deps engine redis-server chromium gettext
 lint: deps
 	$(BIN)/ruff check .
 	$(BIN)/mypy .
+	$(BIN)/lint-imports --no-logo
 
 bench: deps engine redis-server
 	@scripts/bench.sh

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make test: its own Redis port and database, then pytest, ruff and mypy. Exit status: the first failure.
+# make test: its own Redis port and database, then pytest, ruff, mypy and the import contracts (lint-imports).
+# Exit status: the first failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 REDIS_PORT="${TEST_REDIS_PORT:-6390}"
@@ -18,5 +19,6 @@ start=$(date +%s)
 echo "pytest: $(( $(date +%s) - start ))s"
 .venv/bin/ruff check . || { [ $status -eq 0 ] && status=1; }
 .venv/bin/mypy . || { [ $status -eq 0 ] && status=1; }
+.venv/bin/lint-imports --no-logo || { [ $status -eq 0 ] && status=1; }
 [ $status -eq 0 ] && echo "make test: all passed" || echo "make test: FAILED (status $status)"
 exit $status

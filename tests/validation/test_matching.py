@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from catalogue.text import normalise_name
+from common.names import normalise_name
 from tests.validation.helpers import check, ddm, only, rules
 from validation.core import Catalogue
 from validation.core.names import normalise
@@ -70,5 +70,5 @@ def test_a_figure_whose_stat_card_the_catalogue_lacks_is_missing_data(ddm_catalo
 
 @given(st.text(max_size=40))
 def test_the_core_normalises_names_exactly_as_the_catalogue_does(text: str) -> None:
-    assert normalise.__wrapped__ is normalise_name, "one normaliser: the catalogue's, kept per name"
+    assert normalise.__wrapped__ is normalise_name, "one normaliser (common.names), kept per name"
     assert normalise(text) == normalise_name(text)

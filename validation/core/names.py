@@ -1,14 +1,14 @@
 """Name matching without regard to case, accents and punctuation (the list contract's rule).
 
-``normalise`` is ``catalogue.text.normalise_name`` (plain Python, no Django), kept per name: the rules
-normalise the same names in every validation.
+``normalise`` is ``common.names.normalise_name`` (the one normaliser every layer uses), kept per name: the
+rules normalise the same names in every validation.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from catalogue.text import normalise_name
+from common.names import normalise_name
 
 # ``"Regdar, Human Fighter"`` and ``"regdar human-fighter"`` give the same key: ``regdar human fighter``.
 normalise = lru_cache(maxsize=8192)(normalise_name)
