@@ -28,7 +28,10 @@ DC_FIXTURE_FILES = [FIXTURES / "dc-pack.json", FIXTURES / "dc-pack-unknown-halve
 
 
 def real_dc_files() -> list[Path]:
-    return sorted(DC_DATA.rglob("*.json")) if DC_DATA.exists() else []
+    """The bundled Dungeon Command files: a test that reads them fails, never skips, when they are missing."""
+    files = sorted(DC_DATA.rglob("*.json"))
+    assert files, f"{DC_DATA} holds no bundled Dungeon Command file (scripts/convert_catalogue.py writes them)"
+    return files
 
 
 def catalogue_from_files(game: str, ruleset: str, paths: Iterable[Path], version: str = "files") -> Catalogue:

@@ -25,7 +25,6 @@ from validation.selectors import catalogue_facts
 from validation.services import list_validate
 
 pytestmark = pytest.mark.django_db
-needs_packs = pytest.mark.skipif(not real_dc_files(), reason="catalogue/data/dungeon-command is not there yet")
 
 
 def big_list(n: int) -> dict[str, Any]:
@@ -35,7 +34,6 @@ def big_list(n: int) -> dict[str, Any]:
     return {"game": "dungeon-command", "format": "custom", "entries": entries, "commanders": ["Valnar Trueblade"]}
 
 
-@needs_packs
 @pytest.mark.parametrize("size", [1, 40, 200])
 def test_a_validation_makes_at_most_two_queries_whatever_the_list_size(
     size: int, django_assert_max_num_queries: Any
@@ -48,7 +46,6 @@ def test_a_validation_makes_at_most_two_queries_whatever_the_list_size(
     assert cold == warm
 
 
-@needs_packs
 def test_the_database_holds_the_same_dungeon_command_facts_as_the_files() -> None:
     from_db, from_files = catalogue_facts(game="dungeon-command", ruleset="default"), bundled_dc()
     assert sorted(c.slug for c in from_db.cards) == sorted(c.slug for c in from_files.cards)

@@ -9,18 +9,17 @@ import pytest
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
-from tests.validation.helpers import bundled_dc, pack_list, real_dc_files
+from tests.validation.helpers import bundled_dc, pack_list
 from validation.api import ValidateApi
 
 # The session's test database holds the whole bundled catalogue (tests/conftest.py): these tests use
 # the real Dungeon Command packs.
 pytestmark = [
     pytest.mark.django_db,
-    pytest.mark.skipif(not real_dc_files(), reason="catalogue/data/dungeon-command is not there yet"),
 ]
 
 URL = "/api/v1/validate/"
-LEGAL = pack_list(bundled_dc(), "heart-of-cormyr") if real_dc_files() else {}
+LEGAL = pack_list(bundled_dc(), "heart-of-cormyr")
 DDM = {"game": "ddm", "format": "skirmish-200", "faction": "CG", "entries": [{"card": "Orc Mauler"}]}
 
 

@@ -15,15 +15,14 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tests.validation.helpers import ROOT, bundled_dc, pack_list, real_dc_files
+from tests.validation.helpers import ROOT, bundled_dc, pack_list
 from validation.services import list_validate
 
 pytestmark = [
     pytest.mark.django_db,
-    pytest.mark.skipif(not real_dc_files(), reason="catalogue/data/dungeon-command is not there yet"),
 ]
 
-LEGAL = pack_list(bundled_dc(), "sting-of-lolth", name="Spiders") if real_dc_files() else {}
+LEGAL = pack_list(bundled_dc(), "sting-of-lolth", name="Spiders")
 ILLEGAL = {**LEGAL, "entries": [{"card": "Drider", "qty": 3}], "orders": [{"card": "Drider"}]}
 
 

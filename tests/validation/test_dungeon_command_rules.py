@@ -7,11 +7,10 @@ from typing import Any
 
 import pytest
 
-from tests.validation.helpers import check, only, pack_cards, pack_list, real_dc_files, rules
+from tests.validation.helpers import check, only, pack_cards, pack_list, rules
 from validation.core import Catalogue
 
 PACKS = ["heart-of-cormyr", "sting-of-lolth", "tyranny-of-goblins", "curse-of-undeath", "blood-of-gruumsh"]
-needs_packs = pytest.mark.skipif(not real_dc_files(), reason="catalogue/data/dungeon-command is not there yet")
 
 
 def custom(creatures: list[tuple[str, int]], orders: list[tuple[str, int]], commanders: list[str],
@@ -29,8 +28,6 @@ def custom(creatures: list[tuple[str, int]], orders: list[tuple[str, int]], comm
 @pytest.fixture(scope="module")
 def mixed(dc_catalogue: Catalogue) -> dict[str, Any]:
     """A custom warband from two packs: exactly 12 creatures (4 of one) and 30 orders (4 of one)."""
-    if not real_dc_files():
-        pytest.skip("catalogue/data/dungeon-command is not there yet")
     hoc = pack_cards(dc_catalogue, "heart-of-cormyr", "creature")
     sol = pack_cards(dc_catalogue, "sting-of-lolth", "creature")
     creatures = [(hoc[0].name, 4), *[(c.name, 1) for c in hoc[1:5]], *[(c.name, 1) for c in sol[:4]]]
@@ -44,7 +41,6 @@ def mixed(dc_catalogue: Catalogue) -> dict[str, Any]:
 # ----------------------------------------------------------------------------------- the real packs
 
 
-@needs_packs
 @pytest.mark.parametrize("slug", PACKS)
 def test_the_real_dungeon_command_packs_are_legal_custom_warbands(dc_catalogue: Catalogue, slug: str) -> None:
     result = check(pack_list(dc_catalogue, slug), dc_catalogue)
@@ -53,7 +49,6 @@ def test_the_real_dungeon_command_packs_are_legal_custom_warbands(dc_catalogue: 
     assert result["totals"]["commanders"] == 1 and result["totals"]["levels"] > 12
 
 
-@needs_packs
 @pytest.mark.parametrize("slug", PACKS)
 def test_the_real_packs_are_legal_as_faction_boxes(dc_catalogue: Catalogue, slug: str) -> None:
     box = pack_cards(dc_catalogue, slug, "creature")[0].set.name  # type: ignore[union-attr]
@@ -61,7 +56,6 @@ def test_the_real_packs_are_legal_as_faction_boxes(dc_catalogue: Catalogue, slug
     assert result["legal"], result["violations"]
 
 
-@needs_packs
 def test_the_real_packs_do_not_say_which_cards_are_gold_so_a_first_game_is_missing_data(
     dc_catalogue: Catalogue,
 ) -> None:
