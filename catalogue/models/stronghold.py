@@ -13,6 +13,11 @@ from django.db import models
 from .common import Card
 
 
+def _number(help_text: str) -> models.PositiveSmallIntegerField:
+    """A whole number the piece may have (NULL: it has none, or no source gives it)."""
+    return models.PositiveSmallIntegerField(null=True, blank=True, help_text=help_text)
+
+
 class StrongholdPiece(Card):
     class Side(models.TextChoices):
         ATTACKER = "attacker"
@@ -48,42 +53,25 @@ class StrongholdPiece(Card):
         max_length=10, choices=UnitType.choices, blank=True,
         help_text="A unit's type; for a cauldron, trap or order tile the unit type it concerns.",
     )
-    strength = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Melee strength: goblin 1, orc 2, troll 3; archer 1, soldier 2, veteran 3."
-    )
-    strength_bonus = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Strength the piece adds on its wall section (Banners, Altar: +1)."
-    )
-    extra_slots = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Attacker unit slots it adds to a wall section (Ladders 1, Siege Tower 3)."
-    )
+    strength = _number("Melee strength: goblin 1, orc 2, troll 3; archer 1, soldier 2, veteran 3.")
+    strength_bonus = _number("Strength the piece adds on its wall section (Banners, Altar: +1).")
+    extra_slots = _number("Attacker unit slots it adds to a wall section (Ladders 1, Siege Tower 3).")
     limited = models.BooleanField(
         default=True, help_text="copies is a hard limit; false: unlimited (the hourglasses the defender collects)."
     )
     colour = models.CharField(
         max_length=10, blank=True, help_text="Phase cards: red (2 players) or green (3-4); hourglasses grey/black."
     )
-    phase = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The attacker phase (1-6) it is bought or taken in."
-    )
+    phase = _number("The attacker phase (1-6) it is bought or taken in.")
     action_only = models.BooleanField(default=False, help_text="An action with no piece of its own (copies 0).")
     special_action = models.BooleanField(
         default=False, help_text="The special action of a flipped phase card (only once the card is flipped)."
     )
-    cost_resources = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Resource cubes.")
-    cost_goblins = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="One payment option: this many goblins. NULL: goblins cannot pay."
-    )
-    cost_orcs = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="One payment option: this many orcs. NULL: orcs cannot pay."
-    )
-    cost_trolls = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="One payment option: this many trolls. NULL: trolls cannot pay."
-    )
-    hourglasses = models.PositiveSmallIntegerField(
-        null=True, blank=True,
-        help_text="Fixed hourglasses the action gives the defender, besides 1 per unit paid.",
-    )
+    cost_resources = _number("Resource cubes.")
+    cost_goblins = _number("One payment option: this many goblins. NULL: goblins cannot pay.")
+    cost_orcs = _number("One payment option: this many orcs. NULL: orcs cannot pay.")
+    cost_trolls = _number("One payment option: this many trolls. NULL: trolls cannot pay.")
+    hourglasses = _number("Fixed hourglasses the action gives the defender, besides 1 per unit paid.")
     placement = models.CharField(
         max_length=20, choices=Placement.choices, blank=True,
         help_text="Where the tile goes, or what the action targets.",
@@ -91,12 +79,8 @@ class StrongholdPiece(Card):
     lasts_one_round = models.BooleanField(
         null=True, blank=True, help_text="Removed at the end of the round (rituals, orders, precise hit, cathedral)."
     )
-    deck_hit_cards = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Shooting machines: hit cards in a new machine's deck."
-    )
-    deck_miss_cards = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Shooting machines: miss cards in a new machine's deck."
-    )
+    deck_hit_cards = _number("Shooting machines: hit cards in a new machine's deck.")
+    deck_miss_cards = _number("Shooting machines: miss cards in a new machine's deck.")
     actions = models.JSONField(
         null=True, blank=True,
         help_text="Phase cards: the names of the actions the card prints (its front); empty: not known.",

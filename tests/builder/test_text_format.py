@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 
 from builder.textformat import MAX_IMPORT_CHARS, list_from_text, list_import, list_to_text
+from tests.validation.test_stronghold_rules import EXAMPLE_PLAN
 
 pytestmark = pytest.mark.django_db
 
@@ -54,36 +55,10 @@ BATTLELORE_DEPLOYED: dict[str, Any] = {
     "command_tent": {"hex": "r3c7", "row": 3, "terrain": "clear"},
     "hand": ["Patrol Left Flank", "Patrol Right Flank", "Patrol Center", "Forward"],
 }
-STRONGHOLD: dict[str, Any] = {  # stronghold.md §10.5, the two-player round plan
+STRONGHOLD: dict[str, Any] = {  # stronghold.md §10.5, the two-player round plan, an order tile twice
     "game": "stronghold", "ruleset": "default", "format": "two-player", "faction": "attacker", "name": "Round 4",
-    "plan": {
-        "kind": "round-plan", "round": 4,
-        "phase_cards": {"1": "Red Supply", "2": "Red Machines 2", "3": "Red Equipment 5", "4": "Red Training 3",
-                        "5": "Red Rituals 4", "6": "Red Mobilization", "camp": "Red Camp"},
-        "flipped": [],
-        "state": {"resources": 1, "drawn": {"goblin": 4, "orc": 7, "troll": 3}, "camp": {"goblin": 1, "orc": 1},
-                  "board": {"tiles": [{"name": "Catapult", "at": "W2"}, {"name": "Ram", "at": "GATE"}],
-                            "units": {"GW": {"goblin": 2, "orc": 3}, "W2": {"orc": 2, "troll": 1}}},
-                  "flipped": [], "killed_goblins": 2, "hit_cards_in_supply": 9, "traps": ["PW2"],
-                  "defender": {"cauldrons": ["C-S3-orc"]}},
-        "income": 5,
-        "entries": [
-            {"name": "Produce Resources", "phase": 1, "pay": {"orc": 1}, "gain": 2},
-            {"name": "Ballista", "phase": 2, "pay": {"troll": 1}, "resources": 6, "target": "W1"},
-            {"name": "Poison", "phase": 3, "pay": {"goblin": 2}, "resources": 1, "target": "S3"},
-            {"name": "Marksman", "phase": 4, "pay": {"orc": 1}, "target": "W2"},
-            {"name": "Fire", "phase": 5, "pay": {"goblin": 1}, "target": "Barracks"},
-            {"name": "Lesser Mobilization", "phase": 6, "moves": [
-                {"from": "W2", "to": "S3", "units": {"orc": 2, "troll": 1}},
-                {"from": "GW", "to": "W2", "units": {"goblin": 2, "orc": 3}},
-                {"from": "camp", "to": "GW", "units": {"orc": 3, "troll": 2}}]},
-        ],
-        "rope_moves": [],
-        "orders": [{"name": "Orc Blast", "section": "S3", "secret": False},
-                   {"name": "Bluff", "section": "S4", "secret": True, "qty": 2}],
-        "camp_upkeep": 1,
-        "hourglasses": 11,
-    },
+    "plan": {**copy.deepcopy(EXAMPLE_PLAN), "orders": [{"name": "Orc Blast", "section": "S3", "secret": False},
+                                                       {"name": "Bluff", "section": "S4", "secret": True, "qty": 2}]},
 }
 EVERY_GAME = {
     "ddm": DDM, "ddm-guild": DDM_GUILD, "dungeon-command": DUNGEON_COMMAND, "battlelore2-mustered": BATTLELORE_MUSTERED,

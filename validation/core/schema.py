@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 MAX_ERRORS = 50
 
@@ -111,59 +111,63 @@ class Str(Schema):
 
 
 @dataclass(frozen=True)
-class Int(Schema):
-    min: int
-    max: int
+class _Bounded(Schema):
+    """A number from ``min`` to ``max`` (``null`` too when nullable); subclasses say which numbers."""
+
+    min: Any
+    max: Any
     nullable: bool = False
+    what: ClassVar[str]  # "a whole number"
+    json_type: ClassVar[str]  # "integer"
+    types: ClassVar[tuple[type, ...]]
 
     @property
     def description(self) -> str:  # type: ignore[override]
-        return f"a whole number from {self.min} to {self.max}"
+        return f"{self.what} from {self.min} to {self.max}"
 
     def check(self, value: Any, pointer: str, errors: Errors) -> Any:
         if value is None and self.nullable:
             return None
-        if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, bool) or not isinstance(value, self.types):
             errors.add(pointer, f"must be {self.description}, not {_type_name(value)}")
             return None
-        if value < self.min:
-            errors.add(pointer, f"must be at least {self.min}")
-            return None
-        if value > self.max:
-            errors.add(pointer, f"must be at most {self.max}")
+        problem = self.out_of_bounds(value)
+        if problem:
+            errors.add(pointer, problem)
             return None
         return value
 
+    def out_of_bounds(self, value: Any) -> str:
+        return "" if self.min <= value <= self.max else f"must be {self.description}"
+
     def describe(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "integer", "min": self.min, "max": self.max}
+        out: dict[str, Any] = {"type": self.json_type, "min": self.min, "max": self.max}
         if self.nullable:
             out["nullable"] = True
         return out
 
 
 @dataclass(frozen=True)
-class Num(Schema):
+class Int(_Bounded):
+    min: int
+    max: int
+    what: ClassVar[str] = "a whole number"
+    json_type: ClassVar[str] = "integer"
+    types: ClassVar[tuple[type, ...]] = (int,)
+
+    def out_of_bounds(self, value: Any) -> str:
+        if value < self.min:
+            return f"must be at least {self.min}"
+        return f"must be at most {self.max}" if value > self.max else ""
+
+
+@dataclass(frozen=True)
+class Num(_Bounded):
     min: float
     max: float
-    nullable: bool = False
-
-    @property
-    def description(self) -> str:  # type: ignore[override]
-        return f"a number from {self.min} to {self.max}"
-
-    def check(self, value: Any, pointer: str, errors: Errors) -> Any:
-        if value is None and self.nullable:
-            return None
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            errors.add(pointer, f"must be {self.description}, not {_type_name(value)}")
-            return None
-        if not self.min <= value <= self.max:
-            errors.add(pointer, f"must be {self.description}")
-            return None
-        return value
-
-    def describe(self) -> dict[str, Any]:
-        return {"type": "number", "min": self.min, "max": self.max, **({"nullable": True} if self.nullable else {})}
+    what: ClassVar[str] = "a number"
+    json_type: ClassVar[str] = "number"
+    types: ClassVar[tuple[type, ...]] = (int, float)
 
 
 @dataclass(frozen=True)

@@ -194,6 +194,12 @@ def _copies_findings(rule_id: str, cards: list[CardEntry], most: int) -> Iterato
             )
 
 
+def _too_few(rule_id: str, pointer: str, count: int, least: int, message: Text, hint: Text) -> Iterator[Finding]:
+    """The finding of a part of the list with fewer cards than it needs (none when it has enough)."""
+    if count < least:
+        yield Finding(rule_id, message, (pointer,), hint=hint)
+
+
 @rule("dungeon-command.min-creatures", MIN_CREATURES)
 def min_creatures(w: Warband, p: Params) -> Iterator[Outcome]:
     """At least 12 creatures, each a miniature and a creature card. No maximum is given.
@@ -201,14 +207,12 @@ def min_creatures(w: Warband, p: Params) -> Iterator[Outcome]:
     Source: 001_2362fc22da385df6.txt, Создание своих отрядов (p. 15); Что нужно для игры: Миниатюры (p. 3)
     """
     count, least = w.creature_count(), p["min_creatures"]
-    if count < least:
-        yield Finding(
-            "dungeon-command.min-creatures",
-            nmsg("The warband has {n} creature; it needs at least {least}.",
-                 "The warband has {n} creatures; it needs at least {least}.", count, least=least),
-            ("/entries",),
-            hint=nmsg("add {n} creature", "add {n} creatures", least - count),
-        )
+    yield from _too_few(
+        "dungeon-command.min-creatures", "/entries", count, least,
+        nmsg("The warband has {n} creature; it needs at least {least}.",
+             "The warband has {n} creatures; it needs at least {least}.", count, least=least),
+        nmsg("add {n} creature", "add {n} creatures", least - count),
+    )
 
 
 @rule("dungeon-command.creature-copies", MAX_CREATURE_COPIES)
@@ -227,14 +231,12 @@ def min_orders(w: Warband, p: Params) -> Iterator[Outcome]:
     Source: 001_2362fc22da385df6.txt, Создание своих отрядов (p. 15); Что нужно для игры: Карты приказов (p. 3)
     """
     count, least = w.order_count(), p["min_orders"]
-    if count < least:
-        yield Finding(
-            "dungeon-command.min-orders",
-            nmsg("The order deck has {n} card; it needs at least {least}.",
-                 "The order deck has {n} cards; it needs at least {least}.", count, least=least),
-            ("/orders",),
-            hint=nmsg("add {n} order card", "add {n} order cards", least - count),
-        )
+    yield from _too_few(
+        "dungeon-command.min-orders", "/orders", count, least,
+        nmsg("The order deck has {n} card; it needs at least {least}.",
+             "The order deck has {n} cards; it needs at least {least}.", count, least=least),
+        nmsg("add {n} order card", "add {n} order cards", least - count),
+    )
 
 
 @rule("dungeon-command.order-copies", MAX_ORDER_COPIES)
