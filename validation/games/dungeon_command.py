@@ -207,12 +207,10 @@ def min_creatures(w: Warband, p: Params) -> Iterator[Outcome]:
     Source: 001_2362fc22da385df6.txt, Создание своих отрядов (p. 15); Что нужно для игры: Миниатюры (p. 3)
     """
     count, least = w.creature_count(), p["min_creatures"]
-    yield from _too_few(
-        "dungeon-command.min-creatures", "/entries", count, least,
-        nmsg("The warband has {n} creature; it needs at least {least}.",
-             "The warband has {n} creatures; it needs at least {least}.", count, least=least),
-        nmsg("add {n} creature", "add {n} creatures", least - count),
-    )
+    message = nmsg("The warband has {n} creature; it needs at least {least}.",
+                   "The warband has {n} creatures; it needs at least {least}.", count, least=least)
+    hint = nmsg("add {n} creature", "add {n} creatures", least - count)
+    yield from _too_few("dungeon-command.min-creatures", "/entries", count, least, message, hint)
 
 
 @rule("dungeon-command.creature-copies", MAX_CREATURE_COPIES)
@@ -224,21 +222,6 @@ def creature_copies(w: Warband, p: Params) -> Iterator[Outcome]:
     yield from _copies_findings("dungeon-command.creature-copies", w.creatures, p["max_creature_copies"])
 
 
-@rule("dungeon-command.min-orders", MIN_ORDERS)
-def min_orders(w: Warband, p: Params) -> Iterator[Outcome]:
-    """An order deck of at least 30 cards. No maximum is given.
-
-    Source: 001_2362fc22da385df6.txt, Создание своих отрядов (p. 15); Что нужно для игры: Карты приказов (p. 3)
-    """
-    count, least = w.order_count(), p["min_orders"]
-    yield from _too_few(
-        "dungeon-command.min-orders", "/orders", count, least,
-        nmsg("The order deck has {n} card; it needs at least {least}.",
-             "The order deck has {n} cards; it needs at least {least}.", count, least=least),
-        nmsg("add {n} order card", "add {n} order cards", least - count),
-    )
-
-
 @rule("dungeon-command.order-copies", MAX_ORDER_COPIES)
 def order_copies(w: Warband, p: Params) -> Iterator[Outcome]:
     """At most 4 copies of one order card (one name).
@@ -246,6 +229,19 @@ def order_copies(w: Warband, p: Params) -> Iterator[Outcome]:
     Source: 001_2362fc22da385df6.txt, Создание своих отрядов (p. 15)
     """
     yield from _copies_findings("dungeon-command.order-copies", w.orders, p["max_order_copies"])
+
+
+@rule("dungeon-command.min-orders", MIN_ORDERS)
+def min_orders(w: Warband, p: Params) -> Iterator[Outcome]:
+    """An order deck of at least 30 cards. No maximum is given.
+
+    Source: 001_2362fc22da385df6.txt, Создание своих отрядов (p. 15); Что нужно для игры: Карты приказов (p. 3)
+    """
+    count, least = w.order_count(), p["min_orders"]
+    message = nmsg("The order deck has {n} card; it needs at least {least}.",
+                   "The order deck has {n} cards; it needs at least {least}.", count, least=least)
+    yield from _too_few("dungeon-command.min-orders", "/orders", count, least, message,
+                        nmsg("add {n} order card", "add {n} order cards", least - count))
 
 
 @rule("dungeon-command.one-commander", COMMANDERS)
