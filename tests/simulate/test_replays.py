@@ -10,8 +10,9 @@ import pytest
 from simulate.engine import ENGINE_VERSION
 from simulate.engine.replay import ReplayMismatch, ReplayRecord
 from simulate.games import GAMES, play_battle, replay_battle
+from tests.simulate.replays import battles
 
-REPLAYS = sorted((Path(__file__).resolve().parent / "replays").glob("*.json"))
+REPLAYS = sorted((Path(__file__).resolve().parent / "replays").glob("ddm-*.json"))
 
 
 def test_there_are_stored_replays():
@@ -28,6 +29,15 @@ def test_a_stored_battle_replays_event_for_event(path):
     assert state.is_terminal()
     assert state.log.to_json() == record.events
     assert state.result().to_json() == record.result
+
+
+def test_a_fixed_set_of_seeded_battles_plays_exactly_as_stored():
+    """The digest of 18 seeded battles' full event logs (heuristic and random players, the four maps, the quick
+    start): a refactoring or a speed-up leaves it as it was; a rules change bumps the version and stores it."""
+    stored = json.loads(battles.STORED.read_text(encoding="utf-8"))
+    assert stored["game_version"] == GAMES["ddm"].version, (
+        "the rules changed: bump the version and run python -m tests.simulate.replays.regenerate")
+    assert battles.digest() == stored
 
 
 def test_a_replay_notices_a_changed_event():

@@ -2,7 +2,8 @@
 
     .venv/bin/python -m tests.simulate.replays.regenerate
 
-Each replay is a seeded battle between random policies, kept small (few creatures, few rounds)."""
+Each replay is a seeded battle between random policies, kept small (few creatures, few rounds). The digest of a
+fixed set of larger battles (``battles.py``) is stored too."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 from simulate.games import play_battle
 from tests.simulate.games.ddm_helpers import ORC_MAULER, WOOD_ELF_RANGER
 from tests.simulate.harbinger import harbinger_cards
+from tests.simulate.replays import battles
 
 HERE = Path(__file__).resolve().parent
 
@@ -47,6 +49,8 @@ def main() -> None:
         path = HERE / f"{name}.json"
         path.write_text(json.dumps(record.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
         print(f"{path.name}: {len(record.actions)} actions, {len(record.events)} events, {record.result['reason']}")
+    stored = battles.store()
+    print(f"{battles.STORED.name}: {stored['battles']} battles, {stored['events']} events, {stored['sha256'][:12]}")
 
 
 if __name__ == "__main__":
