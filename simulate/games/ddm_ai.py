@@ -29,6 +29,13 @@ from dataclasses import dataclass
 
 from simulate.engine.game import Action, State
 from simulate.engine.grid import Sq, grid_distance
+from simulate.games import ddm_attacks as attacks
+from simulate.games import ddm_charge as charging
+from simulate.games import ddm_command as command
+from simulate.games import ddm_movement as movement
+from simulate.games import ddm_sight as sight
+from simulate.games import ddm_spells as spells
+from simulate.games import ddm_turns as turns
 from simulate.games.ddm import (
     COMMAND_RANGE,
     INF,
@@ -47,8 +54,6 @@ from simulate.games.ddm import (
     Move,
     Turn,
     UseAbility,
-    _area_effect,
-    _Paths,
 )
 from simulate.games.ddm_abilities import SpellEffect, spell_effect
 from simulate.games.ddm_cards import AttackSpec
@@ -145,7 +150,7 @@ class DdmHeuristicPolicy:
 
     def _activate(self, s: DdmState) -> Action:
         best: tuple[float, str] | None = None
-        for c in s._activatable(s.phases.player):
+        for c in turns.activatable(s, s.phases.player):
             key = (-self._urgency(s, c), c.id)
             if best is None or key < best:
                 best = key
@@ -219,7 +224,7 @@ class DdmHeuristicPolicy:
         return score
 
     def _attack_options(self, s: DdmState, c: Creature, t: Turn, out: list[_Option], *, full: bool) -> None:
-        for i, spec, targets in s.attack_choices(c, t):
+        for i, spec, targets in attacks.attack_choices(s, c, t):
             if not targets:
                 continue
             # a full attack: every attack of this kind on the chosen target
@@ -228,7 +233,7 @@ class DdmHeuristicPolicy:
             for tgt in targets:
                 dmg = expected_damage(c, spec, tgt) + sum(expected_damage(c, x, tgt) for x in follow)
                 value = self.target_value(s, c, tgt, dmg)
-                declares = s._declare_options(c, t, spec, tgt)
+                declares = attacks.declare_options(s, c, t, spec, tgt)
                 declare = max(declares, key=len)
                 out.append(_Option(value + 0.01 * len(declare), Attack(i, tgt.id, declare)))
 
@@ -238,10 +243,10 @@ class DdmHeuristicPolicy:
         gaps = [_gap(c, e) for e in s.enemies_of(c) if e.anchor is not None]
         if not gaps or min(gaps) <= 1 or min(gaps) > 2 * t.speed + 1:
             return  # the nearest enemy is too close to charge (a charge moves 2 squares) or out of reach
-        plans = s.charge_plan(c, t)
+        plans = charging.charge_plan(s, c, t)
         if not plans:
             return
-        threat = s._threat_squares(c)
+        threat = attacks.threat_squares(s, c)
         for tgt, path in plans:
             risk = _squares_left(c, path, threat)
             for i, spec in enumerate(c.card.attacks):
@@ -254,7 +259,7 @@ class DdmHeuristicPolicy:
                 if c.traits.powerful_charge:
                     dmg += hit_chance(spec.bonus + 2, tgt.card.ac) * c.traits.powerful_charge
                 value = self.target_value(s, c, tgt, dmg) - AOO_PENALTY * risk
-                declare = max(s._declare_options(c, t, spec, tgt), key=len)
+                declare = max(attacks.declare_options(s, c, t, spec, tgt), key=len)
                 out.append(_Option(value + 0.05, Charge(tgt.id, path, i, declare)))
                 break
 
@@ -264,7 +269,7 @@ class DdmHeuristicPolicy:
         """Moves, with as little searching as will do: a search within Speed only when an enemy is that near
         (to attack after the move), and otherwise a walk down a distance field toward the goal. The full
         search of every square within double Speed is the fallback (a walk that would provoke, shooters)."""
-        allow = s._move_allowance(c, t)
+        allow = turns.move_allowance(s, c, t)
         if allow <= 0 or t.move_blocked or c.anchor is None:
             return
         enemies = [e for e in s.enemies_of(c) if e.anchor is not None]
@@ -295,7 +300,7 @@ class DdmHeuristicPolicy:
             while path and min(grid_distance(path[-1], e.anchor) for e in enemies if e.anchor) < SHOOTER_DISTANCE:
                 path = path[:-1]
         occ = s.occupancy()
-        while path and not s._can_end(c, path[-1], occ):
+        while path and not movement.can_end(s, c, path[-1], occ):
             path = path[:-1]
         if path and not _provokes(s, c, path):
             last = path[-1]
@@ -305,9 +310,9 @@ class DdmHeuristicPolicy:
             pass  # too close to walk in: look for a better square below
         elif not path and here <= 2 * (SHOOTER_DISTANCE if shooter else 2):
             return  # where it wants to be already
-        dests, _ = s._destinations(c, allow, parity=t.parity)
+        dests, _ = movement.destinations(s, c, allow, parity=t.parity)
         commanders = [k for k in s.on_map(c.player) if k.is_commander and k.id != c.id and k.anchor is not None
-                      and s._can_command_at_all(k)]
+                      and command.can_command_at_all(s, k)]
         follower = not c.is_commander and not c.traits.independent and bool(commanders)
         best_pos: tuple[float, Sq] | None = None
         for a, (_cost, risk, _key) in dests.items():
@@ -326,7 +331,7 @@ class DdmHeuristicPolicy:
             out.append(_Option(best_pos[0] * 0.1, Move(to=best_pos[1])))
 
     def _attack_positions(self, s: DdmState, c: Creature, near: dict[Sq, tuple[int, int, tuple[Sq, int]]],
-                          paths: _Paths, touching: dict[Sq, list[Creature]], out: list[_Option]) -> None:
+                          paths: movement.Paths, touching: dict[Sq, list[Creature]], out: list[_Option]) -> None:
         """The best square within Speed to make one melee attack from."""
         specs = [a for a in c.card.attacks if a.kind == "melee"]
         best: tuple[float, Sq] | None = None
@@ -340,7 +345,7 @@ class DdmHeuristicPolicy:
             out.append(_Option(best[0] - 0.1, Move(path=paths.path(near[best[1]][2]))))
 
     def _shooting_positions(self, s: DdmState, c: Creature, near: dict[Sq, tuple[int, int, tuple[Sq, int]]],
-                            paths: _Paths, touching: dict[Sq, list[Creature]], out: list[_Option]) -> None:
+                            paths: movement.Paths, touching: dict[Sq, list[Creature]], out: list[_Option]) -> None:
         """Squares within Speed, threatened by no enemy, from which the ranged attack has a target."""
         specs = [(i, a) for i, a in enumerate(c.card.attacks) if a.kind == "ranged" and c.attack_left(i)]
         if not specs:
@@ -362,7 +367,7 @@ class DdmHeuristicPolicy:
         try:
             for _n, _cost, a in candidates[:4]:
                 c.anchor = a  # where it would stand; put back below
-                for tgt in s.ranged_targets(c, spec):
+                for tgt in attacks.ranged_targets(s, c, spec):
                     v = self.target_value(s, c, tgt, expected_damage(c, spec, tgt))
                     if best is None or v > best[0]:
                         best = (v, a)
@@ -406,7 +411,7 @@ class DdmHeuristicPolicy:
         if c.card.spells and not (t.acted or t.attacks_made or t.charged or t.no_actions or t.moved > t.speed):
             hampered: bool | None = None
             for i, spell in enumerate(c.card.spells):
-                if s._spell_available(c, i, spell) is None:
+                if spells.spell_available(s, c, i, spell) is None:
                     continue
                 eff = spell_effect(spell)
                 if not eff.modelled or eff.teleport or not (eff.damage or eff.heal or eff.condition):
@@ -415,22 +420,22 @@ class DdmHeuristicPolicy:
                     continue
                 if eff.range != "touch" and eff.range not in ("self", "personal"):
                     if hampered is None:
-                        hampered = s.hampered(c)
+                        hampered = sight.hampered(s, c)
                     if hampered:
                         continue
-                for target, x, y, aim in s._effect_options(c, eff, is_spell=True):
-                    v = self._effect_value(s, c, eff, s._area_for(c, eff, target, x, y, aim))
+                for target, x, y, aim in spells.effect_options(s, c, eff, is_spell=True):
+                    v = self._effect_value(s, c, eff, spells.area_for(s, c, eff, target, x, y, aim))
                     if v > 0:
                         out.append(_Option(v, Cast(i, target, x, y, aim)))
         fresh = not t.acted and t.attacks_made == 0 and not t.charged and t.moved <= t.speed
         if fresh:
-            for act in s._ability_actions(c, t):
+            for act in spells.ability_actions(s, c, t):
                 assert isinstance(act, UseAbility)
                 aa = next((x for x in c.traits.area_attacks if x.name == act.name), None)
                 if aa is None:
                     continue
-                eff = _area_effect(aa)
-                v = self._effect_value(s, c, eff, s._area_for(c, eff, act.target, act.x, act.y, act.aim))
+                eff = spells.area_effect(aa)
+                v = self._effect_value(s, c, eff, spells.area_for(s, c, eff, act.target, act.x, act.y, act.aim))
                 if v > 0:
                     out.append(_Option(v, act))
 
@@ -492,7 +497,7 @@ _FIELDS_KEPT = 4096
 def _approach_field(s: DdmState, c: Creature, goal: tuple[str, object]) -> list[int]:
     """Half-squares from every anchor of ``c``'s size to the goal, around walls and terrain and ignoring
     creatures (diagonals as 1.5). Kept per map: the same target square gives the same field in every battle."""
-    mode = s._mode(c, False)
+    mode = movement.move_mode(s, c, False)
     grid = s.map.grid
     w, h = grid.width, grid.height
     kind, obj = goal
@@ -537,7 +542,7 @@ def _reverse_steps(s: DdmState, size: int, mode: tuple[bool, bool, bool]) -> lis
     key = f"ai-reverse:{size}:{mode}"
     hit: list[list[tuple[int, int, bool]]] | None = s.map.cache.get(key)
     if hit is None:
-        table = s._int_steps(size, mode)
+        table = movement.int_steps(s, size, mode)
         hit = [[] for _ in table]
         for a, steps in enumerate(table):
             for b, kind, pit in steps:
@@ -550,10 +555,10 @@ def _walk_down(s: DdmState, c: Creature, t: Turn, allow: int, field: list[int]) 
     """A legal path that follows the field downhill as far as the movement allows, ending where the creature
     may stop (the engine checks it again when the move is applied)."""
     assert c.anchor is not None
-    mode = s._mode(c, False)
-    table = s._int_steps(c.size, mode)
+    mode = movement.move_mode(s, c, False)
+    table = movement.int_steps(s, c.size, mode)
     w = s.map.grid.width
-    blocked = s._blocked_anchors(c, mode)
+    blocked = movement.blocked_anchors(s, c, mode)
     cur = c.anchor[1] * w + c.anchor[0]
     parity, spent = t.parity, 0
     path: list[int] = []
@@ -580,7 +585,7 @@ def _walk_down(s: DdmState, c: Creature, t: Turn, allow: int, field: list[int]) 
         path.append(cur)
     occ = s.occupancy()
     squares = [(a % w, a // w) for a in path]
-    while squares and not s._can_end(c, squares[-1], occ):
+    while squares and not movement.can_end(s, c, squares[-1], occ):
         squares.pop()
     return tuple(squares)
 
@@ -599,9 +604,11 @@ def _touching(s: DdmState, c: Creature, enemies: Sequence[Creature]) -> dict[Sq,
     return out
 
 
-def _search(s: DdmState, c: Creature, t: Turn, budget: int) -> tuple[dict[Sq, tuple[int, int, tuple[Sq, int]]], _Paths]:
+def _search(
+    s: DdmState, c: Creature, t: Turn, budget: int
+) -> tuple[dict[Sq, tuple[int, int, tuple[Sq, int]]], movement.Paths]:
     """Every square ``c`` may stop on within ``budget``: (cost, threatened squares left, search key)."""
-    dist, paths = s._reach(c, budget, parity=t.parity)
+    dist, paths = movement.reach(s, c, budget, parity=t.parity)
     occ = s.occupancy()
     best: dict[Sq, tuple[int, int, tuple[Sq, int]]] = {}
     for key, (cost, risk) in dist.items():
@@ -611,12 +618,12 @@ def _search(s: DdmState, c: Creature, t: Turn, budget: int) -> tuple[dict[Sq, tu
         cur = best.get(a)
         if cur is None or (cost, risk) < (cur[0], cur[1]):
             best[a] = (cost, risk, key)
-    return {a: v for a, v in best.items() if s._can_end(c, a, occ)}, paths
+    return {a: v for a, v in best.items() if movement.can_end(s, c, a, occ)}, paths
 
 
 def _provokes(s: DdmState, c: Creature, path: Sequence[Sq]) -> bool:
     """Would walking ``path`` leave a square an enemy threatens (an attack of opportunity)?"""
-    threat = s._threat_squares(c)
+    threat = attacks.threat_squares(s, c)
     if not threat or c.anchor is None:
         return False
     return any(x in threat for a in (c.anchor, *path[:-1]) for x in c.squares(a))

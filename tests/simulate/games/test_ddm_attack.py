@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.games.ddm import Activate, Attack, _half
+from simulate.games import ddm_sight as sight
+from simulate.games.ddm import Activate, Attack
 from simulate.games.ddm_cards import AbilitySpec
+from simulate.games.ddm_damage import half
 from tests.simulate.games.ddm_helpers import battle, creature, events
 from tests.simulate.printed import attack_line
 
@@ -71,10 +73,10 @@ def test_a_creature_immune_to_criticals_is_still_hit_automatically_but_takes_nor
     assert state.creatures["b1"].hp == 40
 
 
-@pytest.mark.parametrize(("amount", "half"), [(15, 5), (5, 0), (30, 15), (25, 10), (40, 20), (10, 5)])
-def test_half_damage_rounds_down_to_a_multiple_of_five(amount, half):
+@pytest.mark.parametrize(("amount", "halved"), [(15, 5), (5, 0), (30, 15), (25, 10), (40, 20), (10, 5)])
+def test_half_damage_rounds_down_to_a_multiple_of_five(amount, halved):
     """E6 (§10.3)."""
-    assert _half(amount) == half
+    assert half(amount) == halved
 
 
 def test_flanking_gives_plus_two():
@@ -290,4 +292,4 @@ def test_a_creature_between_gives_no_cover_in_melee():
     state.apply(Activate("a1"))
     state.apply(Attack(0, "b1"))
     assert "cover+4" in last_attack(state)["ac_mods"]  # at reach the ranged rules apply: the gnoll covers
-    assert not state.melee_cover(state.creatures["a2"], state.creatures["b1"])
+    assert not sight.melee_cover(state, state.creatures["a2"], state.creatures["b1"])

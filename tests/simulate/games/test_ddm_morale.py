@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from simulate.games import ddm_command as command
+from simulate.games import ddm_setup as setup
 from simulate.games.ddm import Activate, Attack, EndTurn, Move
 from simulate.games.ddm_cards import AbilitySpec, AttackSpec
 from tests.simulate.games.ddm_helpers import battle, creature, events
@@ -74,11 +76,11 @@ def test_command_range_is_six_squares_or_line_of_sight():
     state, _ = battle([cleric, *soldiers, dwarf], [creature()], [(8, 3), (0, 0), (7, 7), (5, 4), (0, 11)],
                       [(11, 11)], rows=rows)
     c = state.creatures
-    assert state.wall_distance(c["a1"], c["a2"], 20) == 9 and state.in_command(c["a2"])  # far, but in sight
+    assert state.wall_distance(c["a1"], c["a2"], 20) == 9 and command.in_command(state, c["a2"])  # far, but in sight
     assert not state.map.grid.los(c["a1"].squares(), c["a3"].squares())
-    assert state.wall_distance(c["a1"], c["a3"]) <= 6 and state.in_command(c["a3"])  # 6 or less around the wall
-    assert state.in_command(c["a4"])
-    assert not state.in_command(c["a5"])  # out of sight and farther than 6
+    assert state.wall_distance(c["a1"], c["a3"]) <= 6 and command.in_command(state, c["a3"])  # 6 or less round a wall
+    assert command.in_command(state, c["a4"])
+    assert not command.in_command(state, c["a5"])  # out of sight and farther than 6
 
 
 def test_a_difficult_creature_needs_a_commander_of_at_least_its_rating():
@@ -86,9 +88,9 @@ def test_a_difficult_creature_needs_a_commander_of_at_least_its_rating():
     minotaur = creature("Minotaur", difficult=4)
     low, high = creature("Sergeant", commander=3), creature("General", commander=4)
     state, _ = battle([minotaur, low], [creature()], [(3, 3), (4, 3)], [(11, 11)])
-    assert not state.in_command(state.creatures["a1"])
+    assert not command.in_command(state, state.creatures["a1"])
     state, _ = battle([minotaur, high], [creature()], [(3, 3), (4, 3)], [(11, 11)])
-    assert state.in_command(state.creatures["a1"])
+    assert command.in_command(state, state.creatures["a1"])
 
 
 def test_beastmaster_commands_animals_of_its_level_but_not_an_owlbear():
@@ -97,23 +99,23 @@ def test_beastmaster_commands_animals_of_its_level_but_not_an_owlbear():
     wolf = creature("Wolf", level=2, wild=True, creature_type="Animal")
     owlbear = creature("Owlbear", level=5, difficult=6, creature_type="Magical Beast")
     state, _ = battle([druid, wolf, owlbear], [creature()], [(3, 3), (4, 3), (5, 5)], [(11, 11)])
-    assert state.in_command(state.creatures["a2"])
-    assert not state.in_command(state.creatures["a3"])
+    assert command.in_command(state, state.creatures["a2"])
+    assert not command.in_command(state, state.creatures["a3"])
 
 
 def test_a_wild_creature_is_never_in_command():
     state, _ = battle([creature(wild=True), creature(commander=5)], [creature()], [(3, 3), (4, 3)], [(11, 11)])
-    assert not state.in_command(state.creatures["a1"])
+    assert not command.in_command(state, state.creatures["a1"])
 
 
 def test_a_routing_commander_commands_no_one_and_adds_nothing_to_initiative():
     state, _ = battle([creature(commander=5), creature()], [creature()], [(3, 3), (4, 3)], [(11, 11)])
     cmdr = state.creatures["a1"]
-    assert state.in_command(state.creatures["a2"]) and state._best_rating(0, active_only=True) == 5
+    assert command.in_command(state, state.creatures["a2"]) and setup.best_rating(state, 0, active_only=True) == 5
     cmdr.routing = True
-    assert not state.in_command(state.creatures["a2"])
-    assert state._best_rating(0, active_only=True) is None
-    assert state.morale_rating(cmdr) == 5  # but its own morale saves still add its rating
+    assert not command.in_command(state, state.creatures["a2"])
+    assert setup.best_rating(state, 0, active_only=True) is None
+    assert command.morale_rating(state, cmdr) == 5  # but its own morale saves still add its rating
 
 
 def test_a_routing_creature_in_command_rallies_and_does_nothing_else():
@@ -139,8 +141,8 @@ def test_a_commander_effect_helps_followers_in_range_but_not_the_commander():
                                                                     text="Followers gain melee attack +2.")])
     state, _ = battle([cmdr, creature()], [creature(ac=5)], [(3, 3), (4, 4)], [(5, 5)])
     a1, a2, b1 = (state.creatures[k] for k in ("a1", "a2", "b1"))
-    assert state.ce_bonus(a2, ["melee_attack"], b1) == 2
-    assert state.ce_bonus(a1, ["melee_attack"], b1) == 0
+    assert command.ce_bonus(state, a2, ["melee_attack"], b1) == 2
+    assert command.ce_bonus(state, a1, ["melee_attack"], b1) == 0
 
 
 def test_commander_effects_to_the_same_statistic_do_not_stack():
@@ -148,7 +150,7 @@ def test_commander_effects_to_the_same_statistic_do_not_stack():
     ce3 = AbilitySpec("Commander Effect", kind="commander-effect", text="Followers gain attack +3.")
     state, _ = battle([creature(commander=3, abilities=[ce]), creature(commander=3, abilities=[ce3]), creature()],
                       [creature()], [(3, 3), (3, 4), (4, 4)], [(11, 11)])
-    assert state.ce_bonus(state.creatures["a3"], ["attack", "melee_attack"]) == 3
+    assert command.ce_bonus(state, state.creatures["a3"], ["attack", "melee_attack"]) == 3
 
 
 def test_an_attack_bonus_against_larger_creatures_applies_only_to_larger_targets():
@@ -157,15 +159,15 @@ def test_an_attack_bonus_against_larger_creatures_applies_only_to_larger_targets
     state, _ = battle([creature(commander=3, abilities=[ce]), halfling], [creature(), creature(size="Small")],
                       [(3, 3), (4, 4)], [(8, 8), (10, 10)])
     a2, b1, b2 = state.creatures["a2"], state.creatures["b1"], state.creatures["b2"]
-    assert state.ce_bonus(a2, ["attack"], b1) == 2
-    assert state.ce_bonus(a2, ["attack"], b2) == 0
+    assert command.ce_bonus(state, a2, ["attack"], b1) == 2
+    assert command.ce_bonus(state, a2, ["attack"], b2) == 0
 
 
 def test_countersong_switches_off_enemy_commander_effects_nearby():
     ce = AbilitySpec("Commander Effect", kind="commander-effect", text="Followers gain melee attack +2.")
     bard = creature("Bard", abilities=[AbilitySpec("Countersong")])
     state, _ = battle([creature(commander=3, abilities=[ce]), creature()], [bard], [(3, 3), (4, 4)], [(6, 6)])
-    assert state.ce_bonus(state.creatures["a2"], ["melee_attack"]) == 0
+    assert command.ce_bonus(state, state.creatures["a2"], ["melee_attack"]) == 0
 
 
 def test_cowardly_creatures_rout_when_an_ally_falls_with_no_active_ally_near():
@@ -182,8 +184,8 @@ def test_willing_to_follow_lets_a_commander_benefit_from_another_commanders_effe
     plain_cmdr = creature("Sergeant", commander=1)
     state, _ = battle([creature(commander=5, abilities=[ce]), follower_cmdr, plain_cmdr], [creature()],
                       [(3, 3), (4, 4), (4, 2)], [(11, 11)])
-    assert state.ce_bonus(state.creatures["a2"], ["melee_attack"]) == 2
-    assert state.ce_bonus(state.creatures["a3"], ["melee_attack"]) == 0
+    assert command.ce_bonus(state, state.creatures["a2"], ["melee_attack"]) == 2
+    assert command.ce_bonus(state, state.creatures["a3"], ["melee_attack"]) == 0
 
 
 # --- routing during one's own turn (§11.6; seed 003 "Co Może Zrobić Uciekająca Istota", seed 000 "Amit a menekülő

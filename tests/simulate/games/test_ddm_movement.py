@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from simulate.engine.game import IllegalAction
+from simulate.games import ddm_movement as movement
+from simulate.games import ddm_sight as sight
 from simulate.games.ddm import Activate, Attack, EndTurn, Move, UseAbility
 from simulate.games.ddm_cards import AbilitySpec
 from tests.simulate.games.ddm_helpers import battle, creature, events
@@ -122,7 +124,7 @@ def test_no_attack_of_opportunity_around_a_wall_corner():
     rows = ["....", ".#..", "...."]
     state, _ = battle([GNOLL], [creature()], [(1, 0)], [(0, 1)], rows=rows)
     gnoll, enemy = state.creatures["a1"], state.creatures["b1"]
-    assert state.adjacent(gnoll, enemy) and state.melee_cover(enemy, gnoll)
+    assert state.adjacent(gnoll, enemy) and sight.melee_cover(state, enemy, gnoll)
     state.apply(Activate("a1"))
     state.apply(Move(((2, 0),)))
     assert not events(state, "aoo")
@@ -298,9 +300,9 @@ def test_a_squeezed_creature_takes_no_diagonal_step_past_the_corners_of_a_short_
     state, _ = battle([big], [creature()], [(2, 0)], [(5, 5)], rows=rows)
     state.apply(Activate("a1"))
     a1 = state.creatures["a1"]
-    assert state.path_cost(a1, [(2, 1), (2, 2), (2, 3), (2, 4)]) == (2 + 2 + 2 + 1, 0)
+    assert movement.path_cost(state, a1, [(2, 1), (2, 2), (2, 3), (2, 4)]) == (2 + 2 + 2 + 1, 0)
     for path in ([(2, 1), (1, 2)], [(1, 1), (2, 2)], [(2, 1), (2, 2), (1, 3)], [(2, 1), (2, 2), (2, 3), (1, 4)]):
         with pytest.raises(IllegalAction):
-            state.path_cost(a1, path)
+            movement.path_cost(state, a1, path)
     dest = destinations(state)
     assert not {(2, 1), (2, 2), (2, 3), (1, 1), (1, 2), (1, 3)} & set(dest) and (2, 4) in dest

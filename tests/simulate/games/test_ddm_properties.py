@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulate.engine.grid import SquareGrid, grid_distance
+from simulate.games import ddm_movement as movement
 from simulate.games.ddm import Activate, Move
 from tests.simulate.games.ddm_helpers import battle, creature
 
@@ -49,7 +50,7 @@ def test_every_offered_move_is_legal_and_within_double_speed(rows, speed):
         dest = m.destination
         assert not grid.is_solid(dest) and dest != (6, 6)
         if m.to is not None and max(abs(dest[0]), abs(dest[1])) > 1:
-            path = state._engine_path(c, state.turn, dest, False)  # type: ignore[arg-type]
-            cost, _ = state.path_cost(c, path)
+            path = movement.engine_path(state, c, state.turn, dest, False)  # type: ignore[arg-type]
+            cost, _ = movement.path_cost(state, c, path)
             assert cost <= 2 * speed
             assert cost >= grid_distance((0, 0), dest)

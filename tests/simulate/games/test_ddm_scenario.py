@@ -3,16 +3,8 @@
 from __future__ import annotations
 
 from simulate.engine.dice import ScriptedDice
-from simulate.games.ddm import (
-    Activate,
-    Attack,
-    ChooseDeployFirst,
-    ChooseMap,
-    ChooseStartArea,
-    DdmGame,
-    Deploy,
-    EndTurn,
-)
+from simulate.games import ddm_victory as victory
+from simulate.games.ddm import Activate, Attack, ChooseDeployFirst, ChooseMap, ChooseStartArea, DdmGame, Deploy, EndTurn
 from tests.simulate.games.ddm_helpers import battle, creature, events, map_doc
 
 
@@ -123,10 +115,10 @@ def test_ten_quiet_rounds_end_the_battle_for_the_player_with_more_points():
 
 def test_tied_points_go_to_the_creature_nearest_the_centre_then_the_costlier():
     state, _ = battle([creature(cost=10)], [creature(cost=20)], [(5, 5)], [(0, 0)], [20, 1] * 10)
-    state._tie_break("stalemate")
+    victory.tie_break(state, "stalemate")
     assert state.result().winner == 0 and state.result().details["tie_break"] == "nearest-centre"
     state, _ = battle([creature(cost=10)], [creature(cost=20)], [(5, 5)], [(6, 6)], [20, 1] * 10)
-    state._tie_break("stalemate")
+    victory.tie_break(state, "stalemate")
     assert state.result().winner == 1 and state.result().details["tie_break"] == "costliest-nearest"
 
 

@@ -1,0 +1,210 @@
+"""The battle's data: its parameters, the creatures as they stand, the turn in progress and the players
+(``ddm.md`` §21 readings as parameters; §6.2 what a turn has done). Plain dataclasses the rules modules read and
+change; nothing here decides anything.
+
+Constants the rules share: the morale DC (§11.5), command range (§11.2), the terrain that slows (§7.4, §14)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from simulate.engine.grid import Sq
+from simulate.engine.turns import Piece
+from simulate.games.ddm_abilities import Traits
+from simulate.games.ddm_cards import SIZE_ORDER, CreatureCard, Warband
+
+MORALE_DC = 20
+COMMAND_RANGE = 6
+SLOW_TERRAIN = frozenset({"difficult", "statue", "forest", "risky", "spike-stones"})
+INF = 1 << 30
+
+StepEntry = tuple[Sq, Sq, bool, bool, bool, tuple[Sq, ...]]  # direction, anchor, diagonal, slowed, pit, space
+
+
+@dataclass(frozen=True)
+class DdmParams:
+    """The scenario's numbers and the readings the seeds leave open (``ddm.md`` §21)."""
+
+    scenario: str = "assault"  # "assault" (§15.1) or "first-battle" (the quick start, ddm-basic §1)
+    vp_target: int = 200  # §15.1: the warband size
+    victory_area_vp: int | None = None  # None: 5% of vp_target (10 at 200, 25 at 500; §4.3)
+    morale_threshold: str = "below-half"  # Q14: "below-half" (003, canonical) or "half-or-below" (000)
+    charge_needs_sight_at_start: bool = False  # §8.7: the printed rule; the 2007 errata deletes it
+    stalemate_rounds: int = 10  # §15.1
+    max_rounds: int = 40  # assumption: a simulation cap, then the stalemate tie-breaks decide
+    end_when_wiped_out: bool = True  # assumption: a side with no creatures left loses at once
+
+    @property
+    def area_vp(self) -> int:
+        return self.victory_area_vp if self.victory_area_vp is not None else max(1, self.vp_target // 20)
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any] | None) -> DdmParams:
+        raw = dict(raw or {})
+        fmt = str(raw.pop("format", "") or "")
+        if fmt.startswith("skirmish-") and fmt[len("skirmish-"):].isdigit() and "vp_target" not in raw:
+            raw["vp_target"] = int(fmt[len("skirmish-"):])
+        if fmt == "epic-500" and "vp_target" not in raw:
+            raw["vp_target"] = 500
+        known = set(cls.__dataclass_fields__)
+        unknown = sorted(set(raw) - known)
+        if unknown:
+            raise ValueError(f"unknown DDM battle parameters: {unknown}")
+        if raw.get("morale_threshold", "below-half") not in ("below-half", "half-or-below"):
+            raise ValueError("morale_threshold must be 'below-half' or 'half-or-below'")
+        if raw.get("scenario", "assault") not in ("assault", "first-battle"):
+            raise ValueError("scenario must be 'assault' or 'first-battle'")
+        return cls(**raw)
+
+
+@dataclass
+class Effect:
+    """A lasting effect on a creature: a spell's bonus, a penalty. Same name never stacks (§9.4)."""
+
+    name: str
+    stats: tuple[tuple[str, int], ...]
+
+
+@dataclass(eq=False)
+class Creature(Piece):
+    """A creature in a battle. Compared by identity: each has its own id, and comparing every field (the
+    dataclass default) made each ``creature in some_list`` walk the whole card."""
+
+    card: CreatureCard
+    traits: Traits
+    value: int  # VP for eliminating it (cost, +5 for a Commander 0 designee)
+    rating: int | None
+    hp: int
+    start_hp: int
+    size: int
+    anchor: Sq | None = None
+    place: str = "undeployed"  # undeployed | map | eliminated
+    routing: bool = False
+    stunned: bool = False
+    paralysed_dc: int | None = None
+    asleep: bool = False
+    confused_dc: int | None = None
+    poison: int = 0  # damage at the start of each of its turns (glossary *Poison*)
+    poisons: set[str] = field(default_factory=set)  # the poison effects it suffers (identical ones do not stack)
+    poisoned_by: str = ""  # who poisoned it: the VP and the kill are theirs if the poison eliminates it
+    level_drain: int = 0
+    morale_done: bool = False
+    activations_left: int = 0
+    uses: dict[str, int] = field(default_factory=dict)
+    effects: dict[str, Effect] = field(default_factory=dict)
+    teleported_round: int = -1
+    invisible: bool = False
+    requires: str | None = None
+    bonus_hp: int = 0  # hit points gained above the starting value (bonus HP, Feed, drains)
+    no_aoo_from: dict[str, int] = field(default_factory=dict)  # enemy id -> turn number (rout causers)
+    entangled_dc: int | None = None
+    eliminated_round: int | None = None
+    eliminated_how: str = ""
+    damage_dealt: int = 0
+    damage_taken: int = 0
+    kills: int = 0
+    points_earned: int = 0  # VP of the creatures it eliminated and of the rounds it held a victory area
+    promoted: bool = False
+    _space: tuple[Sq, list[Sq]] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def on_map(self) -> bool:
+        return self.place == "map"
+
+    @property
+    def helpless(self) -> bool:
+        return self.paralysed_dc is not None or self.asleep
+
+    @property
+    def active(self) -> bool:
+        """§6.1 glossary *active*: not routing, asleep, stunned, paralysed or helpless."""
+        return self.on_map and not self.routing and not self.stunned and not self.helpless
+
+    @property
+    def is_commander(self) -> bool:
+        return self.rating is not None
+
+    def attack_left(self, index: int) -> bool:
+        """Has attack ``index`` of its card a use left (an attack without a use count always has)?"""
+        return self.card.attacks[index].uses is None or self.uses.get(f"attack:{index}", 0) > 0
+
+    def squares(self, anchor: Sq | None = None) -> list[Sq]:
+        """The space the creature occupies with its anchor (top-left square) at ``anchor`` (default: where it is).
+        The list for where it stands is kept until it moves: callers read it and never change it."""
+        if anchor is None:
+            a = self.anchor
+            if a is None:
+                return []
+            cached = self._space
+            if cached is not None and cached[0] == a:
+                return cached[1]
+            n = self.size
+            space = [a] if n == 1 else [(a[0] + i, a[1] + j) for j in range(n) for i in range(n)]
+            self._space = (a, space)
+            return space
+        if self.size == 1:
+            return [anchor]
+        return [(anchor[0] + i, anchor[1] + j) for j in range(self.size) for i in range(self.size)]
+
+    def effect_total(self, stat: str) -> int:
+        return sum(v for e in self.effects.values() for s, v in e.stats if s == stat)
+
+
+@dataclass
+class Turn:
+    """What the acting creature has done so far this turn (§6.2)."""
+
+    creature: str
+    controller: int
+    speed: int
+    moved: int = 0
+    steps: int = 0
+    parity: int = 0
+    moved_before_attack: bool = False
+    attacks_made: int = 0
+    attack_kind: str = ""
+    used_attacks: set[int] = field(default_factory=set)
+    acted: bool = False  # cast a spell or used a "replaces attacks" ability
+    charged: bool = False
+    burrowing: bool = False
+    max_attacks: int | None = None
+    no_actions: bool = False
+    aoo_used: set[str] = field(default_factory=set)
+    flew: bool = False
+    cleave_used: bool = False
+    stunning_used: bool = False
+    hits_on: dict[str, int] = field(default_factory=dict)
+    started_stunned: bool = False
+    aggression: bool = False
+    moved_after_attack: bool = False
+    pit_checks: list[tuple[str, str]] = field(default_factory=list)  # (moved creature, who moved it)
+    move_blocked: bool = False
+    seen_at_start: set[str] = field(default_factory=set)
+
+
+@dataclass
+class PlayerState:
+    index: int
+    warband: Warband
+    letter: str = ""
+    vp: int = 0
+    allies_destroyed: int = 0
+
+
+def axis_gaps(a: Sq, a_size: int, b: Sq, b_size: int) -> tuple[int, int]:
+    """How many squares apart two square spaces (anchor, size) are along x and along y (0: they overlap on
+    that axis)."""
+    dx = max(b[0] - (a[0] + a_size - 1), a[0] - (b[0] + b_size - 1), 0)
+    dy = max(b[1] - (a[1] + a_size - 1), a[1] - (b[1] + b_size - 1), 0)
+    return dx, dy
+
+
+def undead(c: Creature) -> bool:
+    return "undead" in c.traits.types
+
+
+def size_rank(c: Creature) -> int:
+    size = c.card.size or "Medium"
+    return SIZE_ORDER.index(size) if size in SIZE_ORDER else SIZE_ORDER.index("Medium")
