@@ -11,13 +11,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
 
-from simulate.games import GAMES, play_battle
-from tests.simulate.games.ddm_helpers import ORC_MAULER, WOOD_ELF_RANGER
-from tests.simulate.harbinger import harbinger_cards, random_warband
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
+django.setup()  # the Harbinger cards are read with the catalogue's parser (tests/simulate/printed.py)
+
+from simulate.games import GAMES, play_battle  # noqa: E402
+from tests.simulate.games.ddm_helpers import ORC_MAULER, WOOD_ELF_RANGER  # noqa: E402
+from tests.simulate.harbinger import harbinger_cards, random_warband  # noqa: E402
 
 STORED = Path(__file__).resolve().parent / "battles-digest.json"
 MAPS = ["broken-demongate", "dragon-shrine", "field-of-ruin", "teleport-temple"]

@@ -8,13 +8,19 @@ fixed set of larger battles (``battles.py``) is stored too."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
-from simulate.games import play_battle
-from tests.simulate.games.ddm_helpers import ORC_MAULER, WOOD_ELF_RANGER
-from tests.simulate.harbinger import harbinger_cards
-from tests.simulate.replays import battles
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
+django.setup()  # the Harbinger cards are read with the catalogue's parser (tests/simulate/printed.py)
+
+from simulate.games import play_battle  # noqa: E402
+from tests.simulate.games.ddm_helpers import ORC_MAULER, WOOD_ELF_RANGER  # noqa: E402
+from tests.simulate.harbinger import harbinger_cards  # noqa: E402
+from tests.simulate.replays import battles  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 
