@@ -17,6 +17,7 @@ from typing import Any
 from django.utils.text import slugify
 
 from catalogue import dataformat as fmt
+from catalogue.convert.dungeon_command_tiles import tile_layout
 from catalogue.services import GAMES_FILE
 
 GAME, RULESET = "dungeon-command", "default"
@@ -24,6 +25,7 @@ SOURCE_DIR = "dungeon-command-acidix"
 SEED = "seed 001_2362fc22da385df6.txt"
 REPO = "AcidixReborn/DungeonCommandGame"
 SOURCE_NOTE = "Source note: "
+READING_NOTE = "Reading (not the printed text): "
 
 # Pack name (as the source spells the faction) -> the source's file and the usual abbreviation.
 PACKS: dict[str, tuple[str, str]] = {
@@ -70,6 +72,17 @@ SEED_FACTS: dict[tuple[str, str], dict[str, tuple[Any, str]]] = {
 SEED_ONLY: dict[tuple[str, str], dict[str, tuple[Any, str]]] = {
     ("creature", "Drider"): {"footprint": (4, "Перемещение, «Площадь», p.10: a large creature occupying 4 squares")},
 }
+# Powers the source leaves without text, read from the source's own engine (a reading, in the card's notes).
+POWER_READINGS: dict[tuple[str, str], tuple[str, dict[str, str]]] = {
+    ("Drow Blademaster", "FLASHING BLADES"): (
+        "FLASHING BLADES: Whenever a target takes damage from this creature's melee attack, this creature can deal "
+        "10 DAMAGE to 1 adjacent creature.",
+        {"source": f"{REPO}, src/abilities/shared/flashingBlades.ts (commit 805774cbaddce62d9f23678fb03212c0da734134)",
+         "how": "reading",
+         "note": "the source's engine gives Drow Blademaster and Human Ranger one Flashing Blades power; the text is "
+                 "Human Ranger's, as this catalogue has it"},
+    ),
+}
 # Russian names the seed uses for a card (it names most cards in English).
 SEED_NAMES_RU = {("order", "Deep Wound"): "Глубокая рана"}
 
@@ -78,11 +91,17 @@ DOUBTS: dict[tuple[str, str], list[str]] = {
     ("commander", "Morgana Valistova"): [
         "Known doubt (SOURCE.md): the ability text looks garbled (the granted Cower power is quoted inline); "
         "check against the card.",
+        f"{READING_NOTE}each Undead creature you control gains a power: tap it (an immediate action) and lose 1 "
+        "Morale to prevent 20 damage to it from 1 source. This is how the source's own engine reads the text "
+        "(src/data/factions/curseOfUndeath.js, commit 8bac647e, the ability's description); every stored version "
+        "keeps the same garbled card text.",
     ],
     ("creature", "Drow Blademaster"): [
-        "Known doubt (SOURCE.md): the FLASHING BLADES text is a placeholder in the source, so the power has no "
-        "text here. Human Ranger's power of the same name reads: \"Whenever a target takes damage from this "
-        "creature's melee attack, this creature can deal 10 DAMAGE to 1 adjacent creature.\"",
+        "Known doubt (SOURCE.md): the source's data file gives no text for FLASHING BLADES (a placeholder in every "
+        "stored version, the newest being the reformatting commit 8bac647e).",
+        f"{READING_NOTE}Flashing Blades is played as Human Ranger's power of the same name: the source's own engine "
+        "implements one Flashing Blades power for both cards (src/abilities/shared/flashingBlades.ts, commit 805774cb: "
+        "after its melee attack damages the target, 10 damage to one other adjacent creature). Check against the card.",
     ],
     ("creature", "Goblin Archer"): [
         "Known doubt (SOURCE.md): the source gives melee 0 ('0 damage on card'); the rulebook says every "
@@ -250,11 +269,15 @@ def creature_record(row: dict[str, Any], faction: str, source: str) -> dict[str,
         "level": row["level"], "speed": row["speed"], "hp": row["hp"], "melee_damage": row["melee_damage"],
         "ranged_damage": ranged.get("damage"), "ranged_range": ranged.get("range"),
         "keywords": row["keywords"], "card_numbers": row["card_nos"], **_icons(row["abilities"]),
-        "abilities": [parse_power(p) for p in row["powers"]],
+        "abilities": [parse_power(POWER_READINGS.get((row["name"], p), (p, {}))[0]) for p in row["powers"]],
     }
     provenance: Provenance = {
         "abilities": [prov(SOURCE_DIR, "derived", "kind, action type and taps parsed from each power's text")],
     }
+    for p in row["powers"]:
+        reading = POWER_READINGS.get((row["name"], p))
+        if reading:
+            provenance["abilities"].append(reading[1])
     _finish("creature", row["name"], rec, provenance, [f"{SOURCE_NOTE}{row['note']}"] if row.get("note") else [])
     return rec
 
@@ -302,6 +325,12 @@ def commander_record(row: dict[str, Any], faction: str, source: str) -> dict[str
     return rec
 
 
+LAYOUT_PROVENANCE = prov(
+    "catalogue/convert/dungeon_command_tiles.py", "stand-in layout",
+    "Muster's stand-in so battles can be played; replace it with the printed layout",
+)
+
+
 def tile_records(pack: str, pack_slug: str) -> list[dict[str, Any]]:
     """The pack's 2 large and 2 small double-sided tiles, one small one with a start area (seed p.2, p.5)."""
     source = (
@@ -310,7 +339,8 @@ def tile_records(pack: str, pack_slug: str) -> list[dict[str, Any]]:
     )
     note = (
         "The name is ours: no source names the tiles. Their layout (squares, walls, terrain, treasure squares, "
-        "magic circles, the start area) is in no source yet (dungeon-command.md Q3)."
+        "magic circles, the start area) is in no source yet (dungeon-command.md Q3): the layout here is a stand-in "
+        "for the battle engine (layout_is_standin), to be replaced by the printed one."
     )
     tiles = [
         ("large-tile-1", "Large Tile 1", "large", False),
@@ -322,6 +352,8 @@ def tile_records(pack: str, pack_slug: str) -> list[dict[str, Any]]:
         {
             "kind": "tile", "slug": f"{pack_slug}-{slug}", "name": f"{pack} {name}", "source": source,
             "notes": [note], "tile_size": size, **({"start_area": True} if start else {}),
+            "layout": tile_layout(pack_slug, slug, f"{pack_slug}-{slug}", f"{pack} {name}"),
+            "provenance": {"layout": [LAYOUT_PROVENANCE]},
         }
         for slug, name, size, start in tiles
     ]

@@ -84,7 +84,8 @@ class DcCommander(Card):
 
 
 class DcTile(Card):
-    """A double-sided battlefield tile (``dungeon-command.md`` §2, §6.1); its layout is in no source yet."""
+    """A double-sided battlefield tile (``dungeon-command.md`` §2, §6.1). Its printed layout is in no source yet:
+    ``layout`` holds the battle engine's stand-in (``muster-dc-tile/1``) until a player supplies the real one."""
 
     class TileSize(models.TextChoices):
         LARGE = "large"
@@ -92,3 +93,10 @@ class DcTile(Card):
 
     tile_size = models.CharField(max_length=6, choices=TileSize.choices)
     start_area = models.BooleanField(default=False)
+    layout = models.JSONField(
+        default=dict, blank=True,
+        help_text="Squares, walls, terrain, treasure and start squares (muster-dc-tile/1, docs/engine.md).",
+    )
+    layout_is_standin = models.BooleanField(
+        default=True, help_text="The layout is Muster's stand-in, not the printed tile."
+    )

@@ -141,3 +141,29 @@ def test_every_pack_is_a_file_of_its_own(dc: None) -> None:
     # byte for byte, export = committed = converted: tests/catalogue/test_bundled.py
     assert sorted(catalogue_documents(game="dungeon-command")) == sorted(
         f"dungeon-command/default/{s}.json" for s in PACKS)
+
+
+def test_texts_the_source_lacks_are_played_from_readings_that_say_so(dc: None) -> None:
+    blademaster = m.DcCreature.objects.get(name="Drow Blademaster")
+    [blades] = blademaster.abilities.all()
+    ranger = m.CardAbility.objects.get(card__name="Human Ranger", name="Flashing Blades")
+    assert (blades.kind, blades.text) == ("triggered", ranger.text)
+    assert any(p["how"] == "reading" for p in blademaster.provenance["abilities"])
+    assert any(n.startswith("Reading (not the printed text): Flashing Blades") for n in blademaster.notes)
+    morgana = m.DcCommander.objects.get(name="Morgana Valistova")
+    assert any(n.startswith("Reading (not the printed text): each Undead") for n in morgana.notes)
+    assert morgana.text.startswith("UNSTOPPABLE HORDES: All Undead creatures you control gain the Cower power.")
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_each_tile_has_a_stand_in_layout_marked_as_ours(dc: None, pack: str) -> None:
+    tiles = m.DcTile.objects.filter(slug__startswith=pack)
+    assert tiles.count() == 4
+    for tile in tiles:
+        layout = tile.layout
+        assert tile.layout_is_standin and layout["stand_in"] is True and layout["format"] == "muster-dc-tile/1"
+        rows = layout["rows"]
+        assert (len(rows[0]), len(rows)) == ((10, 10) if tile.tile_size == "large" else (10, 5))
+        assert any("S" in r for r in rows) == tile.start_area
+        assert sum(r.count("T") for r in rows) == (0 if tile.start_area else 1)
+        assert tile.provenance["layout"][0]["how"] == "stand-in layout"
