@@ -8,7 +8,6 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from builder.checks import document_validation
@@ -24,6 +23,8 @@ from builder.selectors import (
 from builder.services import list_can_edit, list_create, list_delete, list_update
 from builder.textformat import list_import
 from config.errors import ApplicationError
+from config.schema import LIST_DOCUMENT_REF
+from config.throttles import ClientRateThrottle
 
 EDIT_TOKEN_HEADER = OpenApiParameter(
     "X-Edit-Token", str, OpenApiParameter.HEADER, required=False, description="The list's edit token (or sign in)."
@@ -80,12 +81,12 @@ def _require_owner(request: Request, saved: SavedList) -> None:
 
 
 class ListCreateApi(APIView):
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ClientRateThrottle]
     throttle_scope = "save"
 
     @extend_schema(
         summary="Save a new list",
-        request={"application/json": {"type": "object", "description": "A list document (CONTRACTS.md)"}},
+        request={"application/json": LIST_DOCUMENT_REF},
         responses={201: ListCreatedSerializer},
     )
     def post(self, request: Request) -> Response:
@@ -96,7 +97,7 @@ class ListCreateApi(APIView):
 
 
 class ListDetailApi(APIView):
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ClientRateThrottle]
     throttle_scope = "save"
 
     @extend_schema(
@@ -110,7 +111,7 @@ class ListDetailApi(APIView):
     @extend_schema(
         summary="Save a whole list document as the list's newest version (owner only)",
         parameters=[EDIT_TOKEN_HEADER],
-        request={"application/json": {"type": "object", "description": "A list document (CONTRACTS.md)"}},
+        request={"application/json": LIST_DOCUMENT_REF},
         responses={200: ListOutputSerializer},
     )
     def patch(self, request: Request, list_id: str) -> Response:
@@ -136,8 +137,18 @@ class SharedListApi(APIView):
         return Response(ListOutputSerializer(list_payload(request, saved)).data)
 
 
+class StrictCharField(serializers.CharField):
+    """A string, never a number or a boolean turned into one (DRF's CharField would read 0 as "0")."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
 class ImportInputSerializer(serializers.Serializer):
-    text = serializers.CharField(max_length=20_000, trim_whitespace=False, help_text="A list as text or as JSON.")
+    text = StrictCharField(min_length=1, max_length=20_000, trim_whitespace=False,
+                           help_text="A list as text or as JSON.")
     game = serializers.ChoiceField(
         choices=list(GAMES), required=False,
         help_text="The game of a text that does not say it.",
@@ -161,13 +172,13 @@ class ImportOutputSerializer(serializers.Serializer):
 class ListImportApi(APIView):
     """Read a pasted list (text or JSON) into a list document, its names matched as the validator matches them."""
 
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ClientRateThrottle]
     throttle_scope = "import"
 
     @extend_schema(
         summary="Read a list from text or JSON (nothing is saved)",
         request=ImportInputSerializer,
-        responses={200: ImportOutputSerializer},
+        responses={200: ImportOutputSerializer, 400: ImportOutputSerializer},
     )
     def post(self, request: Request) -> Response:
         given = ImportInputSerializer(data=request.data)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +31,14 @@ def list_get(*, list_id: Any) -> SavedList:
     return object_by_uuid(SavedList.objects.all(), list_id, message="No saved list has this id.")
 
 
+_SHARE_CODE = re.compile(r"[A-Za-z0-9_-]{1,16}")
+
+
 def list_get_shared(*, share_code: str) -> SavedList:
+    """The list shared under ``share_code``; a code that cannot be one (too long, a character no code has, a
+    NUL) is a 404 without asking the database."""
+    if not isinstance(share_code, str) or not _SHARE_CODE.fullmatch(share_code):
+        raise ApplicationError("No shared list has this code.", code="not_found", status=404)
     saved = SavedList.objects.filter(share_code=share_code).first()
     if saved is None:
         raise ApplicationError("No shared list has this code.", code="not_found", status=404)

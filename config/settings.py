@@ -64,7 +64,9 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
+    "csp",
     "catalogue",
     "validation",
     "builder",
@@ -73,7 +75,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "config.middleware.RequestSizeLimitMiddleware",
+    "config.middleware.UnstorableTextMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -192,19 +196,50 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
-CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
-if env_bool("BEHIND_TLS_PROXY", False):
+# One switch for a site served over HTTPS (behind a TLS proxy that sets X-Forwarded-Proto): MUSTER_TLS=1 turns
+# on the redirect to https, secure session and CSRF cookies and HSTS (docs/operations.md). The older separate
+# switches still work one by one.
+MUSTER_TLS = env_bool("MUSTER_TLS", False)
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", MUSTER_TLS)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", MUSTER_TLS)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", MUSTER_TLS)
+if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+if MUSTER_TLS:
+    SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
+# /healthz answers the load balancer over plain HTTP on the private side.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# How many proxies in front of the site append to X-Forwarded-For: the client's address is the one the
+# outermost of them saw (config.limits.client_address). 0 (no proxy): the header is never read.
+MUSTER_TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "1" if BEHIND_TLS_PROXY else "0"))
+
+# Content-Security-Policy (django-csp): only our own scripts, styles and images; no inline script; no framing.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.schema.MusterAutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["config.parsers.StrictJSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "EXCEPTION_HANDLER": "config.api.exception_handler",
+    "NUM_PROXIES": MUSTER_TRUSTED_PROXIES,  # DRF's own client address agrees with config.limits.client_address
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_THROTTLE_RATES": {
@@ -222,6 +257,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Catalogue, validation, saved lists and matchup previews for four miniatures games.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The API docs page's assets are served by this site (the Content-Security-Policy allows no other).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.schema.add_components"],
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")

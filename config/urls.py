@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from catalogue import views as catalogue_views
 from config.health import healthz
@@ -22,5 +22,10 @@ urlpatterns = [
     path("api/v1/", include("builder.urls_api")),
     path("api/v1/", include("simulate.urls_api")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
 ]
+
+handler400 = "config.handlers.bad_request"
+handler403 = "config.handlers.permission_denied"
+handler404 = "config.handlers.page_not_found"
+handler500 = "config.handlers.server_error"

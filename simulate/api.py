@@ -10,10 +10,10 @@ from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_s
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from config.errors import ApplicationError
+from config.throttles import ClientRateThrottle
 from simulate.models import Matchup
 from simulate.selectors import matchup_estimate_so_far, matchup_get, matchup_progress, matchup_sides
 from simulate.services import MAX_BATTLES, matchup_create
@@ -25,8 +25,9 @@ BODY_KEYS = ("a", "b", "map", "battles", "seed", "ai")
     OpenApiExample("Two pasted lists", value={
         "a": {"game": "ddm", "format": "skirmish-200", "name": "Heironeous", "faction": "LG",
               "entries": [{"card": "Sword of Heironeous"}, {"card": "Dwarf Axefighter", "qty": 2}]},
-        "b": "3f1c2a4e-0d52-4a5b-9c3e-2f0e5e6a7b8c", "map": "dragon-shrine", "battles": 1000, "seed": 42,
-        "ai": "heuristic"}),
+        "b": {"game": "ddm", "format": "skirmish-200", "name": "Corellon", "faction": "CG",
+              "entries": [{"card": "Arcane Archer"}, {"card": "Axe Sister", "qty": 2}]},
+        "map": "dragon-shrine", "battles": 100, "seed": 42, "ai": "heuristic"}),
 ])
 class MatchupRequestSerializer(serializers.Serializer):
     a = serializers.JSONField(help_text="a list document, or a saved list's id (or share code)")
@@ -76,7 +77,7 @@ def matchup_payload(request: Request, matchup: Matchup) -> dict[str, Any]:
 
 
 class MatchupCreateApi(APIView):
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ClientRateThrottle]
     throttle_scope = "expensive"
 
     @extend_schema(summary="Preview a matchup: play many battles between two lists on the workers",

@@ -10,9 +10,9 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
-from rest_framework.throttling import ScopedRateThrottle
 
 from config.errors import ApplicationError
+from config.throttles import throttled
 from simulate import plots
 from simulate.forms import MatchupForm
 from simulate.models import Matchup
@@ -27,14 +27,9 @@ from simulate.selectors import (
 from simulate.services import matchup_create
 
 
-class _Expensive:
-    """Stands in for an API view so the pages share the API's ``expensive`` rate limit."""
-
-    throttle_scope = "expensive"
-
-
 def _throttled(request: HttpRequest) -> bool:
-    return not ScopedRateThrottle().allow_request(request, _Expensive())  # type: ignore[arg-type]
+    """The page shares the API's ``expensive`` rate limit."""
+    return throttled(request, "expensive")
 
 
 def _matchup(matchup_id: Any) -> Matchup:

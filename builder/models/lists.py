@@ -7,9 +7,12 @@ current catalogue; the version records which catalogue version the list was save
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
+
+from common.text import json_scrub, text_scrub
 
 
 class SavedList(models.Model):
@@ -34,6 +37,14 @@ class SavedList(models.Model):
     def __str__(self) -> str:
         return self.name or str(self.id)
 
+    @classmethod
+    def from_db(cls, db: str | None, field_names: Any, values: Any, **kwargs: Any) -> SavedList:
+        """A name stored before the API refused NUL and lone surrogates still renders (as U+FFFD)."""
+        row = super().from_db(db, field_names, values, **kwargs)
+        if "name" in row.__dict__:
+            row.name = text_scrub(row.name)
+        return row
+
 
 class ListVersion(models.Model):
     """One save of a list. Versions are never changed; restoring an old one saves it again as the newest."""
@@ -51,3 +62,11 @@ class ListVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.saved_list_id} v{self.number}"
+
+    @classmethod
+    def from_db(cls, db: str | None, field_names: Any, values: Any, **kwargs: Any) -> ListVersion:
+        """A document stored before the API refused NUL and lone surrogates still renders (as U+FFFD)."""
+        row = super().from_db(db, field_names, values, **kwargs)
+        if "document" in row.__dict__:
+            row.document = json_scrub(row.document)
+        return row

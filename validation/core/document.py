@@ -27,7 +27,7 @@ COMMON_KEYS: dict[str, Key] = {
     "ruleset": Key(Str(40, nullable=True), doc="default: the game's default ruleset"),
     "format": Key(Str(40), required=True, doc="a format id of the game and ruleset (GET /api/v1/formats/)"),
     "name": Key(Str(MAX_NAME, nullable=True), doc="the list's name"),
-    "notes": Key(Str(MAX_NOTES, nullable=True)),
+    "notes": Key(Str(MAX_NOTES, nullable=True, multiline=True)),
 }
 
 
@@ -128,3 +128,27 @@ def parse_document(raw: Any) -> ListDocument:
     data["ruleset"] = ruleset
     data["params"] = params
     return ListDocument(game, ruleset, fmt, fmt.resolved(params), data, spec)
+
+
+def document_json_schema() -> dict[str, Any]:
+    """Every game's list document as one OpenAPI schema (any of the rulesets' documents), no stricter than
+    :func:`parse_document`. What it cannot say (a format's own keys and free parameters, names of the
+    catalogue, blank text) is still checked, and answered 400 with the field's pointer."""
+    variants: list[dict[str, Any]] = []
+    for game, rulesets in registry.games().items():
+        default = registry.default_ruleset(game)
+        for ruleset, spec in rulesets.items():
+            schema = document_schema(spec).json_schema()
+            properties = schema["properties"]
+            properties["game"] = {"type": "string", "enum": [game]}
+            if ruleset == default:
+                properties["ruleset"] = {"type": "string", "enum": [ruleset, None], "nullable": True}
+            else:
+                properties["ruleset"] = {"type": "string", "enum": [ruleset]}
+                schema["required"] = [*schema.get("required", []), "ruleset"]
+            properties["format"] = {**properties["format"], "description": "one of: " + ", ".join(spec.format_ids())}
+            properties["params"] = {"type": "object", "nullable": True, "maxProperties": MAX_PARAMS,
+                                    "description": "the format's free parameters (GET /api/v1/formats/)"}
+            schema["title"] = f"{spec.name} list" if spec.name else f"{game}/{ruleset} list"
+            variants.append(schema)
+    return {"anyOf": variants, "description": "A list document (CONTRACTS.md; each game adds its own keys)."}

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from common.text import is_blank, text_problem
+
 MAX_ERRORS = 50
 
 
@@ -67,6 +69,58 @@ class Schema:
     def describe(self) -> dict[str, Any]:
         return {"type": self.description}
 
+    def json_schema(self) -> dict[str, Any]:
+        """The value as an OpenAPI 3.0 schema (JSON Schema), never stricter than :meth:`check`: what the
+        schema refuses, ``check`` refuses too (a check may refuse more: cross-key rules, names, blank text)."""
+        return json_schema_of(self.describe())
+
+
+def json_schema_of(described: Mapping[str, Any]) -> dict[str, Any]:
+    """An OpenAPI schema from a :meth:`Schema.describe` result (for schemas a game defines itself). Choices are
+    left out: such schemas may match them without regard to case."""
+    kind = described.get("type")
+    out: dict[str, Any]
+    if "one_of" in described:
+        out = {"anyOf": [json_schema_of(d) for d in described["one_of"].values()]}
+    elif kind == "string":
+        out = {"type": "string", "minLength": 1}
+        if "max_length" in described:
+            out["maxLength"] = described["max_length"]
+    elif kind in ("integer", "number"):
+        out = {"type": kind}
+        if "min" in described:
+            out["minimum"] = described["min"]
+        if "max" in described:
+            out["maximum"] = described["max"]
+    elif kind == "boolean":
+        out = {"type": "boolean"}
+    elif kind == "list":
+        out = {"type": "array", "items": json_schema_of(described.get("items", {}))}
+        if "max_items" in described:
+            out["maxItems"] = described["max_items"]
+    elif kind == "object" and "keys" in described:
+        keys = described["keys"]
+        out = {"type": "object", "properties": {k: json_schema_of(v) for k, v in keys.items()},
+               "additionalProperties": False}
+        required = [k for k, v in keys.items() if v.get("required")]
+        if required:
+            out["required"] = required
+    elif kind == "object" and "values" in described:
+        out = {"type": "object", "additionalProperties": json_schema_of(described["values"])}
+        if "max_items" in described:
+            out["maxProperties"] = described["max_items"]
+    elif kind == "object":
+        out = {"type": "object"}
+    elif kind == "null":
+        return {"type": "string", "nullable": True, "enum": [None]}
+    else:
+        out = {}
+    if described.get("nullable"):
+        out["nullable"] = True
+    if described.get("doc"):
+        out["description"] = described["doc"]
+    return out
+
 
 @dataclass(frozen=True)
 class Str(Schema):
@@ -74,6 +128,7 @@ class Str(Schema):
     choices: tuple[str, ...] = ()
     nullable: bool = False
     casefold: bool = False  # match choices without regard to case; return the choice as written here
+    multiline: bool = False  # notes: line breaks and tabs allowed (never NUL or a lone surrogate)
 
     @property
     def description(self) -> str:  # type: ignore[override]
@@ -87,7 +142,11 @@ class Str(Schema):
         if not isinstance(value, str):
             errors.add(pointer, f"must be {self.description}, not {_type_name(value)}")
             return None
-        if not value.strip():
+        problem = text_problem(value, one_line=not self.multiline)
+        if problem is not None:
+            errors.add(pointer, problem)
+            return None
+        if is_blank(value):
             errors.add(pointer, "must not be empty")
             return None
         if len(value) > self.max_length:
@@ -105,6 +164,14 @@ class Str(Schema):
         out: dict[str, Any] = {"type": "string", "max_length": self.max_length}
         if self.choices:
             out["choices"] = list(self.choices)
+        if self.nullable:
+            out["nullable"] = True
+        return out
+
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": self.max_length}
+        if self.choices and not self.casefold:
+            out["enum"] = [*self.choices, *([None] if self.nullable else [])]
         if self.nullable:
             out["nullable"] = True
         return out
@@ -206,6 +273,10 @@ class ListOf(Schema):
     def describe(self) -> dict[str, Any]:
         return {"type": "list", "max_items": self.max_items, "items": self.item.describe()}
 
+    def json_schema(self) -> dict[str, Any]:
+        out = {"type": "array", "maxItems": self.max_items, "items": self.item.json_schema()}
+        return {**out, "nullable": True} if self.nullable else out
+
 
 @dataclass(frozen=True)
 class Key:
@@ -247,6 +318,15 @@ class Obj(Schema):
         if self.check_extra is not None:
             self.check_extra(out, pointer, errors)
         return out
+
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "object", "additionalProperties": False, "properties": {}}
+        for name, key in self.keys.items():
+            out["properties"][name] = {**key.schema.json_schema(), **({"description": key.doc} if key.doc else {})}
+        required = [name for name, key in self.keys.items() if key.required]
+        if required:
+            out["required"] = required
+        return {**out, "nullable": True} if self.nullable else out
 
     def describe(self) -> dict[str, Any]:
         return {

@@ -1014,7 +1014,7 @@ def ddm_document(faction_choices: Sequence[str]) -> Obj:
     teammate = Obj(
         {
             "name": Key(Str(MAX_NAME, nullable=True)),
-            "notes": Key(Str(5000, nullable=True)),
+            "notes": Key(Str(5000, nullable=True, multiline=True)),
             **keys,
         },
         what="teammate's warband",
