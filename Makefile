@@ -6,11 +6,12 @@ BIN := $(VENV)/bin
 DEPS_STAMP := $(VENV)/.deps-$(shell sha1sum requirements.txt | cut -c1-12)
 MESSAGES_IGNORE := --ignore=.venv '--ignore=catalogue/data/*' '--ignore=tests/*' '--ignore=bench/*' '--ignore=scripts/*' '--ignore=staticfiles/*'
 
-.PHONY: run test lint bench engine deps redis-server chromium gettext messages clean help
+.PHONY: run serve test lint bench engine deps redis-server chromium postgresql gettext messages clean help
 .DEFAULT_GOAL := help
 
 help:
 	@echo "make run    - set up everything and serve http://127.0.0.1:8000 (Ctrl-C stops it all)"
+	@echo "make serve  - serve as in production: gunicorn, DEBUG off, Redis with persistence (docs/operations.md)"
 	@echo "make test   - set up and run the whole suite (pytest, ruff, mypy)"
 	@echo "make lint   - ruff, mypy and the layers' import contracts (lint-imports) only"
 	@echo "make bench  - print the benchmarks"
@@ -35,6 +36,13 @@ engine: deps
 redis-server:
 	@command -v redis-server >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; }
 
+# Debian's PostgreSQL for the suite's PostgreSQL pass (scripts/postgres.sh starts its own on a private port; the
+# package's own cluster on 5432 is not created).
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || { mkdir -p /etc/postgresql-common && \
+	  echo "create_main_cluster = false" > /etc/postgresql-common/createcluster.conf && apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
+
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
@@ -51,7 +59,10 @@ messages: deps gettext
 run: deps engine redis-server
 	@scripts/run.sh
 
-test: deps engine redis-server chromium gettext
+serve: deps engine redis-server
+	@scripts/serve.sh
+
+test: deps engine redis-server chromium postgresql gettext
 	@scripts/test.sh
 
 lint: deps

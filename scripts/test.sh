@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# make test: its own Redis port and database, then pytest, ruff, mypy and the import contracts (lint-imports).
-# Exit status: the first failure.
+# make test: its own Redis port and database, then pytest (on SQLite, then the tests that touch the database on
+# PostgreSQL), ruff, mypy and the import contracts (lint-imports). Exit status: the first failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 REDIS_PORT="${TEST_REDIS_PORT:-6390}"
@@ -17,6 +17,23 @@ status=0
 start=$(date +%s)
 .venv/bin/pytest "$@" || status=$?
 echo "pytest: $(( $(date +%s) - start ))s"
+
+# The PostgreSQL pass: every test that touches the database (not the browser ones) again, on a real PostgreSQL
+# started here on a private port (TEST_PG_PORT, default the Redis port - 900). The whole suite runs it; a
+# targeted run (with arguments) only with TEST_POSTGRES=1.
+if { [ $# -eq 0 ] || [ "${TEST_POSTGRES:-0}" = 1 ]; } && [ "${TEST_POSTGRES:-1}" != 0 ]; then
+  PG_PORT="${TEST_PG_PORT:-$((REDIS_PORT - 900))}"
+  trap 'scripts/postgres.sh stop "$PG_PORT"; scripts/redis.sh stop "$REDIS_PORT"' EXIT
+  if url=$(scripts/postgres.sh start "$PG_PORT"); then
+    start=$(date +%s)
+    DATABASE_URL="$url" MUSTER_DB_PASS=postgresql FUZZ_SECONDS="${PG_FUZZ_SECONDS:-45}" \
+      .venv/bin/pytest "$@" || { [ $status -eq 0 ] && status=1; }
+    echo "pytest on PostgreSQL: $(( $(date +%s) - start ))s"
+  else
+    echo "PostgreSQL did not start" >&2
+    [ $status -eq 0 ] && status=1
+  fi
+fi
 .venv/bin/ruff check . || { [ $status -eq 0 ] && status=1; }
 .venv/bin/mypy . || { [ $status -eq 0 ] && status=1; }
 .venv/bin/lint-imports --no-logo || { [ $status -eq 0 ] && status=1; }

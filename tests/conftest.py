@@ -128,3 +128,19 @@ def browser() -> Iterator[object]:
             yield chromium
         finally:
             chromium.close()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The PostgreSQL pass (``MUSTER_DB_PASS=postgresql``, run by ``make test`` after the SQLite one) runs every
+    test that touches the database except the browser ones: the rest do not depend on the database and already
+    ran."""
+    if os.environ.get("MUSTER_DB_PASS") != "postgresql":
+        return
+    keep: list[pytest.Item] = []
+    drop: list[pytest.Item] = []
+    for item in items:
+        uses_db = item.get_closest_marker("django_db") is not None or bool(
+            {"db", "transactional_db", "django_db_setup", "empty_catalogue"} & set(getattr(item, "fixturenames", ())))
+        (keep if uses_db and item.get_closest_marker("browser") is None else drop).append(item)
+    items[:] = keep
+    config.hook.pytest_deselected(items=drop)
