@@ -23,7 +23,7 @@ def catalogue_counts() -> dict[str, dict[str, dict[str, int]]]:
     for ruleset in m.Ruleset.objects.select_related("game").order_by("game__position", "-is_default", "slug"):
         out.setdefault(ruleset.game.slug, {})[ruleset.slug] = {}
     rows = (
-        m.Card.objects.values("game__slug", "ruleset__slug", "kind")
+        m.Card.objects.filter(retired=False).values("game__slug", "ruleset__slug", "kind")
         .annotate(total=Sum("copies"))
         .order_by("game__slug", "ruleset__slug", "kind")
     )
@@ -39,12 +39,13 @@ def catalogue_summary() -> dict[str, object]:
 def catalogue_breakdown() -> list[dict[str, object]]:
     """Distinct cards and physical copies per game, ruleset, kind and set (for the import report)."""
     rows = (
-        m.Card.objects.values("game__slug", "ruleset__slug", "kind", "product_set__name")
+        m.Card.objects.filter(retired=False).values("game__slug", "ruleset__slug", "kind", "product_set__name")
         .annotate(copies=Sum("copies"))
         .order_by("game__slug", "ruleset__slug", "kind", "product_set__name")
     )
     distinct: dict[tuple[str, str, str, str], int] = defaultdict(int)
-    for card in m.Card.objects.values_list("game__slug", "ruleset__slug", "kind", "product_set__name"):
+    for card in m.Card.objects.filter(retired=False).values_list("game__slug", "ruleset__slug", "kind",
+                                                                 "product_set__name"):
         distinct[(card[0], card[1], card[2], card[3] or "")] += 1
     return [
         {
@@ -319,6 +320,7 @@ def cards_queryset(*, game: str | None = None, with_attacks: bool = False) -> Qu
     qs = qs.prefetch_related(Prefetch("factions", queryset=m.Faction.objects.order_by("position", "slug")))
     if with_attacks and m.DdmCreature in models:
         qs = qs.prefetch_related("ddmcreature__attacks")
+    qs = qs.filter(retired=False)  # cards the data no longer holds are not listed (their own pages say so)
     if game is not None:
         qs = qs.filter(game__slug=game)
     return qs

@@ -16,6 +16,7 @@ from django.utils import timezone
 from catalogue import dataformat as fmt
 from catalogue import models as m
 from catalogue.kinds import KINDS, KindSpec, card_spec
+from catalogue.text import normalise_name
 from config.errors import ApplicationError
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -30,6 +31,7 @@ class FileReport:
     removed: int = 0
     unchanged: int = 0
     error: str = ""
+    conflicts: list[str] = field(default_factory=list)  # corrections the data now contradicts (kept)
 
     @property
     def touched(self) -> bool:
@@ -246,8 +248,17 @@ def _import_file(data: fmt.DataFile, rep: FileReport) -> list[m.CatalogueChange]
         .values_list("slug", flat=True)
     )
 
+    corrections: dict[str, list[m.CardCorrection]] = defaultdict(list)
+    for correction in m.CardCorrection.objects.filter(
+        game=data.game, ruleset=data.ruleset, slug__in=[r.slug for r in data.cards]
+    ):
+        corrections[correction.slug].append(correction)
+
     pending_refs: list[tuple[int, fmt.CardRecord, m.Card]] = []
+    renamed: list[tuple[m.Card, str]] = []
     for row, rec in enumerate(data.cards):
+        if rec.slug in corrections:
+            rec = _with_corrections(data, row, rec, corrections[rec.slug], rep)
         if rec.slug in other_kind:
             raise fmt.RowError(data.path, "a card of another kind already has this slug", row, rec.slug, "slug")
         for slug in rec.factions:
@@ -263,9 +274,14 @@ def _import_file(data: fmt.DataFile, rep: FileReport) -> list[m.CatalogueChange]
         old = existing_canonical.get(rec.slug)
         card = existing.get(rec.slug)
         if old is not None and old == rec.canonical and card is not None:
-            if card.data_file != key or card.position != row or card.product_set_id != product_set.pk:
-                m.Card.objects.filter(pk=card.pk).update(data_file=key, position=row, product_set=product_set)
-            rep.unchanged += 1
+            if card.data_file != key or card.position != row or card.product_set_id != product_set.pk or card.retired:
+                m.Card.objects.filter(pk=card.pk).update(data_file=key, position=row, product_set=product_set,
+                                                         retired=False)
+            if card.retired:  # back in the data as it was: back in the catalogue
+                rep.added += 1
+                changes.append(_change(data, rec.slug, rec.base["name"], m.CatalogueChange.Action.ADDED, {}))
+            else:
+                rep.unchanged += 1
             continue
         values = {**rec.base, **rec.own}
         if card is None:
@@ -273,9 +289,14 @@ def _import_file(data: fmt.DataFile, rep: FileReport) -> list[m.CatalogueChange]
                 game=game, ruleset=ruleset, product_set=product_set, data_file=key, position=row, **values
             )
         else:
+            if old is not None and old.get("name") != rec.canonical.get("name") and old.get("name"):
+                renamed.append((card, str(old["name"])))
             for name, value in values.items():
                 setattr(card, name, value)
             card.product_set, card.data_file, card.position = product_set, key, row
+            was_retired, card.retired = card.retired, False
+            if was_retired and old is not None:  # back, and changed: logged as added with its changes
+                old = None
         for name in rec.spec.refs:
             setattr(card, name, None)
         card.save()
@@ -309,12 +330,45 @@ def _import_file(data: fmt.DataFile, rep: FileReport) -> list[m.CatalogueChange]
                 setattr(card, name, value)
             card.save(update_fields=list(updates))
 
+    for card, former in renamed:  # lists that name a card by its old name still find it
+        m.CardFormerName.objects.get_or_create(card=card, search_name=normalise_name(former),
+                                               defaults={"name": former})
     slugs = {r.slug for r in data.cards}
-    for gone in m.Card.objects.filter(game=game, ruleset=ruleset, data_file=key).exclude(slug__in=slugs):
+    # A card the data no longer holds is retired, never deleted: collection entries and lists keep it, the
+    # pages say it is no longer in the catalogue, and it comes back if the data holds it again.
+    gone = m.Card.objects.filter(game=game, ruleset=ruleset, data_file=key, retired=False).exclude(slug__in=slugs)
+    for slug, name in gone.values_list("slug", "name"):
         rep.removed += 1
-        changes.append(_change(data, gone.slug, gone.name, m.CatalogueChange.Action.REMOVED, {}))
-        gone.delete()
+        changes.append(_change(data, slug, name, m.CatalogueChange.Action.REMOVED, {}))
+    gone.update(retired=True)
     return changes
+
+
+def _with_corrections(
+    data: fmt.DataFile, row: int, rec: fmt.CardRecord, corrections: list[m.CardCorrection], rep: FileReport
+) -> fmt.CardRecord:
+    """The record with the reviewed corrections laid over what the data file says. Where the file now says
+    something else than it did when a field was corrected, the correction stays and the conflict is reported
+    (an editor decides: correct again, or remove the correction in the admin)."""
+    record = dict(rec.canonical)
+    for correction in corrections:
+        in_data = record.get(correction.field)
+        if in_data != correction.was and in_data != correction.value:
+            rep.conflicts.append(
+                f"{data.game}/{data.ruleset}/{rec.slug}: the data now says {correction.field} = "
+                f"{json.dumps(in_data, ensure_ascii=False)[:80]} (it said {json.dumps(correction.was)[:80]} when "
+                f"it was corrected to {json.dumps(correction.value, ensure_ascii=False)[:80]}); the correction is kept"
+            )
+        if correction.value is None:
+            record.pop(correction.field, None)
+        else:
+            record[correction.field] = correction.value
+    try:
+        return fmt.parse_card(data.path, data.game, data.ruleset, row, record, "")
+    except fmt.RowError as exc:
+        rep.conflicts.append(f"{data.game}/{data.ruleset}/{rec.slug}: the corrections no longer fit the data "
+                             f"({exc.message}); the data is used as it is")
+        return rec
 
 
 def _children_store(card: m.Card, rec: fmt.CardRecord) -> None:
@@ -349,7 +403,7 @@ def catalogue_documents(*, game: str | None = None) -> dict[str, dict[str, Any]]
     for (g, r, kind), spec in KINDS.items():
         if game is not None and g != game:
             continue
-        for card in _subclass_queryset(spec, g, r, kind).select_related("product_set"):
+        for card in _subclass_queryset(spec, g, r, kind).filter(retired=False).select_related("product_set"):
             ps = card.product_set
             key = card.data_file or f"{g}/{r}/{ps.slug if ps else 'unsorted'}.json"
             set_data = _set_header(ps) if ps else {"slug": "unsorted", "name": "Unsorted"}
@@ -503,6 +557,15 @@ def card_correct(
         )
         summary = f"Correction of {game}/{ruleset}/{card.slug} ({', '.join(diff)}): {reason.strip()}"
         version = catalogue_version_record(changes=[change], summary=summary[:1000])
+        editor_user = editor if getattr(editor, "pk", None) else None
+        for name, (before, after) in diff.items():
+            # ``was`` is what the data said before the first correction of the field: kept on a later one.
+            m.CardCorrection.objects.update_or_create(
+                game=game, ruleset=ruleset, slug=card.slug, field=name,
+                defaults={"value": after, "reason": reason.strip(), "editor": editor_user, "version": version},
+                create_defaults={"value": after, "was": before, "reason": reason.strip(), "editor": editor_user,
+                                 "version": version},
+            )
         if report is not None:
             report.status = m.CardReport.Status.CORRECTED
             report.reviewed = timezone.now()

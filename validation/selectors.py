@@ -30,6 +30,7 @@ from catalogue import dataformat as fmt
 from catalogue import models as m
 from catalogue.kinds import KINDS
 from catalogue.services import catalogue_version_label
+from catalogue.text import normalise_name
 from validation.core import CardFacts, Catalogue, SetFacts, describe_formats
 
 # Rows a card owns that the rules read, per kind's child key (attacks and spells are the simulator's).
@@ -90,6 +91,7 @@ def _load(game: str, ruleset: str, version: str) -> Catalogue:
             if key in CHILDREN_READ and child.model is not m.CardAbility:
                 names = tuple(f.name for f in fmt.child_fields(child))
                 annotations[f"_{accessor}__{key}"] = _rows_json(child.model, child.fk, names)
+    annotations["_former"] = _rows_json(m.CardFormerName, "card", ("name",))
     query = (
         m.Card.objects.filter(game__slug=game, ruleset__slug=ruleset)
         .order_by("kind", "slug")
@@ -101,6 +103,7 @@ def _load(game: str, ruleset: str, version: str) -> Catalogue:
             "copies",
             "is_standin",
             "names",
+            "retired",
             "product_set__slug",
             "product_set__name",
             "product_set__abbreviation",
@@ -110,8 +113,13 @@ def _load(game: str, ruleset: str, version: str) -> Catalogue:
     )
     sets: dict[str, SetFacts] = {}
     cards: list[CardFacts] = []
+    retired: dict[str, str] = {}
     kind_accessor = {kind: per_model[spec.model] for kind, spec in specs.items()}
     for row in query:
+        if row["retired"]:  # no longer in the catalogue: only its name is kept, to say so
+            retired.setdefault(normalise_name(row["name"]), row["name"])
+            retired.setdefault(row["slug"].casefold(), row["name"])
+            continue
         accessor = kind_accessor.get(row["kind"], "")
         own: dict[str, Any] = {}
         refs: dict[str, str | None] = {}
@@ -143,12 +151,13 @@ def _load(game: str, ruleset: str, version: str) -> Catalogue:
                 copies=row["copies"],
                 is_standin=row["is_standin"],
                 names=row["names"] or {},
+                former=tuple(str(x) for x in _decode(row["_former"])),
                 fields=own,
                 children=children,
                 refs=refs,
             )
         )
-    return Catalogue(game, ruleset, version, tuple(cards))
+    return Catalogue(game, ruleset, version, tuple(cards), retired=retired)
 
 
 _CACHE: dict[tuple[str, str], Catalogue] = {}

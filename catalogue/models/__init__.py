@@ -4,6 +4,8 @@ from .battlelore2 import Bl2CommandCard, Bl2LoreCard, Bl2Scenario, Bl2Terrain, B
 from .common import (
     Card,
     CardAbility,
+    CardCorrection,
+    CardFormerName,
     CatalogueChange,
     CatalogueVersion,
     Faction,
@@ -33,6 +35,8 @@ __all__ = [
     "Bl2Unit",
     "Card",
     "CardAbility",
+    "CardCorrection",
+    "CardFormerName",
     "CardReport",
     "CatalogueChange",
     "CatalogueVersion",

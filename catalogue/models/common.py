@@ -135,6 +135,11 @@ class Card(models.Model):
         default=False, help_text="Our stand-in numbers, not the publisher's: shown as such everywhere."
     )
     data_file = models.CharField(max_length=200, blank=True, help_text="The bundled file it was imported from.")
+    retired = models.BooleanField(
+        default=False, db_index=True,
+        help_text="The data no longer holds it: kept for the collections and lists that name it, shown as no "
+        "longer in the catalogue, and back in it if the data holds it again.",
+    )
     position = models.PositiveIntegerField(default=0, help_text="Order within its data file.")
     updated = models.DateTimeField(auto_now=True)
 
@@ -214,3 +219,57 @@ class CatalogueChange(models.Model):
     class Meta:
         ordering = ["version", "game", "ruleset", "slug"]
         indexes = [models.Index(fields=["game", "ruleset", "slug"])]
+
+
+class CardCorrection(models.Model):
+    """An editor's reviewed correction of one field of one card: a layer above the bundled data.
+
+    The import applies every correction on top of what the data files say, so a re-import never undoes it;
+    when the data itself changes a corrected field (it no longer says ``was``), the import keeps the correction
+    and reports the conflict. The card is named by (game, ruleset, slug), so a correction outlives its card.
+    """
+
+    game = models.CharField(max_length=40)
+    ruleset = models.CharField(max_length=40)
+    slug = models.CharField(max_length=160)
+    field = models.CharField(max_length=60, help_text="A field of the data format ('cost', 'abilities', ...).")
+    value = models.JSONField(null=True, blank=True, help_text="The corrected value (null: the value is removed).")
+    was = models.JSONField(null=True, blank=True, help_text="What the bundled data said when it was corrected.")
+    reason = models.TextField()
+    editor = models.ForeignKey(
+        "auth.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    version = models.ForeignKey(
+        CatalogueVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        help_text="The catalogue version the correction made.",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "ruleset", "slug", "field"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "ruleset", "slug", "field"], name="card_correction_unique_field"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}/{self.ruleset}/{self.slug}: {self.field}"
+
+
+class CardFormerName(models.Model):
+    """A name a card had before the data renamed it (same slug): lists that name it so still find it."""
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="former_names")
+    name = models.CharField(max_length=200)
+    search_name = models.CharField(max_length=200, db_index=True)
+    until = models.ForeignKey(
+        CatalogueVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        help_text="The version that renamed it.",
+    )
+
+    class Meta:
+        ordering = ["card", "name"]
+        constraints = [models.UniqueConstraint(fields=["card", "search_name"], name="card_former_name_unique")]
+
+    def __str__(self) -> str:
+        return self.name

@@ -41,6 +41,7 @@ class CardFacts:
     copies: int = 1
     is_standin: bool = False
     names: Mapping[str, str] = field(default_factory=dict)
+    former: tuple[str, ...] = ()  # names the card had before the data renamed it: lists naming them find it
     fields: Mapping[str, Any] = field(default_factory=dict)
     children: Mapping[str, tuple[Mapping[str, Any], ...]] = field(default_factory=dict)
     refs: Mapping[str, str | None] = field(default_factory=dict)
@@ -67,6 +68,8 @@ class Catalogue:
     version: str
     cards: tuple[CardFacts, ...]
     derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    # Cards the data no longer holds (normalised name or slug → name): a list naming one is told so.
+    retired: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def by_slug(self) -> dict[str, CardFacts]:
@@ -83,7 +86,7 @@ class Catalogue:
     def by_localised_name(self) -> dict[str, tuple[CardFacts, ...]]:
         out: dict[str, list[CardFacts]] = {}
         for c in self.cards:
-            for text in set(c.names.values()):
+            for text in {*c.names.values(), *c.former}:
                 key = normalise(text)
                 if key and key != c.key:
                     out.setdefault(key, []).append(c)

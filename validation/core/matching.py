@@ -213,6 +213,19 @@ def _resolve(
                 extra={"kind": card.kind},
             ),
         )
+    gone = catalogue.retired.get(key) or catalogue.retired.get(text.strip().casefold())
+    if gone is not None:
+        return Match(
+            None,
+            Finding(
+                UNKNOWN_CARD,
+                msg("{name} is no longer in the {game} catalogue.", name=gone, game=catalogue.game),
+                (pointer,),
+                hint=msg("the list keeps the name; replace the card to make the list legal"),
+                source=CONTRACT_SOURCE,
+                extra={"suggestions": []},
+            ),
+        )
     suggestions = _suggest(catalogue, key, kinds)
     hint = msg("did you mean {names}?", names=or_text(suggestions)) if suggestions else msg("check the spelling")
     return Match(

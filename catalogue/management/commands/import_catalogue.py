@@ -22,6 +22,8 @@ class Command(BaseCommand):
         paths = options["paths"] or [str(DATA_DIR)]
         report = catalogue_import(paths=paths, reason=options["reason"])
         for f in report.files:
+            for conflict in f.conflicts:
+                self.stderr.write(f"conflict: {conflict}")
             if f.error:
                 self.stderr.write(f"error: {f.error}")
             elif options["verbosity"] >= 2 or f.touched:
