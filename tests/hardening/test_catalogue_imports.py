@@ -42,7 +42,7 @@ def _card(data: dict[str, Any], slug: str) -> dict[str, Any]:
     return next(c for c in data["cards"] if c["slug"] == slug)
 
 
-def _unknown(document: dict[str, Any]) -> list[dict[str, Any]]:
+def _unknown(document: dict[str, Any]) -> list[Any]:
     """The findings about names the catalogue does not know (the fixture's cards lack costs: other findings)."""
     result = list_validate(document=document)
     return [f for f in [*result["violations"], *result["warnings"]] if f["rule"].startswith("list.")]
