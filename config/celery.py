@@ -28,7 +28,19 @@ def ping(value: int) -> dict[str, object]:
 
 @worker_ready.connect
 def _say_which_engine(**_: Any) -> None:
-    """An operator reads in the worker's log whether it plays battles with the compiled engine (make engine)."""
+    """An operator reads in the worker's log whether it plays battles with the compiled engine (make engine);
+    and the jobs the queue lost while no worker ran are put back (simulate/reconcile.py)."""
     from simulate import compiled
 
     logging.getLogger("muster.worker").warning("battle engine: %s", compiled.describe())
+    app.send_task("simulate.matchup_reconcile")
+
+
+# celery beat: the reconciler every few seconds (make serve runs beat; docs/operations.md).
+app.conf.beat_schedule = {
+    "matchup-reconcile": {
+        "task": "simulate.matchup_reconcile",
+        "schedule": float(os.environ.get("MATCHUP_RECONCILE_EVERY", "10")),
+        "options": {"expires": 30},
+    },
+}

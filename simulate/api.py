@@ -14,9 +14,10 @@ from rest_framework.views import APIView
 
 from config.errors import ApplicationError
 from config.throttles import ClientRateThrottle
+from simulate.admission import client_key, matchup_start_for
 from simulate.models import Matchup
 from simulate.selectors import matchup_estimate_so_far, matchup_get, matchup_progress, matchup_sides
-from simulate.services import MAX_BATTLES, matchup_create
+from simulate.services import MAX_BATTLES
 
 BODY_KEYS = ("a", "b", "map", "battles", "seed", "ai")
 
@@ -80,7 +81,8 @@ class MatchupCreateApi(APIView):
     throttle_classes = [ClientRateThrottle]
     throttle_scope = "expensive"
 
-    @extend_schema(summary="Preview a matchup: play many battles between two lists on the workers",
+    @extend_schema(summary="Preview a matchup: play many battles between two lists on the workers (the same start "
+                           "while its job is queued or running returns that job; at most a few jobs per client)",
                    request=MatchupRequestSerializer, responses={202: MatchupQueuedSerializer})
     def post(self, request: Request) -> Response:
         body = request.data
@@ -95,8 +97,8 @@ class MatchupCreateApi(APIView):
         if "a" not in body or "b" not in body:
             raise ApplicationError("Both lists are required: a and b.",
                                    fields={f"/{k}": ["is required"] for k in ("a", "b") if k not in body})
-        matchup = matchup_create(a=body["a"], b=body["b"], map=body.get("map"), battles=body.get("battles"),
-                                 seed=body.get("seed"), ai=body.get("ai"))
+        matchup, _new = matchup_start_for(client=client_key(request), a=body["a"], b=body["b"], map=body.get("map"),
+                                          battles=body.get("battles"), seed=body.get("seed"), ai=body.get("ai"))
         status_url = request.build_absolute_uri(reverse("api-matchup", args=[matchup.id]))
         payload = {"id": matchup.id, "url": request.build_absolute_uri(reverse("matchup", args=[matchup.id])),
                    "status_url": status_url}

@@ -75,3 +75,17 @@ def matchup_finish(self: Task, matchup_id: str) -> dict[str, Any]:
 def matchup_failed(matchup_id: str) -> None:
     """The chord's error callback: a chunk or the finishing task failed for good."""
     services.matchup_fail(matchup_id=matchup_id, message="a worker could not finish this matchup")
+
+
+@shared_task(name="simulate.matchup_reconcile", acks_late=True, soft_time_limit=START_SOFT_LIMIT,
+             time_limit=START_HARD_LIMIT, ignore_result=True)
+def matchup_reconcile() -> dict[str, Any]:
+    """Put back into the queue what it lost (simulate/reconcile.py); run at worker start and by celery beat."""
+    from celery import current_app
+
+    from simulate.reconcile import broker_queue_length
+    from simulate.reconcile import matchup_reconcile as reconcile
+
+    report = reconcile(queue_waiting=broker_queue_length(current_app))
+    return {"started": report.started, "resent": report.resent, "finished": report.finished,
+            "failed": report.failed}

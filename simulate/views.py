@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from config.errors import ApplicationError
 from config.throttles import throttled
 from simulate import plots
+from simulate.admission import client_key, matchup_start_for
 from simulate.forms import MatchupForm
 from simulate.models import Matchup
 from simulate.selectors import (
@@ -24,7 +25,6 @@ from simulate.selectors import (
     matchup_replay,
     matchup_sides,
 )
-from simulate.services import matchup_create
 
 
 def _throttled(request: HttpRequest) -> bool:
@@ -50,10 +50,12 @@ def matchup_new(request: HttpRequest) -> HttpResponse:
         elif form.is_valid():
             data = form.cleaned_data
             try:
-                matchup = matchup_create(a=data["a"], b=data["b"], map=data["map"] or None, battles=data["battles"],
-                                         seed=data["seed"], ai=data["ai"] or None)
+                matchup, _new = matchup_start_for(client=client_key(request), a=data["a"], b=data["b"],
+                                                  map=data["map"] or None, battles=data["battles"], seed=data["seed"],
+                                                  ai=data["ai"] or None)
             except ApplicationError as exc:
                 _add_errors(form, exc)
+                status = exc.status if exc.status == 429 else status
             else:
                 return HttpResponseRedirect(reverse("matchup", args=[matchup.id]), status=303)
         return render(request, "matchups/new.html", {"form": form}, status=status)

@@ -1,0 +1,166 @@
+"""Faults lose nothing, on the real pieces (Redis, Celery workers, the database): the whole worker killed with
+SIGKILL mid-job and a new one started, Redis restarted mid-job, the start lost with the web process, the same
+start sent twice. Each job completes and every battle is counted exactly once (the result equals the one
+computed in one process). The reconciler runs in the new worker's beat every 2 s, judging a job stalled after
+5 s (MATCHUP_RECONCILE_EVERY, MATCHUP_STALE_AFTER)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from simulate.models import Matchup, MatchupChunk
+from simulate.services import matchup_compute
+from simulate.tasks import matchup_start
+from tests.conftest import ROOT, _worker_database_url
+from tests.simulate.matchups import SMALL_LISTS, spec_for, stored_matchup
+
+pytestmark = [pytest.mark.celery, pytest.mark.django_db(transaction=True)]
+
+RECOVER_WITHIN = 120.0  # seconds, from the fault to the job done
+
+
+@contextmanager
+def worker(name: str, *, beat: bool = True) -> Iterator[subprocess.Popen[bytes]]:
+    """A real worker (prefork, 1 process) with the reconciler's beat inside it."""
+    from django.conf import settings
+
+    from config.celery import app
+
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", "DATABASE_URL": _worker_database_url(),
+           "REDIS_URL": settings.CELERY_BROKER_URL, "MATCHUP_RECONCILE_EVERY": "2", "MATCHUP_STALE_AFTER": "5"}
+    log = open(ROOT / ".run" / f"test-celery-{name}.log", "ab")  # noqa: SIM115 - closed below
+    args = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=prefork", "--concurrency=1",
+            "--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
+            f"--hostname={name}@%h"]
+    if beat:
+        args += ["-B", "--schedule", str(ROOT / ".run" / f"beat-{name}")]
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    hostname = f"{name}@{socket.gethostname()}"
+    try:
+        deadline = time.monotonic() + 60
+        while not app.control.ping(destination=[hostname], timeout=0.5):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the worker {hostname} did not start; see .run/test-celery-{name}.log")
+        yield proc
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+def _kill_all(proc: subprocess.Popen[bytes]) -> None:
+    """SIGKILL the worker and its pool: a machine that died."""
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+
+
+def _wait_done(job: Matchup, timeout: float = RECOVER_WITHIN) -> float:
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        job.refresh_from_db()
+        if job.status in (Matchup.Status.DONE, Matchup.Status.FAILED):
+            return time.monotonic() - start
+        time.sleep(0.2)
+    raise AssertionError(f"matchup {job.pk} still {job.status} after {timeout:.0f} s "
+                         f"({job.chunks.filter(stats__isnull=False).count()} of {job.chunk_count} chunks)")
+
+
+def _wait_playing(job: Matchup, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if MatchupChunk.objects.filter(matchup=job, stats__isnull=True, done__gt=0).exists():
+            return
+        time.sleep(0.05)
+    raise AssertionError("no chunk started")
+
+
+def _exact(job: Matchup, spec: object) -> None:
+    job.refresh_from_db()
+    assert job.status == Matchup.Status.DONE, job.error
+    assert job.chunks.filter(stats__isnull=False).count() == job.chunk_count
+    assert job.result is not None and job.result["battles"] == job.battles
+    assert job.result == matchup_compute(spec)  # type: ignore[arg-type]
+
+
+def _purge() -> None:
+    """Drop what earlier tests left queued (after a Redis restart the first call may meet a closed connection)."""
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from config.celery import app
+
+    for _attempt in range(3):
+        try:
+            app.control.purge()
+            return
+        except (RedisConnectionError, OSError):
+            time.sleep(0.5)
+
+
+def test_kill_9_of_the_whole_worker_then_a_new_worker_finishes_the_job_exactly_within_2_minutes() -> None:
+    _purge()
+    spec = spec_for(SMALL_LISTS, battles=40, seed=9)
+    job = stored_matchup(spec, chunk_size=10)
+    with worker("fault-doomed", beat=False) as doomed:
+        matchup_start.delay(str(job.pk))
+        _wait_playing(job)
+        _kill_all(doomed)
+    killed = time.monotonic()
+    with worker("fault-new"):
+        _wait_done(job)
+    recovery = time.monotonic() - killed
+    print(f"kill -9 of the whole worker, then a new worker: done {recovery:.1f} s after the kill")
+    assert recovery < RECOVER_WITHIN
+    _exact(job, spec)
+
+
+def test_a_start_lost_with_the_web_process_is_started_by_the_reconciler() -> None:
+    _purge()
+    spec = spec_for(SMALL_LISTS, battles=20, seed=11)
+    job = stored_matchup(spec, chunk_size=10)  # saved, but the web process died before sending its start
+    with worker("fault-web"):
+        _wait_done(job)
+    _exact(job, spec)
+
+
+def test_the_same_start_sent_twice_counts_every_battle_once() -> None:
+    _purge()
+    spec = spec_for(SMALL_LISTS, battles=40, seed=12)
+    job = stored_matchup(spec, chunk_size=10)
+    with worker("fault-double"):
+        matchup_start.delay(str(job.pk))
+        matchup_start.delay(str(job.pk))
+        _wait_done(job)
+    _exact(job, spec)
+    assert MatchupChunk.objects.filter(matchup=job).count() == job.chunk_count
+
+
+def test_a_redis_restart_mid_job_loses_no_battle() -> None:
+    from django.conf import settings
+
+    port = settings.CELERY_BROKER_URL.rsplit(":", 1)[1].split("/")[0]
+    _purge()
+    spec = spec_for(SMALL_LISTS, battles=40, seed=10)
+    job = stored_matchup(spec, chunk_size=10)
+    with worker("fault-redis"):
+        matchup_start.delay(str(job.pk))
+        _wait_playing(job)
+        # Redis goes away and comes back empty (the test Redis keeps nothing on disk): the queued chunks and
+        # the chord's counter are gone; the database still knows the job.
+        subprocess.run(["redis-cli", "-p", port, "shutdown", "nosave"], check=False, timeout=30)
+        subprocess.run(["scripts/redis.sh", "start", port], cwd=ROOT, check=True, timeout=60)
+        took = _wait_done(job)
+    print(f"Redis restarted mid-job: done {took:.1f} s after the restart")
+    _exact(job, spec)
