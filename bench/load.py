@@ -110,7 +110,7 @@ def main() -> None:
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "DJANGO_SETTINGS_MODULE": "config.settings_test",
            "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0", "CACHE_URL": f"redis://127.0.0.1:{redis_port}/1",
            "PORT": str(port), "WEB_CONCURRENCY": str(args.workers), "GUNICORN_ACCESS_LOG": "/dev/null",
-           "LOG_LEVEL": "warning", "ALLOWED_HOSTS": "127.0.0.1",
+           "LOG_LEVEL": "WARNING", "ALLOWED_HOSTS": "127.0.0.1",
            **{f"THROTTLE_{s}": "100000000/s" for s in ("VALIDATE", "SAVE", "IMPORT", "EXPENSIVE")}}
     env.pop("DEBUG", None)
     os.environ.update(env)
