@@ -144,3 +144,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         (keep if uses_db and item.get_closest_marker("browser") is None else drop).append(item)
     items[:] = keep
     config.hook.pytest_deselected(items=drop)
+
+
+def wait_for(page: Any, expression: str, *, arg: Any = None, timeout: float = 30.0) -> None:
+    """Wait until ``expression`` (JavaScript, or a function of ``arg``) is true in ``page``.
+
+    Playwright's ``wait_for_function`` evaluates its predicate with the page's own eval, which the pages'
+    Content-Security-Policy forbids (no 'unsafe-eval'); ``page.evaluate`` runs through the browser's debugging
+    protocol, which the policy does not govern, so the pages are tested with their real policy."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(expression, arg) if arg is not None else page.evaluate(expression)
+        if value:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout:.0f} s: {expression}")
+        page.wait_for_timeout(50)

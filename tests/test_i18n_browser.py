@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import wait_for
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -25,7 +27,7 @@ def test_a_polish_browser_gets_polish_and_the_switcher_changes_to_hungarian_for_
     assert page.get_by_role("heading", level=1).inner_text() == "Źródła danych i licencje"
 
     page.get_by_role("button", name="Magyar").click()
-    page.wait_for_function("document.documentElement.lang === 'hu'")
+    wait_for(page, "document.documentElement.lang === 'hu'")
     assert page.url.endswith("/about/sources/"), "the switch stays on the same page"
     assert page.get_by_role("heading", level=1).inner_text() == "Adatforrások és licencek"
     assert page.get_by_role("button", name="Magyar").get_attribute("aria-current") == "true"
@@ -35,5 +37,5 @@ def test_a_polish_browser_gets_polish_and_the_switcher_changes_to_hungarian_for_
     assert page.get_by_role("heading", level=1).inner_text() == "Bejelentkezés"
 
     page.get_by_role("button", name="Русский").click()
-    page.wait_for_function("document.documentElement.lang === 'ru'")
+    wait_for(page, "document.documentElement.lang === 'ru'")
     assert page.get_by_role("heading", level=1).inner_text() == "Войти"

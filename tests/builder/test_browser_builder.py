@@ -11,6 +11,7 @@ import pytest
 from django.core.cache import cache
 
 from catalogue.services import DATA_DIR, catalogue_import
+from tests.conftest import wait_for
 
 SEED = DATA_DIR / "ddm" / "seed"
 
@@ -50,9 +51,8 @@ def add(page: Any, name: str, slug: str) -> None:
     button.wait_for()
     before = page.locator("input[name=document]").get_attribute("value")
     button.click()
-    page.wait_for_function(
-        "before => document.querySelector('input[name=document]').getAttribute('value') !== before", arg=before
-    )
+    wait_for(page, "before => document.querySelector('input[name=document]').getAttribute('value') !== before",
+             arg=before)
 
 
 def summary(page: Any) -> str:
@@ -71,7 +71,7 @@ def test_a_player_builds_a_legal_warband_saves_shares_and_a_friend_copies_and_pr
     player = context().new_page()
     player.goto("/build/ddm/")
     player.get_by_label("Faction", exact=True).select_option("CG")
-    player.wait_for_function("document.querySelector('input[name=document]').value.includes('\"faction\":\"CG\"')")
+    wait_for(player, "document.querySelector('input[name=document]').value.includes('\"faction\":\"CG\"')")
 
     # The first creature with the keyboard only: "/" to search, Tab to its Add button, Enter.
     player.keyboard.press("/")
@@ -98,7 +98,7 @@ def test_a_player_builds_a_legal_warband_saves_shares_and_a_friend_copies_and_pr
 
     player.get_by_label("Name", exact=True).fill("Elves of the Wood")
     player.get_by_label("Name", exact=True).press("Enter")
-    player.wait_for_function("document.querySelector('input[name=document]').value.includes('Elves of the Wood')")
+    wait_for(player, "document.querySelector('input[name=document]').value.includes('Elves of the Wood')")
     player.get_by_role("button", name="Save and get the links").click()
     player.wait_for_url(re.compile(r"/build/ddm/\?list="))
     assert "Saved." in player.locator(".messages").inner_text()
@@ -152,7 +152,7 @@ def test_an_illegal_warband_shows_every_violation_with_its_hint_and_source(conte
     page = context().new_page()
     page.goto("/build/ddm/")
     page.get_by_label("Faction", exact=True).select_option("CG")
-    page.wait_for_function("document.querySelector('input[name=document]').value.includes('\"faction\":\"CG\"')")
+    wait_for(page, "document.querySelector('input[name=document]').value.includes('\"faction\":\"CG\"')")
     for name, slug in [*LEGAL_WARBAND, ("Medusa", "medusa")]:
         add(page, name, slug)
     assert totals(page)["points"] == "262" and "Not legal: 3 problems" in summary(page)
@@ -170,10 +170,10 @@ def test_an_illegal_warband_shows_every_violation_with_its_hint_and_source(conte
     assert page.url.endswith("#item-entries-8")
 
     page.get_by_role("button", name="Remove Medusa").click()
-    page.wait_for_function("!document.querySelector('input[name=document]').value.includes('Medusa')")
+    wait_for(page, "!document.querySelector('input[name=document]').value.includes('Medusa')")
     assert "Legal" in summary(page) and "Not legal" not in summary(page)
     # The focused entry is gone: focus goes to the list's heading, not to the top of the page.
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'list-h'")
+    wait_for(page, "document.activeElement && document.activeElement.id === 'list-h'")
 
     # Closed by mistake before saving: the draft is kept in this browser and comes back with one click.
     page.goto("/build/ddm/")
@@ -195,7 +195,7 @@ def test_a_pasted_text_list_is_imported_with_a_report_and_fixed_in_one_click(con
     entries = page.locator("#list-panel table.entries").inner_text()
     assert "Centaur" in entries and "Arcane Archer" in entries
     page.get_by_role("button", name="use Elf Archer").click()
-    page.wait_for_function("document.querySelector('input[name=document]').value.includes('\"Elf Archer\"')")
+    wait_for(page, "document.querySelector('input[name=document]').value.includes('\"Elf Archer\"')")
     assert "Elf Archr" not in page.locator("#list-panel table.entries").inner_text()
     assert totals(page)["points"] == "108"
     page.get_by_role("button", name="Save and get the links").click()

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from catalogue.services import DATA_DIR, catalogue_import
+from tests.conftest import wait_for
 
 SEED = DATA_DIR / "ddm" / "seed"
 
@@ -45,7 +46,7 @@ def test_a_player_searches_for_mauler_filters_and_opens_the_seed_orc_mauler(page
     page.wait_for_url(re.compile(r"ruleset=seed"))
     rows = results.locator("tbody tr")
     rows.first.wait_for()
-    page.wait_for_function("document.querySelectorAll('#results tbody tr').length === 1")
+    wait_for(page, "document.querySelectorAll('#results tbody tr').length === 1")
     assert rows.count() == 1
     assert "search=Mauler" in page.url and "kind=creature" in page.url
 

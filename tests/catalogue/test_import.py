@@ -70,14 +70,15 @@ def test_a_changed_number_makes_a_new_version_with_old_and_new_values(tmp_path: 
     assert catalogue_version_label() == report.version
 
 
-def test_a_card_dropped_from_its_file_is_removed_and_logged(tmp_path: Path) -> None:
+def test_a_card_dropped_from_its_file_is_retired_and_logged(tmp_path: Path) -> None:
     path = write(tmp_path, "set.json", good_doc())
     catalogue_import(paths=[path])
     doc = good_doc()
     del doc["cards"][2]
     report = catalogue_import(paths=[write(tmp_path, "set.json", doc)])
     assert [(f.added, f.changed, f.removed) for f in report.files] == [(0, 0, 1)]
-    assert not m.Card.objects.filter(slug="wood-elf-ranger").exists()
+    # retired, not deleted: collection entries and lists keep it (tests/hardening/test_catalogue_imports.py)
+    assert m.Card.objects.get(slug="wood-elf-ranger").retired
     assert m.CatalogueChange.objects.filter(slug="wood-elf-ranger", action="removed").exists()
 
 

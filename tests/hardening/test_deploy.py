@@ -14,7 +14,9 @@ from tests.conftest import ROOT
 
 
 def _check_deploy(**env: str) -> subprocess.CompletedProcess[str]:
-    base = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "MUSTER_ALLOW_LOCAL_SECRET")}
+    # DJANGO_ALLOW_ASYNC_UNSAFE: set by the browser fixture for the test process; no deployment has it.
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("DEBUG", "MUSTER_ALLOW_LOCAL_SECRET", "DJANGO_ALLOW_ASYNC_UNSAFE")}
     base.update(DJANGO_SETTINGS_MODULE="config.settings", SECRET_KEY=secrets.token_urlsafe(50),
                 ALLOWED_HOSTS="muster.example.org", **env)
     return subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],

@@ -95,6 +95,18 @@ def _exact(job: Matchup, spec: object) -> None:
     assert job.result == matchup_compute(spec)  # type: ignore[arg-type]
 
 
+def _forget_connections() -> None:
+    """This process's pooled connections died with Redis: drop them, so the next call opens new ones."""
+    from config.celery import app
+
+    close_all = getattr(app.pool, "force_close_all", None)  # kombu's connection pool (typed as a producer pool)
+    if close_all is not None:
+        close_all()
+    client = getattr(app.backend, "client", None)
+    if client is not None:
+        client.connection_pool.disconnect()
+
+
 def _purge() -> None:
     """Drop what earlier tests left queued (after a Redis restart the first call may meet a closed connection)."""
     from redis.exceptions import ConnectionError as RedisConnectionError
@@ -161,6 +173,7 @@ def test_a_redis_restart_mid_job_loses_no_battle() -> None:
         # the chord's counter are gone; the database still knows the job.
         subprocess.run(["redis-cli", "-p", port, "shutdown", "nosave"], check=False, timeout=30)
         subprocess.run(["scripts/redis.sh", "start", port], cwd=ROOT, check=True, timeout=60)
+        _forget_connections()
         took = _wait_done(job)
     print(f"Redis restarted mid-job: done {took:.1f} s after the restart")
     _exact(job, spec)

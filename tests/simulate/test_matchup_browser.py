@@ -11,6 +11,7 @@ import pytest
 from django.core.cache import cache
 
 from catalogue.services import DATA_DIR, catalogue_import
+from tests.conftest import wait_for
 from tests.simulate.matchups import CHAOTIC, LAWFUL, saved_list
 
 pytestmark = [pytest.mark.browser, pytest.mark.celery, pytest.mark.django_db(transaction=True)]
@@ -52,7 +53,7 @@ def test_a_player_launches_a_matchup_watches_it_and_replays_a_battle(page: Any) 
 
     replay = page.locator("[data-replay]")
     replay.locator("[data-act=next]").wait_for()
-    page.wait_for_function("document.querySelector('[data-replay]').dataset.ready === 'true'")
+    wait_for(page, "document.querySelector('[data-replay]').dataset.ready === 'true'")
     first = replay.locator("[data-now]").inner_text()
     for _ in range(12):
         replay.locator("[data-act=next]").click()
