@@ -61,6 +61,20 @@ def _worker_database_url() -> str:
     return f"postgres://{auth}{host}{port}/{settings['NAME']}"
 
 
+def _ping(app: Any, hostname: str) -> bool:
+    """Whether the worker answers; a connection Redis closed (a fault test restarted it) is dropped and opened
+    again on the next try."""
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    try:
+        return bool(app.control.ping(destination=[hostname], timeout=0.5))
+    except (RedisConnectionError, OSError):
+        close_all = getattr(app.pool, "force_close_all", None)
+        if close_all is not None:
+            close_all()
+        return False
+
+
 @contextmanager
 def celery_worker(name: str, *, pool: str = "solo") -> Iterator[subprocess.Popen[bytes]]:
     """A real ``celery worker`` named ``name`` in a subprocess, on the test database and the test Redis, stopped
@@ -81,7 +95,7 @@ def celery_worker(name: str, *, pool: str = "solo") -> Iterator[subprocess.Popen
     hostname = f"{name}@{socket.gethostname()}"
     try:
         deadline = time.monotonic() + 60
-        while not app.control.ping(destination=[hostname], timeout=0.5):
+        while not _ping(app, hostname):
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the worker {hostname} did not start; see .run/test-celery-{name}.log")
         yield proc
