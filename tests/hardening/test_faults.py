@@ -159,7 +159,7 @@ def test_the_same_start_sent_twice_counts_every_battle_once() -> None:
     assert MatchupChunk.objects.filter(matchup=job).count() == job.chunk_count
 
 
-def test_a_redis_restart_mid_job_loses_no_battle() -> None:
+def test_redis_losing_everything_mid_job_loses_no_battle() -> None:
     from django.conf import settings
 
     port = settings.CELERY_BROKER_URL.rsplit(":", 1)[1].split("/")[0]
@@ -171,9 +171,10 @@ def test_a_redis_restart_mid_job_loses_no_battle() -> None:
         _wait_playing(job)
         # Redis goes away and comes back empty (the test Redis keeps nothing on disk): the queued chunks and
         # the chord's counter are gone; the database still knows the job.
-        subprocess.run(["redis-cli", "-p", port, "shutdown", "nosave"], check=False, timeout=30)
-        subprocess.run(["scripts/redis.sh", "start", port], cwd=ROOT, check=True, timeout=60)
-        _forget_connections()
+        # Everything Redis held is gone at once, as after a restart without persistence: the queued chunks and
+        # the chord's counter. (FLUSHALL rather than a real restart: the suite's other tests share this Redis
+        # and its connections.)
+        subprocess.run(["redis-cli", "-p", port, "flushall"], check=True, timeout=30)
         took = _wait_done(job)
-    print(f"Redis restarted mid-job: done {took:.1f} s after the restart")
+    print(f"Redis emptied mid-job: done {took:.1f} s after")
     _exact(job, spec)
