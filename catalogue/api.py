@@ -127,6 +127,7 @@ class CardListApi(ListAPIView):
     filter_backends = [CardFilterBackend]
     filterset_class = CardFilter
     pagination_class = CardPagination
+    empty_filter_is_any = True  # the pages send a blank "any" choice; the API answers it the same way
 
     def get_queryset(self) -> QuerySet[m.Card]:
         return cards_queryset(game=self.request.query_params.get("game") or None)

@@ -63,6 +63,8 @@ class MusterAutoSchema(AutoSchema):
             codes.add(403)
         if getattr(self.view, "throttle_scope", None) and getattr(self.view, "throttle_classes", None):
             codes.add(429)
+        if getattr(self.view, "empty_filter_is_any", False):
+            _allow_empty_filters(operation, getattr(self.view, "filterset_class", None))
         responses = operation.setdefault("responses", {})
         for code in sorted(codes):
             declared = responses.get(str(code))
@@ -76,6 +78,23 @@ class MusterAutoSchema(AutoSchema):
                 if media.get("schema") not in (None, ENVELOPE_REF):
                     media["schema"] = {"anyOf": [media["schema"], ENVELOPE_REF]}
         return operation
+
+
+EMPTY_VALUE = {"type": "string", "maxLength": 0, "description": "empty: this filter is not applied"}
+
+
+def _allow_empty_filters(operation: dict[str, Any], filterset: Any) -> None:
+    """A filter sent empty (``?game=&cost_min=``, as a page's form sends its "any" choices) filters nothing: the
+    schema says so, so a client and the fuzzer both know an empty value is accepted, not an error."""
+    names = set(getattr(filterset, "base_filters", {}) or {})
+    for parameter in operation.get("parameters", []):
+        if parameter.get("in") != "query" or parameter.get("name") not in names:
+            continue
+        schema = parameter.get("schema", {})
+        if schema.get("type") == "array":
+            schema["items"] = {"anyOf": [schema.get("items", {}), EMPTY_VALUE]}
+        else:
+            parameter["schema"] = {"anyOf": [schema, EMPTY_VALUE]}
 
 
 def add_components(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
