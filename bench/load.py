@@ -14,7 +14,6 @@ Prints requests/s, p50/p99 latency and errors of each, and each one's ratio to t
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
 import shutil
@@ -22,7 +21,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -31,11 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 BIN = Path(sys.executable).parent
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from bench._http import free_port, hammer  # noqa: E402
 
 
 def _warband() -> dict[str, Any]:
@@ -56,43 +50,6 @@ def _warband() -> dict[str, Any]:
             "entries": entries}
 
 
-def _hammer(port: int, method: str, url: str, body: bytes | None, seconds: float,
-            clients: int) -> tuple[int, int, list[float]]:
-    """Answers, answers that were not 200, and every latency (seconds) of ``clients`` keep-alive connections."""
-    counts, bad = [0] * clients, [0] * clients
-    latencies: list[list[float]] = [[] for _ in range(clients)]
-    stop = time.perf_counter() + seconds
-    headers = {"Content-Type": "application/json", "Connection": "keep-alive"}
-
-    def client(i: int) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        while (now := time.perf_counter()) < stop:
-            try:
-                conn.request(method, url, body=body, headers=headers)
-                response = conn.getresponse()
-                response.read()
-            except (http.client.HTTPException, OSError):
-                bad[i] += 1
-                counts[i] += 1
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                continue
-            latencies[i].append(time.perf_counter() - now)
-            counts[i] += 1
-            if response.status != 200:
-                bad[i] += 1
-            if response.will_close:
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        conn.close()
-
-    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return sum(counts), sum(bad), sorted(x for part in latencies for x in part)
-
 
 def _pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(p * len(values)))] * 1000 if values else float("nan")
@@ -105,7 +62,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="muster-load-"))
-    redis_port, port = _free_port(), _free_port()
+    redis_port, port = free_port(), free_port()
     db = folder / "load.sqlite3"
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "DJANGO_SETTINGS_MODULE": "config.settings_test",
            "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0", "CACHE_URL": f"redis://127.0.0.1:{redis_port}/1",
@@ -155,11 +112,11 @@ def main() -> None:
             ("open a shared list (page)", "GET", f"/l/{saved.share_code}", None),
         ]
         for _label, method, url, data in scenarios:  # warm every process
-            _hammer(port, method, url, data, 1.0, args.clients)
+            hammer(port, method, url, data, 1.0, args.clients)
         print(f"gunicorn, {args.workers} processes; {args.clients} clients; {args.seconds:.0f} s each")
         baseline = 0.0
         for label, method, url, data in scenarios:
-            done, bad, lat = _hammer(port, method, url, data, args.seconds, args.clients)
+            done, bad, lat = hammer(port, method, url, data, args.seconds, args.clients)
             rate = done / args.seconds
             baseline = baseline or rate
             print(f"  {label:<30} {rate:8,.0f} req/s  p50 {_pct(lat, .5):6.1f} ms  p99 {_pct(lat, .99):6.1f} ms  "

@@ -13,7 +13,6 @@ A plain script: it prints figures and asserts nothing.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
 import socket
@@ -21,7 +20,6 @@ import socketserver
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import types
 from pathlib import Path
@@ -29,6 +27,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench._http import free_port, hammer  # noqa: E402
 
 
 def _django(db_path: Path) -> None:
@@ -128,44 +128,6 @@ def serve(port: int) -> None:
     httpd.serve_forever()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _hammer(port: int, url: str, body: bytes, seconds: float, clients: int) -> tuple[int, int]:
-    """Requests answered (and how many were not 200) by ``clients`` keep-alive connections."""
-    counts = [0] * clients
-    bad = [0] * clients
-    stop = time.perf_counter() + seconds
-
-    def client(i: int) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        headers = {"Content-Type": "application/json", "Connection": "keep-alive"}
-        while time.perf_counter() < stop:
-            try:
-                conn.request("POST", url, body=body, headers=headers)
-                response = conn.getresponse()
-                response.read()
-            except (http.client.HTTPException, OSError):
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                continue
-            counts[i] += 1
-            if response.status != 200:
-                bad[i] += 1
-            if response.will_close:
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        conn.close()
-
-    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return sum(counts), sum(bad)
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -178,7 +140,7 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def over_http(db_path: Path, seconds: float, clients: int) -> None:
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_path}", "THROTTLE_VALIDATE": "100000000/s"}
     server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--db", str(db_path)], env=env,
                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -195,14 +157,14 @@ def over_http(db_path: Path, seconds: float, clients: int) -> None:
                 time.sleep(0.2)
         for label, document in _lists().items():
             body = json.dumps(document).encode()
-            _hammer(port, "/api/v1/validate/", body, 0.5, clients)  # warm: the catalogue facts load once
-            _hammer(port, "/bench/noop/", body, 0.5, clients)
+            hammer(port, "POST", "/api/v1/validate/", body, 0.5, clients)  # warm: the catalogue facts load once
+            hammer(port, "POST", "/bench/noop/", body, 0.5, clients)
             totals = {"validate": [0, 0, 0.0], "noop": [0, 0, 0.0]}  # answers, not 200, server CPU seconds
             rounds = 4
             for _ in range(rounds):
                 for name, url in (("noop", "/bench/noop/"), ("validate", "/api/v1/validate/")):
                     cpu = _cpu_seconds(server.pid)
-                    done, bad = _hammer(port, url, body, seconds / rounds, clients)
+                    done, bad = hammer(port, "POST", url, body, seconds / rounds, clients)[:2]
                     totals[name][0] += done
                     totals[name][1] += bad
                     totals[name][2] += _cpu_seconds(server.pid) - cpu

@@ -1,0 +1,1 @@
+"""The benchmarks (make bench runs each script; modules starting with _ are their shared parts)."""
