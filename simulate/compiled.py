@@ -28,7 +28,7 @@ from typing import Any
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 ROOT = PACKAGE_DIR.parent
-ENGINE_SOURCES = ("engine/*.py", "games/ddm*.py")
+ENGINE_SOURCES = ("engine/*.py", "games/ddm*.py", "games/dungeon_command*.py")
 COMPILED_PACKAGES = ("simulate.engine", "simulate.games")
 STAMP = PACKAGE_DIR / ".engine-build.json"
 PURE_ENV = "MUSTER_PURE_ENGINE"
