@@ -23,6 +23,7 @@ import django  # noqa: E402
 
 django.setup()  # the D&D Miniatures cards of the comparison are read with the catalogue's parser
 
+from bench import engine as ddm_bench  # noqa: E402
 from simulate import compiled  # noqa: E402
 from simulate.engine.ai import RandomPolicy  # noqa: E402
 from simulate.engine.replay import play  # noqa: E402
@@ -30,9 +31,6 @@ from simulate.games.dungeon_command import DcGame  # noqa: E402
 from simulate.games.dungeon_command_ai import DcHeuristicPolicy  # noqa: E402
 from simulate.games.dungeon_command_cards import Warband, modelled_share  # noqa: E402
 from tests.simulate.games.dc_helpers import PACKS, battle_map, pack_cards, pack_list  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "bench"))
-import engine as ddm_bench  # noqa: E402
 
 
 def dc_rate(a: str, b: str, battles: int, heuristic: bool) -> tuple[float, float, float, list[int]]:
