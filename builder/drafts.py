@@ -207,24 +207,25 @@ def hex_row(hex_id: str) -> int:
     return int(match.group(1))
 
 
-def _muster(doc: dict[str, Any], card: str, qty: int = 1) -> None:
-    """Put ``qty`` units of ``card`` back among the units recruited but not placed."""
-    entries = _items_for_write(doc, "entries")
-    for entry in entries:
-        if isinstance(entry, dict) and entry.get("card") == card:
-            entry["qty"] = min(MAX_QTY, _qty(entry) + qty)
-            return
-    entries.append({"card": card, "qty": qty})
+def left_to_place(document: Mapping[str, Any], entry: Any) -> int:
+    """How many units of a mustered entry are not on the deployment map yet."""
+    if not isinstance(entry, Mapping):
+        return 0
+    return max(0, _qty(entry) - placed_count(document, str(entry.get("card"))))
+
+
+def placed_count(document: Mapping[str, Any], card: str) -> int:
+    """How many units of ``card`` stand on the BattleLore deployment map."""
+    return sum(1 for d in items(document, "deployment") if isinstance(d, Mapping) and d.get("card") == card)
 
 
 def draft_place(*, document: Mapping[str, Any], what: str, hex_id: str, terrain: str) -> dict[str, Any]:
     """Put a recruited unit (``what`` = the index of its entry) or the command tent (``what`` = ``"tent"``)
     on a hex of the BattleLore deployment map.
 
-    BattleLore's list document gives the army either mustered (``entries``) or deployed (``deployment``,
-    one item per placed unit), never both: so placing a unit moves it from ``entries`` to ``deployment``,
-    and the army is a whole deployment once every unit is on the map. A unit already on that hex goes
-    back among the units not placed."""
+    BattleLore's list document gives the units mustered (``entries``) and their placement (``deployment``,
+    one item per placed unit) together: placing a unit adds it to the deployment and leaves the entries as
+    they are. A unit already on that hex is taken off the map (it is still mustered)."""
     row = hex_row(hex_id)
     if terrain not in TERRAINS:
         raise DraftError(f"unknown terrain {terrain[:20]!r}")
@@ -241,28 +242,23 @@ def draft_place(*, document: Mapping[str, Any], what: str, hex_id: str, terrain:
     if not isinstance(unit, dict) or not unit.get("card"):
         raise DraftError("choose a recruited unit to place")
     card = str(unit["card"])
-    if _qty(unit) > 1:
-        unit["qty"] = _qty(unit) - 1
-    else:
-        entries.pop(index)
     deployment = _items_for_write(doc, "deployment")
     for other in [d for d in deployment if isinstance(d, Mapping) and d.get("hex") == hex_id]:
         deployment.remove(other)
-        _muster(doc, str(other.get("card")))
+    if placed_count(doc, card) >= _qty(unit):
+        raise DraftError("every unit of that kind is already on the map")
     deployment.append({"card": card, "hex": hex_id, "row": row, "terrain": terrain})
     return _tidy(doc)
 
 
 def draft_unplace(*, document: Mapping[str, Any], index: int) -> dict[str, Any]:
-    """Take a unit off the map (back among the units not placed), or the command tent (``index`` -1)."""
+    """Take a unit off the map (it stays mustered), or the command tent (``index`` -1)."""
     doc = copy.deepcopy(dict(document))
     if index == -1:
         doc.pop("command_tent", None)
         return doc
     deployment = _items_for_write(doc, "deployment")
-    placed = deployment.pop(_checked_index(deployment, index))
-    if isinstance(placed, Mapping) and placed.get("card"):
-        _muster(doc, str(placed["card"]))
+    deployment.pop(_checked_index(deployment, index))
     return _tidy(doc)
 
 
@@ -272,22 +268,11 @@ def _tidy(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def army_mustered(document: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
-    """An army partly placed on its deployment map (BattleLore), read as mustered: every unit under ``entries``,
-    ``deployment`` left out, and how many units are still to place. Any other document comes back as it is,
-    with 0.
-
-    The list document cannot hold a half-placed army (``entries`` and ``deployment`` together are
-    malformed), so while a player places units the builder checks the army as mustered."""
-    entries = items(document, "entries")
-    deployment = items(document, "deployment")
+def units_to_place(document: Mapping[str, Any]) -> int:
+    """An army being placed on its deployment map (BattleLore): how many mustered units are not on the map yet,
+    once placing has begun (0 for an army not placed at all, and for a game without a deployment map)."""
     placed = any(s.shape == "deployment" for s in sections_of(str(document.get("game")), document.get("ruleset")))
-    if not placed or not entries or not deployment:
-        return dict(document), 0
-    doc = copy.deepcopy(dict(document))
-    doc.pop("deployment", None)
-    waiting = sum(_qty(e) for e in entries)
-    for placed in deployment:
-        if isinstance(placed, Mapping) and placed.get("card"):
-            _muster(doc, str(placed["card"]))
-    return doc, waiting
+    if not placed or not items(document, "deployment"):
+        return 0
+    return max(0, sum(_qty(e) for e in items(document, "entries") if isinstance(e, Mapping))
+               - sum(1 for d in items(document, "deployment") if isinstance(d, Mapping)))

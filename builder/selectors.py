@@ -12,12 +12,12 @@ from builder.drafts import (
     STRONGHOLD_UNITS,
     CardRef,
     DraftError,
-    army_mustered,
     default_ruleset,
     draft_add,
     items,
     section_for,
     sections_of,
+    units_to_place,
 )
 from builder.models import ListVersion, SavedList
 from catalogue.models import CatalogueChange, CatalogueVersion
@@ -241,7 +241,7 @@ class ListCheck:
     errors: dict[str, list[str]] = field(default_factory=dict)
     message: str = ""
     unchecked: bool = False  # the validator does not know this game yet: the list is not checked
-    to_place: int = 0  # BattleLore: units recruited but not on the deployment map yet (checked as mustered)
+    to_place: int = 0  # BattleLore: units recruited but not on the deployment map yet
 
     @property
     def findings_by_pointer(self) -> dict[str, list[dict[str, Any]]]:
@@ -266,13 +266,12 @@ def list_check(*, document: Any) -> ListCheck:
 
 
 def draft_check(*, document: Any) -> ListCheck:
-    """The rule check of a draft in the builder: as :func:`list_check`, except that a BattleLore army being
-    placed on the map (some units placed, some not: no list document can say that) is checked as mustered."""
+    """The rule check of a draft in the builder: as :func:`list_check`, and for a BattleLore army being placed
+    on the map, how many of its mustered units are still to place."""
     if not isinstance(document, dict):
         return list_check(document=document)
-    mustered, waiting = army_mustered(document)
-    check = list_check(document=mustered)
-    check.to_place = waiting
+    check = list_check(document=document)
+    check.to_place = units_to_place(document)
     return check
 
 

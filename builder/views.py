@@ -506,11 +506,6 @@ def _save(
     request: HttpRequest, game: Game, document: dict[str, Any], setup: GameSetup, saved: SavedList | None,
     partial: str,
 ) -> HttpResponse:
-    if drafts.army_mustered(document)[1]:
-        context = _builder_context(request, game, document, setup, data=request.POST, saved=saved, problem=gettext(
-            "Place every recruited unit on the map, or take them all off it, to save: a BattleLore list holds "
-            "the army either mustered or deployed."))
-        return _render_builder(request, context, partial=partial, status=400)
     if _throttled(request, "save"):
         if partial:
             context = _builder_context(request, game, document, setup, data=request.POST, saved=saved,

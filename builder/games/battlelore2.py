@@ -59,14 +59,16 @@ def hex_map(document: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def _place_choices(document: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """What can be placed next: each recruited unit not yet on the map, then the command tent."""
+    """What can be placed next: each recruited unit with copies not yet on the map, then the command tent."""
     choices = [
-        {"value": str(i), "name": e.get("card"), "left": e.get("qty", 1), "disabled": False}
+        {"value": str(i), "name": e.get("card"), "left": left, "disabled": left <= 0}
         for i, e in enumerate(drafts.items(document, "entries")) if isinstance(e, dict)
+        for left in [drafts.left_to_place(document, e)]
     ]
-    if choices:
-        choices[0]["checked"] = True
-    choices.append({"value": drafts.TENT, "name": "", "left": 1, "disabled": False, "checked": not choices})
+    first = next((c for c in choices if not c["disabled"]), None)
+    if first is not None:
+        first["checked"] = True
+    choices.append({"value": drafts.TENT, "name": "", "left": 1, "disabled": False, "checked": first is None})
     return choices
 
 

@@ -215,13 +215,16 @@ def test_battlelore_recruits_units_and_places_them_and_the_tent_on_the_map(clien
     response = change(client, "battlelore2", document, "place:r2c5", **{"place-what": "0", "place-terrain": "forest"})
     document = document_of(response)
     assert document["deployment"] == [{"card": "Citadel Guard", "hex": "r2c5", "row": 2, "terrain": "forest"}]
-    assert "still to place on the map" in text_of(response), "a half-placed army is checked as mustered"
-    for hex_id, what in (("r2c6", "0"), ("r1c3", "0"), ("r3c7", "tent")):
+    assert "2 recruited units are not on the map yet" in text_of(response)
+    assert "Massive" not in text_of(response) and "Cannot be checked" not in text_of(response)
+    for hex_id, what in (("r2c6", "0"), ("r1c3", "1"), ("r3c7", "tent")):
         document = document_of(change(client, "battlelore2", document, f"place:{hex_id}", **{"place-what": what}))
-    assert document["entries"] == [] and len(document["deployment"]) == 3
+    assert document["entries"] == [{"card": "Citadel Guard", "qty": 2}, {"card": "Roc Warrior", "qty": 1}]
+    assert len(document["deployment"]) == 3
     assert document["command_tent"] == {"hex": "r3c7", "row": 3, "terrain": "clear"}
     response = change(client, "battlelore2", document, "unplace:0")
-    assert document_of(response)["entries"] == [{"card": "Citadel Guard", "qty": 1}]
+    assert len(document_of(response)["deployment"]) == 2
+    assert "1 recruited unit is not on the map yet" in text_of(response)
     refused = change(client, "battlelore2", document, "place:r9c99", **{"place-what": "0"})
     assert refused.status_code == 400
 

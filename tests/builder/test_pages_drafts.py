@@ -10,7 +10,6 @@ from builder.drafts import (
     TENT,
     CardRef,
     DraftError,
-    army_mustered,
     card_kinds,
     draft_add,
     draft_blank,
@@ -20,6 +19,8 @@ from builder.drafts import (
     draft_set_qty,
     draft_step,
     draft_unplace,
+    left_to_place,
+    units_to_place,
 )
 
 RANGER = CardRef("wood-elf-ranger", "Wood Elf Ranger", "creature", "standard")
@@ -130,25 +131,32 @@ def _army() -> dict:
             "entries": [{"card": "Citadel Guard", "qty": 2}, {"card": "Roc Warrior", "qty": 1}]}
 
 
-def test_placing_a_unit_moves_it_from_the_mustered_units_to_the_deployment() -> None:
+def test_placing_a_unit_adds_it_to_the_deployment_and_keeps_it_mustered() -> None:
     doc = draft_place(document=_army(), what="0", hex_id="r2c5", terrain="forest")
-    assert doc["entries"] == [{"card": "Citadel Guard", "qty": 1}, {"card": "Roc Warrior", "qty": 1}]
+    assert doc["entries"] == _army()["entries"]
     assert doc["deployment"] == [{"card": "Citadel Guard", "hex": "r2c5", "row": 2, "terrain": "forest"}]
+    assert units_to_place(doc) == 2 and left_to_place(doc, doc["entries"][0]) == 1
 
 
-def test_a_unit_placed_on_a_taken_hex_sends_the_other_back() -> None:
+def test_a_unit_placed_on_a_taken_hex_takes_the_other_off_the_map() -> None:
     doc = draft_place(document=_army(), what="1", hex_id="r1c3", terrain="clear")
     doc = draft_place(document=doc, what="0", hex_id="r1c3", terrain="hills")
     assert doc["deployment"] == [{"card": "Citadel Guard", "hex": "r1c3", "row": 1, "terrain": "hills"}]
-    assert {"card": "Roc Warrior", "qty": 1} in doc["entries"]
+    assert left_to_place(doc, {"card": "Roc Warrior", "qty": 1}) == 1
 
 
-def test_taking_a_unit_off_the_map_musters_it_again_and_the_tent_has_its_own_place() -> None:
+def test_no_more_units_of_a_kind_are_placed_than_are_mustered() -> None:
+    doc = draft_place(document=_army(), what="1", hex_id="r1c3", terrain="clear")
+    with pytest.raises(DraftError):
+        draft_place(document=doc, what="1", hex_id="r1c4", terrain="clear")
+
+
+def test_taking_a_unit_off_the_map_keeps_it_mustered_and_the_tent_has_its_own_place() -> None:
     doc = draft_place(document=_army(), what="1", hex_id="r1c3", terrain="clear")
     doc = draft_place(document=doc, what=TENT, hex_id="r1c7", terrain="clear")
     assert doc["command_tent"] == {"hex": "r1c7", "row": 1, "terrain": "clear"}
     doc = draft_unplace(document=doc, index=0)
-    assert "deployment" not in doc and {"card": "Roc Warrior", "qty": 1} in doc["entries"]
+    assert "deployment" not in doc and doc["entries"] == _army()["entries"]
     doc = draft_unplace(document=doc, index=-1)
     assert "command_tent" not in doc
 
@@ -161,12 +169,9 @@ def test_only_hexes_of_the_map_and_known_terrain_are_accepted() -> None:
         draft_place(document=_army(), what="7", hex_id="r2c5", terrain="clear")
 
 
-def test_a_half_placed_army_is_read_as_mustered_with_the_number_still_to_place() -> None:
+def test_a_half_placed_army_counts_the_units_still_to_place() -> None:
     doc = draft_place(document=_army(), what="0", hex_id="r2c5", terrain="clear")
-    mustered, waiting = army_mustered(doc)
-    assert waiting == 2 and "deployment" not in mustered
-    assert sorted((e["card"], e["qty"]) for e in mustered["entries"]) == [("Citadel Guard", 2), ("Roc Warrior", 1)]
+    assert units_to_place(doc) == 2 and units_to_place(_army()) == 0
     whole = draft_place(document=draft_place(document=doc, what="0", hex_id="r2c6", terrain="clear"),
-                        what="0", hex_id="r2c7", terrain="clear")
-    assert whole["entries"] == [] and len(whole["deployment"]) == 3
-    assert army_mustered(whole) == (whole, 0), "a whole deployment is checked as it is"
+                        what="1", hex_id="r2c7", terrain="clear")
+    assert units_to_place(whole) == 0 and whole["entries"] == _army()["entries"] and len(whole["deployment"]) == 3

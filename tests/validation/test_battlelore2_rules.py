@@ -345,6 +345,36 @@ def test_a_campaign_has_four_scenarios_and_records_its_winners(cat: Catalogue) -
     assert "battlelore2.campaign-sequence" in rules(check(army("Test Spearmen", fmt="campaign"), cat))
 
 
+def test_a_campaign_record_says_whether_it_is_complete(cat: Catalogue) -> None:
+    two = check(army("Test Spearmen", fmt="campaign", campaign=campaign(("A1", "A1", "daqan-lords"),
+                                                                        ("B1", "B1", None))), cat)
+    assert (two["totals"]["campaign_scenarios"], two["totals"]["campaign_complete"]) == (2, False)
+    four = campaign(("A1", "A1", "daqan-lords"), ("B2", "B1", "uthuk-yllan"), ("C1", "C2", "daqan-lords"),
+                    ("D2", "D1", "uthuk-yllan"))
+    done = check(army("Test Spearmen", fmt="campaign", campaign=four), cat)["totals"]
+    assert (done["campaign_scenarios"], done["campaign_complete"]) == (4, True)
+    assert done["campaign_vp"] is None  # no victory points recorded: no campaign winner is claimed
+    unfinished = [*four[:3], {**four[3], "winner": None}]
+    unfinished_totals = check(army("Test Spearmen", fmt="campaign", campaign=unfinished), cat)["totals"]
+    assert unfinished_totals["campaign_complete"] is False
+    assert "campaign_complete" not in check(army("Test Spearmen"), cat)["totals"]
+
+
+def test_the_digests_campaign_score_worked_example(cat: Catalogue) -> None:
+    # battlelore2.md §16.9: P1 (Daqan) 16, 10, 17, 12, won 1 and 3; P2 (Uthuk) 12, 16, 9, 16, won 2 and 4 (the
+    # last): 55 against 53 + 2 = 55, a tie that the last scenario's winner, P2, wins.
+    record = campaign(("A1", "A1", "daqan-lords"), ("B2", "B1", "uthuk-yllan"), ("C1", "C2", "daqan-lords"),
+                      ("D2", "D1", "uthuk-yllan"))
+    for item, (daqan, uthuk) in zip(record, ((16, 12), (10, 16), (17, 9), (12, 16)), strict=True):
+        item["vp"] = {"daqan-lords": daqan, "uthuk-yllan": uthuk}
+    totals = check(army("Test Spearmen", fmt="campaign", campaign=record), cat)["totals"]
+    assert totals["campaign_vp"] == {"daqan-lords": 55, "uthuk-yllan": 55}
+    assert totals["campaign_winner"] == "uthuk-yllan"
+    record[0]["vp"] = {"daqan-lords": 17, "uthuk-yllan": 12}
+    totals = check(army("Test Spearmen", fmt="campaign", campaign=record), cat)["totals"]
+    assert totals["campaign_winner"] == "daqan-lords"
+
+
 def test_the_armys_scenario_card_is_the_campaigns_latest(cat: Catalogue) -> None:
     record = campaign(("A1", "A1", "daqan-lords"), ("B2", "B1", None))
     assert check(army("Test Spearmen", fmt="campaign", campaign=record, scenario="daqan-lords-b2"), cat)["legal"]
@@ -403,6 +433,38 @@ def test_several_violations_at_once_sorted_by_rule(cat: Catalogue) -> None:
     assert result["totals"]["points"] == 12 + 12 + 15 + 14 + 6
 
 
+# ------------------------------------------------------------------------------------------- entries and deployment
+
+
+def test_an_army_mustered_and_deployed_is_checked_as_one_army(cat: Catalogue) -> None:
+    # The entries are the army (costs, faction, copies); the deployment places units of it (§3.5).
+    doc = army(("Test Spearmen", 2), "Test Golem", deployment=[placed("Test Spearmen", "a1"),
+                                                              placed("Test Golem", "a2", terrain="building")])
+    result = check(doc, cat)
+    assert rules(result) == ["battlelore2.deploy-occupiable-hex"]  # the Massive Golem in a building
+    assert only(result, "battlelore2.deploy-occupiable-hex")["entries"] == ["/deployment/1/terrain"]
+    assert result["totals"]["points"] == 6 + 6 + 12 and result["totals"]["units"] == 3
+    assert result["totals"]["units_placed"] == 2  # one Spearmen still to place is not a violation
+    fixed = army(("Test Spearmen", 2), "Test Golem", deployment=[placed("Test Spearmen", "a1"),
+                                                                placed("Test Golem", "a2")])
+    assert check(fixed, cat)["legal"]
+
+
+def test_a_placed_unit_the_army_did_not_muster_is_a_faction_units_violation(cat: Catalogue) -> None:
+    doc = army("Test Spearmen", deployment=[placed("Test Spearmen", "a1"), placed("Test Spearmen", "a2"),
+                                            placed("Test Golem", "a3")])
+    result = check(doc, cat)
+    found = [v for v in result["violations"] if v["rule"] == "battlelore2.faction-units"]
+    assert [v["entries"] for v in found] == [["/deployment/1/card"], ["/deployment/2/card"]]
+    assert result["totals"]["points"] == 6  # only what is mustered is paid for
+
+
+def test_the_faction_check_reads_the_mustered_units_when_both_are_given(cat: Catalogue) -> None:
+    doc = army("Test Spearmen", "Test Reavers", deployment=[placed("Test Reavers", "a1")])
+    found = only(check(doc, cat), "battlelore2.faction-units")
+    assert found["entries"] == ["/entries/1"]
+
+
 # ------------------------------------------------------------------------------------------- malformed
 
 
@@ -413,7 +475,6 @@ def errors_of(doc: dict[str, Any]) -> dict[str, list[str]]:
 
 
 @pytest.mark.parametrize(("doc", "pointer"), [
-    ({"entries": [{"card": "Test Spearmen"}], "deployment": [placed("Test Spearmen", "a1")]}, "/deployment"),
     ({"battle_map": "Broken Demongate"}, "/battle_map"),
     ({"plan": {"kind": "setup"}}, "/plan"),
     ({"orders": []}, "/orders"),

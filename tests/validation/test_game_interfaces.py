@@ -45,12 +45,16 @@ BL2_DOCUMENTS: list[Any] = [
     {"game": "battlelore2", "format": "campaign", "faction": "uthuk-yllan", "entries": [{"card": "Test Reavers"}],
      "campaign": [{"scenario": 1, "daqan-lords": "A1", "uthuk-yllan": "A1", "winner": "daqan-lords"},
                   {"scenario": 2, "daqan-lords": "B2", "uthuk-yllan": "B2"}]},
-    # malformed: another game's keys, wrong types, both army forms
+    # malformed: another game's keys, wrong types, a campaign's victory points below 0
     {"game": "battlelore2", "format": "standard", "faction": "daqan-lords", "orders": [], "commanders": []},
     {"game": "battlelore2", "format": "standard", "deployment": [{"card": "Test Spearmen", "hex": 1, "row": 0}]},
-    {"game": "battlelore2", "format": "standard", "entries": [{"card": "Test Spearmen"}],
-     "deployment": [placed("Test Spearmen", "a1")]},
+    {"game": "battlelore2", "format": "campaign", "entries": [{"card": "Test Spearmen"}],
+     "campaign": [{"scenario": 1, "daqan-lords": "A1", "uthuk-yllan": "A1", "vp": {"daqan-lords": -1}}]},
 ]
+# The units mustered and where they stand, in one document, checked together (battlelore2.md §3.5).
+BL2_MUSTERED_AND_PLACED = {"game": "battlelore2", "format": "standard", "faction": "daqan-lords",
+                           "entries": [{"card": "Test Spearmen", "qty": 2}],
+                           "deployment": [placed("Test Spearmen", "a1")]}
 
 
 
@@ -143,6 +147,14 @@ def test_the_documents_cover_legal_illegal_and_malformed(case: Case) -> None:
     assert [r["legal"] for s, r in outcomes if s == 200] == case.legal
     for (_status, fields), expected in zip(outcomes[5:], case.malformed_fields, strict=False):
         assert set(fields) == expected if case.exact_fields else expected <= set(fields)
+
+
+def test_a_battlelore_army_mustered_and_placed_is_one_valid_document_everywhere(tmp_path: Path) -> None:
+    import_fixture("battlelore2-standins.json")
+    assert_interfaces_agree(BL2_MUSTERED_AND_PLACED, tmp_path)
+    status, result = through_service(BL2_MUSTERED_AND_PLACED)
+    assert status == 200 and result["legal"], result
+    assert (result["totals"]["units"], result["totals"]["units_placed"]) == (2, 1)
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)

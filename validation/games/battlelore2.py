@@ -7,8 +7,11 @@ Gyors összefoglaló (p. 12). The seed prints no unit costs and no budget: the c
 (``catalogue.missing-data`` where a card lacks one) and the 50-point budget is a parameter (§3.2, outside
 knowledge).
 
-The army is the list's ``entries`` (units mustered, with copies) or its ``deployment`` (one item per placed
-unit), not both. Only entries that name a unit of the catalogue count toward anything.
+The army is the list's ``entries`` (the units mustered, with copies) and its ``deployment`` (one item per placed
+unit), read together as the digest's §3.5 reads them: where both are given the entries are the army and the
+deployment places units of it (a placed unit that was not mustered is a ``battlelore2.faction-units`` violation:
+it comes from no deployment card of the army); an army given only as a deployment is the units placed. Only
+entries that name a unit of the catalogue count toward anything.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ NEUTRAL = "neutral"
 MAX_HAND = 20
 MAX_CAMPAIGN = 10
 MAX_HEX = 20
+MAX_VP = 100
 ROWS = 9  # a player's half is rows 1-5, row 5 shared: 9 rows (battlelore2.md §4)
 STAND_IN = "catalogue.stand-in"
 STAND_IN_SOURCE = Source("battlelore2.md", "§18 Recommended army document and test notes (invented test units)")
@@ -119,6 +123,7 @@ class Army:
     hand: list[tuple[str, CardFacts]] = field(default_factory=list)
     hand_given: bool = False
     campaign: list[dict[str, Any]] | None = None
+    unmustered: list[Unit] = field(default_factory=list)  # placed, but beyond the units mustered under entries
 
     def count(self) -> int:
         return sum(u.qty for u in self.units)
@@ -176,12 +181,21 @@ def prepare(doc: Any, catalogue: Catalogue, fmt: Format, params: Params) -> tupl
         card = note(_card(catalogue, "unit", item["card"], f"/entries/{i}/card", item.get("set"), out), f"/entries/{i}")
         if card is not None:
             army.units.append(Unit(f"/entries/{i}", item["qty"], card))
+    mustered = bool(army.units) or bool(data.get("entries"))
+    free = Counter[str]()  # mustered units of each card not yet placed
+    for u in army.units:
+        free[u.card.slug] += u.qty
     for i, item in entry_items(data.get("deployment")):
         pointer = f"/deployment/{i}"
         card = note(_card(catalogue, "unit", item["card"], f"{pointer}/card", item.get("set"), out), pointer)
         unit = Unit(pointer, 1, card) if card is not None else None
-        if unit is not None:
+        if unit is not None and not mustered:
             army.units.append(unit)
+        elif unit is not None:
+            if free[unit.card.slug] > 0:
+                free[unit.card.slug] -= 1
+            else:
+                army.unmustered.append(unit)
         terrain = note(_terrain(catalogue, item["terrain"], f"{pointer}/terrain", out), f"{pointer}/terrain")
         army.placements.append(Placement(pointer, item["hex"], item["row"], item["terrain"], terrain, unit))
     tent = data.get("command_tent")
@@ -250,7 +264,7 @@ def points_limit(army: Army, p: Params) -> Iterator[Outcome]:
         yield Finding(
             "battlelore2.points-limit",
             msg("The army costs {total} recruitment points; the budget is {limit}.", total=total, limit=limit),
-            ("/entries" if not army.placements else "/deployment",),
+            ("/deployment" if army.units and army.units[0].pointer.startswith("/deployment") else "/entries",),
             hint=nmsg("remove at least {n} point", "remove at least {n} points", total - limit),
         )
     for u in army.units:
@@ -277,11 +291,14 @@ def unspent_points_lore(army: Army, p: Params) -> Iterator[Outcome]:
 @rule("battlelore2.faction-units")
 def faction_units(army: Army, p: Params) -> Iterator[Outcome]:
     """Every unit comes from the army's faction's deployment cards, or is a neutral unit. An army with no faction
-    cannot be checked: that is a violation too.
+    cannot be checked: that is a violation too. Where the list gives both the units mustered and their deployment,
+    every placed unit is one of the units mustered.
 
     Source: 004_accb02bc63915dff.txt, Szabályvariációk: Játék több alapjátékkal (armies from the available
-        deployment cards of a faction); battlelore2.md §3.3 (neutral units, outside knowledge)
+        deployment cards of a faction); Egységek csatarendbe állítása (the army's units are deployed);
+        battlelore2.md §3.3 (neutral units, outside knowledge), §3.5 (entries and deployment read together)
     """
+    yield from _unmustered(army)
     if army.faction is None:
         if army.units:
             yield Finding(
@@ -305,6 +322,23 @@ def faction_units(army: Army, p: Params) -> Iterator[Outcome]:
                 factions=and_text(card.factions), faction=army.faction),
             tuple(u.pointer for u in units),
             hint=msg("remove {card} ×{n}", card=card.name, n=sum(u.qty for u in units)),
+        )
+
+
+def _unmustered(army: Army) -> Iterator[Outcome]:
+    """Placed units beyond those mustered under ``entries``: they come from none of the army's deployment cards."""
+    by_card: dict[str, list[Unit]] = {}
+    for u in army.unmustered:
+        by_card.setdefault(u.card.slug, []).append(u)
+    for units in by_card.values():
+        name = units[0].name
+        yield Finding(
+            "battlelore2.faction-units",
+            nmsg("{name} is placed {n} time more than the army musters it.",
+                 "{name} is placed {n} times more than the army musters it.", len(units), name=name),
+            tuple(f"{u.pointer}/card" for u in units),
+            hint=nmsg("recruit {n} more {name}, or take it off the map",
+                      "recruit {n} more {name}, or take them off the map", len(units), name=name),
         )
 
 
@@ -607,10 +641,37 @@ def preset_hand(army: Army, p: Params) -> Iterator[Outcome]:
         )
 
 
+def campaign_state(campaign: list[dict[str, Any]], scenarios: int = 4) -> dict[str, Any]:
+    """Where a campaign record stands: how many scenarios it holds, whether it is complete (exactly ``scenarios``
+    of them, each with its winner), and, once complete with every scenario's victory points, each faction's
+    campaign total and the campaign's winner.
+
+    The totals add up the scenarios' victory points; the winner of the last scenario adds 1 per scenario he won
+    (the seed's reading, battlelore2.md §17 Q9); on a tie the last scenario's winner wins (§15, §16.9).
+
+    Source: 004_accb02bc63915dff.txt, Szabályvariációk: Hadjárat variáció
+    """
+    items = [item for item in campaign if isinstance(item, dict)]
+    complete = len(items) == scenarios and all(item.get("winner") in ARMY_FACTIONS for item in items)
+    out: dict[str, Any] = {"campaign_scenarios": len(items), "campaign_complete": complete,
+                           "campaign_vp": None, "campaign_winner": None}
+    if not complete or not all(isinstance(item.get("vp"), dict) and all(item["vp"].get(f) is not None
+                                                                         for f in ARMY_FACTIONS) for item in items):
+        return out
+    last = str(items[-1]["winner"])
+    vp = {f: sum(int(item["vp"][f]) for item in items) for f in ARMY_FACTIONS}
+    vp[last] += sum(1 for item in items if item.get("winner") == last)
+    best = max(vp.values())
+    leaders = [f for f in ARMY_FACTIONS if vp[f] == best]
+    out["campaign_vp"] = vp
+    out["campaign_winner"] = leaders[0] if len(leaders) == 1 else last
+    return out
+
+
 def totals(army: Army, p: Params) -> dict[str, Any]:
     limit = _points_limit(army, p)
     points = army.known_points()
-    return {
+    out = {
         "points": points,
         "points_left": limit - points,
         "units": army.count(),
@@ -618,6 +679,11 @@ def totals(army: Army, p: Params) -> dict[str, Any]:
         "points_limit": limit,
         "points_complete": army.points_complete(),
     }
+    if army.placements:
+        out["units_placed"] = sum(1 for pl in army.placements if pl.unit is not None)
+    if army.campaign is not None:
+        out.update(campaign_state(army.campaign, int(p.get("scenarios") or 4)))
+    return out
 
 
 # ------------------------------------------------------------------------------------------------ the document
@@ -644,24 +710,21 @@ CAMPAIGN_ITEM = Obj(
         "scenario": Key(Int(1, MAX_CAMPAIGN), required=True, doc="the scenario's number in the campaign, from 1"),
         **{f: Key(Str(4, nullable=True), doc=f"{f}'s initiative value (A1, B2, ...)") for f in ARMY_FACTIONS},
         "winner": Key(FactionName(), doc="the faction that won it (empty for a scenario not yet played)"),
+        "vp": Key(Obj({f: Key(Int(0, MAX_VP), doc=f"{f}'s victory points") for f in ARMY_FACTIONS},
+                      what="battlelore2 campaign victory points", nullable=True),
+                  doc='{"daqan-lords": 16, "uthuk-yllan": 12}: each player\'s victory points in it'),
     },
     what="battlelore2 campaign scenario",
 )
-
-
-def _one_army(data: dict[str, Any], pointer: str, errors: Errors) -> None:
-    if data.get("entries") and data.get("deployment"):
-        errors.add(f"{pointer}/deployment", 'give the army either as "entries" (mustered) or as "deployment" '
-                   "(one item per placed unit), not both")
 
 
 DOCUMENT = Obj(
     {
         "faction": Key(FactionName(), doc="the army's faction: daqan-lords or uthuk-yllan"),
         "entries": Key(entries_schema(entry_schema("battlelore2 unit entry")), default=[],
-                       doc="the units mustered (when the army is not given as a deployment)"),
+                       doc="the units mustered; with a deployment, the army it places"),
         "deployment": Key(ListOf(DEPLOYED, MAX_ENTRIES, nullable=True), default=[],
-                          doc="one item per placed unit: {card, hex, row, terrain}"),
+                          doc="one item per placed unit: {card, hex, row, terrain}; alone, it is the army"),
         "command_tent": Key(PLACED, doc="{hex, row, terrain}: the army's command tent, where it fields one"),
         "opponent": Key(Obj({"faction": Key(FactionName(nullable=False), required=True)}, what="opponent",
                             nullable=True), doc="{faction}: the other army's faction"),
@@ -671,7 +734,6 @@ DOCUMENT = Obj(
                         doc='[{scenario, "daqan-lords": "A1", "uthuk-yllan": "A1", winner}] so far'),
     },
     what="battlelore2 list",
-    check_extra=_one_army,
 )
 
 ARMY_RULES = (
