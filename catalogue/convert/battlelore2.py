@@ -30,6 +30,9 @@ TAG_SOURCE = ("TAG units.json (GAIGResearch/TabletopGames data/battlelore/units.
               "TAG's simplification, not checked against the unit reference cards")
 TAG_HOW = "TAG's simplification"
 
+ARMY_FACTS = "../shared/data/battlelore2-army-facts/SOURCE.md"
+LEAD_THE_CHARGE = "FFG preview 'Lead the Charge', 3 Dec 2013"
+
 CORE_FILE = "battlelore2/default/core-set.json"
 HERNFAR_FILE = "battlelore2/default/hernfar-guardians.json"
 SCORN_FILE = "battlelore2/default/warband-of-scorn.json"
@@ -37,13 +40,23 @@ SCORN_FILE = "battlelore2/default/warband-of-scorn.json"
 DAQAN = "daqan-lords"
 UTHUK = "uthuk-yllan"
 
-# TAG's "special" -> our ability row.
+# TAG's "special" -> our ability row. The rule text is the seed glossary's (battlelore2.md §10 and §11), in our
+# own words; that the unit has the ability is TAG's (see the unit's notes).
 TAG_SPECIALS: dict[str, dict[str, Any]] = {
-    "rage": {"kind": "ability", "name": "Rage"},
-    "pursue": {"kind": "ability", "name": "Pursue"},
-    "doubleshot": {"kind": "ability", "name": "Double Shot"},
-    "bite": {"kind": "dice-ability", "name": "Poison", "param": "heroic"},
+    "rage": {"kind": "ability", "name": "Rage",
+             "text": "Rolls 1 more die for each damage this unit has suffered (after terrain limits)."},
+    "pursue": {"kind": "ability", "name": "Pursue",
+               "text": "When it could advance, it may instead move 1 to X hexes, the first into the target's hex, "
+                       "and attack once more; once per turn, never after a counterattack. X: not known."},
+    "doubleshot": {"kind": "ability", "name": "Double Shot",
+                   "text": "If it did not move in the movement step, it may attack once more in the attack step, "
+                           "before any other unit attacks, at a new target if it likes."},
+    "bite": {"kind": "dice-ability", "name": "Poison", "param": "heroic",
+             "text": "Commit a heroic result to poison the target (attacks on a poisoned unit may commit lore "
+                     "results for 1 damage each)."},
 }
+SPECIAL_ENTRIES = {"rage": "Düh (egység képesség)", "pursue": "Üldözés (egység képesség)",
+                   "doubleshot": "Dupla tüzelés (egység képesség)", "bite": "Méreg"}
 
 
 def _seed(entry: str, how: str = "stated", note: str = "") -> dict[str, str]:
@@ -110,7 +123,8 @@ def _core_units(tag: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
         ("viper-legion", "Viper Legion", "", UTHUK, "viper_legion", 15, True),
         ("blood-harvesters", "Blood Harvesters", "", UTHUK, "blood_harvesters", 15, True),
         ("chaos-lord", "Chaos Lord", "Káosz lord", UTHUK, None, 1, False),
-        ("flesh-rippers", "Flesh Rippers", "", UTHUK, None, None, False),
+        ("flesh-rippers", "Flesh Ripper Brutes", "", UTHUK, None, None, False),
+        ("obscenes", "Obscenes", "", UTHUK, None, None, False),
     ]
     used_tag: set[str] = set()
     cards = []
@@ -140,12 +154,13 @@ def _core_units(tag: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
             for key, tag_key in (("movement", "move"), ("combat_value", "strength"), ("health", "health")):
                 prov[key] = [_tag(f"TAG's '{tag_key}'")]
             special = TAG_SPECIALS[row["special"]]
-            abilities.append({**special, "text": f"TAG's special '{row['special']}'."})
-            if row.get("type"):
-                notes.append(f"TAG gives the type '{row['type']}', which is TAG's own, not a BattleLore unit type.")
+            abilities.append(dict(special))
+            prov.setdefault("abilities", []).append(_seed(SPECIAL_ENTRIES[row["special"]], "stated",
+                                                          "the ability's rule, in our words"))
             sources.append("TAG")
-            notes.append("Movement, combat value and health are TAG's simplification (marked in provenance), not "
-                         "checked against the unit reference card.")
+            notes.append(f"Movement, combat value, health and the {special['name']} ability come from a research "
+                         "project's simplified unit list (TAG), not from the printed unit card: check them against "
+                         "your card.")
         if slug == "yeoman-archers":
             card["combat_type"] = "ranged"
             prov["combat_type"] = [_digest("§2.2", "stated", "the seed names them archers (Íjász)"),
@@ -156,7 +171,7 @@ def _core_units(tag: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
                          "less 6 + 9 + 9 + 1); they are not a separate card here.")
         if slug == "riverwatch-riders":
             abilities += [
-                {"kind": "ability", "name": "Vigilant", "text": "Outside knowledge (community): named only."},
+                {"kind": "ability", "name": "Vigilant", "text": "Its rule: not known (in no source we could reach)."},
                 {"kind": "ability", "name": "Flanking",
                  "text": "+1 die (at most +1) to a friendly unit's roll against a target adjacent to this unit."},
             ]
@@ -164,7 +179,7 @@ def _core_units(tag: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
                                           "community material")]
         if slug == "viper-legion":
             prov["abilities"] = [_outside("§2.2 and §10", "low", "forum: commit a heroic result to poison"),
-                                 _tag("TAG's special 'bite'")]
+                                 _tag("TAG's special 'bite'"), *prov.get("abilities", [])]
         if slug == "blood-harvesters":
             prov["combat_value"].append(_outside("§2.2 and §16.4", "low", "forum: base combat value 3, Rage"))
             notes.append("Warband of Scorn adds three more units (9 figures) of Blood Harvesters (outside "
@@ -177,15 +192,28 @@ def _core_units(tag: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
             prov["figures"] = [_outside(CORE_FIGURES, "high", "1 figure in the set for 1 deployment card", "derived")]
         if slug == "roc-warrior":
             notes.append("The lore card To the Skies (Irány az ég) has the Roc Warrior carry a unit.")
+        if slug in {"flesh-rippers", "obscenes"}:
+            prov["name"] = [{"source": f"{ARMY_FACTS} ({LEAD_THE_CHARGE})", "how": "stated",
+                             "note": "the core Uthuk army: Blood Harvesters, Viper Legion, Flesh Ripper Brutes, "
+                                     "Obscenes and the Chaos Lord"}]
         if slug == "flesh-rippers":
-            prov["name"] = [_outside("§2.2", "medium", "Uthuk core unit")]
-            notes.append("Its place in the core set is medium-confidence outside knowledge; the fifth Uthuk core unit "
-                         "type is not named in any source.")
+            notes.append("Named Flesh Ripper Brutes by the publisher's preview; earlier called Flesh Rippers here "
+                         "(the slug stays flesh-rippers).")
+        if slug == "rune-golems":
+            card["deployment_cards_per_copy"] = 3
+            card["figures"] = 2
+            prov["deployment_cards_per_copy"] = [{
+                "source": f"{ARMY_FACTS}", "how": "derived",
+                "note": "17 deployment cards per faction (the Russian rulebook's counts) less Yeoman Archers 5, "
+                        "Citadel Guard 5, Riverwatch Riders 3 and the Roc Warrior 1"}]
+            prov["figures"] = [{"source": f"{ARMY_FACTS}", "how": "derived",
+                                "note": "6 figures in the core set over its 3 deployment cards"}]
         if abilities:
             card["abilities"] = abilities
         card["provenance"] = prov
         card["source"] = _unit_source(hu, sources)
-        notes.append("Cost (recruitment points) is printed on the deployment card and is in no source: missing.")
+        notes.append("Cost (recruitment points): not known. It is printed on the deployment card, and no source "
+                     "we could reach gives it; complete it from your own card.")
         card["notes"] = notes
         cards.append(card)
     missing = set(tag) - used_tag

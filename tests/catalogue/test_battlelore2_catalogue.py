@@ -43,7 +43,7 @@ def test_every_kind_is_there_per_set(imported: None) -> None:
     assert sorted(core_units.filter(factions__slug="daqan-lords").values_list("name", flat=True)) == [
         "Citadel Guard", "Riverwatch Riders", "Roc Warrior", "Rune Golems", "Yeoman Archers"]
     assert sorted(core_units.filter(factions__slug="uthuk-yllan").values_list("name", flat=True)) == [
-        "Blood Harvesters", "Chaos Lord", "Flesh Rippers", "Viper Legion"]
+        "Blood Harvesters", "Chaos Lord", "Flesh Ripper Brutes", "Obscenes", "Viper Legion"]
 
 
 def test_tags_four_real_units_are_used_and_the_decoy_is_left_out(imported: None) -> None:
@@ -63,6 +63,17 @@ def test_tags_four_real_units_are_used_and_the_decoy_is_left_out(imported: None)
     assert (poison.kind, poison.name, poison.param) == ("dice-ability", "Poison", "heroic")
     pursue = unit("citadel-guard").abilities.get()
     assert (pursue.name, pursue.value) == ("Pursue", None), "Pursue's X is in no source"
+    assert "X: not known" in pursue.text
+
+
+def test_unit_pages_show_game_text_never_a_sources_wording(imported: None) -> None:
+    """An ability reads as the Reference Guide's rule (in our words), never as TAG's ids ('doubleshot', 'bite')."""
+    for u in m.Bl2Unit.objects.all():
+        for a in u.abilities.all():
+            assert a.text and "TAG" not in a.text and "special" not in a.text, (u.slug, a.text)
+            if a.name not in ("Vigilant", "Flanking"):
+                assert any(p["source"].startswith(f"seed {SEED_FILE}") for p in u.provenance["abilities"]), u.slug
+        assert not any("TAG gives the type" in n for n in u.notes)
 
 
 def test_costs_are_missing_everywhere(imported: None) -> None:
@@ -73,7 +84,7 @@ def test_costs_are_missing_everywhere(imported: None) -> None:
 
 
 def test_numbers_no_source_gives_stay_missing(imported: None) -> None:
-    for slug in ("rune-golems", "flesh-rippers", "roc-warrior", "chaos-lord", "riverwatch-riders"):
+    for slug in ("rune-golems", "flesh-rippers", "obscenes", "roc-warrior", "chaos-lord", "riverwatch-riders"):
         u = unit(slug)
         assert (u.movement, u.combat_value, u.health, u.range_min, u.range_max) == (None,) * 5, slug
     assert unit("yeoman-archers").range_min is None and unit("yeoman-archers").range_max is None
