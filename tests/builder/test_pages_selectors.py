@@ -81,14 +81,14 @@ def test_the_rule_check_is_computed_and_never_raises_for_what_a_player_sends() -
     assert list_check(document={"game": "chess"}).errors
 
 
-def test_a_half_placed_battlelore_army_is_checked_as_mustered() -> None:
+def test_a_half_placed_battlelore_army_is_checked_with_the_units_still_to_place() -> None:
     document = {"game": "battlelore2", "format": "standard", "faction": "daqan-lords",
-                "entries": [{"card": "Citadel Guard", "qty": 1}],
+                "entries": [{"card": "Citadel Guard", "qty": 2}, {"card": "Roc Warrior", "qty": 1}],
                 "deployment": [{"card": "Roc Warrior", "hex": "r1c1", "row": 1, "terrain": "clear"}]}
-    assert list_check(document=document).result is None, "the document itself is malformed"
+    assert list_check(document=document).result is not None, "mustered and placed together is a valid document"
     check = draft_check(document=document)
-    assert check.result is not None and check.to_place == 1
-    assert check.result["totals"]["units"] == 2
+    assert check.result is not None and check.to_place == 2
+    assert check.result["totals"]["units"] == 3 and check.result["totals"]["units_placed"] == 1
 
 
 def test_why_a_card_can_no_longer_be_added() -> None:
