@@ -26,7 +26,9 @@ TENT = "tent"  # the command tent, placed on the BattleLore deployment map like 
 TERRAINS = ("clear", "hills", "forest", "building", "water", "water+ford", "water+bridge")
 HEX = re.compile(r"^r([1-9])c(1[0-3]|[1-9])$")  # r<row 1-9>c<column 1-13>
 STRONGHOLD_UNITS = ("goblin", "orc", "troll")  # what a Stronghold action is paid with
-ACTION_KEYS = frozenset({"name", "phase", "qty", "pay", "resources", "target"})  # an action's keys with a field
+# A Stronghold action's keys with a field of their own (the rest are its "other fields" JSON).
+ACTION_KEYS = frozenset({"name", "phase", "qty", "pay", "resources", "target", "gain", "goblins", "receive", "give",
+                         "moves"})
 
 Section = games.Section
 sections_of = games.sections

@@ -229,6 +229,9 @@ def _normalise(document: dict[str, Any], setup: GameSetup) -> GameSetup:
     faction = document.get("faction")
     if faction is not None and faction not in {f for f, _n in setup.factions}:
         document.pop("faction")  # not one of the ruleset's (none, for a ruleset without factions)
+    panel = panel_of(str(document.get("game")), document.get("ruleset"))
+    if panel.prepare is not None:
+        panel.prepare(document, builder_facts(game=str(document["game"]), ruleset=str(document["ruleset"])))
     return setup
 
 
@@ -266,6 +269,11 @@ def _apply_op(document: dict[str, Any], op: str, data: QueryDict, catalogue: Any
         if index < -1:
             raise drafts.DraftError(gettext("No such item in the list."))
         return drafts.draft_unplace(document=document, index=index), gettext("Taken off the map.")
+    panel = panel_of(str(document.get("game")), document.get("ruleset"))
+    if panel.ops is not None:
+        done = panel.ops(document, verb, rest, data)
+        if done is not None:
+            return done
     return document, ""
 
 
@@ -387,6 +395,7 @@ def _builder_context(
         "panel_template": panel.template,
         "faction_label": gettext(panel.faction_label),
         **(panel.context(document, catalogue) if panel.context is not None else {}),
+        **(panel.checked(document, catalogue, check, filters) if panel.checked is not None else {}),
     }
     if request.user.is_authenticated:
         # What this list needs that the player's collection lacks (issue 7), updated with every change.

@@ -16,7 +16,6 @@ _KINDS = (
     ("phase-card", gettext_noop("phase-card action")),
     ("component", gettext_noop("component")),
 )
-PHASE_KEYS = ("1", "2", "3", "4", "5", "6", "camp")
 
 GAME = register(Game(
     id="stronghold",
@@ -47,20 +46,9 @@ GAME = register(Game(
                         accepts=("machine", "equipment", "training", "ritual", "phase-card", "component")),
                 Section("plan.orders", ("order",), "orders", gettext_noop("Orders"), "Orders", ("orders",)),
             ),
-            blank={
-                "faction": "attacker",
-                "plan": {
-                    "kind": "round-plan",
-                    "round": 1,
-                    "phase_cards": dict.fromkeys(PHASE_KEYS, ""),
-                    "flipped": [],
-                    "income": 5,
-                    "state": {"resources": 0, "drawn": {}, "camp": {}, "board": {"tiles": [], "units": {}},
-                              "flipped": []},
-                    "entries": [],
-                    "orders": [],
-                },
-            },
+            # The round's position and every key the format requires are filled in by the builder's
+            # builder/stronghold.py (fit_plan), which knows the format's numbers and the catalogue's phase cards.
+            blank={"faction": "attacker", "plan": {"kind": "round-plan", "round": 1, "entries": [], "orders": []}},
         ),
     ),
 ))

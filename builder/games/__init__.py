@@ -17,6 +17,9 @@ import games
 Apply = Callable[[dict[str, Any], QueryDict, dict[str, str]], None]
 Context = Callable[[Mapping[str, Any], Any], dict[str, Any]]
 Shown = Callable[[Mapping[str, Any]], dict[str, Any]]
+Prepare = Callable[[dict[str, Any], Any], None]
+Ops = Callable[[dict[str, Any], str, str, QueryDict], "tuple[dict[str, Any], str] | None"]
+Checked = Callable[[Mapping[str, Any], Any, Any, QueryDict], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -27,7 +30,11 @@ class Panel:
     show (the rest are edited as JSON, "other keys"); ``apply(document, data, errors)`` copies the posted
     fields into the document, recording field errors; ``context(document, catalogue)`` is what its template
     (and its sections' templates) read on the builder page, ``shown(document)`` what the shared page reads;
-    ``faction_label`` names the faction select (English, translated where shown)."""
+    ``faction_label`` names the faction select (English, translated where shown). ``prepare(document,
+    catalogue)`` fills in what the list's format requires before it is checked (a Stronghold plan's round-1
+    position); ``ops(document, verb, rest, data)`` performs the panel's own buttons (``verb:rest``), None for a
+    verb it does not know; ``checked(document, catalogue, check, data)`` is page context that reads the rule
+    check (messages beside the fields they concern)."""
 
     template: str = ""
     keys: frozenset[str] = frozenset()
@@ -35,6 +42,9 @@ class Panel:
     context: Context | None = None
     shown: Shown | None = None
     faction_label: str = gettext_noop("Faction")
+    prepare: Prepare | None = None
+    ops: Ops | None = None
+    checked: Checked | None = None
 
 
 NO_PANEL = Panel()

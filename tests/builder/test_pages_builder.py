@@ -230,27 +230,73 @@ def test_battlelore_recruits_units_and_places_them_and_the_tent_on_the_map(clien
     assert refused.status_code == 400
 
 
+def test_a_fresh_stronghold_plan_is_checked_at_once_with_no_field_missing(client: Client) -> None:
+    response = client.get("/build/stronghold/")
+    text = text_of(response)
+    assert "is required" not in text and "Cannot be checked" not in text
+    assert "Legal" in text and "TB-9" in text and "invented stand-in" in text
+    plan = document_of(response)["plan"]
+    assert plan["state"]["resources"] == 5 and sum(plan["state"]["drawn"].values()) == 14
+    assert plan["phase_cards"]["2"] == "Siege Machines phase cards (red)"
+    three = document_of(change(client, "stronghold", document_of(response), format="three-player"))
+    assert three["plan"]["side"] == "west" and "camp_upkeep" not in three["plan"]
+    assert sum(three["plan"]["state"]["drawn"].values()) == 14, "the position stays the player's"
+
+
 def test_stronghold_composes_a_rounds_plan(client: Client) -> None:
     document, response = build(client, "stronghold", ["add:ballista", "add:poison", "add:orc-blast"])
     plan = document["plan"]
     assert plan["entries"] == [{"name": "Ballista", "phase": 2}, {"name": "Poison", "phase": 3}]
     assert plan["orders"] == [{"name": "Orc Blast", "section": "", "secret": False}]
+    assert "Pick where" in text_of(response) and 'id="place-w1"' in response.content.decode()
+    document = document_of(change(client, "stronghold", document, "target:0:W1"))
+    assert document["plan"]["entries"][0]["target"] == "W1"
     response = change(client, "stronghold", document, **{
         "plan-round": "4", "plan-income": "5", "plan-phase_cards-2": "Red Machines 2", "plan-flipped-shown": "1",
-        "plan-flipped": ["1"], "target-plan.entries-0": "W1", "pay-plan.entries-0-troll": "1",
-        "resources-plan.entries-0": "6", "phase-plan.entries-1": "3", "more-plan.entries-1": '{"note": 1}',
-        "section-plan.orders-0": "S3", "secret-plan.orders-0-shown": "1", "secret-plan.orders-0": "on",
-        "plan-state": '{"resources": 1}',
+        "plan-flipped": ["1"], "pay-plan.entries-0-troll": "1",
+        "resources-plan.entries-0": "6", "phase-plan.entries-1": "3", "target-plan.entries-1": "S3",
+        "more-plan.entries-1": '{"note": 1}', "section-plan.orders-0": "S3", "secret-plan.orders-0-shown": "1",
+        "secret-plan.orders-0": "on", "state-resources": "1", "state-drawn-goblin": "4", "state-drawn-orc": "7",
+        "state-drawn-troll": "3", "state-camp-orc": "2", "state-killed_goblins": "2", "state-traps-shown": "1",
+        "state-traps": ["PW2"], "state-cauldrons": "C-S3-orc, C-S4-orc", "state-units-shown": "1",
+        "state-units-loc": ["GW", "W2"], "state-units-GW-goblin": "2", "state-units-W2-orc": "1",
+        "plan-state": '{"resources": 99}',  # the JSON box is only read when it is what changed
     })
     plan = document_of(response)["plan"]
     assert plan["round"] == 4 and plan["flipped"] == ["1"] and plan["phase_cards"]["2"] == "Red Machines 2"
     assert plan["entries"][0] == {"name": "Ballista", "phase": 2, "pay": {"troll": 1}, "resources": 6,
                                   "target": "W1"}
-    assert plan["entries"][1] == {"name": "Poison", "phase": 3, "note": 1}
+    assert plan["entries"][1] == {"name": "Poison", "phase": 3, "target": "S3", "note": 1}
     assert plan["orders"][0] == {"name": "Orc Blast", "section": "S3", "secret": True}
-    assert plan["state"] == {"resources": 1}
-    bad = change(client, "stronghold", document, **{"plan-state": "{nope"})
+    state = plan["state"]
+    assert (state["resources"], state["drawn"], state["camp"], state["killed_goblins"]) == (
+        1, {"goblin": 4, "orc": 7, "troll": 3}, {"orc": 2}, 2)
+    assert state["traps"] == ["PW2"] and state["defender"] == {"cauldrons": ["C-S3-orc", "C-S4-orc"]}
+    assert state["board"]["units"] == {"GW": {"goblin": 2}, "W2": {"orc": 1}}
+    pasted = document_of(change(client, "stronghold", document_of(response), "state-json",
+                                **{"plan-state": '{"resources": 2}'}))
+    assert pasted["plan"]["state"]["resources"] == 2 and pasted["plan"]["state"]["killed_goblins"] == 0
+    bad = change(client, "stronghold", document, "state-json", **{"plan-state": "{nope"})
     assert bad.status_code == 400 and "This is not JSON" in text_of(bad)
+
+
+def test_stronghold_tiles_and_moves_are_added_without_json(client: Client) -> None:
+    document = document_of(client.get("/build/stronghold/"))
+    document = document_of(change(client, "stronghold", document, "addtile:0",
+                                  **{"newtile-name": "Catapult", "newtile-at": "W2"}))
+    assert document["plan"]["state"]["board"]["tiles"] == [{"name": "Catapult", "at": "W2"}]
+    response = change(client, "stronghold", document, "add:bloodstone")
+    assert 'id="place-w2"' in response.content.decode()
+    assert re.search(r'class="place rampart legal[^"]*" id="place-w2"', response.content.decode())
+    document = document_of(change(client, "stronghold", document_of(response), "add:lesser-mobilization"))
+    document = document_of(change(client, "stronghold", document, "addmove:1",
+                                  **{"newmove-1-from": "camp", "newmove-1-to": "GW"}))
+    assert document["plan"]["entries"][1]["moves"] == [{"from": "camp", "to": "GW", "units": {"goblin": 1}}]
+    document = document_of(change(client, "stronghold", document, **{
+        "move-plan.entries-1-0-goblin": "0", "move-plan.entries-1-0-orc": "3", "move-plan.entries-1-0-troll": ""}))
+    assert document["plan"]["entries"][1]["moves"][0]["units"] == {"orc": 3}
+    assert change(client, "stronghold", document, "target:7:W1").status_code == 400
+    assert change(client, "stronghold", document, "untile:5").status_code == 400
 
 
 def test_other_keys_are_edited_as_json(client: Client) -> None:

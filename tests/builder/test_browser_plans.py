@@ -1,0 +1,116 @@
+"""In a real browser, at a desk's width and a phone's: a Stronghold round plan from an empty page to a checked
+plan without typing any JSON (the position's fields, phase cards from the catalogue, a target picked on the
+drawn board, an order's section from a list), saved and shared."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+
+from catalogue.services import DATA_DIR, catalogue_import
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+WIDTHS = [pytest.param(1366, id="desktop"), pytest.param(390, id="phone")]
+
+
+@pytest.fixture
+def page(browser: Any, live_server: Any, request: Any) -> Any:
+    cache.clear()
+    report = catalogue_import(paths=[DATA_DIR / "stronghold"])
+    assert report.ok, [f.error for f in report.files if f.error]
+    width = request.node.callspec.params["width"]
+    ctx = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
+    ctx.set_default_timeout(20_000)
+    yield ctx.new_page()
+    ctx.close()
+
+
+def document(page: Any) -> str:
+    return str(page.locator("input[name=document]").get_attribute("value"))
+
+
+def changed(page: Any, before: str) -> None:
+    page.wait_for_function(
+        "before => document.querySelector('input[name=document]').getAttribute('value') !== before", arg=before
+    )
+
+
+def add(page: Any, name: str, slug: str) -> None:
+    page.locator("#id_c-search").fill(name)
+    button = page.locator(f"#catalogue-results li[data-slug='{slug}'] button.add")
+    button.wait_for()
+    before = document(page)
+    button.click()
+    changed(page, before)
+
+
+def set_field(page: Any, locator: Any, value: str) -> None:
+    before = document(page)
+    if locator.evaluate("e => e.tagName") == "SELECT":
+        locator.select_option(value)
+    else:
+        locator.fill(value)
+        locator.dispatch_event("change")
+    changed(page, before)
+
+
+def check_text(page: Any) -> str:
+    return re.sub(r"\s+", " ", page.locator("section.check").inner_text())
+
+
+def no_sideways_scroll(page: Any) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_stronghold_plan_from_an_empty_page_to_a_checked_plan_without_json(page: Any, width: int) -> None:
+    page.goto("/build/stronghold/")
+    assert "is required" not in page.locator("#list-panel").inner_text()
+    assert page.locator(".check .verdict.legal").is_visible(), "a fresh plan is a whole, checked document"
+    assert "invented stand-in" in page.locator(".stand-in-notice").inner_text()
+    no_sideways_scroll(page)
+
+    # The round's position, field by field: what was drawn this round and what carries over.
+    set_field(page, page.locator("#id_state-drawn-goblin"), "3")
+    set_field(page, page.locator("#id_state-drawn-troll"), "4")
+    set_field(page, page.locator("#id_state-resources"), "3")
+    assert "draw holds" not in check_text(page), "3 + 7 + 4 = the 14 units of a two-player round"
+
+    # A ballista: its target picked on the drawn board, where only the ramparts light up.
+    add(page, "Ballista", "ballista")
+    legal = page.locator(".board-svg .place.legal")
+    legal.first.wait_for()
+    assert sorted(legal.evaluate_all("els => els.map(e => e.id)")) == [
+        "place-e1", "place-e2", "place-e3", "place-w1", "place-w2"]
+    before = document(page)
+    page.locator("#place-w2").click()
+    changed(page, before)
+    assert '"target":"W2"' in document(page)
+    assert page.locator("#place-w2.chosen").count() == 1
+    set_field(page, page.locator("input[name='pay-plan.entries-0-troll']"), "1")
+
+    # Poison on a wall section, chosen from the action's own list of places; an order's section likewise.
+    add(page, "Poison", "poison")
+    set_field(page, page.locator("select[name='target-plan.entries-1']"), "S3")
+    set_field(page, page.locator("input[name='pay-plan.entries-1-goblin']"), "2")
+    add(page, "Orc Blast", "orc-blast")
+    set_field(page, page.locator("select[name='section-plan.orders-0']"), "S3")
+
+    text = check_text(page)
+    assert "cannot be checked" not in text.lower() and "is required" not in text
+    assert "Siege Machines phase cards (red)" in text, "the missing printed actions are named, not guessed"
+    assert "TB-9" in text, "the stand-in board is named in the result"
+    shown = re.sub(r"\s+", " ", page.locator("#list-panel .summary").inner_text())
+    assert "resources spent 7 resources left 1" in shown, shown  # 3 carried + 5 income - 6 - 1
+    no_sideways_scroll(page)
+
+    page.get_by_role("button", name="Save and get the links").click()
+    page.wait_for_url(re.compile(r"/build/stronghold/\?list="))
+    share_url = page.locator("#share-link").input_value()
+    page.goto(share_url)
+    assert "Ballista" in page.locator("main").inner_text()
+    no_sideways_scroll(page)
