@@ -1,6 +1,7 @@
 """In a real browser, at a desk's width and a phone's: a Stronghold round plan from an empty page to a checked
 plan without typing any JSON (the position's fields, phase cards from the catalogue, a target picked on the
-drawn board, an order's section from a list), saved and shared."""
+drawn board, an order's section from a list), saved and shared; a BattleLore army recruited and placed on the
+deployment map, checked as one army, its missing costs named unit by unit."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ WIDTHS = [pytest.param(1366, id="desktop"), pytest.param(390, id="phone")]
 @pytest.fixture
 def page(browser: Any, live_server: Any, request: Any) -> Any:
     cache.clear()
-    report = catalogue_import(paths=[DATA_DIR / "stronghold"])
+    report = catalogue_import(paths=[DATA_DIR / "stronghold", DATA_DIR / "battlelore2"])
     assert report.ok, [f.error for f in report.files if f.error]
     width = request.node.callspec.params["width"]
     ctx = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
@@ -113,4 +114,35 @@ def test_a_stronghold_plan_from_an_empty_page_to_a_checked_plan_without_json(pag
     share_url = page.locator("#share-link").input_value()
     page.goto(share_url)
     assert "Ballista" in page.locator("main").inner_text()
+    no_sideways_scroll(page)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_battlelore_army_recruited_and_placed_is_checked_as_one_army(page: Any, width: int) -> None:
+    page.goto("/build/battlelore2/")
+    set_field(page, page.locator("#id_faction"), "daqan-lords")
+    add(page, "Citadel Guard", "citadel-guard")
+    add(page, "Citadel Guard", "citadel-guard")
+    add(page, "Roc Warrior", "roc-warrior")
+
+    # Place the first Citadel Guard on a forest hex, then the Roc Warrior: both stay recruited.
+    page.locator("input[name=place-what][value='0']").check()
+    page.locator("#id_place-terrain").select_option("forest")
+    before = document(page)
+    page.locator("#hex-r2c5").click()
+    changed(page, before)
+    page.locator("input[name=place-what][value='1']").check()
+    page.locator("#id_place-terrain").select_option("clear")
+    before = document(page)
+    page.locator("#hex-r1c3").click()
+    changed(page, before)
+    assert '"entries":[{"card":"Citadel Guard","qty":2},{"card":"Roc Warrior","qty":1}]' in document(page)
+    assert '"deployment":[' in document(page)
+
+    text = check_text(page)
+    assert "1 recruited unit is not on the map yet" in text
+    assert "cannot be checked" not in text.lower() and "not both" not in text
+    for name in ("Citadel Guard", "Roc Warrior"):
+        assert name in text, "every unit whose cost is missing is named"
+    assert "cost (recruitment points)" in text
     no_sideways_scroll(page)
