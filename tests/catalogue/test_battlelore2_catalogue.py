@@ -80,7 +80,8 @@ def test_costs_are_missing_everywhere(imported: None) -> None:
     assert m.Bl2Unit.objects.exists()
     assert not m.Bl2Unit.objects.exclude(cost=None).exists()
     assert m.Bl2LoreCard.objects.exists() and not m.Bl2LoreCard.objects.exclude(lore_cost=None).exists()
-    assert all("missing" in " ".join(u.notes) for u in m.Bl2Unit.objects.filter(product_set__slug="core-set"))
+    assert all("Cost (recruitment points): not known" in " ".join(u.notes)
+               for u in m.Bl2Unit.objects.filter(product_set__slug="core-set"))
 
 
 def test_numbers_no_source_gives_stay_missing(imported: None) -> None:
