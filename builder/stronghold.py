@@ -80,13 +80,24 @@ def fit_plan(plan: Mapping[str, Any] | None, format_id: str, cards: Iterable[Any
         return dict(plan)
     params = format_params(format_id)
     out: dict[str, Any] = copy.deepcopy(dict(plan)) if isinstance(plan, Mapping) else {}
-    choices = phase_card_choices(cards, str(params.get("phase_card_set") or "red"))
+    cards = list(cards)
+    colour = str(params.get("phase_card_set") or "red")
+    choices = phase_card_choices(cards, colour)
+    others = _other_formats_defaults(format_id)
     out["kind"] = "round-plan"
     out.setdefault("round", 1)
-    out["phase_cards"] = _cards(out.get("phase_cards"), choices)
+    out["phase_cards"] = _cards(_own_colour(out.get("phase_cards"), cards, colour), choices)
     out.setdefault("flipped", [])
     out.setdefault("income", int(params.get("resources_per_round") or 0))
-    out["state"] = _state(out.get("state"), params)
+    state = dict(_mapping(out.get("state")))
+    # A position still at another format's round-1 defaults (the player only changed the format) takes this
+    # format's; anything the player entered stays.
+    if state.get("drawn") in [d["drawn"] for d in others]:
+        state.pop("drawn")
+    if out.get("round") == 1 and state.get("resources") in [d["resources"] for d in others] \
+            and state.get("resources") != int(params.get("setup_resources") or 0):
+        state.pop("resources")
+    out["state"] = _state(state, params)
     out.setdefault("entries", [])
     out.setdefault("orders", [])
     many = int(params.get("players") or 2) > 2
@@ -100,11 +111,32 @@ def fit_plan(plan: Mapping[str, Any] | None, format_id: str, cards: Iterable[Any
         for key, value in defaults.items():
             if out.get(key) is None:
                 out[key] = value
-        out["ally_phase_cards"] = _cards(out.get("ally_phase_cards"), choices)
+        out["ally_phase_cards"] = _cards(_own_colour(out.get("ally_phase_cards"), cards, colour), choices)
     else:
         for key in (*ALLY_KEYS, "resources_given"):
             out.pop(key, None)
     return out
+
+
+def _other_formats_defaults(format_id: str) -> list[dict[str, Any]]:
+    """The round-1 draw and resources of the other Stronghold formats."""
+    from validation.core.registry import ruleset_spec
+
+    out = []
+    for other in ruleset_spec("stronghold", "default").format_ids():
+        if other == format_id:
+            continue
+        params = format_params(other)
+        out.append({"drawn": default_draw(int(params.get("units_per_round") or 0), params.get("bag") or {}),
+                    "resources": int(params.get("setup_resources") or 0)})
+    return out
+
+
+def _own_colour(value: Any, cards: Iterable[Any], colour: str) -> dict[str, str]:
+    """The phase cards without those of the other colour (a two-player plan's red cards once the format is a
+    three-player one): the format's colour replaces them."""
+    wrong = {c.name for c in cards if c.kind == "phase-card" and c.get("colour") not in (None, colour)}
+    return {k: v for k, v in _mapping(value).items() if v not in wrong}
 
 
 def _cards(value: Any, choices: Mapping[str, list[str]]) -> dict[str, str]:

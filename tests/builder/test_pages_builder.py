@@ -238,9 +238,11 @@ def test_a_fresh_stronghold_plan_is_checked_at_once_with_no_field_missing(client
     plan = document_of(response)["plan"]
     assert plan["state"]["resources"] == 5 and sum(plan["state"]["drawn"].values()) == 14
     assert plan["phase_cards"]["2"] == "Siege Machines phase cards (red)"
-    three = document_of(change(client, "stronghold", document_of(response), format="three-player"))
-    assert three["plan"]["side"] == "west" and "camp_upkeep" not in three["plan"]
-    assert sum(three["plan"]["state"]["drawn"].values()) == 14, "the position stays the player's"
+    three = change(client, "stronghold", document_of(response), format="three-player")
+    plan = document_of(three)["plan"]
+    assert plan["side"] == "west" and "camp_upkeep" not in plan
+    assert sum(plan["state"]["drawn"].values()) == 10 and plan["phase_cards"]["2"].endswith("(green)")
+    assert "Legal" in text_of(three) and "is required" not in text_of(three)
 
 
 def test_stronghold_composes_a_rounds_plan(client: Client) -> None:

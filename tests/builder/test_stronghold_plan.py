@@ -56,6 +56,17 @@ def test_changing_the_format_keeps_the_plan_and_swaps_the_player_count_keys(cat:
     parse_document(doc(back))
 
 
+@pytest.mark.parametrize(("first", "then"), [("two-player", "three-player"), ("four-player", "two-player")])
+def test_a_fresh_plan_follows_a_change_of_format_and_stays_legal(cat: Catalogue, first: str, then: str) -> None:
+    plan = plans.fit_plan(plans.fit_plan({"kind": "round-plan"}, first, cat.cards), then, cat.cards)
+    result = check(doc(plan, then), cat)
+    assert result["legal"], result["violations"]
+    entered = plans.fit_plan({"kind": "round-plan", "state": {"resources": 2, "drawn": {"orc": 14}}}, first,
+                             cat.cards)
+    kept = plans.fit_plan(entered, then, cat.cards)["state"]
+    assert (kept["resources"], kept["drawn"]) == (2, {"orc": 14}), "what the player entered stays"
+
+
 def test_a_setup_document_is_left_as_it_is(cat: Catalogue) -> None:
     setup = {"kind": "setup", "players": 2}
     assert plans.fit_plan(setup, "two-player", cat.cards) == setup
