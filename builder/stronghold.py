@@ -90,13 +90,10 @@ def fit_plan(plan: Mapping[str, Any] | None, format_id: str, cards: Iterable[Any
     out.setdefault("flipped", [])
     out.setdefault("income", int(params.get("resources_per_round") or 0))
     state = dict(_mapping(out.get("state")))
-    # A position still at another format's round-1 defaults (the player only changed the format) takes this
-    # format's; anything the player entered stays.
+    # A draw still at another format's round-1 default (the player only changed the format) takes this format's:
+    # no player draws another player count's number of units. Anything else the player entered stays.
     if state.get("drawn") in [d["drawn"] for d in others]:
         state.pop("drawn")
-    if out.get("round") == 1 and state.get("resources") in [d["resources"] for d in others] \
-            and state.get("resources") != int(params.get("setup_resources") or 0):
-        state.pop("resources")
     out["state"] = _state(state, params)
     out.setdefault("entries", [])
     out.setdefault("orders", [])
@@ -119,7 +116,7 @@ def fit_plan(plan: Mapping[str, Any] | None, format_id: str, cards: Iterable[Any
 
 
 def _other_formats_defaults(format_id: str) -> list[dict[str, Any]]:
-    """The round-1 draw and resources of the other Stronghold formats."""
+    """The round-1 default draw of the other Stronghold formats."""
     from validation.core.registry import ruleset_spec
 
     out = []
@@ -127,8 +124,7 @@ def _other_formats_defaults(format_id: str) -> list[dict[str, Any]]:
         if other == format_id:
             continue
         params = format_params(other)
-        out.append({"drawn": default_draw(int(params.get("units_per_round") or 0), params.get("bag") or {}),
-                    "resources": int(params.get("setup_resources") or 0)})
+        out.append({"drawn": default_draw(int(params.get("units_per_round") or 0), params.get("bag") or {})})
     return out
 
 

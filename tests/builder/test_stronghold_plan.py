@@ -61,10 +61,12 @@ def test_a_fresh_plan_follows_a_change_of_format_and_stays_legal(cat: Catalogue,
     plan = plans.fit_plan(plans.fit_plan({"kind": "round-plan"}, first, cat.cards), then, cat.cards)
     result = check(doc(plan, then), cat)
     assert result["legal"], result["violations"]
-    entered = plans.fit_plan({"kind": "round-plan", "state": {"resources": 2, "drawn": {"orc": 14}}}, first,
+    entered = plans.fit_plan({"kind": "round-plan", "state": {"resources": 3, "drawn": {"orc": 14}}}, first,
                              cat.cards)
     kept = plans.fit_plan(entered, then, cat.cards)["state"]
-    assert (kept["resources"], kept["drawn"]) == (2, {"orc": 14}), "what the player entered stays"
+    assert (kept["resources"], kept["drawn"]) == (3, {"orc": 14}), "what the player entered stays"
+    again = plans.fit_plan(entered, first, cat.cards)["state"]
+    assert again["resources"] == 3, "a player's resources are never reset, whatever the format"
 
 
 def test_a_setup_document_is_left_as_it_is(cat: Catalogue) -> None:
