@@ -91,7 +91,7 @@ def test_a_stronghold_plan_from_an_empty_page_to_a_checked_plan_without_json(pag
     page.locator("#place-w2").click()
     changed(page, before)
     assert '"target":"W2"' in document(page)
-    assert page.locator("#place-w2.chosen").count() == 1
+    page.locator("#place-w2.chosen").wait_for()  # the chosen place is drawn as chosen
     set_field(page, page.locator("input[name='pay-plan.entries-0-troll']"), "1")
 
     # Poison on a wall section, chosen from the action's own list of places; an order's section likewise.
