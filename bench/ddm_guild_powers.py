@@ -1,0 +1,83 @@
+"""How much of the DDM Guild cards the engine plays: the two figures of issue 23.
+
+- the share of power instances played whole (every clause read and played), aim ≥ 85%;
+- the share of creatures whose every power is played, aim ≥ 50% (this decides whether a preview is honest).
+
+Reads the bundled catalogue files (``catalogue/data/ddm/ddm-guild/*.json``: 1,912 creatures, 9,597 powers), no
+database. ``--top N`` also lists the N most frequent unread clauses (numbers shown as N), the work list for
+widening the vocabulary; ``--json`` prints the figures as JSON. ``make bench`` runs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from simulate.games.ddm_guild_cards import card_from_catalogue, unplayed_powers  # noqa: E402
+
+DATA = ROOT / "catalogue" / "data" / "ddm" / "ddm-guild"
+
+
+def guild_cards() -> list[dict]:
+    cards: list[dict] = []
+    for path in sorted(DATA.glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        cards.extend(c for c in doc["cards"] if c.get("kind") == "creature")
+    return cards
+
+
+def measure(top: int = 0) -> dict:
+    instances = played = creatures = whole = 0
+    unread: Counter[str] = Counter()
+    by_type: Counter[str] = Counter()
+    by_type_played: Counter[str] = Counter()
+    for raw in guild_cards():
+        card = card_from_catalogue(raw)
+        missing = unplayed_powers(card)
+        creatures += 1
+        whole += not missing
+        for power in card.powers:
+            instances += 1
+            by_type[power.ptype] += 1
+            if power.index in {p.index for p in missing}:
+                unread[re.sub(r"\d+", "N", power.unplayed)[:90]] += 1
+            else:
+                played += 1
+                by_type_played[power.ptype] += 1
+    out = {
+        "instances": instances, "played": played, "instance_share": round(played / instances, 4),
+        "creatures": creatures, "creatures_whole": whole, "creature_share": round(whole / creatures, 4),
+        "by_type": {t: f"{by_type_played[t]}/{n}" for t, n in sorted(by_type.items())},
+    }
+    if top:
+        out["unread"] = unread.most_common(top)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--top", type=int, default=0, help="list the N most frequent unread clauses")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    figures = measure(args.top)
+    if args.json:
+        print(json.dumps(figures, indent=1))
+        return
+    print(f"DDM Guild powers played whole: {figures['played']} of {figures['instances']} instances "
+          f"({figures['instance_share']:.1%}; aim 85%)")
+    print(f"DDM Guild creatures whose every power is played: {figures['creatures_whole']} of {figures['creatures']} "
+          f"({figures['creature_share']:.1%}; aim 50%)")
+    print("  by power type (played/all): " + ", ".join(f"{t} {v}" for t, v in figures["by_type"].items()))
+    for text, n in figures.get("unread", []):
+        print(f"  {n:5d}  {text}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,964 @@
+"""D&D Miniatures by the DDM Guild rules (game ``ddm``, ruleset ``ddm-guild``): the battle as decisions.
+
+The rules are ``docs/rules/ddm-guild-play.md`` (ids ``ddm-guild.*``; numbers in ``ddm_guild_rules``). This module
+is the turn structure: set-up, the round (champion test, start-of-round powers, phases of one then two
+activations, end of round), a creature's turn (start, actions, end) and victory. The mechanics it calls are in
+``ddm_guild_play``; the cards' powers are read by ``ddm_guild_powers``.
+
+Decisions are actions: ``guild-activate`` (which creature takes the next turn), ``guild-move``, ``guild-shift``,
+``guild-attack`` (a power against a creature or an area), ``guild-charge``, ``guild-power`` (a minor, move or attack
+action that is not an attack) and ``guild-end-turn``. Set-up, the champion test and triggered powers are the
+rules' (or the dice's) doing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
+
+from simulate.engine.dice import Dice
+from simulate.engine.events import EventLog
+from simulate.engine.game import TERMINAL, Action, Game, IllegalAction, Result, State, action_from_json
+from simulate.engine.grid import Sq
+from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_rules as R
+from simulate.games.ddm_guild_board import GuildBoard, gap, space_of
+from simulate.games.ddm_guild_cards import GuildCard, GuildWarband, card_from_json, lists_unplayed, unplayed_powers
+from simulate.games.ddm_guild_powers import Power
+from simulate.games.ddm_guild_state import Battle, Fighter
+from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
+
+GAME_VERSION: Final = "ddm-guild/1.0"
+MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
+FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
+DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
+
+
+@mypyc_attr(native_class=False)  # mypyc cannot compile a subclass of this builtin exception
+class GuildSetupError(ValueError):
+    """Lists, map or parameters a Guild battle cannot start from (the message says which)."""
+
+
+# --- actions ---------------------------------------------------------------------------------------------------
+# Each class's ``kind`` is set after its body (mypyc/mypyc#1122).
+
+@dataclass(frozen=True)
+class GuildActivate(Action):
+    creature: str
+GuildActivate.kind = "guild-activate"
+
+
+@dataclass(frozen=True)
+class GuildMove(Action):
+    """A move action to ``to`` (an anchor square) along the path the engine picks: cheapest, then the fewest
+    squares whose leaving provokes (deterministic, so a replay agrees)."""
+
+    to: tuple[int, int]
+GuildMove.kind = "guild-move"
+
+
+@dataclass(frozen=True)
+class GuildShift(Action):
+    to: tuple[int, int]
+GuildShift.kind = "guild-shift"
+
+
+@dataclass(frozen=True)
+class GuildAttack(Action):
+    """Power ``power`` (its index on the card) against ``targets`` (creature ids: one for a single-target attack,
+    one per attack for 'make 2 basic attacks'), or an area whose origin is ``at``."""
+
+    power: int
+    targets: tuple[str, ...] = ()
+    at: tuple[int, int] | None = None
+GuildAttack.kind = "guild-attack"
+
+
+@dataclass(frozen=True)
+class GuildCharge(Action):
+    target: str
+    to: tuple[int, int]
+    power: int
+GuildCharge.kind = "guild-charge"
+
+
+@dataclass(frozen=True)
+class GuildPower(Action):
+    power: int
+GuildPower.kind = "guild-power"
+
+
+@dataclass(frozen=True)
+class GuildRecharge(Action):
+    """Spend the action a power's 'RECHARGE as a move (minor, attack) action' names to restore its uses."""
+
+    power: int
+GuildRecharge.kind = "guild-recharge"
+
+
+@dataclass(frozen=True)
+class GuildEndTurn(Action):
+    pass
+GuildEndTurn.kind = "guild-end-turn"
+
+
+ACTION_CLASSES: Final[tuple[type[Action], ...]] = (
+    GuildActivate, GuildMove, GuildShift, GuildAttack, GuildCharge, GuildPower, GuildRecharge, GuildEndTurn,
+)
+
+
+# --- maps --------------------------------------------------------------------------------------------------------
+
+def guild_map_slugs() -> list[str]:
+    return sorted(p.stem for p in MAPS_DIR.glob("*.json"))
+
+
+@cache
+def _guild_map_json(slug: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((MAPS_DIR / f"{slug}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def guild_map(source: Mapping[str, Any] | str) -> DdmMap:
+    """A Guild stand-in by slug, a seed map by slug (its stand-in layout), or a map document."""
+    if isinstance(source, str):
+        if (MAPS_DIR / f"{source}.json").is_file():
+            return get_map(_guild_map_json(source))
+        return get_map(load_map_json(source))
+    return get_map(source)
+
+
+def board_for(ddm_map: DdmMap) -> GuildBoard:
+    hit = ddm_map.cache.get("guild-board")
+    if not isinstance(hit, GuildBoard):
+        hit = GuildBoard(ddm_map)
+        ddm_map.cache["guild-board"] = hit
+    return hit
+
+
+# --- parameters --------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GuildParams:
+    format: str = "standard-200"
+    points_limit: int = 200
+    max_rounds: int = R.MAX_ROUNDS
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any] | None) -> GuildParams:
+        raw = dict(raw or {})
+        fmt = str(raw.get("format") or "standard-200")
+        if fmt not in FORMATS:
+            raise GuildSetupError(f"unknown DDM Guild format {fmt!r}; known: {sorted(FORMATS)}")
+        limit = raw.get("points_limit", FORMATS[fmt])
+        rounds = raw.get("max_rounds", R.MAX_ROUNDS)
+        if not isinstance(limit, int) or not 1 <= limit <= 2000:
+            raise GuildSetupError("points_limit must be a whole number from 1 to 2000")
+        if not isinstance(rounds, int) or not 1 <= rounds <= 100:
+            raise GuildSetupError("max_rounds must be a whole number from 1 to 100")
+        return cls(format=fmt, points_limit=limit, max_rounds=rounds)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": self.format, "points_limit": self.points_limit, "max_rounds": self.max_rounds}
+
+
+# --- the battle ------------------------------------------------------------------------------------------------
+
+def playable_powers(card: GuildCard) -> list[Power]:
+    bad = {p.index for p in unplayed_powers(card)}
+    return [p for p in card.powers if p.index not in bad]
+
+
+def make_fighter(fid: str, player: int, card: GuildCard) -> Fighter:
+    f = Fighter(fid, player, card, playable_powers(card))
+    for p in f.powers:
+        for s in p.statics:
+            _apply_static(f, s.kind, s.amount, s.what, s.filter, s.aura)
+    f.activations_left = 0
+    return f
+
+
+def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura: int) -> None:
+    if kind == "resist":
+        f.resist[what] = max(f.resist.get(what, 0), amount)
+    elif kind == "vulnerable":
+        f.vulnerable[what] = max(f.vulnerable.get(what, 0), amount)
+    elif kind == "immune":
+        f.immune.add(what)
+    elif kind == "reach":
+        f.reach = max(f.reach, amount)
+    elif kind == "flight":
+        f.flight = True
+    elif kind == "burrow":
+        f.burrow = True
+    elif kind == "phasing":
+        f.phasing = True
+    elif kind == "insubstantial":
+        f.insubstantial = True
+    elif kind == "conceal":
+        f.conceal = max(f.conceal, amount)
+    elif kind == "blindsight":
+        f.blindsight = True
+    elif kind == "stable-footing":
+        f.stable = True
+    elif kind == "forest-walk":
+        f.forest_walk = True
+    elif kind == "swarm":
+        f.swarm = True
+    elif kind == "keen-critical":
+        f.keen = min(f.keen, amount)
+    elif kind == "awareness":
+        f.awareness = True
+    elif kind == "defensive-advantage":
+        f.never_ca = True
+    elif kind == "multi-activation":
+        f.activations = max(f.activations, amount)
+    elif kind == "scout":
+        f.scout = True
+    elif kind == "wandering":
+        f.wandering = True
+    elif kind == "hide":
+        f.hide = True
+    elif kind == "ponderous":
+        f.ponderous = True
+    elif kind == "inexorable":
+        f.through_enemies = True
+    elif kind == "mod":
+        f.static_mods.append((what, amount, flt))
+    elif kind == "aura-mod":
+        f.auras.append((what, amount, flt, aura))
+
+
+class GuildState(State):
+    def __init__(self, warbands: list[GuildWarband], ddm_map: DdmMap, dice: Dice, params: GuildParams) -> None:
+        self.history: list[Action] = []
+        self.log = EventLog()
+        self.params = params
+        self.map = ddm_map
+        self.board = board_for(ddm_map)
+        self.b = Battle(self.board, dice, self.log, params.points_limit)
+        self.warbands = warbands
+        for player, wb in enumerate(warbands):
+            for i, card in enumerate(wb.cards):
+                self.b.add(make_fighter(f"{'ab'[player]}{i + 1}", player, card))
+        self.first_player = 0
+        self.phase_player = 0
+        self.phase_size = R.FIRST_PHASE
+        self.phase_count = 0
+        self._setup()
+        if not self.b.over:
+            self._start_round()
+            self._advance()
+
+    # -- set-up (profile ddm-guild.setup)
+
+    def _champion_roll(self, purpose: str) -> tuple[int, int]:
+        """Profile ``ddm-guild.champion-test``: a d20 each, the higher champion rating rolls an extra die."""
+        best = [max((f.card.champion_rating or 0 for f in self.b.fighters if f.player == p and f.alive),
+                    default=0) for p in (0, 1)]
+        for _attempt in range(20):
+            rolls = []
+            for p in (0, 1):
+                dice = 1 + (R.CHAMPION_EXTRA_DICE if best[p] > best[1 - p] else 0)
+                rolls.append(max(self.b.dice.roll(20, purpose) for _ in range(dice)))
+            if rolls[0] != rolls[1]:
+                return (0 if rolls[0] > rolls[1] else 1), rolls[0] * 100 + rolls[1]
+        return 0, 0
+
+    def _setup(self) -> None:
+        winner, _ = self._champion_roll("setup")
+        first = 1 - winner  # the roll-off loser picks a side and sets up first (judges' guide 2008)
+        letters = sorted({a.letter for a in self.map.grid.areas("start") if a.letter})
+        if len(letters) < 2:
+            raise GuildSetupError(f"map {self.map.slug!r} needs two start areas")
+        self.b.letters = [letters[0], letters[1]] if first == 0 else [letters[1], letters[0]]
+        self.b.event("setup", roll_winner=winner, letters=list(self.b.letters))
+        for p in (first, 1 - first):
+            self._deploy(p)
+        self.b.moved()
+        P.check_wipe(self.b)
+
+    def _deploy(self, player: int) -> None:
+        """The engine places a warband (profile ``ddm-guild.setup``): Scouts in an unoccupied victory area of its
+        own, Wandering Monsters in a random victory area, the others in the start area, melee creatures
+        nearest the front, in list order."""
+        b = self.b
+        letter = b.letters[player]
+        enemy_letter = b.letters[1 - player]
+        start = self.map.start_squares(letter)
+        front = self.board.distance_field(self.map.start_squares(enemy_letter), 1)
+        fighters = [f for f in b.fighters if f.player == player]
+        fighters.sort(key=lambda f: (0 if f.ranged_basic() is None else 1, -f.card.cost, f.id))
+        for f in fighters:
+            spot: Sq | None = None
+            if f.scout or f.wandering:
+                areas = [a for a in self.map.grid.areas("victory") if a.letter in (letter, "")]
+                if f.wandering and areas:
+                    areas = [areas[b.dice.roll(len(areas), "wandering") - 1]]
+                for area in areas:
+                    spot = self._free_anchor(f, set(area.cells), front)
+                    if spot is not None:
+                        break
+            if spot is None:
+                spot = self._free_anchor(f, set(start), front)
+            if spot is None:
+                spot = self._nearest_free(f, start)
+            if spot is None:
+                b.event("not-deployed", creature=f.id)
+                f.alive = False
+                continue
+            f.pos = spot
+            f.on_map = True
+            b.moved()
+            b.event("deploy", creature=f.id, at=list(spot))
+
+    def _free_anchor(self, f: Fighter, area: set[Sq], front: dict[Sq, int]) -> Sq | None:
+        occ = self.b.occupied()
+        best: tuple[int, Sq] | None = None
+        for sq in area:
+            if not self.board.can_end(sq, f.side, f.flight):
+                continue
+            space = space_of(sq, f.side)
+            if any(s not in area or s in occ for s in space):
+                continue
+            key = (front.get(sq, 999), sq)
+            if best is None or key < best:
+                best = key
+        return best[1] if best else None
+
+    def _nearest_free(self, f: Fighter, area: frozenset[Sq]) -> Sq | None:
+        occ = self.b.occupied()
+        best: tuple[int, Sq] | None = None
+        for y in range(self.board.height):
+            for x in range(self.board.width):
+                a = (x, y)
+                if not self.board.can_end(a, f.side, f.flight) or any(s in occ for s in space_of(a, f.side)):
+                    continue
+                d = min((gap(a, f.side, s, 1) for s in area), default=999)
+                if best is None or (d, a) < best:
+                    best = (d, a)
+        return best[1] if best else None
+
+    # -- the round (profiles ddm-guild.round, .champion-test, .start-of-round, .multi-activation)
+
+    def _start_round(self) -> None:
+        b = self.b
+        b.round += 1
+        if b.round > self.params.max_rounds:
+            self._time_up()
+            return
+        for f in b.fighters:
+            f.activations_left = f.activations if f.in_play() else 0
+            f.per_round_used.clear()
+            f.immediate_used = False
+        P.fire(b, "before-initiative", self._in_order(0))
+        winner, rolls = self._champion_roll("champion-test")
+        self.first_player = winner  # profile ddm-guild.first-player
+        b.event("champion-test", winner=winner, rolls=rolls)
+        order = self._in_order(winner)
+        P.fire(b, "start-of-round", order)
+        for f in order:
+            P.recharge_all(b, f, "start-of-round")
+        self.phase_player = winner
+        self.phase_size = R.FIRST_PHASE
+        self.phase_count = 0
+
+    def _in_order(self, first: int) -> list[Fighter]:
+        return [f for p in (first, 1 - first) for f in self.b.fighters if f.player == p and f.in_play()]
+
+    def _end_round(self) -> None:
+        b = self.b
+        award = max(1, self.params.points_limit * R.VICTORY_AREA_PERCENT // 100)
+        for p in (self.first_player, 1 - self.first_player):
+            areas = [a for a in self.map.grid.areas("victory") if a.letter in (b.letters[p], "")]
+            cells: set[Sq] = set()
+            for a in areas:
+                cells.update(a.cells)
+            if any(sq in cells for f in b.in_play(p) for sq in f.space()):
+                P.score(b, p, award, "victory-area")  # profile ddm-guild.victory-area
+        if b.over:
+            return
+        order = self._in_order(self.first_player)
+        P.fire(b, "end-of-round", order)
+        for f in b.fighters:
+            for e in f.effects[:]:
+                if e.duration in ("end-round", "end-turn"):
+                    b.end_effect(f, e, "end of round")
+            P.recharge_all(b, f, "end-of-round")
+        b.event("round-end", scores=list(b.scores))
+        b.version += 1
+
+    def _time_up(self) -> None:
+        """Profile ``ddm-guild.round-limit``."""
+        s = self.b.scores
+        winner = None if s[0] == s[1] else (0 if s[0] > s[1] else 1)
+        self.b.round -= 1
+        P.finish(self.b, winner, "round-limit")
+
+    def _remaining(self, player: int) -> list[Fighter]:
+        return [f for f in self.b.fighters if f.player == player and f.in_play() and f.activations_left > 0]
+
+    def _advance(self) -> None:
+        """Run the rules until a player has a decision to make (or the battle ends)."""
+        b = self.b
+        guard = 0
+        while not b.over:
+            guard += 1
+            if guard > 10_000:
+                raise RuntimeError("the Guild engine made no progress")
+            f = b.active
+            if f is not None:
+                if f.in_play() and self._has_choice(f):
+                    return
+                self._end_turn(f)
+                continue
+            mine = self._remaining(self.phase_player)
+            theirs = self._remaining(1 - self.phase_player)
+            if not mine and not theirs:
+                self._end_round()
+                if b.over:
+                    return
+                self._start_round()
+                continue
+            if not mine or self.phase_count >= self.phase_size:
+                if theirs:
+                    self.phase_player = 1 - self.phase_player
+                    mine = theirs
+                self.phase_size = R.PER_PHASE
+                self.phase_count = 0
+            if len(mine) == 1:
+                self._activate(mine[0])
+                continue
+            return
+
+    def _activate(self, f: Fighter) -> None:
+        f.activations_left -= 1
+        self.phase_count += 1
+        self.b.active = f
+        self.b.event("activate", creature=f.id)
+        self._start_turn(f)
+
+    def _start_turn(self, f: Fighter) -> None:
+        """Profile ``ddm-guild.start-of-turn``."""
+        b = self.b
+        f.attack_action = f.move_action = f.minor_action = True
+        f.moved = 0
+        f.charged = False
+        f.provoked_by = set()
+        f.per_turn_used.clear()
+        b.version += 1
+        for other in b.fighters:
+            for e in other.effects[:]:
+                if e.clock_of == f.id and e.duration in ("start-next-turn", "start-next-turn-source"):
+                    e.clock -= 1
+                    if e.clock <= 0:
+                        b.end_effect(other, e, "start of turn")
+        ongoing: dict[str, tuple[int, str]] = {}
+        for e in f.effects:
+            if e.kind == "ongoing" and e.amount > ongoing.get(e.what, (0, ""))[0]:
+                ongoing[e.what] = (e.amount, e.source)
+        for dtype, (amount, source) in sorted(ongoing.items()):
+            if not f.in_play() or b.over:
+                return
+            b.event("ongoing", creature=f.id, amount=amount, type=dtype)
+            P.deal_damage(b, f, [(amount, dtype)], b.by_id.get(source))
+        if not f.in_play() or b.over:
+            return
+        P.recharge_turn_start(b, f)
+        P.fire(b, "start-of-turn", [f])
+        P.fire(b, "ally-starts-turn", b.allies_of(f), ally=f)
+        P.fire(b, "enemy-starts-adjacent", [e for e in b.enemies_of(f) if b.adjacent(e, f)], target=f)
+        if not f.in_play() or b.over:
+            return
+        if f.stunned():
+            f.attack_action = f.move_action = f.minor_action = False
+        elif f.has("dominated"):
+            self._dominated_turn(f)
+            f.attack_action = f.move_action = f.minor_action = False
+
+    def _dominated_turn(self, f: Fighter) -> None:
+        """Conditions (dominated): a melee basic attack against an adjacent creature of its own warband."""
+        mb = f.melee_basic()
+        if mb is None or mb.attack is None:
+            return
+        own = [a for a in self.b.allies_of(f) if P.in_range(self.b, f, mb, mb.attack, a)]
+        if own:
+            own.sort(key=lambda a: (a.hp, a.id))
+            self.b.event("dominated-attack", creature=f.id, target=own[0].id)
+            P.attack(self.b, f, mb, mb.attack, [own[0]])
+
+    def _end_turn(self, f: Fighter) -> None:
+        """Profile ``ddm-guild.end-of-turn``: 'end of turn' powers, saves, then durations that end."""
+        b = self.b
+        if f.in_play():
+            P.fire(b, "end-of-turn", [f])
+            P.recharge_turn_end(b, f)
+        if f.in_play() and not b.over:
+            for e in f.effects[:]:
+                if e.duration == "save" and e in f.effects:
+                    roll = b.dice.roll(20, "save")
+                    ok = roll >= R.SAVE_TARGET
+                    b.event("save", creature=f.id, what=e.what, roll=roll, saved=ok)
+                    if ok:
+                        b.end_effect(f, e, "saved")
+        for other in b.fighters:
+            for e in other.effects[:]:
+                if e.clock_of == f.id and e.duration in ("end-next-turn", "end-turn", "end-next-turn-source"):
+                    e.clock -= 1
+                    if e.clock <= 0:
+                        b.end_effect(other, e, "end of turn")
+        if f.in_play() and not b.over:
+            adjacent = [e for e in b.enemies_of(f) if b.adjacent(e, f)]
+            P.fire(b, "enemy-adjacent-ends", adjacent, target=f)
+        b.event("end-turn", creature=f.id)
+        b.active = None
+        b.version += 1
+
+    # -- decisions
+
+    def current_player(self) -> int:
+        if self.b.over:
+            return TERMINAL
+        f = self.b.active
+        return f.player if f is not None else self.phase_player
+
+    def is_terminal(self) -> bool:
+        return self.b.over
+
+    def _actions_open(self, f: Fighter) -> bool:
+        return f.attack_action or f.move_action or f.minor_action
+
+    def _has_choice(self, f: Fighter) -> bool:
+        """Anything but ending the turn, checked cheaply (a turn with no choice ends by itself)."""
+        if not self._actions_open(f) or not f.can_act():
+            return False
+        if (f.move_action or f.attack_action) and not f.has("immobilized") and f.speed() > 0:
+            return True
+        return bool(self._attack_actions(f, limit=1)) or bool(self._power_actions(f)) \
+            or bool(self._recharge_actions(f))
+
+    def legal_actions(self) -> list[Action]:
+        b = self.b
+        if b.over:
+            return []
+        f = b.active
+        if f is None:
+            return [GuildActivate(x.id) for x in self._remaining(self.phase_player)]
+        out: list[Action] = []
+        out.extend(self._attack_actions(f))
+        out.extend(self._charge_actions(f))
+        out.extend(self._power_actions(f))
+        out.extend(self._recharge_actions(f))
+        out.extend(self._move_actions(f))
+        out.append(GuildEndTurn())
+        return out
+
+    def _recharge_actions(self, f: Fighter) -> list[Action]:
+        out: list[Action] = []
+        for p in f.powers:
+            if p.recharge.startswith("action:") and p.uses and f.uses.get(p.index, 0) < p.uses \
+                    and self._action_free(f, p.recharge[7:]):
+                out.append(GuildRecharge(p.index))
+        return out
+
+    def _move_actions(self, f: Fighter) -> list[Action]:
+        if not (f.move_action or f.attack_action) or f.has("immobilized") or f.pos is None:
+            return []
+        out: list[Action] = []
+        for anchor in sorted(P.reachable(self.b, f, f.speed())):
+            if anchor != f.pos:
+                out.append(GuildMove(anchor))
+        for anchor in self._shift_squares(f):
+            out.append(GuildShift(anchor))
+        return out
+
+    def _shift_squares(self, f: Fighter) -> list[Sq]:
+        """Profile ``ddm-guild.shift`` (not while immobilized, barred from shifting, or Ponderous)."""
+        if not (f.move_action or f.attack_action) or f.has("immobilized") or f.has("no-shift") or f.ponderous:
+            return []
+        found = P.reachable(self.b, f, R.SHIFT_SQUARES)
+        return sorted(a for a, v in found.items() if a != f.pos and v[0] <= R.SHIFT_SQUARES)
+
+    def attack_powers(self, f: Fighter) -> list[Power]:
+        """The attack powers ``f`` may use now (its action free, a use left, its requirement met)."""
+        out = []
+        for p in f.powers:
+            if p.trigger:
+                continue
+            if p.attack is None and not p.attacks_made:
+                continue
+            if not self._action_free(f, p.action or "attack") or not f.uses_left(p):
+                continue
+            if not P.requirement_ok(f, p, charge=False):
+                continue
+            if p.attack is not None and p.attack.charge and p.requirement == "charge":
+                continue
+            out.append(p)
+        return out
+
+    def _action_free(self, f: Fighter, action: str) -> bool:
+        if action == "attack":
+            return f.attack_action
+        if action == "minor":
+            return f.minor_action
+        if action == "move":
+            return f.move_action or f.attack_action
+        return action == "free"
+
+    def _attack_actions(self, f: Fighter, limit: int = 0) -> list[Action]:
+        out: list[Action] = []
+        b = self.b
+        for p in self.attack_powers(f):
+            if p.attacks_made:
+                basic = self._made_power(f, p)
+                if basic is None or basic.attack is None:
+                    continue
+                ts = [e.id for e in b.enemies_of(f) if P.in_range(b, f, basic, basic.attack, e)]
+                for t in ts:
+                    out.append(GuildAttack(p.index, tuple([t] * p.attacks_made)))
+                continue
+            a = p.attack
+            if a is None:
+                continue
+            if a.form in ("melee", "ranged"):
+                ids = [e.id for e in b.enemies_of(f) if P.in_range(b, f, p, a, e)]
+                out.extend(GuildAttack(p.index, t) for t in _target_tuples(ids, a.targets, a.distinct))
+            else:
+                for at in self.area_origins(f, p):
+                    out.append(GuildAttack(p.index, (), at))
+            if limit and len(out) >= limit:
+                return out
+        return out
+
+    def _made_power(self, f: Fighter, p: Power) -> Power | None:
+        which = p.effects[0].what if p.effects else "basic"
+        if which == "ranged-basic":
+            return f.ranged_basic()
+        if which == "melee-basic":
+            return f.melee_basic()
+        return f.melee_basic() or f.ranged_basic()
+
+    def area_origins(self, f: Fighter, p: Power) -> list[Sq]:
+        """Origins worth offering for an area attack: every blast position, and squares of enemies within reach
+        for bursts and lines (an area that holds no enemy is never offered)."""
+        a = p.attack
+        b = self.b
+        if a is None or f.pos is None:
+            return []
+        enemies = b.enemies_of(f)
+        if a.form in ("close-burst", "reach-burst"):
+            return [f.pos] if any(x.player != f.player for x in P.area_targets(b, f, a, None)) else []
+        out: list[Sq] = []
+        if a.form == "close-blast":
+            for corner in self.board.blasts(f.pos, f.side, a.size):
+                if any(gap(corner, a.size, e.pos, e.side) == 0 for e in enemies if e.pos is not None):
+                    out.append(corner)
+            return out
+        for e in enemies:
+            if e.pos is None:
+                continue
+            for sq in e.space():
+                if P.area_origin_ok(b, f, a, sq):
+                    out.append(sq)
+                    break
+        return out
+
+    def _charge_actions(self, f: Fighter) -> list[Action]:
+        b = self.b
+        if not f.attack_action or f.has("immobilized") or f.pos is None:
+            return []
+        powers = self.charge_powers(f)
+        if not powers:
+            return []
+        targets = P.nearest_enemies(b, f)
+        if not targets:
+            return []
+        found = P.reachable(b, f, f.speed())
+        out: list[Action] = []
+        for t in targets:
+            for anchor in sorted(found):
+                cost = found[anchor][0]
+                if cost < R.CHARGE_MIN_SQUARES or t.pos is None or gap(anchor, f.side, t.pos, t.side) > 3:
+                    continue
+                ok = [p for p in powers if p.attack is not None and self._reaches_from(f, p, anchor, t)]
+                if ok and b.board.sees(f.pos, f.side, anchor, f.side):
+                    for p in ok:
+                        out.append(GuildCharge(t.id, anchor, p.index))
+        return out
+
+    def charge_powers(self, f: Fighter) -> list[Power]:
+        """The melee basic attack, and any melee attack usable on a charge (profile ``ddm-guild.charge``)."""
+        out = []
+        mb = f.melee_basic()
+        if mb is not None:
+            out.append(mb)
+        for p in f.powers:
+            if p is not mb and p.attack is not None and p.attack.form == "melee" and p.attack.charge \
+                    and not p.trigger and f.uses_left(p):
+                out.append(p)
+        return out
+
+    def _reaches_from(self, f: Fighter, p: Power, anchor: Sq, t: Fighter) -> bool:
+        if t.pos is None or p.attack is None:
+            return False
+        reach = f.reach_of(p)
+        g = gap(anchor, f.side, t.pos, t.side)
+        if reach <= 1:
+            return self.board.adjacent(anchor, f.side, t.pos, t.side)
+        return 1 <= g <= reach and self.board.sees(anchor, f.side, t.pos, t.side)
+
+    def _power_actions(self, f: Fighter) -> list[Action]:
+        out: list[Action] = []
+        for p in f.powers:
+            if p.trigger or p.attack is not None or p.attacks_made or not p.effects:
+                continue
+            if not p.action or not self._action_free(f, p.action) or not f.uses_left(p):
+                continue
+            if not P.requirement_ok(f, p, charge=False):
+                continue
+            if any(e.kind in ("shift", "move") for e in p.effects) and (f.has("immobilized") or f.has("no-shift")):
+                continue
+            out.append(GuildPower(p.index))
+        return out
+
+    def apply(self, action: Action) -> None:
+        b = self.b
+        if b.over:
+            raise IllegalAction("the battle is over")
+        f = b.active
+        if isinstance(action, GuildActivate):
+            if f is not None:
+                raise IllegalAction("a creature is taking its turn")
+            cands = {x.id: x for x in self._remaining(self.phase_player)}
+            if action.creature not in cands:
+                raise IllegalAction(f"{action.creature} cannot take the next turn")
+            self.history.append(action)
+            self._activate(cands[action.creature])
+            self._advance()
+            return
+        if f is None:
+            raise IllegalAction("no creature is taking its turn: activate one")
+        if isinstance(action, GuildEndTurn):
+            self.history.append(action)
+            self._end_turn(f)
+            self._advance()
+            return
+        self._apply_turn_action(f, action)
+        self.history.append(action)
+        if f.in_play() and f.has("dazed"):
+            f.attack_action = f.move_action = f.minor_action = False  # conditions (dazed): one action a turn
+        self._advance()
+
+    def _apply_turn_action(self, f: Fighter, action: Action) -> None:
+        b = self.b
+        if isinstance(action, GuildMove):
+            if not (f.move_action or f.attack_action) or f.has("immobilized"):
+                raise IllegalAction(f"{f.id} has no move left")
+            to = (action.to[0], action.to[1])
+            r = P.reach(b, f, f.speed())
+            if to not in r.ends or to == f.pos:
+                raise IllegalAction(f"{f.id} cannot reach {list(to)}")
+            self._spend_move(f)
+            path = r.path(to)
+            b.event("move", creature=f.id, to=list(to), cost=r.ends[to][0], path=[list(a) for a in path])
+            P.walk(b, f, path)
+            return
+        if isinstance(action, GuildShift):
+            to = (action.to[0], action.to[1])
+            if to not in self._shift_squares(f):
+                raise IllegalAction(f"{f.id} cannot shift to {list(to)}")
+            self._spend_move(f)
+            b.event("shift", creature=f.id, to=list(to))
+            P.place(b, f, to)
+            f.moved += 1
+            return
+        if isinstance(action, GuildAttack):
+            self._attack_action(f, action)
+            return
+        if isinstance(action, GuildCharge):
+            self._charge(f, action)
+            return
+        if isinstance(action, GuildRecharge):
+            p = self._power(f, action.power)
+            if action not in self._recharge_actions(f):
+                raise IllegalAction(f"{f.id} cannot recharge {p.name} now")
+            self._spend(f, p.recharge[7:])
+            P.recharge_one(b, f, p)
+            return
+        if isinstance(action, GuildPower):
+            p = self._power(f, action.power)
+            if GuildPower(p.index) not in self._power_actions(f):
+                raise IllegalAction(f"{f.id} cannot use {p.name} now")
+            self._spend(f, p.action)
+            f.spend(p)
+            b.event("power", creature=f.id, power=p.name, trigger="")
+            P.apply_effects(b, p.effects, P.Ctx(f))
+            return
+        raise IllegalAction(f"not a DDM Guild action: {action.kind}")
+
+    def _power(self, f: Fighter, index: int) -> Power:
+        for p in f.powers:
+            if p.index == index:
+                return p
+        raise IllegalAction(f"{f.id} has no playable power #{index}")
+
+    def _spend_move(self, f: Fighter) -> None:
+        if f.move_action:
+            f.move_action = False
+        else:
+            f.attack_action = False  # the attack action spent as a second move (profile ddm-guild.actions)
+
+    def _spend(self, f: Fighter, action: str) -> None:
+        if action == "attack":
+            f.attack_action = False
+        elif action == "minor":
+            f.minor_action = False
+        elif action == "move":
+            self._spend_move(f)
+
+    def _attack_action(self, f: Fighter, action: GuildAttack) -> None:
+        b = self.b
+        p = self._power(f, action.power)
+        if p not in self.attack_powers(f):
+            raise IllegalAction(f"{f.id} cannot use {p.name} now")
+        if p.attacks_made:
+            basic = self._made_power(f, p)
+            if basic is None or basic.attack is None or len(action.targets) != p.attacks_made:
+                raise IllegalAction(f"{p.name} makes {p.attacks_made} attacks")
+            for tid in action.targets:
+                t = b.by_id.get(tid)
+                if t is None or t.player == f.player or not P.in_range(b, f, basic, basic.attack, t):
+                    raise IllegalAction(f"{tid} is not a target of {basic.name}")
+            self._spend(f, p.action or "attack")
+            f.spend(p)
+            b.event("power", creature=f.id, power=p.name, trigger="")
+            for tid in action.targets:
+                t = b.by_id[tid]
+                if t.in_play() and f.in_play() and not b.over:
+                    P.attack(b, f, basic, basic.attack, [t])
+            return
+        a = p.attack
+        if a is None:
+            raise IllegalAction(f"{p.name} is not an attack")
+        if a.form in ("melee", "ranged"):
+            wanted = min(a.targets, len(action.targets)) if a.distinct else a.targets
+            if not len(action.targets) >= 1 or len(action.targets) != wanted:
+                raise IllegalAction(f"{p.name} makes {a.targets} attack(s): name a target for each")
+            if a.distinct and len(set(action.targets)) != len(action.targets):
+                raise IllegalAction(f"{p.name}'s attacks must each have a different target")
+            targets = []
+            for tid in action.targets:
+                t = b.by_id.get(tid)
+                if t is None or t.player == f.player or not P.in_range(b, f, p, a, t):
+                    raise IllegalAction(f"{tid} is not a target of {p.name}")
+                targets.append(t)
+            self._spend(f, p.action or "attack")
+            f.spend(p)
+            for t in targets:
+                if t.in_play() and f.in_play() and not b.over:
+                    P.attack(b, f, p, a, [t])
+            return
+        else:
+            at = (action.at[0], action.at[1]) if action.at is not None else None
+            if a.form not in ("close-burst", "reach-burst") and (at is None or not P.area_origin_ok(b, f, a, at)):
+                raise IllegalAction(f"{p.name} cannot be aimed there")
+            targets = P.area_targets(b, f, a, at)
+        self._spend(f, p.action or "attack")
+        f.spend(p)
+        P.attack(b, f, p, a, targets)
+
+    def _charge(self, f: Fighter, action: GuildCharge) -> None:
+        b = self.b
+        if GuildCharge(action.target, (action.to[0], action.to[1]), action.power) not in self._charge_actions(f):
+            raise IllegalAction(f"{f.id} cannot charge {action.target} from {list(action.to)}")
+        p = self._power(f, action.power)
+        to = (action.to[0], action.to[1])
+        r = P.reach(b, f, f.speed())
+        f.attack_action = f.move_action = f.minor_action = False  # nothing after a charge
+        f.charged = True
+        path = r.path(to)
+        b.event("charge", creature=f.id, target=action.target, to=list(to), path=[list(a) for a in path])
+        P.walk(b, f, path)
+        t = b.by_id[action.target]
+        if f.in_play() and t.in_play() and p.attack is not None and P.in_range(b, f, p, p.attack, t) and not b.over:
+            f.spend(p)
+            P.attack(b, f, p, p.attack, [t], charge=True)
+
+    # -- the result
+
+    def result(self) -> Result:
+        b = self.b
+        per: dict[str, Any] = {}
+        for f in b.fighters:
+            per[f.id] = {
+                "name": f.name, "cost": f.card.cost, "damage_dealt": f.damage_dealt, "damage_taken": f.damage_taken,
+                "kills": f.kills, "points_earned": f.points_earned, "survived": f.alive,
+            }
+        return Result(
+            winner=b.winner, reason=b.reason or "unfinished", scores=(b.scores[0], b.scores[1]), rounds=b.round,
+            details={"map": self.map.slug, "per_creature": per, "rules_version": R.RULES_VERSION,
+                     "map_standin": bool(self.map.raw.get("approximation") or self.map.raw.get("standin"))},
+        )
+
+
+def _target_tuples(ids: list[str], n: int, distinct: bool) -> list[tuple[str, ...]]:
+    """The ways to aim an attack that makes ``n`` attack rolls (different targets when ``distinct``: as many as
+    there are, up to ``n``)."""
+    if n <= 1:
+        return [(t,) for t in ids]
+    if distinct:
+        k = min(n, len(ids))
+        out: list[tuple[str, ...]] = [()]
+        for _ in range(k):
+            out = [(*c, t) for c in out for t in ids if t not in c and (not c or t > c[-1])]
+        return out[:60]
+    combos: list[tuple[str, ...]] = [()]
+    for _ in range(n):
+        combos = [(*c, t) for c in combos for t in ids if not c or t >= c[-1]]
+    return combos[:60]
+
+
+class GuildGame(Game):
+    """D&D Miniatures by the DDM Guild rules (ruleset ``ddm-guild``), rules partly reconstructed."""
+
+    id = "ddm-guild"
+    version = GAME_VERSION
+
+    def new_initial_state(
+        self,
+        *,
+        lists: Sequence[Mapping[str, Any]],
+        battle_map: Mapping[str, Any] | str,
+        dice: Dice,
+        params: Mapping[str, Any] | None = None,
+    ) -> GuildState:
+        if len(lists) != 2:
+            raise GuildSetupError("a DDM Guild battle has exactly two warbands")
+        warbands = [GuildWarband.from_json(x) for x in lists]
+        gp = GuildParams.from_json(params)
+        return GuildState(warbands, guild_map(battle_map), dice, gp)
+
+    def action_from_json(self, raw: Mapping[str, Any]) -> Action:
+        return action_from_json(ACTION_CLASSES, raw)
+
+    def describe_list(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        return {"name": str(raw.get("name") or ""),
+                "creatures": [card_from_json(c).to_json() for c in raw.get("creatures") or ()]}
+
+    def describe_map(self, battle_map: Mapping[str, Any] | str) -> dict[str, Any]:
+        return dict(guild_map(battle_map).raw)
+
+    def unmodelled(self, lists: Sequence[Mapping[str, Any]]) -> list[str]:
+        out = []
+        for item in lists_unplayed(lists):
+            for p in item["powers"]:
+                out.append(f"{item['name']}: {p['name']}")
+            if not item["size_known"]:
+                out.append(f"{item['name']}: size not known (played as Medium)")
+        return sorted(set(out))

@@ -1,0 +1,401 @@
+"""The battle map as the DDM Guild rules read it: spaces, distances, sight, movement and attack areas.
+
+Built on the shared :class:`~simulate.engine.grid.SquareGrid` (walls, edge walls, terrain, line of sight, cover,
+flanking) and the seed rules' map format (``muster-ddm-map/1``, ``simulate/games/ddm_maps.py``). What differs
+from the seed rules is the count (profile ``ddm-guild.distance``: every square 1, diagonals included) and the
+areas (``ddm-guild.areas``).
+
+A creature's space is its anchor (top-left square) and its side (1, 2 or 3 squares).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+from typing import Final
+
+from simulate.engine.grid import DIRECTIONS, Sq, SquareGrid
+from simulate.games import ddm_guild_rules as R
+from simulate.games.ddm_maps import DdmMap
+
+SLOWING: Final = frozenset({"difficult", "forest", "statue", "risky", "spike-stones"})
+NO_END: Final = frozenset({"statue", "pit"})
+
+
+def space_of(anchor: Sq, side: int) -> list[Sq]:
+    if side == 1:
+        return [anchor]
+    return [(anchor[0] + i, anchor[1] + j) for j in range(side) for i in range(side)]
+
+
+def gap(a: Sq, a_side: int, b: Sq, b_side: int) -> int:
+    """Squares between two spaces, counting every square 1 (0: they overlap; 1: neighbours)."""
+    dx = max(b[0] - (a[0] + a_side - 1), a[0] - (b[0] + b_side - 1), 0)
+    dy = max(b[1] - (a[1] + a_side - 1), a[1] - (b[1] + b_side - 1), 0)
+    return dx if dx > dy else dy
+
+
+class Mover:
+    """What a movement search needs to know about the creature that moves."""
+
+    def __init__(self, side: int, flight: bool, ignore_difficult: bool, phasing: bool, through_enemies: bool,
+                 forest_walk: bool) -> None:
+        self.side = side
+        self.flight = flight
+        self.ignore_difficult = ignore_difficult
+        self.phasing = phasing
+        self.through_enemies = through_enemies
+        self.forest_walk = forest_walk
+
+
+class GuildBoard:
+    """One map's geometry for Guild battles; kept per map and shared by every battle on it."""
+
+    def __init__(self, ddm_map: DdmMap) -> None:
+        self.map = ddm_map
+        self.grid: SquareGrid = ddm_map.grid
+        self.width = self.grid.width
+        self.height = self.grid.height
+        self._slow: set[Sq] = set()
+        self._forest: set[Sq] = set()
+        self._no_end: set[Sq] = set()
+        self._pit: set[Sq] = set()
+        self._statue: set[Sq] = set()
+        for sq, names in self.grid.terrain.items():
+            if names & SLOWING:
+                self._slow.add(sq)
+            if "forest" in names:
+                self._forest.add(sq)
+            if names & NO_END:
+                self._no_end.add(sq)
+            if "pit" in names:
+                self._pit.add(sq)
+            if "statue" in names:
+                self._statue.add(sq)
+        self.statues: frozenset[Sq] = frozenset(self._statue)
+        self._sight_cache: dict[tuple[Sq, int, Sq, int], bool] = {}
+        self._adj_cache: dict[tuple[Sq, int, Sq, int], bool] = {}
+        self._cover_cache: dict[tuple[Sq, int, Sq, int], bool] = {}
+        self._field_cache: dict[tuple[frozenset[Sq], int], dict[Sq, int]] = {}
+        self._steps: dict[tuple[Sq, int], list[tuple[Sq, int, int, bool]]] = {}
+        self._phasing_steps: dict[tuple[Sq, int], list[Sq]] = {}
+        self._endable: dict[int, frozenset[Sq]] = {}
+
+    # -- spaces
+
+    def fits(self, anchor: Sq, side: int) -> bool:
+        """The space is on the map and clear of walls."""
+        return all(not self.grid.is_solid(sq) for sq in space_of(anchor, side))
+
+    def can_end(self, anchor: Sq, side: int, flight: bool) -> bool:
+        return all(not (self.grid.is_solid(sq) or sq in self._no_end) for sq in space_of(anchor, side))
+
+    def has_pit(self, anchor: Sq, side: int) -> bool:
+        return any(sq in self._pit for sq in space_of(anchor, side))
+
+    def adjacent(self, a: Sq, a_side: int, b: Sq, b_side: int) -> bool:
+        """Two spaces touch (gap 1) and some pair of their squares is not separated by a wall."""
+        if gap(a, a_side, b, b_side) != 1:
+            return False
+        if a_side == 1 and b_side == 1:
+            return self.grid.adjacent(a, b)
+        key = (a, a_side, b, b_side)
+        hit = self._adj_cache.get(key)
+        if hit is None:
+            hit = any(self.grid.adjacent(x, y) for x in space_of(a, a_side) for y in space_of(b, b_side))
+            self._adj_cache[key] = hit
+        return hit
+
+    def sees(self, a: Sq, a_side: int, b: Sq, b_side: int) -> bool:
+        if a_side == 1 and b_side == 1:
+            return self.grid.square_los(a, b)
+        key = (a, a_side, b, b_side)
+        hit = self._sight_cache.get(key)
+        if hit is None:
+            hit = self.grid.los(space_of(a, a_side), space_of(b, b_side))
+            self._sight_cache[key] = hit
+        return hit
+
+    def wall_cover(self, a: Sq, a_side: int, b: Sq, b_side: int) -> bool:
+        """Cover from walls and statues only (cached per map)."""
+        key = (a, a_side, b, b_side)
+        hit = self._cover_cache.get(key)
+        if hit is None:
+            hit = self.grid.ranged_cover(space_of(a, a_side), space_of(b, b_side), self.statues)
+            self._cover_cache[key] = hit
+        return hit
+
+    def cover(self, a: Sq, a_side: int, b: Sq, b_side: int, creatures: Iterable[Sq]) -> bool:
+        """Cover against a ranged or area attack (profile ``ddm-guild.cover``): walls, statues, other creatures."""
+        if self.wall_cover(a, a_side, b, b_side):
+            return True
+        own = set(space_of(a, a_side)) | set(space_of(b, b_side))
+        blockers = {sq for sq in creatures if sq not in own and self._between(sq, a, a_side, b, b_side)}
+        if not blockers:
+            return False
+        return self.grid.ranged_cover(space_of(a, a_side), space_of(b, b_side), frozenset(blockers) | self.statues)
+
+    @staticmethod
+    def _between(sq: Sq, a: Sq, a_side: int, b: Sq, b_side: int) -> bool:
+        x0 = min(a[0], b[0])
+        x1 = max(a[0] + a_side, b[0] + b_side)
+        y0 = min(a[1], b[1])
+        y1 = max(a[1] + a_side, b[1] + b_side)
+        return x0 <= sq[0] < x1 and y0 <= sq[1] < y1
+
+    # -- movement
+
+    def step_ok(self, anchor: Sq, side: int, d: Sq, phasing: bool) -> bool:
+        """May a space step by ``d`` (no wall crossed, no diagonal past a wall's corner, lands on the map)?"""
+        if side == 1:
+            n = (anchor[0] + d[0], anchor[1] + d[1])
+            if self.grid.is_solid(n) and not (phasing and self.grid.in_bounds(n)):
+                return False
+            return phasing or self.grid.step_allowed(anchor, d)
+        for sq in space_of(anchor, side):
+            n = (sq[0] + d[0], sq[1] + d[1])
+            if not self.grid.in_bounds(n):
+                return False
+            if self.grid.is_solid(n) and not phasing:
+                return False
+            if not phasing and not self.grid.step_allowed(sq, d):
+                return False
+        return True
+
+    def steps(self, anchor: Sq, side: int) -> list[tuple[Sq, int, int, bool]]:
+        """The steps a space may take from ``anchor`` (walls never change, so kept per map): (next anchor, cost,
+        cost with Forest Walk, whether it enters a pit)."""
+        key = (anchor, side)
+        hit = self._steps.get(key)
+        if hit is not None:
+            return hit
+        out: list[tuple[Sq, int, int, bool]] = []
+        for d in DIRECTIONS:
+            if not self.step_ok(anchor, side, d, False):
+                continue
+            n = (anchor[0] + d[0], anchor[1] + d[1])
+            cost = 1
+            forest_cost = 1
+            pit = False
+            for sq in space_of(n, side):
+                if sq in self._pit:
+                    pit = True
+                if side > 1 and anchor[0] <= sq[0] < anchor[0] + side and anchor[1] <= sq[1] < anchor[1] + side:
+                    continue
+                if sq in self._slow:
+                    cost = R.DIFFICULT_COST
+                    if sq not in self._forest:
+                        forest_cost = R.DIFFICULT_COST
+            out.append((n, cost, forest_cost, pit))
+        self._steps[key] = out
+        return out
+
+    def search(
+        self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], passable_only: set[Sq], threats: set[Sq],
+    ) -> dict[Sq, tuple[int, int, Sq]]:
+        """Cheapest paths from ``start`` within ``budget`` squares of movement: anchor → (cost, provocations,
+        previous anchor). ``blocked``: squares the mover may not enter (enemies); ``passable_only``: squares it
+        may cross but not end on (allies); ``threats``: anchors whose leaving provokes. Ties: fewer
+        provocations, then the order of :data:`DIRECTIONS` (so a path never depends on a set's order)."""
+        side = mover.side
+        if mover.phasing:
+            return self._search_phasing(start, mover, budget, blocked, threats)
+        free = mover.flight or mover.ignore_difficult
+        forest_walk = mover.forest_walk
+        flight = mover.flight
+        best: dict[Sq, tuple[int, int, Sq]] = {start: (0, 0, start)}
+        heap: list[tuple[int, int, int, Sq]] = [(0, 0, 0, start)]
+        tick = 0
+        check_blocked = bool(blocked)
+        while heap:
+            cost, prov, _t, at = heapq.heappop(heap)
+            known = best[at]
+            if known[0] < cost or (known[0] == cost and known[1] < prov):
+                continue
+            leave = 1 if at in threats else 0
+            for n, c1, c2, pit in self.steps(at, side):
+                if pit and not flight:
+                    continue
+                nc = cost + (1 if free else (c2 if forest_walk else c1))
+                if nc > budget:
+                    continue
+                if check_blocked:
+                    if side == 1:
+                        if n in blocked:
+                            continue
+                    elif any(sq in blocked for sq in space_of(n, side)):
+                        continue
+                np = prov + leave
+                old = best.get(n)
+                if old is None or nc < old[0] or (nc == old[0] and np < old[1]):
+                    best[n] = (nc, np, at)
+                    tick += 1
+                    heapq.heappush(heap, (nc, np, tick, n))
+        return best
+
+    def _phasing_from(self, anchor: Sq, side: int) -> list[Sq]:
+        key = (anchor, side)
+        hit = self._phasing_steps.get(key)
+        if hit is None:
+            hit = [(anchor[0] + d[0], anchor[1] + d[1]) for d in DIRECTIONS if self.step_ok(anchor, side, d, True)]
+            self._phasing_steps[key] = hit
+        return hit
+
+    def _search_phasing(
+        self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], threats: set[Sq],
+    ) -> dict[Sq, tuple[int, int, Sq]]:
+        """Profile ``ddm-guild.phasing``: through walls (on the map) and creatures, every square 1."""
+        side = mover.side
+        best: dict[Sq, tuple[int, int, Sq]] = {start: (0, 0, start)}
+        heap: list[tuple[int, int, int, Sq]] = [(0, 0, 0, start)]
+        tick = 0
+        while heap:
+            cost, prov, _t, at = heapq.heappop(heap)
+            if best[at][0] < cost:
+                continue
+            leave = 1 if at in threats else 0
+            for n in self._phasing_from(at, side):
+                nc = cost + 1
+                if nc > budget:
+                    continue
+                old = best.get(n)
+                if old is None or (nc, prov + leave) < (old[0], old[1]):
+                    best[n] = (nc, prov + leave, at)
+                    tick += 1
+                    heapq.heappush(heap, (nc, prov + leave, tick, n))
+        return best
+
+    def endable(self, side: int) -> frozenset[Sq]:
+        """Every anchor where a space of this side may stop (kept per map)."""
+        hit = self._endable.get(side)
+        if hit is None:
+            hit = frozenset((x, y) for y in range(self.height) for x in range(self.width)
+                            if self.can_end((x, y), side, False))
+            self._endable[side] = hit
+        return hit
+
+    def ends(self, found: dict[Sq, tuple[int, int, Sq]], start: Sq, mover: Mover,
+             passable_only: set[Sq]) -> dict[Sq, tuple[int, int, Sq]]:
+        """The anchors of a search where the mover may stop (not on allies, statues or pits)."""
+        side = mover.side
+        endable = self.endable(side)
+        out: dict[Sq, tuple[int, int, Sq]] = {}
+        for a, v in found.items():
+            if a == start:
+                out[a] = v
+                continue
+            if a not in endable:
+                continue
+            if side == 1:
+                if a in passable_only:
+                    continue
+                out[a] = v
+                continue
+            if any(sq in passable_only for sq in space_of(a, side)):
+                continue
+            out[a] = v
+        return out
+
+    @staticmethod
+    def path(full: dict[Sq, tuple[int, int, Sq]], to: Sq) -> list[Sq]:
+        """The anchors from the start (excluded) to ``to`` (included), from a search's full result."""
+        out: list[Sq] = []
+        at = to
+        while True:
+            _cost, _p, prev = full[at]
+            if prev == at:
+                break
+            out.append(at)
+            at = prev
+        out.reverse()
+        return out
+
+    def distance_field(self, targets: frozenset[Sq], side: int) -> dict[Sq, int]:
+        """Steps from every anchor to the nearest anchor whose space touches or covers a target square,
+        ignoring creatures (walls and pits respected; kept per map): the heuristic player's way toward far
+        goals."""
+        key = (targets, side)
+        hit = self._field_cache.get(key)
+        if hit is not None:
+            return hit
+        out: dict[Sq, int] = {}
+        frontier: list[Sq] = []
+        seen: set[Sq] = set()
+        for t in targets:
+            for y in range(t[1] - side + 1, t[1] + 1):
+                for x in range(t[0] - side + 1, t[0] + 1):
+                    a = (x, y)
+                    if a in seen:
+                        continue
+                    seen.add(a)
+                    if self.fits(a, side):
+                        out[a] = 0
+                        frontier.append(a)
+        i = 0
+        while i < len(frontier):
+            at = frontier[i]
+            i += 1
+            c = out[at] + 1
+            for n, _c1, _c2, pit in self.steps(at, side):
+                if pit or n in out:
+                    continue
+                out[n] = c
+                frontier.append(n)
+        if len(self._field_cache) > 256:
+            self._field_cache.clear()
+        self._field_cache[key] = out
+        return out
+
+    # -- attack areas (profile ddm-guild.areas)
+
+    def burst(self, centre: Sq, c_side: int, size: int) -> list[Sq]:
+        """Squares within ``size`` of a space (the space itself included), seen from it (line of effect)."""
+        out = []
+        for y in range(centre[1] - size, centre[1] + c_side + size):
+            for x in range(centre[0] - size, centre[0] + c_side + size):
+                sq = (x, y)
+                if not self.grid.in_bounds(sq) or self.grid.is_solid(sq):
+                    continue
+                if self.sees(centre, c_side, sq, 1):
+                    out.append(sq)
+        return out
+
+    def blasts(self, attacker: Sq, a_side: int, size: int) -> list[Sq]:
+        """Top-left corners of every size × size block touching the attacker's space without covering it."""
+        out = []
+        for y in range(attacker[1] - size, attacker[1] + a_side + 1):
+            for x in range(attacker[0] - size, attacker[0] + a_side + 1):
+                if gap((x, y), size, attacker, a_side) == 1:
+                    out.append((x, y))
+        return out
+
+    def blast_squares(self, corner: Sq, size: int, attacker: Sq, a_side: int) -> list[Sq]:
+        return [sq for sq in space_of(corner, size)
+                if self.grid.in_bounds(sq) and not self.grid.is_solid(sq) and self.sees(attacker, a_side, sq, 1)]
+
+    def line(self, attacker: Sq, a_side: int, toward: Sq, length: int) -> list[Sq]:
+        """Squares a line from the attacker's centre toward a square's centre crosses, up to ``length`` squares,
+        stopping at a wall (doubled coordinates keep it exact)."""
+        cx2 = 2 * attacker[0] + a_side
+        cy2 = 2 * attacker[1] + a_side
+        tx2 = 2 * toward[0] + 1
+        ty2 = 2 * toward[1] + 1
+        dx, dy = tx2 - cx2, ty2 - cy2
+        steps = max(abs(dx), abs(dy))
+        if steps == 0:
+            return []
+        out: list[Sq] = []
+        own = set(space_of(attacker, a_side))
+        k = 1
+        while len(out) < length and k <= 4 * length * 2:
+            # walk the line in half-square steps along its longer axis
+            px2 = cx2 + dx * k // steps
+            py2 = cy2 + dy * k // steps
+            sq = (px2 // 2, py2 // 2)
+            k += 1
+            if sq in own or (out and out[-1] == sq):
+                continue
+            if not self.grid.in_bounds(sq) or self.grid.is_solid(sq):
+                break
+            out.append(sq)
+        return out

@@ -1,0 +1,1308 @@
+"""The DDM Guild rules in play: attacks, damage, effects, triggered powers, movement and its provocations.
+
+Every function takes the :class:`~simulate.games.ddm_guild_state.Battle` and changes it; the turn structure that
+calls them is ``ddm_guild.py``. Each rule's id in ``docs/rules/ddm-guild-play.md`` is named where it is applied.
+:func:`engine_unplayed` says which parts of a read power the engine cannot play (the coverage figures and every
+result use it), so a power is either played whole or listed as unplayed — never played in part.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from simulate.engine.grid import Sq
+from simulate.games import ddm_guild_rules as R
+from simulate.games.ddm_guild_board import gap, space_of
+from simulate.games.ddm_guild_powers import AttackSpec, Effect, Filter, Power
+from simulate.games.ddm_guild_state import Active, Battle, Fighter
+
+# --- what the engine plays -------------------------------------------------------------------------------------
+
+PLAYED_TRIGGERS: Final = frozenset({
+    "", "start-of-round", "end-of-round", "before-initiative", "start-of-turn", "end-of-turn", "hit-by", "missed-by",
+    "attacked", "damaged", "bloodied", "destroyed", "destroys", "hits", "misses", "ally-destroyed", "ally-hit",
+    "ally-hits", "enemy-destroyed", "ally-starts-turn", "enemy-adjacent-ends", "enemy-starts-adjacent",
+    "enemy-attacks-ally",
+})
+# who an effect may reach, by what the trigger supplies
+_EVENT_TARGET: Final = frozenset({"hit-by", "missed-by", "attacked", "destroyed", "destroys", "hits", "misses",
+                                  "ally-hit", "ally-hits", "enemy-adjacent-ends", "enemy-starts-adjacent",
+                                  "enemy-attacks-ally"})
+_EVENT_ALLY: Final = frozenset({"ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "enemy-attacks-ally"})
+_GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-allies", "friends", "chosen-ally",
+                               "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally"})
+PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "push", "pull", "slide", "shift", "move",
+                                   "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
+                                   "negate", "reduce"})
+PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
+                                      "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift"})
+PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn",
+                                     "permanent", "attack", "after-attack", "end-next-turn-source",
+                                     "start-next-turn-source"})
+PLAYED_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac",
+                                 "def", "speed"})
+PLAYED_STATICS: Final = frozenset({
+    "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
+    "blindsight", "stable-footing", "forest-walk", "swarm", "keen-critical", "awareness", "defensive-advantage",
+    "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod",
+})
+PLAYED_RECHARGE: Final = frozenset({
+    "", "bloodied", "start-of-turn", "start-of-round", "end-of-turn", "end-of-round", "destroys", "ally-destroyed",
+    "start-of-turn-alone", "end-of-turn-alone", "enemy-destroyed", "hits:melee", "hits:ranged", "hits:basic", "misses",
+    "damaged", "action:move", "action:minor", "action:attack",
+})
+PLAYED_FORMS: Final = frozenset({"melee", "ranged", "close-burst", "close-blast", "area", "line", "reach-burst"})
+PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "lower-level", "adjacent", "keyword",
+                                         "cond:immobilized", "cond:helpless", "cond:dazed", "cond:stunned",
+                                         "size<=medium", "size<=large", "size<=small", "enemy", "ally", "any",
+                                         "not-bloodied"})
+PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging", "adjacent-ally", "own-turn",
+                                       "opportunity"})
+PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
+                                  "radiant", "thunder", "dazed", "stunned", "immobilized", "slowed", "weakened",
+                                  "helpless", "dominated", "blinded", "marked", "invisible", "ongoing damage",
+                                  "critical hits", "criticals", "forced movement", "push", "pull", "slide",
+                                  "confused", "fear", "sleep", "charm", "petrified", "staggered", "disease",
+                                  "mind-affecting", "poisoned", "all conditions"})
+
+
+def engine_unplayed(power: Power) -> str:
+    """Why the engine does not play a power the reader understood ("" when it plays it whole)."""
+    if power.trigger not in PLAYED_TRIGGERS:
+        return f"the trigger '{power.trigger}' is not played"
+    if not power.recharge.startswith("roll:") and power.recharge not in PLAYED_RECHARGE:
+        return f"recharge '{power.recharge}' is not played"
+    if power.requirement not in ("", "bloodied", "not-bloodied", "charge", "damaged"):
+        return f"the requirement '{power.requirement}' is not played"
+    for s in power.statics:
+        if s.kind not in PLAYED_STATICS:
+            return f"{s.kind} is not played"
+        if s.kind == "immune" and s.what not in PLAYED_IMMUNE:
+            return f"immune {s.what} is not played"
+        if s.kind in ("mod", "aura-mod"):
+            why = _filter_unplayed(s.filter)
+            if why:
+                return why
+            if s.what.split(":")[0] not in PLAYED_STATS:
+                return f"a modifier to {s.what} is not played"
+    a = power.attack
+    if a is not None:
+        if a.form not in PLAYED_FORMS:
+            return f"{a.form} attacks are not played"
+        why = _filter_unplayed(a.target_filter)
+        if why:
+            return why
+        if a.form in ("melee", "ranged") and power.trigger and power.trigger not in _EVENT_TARGET:
+            return "a triggered single-target attack with no target given"
+        for group in (a.hit, a.miss, a.always, a.crit):
+            for e in group:
+                why = _effect_unplayed(e, power.trigger, attack=True)
+                if why:
+                    return why
+    if power.attacks_made and power.trigger:
+        return "several attacks on a trigger"
+    for e in power.effects:
+        why = _effect_unplayed(e, power.trigger, attack=False, action=power.action)
+        if why:
+            return why
+    if not power.attack and not power.effects and not power.statics:
+        return "nothing to play"
+    return ""
+
+
+def _filter_unplayed(f: Filter) -> str:
+    if f.target_state not in PLAYED_TARGET_STATES:
+        return f"'{f.target_state}' is not played"
+    if f.self_state not in PLAYED_SELF_STATES:
+        return f"'{f.self_state}' is not played"
+    return ""
+
+
+def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "") -> str:
+    if e.kind not in PLAYED_EFFECTS:
+        return f"the effect '{e.kind}' is not played"
+    if e.kind == "condition" and e.what not in PLAYED_CONDITIONS:
+        return f"the condition '{e.what}' is not played"
+    if e.duration and e.duration not in PLAYED_DURATIONS:
+        return f"the duration '{e.duration}' is not played"
+    if e.kind == "mod" and e.what not in PLAYED_STATS:
+        return f"a modifier to {e.what} is not played"
+    if e.kind == "mod" and e.duration == "attack" and trigger not in ("hits", "ally-hits", "hit-by", "attacked",
+                                                                      "ally-hit", "misses", "missed-by"):
+        return "'on that attack' with no attack"
+    if e.kind in ("negate", "reduce") and trigger not in ("hit-by", "ally-hit"):
+        return f"'{e.kind}' with no attack to change"
+    if e.kind == "reroll" and (e.what != "attack" or trigger not in ("misses",)):
+        return "a reroll the engine does not offer"
+    why = _filter_unplayed(e.filter)
+    if why:
+        return why
+    if e.filter.within == -2 and not attack and trigger not in _EVENT_TARGET:
+        return "creatures next to 'that creature' with no such creature"
+    who = e.who.split(":")[0]
+    if who in ("chosen-allies", "chosen-enemies"):
+        return ""
+    if who == "target" and not attack and trigger not in _EVENT_TARGET:
+        return "an effect on 'that creature' with no such creature"
+    if who == "ally" and trigger not in _EVENT_ALLY:
+        return "an effect on 'that ally' with no such ally"
+    if who not in _GROUP_WHO and who not in ("target", "ally"):
+        return f"an effect on '{e.who}' is not played"
+    if e.kind == "attack" and who not in ("self", "ally"):
+        return "an attack by someone else"
+    if e.kind == "attack" and e.what.startswith("power:"):
+        return ""  # checked against the card when the power is used
+    return ""
+
+
+# --- the attack in progress --------------------------------------------------------------------------------------
+
+class Run:
+    """One attack roll against one target, as triggered powers may change it."""
+
+    def __init__(self, attacker: Fighter, power: Power, spec: AttackSpec, target: Fighter, charge: bool,
+                 opportunity: bool) -> None:
+        self.attacker = attacker
+        self.power = power
+        self.spec = spec
+        self.target = target
+        self.charge = charge
+        self.opportunity = opportunity
+        self.bonus_attack = 0
+        self.bonus_damage: list[tuple[int, str]] = []
+        self.negated = False
+        self.reduce = 0
+        self.reroll = False
+        self.hit = False
+        self.crit = False
+
+
+class Ctx:
+    """What a power answers: its creature, the other creature of the event, the ally concerned, the attack."""
+
+    def __init__(self, source: Fighter, target: Fighter | None = None, ally: Fighter | None = None,
+                 run: Run | None = None) -> None:
+        self.source = source
+        self.target = target
+        self.ally = ally
+        self.run = run
+
+
+def form_of(spec: AttackSpec) -> str:
+    if spec.form in ("close-burst", "close-blast"):
+        return "close"
+    if spec.form in ("area", "line"):
+        return "area"
+    return spec.form
+
+
+def _form_matches(want: str, spec: AttackSpec, power: Power) -> bool:
+    if not want:
+        return True
+    form = form_of(spec)
+    if want == "basic":
+        return power.is_basic
+    if want == "melee-basic":
+        return power.is_basic and form == "melee"
+    if want == "ranged-basic":
+        return power.is_basic and form == "ranged"
+    return want == form
+
+
+# --- filters -----------------------------------------------------------------------------------------------------
+
+def has_keyword(f: Fighter, keyword: str) -> bool:
+    if not keyword:
+        return True
+    if keyword.startswith("!"):
+        return not has_keyword(f, keyword[1:])
+    if keyword == "living":
+        return f.living
+    k = keyword.casefold()
+    for kw in f.keywords:
+        if kw == k or kw.rstrip("s") == k or k in kw.split():
+            return True
+    return k == f.card.alignment
+
+
+def _size_ok(f: Fighter, state: str) -> bool:
+    limit = {"size<=small": 1, "size<=medium": 1, "size<=large": 2}[state]
+    if state == "size<=small" and f.card.size not in ("Small", "Tiny"):
+        return False
+    return f.side <= limit
+
+
+def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | None) -> bool:
+    ts = flt.target_state
+    if not ts or ts in ("enemy", "ally", "any"):
+        return True
+    if target is None:
+        return False
+    if ts == "bloodied":
+        return target.bloodied
+    if ts == "not-bloodied":
+        return not target.bloodied
+    if ts == "ca":
+        return has_combat_advantage(b, holder, target, melee=False)
+    if ts == "higher-level":
+        return target.card.level > holder.card.level
+    if ts == "lower-level":
+        return target.card.level < holder.card.level
+    if ts == "adjacent":
+        return b.adjacent(holder, target)
+    if ts == "keyword":
+        return has_keyword(target, flt.keyword)
+    if ts.startswith("cond:"):
+        return target.has(ts[5:])
+    if ts.startswith("size"):
+        return _size_ok(target, ts)
+    return False
+
+
+def self_state_ok(b: Battle, flt: Filter, holder: Fighter, charge: bool, opportunity: bool) -> bool:
+    ss = flt.self_state
+    if not ss:
+        return True
+    if ss == "bloodied":
+        return holder.bloodied
+    if ss == "not-bloodied":
+        return not holder.bloodied
+    if ss == "charging":
+        return charge
+    if ss == "opportunity":
+        return opportunity
+    if ss == "own-turn":
+        return b.active is holder
+    if ss == "adjacent-ally":
+        return any(b.adjacent(holder, a) for a in b.allies_of(holder))
+    return False
+
+
+def who_ok(b: Battle, flt: Filter, source: Fighter, f: Fighter) -> bool:
+    if flt.keyword and not has_keyword(f, flt.keyword):
+        return False
+    if flt.alignment:
+        al = f.card.alignment
+        if flt.alignment.startswith("non-"):
+            if al == flt.alignment[4:]:
+                return False
+        elif al != flt.alignment:
+            return False
+    if flt.within == -1 and not b.adjacent(source, f) and f is not source:
+        return False
+    return not (flt.within > 0 and b.gap(source, f) > flt.within)
+
+
+# --- modifiers ---------------------------------------------------------------------------------------------------
+
+def has_combat_advantage(b: Battle, attacker: Fighter, target: Fighter, melee: bool) -> bool:
+    """Profiles ``ddm-guild.combat-advantage``, ``ddm-guild.flanking``, ``ddm-guild.grants-combat-advantage``."""
+    if target.never_ca:
+        return False
+    for cond in ("dazed", "stunned", "helpless", "blinded", "dominated", "grants-ca"):
+        if target.has(cond):
+            return True
+    if b.invisible_to(attacker, target):
+        return True
+    if melee and attacker.pos is not None and target.pos is not None and b.adjacent(attacker, target):
+        for ally in b.allies_of(attacker):
+            if ally.pos is None or not b.adjacent(ally, target) or not ally.can_react():
+                continue
+            for a_sq in attacker.space():
+                for l_sq in ally.space():
+                    for t_sq in target.space():
+                        if b.board.grid.flanks(a_sq, l_sq, t_sq):
+                            return True
+    return False
+
+
+def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, spec: AttackSpec | None,
+               power: Power | None, charge: bool, opportunity: bool) -> int:
+    """Static, timed and aura modifiers to one stat of ``holder`` (for an attack against ``target``)."""
+    total = 0
+    for s_stat, n, flt in holder.static_mods:
+        if s_stat != stat:
+            continue
+        if not self_state_ok(b, flt, holder, charge, opportunity):
+            continue
+        if spec is not None and power is not None and not _form_matches(flt.attack_form, spec, power):
+            continue
+        if spec is None and flt.attack_form:
+            continue
+        if not target_state_ok(b, flt, holder, target):
+            continue
+        total += n
+    for e in holder.effects:
+        if e.kind != "mod" or e.what != stat:
+            continue
+        flt = e.filter
+        if spec is not None and power is not None and not _form_matches(flt.attack_form, spec, power):
+            continue
+        if flt.target_state and not target_state_ok(b, flt, holder, target):
+            continue
+        if flt.self_state and not self_state_ok(b, flt, holder, charge, opportunity):
+            continue
+        total += e.amount
+    for owner in b.fighters:
+        if not owner.auras or not owner.in_play() or owner is holder:
+            continue
+        for a_stat, n, flt, size in owner.auras:
+            if a_stat != stat:
+                continue
+            side = flt.target_state
+            if side == "enemy" and owner.player == holder.player:
+                continue
+            if side == "ally" and owner.player != holder.player:
+                continue
+            if b.gap(owner, holder) > size:
+                continue
+            if flt.keyword and not has_keyword(holder, flt.keyword):
+                continue
+            if spec is not None and power is not None and not _form_matches(flt.attack_form, spec, power):
+                continue
+            total += n
+    return total
+
+
+def attack_bonus(b: Battle, attacker: Fighter, target: Fighter, power: Power, spec: AttackSpec, charge: bool,
+                 opportunity: bool) -> tuple[int, list[str]]:
+    mods: list[str] = []
+    total = 0
+    melee = spec.form == "melee"
+    if has_combat_advantage(b, attacker, target, melee):
+        total += R.COMBAT_ADVANTAGE
+        mods.append(f"ca+{R.COMBAT_ADVANTAGE}")
+    if not melee and attacker.pos is not None and target.pos is not None and spec.form != "close-burst":
+        creatures = [sq for f in b.fighters if f.in_play() and f is not attacker and f is not target
+                     for sq in f.space()]
+        if b.board.cover(attacker.pos, attacker.side, target.pos, target.side, creatures):
+            total += R.COVER
+            mods.append(f"cover{R.COVER}")
+    if charge:
+        total += R.CHARGE_BONUS
+        mods.append(f"charge+{R.CHARGE_BONUS}")
+    for e in attacker.effects:
+        if e.kind == "condition" and e.what == "marked" and e.source != target.id:
+            total -= 2
+            mods.append("marked-2")
+            break
+    n = _stat_mods(b, attacker, "attack", target, spec, power, charge, opportunity)
+    if n:
+        total += n
+        mods.append(f"powers{n:+d}")
+    return total, mods
+
+
+def defence(b: Battle, target: Fighter, which: str, attacker: Fighter, spec: AttackSpec, power: Power,
+            opportunity: bool) -> int:
+    base = {"ac": target.card.ac, "fort": target.card.fort, "ref": target.card.ref, "will": target.card.will}[which]
+    total = base
+    total += _stat_mods(b, target, which, attacker, None, None, False, opportunity)
+    total += _stat_mods(b, target, "defenses", attacker, None, None, False, opportunity)
+    if which != "ac":
+        total += _stat_mods(b, target, "defenses-nonac", attacker, None, None, False, opportunity)
+        total += _stat_mods(b, target, "def", attacker, None, None, False, opportunity)
+    return total
+
+
+# --- damage ------------------------------------------------------------------------------------------------------
+
+def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source: Fighter | None, *,
+                crit: bool = False, form: str = "", ignore_insubstantial: bool = False) -> int:
+    """Damage after immunities, vulnerability, resistance (profiles ``ddm-guild.immune``, ``.vulnerable``,
+    ``.resist`` — combined per type, then Resist All), Insubstantial and Swarm halving; returns what was dealt."""
+    if not target.in_play():
+        return 0
+    by_type: dict[str, int] = {}
+    for amount, dtype in parts:
+        if amount <= 0:
+            continue
+        types = [t for t in dtype.split("/") if t] or [""]
+        if any(t in target.immune for t in types if t):
+            continue
+        key = types[0]
+        by_type[key] = by_type.get(key, 0) + amount
+    total = 0
+    for dtype, amount in by_type.items():
+        if dtype and dtype in target.vulnerable:
+            amount += target.vulnerable[dtype]
+        if dtype and dtype in target.resist:
+            amount = max(0, amount - target.resist[dtype])
+        total += amount
+    if "all" in target.vulnerable and total > 0:
+        total += target.vulnerable["all"]
+    if "all" in target.resist:
+        total = max(0, total - target.resist["all"])
+    if target.insubstantial and not crit and not ignore_insubstantial:
+        total //= R.INSUBSTANTIAL_DIVISOR
+    if target.swarm and form in ("melee", "ranged"):
+        total //= 2
+    if total <= 0:
+        return 0
+    return lose_hp(b, target, total, source)
+
+
+def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None) -> int:
+    was_bloodied = target.bloodied
+    target.hp -= amount
+    target.damage_taken += amount
+    if source is not None:
+        source.damage_dealt += amount
+    b.event("damage", creature=target.id, amount=amount, hp=target.hp, source=source.id if source else None)
+    if target.hp <= 0:
+        destroy(b, target, source)
+        return amount
+    if not was_bloodied and target.bloodied:
+        first = not target.was_bloodied
+        target.was_bloodied = True
+        fire(b, "bloodied", [target], target=source)
+        if first:
+            recharge_all(b, target, "bloodied")
+    fire(b, "damaged", [target], target=source)
+    recharge_all(b, target, "damaged")
+    return amount
+
+
+def heal(b: Battle, f: Fighter, amount: int) -> None:
+    """Profile ``ddm-guild.heal``: never above the starting hit points."""
+    if not f.in_play() or amount <= 0:
+        return
+    new = min(f.max_hp, f.hp + amount)
+    if new != f.hp:
+        b.event("heal", creature=f.id, amount=new - f.hp, hp=new)
+        f.hp = new
+
+
+def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
+    """Profiles ``ddm-guild.destroyed`` and ``ddm-guild.elimination-points``."""
+    if not victim.alive:
+        return
+    b.event("destroyed", creature=victim.id, by=killer.id if killer else None)
+    fire(b, "destroyed", [victim], target=killer, even_destroyed=True)
+    victim.alive = False
+    victim.on_map = False
+    victim.destroyed_round = b.round
+    b.moved()
+    scorer = 1 - victim.player
+    if killer is not None and killer.player != victim.player:
+        killer.kills += 1
+        killer.points_earned += victim.card.cost
+    score(b, scorer, victim.card.cost, "destroyed")
+    if killer is not None and killer.alive:
+        run = b.run if isinstance(b.run, Run) and b.run.attacker is killer else None
+        fire(b, "destroys", [killer], target=victim, run=run)
+        recharge_all(b, killer, "destroys")
+        fire(b, "enemy-destroyed", b.allies_of(killer), target=victim)
+    allies = [a for a in b.fighters if a.player == victim.player and a.in_play()]
+    fire(b, "ally-destroyed", allies, target=killer, ally=victim)
+    for a in allies:
+        recharge_all(b, a, "ally-destroyed")
+    for e in b.fighters:
+        if e.player != victim.player and e.in_play():
+            recharge_all(b, e, "enemy-destroyed")
+    check_wipe(b)
+
+
+def score(b: Battle, player: int, points: int, why: str) -> None:
+    if points <= 0 or b.over:
+        return
+    b.scores[player] += points
+    b.event("score", player=player, points=points, why=why, total=b.scores[player])
+    if b.scores[player] >= b.points_limit:  # profile ddm-guild.assault-victory
+        finish(b, player, "points-limit")
+
+
+def check_wipe(b: Battle) -> None:
+    if b.over:
+        return
+    for p in (0, 1):
+        if not any(f.alive for f in b.fighters if f.player == p):
+            finish(b, 1 - p, "wiped-out")
+            return
+
+
+def finish(b: Battle, winner: int | None, reason: str) -> None:
+    if b.over:
+        return
+    b.over = True
+    b.winner = winner
+    b.reason = reason
+    b.event("battle-end", winner=winner, reason=reason, scores=list(b.scores))
+
+
+# --- effects -----------------------------------------------------------------------------------------------------
+
+def _clock(b: Battle, duration: str, affected: Fighter, source: Fighter) -> tuple[str, int]:
+    """Whose turns count down a duration, and how many of them (profile ``ddm-guild.end-of-turn``)."""
+    if duration in ("end-next-turn", "start-next-turn"):
+        return affected.id, 2 if b.active is affected else 1
+    if duration in ("end-next-turn-source", "start-next-turn-source"):
+        return source.id, 2 if b.active is source else 1
+    if duration == "end-turn":
+        active = b.active
+        return (active.id if active is not None else ""), 1
+    return "", 0
+
+
+def add_active(b: Battle, f: Fighter, kind: str, what: str, amount: int, duration: str, source: Fighter,
+               flt: Filter, extra: tuple[str, ...] = (), group: int = 0) -> None:
+    if kind == "condition" and (what in f.immune or "all conditions" in f.immune):
+        b.event("immune", creature=f.id, what=what)
+        return
+    if kind == "ongoing" and "ongoing damage" in f.immune:
+        return
+    if duration == "end-turn" and b.active is None:
+        duration = "end-round"
+    clock_of, clock = _clock(b, duration, f, source)
+    b.version += 1
+    eid = b.new_group()
+    f.effects.append(Active(kind, what, amount, duration, source.id, flt, extra, clock_of, clock, group, eid))
+    b.event("effect", creature=f.id, eid=eid, effect=kind, what=what, amount=amount, duration=duration,
+            source=source.id, clock_of=clock_of, clock=clock)
+
+
+def pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
+    """The creatures an effect reaches (choices made for the player are documented in the profile)."""
+    src = ctx.source
+    base = who.split(":")[0]
+    if base == "self":
+        return [src] if src.in_play() else []
+    if base == "target":
+        return [ctx.target] if ctx.target is not None and ctx.target.in_play() else []
+    if base == "ally":
+        return [ctx.ally] if ctx.ally is not None and ctx.ally.in_play() else []
+    flt = e.filter
+    if flt.within == -2:
+        near = ctx.target
+        if near is None:
+            return []
+        flt = Filter(keyword=flt.keyword, alignment=flt.alignment)
+        pool0 = [x for x in b.fighters if x.in_play() and x is not near and b.adjacent(x, near)
+                 and who_ok(b, flt, src, x)]
+        if base == "enemies":
+            return [x for x in pool0 if x.player != src.player]
+        if base == "allies":
+            return [x for x in pool0 if x.player == src.player and x is not src]
+        return pool0
+    if base == "chosen-self-or-ally":
+        pool1 = [src] + [a for a in b.allies_of(src) if b.adjacent(src, a)]
+        return _choose_ally(b, e, pool1)[:1]
+    if base in ("allies", "self-and-allies", "friends", "chosen-ally", "chosen-allies"):
+        pool = [a for a in b.allies_of(src) if who_ok(b, flt, src, a)]
+        if base in ("self-and-allies", "friends") and src.in_play() and (base == "self-and-allies"
+                                                                          or who_ok(b, flt, src, src)):
+            pool = [src, *pool]
+        if base == "chosen-ally":
+            return _choose_ally(b, e, pool)[:1]
+        if base == "chosen-allies":
+            return _choose_ally(b, e, pool)[: int(who.split(":")[1]) if ":" in who else 1]
+        return pool
+    if base in ("enemies", "chosen-enemy", "chosen-enemies", "chosen-creature"):
+        pool = [x for x in b.enemies_of(src) if who_ok(b, flt, src, x)]
+        pool.sort(key=lambda x: (b.gap(src, x), x.hp, x.id))
+        if base in ("chosen-enemy", "chosen-creature"):
+            return pool[:1]
+        if base == "chosen-enemies":
+            return pool[: int(who.split(":")[1]) if ":" in who else 1]
+        return pool
+    if base == "all":
+        return [x for x in b.fighters if x.in_play() and x is not src and who_ok(b, flt, src, x)]
+    return []
+
+
+def _choose_ally(b: Battle, e: Effect, pool: list[Fighter]) -> list[Fighter]:
+    """For a heal: the most wounded; otherwise the costliest creature nearest an enemy."""
+    if e.kind == "heal":
+        return sorted(pool, key=lambda a: (-(a.max_hp - a.hp), a.id))
+    if e.kind == "cleanse":
+        return sorted(pool, key=lambda a: (-sum(1 for x in a.effects if x.kind != "mod"), a.id))
+
+    def nearest_enemy(a: Fighter) -> int:
+        return min((b.gap(a, x) for x in b.enemies_of(a)), default=99)
+
+    return sorted(pool, key=lambda a: (nearest_enemy(a), -a.card.cost, a.id))
+
+
+def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ctx) -> None:
+    group = 0
+    for e in effects:
+        if b.over:
+            return
+        if e.duration == "save" and e.kind in ("condition", "ongoing"):
+            group = group or b.new_group()
+        apply_effect(b, e, ctx, group)
+
+
+def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
+    src = ctx.source
+    if e.kind == "vp":
+        score(b, src.player, e.amount, "power")
+        return
+    if e.kind == "recharge":
+        return  # handled by the power's user (restores the power itself)
+    if e.kind == "negate":
+        if ctx.run is not None:
+            ctx.run.negated = True
+        return
+    if e.kind == "reduce":
+        if ctx.run is not None:
+            ctx.run.reduce += e.amount
+        return
+    if e.kind == "reroll":
+        if ctx.run is not None:
+            ctx.run.reroll = True
+        return
+    if e.kind == "mod" and e.duration == "attack":
+        if ctx.run is not None:
+            if e.what == "attack":
+                ctx.run.bonus_attack += e.amount
+            elif e.what == "damage":
+                ctx.run.bonus_damage.append((e.amount, e.extra[0] if e.extra else ""))
+        return
+    for f in pick(b, e.who, e, ctx):
+        if b.over:
+            return
+        if e.kind == "damage":
+            deal_damage(b, f, [(e.amount, e.what)], src, ignore_insubstantial="ignore-insubstantial" in e.extra)
+        elif e.kind == "ongoing":
+            add_active(b, f, "ongoing", e.what, e.amount, "save", src, Filter(), group=group)
+        elif e.kind == "condition":
+            add_active(b, f, "condition", e.what, 0, e.duration or "end-next-turn", src, Filter(), group=group)
+        elif e.kind == "mod":
+            add_active(b, f, "mod", e.what, e.amount, e.duration or "end-round", src,
+                       Filter(attack_form=e.filter.attack_form, target_state=e.filter.target_state,
+                              self_state=e.filter.self_state, keyword=e.filter.keyword
+                              if e.filter.target_state == "keyword" else ""), e.extra)
+        elif e.kind == "heal":
+            heal(b, f, e.amount)
+        elif e.kind in ("push", "pull", "slide"):
+            if f is src:
+                reposition(b, f, "shift", e.amount, False)  # 'this creature slides N': it moves itself
+            else:
+                forced_move(b, f, src, e.kind, e.amount, "exactly" in e.extra)
+        elif e.kind in ("shift", "move", "teleport"):
+            n = e.amount if e.amount >= 0 else f.speed()
+            reposition(b, f, e.kind, n, "toward-enemy" in e.extra)
+        elif e.kind == "cleanse":
+            removable = [x for x in f.effects if x.kind in ("condition", "ongoing") and x.duration == "save"]
+            for x in removable[: e.count]:
+                b.end_effect(f, x, "cleansed")
+            if removable:
+                b.event("cleanse", creature=f.id, ended=len(removable[: e.count]))
+        elif e.kind == "attack":
+            extra_attack(b, f, e, ctx)
+
+
+# --- triggered powers ----------------------------------------------------------------------------------------
+
+def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | None = None,
+         ally: Fighter | None = None, run: Run | None = None, even_destroyed: bool = False) -> None:
+    """Use every power of ``owners`` that answers ``trigger`` and has a use left (profile: the engine uses a
+    triggered power whenever it can)."""
+    if b.over:
+        return
+    for owner in owners:
+        if not (owner.in_play() or (even_destroyed and owner.alive)):
+            continue
+        for p in owner.powers:
+            if p.trigger != trigger or not owner.uses_left(p):
+                continue
+            ctx = Ctx(owner, target, ally, run)
+            if not _trigger_applies(b, p, owner, ctx):
+                continue
+            if p.action == "immediate" and (not owner.can_react() or owner.immediate_used):
+                continue
+            if not requirement_ok(owner, p, charge=False):
+                continue
+            use_triggered(b, owner, p, ctx)
+            if b.over:
+                return
+
+
+def _trigger_applies(b: Battle, p: Power, owner: Fighter, ctx: Ctx) -> bool:
+    flt = p.trigger_filter
+    other = ctx.ally if p.trigger.startswith("ally") else ctx.target
+    if flt.keyword and (other is None or not has_keyword(other, flt.keyword)):
+        return False
+    if flt.within and other is not None:
+        if flt.within == -1 and not b.adjacent(owner, other):
+            return False
+        if flt.within > 0 and b.gap(owner, other) > flt.within:
+            return False
+    if flt.attack_form and ctx.run is not None:
+        if not _form_matches(flt.attack_form, ctx.run.spec, ctx.run.power):
+            return False
+    elif flt.attack_form and ctx.run is None:
+        return False
+    return True
+
+
+def requirement_ok(f: Fighter, p: Power, charge: bool) -> bool:
+    req = p.requirement
+    if req == "bloodied":
+        return f.bloodied
+    if req == "not-bloodied":
+        return not f.bloodied
+    if req == "damaged":
+        return f.hp < f.max_hp
+    if req == "charge":
+        return charge
+    return True
+
+
+def use_triggered(b: Battle, owner: Fighter, p: Power, ctx: Ctx) -> None:
+    owner.spend(p)
+    if p.action == "immediate":
+        owner.immediate_used = True
+    b.event("power", creature=owner.id, power=p.name, trigger=p.trigger)
+    if p.attack is not None:
+        targets = triggered_targets(b, owner, p, ctx)
+        if targets:
+            attack(b, owner, p, p.attack, targets)
+    if p.effects:
+        apply_effects(b, p.effects, ctx)
+
+
+def triggered_targets(b: Battle, owner: Fighter, p: Power, ctx: Ctx) -> list[Fighter]:
+    a = p.attack
+    if a is None or owner.pos is None:
+        return []
+    if a.form in ("melee", "ranged"):
+        t = ctx.target
+        if t is None or not t.in_play() or t.player == owner.player:
+            return []
+        return [t] if in_range(b, owner, p, a, t) else []
+    return area_targets(b, owner, a, None)
+
+
+def recharge_one(b: Battle, f: Fighter, p: Power) -> None:
+    """Profile ``ddm-guild.use-limits``: RECHARGE restores the power's uses."""
+    if p.uses and f.uses.get(p.index, 0) < p.uses:
+        f.uses[p.index] = p.uses
+        b.event("recharge", creature=f.id, power=p.name)
+
+
+def recharge_all(b: Battle, f: Fighter, when: str) -> None:
+    for p in f.powers:
+        if p.recharge == when:
+            recharge_one(b, f, p)
+
+
+def recharge_turn_start(b: Battle, f: Fighter) -> None:
+    alone = not any(b.adjacent(f, e) for e in b.enemies_of(f))
+    for p in f.powers:
+        if not p.uses or f.uses.get(p.index, 0) >= p.uses:
+            continue
+        if p.recharge == "start-of-turn" or (p.recharge == "start-of-turn-alone" and alone):
+            recharge_one(b, f, p)
+        elif p.recharge.startswith("roll:"):
+            need = int(p.recharge[5:])
+            if b.dice.roll(20, "recharge") >= need:
+                recharge_one(b, f, p)
+
+
+def recharge_turn_end(b: Battle, f: Fighter) -> None:
+    alone = not any(b.adjacent(f, e) for e in b.enemies_of(f))
+    for p in f.powers:
+        if p.recharge == "end-of-turn" or (p.recharge == "end-of-turn-alone" and alone):
+            recharge_one(b, f, p)
+
+
+# --- attacks -----------------------------------------------------------------------------------------------------
+
+def in_range(b: Battle, attacker: Fighter, p: Power, a: AttackSpec, t: Fighter) -> bool:
+    """Profiles ``ddm-guild.melee-reach`` and ``ddm-guild.ranged-range`` (the 'nearest' check is separate)."""
+    if attacker.pos is None or t.pos is None or t is attacker:
+        return False
+    if not target_ok(b, attacker, a, t):
+        return False
+    if a.form == "melee":
+        reach = attacker.reach_of(p)
+        g = b.gap(attacker, t)
+        if reach <= 1:
+            return b.adjacent(attacker, t) and b.sees(attacker, t)
+        return 1 <= g <= reach and b.sees(attacker, t)
+    if a.form == "ranged":
+        if a.range and b.gap(attacker, t) > a.range:
+            return False
+        if not b.sees(attacker, t):
+            return False
+        if a.nearest:
+            return t in nearest_enemies(b, attacker)
+        return True
+    return False
+
+
+def target_ok(b: Battle, attacker: Fighter, a: AttackSpec, t: Fighter) -> bool:
+    flt = a.target_filter
+    if flt.keyword and not has_keyword(t, flt.keyword):
+        return False
+    return not (flt.target_state and not target_state_ok(b, flt, attacker, t))
+
+
+def nearest_enemies(b: Battle, f: Fighter) -> list[Fighter]:
+    """The nearest enemies in line of sight (profile ``ddm-guild.ranged-range``)."""
+    best = 1 << 20
+    out: list[Fighter] = []
+    for e in b.enemies_of(f):
+        if not b.sees(f, e):
+            continue
+        g = b.gap(f, e)
+        if g < best:
+            best, out = g, [e]
+        elif g == best:
+            out.append(e)
+    return out
+
+
+def area_squares(b: Battle, attacker: Fighter, a: AttackSpec, at: Sq | None) -> list[Sq]:
+    pos = attacker.pos
+    if pos is None:
+        return []
+    if a.form == "close-burst":
+        return b.board.burst(pos, attacker.side, a.size)
+    if a.form == "reach-burst":
+        return b.board.burst(pos, attacker.side, max(attacker.reach, 1))
+    if a.form == "close-blast":
+        if at is None:
+            return []
+        return b.board.blast_squares(at, a.size, pos, attacker.side)
+    if a.form == "area":
+        if at is None:
+            return []
+        return b.board.burst(at, 1, a.size)
+    if a.form == "line":
+        if at is None:
+            return []
+        return b.board.line(pos, attacker.side, at, a.size)
+    return []
+
+
+def area_origin_ok(b: Battle, attacker: Fighter, a: AttackSpec, at: Sq) -> bool:
+    pos = attacker.pos
+    if pos is None:
+        return False
+    if a.form == "area":
+        if a.range and gap(pos, attacker.side, at, 1) > a.range:
+            return False
+        return b.board.sees(pos, attacker.side, at, 1) and not b.board.grid.is_solid(at)
+    if a.form == "close-blast":
+        return gap(at, a.size, pos, attacker.side) == 1
+    if a.form == "line":
+        return at != pos and b.board.grid.in_bounds(at)
+    return a.form in ("close-burst", "reach-burst")
+
+
+def area_targets(b: Battle, attacker: Fighter, a: AttackSpec, at: Sq | None) -> list[Fighter]:
+    squares = set(area_squares(b, attacker, a, at))
+    if not squares:
+        return []
+    out = []
+    for f in b.fighters:
+        if not f.in_play() or f is attacker:
+            continue
+        if a.enemies_only and f.player == attacker.player:
+            continue
+        if f.player == attacker.player and a.form in ("close-burst", "close-blast", "area", "line") \
+                and not _hits_allies(a):
+            continue
+        if any(sq in squares for sq in f.space()) and target_ok(b, attacker, a, f):
+            out.append(f)
+    return out
+
+
+def _hits_allies(a: AttackSpec) -> bool:
+    """Area attacks strike every creature in the area (profile ``ddm-guild.areas``) unless 'enemies only'."""
+    return not a.enemies_only
+
+
+def provoke(b: Battle, mover: Fighter, why: str) -> None:
+    """Profile ``ddm-guild.opportunity-attack``: each adjacent enemy able to react attacks once per turn."""
+    for e in list(b.enemies_of(mover)):
+        if not mover.in_play() or b.over:
+            return
+        if e.id in mover.provoked_by or not e.can_react() or not b.adjacent(e, mover):
+            continue
+        if why == "shift" and not e.awareness:
+            continue
+        mb = e.melee_basic()
+        if mb is None or mb.attack is None or not in_range(b, e, mb, mb.attack, mover):
+            continue
+        mover.provoked_by.add(e.id)
+        b.event("opportunity-attack", attacker=e.id, target=mover.id, why=why)
+        attack(b, e, mb, mb.attack, [mover], opportunity=True)
+
+
+def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets: list[Fighter], *,
+           charge: bool = False, opportunity: bool = False, bonus: int = 0) -> int:
+    """Roll ``spec`` against each target (profiles ``ddm-guild.attack-roll``, ``.critical-hit``, ``.conceal``);
+    returns the number of hits."""
+    hits = 0
+    if spec.provokes and spec.form != "melee" and not opportunity:
+        provoke(b, attacker, "ranged")
+    b.attacks_rolled += 1
+    for t in targets:
+        if b.over or not attacker.in_play():
+            break
+        if not t.in_play():
+            continue
+        run = Run(attacker, power, spec, t, charge, opportunity)
+        run.bonus_attack = bonus
+        b.run = run
+        defenders = [x for x in b.allies_of(t) if b.adjacent(x, attacker)]
+        if defenders:
+            fire(b, "enemy-attacks-ally", defenders, target=attacker, ally=t, run=run)
+            if not t.in_play() or not attacker.in_play():
+                continue
+        fire(b, "attacked", [t], target=attacker, run=run)
+        if not t.in_play() or not attacker.in_play():
+            continue
+        hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)
+        if not hit:
+            fire(b, "misses", [attacker], target=t, run=run)
+            if run.reroll:
+                run.reroll = False
+                hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)
+        run.hit, run.crit = hit, crit
+        if hit:
+            fire(b, "hits", [attacker], target=t, run=run)
+            fire(b, "ally-hits", b.allies_of(attacker), target=t, ally=attacker, run=run)
+            fire(b, "hit-by", [t], target=attacker, run=run)
+            fire(b, "ally-hit", b.allies_of(t), target=attacker, ally=t, run=run)
+            if run.negated:
+                hit = crit = False
+        else:
+            fire(b, "missed-by", [t], target=attacker, run=run)
+        b.event("attack", attacker=attacker.id, target=t.id, power=power.name, roll=roll, total=total,
+                defence=spec.defence, against=target_def, hit=hit, crit=crit, mods=mods)
+        if b.over:
+            return hits
+        ctx = Ctx(attacker, t, None, run)
+        if hit:
+            for p in attacker.powers:
+                if p.recharge.startswith("hits:") and _form_matches(p.recharge[5:], spec, power):
+                    recharge_one(b, attacker, p)
+        else:
+            for p in attacker.powers:
+                if p.recharge == "misses" and (p is power or p.attack is None):
+                    recharge_one(b, attacker, p)
+        if hit:
+            hits += 1
+            _hit(b, attacker, t, power, spec, run, crit, ctx)
+        else:
+            apply_effects(b, spec.miss, ctx)
+        if spec.always and not b.over:
+            apply_effects(b, spec.always, ctx)
+    for e in attacker.effects[:]:
+        if e.duration == "after-attack":
+            b.end_effect(attacker, e, "attacked")
+    b.run = None
+    return hits
+
+
+def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpec,
+          run: Run) -> tuple[bool, bool, int, int, int, list[str]]:
+    roll = b.dice.roll(20, "attack")
+    bonus, mods = attack_bonus(b, attacker, t, power, spec, run.charge, run.opportunity)
+    total = roll + spec.bonus + bonus + run.bonus_attack
+    target_def = defence(b, t, spec.defence or "ac", attacker, spec, power, run.opportunity)
+    if spec.auto_hit:
+        return True, False, roll, total, target_def, mods
+    hit = roll != R.AUTO_MISS and (roll >= R.AUTO_HIT or total >= target_def)
+    crit = hit and roll >= min(attacker.keen, R.AUTO_HIT)
+    if hit and t.conceal and roll < t.conceal and not attacker.blindsight:
+        hit = crit = False
+        mods = [*mods, f"conceal{t.conceal}"]
+    if (crit and "critical hits" in t.immune) or (crit and "criticals" in t.immune):
+        crit = False
+    return hit, crit, roll, total, target_def, mods
+
+
+def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpec, run: Run, crit: bool,
+         ctx: Ctx) -> None:
+    parts: list[tuple[int, str]] = []
+    others: list[Effect] = []
+    first = True
+    for e in spec.hit:
+        if e.kind == "damage" and e.who == "target":
+            amount = e.amount
+            if crit and first and "bonus" not in e.extra:
+                amount *= R.CRIT_MULTIPLIER  # profile ddm-guild.critical-hit
+            first = False
+            parts.append((amount, e.what))
+        else:
+            others.append(e)
+    if parts:
+        extra = _stat_mods(b, attacker, "damage", t, spec, power, run.charge, run.opportunity)
+        if extra:
+            parts.append((extra, ""))
+        for s_stat, n, flt in attacker.static_mods:
+            if s_stat.startswith("damage:") and self_state_ok(b, flt, attacker, run.charge, run.opportunity) \
+                    and _form_matches(flt.attack_form, spec, power) and target_state_ok(b, flt, attacker, t):
+                parts.append((n, s_stat[7:]))
+        for active in attacker.effects:
+            if active.kind == "mod" and active.what == "damage" and active.extra:
+                parts.append((active.amount, active.extra[0]))
+        parts.extend(run.bonus_damage)
+        total_before = sum(x for x, _ in parts)
+        if attacker.has("weakened"):
+            parts = [(x // 2, d) for x, d in parts]
+        if run.reduce:
+            parts = _reduce(parts, run.reduce)
+        if total_before > 0:
+            deal_damage(b, t, parts, attacker, crit=crit, form=form_of(spec),
+                        ignore_insubstantial="insubstantial" in spec.ignores)
+    if not b.over:
+        apply_effects(b, others, ctx)
+    if crit and spec.crit and not b.over:
+        apply_effects(b, spec.crit, ctx)
+
+
+def _reduce(parts: list[tuple[int, str]], n: int) -> list[tuple[int, str]]:
+    out = []
+    for amount, dtype in parts:
+        cut = min(amount, n)
+        n -= cut
+        out.append((amount - cut, dtype))
+    return out
+
+
+def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
+    """'Makes a {b} attack': an extra attack by ``f`` against the event's creature (or its best target)."""
+    which = e.what
+    power: Power | None
+    if which == "melee-basic":
+        power = f.melee_basic()
+    elif which == "ranged-basic":
+        power = f.ranged_basic()
+    elif which == "basic" or which == "same":
+        power = f.melee_basic() or f.ranged_basic()
+        if ctx.run is not None and which == "same":
+            power = ctx.run.power
+    else:
+        name = which[6:]
+        power = next((p for p in f.powers if p.attack is not None and p.name.casefold() == name), None)
+    if power is None or power.attack is None:
+        return
+    for _ in range(max(1, e.count)):
+        if b.over or not f.in_play():
+            return
+        t = ctx.target if ctx.target is not None and ctx.target.player != f.player else None
+        if t is None or not t.in_play() or not in_range(b, f, power, power.attack, t):
+            cands = [x for x in b.enemies_of(f) if in_range(b, f, power, power.attack, x)]
+            if not cands:
+                return
+            cands.sort(key=lambda x: (x.hp, x.id))
+            t = cands[0]
+        attack(b, f, power, power.attack, [t], bonus=e.amount)
+
+
+# --- movement ----------------------------------------------------------------------------------------------------
+
+def threats_for(b: Battle, mover: Fighter) -> set[Sq]:
+    """Anchors of ``mover`` whose leaving provokes an opportunity attack from some enemy."""
+    out: set[Sq] = set()
+    for e in b.enemies_of(mover):
+        if not e.can_react() or e.pos is None or e.id in mover.provoked_by or e.melee_basic() is None:
+            continue
+        for y in range(e.pos[1] - mover.side, e.pos[1] + e.side + 1):
+            for x in range(e.pos[0] - mover.side, e.pos[0] + e.side + 1):
+                a = (x, y)
+                if gap(a, mover.side, e.pos, e.side) == 1:
+                    out.add(a)
+    return out
+
+
+def blocked_for(b: Battle, mover: Fighter) -> tuple[set[Sq], set[Sq]]:
+    """(squares it may not enter, squares it may cross but not end on) — profile ``ddm-guild.moving``."""
+    blocked: set[Sq] = set()
+    passable: set[Sq] = set()
+    through = mover.through_enemies or mover.phasing
+    for f in b.fighters:
+        if not f.in_play() or f is mover:
+            continue
+        for sq in f.space():
+            if f.player != mover.player and not through:
+                blocked.add(sq)
+            else:
+                passable.add(sq)
+    return blocked, passable
+
+
+class Reach:
+    """Where a creature can move within a budget: ``ends`` (anchors it may stop on, with cost, provocations and
+    the previous anchor) and the full search for its paths."""
+
+    def __init__(self, ends: dict[Sq, tuple[int, int, Sq]], full: dict[Sq, tuple[int, int, Sq]]) -> None:
+        self.ends = ends
+        self.full = full
+
+    def path(self, to: Sq) -> list[Sq]:
+        from simulate.games.ddm_guild_board import GuildBoard
+
+        return GuildBoard.path(self.full, to)
+
+
+def reach(b: Battle, mover: Fighter, budget: int) -> Reach:
+    """Kept until anything moves or a creature's reactions change (the state's version)."""
+    if mover.pos is None:
+        return Reach({}, {})
+    key = (mover.id, budget, b.version, len(mover.provoked_by), mover.pos)
+    hit = b.reach_cache.get(key)
+    if isinstance(hit, Reach):
+        return hit
+    blocked, passable = blocked_for(b, mover)
+    m = mover.mover()
+    full = b.board.search(mover.pos, m, budget, blocked, passable, threats_for(b, mover))
+    out = Reach(b.board.ends(full, mover.pos, m, passable), full)
+    if len(b.reach_cache) > 16:
+        b.reach_cache.clear()
+    b.reach_cache[key] = out
+    return out
+
+
+def reachable(b: Battle, mover: Fighter, budget: int) -> dict[Sq, tuple[int, int, Sq]]:
+    return reach(b, mover, budget).ends
+
+
+def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> None:
+    """Move along ``path`` (anchors), provoking when leaving a square next to an enemy; stops if the mover is
+    destroyed, stunned or immobilized on the way (then profile ``ddm-guild.legal-position``)."""
+    for step in path:
+        if b.over or not mover.in_play():
+            return
+        if provokes:
+            provoke(b, mover, "move")
+            if not mover.in_play() or mover.stunned() or mover.has("immobilized"):
+                settle(b, mover)
+                return
+        place(b, mover, step)
+        mover.moved += 1
+    settle(b, mover)
+
+
+def settle(b: Battle, f: Fighter) -> None:
+    """Profile ``ddm-guild.legal-position``: a creature left where it may not stay (on another creature, a
+    statue, a pit) goes to the nearest square it may occupy (ties: the first in reading order)."""
+    pos = f.pos
+    if pos is None or not f.in_play():
+        return
+    occ = b.occupied()
+
+    def free(a: Sq) -> bool:
+        return b.board.can_end(a, f.side, f.flight) and all(occ.get(sq) in (None, f) for sq in space_of(a, f.side))
+
+    if free(pos):
+        return
+    for radius in range(1, max(b.board.width, b.board.height)):
+        ring = [(x, y) for y in range(pos[1] - radius, pos[1] + radius + 1)
+                for x in range(pos[0] - radius, pos[0] + radius + 1)
+                if max(abs(x - pos[0]), abs(y - pos[1])) == radius]
+        for a in sorted(ring, key=lambda q: (q[1], q[0])):
+            if free(a):
+                place(b, f, a)
+                b.event("legal-position", creature=f.id, to=list(a))
+                return
+
+
+def place(b: Battle, f: Fighter, anchor: Sq) -> None:
+    f.pos = anchor
+    b.moved()
+
+
+def forced_move(b: Battle, f: Fighter, source: Fighter, kind: str, n: int, exactly: bool) -> None:
+    """Profile ``ddm-guild.forced-movement``: the engine pushes (or slides) straight away from the source as far
+    as it can, and pulls toward it; walls, creatures and statues stop it."""
+    if not f.in_play() or f.pos is None or source.pos is None or f is source:
+        return
+    if any(w in f.immune for w in ("forced movement", kind)):
+        return
+    occupied = b.occupied()
+    start = f.pos
+    for _ in range(n):
+        pos = f.pos
+        if pos is None:
+            return
+        best: Sq | None = None
+        cur = gap(pos, f.side, source.pos, source.side)
+        best_gap = cur
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if dx == 0 and dy == 0:
+                    continue
+                n2 = (pos[0] + dx, pos[1] + dy)
+                if not b.board.step_ok(pos, f.side, (dx, dy), False):
+                    continue
+                if not b.board.can_end(n2, f.side, f.flight) and not b.board.has_pit(n2, f.side):
+                    continue
+                if any(occupied.get(sq) not in (None, f) for sq in space_of(n2, f.side)):
+                    continue
+                g = gap(n2, f.side, source.pos, source.side)
+                if kind == "pull":
+                    if g < best_gap and g >= 1:
+                        best, best_gap = n2, g
+                elif g > best_gap:
+                    best, best_gap = n2, g
+        if best is None:
+            break
+        place(b, f, best)
+        if b.board.has_pit(best, f.side) and not f.flight:
+            b.event("pit", creature=f.id)
+            destroy(b, f, source)
+            return
+    if f.pos != start:
+        b.event("forced", creature=f.id, how=kind, to=list(f.pos) if f.pos else None, by=source.id)
+
+
+def reposition(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bool) -> None:
+    """Shift, move or teleport by an effect; the engine chooses the square: toward the nearest enemy for a
+    creature whose best attack is melee, away from adjacent enemies otherwise."""
+    if not f.in_play() or f.pos is None or n <= 0:
+        return
+    if kind != "teleport" and (f.has("immobilized") or f.stunned()):
+        return
+    if kind == "teleport":
+        options = _teleport_squares(b, f, n)
+    else:
+        found = reachable(b, f, n)
+        options = [a for a in found if a != f.pos]
+    if not options:
+        return
+    enemies = b.enemies_of(f)
+    if not enemies:
+        return
+    melee = toward_enemy or f.ranged_basic() is None
+
+    def value(a: Sq) -> tuple[int, int, Sq]:
+        near = min(gap(a, f.side, e.pos, e.side) for e in enemies if e.pos is not None)
+        return ((near if melee else -min(near, 6)), 0, a)
+
+    best = min(options, key=value)
+    if value(best)[0] >= value(f.pos)[0] and not (not melee and value(best)[0] < value(f.pos)[0]):
+        return
+    if kind == "teleport":
+        place(b, f, best)
+        b.event("teleport", creature=f.id, to=list(best))
+        return
+    path = reach(b, f, n).path(best)
+    b.event("reposition", creature=f.id, how=kind, to=list(best))
+    walk(b, f, path, provokes=kind == "move")
+
+
+def _teleport_squares(b: Battle, f: Fighter, n: int) -> list[Sq]:
+    """Profile ``ddm-guild.teleport``: free spaces within ``n`` that the creature sees."""
+    pos = f.pos
+    if pos is None:
+        return []
+    occ = b.occupied()
+    out = []
+    for y in range(pos[1] - n, pos[1] + n + 1):
+        for x in range(pos[0] - n, pos[0] + n + 1):
+            a = (x, y)
+            if a == pos or not b.board.can_end(a, f.side, f.flight):
+                continue
+            if any(occ.get(sq) not in (None, f) for sq in space_of(a, f.side)):
+                continue
+            if b.board.sees(pos, f.side, a, f.side):
+                out.append(a)
+    return out

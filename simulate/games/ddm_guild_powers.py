@@ -1,0 +1,1344 @@
+"""DDM Guild powers as typed effects: the printed text of a power read into a :class:`Power`.
+
+A Guild stat card's powers are text ("Fangs: +16 vs. AC; 5 + 15 poison damage. Hit or miss, this creature slides
+up to 2 squares."). This module reads each power, clause by clause, into a small vocabulary the engine plays:
+
+- an :class:`AttackSpec`: its form (melee, ranged, close burst or blast, area burst, line), range or reach,
+  whom it may target, bonus and defence, and the effects of a hit, a miss, either, and a critical hit;
+- :class:`Effect` records: damage, ongoing damage, a condition with its duration, push, pull, slide, shift,
+  move, teleport, heal, a modifier (attack, damage, defences, speed) with its duration and filter, an extra
+  attack, victory points, ending effects, rerolls;
+- :class:`Static` records: what is always true of the creature (Resist, Immune, Reach, Flight, Conceal, ...,
+  conditional modifiers such as Sneak Attack or Bloodrage, auras);
+- when the power acts: an action (attack, move, minor, immediate, free), a trigger (start of round, start of
+  turn, when hit, when destroyed, ...), a use limit and how it recharges.
+
+A power is **played** only when every clause of its text is read; otherwise :attr:`Power.unplayed` says which
+words were not understood, and the engine plays none of it (a creature's result lists such powers). Nothing
+here branches on a creature's name, and every number comes from the text. The grammar is the cards' own
+(``../shared/data/ddm-guild-ddmwi``); the rules that give the vocabulary its meaning are in
+``docs/rules/ddm-guild-play.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Final
+
+from mypy_extensions import mypyc_attr
+
+# --- the vocabulary --------------------------------------------------------------------------------------------
+
+DEFENCES: Final = ("ac", "fort", "ref", "will")
+DAMAGE_TYPES: Final = (
+    "acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic", "radiant", "thunder",
+)
+# Conditions whose meaning the profile gives (ddm-guild-play.md, Conditions).
+CONDITIONS: Final = (
+    "dazed", "stunned", "immobilized", "slowed", "weakened", "helpless", "dominated", "blinded", "marked",
+    "invisible", "grants-ca", "no-shift", "provokes",
+)
+EFFECT_KINDS: Final = (
+    "damage", "ongoing", "condition", "push", "pull", "slide", "shift", "move", "teleport", "heal", "mod",
+    "attack", "vp", "cleanse", "recharge", "reroll", "negate", "reduce", "switch", "destroy-self",
+)
+STATIC_KINDS: Final = (
+    "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
+    "blindsight", "stable-footing", "forest-walk", "swarm", "towering", "keen-critical", "awareness",
+    "defensive-advantage", "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable",
+    "aura-mod", "no-ca-from-flank", "illuminator",
+)
+# Durations: who counts the turn ("target" is the creature affected, "source" the one whose power it is).
+DURATIONS: Final = (
+    "save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn", "end-next-turn-source",
+    "start-next-turn-source", "after-attack", "permanent",
+)
+TRIGGERS: Final = (
+    "", "start-of-round", "end-of-round", "before-initiative", "start-of-turn", "end-of-turn", "setup",
+    "hit-by", "missed-by", "attacked", "damaged", "bloodied", "destroyed", "destroys", "hits", "misses",
+    "ally-destroyed", "ally-hit", "ally-bloodied", "enemy-adjacent-ends", "enemy-enters-adjacent", "first-bloodied",
+    "ally-hits", "enemy-destroyed", "ally-starts-turn", "ally-ends-turn", "enemy-shifts", "attack-roll-misses",
+    "enemy-starts-adjacent", "enemy-attacks-ally",
+)
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Who an effect or a modifier reaches, or when a modifier counts; empty fields mean 'any'."""
+
+    keyword: str = ""  # a creature keyword the subject must have ("undead", "dwarf"); "!living" etc. negated
+    alignment: str = ""  # "good" / "evil" / "non-good" ...
+    attack_form: str = ""  # melee / ranged / close / area / basic / melee-basic / ranged-basic
+    target_state: str = ""  # bloodied / ca / not-bloodied / keyword:<k> / higher-level / lower-level / adjacent
+    self_state: str = ""  # bloodied / not-bloodied / charging / adjacent-ally / own-turn
+    within: int = 0  # squares from the power's creature (0: no limit; -1: adjacent)
+
+
+@dataclass(frozen=True)
+class Effect:
+    kind: str  # one of EFFECT_KINDS
+    who: str = "target"  # target / self / ally (the event's ally) / allies / enemies / all / chosen-ally / ...
+    amount: int = 0
+    what: str = ""  # damage type, condition, stat, attack kind ("basic", "melee-basic", "same", "power:<name>")
+    duration: str = ""
+    count: int = 1  # attacks, targets, conditions ended
+    filter: Filter = Filter()
+    extra: tuple[str, ...] = ()  # small flags: "exactly", "immediate", "ignore-resist", "provokes"
+
+
+@dataclass(frozen=True)
+class AttackSpec:
+    form: str  # melee / ranged / close-burst / close-blast / area / line
+    bonus: int
+    defence: str
+    reach: int = 1  # melee reach
+    range: int = 0  # ranged or area origin range; 0 = any distance in sight
+    size: int = 0  # burst, blast, radius or line size
+    nearest: bool = False
+    auto_hit: bool = False
+    targets: int = 1  # single-target attacks: how many attack rolls, each against a target chosen for it
+    distinct: bool = False  # those targets must differ
+    target_filter: Filter = Filter()
+    enemies_only: bool = False
+    hit: tuple[Effect, ...] = ()
+    miss: tuple[Effect, ...] = ()
+    always: tuple[Effect, ...] = ()
+    crit: tuple[Effect, ...] = ()
+    provokes: bool = True
+    charge: bool = False  # usable as a charge's attack
+    ignores: tuple[str, ...] = ()  # "insubstantial", "conceal", "resist"
+
+
+@dataclass(frozen=True)
+class Static:
+    kind: str  # one of STATIC_KINDS
+    amount: int = 0
+    what: str = ""  # damage type or condition (resist, immune, vulnerable), stat (mod)
+    filter: Filter = Filter()
+    aura: int = 0  # for aura-mod: squares from the creature; the filter's keyword picks who is affected
+
+
+@dataclass(frozen=True)
+class Power:
+    index: int
+    name: str
+    ptype: str  # attack / special / ability / champion
+    text: str
+    uses: int = 0  # 0: unlimited
+    action: str = ""  # attack / move / minor / immediate / free / "" (passive or triggered)
+    trigger: str = ""
+    trigger_filter: Filter = Filter()
+    requirement: str = ""  # bloodied / not-bloodied / charge
+    attack: AttackSpec | None = None
+    attacks_made: int = 0  # "make 2 {b} attacks": attack actions that make several basic attacks
+    effects: tuple[Effect, ...] = ()
+    statics: tuple[Static, ...] = ()
+    recharge: str = ""  # "" / bloodied / start-of-turn / ...
+    per: str = ""  # "" / turn / round: a use rate
+    unplayed: str = ""  # the words not understood ("" when the power is played whole)
+
+    @property
+    def played(self) -> bool:
+        return not self.unplayed
+
+    @property
+    def is_basic(self) -> bool:
+        """A basic attack (profile ddm-guild.basic-attack): unlimited, no recharge, one target."""
+        a = self.attack
+        return (
+            a is not None and self.uses == 0 and not self.recharge and a.form in ("melee", "ranged")
+            and a.targets == 1 and not self.requirement and not a.charge and self.action in ("", "attack")
+            and not self.trigger
+        )
+
+
+@mypyc_attr(native_class=False)  # mypyc cannot compile a subclass of this builtin exception
+class _Unread(Exception):
+    """A clause the vocabulary does not cover (the message quotes it)."""
+
+
+# --- normalising the printed text ----------------------------------------------------------------------------
+
+_REPLACEMENTS: Final = (
+    ("\u2019", "'"), ("\u2018", "'"), ("\u2013", "-"), ("\u2014", "-"), ("\u00a0", " "), ("\u201c", '"'),
+    ("\u201d", '"'),
+)
+_TOKEN_RE: Final = re.compile(r"\{([mbrcaMBRCA])\}")
+_DEF_RE: Final = re.compile(r"\bdef\s*\(\s*(fort|ref|will)\w*\s*\)", re.I)
+_DEF_WORDS: Final = ((re.compile(r"\bfortitude\b"), "fort"), (re.compile(r"\breflex\b"), "ref"))
+_SPACES: Final = re.compile(r"\s+")
+
+
+_TAGS: Final = re.compile(r"\((?:fear|charm|sleep|poison|illusion|psychic)(?:,\s*| )(save ends[^)]*)\)")
+
+
+def normalise(text: str) -> str:
+    """Lower-case text with one spelling for each word the grammar reads (an effect's tag such as '(Fear, save
+    ends)' keeps only its duration: the tag names what Immune Fear ignores, which the engine does not play)."""
+    t = text
+    for a, b in _REPLACEMENTS:
+        t = t.replace(a, b)
+    t = _TOKEN_RE.sub(lambda m: "{" + m.group(1).lower() + "}", t)
+    t = t.lower()
+    t = _DEF_RE.sub(lambda m: m.group(1), t)
+    for rx, word in _DEF_WORDS:
+        t = rx.sub(word, t)
+    t = t.replace("melee basic attack", "{mb} attack").replace("basic melee attack", "{mb} attack")
+    t = t.replace("ranged basic attack", "{rb} attack").replace("basic ranged attack", "{rb} attack")
+    t = t.replace("{m} basic attack", "{mb} attack").replace("{r} basic attack", "{rb} attack")
+    t = t.replace("basic attack", "{b} attack")
+    t = t.replace("hit points", "hp").replace(" hit point", " hp")
+    t = t.replace("this creature's", "its").replace("this creature", "it")
+    t = _TAGS.sub(lambda m: "(" + m.group(1) + ")", t)
+    t = _SPACES.sub(" ", t).strip()
+    return t
+
+
+# --- small readers ---------------------------------------------------------------------------------------------
+
+_NUM: Final = r"(\d+)"
+_TYPE_ALT: Final = "|".join(DAMAGE_TYPES)
+
+
+def _words_to_int(word: str) -> int:
+    names = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "1": 1}
+    if word in names:
+        return names[word]
+    return int(word)
+
+
+_DURATION_PATTERNS: Final = (
+    (re.compile(r"^\(?save ends(?: both| all)?\)?$"), "save"),
+    (re.compile(r"^until (?:the )?end of (?:its|their|that (?:enemy|ally|creature|target)'s|the target's|target's) "
+                r"next turn$"), "end-next-turn"),
+    (re.compile(r"^until (?:the )?end of its next turn$"), "end-next-turn"),
+    (re.compile(r"^until (?:the )?end of (?:its |that (?:enemy|ally)'s )?turn$"), "end-turn"),
+    (re.compile(r"^until (?:the )?end of (?:the )?round$"), "end-round"),
+    (re.compile(r"^(?:until (?:the )?end of (?:the )?battle|for the rest of the battle)$"), "battle"),
+    (re.compile(r"^until (?:the )?start of (?:its|your|their|that (?:enemy|ally)'s) next turn$"), "start-next-turn"),
+    (re.compile(r"^(?:this round|until end of this round)$"), "end-round"),
+    (re.compile(r"^until after it (?:first )?(?:attacks|makes an attack|resolves an attack)$"), "after-attack"),
+)
+
+
+def _duration(text: str) -> str:
+    t = text.strip(" .,;()")
+    if not t:
+        return ""
+    for rx, name in _DURATION_PATTERNS:
+        if rx.match(t):
+            return name
+    raise _Unread(f"duration '{t}'")
+
+
+_TRAILING_DURATION: Final = re.compile(
+    r"^(.*?)[ ,]*\(?((?:save ends(?: both| all)?)|until (?:the )?(?:end|start) of [^;.()]*|until after it [^;.()]*"
+    r"|for the rest of the battle|this round)\)?$"
+)
+
+
+def _split_duration(text: str) -> tuple[str, str]:
+    m = _TRAILING_DURATION.match(text.strip(" .;"))
+    if m is None:
+        return text.strip(" .;"), ""
+    return m.group(1).strip(" ,"), _duration(m.group(2))
+
+
+def _leading_duration(text: str) -> tuple[str, str]:
+    m = re.match(r"^(until (?:the )?(?:end|start) of [^,;:]*?)[,:]? (.*)$", text)
+    if m is None:
+        return text, ""
+    try:
+        return m.group(2), _duration(m.group(1))
+    except _Unread:
+        return text, ""
+
+
+# Subjects: the creatures an effect reaches, relative to the power's creature and the event.
+_SUBJECT_RE: Final = re.compile(
+    r"^(?P<subj>it or (?:an|1|one) adjacent ally|it and each ally|it and all allies|each ally and it|it|itself|you|"
+    r"the target|target|that target|"
+    r"that enemy|the enemy|that creature|the attacker|that attacker|that ally|the ally|"
+    r"(?:each|all|every) (?:(?P<kw1>[a-z'\-]+) )?(?:adjacent )?(?:enemy|enemies|ally|allies|creature|creatures)"
+    r"(?: and (?:each )?(?:enemy|ally|creature))?|"
+    r"(?:each |all )?(?:(?P<kw2>[a-z'\-]+) )?(?:allies|enemies)|"
+    r"(?:each |all )?(?:(?P<kw3>[a-z'\-]+) )?creatures in your warband|"
+    r"(?:1|one|an|a|up to \d+) (?:adjacent )?(?:(?P<kw4>[a-z'\-]+) )?(?:ally|allies|enemy|enemies|creature)"
+    r"(?: or (?:ally|enemy))?)"
+    r"(?P<where>(?: (?:within|in) \d+ squares?(?: of it)?| adjacent to it| adjacent to (?:the |that )?target"
+    r"| in (?:the |that )?(?:burst|area|aura|blast)"
+    r"| it can see| in (?:line of )?sight)*)"
+    r"\b"
+)
+
+_NON_KEYWORDS: Final = {
+    "each", "all", "other", "adjacent", "living", "bloodied", "good", "evil", "enemy", "ally", "1", "one", "an", "a",
+}
+
+
+def _subject(text: str) -> tuple[str, Filter, str]:
+    """(who, filter, rest) for a clause that opens with a subject; ("", Filter(), text) when none."""
+    m = _SUBJECT_RE.match(text)
+    if m is None:
+        return "", Filter(), text
+    subj = m.group("subj")
+    where = m.group("where") or ""
+    rest = text[m.end():].strip()
+    kw = m.group("kw1") or m.group("kw2") or m.group("kw3") or m.group("kw4") or ""
+    within = 0
+    wm = re.search(r"(?:within|in) (\d+) squares?", where)
+    if wm:
+        within = int(wm.group(1))
+    if "adjacent" in subj or "adjacent to it" in where:
+        within = -1
+    if "adjacent to" in where and "target" in where:
+        within = -2  # adjacent to the event's target
+    alignment = ""
+    keyword = ""
+    if kw in ("good", "evil", "non-good", "non-evil", "unaligned"):
+        alignment = kw
+    elif kw in ("living", "nonliving", "non-living"):
+        keyword = "living" if kw == "living" else "!living"
+    elif kw and kw not in _NON_KEYWORDS:
+        keyword = kw.rstrip("s") if kw.endswith("s") and not kw.endswith("ss") else kw
+    flt = Filter(keyword=keyword, alignment=alignment, within=within)
+    if subj.startswith("it or "):
+        return "chosen-self-or-ally", Filter(within=-1), rest
+    if subj in ("it", "itself"):
+        return "self", flt, rest
+    if subj == "you":
+        return "player", flt, rest
+    if subj in ("the target", "target", "that target", "that enemy", "the enemy", "that creature", "the attacker",
+                "that attacker"):
+        return "target", flt, rest
+    if subj in ("that ally", "the ally"):
+        return "ally", flt, rest
+    if subj.startswith("it and") or subj == "each ally and it":
+        return "self-and-allies", flt, rest
+    both = (" and " in subj and "enemy" in subj and "ally" in subj) or subj.endswith("creature") \
+        or subj.endswith("creatures")
+    if "warband" in subj:
+        return "friends", flt, rest
+    single = bool(re.match(r"^(?:1|one|an|a) ", subj))
+    if re.match(r"^up to \d+ ", subj):
+        count_m = re.match(r"^up to (\d+) ", subj)
+        return ("chosen-allies" if "all" in subj else "chosen-enemies") + (f":{count_m.group(1)}" if count_m else ""), \
+            flt, rest
+    if both:
+        return ("chosen-creature" if single else "all"), flt, rest
+    if "enem" in subj:
+        return ("chosen-enemy" if single else "enemies"), flt, rest
+    return ("chosen-ally" if single else "allies"), flt, rest
+
+
+_STAT_WORDS: Final = {
+    "attack": "attack", "attacks": "attack", "attack rolls": "attack", "damage": "damage", "ac": "ac",
+    "fort": "fort", "ref": "ref", "will": "will", "def": "def", "defenses": "defenses", "defences": "defenses",
+    "all defenses": "defenses", "speed": "speed", "saves": "save", "save": "save", "saving throws": "save",
+    "to all defenses": "defenses", "initiative": "initiative", "all defences": "defenses",
+}
+
+_MOD_RE: Final = re.compile(
+    r"^(?P<sign>[+-])\s?(?P<n>\d+) (?P<form>\{[mrcab]\} |\{mb\} |\{rb\} |melee |ranged |close |area )?"
+    r"(?P<dtype>(?:" + _TYPE_ALT + r") )?"
+    r"(?P<stat>attack rolls|attack|attacks|damage|ac|fort|ref|will|def|all defenses|all defences|defenses|speed|"
+    r"saves|save|saving throws|initiative)(?P<rest>.*)$"
+)
+
+_FORMS: Final = {
+    "{m} ": "melee", "{r} ": "ranged", "{c} ": "close", "{a} ": "area", "{b} ": "basic", "{mb} ": "melee-basic",
+    "{rb} ": "ranged-basic", "melee ": "melee", "ranged ": "ranged", "close ": "close", "area ": "area",
+}
+
+
+def _mod_condition(rest: str) -> tuple[Filter, str]:
+    """The words after a modifier ('vs. bloodied targets', 'while bloodied', 'on charge') as a filter."""
+    r = rest.strip(" .,;")
+    target_state = ""
+    self_state = ""
+    keyword = ""
+    form = ""
+    changed = True
+    while r and changed:
+        changed = False
+        for rx, kind, value in _MOD_CONDITIONS:
+            m = rx.match(r)
+            if m:
+                if kind == "target":
+                    target_state = value
+                elif kind == "self":
+                    self_state = value
+                elif kind == "keyword":
+                    keyword = m.group(1).rstrip("s") if not m.group(1).endswith("ss") else m.group(1)
+                    target_state = "keyword"
+                elif kind == "form":
+                    form = _FORMS.get(m.group(1) + " ", "")
+                r = r[m.end():].strip(" ,")
+                changed = True
+                break
+    return Filter(keyword=keyword, target_state=target_state, self_state=self_state, attack_form=form), r
+
+
+_MOD_CONDITIONS: Final = (
+    (re.compile(r"^whenever it has combat advantage(?: against (?:the |its )?target)?"), "target", "ca"),
+    (re.compile(r"^with (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
+    (re.compile(r"^(?:vs\.?|against) (?:targets |enemies |creatures )?(?:granting|that grant|who grant) (?:it )?"
+                r"combat advantage(?: to it)?"), "target", "ca"),
+    (re.compile(r"^(?:vs\.?|against) (?:a )?bloodied (?:targets?|enemies|enemy|creatures?)"), "target", "bloodied"),
+    (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies) that (?:are|is) bloodied"), "target", "bloodied"),
+    (re.compile(r"^(?:vs\.?|against) higher[- ]level (?:targets?|enemies)"), "target", "higher-level"),
+    (re.compile(r"^(?:vs\.?|against) lower[- ]level (?:targets?|enemies)"), "target", "lower-level"),
+    (re.compile(r"^(?:vs\.?|against) (?:adjacent )?(?:targets?|enemies) adjacent to (?:it|this creature)"),
+     "target", "adjacent"),
+    (re.compile(r"^(?:vs\.?|against) (?:a |an )?([a-z\-]+) (?:targets?|enemies|enemy|creatures?)"), "keyword", ""),
+    (re.compile(r"^(?:vs\.?|against) ([a-z\-]+s)\b"), "keyword", ""),
+    (re.compile(r"^while (?:it is |this creature is )?bloodied"), "self", "bloodied"),
+    (re.compile(r"^while (?:it is |this creature is )?not bloodied"), "self", "not-bloodied"),
+    (re.compile(r"^(?:on|when|while) charg(?:e|ing)(?: attacks?)?"), "self", "charging"),
+    (re.compile(r"^on charge attacks?"), "self", "charging"),
+    (re.compile(r"^while adjacent to (?:an|at least one|1) ally"), "self", "adjacent-ally"),
+    (re.compile(r"^(?:on|during) its turn"), "self", "own-turn"),
+)
+
+
+def _modifier(text: str) -> list[tuple[str, int, Filter, str]] | None:
+    """'+2 attack and +10 fire damage vs. bloodied targets' → [(stat, n, filter, damage type)...]; None if not one."""
+    parts = re.split(r",? and |, ", text)
+    mods: list[tuple[str, int, str, str]] = []
+    tail = ""
+    for i, part in enumerate(parts):
+        m = _MOD_RE.match(part.strip())
+        if m is None:
+            return None
+        n = int(m.group("n")) * (-1 if m.group("sign") == "-" else 1)
+        stat = _STAT_WORDS[m.group("stat")]
+        form = _FORMS.get(m.group("form") or "", "")
+        dtype = (m.group("dtype") or "").strip()
+        mods.append((stat, n, form, dtype))
+        rest = m.group("rest").strip()
+        if rest:
+            if i != len(parts) - 1:
+                return None
+            tail = rest
+    flt, left = _mod_condition(tail)
+    if left:
+        return None
+    out: list[tuple[str, int, Filter, str]] = []
+    for stat, n, form, dtype in mods:
+        out.append((stat, n, Filter(keyword=flt.keyword, target_state=flt.target_state, self_state=flt.self_state,
+                                    attack_form=form or flt.attack_form), dtype))
+    return out
+
+
+# --- statics (keyword abilities) -------------------------------------------------------------------------------
+
+_STATIC_PATTERNS: Final = (
+    (re.compile(r"^resist (\d+) (all|" + _TYPE_ALT + r")(?: and (?:resist )?(\d+) (" + _TYPE_ALT + r"))?$"), "resist"),
+    (re.compile(r"^resist (\d+) (" + _TYPE_ALT + r") and (" + _TYPE_ALT + r")$"), "resist2"),
+    (re.compile(r"^vulnerable (\d+) (all|" + _TYPE_ALT + r")$"), "vulnerable"),
+    (re.compile(r"^immune ([a-z ,]+?)$"), "immune"),
+    (re.compile(r"^reach (\d+)$"), "reach"),
+    (re.compile(r"^(flight|flying)$"), "flight"),
+    (re.compile(r"^burrow(?: \d+)?$"), "burrow"),
+    (re.compile(r"^phasing$"), "phasing"),
+    (re.compile(r"^insubstantial$"), "insubstantial"),
+    (re.compile(r"^insubstantial,? phasing$"), "insubstantial+phasing"),
+    (re.compile(r"^conceal (\d+)$"), "conceal"),
+    (re.compile(r"^blindsight(?: \d+)?$"), "blindsight"),
+    (re.compile(r"^stable footing$"), "stable-footing"),
+    (re.compile(r"^forest ?walk$"), "forest-walk"),
+    (re.compile(r"^swarm$"), "swarm"),
+    (re.compile(r"^towering$"), "towering"),
+    (re.compile(r"^keen critical (\d+)$"), "keen-critical"),
+    (re.compile(r"^awareness$"), "awareness"),
+    (re.compile(r"^defensive advantage$"), "defensive-advantage"),
+    (re.compile(r"^defensive mobility$"), "defensive-mobility"),
+    (re.compile(r"^multi-?activation (\d+)$"), "multi-activation"),
+    (re.compile(r"^\+(\d+) (ac|fort|ref|will|def|defenses)$"), "defence"),
+    (re.compile(r"^scout$"), "scout"),
+    (re.compile(r"^wandering monster$"), "wandering"),
+    (re.compile(r"^sneak attack (\d+)$"), "sneak"),
+    (re.compile(r"^bloodrage(?: (\d+))?$"), "bloodrage"),
+    (re.compile(r"^bloodthirsty(?: (\d+))?$"), "bloodthirsty"),
+    (re.compile(r"^powerful charge(?: (\d+))?$"), "powerful-charge"),
+    (re.compile(r"^regeneration (\d+)$"), "regeneration"),
+    (re.compile(r"^shifty$"), "shifty"),
+    (re.compile(r"^ponderous$"), "ponderous"),
+    (re.compile(r"^hide$"), "hide"),
+)
+
+
+def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | None:
+    """A keyword ability with no reminder text: (statics, effects, action, trigger); None if not one."""
+    t = text.strip(" .;")
+    for rx, kind in _STATIC_PATTERNS:
+        m = rx.match(t)
+        if m is None:
+            continue
+        if kind == "resist":
+            out = [Static("resist", int(m.group(1)), m.group(2))]
+            if m.group(3):
+                out.append(Static("resist", int(m.group(3)), m.group(4)))
+            return out, [], "", ""
+        if kind == "resist2":
+            return [Static("resist", int(m.group(1)), m.group(2)), Static("resist", int(m.group(1)), m.group(3))], \
+                [], "", ""
+        if kind == "vulnerable":
+            return [Static("vulnerable", int(m.group(1)), m.group(2))], [], "", ""
+        if kind == "immune":
+            items = [w.strip() for w in re.split(r",| and ", m.group(1)) if w.strip()]
+            statics = []
+            for item in items:
+                what = _immune_word(item)
+                if what is None:
+                    return None
+                statics.append(Static("immune", 0, what))
+            return statics, [], "", ""
+        if kind in ("reach", "conceal", "keen-critical", "multi-activation"):
+            return [Static(kind, int(m.group(1)))], [], "", ""
+        if kind == "insubstantial+phasing":
+            return [Static("insubstantial"), Static("phasing")], [], "", ""
+        if kind == "defence":
+            stat = m.group(2)
+            stat = "defenses-nonac" if stat in ("def", "defenses") else stat
+            return [Static("mod", int(m.group(1)), stat)], [], "", ""
+        if kind == "defensive-mobility":
+            return [Static("mod", 5, "ac", Filter(self_state="opportunity"))], [], "", ""
+        if kind == "sneak":
+            return [Static("mod", int(m.group(1)), "damage", Filter(target_state="ca"))], [], "", ""
+        if kind in ("bloodrage", "bloodthirsty", "powerful-charge"):
+            if not m.group(1):
+                return None  # the number is not printed: never guessed
+            flt = {"bloodrage": Filter(self_state="bloodied"), "bloodthirsty": Filter(target_state="bloodied"),
+                   "powerful-charge": Filter(self_state="charging")}[kind]
+            return [Static("mod", int(m.group(1)), "damage", flt)], [], "", ""
+        if kind == "regeneration":
+            return [], [Effect("heal", "self", int(m.group(1)))], "", "start-of-turn"
+        if kind == "shifty":
+            return [], [Effect("shift", "self", 1)], "minor", ""
+        return [Static(kind)], [], "", ""
+    return None
+
+
+_CONDITION_WORDS: Final = {
+    "dazed": "dazed", "stunned": "stunned", "immobilized": "immobilized", "slowed": "slowed",
+    "weakened": "weakened", "helpless": "helpless", "dominated": "dominated", "blinded": "blinded",
+    "marked": "marked", "invisible": "invisible",
+}
+
+
+def _immune_word(word: str) -> str | None:
+    w = word.strip(" .")
+    if w in DAMAGE_TYPES:
+        return w
+    if w in _CONDITION_WORDS:
+        return _CONDITION_WORDS[w]
+    if w in ("confused", "fear", "critical hits", "criticals", "ongoing damage", "forced movement", "sleep",
+             "charm", "petrified", "staggered", "disease", "push", "pull", "slide", "mind-affecting", "poisoned",
+             "all conditions"):
+        return w
+    return None
+
+
+# --- effects ---------------------------------------------------------------------------------------------------
+
+_CONDITION_RE: Final = re.compile(
+    r"^(?:is |are |becomes |become )?(?P<c>dazed|stunned|immobilized|slowed|weakened|helpless|dominated|blinded|"
+    r"marked|invisible)(?P<rest>.*)$"
+)
+_DAMAGE_RE: Final = re.compile(
+    r"^(?:takes? |deals? |deal )?(?P<n>\d+)(?: \+ (?P<n2>\d+))? ?(?P<t>(?:(?:" + _TYPE_ALT + r")(?: and |/| or |)?)*)"
+    r" ?damage(?P<rest>.*)$"
+)
+_ONGOING_RE: Final = re.compile(
+    r"^(?:takes? |and )?(?:ongoing (?P<a>\d+)|(?P<b>\d+) ongoing) ?(?P<t>(?:" + _TYPE_ALT + r")?) ?damage(?P<rest>.*)$"
+)
+_FORCED_RE: Final = re.compile(
+    r"^(?:(?:it )?(?P<verb>push|pull|slide|pushes|pulls|slides)(?:es|s)? (?P<who>(?:the |that )?(?:target|enemy|"
+    r"creature|it|each target|targets|that enemy)? ?)(?P<ex>up to |exactly )?(?P<n>\d+|one|two|three)"
+    r"(?: squares?)?|(?P<who2>(?:the )?target|it|that enemy) is (?P<verb2>pushed|pulled|slid)"
+    r" (?P<ex2>up to |exactly )?(?P<n2>\d+)(?: squares?)?)(?P<rest>.*)$"
+)
+_SHIFT_RE: Final = re.compile(
+    r"^(?:can |may )?(?P<verb>shifts?|teleports?|moves?|flies?)(?: up to)? (?P<n>\d+|its speed|its current speed|"
+    r"its full speed|a number of squares equal to its speed)(?: squares?)?(?P<rest>.*)$"
+)
+_HEAL_RE: Final = re.compile(r"^(?:heals?|regains?|recovers?) (?P<n>\d+) hp(?P<rest>.*)$")
+_VP_RE: Final = re.compile(r"^(?:you )?scores? \+?(?P<n>\d+) (?:vp|victory points?)(?P<rest>.*)$")
+_EXTRA_ATTACK_RE: Final = re.compile(
+    r"^(?:can |may )?(?:makes?|make) (?P<count>a|an|one|1|2|two|3|three) (?:different )?(?P<which>\{b\}|\{m\}|\{r\}|"
+    r"\{mb\}|\{rb\}|melee|ranged|\{m\} or \{r\}|[a-z' \-]+?) attacks?(?P<rest>.*)$"
+)
+_HAS_RE: Final = re.compile(r"^(?:has|have|gets?|gains?) (?P<mod>[+-].*)$")
+
+
+def _condition_effect(who: str, flt: Filter, text: str, default: str) -> list[Effect]:
+    m = _CONDITION_RE.match(text)
+    if m is None:
+        raise _Unread(text)
+    conds = [m.group("c")]
+    rest = m.group("rest").strip()
+    while True:
+        mm = re.match(r"^(?:and|,|, and) (?:is )?(dazed|stunned|immobilized|slowed|weakened|helpless|blinded|"
+                      r"dominated|marked)(.*)$", rest)
+        if not mm:
+            break
+        conds.append(mm.group(1))
+        rest = mm.group(2).strip()
+    tail, dur = _split_duration(rest)
+    if tail:
+        if re.match(r"^\((?:fear|charm|sleep|poison|illusion)\)$", tail):
+            tail = ""
+        else:
+            raise _Unread(text)
+    return [Effect("condition", who, 0, c, dur or default, filter=flt) for c in conds]
+
+
+def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
+    """One clause of effects (no 'and' splitting beyond what the patterns allow). ``ctx`` is "hit" for an attack's
+    rider (so "pushes 2" moves the target and a bare condition lands on the target)."""
+    t = text.strip(" .;,")
+    if not t:
+        return []
+    t = re.sub(r"^(?:then|and|also|instead,?) ", "", t)
+    t = re.sub(r" as (?:an? )?(?:immediate|free) action$", "", t)
+    who, flt, rest = _subject(t)
+    subject_given = bool(who)
+    if not who:
+        who = default_who
+    body = rest
+    body, lead_dur = _leading_duration(body)
+    # a modifier: "has +2 attack until end of round"
+    hm = _HAS_RE.match(body)
+    if hm or (re.match(r"^[+-]\d", body)):
+        mod_text = hm.group("mod") if hm else body
+        mod_text, dur = _split_duration(mod_text)
+        on_attack = False
+        oa = re.match(r"^(.*?) (?:on|to) (?:that|this|the) attack(?: roll)?$", mod_text)
+        if oa:
+            mod_text, on_attack = oa.group(1), True
+        mods = _modifier(mod_text)
+        if mods is None:
+            raise _Unread(body)
+        dur = dur or lead_dur or ("attack" if on_attack else "")
+        if not dur:
+            dur = "permanent" if ctx == "static" else ""
+        if not dur:
+            raise _Unread(f"{body} (no duration)")
+        return [Effect("mod", who, n, stat, dur, filter=_merge(flt, f), extra=(dtype,) if dtype else ())
+                for stat, n, f, dtype in mods]
+    # a condition
+    if _CONDITION_RE.match(body):
+        return _condition_effect(who, flt, body, "end-next-turn")
+    if re.match(r"^(?:grants?|is granting) combat advantage", body):
+        tail = re.sub(r"^(?:grants?|is granting) combat advantage(?: to (?:all creatures|all enemies|its enemies|"
+                      r"each enemy|enemies))?", "", body)
+        _, dur = _split_duration(tail)
+        if _split_duration(tail)[0]:
+            raise _Unread(body)
+        return [Effect("condition", who, 0, "grants-ca", dur or "end-next-turn", filter=flt)]
+    if re.match(r"^(?:can't|cannot|can not) shift", body):
+        tail, dur = _split_duration(re.sub(r"^(?:can't|cannot|can not) shift", "", body))
+        if tail:
+            raise _Unread(body)
+        return [Effect("condition", who, 0, "no-shift", dur or lead_dur or "end-next-turn", filter=flt)]
+    if re.match(r"^provokes opportunity attacks", body):
+        tail, dur = _split_duration(re.sub(r"^provokes opportunity attacks(?: from [a-z ]+)?", "", body))
+        if tail:
+            raise _Unread(body)
+        return [Effect("condition", who, 0, "provokes", dur or "end-next-turn", filter=flt)]
+    # ongoing damage
+    om = _ONGOING_RE.match(body)
+    if om:
+        n = int(om.group("a") or om.group("b"))
+        tail, dur = _split_duration(om.group("rest"))
+        if tail:
+            raise _Unread(body)
+        if dur not in ("", "save"):
+            raise _Unread(body)
+        return [Effect("ongoing", who, n, om.group("t") or "", "save", filter=flt)]
+    # damage of two types: "10 fire + 10 radiant damage"
+    tm = re.match(r"^(?:takes? )?(\d+) (" + _TYPE_ALT + r") \+ (\d+) (" + _TYPE_ALT + r") damage$", body)
+    if tm:
+        return [Effect("damage", who, int(tm.group(1)), tm.group(2), filter=flt),
+                Effect("damage", who, int(tm.group(3)), tm.group(4), filter=flt, extra=("bonus",))]
+    # damage
+    dm = _DAMAGE_RE.match(body)
+    if dm:
+        n = int(dm.group("n"))
+        n2 = int(dm.group("n2")) if dm.group("n2") else 0
+        types = [x for x in re.split(r" and |/| or | ", dm.group("t") or "") if x]
+        rest2 = dm.group("rest").strip(" .")
+        extra: tuple[str, ...] = ()
+        if rest2 in ("ignore insubstantial", "ignoring insubstantial", ", ignore insubstantial"):
+            extra = ("ignore-insubstantial",)
+            rest2 = ""
+        if rest2:
+            raise _Unread(body)
+        if n2:
+            return [Effect("damage", who, n, "", filter=flt, extra=extra),
+                    Effect("damage", who, n2, "/".join(types), filter=flt, extra=("bonus", *extra))]
+        return [Effect("damage", who, n, "/".join(types), filter=flt, extra=extra)]
+    # forced movement
+    fm = _FORCED_RE.match(body)
+    if fm is None and subject_given and who == "self":
+        fm = _FORCED_RE.match(t)
+    if fm:
+        verb = (fm.group("verb") or fm.group("verb2") or "")
+        kind = "push" if verb.startswith("push") else "pull" if verb.startswith("pull") else "slide"
+        n = _words_to_int(fm.group("n") or fm.group("n2"))
+        ex = (fm.group("ex") or fm.group("ex2") or "").strip()
+        target_word = (fm.group("who") or fm.group("who2") or "").strip()
+        mover = "self" if target_word == "it" or (subject_given and who == "self" and not target_word) else \
+            ("target" if ctx == "hit" or target_word else who)
+        if fm.group("rest").strip(" ."):
+            raise _Unread(body)
+        return [Effect(kind, mover, n, extra=("exactly",) if ex == "exactly" else ())]
+    sm = _SHIFT_RE.match(body)
+    if sm:
+        verb = sm.group("verb")
+        kind = "shift" if verb.startswith("shift") else "teleport" if verb.startswith("tele") else "move"
+        nword = sm.group("n")
+        n = int(nword) if nword.isdigit() else -1  # -1: its speed
+        rest3 = sm.group("rest").strip(" .")
+        extra2: tuple[str, ...] = ()
+        if rest3 in ("", "and must end adjacent to that enemy", "toward that enemy", "closer to an enemy",
+                     "ending closer to an enemy", "ending adjacent to an enemy", "and must end adjacent to an enemy"):
+            if rest3:
+                extra2 = ("toward-enemy",)
+        else:
+            raise _Unread(body)
+        mover = who if subject_given else ("self" if default_who in ("target", "self") else default_who)
+        return [Effect(kind, mover, n, extra=extra2)]
+    hl = _HEAL_RE.match(body)
+    if hl:
+        rest4, dur = _split_duration(hl.group("rest"))
+        if rest4 or dur:
+            raise _Unread(body)
+        return [Effect("heal", who if subject_given else ("self" if default_who == "target" else default_who),
+                       int(hl.group("n")), filter=flt)]
+    vm = _VP_RE.match(body)
+    if vm:
+        if vm.group("rest").strip(" ."):
+            raise _Unread(body)
+        return [Effect("vp", "player", int(vm.group("n")))]
+    am = _EXTRA_ATTACK_RE.match(body)
+    if am:
+        count = _words_to_int(am.group("count"))
+        which = am.group("which").strip()
+        which = {"{b}": "basic", "{m}": "melee-basic", "{mb}": "melee-basic", "{r}": "ranged-basic",
+                 "{rb}": "ranged-basic", "melee": "melee-basic", "ranged": "ranged-basic",
+                 "{m} or {r}": "basic"}.get(which, "power:" + which)
+        rest5 = am.group("rest").strip(" .")
+        rest5 = re.sub(r"^(?:against|vs\.?|on) (?:that enemy|the target|that target|the same target|it|"
+                       r"the attacker|that creature|an adjacent enemy|the triggering enemy)", "", rest5).strip(" ,.")
+        rest5 = re.sub(r"^as (?:an? )?(?:immediate|free) action", "", rest5).strip(" ,.")
+        bonus = 0
+        bm = re.match(r"^with \+(\d+) attack(?: on that attack)?$", rest5)
+        if bm:
+            bonus = int(bm.group(1))
+            rest5 = ""
+        if rest5:
+            raise _Unread(body)
+        attacker = who if subject_given else "self"
+        return [Effect("attack", attacker, bonus, which, count=count)]
+    if re.match(r"^(?:recharges?|recharge) (?:this power|it)$", body):
+        return [Effect("recharge", "self")]
+    if re.match(r"^(?:that|the) attack misses$", body):
+        return [Effect("negate", "self")]
+    rm = re.match(r"^(?:rerolls?|reroll) (?:that|the|its) (attack(?: roll)?|save|saving throw)$", body)
+    if rm:
+        return [Effect("reroll", who, 0, "attack" if rm.group(1).startswith("attack") else "save")]
+    lm = re.match(r"^takes (\d+) less damage from (?:that|the) attack$", body)
+    if lm:
+        return [Effect("reduce", "self", int(lm.group(1)))]
+    em = re.match(r"^(?:ends?|end) (\d+|one|all|a) (?:conditions?|effects?)(?: or ongoing damage(?: effects?)?)?"
+                  r"(?: that a save can end)?(?: on (?:(?:1|an|one|that) )?(?:ally|it|itself|that ally|target))?$",
+                  body)
+    if em:
+        n = 99 if em.group(1) == "all" else _words_to_int(em.group(1))
+        return [Effect("cleanse", who if subject_given else default_who, 0, count=n)]
+    if re.match(r"^is destroyed$", body) and who == "self":
+        return [Effect("destroy-self", "self")]
+    raise _Unread(t)
+
+
+def _merge(a: Filter, b: Filter) -> Filter:
+    return Filter(
+        keyword=a.keyword or b.keyword, alignment=a.alignment or b.alignment,
+        attack_form=a.attack_form or b.attack_form,
+        target_state=a.target_state or b.target_state, self_state=a.self_state or b.self_state,
+        within=a.within or b.within,
+    )
+
+
+def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
+    """A run of clauses: split on sentence ends, ';', ' and ' (keeping a subject for the clauses after it)."""
+    out: list[Effect] = []
+    for sentence in re.split(r"(?<=[a-z0-9)])\. |; |\. then |, then ", text.strip(" .")):
+        s = sentence.strip(" .,")
+        if not s:
+            continue
+        try:
+            out.extend(_clause(s, default_who, ctx))
+            continue
+        except _Unread:
+            pass
+        parts = re.split(r" and |, then | then |, ", s)
+        if len(parts) == 1:
+            raise _Unread(s)
+        who_carry = default_who
+        try:
+            for part in parts:
+                p = part.strip()
+                if not p:
+                    continue
+                w, _, _ = _subject(p)
+                if w:
+                    who_carry = w
+                out.extend(_clause(p, who_carry, ctx))
+        except _Unread:
+            raise _Unread(s) from None
+    return out
+
+
+# --- attacks ---------------------------------------------------------------------------------------------------
+
+_ATTACK_RE: Final = re.compile(
+    r"^(?:\((?P<spec>[^)]*)\)\s*:?\s*)?(?P<roll>\+\s?(?P<bonus>\d+)|automatic(?:ally)? hits?)"
+    r"(?: vs\.? (?P<def>ac|fort|ref|will))?(?: each)?\s*[;:,.]?\s*(?P<rest>.*)$"
+)
+# "Make up to 2 attacks, each against a different target, +23 vs. AC; ..." and "2 attacks, +18 vs. AC each; ..."
+_MULTI_RE: Final = re.compile(
+    r"^(?:make )?(?:up to )?(?P<n>\d+|two|three) attacks?(?P<diff>,? each against a different (?:target|enemy))?"
+    r"(?: against (?:1|one|the same|a single) target)?,?\s*(?=\+|\()"
+)
+_EACH_RE: Final = re.compile(
+    r"^(?:make )?(?:1|one|an|a) attack against each (?P<who>adjacent enemy|enemy (?:within|in) (?:its )?reach|"
+    r"enemy adjacent to it),?\s*(?=\+|\()"
+)
+_MISS_TAIL: Final = re.compile(
+    r"^(?P<hit>.*?),\s*(?P<n>\d+) ?(?P<t>(?:" + _TYPE_ALT + r")?) ?(?:damage )?(?:only )?on (?:a )?miss$"
+)
+
+
+def _attack_spec(spec: str) -> dict[str, object]:
+    """The parenthesis before the roll: '(blast 5, enemies only)', '(radius 1 within 10)', '(sight)', ..."""
+    out: dict[str, object] = {"form": "melee", "reach": 1, "range": 0, "size": 0, "nearest": False,
+                              "enemies_only": False, "filter": Filter(), "targets": 1, "charge": False,
+                              "provokes": True, "ignores": ()}
+    if not spec:
+        return out
+    for raw in re.split(r",|;", spec):
+        p = raw.strip()
+        if not p:
+            continue
+        m = re.match(r"^reach (\d+)$", p)
+        if m:
+            out["reach"] = int(m.group(1))
+            continue
+        m = re.match(r"^range (\d+)$", p)
+        if m:
+            out["form"] = "area" if out["form"] == "area" else "ranged"
+            out["range"] = int(m.group(1))
+            continue
+        if p == "sight":
+            out["form"] = "area" if out["form"] == "area" else "ranged"
+            continue
+        if p in ("nearest", "nearest enemy"):
+            if out["form"] != "area":
+                out["form"] = "ranged"
+            out["nearest"] = True
+            continue
+        m = re.match(r"^(blast|burst|line) ?(\d+)$", p)
+        if m:
+            out["form"] = {"blast": "close-blast", "burst": "close-burst", "line": "line"}[m.group(1)]
+            out["size"] = int(m.group(2))
+            continue
+        m = re.match(r"^(small|large) cone$", p)
+        if m:
+            out["form"] = "close-blast"
+            out["size"] = 3 if m.group(1) == "small" else 5
+            continue
+        m = re.match(r"^radius (\d+)(?: within (\d+|sight))?$", p)
+        if m:
+            out["form"] = "area"
+            out["size"] = int(m.group(1))
+            if m.group(2) and m.group(2) != "sight":
+                out["range"] = int(m.group(2))
+            continue
+        if re.match(r"^(?:enemies|enemy targets|enemy creatures) only$", p) or p == "enemy targets only":
+            out["enemies_only"] = True
+            continue
+        m = re.match(r"^(?:only on charge|usable on charge|may use on charge|can be used on charge)$", p)
+        if m:
+            out["charge"] = True
+            continue
+        if p == "minor action":
+            out["action"] = "minor"
+            continue
+        if p in ("does not provoke opportunity attacks", "doesn't provoke opportunity attacks"):
+            out["provokes"] = False
+            continue
+        if p in ("ignore insubstantial", "ignores insubstantial"):
+            out["ignores"] = ("insubstantial",)
+            continue
+        m = re.match(r"^(living|bloodied|immobilized|helpless|dazed|stunned|undead|living enemy|"
+                     r"medium or smaller|large or smaller|small or smaller) (?:targets?|creatures?|enemies) only$", p)
+        if m:
+            word = m.group(1)
+            state = {"bloodied": "bloodied", "immobilized": "cond:immobilized", "helpless": "cond:helpless",
+                     "dazed": "cond:dazed", "stunned": "cond:stunned", "medium or smaller": "size<=medium",
+                     "large or smaller": "size<=large", "small or smaller": "size<=small"}.get(word, "")
+            keyword = {"living": "living", "living enemy": "living", "undead": "undead"}.get(word, "")
+            if word == "living enemy":
+                out["enemies_only"] = True
+            out["filter"] = Filter(keyword=keyword, target_state=state)
+            continue
+        m = re.match(r"^([a-z\-]+) (?:targets|creatures) immune$", p)
+        if m:
+            out["filter"] = Filter(keyword="!" + m.group(1).rstrip("s"))
+            continue
+        raise _Unread(f"({p})")
+    return out
+
+
+_MISS_SPLIT: Final = re.compile(
+    r"(?:\.|;|,)?\s*(?P<tag>on (?:a )?miss|miss|hit or miss|on (?:a )?crit(?:ical)?(?: hit)?|critical(?: hit)?|"
+    r"if (?:this attack|it) (?:misses|scores a critical hit))\s*[,:]\s*"
+)
+_RECHARGE_RE: Final = re.compile(r"(?:\.|;)?\s*recharge(?:s)?\b(?P<rest>[^.]*)\.?", re.I)
+
+
+def _recharge(text: str) -> tuple[str, str]:
+    """Pull a RECHARGE clause out of the text: (text without it, recharge condition)."""
+    m = _RECHARGE_RE.search(text)
+    if m is None:
+        return text, ""
+    rest = m.group("rest").strip(" .:")
+    table = (
+        (r"^(?:when|once) (?:it )?(?:is |becomes )?(?:first )?(?:becomes |is )?bloodied$", "bloodied"),
+        (r"^as (?:a|an) (move|minor|attack) action$", "action"),
+        (r"^at (?:the )?start of (?:its |each |this creature's )?turn$", "start-of-turn"),
+        (r"^at (?:the )?start of (?:each|the) round$", "start-of-round"),
+        (r"^at (?:the )?end of (?:its|each) turn$", "end-of-turn"),
+        (r"^at (?:the )?end of (?:each |the )?round$", "end-of-round"),
+        (r"^when (?:it|this creature) destroys an enemy$", "destroys"),
+        (r"^when an ally is destroyed$", "ally-destroyed"),
+        (r"^when (?:an|that) enemy is destroyed$", "enemy-destroyed"),
+        (r"^when it hits with (?:a|an) (\{m\}|\{r\}|\{b\}) attack$", "hits"),
+        (r"^when it misses with (?:this attack|a \{b\} attack|a \{m\} attack)$|^when this attack misses$", "misses"),
+        (r"^when (?:it takes damage|it is damaged by an attack|it is hit by a \{m\} attack|an enemy hits it with "
+         r"an attack)$", "damaged"),
+        (r"^on (?:a )?roll of (\d+)\+? at (?:the )?start of its turn$", "roll"),
+        (r"^(?:if (?:no enemy is|not) adjacent (?:to it )?at (?:the )?start of its turn|at (?:the )?start of its turn "
+         r"if no enem(?:y is|ies are) adjacent to it)$", "start-of-turn-alone"),
+        (r"^at (?:the )?end of its turn if no enem(?:y is|ies are) adjacent to it$", "end-of-turn-alone"),
+    )
+    for pat, name in table:
+        mm = re.match(pat, rest)
+        if mm:
+            left = text[: m.start()] + text[m.end():]
+            if name == "roll":
+                return left, f"roll:{mm.group(1)}"
+            if name == "action":
+                return left, f"action:{mm.group(1)}"
+            if name == "hits":
+                return left, "hits:" + {"{m}": "melee", "{r}": "ranged", "{b}": "basic"}[mm.group(1)]
+            return left, name
+    raise _Unread(f"recharge {rest}")
+
+
+def _attack(text: str) -> tuple[AttackSpec, str]:
+    """An attack's text after its name and prefixes (returns the spec and any text after it)."""
+    targets = 1
+    distinct = False
+    mm = _MULTI_RE.match(text)
+    if mm:
+        targets = _words_to_int(mm.group("n"))
+        distinct = bool(mm.group("diff"))
+        text = text[mm.end():]
+    each = _EACH_RE.match(text)
+    each_reach = False
+    if each:
+        each_reach = "reach" in each.group("who")
+        text = text[each.end():]
+    m = _ATTACK_RE.match(text)
+    if m is None:
+        raise _Unread(text)
+    spec = _attack_spec(m.group("spec") or "")
+    if each:
+        spec["form"], spec["size"], spec["enemies_only"] = "close-burst", 1, True
+        if each_reach:
+            spec["form"] = "reach-burst"
+    auto = not m.group("bonus")
+    bonus = int(m.group("bonus")) if m.group("bonus") else 0
+    defence = m.group("def") or ("ac" if not auto else "")
+    if not auto and not m.group("def"):
+        raise _Unread(text)
+    rest = m.group("rest").strip()
+    rest = re.sub(r" each\.?$", "", rest)
+    tail = _MISS_TAIL.match(rest.rstrip(" ."))
+    miss_tail = ""
+    if tail:
+        rest = tail.group("hit")
+        miss_tail = f"{tail.group('n')} {tail.group('t')} damage".replace("  ", " ")
+    # split hit / miss / hit-or-miss / critical parts
+    pieces = _MISS_SPLIT.split(rest)
+    hit_text = pieces[0]
+    parts: dict[str, str] = {"hit": hit_text}
+    i = 1
+    while i + 1 < len(pieces) + 1 and i < len(pieces):
+        tag = pieces[i]
+        body = pieces[i + 1] if i + 1 < len(pieces) else ""
+        key = "always" if tag.startswith("hit or") else "crit" if "crit" in tag else "miss"
+        parts[key] = (parts.get(key, "") + " " + body).strip()
+        i += 2
+    if miss_tail:
+        parts["miss"] = (parts.get("miss", "") + " " + miss_tail).strip()
+    hit = _attack_effects(parts["hit"])
+    miss = _attack_effects(parts.get("miss", ""))
+    always = _attack_effects(parts.get("always", ""))
+    crit = _attack_effects(parts.get("crit", ""))
+    form = str(spec["form"])
+    return AttackSpec(
+        form=form, bonus=bonus, defence=defence, reach=int(str(spec["reach"])), range=int(str(spec["range"])),
+        size=int(str(spec["size"])), nearest=bool(spec["nearest"]), auto_hit=auto,
+        target_filter=spec["filter"] if isinstance(spec["filter"], Filter) else Filter(),
+        enemies_only=bool(spec["enemies_only"]), hit=tuple(hit), miss=tuple(miss), always=tuple(always),
+        crit=tuple(crit), provokes=bool(spec["provokes"]), charge=bool(spec["charge"]),
+        ignores=tuple(str(x) for x in spec["ignores"]) if isinstance(spec["ignores"], tuple) else (),
+        targets=targets, distinct=distinct,
+    ), str(spec.get("action") or "")
+
+
+def _attack_effects(text: str) -> list[Effect]:
+    t = text.strip(" .;,")
+    if not t:
+        return []
+    t = re.sub(r"\band\b", "and", t)
+    # the riders of an attack are joined by AND (printed in capitals on the cards)
+    out: list[Effect] = []
+    for piece in re.split(r" and (?=(?:\d|ongoing|push|pull|slide|dazed|stunned|immobilized|slowed|weakened|"
+                          r"helpless|dominated|blinded|marked|target|the target|it |this creature|each|grants|"
+                          r"knock|[a-z]+ (?:ally|allies|enemy|enemies)))", t):
+        out.extend(_effects(piece, "target", "hit"))
+    return out
+
+
+# --- powers ----------------------------------------------------------------------------------------------------
+
+_NAME_RE: Final = re.compile(r"^(?P<name>[^:;(]{1,70}?)\s*[:]\s*(?P<body>.*)$")
+_PREFIXES: Final = (
+    (re.compile(r"^minor action[,;:.]?\s*"), "action", "minor"),
+    (re.compile(r"^(?:move action|replaces (?:its |a |the )?move action)[,;:.]?\s*"), "action", "move"),
+    (re.compile(r"^free action[,;:.]?\s*"), "action", "free"),
+    (re.compile(r"^(?:immediate action|immediate)[,;:.]?\s*"), "action", "immediate"),
+    (re.compile(r"^(?:replaces (?:its |an |the )?attack(?: action)?|attack action|standard action)[,;:.]?\s*"),
+     "action", "attack"),
+    (re.compile(r"^once per turn[,;:.]?\s*"), "per", "turn"),
+    (re.compile(r"^once per round[,;:.]?\s*"), "per", "round"),
+    (re.compile(r"^(?:use )?(?:only )?while (?:it is )?bloodied[,;:.]?\s*"), "requirement", "bloodied"),
+    (re.compile(r"^(?:use )?(?:only )?while (?:it is )?not bloodied[,;:.]?\s*"), "requirement", "not-bloodied"),
+    (re.compile(r"^(?:usable|use only|only|can be used|may use) on (?:a )?charge[,;:.]?\s*"), "requirement", "charge"),
+    (re.compile(r"^does not provoke opportunity attacks[,;:.]?\s*"), "provokes", "no"),
+    (re.compile(r"^use at (?:the )?start of (?:each |the )?round[,;:.]?\s*"), "trigger", "start-of-round"),
+    (re.compile(r"^use at (?:the )?end of (?:each |the )?round[,;:.]?\s*"), "trigger", "end-of-round"),
+    (re.compile(r"^use before rolling initiative[,;:.]?\s*"), "trigger", "before-initiative"),
+    (re.compile(r"^use during setup[,;:.]?\s*"), "trigger", "setup"),
+    (re.compile(r"^(?:use )?(?:at|whenever it starts) (?:the )?start of (?:its |your creature's |your )?(?:next )?turn"
+                r"(?: if it is (?P<cond>bloodied|damaged))?[,;:.]?\s*"), "trigger", "start-of-turn"),
+    (re.compile(r"^whenever it starts its turn[,;:.]?\s*"), "trigger", "start-of-turn"),
+    (re.compile(r"^(?:use )?at (?:the )?end of its turn[,;:.]?\s*"), "trigger", "end-of-turn"),
+    (re.compile(r"^use (?:at any time|anytime)[,;:.]?\s*"), "trigger", "any-time"),
+)
+
+# Event triggers: "use when ...", "whenever ...", "when ...".
+_EVENTS: Final = (
+    (r"it is hit by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged|\{m\} or \{r\}|close|area)? ?attack", "hit-by"),
+    (r"it is hit", "hit-by"),
+    (r"an enemy hits it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "hit-by"),
+    (r"an enemy misses it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "missed-by"),
+    (r"(?:it is|it's) (?:targeted|attacked)(?: by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "attacked"),
+    (r"an enemy (?:targets|attacks) it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "attacked"),
+    (r"it (?:takes|is dealt) damage", "damaged"),
+    (r"it (?:becomes|is) (?:first )?bloodied", "bloodied"),
+    (r"it is destroyed(?: by an enemy| by an enemy's attack)?", "destroyed"),
+    (r"it destroys (?:an enemy|a creature)(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "destroys"),
+    (r"its (?P<form>\{m\}|\{r\}|melee|ranged) attack destroys an enemy", "destroys"),
+    (r"an enemy starts its turn adjacent to it", "enemy-starts-adjacent"),
+    (r"an adjacent enemy makes (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack against an ally",
+     "enemy-attacks-ally"),
+    (r"an enemy adjacent to it makes (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack against an ally",
+     "enemy-attacks-ally"),
+    (r"it hits (?:an enemy |a target )?with (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|close|"
+     r"area|\{c\}|\{a\})? ?attack", "hits"),
+    (r"it hits an enemy", "hits"),
+    (r"it misses (?:with )?(?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "misses"),
+    (r"it misses", "misses"),
+    (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?is destroyed(?: by an enemy)?"
+     r"(?: within (?P<within2>\d+) squares(?: of it)?)?", "ally-destroyed"),
+    (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?is hit(?: by (?:an? )?"
+     r"(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "ally-hit"),
+    (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?hits(?: an enemy)? with (?:an? )?"
+     r"(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|close|area)? ?attack", "ally-hits"),
+    (r"an enemy (?:within (?P<within>\d+) squares(?: of it)? )?is destroyed", "enemy-destroyed"),
+    (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?starts (?:its|a) turn",
+     "ally-starts-turn"),
+    (r"an adjacent ally starts (?:its|a) turn", "ally-starts-turn-adjacent"),
+    (r"an enemy ends its turn adjacent to it", "enemy-adjacent-ends"),
+    (r"an enemy (?:moves|enters a square) adjacent to it", "enemy-enters-adjacent"),
+    (r"an adjacent enemy shifts", "enemy-shifts"),
+)
+_EVENT_RES: Final = (
+    *((re.compile(r"^(?:use )?(?:only )?(?:when|whenever|after) " + p + r"[,;:.]?\s*"), name) for p, name in _EVENTS),
+    (re.compile(r"^use at (?:the )?start of an adjacent enemy's turn[,;:.]?\s*"), "enemy-starts-adjacent"),
+)
+
+
+def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
+    found: dict[str, str] = {}
+    flt = Filter()
+    changed = True
+    while changed and body:
+        changed = False
+        for rx, key, value in _PREFIXES:
+            m = rx.match(body)
+            if m:
+                if key in found and key != "per":
+                    continue
+                found[key] = value
+                if key == "trigger" and m.groupdict().get("cond"):
+                    found["requirement"] = "bloodied" if m.group("cond") == "bloodied" else "damaged"
+                body = body[m.end():]
+                changed = True
+                break
+        if changed:
+            continue
+        for erx, name in _EVENT_RES:
+            m = erx.match(body)
+            if m:
+                if "trigger" in found:
+                    break
+                found["trigger"] = "ally-starts-turn" if name == "ally-starts-turn-adjacent" else name
+                groups = m.groupdict()
+                form = _FORMS.get((groups.get("form") or "").strip() + " ", "") if groups.get("form") else ""
+                kw = (groups.get("kw") or "").strip()
+                within = groups.get("within") or groups.get("within2") or ""
+                adjacent = name in ("ally-starts-turn-adjacent", "enemy-attacks-ally", "enemy-starts-adjacent")
+                flt = Filter(keyword=kw.rstrip("s") if kw and not kw.endswith("ss") else kw, attack_form=form,
+                             within=-1 if adjacent else int(within) if within else 0)
+                body = body[m.end():]
+                changed = True
+                break
+    return body, found, flt
+
+
+_KEYWORD_NAMES: Final = re.compile(
+    r"^(resist|vulnerable|immune|reach|flight|burrow|phasing|insubstantial|conceal|blindsight|stable footing|"
+    r"forest ?walk|swarm|towering|keen critical|awareness|defensive advantage|defensive mobility|multi-?activation|"
+    r"scout|wandering monster|sneak attack|bloodrage|bloodthirsty|powerful charge|regeneration|shifty|ponderous|hide|"
+    r"\+\d+ (?:ac|fort|ref|will|def))\b"
+)
+
+
+def parse_power(index: int, ptype: str, text: str, uses: int = 0) -> Power:
+    """Read one printed power into a :class:`Power` (``unplayed`` names what could not be read)."""
+    return _parse_cached(index, ptype.lower(), text, uses or 0)
+
+
+@lru_cache(maxsize=32768)
+def _parse_cached(index: int, ptype: str, text: str, uses: int) -> Power:
+    t = normalise(text)
+    name = ""
+    body = t
+    nm = _NAME_RE.match(t)
+    if nm and not re.match(r"^(?:use |whenever |when |minor action|move action|immediate|free action|replaces|"
+                           r"once per|\(aura|\+\d)", t):
+        name, body = nm.group("name").strip(), nm.group("body").strip()
+    display = _display_name(text, name)
+    try:
+        return _read(index, ptype, text, uses, display, name, body)
+    except _Unread as exc:
+        return Power(index=index, name=display, ptype=ptype, text=text, uses=uses, unplayed=str(exc) or t)
+
+
+def _display_name(text: str, name: str) -> str:
+    if name:
+        return text.split(":", 1)[0].strip()
+    return text.strip().rstrip(".")[:60]
+
+
+def _read(index: int, ptype: str, text: str, uses: int, display: str, name: str, body: str) -> Power:
+    """A keyword ability is read from its reminder text when that reads, else from the keyword itself (its
+    number is the card's); everything else from its words."""
+    keyword_text = name if name else body
+    kw = _static_keyword(keyword_text) if _KEYWORD_NAMES.match(keyword_text) else None
+    if kw is None and not name:
+        kw = _static_keyword(body)
+    if kw is not None and (not name or not body):
+        return _keyword_power(index, display, ptype, text, uses, kw)
+    if kw is not None:
+        try:
+            return _read_body(index, ptype, text, uses, display, body)
+        except _Unread:
+            return _keyword_power(index, display, ptype, text, uses, kw)
+    return _read_body(index, ptype, text, uses, display, body)
+
+
+def _keyword_power(index: int, display: str, ptype: str, text: str, uses: int,
+                   kw: tuple[list[Static], list[Effect], str, str]) -> Power:
+    statics, effects, action, trigger = kw
+    return Power(index, display, ptype, text, uses, action=action, trigger=trigger, effects=tuple(effects),
+                 statics=tuple(statics))
+
+
+_HITS_BONUS_RE: Final = re.compile(
+    r"^whenever it hits (?:a |an )?(?P<t>bloodied target|target granting it combat advantage|target that grants it "
+    r"combat advantage)(?: with (?:a |an )?(?P<f>\{m\}|\{r\}|melee|ranged) attack)?[:,;]?\s*\+(?P<n>\d+) damage"
+    r"(?: on that attack)?$"
+)
+
+
+_MAKES_BONUS_RE: Final = re.compile(
+    r"^whenever it makes (?:a|an) (?:(?P<f>\{m\}|\{r\}|melee|ranged) )?attack(?: while (?:it is )?(?P<b>bloodied|not "
+    r"bloodied))?[:,;]?\s*(?P<mods>[+-].*?) on that attack$"
+)
+
+
+def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body: str) -> Power:
+    mb = _MAKES_BONUS_RE.match(body.strip(" ."))
+    if mb:
+        mods = _modifier(mb.group("mods"))
+        if mods is not None and all(stat in ("attack", "damage") and not d for stat, _n, _f, d in mods):
+            form = _FORMS.get((mb.group("f") or "") + " ", "") if mb.group("f") else ""
+            state = (mb.group("b") or "").replace(" ", "-")
+            return Power(index, display, ptype, text, uses, statics=tuple(
+                Static("mod", n, stat, Filter(attack_form=form or f.attack_form, self_state=state))
+                for stat, n, f, _d in mods))
+    hb = _HITS_BONUS_RE.match(body.strip(" ."))
+    if hb:
+        state = "bloodied" if hb.group("t").startswith("bloodied") else "ca"
+        form = _FORMS.get((hb.group("f") or "") + " ", "") if hb.group("f") else ""
+        return Power(index, display, ptype, text, uses, statics=(
+            Static("mod", int(hb.group("n")), "damage", Filter(target_state=state, attack_form=form)),))
+    body, recharge = _recharge(body)
+    body, found, trigger_filter = _prefixes(body.strip())
+    action = found.get("action", "")
+    trigger = found.get("trigger", "")
+    requirement = found.get("requirement", "")
+    per = found.get("per", "")
+    # an attack
+    if _ATTACK_RE.match(body) and (ptype == "attack" or body.startswith("(") or re.match(r"^\+\d+ vs", body)):
+        attack, spec_action = _attack(body)
+        if spec_action and not action:
+            action = spec_action
+        if found.get("provokes") == "no":
+            attack = _replace_attack(attack, provokes=False)
+        if requirement == "charge":
+            attack = _replace_attack(attack, charge=True)
+        if ptype == "attack" and not action and not trigger:
+            action = "attack"
+        return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
+                     requirement=requirement, attack=attack, recharge=recharge, per=per)
+    # "make 2 {b} attacks" as an attack action
+    mm = re.match(r"^(?:make|makes) (?P<n>\d+|two|three) (?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|melee|ranged)"
+                  r"(?: basic)? attacks?(?: against (?:the same|different|one or two|\d+) (?:target|enemy|targets|"
+                  r"enemies))?\.?$", body)
+    if mm and (ptype == "attack" or action in ("attack", "")) and not trigger:
+        n = _words_to_int(mm.group("n"))
+        which = {"{b}": "basic", "{m}": "melee-basic", "{mb}": "melee-basic", "{r}": "ranged-basic",
+                 "{rb}": "ranged-basic", "melee": "melee-basic", "ranged": "ranged-basic"}[mm.group("w")]
+        return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
+                     effects=(Effect("attack", "self", 0, which, count=n),), attacks_made=n, recharge=recharge, per=per)
+    # statics written as modifiers ("+2 AC while adjacent to an ally", "+5 damage vs. bloodied targets")
+    if not action and not trigger and re.match(r"^[+-]\d", body):
+        mods = _modifier(body.strip(" ."))
+        if mods is not None:
+            return Power(index, display, ptype, text, uses,
+                         statics=tuple(Static("mod", n, stat, f) for stat, n, f, _d in mods if not _d)
+                         + tuple(Static("mod", n, "damage:" + _d, f) for stat, n, f, _d in mods if _d),
+                         requirement=requirement)
+    # an aura: "(aura N) enemies in aura have -2 attack"
+    au = re.match(r"^\(aura (\d+)\)\s*(.*)$", body)
+    if au:
+        return _aura(index, display, ptype, text, uses, int(au.group(1)), au.group(2))
+    if not action and not trigger:
+        raise _Unread(body)
+    effects = _effects(body, "self", "power")
+    return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
+                 requirement=requirement, effects=tuple(effects), recharge=recharge, per=per)
+
+
+def _reminder_agrees(body: str) -> bool:
+    """A keyword's reminder text is skipped only when it restates the keyword (it is read otherwise)."""
+    return bool(re.match(
+        r"^(?:\(|)(?:can occupy statue|moves? normally through|ignores? (?:the )?(?:extra )?cost|"
+        r"forest terrain does not|"
+        r"half damage|takes half damage|scores? critical|activates twice|can take up to \d+ turns|"
+        r"may (?:set ?up|setup)|(?:this creature )?may set|sets up in|starts off|ignores? conceal|ignore conceal|"
+        r"\+\d+ ac (?:vs\.?|against) opportunity|can make an opportunity attack|may make an opportunity attack|"
+        r"never grants combat advantage|\+\d+ damage (?:vs\.?|against|while|on)|\+ \d+ damage while|"
+        r"can move through|moves through|this creature can move through|heals? \d+ hp at the start|"
+        r"if it has ranged cover|not affected by|ignores? invisible|treats invisible|"
+        r"ignores? (?:conceal|insubstantial)|takes? half damage from)", body))
+
+
+def _replace_attack(a: AttackSpec, *, provokes: bool | None = None, charge: bool | None = None) -> AttackSpec:
+    return AttackSpec(
+        form=a.form, bonus=a.bonus, defence=a.defence, reach=a.reach, range=a.range, size=a.size, nearest=a.nearest,
+        auto_hit=a.auto_hit, targets=a.targets, distinct=a.distinct, target_filter=a.target_filter,
+        enemies_only=a.enemies_only,
+        hit=a.hit, miss=a.miss, always=a.always, crit=a.crit,
+        provokes=a.provokes if provokes is None else provokes, charge=a.charge if charge is None else charge,
+        ignores=a.ignores,
+    )
+
+
+def _aura(index: int, display: str, ptype: str, text: str, uses: int, size: int, body: str) -> Power:
+    who, flt, rest = _subject(body.strip())
+    if who not in ("enemies", "allies", "all"):
+        raise _Unread(body)
+    hm = _HAS_RE.match(rest)
+    if hm is None:
+        raise _Unread(body)
+    mods = _modifier(hm.group("mod").strip(" ."))
+    if mods is None:
+        raise _Unread(body)
+    side = {"enemies": "enemy", "allies": "ally", "all": "any"}[who]
+    return Power(index, display, ptype, text, uses, statics=tuple(
+        Static("aura-mod", n, stat, Filter(keyword=flt.keyword, attack_form=f.attack_form, target_state=side,
+                                           self_state=f.self_state), aura=size)
+        for stat, n, f, _d in mods))
+
+
+@dataclass
+class Coverage:
+    """How much of a set of cards the vocabulary reads: power instances played whole, and creatures whose every
+    power is played."""
+
+    instances: int = 0
+    played: int = 0
+    creatures: int = 0
+    creatures_whole: int = 0
+    unread: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def instance_share(self) -> float:
+        return self.played / self.instances if self.instances else 0.0
+
+    @property
+    def creature_share(self) -> float:
+        return self.creatures_whole / self.creatures if self.creatures else 0.0
+
+
+def card_powers(powers: list[dict[str, object]]) -> list[Power]:
+    """A card's printed powers ({"type", "text", "limit"} or the catalogue's {"kind", "text", "uses"})."""
+    out = []
+    for i, p in enumerate(powers):
+        ptype = str(p.get("type") or p.get("kind") or "special")
+        uses = p.get("limit") if p.get("limit") is not None else p.get("uses")
+        out.append(parse_power(i, ptype, str(p.get("text") or ""), int(str(uses)) if uses else 0))
+    return out

@@ -1,0 +1,303 @@
+"""The things a DDM Guild battle keeps: creatures in play (:class:`Fighter`), the effects on them
+(:class:`Active`) and the battle around them (:class:`Battle`). No rules here: ``ddm_guild_play`` applies them.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from simulate.engine.dice import Dice
+from simulate.engine.events import EventLog
+from simulate.engine.grid import Sq
+from simulate.games.ddm_guild_board import GuildBoard, Mover, gap, space_of
+from simulate.games.ddm_guild_cards import GuildCard
+from simulate.games.ddm_guild_powers import Filter, Power
+
+LIVING_EXCEPTIONS: Final = frozenset({"undead", "construct", "object"})
+
+
+class Active:
+    """An effect in force on a creature: a condition, a modifier or ongoing damage, with its duration.
+
+    ``clock`` counts the ends (or starts) of ``clock_of``'s turns still to come before it ends."""
+
+    __slots__ = (
+        "amount",
+        "clock",
+        "clock_of",
+        "duration",
+        "eid",
+        "extra",
+        "filter",
+        "group",
+        "kind",
+        "source",
+        "what",
+    )
+
+    def __init__(self, kind: str, what: str, amount: int, duration: str, source: str, flt: Filter,
+                 extra: tuple[str, ...], clock_of: str, clock: int, group: int, eid: int = 0) -> None:
+        self.kind = kind
+        self.what = what
+        self.amount = amount
+        self.duration = duration
+        self.source = source
+        self.filter = flt
+        self.extra = extra
+        self.clock_of = clock_of
+        self.clock = clock
+        self.group = group
+        self.eid = eid
+
+    def describe(self) -> str:
+        return f"{self.kind}:{self.what}{'+' if self.amount >= 0 else ''}{self.amount}/{self.duration}"
+
+
+class Fighter:
+    """A creature of a warband in a battle (id ``a1``… for player 0, ``b1``… for player 1)."""
+
+    def __init__(self, fid: str, player: int, card: GuildCard, powers: list[Power]) -> None:
+        self.id = fid
+        self.player = player
+        self.card = card
+        self.name = card.name
+        self.powers = powers  # the powers played (the others are listed, never used)
+        self.max_hp = card.hp
+        self.hp = card.hp
+        self.side = card.squares
+        self.pos: Sq | None = None
+        self.alive = True
+        self.on_map = False
+        self.keywords = card.keyword_set()
+        self.living = not (self.keywords & LIVING_EXCEPTIONS)
+        self.uses: dict[int, int] = {p.index: p.uses for p in powers if p.uses}
+        self.champion_left = card.champion_rating or 0
+        self.resist: dict[str, int] = {}
+        self.vulnerable: dict[str, int] = {}
+        self.immune: set[str] = set()
+        self.reach = 1
+        self.flight = card.movement_mode == "flight"
+        self.burrow = card.movement_mode == "burrow"
+        self.phasing = False
+        self.insubstantial = False
+        self.conceal = 0
+        self.blindsight = False
+        self.stable = False
+        self.forest_walk = False
+        self.swarm = False
+        self.towering = False
+        self.keen = 20
+        self.awareness = False
+        self.never_ca = False
+        self.activations = 1
+        self.scout = False
+        self.wandering = False
+        self.hide = False
+        self.ponderous = False
+        self.through_enemies = False
+        self.static_mods: list[tuple[str, int, Filter]] = []  # (stat, amount, filter)
+        self.auras: list[tuple[str, int, Filter, int]] = []  # (stat, amount, filter, size)
+        self.effects: list[Active] = []
+        # the round and the turn
+        self.activations_left = 0
+        self.acted = False
+        self.attack_action = False
+        self.move_action = False
+        self.minor_action = False
+        self.immediate_used = False
+        self.moved = 0
+        self.charged = False
+        self.provoked_by: set[str] = set()
+        self.was_bloodied = False
+        self.per_turn_used: set[int] = set()
+        self.per_round_used: set[int] = set()
+        # statistics for the result
+        self.damage_dealt = 0
+        self.damage_taken = 0
+        self.kills = 0
+        self.points_earned = 0
+        self.destroyed_round = 0
+
+    # -- state
+
+    @property
+    def bloodied(self) -> bool:
+        """Profile ``ddm-guild.bloodied``: half the hit points or fewer, rounded down."""
+        return self.hp <= self.max_hp // 2
+
+    def in_play(self) -> bool:
+        return self.alive and self.on_map
+
+    def space(self) -> list[Sq]:
+        return space_of(self.pos, self.side) if self.pos is not None else []
+
+    def has(self, condition: str) -> bool:
+        return any(e.kind == "condition" and e.what == condition for e in self.effects)
+
+    def stunned(self) -> bool:
+        return self.has("stunned") or self.has("helpless")
+
+    def can_act(self) -> bool:
+        return self.in_play() and not self.stunned() and not self.has("dominated")
+
+    def can_react(self) -> bool:
+        """Opportunity attacks and immediate actions: not while dazed, stunned, helpless or dominated."""
+        return self.can_act() and not self.has("dazed")
+
+    def speed(self) -> int:
+        if self.has("slowed"):
+            return min(2, self._speed_with_mods())
+        return self._speed_with_mods()
+
+    def _speed_with_mods(self) -> int:
+        s = self.card.speed
+        for stat, n, flt in self.static_mods:
+            if stat == "speed" and not flt.self_state:
+                s += n
+        for e in self.effects:
+            if e.kind == "mod" and e.what == "speed":
+                s += e.amount
+        return max(s, 0)
+
+    def mover(self) -> Mover:
+        return Mover(self.side, self.flight, self.stable, self.phasing, self.through_enemies or self.phasing,
+                     self.forest_walk)
+
+    def uses_left(self, p: Power) -> bool:
+        if p.uses and self.uses.get(p.index, 0) <= 0:
+            return False
+        if p.per == "turn" and p.index in self.per_turn_used:
+            return False
+        if p.per == "round" and p.index in self.per_round_used:
+            return False
+        return not (p.ptype == "champion" and self.champion_left <= 0)
+
+    def spend(self, p: Power) -> None:
+        if p.uses:
+            self.uses[p.index] = self.uses.get(p.index, 0) - 1
+        if p.per == "turn":
+            self.per_turn_used.add(p.index)
+        if p.per == "round":
+            self.per_round_used.add(p.index)
+        if p.ptype == "champion":
+            self.champion_left -= 1
+
+    def melee_basic(self) -> Power | None:
+        """Profile ``ddm-guild.basic-attack``: the first unlimited single-target melee attack."""
+        for p in self.powers:
+            if p.is_basic and p.attack is not None and p.attack.form == "melee":
+                return p
+        return None
+
+    def ranged_basic(self) -> Power | None:
+        for p in self.powers:
+            if p.is_basic and p.attack is not None and p.attack.form == "ranged":
+                return p
+        return None
+
+    def reach_of(self, p: Power) -> int:
+        a = p.attack
+        if a is None:
+            return 0
+        return max(a.reach, self.reach) if a.reach == 1 else a.reach
+
+
+class Battle:
+    """The battle around the creatures: the board, the dice, the log, the score, the round."""
+
+    def __init__(self, board: GuildBoard, dice: Dice, log: EventLog, points_limit: int) -> None:
+        self.board = board
+        self.dice = dice
+        self.log = log
+        self.fighters: list[Fighter] = []
+        self.by_id: dict[str, Fighter] = {}
+        self.scores = [0, 0]
+        self.round = 0
+        self.points_limit = points_limit
+        self.active: Fighter | None = None
+        self.winner: int | None = None
+        self.reason = ""
+        self.over = False
+        self.letters = ["A", "B"]
+        self.next_group = 1
+        self.attacks_rolled = 0
+        self._occupied: dict[Sq, Fighter] | None = None
+        self.run: object = None  # the attack being resolved (ddm_guild_play.Run), for powers that ask its form
+        self.version = 0  # bumped whenever a creature moves, appears, disappears or changes what it can do
+        self.reach_cache: dict[tuple[str, int, int, int, Sq], object] = {}
+
+    def add(self, f: Fighter) -> None:
+        self.fighters.append(f)
+        self.by_id[f.id] = f
+
+    # -- occupancy (rebuilt after anything moves)
+
+    def moved(self) -> None:
+        self._occupied = None
+        self.version += 1
+
+    def occupied(self) -> dict[Sq, Fighter]:
+        if self._occupied is None:
+            occ: dict[Sq, Fighter] = {}
+            for f in self.fighters:
+                if f.in_play():
+                    for sq in f.space():
+                        occ[sq] = f
+            self._occupied = occ
+        return self._occupied
+
+    def in_play(self, player: int | None = None) -> list[Fighter]:
+        return [f for f in self.fighters if f.in_play() and (player is None or f.player == player)]
+
+    def enemies_of(self, f: Fighter) -> list[Fighter]:
+        return [e for e in self.fighters if e.player != f.player and e.in_play()]
+
+    def allies_of(self, f: Fighter) -> list[Fighter]:
+        return [a for a in self.fighters if a.player == f.player and a.in_play() and a is not f]
+
+    # -- geometry between creatures
+
+    def gap(self, a: Fighter, b: Fighter) -> int:
+        if a.pos is None or b.pos is None:
+            return 1 << 20
+        return gap(a.pos, a.side, b.pos, b.side)
+
+    def adjacent(self, a: Fighter, b: Fighter) -> bool:
+        if a.pos is None or b.pos is None:
+            return False
+        return self.board.adjacent(a.pos, a.side, b.pos, b.side)
+
+    def sees(self, a: Fighter, b: Fighter) -> bool:
+        """Line of sight (profile ``ddm-guild.invisible``: none to an invisible creature, unless Blindsight)."""
+        if a.pos is None or b.pos is None:
+            return False
+        if a is b:
+            return True
+        if a.has("blinded") and not self.adjacent(a, b):
+            return False
+        if self.invisible_to(b, a):
+            return False
+        return self.board.sees(a.pos, a.side, b.pos, b.side)
+
+    def invisible_to(self, target: Fighter, viewer: Fighter) -> bool:
+        if viewer.blindsight:
+            return False
+        if target.has("invisible"):
+            return True
+        if target.hide and target.pos is not None and viewer.pos is not None and not self.adjacent(target, viewer):
+            return self.board.wall_cover(viewer.pos, viewer.side, target.pos, target.side)
+        return False
+
+    def end_effect(self, f: Fighter, e: Active, why: str) -> None:
+        """Remove an effect from a creature and say so in the log (the replay shows conditions ending)."""
+        if e in f.effects:
+            f.effects = [x for x in f.effects if x is not e]
+            self.version += 1
+            self.event("effect-end", creature=f.id, eid=e.eid, what=e.what, why=why)
+
+    def new_group(self) -> int:
+        self.next_group += 1
+        return self.next_group
+
+    def event(self, kind: str, **data: object) -> None:
+        self.log.add(kind, round=self.round, **data)  # type: ignore[arg-type]

@@ -1,0 +1,94 @@
+"""Reading the Guild cards' powers into typed effects (simulate/games/ddm_guild_powers.py): what is read, what
+is left unplayed and why, and that the coverage figures are what the bench prints."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulate.games.ddm_guild_cards import card_from_catalogue, unplayed_powers
+from simulate.games.ddm_guild_powers import Effect, parse_power
+from tests.simulate.guild import guild_records
+
+
+def test_a_plain_melee_attack() -> None:
+    p = parse_power(0, "attack", "Blade: +17 vs. AC; 20 damage.")
+    assert p.played and p.name == "Blade" and p.action == "attack" and p.is_basic
+    a = p.attack
+    assert a is not None
+    assert (a.form, a.bonus, a.defence, a.reach) == ("melee", 17, "ac", 1)
+    assert a.hit == (Effect("damage", "target", 20, ""),)
+
+
+def test_bonus_damage_riders_and_a_hit_or_miss_clause() -> None:
+    p = parse_power(1, "attack", "Fangs: +16 vs. AC; 5 + 15 poison damage. Hit or miss, this creature slides up to "
+                                 "2 squares.")
+    a = p.attack
+    assert p.played and a is not None
+    assert [(e.kind, e.amount, e.what) for e in a.hit] == [("damage", 5, ""), ("damage", 15, "poison")]
+    assert [(e.kind, e.who, e.amount) for e in a.always] == [("slide", "self", 2)]
+
+
+def test_an_area_attack_with_a_target_filter_and_a_save() -> None:
+    p = parse_power(0, "attack", "Lion's Roar: (blast 5, bloodied targets only) +13 vs. Will; Stunned (Fear, save "
+                                 "ends)")
+    a = p.attack
+    assert p.played and a is not None
+    assert (a.form, a.size, a.defence, a.target_filter.target_state) == ("close-blast", 5, "will", "bloodied")
+    assert [(e.kind, e.what, e.duration) for e in a.hit] == [("condition", "stunned", "save")]
+
+
+@pytest.mark.parametrize(("text", "kind", "amount", "what"), [
+    ("Resist 10 Fire", "resist", 10, "fire"),
+    ("Vulnerable 5 Radiant.", "vulnerable", 5, "radiant"),
+    ("Immune Poison", "immune", 0, "poison"),
+    ("Reach 2", "reach", 2, ""),
+    ("Conceal 6", "conceal", 6, ""),
+    ("Multi-Activation 2: Activates twice per round.", "multi-activation", 2, ""),
+    ("Sneak Attack 5: +10 damage vs. targets granting it combat advantage.", "mod", 10, "damage"),
+])
+def test_keyword_abilities(text: str, kind: str, amount: int, what: str) -> None:
+    p = parse_power(0, "special", text)
+    assert p.played, p.unplayed
+    assert [(s.kind, s.amount, s.what) for s in p.statics] == [(kind, amount, what)]
+
+
+def test_a_reminder_text_wins_over_its_keywords_number() -> None:
+    """Sneak Attack 5 whose text says +10: the text is what the card does."""
+    p = parse_power(0, "special", "Sneak Attack 5: +10 damage vs. targets granting it combat advantage.")
+    assert p.statics[0].amount == 10 and p.statics[0].filter.target_state == "ca"
+
+
+def test_a_triggered_champion_power() -> None:
+    p = parse_power(3, "champion", "Use at start of round: Dwarf allies have +2 attack until end of round.")
+    assert p.played and p.trigger == "start-of-round"
+    assert [(e.kind, e.who, e.amount, e.what, e.duration, e.filter.keyword) for e in p.effects] == [
+        ("mod", "allies", 2, "attack", "end-round", "dwarf")]
+
+
+def test_a_recharge_and_a_use_limit() -> None:
+    p = parse_power(2, "attack", "Frost Breath: (blast 3) +11 vs. DEF(Ref); 10 cold Damage. RECHARGE when first "
+                                 "Bloodied.", uses=1)
+    assert p.played and p.recharge == "bloodied" and p.uses == 1 and not p.is_basic
+
+
+def test_what_is_not_understood_is_named_and_not_played_in_part() -> None:
+    p = parse_power(0, "attack", "Confusing Gaze: (range 5) +19 vs. Will; Confused.")
+    card = card_from_catalogue({"name": "Gazer", "cost": 10, "level": 3, "speed": 6, "hp": 30, "ac": 15, "fort": 12,
+                                "ref": 12, "will": 12, "abilities": [{"kind": "attack", "text": p.text}]})
+    missing = unplayed_powers(card)
+    assert [m.name for m in missing] == ["Confusing Gaze"]
+    assert "confused" in missing[0].unplayed
+
+
+def test_no_power_is_read_with_a_number_its_text_does_not_give() -> None:
+    """Bloodrage without a number is not played (never a default)."""
+    assert not parse_power(0, "special", "Bloodrage").played
+    assert parse_power(0, "special", "Bloodrage 5").played
+
+
+def test_every_catalogue_power_reads_without_an_error() -> None:
+    """All 1,912 creatures: each power is either played or names its unread words."""
+    for record in guild_records().values():
+        card = card_from_catalogue(record)
+        for p in unplayed_powers(card):
+            assert p.unplayed
