@@ -464,6 +464,20 @@ def catalogue_version_label() -> str:
 # ------------------------------------------------------------------------------ reports and corrections
 
 
+def _report_text_errors(source: str, proposed_value: str, message: str, no_source: str) -> dict[str, list[str]]:
+    """A report's own words checked: a source is required; each text has its bound."""
+    errors: dict[str, list[str]] = {}
+    if not source.strip():
+        errors["/source"] = [no_source]
+    elif len(source.strip()) > 1000:
+        errors["/source"] = ["At most 1,000 characters."]
+    if len(proposed_value.strip()) > 100:
+        errors["/proposed_value"] = ["At most 100 characters."]
+    if len(message.strip()) > 2000:
+        errors["/message"] = ["At most 2,000 characters."]
+    return errors
+
+
 def card_report_create(
     *, card: m.Card, field: str, source: str, proposed_value: str = "", message: str = ""
 ) -> m.CardReport:
@@ -479,14 +493,8 @@ def card_report_create(
     if field not in fields:
         errors["/field"] = [f"'{field}' is not a field of this card; choose one of: {', '.join(fields)}."]
     source = source.strip()
-    if not source:
-        errors["/source"] = ["Say where the right number comes from (a card, a rulebook page, a link)."]
-    elif len(source) > 1000:
-        errors["/source"] = ["At most 1,000 characters."]
-    if len(proposed_value.strip()) > 100:
-        errors["/proposed_value"] = ["At most 100 characters."]
-    if len(message.strip()) > 2000:
-        errors["/message"] = ["At most 2,000 characters."]
+    errors.update(_report_text_errors(
+        source, proposed_value, message, "Say where the right number comes from (a card, a rulebook page, a link)."))
     if errors:
         raise ApplicationError("The report is not valid.", fields=errors)
     shown = ""
@@ -507,6 +515,24 @@ def card_report_create(
         source=source,
         message=message.strip(),
         catalogue_version=catalogue_version_label(),
+    )
+
+
+def reading_report_create(
+    *, game: str, ruleset: str, rule: str, profile: str, shown: str, source: str, proposed_value: str = "",
+    message: str = "",
+) -> m.CardReport:
+    """A player's report that a rule the simulator reads (where the rulebook cannot be read) is wrong: kept with
+    the card reports for an editor, under the rule's id (``field`` "reading", no card)."""
+    source = source.strip()
+    errors = _report_text_errors(source, proposed_value, message,
+                                 "Say where the rule is printed (the book, its revision, the page).")
+    if errors:
+        raise ApplicationError("The report is not valid.", fields=errors)
+    return m.CardReport.objects.create(
+        card=None, game=game, ruleset=ruleset, slug=rule[:160], card_name=f"Rules profile {profile}: {rule}"[:200],
+        field="reading", shown_value=shown[:200], proposed_value=proposed_value.strip(), source=source,
+        message=message.strip(), catalogue_version=catalogue_version_label(),
     )
 
 

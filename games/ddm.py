@@ -69,6 +69,8 @@ GAME = register(Game(
                 Section("entries", ("creature",), "entries", _CREATURES, "Creatures", ("creatures", "warband")),
             ),
             blank={"entries": []},
+            engine="simulate.games.ddm_guild:GuildGame",
+            bridge="simulate.bridges.ddm_guild:BRIDGE",
         ),
     ),
 ))

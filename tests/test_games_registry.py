@@ -78,8 +78,9 @@ def test_every_kind_is_a_catalogue_model_and_every_layer_part_loads() -> None:
             assert games.load(ruleset.bridge) is not None
         if ruleset.builder is not None:
             assert isinstance(games.load(ruleset.builder), Panel)
-        if ruleset.engine is not None:
-            assert isinstance(engines.GAMES[game.id], games.load(ruleset.engine))
+        if ruleset.engine is not None:  # each ruleset's engine, under the engine's own id
+            engine = games.load(ruleset.engine)
+            assert isinstance(engines.GAMES[engine.id], engine)
         assert ruleset.cost_unit in ("points", "resources")
     for game in games.all_games():
         assert callable(games.load(game.converter + ":build"))

@@ -15,14 +15,18 @@ from simulate.engine.ai import POLICIES, Policy, RandomPolicy, UnknownPolicy
 from simulate.engine.game import Game
 from simulate.engine.replay import BattleOutcome, ReplayRecord, play, replay
 from simulate.games.ddm_ai import DdmHeuristicPolicy
+from simulate.games.ddm_guild_ai import GuildHeuristicPolicy
 
-# Each game's engine, as the game registry names it (``games.Ruleset.engine``; the first ruleset that has one).
+# Each ruleset's engine, as the game registry names it (``games.Ruleset.engine``), by the engine's own id: a game
+# whose rulesets play differently has one engine each (D&D Miniatures: ``ddm`` for the seeds, ``ddm-guild``).
 GAMES: dict[str, Game] = {}
 for _entry, _ruleset in game_registry.rulesets():
-    if _ruleset.engine and _entry.id not in GAMES:
-        GAMES[_entry.id] = game_registry.load(_ruleset.engine)()
+    if _ruleset.engine:
+        _engine: Game = game_registry.load(_ruleset.engine)()
+        GAMES.setdefault(_engine.id, _engine)
 PLAYERS: dict[str, dict[str, Callable[[int | str, int], Policy]]] = {
     "ddm": {"random": RandomPolicy, "heuristic": DdmHeuristicPolicy},
+    "ddm-guild": {"random": RandomPolicy, "heuristic": GuildHeuristicPolicy},
 }
 PLANNED = tuple(g for g in game_registry.ids() if g not in GAMES)  # designed, not built yet (docs/engine.md)
 

@@ -362,7 +362,10 @@ class GuildState(State):
         self.first_player = winner  # profile ddm-guild.first-player
         b.event("champion-test", winner=winner, rolls=rolls)
         order = self._in_order(winner)
+        P.fire(b, "after-initiative", order)
+        P.fire(b, "win-initiative", [f for f in order if f.player == winner])
         P.fire(b, "start-of-round", order)
+        P.fire(b, "any-time", order)  # 'use at any time': the engine uses it at the start of the round
         for f in order:
             P.recharge_all(b, f, "start-of-round")
         self.phase_player = winner
@@ -474,6 +477,7 @@ class GuildState(State):
         P.fire(b, "start-of-turn", [f])
         P.fire(b, "ally-starts-turn", b.allies_of(f), ally=f)
         P.fire(b, "enemy-starts-adjacent", [e for e in b.enemies_of(f) if b.adjacent(e, f)], target=f)
+        P.fire(b, "enemy-starts-turn", b.enemies_of(f), target=f)
         if not f.in_play() or b.over:
             return
         if f.stunned():
@@ -910,6 +914,8 @@ class GuildState(State):
 def _target_tuples(ids: list[str], n: int, distinct: bool) -> list[tuple[str, ...]]:
     """The ways to aim an attack that makes ``n`` attack rolls (different targets when ``distinct``: as many as
     there are, up to ``n``)."""
+    if not ids:
+        return []
     if n <= 1:
         return [(t,) for t in ids]
     if distinct:

@@ -22,12 +22,12 @@ PLAYED_TRIGGERS: Final = frozenset({
     "", "start-of-round", "end-of-round", "before-initiative", "start-of-turn", "end-of-turn", "hit-by", "missed-by",
     "attacked", "damaged", "bloodied", "destroyed", "destroys", "hits", "misses", "ally-destroyed", "ally-hit",
     "ally-hits", "enemy-destroyed", "ally-starts-turn", "enemy-adjacent-ends", "enemy-starts-adjacent",
-    "enemy-attacks-ally",
+    "enemy-attacks-ally", "any-time", "win-initiative", "after-initiative", "enemy-starts-turn",
 })
 # who an effect may reach, by what the trigger supplies
 _EVENT_TARGET: Final = frozenset({"hit-by", "missed-by", "attacked", "destroyed", "destroys", "hits", "misses",
                                   "ally-hit", "ally-hits", "enemy-adjacent-ends", "enemy-starts-adjacent",
-                                  "enemy-attacks-ally"})
+                                  "enemy-attacks-ally", "enemy-starts-turn"})
 _EVENT_ALLY: Final = frozenset({"ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "enemy-attacks-ally"})
 _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-allies", "friends", "chosen-ally",
                                "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally"})
@@ -212,10 +212,13 @@ def _form_matches(want: str, spec: AttackSpec, power: Power) -> bool:
 # --- filters -----------------------------------------------------------------------------------------------------
 
 def has_keyword(f: Fighter, keyword: str) -> bool:
+    """A creature keyword (or alignment) test; ``a|b`` is either, ``!a`` its opposite."""
     if not keyword:
         return True
     if keyword.startswith("!"):
         return not has_keyword(f, keyword[1:])
+    if "|" in keyword:
+        return any(has_keyword(f, k) for k in keyword.split("|"))
     if keyword == "living":
         return f.living
     k = keyword.casefold()
@@ -681,7 +684,7 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             else:
                 forced_move(b, f, src, e.kind, e.amount, "exactly" in e.extra)
         elif e.kind in ("shift", "move", "teleport"):
-            n = e.amount if e.amount >= 0 else f.speed()
+            n = e.amount if e.amount >= 0 else f.speed() * -e.amount
             reposition(b, f, e.kind, n, "toward-enemy" in e.extra)
         elif e.kind == "cleanse":
             removable = [x for x in f.effects if x.kind in ("condition", "ongoing") and x.duration == "save"]

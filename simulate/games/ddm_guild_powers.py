@@ -60,7 +60,8 @@ TRIGGERS: Final = (
     "hit-by", "missed-by", "attacked", "damaged", "bloodied", "destroyed", "destroys", "hits", "misses",
     "ally-destroyed", "ally-hit", "ally-bloodied", "enemy-adjacent-ends", "enemy-enters-adjacent", "first-bloodied",
     "ally-hits", "enemy-destroyed", "ally-starts-turn", "ally-ends-turn", "enemy-shifts", "attack-roll-misses",
-    "enemy-starts-adjacent", "enemy-attacks-ally",
+    "enemy-starts-adjacent", "enemy-attacks-ally", "any-time", "win-initiative", "after-initiative",
+    "enemy-starts-turn",
 )
 
 
@@ -193,6 +194,7 @@ def normalise(text: str) -> str:
     t = t.replace("this creature's", "its").replace("this creature", "it")
     t = _TAGS.sub(lambda m: "(" + m.group(1) + ")", t)
     t = _SPACES.sub(" ", t).strip()
+    t = t.replace(" :", ":").replace(" ;", ";")
     return t
 
 
@@ -278,8 +280,22 @@ _NON_KEYWORDS: Final = {
 }
 
 
+_TWO_KINDS: Final = re.compile(
+    r"^(?:each )?(?P<a>[a-z\-]+) (?:ally )?(?:and|or) (?:each )?(?P<b>[a-z\-]+) (?P<side>allies|ally|enemies|enemy|"
+    r"creatures in your warband)\b"
+)
+
+
 def _subject(text: str) -> tuple[str, Filter, str]:
-    """(who, filter, rest) for a clause that opens with a subject; ("", Filter(), text) when none."""
+    """(who, filter, rest) for a clause that opens with a subject; ("", Filter(), text) when none. Two kinds
+    ("Goblin and Orc allies", "each Dragon ally and each Githyanki ally") are either keyword."""
+    two = _TWO_KINDS.match(text)
+    if two and two.group("a") not in _NON_KEYWORDS and two.group("b") not in _NON_KEYWORDS \
+            and two.group("a") not in ("it", "enemy", "ally") and two.group("b") not in ("enemy", "ally"):
+        kws = "|".join(w.rstrip("s") if not w.endswith("ss") else w for w in (two.group("a"), two.group("b")))
+        side = two.group("side")
+        who = "enemies" if side.startswith("enem") else "friends" if "warband" in side else "allies"
+        return who, Filter(keyword=kws), text[two.end():].strip()
     m = _SUBJECT_RE.match(text)
     if m is None:
         return "", Filter(), text
@@ -467,6 +483,11 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^shifty$"), "shifty"),
     (re.compile(r"^ponderous$"), "ponderous"),
     (re.compile(r"^hide$"), "hide"),
+    (re.compile(r"^(?:ignores the extra cost (?:for|of) entering difficult terrain|difficult terrain does not affect "
+                r"its movement|moves normally through difficult terrain)$"), "stable-footing"),
+    (re.compile(r"^not affected by (?:enemies' )?(?:push, pull,? (?:or|and) slide|forced[- ]movement) effects$"),
+     "unmovable"),
+    (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by enemies$"), "inexorable"),
 )
 
 
@@ -498,6 +519,8 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return statics, [], "", ""
         if kind in ("reach", "conceal", "keen-critical", "multi-activation"):
             return [Static(kind, int(m.group(1)))], [], "", ""
+        if kind == "unmovable":
+            return [Static("immune", 0, "forced movement")], [], "", ""
         if kind == "insubstantial+phasing":
             return [Static("insubstantial"), Static("phasing")], [], "", ""
         if kind == "defence":
@@ -563,7 +586,7 @@ _FORCED_RE: Final = re.compile(
 )
 _SHIFT_RE: Final = re.compile(
     r"^(?:can |may )?(?P<verb>shifts?|teleports?|moves?|flies?)(?: up to)? (?P<n>\d+|its speed|its current speed|"
-    r"its full speed|a number of squares equal to its speed)(?: squares?)?(?P<rest>.*)$"
+    r"its full speed|a number of squares equal to its speed|twice its (?:current )?speed)(?: squares?)?(?P<rest>.*)$"
 )
 _HEAL_RE: Final = re.compile(r"^(?:heals?|regains?|recovers?) (?P<n>\d+) hp(?P<rest>.*)$")
 _VP_RE: Final = re.compile(r"^(?:you )?scores? \+?(?P<n>\d+) (?:vp|victory points?)(?P<rest>.*)$")
@@ -610,6 +633,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         who = default_who
     body = rest
     body, lead_dur = _leading_duration(body)
+    if lead_dur and not subject_given:
+        who2, flt2, rest2 = _subject(body)
+        if who2:
+            who, flt, body, subject_given = who2, flt2, rest2, True
     # a modifier: "has +2 attack until end of round"
     hm = _HAS_RE.match(body)
     if hm or (re.match(r"^[+-]\d", body)):
@@ -701,7 +728,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         verb = sm.group("verb")
         kind = "shift" if verb.startswith("shift") else "teleport" if verb.startswith("tele") else "move"
         nword = sm.group("n")
-        n = int(nword) if nword.isdigit() else -1  # -1: its speed
+        n = int(nword) if nword.isdigit() else -2 if nword.startswith("twice") else -1  # -1: its speed; -2: twice
         rest3 = sm.group("rest").strip(" .")
         extra2: tuple[str, ...] = ()
         if rest3 in ("", "and must end adjacent to that enemy", "toward that enemy", "closer to an enemy",
@@ -813,7 +840,7 @@ _ATTACK_RE: Final = re.compile(
 # "Make up to 2 attacks, each against a different target, +23 vs. AC; ..." and "2 attacks, +18 vs. AC each; ..."
 _MULTI_RE: Final = re.compile(
     r"^(?:make )?(?:up to )?(?P<n>\d+|two|three) attacks?(?P<diff>,? each against a different (?:target|enemy))?"
-    r"(?: against (?:1|one|the same|a single) target)?,?\s*(?=\+|\()"
+    r"(?: against (?:1|one|the same|a single) target)?[,:]?\s*(?=\+|\()"
 )
 _EACH_RE: Final = re.compile(
     r"^(?:make )?(?:1|one|an|a) attack against each (?P<who>adjacent enemy|enemy (?:within|in) (?:its )?reach|"
@@ -1041,6 +1068,8 @@ _PREFIXES: Final = (
     (re.compile(r"^once per turn[,;:.]?\s*"), "per", "turn"),
     (re.compile(r"^once per round[,;:.]?\s*"), "per", "round"),
     (re.compile(r"^(?:use )?(?:only )?while (?:it is )?bloodied[,;:.]?\s*"), "requirement", "bloodied"),
+    (re.compile(r"^\((?:use )?only while (?:it is )?bloodied\)[,;:.]?\s*"), "requirement", "bloodied"),
+    (re.compile(r"^\((?:use )?only while (?:it is )?not bloodied\)[,;:.]?\s*"), "requirement", "not-bloodied"),
     (re.compile(r"^(?:use )?(?:only )?while (?:it is )?not bloodied[,;:.]?\s*"), "requirement", "not-bloodied"),
     (re.compile(r"^(?:usable|use only|only|can be used|may use) on (?:a )?charge[,;:.]?\s*"), "requirement", "charge"),
     (re.compile(r"^does not provoke opportunity attacks[,;:.]?\s*"), "provokes", "no"),
@@ -1053,6 +1082,11 @@ _PREFIXES: Final = (
     (re.compile(r"^whenever it starts its turn[,;:.]?\s*"), "trigger", "start-of-turn"),
     (re.compile(r"^(?:use )?at (?:the )?end of its turn[,;:.]?\s*"), "trigger", "end-of-turn"),
     (re.compile(r"^use (?:at any time|anytime)[,;:.]?\s*"), "trigger", "any-time"),
+    (re.compile(r"^use (?:when|after|if) you win (?:the )?initiative(?: this round)?[,;:.]?\s*"), "trigger",
+     "win-initiative"),
+    (re.compile(r"^use after rolling initiative[,;:.]?\s*"), "trigger", "after-initiative"),
+    (re.compile(r"^use at (?:the )?start of (?:an|each|any) enemy's turn[,;:.]?\s*"), "trigger", "enemy-starts-turn"),
+    (re.compile(r"^use at (?:the )?start of (?:an|each|any) ally's turn[,;:.]?\s*"), "trigger", "ally-starts-turn"),
 )
 
 # Event triggers: "use when ...", "whenever ...", "when ...".
@@ -1069,6 +1103,7 @@ _EVENTS: Final = (
     (r"it destroys (?:an enemy|a creature)(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "destroys"),
     (r"its (?P<form>\{m\}|\{r\}|melee|ranged) attack destroys an enemy", "destroys"),
     (r"an enemy starts its turn adjacent to it", "enemy-starts-adjacent"),
+    (r"an (?:adjacent enemy|enemy adjacent to it) activates", "enemy-starts-adjacent"),
     (r"an adjacent enemy makes (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack against an ally",
      "enemy-attacks-ally"),
     (r"an enemy adjacent to it makes (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack against an ally",
@@ -1204,19 +1239,25 @@ _HITS_BONUS_RE: Final = re.compile(
 
 _MAKES_BONUS_RE: Final = re.compile(
     r"^whenever it makes (?:a|an) (?:(?P<f>\{m\}|\{r\}|melee|ranged) )?attack(?: while (?:it is )?(?P<b>bloodied|not "
-    r"bloodied))?[:,;]?\s*(?P<mods>[+-].*?) on that attack$"
+    r"bloodied))?(?: against (?:a |an )?(?P<t>bloodied target|target granting it combat advantage))?[:,;]?\s*"
+    r"(?P<mods>[+-].*?) on that attack$"
 )
 
 
 def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body: str) -> Power:
+    kw = _static_keyword(body)
+    if kw is not None:
+        return _keyword_power(index, display, ptype, text, uses, kw)
     mb = _MAKES_BONUS_RE.match(body.strip(" ."))
     if mb:
         mods = _modifier(mb.group("mods"))
         if mods is not None and all(stat in ("attack", "damage") and not d for stat, _n, _f, d in mods):
             form = _FORMS.get((mb.group("f") or "") + " ", "") if mb.group("f") else ""
             state = (mb.group("b") or "").replace(" ", "-")
+            target = "" if not mb.group("t") else "bloodied" if mb.group("t").startswith("bloodied") else "ca"
             return Power(index, display, ptype, text, uses, statics=tuple(
-                Static("mod", n, stat, Filter(attack_form=form or f.attack_form, self_state=state))
+                Static("mod", n, stat, Filter(attack_form=form or f.attack_form, self_state=state,
+                                              target_state=target))
                 for stat, n, f, _d in mods))
     hb = _HITS_BONUS_RE.match(body.strip(" ."))
     if hb:
@@ -1225,13 +1266,22 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         return Power(index, display, ptype, text, uses, statics=(
             Static("mod", int(hb.group("n")), "damage", Filter(target_state=state, attack_form=form)),))
     body, recharge = _recharge(body)
+    per_suffix = ""
+    once = re.search(r"[.;,]?\s*\(?(?:usable |use )?once per (turn|round)\)?\.?$", body)
+    if once:
+        per_suffix = once.group(1)
+        body = body[: once.start()]
     body, found, trigger_filter = _prefixes(body.strip())
+    if per_suffix and "per" not in found:
+        found["per"] = per_suffix
     action = found.get("action", "")
     trigger = found.get("trigger", "")
     requirement = found.get("requirement", "")
     per = found.get("per", "")
     # an attack
-    if _ATTACK_RE.match(body) and (ptype == "attack" or body.startswith("(") or re.match(r"^\+\d+ vs", body)):
+    attack_like = bool(_ATTACK_RE.match(body) or _MULTI_RE.match(body) or _EACH_RE.match(body))
+    if attack_like and (ptype == "attack" or body.startswith("(") or re.match(r"^\+\d+ vs", body)
+                        or _MULTI_RE.match(body) or _EACH_RE.match(body)):
         attack, spec_action = _attack(body)
         if spec_action and not action:
             action = spec_action

@@ -1,4 +1,5 @@
-"""Template helpers for matchup pages and battle maps: ``{% battle_map layout title %}`` and ``|percent``."""
+"""Template helpers for matchup pages and battle maps: ``{% battle_map layout title %}``, ``|percent``,
+``|readings``."""
 
 from __future__ import annotations
 
@@ -37,3 +38,16 @@ def field_word(name: Any) -> str:
     from catalogue.selectors import field_label
 
     return field_label(str(name))
+
+
+@register.filter
+def readings(result: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The readings a result was played by (``result["rules"]``), in the page's language where the game's bridge
+    still words them, else as stored."""
+    from simulate.bridge import bridge_for
+
+    stored = ((result.get("rules") or {}).get("readings")) or []
+    bridge = bridge_for(str(result.get("game") or ""), str(result.get("ruleset") or ""))
+    profile = getattr(bridge, "rules_profile", None)
+    words = {r["id"]: r["label"] for r in profile()} if profile is not None else {}
+    return [{"id": r.get("id"), "label": words.get(r.get("id"), r.get("title"))} for r in stored]

@@ -82,3 +82,14 @@ def guild_document(names: list[str], fmt: str = "standard-200") -> dict[str, Any
         counts[n] = counts.get(n, 0) + 1
     return {"game": "ddm", "ruleset": "ddm-guild", "format": fmt,
             "entries": [{"card": n, "qty": q} for n, q in counts.items()]}
+
+
+# Two 200-point warbands of the bundled catalogue the validator calls legal (drawn by random_legal_warband).
+CIVILIZATION = {"game": "ddm", "ruleset": "ddm-guild", "format": "standard-200", "name": "Triumvirate",
+                "entries": [{"card": n} for n in ("Archon of the Triumverate", "Zakya Rakshasa", "Dragonborn Fighter",
+                                                  "Mummy", "Jozan, Cleric of Pelor")]}
+BORDERLANDS = {"game": "ddm", "ruleset": "ddm-guild", "format": "standard-200", "name": "Hill raiders",
+               "entries": [{"card": n} for n in ("Bugbear Hunter", "Cyclops Hewer", "Kobold with Glaive",
+                                                 "Hobgoblin Warrior", "Giant Rat Familiar",
+                                                 "Dire Wolf (Dungeons Of Dread)", "Hellstinger Scorpion",
+                                                 "Kobold Zombie", "Gazer")]}

@@ -18,6 +18,8 @@ GAME_IDS = ("ddm", "dungeon-command", "battlelore2", "stronghold")
 EXAMPLE_LISTS = {
     ("ddm", "seed"): {"game": "ddm", "format": "skirmish-200", "name": "Heironeous", "faction": "LG",
                       "entries": [{"card": "Sword of Heironeous"}, {"card": "Dwarf Axefighter", "qty": 2}]},
+    ("ddm", "ddm-guild"): {"game": "ddm", "ruleset": "ddm-guild", "format": "standard-200", "name": "Pelor",
+                           "entries": [{"card": "Cleric of Pelor"}, {"card": "Human Fighter", "qty": 2}]},
 }
 
 

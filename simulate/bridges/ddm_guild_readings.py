@@ -1,0 +1,124 @@
+"""The DDM Guild rules profile's readings in words a player reads (translated), for the result page and the page
+where a player who owns the rulebook reports a reading as wrong. The rules themselves, with their sources and
+alternatives, are ``docs/rules/ddm-guild-play.md`` and ``simulate/games/ddm_guild_rules.py`` (same ids)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import pgettext_lazy
+
+from simulate.games import ddm_guild_rules as rules
+
+LABELS: dict[str, Any] = {
+    "ddm-guild.champion-test": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Champion test: a d20 each, the higher champion rating rolls two and keeps the "
+        "better; a tie is rolled again."),
+    "ddm-guild.first-player": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "The winner of the champion test goes first."),
+    "ddm-guild.round-limit": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A battle ends after 30 rounds: the higher score wins."),
+    "ddm-guild.actions": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A turn: one attack action, one move action and one minor action; the attack "
+        "action may be a second move."),
+    "ddm-guild.start-of-turn": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Ongoing damage comes first at the start of a turn, then start-of-turn powers."),
+    "ddm-guild.end-of-turn": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "At the end of a turn: saves, then effects that end with the turn."),
+    "ddm-guild.immediate-actions": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "At most one immediate action a round."),
+    "ddm-guild.champion-powers": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A champion uses its champion powers as many times a battle as its rating."),
+    "ddm-guild.start-of-round": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Start-of-round powers act after the champion test, the first player's first."),
+    "ddm-guild.stacking": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Bonuses from different powers add up."),
+    "ddm-guild.default-duration": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A condition with no duration printed lasts until the end of the target's next "
+        "turn."),
+    "ddm-guild.critical-hit": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A critical hit doubles the first damage number, not the damage after a plus "
+        "sign."),
+    "ddm-guild.basic-attack": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Basic attacks: the attacks with no use limit, no recharge and one target."),
+    "ddm-guild.areas": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Bursts, blasts, radius areas and lines follow the 4th Edition shapes; a cone is "
+        "a blast."),
+    "ddm-guild.distance": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Every square counts 1, diagonals included."),
+    "ddm-guild.conceal": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Conceal N: an attack misses when its d20 shows less than N."),
+    "ddm-guild.vulnerable": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Vulnerable N: N more damage of that type."),
+    "ddm-guild.saving-throw": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A save succeeds on 10 or more."),
+    "ddm-guild.ongoing-damage": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Ongoing damage at the start of the turn; of one type only the largest counts."),
+    "ddm-guild.combat-advantage": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Combat advantage: +2 to the attack roll."),
+    "ddm-guild.flanking": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Flanking gives combat advantage."),
+    "ddm-guild.grants-combat-advantage": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Dazed, stunned, helpless, blinded and dominated creatures grant combat "
+        "advantage."),
+    "ddm-guild.cover": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Cover: -2 to the attack roll."),
+    "ddm-guild.charge": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Charge: at least 2 squares toward the nearest enemy, then a melee basic attack "
+        "at +1."),
+    "ddm-guild.opportunity-attack": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Leaving an enemy's side, or a ranged or area attack beside it, provokes an "
+        "opportunity attack."),
+    "ddm-guild.teleport": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A teleport needs sight of the square it ends on."),
+    "ddm-guild.size-unknown": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A creature whose size is not known is played as Medium."),
+    "ddm-guild.phasing": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Phasing moves through walls and enemies."),
+    "ddm-guild.assault-victory": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "The first to score the warband's points wins, at once; so does destroying every "
+        "enemy."),
+    "ddm-guild.victory-area": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A victory area scores a twentieth of the warband's points at the end of each round."),
+    "ddm-guild.formats": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Arena and Freestyle are played as Assault at 200 points."),
+    "ddm-guild.battle-maps": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "The battle maps are stand-ins: no Guild map's layout is known."),
+}
+
+
+def profile() -> list[dict[str, Any]]:
+    """The readings in force, in the profile's order: id, label (translated), section and what we play."""
+    return [{"id": r.id, "label": LABELS[r.id], "section": r.section, "title": r.title} for r in rules.readings()]
