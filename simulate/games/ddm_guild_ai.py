@@ -117,8 +117,9 @@ class GuildHeuristicPolicy:
             bonus += 1
         need = P.defence(b, t, a.defence or "ac", f, a, p, False) - bonus
         chance = (21 - need) / 20.0
-        if t.conceal and not f.blindsight:
-            chance *= max(0.0, (21 - t.conceal) / 20.0)
+        conceal = t.conceal_now()
+        if conceal and not f.sees_all():
+            chance *= max(0.0, (21 - conceal) / 20.0)
         return min(0.95, max(0.05, chance))
 
     def _damage(self, b: Battle, f: Fighter, p: Power, a: AttackSpec, t: Fighter, charge: bool) -> float:
@@ -132,7 +133,7 @@ class GuildHeuristicPolicy:
             dmg += P._stat_mods(b, f, "damage", t, a, p, charge, False)
         if f.has("weakened"):
             dmg //= 2
-        if t.insubstantial:
+        if t.is_insubstantial():
             dmg //= 2
         dmg -= t.resist.get("all", 0)
         return float(max(dmg, 0))

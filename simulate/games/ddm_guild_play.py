@@ -31,7 +31,7 @@ _EVENT_TARGET: Final = frozenset({"hit-by", "missed-by", "attacked", "destroyed"
 _EVENT_ALLY: Final = frozenset({"ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "enemy-attacks-ally"})
 _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-allies", "friends", "chosen-ally",
                                "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally"})
-PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "push", "pull", "slide", "shift", "move",
+PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
                                    "negate", "reduce"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
@@ -62,8 +62,8 @@ PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", 
                                   "radiant", "thunder", "dazed", "stunned", "immobilized", "slowed", "weakened",
                                   "helpless", "dominated", "blinded", "marked", "invisible", "ongoing damage",
                                   "critical hits", "criticals", "forced movement", "push", "pull", "slide",
-                                  "confused", "fear", "sleep", "charm", "petrified", "staggered", "disease",
-                                  "mind-affecting", "poisoned", "all conditions"})
+                                  "confused", "confusion", "fear", "sleep", "charm", "petrified", "staggered",
+                                  "disease", "mind-affecting", "poisoned", "all conditions"})
 
 
 def engine_unplayed(power: Power) -> str:
@@ -152,6 +152,12 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "an attack by someone else"
     if e.kind == "attack" and e.what.startswith("power:"):
         return ""  # checked against the card when the power is used
+    if e.kind == "attack" and e.what == "followup" and e.follow is not None:
+        for group in (e.follow.hit, e.follow.miss, e.follow.always, e.follow.crit):
+            for sub in group:
+                why = _effect_unplayed(sub, trigger, attack=True)
+                if why:
+                    return why
     return ""
 
 
@@ -400,11 +406,11 @@ def defence(b: Battle, target: Fighter, which: str, attacker: Fighter, spec: Att
             opportunity: bool) -> int:
     base = {"ac": target.card.ac, "fort": target.card.fort, "ref": target.card.ref, "will": target.card.will}[which]
     total = base
-    total += _stat_mods(b, target, which, attacker, None, None, False, opportunity)
-    total += _stat_mods(b, target, "defenses", attacker, None, None, False, opportunity)
+    total += _stat_mods(b, target, which, attacker, spec, power, False, opportunity)
+    total += _stat_mods(b, target, "defenses", attacker, spec, power, False, opportunity)
     if which != "ac":
-        total += _stat_mods(b, target, "defenses-nonac", attacker, None, None, False, opportunity)
-        total += _stat_mods(b, target, "def", attacker, None, None, False, opportunity)
+        total += _stat_mods(b, target, "defenses-nonac", attacker, spec, power, False, opportunity)
+        total += _stat_mods(b, target, "def", attacker, spec, power, False, opportunity)
     return total
 
 
@@ -417,11 +423,13 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
     if not target.in_play():
         return 0
     by_type: dict[str, int] = {}
+    immune = target.immune_now()
+    resist = target.resist_now()
     for amount, dtype in parts:
         if amount <= 0:
             continue
         types = [t for t in dtype.split("/") if t] or [""]
-        if any(t in target.immune for t in types if t):
+        if any(t in immune for t in types if t):
             continue
         key = types[0]
         by_type[key] = by_type.get(key, 0) + amount
@@ -429,14 +437,14 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
     for dtype, amount in by_type.items():
         if dtype and dtype in target.vulnerable:
             amount += target.vulnerable[dtype]
-        if dtype and dtype in target.resist:
-            amount = max(0, amount - target.resist[dtype])
+        if dtype and dtype in resist:
+            amount = max(0, amount - resist[dtype])
         total += amount
     if "all" in target.vulnerable and total > 0:
         total += target.vulnerable["all"]
-    if "all" in target.resist:
-        total = max(0, total - target.resist["all"])
-    if target.insubstantial and not crit and not ignore_insubstantial:
+    if "all" in resist:
+        total = max(0, total - resist["all"])
+    if target.is_insubstantial() and not crit and not ignore_insubstantial:
         total //= R.INSUBSTANTIAL_DIVISOR
     if target.swarm and form in ("melee", "ranged"):
         total //= 2
@@ -549,7 +557,7 @@ def _clock(b: Battle, duration: str, affected: Fighter, source: Fighter) -> tupl
 
 def add_active(b: Battle, f: Fighter, kind: str, what: str, amount: int, duration: str, source: Fighter,
                flt: Filter, extra: tuple[str, ...] = (), group: int = 0) -> None:
-    if kind == "condition" and (what in f.immune or "all conditions" in f.immune):
+    if kind == "condition" and (what in f.immune_now() or "all conditions" in f.immune):
         b.event("immune", creature=f.id, what=what)
         return
     if kind == "ongoing" and "ongoing damage" in f.immune:
@@ -671,6 +679,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             add_active(b, f, "ongoing", e.what, e.amount, "save", src, Filter(), group=group)
         elif e.kind == "condition":
             add_active(b, f, "condition", e.what, 0, e.duration or "end-next-turn", src, Filter(), group=group)
+        elif e.kind == "gain":
+            add_active(b, f, "gain", e.what, e.amount, e.duration or "end-round", src, Filter())
         elif e.kind == "mod":
             add_active(b, f, "mod", e.what, e.amount, e.duration or "end-round", src,
                        Filter(attack_form=e.filter.attack_form, target_state=e.filter.target_state,
@@ -1013,9 +1023,10 @@ def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
         return True, False, roll, total, target_def, mods
     hit = roll != R.AUTO_MISS and (roll >= R.AUTO_HIT or total >= target_def)
     crit = hit and roll >= min(attacker.keen, R.AUTO_HIT)
-    if hit and t.conceal and roll < t.conceal and not attacker.blindsight:
+    conceal = t.conceal_now()
+    if hit and conceal and roll < conceal and not attacker.sees_all():
         hit = crit = False
-        mods = [*mods, f"conceal{t.conceal}"]
+        mods = [*mods, f"conceal{conceal}"]
     if (crit and "critical hits" in t.immune) or (crit and "criticals" in t.immune):
         crit = False
     return hit, crit, roll, total, target_def, mods
@@ -1071,8 +1082,14 @@ def _reduce(parts: list[tuple[int, str]], n: int) -> list[tuple[int, str]]:
 
 
 def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
-    """'Makes a {b} attack': an extra attack by ``f`` against the event's creature (or its best target)."""
+    """'Makes a {b} attack': an extra attack by ``f`` against the event's creature (or its best target); a
+    Followup: its own attack against the same target."""
     which = e.what
+    if which == "followup":
+        t0 = ctx.target
+        if e.follow is not None and ctx.run is not None and t0 is not None and t0.in_play() and f.in_play():
+            attack(b, f, ctx.run.power, e.follow, [t0])
+        return
     power: Power | None
     if which == "melee-basic":
         power = f.melee_basic()

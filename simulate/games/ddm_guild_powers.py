@@ -41,7 +41,7 @@ CONDITIONS: Final = (
     "invisible", "grants-ca", "no-shift", "provokes",
 )
 EFFECT_KINDS: Final = (
-    "damage", "ongoing", "condition", "push", "pull", "slide", "shift", "move", "teleport", "heal", "mod",
+    "damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move", "teleport", "heal", "mod",
     "attack", "vp", "cleanse", "recharge", "reroll", "negate", "reduce", "switch", "destroy-self",
 )
 STATIC_KINDS: Final = (
@@ -87,6 +87,7 @@ class Effect:
     count: int = 1  # attacks, targets, conditions ended
     filter: Filter = Filter()
     extra: tuple[str, ...] = ()  # small flags: "exactly", "immediate", "ignore-resist", "provokes"
+    follow: AttackSpec | None = None  # a Followup: a second attack against the same target when this one hits
 
 
 @dataclass(frozen=True)
@@ -249,7 +250,8 @@ def _split_duration(text: str) -> tuple[str, str]:
 
 
 def _leading_duration(text: str) -> tuple[str, str]:
-    m = re.match(r"^(until (?:the )?(?:end|start) of [^,;:]*?)[,:]? (.*)$", text)
+    """'until end of round, allies have +2 attack' → ('allies have +2 attack', 'end-round')."""
+    m = re.match(r"^(until [^,;:]+|for the rest of the battle)[,:]\s*(.*)$", text)
     if m is None:
         return text, ""
     try:
@@ -400,6 +402,8 @@ def _mod_condition(rest: str) -> tuple[Filter, str]:
 _MOD_CONDITIONS: Final = (
     (re.compile(r"^whenever it has combat advantage(?: against (?:the |its )?target)?"), "target", "ca"),
     (re.compile(r"^with (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
+    (re.compile(r"^(?:vs\.?|against) (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
+    (re.compile(r"^(?:vs\.?|against) opportunity attacks"), "self", "opportunity"),
     (re.compile(r"^(?:vs\.?|against) (?:targets |enemies |creatures )?(?:granting|that grant|who grant) (?:it )?"
                 r"combat advantage(?: to it)?"), "target", "ca"),
     (re.compile(r"^(?:vs\.?|against) (?:a )?bloodied (?:targets?|enemies|enemy|creatures?)"), "target", "bloodied"),
@@ -488,6 +492,7 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^not affected by (?:enemies' )?(?:push, pull,? (?:or|and) slide|forced[- ]movement) effects$"),
      "unmovable"),
     (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by enemies$"), "inexorable"),
+    (re.compile(r"^(?:takes )?half damage from \{m\} and \{r\} attacks$"), "swarm"),
 )
 
 
@@ -558,9 +563,9 @@ def _immune_word(word: str) -> str | None:
         return w
     if w in _CONDITION_WORDS:
         return _CONDITION_WORDS[w]
-    if w in ("confused", "fear", "critical hits", "criticals", "ongoing damage", "forced movement", "sleep",
-             "charm", "petrified", "staggered", "disease", "push", "pull", "slide", "mind-affecting", "poisoned",
-             "all conditions"):
+    if w in ("confused", "confusion", "fear", "critical hits", "criticals", "ongoing damage", "forced movement",
+             "sleep", "charm", "petrified", "staggered", "disease", "push", "pull", "slide", "mind-affecting",
+             "poisoned", "all conditions"):
         return w
     return None
 
@@ -595,6 +600,34 @@ _EXTRA_ATTACK_RE: Final = re.compile(
     r"\{mb\}|\{rb\}|melee|ranged|\{m\} or \{r\}|[a-z' \-]+?) attacks?(?P<rest>.*)$"
 )
 _HAS_RE: Final = re.compile(r"^(?:has|have|gets?|gains?) (?P<mod>[+-].*)$")
+_GAIN_WORD: Final = (r"(?:resist \d+ (?:all|" + _TYPE_ALT + r")|insubstantial|phasing|conceal \d+|flight|blindsight|"
+                     r"immune (?:" + _TYPE_ALT + r"|dazed|stunned|immobilized|slowed|weakened|dominated|blinded))")
+_GAIN_RE: Final = re.compile(
+    r"^(?:has|have|gains?) (?P<what>" + _GAIN_WORD + r"(?:(?:,| and|, and) " + _GAIN_WORD + r")*)(?P<rest>.*)$"
+)
+
+
+def _gains(text: str) -> list[tuple[str, int]] | None:
+    """'resist 10 all and insubstantial' → [("resist:all", 10), ("insubstantial", 1)]."""
+    out: list[tuple[str, int]] = []
+    for part in re.split(r",? and |, ", text.strip()):
+        m = re.match(r"^resist (\d+) (\w+)$", part)
+        if m:
+            out.append((f"resist:{m.group(2)}", int(m.group(1))))
+            continue
+        m = re.match(r"^conceal (\d+)$", part)
+        if m:
+            out.append(("conceal", int(m.group(1))))
+            continue
+        m = re.match(r"^immune (\w+)$", part)
+        if m:
+            out.append((f"immune:{m.group(1)}", 1))
+            continue
+        if part in ("insubstantial", "phasing", "flight", "blindsight"):
+            out.append((part, 1))
+            continue
+        return None
+    return out
 
 
 def _condition_effect(who: str, flt: Filter, text: str, default: str) -> list[Effect]:
@@ -637,6 +670,14 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         who2, flt2, rest2 = _subject(body)
         if who2:
             who, flt, body, subject_given = who2, flt2, rest2, True
+    # a static ability for a while: "has resist 10 all until end of its next turn", "has insubstantial and phasing"
+    gm = _GAIN_RE.match(body)
+    if gm:
+        tail, dur = _split_duration(gm.group("rest"))
+        dur = dur or lead_dur
+        gains = _gains(gm.group("what"))
+        if gains is not None and not tail and dur:
+            return [Effect("gain", who, n, what, dur, filter=flt) for what, n in gains]
     # a modifier: "has +2 attack until end of round"
     hm = _HAS_RE.match(body)
     if hm or (re.match(r"^[+-]\d", body)):
@@ -1006,6 +1047,11 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     if not auto and not m.group("def"):
         raise _Unread(text)
     rest = m.group("rest").strip()
+    follow: AttackSpec | None = None
+    fu = re.search(r"\s+and followup:\s*(?=\+|\()", rest)
+    if fu:
+        follow, _ = _attack(rest[fu.end():])
+        rest = rest[: fu.start()]
     rest = re.sub(r" each\.?$", "", rest)
     tail = _MISS_TAIL.match(rest.rstrip(" ."))
     miss_tail = ""
@@ -1026,6 +1072,8 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     if miss_tail:
         parts["miss"] = (parts.get("miss", "") + " " + miss_tail).strip()
     hit = _attack_effects(parts["hit"])
+    if follow is not None:
+        hit.append(Effect("attack", "self", 0, "followup", follow=follow))
     miss = _attack_effects(parts.get("miss", ""))
     always = _attack_effects(parts.get("always", ""))
     crit = _attack_effects(parts.get("crit", ""))

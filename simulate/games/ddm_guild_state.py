@@ -134,6 +134,38 @@ class Fighter:
     def has(self, condition: str) -> bool:
         return any(e.kind == "condition" and e.what == condition for e in self.effects)
 
+    # -- what a power gave it for a while ('has resist 10 all until end of its next turn'), with its own
+
+    def gained(self, what: str) -> int:
+        best = 0
+        for e in self.effects:
+            if e.kind == "gain" and e.what == what and e.amount > best:
+                best = e.amount
+        return best
+
+    def resist_now(self) -> dict[str, int]:
+        out = self.resist
+        for e in self.effects:
+            if e.kind == "gain" and e.what.startswith("resist:"):
+                if out is self.resist:
+                    out = dict(self.resist)
+                key = e.what[7:]
+                out[key] = max(out.get(key, 0), e.amount)
+        return out
+
+    def immune_now(self) -> set[str]:
+        extra = {e.what[7:] for e in self.effects if e.kind == "gain" and e.what.startswith("immune:")}
+        return self.immune | extra if extra else self.immune
+
+    def is_insubstantial(self) -> bool:
+        return self.insubstantial or self.gained("insubstantial") > 0
+
+    def conceal_now(self) -> int:
+        return max(self.conceal, self.gained("conceal"))
+
+    def sees_all(self) -> bool:
+        return self.blindsight or self.gained("blindsight") > 0
+
     def stunned(self) -> bool:
         return self.has("stunned") or self.has("helpless")
 
@@ -160,8 +192,9 @@ class Fighter:
         return max(s, 0)
 
     def mover(self) -> Mover:
-        return Mover(self.side, self.flight, self.stable, self.phasing, self.through_enemies or self.phasing,
-                     self.forest_walk)
+        flight = self.flight or self.gained("flight") > 0
+        phasing = self.phasing or self.gained("phasing") > 0
+        return Mover(self.side, flight, self.stable, phasing, self.through_enemies or phasing, self.forest_walk)
 
     def uses_left(self, p: Power) -> bool:
         if p.uses and self.uses.get(p.index, 0) <= 0:
@@ -280,7 +313,7 @@ class Battle:
         return self.board.sees(a.pos, a.side, b.pos, b.side)
 
     def invisible_to(self, target: Fighter, viewer: Fighter) -> bool:
-        if viewer.blindsight:
+        if viewer.sees_all():
             return False
         if target.has("invisible"):
             return True

@@ -92,3 +92,19 @@ def test_every_catalogue_power_reads_without_an_error() -> None:
         card = card_from_catalogue(record)
         for p in unplayed_powers(card):
             assert p.unplayed
+
+
+def test_a_followup_is_a_second_attack_on_a_hit() -> None:
+    p = parse_power(0, "attack", "Thrust and Rend: +10 vs. AC; 10 damage AND Followup: +10 vs. AC; 10 damage.")
+    assert p.played and p.attack is not None
+    follow = [e for e in p.attack.hit if e.kind == "attack"]
+    assert len(follow) == 1 and follow[0].what == "followup" and follow[0].follow is not None
+    assert (follow[0].follow.bonus, follow[0].follow.defence) == (10, "ac")
+
+
+def test_a_power_that_lends_a_keyword_ability_for_a_while() -> None:
+    p = parse_power(0, "special", "Phase Out: Minor action; until start of its next turn, this creature has "
+                                  "Insubstantial and Phasing.")
+    assert p.played and p.action == "minor"
+    assert [(e.kind, e.what, e.duration) for e in p.effects] == [
+        ("gain", "insubstantial", "start-next-turn"), ("gain", "phasing", "start-next-turn")]

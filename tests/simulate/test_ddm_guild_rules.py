@@ -235,3 +235,19 @@ def test_a_nearest_attack_may_target_only_the_nearest_enemy() -> None:
     s.b.by_id["a1"].attack_action = True
     targets = {(a.power, a.targets) for a in s._attack_actions(s.b.by_id["a1"]) if isinstance(a, GuildAttack)}
     assert targets == {(0, ("b1",)), (1, ("b1",)), (1, ("b2",))}
+
+
+def test_a_power_that_gives_resist_for_a_while() -> None:
+    """'has Resist 10 All until end of its next turn': played as a timed Resist (ddm-guild.resist)."""
+    armor = "Bloodcut Armor: Minor action; this creature has Resist 10 All until end of its next turn."
+    s = battle([card("Warrior", SWORD, armor)], [card("Orc", SWORD)], PurposeDice())
+    warrior = s.b.by_id["a1"]
+    power = next(p for p in warrior.powers if p.name == "Bloodcut Armor")
+    assert power.action == "minor"
+    s.b.active = warrior
+    P.apply_effects(s.b, power.effects, P.Ctx(warrior))
+    assert P.deal_damage(s.b, warrior, [(15, "")], s.b.by_id["b1"]) == 5
+    s._end_turn(warrior)
+    s._start_turn(warrior)
+    s._end_turn(warrior)
+    assert P.deal_damage(s.b, warrior, [(15, "")], s.b.by_id["b1"]) == 15
