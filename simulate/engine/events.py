@@ -7,17 +7,26 @@ Each event has a ``kind`` and flat, JSON-scalar (or list of scalars) data.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 JSONScalar = str | int | float | bool | None
 JSONValue = JSONScalar | list[Any] | dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    kind: str
-    data: dict[str, JSONValue]
+    """One thing that happened: its ``kind`` and flat data. A plain class, not a dataclass: compiled, its
+    constructor is native (a dataclass's generated ``__init__`` stays interpreted), and a battle makes
+    thousands of events."""
+
+    def __init__(self, kind: str, data: dict[str, JSONValue]) -> None:
+        self.kind = kind
+        self.data = data
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self.kind == other.kind and self.data == other.data
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, data={self.data!r})"
 
     def to_json(self) -> dict[str, JSONValue]:
         return {"kind": self.kind, **self.data}
@@ -36,6 +45,12 @@ class EventLog:
         self.events: list[Event] = []
 
     def add(self, kind: str, **data: JSONValue) -> Event:
+        event = Event(kind, data)
+        self.events.append(event)
+        return event
+
+    def add_data(self, kind: str, data: dict[str, JSONValue]) -> Event:
+        """:meth:`add` with the data as a dict the caller built (and no longer changes)."""
         event = Event(kind, data)
         self.events.append(event)
         return event

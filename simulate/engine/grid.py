@@ -290,7 +290,6 @@ class SquareGrid:
         self._corner_walls: frozenset[Point] = frozenset(corner_pts)
         self._opaque = frozenset(sq for sq, t in self.terrain.items() if t & self.opaque_terrain)
         self._screening = frozenset(sq for sq, t in self.terrain.items() if t & self.screening_terrain)
-        self._los_cache: dict[tuple[Sq, Sq], bool] = {}
         ring = {(x, y) for x in range(-1, self.width + 1) for y in (-1, self.height)}
         ring |= {(x, y) for y in range(-1, self.height + 1) for x in (-1, self.width)}
         self._blocking: frozenset[Sq] = frozenset(self.solid) | frozenset(ring)  # walls and the map's edge
@@ -305,7 +304,12 @@ class SquareGrid:
                 run += (x, y) in stoppers
                 self._prefix[y + 1][x + 1] = self._prefix[y][x + 1] + run
         self._wall_dist_cache: dict[tuple[Sq, int], dict[Sq, int]] = {}
-        self._adjacent_cache: dict[tuple[Sq, Sq], bool] = {}
+        # squares as integers (y × width + x) for the tables read most: which of its 8 neighbours each square
+        # is adjacent to (a bit per direction), and sight between two squares (0 not known yet, 1 no, 2 yes)
+        self._adjacent_bits: list[int] | None = None
+        self._solid_rows: list[list[int]] = [sorted(x for x, y2 in self.solid if y2 == y) for y in range(h)]
+        self._melee_cover_cache: dict[tuple[Sq, Sq], bool] = {}
+        self._los_rows: list[list[int] | None] = [None] * (w * h)
 
     # -- basic queries
 
@@ -363,14 +367,27 @@ class SquareGrid:
 
     def adjacent(self, a: Sq, b: Sq) -> bool:
         """Neighbours (diagonals included) not separated by a wall (``ddm.md`` glossary *adjacent*).
-        Kept per pair of neighbours: walls never change."""
-        if max(abs(b[0] - a[0]), abs(b[1] - a[1])) != 1:
+        Worked out once per map for every square and direction: walls never change."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if dx < -1 or dx > 1 or dy < -1 or dy > 1 or (dx == 0 and dy == 0):
             return False
-        key = (a, b)
-        hit = self._adjacent_cache.get(key)
-        if hit is None:
-            hit = self._adjacent_cache[key] = self._neighbours_adjacent(a, b)
-        return hit
+        if not (0 <= a[0] < self.width and 0 <= a[1] < self.height):
+            return False  # off the map counts as solid
+        bits = self._adjacent_bits
+        if bits is None:
+            bits = self._adjacent_bits = self._adjacency_table()
+        return bool(bits[a[1] * self.width + a[0]] >> ((dx + 1) * 3 + dy + 1) & 1)
+
+    def _adjacency_table(self) -> list[int]:
+        out = []
+        for y in range(self.height):
+            for x in range(self.width):
+                bits = 0
+                for dx, dy in DIRECTIONS:
+                    if self._neighbours_adjacent((x, y), (x + dx, y + dy)):
+                        bits |= 1 << ((dx + 1) * 3 + dy + 1)
+                out.append(bits)
+        return out
 
     def _neighbours_adjacent(self, a: Sq, b: Sq) -> bool:
         dx, dy = b[0] - a[0], b[1] - a[1]
@@ -461,12 +478,22 @@ class SquareGrid:
         unless the squares are adjacent; forest blocks a line passing through a forest square."""
         if a == b:
             return True
+        w, h = self.width, self.height
+        if not (0 <= a[0] < w and 0 <= a[1] < h and 0 <= b[0] < w and 0 <= b[1] < h):
+            return False  # off the map counts as solid
+        ia, ib = a[1] * w + a[0], b[1] * w + b[0]
+        row = self._los_rows[ia]
+        if row is None:
+            row = self._los_rows[ia] = [0] * (w * h)
+        hit = row[ib]
+        if hit:
+            return hit == 2
         key = (a, b) if a <= b else (b, a)
-        hit = self._los_cache.get(key)
-        if hit is not None:
-            return hit
         result = self._compute_los(key[0], key[1])
-        self._los_cache[key] = result
+        row[ib] = 2 if result else 1
+        other = self._los_rows[ib]
+        if other is not None:
+            other[ia] = row[ib]
         return result
 
     def _box_is_clear(self, a: Sq, b: Sq) -> bool:
@@ -527,27 +554,40 @@ class SquareGrid:
     def _corner_gives_cover(
         self, corner: Point, target: list[Sq], own: set[Sq], cover_squares: frozenset[Sq] | set[Sq]
     ) -> bool:
+        """Some line from ``corner`` to the target's space passes through a wall, an edge wall or a cover square.
+        Only the squares that could give cover are looked at: the walls in the way (kept per row of the map),
+        the cover squares and the squares beside thin walls."""
         for t in target:
             hull = _convex_hull([corner, *square_corners(t)])
             if len(hull) < 3:
                 continue
             xs = [pt[0] for pt in hull]
             ys = [pt[1] for pt in hull]
-            for cy in range(min(ys), max(ys)):
-                for cx in range(min(xs), max(xs)):
-                    cell = (cx, cy)
-                    if cell in own:
-                        continue
-                    blocking = cell in self.solid or cell in cover_squares
-                    if blocking and polygons_overlap_open(hull, square_poly(cell)):
+            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+            for cy in range(max(y0, 0), min(y1, self.height)):
+                for cx in self._solid_rows[cy]:
+                    if x0 <= cx < x1 and (cx, cy) not in own and polygons_overlap_open(hull, square_poly((cx, cy))):
                         return True
-                    for a, b in self._walls_at.get(cell, ()):
-                        if segment_enters_open_polygon(a, b, hull):
-                            return True
+            for cell in cover_squares:
+                if x0 <= cell[0] < x1 and y0 <= cell[1] < y1 and cell not in own and polygons_overlap_open(
+                        hull, square_poly(cell)):
+                    return True
+            for cell, walls in self._walls_at.items():
+                if x0 <= cell[0] < x1 and y0 <= cell[1] < y1 and cell not in own and any(
+                        segment_enters_open_polygon(a, b, hull) for a, b in walls):
+                    return True
         return False
 
     def melee_cover_squares(self, a: Sq, d: Sq) -> bool:
-        """Melee cover between two adjacent squares: a line between them passes through a wall (§8.5)."""
+        """Melee cover between two adjacent squares: a line between them passes through a wall (§8.5). Kept per
+        map: walls never change."""
+        key = (a, d)
+        hit = self._melee_cover_cache.get(key)
+        if hit is None:
+            hit = self._melee_cover_cache[key] = self._melee_cover_uncached(a, d)
+        return hit
+
+    def _melee_cover_uncached(self, a: Sq, d: Sq) -> bool:
         hull = _convex_hull([*square_corners(a), *square_corners(d)])
         xs = [pt[0] for pt in hull]
         ys = [pt[1] for pt in hull]

@@ -33,6 +33,7 @@ could find half-initialised), and import :class:`DdmState` for type checking onl
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -41,10 +42,11 @@ from simulate.engine.events import EventLog, JSONValue
 from simulate.engine.game import TERMINAL, Action, Game, IllegalAction, Result, State, action_from_json
 from simulate.engine.grid import Sq, grid_distance
 from simulate.engine.turns import PhaseClock
+from simulate.games import ddm_command as command
 from simulate.games import ddm_movement as movement
 from simulate.games import ddm_setup as setup
 from simulate.games import ddm_turns as turns
-from simulate.games.ddm_abilities import CommanderEffect, card_unmodelled, traits_for
+from simulate.games.ddm_abilities import CommanderEffect, SpellEffect, Traits, card_unmodelled, spell_effect, traits_for
 from simulate.games.ddm_actions import (
     ACTION_CLASSES,
     Activate,
@@ -61,7 +63,7 @@ from simulate.games.ddm_actions import (
     Teleport,
     UseAbility,
 )
-from simulate.games.ddm_cards import Warband, norm
+from simulate.games.ddm_cards import CreatureCard, Warband, norm
 from simulate.games.ddm_maps import DdmMap, get_map
 from simulate.games.ddm_model import (
     COMMAND_RANGE,
@@ -73,7 +75,6 @@ from simulate.games.ddm_model import (
     Effect,
     PlayerState,
     Turn,
-    axis_gaps,
 )
 
 __all__ = [
@@ -107,10 +108,14 @@ class DdmState(State):
                 value = card.cost
                 if designee and not zero_done and rating is None and designee in (norm(card.name), norm(card.slug)):
                     rating, value, zero_done = 0, card.cost + 5, True  # Commander 0 (§15.3)
+                traits, ces, spells = _card_reading(card)
                 c = Creature(
-                    id=cid, player=p, card=card, traits=traits_for(card), value=value, rating=rating,
+                    id=cid, player=p, card=card, traits=traits, value=value, rating=rating,
                     hp=card.hp, start_hp=card.hp, size=card.footprint,
                 )
+                c.commander_effects = ces
+                c.spell_effects = spells
+                c.melee_attacks, c.ranged_attacks = card.melee(), card.ranged()
                 for n, a in enumerate(card.attacks):
                     if a.uses:
                         c.uses[f"attack:{n}"] = a.uses
@@ -135,6 +140,11 @@ class DdmState(State):
                     c.uses[f"slot:{level}"] = boxes
             if c.card.power_points:
                 c.uses["pp"] = c.card.power_points
+        # the statistics some Commander Effect of this battle changes: a bonus to any other is 0 at once
+        self.ce_stats = {e.stat for c in self.creatures.values() for e in c.commander_effects}
+        # the Countersongs present: a rule that looks for one near a creature need not look when there is none
+        self.traits_present = {trait for trait in ("countersong", "improved_countersong")
+                               if any(getattr(c.traits, trait) for c in self.creatures.values())}
         self.stage = "map"
         self.decider = 0
         self.round = 0
@@ -151,9 +161,11 @@ class DdmState(State):
         self.charge_memo: tuple[tuple[object, ...], list[tuple[Creature, tuple[Sq, ...]]]] | None = None
         self.roster_version = 0
         self._roster_memo: tuple[int, tuple[list[Creature], list[Creature]]] | None = None
-        self._occ_memo: tuple[tuple[object, ...], dict[Sq, Creature]] | None = None
+        self.moves = 0  # how many times a creature has been stood somewhere (``put``)
+        self._occ_memo: tuple[tuple[int, int], dict[Sq, Creature]] | None = None
+        self._cells_memo: tuple[tuple[int, int], list[Creature | None]] | None = None
         self.ce_memo: tuple[tuple[object, ...], dict[str, list[CommanderEffect]]] = ((), {})
-        self.dest_memo: tuple[Any, int, tuple[dict[Sq, tuple[int, int, tuple[Sq, int]]], movement.Paths]] | None = None
+        self.dest_memo: tuple[Any, int, tuple[dict[Sq, tuple[int, int, int]], movement.MoveSearch]] | None = None
         setup.begin(self)
 
     # -- OpenSpiel surface
@@ -215,7 +227,7 @@ class DdmState(State):
     # -- the log, the dice, and who is where (asked by every rule)
 
     def ev(self, kind: str, **data: JSONValue) -> None:
-        self.log.add(kind, round=self.round, **data)
+        self.log.add_data(kind, {"round": self.round, **data})
 
     def d20(self, purpose: str) -> int:
         return self.dice.roll(20, purpose)
@@ -265,9 +277,15 @@ class DdmState(State):
             return [o for o in self.creatures.values() if o.on_map and self.side(o) == s and o.id != c.id]
         return [o for o in self.creatures.values() if o.on_map and o.player == c.player and o.id != c.id]
 
+    def put(self, c: Creature, anchor: Sq | None) -> None:
+        """Stand ``c`` at ``anchor`` (None: off the map). Every move, push, placement and teleport goes through
+        here, so what depends on where creatures stand knows when to look again (:attr:`moves`)."""
+        c.anchor = anchor
+        self.moves += 1
+
     def occupancy(self) -> dict[Sq, Creature]:
         """Who stands where. Kept until a creature moves, arrives or leaves: callers never change it."""
-        key = tuple((c.anchor, c.place) for c in self.creatures.values())
+        key = (self.moves, self.roster_version)
         if self._occ_memo is not None and self._occ_memo[0] == key:
             return self._occ_memo[1]
         occ: dict[Sq, Creature] = {}
@@ -277,23 +295,38 @@ class DdmState(State):
         self._occ_memo = (key, occ)
         return occ
 
+    def occupant_cells(self) -> list[Creature | None]:
+        """:meth:`occupancy` as one entry per square index (y × width + x), for the searches' loops."""
+        key = (self.moves, self.roster_version)
+        if self._cells_memo is not None and self._cells_memo[0] == key:
+            return self._cells_memo[1]
+        w = self.map.grid.width
+        cells: list[Creature | None] = [None] * (w * self.map.grid.height)
+        for (x, y), c in self.occupancy().items():
+            cells[y * w + x] = c
+        self._cells_memo = (key, cells)
+        return cells
+
     def space_distance(self, a: Creature, b: Creature) -> int:
         """The distance between the nearest squares of two spaces."""
-        if a.anchor is None or b.anchor is None:
+        pa, pb = a.anchor, b.anchor
+        if pa is None or pb is None:
             return min(grid_distance(x, y) for x in a.squares() for y in b.squares())
         # spaces are squares: the nearest pair is the gap along each axis (the distance grows with each)
-        dx, dy = axis_gaps(a.anchor, a.size, b.anchor, b.size)
-        return grid_distance((0, 0), (dx, dy))
+        dx, dy = _gap(pa[0], a.size, pb[0], b.size), _gap(pa[1], a.size, pb[1], b.size)
+        return dx + dy // 2 if dx >= dy else dy + dx // 2
 
     def adjacent(self, a: Creature, b: Creature) -> bool:
-        if a.anchor is None or b.anchor is None:
+        pa, pb = a.anchor, b.anchor
+        if pa is None or pb is None:
             return False
-        if max(axis_gaps(a.anchor, a.size, b.anchor, b.size)) > 1:
+        if _gap(pa[0], a.size, pb[0], b.size) > 1 or _gap(pa[1], a.size, pb[1], b.size) > 1:
             return False  # not even touching diagonally: no walls to look at
+        grid = self.map.grid
         if a.size == 1 and b.size == 1:
-            return a.anchor is not None and b.anchor in self.neighbour_set(a.anchor)
+            return grid.adjacent(pa, pb)
         bs = b.squares()
-        return any(y in self.neighbour_set(x) for x in a.squares() for y in bs)
+        return any(grid.adjacent(x, y) for x in a.squares() for y in bs)
 
     def neighbour_set(self, s: Sq) -> frozenset[Sq]:
         table: dict[Sq, frozenset[Sq]] = self.map.cache.setdefault("neighbour-sets", {})
@@ -342,7 +375,7 @@ class DdmGame(Game):
     ) -> DdmState:
         if len(lists) != 2:
             raise ValueError("a D&D Miniatures battle here has exactly two warbands")
-        warbands = [Warband.from_json(x) for x in lists]
+        warbands = [_warband(x) for x in lists]
         if isinstance(battle_map, Mapping) and "maps" in battle_map:
             maps = [get_map(m) for m in battle_map["maps"]]
         else:
@@ -353,7 +386,7 @@ class DdmGame(Game):
         return action_from_json(ACTION_CLASSES, raw)
 
     def describe_list(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        return Warband.from_json(raw).to_json()
+        return _warband(raw).to_json()
 
     def describe_map(self, battle_map: Mapping[str, Any] | str) -> dict[str, Any]:
         if isinstance(battle_map, Mapping) and "maps" in battle_map:
@@ -366,3 +399,45 @@ class DdmGame(Game):
             for card in Warband.from_json(raw).creatures:
                 out.update(f"{card.name}: {x}" for x in card_unmodelled(card))
         return sorted(out)
+
+
+def _gap(a: int, a_size: int, b: int, b_size: int) -> int:
+    """How many squares apart two spaces are along one axis (0: they overlap on it), given their first
+    coordinates and sizes."""
+    gap = b - a - a_size + 1
+    if gap < 0:
+        gap = a - b - b_size + 1
+        if gap < 0:
+            return 0
+    return gap
+
+
+_WARBANDS: list[tuple[dict[str, Any], Warband]] = []  # the lists read last, most recent first
+_READINGS: dict[int, tuple[CreatureCard, Traits, list[CommanderEffect], list[SpellEffect]]] = {}
+
+
+def _warband(raw: Mapping[str, Any]) -> Warband:
+    """A list as a :class:`Warband`; the last few are found by comparing documents (a matchup plays the same
+    two lists battle after battle) instead of being read again."""
+    for seen, warband in _WARBANDS:
+        if seen == raw:
+            return warband
+    warband = Warband.from_json(raw)
+    _WARBANDS.insert(0, (copy.deepcopy(dict(raw)), warband))
+    del _WARBANDS[8:]
+    return warband
+
+
+def _card_reading(card: CreatureCard) -> tuple[Traits, list[CommanderEffect], list[SpellEffect]]:
+    """What the rules read from a card (its traits, Commander Effects and spells' effects), kept per card: the
+    cards of a list read again are the same objects (:func:`_warband`)."""
+    hit = _READINGS.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1], hit[2], hit[3]
+    traits = traits_for(card)
+    reading = (card, traits, command.card_effects(card, traits), [spell_effect(spell) for spell in card.spells])
+    if len(_READINGS) > 4096:
+        _READINGS.clear()
+    _READINGS[id(card)] = reading
+    return reading[1], reading[2], reading[3]
+

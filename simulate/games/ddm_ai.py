@@ -23,9 +23,7 @@ battle replays from its record without this policy.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from simulate.engine.game import Action, State
 from simulate.engine.grid import Sq, grid_distance
@@ -33,6 +31,7 @@ from simulate.games import ddm_attacks as attacks
 from simulate.games import ddm_charge as charging
 from simulate.games import ddm_command as command
 from simulate.games import ddm_movement as movement
+from simulate.games import ddm_setup as setup
 from simulate.games import ddm_sight as sight
 from simulate.games import ddm_spells as spells
 from simulate.games import ddm_turns as turns
@@ -55,7 +54,7 @@ from simulate.games.ddm import (
     Turn,
     UseAbility,
 )
-from simulate.games.ddm_abilities import SpellEffect, spell_effect
+from simulate.games.ddm_abilities import SpellEffect
 from simulate.games.ddm_cards import AttackSpec
 
 # How much a point of position is worth against a point of expected damage (in creature-cost points).
@@ -66,10 +65,12 @@ STEP_VALUE = 0.25  # each square nearer the goal
 SHOOTER_DISTANCE = 4  # a shooter with nothing to shoot stops this far from the nearest enemy
 
 
-@dataclass
 class _Option:
-    value: float
-    action: Action
+    """A candidate action and what it is worth (a plain class: its constructor compiles)."""
+
+    def __init__(self, value: float, action: Action) -> None:
+        self.value = value
+        self.action = action
 
 
 def hit_chance(bonus: int, ac: int) -> float:
@@ -123,25 +124,28 @@ class DdmHeuristicPolicy:
     # --- before the battle ---------------------------------------------------------------------------
 
     def _deploy(self, s: DdmState, legal: Sequence[Action]) -> Action:
-        """Melee creatures at the front of the start area (nearest the enemy's), ranged ones at the back."""
-        deploys = [a for a in legal if isinstance(a, Deploy)]
-        c = s.creatures[deploys[0].creature]
+        """Melee creatures at the front of the start area (nearest the enemy's), ranged ones at the back. Picked
+        from the squares it may deploy on, without listing every deployment."""
+        c = setup.next_to_deploy(s)
+        if c is None:
+            raise ValueError("no creature to deploy")
         enemy_letter = s.players[1 - c.player].letter
         enemy_start = sorted(s.map.start_squares(enemy_letter)) or [(s.map.grid.width // 2, s.map.grid.height // 2)]
         target = enemy_start[len(enemy_start) // 2]
         shooter = _is_shooter(c)
 
-        def key(a: Deploy) -> tuple[int, int, int]:
-            d = grid_distance((a.x, a.y), target)
-            return (-d if shooter else d, a.y, a.x)
+        def key(a: Sq) -> tuple[int, int, int]:
+            d = grid_distance(a, target)
+            return (-d if shooter else d, a[1], a[0])
 
-        return min(deploys, key=key)
+        x, y = min(setup.deploy_squares(s, c), key=key)
+        return Deploy(c.id, x, y)
 
     def _can_strike_first(self, s: DdmState, player: int) -> bool:
         """Going first pays when some creature can attack this round; otherwise let the enemy come."""
         for c in s.on_map(player):
             for e in s.enemies_of(c):
-                reach = 2 * c.card.speed + 1 if c.card.melee() else 12
+                reach = 2 * c.card.speed + 1 if c.melee_attacks else 12
                 if s.space_distance(c, e) <= reach:
                     return True
         return False
@@ -165,9 +169,9 @@ class DdmHeuristicPolicy:
         if not enemies:
             return 0.0
         nearest = min(s.space_distance(c, e) for e in enemies)
-        if nearest <= max(1, c.traits.melee_reach) and c.card.melee():
+        if nearest <= max(1, c.traits.melee_reach) and c.melee_attacks:
             return 3.0 + _best_damage(c) / 100
-        if c.card.ranged() and nearest <= 12:
+        if c.ranged_attacks and nearest <= 12:
             return 2.0 + _best_damage(c) / 100
         if nearest <= 2 * c.card.speed + 1:
             return 1.0 + _best_damage(c) / 100
@@ -238,7 +242,7 @@ class DdmHeuristicPolicy:
                 out.append(_Option(value + 0.01 * len(declare), Attack(i, tgt.id, declare)))
 
     def _charge_options(self, s: DdmState, c: Creature, t: Turn, out: list[_Option]) -> None:
-        if not c.card.melee() or c.anchor is None:
+        if not c.melee_attacks or c.anchor is None:
             return
         gaps = [_gap(c, e) for e in s.enemies_of(c) if e.anchor is not None]
         if not gaps or min(gaps) <= 1 or min(gaps) > 2 * t.speed + 1:
@@ -255,7 +259,7 @@ class DdmHeuristicPolicy:
                 extra = 2 if not c.traits.pounce else 0
                 dmg = expected_damage(c, spec, tgt, extra)
                 if c.traits.pounce:
-                    dmg += sum(expected_damage(c, x, tgt) for j, x in enumerate(c.card.melee()) if j != i)
+                    dmg += sum(expected_damage(c, x, tgt) for j, x in enumerate(c.melee_attacks) if j != i)
                 if c.traits.powerful_charge:
                     dmg += hit_chance(spec.bonus + 2, tgt.card.ac) * c.traits.powerful_charge
                 value = self.target_value(s, c, tgt, dmg) - AOO_PENALTY * risk
@@ -278,9 +282,9 @@ class DdmHeuristicPolicy:
         shooter = _is_shooter(c)
         w = s.map.grid.width
         nearest = min(_gap(c, e) for e in enemies)
-        touching = _touching(s, c, enemies)
-        walk_in = c.card.melee() and not shooter and not can_charge  # a charge beats walking in to attack
-        shoot = bool(c.card.ranged()) and nearest <= min(t.speed, allow) + 12
+        touching = _Touching(s, c, enemies)
+        walk_in = c.melee_attacks and not shooter and not can_charge  # a charge beats walking in to attack
+        shoot = bool(c.ranged_attacks) and nearest <= min(t.speed, allow) + 12
         before = len(out)
         if (walk_in and nearest <= min(t.speed, allow) + 1) or shoot:
             near, paths = _search(s, c, t, min(t.speed, allow))
@@ -294,7 +298,7 @@ class DdmHeuristicPolicy:
         field = _approach_field(s, c, goal)
         here = field[c.anchor[1] * w + c.anchor[0]]
         path = _walk_down(s, c, t, allow, field)
-        while path and path[-1] in touching:  # no attack this turn: do not stand where they strike first
+        while path and touching.has(path[-1]):  # no attack this turn: do not stand where they strike first
             path = path[:-1]
         if shooter:  # and a shooter keeps its distance
             while path and min(grid_distance(path[-1], e.anchor) for e in enemies if e.anchor) < SHOOTER_DISTANCE:
@@ -317,7 +321,7 @@ class DdmHeuristicPolicy:
         best_pos: tuple[float, Sq] | None = None
         for a, (_cost, risk, _key) in dests.items():
             v = STEP_VALUE * (here - field[a[1] * w + a[0]]) / 2 - AOO_PENALTY * risk
-            if a in touching:
+            if touching.has(a):
                 v -= THREATENED_SHOOTER if shooter else 1.0
             if shooter:
                 near_d = min(grid_distance(a, e.anchor) for e in enemies if e.anchor is not None)
@@ -330,13 +334,13 @@ class DdmHeuristicPolicy:
         if best_pos is not None and best_pos[0] > 0:
             out.append(_Option(best_pos[0] * 0.1, Move(to=best_pos[1])))
 
-    def _attack_positions(self, s: DdmState, c: Creature, near: dict[Sq, tuple[int, int, tuple[Sq, int]]],
-                          paths: movement.Paths, touching: dict[Sq, list[Creature]], out: list[_Option]) -> None:
+    def _attack_positions(self, s: DdmState, c: Creature, near: dict[Sq, tuple[int, int, int]],
+                          paths: movement.MoveSearch, touching: _Touching, out: list[_Option]) -> None:
         """The best square within Speed to make one melee attack from."""
         specs = [a for a in c.card.attacks if a.kind == "melee"]
         best: tuple[float, Sq] | None = None
         for a, (cost, risk, _key) in near.items():
-            for e in touching.get(a, ()):
+            for e in touching.at(a):
                 dmg = max(expected_damage(c, spec, e) for spec in specs)
                 v = self.target_value(s, c, e, dmg) - AOO_PENALTY * risk - 0.01 * cost
                 if best is None or v > best[0] or (v == best[0] and a < best[1]):
@@ -344,8 +348,8 @@ class DdmHeuristicPolicy:
         if best is not None:
             out.append(_Option(best[0] - 0.1, Move(path=paths.path(near[best[1]][2]))))
 
-    def _shooting_positions(self, s: DdmState, c: Creature, near: dict[Sq, tuple[int, int, tuple[Sq, int]]],
-                            paths: movement.Paths, touching: dict[Sq, list[Creature]], out: list[_Option]) -> None:
+    def _shooting_positions(self, s: DdmState, c: Creature, near: dict[Sq, tuple[int, int, int]],
+                            paths: movement.MoveSearch, touching: _Touching, out: list[_Option]) -> None:
         """Squares within Speed, threatened by no enemy, from which the ranged attack has a target."""
         specs = [(i, a) for i, a in enumerate(c.card.attacks) if a.kind == "ranged" and c.attack_left(i)]
         if not specs:
@@ -355,7 +359,7 @@ class DdmHeuristicPolicy:
         enemies = [e for e in s.enemies_of(c) if e.anchor is not None]
         candidates = []
         for a, (cost, risk, _key) in near.items():
-            if a in touching or risk:
+            if touching.has(a) or risk:
                 continue
             d = min(grid_distance(a, e.anchor) for e in enemies if e.anchor is not None)
             if d > rng:
@@ -366,13 +370,13 @@ class DdmHeuristicPolicy:
         best: tuple[float, Sq] | None = None
         try:
             for _n, _cost, a in candidates[:4]:
-                c.anchor = a  # where it would stand; put back below
+                s.put(c, a)  # where it would stand; put back below
                 for tgt in attacks.ranged_targets(s, c, spec):
                     v = self.target_value(s, c, tgt, expected_damage(c, spec, tgt))
                     if best is None or v > best[0]:
                         best = (v, a)
         finally:
-            c.anchor = home
+            s.put(c, home)
         if best is not None:
             out.append(_Option(best[0] - 0.1, Move(path=paths.path(near[best[1]][2]))))
 
@@ -413,7 +417,7 @@ class DdmHeuristicPolicy:
             for i, spell in enumerate(c.card.spells):
                 if spells.spell_available(s, c, i, spell) is None:
                     continue
-                eff = spell_effect(spell)
+                eff = c.spell_effects[i]
                 if not eff.modelled or eff.teleport or not (eff.damage or eff.heal or eff.condition):
                     continue
                 if c.traits.slow_attack == "all" and t.steps > 0:
@@ -517,21 +521,27 @@ def _approach_field(s: DdmState, c: Creature, goal: tuple[str, object]) -> list[
     sources = {(y - j) * w + (x - i) for x, y in squares for j in range(c.size) for i in range(c.size)
                if 0 <= x - i < w and 0 <= y - j < h}
     dist = [INF] * (w * h)
-    heap = [(0, a) for a in sorted(sources)]
     for a in sources:
         dist[a] = 0
     fly = mode[0]
-    while heap:
-        d, b = heapq.heappop(heap)
-        if d > dist[b]:
-            continue
-        for a, kind_, pit in rev[b]:
-            if pit and not fly:
+    # Dijkstra with a bucket per distance (steps cost 2, 3, 4 or 6 half-squares): the distances are the same
+    # whatever the order ties are settled in
+    buckets: list[list[int]] = [sorted(sources)]
+    d = 0
+    while d < len(buckets):
+        for b in buckets[d]:
+            if d > dist[b]:
                 continue
-            nd = d + _HALF_STEPS[kind_]
-            if nd < dist[a]:
-                dist[a] = nd
-                heapq.heappush(heap, (nd, a))
+            for a, kind_, pit in rev[b]:
+                if pit and not fly:
+                    continue
+                nd = d + _HALF_STEPS[kind_]
+                if nd < dist[a]:
+                    dist[a] = nd
+                    while len(buckets) <= nd:
+                        buckets.append([])
+                    buckets[nd].append(a)
+        d += 1
     if len(cache) >= _FIELDS_KEPT:
         cache.clear()
     cache[key] = dist
@@ -558,14 +568,14 @@ def _walk_down(s: DdmState, c: Creature, t: Turn, allow: int, field: list[int]) 
     mode = movement.move_mode(s, c, False)
     table = movement.int_steps(s, c.size, mode)
     w = s.map.grid.width
-    blocked = movement.blocked_anchors(s, c, mode)
+    blocked = movement.blocked_flags(s, c, mode)
     cur = c.anchor[1] * w + c.anchor[0]
     parity, spent = t.parity, 0
     path: list[int] = []
     while True:
         best: tuple[int, int, int, int] | None = None
         for b, kind, pit in table[cur]:
-            if (pit and not mode[0]) or b in blocked:
+            if (pit and not mode[0]) or blocked[b]:
                 continue
             if kind >= 2:
                 step, np = (3 if kind == 3 else 2), parity
@@ -590,35 +600,36 @@ def _walk_down(s: DdmState, c: Creature, t: Turn, allow: int, field: list[int]) 
     return tuple(squares)
 
 
-def _touching(s: DdmState, c: Creature, enemies: Sequence[Creature]) -> dict[Sq, list[Creature]]:
-    """The anchors from which ``c``'s space would touch each enemy (as the charge plan reads adjacency)."""
-    offsets = [(i, j) for j in range(c.size) for i in range(c.size)]
-    out: dict[Sq, list[Creature]] = {}
-    for e in enemies:
-        for x in e.squares():
-            for n in s.neighbours(x):
-                for i, j in offsets:
-                    seen = out.setdefault((n[0] - i, n[1] - j), [])
-                    if not seen or seen[-1] is not e:  # each enemy's anchors are added together
-                        seen.append(e)
-    return out
+class _Touching:
+    """The anchors from which ``c``'s space would touch each enemy (as the charge plan reads adjacency): for
+    each anchor index, a bit per enemy of ``enemies``."""
+
+    def __init__(self, s: DdmState, c: Creature, enemies: Sequence[Creature]) -> None:
+        self.width, self.height = s.map.grid.width, s.map.grid.height
+        self.enemies = list(enemies)
+        self.mask = [0] * (self.width * self.height)
+        for n, e in enumerate(self.enemies):
+            if e.anchor is not None:
+                bit = 1 << n
+                for ia in movement.touch_anchors(s, e.anchor, e.size, c.size):
+                    self.mask[ia] |= bit
+
+    def has(self, a: Sq) -> bool:
+        return 0 <= a[0] < self.width and 0 <= a[1] < self.height and self.mask[a[1] * self.width + a[0]] != 0
+
+    def at(self, a: Sq) -> list[Creature]:
+        if not (0 <= a[0] < self.width and 0 <= a[1] < self.height):
+            return []
+        m = self.mask[a[1] * self.width + a[0]]
+        return [e for n, e in enumerate(self.enemies) if m >> n & 1]
 
 
 def _search(
     s: DdmState, c: Creature, t: Turn, budget: int
-) -> tuple[dict[Sq, tuple[int, int, tuple[Sq, int]]], movement.Paths]:
+) -> tuple[dict[Sq, tuple[int, int, int]], movement.MoveSearch]:
     """Every square ``c`` may stop on within ``budget``: (cost, threatened squares left, search key)."""
-    dist, paths = movement.reach(s, c, budget, parity=t.parity)
-    occ = s.occupancy()
-    best: dict[Sq, tuple[int, int, tuple[Sq, int]]] = {}
-    for key, (cost, risk) in dist.items():
-        a = key[0]
-        if a == c.anchor:
-            continue
-        cur = best.get(a)
-        if cur is None or (cost, risk) < (cur[0], cur[1]):
-            best[a] = (cost, risk, key)
-    return {a: v for a, v in best.items() if movement.can_end(s, c, a, occ)}, paths
+    found = movement.reach(s, c, budget, parity=t.parity)
+    return movement.stopping_places(s, c, found, None), found
 
 
 def _provokes(s: DdmState, c: Creature, path: Sequence[Sq]) -> bool:

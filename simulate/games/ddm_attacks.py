@@ -37,7 +37,7 @@ def threat_squares(state: DdmState, mover: Creature) -> set[Sq]:
 
 
 def can_aoo(state: DdmState, e: Creature, mover: Creature) -> bool:
-    if not e.active or e.confused_dc is not None or e.traits.no_reach or not e.card.melee():
+    if not e.active or e.confused_dc is not None or e.traits.no_reach or not e.melee_attacks:
         return False
     turn_no = mover.no_aoo_from.get(e.id)
     return turn_no != state.turn_counter
@@ -404,6 +404,11 @@ def attack_choices(state: DdmState, c: Creature, t: Turn) -> list[tuple[int, Att
         else:
             out.append((i, spec, ranged_targets(state, c, spec)))
     return out
+
+
+def has_attack(state: DdmState, c: Creature, t: Turn) -> bool:
+    """``bool(attack_actions(...))``, without making the actions: some attack has a target."""
+    return any(targets for _, _, targets in attack_choices(state, c, t))
 
 
 def attack_actions(state: DdmState, c: Creature, t: Turn) -> list[Action]:

@@ -36,7 +36,7 @@ def charge_plan(state: DdmState, c: Creature, t: Turn) -> list[tuple[Creature, t
 def _charge_plan_uncached(state: DdmState, c: Creature, t: Turn) -> list[tuple[Creature, tuple[Sq, ...]]]:
     if t.moved or t.attacks_made or t.acted or t.charged or t.no_actions or t.burrowing or t.move_blocked:
         return []
-    if not c.card.melee() or t.speed <= 0 or t.max_attacks == 0 or c.anchor is None:
+    if not c.melee_attacks or t.speed <= 0 or t.max_attacks == 0 or c.anchor is None:
         return []
     # an enemy farther than this cannot be reached (no path is shorter than the straight count), so it
     # cannot be the nearest by charge path either
@@ -48,23 +48,32 @@ def _charge_plan_uncached(state: DdmState, c: Creature, t: Turn) -> list[tuple[C
         return []
     through = c.traits.flight or c.traits.incorporeal
     occ = state.occupancy()
+    if not _some_end_in_reach(state, c, visible, 2 * t.speed, occ):
+        return []  # most turns: no square next to an enemy in sight can end a charge, so no search is needed
 
     others = set() if through else {s for s, o in occ.items() if o is not c}
 
-    offsets = [(i, j) for j in range(c.size) for i in range(c.size)]
-    # the anchors from which c's space would touch each enemy
-    adjacent_to = {
-        e.id: {(n[0] - i, n[1] - j) for x in e.squares() for n in state.neighbours(x) for i, j in offsets}
-        for e in visible
-    }
+    w = state.map.grid.width
+    # the anchors from which c's space would touch each enemy: a bit per enemy of ``visible``
+    touch = [0] * (w * state.map.grid.height)
+    goals: list[Sq] = []
+    for n, e in enumerate(visible):
+        assert e.anchor is not None
+        for ia in movement.touch_anchors(state, e.anchor, e.size, c.size):
+            if not touch[ia]:
+                goals.append((ia % w, ia // w))
+            touch[ia] |= 1 << n
     # only the nearest enemy by charge path can be charged: the search may stop there
-    dist, prev = movement.reach(state, c, 2 * t.speed, safe=False, terminal=others, no_slow=c.traits.stagger,
-                             until=set().union(*adjacent_to.values()))
-    per_enemy: dict[str, tuple[int, list[tuple[Sq, int]]]] = {}
-    for key, (cost, _) in dist.items():
-        a = key[0]
-        for e in visible:
-            if a in adjacent_to[e.id]:
+    found = movement.reach(state, c, 2 * t.speed, safe=False, terminal=others, no_slow=c.traits.stagger,
+                           until=goals)
+    per_enemy: dict[str, tuple[int, list[int]]] = {}
+    for key in found.order:
+        mask = touch[key >> 1]
+        if not mask:
+            continue
+        cost = found.cost(key)
+        for n, e in enumerate(visible):
+            if mask >> n & 1:
                 cur = per_enemy.get(e.id)
                 if cur is None or cost < cur[0]:
                     per_enemy[e.id] = (cost, [key])
@@ -79,54 +88,136 @@ def _charge_plan_uncached(state: DdmState, c: Creature, t: Turn) -> list[tuple[C
             continue
         seen: set[Sq] = set()
         for key in keys:
-            a = key[0]
+            a = found.square(key)
             if a in seen or not movement.can_end(state, c, a, occ):
                 continue
             seen.add(a)
             if not c.traits.stagger and not charge_line_clear(state, c, a, occ):
                 continue
-            out.append((state.creatures[eid], prev.path(key)))
+            out.append((state.creatures[eid], found.path(key)))
     return out
+
+
+def _some_end_in_reach(
+    state: DdmState, c: Creature, visible: list[Creature], budget: int, occ: Mapping[Sq, Creature]
+) -> bool:
+    """Whether some square next to an enemy in sight could end a charge: not where ``c`` stands, within
+    ``budget`` in a straight count (no path is cheaper), a place it may stop, with a clear line (or Stagger).
+    What every charge needs, found without searching: when nothing qualifies, the charge plan is empty."""
+    assert c.anchor is not None
+    ax0, ay0 = c.anchor
+    w = state.map.grid.width
+    here = ay0 * w + ax0
+    seen: set[int] = set()
+    for e in visible:
+        assert e.anchor is not None
+        for ia in movement.touch_anchors(state, e.anchor, e.size, c.size):
+            if ia == here or ia in seen:
+                continue
+            seen.add(ia)
+            dx, dy = abs(ia % w - ax0), abs(ia // w - ay0)
+            if max(dx, dy) + min(dx, dy) // 2 > budget or not movement.can_end_at(state, c, ia):
+                continue
+            if c.traits.stagger or charge_line_clear(state, c, (ia % w, ia // w), occ):
+                return True
+    return False
+
+
+def _static_blockers(state: DdmState) -> list[list[tuple[int, bool, bool]]]:
+    """Per row of the map, the squares that can stop a charge's line whatever stands on them: (x, a wall or
+    solid rock, slowing terrain or a pit). Kept per map."""
+    rows: list[list[tuple[int, bool, bool]]] | None = state.map.cache.get("charge-blockers")
+    if rows is None:
+        grid = state.map.grid
+        rows = [[] for _ in range(grid.height)]
+        for y in range(grid.height):
+            for x in range(grid.width):
+                t = grid.terrain_at((x, y))
+                solid = grid.is_solid((x, y))
+                slows = bool(t) and bool(t & SLOW_TERRAIN or "pit" in t)
+                if solid or slows:
+                    rows[y].append((x, solid, slows))
+        state.map.cache["charge-blockers"] = rows
+    return rows
 
 
 def charge_line_clear(state: DdmState, c: Creature, end: Sq, occ: Mapping[Sq, Creature]) -> bool:
     """No line between start and end spaces passes through a slowing or blocking square or a creature
     (§8.7 requirement 5, Q16: the corridor of corner-to-corner lines plus the centre line of each square the
     charger covers; touching does not count). A Large or Huge charger sweeps every row and column its
-    space covers, so each of its squares draws its own lines."""
+    space covers, so each of its squares draws its own lines. What walls and terrain say is kept per map (they
+    never change); the creatures are looked at each time."""
     assert c.anchor is not None
-    grid = state.map.grid
-    n = c.size
     a, b = c.anchor, end
-    offsets = sorted({(2 * i + ox, 2 * j + oy) for j in range(n) for i in range(n)
-                      for ox, oy in ((0, 0), (2, 0), (0, 2), (2, 2), (1, 1))})
-    segs = [((2 * a[0] + ox, 2 * a[1] + oy), (2 * b[0] + ox, 2 * b[1] + oy)) for ox, oy in offsets]
-    start = set(c.squares())
+    n = c.size
     through = c.traits.flight or c.traits.incorporeal
+    if not _terrain_clear(state, n, a, b, c.traits.incorporeal, through):
+        return False
+    if through:
+        return True
     x0, x1 = min(a[0], b[0]), max(a[0], b[0]) + n
     y0, y1 = min(a[1], b[1]), max(a[1], b[1]) + n
-    for y in range(y0, y1):
-        for x in range(x0, x1):
-            s = (x, y)
-            if s in start:
-                continue
-            blocking = grid.is_solid(s) and not c.traits.incorporeal
-            t = grid.terrain_at(s)
-            if not through and t and (t & SLOW_TERRAIN or "pit" in t):
-                blocking = True
-            o = occ.get(s)
-            if o is not None and o is not c and not through:
-                blocking = True
-            if blocking and any(segment_crosses_interior(p, q, s, scale=2) for p, q in segs):
+    segs: list[tuple[Sq, Sq]] | None = None
+    for s, o in occ.items():
+        if o is not c and x0 <= s[0] < x1 and y0 <= s[1] < y1 and not (a[0] <= s[0] < a[0] + n
+                                                                         and a[1] <= s[1] < a[1] + n):
+            if segs is None:
+                segs = _corridor(n, a, b)
+            if any(segment_crosses_interior(p, q, s, scale=2) for p, q in segs):
                 return False
-    if not c.traits.incorporeal:
+    return True
+
+
+def _corridor(n: int, a: Sq, b: Sq) -> list[tuple[Sq, Sq]]:
+    """The lines of a charge from anchor ``a`` to anchor ``b`` of an ``n`` × ``n`` space, in doubled
+    coordinates: each of its squares' four corner-to-corner lines and its centre line."""
+    offsets = _OFFSETS.get(n)
+    if offsets is None:
+        offsets = _OFFSETS[n] = sorted({(2 * i + ox, 2 * j + oy) for j in range(n) for i in range(n)
+                                        for ox, oy in ((0, 0), (2, 0), (0, 2), (2, 2), (1, 1))})
+    return [((2 * a[0] + ox, 2 * a[1] + oy), (2 * b[0] + ox, 2 * b[1] + oy)) for ox, oy in offsets]
+
+
+_OFFSETS: dict[int, list[Sq]] = {}  # per space size: where a charge's lines start within its space
+
+
+def _terrain_clear(state: DdmState, n: int, a: Sq, b: Sq, incorporeal: bool, through: bool) -> bool:
+    """The walls and terrain part of :func:`charge_line_clear`: no line crosses a wall (unless incorporeal), a
+    thin wall (likewise), or slowing terrain or a pit (unless it flies or is incorporeal). Kept per map."""
+    grid = state.map.grid
+    w, cells = grid.width, grid.width * grid.height
+    table: dict[int, bool] | None = state.map.cache.get(f"charge-terrain:{n}")
+    if table is None:
+        table = state.map.cache[f"charge-terrain:{n}"] = {}
+    key = (((a[1] * w + a[0]) * cells + b[1] * w + b[0]) * 2 + incorporeal) * 2 + through
+    hit = table.get(key)
+    if hit is not None:
+        return hit
+    segs = _corridor(n, a, b)
+    x0, x1 = min(a[0], b[0]), max(a[0], b[0]) + n
+    y0, y1 = min(a[1], b[1]), max(a[1], b[1]) + n
+    clear = True
+    rows = _static_blockers(state)
+    for y in range(y0, y1):
+        for x, solid, slows in rows[y]:
+            blocks = x0 <= x < x1 and ((solid and not incorporeal) or (slows and not through))
+            if blocks and not (a[0] <= x < a[0] + n and a[1] <= y < a[1] + n) and any(
+                    segment_crosses_interior(p, q, (x, y), scale=2) for p, q in segs):
+                clear = False
+                break
+        if not clear:
+            break
+    if clear and not incorporeal:
         for wa, wb in grid.edge_walls:
             p0, p1 = grid.edge_segment(wa, wb)
             w0, w1 = (2 * p0[0], 2 * p0[1]), (2 * p1[0], 2 * p1[1])
-            for p, q in segs:
-                if _proper_cross(p, q, w0, w1):
-                    return False
-    return True
+            if any(_proper_cross(p, q, w0, w1) for p, q in segs):
+                clear = False
+                break
+    if len(table) >= 200_000:  # bounded: a worker's memory stays flat however many battles it plays
+        table.clear()
+    table[key] = clear
+    return clear
 
 
 def charge_actions(state: DdmState, c: Creature, t: Turn) -> list[Action]:
@@ -161,7 +252,7 @@ def apply_charge(state: DdmState, c: Creature, t: Turn, a: Charge) -> None:
     if not tgt.on_map or tgt.anchor != target_anchor:
         state.ev("charge-lost-target", creature=c.id, target=tgt.id)
         return
-    if c.traits.hurling_charge and c.card.ranged():
+    if c.traits.hurling_charge and c.ranged_attacks:
         ri = next(i for i, x in enumerate(c.card.attacks) if x.kind == "ranged")
         attacks.attack(state, c, tgt, ri, charge=False)
         if not tgt.on_map or tgt.anchor != target_anchor or not c.on_map:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from simulate.games.ddm_abilities import CommanderEffect, parse_commander_effect
-from simulate.games.ddm_cards import norm
+from simulate.games.ddm_abilities import CommanderEffect, Traits, parse_commander_effect
+from simulate.games.ddm_cards import CreatureCard, norm
 from simulate.games.ddm_model import COMMAND_RANGE, Creature, size_rank
 
 if TYPE_CHECKING:
@@ -26,6 +26,9 @@ def can_command_at_all(state: DdmState, cmdr: Creature) -> bool:
 
 
 def near_enemy_with(state: DdmState, c: Creature, trait: str) -> bool:
+    """An enemy with ``trait`` (countersong, improved_countersong), not routing, within 6 squares of ``c``."""
+    if trait not in state.traits_present:
+        return False  # no creature of this battle has it
     for e in state.enemies_of(c):
         if getattr(e.traits, trait) and not e.routing and state.wall_distance(e, c) <= COMMAND_RANGE:
             return True
@@ -115,7 +118,7 @@ def _commander_effects_uncached(state: DdmState, c: Creature) -> list[CommanderE
         near_enemy_with(state, c, "improved_countersong")
     if not blocked_friendly and (not c.is_commander or c.traits.willing_to_follow):
         for k in state.on_map(c.player):
-            if k.id == c.id or k.rating is None or not (k.card.commander_effects or k.traits.tyrannical_morale):
+            if k.id == c.id or k.rating is None or not k.commander_effects:
                 continue
             if not commands(state, k, c) or state.wall_distance(k, c) > COMMAND_RANGE:
                 continue
@@ -133,12 +136,19 @@ def _commander_effects_uncached(state: DdmState, c: Creature) -> list[CommanderE
 
 
 def ces(state: DdmState, k: Creature) -> list[CommanderEffect]:
+    """``k``'s Commander Effects (read from its card when the battle starts: :func:`card_effects`)."""
+    return k.commander_effects
+
+
+def card_effects(card: CreatureCard, traits: Traits) -> list[CommanderEffect]:
+    """The Commander Effects a card gives (§11.3), Tyrannical Morale among them (a CE some cards list among their
+    abilities)."""
     out: list[CommanderEffect] = []
-    for ce in k.card.commander_effects:
+    for ce in card.commander_effects:
         effects, _ = parse_commander_effect(ce.text or ce.name)
         out.extend(effects)
-    if k.traits.tyrannical_morale:  # listed among its abilities rather than as its Commander Effect
-        out.append(CommanderEffect("tyrannical_morale", k.traits.tyrannical_morale))
+    if traits.tyrannical_morale:
+        out.append(CommanderEffect("tyrannical_morale", traits.tyrannical_morale))
     return out
 
 
@@ -152,7 +162,7 @@ def ce_matches(state: DdmState, e: CommanderEffect, c: Creature, other: Creature
         if norm(c.card.size) != f[5:]:
             return False
     elif f.startswith("has:"):
-        has = {"ranged": bool(c.card.ranged()), "reach": c.traits.melee_reach > 1, "flight": c.traits.flight,
+        has = {"ranged": bool(c.ranged_attacks), "reach": c.traits.melee_reach > 1, "flight": c.traits.flight,
                "fearless": c.traits.fearless}
         if not has.get(f[4:], False):
             return False
@@ -174,6 +184,8 @@ def ce_matches(state: DdmState, e: CommanderEffect, c: Creature, other: Creature
 def ce_bonus(state: DdmState, c: Creature, stats: Iterable[str], other: Creature | None = None) -> int:
     """CE bonuses to a statistic: the highest friendly one plus the worst hostile one (§9.4)."""
     wanted = set(stats)
+    if wanted.isdisjoint(state.ce_stats):
+        return 0  # no creature of this battle has a Commander Effect on these statistics
     best_pos = 0
     worst_neg = 0
     for e in commander_effects_on(state, c):

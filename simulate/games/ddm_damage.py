@@ -173,7 +173,7 @@ def deal_damage(
 
 def reduced_to_zero(state: DdmState, c: Creature, source: Creature | None) -> None:
     t = c.traits
-    if t.death_strike and c.card.melee():
+    if t.death_strike and c.melee_attacks:
         foes = [e for e in state.enemies_of(c) if state.adjacent(e, c)]
         if foes:
             target = source if source is not None and source in foes else min(foes, key=lambda e: e.id)

@@ -153,10 +153,24 @@ def load_map_json(slug: str) -> dict[str, Any]:
 _GRID_CACHE: dict[str, DdmMap] = {}
 
 
+_RECENT: list[DdmMap] = []  # the maps asked for last, most recent first: a matchup asks for one map a battle
+
+
 def get_map(source: Mapping[str, Any] | str) -> DdmMap:
     """A bundled map by slug, or a map document. Maps are cached by their JSON text, so the line-of-sight
-    caches of a map are shared by every battle played on it."""
+    caches of a map are shared by every battle played on it; the last few are found by comparing documents,
+    without writing the text again."""
     raw = load_map_json(source) if isinstance(source, str) else source
+    for recent in _RECENT:
+        if recent.raw == raw:
+            return recent
+    hit = _by_text(raw)
+    _RECENT.insert(0, hit)
+    del _RECENT[4:]
+    return hit
+
+
+def _by_text(raw: Mapping[str, Any]) -> DdmMap:
     key = json.dumps(raw, sort_keys=True)
     hit = _GRID_CACHE.get(key)
     if hit is None:

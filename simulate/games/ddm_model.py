@@ -12,8 +12,8 @@ from typing import Any
 
 from simulate.engine.grid import Sq
 from simulate.engine.turns import Piece
-from simulate.games.ddm_abilities import Traits
-from simulate.games.ddm_cards import SIZE_ORDER, CreatureCard, Warband
+from simulate.games.ddm_abilities import CommanderEffect, SpellEffect, Traits
+from simulate.games.ddm_cards import SIZE_ORDER, AttackSpec, CreatureCard, Warband
 
 MORALE_DC = 20
 COMMAND_RANGE = 6
@@ -108,6 +108,11 @@ class Creature(Piece):
     points_earned: int = 0  # VP of the creatures it eliminated and of the rounds it held a victory area
     promoted: bool = False
     _space: tuple[Sq, list[Sq]] | None = field(default=None, repr=False, compare=False)
+    # read once from the card when the battle starts (``DdmState``): its Commander Effects and its spells' effects
+    commander_effects: list[CommanderEffect] = field(default_factory=list, repr=False, compare=False)
+    spell_effects: list[SpellEffect] = field(default_factory=list, repr=False, compare=False)
+    melee_attacks: tuple[AttackSpec, ...] = field(default=(), repr=False, compare=False)  # the card's, in its order
+    ranged_attacks: tuple[AttackSpec, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def on_map(self) -> bool:
@@ -191,14 +196,6 @@ class PlayerState:
     letter: str = ""
     vp: int = 0
     allies_destroyed: int = 0
-
-
-def axis_gaps(a: Sq, a_size: int, b: Sq, b_size: int) -> tuple[int, int]:
-    """How many squares apart two square spaces (anchor, size) are along x and along y (0: they overlap on
-    that axis)."""
-    dx = max(b[0] - (a[0] + a_size - 1), a[0] - (b[0] + b_size - 1), 0)
-    dy = max(b[1] - (a[1] + a_size - 1), a[1] - (b[1] + b_size - 1), 0)
-    return dx, dy
 
 
 def undead(c: Creature) -> bool:

@@ -65,39 +65,68 @@ def flee(state: DdmState, c: Creature) -> None:
         return
     letter = state.players[c.player].letter
     exits = state.map.exit_squares(letter)
-    dist, prev = movement.reach(state, c, budget, safe=False)
-    best_exit: tuple[int, tuple[Sq, int]] | None = None
+    found = movement.reach(state, c, budget, safe=False)
+    on_exit = _on_exit_flags(state, c, letter)
+    best_exit: tuple[int, Sq, int, int] | None = None  # (cost, anchor, parity, search key)
     if c.anchor is not None and any(s in exits for s in c.squares()):
-        best_exit = (0, (c.anchor, 0))
-    for key, (cost, _) in dist.items():
-        on_exit = cost <= budget - 1 and any(s in exits for s in c.squares(key[0]))
-        if on_exit and (best_exit is None or (cost, key) < (best_exit[0], best_exit[1])):
-            best_exit = (cost, key)
+        best_exit = (0, c.anchor, 0, found.order[0])
+    for key in found.order:
+        cost = found.cost(key)
+        if cost <= budget - 1 and on_exit[key >> 1]:
+            candidate = (cost, found.square(key), key & 1, key)
+            if best_exit is None or candidate < best_exit:
+                best_exit = candidate
     if best_exit is not None:
-        path = prev.path(best_exit[1])
+        path = found.path(best_exit[3])
         state.ev("flee", creature=c.id, to="exit", squares=len(path))
         if movement.walk(state, c, path) and c.on_map and c.routing:
             victory.eliminate(state, c, "routed off the map", None)
         return
-    field_ = exit_field(state, c)
+    closeness = _closeness(state, c)
     occ = state.occupancy()
-    here = min((field_.get(s, INF) for s in c.squares()), default=INF)
-    options: list[tuple[int, int, tuple[Sq, int]]] = []
-    for key, (cost, _) in dist.items():
-        if key[0] == c.anchor or not movement.can_end(state, c, key[0], occ):
+    assert c.anchor is not None
+    w = state.map.grid.width
+    a0 = c.anchor[1] * w + c.anchor[0]
+    here = closeness[a0]
+    best: tuple[int, int, Sq, int, int] | None = None  # (closeness, cost, anchor, parity, key): the nearest
+    for key in found.order:
+        ia = key >> 1
+        if ia == a0:
             continue
-        closeness = min(field_.get(s, INF) for s in c.squares(key[0]))
-        options.append((closeness, cost, key))
-    if not options:
+        nearer = (closeness[ia], found.cost(key), found.square(key), key & 1, key)
+        if (best is None or nearer < best) and movement.can_end(state, c, nearer[2], occ):
+            best = nearer
+    if best is None:
         return
-    options.sort(key=lambda o: (o[0], o[1], o[2]))
-    closeness, _, key = options[0]
-    if closeness >= here:
+    if best[0] >= here:
         state.ev("flee", creature=c.id, to="nowhere", squares=0)
         return
-    path = prev.path(key)
+    path = found.path(best[4])
     state.ev("flee", creature=c.id, to="toward-exit", squares=len(path))
     movement.walk(state, c, path)
+
+
+def _on_exit_flags(state: DdmState, c: Creature, letter: str) -> list[bool]:
+    """For each anchor, whether ``c``'s space there covers one of its exit squares. Kept per map."""
+    key = f"on-exit:{letter}:{c.size}"
+    flags: list[bool] | None = state.map.cache.get(key)
+    if flags is None:
+        exits = state.map.exit_squares(letter)
+        flags = state.map.cache[key] = [any(s in exits for s in c.squares(a)) for a in movement.square_of(state)]
+    return flags
+
+
+def _closeness(state: DdmState, c: Creature) -> list[int]:
+    """For each anchor, how far ``c``'s space there is from its exit by :func:`exit_field` (its nearest square).
+    Kept per map."""
+    letter = state.players[c.player].letter
+    key = f"exit-closeness:{letter}:{c.size}:{c.traits.flight or c.traits.incorporeal}"
+    table: list[int] | None = state.map.cache.get(key)
+    if table is None:
+        field_ = exit_field(state, c)
+        table = state.map.cache[key] = [min(field_.get(s, INF) for s in c.squares(a))
+                                        for a in movement.square_of(state)]
+    return table
 
 
 def check_half(state: DdmState, c: Creature, source: Creature | None) -> None:

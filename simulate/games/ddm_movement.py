@@ -6,7 +6,7 @@ legal position (§7.7)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from simulate.engine.game import Action, IllegalAction
 from simulate.engine.grid import DIRECTIONS, Sq, grid_distance
@@ -23,11 +23,13 @@ if TYPE_CHECKING:
 
 def fits(state: DdmState, size: int, anchor: Sq) -> bool:
     """The whole space is on the map, free of walls, and not split by a thin wall."""
-    cache: dict[tuple[int, Sq], bool] = state.map.cache.setdefault("fits", {})
-    key = (size, anchor)
-    hit = cache.get(key)
-    if hit is not None:
-        return hit
+    w, h = state.map.grid.width, state.map.grid.height
+    if not (0 <= anchor[0] < w and 0 <= anchor[1] < h):
+        return False
+    return _flags(state, "fits", size)[anchor[1] * w + anchor[0]]
+
+
+def _fits_uncached(state: DdmState, size: int, anchor: Sq) -> bool:
     grid = state.map.grid
     squares = [(anchor[0] + i, anchor[1] + j) for j in range(size) for i in range(size)]
     ok = all(grid.in_bounds(s) and not grid.is_solid(s) for s in squares)
@@ -38,8 +40,26 @@ def fits(state: DdmState, size: int, anchor: Sq) -> bool:
                 n = (s[0] + d[0], s[1] + d[1])
                 if n in sset and grid.wall_between(s, n):
                     ok = False
-    cache[key] = ok
     return ok
+
+
+def _flags(state: DdmState, what: str, size: int) -> list[bool]:
+    """A flag per anchor index of the map, for a space of ``size``: ``fits`` (:func:`fits`), ``endable``
+    (:func:`endable_anchors`) or ``squeeze`` (a place it fits only by squeezing, :func:`squeezable`). Worked out
+    once per map: walls and terrain never change."""
+    tables: dict[tuple[str, int], list[bool]] = state.map.cache.setdefault("anchor-flags", {})
+    hit = tables.get((what, size))
+    if hit is None:
+        squares = square_of(state)
+        if what == "fits":
+            hit = [_fits_uncached(state, size, a) for a in squares]
+        elif what == "endable":
+            table = endable_anchors(state, size)
+            hit = [table[a] for a in squares]
+        else:
+            hit = [not fits(state, size, a) and squeezable(state, size, a) for a in squares]
+        tables[(what, size)] = hit
+    return hit
 
 
 def squeezable(state: DdmState, size: int, anchor: Sq) -> bool:
@@ -66,8 +86,9 @@ def step_table(state: DdmState, size: int, mode: tuple[bool, bool, bool]) -> dic
     (direction, new anchor, diagonal, slowed, pit entered, new space). Cached per map: walls and terrain
     never change during a battle."""
     fly, phase, dig = mode
-    key = f"steps:{size}:{int(fly)}{int(phase or dig)}"
-    table: dict[Sq, list[StepEntry]] | None = state.map.cache.get(key)
+    key = ("steps", size, fly, phase or dig)
+    store: dict[tuple[object, ...], Any] = state.map.cache.setdefault("step-tables", {})
+    table: dict[Sq, list[StepEntry]] | None = store.get(key)
     if table is not None:
         return table
     grid = state.map.grid
@@ -116,7 +137,7 @@ def step_table(state: DdmState, size: int, mode: tuple[bool, bool, bool]) -> dic
                             slow = True
             out.append((d, b, diag, slow, pit, new))
         table[a] = out
-    state.map.cache[key] = table
+    store[key] = table
     return table
 
 
@@ -148,35 +169,32 @@ def squeeze_blocked(state: DdmState, c: Creature, mode: tuple[bool, bool, bool])
     if not beside:
         return set()
     w = state.map.grid.width
-    return {(i % w, i // w) for i in spread(state, beside, c.size)
-            if not fits(state, c.size, (i % w, i // w)) and squeezable(state, c.size, (i % w, i // w))}
+    squeeze = _flags(state, "squeeze", c.size)
+    return {(i % w, i // w) for i in spread(state, beside, c.size) if squeeze[i]}
 
 
-def blocked_anchors(state: DdmState, c: Creature, mode: tuple[bool, bool, bool]) -> set[int]:
-    """The anchors (as integers) ``c`` may not step to in this movement mode: its space would cover an
-    enemy's (§7.3, §7.5) or squeeze past one."""
-    blockers = blocking_squares(state, c, mode)
-    blocked = spread(state, blockers, c.size) if blockers else set()
+def blocked_flags(state: DdmState, c: Creature, mode: tuple[bool, bool, bool]) -> list[bool]:
+    """For each anchor (as an integer), whether ``c`` may not step to it in this movement mode: its space would
+    cover an enemy's (§7.3, §7.5) or squeeze past one."""
+    blocked = spread_flags(state, blocking_squares(state, c, mode), c.size)
     squeeze = squeeze_blocked(state, c, mode)
     if squeeze:
         w = state.map.grid.width
-        blocked |= {y * w + x for x, y in squeeze}
+        for x, y in squeeze:
+            blocked[y * w + x] = True
     return blocked
 
 
 def step_from(
-    state: DdmState, c: Creature, a: Sq, d: Sq, parity: int, mode: tuple[bool, bool, bool], occ: Mapping[Sq, Creature]
+    state: DdmState, c: Creature, a: Sq, d: Sq, parity: int, mode: tuple[bool, bool, bool], blocked: list[bool]
 ) -> tuple[int, int] | None:
-    """Cost and new diagonal parity of one step of ``c`` from anchor ``a`` in direction ``d`` (§7)."""
-    for dd, b, diag, slow, pit, new in step_table(state, c.size, mode).get(a, ()):
+    """Cost and new diagonal parity of one step of ``c`` from anchor ``a`` in direction ``d`` (§7), with
+    ``blocked`` from :func:`blocked_flags` (the same for every step of a move: ask it once)."""
+    w = state.map.grid.width
+    for dd, b, diag, slow, pit, _new in step_table(state, c.size, mode).get(a, ()):
         if dd != d:
             continue
-        if pit and not mode[0]:
-            return None
-        blockers = blocking_squares(state, c, mode)
-        if any(s in blockers for s in new):
-            return None
-        if c.size > 1 and b in squeeze_blocked(state, c, mode):
+        if (pit and not mode[0]) or blocked[b[1] * w + b[0]]:
             return None
         return step_cost(diag, slow, parity)
     return None
@@ -201,9 +219,55 @@ def endable_anchors(state: DdmState, size: int) -> dict[Sq, bool]:
     return table
 
 
+def endable_flags(state: DdmState, size: int) -> list[bool]:
+    """:func:`endable_anchors` as one flag per anchor index."""
+    return _flags(state, "endable", size)
+
+
+def touch_anchors(state: DdmState, anchor: Sq, size: int, my_size: int) -> list[int]:
+    """The anchor indices (on the map) where a ``my_size`` space is next to a ``size`` space standing at
+    ``anchor`` (adjacent as the rules read it: walls respected), each once. Kept per map."""
+    cache: dict[tuple[Sq, int, int], list[int]] = state.map.cache.setdefault("touch-anchors", {})
+    key = (anchor, size, my_size)
+    hit = cache.get(key)
+    if hit is None:
+        hit = []
+        w, h = state.map.grid.width, state.map.grid.height
+        seen: set[int] = set()
+        for j in range(size):
+            for i in range(size):
+                for n in state.neighbours((anchor[0] + i, anchor[1] + j)):
+                    for oj in range(my_size):
+                        for oi in range(my_size):
+                            x, y = n[0] - oi, n[1] - oj
+                            if 0 <= x < w and 0 <= y < h and y * w + x not in seen:
+                                seen.add(y * w + x)
+                                hit.append(y * w + x)
+        cache[key] = hit
+    return hit
+
+
+def can_end_at(state: DdmState, c: Creature, ia: int) -> bool:
+    """:func:`can_end` with the anchor as an index (y × width + x) and the occupancy as it stands."""
+    if not _flags(state, "endable", c.size)[ia]:
+        return False
+    cells = state.occupant_cells()
+    if c.size == 1:
+        o = cells[ia]
+        return o is None or o is c
+    w = state.map.grid.width
+    for j in range(c.size):
+        for i in range(c.size):
+            o = cells[ia + j * w + i]  # on the map: the space fits there
+            if o is not None and o is not c:
+                return False
+    return True
+
+
 def can_end(state: DdmState, c: Creature, b: Sq, occ: Mapping[Sq, Creature]) -> bool:
     """May ``c`` end its move with its anchor at ``b``? (§7.3, §7.5, §14)."""
-    if not endable_anchors(state, c.size).get(b, False):
+    w, h = state.map.grid.width, state.map.grid.height
+    if not (0 <= b[0] < w and 0 <= b[1] < h) or not _flags(state, "endable", c.size)[b[1] * w + b[0]]:
         return False
     if c.size == 1:
         o = occ.get(b)
@@ -218,8 +282,9 @@ def can_end(state: DdmState, c: Creature, b: Sq, occ: Mapping[Sq, Creature]) -> 
 def int_steps(state: DdmState, size: int, mode: tuple[bool, bool, bool]) -> list[list[tuple[int, int, bool]]]:
     """:func:`step_table` with squares as integers (y × width + x) and the step's cost class
     (0 straight, 1 diagonal, 2 slowed straight, 3 slowed diagonal): the path search's hot loop."""
-    key = f"isteps:{size}:{mode}"
-    table: list[list[tuple[int, int, bool]]] | None = state.map.cache.get(key)
+    key = ("isteps", size, mode)
+    store: dict[tuple[object, ...], Any] = state.map.cache.setdefault("step-tables", {})
+    table: list[list[tuple[int, int, bool]]] | None = store.get(key)
     if table is None:
         grid = state.map.grid
         w = grid.width
@@ -228,7 +293,7 @@ def int_steps(state: DdmState, size: int, mode: tuple[bool, bool, bool]) -> list
             row = table[a[1] * w + a[0]]
             for _d, b, diag, slow, pit, _new in entries:
                 row.append((b[1] * w + b[0], (2 if slow else 0) + (1 if diag else 0), pit))
-        state.map.cache[key] = table
+        store[key] = table
     return table
 
 
@@ -238,9 +303,10 @@ def parity_steps(
     """:func:`int_steps` as the path search reads it, one table per diagonal parity: per anchor, each step
     as (new anchor, cost, search key of the new anchor and parity, cost << 10), in the same order.
     Pits are left out unless the creature flies; slowed steps too under ``no_slow`` (§7.2, Q15)."""
-    key = f"psteps:{size}:{mode}:{no_slow}"
+    key = ("psteps", size, mode, no_slow)
+    store: dict[tuple[object, ...], Any] = state.map.cache.setdefault("step-tables", {})
     hit: tuple[list[list[tuple[int, int, int, int]]], list[list[tuple[int, int, int, int]]]] | None
-    hit = state.map.cache.get(key)
+    hit = store.get(key)
     if hit is None:
         fly = mode[0]
         tables: list[list[list[tuple[int, int, int, int]]]] = [[], []]
@@ -260,7 +326,7 @@ def parity_steps(
                         step, np = 1, par
                     row.append((ib, step, ib * 2 + np, step << 10))
                 table.append(row)
-        hit = state.map.cache[key] = (tables[0], tables[1])
+        hit = store[key] = (tables[0], tables[1])
     return hit
 
 
@@ -277,52 +343,84 @@ def spread(state: DdmState, squares: Iterable[Sq], size: int) -> set[int]:
     return out
 
 
+def spread_flags(state: DdmState, squares: Iterable[Sq], size: int, flags: list[bool] | None = None) -> list[bool]:
+    """:func:`spread` as one flag per anchor (the search reads flags: far cheaper than sets when compiled)."""
+    grid = state.map.grid
+    w, h = grid.width, grid.height
+    out = flags if flags is not None else [False] * (w * h)
+    for x, y in squares:
+        for j in range(size):
+            ay = y - j
+            if 0 <= ay < h:
+                for i in range(size):
+                    ax = x - i
+                    if 0 <= ax < w:
+                        out[ay * w + ax] = True
+    return out
+
+
 def reach(
     state: DdmState, c: Creature, budget: int, *, burrow: bool = False, parity: int = 0, safe: bool = True,
-    terminal: set[Sq] | None = None, no_slow: bool = False, until: set[Sq] | None = None,
-) -> tuple[dict[tuple[Sq, int], tuple[int, int]], Paths]:
+    terminal: set[Sq] | None = None, no_slow: bool = False, until: Iterable[Sq] | None = None,
+) -> MoveSearch:
     """Dijkstra over (anchor, diagonal parity): cheapest cost, then fewest threatened squares left.
 
     ``terminal``: squares that may be reached but not moved through (a charge's occupied squares);
-    ``no_slow``: steps into slowing terrain are not allowed (Stagger); ``until``: stop once every anchor
-    as cheap as the cheapest of these is settled (what is found up to there is what the whole search
+    ``no_slow``: steps into slowing terrain are not allowed (Stagger); ``until``: anchors to stop at: once every
+    anchor as cheap as the cheapest of these is settled (what is found up to there is what the whole search
     finds: nothing settled later is cheaper)."""
     assert c.anchor is not None
     mode = move_mode(state, c, burrow)
     even, odd = parity_steps(state, c.size, mode, no_slow)
     size = c.size
-    w = state.map.grid.width
-    blocked = blocked_anchors(state, c, mode)
+    w, h = state.map.grid.width, state.map.grid.height
+    n = w * h
+    blocked = blocked_flags(state, c, mode)
     threat = attacks.threat_squares(state, c) if safe and not burrow else set()
-    risky = spread(state, threat, size) if threat else set()
-    stops = spread(state, terminal, size) if terminal else set()
+    risky = [0] * n
+    if threat:
+        for ia, hit in enumerate(spread_flags(state, threat, size)):
+            if hit:
+                risky[ia] = 1
+    stops = spread_flags(state, terminal, size) if terminal else None
+    goals: list[bool] | None = None
+    if until is not None:
+        goals = [False] * n
+        for x, y in until:
+            if 0 <= x < w and 0 <= y < h:
+                goals[y * w + x] = True
     a0 = c.anchor[1] * w + c.anchor[0]
     start = a0 * 2 + parity
-    h = state.map.grid.height
     # value per search key (anchor × 2 + parity): cost << 10 | squares-left-under-threat; UNSEEN until
-    # found. ``found_order`` keeps the order keys were first found in: the answer lists them so.
-    dist = [_UNSEEN] * (2 * w * h)
+    # found. ``order`` keeps the order keys were first found in: the answer lists them so.
+    dist = [_UNSEEN] * (2 * n)
     dist[start] = 0
-    found_order = [start]
-    prev: dict[int, int] = {}
-    # a bucket per cost: a step costs at least 1, so a bucket is complete when its turn comes, and
-    # sorting it pops (value, key) in exactly the order a heap would
-    buckets: list[list[tuple[int, int]]] = [[] for _ in range(budget + 1)]
-    buckets[0].append((0, start))
-    goals = {y * w + x for x, y in until if 0 <= x < w and 0 <= y < h} if until is not None else None
+    order = [start]
+    prev = [-1] * (2 * n)
+    # a bucket per cost: a step costs at least 1, so a bucket is complete when its turn comes. Every entry of
+    # bucket ``cost`` has a value cost << 10 | risk: packed as risk << shift | key, sorting a bucket pops
+    # (value, key) in exactly the order a heap would.
+    shift = (2 * n).bit_length()
+    mask = (1 << shift) - 1
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
     found = INF
-    for cost, bucket in enumerate(buckets):
+    for cost in range(budget + 1):
+        bucket = buckets[cost]
         if not bucket:
             continue
         if cost > found:
             break
         bucket.sort()
         room = budget - cost
-        for v, k in bucket:
+        high = cost << 10
+        for packed in bucket:
+            k = packed & mask
+            v = high | (packed >> shift)
             if dist[k] < v:
                 continue
             ia = k >> 1
-            if goals is not None and ia in goals and cost < found:
+            if goals is not None and goals[ia] and cost < found:
                 found = cost
             if k & 1:
                 # parity 0 (next diagonal costs 1) dominates parity 1 at the same or a lower cost
@@ -331,24 +429,21 @@ def reach(
                 row = odd[ia]
             else:
                 row = even[ia]
-            if stops and ia != a0 and ia in stops:
+            if stops is not None and ia != a0 and stops[ia]:
                 continue
-            base = v + (1 if ia in risky else 0)
+            base = v + risky[ia]
             for ib, step, nk, sv in row:
-                if step > room or ib in blocked:
+                if step > room or blocked[ib]:
                     continue
                 nv = base + sv
                 old = dist[nk]
                 if nv < old:
                     if old == _UNSEEN:
-                        found_order.append(nk)
+                        order.append(nk)
                     dist[nk] = nv
                     prev[nk] = k
-                    buckets[cost + step].append((nv, nk))
-
-    sq = square_of(state)
-    return ({(sq[k >> 1], k & 1): (dist[k] >> 10, dist[k] & 1023) for k in found_order},
-            Paths(prev, w))
+                    buckets[cost + step].append(((nv & 1023) << shift) | nk)
+    return MoveSearch(w, dist, order, prev)
 
 
 def square_of(state: DdmState) -> list[Sq]:
@@ -368,10 +463,10 @@ def move_snapshot(state: DdmState) -> tuple[object, ...]:
 
 def destinations(
     state: DdmState, c: Creature, budget: int, *, burrow: bool = False, parity: int = 0
-) -> tuple[dict[Sq, tuple[int, int, tuple[Sq, int]]], Paths]:
+) -> tuple[dict[Sq, tuple[int, int, int]], MoveSearch]:
     """Every square ``c`` may end a move on within ``budget`` (cost, threatened squares left, search key),
-    and the back-pointers to read the engine's path from. The last answer is kept: the legal moves and
-    the move then chosen ask the same question."""
+    and the search to read the engine's path from. The last answer is kept: the legal moves and the move then
+    chosen ask the same question."""
     memo_key = (c.id, burrow, parity, state.turn_counter, move_snapshot(state))
     memo = state.dest_memo
     if memo is not None and memo[0] == memo_key and memo[1] >= budget:
@@ -383,22 +478,41 @@ def destinations(
     return result
 
 
+def stopping_places(
+    state: DdmState, c: Creature, found: MoveSearch, endable: list[bool] | None
+) -> dict[Sq, tuple[int, int, int]]:
+    """The squares of a search where ``c`` may stop (other than where it stands, among ``endable`` anchors if
+    given): each with its cheapest (cost, threatened squares left) and that search key, in the order found."""
+    w = found.width
+    n = len(found.value) // 2
+    best = [-1] * n  # the best key per anchor
+    firsts: list[int] = []
+    a0 = -1 if c.anchor is None else c.anchor[1] * w + c.anchor[0]
+    value = found.value
+    for key in found.order:
+        ia = key >> 1
+        if ia == a0 or (endable is not None and not endable[ia]):
+            continue
+        cur = best[ia]
+        if cur < 0:
+            firsts.append(ia)
+            best[ia] = key
+        elif value[key] < value[cur]:
+            best[ia] = key
+    sq = square_of(state)
+    out: dict[Sq, tuple[int, int, int]] = {}
+    for ia in firsts:
+        key = best[ia]
+        if can_end_at(state, c, ia):
+            out[sq[ia]] = (value[key] >> 10, value[key] & 1023, key)
+    return out
+
+
 def _destinations_uncached(
     state: DdmState, c: Creature, budget: int, *, burrow: bool, parity: int
-) -> tuple[dict[Sq, tuple[int, int, tuple[Sq, int]]], Paths]:
-    dist, prev = reach(state, c, budget, burrow=burrow, parity=parity)
-    occ = state.occupancy()
-    endable = endable_anchors(state, c.size)
-    best: dict[Sq, tuple[int, int, tuple[Sq, int]]] = {}
-    for key, (cost, risk) in dist.items():
-        a = key[0]
-        if a == c.anchor or not endable.get(a, False):
-            continue
-        cur = best.get(a)
-        if cur is None or (cost, risk) < (cur[0], cur[1]):
-            best[a] = (cost, risk, key)
-    out = {a: v for a, v in best.items() if can_end(state, c, a, occ)}
-    return out, prev
+) -> tuple[dict[Sq, tuple[int, int, int]], MoveSearch]:
+    found = reach(state, c, budget, burrow=burrow, parity=parity)
+    return stopping_places(state, c, found, endable_flags(state, c.size)), found
 
 
 def path_cost(
@@ -407,15 +521,15 @@ def path_cost(
     """(cost, final parity) of walking ``path`` from ``c``'s anchor; IllegalAction if a step is illegal."""
     if c.anchor is None:
         raise IllegalAction(f"{c.id} is not on the map")
-    occ = state.occupancy()
     mode = move_mode(state, c, burrow)
+    blocked = blocked_flags(state, c, mode)
     cur = c.anchor
     total = 0
     for b in path:
         d = (b[0] - cur[0], b[1] - cur[1])
         if max(abs(d[0]), abs(d[1])) != 1:
             raise IllegalAction(f"path step {cur}->{b} is not to a neighbouring square")
-        step = step_from(state, c, cur, d, parity, mode, occ)
+        step = step_from(state, c, cur, d, parity, mode, blocked)
         if step is None:
             raise IllegalAction(f"{c.id} cannot step {cur}->{b}")
         total += step[0]
@@ -445,7 +559,7 @@ def walk(
             if c.stunned or c.helpless:  # stopped where it stands (moved to a legal square if it must)
                 fix_position(state, c)
                 return False
-        c.anchor = b
+        state.put(c, b)
         state.ev("step", creature=c.id, x=b[0], y=b[1])
         if flying and state.turn is not None and state.turn.creature == c.id:
             state.turn.flew = True
@@ -490,7 +604,7 @@ def push(state: DdmState, actor: Creature, tgt: Creature, squares: int) -> None:
             return
         _, to, cost, parity, pit = best
         left -= cost
-        tgt.anchor = to
+        state.put(tgt, to)
         state.ev("push", actor=actor.id, creature=tgt.id, x=to[0], y=to[1])
         t = state.turn
         if pit and not tgt.traits.flight and t is not None and all(m != tgt.id for m, _ in t.pit_checks):
@@ -514,7 +628,7 @@ def fix_position(state: DdmState, c: Creature, force: bool = False) -> None:
             if best is None or (d, s) < best:
                 best = (d, s)
     if best is not None and best[1] != c.anchor:
-        c.anchor = best[1]
+        state.put(c, best[1])
         state.ev("placed", creature=c.id, x=best[1][0], y=best[1][1], why="illegal position")
 
 
@@ -529,9 +643,10 @@ def has_move(state: DdmState, c: Creature, t: Turn) -> bool:
         if allow > 0 or minimum:
             occ = state.occupancy()
             mode = move_mode(state, c, False)
+            blocked = blocked_flags(state, c, mode)
             for d in DIRECTIONS:
                 b = (c.anchor[0] + d[0], c.anchor[1] + d[1])
-                step = step_from(state, c, c.anchor, d, t.parity, mode, occ)
+                step = step_from(state, c, c.anchor, d, t.parity, mode, blocked)
                 if step is not None and (step[0] <= allow or minimum) and can_end(state, c, b, occ):
                     return True
         if allow > 0 and destinations(state, c, allow, parity=t.parity)[0]:
@@ -557,12 +672,13 @@ def move_actions(state: DdmState, c: Creature, t: Turn) -> list[Action]:
         if t.moved == 0 and t.attacks_made == 0 and not t.acted and t.speed > 0:  # minimum 1 square (§6.2)
             occ = state.occupancy()
             assert c.anchor is not None
+            walking = move_mode(state, c, False)
+            blocked = blocked_flags(state, c, walking)
             for d in DIRECTIONS:
                 b = (c.anchor[0] + d[0], c.anchor[1] + d[1])
                 if b in have:
                     continue
-                walking = move_mode(state, c, False)
-                if step_from(state, c, c.anchor, d, t.parity, walking, occ) and can_end(state, c, b, occ):
+                if step_from(state, c, c.anchor, d, t.parity, walking, blocked) and can_end(state, c, b, occ):
                     acts.append(Move(to=b))
     if c.traits.burrow and (t.steps == 0 or t.burrowing):
         allow = turns.move_allowance(state, c, t, speed=c.traits.burrow)
@@ -624,18 +740,27 @@ def apply_move(state: DdmState, c: Creature, t: Turn, a: Move) -> None:
         t.no_actions = True  # stopped mid-move (stunned, paralysed...)
 
 
-class Paths:
-    """The path search's back-pointers (integer-coded), read back into anchor paths on demand."""
+class MoveSearch:
+    """A move search's answer: per search key (anchor index × 2 + diagonal parity, the anchor y × width + x) its
+    value (cost << 10 | threatened squares left; ``_UNSEEN`` if not found), the keys in the order first found,
+    and the key each was reached from, read back into anchor paths on demand."""
 
-    def __init__(self, prev: dict[int, int], width: int) -> None:
-        self.prev, self.width = prev, width
+    def __init__(self, width: int, value: list[int], order: list[int], prev: list[int]) -> None:
+        self.width, self.value, self.order, self.prev = width, value, order, prev
 
-    def path(self, key: tuple[Sq, int]) -> tuple[Sq, ...]:
+    def cost(self, key: int) -> int:
+        return self.value[key] >> 10
+
+    def square(self, key: int) -> Sq:
+        ia = key >> 1
+        return (ia % self.width, ia // self.width)
+
+    def path(self, key: int) -> tuple[Sq, ...]:
         w = self.width
-        k = (key[0][1] * w + key[0][0]) * 2 + key[1]
         out: list[Sq] = []
         prev = self.prev
-        while k in prev:
+        k = key
+        while prev[k] >= 0:
             ia = k >> 1
             out.append((ia % w, ia // w))
             k = prev[k]

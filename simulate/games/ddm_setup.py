@@ -203,7 +203,7 @@ def apply_deploy(state: DdmState, a: Deploy) -> None:
         raise IllegalAction(f"{a.creature} is not the next creature to deploy")
     if (a.x, a.y) not in set(deploy_squares(state, c)):
         raise IllegalAction(f"{a.creature} cannot deploy at ({a.x}, {a.y})")
-    c.anchor = (a.x, a.y)
+    state.put(c, (a.x, a.y))
     c.place = "map"
     state.roster_version += 1
     state.ev("deploy", creature=c.id, x=a.x, y=a.y)

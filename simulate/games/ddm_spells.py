@@ -18,13 +18,16 @@ from simulate.games import ddm_movement as movement
 from simulate.games import ddm_sight as sight
 from simulate.games import ddm_templates as templates
 from simulate.games import ddm_turns as turns
-from simulate.games.ddm_abilities import AreaAttack, SpellEffect, spell_effect
+from simulate.games.ddm_abilities import AreaAttack, SpellEffect
 from simulate.games.ddm_actions import Cast, UseAbility
 from simulate.games.ddm_cards import SpellSpec, norm
 from simulate.games.ddm_model import Creature, Effect, Turn, undead
 
 if TYPE_CHECKING:
     from simulate.games.ddm import DdmState
+
+_TURN_UNDEAD = norm("turn undead")  # the key of its uses (a name read once, not at every decision)
+_GHOST_STEP = norm("ghost step")
 
 
 def spell_available(state: DdmState, c: Creature, i: int, spell: SpellSpec) -> str | None:
@@ -157,7 +160,7 @@ def cast_actions(state: DdmState, c: Creature, t: Turn) -> list[Action]:
     for i, spell in enumerate(c.card.spells):
         if spell_available(state, c, i, spell) is None:
             continue
-        eff = spell_effect(spell)
+        eff = c.spell_effects[i]
         if not eff.modelled:
             continue
         if eff.range != "touch" and eff.range not in ("self", "personal"):
@@ -174,7 +177,7 @@ def apply_cast(state: DdmState, c: Creature, t: Turn, a: Cast) -> None:
     if a not in cast_actions(state, c, t):
         raise IllegalAction(f"{c.id} cannot cast {a}")
     spell = c.card.spells[a.spell]
-    eff = spell_effect(spell)
+    eff = c.spell_effects[a.spell]
     key = spell_available(state, c, a.spell, spell)
     assert key is not None
     spend(state, c, key, spell)
@@ -189,7 +192,7 @@ def apply_cast(state: DdmState, c: Creature, t: Turn, a: Cast) -> None:
                 return
             break
     if eff.teleport:
-        c.anchor = (a.x, a.y)
+        state.put(c, (a.x, a.y))
         state.ev("teleport", creature=c.id, x=a.x, y=a.y, spell=spell.name)
         return
     affected = area_for(state, c, eff, a.target, a.x, a.y, a.aim)
@@ -252,7 +255,7 @@ def ability_actions(state: DdmState, c: Creature, t: Turn) -> list[Action]:
     acts: list[Action] = []
     tr = c.traits
     fresh = not t.acted and t.attacks_made == 0 and not t.charged and t.moved <= t.speed
-    if fresh and tr.turn_undead is not None and c.uses.get(norm("turn undead"), 1) > 0:
+    if fresh and tr.turn_undead is not None and c.uses.get(_TURN_UNDEAD, 1) > 0:
         undead = [o for o in state.on_map() if o.id != c.id and "undead" in o.traits.types
                   and o.card.level <= tr.turn_undead and state.space_distance(c, o) <= 12]
         for o in sight.nearest_visible(state, c, undead):
@@ -266,16 +269,16 @@ def ability_actions(state: DdmState, c: Creature, t: Turn) -> list[Action]:
             eff = area_effect(aa)
             for target, x, y, aim in effect_options(state, c, eff, is_spell=False):
                 acts.append(UseAbility(aa.name, target, x, y, aim))
-    if fresh and tr.whirlwind and t.steps <= 1 and c.card.melee() and attacks.melee_targets(state, c):
+    if fresh and tr.whirlwind and t.steps <= 1 and c.melee_attacks and attacks.melee_targets(state, c):
         acts.append(UseAbility("whirlwind attack"))
-    if tr.leap is not None and turns.can_attack_now(state, c, t, "melee") and t.attacks_made == 0 and c.card.melee():
+    if tr.leap is not None and turns.can_attack_now(state, c, t, "melee") and t.attacks_made == 0 and c.melee_attacks:
         for o in attacks.melee_targets(state, c):
             acts.append(UseAbility("leap", o.id))
     if fresh:
         for o in state.allies_of(c):
             if o.asleep and state.adjacent(o, c):
                 acts.append(UseAbility("wake", o.id))
-    if tr.ghost_step and not c.invisible and c.uses.get(norm("ghost step"), 1) > 0:
+    if tr.ghost_step and not c.invisible and c.uses.get(_GHOST_STEP, 1) > 0:
         acts.append(UseAbility("ghost step"))
     return acts
 
@@ -286,15 +289,15 @@ def apply_ability(state: DdmState, c: Creature, t: Turn, a: UseAbility) -> None:
     name = norm(a.name)
     state.ev("ability", creature=c.id, name=a.name, target=a.target or None)
     if name == "ghost step":
-        if norm("ghost step") in c.uses:
-            c.uses[norm("ghost step")] -= 1
+        if _GHOST_STEP in c.uses:
+            c.uses[_GHOST_STEP] -= 1
         c.invisible = True
         return
     t.acted = True
     t.attack_kind = "ability"
     if name == "turn undead":
-        if norm("turn undead") in c.uses:
-            c.uses[norm("turn undead")] -= 1
+        if _TURN_UNDEAD in c.uses:
+            c.uses[_TURN_UNDEAD] -= 1
         tgt = state.c(a.target)
         if tgt.player != c.player:
             state.fighting_this_round = True

@@ -26,7 +26,7 @@ def on_terrain(state: DdmState, c: Creature, name: str) -> bool:
 def apply_teleport(state: DdmState, c: Creature, t: Turn, a: Teleport) -> None:
     if Teleport(a.x, a.y) not in teleport_actions(state, c, t):
         raise IllegalAction(f"{c.id} cannot teleport to ({a.x}, {a.y})")
-    c.anchor = (a.x, a.y)
+    state.put(c, (a.x, a.y))
     c.teleported_round = state.round
     state.ev("teleport", creature=c.id, x=a.x, y=a.y)
 

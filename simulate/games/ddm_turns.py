@@ -207,7 +207,7 @@ def turn_has_choice(state: DdmState) -> bool:
     if t.no_actions or not c.on_map:
         return False
     return bool(
-        attacks.attack_actions(state, c, t) or movement.has_move(state, c, t)
+        attacks.has_attack(state, c, t) or movement.has_move(state, c, t)
         or terrain.teleport_actions(state, c, t) or spells.ability_actions(state, c, t)
         or spells.cast_actions(state, c, t) or charging.charge_actions(state, c, t)
     )

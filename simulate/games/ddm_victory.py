@@ -111,7 +111,7 @@ def eliminate(state: DdmState, c: Creature, how: str, by: Creature | None) -> No
         return
     c.place = "eliminated"
     state.roster_version += 1
-    c.anchor = None
+    state.put(c, None)
     c.activations_left = 0
     c.eliminated_round = state.round
     c.eliminated_how = how

@@ -1,0 +1,116 @@
+"""The quick start's first battle (Wood Elf Ranger against Orc Mauler on the first battlefield, ``ddm-basic.md`` §1),
+played by the engine with heuristic players and by a minimal hand-written loop of the same battle, in one run:
+both rates in battles per second of CPU and how many times slower the engine is.
+
+The loop is the floor a general engine is measured against: it knows this battle only (two creatures in one
+column, initiative, a charge or a double move toward the enemy, a full attack when adjacent, natural 1 and 20,
+Hunter and Orc Foe, the half-hit-points morale save that ends the first battle, 0 hit points) and keeps nothing
+but two numbers per creature. It does not play every rule the engine does (no map, no sight, no events, no
+replay record), so its win rates are close to the engine's, not equal.
+
+A plain script (``make bench`` runs it): ``.venv/bin/python bench/first_battle.py``. ``BENCH_FIRST_ENGINE``
+(default 3000) and ``BENCH_FIRST_LOOP`` (default 300000) set the battles; ``BENCH_REPEAT`` (3) the alternations."""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from simulate import compiled  # noqa: E402
+from simulate.games import play_battle  # noqa: E402
+from tests.simulate.games.ddm_helpers import ORC_MAULER, WOOD_ELF_RANGER  # noqa: E402
+
+LISTS = [{"name": "Wood Elf Ranger", "creatures": [WOOD_ELF_RANGER.to_json()]},
+         {"name": "Orc Mauler", "creatures": [ORC_MAULER.to_json()]}]
+PARAMS = {"scenario": "first-battle"}
+
+
+def loop_battle(rng: random.Random) -> int:
+    """One first battle by hand; returns the winner (0 the Ranger, 1 the Mauler)."""
+    d20 = rng.random
+    hp = [40, 55]  # Ranger (HP a test value), Mauler
+    half = [20, 27]  # below half its starting hit points: a morale save (once)
+    level = [5, 6]
+    ac = [16, 18]
+    gap = 10  # squares between them: start rows 0 and 11 of the 5 x 12 field
+    shaken = [False, False]
+    while True:
+        a = int(d20() * 20) + 1
+        b = int(d20() * 20) + 1
+        while a == b:
+            a = int(d20() * 20) + 1
+            b = int(d20() * 20) + 1
+        for me in ((0, 1) if a > b else (1, 0)):
+            foe = 1 - me
+            bonus = 0
+            if gap:
+                if gap > 12:
+                    gap -= 12
+                    continue
+                gap = 0  # a charge (+2) or walking in
+                bonus = 2
+                attacks: tuple[tuple[int, int], ...] = ((10, 20),) if me == 0 else ((11, 15),)
+            else:
+                attacks = ((10, 20), (9, 15)) if me == 0 else ((11, 15),)
+            for att, dmg in attacks:
+                roll = int(d20() * 20) + 1
+                if roll == 1 or (roll != 20 and roll + att + bonus < ac[foe]):
+                    continue
+                hp[foe] -= dmg * 2 if roll == 20 else dmg
+                if hp[foe] <= 0:
+                    return me
+                if hp[foe] < half[foe] and not shaken[foe]:
+                    shaken[foe] = True
+                    save = int(d20() * 20) + 1
+                    if save == 1 or (save != 20 and save + level[foe] < 20):
+                        return me  # it routs: the first battle is over
+
+
+def run_loop(n: int) -> tuple[float, list[int]]:
+    rng = random.Random("first-battle-loop")
+    wins = [0, 0]
+    cpu = time.process_time()
+    for _ in range(n):
+        wins[loop_battle(rng)] += 1
+    return n / (time.process_time() - cpu), wins
+
+
+def run_engine(n: int, offset: int) -> tuple[float, list[int]]:
+    wins = [0, 0, 0]
+    play_battle(game="ddm", lists=LISTS, battle_map="first-battle", seed="warm-up", policies=("heuristic", "heuristic"),
+                params=PARAMS)
+    cpu = time.process_time()
+    for seed in range(offset, offset + n):
+        result = play_battle(game="ddm", lists=LISTS, battle_map="first-battle", seed=seed,
+                             policies=("heuristic", "heuristic"), params=PARAMS).state.result()
+        wins[2 if result.winner is None else result.winner] += 1
+    return n / (time.process_time() - cpu), wins
+
+
+def main() -> None:
+    engine_n = int(os.environ.get("BENCH_FIRST_ENGINE", "3000"))
+    loop_n = int(os.environ.get("BENCH_FIRST_LOOP", "300000"))
+    repeat = int(os.environ.get("BENCH_REPEAT", "3"))
+    print(f"the quick start's first battle (Wood Elf Ranger vs Orc Mauler), heuristic players; engine "
+          f"{compiled.describe()}")
+    ratios = []
+    for i in range(repeat):
+        engine_rate, engine_wins = run_engine(engine_n, i * engine_n)
+        loop_rate, loop_wins = run_loop(loop_n)
+        ratios.append(loop_rate / engine_rate)
+        print(f"  [{i + 1}] engine {engine_rate:,.0f} battles/s of CPU (Ranger wins {engine_wins[0] / engine_n:.0%}); "
+              f"minimal loop {loop_rate:,.0f} battles/s (Ranger wins {loop_wins[0] / loop_n:.0%}); "
+              f"the engine is {ratios[-1]:.0f}x slower")
+    print(f"  engine / minimal loop: {statistics.median(ratios):.0f}x slower (median of {repeat}, spread "
+          f"{min(ratios):.0f}-{max(ratios):.0f}x)")
+
+
+if __name__ == "__main__":
+    main()
