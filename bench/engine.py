@@ -22,6 +22,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -67,12 +68,36 @@ print(json.dumps({"mode": compiled.describe(), "cpu": cpu, "wall": wall, "wins":
 """
 
 
-def warbands() -> list[dict[str, Any]]:
+def warband(name: str, faction: str, names: list[str]) -> dict[str, Any]:
     cards = harbinger_cards()
-    return [{"name": "Lawful Good (Harbinger)", "faction": "LG",
-             "creatures": [cards[n].to_json() for n in LAWFUL_GOOD]},
-            {"name": "Chaotic Good (Harbinger)", "faction": "CG",
-             "creatures": [cards[n].to_json() for n in CHAOTIC_GOOD]}]
+    return {"name": name, "faction": faction, "creatures": [cards[n].to_json() for n in names]}
+
+
+def warbands() -> list[dict[str, Any]]:
+    return [warband("Lawful Good (Harbinger)", "LG", LAWFUL_GOOD),
+            warband("Chaotic Good (Harbinger)", "CG", CHAOTIC_GOOD)]
+
+
+def run(policy: str, battles: int, lists: list[dict[str, Any]]) -> float:
+    """This engine's battles per second of CPU in this process (what ``bench/dungeon_command.py`` compares
+    with), after one battle to warm the caches; prints the figures."""
+    from simulate.games import play_battle
+
+    play_battle(game="ddm", lists=lists, battle_map=BATTLE_MAP, seed=f"warm-up:{policy}", policies=(policy, policy))
+    wall, cpu = time.perf_counter(), time.process_time()
+    decisions = rounds = 0
+    wins = [0, 0, 0]
+    for seed in range(battles):
+        out = play_battle(game="ddm", lists=lists, battle_map=BATTLE_MAP, seed=seed, policies=(policy, policy))
+        result = out.state.result()
+        decisions += len(out.state.history)
+        rounds += result.rounds
+        wins[2 if result.winner is None else result.winner] += 1
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"  {policy} players, {battles} battles: {battles / cpu:.2f} battles/s of CPU ({battles / wall:.2f}/s "
+          f"wall clock), {decisions / battles:.0f} decisions and {rounds / battles:.1f} rounds a battle, wins "
+          f"{wins[0]}/{wins[1]}, draws {wins[2]}")
+    return battles / cpu
 
 
 def measure(checkout: Path, job: dict[str, Any], pure: bool = False) -> dict[str, Any]:
