@@ -46,8 +46,9 @@ def test_a_chunk_reports_its_progress_and_the_chord_finishes_the_job(celery_work
     states: list[dict[str, int]] = []
     deadline = time.monotonic() + 120
     while not task.ready() and time.monotonic() < deadline:
-        if task.state == "PROGRESS":
-            states.append(dict(task.info))
+        meta = task.backend.get_task_meta(task.id)  # state and info read at once: the chunk may end in between
+        if meta["status"] == "PROGRESS":
+            states.append(dict(meta["result"]))
         time.sleep(0.05)
     assert task.successful(), task.state
     assert states, "the chunk reported its progress as the task's state"
