@@ -255,22 +255,24 @@ class ListCheck:
         return out
 
 
-def list_check(*, document: Any) -> ListCheck:
-    """Validate ``document`` now (legality is never stored); never raises for what a player sends."""
+def list_check(*, document: Any, entered: Any = None) -> ListCheck:
+    """Validate ``document`` now (legality is never stored); never raises for what a player sends.
+    ``entered``: the viewer's own numbers for cards (``validation.services.EnteredSource``)."""
     from validation.services import list_validate
 
     try:
-        return ListCheck(result=dict(list_validate(document=document, texts=True)))  # texts: for the localiser
+        # texts: for the localiser
+        return ListCheck(result=dict(list_validate(document=document, texts=True, entered=entered)))
     except ApplicationError as exc:
         return ListCheck(errors=dict(exc.fields), message=exc.message)
 
 
-def draft_check(*, document: Any) -> ListCheck:
+def draft_check(*, document: Any, entered: Any = None) -> ListCheck:
     """The rule check of a draft in the builder: as :func:`list_check`, and for a BattleLore army being placed
-    on the map, how many of its mustered units are still to place."""
+    on the map, how many of its mustered units are still to place. ``entered``: the requester's own numbers."""
     if not isinstance(document, dict):
-        return list_check(document=document)
-    check = list_check(document=document)
+        return list_check(document=document, entered=entered)
+    check = list_check(document=document, entered=entered)
     check.to_place = units_to_place(document)
     return check
 

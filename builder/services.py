@@ -14,6 +14,7 @@ from django.db.models import Max
 from builder.checks import document_check
 from builder.models import ListVersion, SavedList
 from builder.selectors import list_current
+from builder.services_entered import entered_cards_claim
 from catalogue.services import catalogue_version_label
 from config.errors import ApplicationError
 
@@ -131,7 +132,8 @@ def list_can_edit(
 
 
 def list_claim(*, saved_list: SavedList, user: AbstractBaseUser | AnonymousUser, token: str) -> SavedList:
-    """Move a list saved without an account into ``user``'s lists: whoever holds its edit token may.
+    """Move a list saved without an account into ``user``'s lists: whoever holds its edit token may. The card
+    numbers kept with the list move to the account too.
 
     The edit token keeps working afterwards (the owner may have shared the edit link on purpose). A list
     that already belongs to another account stays there (409), whatever the token."""
@@ -146,5 +148,6 @@ def list_claim(*, saved_list: SavedList, user: AbstractBaseUser | AnonymousUser,
         if locked.owner_id is None:
             locked.owner = user
             locked.save(update_fields=["owner"])
+        entered_cards_claim(saved_list=locked, user=user)  # the card numbers kept with the list become theirs
     saved_list.refresh_from_db()
     return saved_list

@@ -7,7 +7,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, path, reverse_lazy
 from django.views.i18n import set_language
 
-from builder import accounts, collections, views
+from builder import accounts, collections, views, views_entered
 
 account_urls: list[URLPattern | URLResolver] = [
     path("accounts/signup/", accounts.signup, name="signup"),
@@ -60,6 +60,8 @@ builder_urls: list[URLPattern | URLResolver] = [
     path("l/<str:share_code>/text/", views.shared_text, name="shared-text"),
     path("l/<str:share_code>/json/", views.shared_json, name="shared-json"),
     path("l/<str:share_code>/fork/", views.shared_fork, name="shared-fork"),
+    path("cards/mine/", views_entered.my_cards, name="my-cards"),
+    path("cards/<slug:game>/<slug:ruleset>/<slug:slug>/numbers/", views_entered.card_numbers, name="card-numbers"),
 ]
 
 urlpatterns: list[URLPattern | URLResolver] = [

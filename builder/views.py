@@ -58,17 +58,15 @@ from builder.selectors import (
     list_versions,
 )
 from builder.selectors_collections import collection_shortfall
+from builder.selectors_entered import entered_source, request_scope
 from builder.selectors_results import finding_localise, validation_result_localise
 from builder.services import list_can_edit, list_create, list_delete, list_fork, list_restore, list_update
 from builder.textformat import list_import, list_to_text
+from builder.tokens import EDIT_COOKIE, EDIT_COOKIE_AGE, EDIT_COOKIE_LISTS, edit_tokens
+from builder.views_entered import readiness_context
 from catalogue.models import Game
 from config.errors import ApplicationError
 from config.limits import client_address, limit_count, limit_reached
-
-EDIT_COOKIE = "muster_edit"
-EDIT_COOKIE_LISTS = 20  # the newest lists a browser keeps edit tokens for
-EDIT_COOKIE_AGE = 365 * 24 * 3600
-_TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,100}$")
 
 TOTAL_LABELS: dict[str, Any] = {
     "points": gettext_lazy("points"),
@@ -99,13 +97,7 @@ SORTS: list[tuple[str, Any]] = [
 
 
 def _edit_tokens(request: HttpRequest) -> dict[str, str]:
-    raw = request.COOKIES.get(EDIT_COOKIE, "")
-    out: dict[str, str] = {}
-    for part in raw.split("|")[:EDIT_COOKIE_LISTS]:
-        list_id, _sep, token = part.partition(":")
-        if _sep and _TOKEN.match(token):
-            out[list_id] = token
-    return out
+    return edit_tokens(request)
 
 
 def _write_tokens(response: HttpResponse, tokens: dict[str, str]) -> None:
@@ -330,7 +322,8 @@ def _builder_context(
     announce: str = "",
     problem: str = "",
 ) -> dict[str, Any]:
-    raw_check = draft_check(document=document)
+    entered = entered_source(request_scope(request))
+    raw_check = draft_check(document=document, entered=entered)
     check = _localised(raw_check)
     ruleset = str(document.get("ruleset"))
     catalogue = builder_facts(game=game.slug, ruleset=ruleset)
@@ -397,6 +390,9 @@ def _builder_context(
         **(panel.context(document, catalogue) if panel.context is not None else {}),
         **(panel.checked(document, catalogue, check, filters) if panel.checked is not None else {}),
     }
+    back = reverse("build", args=[game.slug]) + (f"?list={saved.pk}" if saved is not None else "")
+    context["readiness"] = readiness_context(request, document, saved=saved, back=back,
+                                             can_edit=saved is not None and _can_edit(request, saved))
     if request.user.is_authenticated:
         # What this list needs that the player's collection lacks (issue 7), updated with every change.
         context["shortfall"] = collection_shortfall(user=request.user, documents=[document])
@@ -653,7 +649,7 @@ def _qr_svg(url: str) -> str:
 def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
     current = list_current(saved_list=saved)
     document = dict(current.document)
-    check = _localised(list_check(document=document))
+    check = _localised(list_check(document=document, entered=entered_source(request_scope(request))))
     game = _game_or_404(saved.game)
     ruleset = str(document.get("ruleset") or drafts.default_ruleset(saved.game))
     panel = panel_of(saved.game, ruleset)
@@ -676,8 +672,9 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
         "share_url": url,
         "qr": _qr_svg(url),
         "is_owner": _can_edit(request, saved),
-        "previews": games.game(saved.game).previews,
         **(panel.shown(document) if panel.shown is not None else {}),
+        "readiness": readiness_context(request, document, saved=saved, can_edit=_can_edit(request, saved),
+                                       back=reverse("shared-list", args=[saved.share_code])),
     }
 
 

@@ -3,6 +3,7 @@ rows directly), so every correction is a new catalogue version with its change l
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import admin, messages
@@ -18,7 +19,7 @@ from catalogue import models as m
 from catalogue.forms import CardCorrectionForm
 from catalogue.kinds import card_spec
 from catalogue.selectors import card_get
-from catalogue.services import card_canonical, card_correct
+from catalogue.services import card_canonical, card_correct, card_report_accept
 from config.errors import ApplicationError
 
 admin.site.register(m.Game)
@@ -142,15 +143,37 @@ class CardReportAdmin(admin.ModelAdmin[m.CardReport]):
     list_filter = ["status", "game", "field"]
     search_fields = ["card_name", "slug", "source", "message"]
     date_hierarchy = "created"
-    actions = ["reject"]
+    actions = ["accept_offered", "reject"]
     fields = [
-        "correct", "card_name", "game", "ruleset", "slug", "field", "shown_value", "proposed_value", "source",
-        "message", "catalogue_version", "created", "status", "review_note", "reviewed", "reviewer", "correction",
+        "correct", "card_name", "game", "ruleset", "slug", "field", "shown_value", "proposed_value", "offered",
+        "source", "message", "catalogue_version", "created", "status", "review_note", "reviewed", "reviewer",
+        "correction",
     ]
     readonly_fields = [
-        "correct", "card_name", "game", "ruleset", "slug", "field", "shown_value", "proposed_value", "source",
-        "message", "catalogue_version", "created", "reviewed", "reviewer", "correction",
+        "correct", "card_name", "game", "ruleset", "slug", "field", "shown_value", "proposed_value", "offered",
+        "source", "message", "catalogue_version", "created", "reviewed", "reviewer", "correction",
     ]
+
+    @admin.display(description="Numbers offered (entered by a player)")
+    def offered(self, obj: m.CardReport) -> str:
+        if not obj.proposed_values:
+            return "—"
+        return format_html("<pre>{}</pre>", json.dumps(obj.proposed_values, ensure_ascii=False, indent=1))
+
+    @admin.action(description="Accept the offered numbers into the catalogue (a new catalogue version)")
+    def accept_offered(self, request: HttpRequest, queryset: QuerySet[m.CardReport]) -> None:
+        if not request.user.has_perm("catalogue.change_card"):
+            raise PermissionDenied
+        for report in queryset.filter(status=m.CardReport.Status.OPEN).exclude(proposed_values=None):
+            try:
+                version = card_report_accept(report=report, editor=request.user)
+            except ApplicationError as exc:
+                messages.error(request, f"{report.card_name}: {exc.message}")
+                continue
+            if version is None:
+                messages.warning(request, f"{report.card_name}: the catalogue already holds these numbers.")
+            else:
+                messages.success(request, f"Accepted {report.card_name}: catalogue version {version.label}.")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

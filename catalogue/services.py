@@ -479,17 +479,25 @@ def _report_text_errors(source: str, proposed_value: str, message: str, no_sourc
 
 
 def card_report_create(
-    *, card: m.Card, field: str, source: str, proposed_value: str = "", message: str = ""
+    *, card: m.Card, field: str, source: str, proposed_value: str = "", message: str = "",
+    proposed_values: dict[str, Any] | None = None,
 ) -> m.CardReport:
     """Store a player's report of a wrong or missing number on ``card`` (its typed row), for an editor.
 
     The text is kept as typed; pages and the admin escape it. What the catalogue holds for the field
-    now is copied into the report, so the editor sees what the player saw.
+    now is copied into the report, so the editor sees what the player saw. ``proposed_values``: numbers for
+    several fields at once (a partial record in the data format, as a player entered them from the printed
+    card), which :func:`card_report_accept` writes as they are; the report's field is then ``other``.
     """
     from catalogue.selectors import card_report_fields  # selectors import this module
 
     fields = dict(card_report_fields(card=card))
     errors: dict[str, list[str]] = {}
+    if proposed_values is not None:
+        if not isinstance(proposed_values, dict) or not proposed_values:
+            errors["/proposed_values"] = ["Give the numbers as an object of the card's fields."]
+        field = "other"
+        proposed_value = proposed_value or _values_summary(proposed_values)
     if field not in fields:
         errors["/field"] = [f"'{field}' is not a field of this card; choose one of: {', '.join(fields)}."]
     source = source.strip()
@@ -515,6 +523,7 @@ def card_report_create(
         source=source,
         message=message.strip(),
         catalogue_version=catalogue_version_label(),
+        proposed_values=proposed_values,
     )
 
 
@@ -534,6 +543,40 @@ def reading_report_create(
         field="reading", shown_value=shown[:200], proposed_value=proposed_value.strip(), source=source,
         message=message.strip(), catalogue_version=catalogue_version_label(),
     )
+
+
+def _values_summary(values: Any) -> str:
+    """A short line naming the offered numbers ("level 5, hp 40, attacks (2)"), for the reports' list."""
+    if not isinstance(values, dict):
+        return ""
+    parts = [f"{k} ({len(v)})" if isinstance(v, list) else f"{k} {v}" for k, v in values.items()]
+    text = ", ".join(parts)
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+def card_report_accept(*, report: m.CardReport, editor: Any = None) -> m.CatalogueVersion | None:
+    """An editor accepts the numbers a report offers (``proposed_values``) as they are: the card is corrected
+    through :func:`card_correct` (a new catalogue version whose change log names the report), and each field's
+    provenance says it was entered by a player from the printed card and names the report."""
+    from catalogue.selectors import card_get  # selectors import this module
+
+    if report.status != m.CardReport.Status.OPEN:
+        raise ApplicationError("This report has been reviewed already.", code="invalid")
+    if not isinstance(report.proposed_values, dict) or not report.proposed_values:
+        raise ApplicationError("This report offers no numbers to accept: correct the card by hand.", code="invalid")
+    card = card_get(game=report.game, ruleset=report.ruleset, slug=report.slug)
+    spec = card_spec(card) if card is not None else None
+    if card is None or spec is None:
+        raise ApplicationError("The card is no longer in the catalogue.", code="not_found", status=404)
+    values = dict(report.proposed_values)
+    provenance = dict(card_canonical(card, spec).get("provenance") or {})
+    note = {"how": "entered", "source": f"player report #{report.pk}: {report.source}"[:1000],
+            "note": "typed in by a player from the printed card; accepted by an editor"}
+    for key in values:
+        provenance[key] = [note]
+    reason = f"Accepted player report #{report.pk}: numbers entered from the printed card ({report.source})"
+    return card_correct(card=card, values={**values, "provenance": provenance}, reason=reason[:500], editor=editor,
+                        report=report)
 
 
 def card_correct(

@@ -23,6 +23,7 @@ from django.core.cache import cache
 from config.errors import ApplicationError
 from simulate.models import Matchup
 from simulate.services import matchup_create
+from validation.services import EnteredSource
 
 MAX_ALIVE = int(os.environ.get("MATCHUP_MAX_ALIVE_PER_CLIENT", "3"))
 REMEMBER = 6 * 3600  # seconds: longer than a job may live (simulate/reconcile.py gives up after 3 hours)
@@ -38,9 +39,10 @@ def _alive(ids: list[str]) -> list[str]:
 
 
 def matchup_start_for(*, client: str, a: Any, b: Any, map: Any = None, battles: Any = None, seed: Any = None,
-                      ai: Any = None) -> tuple[Matchup, bool]:
+                      ai: Any = None, entered: EnteredSource | None = None) -> tuple[Matchup, bool]:
     """The client's job for this request: an alive identical one (``False``: not new), or a new one (``True``).
-    Raises ``ApplicationError`` (429) when the client has ``MAX_ALIVE`` jobs queued or running."""
+    Raises ``ApplicationError`` (429) when the client has ``MAX_ALIVE`` jobs queued or running. ``entered``: the
+    requester's own numbers for cards (``simulate.services.matchup_create``)."""
     request = {"a": a, "b": b, "map": map, "battles": battles, "seed": seed, "ai": ai}
     key = f"muster-matchup:{client[:100]}:{_fingerprint(request)}"
     lock = f"{key}:starting"
@@ -61,7 +63,7 @@ def matchup_start_for(*, client: str, a: Any, b: Any, map: Any = None, battles: 
                 f"You have {len(mine)} matchups queued or running; start another when one of them is done.",
                 code="too_many_jobs", status=429,
             )
-        matchup = matchup_create(a=a, b=b, map=map, battles=battles, seed=seed, ai=ai)
+        matchup = matchup_create(a=a, b=b, map=map, battles=battles, seed=seed, ai=ai, entered=entered)
         cache.set(key, str(matchup.pk), timeout=REMEMBER)
         cache.set(mine_key, [*mine, str(matchup.pk)], timeout=REMEMBER)
         return matchup, True

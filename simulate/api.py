@@ -12,6 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from builder.api import EDIT_TOKEN_HEADER
+from builder.selectors_entered import entered_source, request_scope
 from config.errors import ApplicationError
 from config.throttles import ClientRateThrottle
 from simulate.admission import client_key, matchup_start_for
@@ -83,7 +85,10 @@ class MatchupCreateApi(APIView):
 
     @extend_schema(summary="Preview a matchup: play many battles between two lists on the workers (the same start "
                            "while its job is queued or running returns that job; at most a few jobs per client)",
-                   request=MatchupRequestSerializer, responses={202: MatchupQueuedSerializer})
+                   description="Numbers you entered for cards are used: a signed-in account's, and those kept with "
+                               "a saved list named by id in a or b when X-Edit-Token is its edit token.",
+                   parameters=[EDIT_TOKEN_HEADER], request=MatchupRequestSerializer,
+                   responses={202: MatchupQueuedSerializer})
     def post(self, request: Request) -> Response:
         body = request.data
         if not isinstance(body, dict):
@@ -97,8 +102,11 @@ class MatchupCreateApi(APIView):
         if "a" not in body or "b" not in body:
             raise ApplicationError("Both lists are required: a and b.",
                                    fields={f"/{k}": ["is required"] for k in ("a", "b") if k not in body})
+        token = request.headers.get("X-Edit-Token", "")
+        tokens = {str(body[k]).strip(): token for k in ("a", "b") if token and isinstance(body[k], str)}
         matchup, _new = matchup_start_for(client=client_key(request), a=body["a"], b=body["b"], map=body.get("map"),
-                                          battles=body.get("battles"), seed=body.get("seed"), ai=body.get("ai"))
+                                          battles=body.get("battles"), seed=body.get("seed"), ai=body.get("ai"),
+                                          entered=entered_source(request_scope(request, tokens=tokens)))
         status_url = request.build_absolute_uri(reverse("api-matchup", args=[matchup.id]))
         payload = {"id": matchup.id, "url": request.build_absolute_uri(reverse("matchup", args=[matchup.id])),
                    "status_url": status_url}

@@ -169,6 +169,7 @@ class QuickStart:
     assumptions: tuple[Text, ...]
     documents: tuple[dict[str, Any], dict[str, Any]]
     source: str
+    played: Mapping[str, Any] = field(default_factory=dict)  # per list, as ``SideReading.played_json``
 
 
 @runtime_checkable

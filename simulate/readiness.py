@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from config.errors import ApplicationError
-from simulate.bridge import Bridge, Entered, Gap, SideReading, bridge_for
+from simulate.bridge import Bridge, Gap, SideReading, bridge_for
 from validation.core import DocumentError, ListDocument, parse_document
+from validation.core.entered import with_entered
 from validation.selectors import catalogue_facts
-from validation.services import list_validate
+from validation.services import EnteredSource, list_validate
 
 Status = Literal["ready", "needs-numbers", "empty", "no-simulator"]
 
@@ -71,10 +72,11 @@ class Readiness:
                 "caution": self.caution, "player_entered": list(self.entered)}
 
 
-def list_read(*, document: Any, entered: Entered | None = None, texts: bool = False) -> ListReading:
-    """Validate ``document`` and read it through its game's bridge. A malformed document raises
-    ``ApplicationError`` (400); a list that cannot be played is an answer (its gaps), never an error."""
-    validation: dict[str, Any] = dict(list_validate(document=document, texts=texts))
+def list_read(*, document: Any, entered: EnteredSource | None = None, texts: bool = False) -> ListReading:
+    """Validate ``document`` and read it through its game's bridge, with the requester's own numbers for cards
+    (``entered``) laid over the catalogue's. A malformed document raises ``ApplicationError`` (400); a list
+    that cannot be played is an answer (its gaps), never an error."""
+    validation: dict[str, Any] = dict(list_validate(document=document, texts=texts, entered=entered))
     try:
         doc = parse_document(document)
     except DocumentError as exc:  # pragma: no cover - list_validate raises first
@@ -82,8 +84,9 @@ def list_read(*, document: Any, entered: Entered | None = None, texts: bool = Fa
     bridge = bridge_for(doc.game, doc.ruleset)
     if bridge is None:
         return ListReading(dict(document), doc, validation, None, None)
-    catalogue = catalogue_facts(game=doc.game, ruleset=doc.ruleset)
-    reading = bridge.read_side(doc, catalogue, entered or {})
+    values = entered(doc.game, doc.ruleset) if entered is not None else {}
+    catalogue = with_entered(catalogue_facts(game=doc.game, ruleset=doc.ruleset), values)
+    reading = bridge.read_side(doc, catalogue, values)
     return ListReading(dict(document), doc, validation, bridge, reading)
 
 
@@ -95,6 +98,6 @@ def readiness_of(read: ListReading) -> Readiness:
                      reading.unplayed_share, reading.caution, tuple(u.card for u in reading.entered))
 
 
-def list_readiness(*, document: Mapping[str, Any], entered: Entered | None = None) -> Readiness:
+def list_readiness(*, document: Mapping[str, Any], entered: EnteredSource | None = None) -> Readiness:
     """Whether ``document`` can be previewed (see the module's docstring)."""
     return readiness_of(list_read(document=document, entered=entered))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from builder.selectors_results import validation_result_localise
+from builder.selectors_results import text_render, validation_result_localise
 from config.lookups import object_by_uuid
 from simulate.bridge import Bridge, bridge_for
 from simulate.models import Matchup
@@ -56,7 +56,10 @@ def matchup_sides(*, matchup: Matchup, localise: bool = False) -> list[dict[str,
             "name": document.get("name") or key.upper(),
             "format": document.get("format"),
             "saved_list": str(saved) if saved else None,
-            "legal": bool(validation.get("legal")),
+            "legal": None if validation.get("legal") is None else bool(validation.get("legal")),
+            "source": stored.get("source", ""),
+            "assumptions": [text_render(text=a) or "" for a in stored.get("assumptions") or []] if localise
+            else [text_render(text=a, translate=False) or "" for a in stored.get("assumptions") or []],
             "violations": _findings(validation, "violations"),
             "warnings": _findings(validation, "warnings"),
             "totals": validation.get("totals", {}),

@@ -30,12 +30,13 @@ from django.utils import timezone
 from builder.models import SavedList
 from builder.selectors import list_current, list_get_shared
 from config.errors import ApplicationError
-from simulate.bridge import Bridge, Entered, Gap, bridge_for, bridges, tally_sum
+from simulate.bridge import Bridge, Gap, bridge_for, bridges, tally_sum
 from simulate.engine import ENGINE_VERSION
 from simulate.engine.dice import SeededDice
 from simulate.games import GAMES, play_battle
 from simulate.models import Matchup, MatchupChunk
 from simulate.readiness import ListReading, list_read
+from validation.services import EnteredSource
 
 MAX_BATTLES = 10_000
 DEFAULT_BATTLES = 1_000
@@ -166,7 +167,7 @@ def _prefixed(exc: ApplicationError, pointer: str) -> ApplicationError:
     return ApplicationError(f"{pointer[1:]}: {exc.message}", code=exc.code, status=exc.status, fields=fields)
 
 
-def _side(value: Any, pointer: str, entered: Entered | None) -> Side:
+def _side(value: Any, pointer: str, entered: EnteredSource | None) -> Side:
     document, saved = _document(value, pointer)
     try:
         # texts: the findings keep their templates, so the matchup page shows them in its reader's language
@@ -226,7 +227,7 @@ def _player(bridge: Bridge, ai: Any) -> str:
 
 def matchup_prepare(
     *, a: Any, b: Any, map: str | None = None, battles: Any = None, seed: Any = None, ai: Any = None,
-    entered: Entered | None = None,
+    entered: EnteredSource | None = None,
 ) -> tuple[MatchupSpec, Side, Side]:
     """Check a matchup request and turn it into plain data (raises ``ApplicationError`` on bad input, and on
     lists that cannot be played). ``entered``: the requester's own numbers for cards, laid over the catalogue."""
@@ -303,7 +304,7 @@ def matchup_store(spec: MatchupSpec, *, documents: tuple[dict[str, Any], dict[st
 
 def matchup_create(
     *, a: Any, b: Any, map: str | None = None, battles: Any = None, seed: Any = None, ai: Any = None,
-    entered: Entered | None = None,
+    entered: EnteredSource | None = None,
 ) -> Matchup:
     """Check a request, store the matchup job and queue it."""
     spec, side_a, side_b = matchup_prepare(a=a, b=b, map=map, battles=battles, seed=seed, ai=ai, entered=entered)
@@ -312,6 +313,30 @@ def matchup_create(
         saved=(side_a.saved_list, side_b.saved_list),
         left_out=[{"list": "a", **x} for x in side_a.left_out] + [{"list": "b", **x} for x in side_b.left_out],
     )
+
+
+def matchup_quick_start(*, game: str, ruleset: str, battles: Any = None, seed: Any = None, ai: Any = None
+                        ) -> Matchup:
+    """Store and queue a game's ready-made first preview (its bridge's quick start): two lists from the numbers
+    a rulebook prints, with the numbers it leaves out assumed and said so in the result (never in the catalogue)."""
+    bridge = bridge_for(game, ruleset)
+    quick = bridge.quick_start() if bridge is not None else None
+    if bridge is None or quick is None:
+        raise ApplicationError(f"{game} ({ruleset}) has no quick start to preview.", code="not_found", status=404)
+    count = _int(battles, "/battles", 1, MAX_BATTLES, DEFAULT_BATTLES)
+    job_seed = secrets.randbelow(2**31) if seed is None else _int(seed, "/seed", 0, MAX_SEED, 0)
+    name = _player(bridge, ai)
+    engine = GAMES[bridge.engine]
+    lists = list(quick.lists)
+    spec = MatchupSpec(
+        game=game, ruleset=ruleset, lists=[engine.describe_list(x) for x in lists], battle_map=quick.battlefield,
+        map_layout=quick.layout, params=quick.params, battles=count, seed=job_seed, ai=name,
+        catalogue_version="", unmodelled=engine.unmodelled(lists), played=dict(quick.played),
+        assumptions=[str(a) for a in quick.assumptions],
+    )
+    unchecked: dict[str, Any] = {"legal": None, "violations": [], "warnings": [], "totals": {},
+                                 "source": quick.source, "assumptions": [a.json() for a in quick.assumptions]}
+    return matchup_store(spec, documents=quick.documents, validations=(unchecked, unchecked))
 
 
 # --- playing -----------------------------------------------------------------------------------------------

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from builder.selectors_entered import entered_source, request_scope
 from config.errors import ApplicationError
 from config.throttles import throttled
 from simulate import plots
@@ -25,6 +27,9 @@ from simulate.selectors import (
     matchup_replay,
     matchup_sides,
 )
+from simulate.services import matchup_quick_start
+
+QUICK_START_BATTLES = 500
 
 
 def _throttled(request: HttpRequest) -> bool:
@@ -52,7 +57,7 @@ def matchup_new(request: HttpRequest) -> HttpResponse:
             try:
                 matchup, _new = matchup_start_for(client=client_key(request), a=data["a"], b=data["b"],
                                                   map=data["map"] or None, battles=data["battles"], seed=data["seed"],
-                                                  ai=data["ai"] or None)
+                                                  ai=data["ai"] or None, entered=entered_source(request_scope(request)))
             except ApplicationError as exc:
                 _add_errors(form, exc)
                 status = exc.status if exc.status == 429 else status
@@ -63,13 +68,30 @@ def matchup_new(request: HttpRequest) -> HttpResponse:
     return render(request, "matchups/new.html", {"form": MatchupForm(initial=initial)})
 
 
+@require_POST
+def matchup_quick_start_view(request: HttpRequest, game: str, ruleset: str) -> HttpResponse:
+    """One click from the start page: the game's quick-start battle, previewed (its bridge's quick start)."""
+    if _throttled(request):
+        messages.error(request, _("Too many matchups from here in the last minute; please try again shortly."))
+        response = render(request, "matchups/new.html", {"form": MatchupForm()}, status=429)
+        response["Retry-After"] = "60"
+        return response
+    try:
+        matchup = matchup_quick_start(game=game, ruleset=ruleset, battles=QUICK_START_BATTLES)
+    except ApplicationError as exc:
+        if exc.status == 404:
+            raise Http404(exc.message) from None
+        raise
+    return HttpResponseRedirect(reverse("matchup", args=[matchup.id]), status=303)
+
+
 def _add_errors(form: MatchupForm, exc: ApplicationError) -> None:
     if not exc.fields:
         form.add_error(None, exc.message)
         return
-    for pointer, messages in exc.fields.items():
+    for pointer, texts in exc.fields.items():
         name = pointer.strip("/").split("/")[0]
-        for message in messages:
+        for message in texts:
             where = pointer if name in ("a", "b") and pointer.count("/") > 1 else ""
             text = f"{where[3:]}: {message}" if where else message
             form.add_error(name if name in form.fields else None, text)

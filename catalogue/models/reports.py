@@ -30,6 +30,11 @@ class CardReport(models.Model):
         max_length=200, blank=True, help_text="What the catalogue held when the report was made ('' = missing)."
     )
     proposed_value = models.CharField(max_length=100, blank=True, help_text="The right value, if the player knows it.")
+    proposed_values = models.JSONField(
+        null=True, blank=True,
+        help_text="Numbers a player entered for the card from the printed card (a partial record in the data "
+                  "format), offered to be accepted as they are.",
+    )
     source = models.TextField(max_length=1000, help_text="Where the right number comes from.")
     message = models.TextField(max_length=2000, blank=True)
     catalogue_version = models.CharField(max_length=40, blank=True)

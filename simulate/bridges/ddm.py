@@ -267,14 +267,7 @@ class DdmSeedBridge:
                            if not minion and e.creature.slug in cards)
         if reading.gaps or not creatures:
             return reading
-        for slug, card in cards.items():
-            unplayed = card_unmodelled(CreatureCard.from_json(card))
-            if not unplayed:
-                continue
-            qty = sum(e.qty for e, _ in entries if e.creature.slug == slug)
-            paid = sum(e.qty for e, minion in entries if e.creature.slug == slug and not minion) * int(card["cost"])
-            share = round(paid / reading.cost, 4) if reading.cost else 0.0
-            reading.unplayed.append(Unplayed(card["name"], slug, qty, int(card["cost"]), share, tuple(unplayed)))
+        reading.unplayed = unplayed_of(creatures, reading.cost)
         data = doc.data
         reading.engine_list = {
             "name": str(data.get("name") or ""), "faction": str(data.get("faction") or ""),
@@ -371,7 +364,28 @@ class DdmSeedBridge:
         return plots.battle_map_svg(layout, title=title, pieces=pieces)
 
     def quick_start(self) -> QuickStart | None:
-        return None
+        from simulate.bridges.ddm_quickstart import quick_start
+
+        return quick_start()
+
+
+def unplayed_of(creatures: Sequence[Mapping[str, Any]], cost: int) -> list[Unplayed]:
+    """The abilities the engine does not play, per card of an engine list (its copies together), with the card's
+    share of the list's ``cost`` (free minions pay nothing)."""
+    out: dict[str, Unplayed] = {}
+    for card in creatures:
+        slug = str(card.get("slug") or card["name"])
+        paid = 0 if card.get("minion") else int(card["cost"])
+        if slug in out:
+            seen = out[slug]
+            share = round(seen.share + (paid / cost if cost else 0.0), 4)
+            out[slug] = Unplayed(seen.card, slug, seen.qty + 1, seen.cost, share, seen.abilities)
+            continue
+        unplayed = card_unmodelled(CreatureCard.from_json(card))
+        if unplayed:
+            out[slug] = Unplayed(card["name"], slug, 1, int(card["cost"]), round(paid / cost, 4) if cost else 0.0,
+                                 tuple(unplayed))
+    return list(out.values())
 
 
 def battle_params(fmt_id: str, fmt_params: Mapping[str, Any], map_slug: str) -> dict[str, Any]:

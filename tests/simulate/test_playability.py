@@ -186,7 +186,8 @@ def test_deleting_any_one_needed_number_refuses_the_preview_never_plays_it(playa
     what, values = data.draw(st.sampled_from(_deletions(record) + _ability_deletions(record)), label="deleted")
     document = {"game": "ddm", "format": "skirmish-200", "name": "Probe", "entries": [{"card": record["slug"]}]}
     try:
-        spec, _, _ = matchup_prepare(a=document, b=LAWFUL, battles=1, seed=1, entered={record["slug"]: values})
+        spec, _, _ = matchup_prepare(a=document, b=LAWFUL, battles=1, seed=1,
+                                     entered=lambda game, ruleset: {record["slug"]: values})
     except ApplicationError as exc:
         assert exc.code == "unplayable", exc.message
         assert f"{record['name']} lacks" in exc.message

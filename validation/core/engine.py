@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from validation.core.document import ListDocument
+from validation.core.entered import player_entered_findings
 from validation.core.facts import Catalogue
 from validation.core.registry import RULES
 from validation.core.result import (
@@ -99,6 +100,7 @@ def validate(doc: ListDocument, catalogue: Catalogue, *, texts: bool = False) ->
         rule = RULES[rule_id]
         _collect(rule.check(context, params), rule_id, rule.source, found, missing)
     found.extend(_merge_missing(missing))
+    found.extend((f, f.source or Source("", "")) for f in player_entered_findings(doc.data, catalogue))
 
     violations: list[FindingJSON] = []
     warnings: list[FindingJSON] = []

@@ -60,7 +60,8 @@ class Catalogue:
     """Every card of one game and ruleset at one catalogue version, with the indexes matching needs.
 
     ``derived`` is a scratch space for game modules to keep what they compute once per version
-    (typed records, lookups); it never changes what a validation returns.
+    (typed records, lookups); it never changes what a validation returns. ``entered`` names the cards that
+    carry a player's numbers laid over the catalogue's (``validation.core.entered.with_entered``).
     """
 
     game: str
@@ -70,6 +71,8 @@ class Catalogue:
     derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     # Cards the data no longer holds (normalised name or slug → name): a list naming one is told so.
     retired: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    # cards carrying numbers a player entered (``validation.core.entered``): slug → the fields entered
+    entered: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def by_slug(self) -> dict[str, CardFacts]:

@@ -10,8 +10,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from builder.selectors_entered import entered_source, entry_scope
 from config.commands import json_file_read
 from config.errors import ApplicationError
 from simulate.services import DEFAULT_BATTLES, MAX_BATTLES, matchup_compute, matchup_prepare
@@ -65,6 +67,8 @@ class Command(BaseCommand):
         parser.add_argument("--ai", default=None, help="a computer player of the lists' game (default: its sensible "
                             "one, heuristic; also: random)")
         parser.add_argument("--json", action="store_true", help="print only the result, as JSON")
+        parser.add_argument("--player", default=None,
+                            help="use the numbers this account (a user name) entered for cards, as its previews do")
 
     def _read(self, name: str) -> Any:
         path = Path(name)
@@ -74,9 +78,15 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         a, b = self._read(options["a"]), self._read(options["b"])
+        entered = None
+        if options["player"]:
+            user = get_user_model().objects.filter(username=options["player"]).first()
+            if user is None:
+                raise CommandError(f"no account named {options['player']!r}", returncode=2)
+            entered = entered_source(entry_scope(user=user, tokens={}))
         try:
             spec, side_a, side_b = matchup_prepare(a=a, b=b, map=options["map"], battles=options["battles"],
-                                                   seed=options["seed"], ai=options["ai"])
+                                                   seed=options["seed"], ai=options["ai"], entered=entered)
         except ApplicationError as exc:
             lines = [f"cannot play this matchup: {exc.message}"]
             lines += [f"  {pointer or '(request)'}: {' '.join(messages)}" for pointer, messages in exc.fields.items()]

@@ -1,0 +1,94 @@
+"""Each game's card sheets (``builder/sheets.py``): the fields of its printed cards a player may type in.
+
+D&D Miniatures' stat card reads top to bottom (``ddm.md`` §2.1): faction symbols, cost and Commander rating,
+the statistics (Level, Speed, AC, HP, type and size), attacks, the Commander Effect, special abilities, spells.
+Bounds are wide enough for every printed card and narrow enough to catch a slip of the keyboard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from builder.sheets import Choices, Flag, Number, Rows, Sheet, Text, Words, register_sheet
+
+SIZES = ("Tiny", "Small", "Medium", "Large", "Huge", "Gargantuan", "Colossal")
+DDM_TYPES = ("Aberration", "Animal", "Construct", "Dragon", "Elemental", "Fey", "Giant", "Humanoid",
+             "Magical Beast", "Monstrous Humanoid", "Ooze", "Outsider", "Plant", "Undead", "Vermin")
+DAMAGE_TYPES = ("magic", "acid", "cold", "electricity", "fire", "sonic", "negative")
+
+
+def _pairs(values: Sequence[str]) -> list[tuple[str, Any]]:
+    return [(v, v) for v in values]
+
+
+def _ddm_factions() -> list[tuple[str, Any]]:
+    from catalogue.models import Faction
+
+    return [(f.slug, f.name) for f in Faction.objects.filter(game__slug="ddm", ruleset__slug="seed")]
+
+
+@cache
+def _ddm_glossary() -> tuple[tuple[str, Any], ...]:
+    """The glossary's abilities and the catalogue's other ability names (``data/ddm/abilities.json``)."""
+    from simulate.games.ddm_abilities import ability_list
+
+    names = sorted({str(a["name"]) for a in ability_list() if a.get("kind") != "type"})
+    return tuple((n, n) for n in names)
+
+
+register_sheet("ddm", "seed", "creature", Sheet(
+    fields=(
+        Choices("factions", _("Faction symbols"), _ddm_factions),
+        Number("cost", _("Cost"), 0, 300),
+        Number("commander_rating", _("Commander rating"), 0, 10,
+               help=_("Only if the card prints “Commander” with a number.")),
+        Number("level", _("Level (Save)"), -5, 30),
+        Number("speed", _("Speed"), 0, 30),
+        Flag("flight", _("Flies (an F before the Speed)")),
+        Number("ac", _("AC"), 0, 60),
+        Number("hp", _("HP"), 1, 600),
+        Text("creature_type", _("Type"), 60, choices=lambda: _pairs(DDM_TYPES)),
+        Words("subtypes", _("Descriptors"), help=_("The words after the type, separated by commas: Orc, Goblinoid.")),
+        Text("size", _("Size"), 12, choices=lambda: _pairs(SIZES), strict=True,
+             help=_("Medium when the card prints no size.")),
+        Number("power_points", _("Power points"), 0, 100, help=_("Psionic cards only.")),
+    ),
+    rows=(
+        Rows("attacks", _("Attacks"), (
+            Text("kind", _("Melee or ranged"), 6, choices=lambda: [("melee", _("Melee")), ("ranged", _("Ranged"))],
+                 strict=True, required=True),
+            Number("bonus", _("Attack bonus"), -10, 40, signed=True),
+            Number("damage", _("Damage"), 0, 200),
+            Text("damage_type", _("Damage type"), 30, choices=lambda: _pairs(DAMAGE_TYPES),
+                 help=_("Empty for plain damage.")),
+            Number("max_range", _("Range limit"), 1, 40, help=_("Ranged attacks that reach only so far.")),
+            Number("uses", _("Uses (boxes)"), 1, 9),
+        ), max_rows=8, help=_("One row per attack: “+10/+9 (10/5)” is two rows.")),
+        Rows("commander_effects", _("Commander Effect"), (
+            Text("text", _("Effect"), 500, long=True, required=True),
+        ), max_rows=4, target="abilities", fixed={"kind": "commander-effect"}),
+        Rows("abilities", _("Special abilities"), (
+            Text("name", _("Ability"), 200, choices=_ddm_glossary, required=True),
+            Text("param", _("Its number or word"), 100, help=_("As printed after the name: +5, 4, fire.")),
+            Number("uses", _("Uses (boxes)"), 1, 9),
+            Text("text", _("Text"), 1000, long=True),
+        ), max_rows=16, target="abilities", fixed={"kind": "special"}),
+        Rows("spells", _("Spells"), (
+            Text("name", _("Spell"), 100, required=True),
+            Number("spell_level", _("Spell level"), 0, 9),
+            Number("uses", _("Uses (boxes)"), 1, 9),
+            Flag("unlimited", _("Unlimited uses")),
+            Text("range", _("Range"), 30, help=_("self, touch, range 6, sight, cone, line 12…")),
+            Number("radius", _("Radius"), 0, 20),
+            Number("damage", _("Damage"), 0, 200),
+            Text("damage_type", _("Damage type"), 30, choices=lambda: _pairs(DAMAGE_TYPES)),
+            Number("dc", _("DC"), 1, 40),
+            Number("power_points", _("Power points"), 0, 50),
+            Text("text", _("The whole entry as printed"), 500, long=True),
+        ), max_rows=12),
+    ),
+))
