@@ -59,6 +59,7 @@ from builder.selectors import (
 )
 from builder.selectors_collections import collection_shortfall
 from builder.selectors_entered import entered_source, request_scope
+from builder.selectors_picker import shared_seen_remember
 from builder.selectors_results import finding_localise, validation_result_localise
 from builder.services import list_can_edit, list_create, list_delete, list_fork, list_restore, list_update
 from builder.textformat import list_import, list_to_text
@@ -681,7 +682,10 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
 @require_GET
 def shared_list(request: HttpRequest, share_code: str) -> HttpResponse:
     saved = _shared(share_code)
-    response = render(request, "lists/shared.html", _shared_context(request, saved))
+    context = _shared_context(request, saved)
+    if not context["is_owner"]:
+        shared_seen_remember(request, saved)  # offered in the matchup form's "shared with me"
+    response = render(request, "lists/shared.html", context)
     response["Referrer-Policy"] = "same-origin"
     return response
 

@@ -27,6 +27,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+import games as game_registry
 from builder.models import SavedList
 from builder.selectors import list_current, list_get_shared
 from config.errors import ApplicationError
@@ -178,6 +179,13 @@ def _side(value: Any, pointer: str, entered: EnteredSource | None) -> Side:
     return Side(document, saved, read)
 
 
+def _game_name(game: str) -> str:
+    try:
+        return game_registry.game(game).name
+    except game_registry.UnknownGame:
+        return game
+
+
 def _list_name(side: Side, pointer: str) -> str:
     return str(side.document.get("name") or f"list {pointer[1:].upper()}")
 
@@ -241,10 +249,12 @@ def matchup_prepare(
     side_a, side_b = _side(a, "/a", entered), _side(b, "/b", entered)
     doc_a, doc_b = side_a.read.parsed, side_b.read.parsed
     if doc_a.game != doc_b.game:
+        game_a, game_b = _game_name(doc_a.game), _game_name(doc_b.game)
         raise ApplicationError(
-            f"The two lists are of different games ({doc_a.game} and {doc_b.game}): a matchup plays two lists "
-            "of the same game.", code="different-games",
-            fields={"/b/game": [f"is {doc_b.game}, but list a is {doc_a.game}: choose two lists of one game"]},
+            f"The two lists are of different games: {_list_name(side_a, '/a')!r} is a {game_a} list and "
+            f"{_list_name(side_b, '/b')!r} a {game_b} list. A matchup plays two lists of the same game.",
+            code="different-games",
+            fields={"/b/game": [f"is a {game_b} list, but list A is a {game_a} list: choose two lists of one game"]},
         )
     if doc_a.ruleset != doc_b.ruleset:
         raise ApplicationError(

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from builder.selectors_entered import entered_source, request_scope
+from builder.selectors_picker import picker_lists
 from config.errors import ApplicationError
 from config.throttles import throttled
 from simulate import plots
@@ -47,7 +48,7 @@ def _matchup(matchup_id: Any) -> Matchup:
 @require_http_methods(["GET", "POST"])
 def matchup_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
-        form = MatchupForm(request.POST)
+        form = MatchupForm(request.POST, picks=picker_lists(request))
         status = 400
         if _throttled(request):
             form.add_error(None, _("Too many matchups from here in the last minute; please try again shortly."))
@@ -63,9 +64,13 @@ def matchup_new(request: HttpRequest) -> HttpResponse:
                 status = exc.status if exc.status == 429 else status
             else:
                 return HttpResponseRedirect(reverse("matchup", args=[matchup.id]), status=303)
-        return render(request, "matchups/new.html", {"form": form}, status=status)
+        return render(request, "matchups/new.html", _new_context(form), status=status)
     initial = {key: request.GET[key] for key in ("a", "b") if request.GET.get(key)}
-    return render(request, "matchups/new.html", {"form": MatchupForm(initial=initial)})
+    return render(request, "matchups/new.html", _new_context(MatchupForm(initial=initial, picks=picker_lists(request))))
+
+
+def _new_context(form: MatchupForm) -> dict[str, Any]:
+    return {"form": form, "sides": [(form["a_list"], form["a"]), (form["b_list"], form["b"])]}
 
 
 @require_POST
@@ -73,7 +78,8 @@ def matchup_quick_start_view(request: HttpRequest, game: str, ruleset: str) -> H
     """One click from the start page: the game's quick-start battle, previewed (its bridge's quick start)."""
     if _throttled(request):
         messages.error(request, _("Too many matchups from here in the last minute; please try again shortly."))
-        response = render(request, "matchups/new.html", {"form": MatchupForm()}, status=429)
+        response = render(request, "matchups/new.html", _new_context(MatchupForm(picks=picker_lists(request))),
+                          status=429)
         response["Retry-After"] = "60"
         return response
     try:
@@ -89,10 +95,12 @@ def _add_errors(form: MatchupForm, exc: ApplicationError) -> None:
     if not exc.fields:
         form.add_error(None, exc.message)
         return
+    if exc.code == "unplayable":  # the whole answer names each list; each side's messages name its cards
+        form.add_error(None, exc.message)
     for pointer, texts in exc.fields.items():
         name = pointer.strip("/").split("/")[0]
         for message in texts:
-            where = pointer if name in ("a", "b") and pointer.count("/") > 1 else ""
+            where = pointer if name in ("a", "b") and pointer.count("/") > 1 and exc.code != "unplayable" else ""
             text = f"{where[3:]}: {message}" if where else message
             form.add_error(name if name in form.fields else None, text)
 

@@ -51,3 +51,21 @@ def readings(result: Mapping[str, Any]) -> list[dict[str, Any]]:
     profile = getattr(bridge, "rules_profile", None)
     words = {r["id"]: r["label"] for r in profile()} if profile is not None else {}
     return [{"id": r.get("id"), "label": words.get(r.get("id"), r.get("title"))} for r in stored]
+
+
+@register.simple_tag
+def quick_starts() -> list[dict[str, Any]]:
+    """Every game's ready-made first preview (its bridge's quick start), for the start page's one-click button:
+    the game and ruleset, the two sides' names, and the assumptions the preview makes (shown before the click)."""
+    from builder.selectors_results import text_render
+    from simulate.bridge import bridges
+
+    out = []
+    for bridge in bridges():
+        quick = bridge.quick_start()
+        if quick is None:
+            continue
+        out.append({"game": bridge.game, "ruleset": bridge.ruleset,
+                    "sides": [str(d.get("name") or "") for d in quick.documents],
+                    "assumptions": [text_render(text=a.json()) or "" for a in quick.assumptions]})
+    return out
