@@ -190,13 +190,37 @@ def _list_name(side: Side, pointer: str) -> str:
     return str(side.document.get("name") or f"list {pointer[1:].upper()}")
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """One list of a refused matchup: its name, side, game and ruleset, and the cards lacking numbers (none:
+    no card of it can be played at all)."""
+
+    side: str
+    name: str
+    game: str
+    ruleset: str
+    gaps: tuple[Gap, ...]
+
+
+class UnplayableError(ApplicationError):
+    """A matchup refused because a list lacks numbers (code ``unplayable``); ``refusals`` say which, so a page
+    can name them in its reader's language and link each card to the form for its numbers."""
+
+    def __init__(self, message: str, *, fields: dict[str, list[str]], refusals: tuple[Refusal, ...]) -> None:
+        super().__init__(message, code="unplayable", fields=fields)
+        self.refusals = refusals
+
+
 def _refuse_unplayable(sides: Iterable[tuple[str, Side]]) -> None:
     """A 400 naming each list, card and missing number when either list cannot be played."""
     fields: dict[str, list[str]] = {}
     parts: list[str] = []
+    refusals: list[Refusal] = []
     for pointer, side in sides:
         gaps: list[Gap] = side.read.gaps
         name = _list_name(side, pointer)
+        if gaps or side.read.status == "empty":
+            refusals.append(Refusal(pointer[1:], name, side.read.parsed.game, side.read.parsed.ruleset, tuple(gaps)))
         if gaps:
             parts.append(f"{name!r}: " + "; ".join(g.sentence() for g in gaps))
             for gap in gaps:
@@ -206,10 +230,10 @@ def _refuse_unplayable(sides: Iterable[tuple[str, Side]]) -> None:
             parts.append(f"{name!r}: no card of this list can be played")
             fields[f"{pointer}/entries"] = ["no card of this list can be played"]
     if parts:
-        raise ApplicationError(
+        raise UnplayableError(
             "These lists cannot be played until the numbers the simulator needs are given (never guessed): "
             + "; ".join(parts) + ". Enter them from the printed cards, or ask for them in the catalogue.",
-            code="unplayable", fields=fields,
+            fields=fields, refusals=tuple(refusals),
         )
 
 

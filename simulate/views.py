@@ -9,11 +9,13 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from builder.selectors_entered import entered_source, request_scope
 from builder.selectors_picker import picker_lists
+from builder.selectors_results import text_render
 from config.errors import ApplicationError
 from config.throttles import throttled
 from simulate import plots
@@ -28,7 +30,7 @@ from simulate.selectors import (
     matchup_replay,
     matchup_sides,
 )
-from simulate.services import matchup_quick_start
+from simulate.services import UnplayableError, matchup_quick_start
 
 QUICK_START_BATTLES = 500
 
@@ -50,6 +52,7 @@ def matchup_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = MatchupForm(request.POST, picks=picker_lists(request))
         status = 400
+        refusals: list[dict[str, Any]] = []
         if _throttled(request):
             form.add_error(None, _("Too many matchups from here in the last minute; please try again shortly."))
             status = 429
@@ -59,12 +62,17 @@ def matchup_new(request: HttpRequest) -> HttpResponse:
                 matchup, _new = matchup_start_for(client=client_key(request), a=data["a"], b=data["b"],
                                                   map=data["map"] or None, battles=data["battles"], seed=data["seed"],
                                                   ai=data["ai"] or None, entered=entered_source(request_scope(request)))
+            except UnplayableError as exc:
+                refusals = _refusals(exc)
+                for refusal in refusals:
+                    form.add_error(refusal["side"], _("“%(list)s” cannot be previewed until the numbers below are "
+                                                      "given.") % {"list": refusal["name"]})
             except ApplicationError as exc:
                 _add_errors(form, exc)
                 status = exc.status if exc.status == 429 else status
             else:
                 return HttpResponseRedirect(reverse("matchup", args=[matchup.id]), status=303)
-        return render(request, "matchups/new.html", _new_context(form), status=status)
+        return render(request, "matchups/new.html", {**_new_context(form), "refusals": refusals}, status=status)
     initial = {key: request.GET[key] for key in ("a", "b") if request.GET.get(key)}
     return render(request, "matchups/new.html", _new_context(MatchupForm(initial=initial, picks=picker_lists(request))))
 
@@ -91,16 +99,27 @@ def matchup_quick_start_view(request: HttpRequest, game: str, ruleset: str) -> H
     return HttpResponseRedirect(reverse("matchup", args=[matchup.id]), status=303)
 
 
+def _refusals(exc: UnplayableError) -> list[dict[str, Any]]:
+    """Each refused list as the form shows it: its name, and each card lacking numbers with what it lacks (in
+    the reader's language) and a link to the form for them, which brings the player back here."""
+    back = urlencode({"next": reverse("matchup-new")})
+    out = []
+    for refusal in exc.refusals:
+        gaps = [{"card": gap.card, "fields": [text_render(text=f.json()) or str(f) for f in gap.fields],
+                 "url": reverse("card-numbers", args=[refusal.game, refusal.ruleset, gap.slug]) + "?" + back}
+                for gap in refusal.gaps]
+        out.append({"side": refusal.side, "name": refusal.name, "gaps": gaps})
+    return out
+
+
 def _add_errors(form: MatchupForm, exc: ApplicationError) -> None:
     if not exc.fields:
         form.add_error(None, exc.message)
         return
-    if exc.code == "unplayable":  # the whole answer names each list; each side's messages name its cards
-        form.add_error(None, exc.message)
     for pointer, texts in exc.fields.items():
         name = pointer.strip("/").split("/")[0]
         for message in texts:
-            where = pointer if name in ("a", "b") and pointer.count("/") > 1 and exc.code != "unplayable" else ""
+            where = pointer if name in ("a", "b") and pointer.count("/") > 1 else ""
             text = f"{where[3:]}: {message}" if where else message
             form.add_error(name if name in form.fields else None, text)
 

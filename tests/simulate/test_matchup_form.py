@@ -85,7 +85,12 @@ def test_an_unplayable_list_is_refused_naming_the_list_and_each_creature_never_a
                                                 "battles": "4"})
     text = response.content.decode().replace("&#x27;", "'")
     assert response.status_code == 400
-    assert "Collector's Evil" in text and "Medusa lacks" in text and "Kobold Warrior lacks" in text
+    refusal = text[text.index("data-unplayable"):]
+    refusal = refusal[:refusal.index("</div>")]
+    assert "Collector's Evil" in refusal and "needs numbers for" in refusal
+    for slug in ("medusa", "kobold-warrior"):
+        assert f'href="/cards/ddm/seed/{slug}/numbers/?next=%2Fmatchups%2Fnew%2F"' in refusal, slug
+    assert "an attack" in refusal and "Heironeous" not in refusal, "only the list that cannot be played"
     assert "entries/" not in text
     assert not Matchup.objects.exists()
 
