@@ -113,8 +113,9 @@ def _refusals(exc: UnplayableError) -> list[dict[str, Any]]:
 
 
 def _add_errors(form: MatchupForm, exc: ApplicationError) -> None:
+    if not exc.fields or exc.code in ("different-games", "different-rulesets"):
+        form.add_error(None, exc.message)  # about the pair: said once, above both lists
     if not exc.fields:
-        form.add_error(None, exc.message)
         return
     for pointer, texts in exc.fields.items():
         name = pointer.strip("/").split("/")[0]
