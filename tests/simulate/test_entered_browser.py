@@ -26,8 +26,20 @@ THUGS: dict[str, Any] = {"game": "ddm", "format": "skirmish-200", "name": "Thugs
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 
+WIDER = """() => {
+  const limit = document.documentElement.clientWidth + 1;
+  return [...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > limit)
+    .slice(0, 8).map(e => `${e.tagName.toLowerCase()}.${e.className}: ${Math.round(e.getBoundingClientRect().right)}`);
+}"""
+
+
 def no_sideways_scroll(page: Any) -> None:
-    wait_for(page, "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+    """Nothing on the page is wider than the window (the elements that are, named when it fails)."""
+    fits = "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
+    try:
+        wait_for(page, fits, timeout=5)
+    except AssertionError:
+        raise AssertionError(f"{page.url} scrolls sideways: {page.evaluate(WIDER)}") from None
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))
