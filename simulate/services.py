@@ -186,6 +186,25 @@ def _game_name(game: str) -> str:
         return game
 
 
+def _ruleset_name(game: str, ruleset: str) -> str:
+    try:
+        return game_registry.ruleset(game, ruleset).name
+    except (game_registry.UnknownGame, KeyError, LookupError):
+        return ruleset
+
+
+class MismatchError(ApplicationError):
+    """Two lists of different games (``different-games``) or of one game's different rules
+    (``different-rulesets``): ``lists`` their names, ``kinds`` the two games' or rulesets' names, for a page to say
+    so in its reader's language."""
+
+    def __init__(self, message: str, *, code: str, fields: dict[str, list[str]], lists: tuple[str, str],
+                 kinds: tuple[str, str]) -> None:
+        super().__init__(message, code=code, fields=fields)
+        self.lists = lists
+        self.kinds = kinds
+
+
 def _list_name(side: Side, pointer: str) -> str:
     return str(side.document.get("name") or f"list {pointer[1:].upper()}")
 
@@ -272,19 +291,22 @@ def matchup_prepare(
         raise ApplicationError("map must be a battle map's slug.", fields={"/map": ["must be a slug"]})
     side_a, side_b = _side(a, "/a", entered), _side(b, "/b", entered)
     doc_a, doc_b = side_a.read.parsed, side_b.read.parsed
+    names = (_list_name(side_a, "/a"), _list_name(side_b, "/b"))
     if doc_a.game != doc_b.game:
         game_a, game_b = _game_name(doc_a.game), _game_name(doc_b.game)
-        raise ApplicationError(
-            f"The two lists are of different games: {_list_name(side_a, '/a')!r} is a {game_a} list and "
-            f"{_list_name(side_b, '/b')!r} a {game_b} list. A matchup plays two lists of the same game.",
-            code="different-games",
+        raise MismatchError(
+            f"The two lists are of different games: {names[0]!r} is a {game_a} list and {names[1]!r} a {game_b} "
+            "list. A matchup plays two lists of the same game.", code="different-games",
             fields={"/b/game": [f"is a {game_b} list, but list A is a {game_a} list: choose two lists of one game"]},
+            lists=names, kinds=(game_a, game_b),
         )
     if doc_a.ruleset != doc_b.ruleset:
-        raise ApplicationError(
-            f"The two lists follow different rules ({doc_a.ruleset} and {doc_b.ruleset}) of {doc_a.game}.",
-            code="different-rulesets",
+        rules_a, rules_b = _ruleset_name(doc_a.game, doc_a.ruleset), _ruleset_name(doc_b.game, doc_b.ruleset)
+        raise MismatchError(
+            f"The two lists follow different rules of {_game_name(doc_a.game)}: {names[0]!r} the {rules_a} and "
+            f"{names[1]!r} the {rules_b}. A matchup plays two lists of the same rules.", code="different-rulesets",
             fields={"/b/ruleset": [f"is {doc_b.ruleset}, but list a is {doc_a.ruleset}"]},
+            lists=names, kinds=(rules_a, rules_b),
         )
     bridge = side_a.read.bridge
     if bridge is None:

@@ -30,7 +30,7 @@ from simulate.selectors import (
     matchup_replay,
     matchup_sides,
 )
-from simulate.services import UnplayableError, matchup_quick_start
+from simulate.services import MismatchError, UnplayableError, matchup_quick_start
 
 QUICK_START_BATTLES = 500
 
@@ -67,6 +67,8 @@ def matchup_new(request: HttpRequest) -> HttpResponse:
                 for refusal in refusals:
                     form.add_error(refusal["side"], _("“%(list)s” cannot be previewed until the numbers below are "
                                                       "given.") % {"list": refusal["name"]})
+            except MismatchError as exc:
+                form.add_error(None, _mismatch(exc))
             except ApplicationError as exc:
                 _add_errors(form, exc)
                 status = exc.status if exc.status == 429 else status
@@ -112,10 +114,19 @@ def _refusals(exc: UnplayableError) -> list[dict[str, Any]]:
     return out
 
 
+def _mismatch(exc: MismatchError) -> str:
+    """Two lists that cannot meet, said in the reader's language."""
+    values = {"a": exc.lists[0], "b": exc.lists[1], "kind_a": exc.kinds[0], "kind_b": exc.kinds[1]}
+    if exc.code == "different-games":
+        return _("The two lists are of different games: “%(a)s” is a %(kind_a)s list and “%(b)s” a %(kind_b)s list. "
+                 "A matchup plays two lists of the same game.") % values
+    return _("The two lists follow different rules: “%(a)s” the %(kind_a)s and “%(b)s” the %(kind_b)s. A matchup "
+             "plays two lists of the same rules.") % values
+
+
 def _add_errors(form: MatchupForm, exc: ApplicationError) -> None:
-    if not exc.fields or exc.code in ("different-games", "different-rulesets"):
-        form.add_error(None, exc.message)  # about the pair: said once, above both lists
     if not exc.fields:
+        form.add_error(None, exc.message)
         return
     for pointer, texts in exc.fields.items():
         name = pointer.strip("/").split("/")[0]

@@ -200,7 +200,9 @@ def test_the_launch_page_shows_what_is_wrong():
     assert bad_json.status_code == 400 and "not valid JSON" in bad_json.content.decode()
     unplayable = client.post("/matchups/new/", {"a": json.dumps({**LAWFUL, "entries": [{"card": "Wood Elf Ranger"}]}),
                                                 "b": json.dumps(CHAOTIC), "battles": 20, "ai": "heuristic"})
-    assert unplayable.status_code == 400 and "Wood Elf Ranger lacks" in unplayable.content.decode()
+    page = unplayable.content.decode()
+    assert unplayable.status_code == 400 and "data-unplayable" in page and "needs numbers for" in page
+    assert 'href="/cards/ddm/seed/wood-elf-ranger/numbers/?next=%2Fmatchups%2Fnew%2F"' in page
     assert not Matchup.objects.exists()
 
 

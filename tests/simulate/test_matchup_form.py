@@ -76,7 +76,11 @@ def test_two_lists_of_different_games_get_their_own_message_in_the_games_names()
                                                 "battles": "4"})
     text = response.content.decode().replace("&#x27;", "'")
     assert response.status_code == 400
-    assert "different games" in text and "D&amp;D Miniatures" in text and "Dungeon Command" in text
+    assert "The two lists are of different games: “Heironeous” is a D&amp;D Miniatures list and “Cormyr” a " \
+           "Dungeon Command list." in text
+    hungarian = Client(headers={"accept-language": "hu"}).post(
+        "/matchups/new/", {"a": json.dumps(LAWFUL), "b": json.dumps(DUNGEON_COMMAND), "battles": "4"})
+    assert "különböző játékokhoz" in hungarian.content.decode(), "in the reader's language"
     assert "no battle simulator" not in text and "has no simulator" not in text
 
 
