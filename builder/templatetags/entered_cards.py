@@ -24,9 +24,11 @@ def card_numbers_panel(context: Any, card: Any) -> dict[str, Any]:
         return {"show": False}
     entries = list(entered_in_scope(scope=request_scope(request)).filter(game=game, ruleset=ruleset, slug=card.slug))
     url = reverse("card-numbers", args=[game, ruleset, card.slug])
+    order = list(dict.fromkeys([f.name for f in sheet.fields] + [g.key for g in sheet.rows]))  # the card's order
     mine = []
     for entry in entries:
         link = url + (f"?list={entry.saved_list_id}" if entry.saved_list_id else "")
-        mine.append({"fields": [sheet_label(sheet, name) for name in entry.values], "url": link,
+        names = [n for n in order if n in entry.values] + [n for n in entry.values if n not in order]
+        mine.append({"fields": [sheet_label(sheet, name) for name in names], "url": link,
                      "offered": entry.report_id is not None})
     return {"show": True, "url": url, "entries": mine, "card": card}
