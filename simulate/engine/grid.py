@@ -16,7 +16,6 @@ Distances use the diagonal rule, 1-2-1-2 (§7.2): ``max(dx, dy) + min(dx, dy) //
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -28,6 +27,8 @@ Point = tuple[int, int]
 ORTHOGONAL: tuple[Sq, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL: tuple[Sq, ...] = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 DIRECTIONS: tuple[Sq, ...] = ORTHOGONAL + DIAGONAL
+# each direction with its bit in the adjacency table (:meth:`SquareGrid.adjacent`)
+_DIRECTION_BITS: tuple[tuple[int, int, int], ...] = tuple((dx, dy, (dx + 1) * 3 + dy + 1) for dx, dy in DIRECTIONS)
 
 
 def grid_distance(a: Sq, b: Sq) -> int:
@@ -310,6 +311,16 @@ class SquareGrid:
         self._solid_rows: list[list[int]] = [sorted(x for x, y2 in self.solid if y2 == y) for y in range(h)]
         self._melee_cover_cache: dict[tuple[Sq, Sq], bool] = {}
         self._los_rows: list[list[int] | None] = [None] * (w * h)
+        # per cell of the map and its edge ring, (y + 1) × (width + 2) + x + 1: 1 blocks sight (solid, the edge),
+        # 2 has thin walls (:meth:`segment_clear`)
+        self._segment_flags: list[int] = [0] * ((w + 2) * (h + 2))
+        self._corner_exit_table: list[list[int] | None] = [None] * (w * h)
+        for x, y in self._blocking:
+            if -1 <= x <= w and -1 <= y <= h:
+                self._segment_flags[(y + 1) * (w + 2) + x + 1] |= 1
+        for x, y in self._walls_at:
+            if -1 <= x <= w and -1 <= y <= h:
+                self._segment_flags[(y + 1) * (w + 2) + x + 1] |= 2
 
     # -- basic queries
 
@@ -419,17 +430,51 @@ class SquareGrid:
     # -- line of sight
 
     def segment_clear(self, p: Point, q: Point) -> bool:
-        """No solid square or edge wall meets the segment except at its endpoints (touching blocks)."""
-        blocking = self._blocking
-        walls_at = self._walls_at
-        for cell in self.cells_near_segment(p, q):
-            # walls, and the map's edge (a line along it runs along a wall)
-            if cell in blocking and segment_touches_square(p, q, cell):
-                return False
-            if walls_at:
-                for a, b in walls_at.get(cell, ()):
-                    if segment_meets_segment(p, q, a, b):
-                        return False
+        """No solid square or edge wall meets the segment except at its endpoints (touching blocks). The cells
+        of :meth:`cells_near_segment` are walked here directly, read from a flag per cell of the map and its
+        edge ring (solid or the edge; has thin walls): most cells need no geometry at all."""
+        flags = self._segment_flags
+        pw = self.width + 2
+        px, py, qx, qy = p[0], p[1], q[0], q[1]
+        x0, x1 = (px, qx) if px <= qx else (qx, px)
+        dx = qx - px
+        dy = qy - py
+        for cx in range(x0 - 1, x1 + 1):
+            if cx < -1 or cx > self.width:
+                continue
+            if dx == 0:
+                ylo, yhi = (py, qy) if py <= qy else (qy, py)
+                lo, hi = ylo - 1, yhi
+            else:
+                xa = cx if cx > x0 else x0
+                xb = cx + 1 if cx + 1 < x1 else x1
+                if xa > xb:
+                    continue
+                ya = py * dx + (xa - px) * dy  # scaled by dx
+                yb = py * dx + (xb - px) * dy
+                if dx < 0:
+                    ya, yb = -ya, -yb
+                    adx = -dx
+                else:
+                    adx = dx
+                ymin, ymax = (ya, yb) if ya <= yb else (yb, ya)
+                lo = ymin // adx - 1
+                hi = -((-ymax) // adx)
+            if lo < -1:
+                lo = -1
+            if hi > self.height:
+                hi = self.height
+            for cy in range(lo, hi + 1):
+                f = flags[(cy + 1) * pw + cx + 1]
+                if f == 0:
+                    continue
+                cell = (cx, cy)
+                if f & 1 and segment_touches_square(p, q, cell):
+                    return False  # walls, and the map's edge (a line along it runs along a wall)
+                if f & 2:
+                    for a, b in self._walls_at[cell]:
+                        if segment_meets_segment(p, q, a, b):
+                            return False
         return True
 
     def cells_near_segment(self, p: Point, q: Point) -> Iterator[Sq]:
@@ -511,13 +556,38 @@ class SquareGrid:
             return False
         if self.adjacent(a, b):
             return True
-        for p in square_corners(a):
-            for q in square_corners(b):
-                if p == q or not self._leaves_corner(p, a, q) or not self._leaves_corner(q, b, p):
+        exits_a, exits_b = self._corner_exits(a), self._corner_exits(b)
+        corners_b = square_corners(b)
+        for i, p in enumerate(square_corners(a)):
+            from_a = exits_a[i]
+            for j, q in enumerate(corners_b):
+                if p == q:
+                    continue
+                sx = (q[0] > p[0]) - (q[0] < p[0])
+                sy = (q[1] > p[1]) - (q[1] < p[1])
+                # :meth:`_leaves_corner` both ways, read from the table
+                if not from_a >> ((sx + 1) * 3 + sy + 1) & 1 or not exits_b[j] >> ((1 - sx) * 3 + 1 - sy) & 1:
                     continue
                 if self._segment_sight(p, q, (a, b)):
                     return True
         return False
+
+    def _corner_exits(self, own: Sq) -> list[int]:
+        """For each corner of ``own`` (in :func:`square_corners`' order), the directions a line may leave it in
+        (:meth:`_leaves_corner`), a bit per sign of (dx, dy): (sx + 1) × 3 + sy + 1. Kept per square."""
+        i = own[1] * self.width + own[0]
+        hit = self._corner_exit_table[i]
+        if hit is None:
+            hit = []
+            for p in square_corners(own):
+                bits = 0
+                for sx in (-1, 0, 1):
+                    for sy in (-1, 0, 1):
+                        if (sx or sy) and self._leaves_corner(p, own, (p[0] + sx, p[1] + sy)):
+                            bits |= 1 << ((sx + 1) * 3 + sy + 1)
+                hit.append(bits)
+            self._corner_exit_table[i] = hit
+        return hit
 
     def _leaves_corner(self, p: Point, own: Sq, toward: Point) -> bool:
         """A line drawn from the corner ``p`` of square ``own`` toward ``toward`` stands for lines from points of
@@ -643,33 +713,58 @@ class SquareGrid:
 
     def wall_distances(self, source: Sq, limit: int) -> dict[Sq, int]:
         """Distances from ``source`` counted around walls, never through them, ignoring creatures and terrain
-        cost (command range, ``ddm.md`` §11.2, §20.2); diagonal steps past a wall corner are allowed."""
+        cost (command range, ``ddm.md`` §11.2, §20.2); diagonal steps past a wall corner are allowed. Kept per
+        source square: walls never change. Searched on square indices with the adjacency table (a bucket per
+        cost: every step costs 1 or 2)."""
         key = (source, limit)
         hit = self._wall_dist_cache.get(key)
         if hit is not None:
             return hit
-        best: dict[tuple[Sq, int], int] = {(source, 0): 0}
         out: dict[Sq, int] = {source: 0}
-        heap: list[tuple[int, Sq, int]] = [(0, source, 0)]
-        while heap:
-            cost, sq, parity = heapq.heappop(heap)
-            if best.get((sq, parity), 1 << 30) < cost:
-                continue
-            for d in DIRECTIONS:
-                n = (sq[0] + d[0], sq[1] + d[1])
-                if not self.in_bounds(n) or not self.adjacent(sq, n):
-                    continue
-                if d[0] and d[1]:
-                    step, np = (1, 1) if parity == 0 else (2, 0)
-                else:
-                    step, np = 1, parity
-                nc = cost + step
-                if nc > limit:
-                    continue
-                if nc < best.get((n, np), 1 << 30):
-                    best[(n, np)] = nc
-                    if nc < out.get(n, 1 << 30):
-                        out[n] = nc
-                    heapq.heappush(heap, (nc, n, np))
+        w, h = self.width, self.height
+        if 0 <= source[0] < w and 0 <= source[1] < h and limit > 0:
+            bits = self._adjacent_bits
+            if bits is None:
+                bits = self._adjacent_bits = self._adjacency_table()
+            unseen = limit + 1
+            best = [unseen] * (2 * w * h)  # per square index × 2 + diagonal parity
+            dist = [unseen] * (w * h)
+            start = (source[1] * w + source[0]) * 2
+            best[start] = 0
+            dist[start >> 1] = 0
+            found = [start >> 1]
+            buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+            buckets[0].append(start)
+            for cost in range(limit + 1):
+                for k in buckets[cost]:
+                    if best[k] < cost:
+                        continue
+                    ia, parity = k >> 1, k & 1
+                    x, y = ia % w, ia // w
+                    m = bits[ia]
+                    for dx, dy, bit in _DIRECTION_BITS:
+                        if not m >> bit & 1:
+                            continue
+                        nx, ny = x + dx, y + dy
+                        if not (0 <= nx < w and 0 <= ny < h):
+                            continue
+                        if dx != 0 and dy != 0:
+                            step, np = (1, 1) if parity == 0 else (2, 0)
+                        else:
+                            step, np = 1, parity
+                        nc = cost + step
+                        if nc > limit:
+                            continue
+                        ib = ny * w + nx
+                        nk = ib * 2 + np
+                        if nc < best[nk]:
+                            best[nk] = nc
+                            if nc < dist[ib]:
+                                if dist[ib] == unseen:
+                                    found.append(ib)
+                                dist[ib] = nc
+                            buckets[nc].append(nk)
+            for ib in found[1:]:
+                out[(ib % w, ib // w)] = dist[ib]
         self._wall_dist_cache[key] = out
         return out

@@ -329,7 +329,7 @@ class DdmState(State):
         return any(grid.adjacent(x, y) for x in a.squares() for y in bs)
 
     def neighbour_set(self, s: Sq) -> frozenset[Sq]:
-        table: dict[Sq, frozenset[Sq]] = self.map.cache.setdefault("neighbour-sets", {})
+        table: dict[Sq, frozenset[Sq]] = self.map.table("neighbour-sets")
         hit = table.get(s)
         if hit is None:
             hit = table[s] = frozenset(self.neighbours(s))
@@ -352,7 +352,7 @@ class DdmState(State):
 
     def neighbours(self, s: Sq) -> tuple[Sq, ...]:
         """Adjacent squares (walls respected), cached per map."""
-        table: dict[Sq, tuple[Sq, ...]] = self.map.cache.setdefault("neighbours", {})
+        table: dict[Sq, tuple[Sq, ...]] = self.map.table("neighbours")
         hit = table.get(s)
         if hit is None:
             hit = table[s] = tuple(self.map.grid.neighbours(s))

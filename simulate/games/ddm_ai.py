@@ -513,7 +513,7 @@ def _approach_field(s: DdmState, c: Creature, goal: tuple[str, object]) -> list[
         assert isinstance(obj, Creature) and obj.anchor is not None
         key = (c.size, mode, "enemy", obj.size, obj.anchor)
         squares = frozenset(n for x in obj.squares() for n in s.neighbours(x))
-    cache: dict[tuple[object, ...], list[int]] = s.map.cache.setdefault("ai-fields", {})
+    cache: dict[tuple[object, ...], list[int]] = s.map.table("ai-fields")
     hit = cache.get(key)
     if hit is not None:
         return hit

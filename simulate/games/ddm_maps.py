@@ -63,11 +63,27 @@ class DdmMap:
     note: str = ""
     cache: dict[str, Any] = field(default_factory=dict, repr=False)  # per-map caches shared by battles
 
+    def table(self, name: str) -> dict[Any, Any]:
+        """The per-map cache called ``name`` (made empty the first time)."""
+        hit: dict[Any, Any] | None = self.cache.get(name)
+        if hit is None:
+            hit = self.cache[name] = {}
+        return hit
+
     def start_squares(self, letter: str) -> frozenset[Sq]:
-        return self.grid.area_squares("start", letter)
+        return self._area_squares("start", letter)
 
     def exit_squares(self, letter: str) -> frozenset[Sq]:
-        return self.grid.area_squares("exit", letter)
+        return self._area_squares("exit", letter)
+
+    def _area_squares(self, kind: str, letter: str) -> frozenset[Sq]:
+        """Kept per map: areas never change."""
+        table = self.table("area-squares")
+        key = (kind, letter)
+        hit: frozenset[Sq] | None = table.get(key)
+        if hit is None:
+            hit = table[key] = self.grid.area_squares(kind, letter)
+        return hit
 
     def victory_areas(self, letter: str) -> list[Area]:
         """Areas that score for ``letter``: its own, and shared ones (letter ``""``)."""

@@ -23,7 +23,7 @@ def exit_field(state: DdmState, c: Creature) -> dict[Sq, int]:
     """Distance (ignoring creatures) from every square to ``c``'s exit: where a routing creature runs."""
     letter = state.players[c.player].letter
     key = (letter, c.size, c.traits.flight or c.traits.incorporeal)
-    fields: dict[tuple[str, int, bool], dict[Sq, int]] = state.map.cache.setdefault("exit-fields", {})
+    fields: dict[tuple[str, int, bool], dict[Sq, int]] = state.map.table("exit-fields")
     hit = fields.get(key)  # walls and terrain never change: kept per map, for every battle on it
     if hit is not None:
         return hit

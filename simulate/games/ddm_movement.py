@@ -47,7 +47,7 @@ def _flags(state: DdmState, what: str, size: int) -> list[bool]:
     """A flag per anchor index of the map, for a space of ``size``: ``fits`` (:func:`fits`), ``endable``
     (:func:`endable_anchors`) or ``squeeze`` (a place it fits only by squeezing, :func:`squeezable`). Worked out
     once per map: walls and terrain never change."""
-    tables: dict[tuple[str, int], list[bool]] = state.map.cache.setdefault("anchor-flags", {})
+    tables: dict[tuple[str, int], list[bool]] = state.map.table("anchor-flags")
     hit = tables.get((what, size))
     if hit is None:
         squares = square_of(state)
@@ -87,7 +87,7 @@ def step_table(state: DdmState, size: int, mode: tuple[bool, bool, bool]) -> dic
     never change during a battle."""
     fly, phase, dig = mode
     key = ("steps", size, fly, phase or dig)
-    store: dict[tuple[object, ...], Any] = state.map.cache.setdefault("step-tables", {})
+    store: dict[tuple[object, ...], Any] = state.map.table("step-tables")
     table: dict[Sq, list[StepEntry]] | None = store.get(key)
     if table is not None:
         return table
@@ -227,7 +227,7 @@ def endable_flags(state: DdmState, size: int) -> list[bool]:
 def touch_anchors(state: DdmState, anchor: Sq, size: int, my_size: int) -> list[int]:
     """The anchor indices (on the map) where a ``my_size`` space is next to a ``size`` space standing at
     ``anchor`` (adjacent as the rules read it: walls respected), each once. Kept per map."""
-    cache: dict[tuple[Sq, int, int], list[int]] = state.map.cache.setdefault("touch-anchors", {})
+    cache: dict[tuple[Sq, int, int], list[int]] = state.map.table("touch-anchors")
     key = (anchor, size, my_size)
     hit = cache.get(key)
     if hit is None:
@@ -283,7 +283,7 @@ def int_steps(state: DdmState, size: int, mode: tuple[bool, bool, bool]) -> list
     """:func:`step_table` with squares as integers (y × width + x) and the step's cost class
     (0 straight, 1 diagonal, 2 slowed straight, 3 slowed diagonal): the path search's hot loop."""
     key = ("isteps", size, mode)
-    store: dict[tuple[object, ...], Any] = state.map.cache.setdefault("step-tables", {})
+    store: dict[tuple[object, ...], Any] = state.map.table("step-tables")
     table: list[list[tuple[int, int, bool]]] | None = store.get(key)
     if table is None:
         grid = state.map.grid
@@ -304,7 +304,7 @@ def parity_steps(
     as (new anchor, cost, search key of the new anchor and parity, cost << 10), in the same order.
     Pits are left out unless the creature flies; slowed steps too under ``no_slow`` (§7.2, Q15)."""
     key = ("psteps", size, mode, no_slow)
-    store: dict[tuple[object, ...], Any] = state.map.cache.setdefault("step-tables", {})
+    store: dict[tuple[object, ...], Any] = state.map.table("step-tables")
     hit: tuple[list[list[tuple[int, int, int, int]]], list[list[tuple[int, int, int, int]]]] | None
     hit = store.get(key)
     if hit is None:
@@ -501,10 +501,28 @@ def stopping_places(
             best[ia] = key
     sq = square_of(state)
     out: dict[Sq, tuple[int, int, int]] = {}
+    # :func:`can_end_at` for each, with its tables read once
+    may_end = _flags(state, "endable", c.size)
+    cells = state.occupant_cells()
+    size = c.size
     for ia in firsts:
+        if not may_end[ia]:
+            continue
+        if size == 1:
+            o = cells[ia]
+            if o is not None and o is not c:
+                continue
+        else:
+            free = True
+            for j in range(size):
+                for i in range(size):
+                    o = cells[ia + j * w + i]
+                    if o is not None and o is not c:
+                        free = False
+            if not free:
+                continue
         key = best[ia]
-        if can_end_at(state, c, ia):
-            out[sq[ia]] = (value[key] >> 10, value[key] & 1023, key)
+        out[sq[ia]] = (value[key] >> 10, value[key] & 1023, key)
     return out
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from simulate.engine.grid import Sq
 from simulate.games.ddm_model import Creature
 
 if TYPE_CHECKING:
@@ -26,11 +27,17 @@ def can_see(state: DdmState, viewer: Creature, target: Creature) -> bool:
             return False
     elif not grid.los(viewer.squares(), target.squares()):
         return False
-    if target.traits.hide and not viewer.traits.blindsight and not state.adjacent(viewer, target):
-        statues = {s for s, t in grid.terrain.items() if "statue" in t}
-        if grid.ranged_cover(viewer.squares(), target.squares(), statues):
-            return False  # Hide: invisible to a non-adjacent enemy it has (non-creature) cover against
-    return True
+    # Hide: invisible to a non-adjacent enemy it has (non-creature) cover against
+    return not (target.traits.hide and not viewer.traits.blindsight and not state.adjacent(viewer, target)
+                and grid.ranged_cover(viewer.squares(), target.squares(), statue_squares(state)))
+
+
+def statue_squares(state: DdmState) -> frozenset[Sq]:
+    """The map's statues (cover, §14 Statue). Kept per map."""
+    hit: frozenset[Sq] | None = state.map.cache.get("statues")
+    if hit is None:
+        hit = state.map.cache["statues"] = frozenset(s for s, t in state.map.grid.terrain.items() if "statue" in t)
+    return hit
 
 
 def melee_cover(state: DdmState, att: Creature, tgt: Creature) -> bool:
@@ -45,7 +52,7 @@ def melee_cover(state: DdmState, att: Creature, tgt: Creature) -> bool:
 def ranged_cover(state: DdmState, att: Creature, tgt: Creature) -> bool:
     grid = state.map.grid
     cover = {s for o in state.on_map() if o.id not in (att.id, tgt.id) for s in o.squares()}
-    cover.update(s for s, t in grid.terrain.items() if "statue" in t)
+    cover.update(statue_squares(state))
     return grid.ranged_cover(att.squares(), tgt.squares(), cover)
 
 

@@ -123,7 +123,7 @@ def teleport_destinations(state: DdmState, c: Creature) -> list[Sq]:
     """dimension door: any space the creature can see at least part of."""
     occ = state.occupancy()
     grid = state.map.grid
-    table: dict[tuple[Sq, int], list[Sq]] = state.map.cache.setdefault("seen-anchors", {})
+    table: dict[tuple[Sq, int], list[Sq]] = state.map.table("seen-anchors")
     assert c.anchor is not None
     seen = table.get((c.anchor, c.size))
     if seen is None:  # where it could see at least part of the space: static, so cached per map
