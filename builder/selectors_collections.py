@@ -124,7 +124,8 @@ class SetProgress:
 
 def collection_sets(*, user: AbstractBaseUser | AnonymousUser, game: str) -> list[SetProgress]:
     cards = collectible_cards(game=game)
-    counts = dict(cards.values("product_set_id").annotate(n=Count("id")).values_list("product_set_id", "n"))
+    # .order_by(): without it the default ordering's fields join the GROUP BY, one group per card ("x / 1").
+    counts = dict(cards.order_by().values("product_set_id").annotate(n=Count("id")).values_list("product_set_id", "n"))
     owned_ids = set(collection_quantities(user=user, game=game))
     owned_per_set: dict[int | None, int] = {}
     for card_id, set_id in cards.values_list("id", "product_set_id"):

@@ -16,6 +16,7 @@ from builder.selectors_collections import (
     collectible_cards,
     collection_export_csv,
     collection_quantities,
+    collection_sets,
     collection_shortfall,
 )
 from builder.services_collections import (
@@ -155,6 +156,20 @@ def test_adding_a_ddm_set_adds_one_of_each_figure() -> None:
     signed_in(me).post("/collection/ddm/add-set/", {"set": "harbinger", "copies": "1"})
     assert len(collection_quantities(user=me)) == 80
     assert set(collection_quantities(user=me).values()) == {1}
+
+
+def test_the_sets_table_counts_every_figure_of_an_80_figure_set() -> None:
+    me = UserFactory.create()
+    progress = {p.product_set.slug: p for p in collection_sets(user=me, game="ddm")}
+    assert (progress["harbinger"].items, progress["harbinger"].owned) == (80, 0)
+    collection_set_quantities(user=me, game="ddm", quantities={figure("ha-15-arcane-archer").pk: 2})
+    collection_add_set(user=me, game="ddm", set_slug="harbinger")
+    progress = {p.product_set.slug: p for p in collection_sets(user=me, game="ddm")}
+    assert (progress["harbinger"].items, progress["harbinger"].owned) == (80, 80)
+    for slug, p in progress.items():  # each set counts all its figures, not one group per figure ("x / 1")
+        assert p.items == collectible_cards(game="ddm", set_slug=slug).count(), slug
+    html = signed_in(me).get("/collection/ddm/").content.decode()
+    assert "80 / 80" in html.replace("\xa0", " ")
 
 
 def test_adding_an_unknown_set_changes_nothing() -> None:
