@@ -10,7 +10,7 @@ MESSAGES_IGNORE := --ignore=.venv '--ignore=catalogue/data/*' '--ignore=tests/*'
 .DEFAULT_GOAL := help
 
 help:
-	@echo "make run    - set up everything and serve http://127.0.0.1:8000 (Ctrl-C stops it all)"
+	@echo "make run    - set up everything and serve http://127.0.0.1:8000 (PORT=8001 for another; Ctrl-C stops it all)"
 	@echo "make serve  - serve as in production: gunicorn, DEBUG off, Redis with persistence (docs/operations.md)"
 	@echo "make test   - set up and run the whole suite (pytest, ruff, mypy)"
 	@echo "make lint   - ruff, mypy and the layers' import contracts (lint-imports) only"
