@@ -1,6 +1,7 @@
 """Django's error views (``handler400`` … ``handler500`` in ``config.urls``): under ``/api/`` every error is the
 API's JSON envelope (``config.api.error_body``), whatever raised it — a route that does not exist, a request
-Django itself refused, or a server error that reached no view's handler; elsewhere Django's own pages."""
+Django itself refused, or a server error that reached no view's handler; elsewhere the site's pages (404 and
+500 with its navigation, ``templates/404.html`` and ``config.pages``) and Django's own for 400 and 403."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.views import defaults
 
+from config import pages
 from config.api import json_error
 
 API_PREFIX = "/api/"
@@ -39,4 +41,4 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None, **k
 def server_error(request: HttpRequest, **kwargs: Any) -> HttpResponse:
     if _is_api(request):
         return json_error("server_error", "Something went wrong on our side; it has been logged.", 500)
-    return defaults.server_error(request)
+    return pages.server_error(request)  # the site's 500 page, with its navigation in the reader's language

@@ -8,11 +8,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from catalogue import views as catalogue_views
 from config.health import healthz
+from config.pages import favicon
 
 urlpatterns = [
     path("", catalogue_views.home, name="home"),
     path("about/sources/", catalogue_views.about_sources, name="about-sources"),
     path("healthz", healthz, name="healthz"),
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("", include("catalogue.urls")),
     path("", include("builder.urls")),

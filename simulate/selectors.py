@@ -79,3 +79,10 @@ def matchup_bridge(*, matchup: Matchup) -> Bridge:
 def matchup_replay(*, matchup: Matchup, record: Mapping[str, Any]) -> dict[str, Any]:
     """A battle record of the matchup as the replay viewer's frames, in the game's words."""
     return matchup_bridge(matchup=matchup).replay_frames(record)
+
+
+def matchup_battlefield_name(*, matchup: Matchup) -> str:
+    """The battlefield a matchup is played on as a player names it (its slug only when the game no longer
+    offers it)."""
+    names = {b.slug: b.name for b in matchup_bridge(matchup=matchup).battlefields()}
+    return names.get(matchup.battle_map, matchup.battle_map)

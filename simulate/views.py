@@ -23,6 +23,7 @@ from simulate.admission import client_key, matchup_start_for
 from simulate.forms import MatchupForm
 from simulate.models import Matchup
 from simulate.selectors import (
+    matchup_battlefield_name,
     matchup_bridge,
     matchup_estimate_so_far,
     matchup_get,
@@ -141,6 +142,7 @@ def matchup_page(request: HttpRequest, matchup_id: Any) -> HttpResponse:
     matchup = _matchup(matchup_id)
     context: dict[str, Any] = {
         "matchup": matchup, "sides": matchup_sides(matchup=matchup, localise=True),
+        "map_name": matchup_battlefield_name(matchup=matchup),
         "progress": matchup_progress(matchup=matchup),
         "running": matchup.status in (Matchup.Status.QUEUED, Matchup.Status.RUNNING),
         "estimate": _estimate_context(matchup),
