@@ -50,25 +50,46 @@ def text_render(*, text: Mapping[str, Any], translate: bool = True) -> str | Non
             return None
 
 
-def finding_localise(*, finding: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy of one finding whose ``message`` and ``hint`` read in the active language."""
+def citation_render(*, citation: Mapping[str, Any], translate: bool = True) -> dict[str, Any] | None:
+    """The book a finding cites (``validation.core.books.CitationJSON``) as a page shows it: ``book`` (its
+    title in the active language), ``lang`` (the language of the sections), ``parts`` (each ``section`` as
+    the book heads it and ``page``, "p. 6" in the active language) and ``reading``."""
+    book = citation.get("book")
+    title = text_render(text=book, translate=translate) if isinstance(book, Mapping) else None
+    if title is None:
+        return None
+    parts = []
+    for part in citation.get("parts") or []:
+        if isinstance(part, Mapping) and isinstance(part.get("section"), str):
+            page = str(part.get("page") or "")
+            shown = (gettext("p. %(page)s") if translate else "p. %(page)s") % {"page": page} if page else ""
+            parts.append({"section": part["section"], "page": shown})
+    return {"book": title, "lang": str(citation.get("lang") or ""), "parts": parts,
+            "reading": bool(citation.get("reading"))}
+
+
+def finding_localise(*, finding: Mapping[str, Any], translate: bool = True) -> dict[str, Any]:
+    """A copy of one finding whose ``message`` and ``hint`` read in the active language, with ``cited``: the
+    book it cites as a page shows it (:func:`citation_render`), or None."""
     out = dict(finding)
     for key in ("message", "hint"):
         text = finding.get(f"{key}_text")
-        if isinstance(text, Mapping) and finding.get(key):
+        if translate and isinstance(text, Mapping) and finding.get(key):
             rendered = text_render(text=text)
             if rendered is not None:
                 out[key] = rendered
+    cited = finding.get("citation")
+    out["cited"] = citation_render(citation=cited, translate=translate) if isinstance(cited, Mapping) else None
     return out
 
 
 def validation_result_localise(*, result: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of a validation result (CONTRACTS.md) whose findings read in the active language."""
     out = copy.deepcopy(dict(result))
-    if (get_language() or "en").split("-")[0] == "en":  # the validator's own words
-        return out
+    translate = (get_language() or "en").split("-")[0] != "en"  # English: the validator's own words
     for key in ("violations", "warnings"):
         findings = out.get(key)
         if isinstance(findings, list):
-            out[key] = [finding_localise(finding=f) if isinstance(f, Mapping) else f for f in findings]
+            out[key] = [finding_localise(finding=f, translate=translate) if isinstance(f, Mapping) else f
+                        for f in findings]
     return out

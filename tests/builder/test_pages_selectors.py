@@ -30,7 +30,7 @@ SEVEN = ["Arcane Archer", "Axe Sister", "Bralani Eladrin", "Centaur", "Cleric of
 
 def warband(*names: str, faction: str = "CG") -> dict[str, Any]:
     return {"game": "ddm", "ruleset": "seed", "format": "skirmish-200", "faction": faction,
-            "entries": [{"card": n, "qty": 1} for n in names]}
+            "battle_map": "Broken Demongate", "entries": [{"card": n, "qty": 1} for n in names]}
 
 
 def test_each_game_offers_its_rulesets_formats_and_factions() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.validation.helpers import check, ddm, only, rules, warnings
+from tests.validation.helpers import ROOT, catalogue_from_files, check, ddm, only, rules, warnings
 from validation.core import Catalogue
 
 CG_BASE = [("Halfling Captain", 1), ("Wood Elf Ranger", 2)]  # 48 points, a commander
@@ -55,7 +55,7 @@ def test_a_cost_the_catalogue_lacks_is_missing_data_not_a_guess(ddm_catalogue: C
     assert len(missing) == 1
     assert missing[0]["card"] == "mystery-knight" and missing[0]["entries"] == ["/entries/0"]
     assert missing[0]["needed_by"] == ["ddm.max-creature-cost", "ddm.points-limit"]
-    assert "supply the cost of Mystery Knight" in missing[0]["hint"]
+    assert missing[0]["hint"] == "complete it on the card page of Mystery Knight"
     assert not result["legal"] and result["totals"]["points_complete"] is False
 
 
@@ -128,7 +128,7 @@ def test_creatures_with_two_or_four_symbols_join_any_of_them(ddm_catalogue: Cata
 def test_a_list_without_a_faction_is_told_which_faction_fits(ddm_catalogue: Catalogue) -> None:
     result = check(ddm(("Élan Sorcerer", 1), ("Regdar, Adventurer", 1)), ddm_catalogue)
     v = only(result, "ddm.faction")
-    assert v["entries"] == ["/faction"] and v["hint"] == 'set "faction" to LG'
+    assert v["entries"] == ["/faction"] and v["hint"] == "choose LG under Faction"
 
 
 def test_faction_symbols_the_catalogue_lacks_are_missing_data(ddm_catalogue: Catalogue) -> None:
@@ -194,7 +194,27 @@ def test_an_unknown_commander_rating_needed_only_by_a_warning_is_a_warning(ddm_c
     assert w["field"] == "is_commander" and w["needed_by"] == ["ddm.commander-required"]
     assert w["message"] == ("The catalogue does not say whether Unsure Captain has a Commander rating, which "
                             "ddm.commander-required needs: the warning cannot be settled without it.")
-    assert w["hint"] == "say in the catalogue whether Unsure Captain has a Commander rating (unsure-captain)"
+    assert w["hint"] == "complete it on the card page of Unsure Captain"
+
+
+def test_one_warning_names_every_creature_whose_commander_rating_nobody_recorded() -> None:
+    """An Epic warband of seven creatures whose Commander rating the bundled catalogue lacks: one warning that
+    lists them, not seven."""
+    bundled = catalogue_from_files("ddm", "seed", sorted((ROOT / "catalogue/data/ddm/seed").glob("*.json")))
+    unsure = sorted({c.name for c in bundled.cards if c.kind == "creature" and c.get("is_commander") is None
+                     and c.get("commander_rating") is None and c.get("cost") is not None and c.factions == ("LE",)})[:7]
+    assert len(unsure) == 7
+    result = check(ddm(*((name, 1) for name in unsure), faction="LE", fmt="epic-500", battle_map="Field of Ruin"),
+                   bundled)
+    assert result["legal"] and not result["violations"]
+    [w] = result["warnings"]
+    assert w["rule"] == "catalogue.missing-data" and w["field"] == "is_commander"
+    assert len(w["cards"]) == 7 and len(w["entries"]) == 7
+    assert w["message"].startswith("The catalogue does not say whether ")
+    assert " have a Commander rating, which ddm.commander-required needs" in w["message"]
+    for name in unsure:
+        assert name in w["message"]
+    assert w["hint"] == "complete them on their card pages"
 
 
 # ----------------------------------------------------------------------------------- unique
@@ -315,7 +335,7 @@ def test_commander_zero_is_refused_when_the_warband_has_a_commander(ddm_catalogu
 def test_commander_zero_is_not_available_in_constructed_formats(ddm_catalogue: Catalogue) -> None:
     result = check(ddm(*CG_BASE, faction="CG", commander_zero="Wood Elf Ranger"), ddm_catalogue)
     v = only(result, "ddm.commander-zero")
-    assert v["entries"] == ["/commander_zero"] and v["hint"] == 'remove "commander_zero"'
+    assert v["entries"] == ["/commander_zero"] and v["hint"] == "clear the Commander 0 field"
 
 
 def test_a_designee_outside_the_warband_is_refused(ddm_catalogue: Catalogue) -> None:
@@ -450,12 +470,20 @@ def test_minions_in_advanced_limited_come_from_the_pool(ddm_catalogue: Catalogue
 # ----------------------------------------------------------------------------------- battle map
 
 
-def test_a_list_without_a_map_gets_a_warning_unless_the_event_requires_one(ddm_catalogue: Catalogue) -> None:
+def test_a_warband_without_its_battle_map_breaks_the_rule_as_the_book_says(ddm_catalogue: Catalogue) -> None:
+    """Seed 003's warband basics ("1 pole bitwy") and seed 000's ("1 csatatérkép"): a warband brings one map."""
     doc = ddm(*CG_BASE, faction="CG", battle_map=None)
     result = check(doc, ddm_catalogue)
+    assert rules(result) == ["ddm.battle-map"] and not result["legal"]
+    assert only(result, "ddm.battle-map")["hint"] == "choose the battle map you bring under Battle map"
+    for fmt in ("epic-500", "limited-200", "skirmish-300"):
+        assert "ddm.battle-map" in rules(check({**doc, "format": fmt}, ddm_catalogue)), fmt
+
+
+def test_a_list_built_before_its_map_is_chosen_may_make_the_map_a_warning(ddm_catalogue: Catalogue) -> None:
+    doc = ddm(*CG_BASE, faction="CG", battle_map=None, params={"map_required": False})
+    result = check(doc, ddm_catalogue)
     assert result["legal"] and warnings(result) == ["ddm.battle-map"]
-    doc["params"] = {"map_required": True}
-    assert rules(check(doc, ddm_catalogue)) == ["ddm.battle-map"]
 
 
 def test_epic_assault_needs_an_epic_map(ddm_catalogue: Catalogue) -> None:

@@ -33,8 +33,10 @@ def test_one_name_in_two_sets_is_ambiguous_until_the_set_is_given(ddm_catalogue:
     v = only(result, "list.ambiguous-card")
     assert v["entries"] == ["/entries/0/card"]
     assert v["suggestions"] == ["man-at-arms-fixture-drums", "man-at-arms-second-set"]
-    assert v["hint"] == ('name one by its slug: man-at-arms-fixture-drums, man-at-arms-second-set, or add "set": '
-                         "Fixture Drums or Second Set")
+    assert v["hint"] == "choose the one you mean: Man-at-Arms (Fixture Drums) or Man-at-Arms (Second Set)"
+    assert v["choices"] == [{"card": "man-at-arms-fixture-drums", "label": "Man-at-Arms (Fixture Drums)"},
+                            {"card": "man-at-arms-second-set", "label": "Man-at-Arms (Second Set)"}]
+    assert "man-at-arms" not in v["message"], "the message names the cards, not their slugs"
     for written_set in ("Second Set", "second-set", "SS"):
         doc = ddm({"card": "Man-at-Arms", "set": written_set}, ("Halfling Priest", 1), faction="LG")
         assert check(doc, ddm_catalogue)["totals"]["points"] == 19
@@ -56,8 +58,8 @@ def test_an_unknown_name_gets_the_closest_names(ddm_catalogue: Catalogue) -> Non
 def test_a_map_among_the_creatures_is_the_wrong_kind(ddm_catalogue: Catalogue) -> None:
     result = check(ddm(*CG, ("Field of Ruin", 1), faction="CG"), ddm_catalogue)
     v = only(result, "list.wrong-kind")
-    assert v["message"] == "Field of Ruin is a battle-map, not a creature."
-    assert v["hint"] == 'put Field of Ruin under "battle_map"'
+    assert v["message"] == "Field of Ruin is a battle map, not a creature."
+    assert v["hint"] == "put Field of Ruin under Battle map"
 
 
 def test_a_figure_whose_stat_card_the_catalogue_lacks_is_missing_data(ddm_catalogue: Catalogue) -> None:

@@ -252,10 +252,10 @@ def test_the_sample_covers_many_of_the_validators_templates() -> None:
 
 
 def test_a_parameter_that_is_a_template_is_translated_on_its_own() -> None:
-    finding = results({"game": "ddm", "format": "skirmish-200", "faction": "LG",
+    finding = results({"game": "ddm", "format": "skirmish-200", "faction": "LG", "battle_map": "Broken Demongate",
                        "entries": [{"card": "Nobody Known", "qty": 1}]}, DDM)[0]
     with translation.override("hu"):
         shown = finding_localise(finding=finding)
-    assert finding["message"] == "No creature named 'Nobody Known' in the ddm catalogue."
-    assert shown["message"] == "A(z) ddm katalógusban nincs 'Nobody Known' nevű lény."
+    assert finding["message"] == "No creature named 'Nobody Known' in the catalogue."
+    assert shown["message"] == "A katalógusban nincs 'Nobody Known' nevű lény."
 

@@ -41,8 +41,8 @@ def _format_json(fmt: Format) -> dict[str, Any]:
         "game": fmt.game,
         "ruleset": fmt.ruleset,
         "id": fmt.id,
-        "name": fmt.name,
-        "description": fmt.description,
+        "name": str(fmt.name),
+        "description": str(fmt.description),
         "rules": [
             {
                 "id": rule_id,
@@ -54,7 +54,7 @@ def _format_json(fmt: Format) -> dict[str, Any]:
         ],
         "params": params,
         "free_params": {
-            name: {**declared[name].schema.describe(), "default": params[name], "doc": declared[name].doc}
+            name: {**declared[name].schema.describe(), "default": params[name], "doc": str(declared[name].doc)}
             for name in fmt.free
         },
     }
@@ -65,7 +65,7 @@ def _family_json(game: str, ruleset: str, family: FormatFamily) -> dict[str, Any
         "game": game,
         "ruleset": ruleset,
         "pattern": family.pattern,
-        "description": family.description,
+        "description": str(family.description),
         "min": family.min,
         "max": family.max,
         "example": _format_json(family.build(family.example)),

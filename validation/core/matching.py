@@ -53,19 +53,19 @@ def _suggest(catalogue: Catalogue, key: str, kinds: Collection[str]) -> list[str
     return [names[k] for k in close]
 
 
-# The card kinds as the messages say them (English: the kind's id).
+# The card kinds as the messages say them.
 KIND_WORDS: dict[str, Text] = {
-    "battle-map": msg("battle-map"),
-    "command-card": msg("command-card"),
+    "battle-map": msg("battle map"),
+    "command-card": msg("command card"),
     "commander": msg("commander"),
     "component": msg("component"),
     "creature": msg("creature"),
     "equipment": msg("equipment"),
-    "lore-card": msg("lore-card"),
+    "lore-card": msg("lore card"),
     "machine": msg("machine"),
     "miniature": msg("miniature"),
     "order": msg("order"),
-    "phase-card": msg("phase-card"),
+    "phase-card": msg("phase card"),
     "resource": msg("resource"),
     "ritual": msg("ritual"),
     "scenario": msg("scenario"),
@@ -159,7 +159,7 @@ def _resolve(
                     (pointer,),
                     hint=(
                         msg("{name} is in {sets}", name=found[0].name, sets=where) if where
-                        else msg('leave out "set"')
+                        else msg("remove the set from this line")
                     ),
                     source=CONTRACT_SOURCE,
                     extra={"suggestions": sorted({c.set.name for c in found if c.set is not None})},
@@ -177,22 +177,19 @@ def _resolve(
         if same_card is not None and same_card(found):
             return Match(found[0])
         options = sorted(found, key=lambda c: c.slug)
-        sets = sorted({c.set.name for c in options if c.set is not None})
-        slugs = ", ".join(c.slug for c in options)
-        hint = (
-            msg('name one by its slug: {slugs}, or add "set": {sets}', slugs=slugs, sets=or_text(sets))
-            if len(sets) == len(options) else msg("name one by its slug: {slugs}", slugs=slugs)
-        )
+        labels = [_label(c) for c in options]
+        hint = msg("choose the one you mean: {options}", options=or_text(labels))
         return Match(
             None,
             Finding(
                 AMBIGUOUS_CARD,
                 nmsg("{text} names {n} card: {options}.", "{text} names {n} cards: {options}.", len(options),
-                     text=repr(text), options="; ".join(_describe(c) for c in options)),
+                     text=repr(text), options="; ".join(labels)),
                 (pointer,),
                 hint=hint,
                 source=CONTRACT_SOURCE,
-                extra={"suggestions": [c.slug for c in options]},
+                extra={"suggestions": [c.slug for c in options],
+                       "choices": [{"card": c.slug, "label": label} for c, label in zip(options, labels, strict=True)]},
             ),
         )
     other = list(catalogue.by_name.get(key, ())) or ([slug] if slug is not None else [])
@@ -232,8 +229,7 @@ def _resolve(
         None,
         Finding(
             UNKNOWN_CARD,
-            msg("No {kinds} named {text} in the {game} catalogue.", kinds=_kind_word(kinds), text=repr(text[:200]),
-                game=catalogue.game),
+            msg("No {kinds} named {text} in the catalogue.", kinds=_kind_word(kinds), text=repr(text[:200])),
             (pointer,),
             hint=hint,
             source=CONTRACT_SOURCE,
@@ -242,9 +238,12 @@ def _resolve(
     )
 
 
-def _describe(card: CardFacts) -> str:
-    where = f" ({card.set.name})" if card.set is not None else ""
-    return f"{card.slug}{where}"
+def _label(card: CardFacts) -> str:
+    """A card as a player tells it from its namesakes: its name, its set and, for a DDM epic side, "epic"."""
+    details = [card.set.name] if card.set is not None else []
+    if card.fields.get("version") == "epic":
+        details.append("epic")
+    return f"{card.name} ({', '.join(details)})" if details else card.name
 
 
 def resolve_set(catalogue: Catalogue, text: str) -> SetFacts | None:

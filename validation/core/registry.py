@@ -27,6 +27,7 @@ import games as game_registry
 from validation.core.facts import Catalogue
 from validation.core.result import Outcome, Source
 from validation.core.schema import Errors, Obj, Schema
+from validation.core.text import Text
 
 Params = Mapping[str, Any]
 RuleCheck = Callable[[Any, Params], Iterable[Outcome]]
@@ -34,12 +35,13 @@ RuleCheck = Callable[[Any, Params], Iterable[Outcome]]
 
 @dataclass(frozen=True)
 class Param:
-    """A rule's parameter: the digest's name, its type and bounds (a :class:`Schema`), its default."""
+    """A rule's parameter: the digest's name, its type and bounds (a :class:`Schema`), its default; ``doc``
+    says what it means (a ``msg`` where a page shows it: a format's free parameters)."""
 
     name: str
     schema: Schema
     default: Any
-    doc: str
+    doc: str | Text
 
 
 @dataclass(frozen=True)
@@ -85,11 +87,13 @@ def rule(rule_id: str, *params: Param) -> Callable[[RuleCheck], RuleCheck]:
 
 @dataclass(frozen=True)
 class Format:
+    """``name`` and ``description`` are English; a ``msg`` (``Text``) lets the pages translate them."""
+
     game: str
     ruleset: str
     id: str
-    name: str
-    description: str
+    name: str | Text
+    description: str | Text
     rules: tuple[str, ...]
     params: Mapping[str, Any]
     free: tuple[str, ...] = ()
@@ -117,11 +121,12 @@ class FormatFamily:
 
     prefix: str
     pattern: str  # "skirmish-<N>"
-    description: str
+    description: str | Text
     min: int
     max: int
     build: Callable[[int], Format]
     example: int
+    name: str | Text = ""  # how a page offers it ("Assault, another size"); default: the pattern
 
     def parse(self, format_id: str) -> int | None:
         rest = format_id[len(self.prefix) :] if format_id.startswith(self.prefix) else ""
@@ -150,12 +155,13 @@ class RulesetSpec:
 
     game: str
     id: str
-    name: str
+    name: str | Text
     document: Obj
     prepare: Prepare
     totals: Callable[[Any, Params], dict[str, Any]]
     default: bool = False
     format_keys: Callable[[Format, dict[str, Any], Errors], None] | None = None
+    default_format: str = ""  # the format a new list starts in (default: the first registered)
     formats: dict[str, Format] = field(default_factory=dict)
     families: list[FormatFamily] = field(default_factory=list)
 
@@ -177,6 +183,10 @@ class RulesetSpec:
             if n is not None and family.min <= n <= family.max:
                 return family.build(n)
         return None
+
+    def first_format(self) -> str:
+        """The format a new list starts in."""
+        return self.default_format or next(iter(self.formats), "")
 
     def format_ids(self) -> list[str]:
         return [*self.formats, *(f.pattern for f in self.families)]

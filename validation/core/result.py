@@ -84,9 +84,12 @@ class FindingJSON(TypedDict, total=False):
     suggestions: list[str]
     needed_by: list[str]
     card: str
+    cards: list[str]
+    choices: list[dict[str, str]]
     field: str
     message_text: TextJSON
     hint_text: TextJSON
+    citation: dict[str, Any]  # the book a page cites (validation.core.books.CitationJSON), with texts only
 
 
 class ResultJSON(TypedDict):

@@ -224,7 +224,8 @@ def _cost(entry: Entry) -> Missing:
 
 def _commander_rating(entry: Entry, severity: Severity = "violation") -> Missing:
     name = entry.creature.name
-    return _missing(entry, "is_commander", msg("whether {name} has a Commander rating", name=name), severity)
+    what = nmsg("whether {name} has a Commander rating", "whether {name} have a Commander rating", 1, name=name)
+    return _missing(entry, "is_commander", what, severity)
 
 
 def _match_version(version: str | None) -> Any:
@@ -245,7 +246,7 @@ def _resolve_creature(
 ) -> Creature | None:
     match = resolve(
         catalogue, text, kinds={"creature"}, pointer=pointer, set_name=set_name, narrow=_match_version(version),
-        places={"battle-map": msg('under "battle_map"')}, cache_as=f"ddm:creature:{version}",
+        places={"battle-map": msg("under Battle map")}, cache_as=f"ddm:creature:{version}",
     )
     if match.card is not None:
         return creature_of(match.card, catalogue)
@@ -260,7 +261,7 @@ def _resolve_creature(
                     msg("The catalogue lacks the epic side of {name}, which every rule of {format} needs: the list "
                         "cannot be shown legal without it.", name=side.name, format=fmt.id),
                     (pointer,),
-                    hint=msg('supply the epic side of {name} in the catalogue, or use "version": "standard"',
+                    hint=msg("set the Side of {name} to standard, or complete its epic side on its card page",
                              name=side.name),
                     source=CONTRACT_SOURCE,
                     extra={"needed_by": list(fmt.rules), "card": side.slug, "field": "epic side"},
@@ -273,7 +274,8 @@ def _resolve_creature(
                     UNKNOWN_CARD,
                     msg("The catalogue has no {version} version of {name}.", version=version, name=name),
                     (pointer,),
-                    hint=msg('use "version": "{version}"', version="standard" if version == "epic" else "epic"),
+                    hint=msg("set the Side of {name} to {version}", name=name,
+                             version=msg("standard") if version == "epic" else msg("epic")),
                     source=CONTRACT_SOURCE,
                     extra={"suggestions": [name]},
                 )
@@ -288,7 +290,7 @@ def _resolve_creature(
                 msg("The catalogue has the figure {name} but not its stat card, which every rule of {format} needs: "
                     "the list cannot be shown legal without it.", name=name, format=fmt.id),
                 (pointer,),
-                hint=msg("supply the stat card of {name} in the catalogue", name=figure.name),
+                hint=msg("complete the stat card of {name} on its card page", name=figure.name),
                 source=CONTRACT_SOURCE,
                 extra={"needed_by": list(fmt.rules), "card": figure.slug, "field": "stat card"},
             )
@@ -337,7 +339,7 @@ def prepare(doc: Any, catalogue: Catalogue, fmt: Format, params: Params) -> tupl
 
 # ------------------------------------------------------------------------------------ parameters
 
-POINTS_LIMIT = Param("points_limit", Int(1, 10000, nullable=True), None, "the warband's points limit")
+POINTS_LIMIT = Param("points_limit", Int(1, 10000, nullable=True), None, msg("The warband's points limit"))
 COMMANDER_ZERO_COUNTS = Param(
     "commander_zero_counts", Bool(), True,
     "Commander 0's +5 counts toward the points limit (ddm.md Q8)",
@@ -352,8 +354,8 @@ MAX_CREATURE_COST_RATIO = Param(
 )
 COMMANDER_REQUIRED_SEVERITY = Param(
     "commander_required_severity", Str(20, choices=("warning", "violation")), "warning",
-    "a warband without a commander is a warning (the rules say 'should', ddm.md Q1) or, for an event "
-    "that makes it mandatory, a violation",
+    msg("A warband without a commander: a warning (the rules say it should have one), or a violation where "
+        "an event makes a commander mandatory"),
 )
 MAX_SIZE = Param("max_size", Str(20, choices=SIZES, nullable=True), "Large", "the largest size allowed")
 EPIC_VERSIONS = Param("epic_versions", Bool(), False, "epic sides of cards are allowed (ddm.md Q2)")
@@ -374,9 +376,9 @@ BOOSTER_FIGURES = Param(
 )
 EPIC_MAP_REQUIRED = Param("epic_map_required", Bool(), False, "only epic-scale battle maps (Epic Assault)")
 MAP_REQUIRED = Param(
-    "map_required", Bool(), False,
-    "a list that names no battle map breaks ddm.battle-map (default: a warning, since a list is often "
-    "built before the map is chosen)",
+    "map_required", Bool(), True,
+    msg("A warband must name its battle map, as the book's warband holds one (untick: only a warning, for a "
+        "list built before its map is chosen)"),
 )
 
 
@@ -389,7 +391,7 @@ def points_limit(w: Warband, p: Params) -> Iterator[Outcome]:
     Minions and summoned creatures add nothing.
 
     Source: 003_c161f482ef98045d.txt, TWORZENIE DRUŻYNY: Ograniczenie 200 Punktów (p. 6); Epickie Starcie (p. 29);
-        Sługi (glossary)
+        SŁOWNICZEK: Minions /Sługi/
     """
     limit = p["points_limit"]
     if limit is None:
@@ -439,7 +441,7 @@ def max_creature_cost(w: Warband, p: Params) -> Iterator[Outcome]:
     in Epic and Limited.
 
     Source: 003_c161f482ef98045d.txt, TWORZENIE DRUŻYNY: Maksymalny Koszt (p. 6);
-        format Limited (glossary: the 70% limit)
+        SŁOWNICZEK: format Limited (the 70% limit)
     """
     cap = creature_cost_cap(p)
     if cap is None:
@@ -482,12 +484,13 @@ def faction(w: Warband, p: Params) -> Iterator[Outcome]:
     several symbols may join any of them). Only a commander's Warband Building effect makes an
     exception, for the non-commanders it names. Minions come with their master.
 
-    Source: 003_c161f482ef98045d.txt, TWORZENIE DRUŻYNY: Frakcja (p. 6); Warband Building (glossary)
+    Source: 003_c161f482ef98045d.txt, TWORZENIE DRUŻYNY: Frakcja (p. 6);
+        SŁOWNICZEK: Warband Building /Budowanie Drużyny/
     """
     known = [e.creature.factions for e in w.creatures if e.creature.factions]
     shared = sorted(frozenset.intersection(*known) if known else frozenset(), key=FACTIONS.index)
     if w.faction is None:
-        hint = msg('set "faction" to {factions}', factions=or_text(shared) if shared else msg("LG, CG, LE or CE"))
+        hint = msg("choose {factions} under Faction", factions=or_text(shared) if shared else msg("LG, CG, LE or CE"))
         yield Finding("ddm.faction", msg("The warband declares no faction."), ("/faction",), hint=hint)
         return
     grants = w.grants()
@@ -553,7 +556,7 @@ def commander_required(w: Warband, p: Params) -> Iterator[Outcome]:
     """At least one creature should have a Commander rating; without one, creatures rout more easily
     and cannot rally. A warning unless an event makes it mandatory (ddm.md Q1).
 
-    Source: 003_c161f482ef98045d.txt, TWORZENIE DRUŻYNY: Dowódca (p. 6) and Podstawy Tworzenia Drużyny
+    Source: 003_c161f482ef98045d.txt, TWORZENIE DRUŻYNY: Dowódca (p. 6); PODSTAWY TWORZENIA DRUŻYNY
     """
     severity = p["commander_required_severity"]
     if any(e.creature.commander for e in w.creatures):
@@ -605,7 +608,8 @@ def unique(w: Warband, p: Params) -> Iterator[Outcome]:
         figures[e.creature.figure] += e.qty
     for e in entries:
         if e.creature.unique is None and figures[e.creature.figure] > 1 and e.index not in flagged:
-            yield _missing(e, "unique", msg("whether {name} is Unique", name=e.creature.name))
+            yield _missing(e, "unique", nmsg("whether {name} is Unique", "whether {name} are Unique", 1,
+                                                       name=e.creature.name))
 
 
 @rule("ddm.size-limit", MAX_SIZE)
@@ -656,7 +660,7 @@ def commander_zero(w: Warband, p: Params) -> Iterator[Outcome]:
     Difficult nor Wild a commander with rating 0; its cost rises by 5. Ties: choose among them.
 
     Source: 003_c161f482ef98045d.txt, SCENARIUSZ PROSTO Z PUDEŁKA: Zasada „Dowodzenie 0” (p. 28);
-        Difficult, Wild (glossary)
+        SŁOWNICZEK: Difficult /Trudny/, Wild /Dziki/
     """
     if not w.commander_zero:
         return
@@ -665,7 +669,7 @@ def commander_zero(w: Warband, p: Params) -> Iterator[Outcome]:
             "ddm.commander-zero",
             msg("Commander 0 is an option of the Limited formats only."),
             ("/commander_zero",),
-            hint=msg('remove "commander_zero"'),
+            hint=msg("clear the Commander 0 field"),
         )
         return
     designee = w.designee
@@ -684,7 +688,7 @@ def commander_zero(w: Warband, p: Params) -> Iterator[Outcome]:
             msg("The warband already has a commander ({names}): Commander 0 is only for a warband without one.",
                 names=and_text(e.creature.name for e in commanders)),
             ("/commander_zero", *(e.pointer for e in commanders)),
-            hint=msg('remove "commander_zero"'),
+            hint=msg("clear the Commander 0 field"),
         )
         return
     for e in w.creatures:
@@ -712,9 +716,10 @@ def commander_zero(w: Warband, p: Params) -> Iterator[Outcome]:
                 yield _cost(e)
             continue
         if x.difficult is None:
-            yield _missing(e, "is_difficult", msg("whether {name} is Difficult", name=x.name))
+            yield _missing(e, "is_difficult",
+                           nmsg("whether {name} is Difficult", "whether {name} are Difficult", 1, name=x.name))
         if x.wild is None:
-            yield _missing(e, "wild", msg("whether {name} is Wild", name=x.name))
+            yield _missing(e, "wild", nmsg("whether {name} is Wild", "whether {name} are Wild", 1, name=x.name))
     cheaper = [
         e for e in w.creatures
         if e.creature.cost is not None and e.creature.cost < c.cost
@@ -889,14 +894,14 @@ def limited_pool(w: Warband, p: Params) -> Iterator[Outcome]:
     Limited builds from the figures of two boosters (minions too, if the pool holds them).
 
     Source: 003_c161f482ef98045d.txt, SCENARIUSZ PROSTO Z PUDEŁKA: Drużyny; Zaawansowane Budowanie Drużyny (p. 28);
-        format Limited (glossary)
+        SŁOWNICZEK: format Limited
     """
     if w.pool is None:
         yield Finding(
             "ddm.limited-pool",
             msg("A Limited warband is built from the figures you opened: the list names no pool."),
             ("/pool",),
-            hint=msg('list the figures you opened under "pool"'),
+            hint=msg("list the figures you opened as the pool, under “Other keys of the list document”"),
         )
         return
     figures = w.pool_unresolved + len(w.pool)
@@ -950,14 +955,15 @@ def limited_pool(w: Warband, p: Params) -> Iterator[Outcome]:
 def battle_map(w: Warband, p: Params) -> Iterator[Outcome]:
     """Each player brings exactly one battle map; Epic Assault allows only epic-scale maps.
 
-    Source: 003_c161f482ef98045d.txt, TWORZENIE DRUŻYNY: Pole Bitwy (p. 7); EPICKIE STARCIE: Pola Bitwy (p. 29)
+    Source: 003_c161f482ef98045d.txt, PODSTAWY TWORZENIA DRUŻYNY; TWORZENIE DRUŻYNY: Pole Bitwy (p. 7);
+        EPICKIE STARCIE: Pola Bitwy (p. 29)
     """
     if not w.battle_map_given:
         yield Finding(
             "ddm.battle-map",
             msg("The list names no battle map; each player brings one."),
             ("/battle_map",),
-            hint=msg('name the battle map you bring under "battle_map"'),
+            hint=msg("choose the battle map you bring under Battle map"),
             severity="violation" if p["map_required"] else "warning",
         )
         return
@@ -1051,9 +1057,10 @@ def assault(points: int) -> Format:
         GAME,
         RULESET,
         f"skirmish-{points}",
-        f"Assault, {points} points",
-        f"The standard constructed format at {points} points: one faction, at most 8 creatures, no creature "
-        f"over {math.floor(0.7 * points + 1e-9)} points, no Huge or larger creatures, no epic versions.",
+        nmsg("Assault, {n} point", "Assault, {n} points", points),
+        msg("The standard constructed format at {points} points: one faction, at most 8 creatures, no creature "
+            "over {cap} points, no Huge or larger creatures, no epic versions.", points=points,
+            cap=math.floor(0.7 * points + 1e-9)),
         ASSAULT_RULES,
         {
             "points_limit": points,
@@ -1071,7 +1078,7 @@ SPEC = register_ruleset(
     RulesetSpec(
         GAME,
         RULESET,
-        "War Drums-era rules (seeds)",
+        msg("War Drums-era rules (seeds)"),
         ddm_document(FACTIONS),
         prepare,
         totals,
@@ -1084,19 +1091,20 @@ SPEC.add_family(
     FormatFamily(
         "skirmish-",
         "skirmish-<N>",
-        "Assault at any agreed size N (1 to 10,000 points): as skirmish-200 with points_limit N and "
-        "max_creature_cost floor(0.7 × N).",
+        msg("Assault at any agreed size from 1 to 10,000 points: as the 200-point Assault, with no creature over "
+            "{share} of the size.", share="70%"),
         1,
         10000,
         assault,
         300,
+        msg("Assault, another size"),
     )
 )
 SPEC.add_format(
     Format(
-        GAME, RULESET, "epic-500", "Epic Assault, 500 points",
-        "500 points, at most 8 creatures, no maximum cost, epic versions and Huge creatures allowed, epic "
-        "maps only.",
+        GAME, RULESET, "epic-500", msg("Epic Assault, 500 points"),
+        msg("500 points, at most 8 creatures, no maximum cost, epic versions and Huge creatures allowed, epic "
+            "maps only."),
         tuple(r for r in ASSAULT_RULES if r not in ("ddm.max-creature-cost", "ddm.size-limit")),
         {"points_limit": 500, "max_creatures": 8, "epic_versions": True, "commander_zero": False,
          "epic_map_required": True},
@@ -1106,9 +1114,9 @@ SPEC.add_format(
 LIMITED_FREE = ("map_required",)
 SPEC.add_format(
     Format(
-        GAME, RULESET, "limited-sootb", "Straight out of the Box (Limited)",
-        "Play every figure of one fresh booster: no faction, no points limit, no Unique limit, standard "
-        "versions only, no Minions; Commander 0 if the booster has no commander.",
+        GAME, RULESET, "limited-sootb", msg("Straight out of the Box (Limited)"),
+        msg("Play every figure of one fresh booster: no faction, no points limit, no Unique limit, standard "
+            "versions only, no Minions; Commander 0 if the booster has no commander."),
         ("ddm.battle-map", "ddm.commander-zero", "ddm.epic-version", "ddm.limited-pool", "ddm.minions"),
         {"epic_versions": False, "commander_zero": True, "minions_allowed": False, "pool": "exactly-one-booster",
          "boosters": 1},
@@ -1117,9 +1125,9 @@ SPEC.add_format(
 )
 SPEC.add_format(
     Format(
-        GAME, RULESET, "limited-200", "Limited, 200 points from two boosters",
-        "A 200-point warband of at most 8 creatures chosen from two boosters: no faction, no Unique limit, "
-        "no maximum cost, standard versions only; Commander 0 if the warband has no commander.",
+        GAME, RULESET, "limited-200", msg("Limited, 200 points from two boosters"),
+        msg("A 200-point warband of at most 8 creatures chosen from two boosters: no faction, no Unique limit, "
+            "no maximum cost, standard versions only; Commander 0 if the warband has no commander."),
         ("ddm.battle-map", "ddm.commander-zero", "ddm.epic-version", "ddm.limited-pool", "ddm.max-creatures",
          "ddm.minions", "ddm.points-limit"),
         {"points_limit": 200, "max_creatures": 8, "epic_versions": False, "commander_zero": True,
@@ -1128,11 +1136,12 @@ SPEC.add_format(
     )
 )
 for _id, _name, _about in (
-    ("team-multiplayer", "Multiplayer, teams",
-     "Each player brings an Assault warband (200 points unless agreed: set points_limit); teammates may "
-     "each field their own Unique creatures. Each warband is validated on its own."),
-    ("ffa-multiplayer", "Multiplayer, free-for-all",
-     "Assault rules for each player's warband (200 points unless agreed: set points_limit)."),
+    ("team-multiplayer", msg("Multiplayer, teams"),
+     msg("Each player brings an Assault warband (200 points unless agreed: set the points limit under Format "
+         "options); teammates may each field their own Unique creatures. Each warband is checked on its own.")),
+    ("ffa-multiplayer", msg("Multiplayer, free-for-all"),
+     msg("Assault rules for each player's warband (200 points unless agreed: set the points limit under Format "
+         "options).")),
 ):
     SPEC.add_format(
         Format(

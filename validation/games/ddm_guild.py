@@ -102,7 +102,7 @@ MAX_CREATURES = Param("max_creatures", Int(1, 100, nullable=True), None, "the mo
 def points_limit(w: GuildWarband, p: Params) -> Iterator[Outcome]:
     """The total cost is at most the format's limit.
 
-    Source: ddm-guild.md, Rules (the builder's checks: mkouba/ddmwi Warband.java)
+    Source: ddm-guild.md, (the builder's checks: mkouba/ddmwi Warband.java)
     """
     limit = p["points_limit"]
     if limit is None:
@@ -124,7 +124,7 @@ def points_limit(w: GuildWarband, p: Params) -> Iterator[Outcome]:
 def max_creatures(w: GuildWarband, p: Params) -> Iterator[Outcome]:
     """The number of creatures is at most the format's maximum.
 
-    Source: ddm-guild.md, Rules (the builder's checks: mkouba/ddmwi Warband.java)
+    Source: ddm-guild.md, (the builder's checks: mkouba/ddmwi Warband.java)
     """
     limit, count = p["max_creatures"], w.count()
     if limit is not None and count > limit:
@@ -140,7 +140,7 @@ def max_creatures(w: GuildWarband, p: Params) -> Iterator[Outcome]:
 def alignment(w: GuildWarband, p: Params) -> Iterator[Outcome]:
     """A warband holds Good or Evil creatures, not both; Neutral creatures fit either.
 
-    Source: ddm-guild.md, Rules (the builder's checks: mkouba/ddmwi Warband.java)
+    Source: ddm-guild.md, (the builder's checks: mkouba/ddmwi Warband.java)
     """
     good = [e for e in w.entries if e.creature.alignment == "good"]
     evil = [e for e in w.entries if e.creature.alignment == "evil"]
@@ -165,7 +165,7 @@ def faction(w: GuildWarband, p: Params) -> Iterator[Outcome]:
     """The creatures share at least one faction (the intersection of their faction sets, the
     warband's faction, is not empty); a declared faction must be in it.
 
-    Source: ddm-guild.md, Rules (the builder's checks: mkouba/ddmwi Warband.java)
+    Source: ddm-guild.md, (the builder's checks: mkouba/ddmwi Warband.java)
     """
     known = [e for e in w.entries if e.creature.factions]
     for e in w.entries:
@@ -209,7 +209,7 @@ def faction(w: GuildWarband, p: Params) -> Iterator[Outcome]:
 def unique(w: GuildWarband, p: Params) -> Iterator[Outcome]:
     """A creature with the keyword Unique appears at most once.
 
-    Source: ddm-guild.md, Rules (the builder's checks: mkouba/ddmwi Warband.java)
+    Source: ddm-guild.md, (the builder's checks: mkouba/ddmwi Warband.java)
     """
     groups: dict[str, list[GuildEntry]] = {}
     for e in w.entries:
@@ -240,25 +240,26 @@ def totals(w: GuildWarband, p: Params) -> dict[str, Any]:
 
 
 SPEC = register_ruleset(
-    RulesetSpec(GAME, RULESET, "DDM 2.0 / DDM Guild rules", ddm_document(FACTIONS), prepare, totals)
+    RulesetSpec(GAME, RULESET, msg("DDM 2.0 / DDM Guild rules"), ddm_document(FACTIONS), prepare, totals,
+                default_format="standard-200")
 )
 ALL_RULES = ("ddm-guild.alignment", "ddm-guild.faction", "ddm-guild.max-creatures", "ddm-guild.points-limit",
              "ddm-guild.unique")
 for _id, _name, _points, _most in (
-    ("quick-100", "Quick, 100 points", 100, 8),
-    ("standard-200", "Standard, 200 points", 200, 10),
-    ("epic-500", "Epic, 500 points", 500, 10),
-    ("arena", "Arena, 200 points", 200, 5),
+    ("quick-100", msg("Quick, 100 points"), 100, 8),
+    ("standard-200", msg("Standard, 200 points"), 200, 10),
+    ("epic-500", msg("Epic, 500 points"), 500, 10),
+    ("arena", msg("Arena, 200 points"), 200, 5),
 ):
     SPEC.add_format(
         Format(
             GAME, RULESET, _id, _name,
-            f"At most {_points} points and {_most} creatures; Good or Evil, not both; one shared faction; "
-            "each Unique creature once.",
+            msg("At most {points} points and {most} creatures; Good or Evil, not both; one shared faction; "
+                "each Unique creature once.", points=_points, most=_most),
             ALL_RULES,
             {"points_limit": _points, "max_creatures": _most},
         )
     )
 SPEC.add_format(
-    Format(GAME, RULESET, "freestyle", "Freestyle", "No checks at all; the list is still priced.", (), {})
+    Format(GAME, RULESET, "freestyle", msg("Freestyle"), msg("No checks at all; the list is still priced."), (), {})
 )

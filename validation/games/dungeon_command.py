@@ -533,13 +533,13 @@ def format_keys(fmt: Format, data: dict[str, Any], errors: Errors) -> None:
 
 
 SPEC = register_ruleset(
-    RulesetSpec(GAME, RULESET, "Dungeon Command", DOCUMENT, prepare, totals, default=True, format_keys=format_keys)
+    RulesetSpec(GAME, RULESET, msg("Dungeon Command"), DOCUMENT, prepare, totals, default=True, format_keys=format_keys)
 )
 SPEC.add_format(
     Format(
-        GAME, RULESET, "custom", "Custom warband",
-        "Your own warband from any packs: at least 12 creatures (at most 4 of one), at least 30 order cards "
-        "(at most 4 of one), exactly 1 commander; 2 large and 2 small tiles where the list records them.",
+        GAME, RULESET, "custom", msg("Custom warband"),
+        msg("Your own warband from any packs: at least 12 creatures (at most 4 of one), at least 30 order cards "
+            "(at most 4 of one), exactly 1 commander; 2 large and 2 small tiles where the list records them."),
         ("dungeon-command.battlefield-tiles", "dungeon-command.card-kinds", "dungeon-command.creature-copies",
          "dungeon-command.min-creatures", "dungeon-command.min-orders", "dungeon-command.one-commander",
          "dungeon-command.order-copies"),
@@ -548,8 +548,8 @@ SPEC.add_format(
 )
 SPEC.add_format(
     Format(
-        GAME, RULESET, "faction-box", "One faction pack as it comes",
-        "A pack's ready warband: exactly its 12 creature cards and 36 order cards, and one of its 2 commanders.",
+        GAME, RULESET, "faction-box", msg("One faction pack as it comes"),
+        msg("A pack's ready warband: exactly its 12 creature cards and 36 order cards, and one of its 2 commanders."),
         ("dungeon-command.card-kinds", "dungeon-command.faction-box-commander", "dungeon-command.faction-box-creatures",
          "dungeon-command.faction-box-orders", "dungeon-command.one-commander"),
         {},
@@ -557,9 +557,9 @@ SPEC.add_format(
 )
 SPEC.add_format(
     Format(
-        GAME, RULESET, "first-game", "First game (half a pack)",
-        "Two players share one pack: one takes every gold-symbol card (6 creatures, 18 orders), the other every "
-        "silver one; each chooses one of the pack's 2 commanders.",
+        GAME, RULESET, "first-game", msg("First game (half a pack)"),
+        msg("Two players share one pack: one takes every gold-symbol card (6 creatures, 18 orders), the other "
+            "every silver one; each chooses one of the pack's 2 commanders."),
         ("dungeon-command.card-kinds", "dungeon-command.first-game-commander", "dungeon-command.first-game-creatures",
          "dungeon-command.first-game-orders", "dungeon-command.one-commander"),
         {},
