@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from django.http import QueryDict
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 MAX_JSON_CHARS = 100_000  # half the document's bound (builder.forms.MAX_DOCUMENT_CHARS)
 
@@ -31,7 +31,7 @@ def int_field(data: QueryDict, name: str, low: int, high: int, errors: dict[str,
 def text_field(data: QueryDict, name: str, limit: int, errors: dict[str, str]) -> str | None:
     raw = data.get(name, "")
     if len(raw) > limit:
-        errors[name] = gettext("At most %(n)s characters.") % {"n": limit}
+        errors[name] = ngettext("At most %(n)s character.", "At most %(n)s characters.", limit) % {"n": limit}
         return None
     return raw.strip()
 

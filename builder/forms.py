@@ -198,7 +198,7 @@ class ImportForm(forms.Form):
     game = forms.ChoiceField(
         label=_("Game (when the text does not say)"),
         required=False,
-        choices=[("", _("as the text says")), *[(g, g) for g in GAMES]],
+        choices=[("", _("as the text says")), *[(g.id, g.name) for g in games.all_games()]],
     )
 
 

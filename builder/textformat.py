@@ -42,13 +42,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import games
-from builder.drafts import GAMES, HEX, TERRAINS, card_kinds, default_ruleset, sections_of
+from builder.drafts import GAMES, HEX, MAX_ITEMS, TERRAINS, card_kinds, default_ruleset, sections_of
 
 MAX_IMPORT_CHARS = 20_000
 MAX_IMPORT_LINES = 1_000
 MAX_JSON_DEPTH = 20
+NEAR_MISS = 0.85  # difflib's ratio from which a name is a misspelt card ("Sword of Hieroneus")
 
 GAME_NAMES = {g.id: g.name for g in games.all_games()}
 GAME_ALIASES = {alias: g.id for g in games.all_games() for alias in g.aliases}
@@ -83,6 +85,16 @@ EXPORT_HEADERS: dict[str, str] = {
     "plan.income": "Income", "plan.camp_upkeep": "Camp upkeep", "plan.hourglasses": "Hourglasses",
 }
 COMMON_KEYS = frozenset({"game", "ruleset", "format", "name", "notes", "params"})
+# Factions as players write them in a title line, normalised (validation.core.names.normalise) -> the document's.
+FACTION_WORDS: dict[str, dict[str, str]] = {
+    "ddm": {
+        "lg": "LG", "cg": "CG", "le": "LE", "ce": "CE", "lawful good": "LG", "chaotic good": "CG",
+        "lawful evil": "LE", "chaotic evil": "CE", "borderlands": "borderlands", "civilization": "civilization",
+        "civilisation": "civilization", "underdark": "underdark", "wild": "wild",
+    },
+    "battlelore2": {"daqan": "daqan-lords", "daqan lords": "daqan-lords", "uthuk": "uthuk-yllan",
+                    "uthuk y llan": "uthuk-yllan", "uthuk yllan": "uthuk-yllan"},
+}
 IGNORED_HEADERS = {"total", "totals", "legal", "illegal", "checked", "points", "link", "shared", "catalogue"}
 TILE_WORDS = (("small_with_start_area", "small with start area"), ("large", "large"), ("small", "small"))
 TOTAL_WORDS: dict[str, str] = {
@@ -95,6 +107,14 @@ _QTY_X_FIRST = re.compile(r"^[x×](\d{1,3})\s+(.*)$", re.IGNORECASE)
 _QTY_LAST = re.compile(r"^(.*?\S)\s*(?:\(\s*[x×]\s*(\d{1,3})\s*\)|[x×]\s*(\d{1,3}))$", re.IGNORECASE)
 _COST_TAIL = re.compile(
     r"\s*(?:[·•|–—:,-]\s*)?[\(\[]?\s*[+-]?\d{1,5}\s*(?:pts?|points?|p|pkt|pont)\.?\s*[\)\]]?\s*$", re.IGNORECASE
+)
+# A cost written without a unit: "Centaur (20)", "Orc Mauler - 26", "Orc Mauler: 26" (a bare "Orc 2" is copies).
+_BARE_COST_TAIL = re.compile(r"(?:\s+[-–—:]\s*|\s*\(\s*)\d{1,4}\s*\)?\s*$")
+# A list's title line as players post it: "Elves of the Wood - 200 pts, CG" (name, size, faction).
+_TITLE_LINE = re.compile(
+    r"^(?:#\s*)?(?P<name>[^\d\[\]{}].*?)\s*[-–—:,(]\s*(?P<size>\d{2,5})\s*(?:pts?|points?|pkt|pont)\.?\)?"
+    r"(?:\s*[,;/|·–—-]\s*(?P<faction>[A-Za-z][\w' -]{0,40}?))?\s*$",
+    re.IGNORECASE,
 )
 _NOTE_TAIL = re.compile(r"\s*\[([^\[\]]{1,240})\]\s*$")
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,3}[.)](?=\s))\s*")
@@ -396,6 +416,8 @@ def _parse_entry(text: str, fields: tuple[str, ...]) -> tuple[dict[str, Any] | N
     if error:
         return None, error
     text = _COST_TAIL.sub("", text).strip()
+    if not _QTY_LAST.match(text):
+        text = _BARE_COST_TAIL.sub("", text).strip() or text
     notes: list[str] = []
     while True:
         match = _NOTE_TAIL.search(text)
@@ -518,6 +540,7 @@ def list_from_text(
     section = ""  # a list path, "notes", or "" before any section
     notes: list[str] = []
     first = True
+    merged: dict[tuple[Any, ...], dict[str, Any]] = {}  # lines naming the same card, merged into one entry
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if section == "notes":
@@ -567,23 +590,45 @@ def list_from_text(
             if key in ("battle_map", "scenario", "commander_zero", "box"):
                 pointers[f"/{key}"] = number
             continue
-        if first and not section and "name" not in document and is_card is not None and _bare(line):
-            first = False
-            if not is_card(game, line):
-                document["name"] = line[:200]
+        if first and not section and "name" not in document and is_card is not None:
+            title_line = _TITLE_LINE.match(line)
+            if title_line and not is_card(game, title_line.group("name")):
+                first = False
+                _read_title(document, title_line, game, default_format)
                 continue
+            if _bare(line):
+                first = False
+                if not is_card(game, line):
+                    document["name"] = line[:200]
+                    continue
         first = False
         path = section or _default_section(game)
         item, error = _parse_item(path, line, game)
         if item is None:
             problems.append(ImportProblem(where, raw, error or _("could not read this line"), line=number))
             continue
-        _append(document, path, item, pointers, number)
+        _append(document, path, item, pointers, number, merged)
     if notes:
         document["notes"] = "\n".join(notes).strip()[:5000]
         if not document["notes"]:
             del document["notes"]
     return _Parsed(document, problems, pointers)
+
+
+def _read_title(document: dict[str, Any], match: re.Match[str], game: str, default_format: str) -> None:
+    """``Elves of the Wood - 200 pts, CG``: the list's name, its size (a DDM skirmish of that size when the
+    format was not chosen) and its faction (as the game writes it: ``CG``, a Guild faction's name)."""
+    document["name"] = match.group("name").strip(" #")[:200]
+    size = int(match.group("size"))
+    if game == "ddm" and document.get("ruleset", "seed") == "seed" and (not default_format or
+                                                                       default_format.startswith("skirmish-")):
+        document["format"] = "epic-500" if size == 500 else f"skirmish-{size}"
+    faction = (match.group("faction") or "").strip()
+    if faction:
+        from validation.core.names import normalise
+
+        known = FACTION_WORDS.get(game, {})
+        document["faction"] = known.get(normalise(faction), faction)
 
 
 def _bare(line: str) -> bool:
@@ -620,7 +665,8 @@ def _parse_item(path: str, line: str, game: str) -> tuple[Any, str]:
     return _parse_entry(line, tuple(f for s in _text_sections(game) if s.path == path for f in s.item_fields))
 
 
-def _append(document: dict[str, Any], path: str, item: Any, pointers: dict[str, int], number: int) -> None:
+def _append(document: dict[str, Any], path: str, item: Any, pointers: dict[str, int], number: int,
+            merged: dict[tuple[Any, ...], dict[str, Any]]) -> None:
     parts = path.split(".")
     node = document
     for part in parts[:-1]:
@@ -632,8 +678,26 @@ def _append(document: dict[str, Any], path: str, item: Any, pointers: dict[str, 
             listed.append(item["card"])
         return
     key = "name" if path.startswith("plan.") else "card"
+    same = _same_key(path, item)
+    earlier = merged.get(same) if same is not None else None
+    if earlier is not None and earlier["qty"] + item["qty"] <= 99:  # the same card on several lines: one entry
+        earlier["qty"] += item["qty"]
+        return
+    if same is not None:
+        merged[same] = item
     pointers[f"/{path.replace('.', '/')}/{len(listed)}/{key}"] = number
     listed.append(item)
+
+
+def _same_key(path: str, item: Any) -> tuple[Any, ...] | None:
+    """What makes two lines the same card (its name as matched, side, master, set), or None for an item that
+    is never merged (a Stronghold action or order, a deployed unit)."""
+    if path.startswith("plan.") or path == "deployment" or not isinstance(item.get("qty"), int):
+        return None
+    from validation.core.names import normalise
+
+    rest = tuple(sorted((k, json.dumps(v, sort_keys=True)) for k, v in item.items() if k not in ("card", "qty")))
+    return (path, normalise(str(item.get("card", ""))), rest)
 
 
 # ------------------------------------------------------------------------------------------ matching
@@ -710,7 +774,9 @@ def names_match(
         by_slug = catalogue.by_slug.get(text.strip().casefold()) is card
         if shared and not by_slug:
             sets = sorted({c.set.name for c in same if c.set is not None})
-            message = _("“%(name)s” names %(n)s cards: add its set ([set: …])") % {"name": text, "n": len(same)}
+            message = ngettext("“%(name)s” names %(n)s card: add its set ([set: …])",
+                               "“%(name)s” names %(n)s cards: add its set ([set: …])", len(same)) % {
+                "name": text, "n": len(same)}
             problems.append(ImportProblem(where, text, message, sets, (lines or {}).get(pointer, 0)))
             continue
         matched += 1
@@ -745,11 +811,32 @@ def _document_bounds(document: Any) -> str:
     return ""
 
 
+def _crowded(document: Mapping[str, Any]) -> str:
+    """Why a pasted list is too long to be one list (its lines already merged), or ""."""
+    for path in ("entries", "orders", "commanders", "deployment", "pool", "plan.entries", "plan.orders"):
+        node: Any = document
+        for part in path.split("."):
+            node = node.get(part) if isinstance(node, Mapping) else None
+        if isinstance(node, list) and len(node) > MAX_ITEMS:
+            return ngettext("The list names %(n)s different card in one part; a list holds at most %(most)s. "
+                            "Paste one list at a time.",
+                            "The list names %(n)s different cards in one part; a list holds at most %(most)s. "
+                            "Paste one list at a time.", len(node)) % {"n": len(node), "most": MAX_ITEMS}
+    return ""
+
+
 def _is_card(game: str, name: str) -> bool:
+    """Whether ``name`` names a card, or nearly does (a misspelt first line is a card to report with its
+    closest names, not the list's title)."""
     from builder.selectors import builder_facts, card_find
+    from validation.core.names import normalise
 
     catalogue = builder_facts(game=game, ruleset=default_ruleset(game))
-    return card_find(catalogue=catalogue, text=name, kinds=card_kinds(game, default_ruleset(game))) is not None
+    kinds = card_kinds(game, default_ruleset(game))
+    if card_find(catalogue=catalogue, text=name, kinds=kinds) is not None:
+        return True
+    names = [k for kind in kinds for k in catalogue.names_by_kind.get(kind, {})]
+    return bool(difflib.get_close_matches(normalise(name), names, n=1, cutoff=NEAR_MISS))
 
 
 def list_import(*, text: str, game: str | None = None, default_format: str = "") -> ImportResult:
@@ -761,9 +848,11 @@ def list_import(*, text: str, game: str | None = None, default_format: str = "")
         return ImportResult(None, [ImportProblem("", "", message)], source)
 
     if len(text) > MAX_IMPORT_CHARS:
-        return refused(_("The text is longer than %(n)s characters.") % {"n": MAX_IMPORT_CHARS})
+        return refused(ngettext("The text is longer than %(n)s character.", "The text is longer than %(n)s characters.",
+                                MAX_IMPORT_CHARS) % {"n": MAX_IMPORT_CHARS})
     if text.count("\n") >= MAX_IMPORT_LINES:
-        return refused(_("The text has more than %(n)s lines.") % {"n": MAX_IMPORT_LINES})
+        return refused(ngettext("The text has more than %(n)s line.", "The text has more than %(n)s lines.",
+                                MAX_IMPORT_LINES) % {"n": MAX_IMPORT_LINES})
     stripped = text.strip()
     if not stripped:
         return refused(_("Paste a list first."))
@@ -782,6 +871,9 @@ def list_import(*, text: str, game: str | None = None, default_format: str = "")
         parsed = list_from_text(text=text, game=game, default_format=default_format, is_card=_is_card)
         if not parsed.document:
             return ImportResult(None, parsed.problems, "text")
+        crowded = _crowded(parsed.document)
+        if crowded:
+            return refused(crowded)
         document, problems, lines, source = parsed.document, parsed.problems, parsed.lines, "text"
     if not document.get("format"):
         document["format"] = default_format

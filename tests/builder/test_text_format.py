@@ -121,6 +121,85 @@ def test_a_hand_written_list_is_read_forgivingly_and_names_become_the_catalogues
     assert result.problems == []
 
 
+def test_the_forms_players_post_are_read_name_size_faction_and_costs_without_a_unit() -> None:
+    text = "\n".join([
+        "Elves of the Wood - 200 pts, CG",
+        "Centaur (20)",
+        "Orc Mauler - 26",
+        "Regdar, Adventurer 20pts",
+        "Elf Archer: 10",
+    ])
+    result = list_import(text=text, game="ddm", default_format="skirmish-200")
+    assert result.document is not None
+    assert result.document["name"] == "Elves of the Wood"
+    assert result.document["format"] == "skirmish-200" and result.document["faction"] == "CG"
+    assert result.document["entries"] == [
+        {"card": "Centaur", "qty": 1}, {"card": "Orc Mauler", "qty": 1}, {"card": "Regdar, Adventurer", "qty": 1},
+        {"card": "Elf Archer", "qty": 1},
+    ]
+    assert result.problems == []
+    other = list_import(text="Hill giants: 300 points / Chaotic Evil\n2 Orc Mauler", game="ddm",
+                        default_format="skirmish-200")
+    assert other.document is not None
+    assert (other.document["name"], other.document["format"], other.document["faction"]) == (
+        "Hill giants", "skirmish-300", "CE")
+    assert other.document["entries"] == [{"card": "Orc Mauler", "qty": 2}], "a bare number before a name is copies"
+
+
+def test_a_near_miss_is_never_taken_for_the_lists_name_and_the_close_names_are_offered() -> None:
+    result = list_import(text="Sword of Hieroneus\nClerc of Order\n2x Centaur", game="ddm",
+                         default_format="skirmish-200")
+    assert result.document is not None and "name" not in result.document
+    by_text = {p.text: p for p in result.problems}
+    assert by_text["Sword of Hieroneus"].suggestions[0] == "Sword of Heironeous"
+    assert by_text["Clerc of Order"].suggestions[0] == "Cleric of Order"
+    assert [p.line for p in result.problems] == [1, 2]
+
+
+def test_identical_lines_become_one_entry_with_their_copies() -> None:
+    text = "Game: ddm\n1x Centaur\ncentaur\n2 Centaur\n1x Centaur [epic]\n1x Orc Mauler\n- Centaur (20)\n"
+    result = list_import(text=text, default_format="skirmish-200")
+    assert result.document is not None
+    assert result.document["entries"] == [
+        {"card": "Centaur", "qty": 5}, {"card": "Centaur", "qty": 1, "version": "epic"},
+        {"card": "Orc Mauler", "qty": 1},
+    ]
+
+
+def test_a_paste_of_more_different_cards_than_a_list_holds_is_refused_with_the_reason() -> None:
+    from builder.selectors import builder_facts
+
+    names = sorted({c.name for c in builder_facts(game="ddm", ruleset="seed").cards if c.kind == "creature"})
+    result = list_import(text="\n".join(f"1x {n}" for n in names[:201]), game="ddm")
+    assert result.document is None
+    assert result.problems[0].message == ("The list names 201 different cards in one part; a list holds at most "
+                                          "200. Paste one list at a time.")
+
+
+def test_900_pasted_lines_answer_a_page_under_a_megabyte_that_grows_with_the_list_not_its_square() -> None:
+    """The builder page of a long paste stays small: identical lines merge, and a row's "free minion of"
+    choice lists the list's masters, not every other row (that was 54 MB for 900 lines)."""
+    from builder.selectors import builder_facts
+
+    names = sorted({c.name for c in builder_facts(game="ddm", ruleset="seed").cards if c.kind == "creature"})
+    client = Client()
+
+    def page(distinct: int, lines: int) -> str:
+        chosen = names[:distinct]
+        text = "\n".join(["Elves of the Wood - 200 pts, CG", *(f"1x {chosen[i % distinct]}" for i in range(lines))])
+        response = client.post("/build/import/", {"text": text, "game": "ddm"})
+        assert response.status_code == 200
+        return response.content.decode()
+
+    repeated = page(30, 899)
+    assert len(repeated.encode()) < 1_000_000
+    assert repeated.count('name="qty-entries-') == 30
+    small, large = page(50, 50), page(190, 899)
+    assert len(large.encode()) < 1_000_000
+    options = large.count("<option") - small.count("<option")
+    assert options < 190 * 20, f"{options} more options for 140 more rows: not linear"
+
+
 def test_a_first_line_that_names_a_card_stays_a_card() -> None:
     result = list_import(text="Centaur\nElf Archer", game="ddm", default_format="skirmish-200")
     assert result.document is not None and "name" not in result.document
