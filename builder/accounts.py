@@ -27,9 +27,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from builder.models import SavedList
-from builder.selectors import list_get, list_get_shared
+from builder.drafts import GAMES
+from builder.selectors import list_get, list_get_shared, lists_of
 from builder.services import list_claim
+from catalogue.models import Game
 from config.errors import ApplicationError
 from config.limits import client_address, limit_count, limit_reached
 
@@ -137,8 +138,8 @@ class MusterPasswordResetView(PasswordResetView):
 
 @login_required
 def my_lists(request: HttpRequest) -> HttpResponse:
-    lists = SavedList.objects.filter(owner_id=request.user.pk).order_by("-updated")
-    return render(request, "accounts/my_lists.html", {"lists": lists})
+    return render(request, "accounts/my_lists.html", {"lists": lists_of(user=request.user),
+                                                     "games": Game.objects.filter(slug__in=GAMES)})
 
 
 _UUID = re.compile(r"[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}")

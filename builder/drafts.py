@@ -68,6 +68,17 @@ def items(document: Mapping[str, Any], path: str) -> list[Any]:
     return node if isinstance(node, list) else []
 
 
+def draft_is_empty(*, document: Mapping[str, Any]) -> bool:
+    """A list with nothing in it yet (no creature, card, unit or action; a map or a scenario alone is not a
+    list): the pages call it empty, not legal."""
+    game = str(document.get("game", ""))
+    ruleset = str(document.get("ruleset") or DEFAULT_RULESET.get(game, ""))
+    plan = document.get("plan")
+    if isinstance(plan, Mapping) and plan.get("kind") == "setup":
+        return False
+    return not any(items(document, s.path) for s in sections_of(game, ruleset) if s.shape != "single")
+
+
 def _items_for_write(document: dict[str, Any], path: str) -> list[Any]:
     parts = path.split(".")
     node = document

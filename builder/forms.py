@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import games
-from builder.drafts import GAMES, MAX_NAME, items, sections_of
+from builder.drafts import MAX_NAME, items, sections_of
 from builder.fields import int_field, json_field, no_constant, set_or_drop, text_field
 from builder.games import panel_of
 from builder.textformat import MAX_IMPORT_CHARS

@@ -14,14 +14,17 @@ from builder.drafts import (
     DraftError,
     default_ruleset,
     draft_add,
+    draft_is_empty,
     items,
     section_for,
     sections_of,
     units_to_place,
 )
 from builder.models import ListVersion, SavedList
+from builder.selectors_results import text_render
 from catalogue.models import CatalogueChange, CatalogueVersion
 from catalogue.services import catalogue_version_label
+from catalogue.terms import term
 from catalogue.text import normalise_name
 from config.errors import ApplicationError
 from config.lookups import object_by_uuid
@@ -50,6 +53,52 @@ def list_current(*, saved_list: SavedList) -> ListVersion:
     if version is None:  # a list always has a version; this is a broken row
         raise ApplicationError("This list has no saved version.", code="not_found", status=404)
     return version
+
+
+@dataclass
+class MyList:
+    """One of a player's lists as "My lists" shows it: named as a player names things, checked now."""
+
+    saved: SavedList
+    game: str  # the game's name
+    format: str  # the format's name
+    check: ListCheck
+    copied_from: SavedList | None  # the list it was copied from, while that list exists
+    copied_from_code: str  # its share code, as recorded when copied (also once it is deleted)
+
+
+_COPIED = re.compile(r"^copied from /l/([A-Za-z0-9]{4,16})$")
+
+
+def lists_of(*, user: Any, limit: int = 200) -> list[MyList]:
+    """The lists ``user`` owns, the most recently saved first, each checked against the current catalogue."""
+    from django.db.models import OuterRef, Q, Subquery
+
+    from catalogue.models import Game
+
+    if not getattr(user, "is_authenticated", False):
+        return []
+    saved = list(SavedList.objects.filter(owner_id=user.pk).select_related("forked_from").order_by("-updated")[:limit])
+    latest = ListVersion.objects.filter(saved_list=OuterRef("pk")).order_by("-number").values("number")[:1]
+    numbers = SavedList.objects.filter(pk__in=[s.pk for s in saved]).annotate(n=Subquery(latest)).values_list("pk", "n")
+    wanted = Q(pk__in=[])
+    for pk, number in numbers:
+        wanted |= Q(saved_list_id=pk, number=number)
+    newest: dict[Any, ListVersion] = {v.saved_list_id: v for v in ListVersion.objects.filter(wanted)}
+    first_notes = dict(ListVersion.objects.filter(saved_list__in=saved, number=1).values_list("saved_list_id", "note"))
+    games = dict(Game.objects.values_list("slug", "name"))
+    out = []
+    for item in saved:
+        version = newest.get(item.pk)
+        document = version.document if version is not None else {}
+        copied = _COPIED.match(str(first_notes.get(item.pk) or ""))
+        out.append(MyList(
+            saved=item, game=games.get(item.game, item.game),
+            format=format_name(game=item.game, ruleset=item.ruleset, format_id=item.format),
+            check=list_check(document=document) if version is not None else ListCheck(message="no version"),
+            copied_from=item.forked_from, copied_from_code=copied.group(1) if copied else "",
+        ))
+    return out
 
 
 def list_versions(*, saved_list: SavedList, limit: int | None = None) -> list[ListVersion]:
@@ -110,6 +159,7 @@ def list_catalogue_changes(*, version: ListVersion) -> dict[str, Any]:
 
 BUILDER_PAGE_SIZE = 20
 MAX_MARKED = 40  # at most this many "what if I added it" checks per page (each one is ~0.2 ms)
+MARK_UP_TO_ITEMS = 60  # ... and only while the list names at most this many different cards
 
 COST_FIELDS = ("cost", "cost_resources")
 
@@ -128,6 +178,7 @@ class FamilyChoice:
     description: str
     min: int
     max: int
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -168,6 +219,16 @@ class GameSetup:
         return False
 
 
+def shown(value: Any) -> str:
+    """A name or a text of the validator (a format's, a ruleset's) in the reader's language: a ``msg``
+    (``validation.core.text.Text``) is translated, a plain string shown as it is."""
+    from validation.core.text import Text
+
+    if isinstance(value, Text):
+        return text_render(text=value.json()) or str(value)
+    return str(value)
+
+
 def _registry() -> dict[str, dict[str, Any]]:
     from validation.core import registry
 
@@ -175,23 +236,25 @@ def _registry() -> dict[str, dict[str, Any]]:
 
 
 def builder_rulesets(*, game: str) -> list[tuple[str, str]]:
-    """The rulesets of ``game`` a list can be built for, the default one first (the game registry's)."""
+    """The rulesets of ``game`` a list can be built for, the default one first (the game registry's), named in
+    the reader's language."""
     ordered = sorted(games.game(game).rulesets, key=lambda r: (not r.default, r.id))
-    return [(r.id, r.name) for r in ordered]
+    return [(r.id, term(r.name)) for r in ordered]
 
 
 def _param_choice(param: Any) -> ParamChoice:
     described = param.schema.describe()
     kind = described.get("type")
+    doc = shown(param.doc)
     if described.get("choices"):
-        return ParamChoice(param.name, param.doc, "choice", tuple(described["choices"]), default=param.default)
+        return ParamChoice(param.name, doc, "choice", tuple(described["choices"]), default=param.default)
     if kind in ("integer", "number"):
         return ParamChoice(
-            param.name, param.doc, "int", min=described.get("min"), max=described.get("max"), default=param.default
+            param.name, doc, "int", min=described.get("min"), max=described.get("max"), default=param.default
         )
     if kind == "boolean":
-        return ParamChoice(param.name, param.doc, "bool", default=param.default)
-    return ParamChoice(param.name, param.doc, "text", default=param.default)
+        return ParamChoice(param.name, doc, "bool", default=param.default)
+    return ParamChoice(param.name, doc, "text", default=param.default)
 
 
 def builder_setup(*, game: str, ruleset: str, format_id: str = "") -> GameSetup:
@@ -200,16 +263,17 @@ def builder_setup(*, game: str, ruleset: str, format_id: str = "") -> GameSetup:
 
     rulesets = builder_rulesets(game=game)
     spec = _registry()[game].get(ruleset) or _registry()[game][default_ruleset(game)]
-    formats = [FormatChoice(f.id, f.name, f.description) for f in spec.formats.values()]
-    families = [FamilyChoice(f.prefix, f.pattern, f.description, f.min, f.max) for f in spec.families]
+    formats = [FormatChoice(f.id, shown(f.name), shown(f.description)) for f in spec.formats.values()]
+    families = [FamilyChoice(f.prefix, f.pattern, shown(f.description), f.min, f.max, shown(f.name or f.pattern))
+                for f in spec.families]
     faction_key = spec.document.keys.get("faction")
     schema = getattr(faction_key, "schema", None)
     choices: tuple[str, ...] = tuple(schema.describe().get("choices") or ()) if schema is not None else ()
     names = dict(
         Faction.objects.filter(game__slug=game, ruleset__slug=spec.id).values_list("slug", "name")
     )
-    factions = [(c, f"{c} · {names[c]}" if names.get(c) and names[c] != c and len(c) <= 3 else names.get(c, c))
-                for c in choices]
+    factions = [(c, f"{c} · {term(names[c])}" if names.get(c) and names[c] != c and len(c) <= 3
+                 else term(names.get(c, c))) for c in choices]
     params: list[ParamChoice] = []
     fmt = spec.find_format(format_id) if format_id else None
     if fmt is not None:
@@ -218,6 +282,23 @@ def builder_setup(*, game: str, ruleset: str, format_id: str = "") -> GameSetup:
     return GameSetup(
         game, spec.id, rulesets, formats, families, factions, params, True, games.ruleset(game, spec.id).default_format
     )
+
+
+def format_name(*, game: str, ruleset: str, format_id: str) -> str:
+    """A format as a player names it ("Assault, 200 points"), in the reader's language; the id when the
+    validator does not know it."""
+    spec = _registry().get(game, {}).get(ruleset)
+    fmt = spec.find_format(format_id) if spec is not None else None
+    if fmt is not None:
+        return shown(fmt.name)
+    return format_id
+
+
+def game_name(*, game: str) -> str:
+    """A game as a player names it (the catalogue's name)."""
+    from catalogue.models import Game
+
+    return Game.objects.filter(slug=game).values_list("name", flat=True).first() or game
 
 
 def builder_default_format(*, game: str | None) -> str:
@@ -230,7 +311,7 @@ def builder_factions(*, game: str, ruleset: str) -> list[tuple[str, str]]:
     from catalogue.models import Faction
 
     rows = Faction.objects.filter(game__slug=game, ruleset__slug=ruleset).order_by("position", "slug")
-    return [(slug, name) for slug, name in rows.values_list("slug", "name")]
+    return [(slug, term(name)) for slug, name in rows.values_list("slug", "name")]
 
 
 @dataclass
@@ -242,6 +323,7 @@ class ListCheck:
     message: str = ""
     unchecked: bool = False  # the validator does not know this game yet: the list is not checked
     to_place: int = 0  # BattleLore: units recruited but not on the deployment map yet
+    empty: bool = False  # nothing in the list yet: the pages say so instead of "legal"
 
     @property
     def findings_by_pointer(self) -> dict[str, list[dict[str, Any]]]:
@@ -260,9 +342,10 @@ def list_check(*, document: Any, entered: Any = None) -> ListCheck:
     ``entered``: the viewer's own numbers for cards (``validation.services.EnteredSource``)."""
     from validation.services import list_validate
 
+    empty = isinstance(document, dict) and draft_is_empty(document=document)
     try:
         # texts: for the localiser
-        return ListCheck(result=dict(list_validate(document=document, texts=True, entered=entered)))
+        return ListCheck(result=dict(list_validate(document=document, texts=True, entered=entered)), empty=empty)
     except ApplicationError as exc:
         return ListCheck(errors=dict(exc.fields), message=exc.message)
 
@@ -440,13 +523,17 @@ def builder_catalogue(
             if found is not None:
                 counts[found.slug] = 1
     rows: list[CatalogueRow] = []
+    # "What if I added it": one validation per card shown, so only for a list of a playable size (a pasted
+    # list of 200 lines is far past every limit already, and each of its checks takes a while).
+    what_if = games.game(game).ruleset_or_default(ruleset).what_if
+    marked = MAX_MARKED if what_if and len(counts) <= MARK_UP_TO_ITEMS else 0
     for index, slug in enumerate(page.object_list):
         card = catalogue.by_slug.get(str(slug).casefold())
         if card is None:
             continue
         reasons = (
             card_add_reasons(document=document, check=check, card=card, catalogue=catalogue)
-            if index < MAX_MARKED and games.game(game).ruleset_or_default(ruleset).what_if
+            if index < marked
             else []
         )
         rows.append(CatalogueRow(card, card_cost(card), counts.get(card.slug, 0), reasons, card.factions))
@@ -521,6 +608,14 @@ class ListSection:
     @property
     def count(self) -> int:
         return sum(r.qty for r in self.rows)
+
+    @property
+    def masters(self) -> list[str]:
+        """The names a row of this section may be the free minion of: the rows whose card has Minions, and
+        any master a row already names (a few names, not every row: the page stays linear in the list)."""
+        names = [r.name for r in self.rows if r.card is not None and r.card.children.get("minions")]
+        named = [str(r.item["minion_of"]) for r in self.rows if isinstance(r.item, dict) and r.item.get("minion_of")]
+        return list(dict.fromkeys([*names, *named]))
 
 
 def _findings_under(by_pointer: dict[str, list[dict[str, Any]]], pointer: str) -> list[dict[str, Any]]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +31,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, npgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import games
@@ -49,6 +50,7 @@ from builder.selectors import (
     builder_setup,
     card_ref,
     draft_check,
+    format_name,
     list_catalogue_changes,
     list_check,
     list_current,
@@ -69,20 +71,21 @@ from catalogue.models import Game
 from config.errors import ApplicationError
 from config.limits import client_address, limit_count, limit_reached
 
-TOTAL_LABELS: dict[str, Any] = {
-    "points": gettext_lazy("points"),
-    "points_left": gettext_lazy("points left"),
-    "creatures": gettext_lazy("creatures"),
-    "commanders": gettext_lazy("commanders"),
-    "minions": gettext_lazy("minions"),
-    "orders": gettext_lazy("order cards"),
-    "levels": gettext_lazy("levels"),
-    "units": gettext_lazy("units"),
-    "lore_from_unspent": gettext_lazy("lore from unspent points"),
-    "resources_spent": gettext_lazy("resources spent"),
-    "resources_left": gettext_lazy("resources left"),
-    "units_used": gettext_lazy("units used"),
-    "hourglasses": gettext_lazy("hourglasses"),
+# A total's label for its number, with the plural the language needs ("334 очка", "5 очков").
+TOTAL_LABELS: dict[str, Callable[[int], str]] = {
+    "points": lambda n: npgettext("a total", "point", "points", n),
+    "points_left": lambda n: npgettext("a total", "point left", "points left", n),
+    "creatures": lambda n: npgettext("a total", "creature", "creatures", n),
+    "commanders": lambda n: npgettext("a total", "commander", "commanders", n),
+    "minions": lambda n: npgettext("a total", "minion", "minions", n),
+    "orders": lambda n: npgettext("a total", "order card", "order cards", n),
+    "levels": lambda n: npgettext("a total", "level", "levels", n),
+    "units": lambda n: npgettext("a total", "unit", "units", n),
+    "lore_from_unspent": lambda n: gettext("lore from unspent points"),
+    "resources_spent": lambda n: npgettext("a total", "resource spent", "resources spent", n),
+    "resources_left": lambda n: npgettext("a total", "resource left", "resources left", n),
+    "units_used": lambda n: npgettext("a total", "unit used", "units used", n),
+    "hourglasses": lambda n: npgettext("a total", "hourglass", "hourglasses", n),
 }
 SORTS: list[tuple[str, Any]] = [
     ("name", gettext_lazy("name, A to Z")),
@@ -92,6 +95,12 @@ SORTS: list[tuple[str, Any]] = [
     ("-level", gettext_lazy("level, highest first")),
     ("set", gettext_lazy("set, in printed order")),
 ]
+# A format option's choices as a player reads them (a value not listed is shown as it is).
+CHOICE_LABELS: dict[str, Any] = {
+    "warning": gettext_lazy("a warning"), "violation": gettext_lazy("a violation"),
+    "exactly-one-booster": gettext_lazy("every figure of one booster"),
+    "subset-of-two-boosters": gettext_lazy("figures chosen from two boosters"),
+}
 
 
 # ---------------------------------------------------------------------------------- the edit token
@@ -205,7 +214,7 @@ def _format_options(setup: GameSetup, current: str) -> tuple[list[FormatOption],
         chosen = bool(rest.isdigit()) and not any(o.selected for o in options)
         if chosen:
             size = rest
-        options.append(FormatOption(value, gettext("%(pattern)s: another size") % {"pattern": family.pattern}, chosen))
+        options.append(FormatOption(value, family.name or family.pattern, chosen))
         meaning[value] = family
     return options, meaning, size
 
@@ -284,7 +293,8 @@ def _anchor(pointers: list[str]) -> str:
 
 def _totals_shown(totals: dict[str, Any]) -> list[tuple[Any, Any]]:
     """The validation result's totals a page shows, each with its label."""
-    return [(TOTAL_LABELS[k], v) for k, v in totals.items() if k in TOTAL_LABELS and v is not None]
+    return [(TOTAL_LABELS[k](v if isinstance(v, int) else 0), v) for k, v in totals.items()
+            if k in TOTAL_LABELS and v is not None]
 
 
 def _titled(sections: list[ListSection]) -> list[tuple[Any, ListSection]]:
@@ -303,12 +313,14 @@ def _localised(check: ListCheck) -> ListCheck:
     if check.result is None:
         return check
     result = validation_result_localise(result=check.result)
+    result["format_name"] = format_name(game=str(result.get("game", "")), ruleset=str(result.get("ruleset", "")),
+                                        format_id=str(result.get("format", "")))
     for key in ("violations", "warnings"):
         for finding in result.get(key) or []:
             finding["anchor"] = _anchor(list(finding.get("entries") or []))
             finding["severity"] = key
     return ListCheck(result=result, errors=check.errors, message=check.message, unchecked=check.unchecked,
-                     to_place=check.to_place)
+                     to_place=check.to_place, empty=check.empty)
 
 
 def _builder_context(
@@ -371,7 +383,8 @@ def _builder_context(
         "saved": saved,
         "field_errors": errors,
         "params": [
-            {"param": p, "current": params.get(p.name, p.default), "error": errors.get(f"param-{p.name}", "")}
+            {"param": p, "current": params.get(p.name, p.default), "error": errors.get(f"param-{p.name}", ""),
+             "choices": [(c, CHOICE_LABELS.get(c, c)) for c in p.choices]}
             for p in setup.params
         ],
         "format_description": described,

@@ -26,7 +26,6 @@ from catalogue.selectors import (
     card_get,
     cards_queryset,
     catalogue_counts,
-    catalogue_summary,
     catalogue_versions,
 )
 from catalogue.services import card_report_create
@@ -39,9 +38,22 @@ DEFAULT_PAGE_SIZE = 50
 REPORTS_PER_HOUR = 5
 
 
+def _named_counts() -> list[tuple[m.Game, list[tuple[m.Ruleset, list[tuple[str, int]]]]]]:
+    """Every game with its rulesets (as the data names them) and the physical cards of each kind."""
+    counts = catalogue_counts()
+    rulesets: dict[tuple[str, str], m.Ruleset] = {
+        (r.game.slug, r.slug): r for r in m.Ruleset.objects.select_related("game")
+    }
+    return [
+        (game, [(rulesets[(game.slug, slug)], sorted(kinds.items()))
+                for slug, kinds in counts.get(game.slug, {}).items() if (game.slug, slug) in rulesets])
+        for game in m.Game.objects.order_by("position")
+    ]
+
+
 def home(request: HttpRequest) -> HttpResponse:
     previews = [g.id for g in games.all_games() if g.previews]
-    return render(request, "home.html", {"summary": catalogue_summary(), "games": m.Game.objects.all(),
+    return render(request, "home.html", {"counts": _named_counts(), "games": m.Game.objects.all(),
                                          "previews": previews})
 
 
@@ -56,12 +68,7 @@ def about_sources(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def catalogue_index(request: HttpRequest) -> HttpResponse:
-    counts = catalogue_counts()
-    games = [
-        (game, [(ruleset, sorted(kinds.items())) for ruleset, kinds in counts.get(game.slug, {}).items()])
-        for game in m.Game.objects.order_by("position")
-    ]
-    return render(request, "catalogue/index.html", {"games": games})
+    return render(request, "catalogue/index.html", {"games": _named_counts()})
 
 
 def _page_number(raw: str | None, *, default: int, maximum: int | None = None) -> tuple[int, str]:

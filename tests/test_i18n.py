@@ -205,7 +205,7 @@ def _english_msgids(language: str) -> dict[str, str]:
 
 def _static_urls() -> list[str]:
     """Every URL pattern without parameters that answers a person's GET with a page."""
-    skip = re.compile(r"^/(admin/|api/|i18n/|healthz|static/)|\.csv$|/logout/$")
+    skip = re.compile(r"^/(admin/|api/|i18n/|healthz|static/|favicon)|\.csv$|/logout/$")
 
     def walk(patterns: list[URLPattern | URLResolver], prefix: str) -> Iterator[str]:
         for p in patterns:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 
@@ -169,6 +170,33 @@ def test_my_lists_shows_my_lists_and_nobody_elses() -> None:
     assert "My elves" in page and mine.share_code in page
     assert f'href="/build/ddm/?list={mine.pk}"' in page, "each of my lists opens in the builder"
     assert "Their orcs" not in page and theirs.share_code not in page
+
+
+def test_my_lists_says_what_each_list_is_and_whether_it_is_legal_now_and_offers_what_to_do() -> None:
+    me, friend = UserFactory.create(username="me"), UserFactory.create(username="friend")
+    legal = SavedListFactory.create(owner=me, document={
+        "game": "ddm", "format": "skirmish-200", "name": "Elves", "faction": "CG", "battle_map": "Broken Demongate",
+        "entries": [{"card": "Centaur", "qty": 1}, {"card": "Arcane Archer", "qty": 1}]})
+    SavedListFactory.create(owner=me, document={"game": "ddm", "format": "skirmish-200", "name": "Nothing yet"})
+    SavedListFactory.create(owner=me, document={"game": "dungeon-command", "format": "custom", "name": "Goblins",
+                                                "entries": [{"card": "Goblin Archer", "qty": 2}]})
+    original = SavedListFactory.create(owner=friend, document={**DDM_WARBAND, "name": "Friend's elves"})
+    client = signed_in(me)
+    fork = client.post(f"/l/{original.share_code}/fork/")
+    assert fork.status_code == 303
+    page = client.get("/accounts/lists/").content.decode()
+    text = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
+    assert "D&D Miniatures · Assault, 200 points" in text and "Dungeon Command · Custom warband" in text
+    assert "skirmish-200" not in text and "dungeon-command" not in text, "names, not ids"
+    assert text.count("Legal") == 1 and "Not legal: " in text and "Empty" in text
+    assert f'href="/build/ddm/?list={legal.pk}"' in page and f'action="/l/{legal.share_code}/fork/"' in page
+    assert f'href="/lists/{legal.pk}/delete/"' in page
+    assert "copied from Friend's elves" in text
+    for game in ("ddm", "dungeon-command", "battlelore2", "stronghold"):
+        assert f'href="/build/{game}/"' in page, "a new list of each game"
+    original.delete()
+    text = re.sub(r"<[^>]+>", " ", client.get("/accounts/lists/").content.decode())
+    assert "copied from a list since deleted" in text
 
 
 def test_my_lists_needs_a_signed_in_player(client: Client) -> None:
