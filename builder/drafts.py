@@ -72,7 +72,7 @@ def draft_is_empty(*, document: Mapping[str, Any]) -> bool:
     """A list with nothing in it yet (no creature, card, unit or action; a map or a scenario alone is not a
     list): the pages call it empty, not legal."""
     game = str(document.get("game", ""))
-    ruleset = str(document.get("ruleset") or DEFAULT_RULESET.get(game, ""))
+    ruleset = str(document.get("ruleset") or default_ruleset(game))
     plan = document.get("plan")
     if isinstance(plan, Mapping) and plan.get("kind") == "setup":
         return False
@@ -119,6 +119,32 @@ def draft_blank(*, game: str, ruleset: str, format_id: str) -> dict[str, Any]:
     document: dict[str, Any] = {"game": game, "ruleset": ruleset, "format": format_id}
     document.update(copy.deepcopy(dict(games.ruleset(game, ruleset).blank)))
     return document
+
+
+def draft_as_it_comes(*, document: Mapping[str, Any], set_name: str, cards: list[tuple[CardRef, int]]
+                      ) -> dict[str, Any]:
+    """The list replaced by a set as it comes (``games.Ruleset.as_it_comes``): every card of the set with its
+    copies where its kind belongs, one card of a section that holds names (a pack's first commander: the
+    player may swap it for the other), the set named and the set's format chosen. Name and notes stay."""
+    game = str(document.get("game", ""))
+    ruleset = str(document.get("ruleset") or default_ruleset(game))
+    ready = games.game(game).ruleset_or_default(ruleset).as_it_comes if games.is_game(game) else None
+    if ready is None:
+        raise DraftError("this game has no sets that are ready lists")
+    doc: dict[str, Any] = {k: v for k, v in document.items() if k in ("game", "ruleset", "name", "notes")}
+    doc.update(copy.deepcopy(dict(games.game(game).ruleset_or_default(ruleset).blank)))
+    doc["format"], doc[ready.set_key] = ready.format, set_name
+    for card, copies in cards:
+        section = section_for(game, ruleset, card.kind)
+        if section is None or section.shape == "single":
+            continue
+        listed = _items_for_write(doc, section.path)
+        if section.shape == "names":
+            if not listed:
+                listed.append(card.name)
+        elif len(listed) < MAX_ITEMS:
+            listed.append({"card": card.name, "qty": max(1, min(MAX_QTY, copies))})
+    return doc
 
 
 def draft_add(*, document: Mapping[str, Any], card: CardRef) -> tuple[dict[str, Any], str]:

@@ -421,6 +421,7 @@ class CatalogueRow:
     in_list: int  # copies already in the list
     reasons: list[dict[str, Any]]  # why it can no longer be added (empty: it can): {"points": …} or {"finding": …}
     factions: tuple[str, ...] = ()
+    owned: int | None = None  # copies in the player's collection (None: not signed in)
 
 
 @dataclass
@@ -475,17 +476,22 @@ def card_add_reasons(
 
 
 def builder_catalogue(
-    *, game: str, ruleset: str, data: Any, document: dict[str, Any], check: ListCheck, kinds: tuple[str, ...]
+    *, game: str, ruleset: str, data: Any, document: dict[str, Any], check: ListCheck, kinds: tuple[str, ...],
+    owned: dict[str, int] | None = None,
 ) -> CataloguePage:
     """One page of the catalogue beside the list: the catalogue's filters and forgiving search
     (``catalogue.filters.CardFilter``, query parameters prefixed ``c-``), limited to the kinds this
-    list takes, each card marked with why it can no longer be added."""
+    list takes, each card marked with why it can no longer be added. With ``owned`` (a signed-in player's
+    collection, ``builder.selectors_collections.owned_by_slug``) each card says how many the player owns,
+    and ``c-owned`` keeps only those."""
     from django.core.paginator import EmptyPage, Paginator
 
     from catalogue.filters import CardFilter, without_empty
     from catalogue.models import Card
 
     queryset = Card.objects.filter(game__slug=game, ruleset__slug=ruleset, kind__in=kinds)
+    if owned is not None and data.get("c-owned"):
+        queryset = queryset.filter(slug__in=list(owned))
     filterset = CardFilter(without_empty(data), queryset=queryset, game=game, prefix="c")
     if not filterset.is_valid():
         errors = {name: [str(m) for m in messages] for name, messages in filterset.errors.items()}
@@ -536,7 +542,8 @@ def builder_catalogue(
             if index < marked
             else []
         )
-        rows.append(CatalogueRow(card, card_cost(card), counts.get(card.slug, 0), reasons, card.factions))
+        rows.append(CatalogueRow(card, card_cost(card), counts.get(card.slug, 0), reasons, card.factions,
+                                 owned.get(card.slug, 0) if owned is not None else None))
     corrected = filterset.search_result.corrected if filterset.search_result is not None else ""
     return CataloguePage(rows, paginator.count, page.number, paginator.num_pages, {}, corrected,
                          catalogue_filters_key(data=data))
@@ -565,6 +572,7 @@ class ListRow:
     card: Any  # CardFacts, or None when the name is no card
     cost: int | None
     findings: list[dict[str, Any]]
+    sheet: Any = None  # catalogue.presenters.SheetCard: the card as a table sheet shows it (shared pages)
 
     @property
     def anchor(self) -> str:

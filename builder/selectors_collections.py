@@ -83,6 +83,28 @@ def collection_quantities(*, user: AbstractBaseUser | AnonymousUser, game: str |
     return dict(items.values_list("card_id", "quantity"))
 
 
+def owned_by_slug(*, user: AbstractBaseUser | AnonymousUser, game: str, ruleset: str) -> dict[str, int]:
+    """``{card slug: copies owned}`` for the cards of ``game``/``ruleset`` a list names, as the collection
+    counts them: a card the collection counts itself, or a DDM creature card through its figure. Empty
+    for an anonymous visitor or a player who owns nothing of the game."""
+    from validation.selectors import catalogue_facts
+
+    collecting = COLLECTIBLE.get(game)
+    owned = collection_quantities(user=user, game=game)
+    if collecting is None or not owned:
+        return {}
+    keys = {(r, slug): owned[pk] for pk, r, slug in
+            Card.objects.filter(pk__in=owned).values_list("pk", "ruleset__slug", "slug")}
+    out: dict[str, int] = {}
+    for card in catalogue_facts(game=game, ruleset=ruleset).cards:
+        qty = keys.get((ruleset, card.slug))
+        if qty is None and card.refs.get("miniature"):
+            qty = keys.get((collecting.ruleset, str(card.refs["miniature"])))
+        if qty:
+            out[card.slug] = qty
+    return out
+
+
 @dataclass
 class GameSummary:
     game: Game

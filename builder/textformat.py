@@ -109,7 +109,7 @@ _COST_TAIL = re.compile(
     r"\s*(?:[·•|–—:,-]\s*)?[\(\[]?\s*[+-]?\d{1,5}\s*(?:pts?|points?|p|pkt|pont)\.?\s*[\)\]]?\s*$", re.IGNORECASE
 )
 # A cost written without a unit: "Centaur (20)", "Orc Mauler - 26", "Orc Mauler: 26" (a bare "Orc 2" is copies).
-_BARE_COST_TAIL = re.compile(r"(?:\s+[-–—:]\s*|\s*\(\s*)\d{1,4}\s*\)?\s*$")
+_BARE_COST_TAIL = re.compile(r"(?:\s+[-–—]\s*|\s*:\s*|\s*\(\s*)\d{1,4}\s*\)?\s*$")
 # A list's title line as players post it: "Elves of the Wood - 200 pts, CG" (name, size, faction).
 _TITLE_LINE = re.compile(
     r"^(?:#\s*)?(?P<name>[^\d\[\]{}].*?)\s*[-–—:,(]\s*(?P<size>\d{2,5})\s*(?:pts?|points?|pkt|pont)\.?\)?"
@@ -557,10 +557,19 @@ def list_from_text(
         if title in titles:
             section = titles[title]
             continue
+        if first and not section and "name" not in document and is_card is not None:
+            title_line = _TITLE_LINE.match(line)  # "Elves of the Wood - 200 pts, CG"
+            if title_line and not _names_a_card(game, title_line.group("name")):
+                first = False
+                _read_title(document, title_line, game, default_format)
+                continue
         if line.startswith("# ") and "name" not in document:
             document["name"] = line[2:].strip()[:200]
             continue
         header = _HEADER.match(line)
+        if header and header.group(1).strip().casefold() not in HEADER_WORDS and re.fullmatch(r"\d{1,4}",
+                                                                                        header.group(2).strip()):
+            header = None  # "Elf Archer: 10" is a card and its cost, not a key of the list
         if header and not (section and _looks_like_item(section, line)):
             word = header.group(1).strip().casefold()
             raw_value = header.group(2).strip()
@@ -590,17 +599,11 @@ def list_from_text(
             if key in ("battle_map", "scenario", "commander_zero", "box"):
                 pointers[f"/{key}"] = number
             continue
-        if first and not section and "name" not in document and is_card is not None:
-            title_line = _TITLE_LINE.match(line)
-            if title_line and not is_card(game, title_line.group("name")):
-                first = False
-                _read_title(document, title_line, game, default_format)
+        if first and not section and "name" not in document and is_card is not None and _bare(line):
+            first = False
+            if not is_card(game, line):
+                document["name"] = line[:200]
                 continue
-            if _bare(line):
-                first = False
-                if not is_card(game, line):
-                    document["name"] = line[:200]
-                    continue
         first = False
         path = section or _default_section(game)
         item, error = _parse_item(path, line, game)
@@ -825,16 +828,24 @@ def _crowded(document: Mapping[str, Any]) -> str:
     return ""
 
 
+def _names_a_card(game: str, name: str) -> bool:
+    """Whether ``name`` is the name of a card of ``game`` (its default ruleset's)."""
+    from builder.selectors import builder_facts, card_find
+
+    catalogue = builder_facts(game=game, ruleset=default_ruleset(game))
+    return card_find(catalogue=catalogue, text=name, kinds=card_kinds(game, default_ruleset(game))) is not None
+
+
 def _is_card(game: str, name: str) -> bool:
     """Whether ``name`` names a card, or nearly does (a misspelt first line is a card to report with its
     closest names, not the list's title)."""
-    from builder.selectors import builder_facts, card_find
+    from builder.selectors import builder_facts
     from validation.core.names import normalise
 
+    if _names_a_card(game, name):
+        return True
     catalogue = builder_facts(game=game, ruleset=default_ruleset(game))
     kinds = card_kinds(game, default_ruleset(game))
-    if card_find(catalogue=catalogue, text=name, kinds=kinds) is not None:
-        return True
     names = [k for kind in kinds for k in catalogue.names_by_kind.get(kind, {})]
     return bool(difflib.get_close_matches(normalise(name), names, n=1, cutoff=NEAR_MISS))
 

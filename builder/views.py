@@ -16,6 +16,7 @@ it can be kept. Cross-site forms carry neither the cookie (SameSite) nor the CSR
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import uuid
@@ -38,6 +39,7 @@ import games
 from builder import drafts
 from builder.forms import BuilderForm, EditTokenForm, ImportForm, document_apply_fields, extra_keys
 from builder.games import panel_of
+from builder.history import note_shown, version_changes
 from builder.models import SavedList
 from builder.selectors import (
     GameSetup,
@@ -47,6 +49,7 @@ from builder.selectors import (
     builder_default_format,
     builder_factions,
     builder_facts,
+    builder_rulesets,
     builder_setup,
     card_ref,
     draft_check,
@@ -59,17 +62,21 @@ from builder.selectors import (
     list_rows,
     list_versions,
 )
-from builder.selectors_collections import collection_shortfall
+from builder.selectors_collections import collection_shortfall, owned_by_slug
 from builder.selectors_entered import entered_source, request_scope
 from builder.selectors_picker import shared_seen_remember
-from builder.selectors_results import finding_localise, validation_result_localise
+from builder.selectors_results import finding_localise, text_render, validation_result_localise
 from builder.services import list_can_edit, list_create, list_delete, list_fork, list_restore, list_update
 from builder.textformat import list_import, list_to_text
 from builder.tokens import EDIT_COOKIE, EDIT_COOKIE_AGE, EDIT_COOKIE_LISTS, edit_tokens
 from builder.views_entered import readiness_context
 from catalogue.models import Game
+from catalogue.presenters import sheet_cards
+from catalogue.services import catalogue_version_label
 from config.errors import ApplicationError
 from config.limits import client_address, limit_count, limit_reached
+
+LAST_CHOICES = "builder-last"  # session key: {game: {"ruleset", "format"}} the player chose last
 
 # A total's label for its number, with the plural the language needs ("334 очка", "5 очков").
 TOTAL_LABELS: dict[str, Callable[[int], str]] = {
@@ -261,6 +268,15 @@ def _apply_op(document: dict[str, Any], op: str, data: QueryDict, catalogue: Any
             return changed, gettext("Now %(name)s.") % {"name": name}
         delta = 1 if verb == "inc" else -1
         return drafts.draft_step(document=document, path=path, index=index, delta=delta), gettext("Copies changed.")
+    if verb == "pack":  # a set as it comes (a Dungeon Command faction pack): the whole list replaced
+        chosen = rest or str(data.get("pack", ""))
+        found = [c for c in (catalogue.cards if catalogue is not None else ()) if c.set is not None
+                 and c.set.slug == chosen]
+        if not found:
+            raise drafts.DraftError(gettext("That pack is not in this game's catalogue."))
+        cards = [(card_ref(catalogue=catalogue, card=c), c.copies) for c in sorted(found, key=lambda c: c.name)]
+        changed = drafts.draft_as_it_comes(document=document, set_name=found[0].set.name, cards=cards)
+        return changed, gettext("Loaded %(name)s as it comes.") % {"name": found[0].set.name}
     if verb == "place":
         what = data.get("place-what", "")
         changed = drafts.draft_place(document=document, what=what, hex_id=rest, terrain=data.get("place-terrain",
@@ -295,6 +311,39 @@ def _totals_shown(totals: dict[str, Any]) -> list[tuple[Any, Any]]:
     """The validation result's totals a page shows, each with its label."""
     return [(TOTAL_LABELS[k](v if isinstance(v, int) else 0), v) for k, v in totals.items()
             if k in TOTAL_LABELS and v is not None]
+
+
+def _reason_shown(reason: dict[str, Any]) -> dict[str, Any]:
+    """Why a card of the catalogue cannot be added, in the reader's language; a fact the catalogue lacks is
+    said in words ("its cost", "whether it is Unique"), not by its field's name."""
+    if "finding" not in reason:
+        return reason
+    finding = finding_localise(finding=reason["finding"])
+    params = (reason["finding"].get("message_text") or {}).get("params") or {}
+    what = params.get("what") if isinstance(params.get("what"), dict) else None
+    fact = params.get("fact") if isinstance(params.get("fact"), dict) else None
+    if what is not None:
+        finding["lacks"] = text_render(text=what)
+    elif fact is not None:
+        finding["lacks_fact"] = text_render(text=fact)
+    return {**reason, "finding": finding}
+
+
+def _history(saved: SavedList, setup: GameSetup) -> list[dict[str, Any]]:
+    """The newest 50 versions, each with what changed since the one before it (the oldest shown: from an
+    empty list when it is the first)."""
+    versions = list_versions(saved_list=saved, limit=51)
+    names = {"format": {f.id: f.name for f in setup.formats}, "ruleset": dict(setup.rulesets),
+             "faction": dict(setup.factions)}
+    out = []
+    for index, version in enumerate(versions[:50]):
+        earlier = versions[index + 1].document if index + 1 < len(versions) else (
+            {"game": saved.game} if version.number == 1 else None)
+        changes = version_changes(before=earlier, after=version.document, names=names) if earlier is not None \
+            else []
+        out.append({"number": version.number, "created": version.created, "note": note_shown(version.note),
+                    "changes": changes})
+    return out
 
 
 def _titled(sections: list[ListSection]) -> list[tuple[Any, ListSection]]:
@@ -342,13 +391,13 @@ def _builder_context(
     catalogue = builder_facts(game=game.slug, ruleset=ruleset)
     kinds = drafts.card_kinds(game.slug, ruleset)
     filters = data if data is not None else QueryDict()
+    owned = owned_by_slug(user=request.user, game=game.slug, ruleset=ruleset) \
+        if request.user.is_authenticated else None
     page = builder_catalogue(
-        game=game.slug, ruleset=ruleset, data=filters, document=document, check=raw_check, kinds=kinds
+        game=game.slug, ruleset=ruleset, data=filters, document=document, check=raw_check, kinds=kinds, owned=owned
     )
     for row in page.rows:
-        row.reasons = [
-            {**r, "finding": finding_localise(finding=r["finding"])} if "finding" in r else r for r in row.reasons
-        ]
+        row.reasons = [_reason_shown(r) for r in row.reasons]
     sections = list_rows(document=document, catalogue=catalogue, findings=check.findings_by_pointer)
     for sec in sections:
         if sec.section.shape == "single":
@@ -403,6 +452,9 @@ def _builder_context(
         "faction_label": gettext(panel.faction_label),
         **(panel.context(document, catalogue) if panel.context is not None else {}),
         **(panel.checked(document, catalogue, check, filters) if panel.checked is not None else {}),
+        # Sets that are ready lists by themselves (games.Ruleset.as_it_comes): "load this pack as it comes".
+        "ready_sets": sorted(((s.slug, s.name) for s in catalogue.sets), key=lambda s: s[1])
+        if games.game(game.slug).ruleset_or_default(ruleset).as_it_comes is not None else [],
     }
     back = reverse("build", args=[game.slug]) + (f"?list={saved.pk}" if saved is not None else "")
     context["readiness"] = readiness_context(request, document, saved=saved, back=back,
@@ -415,7 +467,7 @@ def _builder_context(
         edit_link = _edit_link(request, saved)
         context.update(
             version=current,
-            versions=list_versions(saved_list=saved, limit=50),
+            versions=_history(saved, setup),
             changes=list_catalogue_changes(version=current),
             share_url=_share_url(request, saved),
             edit_link=edit_link,
@@ -448,6 +500,7 @@ def build_page(request: HttpRequest, game: str) -> HttpResponse:
     if request.method == "POST":
         return _build_post(request, game_obj)
     saved = None
+    add_on_open = ""
     list_id = request.GET.get("list")
     if list_id:
         saved = _saved_or_404(list_id)
@@ -458,13 +511,25 @@ def build_page(request: HttpRequest, game: str) -> HttpResponse:
         document = dict(list_current(saved_list=saved).document)
         document.setdefault("ruleset", drafts.default_ruleset(game))
     else:
-        ruleset = request.GET.get("ruleset") or drafts.default_ruleset(game)
+        last_ruleset, last_format = _remembered(request, game)
+        ruleset = request.GET.get("ruleset") or last_ruleset or drafts.default_ruleset(game)
         start = builder_setup(game=game, ruleset=ruleset if len(ruleset) <= 40 else "")
-        document = drafts.draft_blank(game=game, ruleset=start.ruleset, format_id=start.default_format)
+        same_rules = start.ruleset == last_ruleset and start.format_known(last_format)
+        document = drafts.draft_blank(game=game, ruleset=start.ruleset,
+                                      format_id=last_format if same_rules else start.default_format)
+        add = request.GET.get("add", "")[:160]
+        if add:  # "Add to my list" on a card's page: this browser's draft takes it (builder.js), or a new one
+            catalogue = builder_facts(game=game, ruleset=start.ruleset)
+            card = catalogue.by_slug.get(add.casefold())
+            if card is None:
+                raise Http404("No such card.")
+            document, _pointer = drafts.draft_add(document=document, card=card_ref(catalogue=catalogue, card=card))
+            add_on_open = card.slug
     setup = _normalise(document, builder_setup(game=game, ruleset=str(document.get("ruleset")),
                                                format_id=str(document.get("format", ""))))
-    return _render_builder(request, _builder_context(request, game_obj, document, setup, data=request.GET,
-                                                     saved=saved))
+    context = _builder_context(request, game_obj, document, setup, data=request.GET, saved=saved)
+    context["add_on_open"] = add_on_open
+    return _render_builder(request, context)
 
 
 def _build_post(request: HttpRequest, game: Game) -> HttpResponse:
@@ -478,6 +543,10 @@ def _build_post(request: HttpRequest, game: Game) -> HttpResponse:
         return _render_builder(request, context, partial=partial, status=400)
     document: dict[str, Any] = form.cleaned_data["document"]
     op: str = form.cleaned_data["op"] or "update"
+    # "restore", or "whole:<op>": a draft brought back (this browser's, undo, Back, a card's "add to my list")
+    # is taken whole, not overwritten by the page's fields, which still show the list it replaces.
+    whole = op == "restore" or op.startswith("whole:")
+    op = op.removeprefix("whole:")
     saved = None
     if form.cleaned_data["list"]:
         saved = _saved_or_404(form.cleaned_data["list"])
@@ -487,9 +556,10 @@ def _build_post(request: HttpRequest, game: Game) -> HttpResponse:
     setup = _normalise(document, builder_setup(game=game.slug, ruleset=str(document["ruleset"]),
                                                format_id=str(document.get("format", ""))))
     _options, meaning, _size = _format_options(setup, str(document.get("format", "")))
-    field_errors = document_apply_fields(document=document, data=request.POST, format_choices=meaning,
-                                         params=setup.params)
+    field_errors = {} if whole else document_apply_fields(
+        document=document, data=request.POST, format_choices=meaning, params=setup.params)
     setup = _normalise(document, setup)
+    _remember_choices(request, game.slug, document)
     if op == "search":
         return _render_builder(request, _builder_context(request, game, document, setup, data=request.POST,
                                                          saved=saved), partial="catalogue" if partial else "")
@@ -511,6 +581,23 @@ def _build_post(request: HttpRequest, game: Game) -> HttpResponse:
     context = _builder_context(request, game, document, setup, data=request.POST, saved=saved,
                                field_errors=field_errors, announce=announce, problem=problem)
     return _render_builder(request, context, partial=partial, status=400 if field_errors or problem else 200)
+
+
+def _remember_choices(request: HttpRequest, game: str, document: dict[str, Any]) -> None:
+    """Keep the player's last rules and format of ``game`` (in the session): a new list starts with them."""
+    chosen = {"ruleset": str(document.get("ruleset") or ""), "format": str(document.get("format") or "")}
+    remembered = dict(request.session.get(LAST_CHOICES, {}))
+    if remembered.get(game) != chosen:
+        remembered[game] = chosen
+        request.session[LAST_CHOICES] = remembered
+
+
+def _remembered(request: HttpRequest, game: str) -> tuple[str, str]:
+    """The rules and format the player last chose for ``game`` ("" when none)."""
+    chosen = request.session.get(LAST_CHOICES, {}).get(game) if hasattr(request, "session") else None
+    if not isinstance(chosen, dict):
+        return "", ""
+    return str(chosen.get("ruleset") or "")[:40], str(chosen.get("format") or "")[:40]
 
 
 def _redirect(request: HttpRequest, url: str) -> HttpResponse:
@@ -674,12 +761,31 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
     sections = list_rows(document=document, catalogue=catalogue, findings=check.findings_by_pointer)
     totals = (check.result or {}).get("totals") or {}
     url = _share_url(request, saved)
+    sheet = sheet_cards(game=saved.game, ruleset=ruleset,
+                        slugs=[row.card.slug for sec in sections for row in sec.rows if row.card is not None])
+    for sec in sections:
+        for row in sec.rows:
+            row.sheet = sheet.get(row.card.slug) if row.card is not None else None
     return {
         "saved": saved,
         "game": game,
         "document": document,
         "version": current,
         "check": check,
+        "names": {
+            "format": format_name(game=saved.game, ruleset=ruleset, format_id=str(document.get("format", ""))),
+            "ruleset": dict(builder_rulesets(game=saved.game)).get(ruleset, ruleset),
+            "faction": dict(builder_factions(game=saved.game, ruleset=ruleset)).get(
+                str(document.get("faction") or ""), str(document.get("faction") or "")),
+        },
+        # The stamp a printed sheet carries: what it was checked against, and a digest of the list itself
+        # (the same list prints the same digest, a changed one another), so a judge can match paper to link.
+        "stamp": {
+            "catalogue": catalogue_version_label(),
+            "digest": hashlib.sha256(json.dumps(document, sort_keys=True, ensure_ascii=False).encode())
+            .hexdigest()[:12],
+        },
+        "copied_from": saved.forked_from,
         "totals": _totals_shown(totals),
         "sections": _titled(sections),
         "changes": list_catalogue_changes(version=current),

@@ -19,6 +19,7 @@ from catalogue.filters import PAGE_FILTERS, CardFilter
 from catalogue.forms import CardReportForm
 from catalogue.kinds import card_spec
 from catalogue.selectors import card_printings, card_typed, field_label
+from catalogue.terms import term
 
 # ------------------------------------------------------------------------------------ how numbers read
 
@@ -218,7 +219,7 @@ def filter_controls(filterset: CardFilter, data: QueryDict, game: str, rulesets:
         # Choice labels from the models and the data ("Epic", a faction's name) in the page's language if known.
         choices = [(str(v), gettext(str(text))) for v, text in form_field.choices if v != ""]  # type: ignore[union-attr,misc]
         if name == "ruleset":
-            names = {r.slug: r.name for r in rulesets}
+            names = {r.slug: term(r.name) for r in rulesets}
             choices = [(v, names.get(v, text)) for v, text in choices]
         if name == "kind" and len(choices) < 2:
             continue
@@ -311,6 +312,8 @@ def card_detail_context(card: m.Card, form: CardReportForm, *, reported: bool = 
         "names": sorted((card.names or {}).items()),
         "form": form,
         "reported": reported,
+        # A card a list can hold gets "add to my list" (the builder's draft in this browser, or a new list).
+        "addable": games.section_for(card.game.slug, card.ruleset.slug, card.kind) is not None,
     }
 
 
@@ -373,3 +376,54 @@ def _note(value: Any) -> dict[str, str]:
     if isinstance(value, dict):
         return {"text": _show(value.get("text", "")), "source": _show(value.get("source", ""))}
     return {"text": _show(value), "source": ""}
+
+
+@dataclass
+class SheetCard:
+    """A card as a table sheet shows it beside its line of the list: what is needed at the table without
+    the card in hand (a DDM stat line with its attacks, commander effects and abilities; a Dungeon Command
+    creature's numbers and icons, an order's level and text; a BattleLore unit's numbers)."""
+
+    stats: list[Stat]
+    commander: list[str]
+    abilities: list[str]
+    spells: list[str]
+    text: str = ""
+
+
+def _ability_line(ability: m.CardAbility) -> str:
+    head = " ".join(p for p in (ability.name, str(ability.param or "")) if p).strip()
+    text = (ability.text or "").strip()
+    if head and text and not text.casefold().startswith(head.casefold()):
+        return f"{head}: {text}"
+    return text or head
+
+
+def sheet_cards(*, game: str, ruleset: str, slugs: list[str]) -> dict[str, SheetCard]:
+    """``{slug: SheetCard}`` of the cards a list names, in a fixed number of queries (not one per card)."""
+    from django.db.models import Prefetch
+
+    from catalogue.selectors import cards_queryset
+
+    cards = (
+        cards_queryset(game=game, with_attacks=True)
+        .filter(ruleset__slug=ruleset, slug__in=set(slugs))
+        .prefetch_related(Prefetch("abilities", queryset=m.CardAbility.objects.order_by("position")))
+    )
+    if game == "ddm":
+        cards = cards.prefetch_related("ddmcreature__spells")
+    out: dict[str, SheetCard] = {}
+    for card in cards:
+        typed = card_typed(card)
+        abilities = list(card.abilities.all())
+        commander = [a for a in abilities if a.kind in ("commander", "commander-effect", "champion")]
+        stats = [s for s in _headline(typed) if s.key != "cost"]
+        if isinstance(typed, m.DdmCreature) and (typed.commander_rating is not None or typed.is_commander):
+            rating = typed.commander_rating
+            stats.insert(0, Stat("commander_rating", gettext("Commander"), None if rating is None else str(rating)))
+        spells = [" ".join(str(v) for v in _spell(s).values() if v not in (None, "")) for s in typed.spells.all()] \
+            if isinstance(typed, m.DdmCreature) else []
+        text = card.text.strip() if card.kind in ("order", "command-card", "lore-card") else ""
+        out[card.slug] = SheetCard(stats, [_ability_line(a) for a in commander],
+                                   [_ability_line(a) for a in abilities if a not in commander], spells, text)
+    return out

@@ -88,6 +88,7 @@ class _Doc:
     compact: str  # the name without spaces ("orcmauler" finds "Orc Mauler")
     keywords: str  # the name, then types and keywords
     everything: str  # the name, keywords, ability and rules text
+    set_names: tuple[str, ...] = ()  # its set's (or pack's) name and abbreviation, normalised
 
 
 @dataclass
@@ -133,8 +134,12 @@ def _build_index(game: str) -> _SearchIndex:
     keywords: dict[int, list[str]] = defaultdict(list)
     texts: dict[int, list[str]] = defaultdict(list)
     names: dict[int, str] = {}
-    for pk, search_name, text, localised in cards.values_list("pk", "search_name", "text", "names"):
+    sets: dict[int, tuple[str, ...]] = {}
+    for pk, search_name, text, localised, set_name, abbreviation in cards.values_list(
+        "pk", "search_name", "text", "names", "product_set__name", "product_set__abbreviation"
+    ):
         names[pk] = search_name
+        sets[pk] = tuple(normalise_name(v) for v in (set_name, abbreviation) if v)
         if text:
             texts[pk].append(normalise_name(text))
         if isinstance(localised, dict):
@@ -157,7 +162,8 @@ def _build_index(game: str) -> _SearchIndex:
     name_words: set[str] = set()
     for pk, name in names.items():
         with_keywords = " ".join([name, *keywords.get(pk, ())])
-        doc = _Doc(pk, name, name.replace(" ", ""), with_keywords, " ".join([with_keywords, *texts.get(pk, ())]))
+        doc = _Doc(pk, name, name.replace(" ", ""), with_keywords, " ".join([with_keywords, *texts.get(pk, ())]),
+                   sets.get(pk, ()))
         docs.append(doc)
         name_words.update(name.split())
         for word in doc.everything.split():
@@ -245,11 +251,12 @@ def _matches(doc: _Doc, alternatives: list[list[str]], where: str) -> bool:
 
 
 def cards_search(*, query: str, game: str | None = None) -> CardSearch:
-    """Cards whose name, keywords or ability text hold every word of ``query``.
+    """Cards whose name, keywords or ability text hold every word of ``query``, or whose set it names.
 
     Buckets: the exact name, names that start with the query, names holding every word, then keywords,
-    then ability and rules text. When nothing matches, words no card holds are replaced by the indexed
-    words one typo away ("Mualer" finds the Orc Mauler) and the search runs again as one last bucket.
+    then ability and rules text, then the cards of a set or pack the query names (or begins). When nothing
+    matches, words no card holds are replaced by the indexed words one typo away ("Mualer" finds the Orc
+    Mauler) and the search runs again as one last bucket.
     """
     normal = normalise_name(query)
     tokens = list(dict.fromkeys(normal.split()))[:MAX_SEARCH_WORDS]
@@ -264,6 +271,7 @@ def cards_search(*, query: str, game: str | None = None) -> CardSearch:
     in_name: list[int] = []
     in_keywords: list[int] = []
     in_text: list[int] = []
+    in_set: list[int] = []
     plain = [[t] for t in tokens]
     for index in indexes:
         for doc in index.docs:
@@ -277,7 +285,9 @@ def cards_search(*, query: str, game: str | None = None) -> CardSearch:
                 in_keywords.append(doc.pk)
             elif _matches(doc, plain, "all"):
                 in_text.append(doc.pk)
-    buckets = tuple(tuple(b) for b in (exact, prefix, in_name, in_keywords, in_text) if b)
+            elif any(s == normal or (len(normal) >= 3 and s.startswith(normal)) for s in doc.set_names):
+                in_set.append(doc.pk)  # "Harbinger", "heart of cormyr": the set's or pack's cards
+    buckets = tuple(tuple(b) for b in (exact, prefix, in_name, in_keywords, in_text, in_set) if b)
     if buckets:
         return CardSearch(query, buckets)
     # A typo: correct the words that no card holds, then search once more.

@@ -98,6 +98,15 @@ class Section:
 
 
 @dataclass(frozen=True)
+class AsItComes:
+    """A set (a pack, a box) that is a ready list by itself: the builder loads it whole, in ``format``, naming
+    the set under the document key ``set_key`` (Dungeon Command's faction packs: ``faction-box``, ``box``)."""
+
+    format: str
+    set_key: str
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """One ruleset of a game.
 
@@ -126,6 +135,7 @@ class Ruleset:
     cost_unit: str = "points"
     line_points: bool = False
     what_if: bool = True
+    as_it_comes: AsItComes | None = None
 
     def kind(self, kind_id: str) -> CardKind | None:
         return next((k for k in self.kinds if k.id == kind_id), None)

@@ -25,7 +25,7 @@ GAME = register(Game(
     rulesets=(
         Ruleset(
             id="seed",
-            name="War Drums-era rules (seeds)",
+            name=gettext_noop("War Drums-era rules (seeds)"),
             default=True,
             default_format="skirmish-200",
             validator="validation.games.ddm",
@@ -55,8 +55,8 @@ GAME = register(Game(
         ),
         Ruleset(
             id="ddm-guild",
-            name="DDM 2.0 / DDM Guild rules",
-            default_format="quick-100",
+            name=gettext_noop("DDM 2.0 / DDM Guild rules"),
+            default_format="standard-200",  # the Guild's standard game; Quick is the short one
             validator="validation.games.ddm_guild",
             line_points=True,
             kinds=(

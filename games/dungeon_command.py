@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games import CardKind, Collecting, Game, Ruleset, Section, gettext_noop, register
+from games import AsItComes, CardKind, Collecting, Game, Ruleset, Section, gettext_noop, register
 
 _M = "catalogue.models."
 
@@ -42,6 +42,7 @@ GAME = register(Game(
                         ("orders", "order deck")),
             ),
             blank={"entries": [], "orders": [], "commanders": []},
+            as_it_comes=AsItComes("faction-box", "box"),  # a faction pack is a ready warband (rulebook p. 3)
         ),
     ),
 ))

@@ -43,6 +43,13 @@ def _percent(share: float) -> str:
     return f"{number_format(share * 100, decimal_pos=1)}%"
 
 
+def _fit(label: str, room: float, char_width: float = 7.5) -> str:
+    """``label`` shortened with "…" to fit ``room`` pixels of the picture (the whole label is in the bar's
+    tooltip): the widest letters of a sans-serif at the labels' 13px are about 7.5px on average."""
+    most = max(4, int(room / char_width))
+    return label if len(label) <= most else label[: most - 1].rstrip() + "…"
+
+
 def _nice_step(top: int, ticks: int = 4) -> int:
     raw = max(1, top / ticks)
     magnitude = 10 ** (len(str(int(raw))) - 1)
@@ -94,8 +101,11 @@ def histogram_svg(
 
 
 def rates_svg(rows: Sequence[tuple[str, Mapping[str, float], str]], *, title: str, width: int = 560) -> SafeString:
-    """One bar per (label, {"p", "low", "high"}, css class): the share, with its 95% interval as a whisker."""
-    left, right, row_h = 150, 50, 30
+    """One bar per (label, {"p", "low", "high"}, css class): the share, with its 95% interval as a whisker.
+
+    Each label stands on its own line above its bar, across the whole width: a list's name in any language
+    ("Эльфы Леса побеждает") has the width of the picture, not a margin's, and is never cut off."""
+    left, right, row_h = 6, 54, 44
     height = row_h * len(rows) + 24
     plot_w = width - left - right
     parts = [
@@ -104,19 +114,21 @@ def rates_svg(rows: Sequence[tuple[str, Mapping[str, float], str]], *, title: st
     ]
     for pct in (0, 25, 50, 75, 100):
         x = left + plot_w * pct / 100
-        parts.append(f'<line class="plot-grid" x1="{x:.1f}" x2="{x:.1f}" y1="4" y2="{height - 18}"/>')
-        parts.append(f'<text class="plot-tick" x="{x:.1f}" y="{height - 4}" text-anchor="middle">{pct}%</text>')
+        anchor = "start" if pct == 0 else "end" if pct == 100 else "middle"
+        parts.append(f'<line class="plot-grid" x1="{x:.1f}" x2="{x:.1f}" y1="20" y2="{height - 18}"/>')
+        parts.append(f'<text class="plot-tick" x="{x:.1f}" y="{height - 4}" text-anchor="{anchor}">{pct}%</text>')
     for i, (label, rate, cls) in enumerate(rows):
-        y = 6 + i * row_h
+        y = 4 + i * row_h
         p, low, high = rate["p"], rate["low"], rate["high"]
-        parts.append(f'<text class="plot-label" x="{left - 8}" y="{y + 15}" text-anchor="end">{escape(label)}</text>')
+        parts.append(f'<text class="plot-label" x="{left}" y="{y + 13}" text-anchor="start">'
+                     f'{escape(_fit(label, width - left))}</text>')
         tip = f"{escape(label)}: {_percent(p)} ({_percent(low)}–{_percent(high)})"
-        parts.append(f'<rect class="plot-bar {escape(cls)}" x="{left}" y="{y + 3}" width="{plot_w * p:.1f}" '
+        parts.append(f'<rect class="plot-bar {escape(cls)}" x="{left}" y="{y + 19}" width="{plot_w * p:.1f}" '
                      f'height="16"><title>{tip}</title></rect>')
-        x0, x1, ym = left + plot_w * low, left + plot_w * high, y + 11
+        x0, x1, ym = left + plot_w * low, left + plot_w * high, y + 27
         whisker = f"M{x0:.1f} {ym - 5}v10M{x0:.1f} {ym}H{x1:.1f}M{x1:.1f} {ym - 5}v10"
         parts.append(f'<path class="plot-whisker" d="{whisker}"/>')
-        parts.append(f'<text class="plot-tick" x="{left + plot_w + 4}" y="{y + 15}">{_percent(p)}</text>')
+        parts.append(f'<text class="plot-tick" x="{width - 2}" y="{y + 31}" text-anchor="end">{_percent(p)}</text>')
     parts.append("</svg>")
     return mark_safe("".join(parts))  # every text above is escaped
 

@@ -74,6 +74,104 @@
       (again || document.getElementById("list-h") || document.body).focus();
     });
 
+    /* Post the list with one action (the same as pressing one of the page's buttons). */
+    function post(op) {
+      /* A hidden field, not a submitter: htmx gathers the form's fields when the form is submitted, and
+         a button only counts when it was clicked. */
+      var field = document.createElement("input");
+      field.type = "hidden"; field.name = "op"; field.value = op;
+      builder.appendChild(field);
+      if (builder.requestSubmit) builder.requestSubmit(); else builder.submit();
+      builder.removeChild(field);
+    }
+    /* A list brought back whole (a kept draft, undo, redo, Back): the server takes it as it is, its name,
+       faction and format with it, not the fields the page still shows. */
+    function bringBack(json) {
+      documentField().value = json;
+      post("restore");
+    }
+
+    /* ---- undo and redo: the last changes of this page, kept in this tab ---------------------------- */
+    var past = [], future = [], moving = false;
+    function remember() {
+      var now = documentField().value;
+      if (moving) { moving = false; }
+      else if (past.length && past[past.length - 1] !== now) { past.push(now); future = []; }
+      if (!past.length) past.push(now);
+      if (past.length > 50) past.shift();
+      var undo = document.getElementById("undo"), redo = document.getElementById("redo");
+      if (undo) undo.disabled = past.length < 2;
+      if (redo) redo.disabled = !future.length;
+      /* Back and Forward come back to this list as it was, not as the page was first served. */
+      try { history.replaceState({muster: now}, ""); } catch (e) { /* a state too large: ignore */ }
+    }
+    function undo() {
+      if (past.length < 2) return;
+      future.push(past.pop());
+      moving = true;
+      bringBack(past[past.length - 1]);
+    }
+    function redo() {
+      if (!future.length) return;
+      var next = future.pop();
+      past.push(next);
+      moving = true;
+      bringBack(next);
+    }
+    /* Back (or Forward) to this page after leaving it: the browser serves the page as it first came, but
+       this tab's history entry holds the list as it was left; bring that back. */
+    var left = history.state && history.state.muster;
+    var returning = Boolean(left && left !== documentField().value);
+    if (returning) bringBack(left); else remember();
+    document.body.addEventListener("htmx:afterSettle", remember);
+    var tools = document.getElementById("undo-redo");
+    if (tools) {
+      tools.hidden = false;
+      document.getElementById("undo").addEventListener("click", undo);
+      document.getElementById("redo").addEventListener("click", redo);
+    }
+    document.addEventListener("keydown", function (event) {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== "z" &&
+          event.key.toLowerCase() !== "y") return;
+      var tag = (document.activeElement && document.activeElement.tagName) || "";
+      if (/^(INPUT|TEXTAREA)$/.test(tag) && document.activeElement.type !== "checkbox") return;
+      event.preventDefault();
+      if (event.key.toLowerCase() === "y" || event.shiftKey) redo(); else undo();
+    });
+
+    /* ---- the search box: arrows choose a result, Enter adds it ------------------------------------ */
+    var chosen = -1;
+    function results() {
+      return Array.prototype.slice.call(document.querySelectorAll("#catalogue-results li.cat-row"));
+    }
+    function choose(index) {
+      var rows = results();
+      rows.forEach(function (row) { row.classList.remove("chosen"); row.removeAttribute("aria-selected"); });
+      if (!rows.length) { chosen = -1; return; }
+      chosen = Math.max(0, Math.min(index, rows.length - 1));
+      rows[chosen].classList.add("chosen");
+      rows[chosen].setAttribute("aria-selected", "true");
+      rows[chosen].scrollIntoView({block: "nearest"});
+    }
+    document.body.addEventListener("htmx:afterSettle", function (event) {
+      if (event.target && event.target.id === "catalogue-results") choose(0);
+    });
+    var search = document.getElementById("id_c-search");
+    if (search) {
+      search.addEventListener("keydown", function (event) {
+        if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+          event.preventDefault();
+          choose(chosen + (event.key === "ArrowDown" ? 1 : -1));
+        } else if (event.key === "Enter") {
+          event.preventDefault();
+          var rows = results();
+          var row = rows[chosen >= 0 ? chosen : 0];
+          var add = row && row.querySelector("button.add");
+          if (add) add.click();
+        }
+      });
+    }
+
     /* The unsaved draft is kept in this browser (localStorage), never sent anywhere else. */
     function documentField() { return builder.querySelector("input[name=document]"); }
     function hasCards(doc) {
@@ -101,13 +199,16 @@
       var restore = document.getElementById("restore-draft");
       if (stored && restore && current) {
         try {
-          if (!hasCards(JSON.parse(current.value)) && hasCards(JSON.parse(stored))) {
+          var adding = builder.getAttribute("data-add");
+          if (adding && hasCards(JSON.parse(stored))) {
+            /* "Add to my list" on a card's page: the card joins the list being built here. */
+            documentField().value = stored;
+            post("whole:add:" + adding);
+          } else if (!returning && !hasCards(JSON.parse(current.value)) && hasCards(JSON.parse(stored))) {
             restore.parentNode.hidden = false;
             restore.addEventListener("click", function () {
-              documentField().value = stored;
               restore.parentNode.hidden = true;
-              var update = builder.querySelector("button[value=update]");
-              if (builder.requestSubmit) builder.requestSubmit(update); else update.click();
+              bringBack(stored);
             });
           }
         } catch (e) { /* a damaged draft: ignore it */ }

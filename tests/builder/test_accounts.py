@@ -177,7 +177,8 @@ def test_my_lists_says_what_each_list_is_and_whether_it_is_legal_now_and_offers_
     legal = SavedListFactory.create(owner=me, document={
         "game": "ddm", "format": "skirmish-200", "name": "Elves", "faction": "CG", "battle_map": "Broken Demongate",
         "entries": [{"card": "Centaur", "qty": 1}, {"card": "Arcane Archer", "qty": 1}]})
-    SavedListFactory.create(owner=me, document={"game": "ddm", "format": "skirmish-200", "name": "Nothing yet"})
+    SavedListFactory.create(owner=me, document={"game": "ddm", "ruleset": "ddm-guild", "format": "freestyle",
+                                                "name": "Nothing yet"})
     SavedListFactory.create(owner=me, document={"game": "dungeon-command", "format": "custom", "name": "Goblins",
                                                 "entries": [{"card": "Goblin Archer", "qty": 2}]})
     original = SavedListFactory.create(owner=friend, document={**DDM_WARBAND, "name": "Friend's elves"})

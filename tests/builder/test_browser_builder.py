@@ -153,6 +153,9 @@ def test_an_illegal_warband_shows_every_violation_with_its_hint_and_source(conte
     page.goto("/build/ddm/")
     page.get_by_label("Faction", exact=True).select_option("CG")
     wait_for(page, "document.querySelector('input[name=document]').value.includes('\"faction\":\"CG\"')")
+    assert "ddm.battle-map" in page.locator(".check").inner_text(), "the book's warband holds its battle map"
+    page.locator("#id_battle_map").select_option("Broken Demongate")
+    wait_for(page, "document.querySelector('input[name=document]').value.includes('Broken Demongate')")
     for name, slug in [*LEGAL_WARBAND, ("Medusa", "medusa")]:
         add(page, name, slug)
     assert totals(page)["points"] == "262" and "Not legal: 3 problems" in summary(page)
@@ -163,7 +166,9 @@ def test_an_illegal_warband_shows_every_violation_with_its_hint_and_source(conte
     assert "Medusa does not show the CG symbol (it shows LE)." in text
     assert "The warband holds 9 creatures; at most 8 are allowed." in text
     assert "The warband costs 262 points; the limit is 200." in text
-    assert "Hint: remove at least 62 points" in text and "Source: 003_c161f482ef98045d.txt" in text
+    assert "Hint: remove at least 62 points" in text
+    assert "Source: D&D Miniatures Game Advanced Rules, War Drums starter set (Polish edition)" in text
+    assert ".txt" not in text
     medusa_row = page.locator("#item-entries-8")
     assert "does not show the CG symbol" in medusa_row.inner_text(), "the entry carries its own problem"
     check.get_by_role("link", name="show in the list").first.click()

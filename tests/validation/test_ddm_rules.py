@@ -214,7 +214,7 @@ def test_one_warning_names_every_creature_whose_commander_rating_nobody_recorded
     assert " have a Commander rating, which ddm.commander-required needs" in w["message"]
     for name in unsure:
         assert name in w["message"]
-    assert w["hint"] == "complete them on their card pages"
+    assert w["hint"].startswith("complete them on the card pages of ") and all(n in w["hint"] for n in unsure)
 
 
 # ----------------------------------------------------------------------------------- unique

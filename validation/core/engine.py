@@ -116,7 +116,7 @@ def _merge_missing(missing: list[Missing]) -> list[tuple[Finding, Source]]:
                           "settled without it.", "The catalogue lacks the {what} of {name}, which {rules} need: the "
                           "warning cannot be settled without it.", len(rules), what=what, name=name, rules=needed_by)
             )
-        hint = nmsg("complete it on the card page of {name}", "complete them on their card pages",
+        hint = nmsg("complete it on the card page of {name}", "complete them on the card pages of {name}",
                     len(lacks), name=name)
         finding = Finding(
             MISSING_DATA,

@@ -155,13 +155,12 @@ class RulesetSpec:
 
     game: str
     id: str
-    name: str | Text
+    name: str
     document: Obj
     prepare: Prepare
     totals: Callable[[Any, Params], dict[str, Any]]
     default: bool = False
     format_keys: Callable[[Format, dict[str, Any], Errors], None] | None = None
-    default_format: str = ""  # the format a new list starts in (default: the first registered)
     formats: dict[str, Format] = field(default_factory=dict)
     families: list[FormatFamily] = field(default_factory=list)
 
@@ -183,10 +182,6 @@ class RulesetSpec:
             if n is not None and family.min <= n <= family.max:
                 return family.build(n)
         return None
-
-    def first_format(self) -> str:
-        """The format a new list starts in."""
-        return self.default_format or next(iter(self.formats), "")
 
     def format_ids(self) -> list[str]:
         return [*self.formats, *(f.pattern for f in self.families)]

@@ -1078,7 +1078,7 @@ SPEC = register_ruleset(
     RulesetSpec(
         GAME,
         RULESET,
-        msg("War Drums-era rules (seeds)"),
+        "War Drums-era rules (seeds)",
         ddm_document(FACTIONS),
         prepare,
         totals,

@@ -240,14 +240,13 @@ def totals(w: GuildWarband, p: Params) -> dict[str, Any]:
 
 
 SPEC = register_ruleset(
-    RulesetSpec(GAME, RULESET, msg("DDM 2.0 / DDM Guild rules"), ddm_document(FACTIONS), prepare, totals,
-                default_format="standard-200")
+    RulesetSpec(GAME, RULESET, "DDM 2.0 / DDM Guild rules", ddm_document(FACTIONS), prepare, totals)
 )
 ALL_RULES = ("ddm-guild.alignment", "ddm-guild.faction", "ddm-guild.max-creatures", "ddm-guild.points-limit",
              "ddm-guild.unique")
 for _id, _name, _points, _most in (
+    ("standard-200", msg("Standard, 200 points"), 200, 10),  # first: the Guild's standard game (issue 18)
     ("quick-100", msg("Quick, 100 points"), 100, 8),
-    ("standard-200", msg("Standard, 200 points"), 200, 10),
     ("epic-500", msg("Epic, 500 points"), 500, 10),
     ("arena", msg("Arena, 200 points"), 200, 5),
 ):

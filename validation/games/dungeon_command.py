@@ -533,7 +533,7 @@ def format_keys(fmt: Format, data: dict[str, Any], errors: Errors) -> None:
 
 
 SPEC = register_ruleset(
-    RulesetSpec(GAME, RULESET, msg("Dungeon Command"), DOCUMENT, prepare, totals, default=True, format_keys=format_keys)
+    RulesetSpec(GAME, RULESET, "Dungeon Command", DOCUMENT, prepare, totals, default=True, format_keys=format_keys)
 )
 SPEC.add_format(
     Format(
