@@ -306,6 +306,18 @@ def builder_default_format(*, game: str | None) -> str:
     return builder_setup(game=game, ruleset=default_ruleset(game)).default_format if game else ""
 
 
+def builder_factions_known(*, game: str, ruleset: str) -> dict[str, str]:
+    """A faction as a player may write it (its code or its name, normalised) -> the list document's value."""
+    from catalogue.models import Faction
+    from common.names import normalise_name as normalise
+
+    out: dict[str, str] = {}
+    for slug, name in Faction.objects.filter(game__slug=game, ruleset__slug=ruleset).values_list("slug", "name"):
+        out[normalise(slug)] = slug
+        out[normalise(name)] = slug
+    return out
+
+
 def builder_factions(*, game: str, ruleset: str) -> list[tuple[str, str]]:
     """The factions the catalogue beside a list can be filtered by (the catalogue's own, per ruleset)."""
     from catalogue.models import Faction

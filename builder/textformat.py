@@ -85,16 +85,6 @@ EXPORT_HEADERS: dict[str, str] = {
     "plan.income": "Income", "plan.camp_upkeep": "Camp upkeep", "plan.hourglasses": "Hourglasses",
 }
 COMMON_KEYS = frozenset({"game", "ruleset", "format", "name", "notes", "params"})
-# Factions as players write them in a title line, normalised (validation.core.names.normalise) -> the document's.
-FACTION_WORDS: dict[str, dict[str, str]] = {
-    "ddm": {
-        "lg": "LG", "cg": "CG", "le": "LE", "ce": "CE", "lawful good": "LG", "chaotic good": "CG",
-        "lawful evil": "LE", "chaotic evil": "CE", "borderlands": "borderlands", "civilization": "civilization",
-        "civilisation": "civilization", "underdark": "underdark", "wild": "wild",
-    },
-    "battlelore2": {"daqan": "daqan-lords", "daqan lords": "daqan-lords", "uthuk": "uthuk-yllan",
-                    "uthuk y llan": "uthuk-yllan", "uthuk yllan": "uthuk-yllan"},
-}
 IGNORED_HEADERS = {"total", "totals", "legal", "illegal", "checked", "points", "link", "shared", "catalogue"}
 TILE_WORDS = (("small_with_start_area", "small with start area"), ("large", "large"), ("small", "small"))
 TOTAL_WORDS: dict[str, str] = {
@@ -619,18 +609,23 @@ def list_from_text(
 
 
 def _read_title(document: dict[str, Any], match: re.Match[str], game: str, default_format: str) -> None:
-    """``Elves of the Wood - 200 pts, CG``: the list's name, its size (a DDM skirmish of that size when the
-    format was not chosen) and its faction (as the game writes it: ``CG``, a Guild faction's name)."""
+    """``Elves of the Wood - 200 pts, CG``: the list's name, its size (the format of that size, from the game's
+    family of sized formats, when none was chosen) and its faction (its code or its name, as the catalogue
+    gives them: ``CG``, ``Chaotic Good``)."""
+    from builder.selectors import builder_factions_known, builder_setup
+
     document["name"] = match.group("name").strip(" #")[:200]
     size = int(match.group("size"))
-    if game == "ddm" and document.get("ruleset", "seed") == "seed" and (not default_format or
-                                                                       default_format.startswith("skirmish-")):
-        document["format"] = "epic-500" if size == 500 else f"skirmish-{size}"
+    setup = builder_setup(game=game, ruleset=str(document.get("ruleset") or default_ruleset(game)))
+    for family in setup.families:
+        if family.min <= size <= family.max and (not default_format or default_format.startswith(family.prefix)):
+            document["format"] = f"{family.prefix}{size}"
+            break
     faction = (match.group("faction") or "").strip()
     if faction:
-        from validation.core.names import normalise
+        from common.names import normalise_name as normalise
 
-        known = FACTION_WORDS.get(game, {})
+        known = builder_factions_known(game=game, ruleset=str(document.get("ruleset") or default_ruleset(game)))
         document["faction"] = known.get(normalise(faction), faction)
 
 

@@ -406,12 +406,10 @@ def sheet_cards(*, game: str, ruleset: str, slugs: list[str]) -> dict[str, Sheet
     from catalogue.selectors import cards_queryset
 
     cards = (
-        cards_queryset(game=game, with_attacks=True)
+        cards_queryset(game=game, with_attacks=True, with_spells=True)
         .filter(ruleset__slug=ruleset, slug__in=set(slugs))
         .prefetch_related(Prefetch("abilities", queryset=m.CardAbility.objects.order_by("position")))
     )
-    if game == "ddm":
-        cards = cards.prefetch_related("ddmcreature__spells")
     out: dict[str, SheetCard] = {}
     for card in cards:
         typed = card_typed(card)

@@ -319,7 +319,8 @@ def card_accessor(model: type[m.Card]) -> str:
     return model._meta.model_name or model.__name__.lower()
 
 
-def cards_queryset(*, game: str | None = None, with_attacks: bool = False) -> QuerySet[m.Card]:
+def cards_queryset(*, game: str | None = None, with_attacks: bool = False, with_spells: bool = False
+                   ) -> QuerySet[m.Card]:
     """Cards with everything a list row shows, in a fixed number of queries whatever the page size.
 
     The typed rows of the game's kinds are joined in the same query (``select_related`` over the reverse
@@ -330,6 +331,8 @@ def cards_queryset(*, game: str | None = None, with_attacks: bool = False) -> Qu
     qs = qs.prefetch_related(Prefetch("factions", queryset=m.Faction.objects.order_by("position", "slug")))
     if with_attacks and m.DdmCreature in models:
         qs = qs.prefetch_related("ddmcreature__attacks")
+    if with_spells and m.DdmCreature in models:
+        qs = qs.prefetch_related("ddmcreature__spells")
     qs = qs.filter(retired=False)  # cards the data no longer holds are not listed (their own pages say so)
     if game is not None:
         qs = qs.filter(game__slug=game)
