@@ -107,6 +107,7 @@ CHOICE_LABELS: dict[str, Any] = {
     "warning": gettext_lazy("a warning"), "violation": gettext_lazy("a violation"),
     "exactly-one-booster": gettext_lazy("every figure of one booster"),
     "subset-of-two-boosters": gettext_lazy("figures chosen from two boosters"),
+    "destination-group": gettext_lazy("each gathering point apart"), "total": gettext_lazy("the whole camp together"),
 }
 
 

@@ -19,6 +19,7 @@ from catalogue.filters import PAGE_FILTERS, CardFilter
 from catalogue.forms import CardReportForm
 from catalogue.kinds import card_spec
 from catalogue.selectors import card_printings, card_typed, field_label
+from catalogue.sources import note_shown, source_shown
 from catalogue.terms import term
 
 # ------------------------------------------------------------------------------------ how numbers read
@@ -308,6 +309,7 @@ def card_detail_context(card: m.Card, form: CardReportForm, *, reported: bool = 
         "miniature": miniature,
         "printings": [p for p in card_printings(card=card) if p.pk != getattr(miniature, "pk", None)],
         "provenance": _provenance(card.provenance),
+        "source_shown": source_shown(card.source),
         "notes": [_note(n) for n in (card.notes or [])],
         "names": sorted((card.names or {}).items()),
         "form": form,
@@ -357,13 +359,15 @@ def _provenance_rows(item: Any, prefix: str = "") -> list[dict[str, str]]:
             return _provenance_rows(item["sources"], f"{prefix}{name}" if name else prefix)
         if any(k in item for k in ("source", "how", "note")):
             row = {k: _show(item[k]) for k in ("source", "how") if item.get(k) not in (None, "")}
+            if "source" in row:
+                row["source"] = source_shown(row["source"])
             note = [prefix] if prefix else []
             if item.get("value") is not None:
                 note.append(f"value {_show(item['value'])}")
             if item.get("note"):
                 note.append(_show(item["note"]))
             if note:
-                row["note"] = ": ".join(note)
+                row["note"] = note_shown(": ".join(note))
             return [row]
         text = "; ".join(f"{k}: {_show(v)}" for k, v in item.items())
         return [{"note": f"{prefix}: {text}" if prefix else text}] if text else []
@@ -374,8 +378,9 @@ def _provenance_rows(item: Any, prefix: str = "") -> list[dict[str, str]]:
 
 def _note(value: Any) -> dict[str, str]:
     if isinstance(value, dict):
-        return {"text": _show(value.get("text", "")), "source": _show(value.get("source", ""))}
-    return {"text": _show(value), "source": ""}
+        return {"text": note_shown(_show(value.get("text", ""))),
+                "source": source_shown(_show(value.get("source", "")))}
+    return {"text": note_shown(_show(value)), "source": ""}
 
 
 @dataclass

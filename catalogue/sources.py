@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TypedDict
 
 
@@ -94,3 +95,100 @@ PUBLISHERS: list[tuple[str, str]] = [
     ("BattleLore Second Edition", "Fantasy Flight Games"),
     ("Stronghold", "Portal Games / Stronghold Games"),
 ]
+
+
+# ---------------------------------------------------------------------- a source as a page says it
+
+_SEED = re.compile(r"\bseed[: ]\s*(\d{3}_[0-9a-f]{16}\.txt)")
+_SEED_FILE = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt\b")
+_DIGEST = re.compile(r"(?:shared/rules/)?\b(?:ddm|ddm-basic|ddm-guild|dungeon-command|battlelore2|stronghold)"
+                     r"(?:\*)?\.md\b(?:\s*(?:§|section)\s*[\d.]+)?(?:\s+cross-check)?")
+_PATH = re.compile(r"(?:\.\./)?(?:[\w.-]+/)+[\w.*-]+\.(?:py|js|json|xml|md|java|txt)\b"
+                   r"|\b[\w-]+\.(?:py|js|json|xml|md|java)\b")
+_CODE_CLASS = re.compile(r":?\s*\bclass\s+[A-Z]\w+")
+_AT_COMMIT = re.compile(r"\s*@\s*[0-9a-f]{7,40}\b")
+
+
+def source_shown(raw: str) -> str:
+    """A card's or a number's source as a player reads it: a rulebook by its title (in the reader's
+    language), a public source by its name, our own reading of the rules called that; never one of our
+    file names, a source repository's paths, its commits or the names of its code."""
+    from django.utils.translation import gettext
+
+    import games
+
+    if not raw:
+        return raw
+    books = games.books()
+    # A seed file's own description in brackets after it says what the book's title says: one of them.
+    text = re.sub(r"(\d{3}_[0-9a-f]{16}\.txt)\s*\([^()]*\)", r"\1", raw)
+    text = _SEED.sub(lambda m: gettext(books[m.group(1)].title) if m.group(1) in books else m.group(0), text)
+    text = _SEED_FILE.sub(lambda m: gettext(books[m.group(0)].title) if m.group(0) in books else "", text)
+    text = re.sub(r"\bthe seeds\b", gettext("the rulebooks"), text)
+    text = re.sub(r"\s*(?:and\s+)?cross-check\s*'[^']*'", "", text)
+    text = _DIGEST.sub(gettext("Muster's reading of the rulebook"), text)
+    text = re.sub(r"\s*(?:and\s+)?§\s*[\d.]+", "", text)
+    text = re.sub(r"(?:https?://)?github\.com/[^\s;,)]+", "", text)
+    text = _AT_COMMIT.sub("", text)
+    text = _CODE_CLASS.sub("", text)
+    text = re.sub(r",?\s*as\s+(?:\.\./)?shared/\S+", "", text)
+    text = _PATH.sub("", text)
+    for source in DATA_SOURCES:
+        repo = source["url"].split("github.com/", 1)[1].strip("/") if "github.com/" in source["url"] else ""
+        if repo and repo in text:
+            text = text.replace(repo, source["name"])
+        elif source["name"] not in text:
+            text = re.sub(rf"\b{re.escape(source['key'])}\b", source["name"], text)
+    text = re.sub(r"\bsee\s+(?=[)\]]|$)", "", text)  # "see NOTICE-….md", the notice gone
+    text = text.replace("../", "")
+    # What the removals left behind: empty brackets, doubled separators, a separator at either end.
+    for _ in range(3):
+        text = re.sub(r"\(\s*[;,]?\s*\)|\[\s*\]", "", text)
+        text = re.sub(r"\(\s*[;,]\s*", "(", text)
+        text = re.sub(r"\s*[;,]\s*\)", ")", text)
+        text = re.sub(r"\s*([;,])\s*(?:[;,]\s*)+", r"\1 ", text)
+    text = re.sub(r"\s{2,}", " ", text).strip(" ,;:")
+    return text or gettext("Muster's own data")
+
+
+_IMPORTED = re.compile(r"([\w-]+)/([\w-]+)/([\w-]+)\.json: (\d+) added, (\d+) changed, (\d+) removed")
+
+
+def version_summary_shown(summary: str) -> str:
+    """A catalogue version's summary (``Import: ddm/seed/harbinger.json: 3 added, …``, recorded in English) as a
+    page says it: each file by its set's name, the counts in the reader's language."""
+    from django.utils.translation import gettext
+
+    from catalogue.models import ProductSet
+
+    found = _IMPORTED.findall(summary)
+    if not summary.startswith("Import: ") or (not found and "no card changed" not in summary):
+        return summary
+    if not found:
+        return gettext("Import: no card changed")
+    names = {(g, s): n for g, s, n in ProductSet.objects.values_list("game__slug", "slug", "name")}
+    parts = [
+        gettext("%(set)s: %(added)s added, %(changed)s changed, %(removed)s removed") % {
+            "set": names.get((game, slug), slug.replace("-", " ")), "added": added, "changed": changed,
+            "removed": removed}
+        for game, _ruleset, slug, added, changed, removed in found
+    ]
+    return gettext("Import: %(files)s") % {"files": "; ".join(parts)}
+
+
+def note_shown(raw: str) -> str:
+    """A note about a card as a page says it: a reference to one of our digests becomes "Muster's reading of
+    the rulebook", a seed file its book's title, and no file name or path is left."""
+    from django.utils.translation import gettext
+
+    import games
+
+    if not raw:
+        return raw
+    books = games.books()
+    text = _SEED_FILE.sub(lambda m: gettext(books[m.group(0)].title) if m.group(0) in books else "", raw)
+    text = _DIGEST.sub(gettext("Muster's reading of the rulebook"), text)
+    text = re.sub(r"\s*(?:and\s+)?§\s*[\d.]+", "", text)
+    text = _PATH.sub("", text)
+    text = re.sub(r"\(\s*[;,]?\s*\)", "", text)
+    return re.sub(r"\s{2,}", " ", text).strip()

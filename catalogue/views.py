@@ -29,7 +29,7 @@ from catalogue.selectors import (
     catalogue_versions,
 )
 from catalogue.services import card_report_create
-from catalogue.sources import DATA_SOURCES
+from catalogue.sources import DATA_SOURCES, version_summary_shown
 from config.errors import ApplicationError
 from config.limits import client_address, limit_count, limit_reached
 
@@ -58,9 +58,10 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def about_sources(request: HttpRequest) -> HttpResponse:
-    return render(
-        request, "about/sources.html", {"sources": DATA_SOURCES, "versions": catalogue_versions(limit=10)}
-    )
+    versions = catalogue_versions(limit=10)
+    for version in versions:
+        version.summary = version_summary_shown(version.summary)  # shown, never saved
+    return render(request, "about/sources.html", {"sources": DATA_SOURCES, "versions": versions})
 
 
 # ------------------------------------------------------------------------------------------ the pages

@@ -167,6 +167,18 @@ class TextFormat:
 
 
 @dataclass(frozen=True)
+class Book:
+    """A rulebook the game's rules follow. ``file`` is how the validator's sources name it (a seed file: the
+    machine-readable reference the API keeps); ``title`` is the book as a player asks for it (English,
+    translated where shown); ``language`` the language of the copy the rules follow ("" when the checks
+    follow no printed book)."""
+
+    file: str
+    title: str
+    language: str = ""
+
+
+@dataclass(frozen=True)
 class Game:
     """A game: everything each layer needs to know about it, by id.
 
@@ -190,6 +202,7 @@ class Game:
     abilities_title: str = gettext_noop("Abilities")  # the heading of a card's abilities on its page
     text: TextFormat = field(default_factory=TextFormat)
     one_name_one_card: bool = False
+    books: tuple[Book, ...] = ()
 
     @property
     def default_ruleset(self) -> Ruleset:
@@ -296,6 +309,11 @@ def section_for(game_id: object, ruleset_id: object, kind: str) -> Section | Non
 def card_kinds(game_id: object, ruleset_id: object) -> tuple[str, ...]:
     """The catalogue kinds a list takes, in the order the builder offers them."""
     return tuple(k for s in sections(game_id, ruleset_id) for k in s.kinds)
+
+
+def books() -> dict[str, Book]:
+    """Every game's rulebooks, by the file the validator's sources name."""
+    return {book.file: book for g in all_games() for book in g.books}
 
 
 def load(ref: str) -> Any:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games import CardKind, Collecting, Game, Ruleset, Section, gettext_noop, register
+from games import Book, CardKind, Collecting, Game, Ruleset, Section, gettext_noop, register
 
 _M = "catalogue.models."
 
@@ -17,6 +17,10 @@ GAME = register(Game(
     converter="catalogue.convert.battlelore2",
     page_filters=("kind", "faction", "set", "cost", "unit_type", "combat_type", "standin"),
     summary=gettext_noop("An army: recruit units, then place them and the command tent on the deployment map."),
+    books=(
+        Book("004_accb02bc63915dff.txt",
+             gettext_noop("BattleLore Second Edition Reference Guide (Hungarian edition)"), "hu"),
+    ),
     rulesets=(
         Ruleset(
             id="default",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games import CardKind, Child, Collecting, Game, Ref, Ruleset, Section, TextFormat, gettext_noop, register
+from games import Book, CardKind, Child, Collecting, Game, Ref, Ruleset, Section, TextFormat, gettext_noop, register
 
 _M = "catalogue.models."
 _CREATURES = gettext_noop("Creatures")
@@ -22,6 +22,14 @@ GAME = register(Game(
         "alignment", "standin",
     ),
     text=TextFormat(extra_sections=(Section("pool", ("creature",), "names", "", "Pool", ("pool",)),)),
+    books=(
+        Book("003_c161f482ef98045d.txt",
+             gettext_noop("D&D Miniatures Game Advanced Rules, War Drums starter set (Polish edition)"), "pl"),
+        Book("000_f1a34a4b6414c5f2.txt",
+             gettext_noop("D&D Miniatures Game rules, War Drums starter set (Hungarian edition)"), "hu"),
+        # The later rules' book is in no reachable source: the checks follow the one maintained builder.
+        Book("ddm-guild.md", gettext_noop("DDM Guild warband rules, as the D&D Minis Warband Incubator checks them")),
+    ),
     rulesets=(
         Ruleset(
             id="seed",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games import AsItComes, CardKind, Collecting, Game, Ruleset, Section, gettext_noop, register
+from games import AsItComes, Book, CardKind, Collecting, Game, Ruleset, Section, gettext_noop, register
 
 _M = "catalogue.models."
 
@@ -19,6 +19,9 @@ GAME = register(Game(
     summary=gettext_noop("A creature deck, an order deck and a commander."),
     abilities_title=gettext_noop("Powers"),
     one_name_one_card=True,
+    books=(
+        Book("001_2362fc22da385df6.txt", gettext_noop("Dungeon Command rulebook (Russian edition)"), "ru"),
+    ),
     rulesets=(
         Ruleset(
             id="default",

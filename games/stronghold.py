@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games import CardKind, Collecting, Game, Ruleset, Section, gettext_noop, register
+from games import Book, CardKind, Collecting, Game, Ruleset, Section, gettext_noop, register
 
 _PIECE = "catalogue.models.StrongholdPiece"
 _KINDS = (
@@ -29,6 +29,10 @@ GAME = register(Game(
     summary=gettext_noop("An attacker’s plan for one round, phase by phase."),
     converter="catalogue.convert.stronghold",
     page_filters=("kind", "set", "side", "unit_type", "cost", "standin"),
+    books=(
+        Book("002_d44d61b2c33012b1.txt",
+             gettext_noop("Stronghold, first edition: the attacker's rulebook (Hungarian edition)"), "hu"),
+    ),
     rulesets=(
         Ruleset(
             id="default",

@@ -409,3 +409,32 @@ def test_card_names_stay_english_and_searchable_in_every_language(language: str)
     client.force_login(UserFactory.create())
     html = client.get("/collection/dungeon-command/", {"q": "goblin archer"}).content.decode()
     assert "Goblin Archer" in html
+
+
+# A page a player reads names no file of ours or of a source repository, no JSON pointer and no field of the
+# list document or a rule's parameter: books by their titles, controls by their labels, cards by their names.
+UNREADABLE = re.compile(
+    r"\b\d{3}_[0-9a-f]{16}\b|\b[\w-]+\.(?:md|txt|java|py|json|xml)\b|(?<![\w/])/(?:entries|orders|commanders|plan|"
+    r"deployment|pool)/\d|\b(?:points_limit|max_creatures|battle_map|commander_zero|map_required|is_commander|"
+    r"epic_map_required|commander_required_severity|minions_from_pool)\b|\bskirmish-\d+\b|\bddm-guild\b|§"
+)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ("en", "ru"))
+def test_no_page_shows_a_file_name_a_pointer_or_a_field_name(language: str, walk: dict[str, Any]) -> None:
+    signed_in = Client()
+    signed_in.force_login(walk["user"])
+    problems: list[str] = []
+    pages = [(signed_in, u) for u in walk["urls"] if u not in walk["anonymous"]]
+    pages += [(Client(), u) for u in walk["anonymous"]]
+    for client, url in pages:
+        response = _get(client, url, language)
+        if response.status_code != 200:
+            continue
+        _lang, texts = page_texts(response.content.decode())
+        for text in texts:
+            shown = re.sub(r"https?://\S+", "", text)  # a web page's address is a link, not a file of ours
+            if found := UNREADABLE.search(shown):
+                problems.append(f"{url}: {found.group(0)!r} in {text[:120]!r}")
+    assert not problems, "\n".join(sorted(set(problems))[:40])

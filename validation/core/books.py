@@ -10,7 +10,8 @@ contracts, a stand-in) has no citation: the page shows none.
 
 :func:`citation` reads a :class:`Source` into a :class:`Citation`; its ``json()`` is what a page gets
 (``finding_json(..., texts=True)``) and renders in the reader's language with gettext (the book's title
-and "p." are templates; the sections stay as the book prints them, marked with the book's language).
+and "p." are templates; the sections stay as the book prints them, marked with the book's language). The
+books themselves are the game registry's (``games.Game.books``): the catalogue's pages name them too.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ import re
 from dataclasses import dataclass
 from typing import TypedDict
 
+import games
 from validation.core.result import Source
-from validation.core.text import Text, TextJSON, msg
+from validation.core.text import Text, TextJSON
 
 
 @dataclass(frozen=True)
@@ -29,19 +31,10 @@ class Book:
     language: str  # the language of the copy the rules follow ("" when it is not a printed book)
 
 
-BOOKS: dict[str, Book] = {
-    "000_f1a34a4b6414c5f2.txt": Book(
-        msg("D&D Miniatures Game rules, War Drums starter set (Hungarian edition)"), "hu"),
-    "001_2362fc22da385df6.txt": Book(msg("Dungeon Command rulebook (Russian edition)"), "ru"),
-    "002_d44d61b2c33012b1.txt": Book(
-        msg("Stronghold, first edition: the attacker's rulebook (Hungarian edition)"), "hu"),
-    "003_c161f482ef98045d.txt": Book(
-        msg("D&D Miniatures Game Advanced Rules, War Drums starter set (Polish edition)"), "pl"),
-    "004_accb02bc63915dff.txt": Book(msg("BattleLore Second Edition Reference Guide (Hungarian edition)"), "hu"),
-    # The later rules' book is in no reachable source: the construction checks follow the one maintained
-    # builder for them (see ../shared/rules/ddm-guild.md), named as a player knows it.
-    "ddm-guild.md": Book(msg("DDM Guild warband rules, as the D&D Minis Warband Incubator checks them"), ""),
-}
+def _books() -> dict[str, Book]:
+    """The game registry's rulebooks (``games.Game.books``), their titles as templates a page translates."""
+    return {file: Book(Text(book.title), book.language) for file, book in games.books().items()}
+
 
 _PAGE = re.compile(r"\(\s*p\.\s*(\d+(?:\s*[–-]\s*\d+)?)\s*\)")
 _NOTE = re.compile(r"\s*\([^()]*\)")
@@ -88,7 +81,8 @@ def _part(text: str) -> tuple[str, str] | None:
 
 def citation(source: Source | None) -> Citation | None:
     """The book, sections and pages ``source`` cites, or None when it cites no book."""
-    if source is None or source.file not in BOOKS:
+    books = _books()
+    if source is None or source.file not in books:
         return None
     parts: list[tuple[str, str]] = []
     reading = False
@@ -99,4 +93,4 @@ def citation(source: Source | None) -> Citation | None:
         part = _part(raw)
         if part is not None and part not in parts:
             parts.append(part)
-    return Citation(BOOKS[source.file], tuple(parts), reading)
+    return Citation(books[source.file], tuple(parts), reading)

@@ -225,17 +225,19 @@ def prepare(doc: Any, catalogue: Catalogue, fmt: Format, params: Params) -> tupl
 
 # ------------------------------------------------------------------------------------------------ parameters
 
+# The budget is outside knowledge (battlelore2.md §3.2: 50): a parameter; the pages say so in words.
 POINTS_LIMIT = Param("points_limit", Int(1, 1000), 50,
-                     "recruitment points per army (battlelore2.md §3.2: 50, outside knowledge)")
+                     msg("Recruitment points per army (50 is the usual budget; the reference guide gives none)"))
 COMMAND_TENT_POINTS = Param(
     "command_tent_points", Int(0, 100), 0,
-    "points added to the budget when the army fields a command tent (§3.2 reports +5 from one blog, unverified: 0)",
+    # battlelore2.md §3.2 reports +5 from one blog, unverified: 0 unless agreed.
+    msg("Points added to the budget when the army fields a command tent (0 unless agreed)"),
 )
 MAX_STARTING_LORE = Param("max_starting_lore", Int(0, 100), 5, "at most this many lore tokens from unspent points")
 COPIES = Param("copies", Int(1, 10), 1, "copies of the game the deployment cards come from")
 TENT_LIMITS_ROWS = Param(
     "tent_limits_rows", Bool(), True,
-    "no unit deploys in a row farther from the faction edge than the command tent (the literal reading, Q6)",
+    msg("No unit deploys in a row farther from its edge than the command tent (the book's words read literally)"),
 )
 SCENARIOS = Param("scenarios", Int(1, 10), 4, "scenarios in a campaign")
 LETTERS = Param("letters", ListOf(Str(1), 10), ["A", "B", "C", "D"], "the initiative letters, one per scenario")

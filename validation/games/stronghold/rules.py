@@ -69,8 +69,9 @@ P_DEFENDER_SETUP = Param("defender_setup", Anything(),
 P_GLORY_SETUP = Param("glory_setup", Anything(), {"attacker": 10, "defender_fields": [1, 1, 1, 1], "supply": 15},
                       "glory tiles at setup")
 P_BAG = Param("bag", Anything(), {"goblin": 60, "orc": 100, "troll": 40}, "the bag at setup")
+# TB-9 is the invented stand-in of stronghold.md §10.6 (the printed board's layout is in no source).
 P_BOARD = Param("board", Str(MAX_NAME), "TB-9",
-                "the board record every topology rule reads (TB-9: the invented stand-in of stronghold.md §10.6)")
+                msg("The board the rules read (TB-9: Muster's stand-in, not the printed board)"))
 P_ALLY_SURCHARGE = Param("ally_action_surcharge", Int(0, 10), 1, "extra hourglasses for an action on the ally's card")
 P_UNIT_TRANSFER = Param("unit_transfer", Anything(), {"hourglasses": 1, "max_units": 3},
                         "Transfer Units: cost and most units (one type)")
@@ -79,8 +80,9 @@ P_TRAINING_PER_RAMPART = Param("training_per_rampart", Int(0, 10), 2, "training 
 P_ESCAPE_GOBLINS = Param("escape_goblins", Int(1, 10), 3, "Escape from the Knife: most goblins returned")
 P_CAMP_LIMIT_SCOPE = Param(
     "camp_limit_scope", Str(20, choices=("destination-group", "total")), "destination-group",
-    "what the camp's 5/7 limit counts (§13.1 item 2): each gathering point with its side's siege towers and "
-    "trapdoors, and the gate tower, apart; or every camp move of the mobilization together",
+    # stronghold.md §13.1 item 2
+    msg("What the camp's 5/7 limit counts: each gathering point with its side's siege towers and trapdoors, and "
+        "the gate tower, apart; or every camp move of the mobilization together"),
 )
 P_ROPE_MOVES = Param("rope_moves_per_round", Int(0, 10), 1, "rope moves in a round (§13.1 item 24: 1 unit a round)")
 P_OPEN_ORDERS = Param("open_orders", Int(0, 10), 1, "face-up orders per round (§13.1 item 3: one)")
