@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
+from tests.conftest import wait_for
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONES = (360, 390)
@@ -121,8 +123,8 @@ def test_the_builder_stays_within_a_phone_as_cards_are_added(browser: Any, live_
                 button.wait_for()
                 before = page.locator("input[name=document]").get_attribute("value")
                 button.click()
-                page.wait_for_function(
-                    "b => document.querySelector('input[name=document]').getAttribute('value') !== b", arg=before)
+                wait_for(page, "b => document.querySelector('input[name=document]').getAttribute('value') !== b",
+                         arg=before)
                 assert _too_wide(page) <= 0, f"/build/{game}/ after adding {search}: {_too_wide(page)}px too wide"
             if game == "ddm":
                 page.locator("details.entry-more summary").first.click()

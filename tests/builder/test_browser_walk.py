@@ -11,6 +11,7 @@ import pytest
 from django.core.cache import cache
 
 from catalogue.services import DATA_DIR, catalogue_import
+from tests.conftest import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SIZES = [(1366, 900), (390, 844)]
@@ -40,9 +41,8 @@ def document(page: Any) -> str:
 
 def changed(page: Any, before: str) -> None:
     """Wait for the list to change and the page to settle (no request of htmx still out)."""
-    page.wait_for_function(
-        "b => document.querySelector('input[name=document]').getAttribute('value') !== b"
-        " && !document.querySelector('.htmx-request')", arg=before)
+    wait_for(page, "b => document.querySelector('input[name=document]').getAttribute('value') !== b"
+             " && !document.querySelector('.htmx-request')", arg=before)
     page.wait_for_timeout(100)
 
 
@@ -93,7 +93,7 @@ def test_back_from_a_cards_page_keeps_the_list(page_at: Any, width: int, height:
     page.goto("/build/ddm/")
     page.locator("#id_name").fill("Elves of the Wood")
     page.locator("#id_name").press("Tab")
-    page.wait_for_function("document.querySelector('input[name=document]').value.includes('Elves of the Wood')")
+    wait_for(page, "document.querySelector('input[name=document]').value.includes('Elves of the Wood')")
     page.locator("#id_c-search").fill("Centaur")
     button = page.locator("#catalogue-results li[data-slug='centaur'] button.add")
     button.wait_for()
@@ -102,7 +102,7 @@ def test_back_from_a_cards_page_keeps_the_list(page_at: Any, width: int, height:
     changed(page, before)
     page.goto("/catalogue/ddm/seed/centaur/")
     page.go_back()
-    page.wait_for_function("document.querySelector('input[name=document]').value.includes('Centaur')")
+    wait_for(page, "document.querySelector('input[name=document]').value.includes('Centaur')")
     assert entries(page) == ["1x Centaur"]
     assert page.locator("#id_name").input_value() == "Elves of the Wood"
 
@@ -113,11 +113,11 @@ def test_a_kept_draft_comes_back_whole_and_a_cards_page_adds_to_it(page_at: Any,
     page.goto("/build/ddm/")
     page.locator("#id_name").fill("Elves of the Wood")
     page.locator("#id_name").press("Tab")
-    page.wait_for_function("document.querySelector('input[name=document]').value.includes('Elves of the Wood')")
+    wait_for(page, "document.querySelector('input[name=document]').value.includes('Elves of the Wood')")
     page.locator("#id_faction").select_option("CG")
-    page.wait_for_function("document.querySelector('input[name=document]').value.includes('\"faction\":\"CG\"')")
+    wait_for(page, "document.querySelector('input[name=document]').value.includes('\"faction\":\"CG\"')")
     page.locator("#id_format").select_option("epic-500")
-    page.wait_for_function("document.querySelector('input[name=document]').value.includes('epic-500')")
+    wait_for(page, "document.querySelector('input[name=document]').value.includes('epic-500')")
     page.locator("#id_c-search").fill("Centaur")
     button = page.locator("#catalogue-results li[data-slug='centaur'] button.add")
     button.wait_for()
@@ -139,7 +139,7 @@ def test_a_kept_draft_comes_back_whole_and_a_cards_page_adds_to_it(page_at: Any,
 
     fresh.goto("/catalogue/ddm/seed/arcane-archer/")
     fresh.get_by_role("link", name="Add to my list").click()
-    fresh.wait_for_function("document.querySelector('input[name=document]').value.includes('Arcane Archer')")
-    fresh.wait_for_function("document.querySelector('input[name=document]').value.includes('Centaur')")
+    wait_for(fresh, "document.querySelector('input[name=document]').value.includes('Arcane Archer')")
+    wait_for(fresh, "document.querySelector('input[name=document]').value.includes('Centaur')")
     assert fresh.locator("#id_name").input_value() == "Elves of the Wood"
     assert fresh.evaluate("document.documentElement.scrollWidth") <= width
