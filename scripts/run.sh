@@ -15,6 +15,7 @@ export CELERY_QUEUE="${CELERY_QUEUE:-muster-$(pwd -P | sha1sum | cut -c1-10)}"
 PY=.venv/bin/python
 worker=""
 server=""
+own_redis=0
 
 case "$PORT" in ''|*[!0-9]*) echo "PORT must be a number, not '$PORT'" >&2; exit 2 ;; esac
 
@@ -26,7 +27,7 @@ cleanup() {
   for pid in $server $worker; do
     wait "$pid" 2>/dev/null || true
   done
-  scripts/redis.sh stop "$REDIS_PORT"
+  if [ "$own_redis" = 1 ]; then scripts/redis.sh stop "$REDIS_PORT"; fi
   echo "Stopped."
 }
 trap cleanup EXIT INT TERM
@@ -43,7 +44,13 @@ if [ "$(id -u)" = 0 ]; then
   esac
 fi
 
-scripts/redis.sh start "$REDIS_PORT"
+# A Redis already answering (the test suite's, another checkout's) is used and left as its owner keeps it.
+if redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1; then
+  echo "Redis already answers on 127.0.0.1:$REDIS_PORT; using it and leaving it running."
+else
+  scripts/redis.sh start "$REDIS_PORT"
+  own_redis=1
+fi
 $PY manage.py migrate --noinput
 $PY manage.py import_catalogue
 case "$DEBUG" in 1|true|yes|on) ;; *) $PY manage.py collectstatic --noinput -v0 ;; esac

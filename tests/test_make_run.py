@@ -62,6 +62,8 @@ def test_make_run_takes_its_port_and_a_queue_of_its_own_and_stops_everything_on_
                                stderr=subprocess.STDOUT, start_new_session=True)
     queue = "muster-" + hashlib.sha1((str(ROOT.resolve()) + "\n").encode()).hexdigest()[:10]
     worker = f"muster-run-{port}@{socket.gethostname()}"
+    marker = ROOT / ".run" / f"redis-{redis_port}.ours"
+    suite_owns_redis = marker.exists()
     try:
         deadline = time.monotonic() + 240
         while not _answers(f"http://127.0.0.1:{port}/healthz"):
@@ -87,6 +89,7 @@ def test_make_run_takes_its_port_and_a_queue_of_its_own_and_stops_everything_on_
     assert "Stopped." in log.read_text()
     assert not _answers(f"http://127.0.0.1:{port}/healthz")
     assert not app.control.ping(destination=[worker], timeout=1), "the worker stopped too"
+    assert marker.exists() == suite_owns_redis, "the suite's Redis is still the suite's to stop"
 
 
 def test_a_port_that_is_not_a_number_is_refused() -> None:
