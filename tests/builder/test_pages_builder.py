@@ -237,7 +237,8 @@ def test_a_fresh_stronghold_plan_is_checked_at_once_with_no_field_missing(client
     response = client.get("/build/stronghold/")
     text = text_of(response)
     assert "is required" not in text and "Cannot be checked" not in text
-    assert "Legal" in text and "TB-9" in text and "invented stand-in" in text
+    # checked at once: a plan with no action yet is empty, not legal, and breaks no rule
+    assert "Empty" in text and "Not legal" not in text and "TB-9" in text and "invented stand-in" in text
     plan = document_of(response)["plan"]
     assert plan["state"]["resources"] == 5 and sum(plan["state"]["drawn"].values()) == 14
     assert plan["phase_cards"]["2"] == "Siege Machines phase cards (red)"
@@ -245,7 +246,7 @@ def test_a_fresh_stronghold_plan_is_checked_at_once_with_no_field_missing(client
     plan = document_of(three)["plan"]
     assert plan["side"] == "west" and "camp_upkeep" not in plan
     assert sum(plan["state"]["drawn"].values()) == 10 and plan["phase_cards"]["2"].endswith("(green)")
-    assert "Legal" in text_of(three) and "is required" not in text_of(three)
+    assert "Empty" in text_of(three) and "Not legal" not in text_of(three) and "is required" not in text_of(three)
 
 
 def test_stronghold_composes_a_rounds_plan(client: Client) -> None:
