@@ -168,7 +168,12 @@ def wait_for(page: Any, expression: str, *, arg: Any = None, timeout: float = 30
     protocol, which the policy does not govern, so the pages are tested with their real policy."""
     deadline = time.monotonic() + timeout
     while True:
-        value = page.evaluate(expression, arg) if arg is not None else page.evaluate(expression)
+        try:
+            value = page.evaluate(expression, arg) if arg is not None else page.evaluate(expression)
+        except Exception as exc:  # a navigation under way (as wait_for_function, wait for the new page)
+            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
+                raise
+            value = False
         if value:
             return
         if time.monotonic() > deadline:

@@ -71,7 +71,8 @@ def no_sideways_scroll(page: Any) -> None:
 def test_a_stronghold_plan_from_an_empty_page_to_a_checked_plan_without_json(page: Any, width: int) -> None:
     page.goto("/build/stronghold/")
     assert "is required" not in page.locator("#list-panel").inner_text()
-    assert page.locator(".check .verdict.legal").is_visible(), "a fresh plan is a whole, checked document"
+    # a fresh plan is a whole, checked document: no rule broken, and with no action yet empty rather than legal
+    assert page.locator(".check .verdict.empty").is_visible(), "a fresh plan is a whole, checked document"
     assert "invented stand-in" in page.locator(".stand-in-notice").inner_text()
     no_sideways_scroll(page)
 
@@ -106,7 +107,7 @@ def test_a_stronghold_plan_from_an_empty_page_to_a_checked_plan_without_json(pag
     assert "Siege Machines phase cards (red)" in text, "the missing printed actions are named, not guessed"
     assert "TB-9" in text, "the stand-in board is named in the result"
     shown = re.sub(r"\s+", " ", page.locator("#list-panel .summary").inner_text())
-    assert "resources spent 7 resources left 1" in shown, shown  # 3 carried + 5 income - 6 - 1
+    assert "resources spent 7 resource left 1" in shown, shown  # 3 carried + 5 income - 6 - 1
     no_sideways_scroll(page)
 
     page.get_by_role("button", name="Save and get the links").click()

@@ -46,6 +46,22 @@ def changed(page: Any, before: str) -> None:
     page.wait_for_timeout(100)
 
 
+def choose(page: Any, selector: str, value: str, shown: str) -> None:
+    """Choose ``value`` in a header select once the page has settled, until the list records it (``shown``):
+    an answer still on its way may swap the select back as it lands."""
+    for _attempt in range(3):
+        wait_for(page, "!document.querySelector('.htmx-request')")
+        page.wait_for_timeout(200)
+        page.locator(selector).select_option(value)
+        try:
+            wait_for(page, "s => document.querySelector('input[name=document]').value.includes(s)", arg=shown,
+                     timeout=8)
+            return
+        except AssertionError:
+            continue
+    raise AssertionError(f"{selector} never took {value}")
+
+
 def entries(page: Any) -> list[str]:
     import json
 
@@ -114,10 +130,8 @@ def test_a_kept_draft_comes_back_whole_and_a_cards_page_adds_to_it(page_at: Any,
     page.locator("#id_name").fill("Elves of the Wood")
     page.locator("#id_name").press("Tab")
     wait_for(page, "document.querySelector('input[name=document]').value.includes('Elves of the Wood')")
-    page.locator("#id_faction").select_option("CG")
-    wait_for(page, "document.querySelector('input[name=document]').value.includes('\"faction\":\"CG\"')")
-    page.locator("#id_format").select_option("epic-500")
-    wait_for(page, "document.querySelector('input[name=document]').value.includes('epic-500')")
+    choose(page, "#id_faction", "CG", '"faction":"CG"')
+    choose(page, "#id_format", "epic-500", "epic-500")
     page.locator("#id_c-search").fill("Centaur")
     button = page.locator("#catalogue-results li[data-slug='centaur'] button.add")
     button.wait_for()
