@@ -336,6 +336,7 @@ class ListCheck:
     unchecked: bool = False  # the validator does not know this game yet: the list is not checked
     to_place: int = 0  # BattleLore: units recruited but not on the deployment map yet
     empty: bool = False  # nothing in the list yet: the pages say so instead of "legal"
+    problems: list[str] = field(default_factory=list)  # why it cannot be checked, by control (builder.problems)
 
     @property
     def findings_by_pointer(self) -> dict[str, list[dict[str, Any]]]:

@@ -41,6 +41,7 @@ from builder.forms import BuilderForm, EditTokenForm, ImportForm, document_apply
 from builder.games import panel_of
 from builder.history import note_shown, version_changes
 from builder.models import SavedList
+from builder.problems import draft_problems
 from builder.selectors import (
     GameSetup,
     ListCheck,
@@ -358,9 +359,12 @@ def _kind_labels(game: str, ruleset: str, kinds: tuple[str, ...]) -> list[tuple[
     return [(k, gettext(found.label) if (found := spec.kind(k)) is not None else k) for k in kinds]
 
 
-def _localised(check: ListCheck) -> ListCheck:
-    """The check in the reader's language, each finding with the anchor of the item it is about."""
+def _localised(check: ListCheck, document: Any = None) -> ListCheck:
+    """The check in the reader's language, each finding with the anchor of the item it is about; a list that
+    cannot be checked says why by the controls to use (``builder.problems``)."""
     if check.result is None:
+        if check.errors:
+            check.problems = draft_problems(errors=check.errors, document=document)
         return check
     result = validation_result_localise(result=check.result)
     result["format_name"] = format_name(game=str(result.get("game", "")), ruleset=str(result.get("ruleset", "")),
@@ -387,7 +391,7 @@ def _builder_context(
 ) -> dict[str, Any]:
     entered = entered_source(request_scope(request))
     raw_check = draft_check(document=document, entered=entered)
-    check = _localised(raw_check)
+    check = _localised(raw_check, document)
     ruleset = str(document.get("ruleset"))
     catalogue = builder_facts(game=game.slug, ruleset=ruleset)
     kinds = drafts.card_kinds(game.slug, ruleset)
@@ -751,7 +755,7 @@ def _qr_svg(url: str) -> str:
 def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
     current = list_current(saved_list=saved)
     document = dict(current.document)
-    check = _localised(list_check(document=document, entered=entered_source(request_scope(request))))
+    check = _localised(list_check(document=document, entered=entered_source(request_scope(request))), document)
     game = _game_or_404(saved.game)
     ruleset = str(document.get("ruleset") or drafts.default_ruleset(saved.game))
     panel = panel_of(saved.game, ruleset)

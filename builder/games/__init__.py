@@ -34,7 +34,8 @@ class Panel:
     catalogue)`` fills in what the list's format requires before it is checked (a Stronghold plan's round-1
     position); ``ops(document, verb, rest, data)`` performs the panel's own buttons (``verb:rest``), None for a
     verb it does not know; ``checked(document, catalogue, check, data)`` is page context that reads the rule
-    check (messages beside the fields they concern)."""
+    check (messages beside the fields they concern). ``labels`` name the controls of its document's top-level
+    keys (``(key, English label)``), so a value the list cannot be checked with is named by its control."""
 
     template: str = ""
     keys: frozenset[str] = frozenset()
@@ -45,6 +46,7 @@ class Panel:
     prepare: Prepare | None = None
     ops: Ops | None = None
     checked: Checked | None = None
+    labels: tuple[tuple[str, str], ...] = ()
 
 
 NO_PANEL = Panel()

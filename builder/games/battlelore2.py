@@ -82,4 +82,5 @@ def _shown(document: Mapping[str, Any]) -> dict[str, Any]:
 
 
 PANEL = Panel(template="builder/games/battlelore2.html", keys=frozenset({"command_tent", "opponent"}), apply=_apply,
-              context=_context, shown=_shown, faction_label=gettext_noop("Army faction"))
+              context=_context, shown=_shown, faction_label=gettext_noop("Army faction"),
+              labels=(("opponent", gettext_noop("Opponent’s faction")),))

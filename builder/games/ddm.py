@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext_noop
 
 from builder.drafts import MAX_NAME
 from builder.fields import set_or_drop, text_field
@@ -19,4 +20,5 @@ def _apply(document: dict[str, Any], data: QueryDict, errors: dict[str, str]) ->
             set_or_drop(document, "commander_zero", value or None)
 
 
-SEED = Panel(template="builder/games/ddm_seed.html", keys=frozenset({"commander_zero"}), apply=_apply)
+SEED = Panel(template="builder/games/ddm_seed.html", keys=frozenset({"commander_zero"}), apply=_apply,
+            labels=(("commander_zero", gettext_noop("Commander 0 (Limited)")),))

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext_noop
 
 from builder.drafts import MAX_NAME
 from builder.fields import int_field, set_or_drop, text_field
@@ -35,4 +36,6 @@ def _context(_document: Mapping[str, Any], catalogue: Any) -> dict[str, Any]:
 
 
 PANEL = Panel(template="builder/games/dungeon_command.html", keys=frozenset({"tiles", "box", "symbol"}),
-              apply=_apply, context=_context)
+              apply=_apply, context=_context,
+              labels=(("box", gettext_noop("Faction pack")), ("symbol", gettext_noop("Symbol")),
+                      ("tiles", gettext_noop("Battlefield tiles (your half)"))))

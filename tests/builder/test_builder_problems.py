@@ -1,0 +1,63 @@
+"""A list the rules cannot check yet says why by the control to use, in the reader's language: never a JSON
+pointer ("/box") nor the validator's schema English ("is required by the format first-game")."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from builder.problems import draft_problems
+from tests.builder.test_pages_builder import change, document_of, text_of
+
+pytestmark = pytest.mark.django_db
+
+POINTER = re.compile(r"(?<![\w/])/(?:box|symbol|entries|format|name|commanders|orders)\b")
+
+
+def _first_game(client: Client) -> Any:
+    document = document_of(client.get("/build/dungeon-command/"))
+    return change(client, "dungeon-command", document, format="first-game")
+
+
+@pytest.mark.parametrize(("language", "pack", "needs"), [
+    ("en", "Faction pack: choose one", "format needs it"),
+    ("hu", "Frakciócsomag: válassz egyet", "formátuma"),
+    ("ru", "Набор фракции: выберите", "формат списка"),
+    ("pl", "Zestaw frakcji: wybierz", "format listy"),
+])
+def test_a_first_game_without_its_pack_names_the_pack_control_in_the_readers_language(
+        language: str, pack: str, needs: str) -> None:
+    client = Client()
+    client.cookies["django_language"] = language
+    response = _first_game(client)
+    assert response.status_code == 200
+    text = re.sub(r"\s+", " ", text_of(response))
+    assert pack in text and needs in text, text[text.find("check-h"):][:600]
+    assert not POINTER.search(text) and "is required" not in text and "first-game" not in text
+
+
+def test_the_pack_chosen_the_list_is_checked() -> None:
+    client = Client()
+    response = _first_game(client)
+    document = document_of(response)
+    chosen = change(client, "dungeon-command", document, box="Heart of Cormyr", symbol="gold")
+    text = text_of(chosen)
+    assert "Faction pack: choose one" not in text and "cannot be checked" not in text
+
+
+def test_a_row_a_field_and_an_unknown_key_are_named_as_a_player_reads_them() -> None:
+    document = {"game": "ddm", "ruleset": "seed", "format": "skirmish-200", "entries": [{"card": "Centaur"}]}
+    problems = draft_problems(errors={
+        "/entries/2/qty": ["must be a whole number"],
+        "/name": ["must be at most 200 characters long"],
+        "/zzz": ["is not a key of a list (known: …)"],
+        "/faction": ["is required"],
+    }, document=document)
+    assert problems[0].endswith("line 3: Muster cannot read what is there; choose or type it again.")
+    assert problems[1] == "Name: Muster cannot read what is there; choose or type it again."
+    assert "Other keys of the list document" in problems[2]
+    assert problems[3] == "Faction: choose one; this list’s format needs it."
+    assert not any(POINTER.search(p) or "qty" in p or "zzz" in p for p in problems)
