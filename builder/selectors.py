@@ -546,6 +546,8 @@ def builder_catalogue(
     # list of 200 lines is far past every limit already, and each of its checks takes a while).
     what_if = games.game(game).ruleset_or_default(ruleset).what_if
     marked = MAX_MARKED if what_if and len(counts) <= MARK_UP_TO_ITEMS else 0
+    # A faction by its symbol where the book prints one ("LG"), else by its name, never its slug.
+    faction_names = dict(builder_factions(game=game, ruleset=ruleset))
     for index, slug in enumerate(page.object_list):
         card = catalogue.by_slug.get(str(slug).casefold())
         if card is None:
@@ -555,7 +557,8 @@ def builder_catalogue(
             if index < marked
             else []
         )
-        rows.append(CatalogueRow(card, card_cost(card), counts.get(card.slug, 0), reasons, card.factions,
+        shown = tuple(f if len(f) <= 3 else faction_names.get(f, f) for f in card.factions)
+        rows.append(CatalogueRow(card, card_cost(card), counts.get(card.slug, 0), reasons, shown,
                                  owned.get(card.slug, 0) if owned is not None else None))
     corrected = filterset.search_result.corrected if filterset.search_result is not None else ""
     return CataloguePage(rows, paginator.count, page.number, paginator.num_pages, {}, corrected,

@@ -421,7 +421,7 @@ UNREADABLE = re.compile(
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language", ("en", "ru"))
+@pytest.mark.parametrize("language", ("en", *LANGUAGES))
 def test_no_page_shows_a_file_name_a_pointer_or_a_field_name(language: str, walk: dict[str, Any]) -> None:
     signed_in = Client()
     signed_in.force_login(walk["user"])

@@ -63,3 +63,12 @@ def test_a_row_a_field_and_an_unknown_key_are_named_as_a_player_reads_them() -> 
     assert "Other keys of the list document" in problems[2]
     assert problems[3] == "Faction: choose one; this list’s format needs it."
     assert not any(POINTER.search(p) or "qty" in p or "zzz" in p for p in problems)
+
+
+def test_the_catalogue_beside_a_list_names_each_cards_faction_never_its_slug() -> None:
+    page = Client().get("/build/dungeon-command/").content.decode()
+    shown = re.findall(r'<span class="faction" translate="no">([^<]*)</span>', page)
+    assert shown, "the catalogue's cards show their factions"
+    assert not [f for f in shown if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)+", f)], shown
+    ddm = Client().get("/build/ddm/").content.decode()
+    assert re.search(r'<span class="faction" translate="no">(?:LG|LE|CG|CE)</span>', ddm), "DDM keeps its symbols"
