@@ -10,7 +10,6 @@ battles of each (default 30).
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import statistics
@@ -18,28 +17,25 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
+import django  # noqa: E402
+
+django.setup()  # the seed matchup's cards are read with the catalogue's parser (tests/simulate/printed.py)
+
+from bench import engine as ddm_bench  # noqa: E402  (its standard seed matchup's warbands)
 from simulate import compiled  # noqa: E402
 from simulate.engine.replay import BattleOutcome, play  # noqa: E402
 from simulate.games import play_battle  # noqa: E402
 from simulate.games.ddm_guild import GuildGame  # noqa: E402
 from simulate.games.ddm_guild_ai import GuildHeuristicPolicy  # noqa: E402
 from tests.simulate.guild import random_legal_warband  # noqa: E402
+from tests.simulate.harbinger import harbinger_cards  # noqa: E402
 
 GUILD = GuildGame()
-
-
-def seed_bench() -> ModuleType:
-    """bench/engine.py's standard seed matchup (loaded by path: the bench scripts are not a package)."""
-    spec = importlib.util.spec_from_file_location("seed_engine_bench", ROOT / "bench" / "engine.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def guild_lists() -> list[dict]:
@@ -58,7 +54,7 @@ def seed_battle(lists: list[dict], seed: int | str) -> BattleOutcome:
     return play_battle(game="ddm", lists=lists, battle_map=SEED_MAP, seed=seed, policies=("heuristic", "heuristic"))
 
 
-SEED_MAP = "broken-demongate"
+SEED_MAP = ddm_bench.BATTLE_MAP
 
 
 def measure(label: str, battle: Callable[[list[dict], int | str], BattleOutcome], lists: list[dict], n: int) -> float:
@@ -80,9 +76,10 @@ def main() -> None:
     counts = [len(x["creatures"]) for x in glists]
     print(f"DDM Guild {points[0]} ({counts[0]} creatures) vs {points[1]} ({counts[1]}) points on the large stand-in "
           f"map, against the seed rules' Harbinger matchup; heuristic players; engine {compiled.describe()}")
-    seed = seed_bench()
-    seed_lists = [seed.warband("Lawful Good (Harbinger)", "LG", seed.LAWFUL_GOOD),
-                  seed.warband("Chaotic Good (Harbinger)", "CG", seed.CHAOTIC_GOOD)]
+    cards = harbinger_cards()
+    seed_lists = [{"name": name, "faction": faction, "creatures": [cards[n].to_json() for n in names]}
+                  for name, faction, names in (("Lawful Good (Harbinger)", "LG", ddm_bench.LAWFUL_GOOD),
+                                               ("Chaotic Good (Harbinger)", "CG", ddm_bench.CHAOTIC_GOOD))]
     guild = measure("DDM Guild 200 points", guild_battle, glists, n)
     seed_rate = measure("seed rules 200 points", seed_battle, seed_lists, n)
     print(f"  Guild / seed: {guild / seed_rate:.2f}x battles/s (1.00 or more: a Guild battle costs no more CPU)")

@@ -43,11 +43,12 @@ def measure(top: int = 0) -> dict:
         missing = unplayed_powers(card)
         creatures += 1
         whole += not missing
+        why = {p.index: p.unplayed for p in missing}  # the reader's words or the engine's reason
         for power in card.powers:
             instances += 1
             by_type[power.ptype] += 1
-            if power.index in {p.index for p in missing}:
-                unread[re.sub(r"\d+", "N", power.unplayed)[:90]] += 1
+            if power.index in why:
+                unread[re.sub(r"\d+", "N", why[power.index])[:90]] += 1
             else:
                 played += 1
                 by_type_played[power.ptype] += 1

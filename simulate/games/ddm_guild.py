@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.0"
+GAME_VERSION: Final = "ddm-guild/1.1"  # 1.1: a wider power vocabulary (more powers played)
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -452,6 +452,7 @@ class GuildState(State):
         b = self.b
         f.attack_action = f.move_action = f.minor_action = True
         f.moved = 0
+        f.turn_start = f.pos
         f.charged = False
         f.provoked_by = set()
         f.per_turn_used.clear()
@@ -508,7 +509,7 @@ class GuildState(State):
                 if e.duration == "save" and e in f.effects:
                     roll = b.dice.roll(20, "save")
                     ok = roll >= R.SAVE_TARGET
-                    b.event("save", creature=f.id, what=e.what, roll=roll, saved=ok)
+                    b.event("save", creature=f.id, what=e.what, roll=roll, saved=ok, eid=e.eid)
                     if ok:
                         b.end_effect(f, e, "saved")
         for other in b.fighters:

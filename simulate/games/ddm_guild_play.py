@@ -22,13 +22,16 @@ PLAYED_TRIGGERS: Final = frozenset({
     "", "start-of-round", "end-of-round", "before-initiative", "start-of-turn", "end-of-turn", "hit-by", "missed-by",
     "attacked", "damaged", "bloodied", "destroyed", "destroys", "hits", "misses", "ally-destroyed", "ally-hit",
     "ally-hits", "enemy-destroyed", "ally-starts-turn", "enemy-adjacent-ends", "enemy-starts-adjacent",
-    "enemy-attacks-ally", "any-time", "win-initiative", "after-initiative", "enemy-starts-turn",
+    "enemy-attacks-ally", "any-time", "win-initiative", "after-initiative", "enemy-starts-turn", "first-bloodied",
+    "ally-bloodied", "enemy-bloodied", "opportunity-hits", "opportunity-made", "attack-made",
 })
 # who an effect may reach, by what the trigger supplies
 _EVENT_TARGET: Final = frozenset({"hit-by", "missed-by", "attacked", "destroyed", "destroys", "hits", "misses",
                                   "ally-hit", "ally-hits", "enemy-adjacent-ends", "enemy-starts-adjacent",
-                                  "enemy-attacks-ally", "enemy-starts-turn"})
-_EVENT_ALLY: Final = frozenset({"ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "enemy-attacks-ally"})
+                                  "enemy-attacks-ally", "enemy-starts-turn", "enemy-bloodied", "ally-bloodied",
+                                  "opportunity-hits", "opportunity-made", "attack-made"})
+_EVENT_ALLY: Final = frozenset({"ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "enemy-attacks-ally",
+                                "ally-bloodied"})
 _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-allies", "friends", "chosen-ally",
                                "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally"})
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
@@ -57,7 +60,7 @@ PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "
                                          "size<=medium", "size<=large", "size<=small", "enemy", "ally", "any",
                                          "not-bloodied"})
 PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging", "adjacent-ally", "own-turn",
-                                       "opportunity"})
+                                       "opportunity", "moved-this-turn"})
 PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
                                   "radiant", "thunder", "dazed", "stunned", "immobilized", "slowed", "weakened",
                                   "helpless", "dominated", "blinded", "marked", "invisible", "ongoing damage",
@@ -110,10 +113,17 @@ def engine_unplayed(power: Power) -> str:
     return ""
 
 
+# states with parameters after a colon ("near-ally:5:dragon+champion"): the part before it is what is played
+PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "cond"})
+PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warband", "moved-from-start"})
+
+
 def _filter_unplayed(f: Filter) -> str:
-    if f.target_state not in PLAYED_TARGET_STATES:
+    if f.target_state not in PLAYED_TARGET_STATES and f.target_state.split(":")[0] not in PLAYED_TARGET_STATE_KINDS:
         return f"'{f.target_state}' is not played"
-    if f.self_state not in PLAYED_SELF_STATES:
+    if f.target_state.startswith("cond:") and not set(f.target_state[5:].split("|")) <= PLAYED_CONDITIONS:
+        return f"'{f.target_state}' is not played"
+    if f.self_state not in PLAYED_SELF_STATES and f.self_state.split(":")[0] not in PLAYED_SELF_STATE_KINDS:
         return f"'{f.self_state}' is not played"
     return ""
 
@@ -234,6 +244,16 @@ def has_keyword(f: Fighter, keyword: str) -> bool:
     return k == f.card.alignment
 
 
+def has_kinds(f: Fighter, kinds: str) -> bool:
+    """``has_keyword`` where a part may also need several keywords ('dragon+champion': a Dragon that is a
+    champion, i.e. has a champion rating)."""
+    for alt in kinds.split("|"):
+        if all(f.card.champion_rating is not None if k == "champion" else has_keyword(f, k)
+               for k in alt.split("+") if k):
+            return True
+    return not kinds
+
+
 def _size_ok(f: Fighter, state: str) -> bool:
     limit = {"size<=small": 1, "size<=medium": 1, "size<=large": 2}[state]
     if state == "size<=small" and f.card.size not in ("Small", "Tiny"):
@@ -262,7 +282,12 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
     if ts == "keyword":
         return has_keyword(target, flt.keyword)
     if ts.startswith("cond:"):
-        return target.has(ts[5:])
+        return any(target.has(c) for c in ts[5:].split("|"))
+    if ts == "ongoing":
+        return any(e.kind == "ongoing" for e in target.effects)
+    if ts.startswith("adjacent-to-ally:"):
+        kinds = ts[17:]
+        return any(b.adjacent(target, a) and has_kinds(a, kinds) for a in b.allies_of(holder))
     if ts.startswith("size"):
         return _size_ok(target, ts)
     return False
@@ -284,6 +309,21 @@ def self_state_ok(b: Battle, flt: Filter, holder: Fighter, charge: bool, opportu
         return b.active is holder
     if ss == "adjacent-ally":
         return any(b.adjacent(holder, a) for a in b.allies_of(holder))
+    if ss.startswith("adjacent-ally:"):
+        kinds = ss[14:]
+        return any(b.adjacent(holder, a) and has_kinds(a, kinds) for a in b.allies_of(holder))
+    if ss.startswith("near-ally:"):
+        _, n, kinds = ss.split(":", 2)
+        return any(b.gap(holder, a) <= int(n) and has_kinds(a, kinds) for a in b.allies_of(holder))
+    if ss == "moved-this-turn":
+        return b.active is holder and holder.moved > 0
+    if ss.startswith("moved-from-start:"):  # squares between where its turn began and where it is (every square 1)
+        start, now = holder.turn_start, holder.pos
+        return b.active is holder and start is not None and now is not None and \
+            max(abs(now[0] - start[0]), abs(now[1] - start[1])) >= int(ss[17:])
+    if ss.startswith("warband:"):
+        kinds = ss[8:]
+        return any(f.player == holder.player and f is not holder and has_kinds(f, kinds) for f in b.fighters)
     return False
 
 
@@ -468,7 +508,12 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None) -> 
         target.was_bloodied = True
         fire(b, "bloodied", [target], target=source)
         if first:
+            fire(b, "first-bloodied", [target], target=source)
             recharge_all(b, target, "bloodied")
+        if target.in_play():
+            fire(b, "ally-bloodied", b.allies_of(target), target=source, ally=target)
+            fire(b, "enemy-bloodied", [e for e in b.fighters if e.player != target.player and e.in_play()],
+                 target=target)
     fire(b, "damaged", [target], target=source)
     recharge_all(b, target, "damaged")
     return amount
@@ -954,6 +999,7 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
     if spec.provokes and spec.form != "melee" and not opportunity:
         provoke(b, attacker, "ranged")
     b.attacks_rolled += 1
+    last: Run | None = None
     for t in targets:
         if b.over or not attacker.in_play():
             break
@@ -962,6 +1008,7 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
         run = Run(attacker, power, spec, t, charge, opportunity)
         run.bonus_attack = bonus
         b.run = run
+        last = run
         defenders = [x for x in b.allies_of(t) if b.adjacent(x, attacker)]
         if defenders:
             fire(b, "enemy-attacks-ally", defenders, target=attacker, ally=t, run=run)
@@ -979,6 +1026,8 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
         run.hit, run.crit = hit, crit
         if hit:
             fire(b, "hits", [attacker], target=t, run=run)
+            if opportunity:
+                fire(b, "opportunity-hits", [attacker], target=t, run=run)
             fire(b, "ally-hits", b.allies_of(attacker), target=t, ally=attacker, run=run)
             fire(b, "hit-by", [t], target=attacker, run=run)
             fire(b, "ally-hit", b.allies_of(t), target=attacker, ally=t, run=run)
@@ -1010,6 +1059,10 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
         if e.duration == "after-attack":
             b.end_effect(attacker, e, "attacked")
     b.run = None
+    if last is not None and attacker.in_play() and not b.over:  # "use after it makes a {m} attack"
+        fire(b, "attack-made", [attacker], target=last.target, run=last)
+        if opportunity:
+            fire(b, "opportunity-made", [attacker], target=last.target, run=last)
     return hits
 
 

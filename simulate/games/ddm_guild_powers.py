@@ -61,7 +61,7 @@ TRIGGERS: Final = (
     "ally-destroyed", "ally-hit", "ally-bloodied", "enemy-adjacent-ends", "enemy-enters-adjacent", "first-bloodied",
     "ally-hits", "enemy-destroyed", "ally-starts-turn", "ally-ends-turn", "enemy-shifts", "attack-roll-misses",
     "enemy-starts-adjacent", "enemy-attacks-ally", "any-time", "win-initiative", "after-initiative",
-    "enemy-starts-turn",
+    "enemy-starts-turn", "enemy-bloodied", "opportunity-hits", "opportunity-made", "attack-made",
 )
 
 
@@ -196,7 +196,20 @@ def normalise(text: str) -> str:
     t = _TAGS.sub(lambda m: "(" + m.group(1) + ")", t)
     t = _SPACES.sub(" ", t).strip()
     t = t.replace(" :", ":").replace(" ;", ";")
+    # misprints on the cards ("20 damagee", "10 damamge", "15 +5 necrotic damage")
+    t = _MISSPELT_DAMAGE.sub("damage", t)
+    t = _PLUS_SPACE.sub(r"\1 + \2", t)
+    # the cards' spellings of a Followup ("AND Followup Followup: +13 vs.", "AND Followup. Followup: +11 vs.")
+    t = _FOLLOWUP_TWICE.sub("followup:", t)
+    # a closing parenthesis left from a reminder split across two powers ("Immune Fire.)")
+    if t.endswith(")") and t.count(")") > t.count("("):
+        t = t[:-1].rstrip()
     return t
+
+
+_FOLLOWUP_TWICE: Final = re.compile(r"followup[.:]? followup:")
+_MISSPELT_DAMAGE: Final = re.compile(r"\b(?:damagee|damamge|dmaage|damge)\b")
+_PLUS_SPACE: Final = re.compile(r"(\d) \+(\d+ (?:" + "|".join(DAMAGE_TYPES) + r") damage)")
 
 
 # --- small readers ---------------------------------------------------------------------------------------------
@@ -263,7 +276,7 @@ def _leading_duration(text: str) -> tuple[str, str]:
 # Subjects: the creatures an effect reaches, relative to the power's creature and the event.
 _SUBJECT_RE: Final = re.compile(
     r"^(?P<subj>it or (?:an|1|one) adjacent ally|it and each ally|it and all allies|each ally and it|it|itself|you|"
-    r"the target|target|that target|"
+    r"(?:the )?target of that attack|the target|target|that target|"
     r"that enemy|the enemy|that creature|the attacker|that attacker|that ally|the ally|"
     r"(?:each|all|every) (?:(?P<kw1>[a-z'\-]+) )?(?:adjacent )?(?:enemy|enemies|ally|allies|creature|creatures)"
     r"(?: and (?:each )?(?:enemy|ally|creature))?|"
@@ -329,7 +342,7 @@ def _subject(text: str) -> tuple[str, Filter, str]:
     if subj == "you":
         return "player", flt, rest
     if subj in ("the target", "target", "that target", "that enemy", "the enemy", "that creature", "the attacker",
-                "that attacker"):
+                "that attacker", "target of that attack", "the target of that attack"):
         return "target", flt, rest
     if subj in ("that ally", "the ally"):
         return "ally", flt, rest
@@ -356,12 +369,14 @@ _STAT_WORDS: Final = {
     "fort": "fort", "ref": "ref", "will": "will", "def": "def", "defenses": "defenses", "defences": "defenses",
     "all defenses": "defenses", "speed": "speed", "saves": "save", "save": "save", "saving throws": "save",
     "to all defenses": "defenses", "initiative": "initiative", "all defences": "defenses",
+    "to all defences": "defenses",
 }
 
 _MOD_RE: Final = re.compile(
     r"^(?P<sign>[+-])\s?(?P<n>\d+) (?P<form>\{[mrcab]\} |\{mb\} |\{rb\} |melee |ranged |close |area )?"
     r"(?P<dtype>(?:" + _TYPE_ALT + r") )?"
-    r"(?P<stat>attack rolls|attack|attacks|damage|ac|fort|ref|will|def|all defenses|all defences|defenses|speed|"
+    r"(?P<stat>attack rolls|attack|attacks|damage|ac|fort|ref|will|def|to all defenses|to all defences|all defenses|"
+    r"all defences|defenses|speed|"
     r"saves|save|saving throws|initiative)(?P<rest>.*)$"
 )
 
@@ -385,9 +400,11 @@ def _mod_condition(rest: str) -> tuple[Filter, str]:
             m = rx.match(r)
             if m:
                 if kind == "target":
-                    target_state = value
+                    target_state = _fill(value, m)
+                    if target_state.startswith("keyword:"):
+                        keyword, target_state = target_state[8:], "keyword"
                 elif kind == "self":
-                    self_state = value
+                    self_state = _fill(value, m)
                 elif kind == "keyword":
                     keyword = m.group(1).rstrip("s") if not m.group(1).endswith("ss") else m.group(1)
                     target_state = "keyword"
@@ -399,7 +416,58 @@ def _mod_condition(rest: str) -> tuple[Filter, str]:
     return Filter(keyword=keyword, target_state=target_state, self_state=self_state, attack_form=form), r
 
 
+def _fill(value: str, m: re.Match[str]) -> str:
+    """A state with its parameters from the match ('near-ally:{n}:{kw}' → 'near-ally:5:dragon+champion')."""
+    if "{" not in value:
+        return value
+    groups = m.groupdict()
+    n = groups.get("n") or "0"
+    return value.replace("{n}", n).replace("{s}", groups.get("s") or "").replace(
+        "{kw}", _kinds(groups.get("kw") or "")).replace(
+        "{cond}", "|".join(c.strip() for c in re.split(r",? or |, ", groups.get("cond") or "")))
+
+
+def _kinds(words: str) -> str:
+    """'allied dragon champion' → 'dragon+champion'; 'good or dragon' → 'good|dragon' (has_keyword's forms); every
+    part must be a creature keyword, an alignment or 'champion'."""
+    alts = []
+    for alt in re.split(r" or |, ", words.strip()):
+        parts = [w for w in alt.replace("allied ", "").split() if w not in ("a", "an", "1", "ally", "allies")]
+        alts.append("+".join(w.rstrip("s") if w.endswith("s") and not w.endswith("ss") else w for w in parts))
+    return "|".join(a for a in alts if a)
+
+
+# a creature's kinds in a condition: 'an undead', 'an allied dragon champion', 'a good or dragon'
+_KW: Final = r"(?:an? |1 )?(?P<kw>(?:allied )?[a-z\-]+(?: [a-z\-]+)?(?:(?:,| or) (?:an? )?[a-z\-]+)*?)"
+_COND_ALT: Final = r"(?P<cond>(?:dazed|stunned|immobilized|slowed|weakened|helpless|dominated|blinded|marked)" \
+    r"(?:(?:,| or|, or) (?:dazed|stunned|immobilized|slowed|weakened|helpless|dominated|blinded|marked))*)"
+
 _MOD_CONDITIONS: Final = (
+    (re.compile(r"^while adjacent to " + _KW + r" ally"), "self", "adjacent-ally:{kw}"),
+    (re.compile(r"^while adjacent to an? (?P<kw>champion) ally"), "self", "adjacent-ally:{kw}"),
+    (re.compile(r"^while within (?P<n>\d+) squares? of " + _KW + r" ally"), "self", "near-ally:{n}:{kw}"),
+    (re.compile(r"^while within (?P<n>\d+) squares? of (?:an? )?(?P<kw>allied [a-z\-]+(?: [a-z\-]+)?)"),
+     "self", "near-ally:{n}:{kw}"),
+    (re.compile(r"^while (?:it is )?in a warband with " + _KW + r"$"), "self", "warband:{kw}"),
+    (re.compile(r"^while (?:its|your) warband (?:includes|contains) " + _KW + r"$"), "self", "warband:{kw}"),
+    (re.compile(r"^(?:with|on|vs\.?|against) opportunity attacks"), "self", "opportunity"),
+    (re.compile(r"^(?:this turn |on its turn )?(?:if|after) it (?:has )?moved at least (?P<n>\d+) squares? "
+                r"(?:away )?from (?:where it started (?:its|this) turn|its starting position(?: this turn)?)"
+                r"(?: before attacking)?"),
+     "self", "moved-from-start:{n}"),
+    (re.compile(r"^on its turn after moving (?P<n>\d+) or more squares away from its starting position"), "self",
+     "moved-from-start:{n}"),
+    (re.compile(r"^(?:this turn )?if it (?:has )?moved (?:during )?this turn"), "self", "moved-this-turn"),
+    (re.compile(r"^(?:vs\.?|against) (?P<s>small|medium|large) or smaller (?:targets?|enemies|enemy|creatures?)"),
+     "target", "size<={s}"),
+    (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies|creatures) adjacent to " + _KW + r" ally"), "target",
+     "adjacent-to-ally:{kw}"),
+    (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies|creatures) (?:taking|that (?:are|is) taking) ongoing "
+                r"damage"), "target", "ongoing"),
+    (re.compile(r"^(?:vs\.?|against) " + _COND_ALT + r" (?:targets?|enemies|enemy|creatures?)"), "target",
+     "cond:{cond}"),
+    (re.compile(r"^(?:vs\.?|against) (?P<kw>[a-z\-]+(?:(?:,| or|, or) [a-z\-]+)+) (?:targets?|enemies|creatures)"),
+     "target", "keyword:{kw}"),
     (re.compile(r"^whenever it has combat advantage(?: against (?:the |its )?target)?"), "target", "ca"),
     (re.compile(r"^with (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
     (re.compile(r"^(?:vs\.?|against) (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
@@ -1139,6 +1207,15 @@ _PREFIXES: Final = (
 
 # Event triggers: "use when ...", "whenever ...", "when ...".
 _EVENTS: Final = (
+    (r"it hits (?:a target |an enemy )?with an opportunity attack", "opportunity-hits"),
+    (r"it (?:makes|resolves) an opportunity attack", "opportunity-made"),
+    (r"it (?:makes|resolves|has resolved) (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|close|"
+     r"area|\{c\}|\{a\})? ?attack", "attack-made"),
+    (r"(?:it (?:first becomes|is first) bloodied|first bloodied)", "first-bloodied"),
+    (r"(?:it is )?(?:targeted|attacked) by an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "attacked"),
+    (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied"
+     r"(?: but is not destroyed)?", "ally-bloodied"),
+    (r"an? (?P<kw>[a-z\-]+ )?enemy (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied", "enemy-bloodied"),
     (r"it is hit by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged|\{m\} or \{r\}|close|area)? ?attack", "hit-by"),
     (r"it is hit", "hit-by"),
     (r"an enemy hits it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "hit-by"),
@@ -1174,6 +1251,7 @@ _EVENTS: Final = (
     (r"an enemy ends its turn adjacent to it", "enemy-adjacent-ends"),
     (r"an enemy (?:moves|enters a square) adjacent to it", "enemy-enters-adjacent"),
     (r"an adjacent enemy shifts", "enemy-shifts"),
+    (r"(?:it is )?destroyed", "destroyed"),
 )
 _EVENT_RES: Final = (
     *((re.compile(r"^(?:use )?(?:only )?(?:when|whenever|after) " + p + r"[,;:.]?\s*"), name) for p, name in _EVENTS),
@@ -1278,6 +1356,13 @@ def _keyword_power(index: int, display: str, ptype: str, text: str, uses: int,
                  statics=tuple(statics))
 
 
+# "Whenever it hits an Immobilized target: +5 damage on that attack" (any target the modifiers' words describe)
+_HITS_TARGET_RE: Final = re.compile(
+    r"^whenever it hits (?:a |an )?(?P<t>[a-z\- ,]+? targets?)(?: with (?:a |an )?(?:(?P<f>\{m\}|\{r\}|melee|ranged) )?"
+    r"attack)?[:,;]?\s*\+(?P<n>\d+) damage(?: on that attack)?$"
+)
+
+
 _HITS_BONUS_RE: Final = re.compile(
     r"^whenever it hits (?:a |an )?(?P<t>bloodied target|target granting it combat advantage|target that grants it "
     r"combat advantage)(?: with (?:a |an )?(?P<f>\{m\}|\{r\}|melee|ranged) attack)?[:,;]?\s*\+(?P<n>\d+) damage"
@@ -1313,6 +1398,14 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         form = _FORMS.get((hb.group("f") or "") + " ", "") if hb.group("f") else ""
         return Power(index, display, ptype, text, uses, statics=(
             Static("mod", int(hb.group("n")), "damage", Filter(target_state=state, attack_form=form)),))
+    ht = _HITS_TARGET_RE.match(body.strip(" ."))
+    if ht:
+        flt, left = _mod_condition("against " + ht.group("t"))
+        if not left and flt.target_state:
+            form = _FORMS.get((ht.group("f") or "") + " ", "") if ht.group("f") else ""
+            return Power(index, display, ptype, text, uses, statics=(
+                Static("mod", int(ht.group("n")), "damage", Filter(
+                    keyword=flt.keyword, target_state=flt.target_state, attack_form=form)),))
     body, recharge = _recharge(body)
     per_suffix = ""
     once = re.search(r"[.;,]?\s*\(?(?:usable |use )?once per (turn|round)\)?\.?$", body)

@@ -106,6 +106,7 @@ class Fighter:
         self.minor_action = False
         self.immediate_used = False
         self.moved = 0
+        self.turn_start: tuple[int, int] | None = None  # where its current turn began
         self.charged = False
         self.provoked_by: set[str] = set()
         self.was_bloodied = False

@@ -61,3 +61,19 @@ def stored_matchup(spec: MatchupSpec, *, chunk_size: int | None = None) -> Match
 
 def saved_list(document: dict[str, Any]) -> SavedList:
     return cast(SavedList, SavedListFactory(document=document))
+
+
+def step_through_replay(page: Any, steps: int) -> Any:
+    """In a browser on a finished matchup's page: wait for its replay, step ``steps`` times, check the step moved
+    and deployed creatures stand on the map; returns the replay's locator."""
+    from tests.conftest import wait_for
+
+    replay = page.locator("[data-replay]")
+    replay.locator("[data-act=next]").wait_for()
+    wait_for(page, "document.querySelector('[data-replay]').dataset.ready === 'true'")
+    first = replay.locator("[data-now]").inner_text()
+    for _ in range(steps):
+        replay.locator("[data-act=next]").click()
+    assert replay.locator("[data-now]").inner_text() != first
+    assert replay.locator("g.piece:not([style*='none'])").count() > 0, "deployed creatures stand on the map"
+    return replay

@@ -1,8 +1,12 @@
-"""In a real browser, at a desktop width and a phone's (390 px, nothing scrolls sideways): a DDM Guild preview's
-answer lists the readings it was played by, and a player reports one as wrong from the readings page."""
+"""In a real browser, at a desktop width and a phone's (390 px, nothing scrolls sideways): a player launches a
+DDM Guild preview from the matchup page with a real worker, reads its answer (per-creature figures, the powers not
+played, the readings it was played by) and steps through the replay; a player reports a reading as wrong from the
+readings page."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
@@ -12,7 +16,7 @@ from catalogue.models import CardReport
 from catalogue.services import DATA_DIR, catalogue_import
 from simulate.services import matchup_chunk_run, matchup_finish, matchup_prepare
 from tests.simulate.guild import BORDERLANDS, CIVILIZATION
-from tests.simulate.matchups import stored_matchup
+from tests.simulate.matchups import step_through_replay, stored_matchup
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WIDTHS = ({"width": 1280, "height": 900}, {"width": 390, "height": 844})
@@ -64,3 +68,31 @@ def test_a_guild_answer_shows_its_readings_and_a_reading_is_reported(context: An
     assert "Thank you" in page.get_by_role("status").inner_text()
     no_sideways_scroll(page)
     assert CardReport.objects.filter(field="reading", slug="ddm-guild.cover").count() == 1
+
+
+@pytest.mark.celery
+@pytest.mark.parametrize("viewport", WIDTHS, ids=("desktop", "phone"))
+def test_a_player_previews_two_guild_warbands_from_the_page(context: Any, celery_worker_process: Any,
+                                                            viewport: dict[str, int]) -> None:
+    page = context.new_page()
+    page.set_viewport_size(viewport)
+    page.goto("/matchups/new/")
+    page.get_by_label("List A").fill(json.dumps(CIVILIZATION))
+    page.get_by_label("List B").fill(json.dumps(BORDERLANDS))
+    page.get_by_label("Battles").fill("4")
+    page.get_by_label("Seed").fill("7")
+    no_sideways_scroll(page)
+    page.get_by_role("button", name="Play the battles").click()
+
+    page.wait_for_url(re.compile(r"/matchups/[0-9a-f-]+/$"))
+    page.locator("#answer-h").wait_for(timeout=120_000)
+    no_sideways_scroll(page)
+    assert page.locator("table.per-creature tbody tr").count() == 14  # 5 + 9 creatures
+    unplayed = page.locator("table.unplayed tbody tr")
+    assert unplayed.count() >= 1, "these warbands hold powers the engine does not play, and the page names them"
+    note = page.locator("[data-rules-readings]")
+    assert "Rules partly reconstructed" in note.inner_text()
+    assert "A save succeeds on 10 or more." in note.inner_text()
+
+    step_through_replay(page, 10)
+    no_sideways_scroll(page)

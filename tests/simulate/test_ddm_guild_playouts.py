@@ -1,6 +1,7 @@
 """Random playouts of DDM Guild battles between random legal warbands, with a referee's invariants checked
 after every action: nobody acts after it is destroyed, no step into an enemy's square, attacks within their
-range, effects gone when their duration says, hit points within bounds, no two creatures in one square."""
+range, effects gone when their duration says (a successful save ends a "save ends" effect), hit points within bounds,
+no two creatures in one square."""
 
 from __future__ import annotations
 
@@ -63,6 +64,7 @@ class Referee:
         b = s.b
         events = s.log.events[self.seen:]
         self.seen = len(s.log.events)
+        saved: list[tuple[int, bool]] = []
         for e in events:
             d = e.data
             who = d.get("creature") if e.kind in ACTORS else d.get("attacker") if e.kind == "attack" else None
@@ -84,6 +86,8 @@ class Referee:
                                                            str(d["clock_of"]), int(str(d["clock"])))
             if e.kind == "effect-end":
                 self.effects.pop(int(str(d["eid"])), None)
+            if e.kind == "save":
+                saved.append((int(str(d["eid"])), bool(d["saved"])))
             if e.kind == "destroyed":
                 for eid in [k for k, v in self.effects.items() if v.creature == d["creature"]]:
                     del self.effects[eid]
@@ -96,6 +100,10 @@ class Referee:
                                                                       "end-next-turn-source"):
                         v.clock -= 1
                         assert v.clock >= 1, f"an effect outlived the turn its duration names: {v}"
+        for eid, ok in saved:  # "save ends": a successful save ends the effect, in the log and in the state
+            if ok:
+                assert eid not in self.effects, f"effect {eid} still in force after a successful save"
+                assert not any(x.eid == eid for f in b.fighters for x in f.effects), f"effect {eid} kept after a save"
         occupied: dict[tuple[int, int], str] = {}
         for f in b.fighters:
             assert f.hp <= f.max_hp, f"{f.id} above its starting hit points"

@@ -11,8 +11,7 @@ import pytest
 from django.core.cache import cache
 
 from catalogue.services import DATA_DIR, catalogue_import
-from tests.conftest import wait_for
-from tests.simulate.matchups import CHAOTIC, LAWFUL, saved_list
+from tests.simulate.matchups import CHAOTIC, LAWFUL, saved_list, step_through_replay
 
 pytestmark = [pytest.mark.browser, pytest.mark.celery, pytest.mark.django_db(transaction=True)]
 
@@ -51,14 +50,7 @@ def test_a_player_launches_a_matchup_watches_it_and_replays_a_battle(page: Any) 
     assert page.locator("svg.plot").count() == 3
     assert page.locator("table.per-creature tbody tr").count() == 9
 
-    replay = page.locator("[data-replay]")
-    replay.locator("[data-act=next]").wait_for()
-    wait_for(page, "document.querySelector('[data-replay]').dataset.ready === 'true'")
-    first = replay.locator("[data-now]").inner_text()
-    for _ in range(12):
-        replay.locator("[data-act=next]").click()
-    assert replay.locator("[data-now]").inner_text() != first
-    assert replay.locator("g.piece:not([style*='none'])").count() > 0, "deployed creatures stand on the map"
+    replay = step_through_replay(page, 12)
     replay.get_by_label("Jump to round").select_option(label="2")
     assert "2" in replay.locator("[data-now]").inner_text()
     replay.locator("[data-act=play]").click()

@@ -1,0 +1,172 @@
+"""The DDM Guild power vocabulary in play: conditions a modifier names (which ally is near, how big the target
+is, what state it is in) and the bloodied triggers, read from the cards' own words and checked in a battle."""
+
+from __future__ import annotations
+
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild_powers import Filter, parse_power
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
+
+
+def sword_bonus(state: object, attacker: str, target: str) -> int:
+    b = state.b  # type: ignore[attr-defined]
+    holder = b.by_id[attacker]
+    sword = holder.powers[0]
+    assert sword.attack is not None
+    return P._stat_mods(b, holder, "attack", b.by_id[target], sword.attack, sword, False, False)
+
+
+def test_a_modifier_that_needs_an_adjacent_ally_of_a_kind() -> None:
+    power = parse_power(0, "special", "Pack Tactics: +2 attack and +5 damage while adjacent to an Undead ally.")
+    assert power.played, power.unplayed
+    assert {(s.what, s.amount, s.filter.self_state) for s in power.statics} == {
+        ("attack", 2, "adjacent-ally:undead"), ("damage", 5, "adjacent-ally:undead")}
+    s = battle([card("Ghoul", SWORD, "Pack Tactics: +2 attack and +5 damage while adjacent to an Undead ally."),
+                card("Zombie", SWORD, keywords=("Undead",)), card("Human", SWORD)],
+               [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "a2", 4, 6)
+    put(s, "a3", 3, 3)  # adjacent, but not Undead
+    assert sword_bonus(s, "a1", "b1") == 0
+    put(s, "a2", 4, 4)
+    assert sword_bonus(s, "a1", "b1") == 2
+
+
+def test_a_modifier_near_an_allied_champion_of_a_kind() -> None:
+    text = "Draconic Presence: +4 attack while within 4 squares of an allied Dragon champion."
+    s = battle([card("Kobold", SWORD, text), card("Wyrmling", SWORD, keywords=("Dragon",)),
+                card("Dragon Lord", SWORD, keywords=("Dragon",), rating=2)],
+               [card("Orc", SWORD)], PurposeDice())
+    assert s.b.by_id["a1"].powers[1].statics[0].filter.self_state == "near-ally:4:dragon+champion"
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "a2", 4, 4)  # a Dragon, not a champion
+    put(s, "a3", 9, 7)  # the champion, 5 squares away
+    assert sword_bonus(s, "a1", "b1") == 0
+    put(s, "a3", 8, 7)
+    assert sword_bonus(s, "a1", "b1") == 4
+
+
+def test_a_modifier_against_smaller_or_hindered_targets() -> None:
+    big = parse_power(0, "special", "Giant Slayer: +2 attack and +5 damage vs. Medium or smaller enemies.")
+    hindered = parse_power(1, "special", "Opportunist: +5 damage against Immobilized or Slowed targets.")
+    assert big.played and hindered.played
+    assert big.statics[0].filter.target_state == "size<=medium"
+    assert hindered.statics[0].filter.target_state == "cond:immobilized|slowed"
+    s = battle([card("Hunter", SWORD, "Giant Slayer: +2 attack against Medium or smaller enemies.")],
+               [card("Orc", SWORD), card("Ogre", SWORD, size="Large")], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 4)
+    assert sword_bonus(s, "a1", "b1") == 2
+    assert sword_bonus(s, "a1", "b2") == 0
+
+
+def test_a_modifier_in_a_warband_with_a_kind() -> None:
+    s = battle([card("Monk", SWORD, "Discipline: -2 attack while in a warband with a Divine ally."),
+                card("Priest", SWORD, keywords=("Divine",))], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "a2", 0, 7)
+    assert sword_bonus(s, "a1", "b1") == -2
+
+
+def test_a_power_used_when_an_enemy_becomes_bloodied() -> None:
+    power = parse_power(0, "champion", "Use when an enemy becomes bloodied: that enemy takes 10 damage.")
+    assert power.trigger == "enemy-bloodied" and power.played, power.unplayed
+    s = battle([card("Cruel", SWORD, "Use when an enemy becomes bloodied: that enemy takes 10 damage.")],
+               [card("Orc", SWORD, hp=50)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    orc = s.b.by_id["b1"]
+    P.deal_damage(s.b, orc, [(20, "")], s.b.by_id["a1"])
+    assert orc.hp == 30  # not yet bloodied (25 or fewer)
+    P.deal_damage(s.b, orc, [(5, "")], s.b.by_id["a1"])
+    assert orc.hp == 15  # bloodied at 25, then 10 more
+
+
+def test_a_power_used_when_it_is_first_bloodied_acts_once() -> None:
+    text = "Second Wind: Use when first bloodied: this creature heals 10 HP."
+    power = parse_power(0, "special", text)
+    assert power.trigger == "first-bloodied" and power.played, power.unplayed
+    s = battle([card("Fighter", SWORD, text, hp=40)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    fighter, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    P.deal_damage(s.b, fighter, [(25, "")], orc)
+    assert fighter.hp == 25  # 15, bloodied, healed 10
+    P.deal_damage(s.b, fighter, [(10, "")], orc)
+    assert fighter.hp == 15  # bloodied again: no second heal
+
+
+def test_a_power_used_when_an_ally_becomes_bloodied_reaches_that_ally() -> None:
+    text = "Rally: Use when an ally becomes bloodied: that ally heals 5 HP."
+    s = battle([card("Captain", SWORD, text), card("Soldier", SWORD, hp=40)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 5)
+    put(s, "b1", 5, 3)
+    soldier = s.b.by_id["a2"]
+    P.deal_damage(s.b, soldier, [(25, "")], s.b.by_id["b1"])
+    assert soldier.hp == 20
+
+
+def test_a_bonus_on_hitting_a_target_of_a_kind_and_a_defence_bonus_while_bloodied() -> None:
+    hits = "Cold Snap: Whenever this creature hits an Immobilized target: +10 damage on that attack."
+    armor = "Ice Armor: +2 to all defenses while bloodied."
+    s = battle([card("Yeti", SWORD, hits, armor, hp=40)], [card("Orc", SWORD), card("Elf", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    yeti, orc, elf = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    sword = yeti.powers[0]
+    assert sword.attack is not None
+    P.add_active(s.b, orc, "condition", "immobilized", 0, "save", elf, Filter())
+    assert P._stat_mods(s.b, yeti, "damage", orc, sword.attack, sword, False, False) == 10
+    assert P._stat_mods(s.b, yeti, "damage", elf, sword.attack, sword, False, False) == 0
+    orc_sword = orc.powers[0]
+    assert orc_sword.attack is not None
+    before = P.defence(s.b, yeti, "ac", orc, orc_sword.attack, orc_sword, False)
+    P.deal_damage(s.b, yeti, [(20, "")], orc)
+    assert yeti.bloodied
+    assert P.defence(s.b, yeti, "ac", orc, orc_sword.attack, orc_sword, False) == before + 2
+
+
+def test_powers_used_after_an_attack_and_on_an_opportunity_hit() -> None:
+    after = "Hit and Run: Use after this creature makes a {M} attack: this creature heals 5 HP."
+    pin = "Bar the Way: Use when this creature hits with an opportunity attack: target of that attack is Immobilized."
+    assert parse_power(0, "special", after).trigger == "attack-made"
+    assert parse_power(1, "special", pin).trigger == "opportunity-hits"
+    assert parse_power(0, "special", after).played and parse_power(1, "special", pin).played
+    s = battle([card("Skirmisher", SWORD, after, pin, hp=60)], [card("Orc", SWORD)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    skirmisher, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    skirmisher.hp = 40
+    sword = skirmisher.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, skirmisher, sword, sword.attack, [orc])
+    assert skirmisher.hp == 45 and not orc.has("immobilized")
+    P.attack(s.b, skirmisher, sword, sword.attack, [orc], opportunity=True)
+    assert skirmisher.hp == 50 and orc.has("immobilized")
+
+
+def test_a_damage_bonus_after_moving_away_from_where_its_turn_began() -> None:
+    text = "Momentum: +10 damage if this creature moved at least 3 squares from where it started its turn before " \
+           "attacking."
+    power = parse_power(0, "special", text)
+    assert power.played, power.unplayed
+    assert power.statics[0].filter.self_state == "moved-from-start:3"
+    s = battle([card("Charger", SWORD, text)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 1, 3)
+    put(s, "b1", 6, 3)
+    charger, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    sword = charger.powers[0]
+    assert sword.attack is not None
+    s.b.active = charger
+    s._start_turn(charger)
+    assert P._stat_mods(s.b, charger, "damage", orc, sword.attack, sword, False, False) == 0
+    P.walk(s.b, charger, [(2, 3), (3, 3)])
+    assert P._stat_mods(s.b, charger, "damage", orc, sword.attack, sword, False, False) == 0  # 2 squares
+    P.walk(s.b, charger, [(4, 3), (5, 3)])
+    assert P._stat_mods(s.b, charger, "damage", orc, sword.attack, sword, False, False) == 10
