@@ -158,6 +158,17 @@ class Figure:
 
 
 @dataclass(frozen=True)
+class Table:
+    """A table of a game's own figures on the result page: a caption, column headers, rows (the first cell of a
+    row heads it), and a note under it. Numbers are shown as they are."""
+
+    caption: str
+    headers: Sequence[str]
+    rows: Sequence[Sequence[Any]]
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class QuickStart:
     """A ready-made first preview: two engine lists, a battlefield, the parameters, and the assumptions made
     where the source leaves a number out (shown with the result, never written into the catalogue)."""
@@ -209,6 +220,14 @@ class Bridge(Protocol):
 
     def figures(self, result: Mapping[str, Any], names: Sequence[str]) -> list[Figure]:
         """The game's own figures on the result page (the shared rates and battle length are drawn already)."""
+        ...
+
+    def tables(self, result: Mapping[str, Any], names: Sequence[str]) -> list[Table]:
+        """The game's own tables on the result page, after its figures (Dungeon Command: order by order)."""
+        ...
+
+    def creature_note(self) -> str:
+        """The note under the shared creature-by-creature table: what its "points earned" are in this game."""
         ...
 
     def describe_event(self, event: Mapping[str, Any], names: Mapping[str, str], lists: Sequence[str]) -> str:

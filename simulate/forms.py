@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import games as game_registry
@@ -71,7 +72,12 @@ class MatchupForm(forms.Form):
         maps: list[Any] = [("", str(_("The format’s first map")))]
         players: dict[str, str] = {}
         for bridge in bridges():
-            maps += [(b.slug, b.name) for b in bridge.battlefields()]
+            # one group per game and ruleset, named as players name them (a map fits only its own game's lists)
+            entry = game_registry.game(bridge.game)
+            group = gettext(entry.name)
+            if len([r for r in entry.rulesets if r.engine]) > 1:
+                group = f"{group}: {gettext(entry.ruleset(bridge.ruleset).name)}"
+            maps.append((group, [(b.slug, b.name) for b in bridge.battlefields()]))
             players.update({name: str(p.label) for name, p in bridge.players.items()})
         self.fields["map"].choices = maps  # type: ignore[attr-defined]
         ordered = sorted(players.items(), key=lambda kv: kv[0] != "heuristic")

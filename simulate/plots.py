@@ -35,6 +35,10 @@ TERRAIN_LABELS = {
     "blood-rock": pgettext_lazy("map terrain", "blood rock"),
     "fog": pgettext_lazy("map terrain", "fog"),
     "smoke": pgettext_lazy("map terrain", "smoke"),
+    "hazardous": pgettext_lazy("map terrain", "hazardous terrain"),
+    "obstacle": pgettext_lazy("map terrain", "obstacle"),
+    "magic-circle": pgettext_lazy("map terrain", "magic circle"),
+    "treasure": pgettext_lazy("map terrain", "treasure square"),
 }
 
 
@@ -91,6 +95,47 @@ def histogram_svg(
         if i % every == 0:
             parts.append(f'<text class="plot-tick" x="{x + slot / 2:.1f}" y="{top + plot_h + 14}" '
                          f'text-anchor="middle">{escape(label)}</text>')
+    parts.append(f'<line class="plot-axis" x1="{left}" x2="{width - right}" y1="{top + plot_h}" y2="{top + plot_h}"/>')
+    parts.append(f'<text class="plot-label" x="{left + plot_w / 2:.1f}" y="{height - 4}" '
+                 f'text-anchor="middle">{escape(x_label)}</text>')
+    parts.append(f'<text class="plot-label" x="12" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
+                 f'transform="rotate(-90 12 {top + plot_h / 2:.1f})">{escape(y_label)}</text>')
+    parts.append("</svg>")
+    return mark_safe("".join(parts))  # every text above is escaped
+
+
+def lines_svg(
+    series: Sequence[tuple[str, Sequence[float]]], *, title: str, x_label: str, y_label: str,
+    width: int = 560, height: int = 220,
+) -> SafeString:
+    """One line per (label, values), the values at x = 1, 2, 3...; the lines take the classes ``plot-a`` and
+    ``plot-b`` in turn, with a legend."""
+    left, right, top, bottom = 44, 8, 24, 40
+    plot_w, plot_h = width - left - right, height - top - bottom
+    n = max((len(v) for _, v in series), default=0)
+    highest = max((x for _, v in series for x in v), default=0.0)
+    step = _nice_step(int(highest) + 1)
+    ceiling = max(step, -(-int(highest) // step) * step)
+    parts = [
+        f'<svg class="plot plot-lines" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" '
+        f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>',
+    ]
+    for tick in range(0, ceiling + 1, step):
+        y = top + plot_h - plot_h * tick / ceiling
+        parts.append(f'<line class="plot-grid" x1="{left}" x2="{width - right}" y1="{y:.1f}" y2="{y:.1f}"/>')
+        parts.append(f'<text class="plot-tick" x="{left - 4}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>')
+    slot = plot_w / max(1, n - 1)
+    every = max(1, -(-n // 12))
+    for i in range(0, n, every):
+        parts.append(f'<text class="plot-tick" x="{left + i * slot:.1f}" y="{top + plot_h + 14}" '
+                     f'text-anchor="middle">{i + 1}</text>')
+    for k, (label, values) in enumerate(series):
+        cls = ("plot-a", "plot-b")[k % 2]
+        points = " ".join(f"{left + i * slot:.1f},{top + plot_h - plot_h * v / ceiling:.1f}"
+                          for i, v in enumerate(values))
+        parts.append(f'<polyline class="plot-line {cls}" points="{points}"><title>{escape(label)}</title></polyline>')
+        parts.append(f'<rect class="plot-bar {cls}" x="{left + 8 + k * 200}" y="6" width="12" height="8"/>'
+                     f'<text class="plot-tick" x="{left + 24 + k * 200}" y="14">{escape(label[:28])}</text>')
     parts.append(f'<line class="plot-axis" x1="{left}" x2="{width - right}" y1="{top + plot_h}" y2="{top + plot_h}"/>')
     parts.append(f'<text class="plot-label" x="{left + plot_w / 2:.1f}" y="{height - 4}" '
                  f'text-anchor="middle">{escape(x_label)}</text>')

@@ -203,6 +203,7 @@ def _result_context(matchup: Matchup, result: dict[str, Any]) -> dict[str, Any]:
     layout = sample.get("battle_map") or {}
     return {
         "result": result, "rates_svg": rates, "rounds_svg": rounds, "figures": bridge.figures(result, names),
+        "tables": bridge.tables(result, names), "creature_note": bridge.creature_note(),
         "creatures": sorted(result.get("per_creature", {}).items(), key=lambda kv: (kv[0][0], int(kv[0][1:]))),
         "replay": matchup_replay(matchup=matchup, record=sample) if sample else None,
         "replay_map": bridge.battlefield_svg(layout, title=_("The sample battle's map"), pieces=True) if layout else "",

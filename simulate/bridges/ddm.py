@@ -34,6 +34,7 @@ from simulate.bridge import (
     QuickStart,
     Setup,
     SideReading,
+    Table,
     Unplayed,
 )
 from simulate.bridges import ddm_events
@@ -351,6 +352,13 @@ class DdmSeedBridge:
         caption = _("Victory points of list A minus those of list B at the end; the mean is %(mean)s.") % {
             "mean": result.get("margin_mean")}
         return [Figure(svg, caption)]
+
+    def tables(self, result: Mapping[str, Any], names: Sequence[str]) -> list[Table]:
+        return []
+
+    def creature_note(self) -> str:
+        return _("Averages per battle. Points earned: the victory points of the creatures it eliminated, and of the "
+                 "rounds it held a victory area.")
 
     # how battles read -------------------------------------------------------------------------------------
 

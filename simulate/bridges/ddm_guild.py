@@ -30,6 +30,7 @@ from simulate.bridge import (
     QuickStart,
     Setup,
     SideReading,
+    Table,
     Unplayed,
 )
 from simulate.bridges import ddm_guild_events, ddm_guild_readings
@@ -179,6 +180,12 @@ class DdmGuildBridge:
 
     def figures(self, result: Mapping[str, Any], names: Sequence[str]) -> list[Figure]:
         return SEED.figures(result, names)
+
+    def tables(self, result: Mapping[str, Any], names: Sequence[str]) -> list[Table]:
+        return SEED.tables(result, names)
+
+    def creature_note(self) -> str:
+        return SEED.creature_note()
 
     # how battles read -------------------------------------------------------------------------------------
 

@@ -16,6 +16,8 @@ from simulate.engine.game import Game
 from simulate.engine.replay import BattleOutcome, ReplayRecord, play, replay
 from simulate.games.ddm_ai import DdmHeuristicPolicy
 from simulate.games.ddm_guild_ai import GuildHeuristicPolicy
+from simulate.games.dungeon_command import DcGame
+from simulate.games.dungeon_command_ai import DcHeuristicPolicy
 
 # Each ruleset's engine, as the game registry names it (``games.Ruleset.engine``), by the engine's own id: a game
 # whose rulesets play differently has one engine each (D&D Miniatures: ``ddm`` for the seeds, ``ddm-guild``).
@@ -27,6 +29,7 @@ for _entry, _ruleset in game_registry.rulesets():
 PLAYERS: dict[str, dict[str, Callable[[int | str, int], Policy]]] = {
     "ddm": {"random": RandomPolicy, "heuristic": DdmHeuristicPolicy},
     "ddm-guild": {"random": RandomPolicy, "heuristic": GuildHeuristicPolicy},
+    DcGame.id: {"random": RandomPolicy, "heuristic": DcHeuristicPolicy},
 }
 PLANNED = tuple(g for g in game_registry.ids() if g not in GAMES)  # designed, not built yet (docs/engine.md)
 

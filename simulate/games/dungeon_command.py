@@ -494,7 +494,7 @@ class DcState(DcResolve):
                 for m in e.mods():
                     if m.op == "aura-damage":
                         ops.append(Op("trigger", creature=e.id, target=c.id, amount=m.amount,
-                                      data={"label": "aura", "stat": f"power:{e.card.name}"}))
+                                      data={"label": "aura", "stat": f"power:{'ab'[e.controller]}:{e.card.name}"}))
         self._push_ops(ops)
 
     def _do_move(self, c: Creature, a: Move) -> None:

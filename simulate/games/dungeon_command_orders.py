@@ -95,11 +95,11 @@ class DcOrders(DcBoard):
         self.log.add("order", player=p, card=card.name, creature=c.id, target=a.target, source=a.source,
                      square=list(a.square), option=a.option, ally=a.ally, assistants=list(a.assistants),
                      response=response)
-        self._ofig(f"order:{card.name}", "played")
+        self._ofig(f"order:{'ab'[p]}:{card.name}", "played")
         self._fig(c.id, "orders")
         ops = [Op("cost", creature=c.id, steps=(cost,), data={"card": card.name}) for cost in costs]
         ops.append(Op("push", creature=c.id, steps=tuple(steps), data={
-            "label": card.name, "stat": f"order:{card.name}", "target": a.target, "source": a.source,
+            "label": card.name, "stat": f"order:{'ab'[p]}:{card.name}", "target": a.target, "source": a.source,
             "square": a.square, "option": a.option, "ally": a.ally, "ranged": a.ranged, "order": a.card,
             "player": p}))
         self._push_ops(ops)
@@ -427,7 +427,7 @@ class DcOrders(DcBoard):
         ps.discard.append(a.target)
         self._draw_orders(p, 1)
         self.log.add("commander", player=p, power="swap-order", discarded=self.orders[a.target][1].name)
-        self._ofig(f"commander:{ps.warband.commander.name}", "used")
+        self._ofig(f"commander:{'ab'[p]}:{ps.warband.commander.name}", "used")
 
     def _do_power(self, c: Creature, a: UsePower, response: bool) -> None:
         p = c.controller
@@ -442,7 +442,7 @@ class DcOrders(DcBoard):
                 raise IllegalAction("only a creature with cover can dodge (§10.5)")
             c.tapped = True
             self.log.add("power", creature=c.id, power="dodge", source=a.source)
-            self._push_items(p, c, [Step("dodge")], "Dodge", "power:dodge", source=a.source)
+            self._push_items(p, c, [Step("dodge")], "Dodge", f"power:{'ab'[p]}:Dodge", source=a.source)
             return
         if response:
             if key not in self._prevent_powers(c):
@@ -496,7 +496,7 @@ class DcOrders(DcBoard):
                     c.used.add(key)
                     if m.amount and c.pos in self.bf.circles:
                         self._morale(p, m.amount, att.card.name)
-                    self._push_items(p, c, [st], att.card.name, f"order:{att.card.name}")
+                    self._push_items(p, c, [st], att.card.name, f"order:{'ab'[p]}:{att.card.name}")
                     return
             raise IllegalAction(f"{att.card.name} gives no power to use now")
         if key == "versatile":
@@ -505,8 +505,9 @@ class DcOrders(DcBoard):
                 raise IllegalAction("no commander power lets this creature move again")
             c.tapped = True
             self.log.add("power", creature=c.id, power="versatile")
-            self._ofig(f"commander:{self.players[p].warband.commander.name}", "used")
-            self._push_items(p, c, [Step("move")], "Versatile", f"commander:{self.players[p].warband.commander.name}")
+            stat = f"commander:{'ab'[p]}:{self.players[p].warband.commander.name}"
+            self._ofig(stat, "used")
+            self._push_items(p, c, [Step("move")], "Versatile", stat)
             return
         pw = next((x for x in c.powers if x.name == key), None)
         if pw is None:
@@ -523,7 +524,7 @@ class DcOrders(DcBoard):
         if taps:
             c.tapped = True
         c.used.add(key)
-        stat = f"power:{c.card.name}: {pw.name}"
+        stat = f"power:{'ab'[p]}:{c.card.name}: {pw.name}"
         self.log.add("power", creature=c.id, power=pw.name, target=a.target, option=a.option)
         self._ofig(stat, "used")
         self._push_items(p, c, steps, pw.name, stat, a.target, a.source, a.square, a.option)
@@ -537,10 +538,10 @@ class DcOrders(DcBoard):
 
     def _power_stat(self, c: Creature, key: str, label: str) -> str:
         if key.startswith("attached:"):
-            return f"order:{label}"
+            return f"order:{'ab'[c.controller]}:{label}"
         if key == "granted" or key == "aura":
-            return f"power:{label}"
-        return f"power:{c.card.name}: {label}"
+            return f"power:{'ab'[c.controller]}:{label}"
+        return f"power:{'ab'[c.controller]}:{c.card.name}: {label}"
 
     def _prevention_power(self, c: Creature, key: str) -> tuple[int, str, bool, int]:
         """(amount prevented, label, taps, Morale cost) of a prevention power."""

@@ -149,7 +149,7 @@ class Item:
     creature: str
     step: Step
     label: str  # what it is, for events and figures: the order's or power's name, "attack", a trigger
-    stat: str  # the figures' key: "order:<name>", "power:<card>: <power>", "attack", "trigger:<what>"
+    stat: str  # the figures' key: "order:<a|b>:<name>", "power:<a|b>:<card>: <power>", "attack", "trigger:<what>"
     target: str = ""
     source: int = 0
     square: Sq = NOWHERE

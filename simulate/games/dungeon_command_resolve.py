@@ -508,7 +508,7 @@ class DcResolve(DcOrders):
                 self.log.add("attack", item=0, attacker=c.id, target=t.id, attack="melee", damage=dmg,
                              label="death strike")
                 self.ops.append(Op("damage", creature=c.id, target=t.id, amount=dmg, kind2="melee",
-                                   data={"stat": f"power:{c.card.name}: death strike"}))
+                                   data={"stat": f"power:{'ab'[c.controller]}:{c.card.name}: death strike"}))
         elif k == "destroy-now":
             c = self.creatures[op.creature]
             if c.on_board:
@@ -732,6 +732,8 @@ class DcResolve(DcOrders):
         kc = self.creatures.get(killer) if killer else None
         if kc is not None:
             self._fig(kc.id, "kills")
+            if kc.controller != p:
+                self._fig(kc.id, "morale_taken", c.card.level)  # what the kill costs its owner
         if item is not None:
             self._ofig(item.stat, "kills")
         self.log.add("destroyed", creature=c.id, name=c.card.name, by=killer, why=why)
@@ -756,8 +758,9 @@ class DcResolve(DcOrders):
         if kc is not None and kc.controller != p and kc.on_board and melee:
             for m in kc.mods():
                 if m.op == "cleave":
+                    stat = f"order:{'ab'[kc.controller]}:{self._att_name(kc, 'cleave')}"
                     self.ops.append(Op("flashing-blades", creature=kc.id, target=c.id, amount=m.amount,
-                                       data={"label": "Cleave", "stat": f"order:{self._att_name(kc, 'cleave')}"}))
+                                       data={"label": "Cleave", "stat": stat}))
         for e in neighbours:
             if e.has_mod("untap-on-kill") and e.tapped:
                 e.tapped = False

@@ -69,3 +69,12 @@ def quick_starts() -> list[dict[str, Any]]:
                     "sides": [str(d.get("name") or "") for d in quick.documents],
                     "assumptions": [text_render(text=a.json()) or "" for a in quick.assumptions]})
     return out
+
+
+@register.filter
+def at(values: Any, index: Any) -> Any:
+    """``values[index]`` (a table's header for a cell's label), or "" when there is none."""
+    try:
+        return values[int(index)]
+    except (TypeError, ValueError, IndexError, KeyError):
+        return ""

@@ -11,6 +11,7 @@ import pytest
 from simulate.bridge import Bridge, bridge_for, bridge_paths, bridges, tally_sum
 from simulate.engine.game import Result
 from simulate.games import GAMES, PLAYERS
+from tests.simulate.games.dc_helpers import pack_document
 from validation.core import parse_document
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,6 +21,7 @@ EXAMPLE_LISTS = {
                       "entries": [{"card": "Sword of Heironeous"}, {"card": "Dwarf Axefighter", "qty": 2}]},
     ("ddm", "ddm-guild"): {"game": "ddm", "ruleset": "ddm-guild", "format": "standard-200", "name": "Pelor",
                            "entries": [{"card": "Cleric of Pelor"}, {"card": "Human Fighter", "qty": 2}]},
+    ("dungeon-command", "default"): pack_document("heart-of-cormyr"),
 }
 
 

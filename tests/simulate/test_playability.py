@@ -33,10 +33,8 @@ COLLECTOR: dict[str, Any] = {
     "entries": [{"card": "Beholder"}, {"card": "Medusa"}, {"card": "Human Executioner"}, {"card": "Hell Hound"},
                 {"card": "Human Thug"}, {"card": "Kobold Warrior"}],
 }
-DUNGEON_COMMAND: dict[str, Any] = {
-    "game": "dungeon-command", "format": "faction-box", "name": "Cormyr", "box": "heart-of-cormyr",
-    "symbol": "gold", "entries": [],
-}
+NO_SIMULATOR: dict[str, Any] = {"game": "battlelore2", "format": "standard", "name": "Daqan", "faction": "daqan-lords",
+                                "entries": []}
 
 
 @pytest.fixture(autouse=True)
@@ -83,7 +81,7 @@ def test_the_same_readiness_answer_for_every_page():
     assert needs.status == "needs-numbers"
     assert {g.card for g in needs.gaps} == {"Beholder", "Medusa", "Human Executioner", "Hell Hound", "Human Thug",
                                             "Kobold Warrior"} - _playable_names(COLLECTOR)
-    assert list_readiness(document=DUNGEON_COMMAND).status == "no-simulator"
+    assert list_readiness(document=NO_SIMULATOR).status == "no-simulator"
 
 
 def _playable_names(document: dict[str, Any]) -> set[str]:
@@ -94,14 +92,14 @@ def _playable_names(document: dict[str, Any]) -> set[str]:
 
 def test_two_games_lists_are_different_games():
     with pytest.raises(ApplicationError) as caught:
-        matchup_prepare(a=LAWFUL, b=DUNGEON_COMMAND, battles=1, seed=1)
+        matchup_prepare(a=LAWFUL, b=NO_SIMULATOR, battles=1, seed=1)
     assert caught.value.code == "different-games" and "/b/game" in caught.value.fields
     assert "different games" in caught.value.message
 
 
 def test_a_list_of_a_game_without_a_simulator_says_so():
     with pytest.raises(ApplicationError) as caught:
-        matchup_prepare(a=DUNGEON_COMMAND, b=DUNGEON_COMMAND, battles=1, seed=1)
+        matchup_prepare(a=NO_SIMULATOR, b=NO_SIMULATOR, battles=1, seed=1)
     assert caught.value.code == "no-simulator"
 
 

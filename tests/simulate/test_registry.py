@@ -8,9 +8,10 @@ from simulate.engine.ai import UnknownPolicy, make_policy
 from simulate.games import GAMES, UnknownGame, get_game
 
 
-def test_ddm_is_registered():
+def test_ddm_and_dungeon_command_are_registered():
     assert get_game("ddm") is GAMES["ddm"]
     assert GAMES["ddm"].id == "ddm"
+    assert get_game("dungeon-command") is GAMES["dungeon-command"]
 
 
 def test_an_unknown_game_is_a_clear_error():

@@ -36,10 +36,24 @@ def summary_text(result: dict[str, Any], sides: list[dict[str, Any]]) -> str:
     if "margin_mean" in result:
         lines.append(f"mean VP margin (A − B) {result['margin_mean']}")
     lines.append(f"mean length {result['rounds_mean']} rounds")
+    if result.get("morale_curve"):
+        end_a, end_b = result["morale_curve"][-1]
+        lines.append(f"mean Morale at the end: {end_a} ({names[0]}) against {end_b} ({names[1]})")
     lines.append("per creature (averages per battle): damage dealt / taken, kills, survival, points earned")
     for cid, c in result["per_creature"].items():
         lines.append(f"  {cid:>3} {c['name'][:34]:34} {c['damage_dealt']:7.1f} {c['damage_taken']:7.1f} "
                      f"{c['kills']:5.2f} {c['survival']:6.1%} {c['points_earned']:7.1f}")
+    if result.get("per_order"):
+        lines.append("per order or power: played (average per battle), did nothing (in all), damage a play, kills")
+        for key, o in result["per_order"].items():
+            if o["played"]:
+                _what, side, name = ([*key.split(":", 2), "", ""])[:3]
+                lines.append(f"  {side.upper():1} {name[:40]:40} {o['played']:6.2f} {o['fizzled']:5d} "
+                             f"{o['damage_per_play']:7.1f} {o['kills']:5.2f}")
+    if "modelled_share" in result:
+        lines.append(f"orders and powers the engine plays: {result['modelled_share']:.1%} of those in the two lists")
+    for reading in result.get("card_readings", []):
+        lines.append(f"played from a reading (the text is not known): {reading}")
     for key, name in zip(("a", "b"), names, strict=True):
         played = result.get("played", {}).get(key)
         if not played:

@@ -138,3 +138,15 @@ def begin(s: DcState, player: int = 0) -> DcState:
     s.turn, s.turn_player = 1, player
     s.active = ""
     return s
+
+
+def pack_document(pack: str, commander: str | None = None, name: str = "") -> dict[str, Any]:
+    """A faction pack as it comes, as a list document (``faction-box``): its 12 creatures, 36 orders, a commander."""
+    cards = pack_cards(pack)
+    return {
+        "game": "dungeon-command", "format": "faction-box", "name": name or pack.replace("-", " ").title(),
+        "box": pack,
+        "entries": [{"card": c["name"], "qty": c.get("copies", 1)} for c in cards if c["kind"] == "creature"],
+        "orders": [{"card": c["name"], "qty": c.get("copies", 1)} for c in cards if c["kind"] == "order"],
+        "commanders": [commander or COMMANDERS[pack]],
+    }
