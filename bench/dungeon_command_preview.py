@@ -14,9 +14,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT))
 
-import matchup as job_bench  # noqa: E402  (sets up Django on its throwaway database)
+from bench import matchup as job_bench  # noqa: E402  (sets up Django on its throwaway database: first)
+
+# isort: split
 from django.contrib.auth.models import User  # noqa: E402
 from django.db import connection  # noqa: E402
 

@@ -195,6 +195,7 @@ def test_a_result_played_from_a_reading_says_so_on_the_page() -> None:
         matchup_chunk_run(matchup_id=str(matchup.id), index=index)
     matchup_finish(matchup_id=str(matchup.id))
     matchup.refresh_from_db()
+    assert matchup.result is not None
     readings = matchup.result["card_readings"]
     assert any(r.startswith("Drow Blademaster: ") for r in readings)
     page = APIClient().get(f"/matchups/{matchup.id}/").content.decode()
