@@ -249,7 +249,9 @@ def readiness_context(request: HttpRequest, document: Any, *, saved: SavedList |
         query["list"] = str(saved.pk)
     gaps = []
     for gap in readiness.gaps:
-        url = reverse("card-numbers", args=[readiness.game, readiness.ruleset, gap.slug]) + "?" + urlencode(query)
+        # a gap that is no card's (Dungeon Command's missing commander) has no numbers form to lead to
+        url = (reverse("card-numbers", args=[readiness.game, readiness.ruleset, gap.slug]) + "?" + urlencode(query)
+               if gap.slug else "")
         fields = [text_render(text=f.json()) or str(f) for f in gap.fields]
         gaps.append({"card": gap.card, "url": url, "fields": fields})
     preview = ""

@@ -109,7 +109,8 @@ def _refusals(exc: UnplayableError) -> list[dict[str, Any]]:
     out = []
     for refusal in exc.refusals:
         gaps = [{"card": gap.card, "fields": [text_render(text=f.json()) or str(f) for f in gap.fields],
-                 "url": reverse("card-numbers", args=[refusal.game, refusal.ruleset, gap.slug]) + "?" + back}
+                 "url": reverse("card-numbers", args=[refusal.game, refusal.ruleset, gap.slug]) + "?" + back
+                 if gap.slug else ""}  # a gap that is no card's (a missing commander) has no form
                 for gap in refusal.gaps]
         out.append({"side": refusal.side, "name": refusal.name, "gaps": gaps})
     return out

@@ -109,7 +109,7 @@ def test_a_card_without_a_number_the_engine_reads_is_refused_never_guessed() -> 
     entered = {"dragon-knight": {"hp": None}}
     with pytest.raises(ApplicationError) as caught:
         matchup_prepare(a=pack_document("heart-of-cormyr"), b=pack_document("sting-of-lolth"), battles=1, seed=1,
-                        entered=entered)
+                        entered=lambda game, ruleset: entered)
     assert caught.value.code == "unplayable" and "Dragon Knight lacks HP" in caught.value.message
 
 

@@ -33,6 +33,10 @@ COLLECTOR: dict[str, Any] = {
     "entries": [{"card": "Beholder"}, {"card": "Medusa"}, {"card": "Human Executioner"}, {"card": "Hell Hound"},
                 {"card": "Human Thug"}, {"card": "Kobold Warrior"}],
 }
+DUNGEON_COMMAND: dict[str, Any] = {
+    "game": "dungeon-command", "format": "faction-box", "name": "Cormyr", "box": "heart-of-cormyr",
+    "symbol": "gold", "entries": [],
+}
 NO_SIMULATOR: dict[str, Any] = {"game": "battlelore2", "format": "standard", "name": "Daqan", "faction": "daqan-lords",
                                 "entries": []}
 
