@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from builder.checks import document_validation
 from builder.drafts import GAMES
 from builder.models import SavedList
+from builder.readcache import version_read_cached
 from builder.selectors import (
     builder_default_format,
     list_catalogue_changes,
@@ -50,14 +51,18 @@ class ListCreatedSerializer(ListOutputSerializer):
 
 def list_payload(request: Request, saved: SavedList, *, edit_token: str | None = None) -> dict[str, Any]:
     current = list_current(saved_list=saved)
+    checked = version_read_cached(part="api", saved_list=saved, version=current, compute=lambda: {
+        "validation": document_validation(document=current.document),
+        "catalogue_changes": list_catalogue_changes(version=current),
+    })
     payload: dict[str, Any] = {
         "id": saved.id,
         "share_code": saved.share_code,
         "share_url": request.build_absolute_uri(f"/l/{saved.share_code}"),
         "document": current.document,
-        "validation": document_validation(document=current.document),
+        "validation": checked["validation"],
         "catalogue_version": current.catalogue_version,
-        "catalogue_changes": list_catalogue_changes(version=current),
+        "catalogue_changes": checked["catalogue_changes"],
         "version": current.number,
         "created": saved.created,
         "updated": saved.updated,

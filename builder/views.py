@@ -22,6 +22,7 @@ import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import segno
@@ -746,7 +747,10 @@ def _shared(share_code: str) -> SavedList:
         raise Http404("No shared list has this code.") from None
 
 
+@lru_cache(maxsize=2048)
 def _qr_svg(url: str) -> str:
+    """The share URL's QR code as inline SVG, drawn once per URL and process (its mask search cost more than the
+    rest of the shared page; bench/load.py)."""
     # segno writes the SVG from the URL alone (our own share URL): nothing a visitor typed is in it.
     qr = segno.make(url, error="m")
     return mark_safe(qr.svg_inline(scale=4, dark="#000", light="#fff", svgclass="qr", omitsize=True))

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make run: Redis, migrations, the bundled catalogue, a Celery worker and the web server.
+# make run: Redis, migrations, the bundled catalogue, a Celery worker with beat inside it (the job reconciler's
+# periodic check, simulate/reconcile.py) and the web server.
 # Ctrl-C stops everything this script started. Running it again is harmless.
 #
 # PORT (default 8000) is where the site answers; REDIS_PORT (default 6379) the Redis it starts or reuses.
@@ -54,8 +55,9 @@ fi
 $PY manage.py migrate --noinput
 $PY manage.py import_catalogue
 case "$DEBUG" in 1|true|yes|on) ;; *) $PY manage.py collectstatic --noinput -v0 ;; esac
+# -B: beat runs inside this one worker (fine for one development worker; make serve runs beat on its own).
 .venv/bin/celery -A config worker --loglevel=INFO --concurrency="${CELERY_CONCURRENCY:-2}" \
-  --hostname="muster-run-$PORT@%h" ${worker_user[@]+"${worker_user[@]}"} &
+  --hostname="muster-run-$PORT@%h" -B --schedule="/tmp/muster-beat-$PORT-$$" ${worker_user[@]+"${worker_user[@]}"} &
 worker=$!
 echo "Serving Muster on http://127.0.0.1:$PORT (tasks on the queue $CELERY_QUEUE; Ctrl-C to stop)"
 # In the background and waited for, so a signal to this script alone also stops everything.

@@ -160,3 +160,21 @@ def test_unknown_share_codes_are_404() -> None:
     for url in ("/l/nope", "/l/nope/print/", "/l/nope/text/", "/l/nope/json/", "/l/" + "x" * 40):
         assert client.get(url).status_code == 404
     assert client.post("/l/nope/fork/").status_code == 404
+
+
+def test_a_shared_list_opened_before_a_catalogue_correction_shows_the_correction(
+    shared: tuple[SavedList, str],
+) -> None:
+    """What a shared list shows is kept between readers (builder/readcache.py), never past a catalogue change."""
+    from catalogue.models import DdmCreature
+    from catalogue.services import card_correct
+
+    saved, _ = shared
+    client = Client()
+    assert "40 pts" in text(client.get(f"/l/{saved.share_code}"))
+    api = client.get(f"/api/v1/shared/{saved.share_code}/").json()
+    for centaur in DdmCreature.objects.filter(name="Centaur", ruleset__slug="seed"):  # each set's printing
+        card_correct(card=centaur, values={"cost": 25}, reason="a test's correction")
+    assert "50 pts" in text(client.get(f"/l/{saved.share_code}"))
+    again = client.get(f"/api/v1/shared/{saved.share_code}/").json()
+    assert again["validation"] != api["validation"] and again["catalogue_changes"]["changed"]

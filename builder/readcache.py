@@ -1,0 +1,34 @@
+"""What reading a saved list costs once, kept in the cache: its rule check, the catalogue's changes since it was
+saved and the rendered list of a shared page.
+
+Each is a function of the list's version, the catalogue's version and the reader's language alone, so that is
+the key: saving the list makes a new version and every catalogue change (import, correction) a new catalogue
+label, and an entry is never read again after either. A shared list opened a thousand times is checked once
+per process (once per site with the shared cache of ``make serve``), not a thousand times (bench/load.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache
+from django.utils.translation import get_language
+
+from builder.models import ListVersion, SavedList
+from validation.selectors import catalogue_version_current
+
+T = TypeVar("T")
+
+KEEP_SECONDS = 600  # long enough to matter under load; a key that can no longer be asked for expires soon
+
+
+def version_read_cached(*, part: str, saved_list: SavedList, version: ListVersion, compute: Callable[[], T]) -> T:
+    """``compute()`` for this version of the list against the current catalogue, from the cache when it is
+    there (``part`` names what is kept: one version has several)."""
+    key = ":".join(("muster-read", part, str(saved_list.pk), str(version.pk), str(version.number),
+                    catalogue_version_current(), get_language() or ""))
+    found = cache.get(key)
+    if found is None:
+        found = compute()
+        cache.set(key, found, KEEP_SECONDS)
+    return found
