@@ -18,15 +18,16 @@ start=$(date +%s)
 .venv/bin/pytest "$@" || status=$?
 echo "pytest: $(( $(date +%s) - start ))s"
 
-# The PostgreSQL pass: every test that touches the database (not the browser ones) again, on a real PostgreSQL
-# started here on a private port (TEST_PG_PORT, default the Redis port - 900). The whole suite runs it; a
-# targeted run (with arguments) only with TEST_POSTGRES=1.
+# The PostgreSQL pass: the tests whose database work PostgreSQL could do differently (tests/conftest.py:
+# POSTGRESQL_PATHS and the postgresql marker; not the browser ones) again, on a real PostgreSQL started here on a
+# private port (TEST_PG_PORT, default the Redis port - 900). The whole suite runs it; a targeted run (with
+# arguments) only with TEST_POSTGRES=1.
 if { [ $# -eq 0 ] || [ "${TEST_POSTGRES:-0}" = 1 ]; } && [ "${TEST_POSTGRES:-1}" != 0 ]; then
   PG_PORT="${TEST_PG_PORT:-$((REDIS_PORT - 900))}"
   trap 'scripts/postgres.sh stop "$PG_PORT"; scripts/redis.sh stop "$REDIS_PORT"' EXIT
   if url=$(scripts/postgres.sh start "$PG_PORT"); then
     start=$(date +%s)
-    DATABASE_URL="$url" MUSTER_DB_PASS=postgresql FUZZ_SECONDS="${PG_FUZZ_SECONDS:-45}" \
+    DATABASE_URL="$url" MUSTER_DB_PASS=postgresql FUZZ_SECONDS="${PG_FUZZ_SECONDS:-25}" \
       .venv/bin/pytest "$@" || { [ $status -eq 0 ] && status=1; }
     echo "pytest on PostgreSQL: $(( $(date +%s) - start ))s"
   else

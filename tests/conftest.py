@@ -30,6 +30,17 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> None:
         assert report.ok, [f.error for f in report.files if f.error]
 
 
+@pytest.fixture(autouse=True)
+def _one_throttle_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The API's limits count in fixed windows of the clock (config/throttles.py): a test's burst that straddled
+    a window's end (the minute turning mid-test) was counted in two, and the test failed now and then. Each test's
+    requests fall in one window."""
+    from config.throttles import ClientRateThrottle
+
+    now = time.time()
+    monkeypatch.setattr(ClientRateThrottle, "timer", lambda _self: now)
+
+
 @pytest.fixture
 def empty_catalogue(db: None) -> None:
     """No cards, sets or versions (games, rulesets and factions stay); rolled back after the test."""
@@ -144,18 +155,58 @@ def browser() -> Iterator[object]:
             chromium.close()
 
 
+# The PostgreSQL pass (``MUSTER_DB_PASS=postgresql``; make test runs it after the SQLite one) runs again the tests
+# whose database work PostgreSQL could do differently from SQLite: text it refuses (NUL) or compares otherwise
+# (collation, case, LIKE), JSON fields, constraints and deletes (on_delete, unique), transactions and row locks under
+# concurrent workers (the reconciler, a job started twice, a worker killed mid-chunk), migrations, ordering of
+# queries, the import and the backup. These paths hold them; a test elsewhere joins with
+# ``@pytest.mark.postgresql``. Tests that only read the imported catalogue to check rules, play battles, or render
+# pages from it (validation/, simulate/games/, the games' catalogue contents, i18n) ran on SQLite already.
+POSTGRESQL_PATHS = (
+    "tests/hardening/",
+    "tests/builder/test_accounts.py",
+    "tests/builder/test_collection.py",
+    "tests/builder/test_lists_api.py",
+    "tests/builder/test_pages_selectors.py",
+    "tests/builder/test_security_builder.py",
+    "tests/builder/test_sharing_pages.py",
+    "tests/builder/test_text_format.py",
+    "tests/catalogue/test_api_cards.py",
+    "tests/catalogue/test_bundled.py",
+    "tests/catalogue/test_import.py",
+    "tests/catalogue/test_reports.py",
+    "tests/simulate/test_bridges.py",
+    "tests/simulate/test_matchup_api.py",
+    "tests/simulate/test_matchup_celery.py",
+    "tests/simulate/test_matchup_services.py",
+    "tests/validation/test_adapter.py",
+    "tests/validation/test_api.py",
+    "tests/validation/test_command.py",
+    "tests/test_celery_roundtrip.py",
+    "tests/test_site.py",
+)
+DB_FIXTURES = {"db", "transactional_db", "django_db_setup", "empty_catalogue"}
+
+
+def _for_postgresql(item: pytest.Item) -> bool:
+    """Whether the PostgreSQL pass runs ``item``: it touches the database, is not a browser test, and is on one of
+    :data:`POSTGRESQL_PATHS` or marked ``postgresql``."""
+    uses_db = item.get_closest_marker("django_db") is not None or bool(
+        DB_FIXTURES & set(getattr(item, "fixturenames", ())))
+    if not uses_db or item.get_closest_marker("browser") is not None:
+        return False
+    where = Path(str(item.path)).resolve().relative_to(ROOT).as_posix()
+    return item.get_closest_marker("postgresql") is not None or where.startswith(POSTGRESQL_PATHS)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The PostgreSQL pass (``MUSTER_DB_PASS=postgresql``, run by ``make test`` after the SQLite one) runs every
-    test that touches the database except the browser ones: the rest do not depend on the database and already
-    ran."""
+    """In the PostgreSQL pass, only the tests :func:`_for_postgresql` picks (the rest ran on SQLite)."""
     if os.environ.get("MUSTER_DB_PASS") != "postgresql":
         return
     keep: list[pytest.Item] = []
     drop: list[pytest.Item] = []
     for item in items:
-        uses_db = item.get_closest_marker("django_db") is not None or bool(
-            {"db", "transactional_db", "django_db_setup", "empty_catalogue"} & set(getattr(item, "fixturenames", ())))
-        (keep if uses_db and item.get_closest_marker("browser") is None else drop).append(item)
+        (keep if _for_postgresql(item) else drop).append(item)
     items[:] = keep
     config.hook.pytest_deselected(items=drop)
 

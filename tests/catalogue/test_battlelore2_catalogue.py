@@ -8,7 +8,6 @@ import pytest
 from django.conf import settings
 
 from catalogue import models as m
-from catalogue.services import DATA_DIR, catalogue_import
 from catalogue.text import normalise_name
 
 pytestmark = pytest.mark.django_db
@@ -18,9 +17,9 @@ TAG_FILE = settings.MUSTER_SHARED_DIR / "data" / "battlelore2-tag" / "units.json
 
 
 @pytest.fixture()
-def imported() -> None:
-    report = catalogue_import(paths=[DATA_DIR / "battlelore2"])
-    assert report.ok, [f.error for f in report.files]
+def imported(django_db_setup: None) -> None:
+    """The bundled BattleLore data: the session's database holds the whole bundled catalogue, imported once and
+    checked (tests/conftest.py); importing it again before each test changed nothing and cost seconds."""
 
 
 def unit(slug: str) -> m.Bl2Unit:

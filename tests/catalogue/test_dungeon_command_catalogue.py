@@ -8,7 +8,7 @@ import pytest
 from django.db.models import Sum
 
 from catalogue import models as m
-from catalogue.services import DATA_DIR, catalogue_documents, catalogue_import
+from catalogue.services import DATA_DIR, catalogue_documents
 
 pytestmark = pytest.mark.django_db
 
@@ -17,9 +17,9 @@ PACKS = ["heart-of-cormyr", "sting-of-lolth", "tyranny-of-goblins", "curse-of-un
 
 
 @pytest.fixture
-def dc() -> None:
-    report = catalogue_import(paths=[DC_DIR])
-    assert report.ok, [f.error for f in report.files if f.error]
+def dc(django_db_setup: None) -> None:
+    """The bundled packs: the session's database holds the whole bundled catalogue, imported once and checked
+    (tests/conftest.py); importing them again before each test changed nothing and cost seconds."""
 
 
 def copies(model: type[m.Card], **filters: object) -> int:

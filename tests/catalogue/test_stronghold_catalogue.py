@@ -9,7 +9,6 @@ from django.conf import settings
 from django.db.models import Sum
 
 from catalogue import models as m
-from catalogue.services import DATA_DIR, catalogue_import
 from catalogue.text import normalise_name
 
 pytestmark = pytest.mark.django_db
@@ -19,9 +18,9 @@ Piece = m.StrongholdPiece
 
 
 @pytest.fixture()
-def imported() -> None:
-    report = catalogue_import(paths=[DATA_DIR / "stronghold"])
-    assert report.ok, [f.error for f in report.files]
+def imported(django_db_setup: None) -> None:
+    """The bundled Stronghold data: the session's database holds the whole bundled catalogue, imported once and
+    checked (tests/conftest.py); importing it again before each test changed nothing and cost seconds."""
 
 
 def piece(slug: str) -> m.StrongholdPiece:

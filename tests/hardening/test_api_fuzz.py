@@ -18,7 +18,7 @@ import pytest
 from tests.conftest import ROOT, _worker_database_url
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "5"))
-SECONDS = int(os.environ.get("FUZZ_SECONDS", "75"))
+SECONDS = int(os.environ.get("FUZZ_SECONDS", "40"))
 BIN = Path(sys.executable).parent
 
 
