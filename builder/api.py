@@ -12,14 +12,14 @@ from rest_framework.views import APIView
 
 from builder.checks import document_validation
 from builder.drafts import GAMES
-from builder.models import SavedList
+from builder.models import ListVersion, SavedList
 from builder.readcache import version_read_cached
 from builder.selectors import (
     builder_default_format,
     list_catalogue_changes,
     list_current,
     list_get,
-    list_get_shared,
+    list_shared_current,
 )
 from builder.services import list_can_edit, list_create, list_delete, list_update
 from builder.textformat import list_import
@@ -49,8 +49,9 @@ class ListCreatedSerializer(ListOutputSerializer):
     edit_token = serializers.CharField(help_text="Keep it: only whoever holds it can change the list.")
 
 
-def list_payload(request: Request, saved: SavedList, *, edit_token: str | None = None) -> dict[str, Any]:
-    current = list_current(saved_list=saved)
+def list_payload(request: Request, saved: SavedList, *, edit_token: str | None = None,
+                 current: ListVersion | None = None) -> dict[str, Any]:
+    current = current or list_current(saved_list=saved)
     checked = version_read_cached(part="api", saved_list=saved, version=current, compute=lambda: {
         "validation": document_validation(document=current.document),
         "catalogue_changes": list_catalogue_changes(version=current),
@@ -138,8 +139,8 @@ class SharedListApi(APIView):
         summary="A shared list, read-only, with its current validation", responses={200: ListOutputSerializer}
     )
     def get(self, request: Request, share_code: str) -> Response:
-        saved = list_get_shared(share_code=share_code)
-        return Response(ListOutputSerializer(list_payload(request, saved)).data)
+        saved, current = list_shared_current(share_code=share_code)
+        return Response(ListOutputSerializer(list_payload(request, saved, current=current)).data)
 
 
 class StrictCharField(serializers.CharField):
