@@ -1,7 +1,11 @@
 """schemathesis over the whole API schema, with every check, against the production server (gunicorn) on the
 test database: no request a client can send gets a 5xx, and every answer matches the schema. Bounded: a few
 examples per operation and a time cap (``FUZZ_EXAMPLES``, ``FUZZ_SECONDS``); ``schemathesis.toml`` holds the
-one allowance. The figures (requests sent, failures) are printed and kept in ``.run/fuzz-report.txt``."""
+one allowance. The figures (requests sent, failures) are printed and kept in ``.run/fuzz-report.txt``.
+
+One schemathesis worker: with two threads, Python 3.11's compiler state is shared between them and schemathesis'
+own generation sometimes died with "SystemError: AST constructor recursion depth mismatch" (a runtime error of the
+fuzzer, not an answer of the server)."""
 
 from __future__ import annotations
 
@@ -70,7 +74,7 @@ def test_schemathesis_finds_no_server_error_and_no_schema_mismatch() -> None:
         _wait_for(f"{base}/healthz", server)
         run = subprocess.run(
             [str(BIN / "st"), "run", f"{base}/api/schema/", "--checks", "all", "--max-examples", str(EXAMPLES),
-             "--max-time", str(SECONDS), "--workers", "2", "--seed", "20261126", "--no-color"],
+             "--max-time", str(SECONDS), "--workers", "1", "--seed", "20261126", "--no-color"],
             cwd=ROOT, env={**os.environ, "NO_COLOR": "1"}, capture_output=True, text=True, timeout=SECONDS + 120,
         )
     finally:
