@@ -166,6 +166,7 @@ POSTGRESQL_PATHS = (
     "tests/hardening/",
     "tests/builder/test_accounts.py",
     "tests/builder/test_collection.py",
+    "tests/builder/test_entered_cards.py",
     "tests/builder/test_lists_api.py",
     "tests/builder/test_pages_selectors.py",
     "tests/builder/test_security_builder.py",
