@@ -1,4 +1,5 @@
-"""Backup and restore of everything players own: accounts, saved lists with every version, collections, and
+"""Backup and restore of everything players own: accounts, saved lists with every version, collections, the
+numbers players entered for cards the catalogue lacks them for (kept with an account or a saved list), and
 the editors' reviewed catalogue corrections (the layer above the bundled data). One versioned JSON archive;
 the catalogue itself is not in it (it is the bundled data: ``import_catalogue``).
 
@@ -18,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from builder.models import CollectionItem, ListVersion, SavedList
+from builder.models import CollectionItem, EnteredCard, ListVersion, SavedList
 from catalogue import models as cm
 from catalogue.services import catalogue_version_label
 from config.errors import ApplicationError
@@ -69,9 +70,16 @@ def backup_make() -> dict[str, Any]:
          "reason": c.reason, "editor": users.get(c.editor_id) if c.editor_id else None, "created": _when(c.created)}
         for c in cm.CardCorrection.objects.order_by("game", "ruleset", "slug", "field")
     ]
+    entered = [
+        {"id": str(e.id), "owner": users.get(e.owner_id) if e.owner_id else None,
+         "saved_list": str(e.saved_list_id) if e.saved_list_id else None, "game": e.game, "ruleset": e.ruleset,
+         "kind": e.kind, "slug": e.slug, "name": e.name, "values": e.values, "catalogue_version": e.catalogue_version,
+         "source": e.source, "created": _when(e.created), "updated": _when(e.updated)}
+        for e in EnteredCard.objects.order_by("game", "ruleset", "slug", "id")
+    ]
     return {"format": FORMAT, "version": VERSION, "created": _when(timezone.now()),
             "catalogue_version": catalogue_version_label(), "accounts": accounts, "lists": lists,
-            "collections": collections, "corrections": corrections}
+            "collections": collections, "entered_cards": entered, "corrections": corrections}
 
 
 @dataclass
@@ -91,7 +99,7 @@ def _check(archive: Any) -> None:
     if archive.get("version") != VERSION:
         raise ApplicationError(f"Backup version {archive.get('version')!r} is not one this Muster reads "
                                f"(it reads version {VERSION}).", fields={"/version": [f"must be {VERSION}"]})
-    for key in ("accounts", "lists", "collections", "corrections"):
+    for key in ("accounts", "lists", "collections", "entered_cards", "corrections"):
         if not isinstance(archive.get(key, []), list):
             raise ApplicationError(f"'{key}' must be a list.", fields={f"/{key}": ["must be a list"]})
 
@@ -161,6 +169,20 @@ def backup_restore(*, archive: Any) -> RestoreReport:
             f"first (import_catalogue). First: {missing[0]}",
             fields={m.split(":", 1)[0]: [m.split(": ", 1)[1]] for m in missing[:20]},
         )
+    for e in archive.get("entered_cards", []):  # a player's own numbers, with their account or their list
+        if EnteredCard.objects.filter(pk=e["id"]).exists():
+            report.count("entered cards", False)
+            continue
+        entered = EnteredCard.objects.create(
+            id=e["id"], owner=users.get(e["owner"]) if e.get("owner") else None,
+            saved_list=SavedList.objects.filter(pk=e["saved_list"]).first() if e.get("saved_list") else None,
+            game=e["game"], ruleset=e["ruleset"], kind=e["kind"], slug=e["slug"], name=e["name"],
+            values=e.get("values") or {}, catalogue_version=e.get("catalogue_version", ""), source=e.get("source", ""),
+        )
+        EnteredCard.objects.filter(pk=entered.pk).update(
+            created=_parse_when(e.get("created")) or entered.created,
+            updated=_parse_when(e.get("updated")) or entered.updated)
+        report.count("entered cards", True)
     for c in archive.get("corrections", []):
         correction, created = cm.CardCorrection.objects.get_or_create(
             game=c["game"], ruleset=c["ruleset"], slug=c["slug"], field=c["field"],

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from builder.models import CollectionItem, ListVersion, SavedList
+from builder.models import CollectionItem, EnteredCard, ListVersion, SavedList
 from builder.services import list_create, list_fork, list_update
 from catalogue import models as m
 from catalogue.services import card_correct
@@ -28,8 +28,14 @@ def _people_and_their_work() -> None:
     User.objects.create_user("bob", password="another long password")
     saved, _ = list_create(document=DOC, owner=alice)
     list_update(saved_list=saved, document={**DOC, "name": "Heironeous II"}, note="renamed")
-    list_create(document={**DOC, "name": "Anonymous"})
+    anonymous, _ = list_create(document={**DOC, "name": "Anonymous"})
     list_fork(saved_list=saved)
+    # Numbers players typed from their printed cards: one kept with an account, one with an anonymous list.
+    for keeper, slug, values in (({"owner": alice}, "kobold-warrior", {"hp": 10, "speed": 6}),
+                                 ({"saved_list": anonymous}, "human-thug", {"ac": 14})):
+        card = m.Card.objects.get(game__slug="ddm", ruleset__slug="seed", slug=slug)
+        EnteredCard.objects.create(**keeper, game="ddm", ruleset="seed", kind=card.kind, slug=slug, name=card.name,
+                                   values=values, catalogue_version="test", source="my printed card")
     for card in m.Card.objects.filter(game__slug="ddm", ruleset__slug="seed", kind="miniature")[:3]:
         CollectionItem.objects.create(owner=alice, card=card, quantity=2)
     card_correct(card=m.Card.objects.get(game__slug="ddm", ruleset__slug="seed", slug="dwarf-axefighter"),
@@ -48,6 +54,9 @@ def test_a_backup_restores_into_an_empty_database_exactly(tmp_path: Path) -> Non
     first = _backup(tmp_path / "one.json")
     assert (first["format"], first["version"]) == ("muster-backup", 1)
     assert len(first["lists"]) == 3 and len(first["accounts"]) == 2 and len(first["collections"]) == 3
+    assert sorted((e["slug"], e["owner"], bool(e["saved_list"]), e["values"]) for e in first["entered_cards"]) == [
+        ("human-thug", None, True, {"ac": 14}), ("kobold-warrior", "alice", False, {"hp": 10, "speed": 6})]
+    EnteredCard.objects.all().delete()
     SavedList.objects.all().delete()
     CollectionItem.objects.all().delete()
     m.CardCorrection.objects.all().delete()
