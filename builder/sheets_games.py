@@ -92,3 +92,13 @@ register_sheet("ddm", "seed", "creature", Sheet(
         ), max_rows=12),
     ),
 ))
+
+
+# BattleLore Second Edition: no source we reach gives the units' recruitment costs (docs/catalogue/battlelore2.md);
+# they are printed on the deployment cards (battlelore2.md §2.3). A player who owns the cards types them in.
+register_sheet("battlelore2", "default", "unit", Sheet(
+    fields=(
+        Number("cost", _("Recruitment cost"), 0, 50,
+               help=_("The recruitment points printed for this unit on your deployment card.")),
+    ),
+))

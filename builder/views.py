@@ -71,7 +71,7 @@ from builder.selectors_results import finding_localise, text_render, validation_
 from builder.services import list_can_edit, list_create, list_delete, list_fork, list_restore, list_update
 from builder.textformat import list_import, list_to_text
 from builder.tokens import EDIT_COOKIE, EDIT_COOKIE_AGE, EDIT_COOKIE_LISTS, edit_tokens
-from builder.views_entered import readiness_context
+from builder.views_entered import numbers_links, readiness_context
 from catalogue.models import Game
 from catalogue.presenters import sheet_cards
 from catalogue.services import catalogue_version_label
@@ -463,6 +463,8 @@ def _builder_context(
         if games.game(game.slug).ruleset_or_default(ruleset).as_it_comes is not None else [],
     }
     back = reverse("build", args=[game.slug]) + (f"?list={saved.pk}" if saved is not None else "")
+    numbers_links(check.result, game=game.slug, ruleset=ruleset, catalogue=catalogue, saved=saved, back=back,
+                  can_edit=saved is not None and _can_edit(request, saved))
     context["readiness"] = readiness_context(request, document, saved=saved, back=back,
                                              can_edit=saved is not None and _can_edit(request, saved))
     if request.user.is_authenticated:
@@ -775,6 +777,8 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
     for sec in sections:
         for row in sec.rows:
             row.sheet = sheet.get(row.card.slug) if row.card is not None else None
+    numbers_links(check.result, game=saved.game, ruleset=ruleset, catalogue=catalogue, saved=saved,
+                  back=reverse("shared-list", args=[saved.share_code]), can_edit=_can_edit(request, saved))
     return {
         "saved": saved,
         "game": game,

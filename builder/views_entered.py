@@ -233,6 +233,24 @@ def my_cards(request: HttpRequest) -> HttpResponse:
 
 # --- readiness beside a list (the builder, the shared page) --------------------------------------------------
 
+def numbers_links(result: dict[str, Any] | None, *, game: str, ruleset: str, catalogue: Any, saved: SavedList | None,
+                  back: str, can_edit: bool) -> None:
+    """Give each "the catalogue lacks …" finding of a checked list a link to the card's numbers form, where a
+    player who owns the card types the number in (``numbers_url``), when the card's sheet has that field."""
+    if not result or catalogue is None:
+        return
+    query = {"next": back}
+    if saved is not None and can_edit:
+        query["list"] = str(saved.pk)
+    for finding in result.get("violations") or []:
+        if finding.get("rule") != "catalogue.missing-data":
+            continue
+        card = catalogue.by_slug.get(str(finding.get("card", "")).casefold())
+        sheet = sheet_for(game, ruleset, card.kind) if card is not None else None
+        if sheet is not None and finding.get("field") in sheet.names():
+            finding["numbers_url"] = reverse("card-numbers", args=[game, ruleset, card.slug]) + "?" + urlencode(query)
+
+
 def readiness_context(request: HttpRequest, document: Any, *, saved: SavedList | None, back: str,
                       can_edit: bool) -> dict[str, Any] | None:
     """Whether the list can be previewed, as the builder and the shared page show it: "Ready to preview", or the

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from tests.validation.helpers import FIXTURES, ROOT, catalogue_from_files, check, only, rules, warnings
 from validation.core import RULES, Catalogue, DocumentError, describe_formats, parse_document
+from validation.core.entered import with_entered
 
 BL2_FILES = [*sorted((ROOT / "catalogue" / "data" / "battlelore2").rglob("*.json")),
              FIXTURES / "battlelore2-standins.json"]
@@ -127,6 +128,30 @@ def test_every_bundled_unit_lacks_its_cost_so_a_real_army_reports_missing_data(c
     missing = {v["card"] for v in result["violations"] if v["rule"] == "catalogue.missing-data"}
     assert missing == {"yeoman-archers", "citadel-guard", "roc-warrior"}
     assert "catalogue.stand-in" not in warnings(result)
+
+
+# Costs as a player types them in from their own deployment cards (values for the test: no source gives them).
+TYPED_COSTS = {"yeoman-archers": {"cost": 7}, "citadel-guard": {"cost": 9}, "roc-warrior": {"cost": 15}}
+
+
+def test_an_army_whose_costs_a_player_entered_is_legal_and_says_who_entered_them(cat: Catalogue) -> None:
+    doc = army("Yeoman Archers", ("Citadel Guard", 2), "Roc Warrior")
+    result = check(doc, with_entered(cat, TYPED_COSTS))
+    assert result["legal"], result["violations"]
+    assert result["totals"]["points"] == 7 + 2 * 9 + 15
+    entered = [dict(w) for w in result["warnings"] if w["rule"] == "catalogue.player-entered"]
+    assert {w["card"] for w in entered} == set(TYPED_COSTS)
+    assert all(w["fields"] == ["cost"] and "entered by a player" in w["message"] for w in entered)
+    assert next(w for w in entered if w["card"] == "citadel-guard")["entries"] == ["/entries/1"]
+
+
+def test_player_entered_costs_count_against_the_budget_and_a_unit_left_out_stays_missing(cat: Catalogue) -> None:
+    over = check(army(("Citadel Guard", 3), "Roc Warrior"), with_entered(cat, {**TYPED_COSTS,
+                                                                               "citadel-guard": {"cost": 12}}))
+    assert rules(over) == ["battlelore2.points-limit"] and "51" in only(over, "battlelore2.points-limit")["message"]
+    partly = check(army("Yeoman Archers", "Roc Warrior"), with_entered(cat, {"roc-warrior": {"cost": 15}}))
+    assert not partly["legal"]
+    assert [v["card"] for v in partly["violations"] if v["rule"] == "catalogue.missing-data"] == ["yeoman-archers"]
 
 
 def test_stand_in_units_are_named_in_a_warning(cat: Catalogue) -> None:
