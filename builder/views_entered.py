@@ -247,7 +247,7 @@ def numbers_links(result: dict[str, Any] | None, *, game: str, ruleset: str, cat
             continue
         card = catalogue.by_slug.get(str(finding.get("card", "")).casefold())
         sheet = sheet_for(game, ruleset, card.kind) if card is not None else None
-        if sheet is not None and finding.get("field") in sheet.names():
+        if sheet is not None and finding.get("field") in sheet.names:
             finding["numbers_url"] = reverse("card-numbers", args=[game, ruleset, card.slug]) + "?" + urlencode(query)
 
 

@@ -12,6 +12,7 @@ import pytest
 from django.core.cache import cache
 
 from catalogue.services import DATA_DIR, catalogue_import
+from tests.conftest import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -146,4 +147,39 @@ def test_a_battlelore_army_recruited_and_placed_is_checked_as_one_army(page: Any
     for name in ("Citadel Guard", "Roc Warrior"):
         assert name in text, "every unit whose cost is missing is named"
     assert "cost (recruitment points)" in text
+    no_sideways_scroll(page)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_battlelore_army_from_an_empty_page_to_legal_with_costs_the_player_entered(page: Any, width: int) -> None:
+    """No source gives the units' recruitment costs: the player who owns the deployment cards types them in,
+    and the army is then legal, its result saying the costs were entered by a player."""
+    page.goto("/build/battlelore2/")
+    set_field(page, page.locator("#id_faction"), "daqan-lords")
+    add(page, "Citadel Guard", "citadel-guard")
+    add(page, "Roc Warrior", "roc-warrior")
+    assert "Not legal" in check_text(page)
+    page.get_by_role("button", name="Save and get the links").click()
+    page.wait_for_url(re.compile(r"/build/battlelore2/\?list="))
+    no_sideways_scroll(page)
+
+    typed = {"Citadel Guard": "9", "Roc Warrior": "15"}  # as read off the player's own cards (test values)
+    for _ in typed:
+        link = page.locator(".check .finding[data-rule='catalogue.missing-data'] a.numbers").first
+        link.click()
+        page.wait_for_url(re.compile(r"/cards/battlelore2/default/[a-z-]+/numbers/"))
+        name = page.locator("h1").inner_text()
+        card = next(n for n in typed if n in name)
+        no_sideways_scroll(page)
+        page.get_by_label("Recruitment cost").fill(typed[card])
+        page.get_by_role("button", name="Save my numbers").click()
+        page.wait_for_url(re.compile(r"/build/battlelore2/\?list="))
+        wait_for(page, "() => !!document.querySelector('section.check')")
+
+    page.locator(".check .verdict.legal").wait_for()
+    text = check_text(page)
+    assert "Legal" in text and "Not legal" not in text
+    for name in typed:
+        assert f"{name}: the cost used here were entered by a player" in text
+    assert "24" in re.sub(r"\s+", " ", page.locator("#list-panel .summary").inner_text())
     no_sideways_scroll(page)

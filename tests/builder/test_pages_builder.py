@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from builder.models import ListVersion, SavedList
+from builder.models import EnteredCard, ListVersion, SavedList
 from builder.selectors import list_current
 from builder.services import list_create
 from builder.views import EDIT_COOKIE
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -472,3 +473,20 @@ def test_the_page_says_when_the_catalogue_changed_since_the_save(client: Client)
     ListVersion.objects.filter(saved_list_id=list_id).update(catalogue_version="0ld0ld0ld0ld")
     text = text_of(client.get(f"/build/ddm/?list={list_id}"))
     assert "The catalogue changed since this version was saved." in text and "0ld0ld0ld0ld" in text
+
+
+def test_a_battlelore_units_missing_cost_links_to_its_form_and_a_cost_past_the_budget_is_refused(
+        client: Client) -> None:
+    document, response = build(client, "battlelore2", ["add:citadel-guard"], faction="daqan-lords")
+    page = response.content.decode()
+    assert "/cards/battlelore2/default/citadel-guard/numbers/?next=" in html.unescape(page)
+    form = client.get("/cards/battlelore2/default/citadel-guard/numbers/")
+    assert form.status_code == 200 and "Recruitment cost" in form.content.decode()
+    user = UserFactory()
+    client.force_login(user)
+    refused = client.post("/cards/battlelore2/default/citadel-guard/numbers/", {"cost": "51", "op": "save"})
+    assert refused.status_code == 400 and not EnteredCard.objects.exists()
+    saved = client.post("/cards/battlelore2/default/citadel-guard/numbers/", {"cost": "9", "op": "save"})
+    assert saved.status_code == 303 and EnteredCard.objects.get().values == {"cost": 9}
+    text = text_of(change(client, "battlelore2", document))
+    assert "Legal" in text and "Not legal" not in text and "entered by a player" in text

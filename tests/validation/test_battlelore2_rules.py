@@ -148,7 +148,7 @@ def test_an_army_whose_costs_a_player_entered_is_legal_and_says_who_entered_them
 def test_player_entered_costs_count_against_the_budget_and_a_unit_left_out_stays_missing(cat: Catalogue) -> None:
     over = check(army(("Citadel Guard", 3), "Roc Warrior"), with_entered(cat, {**TYPED_COSTS,
                                                                                "citadel-guard": {"cost": 12}}))
-    assert rules(over) == ["battlelore2.points-limit"] and "51" in only(over, "battlelore2.points-limit")["message"]
+    assert rules(over) == ["battlelore2.points-limit"] and "51" in str(only(over, "battlelore2.points-limit")["message"])
     partly = check(army("Yeoman Archers", "Roc Warrior"), with_entered(cat, {"roc-warrior": {"cost": 15}}))
     assert not partly["legal"]
     assert [v["card"] for v in partly["violations"] if v["rule"] == "catalogue.missing-data"] == ["yeoman-archers"]
