@@ -102,3 +102,14 @@ register_sheet("battlelore2", "default", "unit", Sheet(
                help=_("The recruitment points printed for this unit on your deployment card.")),
     ),
 ))
+
+
+# Stronghold: the printed actions of phases 2-5's cards are in no source (docs/catalogue/stronghold.md); a player
+# types the actions his own card prints, by their names in the catalogue (a plan's actions are checked against them).
+register_sheet("stronghold", "default", "phase-card", Sheet(
+    fields=(
+        Words("actions", _("Printed actions"), max_items=8,
+              help=_("The actions printed on your card, separated by commas, named as in the catalogue: "
+                     "Ballista, Catapult.")),
+    ),
+))

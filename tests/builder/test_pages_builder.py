@@ -490,3 +490,19 @@ def test_a_battlelore_units_missing_cost_links_to_its_form_and_a_cost_past_the_b
     assert saved.status_code == 303 and EnteredCard.objects.get().values == {"cost": 9}
     text = text_of(change(client, "battlelore2", document))
     assert "Legal" in text and "Not legal" not in text and "entered by a player" in text
+
+
+def test_a_stronghold_phase_cards_missing_actions_link_to_its_form_and_the_players_actions_are_used(
+        client: Client) -> None:
+    document, response = build(client, "stronghold", ["add:ballista", "target:0:W1"])
+    assert "/cards/stronghold/default/red-phase-2/numbers/?next=" in html.unescape(response.content.decode())
+    client.force_login(UserFactory())
+    form = client.get("/cards/stronghold/default/red-phase-2/numbers/")
+    assert form.status_code == 200 and "Printed actions" in form.content.decode()
+    saved = client.post("/cards/stronghold/default/red-phase-2/numbers/", {"actions": "Ballista, Catapult",
+                                                                           "op": "save"})
+    assert saved.status_code == 303 and EnteredCard.objects.get().values == {"actions": ["Ballista", "Catapult"]}
+    text = text_of(change(client, "stronghold", document))
+    assert "printed actions used here were entered by a player" in text
+    assert "/cards/stronghold/default/red-phase-2/numbers/" not in html.unescape(
+        change(client, "stronghold", document).content.decode())

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from tests.validation.helpers import FIXTURES, ROOT, catalogue_from_files, check, only, rules, warnings
 from validation.core import RULES, Catalogue, DocumentError, ResultJSON, describe_formats, parse_document
+from validation.core.entered import with_entered
 
 SH_FILES = [ROOT / "catalogue" / "data" / "stronghold" / "default" / "stronghold.json",
             FIXTURES / "stronghold-standins.json"]
@@ -411,6 +412,19 @@ def test_a_deck_record_as_the_card_waits_for_its_printed_actions_and_the_fixed_c
     assert (missing["card"], missing["field"], missing["needed_by"]) == (
         "red-phase-2", "actions", ["stronghold.action-on-phase-card"])
     assert rules(result) == ["catalogue.missing-data"]
+
+
+def test_printed_actions_a_player_entered_for_a_phase_card_are_checked_and_marked_as_theirs(cat: Catalogue) -> None:
+    plan = bare({"name": "Catapult", "phase": 2, "pay": {"troll": 1}, "target": "W1"},
+                cards={"2": "Siege Machines phase cards (red)"})
+    typed = with_entered(cat, {"red-phase-2": {"actions": ["Catapult", "Ballista"]}})  # as read off a card (test)
+    result = check(sh(plan), typed)
+    assert result["legal"], result["violations"]
+    [entered] = [dict(w) for w in result["warnings"] if w["rule"] == "catalogue.player-entered"]
+    assert entered["card"] == "red-phase-2" and entered["fields"] == ["actions"]
+    assert entered["entries"] == ["/plan/phase_cards/2"] and "entered by a player" in str(entered["message"])
+    other = with_entered(cat, {"red-phase-2": {"actions": ["Ballista"]}})
+    assert rules(check(sh(plan), other)) == ["stronghold.action-on-phase-card"]
 
 
 def test_a_two_player_plan_has_no_allys_card(cat: Catalogue) -> None:

@@ -25,7 +25,7 @@ FIELD_WORDS: dict[str, Text] = {
     "cost": msg("cost"), "level": msg("level"), "speed": msg("speed"), "ac": msg("AC"), "hp": msg("HP"),
     "commander_rating": msg("commander rating"), "attacks": msg("attacks"), "abilities": msg("abilities"),
     "spells": msg("spells"), "factions": msg("faction symbols"), "size": msg("size"),
-    "creature_type": msg("creature type"),
+    "creature_type": msg("creature type"), "actions": msg("printed actions"),
 }
 
 
@@ -56,7 +56,8 @@ def with_entered(catalogue: Catalogue, entered: Mapping[str, Mapping[str, Any]])
 
 def _named(data: Any, pointer: str = "") -> Iterator[tuple[str, str]]:
     """Every card a list document names: (the JSON pointer of its entry, the name or slug as written). An entry
-    is an object with a ``card`` (or a Stronghold ``name``); ``commanders`` and ``pool`` are lists of names."""
+    is an object with a ``card`` (or a Stronghold ``name``); ``commanders`` and ``pool`` are lists of names,
+    ``phase_cards`` (and ``ally_phase_cards``) a Stronghold plan's cards by phase."""
     if isinstance(data, Mapping):
         for key in ("card", "name"):
             if isinstance(data.get(key), str) and pointer.count("/") >= 2:
@@ -67,6 +68,10 @@ def _named(data: Any, pointer: str = "") -> Iterator[tuple[str, str]]:
                 for i, name in enumerate(value):
                     if isinstance(name, str):
                         yield f"{pointer}/{key}/{i}", name
+            elif key in ("phase_cards", "ally_phase_cards") and isinstance(value, Mapping):
+                for slot, name in value.items():  # a Stronghold plan's phase cards: {"2": card name}
+                    if isinstance(name, str):
+                        yield f"{pointer}/{key}/{slot}", name
             elif isinstance(value, (Mapping, list)):
                 yield from _named(value, f"{pointer}/{key}")
     elif isinstance(data, list):
