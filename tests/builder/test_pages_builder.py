@@ -7,9 +7,10 @@ from __future__ import annotations
 import html
 import json
 import re
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
 from builder.models import EnteredCard, ListVersion, SavedList
@@ -482,7 +483,7 @@ def test_a_battlelore_units_missing_cost_links_to_its_form_and_a_cost_past_the_b
     assert "/cards/battlelore2/default/citadel-guard/numbers/?next=" in html.unescape(page)
     form = client.get("/cards/battlelore2/default/citadel-guard/numbers/")
     assert form.status_code == 200 and "Recruitment cost" in form.content.decode()
-    user = UserFactory()
+    user = cast(User, UserFactory())
     client.force_login(user)
     refused = client.post("/cards/battlelore2/default/citadel-guard/numbers/", {"cost": "51", "op": "save"})
     assert refused.status_code == 400 and not EnteredCard.objects.exists()
@@ -496,7 +497,7 @@ def test_a_stronghold_phase_cards_missing_actions_link_to_its_form_and_the_playe
         client: Client) -> None:
     document, response = build(client, "stronghold", ["add:ballista", "target:0:W1"])
     assert "/cards/stronghold/default/red-phase-2/numbers/?next=" in html.unescape(response.content.decode())
-    client.force_login(UserFactory())
+    client.force_login(cast(User, UserFactory()))
     form = client.get("/cards/stronghold/default/red-phase-2/numbers/")
     assert form.status_code == 200 and "Printed actions" in form.content.decode()
     saved = client.post("/cards/stronghold/default/red-phase-2/numbers/", {"actions": "Ballista, Catapult",
