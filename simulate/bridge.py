@@ -24,7 +24,7 @@ test_bridges.py`` fails when a registered game lacks a piece.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -285,3 +285,26 @@ def tally_sum(total: dict[str, Any], part: Mapping[str, Any]) -> dict[str, Any]:
         else:
             total[key] = total.get(key, 0) + value
     return total
+
+
+def left_out_entries(doc: ListDocument, outcomes: Iterable[object], played: Collection[str], *,
+                     keys: Sequence[str] = ("entries",), not_found: str = "not a creature of the catalogue",
+                     ) -> list[dict[str, str]]:
+    """The list's lines the engine does not play (their pointer not in ``played``), each with the card it names
+    and the first reason the rule check (``outcomes``) gave for that line, for a side's reading."""
+    from validation.core import Finding
+
+    reasons: dict[str, str] = {}
+    for outcome in outcomes:
+        if isinstance(outcome, Finding):
+            for pointer in outcome.entries:
+                reasons.setdefault(pointer, str(outcome.message))
+    left_out = []
+    for key in keys:
+        for i, item in enumerate(doc.data.get(key) or []):
+            pointer = f"/{key}/{i}"
+            if pointer not in played:
+                card = item.get("card", "") if isinstance(item, Mapping) else ""
+                reason = reasons.get(f"{pointer}/card") or reasons.get(pointer) or not_found
+                left_out.append({"entry": pointer, "card": str(card), "reason": reason})
+    return left_out

@@ -36,6 +36,7 @@ from simulate.bridge import (
     SideReading,
     Table,
     Unplayed,
+    left_out_entries,
 )
 from simulate.bridges import ddm_events
 from simulate.engine.ai import RandomPolicy
@@ -45,7 +46,7 @@ from simulate.games.ddm_abilities import card_unmodelled, spell_effect, traits_f
 from simulate.games.ddm_ai import DdmHeuristicPolicy
 from simulate.games.ddm_cards import SIZES, AbilitySpec, CreatureCard, SpellSpec, norm
 from simulate.games.ddm_maps import map_from_json
-from validation.core import Catalogue, Finding, ListDocument
+from validation.core import Catalogue, ListDocument
 from validation.core.text import Text, msg
 from validation.games.ddm import prepare
 
@@ -223,19 +224,8 @@ class DdmSeedBridge:
     def read_side(self, doc: ListDocument, catalogue: Catalogue, entered: Mapping[str, Mapping[str, Any]]
                   ) -> SideReading:
         warband, outcomes = prepare(doc, catalogue, doc.format, doc.params)
-        reasons: dict[str, str] = {}
-        for outcome in outcomes:
-            if isinstance(outcome, Finding):
-                for pointer in outcome.entries:
-                    reasons.setdefault(pointer, str(outcome.message))
         played = {e.pointer for e in warband.all_entries}
-        left_out = []
-        for i, item in enumerate(doc.data.get("entries") or []):
-            pointer = f"/entries/{i}"
-            if pointer not in played:
-                card = item.get("card", "") if isinstance(item, Mapping) else ""
-                reason = reasons.get(f"{pointer}/card") or reasons.get(pointer) or "not a creature of the catalogue"
-                left_out.append({"entry": pointer, "card": str(card), "reason": reason})
+        left_out = left_out_entries(doc, outcomes, played)
         entries = [(e, False) for e in warband.creatures] + [(e, True) for e in warband.minions]
         rows = creature_rows(slugs=[e.creature.slug for e, _ in entries])
         cards: dict[str, dict[str, Any]] = {}
@@ -260,9 +250,9 @@ class DdmSeedBridge:
             reading.gaps.append(Gap(rows[slug].name, slug, "creature", tuple(missing), pointers))
         creatures: list[dict[str, Any]] = []
         for entry, minion in entries:
-            card = cards.get(entry.creature.slug)
-            if card is not None:
-                creatures += [{**card, "minion": True} if minion else card] * entry.qty
+            played_card = cards.get(entry.creature.slug)
+            if played_card is not None:
+                creatures += [{**played_card, "minion": True} if minion else played_card] * entry.qty
         reading.pieces = sum(e.qty for e, _ in entries)
         reading.cost = sum(int(cards[e.creature.slug]["cost"]) * e.qty for e, minion in entries
                            if not minion and e.creature.slug in cards)

@@ -32,6 +32,7 @@ from simulate.bridge import (
     SideReading,
     Table,
     Unplayed,
+    left_out_entries,
 )
 from simulate.bridges import ddm_guild_events, ddm_guild_readings
 from simulate.bridges.ddm import BRIDGE as SEED
@@ -42,7 +43,7 @@ from simulate.games import ddm_guild_rules as rules
 from simulate.games.ddm_guild import DEFAULT_MAP, FORMATS, GuildParams, guild_map, guild_map_slugs
 from simulate.games.ddm_guild_ai import GuildHeuristicPolicy
 from simulate.games.ddm_guild_cards import REQUIRED, card_from_catalogue, unplayed_powers
-from validation.core import Catalogue, Finding, ListDocument
+from validation.core import Catalogue, ListDocument
 from validation.core.text import Text, msg
 from validation.games.ddm_guild import prepare
 
@@ -89,19 +90,8 @@ class DdmGuildBridge:
     def read_side(self, doc: ListDocument, catalogue: Catalogue, entered: Mapping[str, Mapping[str, Any]]
                   ) -> SideReading:
         warband, outcomes = prepare(doc, catalogue, doc.format, doc.params)
-        reasons: dict[str, str] = {}
-        for outcome in outcomes:
-            if isinstance(outcome, Finding):
-                for pointer in outcome.entries:
-                    reasons.setdefault(pointer, str(outcome.message))
         played = {e.pointer for e in warband.entries}
-        left_out = []
-        for i, item in enumerate(doc.data.get("entries") or []):
-            pointer = f"/entries/{i}"
-            if pointer not in played:
-                card = item.get("card", "") if isinstance(item, Mapping) else ""
-                reason = reasons.get(f"{pointer}/card") or reasons.get(pointer) or "not a creature of the catalogue"
-                left_out.append({"entry": pointer, "card": str(card), "reason": reason})
+        left_out = left_out_entries(doc, outcomes, played)
         rows = guild_rows([e.creature.slug for e in warband.entries])
         cards: dict[str, dict[str, Any]] = {}
         gaps: dict[str, list[Text]] = {}

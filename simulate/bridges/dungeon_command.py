@@ -34,6 +34,7 @@ from simulate.bridge import (
     SideReading,
     Table,
     Unplayed,
+    left_out_entries,
 )
 from simulate.bridges import dungeon_command_events as events
 from simulate.engine.ai import RandomPolicy
@@ -50,7 +51,7 @@ from simulate.games.dungeon_command_cards import (
     tiles_from_catalogue,
 )
 from simulate.games.dungeon_command_maps import MapError, assemble
-from validation.core import Catalogue, Finding, ListDocument
+from validation.core import Catalogue, ListDocument
 from validation.core.text import Text, msg
 from validation.games.dungeon_command import prepare
 
@@ -127,20 +128,9 @@ class DungeonCommandBridge:
     def read_side(self, doc: ListDocument, catalogue: Catalogue, entered: Mapping[str, Mapping[str, Any]]
                   ) -> SideReading:
         warband, outcomes = prepare(doc, catalogue, doc.format, doc.params)
-        reasons: dict[str, str] = {}
-        for outcome in outcomes:
-            if isinstance(outcome, Finding):
-                for pointer in outcome.entries:
-                    reasons.setdefault(pointer, str(outcome.message))
         played = {c.pointer for c in (*warband.creatures, *warband.orders)}
-        left_out = []
-        for key in ("entries", "orders"):
-            for i, item in enumerate(doc.data.get(key) or []):
-                pointer = f"/{key}/{i}"
-                if pointer not in played:
-                    card = item.get("card", "") if isinstance(item, Mapping) else ""
-                    reason = reasons.get(f"{pointer}/card") or reasons.get(pointer) or "not a card of the catalogue"
-                    left_out.append({"entry": pointer, "card": str(card), "reason": reason})
+        left_out = left_out_entries(doc, outcomes, played, keys=("entries", "orders"),
+                                    not_found="not a card of the catalogue")
         reading = SideReading(engine_list=None, left_out=left_out)
         records: dict[str, dict[str, Any]] = {}
         parts = (("creature", m.DcCreature, warband.creatures), ("order", m.DcOrder, warband.orders),
