@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import time
 import urllib.request
@@ -49,7 +49,16 @@ def test_make_run_takes_its_port_and_a_queue_of_its_own_and_stops_everything_on_
     if not Card.objects.exists():  # an earlier transactional test emptied the database
         catalogue_import(paths=[DATA_DIR])
     database = tmp_path / "run.sqlite3"
-    shutil.copyfile(connection.settings_dict["NAME"], database)
+    # Through SQLite's backup API, never a plain file copy: opening and closing the live database file outside
+    # SQLite drops every POSIX lock this process holds on it, and the suite's Celery worker may then take itself
+    # for the last connection and delete the write-ahead log under this process's open connections (every later
+    # connection here then fails with "disk I/O error"). The backup also carries what is still in the log.
+    source, target = sqlite3.connect(connection.settings_dict["NAME"]), sqlite3.connect(database)
+    try:
+        source.backup(target)
+    finally:
+        source.close()
+        target.close()
     port = _free_port()
     redis_port = settings.CELERY_BROKER_URL.rsplit(":", 1)[1].split("/")[0]
     env: dict[str, Any] = {**os.environ, "PORT": str(port), "REDIS_PORT": redis_port,
