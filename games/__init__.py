@@ -141,6 +141,13 @@ class Ruleset:
         return next((k for k in self.kinds if k.id == kind_id), None)
 
 
+def only_ruleset(module: str, name: str, **rest: Any) -> Ruleset:
+    """The one ruleset (``default``) of a game that has a single one, its validator and builder panel the game's
+    modules by convention: ``validation.games.<module>`` and ``builder.games.<module>:PANEL``."""
+    return Ruleset(id="default", name=name, default=True, validator=f"validation.games.{module}",
+                   builder=f"builder.games.{module}:PANEL", **rest)
+
+
 @dataclass(frozen=True)
 class Collecting:
     """What a player's collection counts of a game: the cards of these kinds in this ruleset.

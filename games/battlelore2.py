@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games import Book, CardKind, Collecting, Game, Ruleset, Section, gettext_noop, register
+from games import Book, CardKind, Collecting, Game, Section, gettext_noop, only_ruleset, register
 
 _M = "catalogue.models."
 
@@ -22,13 +22,9 @@ GAME = register(Game(
              gettext_noop("BattleLore Second Edition Reference Guide (Hungarian edition)"), "hu"),
     ),
     rulesets=(
-        Ruleset(
-            id="default",
-            name="BattleLore Second Edition",
-            default=True,
+        only_ruleset(
+            "battlelore2", "BattleLore Second Edition",
             default_format="standard",
-            validator="validation.games.battlelore2",
-            builder="builder.games.battlelore2:PANEL",
             line_points=True,
             kinds=(
                 CardKind("unit", gettext_noop("unit"), _M + "Bl2Unit", factions=True),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games import Book, CardKind, Collecting, Game, Ruleset, Section, gettext_noop, register
+from games import Book, CardKind, Collecting, Game, Section, gettext_noop, only_ruleset, register
 
 _PIECE = "catalogue.models.StrongholdPiece"
 _KINDS = (
@@ -34,13 +34,9 @@ GAME = register(Game(
              gettext_noop("Stronghold, first edition: the attacker's rulebook (Hungarian edition)"), "hu"),
     ),
     rulesets=(
-        Ruleset(
-            id="default",
-            name="Stronghold",
-            default=True,
+        only_ruleset(
+            "stronghold", "Stronghold",
             default_format="two-player",
-            validator="validation.games.stronghold",
-            builder="builder.games.stronghold:PANEL",
             cost_unit="resources",
             what_if=False,
             kinds=tuple(CardKind(k, label, _PIECE) for k, label in _KINDS),

@@ -36,6 +36,13 @@ if TYPE_CHECKING:
     from simulate.engine.game import Result
     from validation.core import Catalogue, ListDocument
 
+# The bridge kit: what every game's bridge builds on, imported by each as ``from simulate.bridge import *`` (one
+# import surface for the bridges of simulate/bridges/, instead of the same list of names in each).
+__all__ = [
+    "Battlefield", "Bridge", "EnteredUse", "Figure", "Gap", "Player", "QuickStart", "Setup", "SideReading", "Table",
+    "Unplayed", "left_out_entries",
+]
+
 # A list's share of cost whose abilities the engine does not play, above which a result shows a caution.
 CAUTION_SHARE = 0.25
 

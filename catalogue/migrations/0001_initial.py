@@ -5,6 +5,28 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+def _add(model_name, name, field):
+    """An AddField of ``field`` as ``name`` on ``model_name`` (one line each below)."""
+    return migrations.AddField(model_name=model_name, name=name, field=field)
+
+
+def _card_kind(name, fields):
+    """A card kind's model: a Card by multi-table inheritance (its ``card_ptr``) with its own ``fields``."""
+    ptr = models.OneToOneField(auto_created=True, on_delete=django.db.models.deletion.CASCADE, parent_link=True,
+                               primary_key=True, serialize=False, to='catalogue.card')
+    return migrations.CreateModel(name=name, fields=[('card_ptr', ptr), *fields], options={'abstract': False},
+                                  bases=('catalogue.card', models.Model))
+
+
+def _pack_copies():
+    """The fields of a Dungeon Command card's printed copies in its pack."""
+    return [
+        ('card_numbers', models.JSONField(blank=True, default=list, help_text="Numbers printed on the pack's copies.")),
+        ('gold_copies', models.PositiveSmallIntegerField(blank=True, help_text='NULL: not known.', null=True)),
+        ('silver_copies', models.PositiveSmallIntegerField(blank=True, help_text='NULL: not known.', null=True)),
+    ]
+
+
 class Migration(migrations.Migration):
 
     initial = True
@@ -154,10 +176,7 @@ class Migration(migrations.Migration):
             ],
             bases=('catalogue.card',),
         ),
-        migrations.CreateModel(
-            name='DcCreature',
-            fields=[
-                ('card_ptr', models.OneToOneField(auto_created=True, on_delete=django.db.models.deletion.CASCADE, parent_link=True, primary_key=True, serialize=False, to='catalogue.card')),
+        _card_kind('DcCreature', [
                 ('str_icon', models.BooleanField(default=False)),
                 ('dex_icon', models.BooleanField(default=False)),
                 ('con_icon', models.BooleanField(default=False)),
@@ -172,19 +191,9 @@ class Migration(migrations.Migration):
                 ('ranged_range', models.PositiveSmallIntegerField(blank=True, help_text='NULL: no ranged attack.', null=True)),
                 ('footprint', models.PositiveSmallIntegerField(blank=True, help_text='Squares occupied: 1, or 4 for a 2x2 creature. NULL: no source gives it (most creatures take 1).', null=True)),
                 ('keywords', models.JSONField(blank=True, default=list)),
-                ('card_numbers', models.JSONField(blank=True, default=list, help_text="Numbers printed on the pack's copies.")),
-                ('gold_copies', models.PositiveSmallIntegerField(blank=True, help_text='NULL: not known.', null=True)),
-                ('silver_copies', models.PositiveSmallIntegerField(blank=True, help_text='NULL: not known.', null=True)),
-            ],
-            options={
-                'abstract': False,
-            },
-            bases=('catalogue.card', models.Model),
-        ),
-        migrations.CreateModel(
-            name='DcOrder',
-            fields=[
-                ('card_ptr', models.OneToOneField(auto_created=True, on_delete=django.db.models.deletion.CASCADE, parent_link=True, primary_key=True, serialize=False, to='catalogue.card')),
+                *_pack_copies(),
+        ]),
+        _card_kind('DcOrder', [
                 ('str_icon', models.BooleanField(default=False)),
                 ('dex_icon', models.BooleanField(default=False)),
                 ('con_icon', models.BooleanField(default=False)),
@@ -199,15 +208,8 @@ class Migration(migrations.Migration):
                 ('affinity_keyword', models.CharField(blank=True, max_length=60)),
                 ('attach', models.BooleanField(default=False)),
                 ('attach_text', models.TextField(blank=True, help_text='The part of the text that becomes part of the creature while the card is attached.')),
-                ('card_numbers', models.JSONField(blank=True, default=list, help_text="Numbers printed on the pack's copies.")),
-                ('gold_copies', models.PositiveSmallIntegerField(blank=True, help_text='NULL: not known.', null=True)),
-                ('silver_copies', models.PositiveSmallIntegerField(blank=True, help_text='NULL: not known.', null=True)),
-            ],
-            options={
-                'abstract': False,
-            },
-            bases=('catalogue.card', models.Model),
-        ),
+                *_pack_copies(),
+        ]),
         migrations.CreateModel(
             name='DcTile',
             fields=[
@@ -328,21 +330,9 @@ class Migration(migrations.Migration):
                 'ordering': ['card', 'position'],
             },
         ),
-        migrations.AddField(
-            model_name='card',
-            name='factions',
-            field=models.ManyToManyField(blank=True, related_name='cards', to='catalogue.faction'),
-        ),
-        migrations.AddField(
-            model_name='faction',
-            name='game',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='factions', to='catalogue.game'),
-        ),
-        migrations.AddField(
-            model_name='card',
-            name='game',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='cards', to='catalogue.game'),
-        ),
+        _add('card', 'factions', models.ManyToManyField(blank=True, related_name='cards', to='catalogue.faction')),
+        _add('faction', 'game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='factions', to='catalogue.game')),
+        _add('card', 'game', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='cards', to='catalogue.game')),
         migrations.CreateModel(
             name='ProductSet',
             fields=[
@@ -360,11 +350,7 @@ class Migration(migrations.Migration):
                 'ordering': ['game__position', 'position', 'name'],
             },
         ),
-        migrations.AddField(
-            model_name='card',
-            name='product_set',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='cards', to='catalogue.productset'),
-        ),
+        _add('card', 'product_set', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='cards', to='catalogue.productset')),
         migrations.CreateModel(
             name='Ruleset',
             fields=[
@@ -378,16 +364,8 @@ class Migration(migrations.Migration):
                 'ordering': ['game__position', '-is_default', 'slug'],
             },
         ),
-        migrations.AddField(
-            model_name='faction',
-            name='ruleset',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='factions', to='catalogue.ruleset'),
-        ),
-        migrations.AddField(
-            model_name='card',
-            name='ruleset',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='cards', to='catalogue.ruleset'),
-        ),
+        _add('faction', 'ruleset', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='factions', to='catalogue.ruleset')),
+        _add('card', 'ruleset', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='cards', to='catalogue.ruleset')),
         migrations.CreateModel(
             name='DdmSpell',
             fields=[
@@ -466,11 +444,7 @@ class Migration(migrations.Migration):
             ],
             bases=('catalogue.card',),
         ),
-        migrations.AddField(
-            model_name='ddmcreature',
-            name='miniature',
-            field=models.ForeignKey(blank=True, help_text='The figure (same name and set); NULL when the set is unknown.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='seed_cards', to='catalogue.ddmminiature'),
-        ),
+        _add('ddmcreature', 'miniature', models.ForeignKey(blank=True, help_text='The figure (same name and set); NULL when the set is unknown.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='seed_cards', to='catalogue.ddmminiature')),
         migrations.CreateModel(
             name='CatalogueChange',
             fields=[

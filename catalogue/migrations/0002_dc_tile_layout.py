@@ -3,6 +3,11 @@
 from django.db import migrations, models
 
 
+def _tile_field(name, field):
+    """A field added to the Dungeon Command tile (``dctile``)."""
+    return migrations.AddField(model_name='dctile', name=name, field=field)
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -10,14 +15,6 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AddField(
-            model_name='dctile',
-            name='layout',
-            field=models.JSONField(blank=True, default=dict, help_text='Squares, walls, terrain, treasure and start squares (muster-dc-tile/1, docs/engine.md).'),
-        ),
-        migrations.AddField(
-            model_name='dctile',
-            name='layout_is_standin',
-            field=models.BooleanField(default=True, help_text="The layout is Muster's stand-in, not the printed tile."),
-        ),
+        _tile_field('layout', models.JSONField(blank=True, default=dict, help_text='Squares, walls, terrain, treasure and start squares (muster-dc-tile/1, docs/engine.md).')),
+        _tile_field('layout_is_standin', models.BooleanField(default=True, help_text="The layout is Muster's stand-in, not the printed tile.")),
     ]

@@ -24,20 +24,7 @@ from catalogue.kinds import KINDS
 from catalogue.services import card_canonical
 from config.errors import ApplicationError
 from simulate import plots
-from simulate.bridge import (
-    Battlefield,
-    Bridge,
-    EnteredUse,
-    Figure,
-    Gap,
-    Player,
-    QuickStart,
-    Setup,
-    SideReading,
-    Table,
-    Unplayed,
-    left_out_entries,
-)
+from simulate.bridge import *  # noqa: F403  (the bridge kit: simulate.bridge.__all__)
 from simulate.bridges import ddm_events
 from simulate.engine.ai import RandomPolicy
 from simulate.engine.game import Result

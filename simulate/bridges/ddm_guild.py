@@ -20,20 +20,7 @@ from catalogue.kinds import KINDS
 from catalogue.services import card_canonical
 from config.errors import ApplicationError
 from simulate import plots
-from simulate.bridge import (
-    Battlefield,
-    Bridge,
-    EnteredUse,
-    Figure,
-    Gap,
-    Player,
-    QuickStart,
-    Setup,
-    SideReading,
-    Table,
-    Unplayed,
-    left_out_entries,
-)
+from simulate.bridge import *  # noqa: F403  (the bridge kit: simulate.bridge.__all__)
 from simulate.bridges import ddm_guild_events, ddm_guild_readings
 from simulate.bridges.ddm import BRIDGE as SEED
 from simulate.bridges.ddm import _overlay
