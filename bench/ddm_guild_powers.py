@@ -5,7 +5,9 @@
 
 Reads the bundled catalogue files (``catalogue/data/ddm/ddm-guild/*.json``: 1,912 creatures, 9,597 powers), no
 database. ``--top N`` also lists the N most frequent unread clauses (numbers shown as N), the work list for
-widening the vocabulary; ``--json`` prints the figures as JSON. ``make bench`` runs it.
+widening the vocabulary; ``--single N`` lists the N unread clauses that alone keep the most creatures from being
+played whole (creatures blocked by exactly one power, grouped by that power's unread words: the quickest way to raise
+the creature share); ``--json`` prints the figures as JSON. ``make bench`` runs it.
 """
 
 from __future__ import annotations
@@ -33,9 +35,14 @@ def guild_cards() -> list[dict]:
     return cards
 
 
-def measure(top: int = 0) -> dict:
+def _clause(why: str) -> str:
+    return re.sub(r"\d+", "N", why)[:90]
+
+
+def measure(top: int = 0, single: int = 0) -> dict:
     instances = played = creatures = whole = 0
     unread: Counter[str] = Counter()
+    alone: Counter[str] = Counter()
     by_type: Counter[str] = Counter()
     by_type_played: Counter[str] = Counter()
     for raw in guild_cards():
@@ -44,11 +51,13 @@ def measure(top: int = 0) -> dict:
         creatures += 1
         whole += not missing
         why = {p.index: p.unplayed for p in missing}  # the reader's words or the engine's reason
+        if len(missing) == 1:
+            alone[_clause(missing[0].unplayed)] += 1
         for power in card.powers:
             instances += 1
             by_type[power.ptype] += 1
             if power.index in why:
-                unread[re.sub(r"\d+", "N", why[power.index])[:90]] += 1
+                unread[_clause(why[power.index])] += 1
             else:
                 played += 1
                 by_type_played[power.ptype] += 1
@@ -57,17 +66,22 @@ def measure(top: int = 0) -> dict:
         "creatures": creatures, "creatures_whole": whole, "creature_share": round(whole / creatures, 4),
         "by_type": {t: f"{by_type_played[t]}/{n}" for t, n in sorted(by_type.items())},
     }
+    out["creatures_one_short"] = sum(alone.values())
     if top:
         out["unread"] = unread.most_common(top)
+    if single:
+        out["alone"] = alone.most_common(single)
     return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--top", type=int, default=0, help="list the N most frequent unread clauses")
+    parser.add_argument("--single", type=int, default=0,
+                        help="list the N unread clauses that alone keep the most creatures from being played whole")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    figures = measure(args.top)
+    figures = measure(args.top, args.single)
     if args.json:
         print(json.dumps(figures, indent=1))
         return
@@ -76,7 +90,14 @@ def main() -> None:
     print(f"DDM Guild creatures whose every power is played: {figures['creatures_whole']} of {figures['creatures']} "
           f"({figures['creature_share']:.1%}; aim 50%)")
     print("  by power type (played/all): " + ", ".join(f"{t} {v}" for t, v in figures["by_type"].items()))
+    print(f"  creatures short of one power only: {figures['creatures_one_short']}")
+    if figures.get("unread"):
+        print("  most frequent unread clauses (power instances):")
     for text, n in figures.get("unread", []):
+        print(f"  {n:5d}  {text}")
+    if figures.get("alone"):
+        print("  clauses that alone keep a creature from being played whole (creatures):")
+    for text, n in figures.get("alone", []):
         print(f"  {n:5d}  {text}")
 
 

@@ -46,12 +46,10 @@ class GuildSetupError(ValueError):
 
 
 # --- actions ---------------------------------------------------------------------------------------------------
-# Each class's ``kind`` is set after its body (mypyc/mypyc#1122).
 
 @dataclass(frozen=True)
 class GuildActivate(Action):
     creature: str
-GuildActivate.kind = "guild-activate"
 
 
 @dataclass(frozen=True)
@@ -60,13 +58,11 @@ class GuildMove(Action):
     squares whose leaving provokes (deterministic, so a replay agrees)."""
 
     to: tuple[int, int]
-GuildMove.kind = "guild-move"
 
 
 @dataclass(frozen=True)
 class GuildShift(Action):
     to: tuple[int, int]
-GuildShift.kind = "guild-shift"
 
 
 @dataclass(frozen=True)
@@ -77,7 +73,6 @@ class GuildAttack(Action):
     power: int
     targets: tuple[str, ...] = ()
     at: tuple[int, int] | None = None
-GuildAttack.kind = "guild-attack"
 
 
 @dataclass(frozen=True)
@@ -85,13 +80,11 @@ class GuildCharge(Action):
     target: str
     to: tuple[int, int]
     power: int
-GuildCharge.kind = "guild-charge"
 
 
 @dataclass(frozen=True)
 class GuildPower(Action):
     power: int
-GuildPower.kind = "guild-power"
 
 
 @dataclass(frozen=True)
@@ -99,18 +92,27 @@ class GuildRecharge(Action):
     """Spend the action a power's 'RECHARGE as a move (minor, attack) action' names to restore its uses."""
 
     power: int
-GuildRecharge.kind = "guild-recharge"
 
 
 @dataclass(frozen=True)
 class GuildEndTurn(Action):
     pass
-GuildEndTurn.kind = "guild-end-turn"
 
 
-ACTION_CLASSES: Final[tuple[type[Action], ...]] = (
-    GuildActivate, GuildMove, GuildShift, GuildAttack, GuildCharge, GuildPower, GuildRecharge, GuildEndTurn,
-)
+# Each class's replay name, set here rather than in its body (mypyc/mypyc#1122); the registry of the game's actions.
+ACTION_KINDS: Final[dict[type[Action], str]] = {
+    GuildActivate: "guild-activate",
+    GuildMove: "guild-move",
+    GuildShift: "guild-shift",
+    GuildAttack: "guild-attack",
+    GuildCharge: "guild-charge",
+    GuildPower: "guild-power",
+    GuildRecharge: "guild-recharge",
+    GuildEndTurn: "guild-end-turn",
+}
+for _cls, _kind in ACTION_KINDS.items():
+    _cls.kind = _kind
+ACTION_CLASSES: Final[tuple[type[Action], ...]] = tuple(ACTION_KINDS)
 
 
 # --- maps --------------------------------------------------------------------------------------------------------
@@ -184,8 +186,20 @@ def make_fighter(fid: str, player: int, card: GuildCard) -> Fighter:
     return f
 
 
+# Keyword abilities that are a plain yes: the fighter's flag each one sets.
+_FLAG_STATICS: Final = {
+    "flight": "flight", "burrow": "burrow", "phasing": "phasing", "insubstantial": "insubstantial",
+    "blindsight": "blindsight", "stable-footing": "stable", "forest-walk": "forest_walk", "swarm": "swarm",
+    "awareness": "awareness", "defensive-advantage": "never_ca", "scout": "scout", "wandering": "wandering",
+    "hide": "hide", "ponderous": "ponderous", "inexorable": "through_enemies",
+}
+
+
 def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura: int) -> None:
-    if kind == "resist":
+    flag = _FLAG_STATICS.get(kind)
+    if flag is not None:
+        setattr(f, flag, True)
+    elif kind == "resist":
         f.resist[what] = max(f.resist.get(what, 0), amount)
     elif kind == "vulnerable":
         f.vulnerable[what] = max(f.vulnerable.get(what, 0), amount)
@@ -193,42 +207,12 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.immune.add(what)
     elif kind == "reach":
         f.reach = max(f.reach, amount)
-    elif kind == "flight":
-        f.flight = True
-    elif kind == "burrow":
-        f.burrow = True
-    elif kind == "phasing":
-        f.phasing = True
-    elif kind == "insubstantial":
-        f.insubstantial = True
     elif kind == "conceal":
         f.conceal = max(f.conceal, amount)
-    elif kind == "blindsight":
-        f.blindsight = True
-    elif kind == "stable-footing":
-        f.stable = True
-    elif kind == "forest-walk":
-        f.forest_walk = True
-    elif kind == "swarm":
-        f.swarm = True
     elif kind == "keen-critical":
         f.keen = min(f.keen, amount)
-    elif kind == "awareness":
-        f.awareness = True
-    elif kind == "defensive-advantage":
-        f.never_ca = True
     elif kind == "multi-activation":
         f.activations = max(f.activations, amount)
-    elif kind == "scout":
-        f.scout = True
-    elif kind == "wandering":
-        f.wandering = True
-    elif kind == "hide":
-        f.hide = True
-    elif kind == "ponderous":
-        f.ponderous = True
-    elif kind == "inexorable":
-        f.through_enemies = True
     elif kind == "mod":
         f.static_mods.append((what, amount, flt))
     elif kind == "aura-mod":
@@ -931,25 +915,24 @@ def _target_tuples(ids: list[str], n: int, distinct: bool) -> list[tuple[str, ..
     return combos[:60]
 
 
+def start_battle(lists: Sequence[Mapping[str, Any]], battle_map: Mapping[str, Any] | str, dice: Dice,
+                 params: Mapping[str, Any] | None) -> GuildState:
+    """The battle before set-up: two warbands, the map (a stand-in's slug or a map document), the format."""
+    if len(lists) != 2:
+        raise GuildSetupError("a DDM Guild battle has exactly two warbands")
+    return GuildState([GuildWarband.from_json(x) for x in lists], guild_map(battle_map), dice,
+                      GuildParams.from_json(params))
+
+
 class GuildGame(Game):
     """D&D Miniatures by the DDM Guild rules (ruleset ``ddm-guild``), rules partly reconstructed."""
 
     id = "ddm-guild"
     version = GAME_VERSION
 
-    def new_initial_state(
-        self,
-        *,
-        lists: Sequence[Mapping[str, Any]],
-        battle_map: Mapping[str, Any] | str,
-        dice: Dice,
-        params: Mapping[str, Any] | None = None,
-    ) -> GuildState:
-        if len(lists) != 2:
-            raise GuildSetupError("a DDM Guild battle has exactly two warbands")
-        warbands = [GuildWarband.from_json(x) for x in lists]
-        gp = GuildParams.from_json(params)
-        return GuildState(warbands, guild_map(battle_map), dice, gp)
+    def new_initial_state(self, *, lists: Sequence[Mapping[str, Any]], battle_map: Mapping[str, Any] | str,
+                          dice: Dice, params: Mapping[str, Any] | None = None) -> GuildState:
+        return start_battle(lists, battle_map, dice, params)
 
     def action_from_json(self, raw: Mapping[str, Any]) -> Action:
         return action_from_json(ACTION_CLASSES, raw)

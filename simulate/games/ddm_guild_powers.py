@@ -1174,36 +1174,36 @@ def _attack_effects(text: str) -> list[Effect]:
 # --- powers ----------------------------------------------------------------------------------------------------
 
 _NAME_RE: Final = re.compile(r"^(?P<name>[^:;(]{1,70}?)\s*[:]\s*(?P<body>.*)$")
-_PREFIXES: Final = (
-    (re.compile(r"^minor action[,;:.]?\s*"), "action", "minor"),
-    (re.compile(r"^(?:move action|replaces (?:its |a |the )?move action)[,;:.]?\s*"), "action", "move"),
-    (re.compile(r"^free action[,;:.]?\s*"), "action", "free"),
-    (re.compile(r"^(?:immediate action|immediate)[,;:.]?\s*"), "action", "immediate"),
-    (re.compile(r"^(?:replaces (?:its |an |the )?attack(?: action)?|attack action|standard action)[,;:.]?\s*"),
-     "action", "attack"),
-    (re.compile(r"^once per turn[,;:.]?\s*"), "per", "turn"),
-    (re.compile(r"^once per round[,;:.]?\s*"), "per", "round"),
-    (re.compile(r"^(?:use )?(?:only )?while (?:it is )?bloodied[,;:.]?\s*"), "requirement", "bloodied"),
-    (re.compile(r"^\((?:use )?only while (?:it is )?bloodied\)[,;:.]?\s*"), "requirement", "bloodied"),
-    (re.compile(r"^\((?:use )?only while (?:it is )?not bloodied\)[,;:.]?\s*"), "requirement", "not-bloodied"),
-    (re.compile(r"^(?:use )?(?:only )?while (?:it is )?not bloodied[,;:.]?\s*"), "requirement", "not-bloodied"),
-    (re.compile(r"^(?:usable|use only|only|can be used|may use) on (?:a )?charge[,;:.]?\s*"), "requirement", "charge"),
-    (re.compile(r"^does not provoke opportunity attacks[,;:.]?\s*"), "provokes", "no"),
-    (re.compile(r"^use at (?:the )?start of (?:each |the )?round[,;:.]?\s*"), "trigger", "start-of-round"),
-    (re.compile(r"^use at (?:the )?end of (?:each |the )?round[,;:.]?\s*"), "trigger", "end-of-round"),
-    (re.compile(r"^use before rolling initiative[,;:.]?\s*"), "trigger", "before-initiative"),
-    (re.compile(r"^use during setup[,;:.]?\s*"), "trigger", "setup"),
-    (re.compile(r"^(?:use )?(?:at|whenever it starts) (?:the )?start of (?:its |your creature's |your )?(?:next )?turn"
-                r"(?: if it is (?P<cond>bloodied|damaged))?[,;:.]?\s*"), "trigger", "start-of-turn"),
-    (re.compile(r"^whenever it starts its turn[,;:.]?\s*"), "trigger", "start-of-turn"),
-    (re.compile(r"^(?:use )?at (?:the )?end of its turn[,;:.]?\s*"), "trigger", "end-of-turn"),
-    (re.compile(r"^use (?:at any time|anytime)[,;:.]?\s*"), "trigger", "any-time"),
-    (re.compile(r"^use (?:when|after|if) you win (?:the )?initiative(?: this round)?[,;:.]?\s*"), "trigger",
-     "win-initiative"),
-    (re.compile(r"^use after rolling initiative[,;:.]?\s*"), "trigger", "after-initiative"),
-    (re.compile(r"^use at (?:the )?start of (?:an|each|any) enemy's turn[,;:.]?\s*"), "trigger", "enemy-starts-turn"),
-    (re.compile(r"^use at (?:the )?start of (?:an|each|any) ally's turn[,;:.]?\s*"), "trigger", "ally-starts-turn"),
+# What may open a power: its action, use rate, requirement and timing words ("Minor action:", "Once per turn;").
+_PREFIX_WORDS: Final = (
+    (r"minor action", "action", "minor"),
+    (r"(?:move action|replaces (?:its |a |the )?move action)", "action", "move"),
+    (r"free action", "action", "free"),
+    (r"(?:immediate action|immediate)", "action", "immediate"),
+    (r"(?:replaces (?:its |an |the )?attack(?: action)?|attack action|standard action)", "action", "attack"),
+    (r"once per turn", "per", "turn"),
+    (r"once per round", "per", "round"),
+    (r"(?:use )?(?:only )?while (?:it is )?bloodied", "requirement", "bloodied"),
+    (r"\((?:use )?only while (?:it is )?bloodied\)", "requirement", "bloodied"),
+    (r"\((?:use )?only while (?:it is )?not bloodied\)", "requirement", "not-bloodied"),
+    (r"(?:use )?(?:only )?while (?:it is )?not bloodied", "requirement", "not-bloodied"),
+    (r"(?:usable|use only|only|can be used|may use) on (?:a )?charge", "requirement", "charge"),
+    (r"does not provoke opportunity attacks", "provokes", "no"),
+    (r"use at (?:the )?start of (?:each |the )?round", "trigger", "start-of-round"),
+    (r"use at (?:the )?end of (?:each |the )?round", "trigger", "end-of-round"),
+    (r"use before rolling initiative", "trigger", "before-initiative"),
+    (r"use during setup", "trigger", "setup"),
+    (r"(?:use )?(?:at|whenever it starts) (?:the )?start of (?:its |your creature's |your )?(?:next )?turn"
+     r"(?: if it is (?P<cond>bloodied|damaged))?", "trigger", "start-of-turn"),
+    (r"whenever it starts its turn", "trigger", "start-of-turn"),
+    (r"(?:use )?at (?:the )?end of its turn", "trigger", "end-of-turn"),
+    (r"use (?:at any time|anytime)", "trigger", "any-time"),
+    (r"use (?:when|after|if) you win (?:the )?initiative(?: this round)?", "trigger", "win-initiative"),
+    (r"use after rolling initiative", "trigger", "after-initiative"),
+    (r"use at (?:the )?start of (?:an|each|any) enemy's turn", "trigger", "enemy-starts-turn"),
+    (r"use at (?:the )?start of (?:an|each|any) ally's turn", "trigger", "ally-starts-turn"),
 )
+_PREFIXES: Final = tuple((re.compile("^" + p + r"[,;:.]?\s*"), key, value) for p, key, value in _PREFIX_WORDS)
 
 # Event triggers: "use when ...", "whenever ...", "when ...".
 _EVENTS: Final = (
