@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.1"  # 1.1: a wider power vocabulary (more powers played)
+GAME_VERSION: Final = "ddm-guild/1.2"  # 1.2: staggered, confused, bare shifts, named recharges
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -213,6 +213,8 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.keen = min(f.keen, amount)
     elif kind == "multi-activation":
         f.activations = max(f.activations, amount)
+    elif kind == "shift-distance":
+        f.shift_squares = max(f.shift_squares, amount)
     elif kind == "mod":
         f.static_mods.append((what, amount, flt))
     elif kind == "aura-mod":
@@ -243,9 +245,10 @@ class GuildState(State):
     # -- set-up (profile ddm-guild.setup)
 
     def _champion_roll(self, purpose: str) -> tuple[int, int]:
-        """Profile ``ddm-guild.champion-test``: a d20 each, the higher champion rating rolls an extra die."""
-        best = [max((f.card.champion_rating or 0 for f in self.b.fighters if f.player == p and f.alive),
-                    default=0) for p in (0, 1)]
+        """Profile ``ddm-guild.champion-test``: a d20 each, the higher champion rating rolls an extra die (a
+        confused creature has no champion rating for it: ``ddm-guild.confused``)."""
+        best = [max((f.card.champion_rating or 0 for f in self.b.fighters
+                     if f.player == p and f.alive and not f.has("confused")), default=0) for p in (0, 1)]
         for _attempt in range(20):
             rolls = []
             for p in (0, 1):
@@ -470,6 +473,22 @@ class GuildState(State):
         elif f.has("dominated"):
             self._dominated_turn(f)
             f.attack_action = f.move_action = f.minor_action = False
+        elif f.has("confused"):
+            self._confused_turn(f)
+
+    def _confused_turn(self, f: Fighter) -> None:
+        """Profile ``ddm-guild.confused``: a d20 at the start of its turn; low, its player acts (basic attacks
+        only); middle, it takes no action; high, the opponent controls it (``ddm-guild.confused-control``: played
+        as a dominated turn)."""
+        roll = self.b.dice.roll(20, "confused")
+        own = roll <= R.CONFUSED_OWN_MAX
+        self.b.event("confused", creature=f.id, roll=roll,
+                     control="player" if own else "none" if roll <= R.CONFUSED_IDLE_MAX else "opponent")
+        if own:
+            return
+        if roll > R.CONFUSED_IDLE_MAX:
+            self._dominated_turn(f)
+        f.attack_action = f.move_action = f.minor_action = False
 
     def _dominated_turn(self, f: Fighter) -> None:
         """Conditions (dominated): a melee basic attack against an adjacent creature of its own warband."""
@@ -571,8 +590,8 @@ class GuildState(State):
         """Profile ``ddm-guild.shift`` (not while immobilized, barred from shifting, or Ponderous)."""
         if not (f.move_action or f.attack_action) or f.has("immobilized") or f.has("no-shift") or f.ponderous:
             return []
-        found = P.reachable(self.b, f, R.SHIFT_SQUARES)
-        return sorted(a for a, v in found.items() if a != f.pos and v[0] <= R.SHIFT_SQUARES)
+        found = P.reachable(self.b, f, f.shift_squares)
+        return sorted(a for a, v in found.items() if a != f.pos and v[0] <= f.shift_squares)
 
     def attack_powers(self, f: Fighter) -> list[Power]:
         """The attack powers ``f`` may use now (its action free, a use left, its requirement met)."""
@@ -588,6 +607,8 @@ class GuildState(State):
                 continue
             if p.attack is not None and p.attack.charge and p.requirement == "charge":
                 continue
+            if (p.action or "attack") == "attack" and not p.is_basic and f.basic_only():
+                continue  # profile ddm-guild.basic-attack-only
             out.append(p)
         return out
 
@@ -660,7 +681,7 @@ class GuildState(State):
 
     def _charge_actions(self, f: Fighter) -> list[Action]:
         b = self.b
-        if not f.attack_action or f.has("immobilized") or f.pos is None:
+        if not f.attack_action or f.has("immobilized") or f.pos is None or f.basic_only():
             return []
         powers = self.charge_powers(f)
         if not powers:
@@ -709,7 +730,7 @@ class GuildState(State):
                 continue
             if not p.action or not self._action_free(f, p.action) or not f.uses_left(p):
                 continue
-            if not P.requirement_ok(f, p, charge=False):
+            if not P.requirement_ok(f, p, charge=False) or (p.action == "attack" and f.basic_only()):
                 continue
             if any(e.kind in ("shift", "move") for e in p.effects) and (f.has("immobilized") or f.has("no-shift")):
                 continue
@@ -740,7 +761,7 @@ class GuildState(State):
             return
         self._apply_turn_action(f, action)
         self.history.append(action)
-        if f.in_play() and f.has("dazed"):
+        if f.in_play() and f.dazed_like():
             f.attack_action = f.move_action = f.minor_action = False  # conditions (dazed): one action a turn
         self._advance()
 

@@ -38,7 +38,8 @@ PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "pu
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
                                    "negate", "reduce"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
-                                      "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift"})
+                                      "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
+                                      "confused", "staggered"})
 PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn",
                                      "permanent", "attack", "after-attack", "end-next-turn-source",
                                      "start-next-turn-source"})
@@ -47,7 +48,7 @@ PLAYED_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will"
 PLAYED_STATICS: Final = frozenset({
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "keen-critical", "awareness", "defensive-advantage",
-    "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod",
+    "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
 })
 PLAYED_RECHARGE: Final = frozenset({
     "", "bloodied", "start-of-turn", "start-of-round", "end-of-turn", "end-of-round", "destroys", "ally-destroyed",
@@ -348,7 +349,7 @@ def has_combat_advantage(b: Battle, attacker: Fighter, target: Fighter, melee: b
     """Profiles ``ddm-guild.combat-advantage``, ``ddm-guild.flanking``, ``ddm-guild.grants-combat-advantage``."""
     if target.never_ca:
         return False
-    for cond in ("dazed", "stunned", "helpless", "blinded", "dominated", "grants-ca"):
+    for cond in ("dazed", "staggered", "stunned", "helpless", "blinded", "dominated", "grants-ca"):
         if target.has(cond):
             return True
     if b.invisible_to(attacker, target):
@@ -695,7 +696,13 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         score(b, src.player, e.amount, "power")
         return
     if e.kind == "recharge":
-        return  # handled by the power's user (restores the power itself)
+        if e.what.startswith("power:"):  # another power of its card, by name: the first of them that is spent
+            names = e.what[6:].split("|")
+            for p in src.powers:
+                if p.name.casefold() in names and p.uses and src.uses.get(p.index, 0) < p.uses:
+                    recharge_one(b, src, p)
+                    break
+        return
     if e.kind == "negate":
         if ctx.run is not None:
             ctx.run.negated = True

@@ -23,11 +23,13 @@ here branches on a creature's name, and every number comes from the text. The gr
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Final
 
 from mypy_extensions import mypyc_attr
+
+from simulate.games.ddm_guild_rules import SHIFT_SQUARES
 
 # --- the vocabulary --------------------------------------------------------------------------------------------
 
@@ -38,7 +40,7 @@ DAMAGE_TYPES: Final = (
 # Conditions whose meaning the profile gives (ddm-guild-play.md, Conditions).
 CONDITIONS: Final = (
     "dazed", "stunned", "immobilized", "slowed", "weakened", "helpless", "dominated", "blinded", "marked",
-    "invisible", "grants-ca", "no-shift", "provokes",
+    "invisible", "grants-ca", "no-shift", "provokes", "confused", "staggered",
 )
 EFFECT_KINDS: Final = (
     "damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move", "teleport", "heal", "mod",
@@ -48,7 +50,7 @@ STATIC_KINDS: Final = (
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "towering", "keen-critical", "awareness",
     "defensive-advantage", "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable",
-    "aura-mod", "no-ca-from-flank", "illuminator",
+    "aura-mod", "no-ca-from-flank", "illuminator", "shift-distance",
 )
 # Durations: who counts the turn ("target" is the creature affected, "source" the one whose power it is).
 DURATIONS: Final = (
@@ -439,8 +441,9 @@ def _kinds(words: str) -> str:
 
 # a creature's kinds in a condition: 'an undead', 'an allied dragon champion', 'a good or dragon'
 _KW: Final = r"(?:an? |1 )?(?P<kw>(?:allied )?[a-z\-]+(?: [a-z\-]+)?(?:(?:,| or) (?:an? )?[a-z\-]+)*?)"
-_COND_ALT: Final = r"(?P<cond>(?:dazed|stunned|immobilized|slowed|weakened|helpless|dominated|blinded|marked)" \
-    r"(?:(?:,| or|, or) (?:dazed|stunned|immobilized|slowed|weakened|helpless|dominated|blinded|marked))*)"
+_CONDITION_NAMES: Final = ("dazed|stunned|immobilized|slowed|weakened|helpless|dominated|blinded|marked|confused|"
+                            "staggered")
+_COND_ALT: Final = r"(?P<cond>(?:" + _CONDITION_NAMES + r")(?:(?:,| or|, or) (?:" + _CONDITION_NAMES + r"))*)"
 
 _MOD_CONDITIONS: Final = (
     (re.compile(r"^while adjacent to " + _KW + r" ally"), "self", "adjacent-ally:{kw}"),
@@ -539,6 +542,7 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^forest ?walk$"), "forest-walk"),
     (re.compile(r"^swarm$"), "swarm"),
     (re.compile(r"^towering$"), "towering"),
+    (re.compile(r"^(?:it )?can shift (?:up to )?(\d+) squares?(?: instead of 1)?$"), "shift-distance"),
     (re.compile(r"^keen critical (\d+)$"), "keen-critical"),
     (re.compile(r"^awareness$"), "awareness"),
     (re.compile(r"^defensive advantage$"), "defensive-advantage"),
@@ -590,7 +594,7 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
                     return None
                 statics.append(Static("immune", 0, what))
             return statics, [], "", ""
-        if kind in ("reach", "conceal", "keen-critical", "multi-activation"):
+        if kind in ("reach", "conceal", "keen-critical", "multi-activation", "shift-distance"):
             return [Static(kind, int(m.group(1)))], [], "", ""
         if kind == "unmovable":
             return [Static("immune", 0, "forced movement")], [], "", ""
@@ -621,7 +625,7 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
 _CONDITION_WORDS: Final = {
     "dazed": "dazed", "stunned": "stunned", "immobilized": "immobilized", "slowed": "slowed",
     "weakened": "weakened", "helpless": "helpless", "dominated": "dominated", "blinded": "blinded",
-    "marked": "marked", "invisible": "invisible",
+    "marked": "marked", "invisible": "invisible", "confused": "confused", "staggered": "staggered",
 }
 
 
@@ -642,7 +646,7 @@ def _immune_word(word: str) -> str | None:
 
 _CONDITION_RE: Final = re.compile(
     r"^(?:is |are |becomes |become )?(?P<c>dazed|stunned|immobilized|slowed|weakened|helpless|dominated|blinded|"
-    r"marked|invisible)(?P<rest>.*)$"
+    r"marked|invisible|confused|staggered)(?P<rest>.*)$"
 )
 _DAMAGE_RE: Final = re.compile(
     r"^(?:takes? |deals? |deal )?(?P<n>\d+)(?: \+ (?P<n2>\d+))? ?(?P<t>(?:(?:" + _TYPE_ALT + r")(?: and |/| or |)?)*)"
@@ -661,6 +665,7 @@ _SHIFT_RE: Final = re.compile(
     r"^(?:can |may )?(?P<verb>shifts?|teleports?|moves?|flies?)(?: up to)? (?P<n>\d+|its speed|its current speed|"
     r"its full speed|a number of squares equal to its speed|twice its (?:current )?speed)(?: squares?)?(?P<rest>.*)$"
 )
+_BARE_SHIFT_RE: Final = re.compile(r"^(?:can |may )?(?:immediately )?shifts?(?: (?:1|one) square)?$")
 _HEAL_RE: Final = re.compile(r"^(?:heals?|regains?|recovers?) (?P<n>\d+) hp(?P<rest>.*)$")
 _VP_RE: Final = re.compile(r"^(?:you )?scores? \+?(?P<n>\d+) (?:vp|victory points?)(?P<rest>.*)$")
 _EXTRA_ATTACK_RE: Final = re.compile(
@@ -706,7 +711,7 @@ def _condition_effect(who: str, flt: Filter, text: str, default: str) -> list[Ef
     rest = m.group("rest").strip()
     while True:
         mm = re.match(r"^(?:and|,|, and) (?:is )?(dazed|stunned|immobilized|slowed|weakened|helpless|blinded|"
-                      r"dominated|marked)(.*)$", rest)
+                      r"dominated|marked|confused|staggered)(.*)$", rest)
         if not mm:
             break
         conds.append(mm.group(1))
@@ -832,6 +837,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if fm.group("rest").strip(" ."):
             raise _Unread(body)
         return [Effect(kind, mover, n, extra=("exactly",) if ex == "exactly" else ())]
+    if _BARE_SHIFT_RE.match(body):  # "it shifts", "each ally can immediately shift": one shift (ddm-guild.shift)
+        mover = who if subject_given else ("self" if default_who in ("target", "self") else default_who)
+        return [Effect("shift", mover, SHIFT_SQUARES)]
     sm = _SHIFT_RE.match(body)
     if sm:
         verb = sm.group("verb")
@@ -882,6 +890,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("attack", attacker, bonus, which, count=count)]
     if re.match(r"^(?:recharges?|recharge) (?:this power|it)$", body):
         return [Effect("recharge", "self")]
+    rn = _RECHARGE_EFFECT.match(t)
+    if rn:  # another power of the card, by name ("recharge its crushing blow", "recharge dominate or mind blast")
+        names = [re.sub(r"^its ", "", n).strip() for n in rn.group("names").split(" or ")]
+        return [Effect("recharge", "self", what="power:" + "|".join(names))]
     if re.match(r"^(?:that|the) attack misses$", body):
         return [Effect("negate", "self")]
     rm = re.match(r"^(?:rerolls?|reroll) (?:that|the|its) (attack(?: roll)?|save|saving throw)$", body)
@@ -1084,7 +1096,14 @@ def _recharge(text: str) -> tuple[str, str]:
             if name == "hits":
                 return left, "hits:" + {"{m}": "melee", "{r}": "ranged", "{b}": "basic"}[mm.group(1)]
             return left, name
+    if _RECHARGE_NAMES.match(rest) and not re.match(r"^(?:when|whenever|at|if|as|on|once|all|after)\b", rest):
+        return text, ""  # "RECHARGE Acid Breath": an effect that recharges another power (read by _clause)
     raise _Unread(f"recharge {rest}")
+
+
+_POWER_NAMES: Final = r"(?:its )?[a-z'][a-z' \-]*?(?: or (?:its )?[a-z'][a-z' \-]*?)*"
+_RECHARGE_NAMES: Final = re.compile("^" + _POWER_NAMES + "$")
+_RECHARGE_EFFECT: Final = re.compile(r"^recharges? (?P<names>" + _POWER_NAMES + ")$")
 
 
 def _attack(text: str) -> tuple[AttackSpec, str]:
@@ -1165,8 +1184,8 @@ def _attack_effects(text: str) -> list[Effect]:
     # the riders of an attack are joined by AND (printed in capitals on the cards)
     out: list[Effect] = []
     for piece in re.split(r" and (?=(?:\d|ongoing|push|pull|slide|dazed|stunned|immobilized|slowed|weakened|"
-                          r"helpless|dominated|blinded|marked|target|the target|it |this creature|each|grants|"
-                          r"knock|[a-z]+ (?:ally|allies|enemy|enemies)))", t):
+                          r"helpless|dominated|blinded|marked|confused|staggered|target|the target|it |this creature|"
+                          r"each|grants|knock|[a-z]+ (?:ally|allies|enemy|enemies)))", t):
         out.extend(_effects(piece, "target", "hit"))
     return out
 
@@ -1532,4 +1551,15 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
         ptype = str(p.get("type") or p.get("kind") or "special")
         uses = p.get("limit") if p.get("limit") is not None else p.get("uses")
         out.append(parse_power(i, ptype, str(p.get("text") or ""), int(str(uses)) if uses else 0))
+    names = {q.name.casefold() for q in out}
+    for i, q in enumerate(out):
+        for e in _all_effects(q):
+            if e.kind == "recharge" and e.what.startswith("power:") \
+                    and not any(n in names for n in e.what[6:].split("|")):
+                out[i] = replace(q, unplayed=f"recharge {e.what[6:]}: no power of this card has that name")
     return out
+
+
+def _all_effects(p: Power) -> tuple[Effect, ...]:
+    a = p.attack
+    return p.effects + ((a.hit + a.miss + a.always + a.crit) if a is not None else ())

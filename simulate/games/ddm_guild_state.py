@@ -9,6 +9,7 @@ from typing import Final
 from simulate.engine.dice import Dice
 from simulate.engine.events import EventLog
 from simulate.engine.grid import Sq
+from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import GuildBoard, Mover, gap, space_of
 from simulate.games.ddm_guild_cards import GuildCard
 from simulate.games.ddm_guild_powers import Filter, Power
@@ -90,6 +91,7 @@ class Fighter:
         self.awareness = False
         self.never_ca = False
         self.activations = 1
+        self.shift_squares = R.SHIFT_SQUARES  # profile ddm-guild.shift; "can shift up to N squares" widens it
         self.scout = False
         self.wandering = False
         self.hide = False
@@ -174,8 +176,18 @@ class Fighter:
         return self.in_play() and not self.stunned() and not self.has("dominated")
 
     def can_react(self) -> bool:
-        """Opportunity attacks and immediate actions: not while dazed, stunned, helpless or dominated."""
-        return self.can_act() and not self.has("dazed")
+        """Opportunity attacks and immediate actions: not while dazed, staggered, confused, stunned, helpless or
+        dominated (profiles ``ddm-guild.staggered``, ``ddm-guild.confused``, ``ddm-guild.basic-attack-only``)."""
+        return self.can_act() and not self.dazed_like() and not self.has("confused")
+
+    def dazed_like(self) -> bool:
+        """Dazed, or staggered ('as dazed', profile ``ddm-guild.staggered``)."""
+        return self.has("dazed") or self.has("staggered")
+
+    def basic_only(self) -> bool:
+        """Staggered or confused: its attack action is a basic attack or a move, it uses no champion power
+        (profiles ``ddm-guild.staggered``, ``ddm-guild.confused``, ``ddm-guild.basic-attack-only``)."""
+        return self.has("staggered") or self.has("confused")
 
     def speed(self) -> int:
         if self.has("slowed"):
@@ -204,7 +216,9 @@ class Fighter:
             return False
         if p.per == "round" and p.index in self.per_round_used:
             return False
-        return not (p.ptype == "champion" and self.champion_left <= 0)
+        if p.ptype == "champion":
+            return self.champion_left > 0 and not self.basic_only()
+        return not (p.ptype == "special" and self.has("confused"))  # profile ddm-guild.confused
 
     def spend(self, p: Power) -> None:
         if p.uses:

@@ -1,7 +1,8 @@
 """Random playouts of DDM Guild battles between random legal warbands, with a referee's invariants checked
 after every action: nobody acts after it is destroyed, no step into an enemy's square, attacks within their
 range, effects gone when their duration says (a successful save ends a "save ends" effect), hit points within bounds,
-no two creatures in one square."""
+no two creatures in one square; a staggered or confused creature makes only basic attacks, no charge and uses no
+champion power, and a confused one no special power (profile ddm-guild.staggered, ddm-guild.confused)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ class Referee:
         self.seen = 0
         self.gone: set[str] = set()
         self.effects: dict[int, Tracked] = {}
+        self.restricted: set[str] = set()
 
     def before(self, action: Action) -> None:
         s = self.state
@@ -55,6 +57,12 @@ class Referee:
                 assert 1 <= b.gap(f, t) <= max(f.reach_of(p), 1), f"{f.id} melee beyond its reach"
             elif p.attack is not None and p.attack.form == "ranged" and p.attack.range:
                 assert b.gap(f, t) <= p.attack.range, f"{f.id} shoots beyond range {p.attack.range}"
+        self.restricted = {x.id for x in b.fighters if x.basic_only()}
+        if f is not None and f.basic_only():
+            assert not isinstance(action, GuildCharge), f"{f.id} charged while staggered or confused"
+            if isinstance(action, GuildAttack):
+                p = s._power(f, action.power)
+                assert p.is_basic or (p.action or "attack") != "attack", f"{f.id} used {p.name} while restricted"
         if isinstance(action, (GuildMove, GuildShift, GuildCharge)) and f is not None:
             self.enemy_squares = {sq for e in b.enemies_of(f) for sq in e.space()}
             self.mover = f
@@ -72,6 +80,11 @@ class Referee:
                 assert who not in self.gone, f"{who} acted ({e.kind}) after it was destroyed"
             if e.kind == "destroyed":
                 self.gone.add(str(d["creature"]))
+            if e.kind == "power" and d["creature"] in self.restricted and b.by_id[str(d["creature"])].basic_only():
+                user = b.by_id[str(d["creature"])]
+                kinds = {p.ptype for p in user.powers if p.name == d["power"]}
+                assert "champion" not in kinds, f"{user.id} used a champion power while staggered or confused"
+                assert not (user.has("confused") and kinds == {"special"}), f"{user.id} used a special power confused"
             path = d.get("path")
             mover = self.mover
             if e.kind in ("move", "charge") and isinstance(path, list) and mover is not None \

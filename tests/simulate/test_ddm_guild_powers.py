@@ -72,12 +72,12 @@ def test_a_recharge_and_a_use_limit() -> None:
 
 
 def test_what_is_not_understood_is_named_and_not_played_in_part() -> None:
-    p = parse_power(0, "attack", "Confusing Gaze: (range 5) +19 vs. Will; Confused.")
+    p = parse_power(0, "attack", "Stone Gaze: (range 5) +19 vs. Will; Petrified.")
     card = card_from_catalogue({"name": "Gazer", "cost": 10, "level": 3, "speed": 6, "hp": 30, "ac": 15, "fort": 12,
                                 "ref": 12, "will": 12, "abilities": [{"kind": "attack", "text": p.text}]})
     missing = unplayed_powers(card)
-    assert [m.name for m in missing] == ["Confusing Gaze"]
-    assert "confused" in missing[0].unplayed
+    assert [m.name for m in missing] == ["Stone Gaze"]
+    assert "petrified" in missing[0].unplayed
 
 
 def test_no_power_is_read_with_a_number_its_text_does_not_give() -> None:

@@ -1,0 +1,55 @@
+"""More of the cards' words read into the vocabulary and played: a shift with no number (one square, profile
+ddm-guild.shift), a wider shift ("Can shift up to 2 squares"), and a power that recharges another power of its card
+by name ("RECHARGE Crushing Blow")."""
+
+from __future__ import annotations
+
+from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_rules as R
+from simulate.games.ddm_guild_powers import card_powers, parse_power
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
+
+
+def test_a_shift_with_no_number_is_one_square() -> None:
+    power = parse_power(0, "special", "Agility: Use after this creature hits with a {m} attack: This creature shifts "
+                                      "as a free action.")
+    assert power.played, power.unplayed
+    assert [(e.kind, e.who, e.amount) for e in power.effects] == [("shift", "self", R.SHIFT_SQUARES)]
+    each = parse_power(0, "champion", "Use when this creature ends its turn in your victory area. Each ally can "
+                                      "immediately shift.")
+    assert each.unplayed  # the trigger (ending a turn in a victory area) is not read yet: none of it is played
+
+
+def test_can_shift_up_to_n_squares_widens_every_shift() -> None:
+    s = battle([card("Skirmisher", SWORD, "Quick Step 2: Can shift up to 2 squares."), card("Plain", SWORD)],
+               [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 6)
+    put(s, "b1", 9, 7)
+    quick, plain = s.b.by_id["a1"], s.b.by_id["a2"]
+    for f in (quick, plain):
+        f.attack_action = f.move_action = True
+    assert quick.shift_squares == 2 and plain.shift_squares == R.SHIFT_SQUARES == 1
+    assert max(abs(x - 4) for x, _y in s._shift_squares(quick)) == 2
+    assert max(abs(x - 4) for x, _y in s._shift_squares(plain)) == 1
+
+
+def test_a_power_recharges_another_power_of_its_card_by_name() -> None:
+    blow = "Crushing Blow: +12 vs. AC; 25 damage."
+    rock = "Rock Solid: Use when this creature destroys an enemy: Recharge its Crushing Blow."
+    powers = card_powers([{"kind": "attack", "text": blow, "uses": 1}, {"kind": "special", "text": rock}])
+    assert all(p.played for p in powers), [p.unplayed for p in powers]
+    assert powers[1].effects[0].what == "power:crushing blow"
+    lone = card_powers([{"kind": "special", "text": "Gaze Again: Use when this creature destroys an enemy: Recharge "
+                                                     "Petrifying Gaze."}])
+    assert "no power of this card" in lone[0].unplayed  # a name the card does not hold is never guessed at
+    s = battle([{**card("Brute", SWORD, rock), "powers": [{"kind": "attack", "text": blow, "uses": 1},
+                                                          {"kind": "special", "text": rock}]}],
+               [card("Orc", SWORD)], PurposeDice())
+    brute = s.b.by_id["a1"]
+    crushing = brute.powers[0]
+    brute.spend(crushing)
+    assert not brute.uses_left(crushing)
+    P.apply_effects(s.b, brute.powers[1].effects, P.Ctx(brute))
+    assert brute.uses_left(crushing)
+    assert [e.data["power"] for e in s.log.of_kind("recharge")] == ["Crushing Blow"]
