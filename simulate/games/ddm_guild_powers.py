@@ -1020,7 +1020,8 @@ def _attack_spec(spec: str) -> dict[str, object]:
         if re.match(r"^(?:enemies|enemy targets|enemy creatures) only$", p) or p == "enemy targets only":
             out["enemies_only"] = True
             continue
-        m = re.match(r"^(?:only on charge|usable on charge|may use on charge|can be used on charge)$", p)
+        m = re.match(r"^(?:use |usable |can use |may use |can be used )?(?:only )?(?:on|when|while) (?:a )?"
+                     r"charg(?:e|ing)$", p)
         if m:
             out["charge"] = True
             continue
@@ -1206,15 +1207,16 @@ _PREFIX_WORDS: Final = (
     (r"\((?:use )?only while (?:it is )?bloodied\)", "requirement", "bloodied"),
     (r"\((?:use )?only while (?:it is )?not bloodied\)", "requirement", "not-bloodied"),
     (r"(?:use )?(?:only )?while (?:it is )?not bloodied", "requirement", "not-bloodied"),
-    (r"(?:usable|use only|only|can be used|may use) on (?:a )?charge", "requirement", "charge"),
+    (r"(?:usable|use only|use|only|can be used|may use|can use)(?: only)? (?:on|when|while) (?:a )?charg(?:e|ing)",
+     "requirement", "charge"),
     (r"does not provoke opportunity attacks", "provokes", "no"),
-    (r"use at (?:the )?start of (?:each |the )?round", "trigger", "start-of-round"),
+    (r"use at (?:the )?start of (?:each |the |a |any )?round", "trigger", "start-of-round"),
     (r"use at (?:the )?end of (?:each |the )?round", "trigger", "end-of-round"),
     (r"use before rolling initiative", "trigger", "before-initiative"),
     (r"use during setup", "trigger", "setup"),
     (r"(?:use )?(?:at|whenever it starts) (?:the )?start of (?:its |your creature's |your )?(?:next )?turn"
      r"(?: if it is (?P<cond>bloodied|damaged))?", "trigger", "start-of-turn"),
-    (r"whenever it starts its turn", "trigger", "start-of-turn"),
+    (r"(?:use )?whenever it starts (?:its|a) turn(?: (?P<cond>bloodied))?", "trigger", "start-of-turn"),
     (r"(?:use )?at (?:the )?end of its turn", "trigger", "end-of-turn"),
     (r"use (?:at any time|anytime)", "trigger", "any-time"),
     (r"use (?:when|after|if) you win (?:the )?initiative(?: this round)?", "trigger", "win-initiative"),
@@ -1228,8 +1230,8 @@ _PREFIXES: Final = tuple((re.compile("^" + p + r"[,;:.]?\s*"), key, value) for p
 _EVENTS: Final = (
     (r"it hits (?:a target |an enemy )?with an opportunity attack", "opportunity-hits"),
     (r"it (?:makes|resolves) an opportunity attack", "opportunity-made"),
-    (r"it (?:makes|resolves|has resolved) (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|close|"
-     r"area|\{c\}|\{a\})? ?attack", "attack-made"),
+    (r"(?:it (?:makes|resolves|has resolved)|making) (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|"
+     r"ranged|close|area|\{c\}|\{a\})? ?attack", "attack-made"),
     (r"(?:it (?:first becomes|is first) bloodied|first bloodied)", "first-bloodied"),
     (r"(?:it is )?(?:targeted|attacked) by an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "attacked"),
     (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied"
@@ -1239,6 +1241,7 @@ _EVENTS: Final = (
     (r"it is hit", "hit-by"),
     (r"an enemy hits it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "hit-by"),
     (r"an enemy misses it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "missed-by"),
+    (r"an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack misses it", "missed-by"),
     (r"(?:it is|it's) (?:targeted|attacked)(?: by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "attacked"),
     (r"an enemy (?:targets|attacks) it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "attacked"),
     (r"it (?:takes|is dealt) damage", "damaged"),
@@ -1252,8 +1255,8 @@ _EVENTS: Final = (
      "enemy-attacks-ally"),
     (r"an enemy adjacent to it makes (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack against an ally",
      "enemy-attacks-ally"),
-    (r"it hits (?:an enemy |a target )?with (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|close|"
-     r"area|\{c\}|\{a\})? ?attack", "hits"),
+    (r"(?:it hits|hitting) (?:an enemy |a target )?with (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|"
+     r"ranged|close|area|\{c\}|\{a\})? ?attack", "hits"),
     (r"it hits an enemy", "hits"),
     (r"it misses (?:with )?(?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "misses"),
     (r"it misses", "misses"),
@@ -1391,7 +1394,7 @@ _HITS_BONUS_RE: Final = re.compile(
 
 _MAKES_BONUS_RE: Final = re.compile(
     r"^whenever it makes (?:a|an) (?:(?P<f>\{m\}|\{r\}|melee|ranged) )?attack(?: while (?:it is )?(?P<b>bloodied|not "
-    r"bloodied))?(?: against (?:a |an )?(?P<t>bloodied target|target granting it combat advantage))?[:,;]?\s*"
+    r"bloodied|charging))?(?: against (?:a |an )?(?P<t>bloodied target|target granting it combat advantage))?[:,;]?\s*"
     r"(?P<mods>[+-].*?) on that attack$"
 )
 

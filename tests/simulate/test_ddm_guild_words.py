@@ -53,3 +53,21 @@ def test_a_power_recharges_another_power_of_its_card_by_name() -> None:
     P.apply_effects(s.b, brute.powers[1].effects, P.Ctx(brute))
     assert brute.uses_left(crushing)
     assert [e.data["power"] for e in s.log.of_kind("recharge")] == ["Crushing Blow"]
+
+
+def test_the_cards_other_spellings_of_a_charge_and_of_a_timing() -> None:
+    ruinous = parse_power(0, "attack", "Ruinous Charge: (use only when charging) +15 vs. Fortitude; 15 damage AND "
+                                       "Dazed AND push target up to 2 squares.")
+    assert ruinous.played and ruinous.attack is not None and ruinous.attack.charge
+    thunder = parse_power(1, "special", "Thunder Charge: Whenever this creature makes an attack while charging: +4 "
+                                        "Attack on that attack.")
+    assert thunder.played and [(x.what, x.amount, x.filter.self_state) for x in thunder.statics] == [
+        ("attack", 4, "charging")]
+    for text, trigger, requirement in (
+            ("Use at start of a round. Dwarf allies have +2 speed until end of round.", "start-of-round", ""),
+            ("Use whenever this creature starts a turn bloodied: heal 15 HP.", "start-of-turn", "bloodied"),
+            ("Goblin Tactics: Use after a {m} attack misses this creature: This creature shifts as a free action.",
+             "missed-by", ""),
+            ("Light-Footed: Use after making an attack; shift 1 square.", "attack-made", "")):
+        power = parse_power(2, "special", text)
+        assert (power.trigger, power.requirement, power.unplayed) == (trigger, requirement, ""), text
