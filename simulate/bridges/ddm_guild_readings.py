@@ -47,6 +47,14 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A condition with no duration printed lasts until the end of the target's next "
         "turn."),
+    "ddm-guild.confused-control": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A confused creature its opponent controls makes a melee basic attack against an "
+        "adjacent ally, nothing else."),
+    "ddm-guild.basic-attack-only": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Staggered or confused: no charge and no attack power but a basic attack; a "
+        "confused creature takes no immediate action."),
     "ddm-guild.critical-hit": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A critical hit doubles the first damage number, not the damage after a plus "

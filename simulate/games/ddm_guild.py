@@ -630,6 +630,9 @@ class GuildState(State):
                 if basic is None or basic.attack is None:
                     continue
                 ts = [e.id for e in b.enemies_of(f) if P.in_range(b, f, basic, basic.attack, e)]
+                if _made_distinct(p):
+                    out.extend(GuildAttack(p.index, c) for c in _target_tuples(ts, p.attacks_made, True))
+                    continue
                 for t in ts:
                     out.append(GuildAttack(p.index, tuple([t] * p.attacks_made)))
                 continue
@@ -648,6 +651,9 @@ class GuildState(State):
 
     def _made_power(self, f: Fighter, p: Power) -> Power | None:
         which = p.effects[0].what if p.effects else "basic"
+        if which.startswith("power:"):  # 'make 2 slam attacks': a single-target attack of its card, by name
+            return next((q for q in f.powers if q.name.casefold() == which[6:] and q.attack is not None
+                         and q.attack.form in ("melee", "ranged")), None)
         if which == "ranged-basic":
             return f.ranged_basic()
         if which == "melee-basic":
@@ -839,7 +845,11 @@ class GuildState(State):
             raise IllegalAction(f"{f.id} cannot use {p.name} now")
         if p.attacks_made:
             basic = self._made_power(f, p)
-            if basic is None or basic.attack is None or len(action.targets) != p.attacks_made:
+            distinct = _made_distinct(p)
+            if basic is None or basic.attack is None or not (
+                    (distinct and 1 <= len(action.targets) <= p.attacks_made
+                     and len(set(action.targets)) == len(action.targets))
+                    or (not distinct and len(action.targets) == p.attacks_made)):
                 raise IllegalAction(f"{p.name} makes {p.attacks_made} attacks")
             for tid in action.targets:
                 t = b.by_id.get(tid)
@@ -943,6 +953,11 @@ def start_battle(lists: Sequence[Mapping[str, Any]], battle_map: Mapping[str, An
         raise GuildSetupError("a DDM Guild battle has exactly two warbands")
     return GuildState([GuildWarband.from_json(x) for x in lists], guild_map(battle_map), dice,
                       GuildParams.from_json(params))
+
+
+def _made_distinct(p: Power) -> bool:
+    """'make 3 basic attacks, each against a different target'."""
+    return bool(p.effects) and "distinct" in p.effects[0].extra
 
 
 class GuildGame(Game):

@@ -624,8 +624,9 @@ def pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
     base = who.split(":")[0]
     if base == "self":
         return [src] if src.in_play() else []
-    if base == "target":
-        return [ctx.target] if ctx.target is not None and ctx.target.in_play() else []
+    if base == "target":  # "target:living|undead": only a target of those kinds
+        t = ctx.target
+        return [t] if t is not None and t.in_play() and (":" not in who or has_keyword(t, who[7:])) else []
     if base == "ally":
         return [ctx.ally] if ctx.ally is not None and ctx.ally.in_play() else []
     flt = e.filter

@@ -297,6 +297,15 @@ _NON_KEYWORDS: Final = {
 }
 
 
+_KIND_TARGET: Final = re.compile(
+    r"^(?:a |an )?(?P<kws>[a-z\-]+(?:(?:,| or|, or) [a-z\-]+)*) targets? (?=(?:is|are|has|have|takes?) )")
+_NOT_KINDS: Final = frozenset({
+    "the", "that", "each", "a", "an", "its", "this", "any", "one", "same", "different", "every", "all", "other",
+    "enemy", "ally", "bloodied", "adjacent", "tiny", "small", "medium", "large", "huge", "smaller", "larger", "level",
+    "dazed", "stunned", "immobilized", "slowed", "weakened", "helpless", "dominated", "blinded", "marked",
+    "confused", "staggered", "lower", "higher", "new", "first", "second", "legal", "enemy's",
+    "if", "when", "while", "unless", "and", "or", "then", "whose", "with", "on", "of",
+})
 _TWO_KINDS: Final = re.compile(
     r"^(?:each )?(?P<a>[a-z\-]+) (?:ally )?(?:and|or) (?:each )?(?P<b>[a-z\-]+) (?P<side>allies|ally|enemies|enemy|"
     r"creatures in your warband)\b"
@@ -306,6 +315,12 @@ _TWO_KINDS: Final = re.compile(
 def _subject(text: str) -> tuple[str, Filter, str]:
     """(who, filter, rest) for a clause that opens with a subject; ("", Filter(), text) when none. Two kinds
     ("Goblin and Orc allies", "each Dragon ally and each Githyanki ally") are either keyword."""
+    kt = _KIND_TARGET.match(text)
+    if kt:  # "living target is dominated", "Undead or Shapeshifter targets are also immobilized"
+        kinds = [w.strip() for w in re.split(r",? or |, ", kt.group("kws")) if w.strip()]
+        if kinds and all(w not in _NOT_KINDS and not w.isdigit() and not w.startswith("non") for w in kinds):
+            singular = [w.rstrip("s") if w.endswith("s") and not w.endswith("ss") else w for w in kinds]
+            return "target:" + "|".join(singular), Filter(), text[kt.end():].strip()
     two = _TWO_KINDS.match(text)
     if two and two.group("a") not in _NON_KEYWORDS and two.group("b") not in _NON_KEYWORDS \
             and two.group("a") not in ("it", "enemy", "ally") and two.group("b") not in ("enemy", "ally"):
@@ -645,15 +660,16 @@ def _immune_word(word: str) -> str | None:
 # --- effects ---------------------------------------------------------------------------------------------------
 
 _CONDITION_RE: Final = re.compile(
-    r"^(?:is |are |becomes |become )?(?P<c>dazed|stunned|immobilized|slowed|weakened|helpless|dominated|blinded|"
-    r"marked|invisible|confused|staggered)(?P<rest>.*)$"
+    r"^(?:is |are |becomes |become )?(?:also )?(?P<c>dazed|stunned|immobilized|slowed|weakened|helpless|dominated|"
+    r"blinded|marked|invisible|confused|staggered)(?P<rest>.*)$"
 )
 _DAMAGE_RE: Final = re.compile(
     r"^(?:takes? |deals? |deal )?(?P<n>\d+)(?: \+ (?P<n2>\d+))? ?(?P<t>(?:(?:" + _TYPE_ALT + r")(?: and |/| or |)?)*)"
     r" ?damage(?P<rest>.*)$"
 )
 _ONGOING_RE: Final = re.compile(
-    r"^(?:takes? |and )?(?:ongoing (?P<a>\d+)|(?P<b>\d+) ongoing) ?(?P<t>(?:" + _TYPE_ALT + r")?) ?damage(?P<rest>.*)$"
+    r"^(?:also )?(?:takes? |and |has |have )?(?:ongoing (?P<a>\d+)|(?P<b>\d+) ongoing) ?(?P<t>(?:" + _TYPE_ALT
+    + r")?) ?damage(?P<rest>.*)$"
 )
 _FORCED_RE: Final = re.compile(
     r"^(?:(?:it )?(?P<verb>push|pull|slide|pushes|pulls|slides)(?:es|s)? (?P<who>(?:the |that )?(?:target|enemy|"
@@ -1457,15 +1473,16 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
                      requirement=requirement, attack=attack, recharge=recharge, per=per)
     # "make 2 {b} attacks" as an attack action
-    mm = re.match(r"^(?:make|makes) (?P<n>\d+|two|three) (?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|melee|ranged)"
-                  r"(?: basic)? attacks?(?: against (?:the same|different|one or two|\d+) (?:target|enemy|targets|"
-                  r"enemies))?\.?$", body)
+    mm = _MADE_RE.match(body)
     if mm and (ptype == "attack" or action in ("attack", "")) and not trigger:
         n = _words_to_int(mm.group("n"))
         which = {"{b}": "basic", "{m}": "melee-basic", "{mb}": "melee-basic", "{r}": "ranged-basic",
-                 "{rb}": "ranged-basic", "melee": "melee-basic", "ranged": "ranged-basic"}[mm.group("w")]
+                 "{rb}": "ranged-basic", "melee": "melee-basic", "ranged": "ranged-basic"}.get(
+            mm.group("w"), "power:" + mm.group("w"))
+        distinct = ("distinct",) if mm.group("diff") else ()
         return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
-                     effects=(Effect("attack", "self", 0, which, count=n),), attacks_made=n, recharge=recharge, per=per)
+                     effects=(Effect("attack", "self", 0, which, count=n, extra=distinct),), attacks_made=n,
+                     recharge=recharge, per=per)
     # statics written as modifiers ("+2 AC while adjacent to an ally", "+5 damage vs. bloodied targets")
     if not action and not trigger and re.match(r"^[+-]\d", body):
         mods = _modifier(body.strip(" ."))
@@ -1483,6 +1500,16 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     effects = _effects(body, "self", "power")
     return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
                  requirement=requirement, effects=tuple(effects), recharge=recharge, per=per)
+
+
+# "make 2 {b} attacks", "make up to 3 {b} attacks, each against a different target", "make 2 slam attacks, each
+# against the same target": one attack action, several attacks of a basic attack or of a power named on the card
+_MADE_RE: Final = re.compile(
+    r"^(?:make|makes) (?:up to )?(?P<n>\d+|two|three) (?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|melee|ranged|"
+    r"[a-z][a-z' \-]*?)(?: basic)? attacks?(?:,? (?:each )?against (?:the same|one or two|\d+|a single) "
+    r"(?:target|enemy|targets|enemies)|(?P<diff>,? (?:each )?against (?:a )?different "
+    r"(?:target|enemy|targets|enemies)))?\.?$"
+)
 
 
 def _reminder_agrees(body: str) -> bool:
@@ -1555,7 +1582,12 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
         uses = p.get("limit") if p.get("limit") is not None else p.get("uses")
         out.append(parse_power(i, ptype, str(p.get("text") or ""), int(str(uses)) if uses else 0))
     names = {q.name.casefold() for q in out}
+    attacks = {q.name.casefold() for q in out if q.attack is not None and q.attack.form in ("melee", "ranged")}
     for i, q in enumerate(out):
+        made = q.effects[0].what if q.attacks_made and q.effects else ""
+        if made.startswith("power:") and made[6:] not in attacks:
+            out[i] = replace(q, unplayed=f"{made[6:]} attacks: no single-target attack of this card has that name")
+            continue
         for e in _all_effects(q):
             if e.kind == "recharge" and e.what.startswith("power:") \
                     and not any(n in names for n in e.what[6:].split("|")):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
+from simulate.games.ddm_guild import GuildAttack
 from simulate.games.ddm_guild_powers import card_powers, parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -71,3 +72,42 @@ def test_the_cards_other_spellings_of_a_charge_and_of_a_timing() -> None:
             ("Light-Footed: Use after making an attack; shift 1 square.", "attack-made", "")):
         power = parse_power(2, "special", text)
         assert (power.trigger, power.requirement, power.unplayed) == (trigger, requirement, ""), text
+
+
+def test_several_attacks_each_against_a_different_target_or_of_a_named_power() -> None:
+    triple = "Triple Attack: Make 3 {b} attacks, each against a different target"
+    s = battle([card("Fighter", SWORD, triple)], [card("Orc", SWORD), card("Goblin", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 5, 4)
+    fighter = s.b.by_id["a1"]
+    fighter.attack_action = True
+    s.b.active = fighter
+    made = {a.targets for a in s._attack_actions(fighter) if isinstance(a, GuildAttack) and a.power == 1}
+    assert made == {("b1", "b2")}  # two enemies in reach: two attacks, never two at one target
+    claws = card_powers([{"kind": "attack", "text": "Claw: +8 vs. AC; 10 damage."},
+                         {"kind": "attack", "text": "Slashing Claws: Make 2 Claw attacks."}])
+    assert claws[1].played and claws[1].effects[0].what == "power:claw"
+    bites = card_powers([{"kind": "attack", "text": "Slashing Claws: Make 2 Claw attacks."}])
+    assert "no single-target attack" in bites[0].unplayed
+
+
+def test_a_rider_for_targets_of_a_kind_reaches_only_them() -> None:
+    fist = "Erythnul's Fist: +15 vs. AC; 10 Damage AND living target has ongoing 5 Damage (save ends)"
+    power = parse_power(0, "attack", fist)
+    assert power.played and power.attack is not None
+    assert [(e.kind, e.who, e.amount) for e in power.attack.hit] == [("damage", "target", 10),
+                                                                       ("ongoing", "target:living", 5)]
+    s = battle([card("Cleric", fist)], [card("Orc", SWORD), card("Skeleton", SWORD, keywords=("Undead",))],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 5, 4)
+    cleric, orc, skeleton = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    orc.living, skeleton.living = True, False
+    P.attack(s.b, cleric, power, power.attack, [orc])
+    P.attack(s.b, cleric, power, power.attack, [skeleton])
+    assert any(e.kind == "ongoing" for e in orc.effects)
+    assert not any(e.kind == "ongoing" for e in skeleton.effects)
+    bite = parse_power(0, "attack", "Ghoul Bite: +10 vs. AC, 10 Damage; if target is Immobilized, 10 Damage")
+    assert not bite.played  # 'if target is immobilized' is a condition, not a kind of target
