@@ -16,6 +16,7 @@ shuffle through the injected dice), and the die roll for who deploys first. Card
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -75,7 +76,7 @@ class DcGame(Game):
     ) -> DcState:
         if len(lists) != 2:
             raise ValueError("a Dungeon Command battle needs exactly two warbands")
-        warbands = [Warband.from_json(x) for x in lists]
+        warbands = [_warband(x) for x in lists]
         doc = battlefield_document(battle_map)
         return DcState(warbands, battlefield(doc), dice, DcParams.from_json(params))
 
@@ -83,13 +84,27 @@ class DcGame(Game):
         return action_from_json(ACTION_CLASSES, raw)
 
     def describe_list(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        return Warband.from_json(raw).to_json()
+        return _warband(raw).to_json()
 
     def describe_map(self, battle_map: Mapping[str, Any] | str) -> dict[str, Any]:
         return battlefield_document(battle_map)
 
     def unmodelled(self, lists: Sequence[Mapping[str, Any]]) -> list[str]:
         return modelled_share([Warband.from_json(x) for x in lists]).unmodelled
+
+
+_READ: list[tuple[dict[str, Any], Warband]] = []  # the warbands read last, newest first
+
+
+def _warband(raw: Mapping[str, Any]) -> Warband:
+    """A warband read from its document, or found among the last few read: a matchup gives the same two
+    documents battle after battle, and a :class:`Warband` (frozen cards) is never changed by a battle."""
+    hit = next((w for doc, w in _READ if doc == raw), None)
+    if hit is None:
+        hit = Warband.from_json(raw)
+        _READ.insert(0, (copy.deepcopy(dict(raw)), hit))
+        del _READ[8:]
+    return hit
 
 
 # --- the state ----------------------------------------------------------------------------------------------

@@ -410,11 +410,12 @@ class DcHeuristicPolicy:
         if not goals:
             return None
         field = s.bf.walk_field(goals)
-        here = field.get(c.pos, 999)
+        index = s.bf.index
+        here = field[index[c.pos]]
         ranged = c.card.has_ranged
         choice: tuple[float, Sq] | None = None
         for sq, (_cost, haz, _prev) in reached.items():
-            d = field.get(sq, 999)
+            d = field[index[sq]]
             if d >= here:
                 continue
             v = float(here - d) - haz * 5
@@ -442,14 +443,20 @@ class DcHeuristicPolicy:
         for _v, eid, ranged in options:
             e = s.creatures[eid]
             cands = []
-            for sq, (cost, haz, _prev) in reached.items():
-                g = s.gap_at(sq, size, e)
-                if ranged:
-                    if g > (c.card.ranged_range or 0) or g <= 1:
-                        continue
-                elif g != 1:
-                    continue
-                cands.append((haz, cost if not ranged else -g, sq))
+            if ranged:
+                rng = c.card.ranged_range or 0
+                for sq, (_cost, haz, _prev) in reached.items():
+                    g = s.gap_at(sq, size, e)
+                    if 1 < g <= rng:
+                        cands.append((haz, -g, sq))
+            else:
+                # the anchors one square from the enemy: the ring around it, not every reached square
+                ex, ey = e.pos
+                for y in range(ey - size, ey + e.size + 1):
+                    for x in range(ex - size, ex + e.size + 1):
+                        hit = reached.get((x, y))
+                        if hit is not None and s.gap_at((x, y), size, e) == 1:
+                            cands.append((hit[1], hit[0], (x, y)))
             cands.sort()
             for _haz, _k, sq in cands:
                 if not ranged:

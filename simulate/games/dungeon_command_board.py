@@ -519,7 +519,7 @@ class DcBoard(State):
         # powers that let a creature deploy elsewhere
         for m in c.base_mods:
             if m.op == "deploy-place" and m.who == "by-wall":
-                out |= {sq for sq in bf.squares if fits(sq, None) and bf.near_wall(sq)}
+                out |= {sq for sq in bf.by_wall if fits(sq, None)}
             elif m.op == "deploy-place" and m.who == "magic-circle":
                 out |= {sq for sq in bf.circles if fits(sq, None)}
         for o in self.own(p):
@@ -703,13 +703,15 @@ class DcBoard(State):
             budget = 1  # §6.5: a creature that starts next to an enemy has speed 1
         blocked_sq = enemy_sq if (not free and mode != "slide") else (occupied - me if mode == "slide" else set())
         start = c.pos
+        if s == 1 and not walls:
+            out = (self._search_one(start, budget, blocked_sq, zone, no_cost, free), occupied)
+            self._search_cache[key] = out
+            return out
         best: dict[Sq, tuple[int, int, Sq]] = {start: (0, 0, start)}
         buckets: list[list[Sq]] = [[] for _ in range(budget + 3)]
         buckets[0].append(start)
         difficult = bf.difficult
         hazardous = bf.hazardous
-        steps = bf.steps
-        fast = s == 1 and not walls
         cost_now = 0
         while cost_now < len(buckets):
             bucket = buckets[cost_now]
@@ -722,19 +724,6 @@ class DcBoard(State):
                 continue
             if sq != start and zone and self._in_zone(sq, s, zone):
                 continue  # must stop here
-            if fast:
-                for n in steps[sq]:
-                    if n in blocked_sq:
-                        continue
-                    nc = cost + (2 if (n in difficult and not no_cost) else 1)
-                    if nc > budget:
-                        continue
-                    nh = haz + (1 if (n in hazardous and not free) else 0)
-                    old = best.get(n)
-                    if old is None or nc < old[0] or (nc == old[0] and nh < old[1]):
-                        best[n] = (nc, nh, sq)
-                        buckets[nc].append(n)
-                continue
             for n, entered in (self.bf.block_steps(sq, s) if not walls else self._wall_steps(sq, s)):
                 blocked = False
                 extra = 0
@@ -759,6 +748,65 @@ class DcBoard(State):
         out = (best, occupied)
         self._search_cache[key] = out
         return out
+
+    def _search_one(self, start: Sq, budget: int, blocked_sq: set[Sq], zone: set[Sq], no_cost: bool, free: bool
+                    ) -> dict[Sq, tuple[int, int, Sq]]:
+        """:meth:`search` for a one-square creature that respects walls, on integer squares (the battlefield's
+        step, difficult and hazardous tables by index). The squares come out in the order they were first
+        reached, as the general search gives them."""
+        bf = self.bf
+        n_all = len(bf.sq_at)
+        index = bf.index
+        blocked = [False] * n_all
+        for q in blocked_sq:
+            blocked[index[q]] = True
+        stop_zone = bool(zone)
+        in_zone = [False] * n_all
+        for q in zone:
+            in_zone[index[q]] = True
+        difficult = bf.difficult_ix
+        hazardous = bf.hazardous_ix
+        steps = bf.step_ix
+        far = 1 << 30
+        cost_of = [far] * n_all
+        haz_of = [0] * n_all
+        prev = [-1] * n_all
+        first = index[start]
+        cost_of[first] = 0
+        prev[first] = first
+        order = [first]
+        buckets: list[list[int]] = [[] for _ in range(budget + 3)]
+        buckets[0].append(first)
+        cost_now = 0
+        while cost_now < len(buckets):
+            bucket = buckets[cost_now]
+            if not bucket:
+                cost_now += 1
+                continue
+            i = bucket.pop()
+            cost = cost_of[i]
+            if cost != cost_now:
+                continue
+            if stop_zone and i != first and in_zone[i]:
+                continue  # must stop here
+            haz = haz_of[i]
+            for j in steps[i]:
+                if blocked[j]:
+                    continue
+                nc = cost + (2 if (difficult[j] and not no_cost) else 1)
+                if nc > budget:
+                    continue
+                nh = haz + (1 if (hazardous[j] and not free) else 0)
+                old = cost_of[j]
+                if nc < old or (nc == old and nh < haz_of[j]):
+                    if old == far:
+                        order.append(j)
+                    cost_of[j] = nc
+                    haz_of[j] = nh
+                    prev[j] = i
+                    buckets[nc].append(j)
+        sq_at = bf.sq_at
+        return {sq_at[i]: (cost_of[i], haz_of[i], sq_at[prev[i]]) for i in order}
 
     def _in_zone(self, anchor: Sq, s: int, zone: set[Sq]) -> bool:
         if s == 1:

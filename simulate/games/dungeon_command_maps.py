@@ -304,6 +304,15 @@ class Battlefield:
             self.steps[sq] = st
             self.adjacent_of[sq] = adj
         self._adj_set: dict[Sq, frozenset[Sq]] = {sq: frozenset(v) for sq, v in self.adjacent_of.items()}
+        # the same on integer squares (index = y * width + x), which the searches walk: a flat list per table,
+        # and one tuple per square made here, so a search makes no new square
+        self.sq_at: list[Sq] = [(i % self.width, i // self.width) for i in range(self.width * self.height)]
+        self.index: dict[Sq, int] = {sq: i for i, sq in enumerate(self.sq_at)}
+        self.step_ix: list[list[int]] = [[] for _ in self.sq_at]
+        for sq, st in self.steps.items():
+            self.step_ix[self.index[sq]] = [self.index[t] for t in st]
+        self.difficult_ix: list[bool] = [sq in self.difficult for sq in self.sq_at]
+        self.hazardous_ix: list[bool] = [sq in self.hazardous for sq in self.sq_at]
         # prefix sums of the squares that can stop a line (walls, obstacles, a thin wall's sides): a box with none
         # of them, off the battlefield's edge, sees corner to corner at once
         stoppers = set(solid) | self.obstacles
@@ -319,9 +328,10 @@ class Battlefield:
                 self._prefix[y + 1][x + 1] = self._prefix[y][x + 1] + run
         self._segments: dict[tuple[Sq, Sq], tuple[tuple[Point, Point], ...]] = {}
         self._around: dict[Sq, dict[Sq, int]] = {}
-        self._fields: dict[frozenset[Sq], dict[Sq, int]] = {}
+        self._fields: dict[frozenset[Sq], list[int]] = {}
         self._blocks: dict[tuple[Sq, int], list[tuple[Sq, list[Sq]]]] = {}
         self.deploy_anywhere: list[bool] = [bool(v) for v in (doc.get("deploy_anywhere") or [False, False])]
+        self.by_wall: list[Sq] = [sq for sq in self.squares if self.near_wall(sq)]  # Shadow Stalker's squares
 
     # -- squares
 
@@ -413,16 +423,35 @@ class Battlefield:
         self._blocks[key] = out
         return out
 
-    def walk_field(self, goals: frozenset[Sq], limit: int = 60) -> dict[Sq, int]:
-        """Steps from each square to the nearest of ``goals``, around walls (creatures ignored): where a creature
-        heads when nothing is in reach. Kept for the last few goal sets."""
+    def walk_field(self, goals: frozenset[Sq], limit: int = 60) -> list[int]:
+        """Steps from each square (by index, see :attr:`index`) to the nearest of ``goals``, around walls
+        (creatures ignored; :data:`FAR` beyond ``limit``): where a creature heads when nothing is in reach. Kept
+        for the last few goal sets."""
         hit = self._fields.get(goals)
         if hit is not None:
             return hit
         if len(self._fields) > 16:
             self._fields.clear()
-        dist = self._fields[goals] = _rings(list(goals), self.steps, limit)
+        dist = [FAR] * len(self.sq_at)
+        frontier = [self.index[g] for g in goals if g in self.index]
+        for i in frontier:
+            dist[i] = 0
+        steps = self.step_ix
+        d = 0
+        while frontier and d < limit:
+            d += 1
+            nxt: list[int] = []
+            for i in frontier:
+                for j in steps[i]:
+                    if dist[j] == FAR:
+                        dist[j] = d
+                        nxt.append(j)
+            frontier = nxt
+        self._fields[goals] = dist
         return dist
+
+
+FAR = 999  # no way within a walking field's limit
 
 
 def _rings(sources: list[Sq], neighbours: Mapping[Sq, list[Sq]], limit: int) -> dict[Sq, int]:
