@@ -409,7 +409,7 @@ class DcHeuristicPolicy:
         goals = frozenset([q for e in enemies for q in e.squares()] + list(s.chests) + list(s.tokens))
         if not goals:
             return None
-        field = s.bf.walk_field(goals)
+        field = s.bf.walk_field(goals, c.pos)
         index = s.bf.index
         here = field[index[c.pos]]
         ranged = c.card.has_ranged

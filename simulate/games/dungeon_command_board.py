@@ -99,6 +99,7 @@ class DcBoard(State):
         self._search_cache: dict[tuple[str, Sq, int, str, bool, bool, int], tuple[dict[Sq, tuple[int, int, Sq]],
                                                                               set[Sq]]] = {}
         self._mods_cache: dict[str, tuple[int, list[Mod]]] = {}
+        self._reach_cache: dict[tuple[str, Sq, int, str, bool, bool, int], dict[Sq, tuple[int, int, Sq]]] = {}
         for p, w in enumerate(warbands):
             cmd = w.commander
             ps = PlayerState(w, max(1, cmd.morale + params.morale_adjust), cmd.leadership)
@@ -636,7 +637,17 @@ class DcBoard(State):
     # --- movement (§6.5-6.7) ------------------------------------------------------------------------------------
 
     def reach(self, c: Creature, budget: int, mode: str, walls: bool = False) -> dict[Sq, tuple[int, int, Sq]]:
-        """Squares a creature can end a move on (see :meth:`search`)."""
+        """Squares a creature can end a move on (see :meth:`search`; kept, as the search is, until anything on the
+        battlefield changes: the player weighs a move, then the rules check it)."""
+        key = (c.id, c.pos, budget, mode, walls, c.passage, self._ver)
+        hit = self._reach_cache.get(key)
+        if hit is None:
+            if len(self._reach_cache) > 64:
+                self._reach_cache.clear()
+            hit = self._reach_cache[key] = self._reach(c, budget, mode, walls)
+        return hit
+
+    def _reach(self, c: Creature, budget: int, mode: str, walls: bool) -> dict[Sq, tuple[int, int, Sq]]:
         best, occupied = self.search(c, budget, mode, walls)
         s = c.size
         out: dict[Sq, tuple[int, int, Sq]] = {}

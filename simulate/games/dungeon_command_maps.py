@@ -29,6 +29,7 @@ large and 1 small tile each; player 2 deploys anywhere on its small tile.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -328,7 +329,7 @@ class Battlefield:
                 self._prefix[y + 1][x + 1] = self._prefix[y][x + 1] + run
         self._segments: dict[tuple[Sq, Sq], tuple[tuple[Point, Point], ...]] = {}
         self._around: dict[Sq, dict[Sq, int]] = {}
-        self._fields: dict[frozenset[Sq], list[int]] = {}
+        self._fields: dict[frozenset[Sq], _Walk] = {}
         self._blocks: dict[tuple[Sq, int], list[tuple[Sq, list[Sq]]]] = {}
         self.deploy_anywhere: list[bool] = [bool(v) for v in (doc.get("deploy_anywhere") or [False, False])]
         self.by_wall: list[Sq] = [sq for sq in self.squares if self.near_wall(sq)]  # Shadow Stalker's squares
@@ -423,32 +424,43 @@ class Battlefield:
         self._blocks[key] = out
         return out
 
-    def walk_field(self, goals: frozenset[Sq], limit: int = 60) -> list[int]:
+    def walk_field(self, goals: frozenset[Sq], until: Sq | None = None, limit: int = 60) -> list[int]:
         """Steps from each square (by index, see :attr:`index`) to the nearest of ``goals``, around walls
-        (creatures ignored; :data:`FAR` beyond ``limit``): where a creature heads when nothing is in reach. Kept
-        for the last few goal sets."""
+        (creatures ignored; :data:`FAR` beyond ``limit``): where a creature heads when nothing is in reach.
+
+        With ``until``, the search may stop once that square's distance is known: every square nearer the goals
+        is then known too, the others read :data:`FAR`. Kept for the last few goal sets, and taken further when
+        a later question needs more of it."""
         hit = self._fields.get(goals)
-        if hit is not None:
-            return hit
-        if len(self._fields) > 16:
-            self._fields.clear()
-        dist = [FAR] * len(self.sq_at)
-        frontier = [self.index[g] for g in goals if g in self.index]
-        for i in frontier:
-            dist[i] = 0
+        if hit is None:
+            if len(self._fields) > 16:
+                self._fields.clear()
+            hit = self._fields[goals] = _Walk([FAR] * len(self.sq_at), [self.index[g] for g in goals if g in self.index])
+            for i in hit.frontier:
+                hit.dist[i] = 0
+        dist = hit.dist
+        stop = -1 if until is None else self.index.get(until, -1)
         steps = self.step_ix
-        d = 0
-        while frontier and d < limit:
-            d += 1
+        while hit.frontier and hit.d < limit and (stop < 0 or dist[stop] == FAR):
+            hit.d += 1
+            d = hit.d
             nxt: list[int] = []
-            for i in frontier:
+            for i in hit.frontier:
                 for j in steps[i]:
                     if dist[j] == FAR:
                         dist[j] = d
                         nxt.append(j)
-            frontier = nxt
-        self._fields[goals] = dist
+            hit.frontier = nxt
         return dist
+
+
+class _Walk:
+    """A walking field in progress: the distances known, the squares last reached, their distance."""
+
+    def __init__(self, dist: list[int], frontier: list[int]) -> None:
+        self.dist = dist
+        self.frontier = frontier
+        self.d = 0
 
 
 FAR = 999  # no way within a walking field's limit
@@ -472,15 +484,22 @@ def _rings(sources: list[Sq], neighbours: Mapping[Sq, list[Sq]], limit: int) -> 
 
 
 _CACHE: dict[str, Battlefield] = {}
+_RECENT: list[tuple[dict[str, Any], Battlefield]] = []  # the documents asked for last, newest first
 
 
 def battlefield(doc: Mapping[str, Any]) -> Battlefield:
-    """The :class:`Battlefield` of a document, shared by every battle on it."""
+    """The :class:`Battlefield` of a document, shared by every battle on it. A matchup asks for the same
+    document battle after battle: the last few are found by comparing documents, before any key is written."""
+    for seen, hit in _RECENT:
+        if seen == doc:
+            return hit
     key = repr((doc.get("rows"), doc.get("edge_walls"), doc.get("start_areas"), doc.get("tiles"),
                 doc.get("deploy_anywhere")))
-    hit = _CACHE.get(key)
-    if hit is None:
+    found = _CACHE.get(key)
+    if found is None:
         if len(_CACHE) > 64:
             _CACHE.clear()
-        hit = _CACHE[key] = Battlefield(doc)
-    return hit
+        found = _CACHE[key] = Battlefield(doc)
+    _RECENT.insert(0, (copy.deepcopy(dict(doc)), found))
+    del _RECENT[4:]
+    return found
