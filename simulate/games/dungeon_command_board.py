@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from simulate.engine.dice import Dice
 from simulate.engine.events import EventLog
@@ -32,6 +32,7 @@ from simulate.games.dungeon_command_pieces import (
 )
 
 Sq = tuple[int, int]
+FAR_COST: Final = 1 << 30  # a square the search has not reached
 CHEST_VALUES = (1, 1, 2, 2, 3, 3)  # one pack's 6 chest markers, numbered 1-3 (reading: two of each, §5.3a)
 
 
@@ -99,6 +100,7 @@ class DcBoard(State):
         self._search_cache: dict[tuple[str, Sq, int, str, bool, bool, int], tuple[dict[Sq, tuple[int, int, Sq]],
                                                                               set[Sq]]] = {}
         self._mods_cache: dict[str, tuple[int, list[Mod]]] = {}
+        self._scratch: list[list[int]] = []  # the one-square search's arrays (see :meth:`_search_one`)
         self._reach_cache: dict[tuple[str, Sq, int, str, bool, bool, int], dict[Sq, tuple[int, int, Sq]]] = {}
         for p, w in enumerate(warbands):
             cmd = w.commander
@@ -766,22 +768,23 @@ class DcBoard(State):
         step, difficult and hazardous tables by index). The squares come out in the order they were first
         reached, as the general search gives them."""
         bf = self.bf
-        n_all = len(bf.sq_at)
         index = bf.index
-        blocked = [False] * n_all
-        for q in blocked_sq:
-            blocked[index[q]] = True
-        stop_zone = bool(zone)
-        in_zone = [False] * n_all
-        for q in zone:
-            in_zone[index[q]] = True
+        far = FAR_COST
+        if not self._scratch:
+            n_all = len(bf.sq_at)
+            self._scratch = [[0] * n_all, [0] * n_all, [far] * n_all, [0] * n_all, [-1] * n_all]
+        # the battle's own arrays, left clean after each search (only the squares touched are reset)
+        blocked, in_zone, cost_of, haz_of, prev = self._scratch
+        blocked_ix = [index[q] for q in blocked_sq]
+        zone_ix = [index[q] for q in zone]
+        for i in blocked_ix:
+            blocked[i] = 1
+        for i in zone_ix:
+            in_zone[i] = 1
+        stop_zone = bool(zone_ix)
         difficult = bf.difficult_ix
         hazardous = bf.hazardous_ix
         steps = bf.step_ix
-        far = 1 << 30
-        cost_of = [far] * n_all
-        haz_of = [0] * n_all
-        prev = [-1] * n_all
         first = index[start]
         cost_of[first] = 0
         prev[first] = first
@@ -817,7 +820,16 @@ class DcBoard(State):
                     prev[j] = i
                     buckets[nc].append(j)
         sq_at = bf.sq_at
-        return {sq_at[i]: (cost_of[i], haz_of[i], sq_at[prev[i]]) for i in order}
+        out = {sq_at[i]: (cost_of[i], haz_of[i], sq_at[prev[i]]) for i in order}
+        for i in order:
+            cost_of[i] = far
+            haz_of[i] = 0
+            prev[i] = -1
+        for i in blocked_ix:
+            blocked[i] = 0
+        for i in zone_ix:
+            in_zone[i] = 0
+        return out
 
     def _in_zone(self, anchor: Sq, s: int, zone: set[Sq]) -> bool:
         if s == 1:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -435,7 +435,8 @@ class Battlefield:
         if hit is None:
             if len(self._fields) > 16:
                 self._fields.clear()
-            hit = self._fields[goals] = _Walk([FAR] * len(self.sq_at), [self.index[g] for g in goals if g in self.index])
+            starts = [self.index[g] for g in goals if g in self.index]
+            hit = self._fields[goals] = _Walk([FAR] * len(self.sq_at), starts)
             for i in hit.frontier:
                 hit.dist[i] = 0
         dist = hit.dist
@@ -463,7 +464,7 @@ class _Walk:
         self.d = 0
 
 
-FAR = 999  # no way within a walking field's limit
+FAR: Final = 999  # no way within a walking field's limit
 
 
 def _rings(sources: list[Sq], neighbours: Mapping[Sq, list[Sq]], limit: int) -> dict[Sq, int]:
