@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 # The bridge kit: what every game's bridge builds on, imported by each as ``from simulate.bridge import *`` (one
 # import surface for the bridges of simulate/bridges/, instead of the same list of names in each).
 __all__ = [
-    "Battlefield", "Bridge", "EnteredUse", "Figure", "Gap", "Player", "QuickStart", "Setup", "SideReading", "Table",
-    "Unplayed", "left_out_entries",
+    "Battlefield", "Bridge", "EnteredUse", "Figure", "Gap", "Missing", "Player", "QuickStart", "Setup", "SideReading",
+    "Table", "Unplayed", "left_out_entries",
 ]
 
 # A list's share of cost whose abilities the engine does not play, above which a result shows a caution.
@@ -67,6 +67,18 @@ class Gap:
 
     def sentence(self) -> str:
         return f"{self.card} lacks {', '.join(str(f) for f in self.fields)}"
+
+
+@dataclass(frozen=True)
+class Missing:
+    """Something a list lacks that no number can give (a Dungeon Command warband without its commander): the list
+    is refused, in words a player reads, until it has it."""
+
+    text: Text  # what is missing and why, as a sentence
+    entry: str = ""  # the JSON pointer of the list's part that lacks it
+
+    def json(self) -> dict[str, Any]:
+        return {"text": str(self.text), "entry": self.entry}
 
 
 @dataclass(frozen=True)
@@ -104,6 +116,7 @@ class SideReading:
 
     engine_list: dict[str, Any] | None
     gaps: list[Gap] = field(default_factory=list)
+    missing: list[Missing] = field(default_factory=list)  # what no number can give: a plain refusal
     left_out: list[dict[str, str]] = field(default_factory=list)  # {"entry", "card", "reason"}: not played
     unplayed: list[Unplayed] = field(default_factory=list)
     entered: list[EnteredUse] = field(default_factory=list)
@@ -112,7 +125,7 @@ class SideReading:
 
     @property
     def playable(self) -> bool:
-        return not self.gaps and self.engine_list is not None and self.pieces > 0
+        return not self.gaps and not self.missing and self.engine_list is not None and self.pieces > 0
 
     @property
     def unplayed_share(self) -> float:

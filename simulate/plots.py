@@ -106,10 +106,10 @@ def histogram_svg(
 
 def lines_svg(
     series: Sequence[tuple[str, Sequence[float]]], *, title: str, x_label: str, y_label: str,
-    width: int = 560, height: int = 220,
+    width: int = 560, height: int = 220, mark: tuple[int, str] | None = None,
 ) -> SafeString:
     """One line per (label, values), the values at x = 1, 2, 3...; the lines take the classes ``plot-a`` and
-    ``plot-b`` in turn, with a legend."""
+    ``plot-b`` in turn, with a legend. ``mark``: (x, label), a dashed upright line at x (a limit reached)."""
     left, right, top, bottom = 44, 8, 24, 40
     plot_w, plot_h = width - left - right, height - top - bottom
     n = max((len(v) for _, v in series), default=0)
@@ -137,6 +137,11 @@ def lines_svg(
         parts.append(f'<rect class="plot-bar {cls}" x="{left + 8 + k * 200}" y="6" width="12" height="8"/>'
                      f'<text class="plot-tick" x="{left + 24 + k * 200}" y="14">{escape(label[:28])}</text>')
     parts.append(f'<line class="plot-axis" x1="{left}" x2="{width - right}" y1="{top + plot_h}" y2="{top + plot_h}"/>')
+    if mark is not None and 1 <= mark[0] <= n:
+        x = left + (mark[0] - 1) * slot
+        parts.append(f'<line class="plot-mark" x1="{x:.1f}" x2="{x:.1f}" y1="{top}" y2="{top + plot_h}"/>')
+        parts.append(f'<text class="plot-tick" x="{x - 4:.1f}" y="{top + 12}" '
+                     f'text-anchor="end">{escape(mark[1])}</text>')
     parts.append(f'<text class="plot-label" x="{left + plot_w / 2:.1f}" y="{height - 4}" '
                  f'text-anchor="middle">{escape(x_label)}</text>')
     parts.append(f'<text class="plot-label" x="12" y="{top + plot_h / 2:.1f}" text-anchor="middle" '

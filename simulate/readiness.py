@@ -3,9 +3,11 @@ the ``matchup`` command all ask for.
 
 :func:`list_read` validates a list document, finds its game's bridge and has it read the list against the
 catalogue (with the numbers the player entered laid over, when given). :func:`list_readiness` says in a word
-what a player can do: ``ready`` (it can be previewed), ``needs-numbers`` (cards lack numbers the engine
-reads: each :class:`~simulate.bridge.Gap` names the card and the numbers), ``empty`` (no card of the list can
-be played), ``no-simulator`` (its game has no simulator yet). A list is never played with a number nobody gave.
+what a player can do: ``ready`` (it can be previewed), ``incomplete`` (it lacks something no number can give,
+such as a Dungeon Command warband's commander: each :class:`~simulate.bridge.Missing` says what),
+``needs-numbers`` (cards lack numbers the engine reads: each :class:`~simulate.bridge.Gap` names the card and
+the numbers), ``empty`` (no card of the list can be played), ``no-simulator`` (its game has no simulator yet).
+A list is never played with a number nobody gave.
 """
 
 from __future__ import annotations
@@ -15,13 +17,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from config.errors import ApplicationError
-from simulate.bridge import Bridge, Gap, SideReading, bridge_for
+from simulate.bridge import Bridge, Gap, Missing, SideReading, bridge_for
 from validation.core import DocumentError, ListDocument, parse_document
 from validation.core.entered import with_entered
 from validation.selectors import catalogue_facts
 from validation.services import EnteredSource, list_validate
 
-Status = Literal["ready", "needs-numbers", "empty", "no-simulator"]
+Status = Literal["ready", "incomplete", "needs-numbers", "empty", "no-simulator"]
 
 
 @dataclass
@@ -39,6 +41,8 @@ class ListReading:
     def status(self) -> Status:
         if self.bridge is None or self.reading is None:
             return "no-simulator"
+        if self.reading.missing:
+            return "incomplete"
         if self.reading.gaps:
             return "needs-numbers"
         if not self.reading.playable:
@@ -48,6 +52,10 @@ class ListReading:
     @property
     def gaps(self) -> list[Gap]:
         return list(self.reading.gaps) if self.reading is not None else []
+
+    @property
+    def missing(self) -> list[Missing]:
+        return list(self.reading.missing) if self.reading is not None else []
 
 
 @dataclass(frozen=True)
@@ -61,6 +69,7 @@ class Readiness:
     unplayed_share: float = 0.0
     caution: bool = False
     entered: tuple[str, ...] = field(default=())  # cards played with numbers the player entered
+    missing: tuple[Missing, ...] = ()  # what it lacks that no number can give
 
     @property
     def ready(self) -> bool:
@@ -69,7 +78,8 @@ class Readiness:
     def json(self) -> dict[str, Any]:
         return {"status": self.status, "ready": self.ready, "game": self.game, "ruleset": self.ruleset,
                 "gaps": [g.json() for g in self.gaps], "unplayed_share": self.unplayed_share,
-                "caution": self.caution, "player_entered": list(self.entered)}
+                "caution": self.caution, "player_entered": list(self.entered),
+                "missing": [m.json() for m in self.missing]}
 
 
 def list_read(*, document: Any, entered: EnteredSource | None = None, texts: bool = False) -> ListReading:
@@ -95,7 +105,8 @@ def readiness_of(read: ListReading) -> Readiness:
     if reading is None:
         return Readiness("no-simulator", read.parsed.game, read.parsed.ruleset)
     return Readiness(read.status, read.parsed.game, read.parsed.ruleset, tuple(reading.gaps),
-                     reading.unplayed_share, reading.caution, tuple(u.card for u in reading.entered))
+                     reading.unplayed_share, reading.caution, tuple(u.card for u in reading.entered),
+                     tuple(reading.missing))
 
 
 def list_readiness(*, document: Mapping[str, Any], entered: EnteredSource | None = None) -> Readiness:

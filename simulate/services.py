@@ -31,7 +31,7 @@ import games as game_registry
 from builder.models import SavedList
 from builder.selectors import list_current, list_get_shared
 from config.errors import ApplicationError
-from simulate.bridge import Bridge, Gap, bridge_for, bridges, tally_sum
+from simulate.bridge import Bridge, Gap, Missing, bridge_for, bridges, tally_sum
 from simulate.engine import ENGINE_VERSION
 from simulate.engine.dice import SeededDice
 from simulate.games import GAMES, play_battle
@@ -211,19 +211,21 @@ def _list_name(side: Side, pointer: str) -> str:
 
 @dataclass(frozen=True)
 class Refusal:
-    """One list of a refused matchup: its name, side, game and ruleset, and the cards lacking numbers (none:
-    no card of it can be played at all)."""
+    """One list of a refused matchup: its name, side, game and ruleset, what it lacks that no number can give,
+    and the cards lacking numbers (neither: no card of it can be played at all)."""
 
     side: str
     name: str
     game: str
     ruleset: str
     gaps: tuple[Gap, ...]
+    missing: tuple[Missing, ...] = ()
 
 
 class UnplayableError(ApplicationError):
-    """A matchup refused because a list lacks numbers (code ``unplayable``); ``refusals`` say which, so a page
-    can name them in its reader's language and link each card to the form for its numbers."""
+    """A matchup refused because a list lacks numbers or a part no number gives (code ``unplayable``);
+    ``refusals`` say which, so a page can name them in its reader's language and link each card to the form for
+    its numbers."""
 
     def __init__(self, message: str, *, fields: dict[str, list[str]], refusals: tuple[Refusal, ...]) -> None:
         super().__init__(message, code="unplayable", fields=fields)
@@ -231,15 +233,20 @@ class UnplayableError(ApplicationError):
 
 
 def _refuse_unplayable(sides: Iterable[tuple[str, Side]]) -> None:
-    """A 400 naming each list, card and missing number when either list cannot be played."""
+    """A 400 naming each list, card and missing number (or missing part) when either list cannot be played."""
     fields: dict[str, list[str]] = {}
     parts: list[str] = []
     refusals: list[Refusal] = []
     for pointer, side in sides:
         gaps: list[Gap] = side.read.gaps
+        missing = side.read.missing
         name = _list_name(side, pointer)
-        if gaps or side.read.status == "empty":
-            refusals.append(Refusal(pointer[1:], name, side.read.parsed.game, side.read.parsed.ruleset, tuple(gaps)))
+        if gaps or missing or side.read.status == "empty":
+            refusals.append(Refusal(pointer[1:], name, side.read.parsed.game, side.read.parsed.ruleset, tuple(gaps),
+                                    tuple(missing)))
+        for lack in missing:
+            parts.append(f"{name!r}: {lack.text}")
+            fields.setdefault(f"{pointer}{lack.entry}", []).append(str(lack.text))
         if gaps:
             parts.append(f"{name!r}: " + "; ".join(g.sentence() for g in gaps))
             for gap in gaps:
@@ -248,6 +255,9 @@ def _refuse_unplayable(sides: Iterable[tuple[str, Side]]) -> None:
         elif side.read.status == "empty":
             parts.append(f"{name!r}: no card of this list can be played")
             fields[f"{pointer}/entries"] = ["no card of this list can be played"]
+    if parts and not any(r.gaps for r in refusals):  # only parts that no number gives
+        raise UnplayableError("These lists cannot be played: " + "; ".join(parts) + ".", fields=fields,
+                              refusals=tuple(refusals))
     if parts:
         raise UnplayableError(
             "These lists cannot be played until the numbers the simulator needs are given (never guessed): "

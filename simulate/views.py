@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.formats import localize
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -66,8 +67,12 @@ def matchup_new(request: HttpRequest) -> HttpResponse:
             except UnplayableError as exc:
                 refusals = _refusals(exc)
                 for refusal in refusals:
-                    form.add_error(refusal["side"], _("“%(list)s” cannot be previewed until the numbers below are "
-                                                      "given.") % {"list": refusal["name"]})
+                    if refusal["gaps"]:
+                        form.add_error(refusal["side"], _("“%(list)s” cannot be previewed until the numbers below "
+                                                          "are given.") % {"list": refusal["name"]})
+                    else:
+                        form.add_error(refusal["side"], _("“%(list)s” cannot be previewed: see below.")
+                                       % {"list": refusal["name"]})
             except MismatchError as exc:
                 form.add_error(None, _mismatch(exc))
             except ApplicationError as exc:
@@ -75,7 +80,8 @@ def matchup_new(request: HttpRequest) -> HttpResponse:
                 status = exc.status if exc.status == 429 else status
             else:
                 return HttpResponseRedirect(reverse("matchup", args=[matchup.id]), status=303)
-        return render(request, "matchups/new.html", {**_new_context(form), "refusals": refusals}, status=status)
+        return render(request, "matchups/new.html", {**_new_context(form), "refusals": refusals,
+                                                     "refusal_gaps": any(r["gaps"] for r in refusals)}, status=status)
     initial = {key: request.GET[key] for key in ("a", "b") if request.GET.get(key)}
     return render(request, "matchups/new.html", _new_context(MatchupForm(initial=initial, picks=picker_lists(request))))
 
@@ -112,7 +118,8 @@ def _refusals(exc: UnplayableError) -> list[dict[str, Any]]:
                  "url": reverse("card-numbers", args=[refusal.game, refusal.ruleset, gap.slug]) + "?" + back
                  if gap.slug else ""}  # a gap that is no card's (a missing commander) has no form
                 for gap in refusal.gaps]
-        out.append({"side": refusal.side, "name": refusal.name, "gaps": gaps})
+        missing = [text_render(text=m.text.json()) or str(m.text) for m in refusal.missing]
+        out.append({"side": refusal.side, "name": refusal.name, "gaps": gaps, "missing": missing})
     return out
 
 
@@ -196,14 +203,16 @@ def _result_context(matchup: Matchup, result: dict[str, Any]) -> dict[str, Any]:
     )
     rounds_counts = {int(r["rounds"]): int(r["count"]) for r in result.get("rounds_histogram") or []}
     top = max(rounds_counts, default=0)
+    length = _length_words(result)
     rounds = plots.histogram_svg(
         [(str(r), rounds_counts.get(r, 0)) for r in range(1, top + 1)], title=_("Battle length"),
-        x_label=_("Rounds"), y_label=_("Battles"),
+        x_label=length["axis"], y_label=_("Battles"),
     )
     sample = result.get("sample_battle") or {}
     layout = sample.get("battle_map") or {}
     return {
-        "result": result, "rates_svg": rates, "rounds_svg": rounds, "figures": bridge.figures(result, names),
+        "result": result, "rates_svg": rates, "rounds_svg": rounds, "length": length,
+        "figures": bridge.figures(result, names),
         "tables": bridge.tables(result, names), "creature_note": bridge.creature_note(),
         "creatures": sorted(result.get("per_creature", {}).items(), key=lambda kv: (kv[0][0], int(kv[0][1:]))),
         "replay": matchup_replay(matchup=matchup, record=sample) if sample else None,
@@ -211,6 +220,17 @@ def _result_context(matchup: Matchup, result: dict[str, Any]) -> dict[str, Any]:
         "sample_result": sample.get("result") or {},
         "played": _played_context(result),
     }
+
+
+def _length_words(result: dict[str, Any]) -> dict[str, str]:
+    """How a result counts a battle's length, as its players do: in rounds, or (``length_unit`` "turns",
+    Dungeon Command) in turns, each player's turn counted."""
+    mean = {"mean": localize(result.get("rounds_mean", 0))}
+    if result.get("length_unit") == "turns":
+        return {"axis": _("Turns"), "caption": _("Turns until the battle ended; the mean is %(mean)s.") % mean,
+                "jump": _("Jump to turn")}
+    return {"axis": _("Rounds"), "caption": _("Rounds until the battle ended; the mean is %(mean)s.") % mean,
+            "jump": _("Jump to round")}
 
 
 def _played_context(result: dict[str, Any]) -> list[dict[str, Any]]:

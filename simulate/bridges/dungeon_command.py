@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from catalogue import models as m
 from catalogue.kinds import KINDS
@@ -27,6 +27,7 @@ from simulate.bridges import dungeon_command_events as events
 from simulate.engine.ai import RandomPolicy
 from simulate.engine.game import Result
 from simulate.games.dungeon_command_ai import DcHeuristicPolicy
+from simulate.games.dungeon_command_board import DcParams
 from simulate.games.dungeon_command_cards import (
     CreatureCard,
     OrderCard,
@@ -39,7 +40,7 @@ from simulate.games.dungeon_command_cards import (
 )
 from simulate.games.dungeon_command_maps import MapError, assemble
 from validation.core import Catalogue, ListDocument
-from validation.core.text import Text, msg
+from validation.core.text import Text, msg, nmsg
 from validation.games.dungeon_command import prepare
 
 GAME, RULESET = "dungeon-command", "default"
@@ -49,7 +50,7 @@ ORDER_NUMBERS = {"level": msg("level"), "action_type": msg("action type")}
 COMMANDER_NUMBERS = {"creature_hand": msg("creature hand"), "order_hand": msg("order hand"), "morale": msg("Morale"),
                      "leadership": msg("Leadership")}
 OWN_TILES = "own-tiles"
-CURVE_TURNS = 60  # the engine's turn cap (DcParams.max_turns)
+CURVE_TURNS = DcParams().max_turns  # the engine's turn cap: a preview's battles keep it
 ORDER_FIGURES = ("played", "resolved", "fizzled", "damage", "kills", "prevention", "healed", "cards_drawn",
                  "morale_gained", "morale_taken")
 CREATURE_FIGURES = ("damage_dealt", "damage_taken", "kills", "survived", "cowered", "deployed", "morale_taken")
@@ -136,13 +137,19 @@ class DungeonCommandBridge:
                 if missing:
                     pointers = tuple(x.pointer for x in entries if x.card.slug == slug)
                     reading.gaps.append(Gap(record["name"], slug, kind, tuple(missing), pointers))
-        if len(warband.commanders) != 1:
-            reading.gaps.append(Gap(_("Commander"), "", "commander", (msg("exactly one commander card"),),
-                                    ("/commanders",)))
+        if not warband.commanders:
+            reading.missing.append(Missing(msg("It has no commander card: a Dungeon Command warband is led by exactly "
+                                               "one (rulebook, “Building your own warbands”, p. 15)."), "/commanders"))
+        elif len(warband.commanders) > 1:
+            reading.missing.append(Missing(nmsg("It has {n} commander card: a Dungeon Command warband is led by "
+                                                "exactly one (rulebook, “Building your own warbands”, p. 15).",
+                                                "It has {n} commander cards: a Dungeon Command warband is led by "
+                                                "exactly one (rulebook, “Building your own warbands”, p. 15).",
+                                                len(warband.commanders)), "/commanders"))
         reading.pieces = sum(e.qty for e in warband.creatures)
         reading.cost = sum(int(records[e.card.slug].get("level") or 0) * e.qty for e in warband.creatures
                            if e.card.slug in records)
-        if reading.gaps or not reading.pieces:
+        if reading.gaps or reading.missing or not reading.pieces:
             return reading
         creatures = [creature_from_catalogue(records[e.card.slug]) for e in warband.creatures for _ in range(e.qty)]
         orders = [order_from_catalogue(records[e.card.slug]) for e in warband.orders for _ in range(e.qty)]
@@ -248,17 +255,30 @@ class DungeonCommandBridge:
             "card_readings": share.readings,
             "morale_curve": [[round(a / n, 3), round(b / n, 3)] for a, b in zip(morale_a, morale_b, strict=False)],
             "end_reasons": dict(sorted((tallies.get("reasons") or {}).items())),
+            "length_unit": "turns",  # a battle's length counts each player's turn (the rulebook's "turn")
+            "turn_limit": DcParams.from_json(params).max_turns,
         }
 
     def figures(self, result: Mapping[str, Any], names: Sequence[str]) -> list[Figure]:
         curve = result.get("morale_curve") or []
         last = max((t for t, (a, b) in enumerate(curve) if t == 0 or curve[t] != curve[t - 1]), default=0)
-        series = [(str(names[0]), [float(a) for a, _b in curve[: last + 2]]),
-                  (str(names[1]), [float(b) for _a, b in curve[: last + 2]])]
+        # battles the simulator stopped at its turn limit (the rules have none): the curve is cut there, and says so
+        capped = int((result.get("end_reasons") or {}).get("turn-limit", 0))
+        limit = int(result.get("turn_limit") or CURVE_TURNS)
+        shown = limit if capped else last + 2
+        series = [(str(names[0]), [float(a) for a, _b in curve[:shown]]),
+                  (str(names[1]), [float(b) for _a, b in curve[:shown]])]
         svg = plots.lines_svg(series, title=_("Morale, turn by turn (mean over the battles)"), x_label=_("Turn"),
-                              y_label=_("Morale"))
+                              y_label=_("Morale"), mark=(limit, _("turn limit")) if capped else None)
         caption = _("Each list's Morale at the end of each turn, averaged over the battles (a battle that is over "
                     "keeps its final Morale). Dungeon Command has no victory points: the Morale left decides.")
+        if capped:
+            caption += " " + ngettext(
+                "%(n)s battle was still going at the simulator's limit of %(limit)s turns (the rules set none): the "
+                "curve stops there, and that battle was decided as at the game's end (the higher Morale wins).",
+                "%(n)s battles were still going at the simulator's limit of %(limit)s turns (the rules set none): the "
+                "curve stops there, and those battles were decided as at the game's end (the higher Morale wins).",
+                capped) % {"n": capped, "limit": limit}
         return [Figure(svg, caption)]
 
     def tables(self, result: Mapping[str, Any], names: Sequence[str]) -> list[Table]:

@@ -41,6 +41,17 @@ def field_word(name: Any) -> str:
 
 
 @register.filter
+def words(text: Any) -> str:
+    """A message (``validation.core.text.Text``) in the page's language; anything else as it is."""
+    from builder.selectors_results import text_render
+    from validation.core.text import Text
+
+    if isinstance(text, Text):
+        return text_render(text=text.json()) or str(text)
+    return str(text)
+
+
+@register.filter
 def readings(result: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The readings a result was played by (``result["rules"]``), in the page's language where the game's bridge
     still words them, else as stored."""

@@ -121,6 +121,45 @@ def test_the_command_refuses_a_warband_without_a_commander_with_exit_2(tmp_path:
     assert caught.value.returncode == 2 and "commander" in str(caught.value)
 
 
+def test_a_warband_without_a_commander_is_refused_in_plain_words_not_as_missing_numbers() -> None:
+    from django.template.loader import render_to_string
+
+    from simulate.readiness import list_readiness
+    from simulate.services import UnplayableError
+    from simulate.views import _refusals
+
+    doc = {**pack_document("heart-of-cormyr"), "commanders": []}
+    readiness = list_readiness(document=doc)
+    assert readiness.status == "incomplete" and not readiness.gaps
+    assert [m["text"] for m in readiness.json()["missing"]] == [
+        "It has no commander card: a Dungeon Command warband is led by exactly one (rulebook, “Building your own "
+        "warbands”, p. 15)."]
+    shown = render_to_string("builder/_readiness.html", {"readiness": readiness})
+    assert 'data-readiness="incomplete"' in shown and "Cannot be previewed:" in shown and "no commander" in shown
+    assert "Needs numbers" not in shown and "Commander</" not in shown
+    two = {**pack_document("heart-of-cormyr"), "commanders": ["Valnar Trueblade", "Rhynseera the Alarphon"]}
+    assert "It has 2 commander cards" in str(list_readiness(document=two).missing[0].text)
+    with pytest.raises(UnplayableError) as caught:
+        matchup_prepare(a=doc, b=pack_document("sting-of-lolth"), battles=1, seed=1)
+    assert caught.value.message.startswith("These lists cannot be played: ") and "numbers" not in caught.value.message
+    assert "/a/commanders" in caught.value.fields
+    page = render_to_string("matchups/_refusals.html", {"refusals": _refusals(caught.value), "refusal_gaps": False})
+    assert "cannot be previewed." in page and "no commander card" in page and "needs numbers" not in page
+
+
+def test_the_morale_curve_says_when_battles_reach_the_simulators_turn_limit() -> None:
+    bridge = bridge_for("dungeon-command", "default")
+    assert bridge is not None
+    curve = [[12 - t / 10, 12 - t / 20] for t in range(60)]
+    capped = bridge.figures({"morale_curve": curve, "end_reasons": {"morale": 7, "turn-limit": 3}, "turn_limit": 60},
+                            ["A", "B"])[0]
+    assert "3 battles were still going at the simulator's limit of 60 turns" in capped.caption
+    assert 'class="plot-mark"' in str(capped.svg) and "turn limit" in str(capped.svg)
+    ended = bridge.figures({"morale_curve": curve[:20] + [curve[19]] * 40, "end_reasons": {"morale": 10},
+                            "turn_limit": 60}, ["A", "B"])[0]
+    assert "limit" not in ended.caption and "plot-mark" not in str(ended.svg)
+
+
 def test_the_api_and_the_page_show_a_dungeon_command_preview() -> None:
     from rest_framework.test import APIClient
 
@@ -147,6 +186,8 @@ def test_the_api_and_the_page_show_a_dungeon_command_preview() -> None:
     assert "Morale, turn by turn" in page and "Order by order" in page and "polyline" in page
     assert page.count('class="map-treasure') >= 1 and "data-replay" in page
     assert "the Morale the creatures it destroyed cost the enemy" in page
+    assert "Turns until the battle ended" in page and "Jump to turn" in page and result["length_unit"] == "turns"
+    assert "Rounds until" not in page and "Jump to round" not in page
 
 
 def test_every_event_of_a_battle_reads_in_words() -> None:
