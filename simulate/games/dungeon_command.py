@@ -66,19 +66,13 @@ class DcGame(Game):
     version = GAME_VERSION
     num_players = 2
 
-    def new_initial_state(
-        self,
-        *,
-        lists: Sequence[Mapping[str, Any]],
-        battle_map: Mapping[str, Any] | str,
-        dice: Dice,
-        params: Mapping[str, Any] | None = None,
-    ) -> DcState:
+    def new_initial_state(self, *, lists: Sequence[Mapping[str, Any]], battle_map: Mapping[str, Any] | str,
+                          dice: Dice, params: Mapping[str, Any] | None = None) -> DcState:
+        """A battle set up from two warbands (read once per matchup) on the battlefield their tiles build."""
         if len(lists) != 2:
             raise ValueError("a Dungeon Command battle needs exactly two warbands")
-        warbands = [_warband(x) for x in lists]
-        doc = battlefield_document(battle_map)
-        return DcState(warbands, battlefield(doc), dice, DcParams.from_json(params))
+        field = battlefield(battlefield_document(battle_map))
+        return DcState([_warband(x) for x in lists], field, dice, DcParams.from_json(params))
 
     def action_from_json(self, raw: Mapping[str, Any]) -> Action:
         return action_from_json(ACTION_CLASSES, raw)

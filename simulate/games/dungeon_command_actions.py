@@ -23,9 +23,6 @@ class FirstPlayer(Action):
     first: int
 
 
-FirstPlayer.kind = "deploy-first"
-
-
 @dataclass(frozen=True)
 class Deploy(Action):
     """Deploy a creature card from the hand (or, for a Zombie, from the graveyard) on a square (§5.4, §6.3)."""
@@ -34,39 +31,26 @@ class Deploy(Action):
     square: Sq
 
 
-Deploy.kind = "deploy"
-
-
 @dataclass(frozen=True)
 class EndDeploy(Action):
     """Done deploying (the starting creatures, the Deploy phase, or the Horde's deployment in Refresh)."""
 
 
-EndDeploy.kind = "end-deploy"
-
-
 @dataclass(frozen=True)
 class Activate(Action):
+    """Activate a creature that has not activated this turn (§6.2)."""
+
     creature: str
-
-
-Activate.kind = "activate"
 
 
 @dataclass(frozen=True)
 class EndActivation(Action):
-    pass
-
-
-EndActivation.kind = "end-activation"
+    """Done with the active creature (its move and standard action need not be used)."""
 
 
 @dataclass(frozen=True)
 class EndPhase(Action):
     """End the Activate phase (creatures not activated stay where they are)."""
-
-
-EndPhase.kind = "end-phase"
 
 
 @dataclass(frozen=True)
@@ -75,9 +59,6 @@ class Move(Action):
 
     creature: str
     to: Sq
-
-
-Move.kind = "move"
 
 
 @dataclass(frozen=True)
@@ -89,18 +70,12 @@ class Attack(Action):
     ranged: bool = False
 
 
-Attack.kind = "attack"
-
-
 @dataclass(frozen=True)
 class Collect(Action):
     """Collect 1 treasure token: a standard action, +1 Morale (§11.3); ``draw``: Sellsword's card instead."""
 
     creature: str
     draw: bool = False
-
-
-Collect.kind = "collect"
 
 
 @dataclass(frozen=True)
@@ -118,9 +93,6 @@ class PlayOrder(Action):
     assistants: tuple[str, ...] = ()
 
 
-PlayOrder.kind = "order"
-
-
 @dataclass(frozen=True)
 class UsePower(Action):
     """Use a power: the creature's own, or one an attached card or the commander gives it (§9)."""
@@ -133,15 +105,9 @@ class UsePower(Action):
     option: int = 0
 
 
-UsePower.kind = "power"
-
-
 @dataclass(frozen=True)
 class Pass(Action):
     """No response: let the top of the stack resolve (§7.4)."""
-
-
-Pass.kind = "pass"
 
 
 @dataclass(frozen=True)
@@ -149,9 +115,6 @@ class Cower(Action):
     """A creature about to take damage: cower (lose Morale instead, §11.2) or take it."""
 
     cower: bool
-
-
-Cower.kind = "cower"
 
 
 @dataclass(frozen=True)
@@ -162,10 +125,24 @@ class Choose(Action):
     option: int
 
 
-Choose.kind = "choose"
-
-
-ACTION_CLASSES: tuple[type[Action], ...] = (
-    FirstPlayer, Deploy, EndDeploy, Activate, EndActivation, EndPhase, Move, Attack, Collect, PlayOrder,
-    UsePower, Pass, Cower, Choose,
+# each action's kind (its name in a battle record), set after the class bodies: mypyc makes a ClassVar assigned in
+# a dataclass body a field (mypyc/mypyc#1122)
+KINDS: tuple[tuple[type[Action], str], ...] = (
+    (FirstPlayer, "deploy-first"),
+    (Deploy, "deploy"),
+    (EndDeploy, "end-deploy"),
+    (Activate, "activate"),
+    (EndActivation, "end-activation"),
+    (EndPhase, "end-phase"),
+    (Move, "move"),
+    (Attack, "attack"),
+    (Collect, "collect"),
+    (PlayOrder, "order"),
+    (UsePower, "power"),
+    (Pass, "pass"),
+    (Cower, "cower"),
+    (Choose, "choose"),
 )
+for _action, _kind in KINDS:
+    _action.kind = _kind
+ACTION_CLASSES: tuple[type[Action], ...] = tuple(a for a, _ in KINDS)

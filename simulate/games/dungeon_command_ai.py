@@ -23,23 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from simulate.engine.game import Action, State
+from simulate.games import dungeon_command_actions as act
 from simulate.games.dungeon_command import DcState
-from simulate.games.dungeon_command_actions import (
-    Activate,
-    Attack,
-    Choose,
-    Collect,
-    Cower,
-    Deploy,
-    EndActivation,
-    EndDeploy,
-    EndPhase,
-    FirstPlayer,
-    Move,
-    Pass,
-    PlayOrder,
-    UsePower,
-)
 from simulate.games.dungeon_command_cards import OrderCard
 from simulate.games.dungeon_command_effects import ALL, IMMEDIATE, STANDARD, Step
 from simulate.games.dungeon_command_maps import chebyshev
@@ -65,12 +50,12 @@ class DcHeuristicPolicy:
         p = s.current_player()
         if s.pending is not None:
             if s.pending.kind == "cower":
-                return Cower(self._cower(s))
-            return Choose(self._choose(s))
+                return act.Cower(self._cower(s))
+            return act.Choose(self._choose(s))
         if s.window is not None:
             return self._respond(s, p, legal)
         if s.phase == "deploy-first":
-            return FirstPlayer(p)
+            return act.FirstPlayer(p)
         if s.phase in ("setup", "deploy", "refresh-deploy"):
             return self._deploy(s, p, legal)
         if s.phase == "activate":
@@ -82,22 +67,22 @@ class DcHeuristicPolicy:
     # --- deploying ----------------------------------------------------------------------------------------
 
     def _deploy(self, s: DcState, p: int, legal: Sequence[Action]) -> Action:
-        deploys = [a for a in legal if isinstance(a, Deploy)]
+        deploys = [a for a in legal if isinstance(a, act.Deploy)]
         if not deploys:
-            return EndDeploy()
+            return act.EndDeploy()
         room = s.players[p].leadership - s.board_level(p)
         cards = sorted({a.card for a in deploys}, key=lambda cid: (-s.creatures[cid].card.level, cid))
         best = _knapsack([(cid, s.creatures[cid].card.level, self._creature_value(s, s.creatures[cid]))
                           for cid in cards], room)
         if not best:
-            return EndDeploy()
+            return act.EndDeploy()
         cid = best[0]
         squares = [a.square for a in deploys if a.card == cid]
         c = s.creatures[cid]
         enemy = self._enemy_centre(s, p)
         ranged = c.card.has_ranged and c.card.melee < (c.card.ranged_damage or 0) + 10
         key = (lambda sq: (-chebyshev(sq, enemy), sq)) if ranged else (lambda sq: (chebyshev(sq, enemy), sq))
-        return Deploy(cid, min(squares, key=key))
+        return act.Deploy(cid, min(squares, key=key))
 
     def _creature_value(self, s: DcState, c: Creature) -> int:
         card = c.card
@@ -115,7 +100,7 @@ class DcHeuristicPolicy:
         ps = s.players[p]
         ready = [c for c in s.own(p) if not c.activated]
         if not ready:
-            return EndPhase()
+            return act.EndPhase()
         enemies = s.enemies_of(p)
 
         def key(c: Creature) -> tuple[int, int, int, str]:
@@ -124,7 +109,7 @@ class DcHeuristicPolicy:
             return (0 if can_hit else 1, 0 if c.card.has_ranged else 1, near, c.id)
 
         del ps
-        return Activate(min(ready, key=key).id)
+        return act.Activate(min(ready, key=key).id)
 
     def _act(self, s: DcState, c: Creature) -> Action:
         p = c.controller
@@ -145,12 +130,12 @@ class DcHeuristicPolicy:
                 return mv
         # 4. treasure under it
         if not c.tapped and any(s.tokens.get(q) for q in c.squares()):
-            return Collect(c.id, s._sellsword(c) and s.players[p].morale > 6)
+            return act.Collect(c.id, s._sellsword(c) and s.players[p].morale > 6)
         # 5. a power (Healing Touch, Confusion Gaze...), an attached card to remove
         extra = self._powers(s, c)
         if extra is not None:
             return extra
-        return EndActivation()
+        return act.EndActivation()
 
     def _has_minor_attack(self, s: DcState, c: Creature) -> bool:
         ps = s.players[c.controller]
@@ -184,11 +169,11 @@ class DcHeuristicPolicy:
                 if s.can_melee(c, e) and c.card.melee > 0:
                     v = self._attack_value(s, c, e, s.attack_damage(c, e, False))
                     if best is None or v > best[0]:
-                        best = (v, Attack(c.id, e.id, False))
+                        best = (v, act.Attack(c.id, e.id, False))
                 if s.can_shoot(c, e):
                     v = self._attack_value(s, c, e, s.attack_damage(c, e, True))
                     if best is None or v > best[0]:
-                        best = (v, Attack(c.id, e.id, True))
+                        best = (v, act.Attack(c.id, e.id, True))
         ps = s.players[c.controller]
         for oid in ps.order_hand:
             card = s.orders[oid][1]
@@ -200,7 +185,7 @@ class DcHeuristicPolicy:
                        for st in card.reading.steps):
                 continue
             for a in s._order_candidates(c, oid, card, response=False):
-                if not isinstance(a, PlayOrder):
+                if not isinstance(a, act.PlayOrder):
                     continue
                 v = self._play_value(s, c, card, a)
                 if best is None or v > best[0] + 2:
@@ -219,7 +204,7 @@ class DcHeuristicPolicy:
             return None
         return best[1]
 
-    def _play_value(self, s: DcState, c: Creature, card: OrderCard, a: PlayOrder) -> float:
+    def _play_value(self, s: DcState, c: Creature, card: OrderCard, a: act.PlayOrder) -> float:
         steps = s._expand(card.reading.steps, a.option)
         v = self._steps_value(s, c, steps, a.target, a.ranged, a.square)
         for cost in card.reading.costs:
@@ -343,7 +328,7 @@ class DcHeuristicPolicy:
                              "remove-attached", "choice") for st in steps) and not self._useful_move_card(s, c, steps):
                 continue
             for a in s._order_candidates(c, oid, card, response=False):
-                if not isinstance(a, PlayOrder):
+                if not isinstance(a, act.PlayOrder):
                     continue
                 v = self._play_value(s, c, card, a)
                 if v > 3 and (best is None or v > best[0]):
@@ -401,11 +386,11 @@ class DcHeuristicPolicy:
         if not c.tapped or self._has_minor_attack(s, c):
             sq = self._attack_square(s, c, reached, enemies)
             if sq is not None:
-                return Move(c.id, sq)
+                return act.Move(c.id, sq)
         # otherwise: a chest or token within reach, else down the walking distance toward the enemy (or a chest)
         for sq in reached:
             if sq in s.chests or (sq in s.tokens and not c.tapped):
-                return Move(c.id, sq)
+                return act.Move(c.id, sq)
         goals = frozenset([q for e in enemies for q in e.squares()] + list(s.chests) + list(s.tokens))
         if not goals:
             return None
@@ -423,7 +408,7 @@ class DcHeuristicPolicy:
                 v -= 4
             if choice is None or v > choice[0]:
                 choice = (v, sq)
-        return Move(c.id, choice[1]) if choice is not None and choice[0] > 0 else None
+        return act.Move(c.id, choice[1]) if choice is not None and choice[0] > 0 else None
 
     def _attack_square(self, s: DcState, c: Creature, reached: dict[Sq, tuple[int, int, Sq]],
                        enemies: list[Creature]) -> Sq | None:
@@ -523,15 +508,15 @@ class DcHeuristicPolicy:
     def _respond(self, s: DcState, p: int, legal: Sequence[Action]) -> Action:
         best: tuple[float, Action] | None = None
         for a in legal:
-            if isinstance(a, Pass):
+            if isinstance(a, act.Pass):
                 continue
             rv = self._response_value(s, p, a)
             if rv > 0 and (best is None or rv > best[0]):
                 best = (rv, a)
-        return best[1] if best is not None else Pass()
+        return best[1] if best is not None else act.Pass()
 
     def _response_value(self, s: DcState, p: int, a: Action) -> float:
-        if isinstance(a, UsePower):
+        if isinstance(a, act.UsePower):
             c = s.creatures[a.creature]
             answered = next((x for x in s.stack if x.id == a.source), None)
             if answered is None:
@@ -543,7 +528,7 @@ class DcHeuristicPolicy:
             stop = dmg if amount == ALL else min(amount, dmg)
             pv = float(stop + (KILL_VALUE * c.card.level if dmg >= c.remaining > dmg - stop else 0) - cost * 12)
             return pv - (6 if taps else 0) - (4 if a.power.startswith("attached:") else 0)
-        if isinstance(a, PlayOrder):
+        if isinstance(a, act.PlayOrder):
             card = s.orders[a.card][1]
             c = s.creatures[a.creature]
             steps = s._expand(card.reading.steps, a.option)

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 ALL = -1  # "prevent all damage"
 
@@ -175,6 +176,180 @@ class _Reader:
         return False
 
 
+# --- sentence tables: a sentence read by one pattern into steps or modifiers, in the order they are tried -------
+
+def _table(*rows: tuple[str, Any]) -> tuple[tuple[re.Pattern[str], Any], ...]:
+    return tuple((re.compile(p), build) for p, build in rows)
+
+
+def _by_table(low: str, table: tuple[tuple[re.Pattern[str], Any], ...], out: list[Any]) -> bool:
+    """The first row of ``table`` whose pattern reads all of ``low`` adds what it builds to ``out``."""
+    for pattern, build in table:
+        m = pattern.fullmatch(low)
+        if m:
+            out += build(m)
+            return True
+    return False
+
+
+def _by_cost_table(r: _Reader, low: str, table: tuple[tuple[re.Pattern[str], Any], ...]) -> bool:
+    """As :func:`_by_table`, for a sentence that pays a cost (first) to take steps (second)."""
+    for pattern, build in table:
+        m = pattern.fullmatch(low)
+        if m:
+            costs, steps = build(m)
+            r.costs += costs
+            r.steps += steps
+            return True
+    return False
+
+
+def _keywords(words: str) -> tuple[str, ...]:
+    """"Orc, Goblin and Ogre" → ("Orc", "Goblin", "Ogre")."""
+    return tuple(w.strip().title() for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", words) if w.strip())
+
+
+# whom "that creature" means after "Choose ..."
+_CHOOSING = _table(
+    (r"choose (?:this creature or )?(?:a|any|1) creature within (\d+) squares", "any-within"),
+    (r"choose 1 allied creature within (\d+) squares", "ally-within"),
+    (r"choose 1 enemy creature within (\d+) squares", "enemy-within"),
+    (r"choose a treasure square within (\d+) squares", "treasure-within"),
+    (r"choose 1 square within (\d+) squares", "square-within"),
+)
+_PREVENTING: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"tap 1 creature within (\d+) squares", lambda m: (Step("tap", who="any-within", within=int(m[1])),)),
+    (r"prevent (\d+|all) damage to this creature from 1 source", lambda m: (Step("prevent", _int(m[1]), who="self"),)),
+    (r"prevent (\d+) damage to 1 adjacent creature from 1 source",
+     lambda m: (Step("prevent", int(m[1]), who="adjacent"),)),
+)
+_ATTACKING: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"prevent all damage to this creature from 1 source, then shift (\d+) squares",
+     lambda m: (Step("prevent", ALL, who="self"), Step("shift", int(m[1])))),
+    (r"make a (melee|ranged|melee or ranged) attack that deals \+(\d+) damage",
+     lambda m: (_attack("either" if " or " in m[1] else m[1], "bonus", int(m[2])),)),
+    (r"make a (melee|ranged) attack that deals (\d+) damage", lambda m: (_attack(m[1], "flat", int(m[2])),)),
+    (r"make a (melee|ranged) attack that deals (?:base )?(?:melee |ranged )?damage",
+     lambda m: (_attack(m[1], "base", 0),)),
+    (r"make an attack", lambda m: (_attack("either", "base", 0),)),
+    (r"make a melee attack against 1 tapped creature that deals (\d+) damage",
+     lambda m: (_attack("melee", "flat", int(m[1]), tapped_only=True),)),
+    (r"make a melee attack that deals this creature's base damage against 1 tapped creature",
+     lambda m: (_attack("melee", "base", 0, tapped_only=True),)),
+    (r"make a melee attack that deals \+(\d+) damage for each other ([a-z]+) creature you control "
+     r"that is adjacent to the target", lambda m: (_attack("melee", "per-ally", int(m[1]), keyword=m[2].title()),)),
+)
+_PAYING: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"discard 1 order card to prevent (\d+|all) damage to this creature from 1 source",
+     lambda m: ((Step("discard", 1),), (Step("prevent", _int(m[1]), who="self"),))),
+    (r"lose (\d+) morale to prevent (\d+) damage to this creature from 1 source",
+     lambda m: ((Step("lose-morale", int(m[1])),), (Step("prevent", int(m[2]), who="self"),))),
+    (r"discard 1 order card to have this creature make a melee attack that deals \+(\d+) damage",
+     lambda m: ((Step("discard", 1),), (_attack("melee", "bonus", int(m[1])),))),
+    (r"this creature takes (\d+) damage to make a melee attack that deals \+(\d+) damage",
+     lambda m: ((Step("self-damage", int(m[1])),), (_attack("melee", "bonus", int(m[2])),))),
+    (r"this creature takes (\d+) damage to shift (\d+) squares",
+     lambda m: ((Step("self-damage", int(m[1])),), (Step("shift", int(m[2])),))),
+)
+_ACTING: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"(\d+) creature you control within (\d+) squares makes a melee attack",
+     lambda m: (Step("ally-attack", within=int(m[2]), who="ally-within", kind="melee"),)),
+    (r"as a standard action, make up to (\d+) ranged attacks",
+     lambda m: (Step("multi-ranged", count=int(m[1]), who="enemies"),)),
+)
+_RIDERS: dict[str, tuple[Step, ...]] = {
+    "untap this creature": (Step("untap"),),
+    "tap it": (Step("tap", who="target"),),
+    "you gain 1 morale": (Step("gain-morale", 1),),
+    "tap it and the target's controller discards 1 order card":
+        (Step("tap", who="target"), Step("opponent-discards", 1)),
+}
+_HARMING: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"deal (\d+) damage to 1 creature within (\d+) squares",
+     lambda m: (Step("damage", int(m[1]), who="any-within", within=int(m[2])),)),
+)
+_MOVING: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"deal (\d+) damage to each creature within (\d+) squares of hazardous terrain",
+     lambda m: (Step("area", int(m[1]), who="near-hazard", count=int(m[2])),)),
+    (r"deal (\d+) damage to each (enemy|tapped) creature adjacent to this creature",
+     lambda m: (Step("area", int(m[1]), who="adjacent-enemies" if m[2] == "enemy" else "adjacent-tapped"),)),
+    (r"deal (\d+) damage to each ([a-z]+) creature within (\d+) squares",
+     lambda m: (Step("area", int(m[1]), who="keyword-within", keyword=m[2].title(), within=int(m[3])),)),
+    (r"shift (?:up to )?(\d+) squares", lambda m: (Step("shift", int(m[1])),)),
+    (r"one allied creature shifts (\d+) squares", lambda m: (Step("shift", int(m[1]), who="ally"),)),
+    (r"each creature you control other than this creature shifts (\d+) squares",
+     lambda m: (Step("shift", int(m[1]), who="each-other-own"),)),
+    (r"this creature moves its speed", lambda m: (Step("move"),)),
+    (r"slide the target (\d+) squares", lambda m: (Step("slide", int(m[1]), who="target"),)),
+    (r"slide each adjacent enemy creature (\d+) squares",
+     lambda m: (Step("slide", int(m[1]), who="adjacent-enemies"),)),
+    (r"slide 1 adjacent creature (\d+) squares", lambda m: (Step("slide", int(m[1]), who="adjacent"),)),
+)
+_PLACING: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"choose 1 enemy creature within (\d+) squares and slide that creature (\d+) squares, "
+     r"then make a melee attack that deals melee damage",
+     lambda m: (Step("slide", int(m[2]), who="enemy-within", within=int(m[1])), _attack("melee", "base", 0))),
+    (r"tap each enemy creature adjacent to this creature, and slide each of those creatures (\d+) squares",
+     lambda m: (Step("tap", who="adjacent-enemies"), Step("slide", int(m[1]), who="adjacent-enemies"))),
+    (r"place this creature in any square within (\d+) squares",
+     lambda m: (Step("teleport", within=int(m[1]), who="square-within"),)),
+)
+_HIDING: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"if no enemy creatures have line of sight to this creature, remove it from the battlefield and "
+     r"place it on its creature card", lambda m: (Step("stealth"),)),
+    (r"this creature shifts and ignores walls while moving during this turn", lambda m: (Step("secret-passage"),)),
+)
+_HEALING: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"this creature heals (\d+) damage", lambda m: (Step("heal", int(m[1])),)),
+    (r"this creature heals (\d+) damage for each enemy creature adjacent to it",
+     lambda m: (Step("heal", int(m[1]), mode="per-adjacent-enemy"),)),
+    (r"this creature or 1 adjacent ally heals (\d+) damage",
+     lambda m: (Step("heal", int(m[1]), who="self-or-adjacent-ally"),)),
+    (r"(this creature|this creature or 1 adjacent ally) heals (\d+) damage or removes 1 attached order card",
+     lambda m: _heal_or_remove("self" if m[1] == "this creature" else "self-or-adjacent-ally", int(m[2]))),
+    (r"remove 1 attached card from this creature", lambda m: (Step("remove-attached", 1),)),
+    (r"remove all cards attached to this creature", lambda m: (Step("remove-attached", ALL),)),
+)
+_COMMANDING: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"tap 1 adjacent creature", lambda m: (Step("tap", who="adjacent"),)),
+    (r"untap this creature", lambda m: (Step("untap"),)),
+    (r"draw (\d+) order cards?", lambda m: (Step("draw", int(m[1])),)),
+    (r"draw (\d+) order cards, then discard (\d+) order card",
+     lambda m: (Step("draw", int(m[1])), Step("discard", int(m[2])))),
+    (r"the attacking faction draws (\d+) order card", lambda m: (Step("opponent-draws", int(m[1])),)),
+    (r"gain (\d+) leadership", lambda m: (Step("gain-leadership", int(m[1])),)),
+    (r"gain (\d+) morale", lambda m: (Step("gain-morale", int(m[1])),)),
+    (r"lose (\d+) morale", lambda m: (Step("lose-morale", int(m[1])),)),
+    (r"target opponent loses (\d+) morale", lambda m: (Step("opponent-morale", int(m[1])),)),
+    (r"choose 1 adjacent tapped creature\. that creature's controller loses (\d+) morale",
+     lambda m: (Step("tapped-controller-morale", int(m[1]), who="adjacent-tapped"),)),
+)
+_RALLYING: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"([a-z, ]+) creatures you control deal \+(\d+) damage with melee and ranged attacks until the end of this turn",
+     lambda m: (Step("war-cry", int(m[2]), mods=(Mod("attack-bonus", int(m[2]), who="own",
+                                                     keywords=_keywords(m[1])),)),)),
+    (r"discard any number of creature cards from your hand, then reshuffle all creature cards from your "
+     r"graveyard into your creature deck and draw creature cards up to your creature hand size",
+     lambda m: (Step("reinforce"),)),
+    (r"destroy this creature", lambda m: (Step("destroy-self"),)),
+    (r"immediately deploy 1 ([a-z]+) creature in an opponent's start zone",
+     lambda m: (Step("deploy-now", who="opponent-start", keyword=m[1].title()),)),
+)
+# sentences that only qualify the step before them (read when that step is there)
+_QUALIFYING: dict[str, str] = {
+    "each attack must target a different enemy creature": "multi-ranged",
+    "this creature does not need line of sight to the target square": "teleport",
+    ("at the start of its controller's next turn, place the creature "
+     "in any unoccupied square on the battlefield"): "stealth",
+    "it cannot end its movement in a wall square": "secret-passage",
+    "attach this card to that creature": "deploy-now",
+}
+
+
+def _heal_or_remove(who: str, amount: int) -> tuple[Step, ...]:
+    return (Step("choice", options=((Step("heal", amount, who=who),), (Step("remove-attached", 1, who=who),))),)
+
+
 def _step_sentence(r: _Reader, s: str) -> bool:
     """A sentence of an action (an order, an activated power): adds steps; False if no pattern reads it."""
     low = _strip_reminder(s).lower().rstrip(".")
@@ -184,147 +359,52 @@ def _step_sentence(r: _Reader, s: str) -> bool:
     # preambles the catalogue already reads as fields (Requires, Affinity)
     if re.fullmatch(r"requires [a-z-]+", low) or re.fullmatch(r"[a-z-]+ affinity", low):
         return True
+    if low in _QUALIFYING:
+        return bool(r.steps) and r.steps[-1].op == _QUALIFYING[low]
     # --- choosing whom "that creature" means
-    m = re.fullmatch(r"choose (?:this creature or )?(?:a|any|1) creature within (\d+) squares", low)
-    if m:
-        r.chosen, r.chosen_within = "any-within", int(m[1])
-        return True
-    m = re.fullmatch(r"choose 1 allied creature within (\d+) squares", low)
-    if m:
-        r.chosen, r.chosen_within = "ally-within", int(m[1])
-        return True
+    for pattern, chosen in _CHOOSING:
+        m = pattern.fullmatch(low)
+        if m:
+            r.chosen, r.chosen_within = chosen, int(m[1])
+            return True
     if low == "choose 1 allied creature within line of sight":
         r.chosen, r.chosen_within = "ally-los", 0
         return True
-    m = re.fullmatch(r"choose 1 enemy creature within (\d+) squares", low)
-    if m:
-        r.chosen, r.chosen_within = "enemy-within", int(m[1])
-        return True
-    m = re.fullmatch(r"choose a treasure square within (\d+) squares", low)
-    if m:
-        r.chosen, r.chosen_within = "treasure-within", int(m[1])
+    if low == "choose 1 adjacent tapped creature":
+        r.chosen = "adjacent-tapped"
         return True
     if (low == "reveal any treasure chest marker on that square, then take 1 treasure token from that square"
             and r.chosen == "treasure-within"):
         r.steps.append(Step("treasure-remote", 1, within=r.chosen_within))
         return True
-    m = re.fullmatch(r"tap 1 creature within (\d+) squares", low)
-    if m:
-        r.steps.append(Step("tap", who="any-within", within=int(m[1])))
-        return True
-    m = re.fullmatch(r"choose 1 square within (\d+) squares", low)
-    if m:
-        r.chosen, r.chosen_within = "square-within", int(m[1])
-        return True
-    # --- prevention (immediate responses)
-    m = re.fullmatch(r"prevent (\d+|all) damage to this creature from 1 source", low)
-    if m:
-        r.steps.append(Step("prevent", _int(m[1]), who="self"))
-        return True
-    m = re.fullmatch(r"prevent (\d+) damage to 1 adjacent creature from 1 source", low)
-    if m:
-        r.steps.append(Step("prevent", int(m[1]), who="adjacent"))
+    # --- prevention (immediate responses), attacks
+    if _by_table(low, _PREVENTING, r.steps):
         return True
     m = re.fullmatch(r"prevent (\d+) damage to that creature from 1 source", low)
     if m and r.chosen:
         who = {"any-within": "within", "ally-los": "ally-los", "ally-within": "ally-within"}[r.chosen]
         r.steps.append(Step("prevent", int(m[1]), who=who, within=r.chosen_within))
         return True
-    m = re.fullmatch(r"prevent all damage to this creature from 1 source, then shift (\d+) squares", low)
-    if m:
-        r.steps += [Step("prevent", ALL, who="self"), Step("shift", int(m[1]))]
-        return True
-    m = re.fullmatch(r"discard 1 order card to prevent (\d+|all) damage to this creature from 1 source", low)
-    if m:
-        r.costs.append(Step("discard", 1))
-        r.steps.append(Step("prevent", _int(m[1]), who="self"))
-        return True
-    m = re.fullmatch(r"lose (\d+) morale to prevent (\d+) damage to this creature from 1 source", low)
-    if m:
-        r.costs.append(Step("lose-morale", int(m[1])))
-        r.steps.append(Step("prevent", int(m[2]), who="self"))
-        return True
-    # --- attacks
-    m = re.fullmatch(r"make a (melee|ranged|melee or ranged) attack that deals \+(\d+) damage", low)
-    if m:
-        r.steps.append(_attack("either" if " or " in m[1] else m[1], "bonus", int(m[2])))
-        return True
-    m = re.fullmatch(r"make a (melee|ranged) attack that deals (\d+) damage", low)
-    if m:
-        r.steps.append(_attack(m[1], "flat", int(m[2])))
-        return True
-    m = re.fullmatch(r"make a (melee|ranged) attack that deals (?:base )?(?:melee |ranged )?damage", low)
-    if m:
-        r.steps.append(_attack(m[1], "base", 0))
-        return True
-    if low == "make an attack":
-        r.steps.append(_attack("either", "base", 0))
-        return True
-    m = re.fullmatch(r"make a melee attack against 1 tapped creature that deals (\d+) damage", low)
-    if m:
-        r.steps.append(_attack("melee", "flat", int(m[1]), tapped_only=True))
-        return True
-    if low == "make a melee attack that deals this creature's base damage against 1 tapped creature":
-        r.steps.append(_attack("melee", "base", 0, tapped_only=True))
-        return True
-    m = re.fullmatch(
-        r"make a melee attack that deals \+(\d+) damage for each other ([a-z]+) creature you control "
-        r"that is adjacent to the target", low,
-    )
-    if m:
-        r.steps.append(_attack("melee", "per-ally", int(m[1]), keyword=m[2].title()))
-        return True
-    m = re.fullmatch(r"discard 1 order card to have this creature make a melee attack that deals \+(\d+) damage", low)
-    if m:
-        r.costs.append(Step("discard", 1))
-        r.steps.append(_attack("melee", "bonus", int(m[1])))
-        return True
-    m = re.fullmatch(r"this creature takes (\d+) damage to make a melee attack that deals \+(\d+) damage", low)
-    if m:
-        r.costs.append(Step("self-damage", int(m[1])))
-        r.steps.append(_attack("melee", "bonus", int(m[2])))
-        return True
-    m = re.fullmatch(r"this creature takes (\d+) damage to shift (\d+) squares", low)
-    if m:
-        r.costs.append(Step("self-damage", int(m[1])))
-        r.steps.append(Step("shift", int(m[2])))
+    if _by_table(low, _ATTACKING, r.steps) or _by_cost_table(r, low, _PAYING) or _by_table(low, _ACTING, r.steps):
         return True
     if low == "this damage cannot be prevented":
         return r.last_attack_unpreventable()
     if low == "creatures you control that are adjacent to the target can assist with this action":
         r.assist_target = True
         return True
-    m = re.fullmatch(r"(\d+) creature you control within (\d+) squares makes a melee attack", low)
-    if m:
-        r.steps.append(Step("ally-attack", within=int(m[2]), who="ally-within", kind="melee"))
-        return True
-    m = re.fullmatch(r"as a standard action, make up to (\d+) ranged attacks", low)
-    if m:
-        r.steps.append(Step("multi-ranged", count=int(m[1]), who="enemies"))
-        return True
-    if low == "each attack must target a different enemy creature":
-        return bool(r.steps) and r.steps[-1].op == "multi-ranged"
     # --- riders on the attack before
     m = re.fullmatch(r"if the target takes damage from this attack, (.+)", low)
     if m:
         rest = m[1]
-        riders = {
-            "untap this creature": (Step("untap"),),
-            "tap it": (Step("tap", who="target"),),
-            "you gain 1 morale": (Step("gain-morale", 1),),
-            "tap it and the target's controller discards 1 order card":
-                (Step("tap", who="target"), Step("opponent-discards", 1)),
-        }.get(rest)
+        riders = _RIDERS.get(rest)
         mh = re.fullmatch(r"this creature heals (\d+) damage", rest)
         if mh:
             riders = (Step("heal", int(mh[1])),)
         if riders is None:
             return False
         return all(r.add_rider(x) for x in riders)
-    # --- damage that is not an attack
-    m = re.fullmatch(r"deal (\d+) damage to 1 creature within (\d+) squares", low)
-    if m:
-        r.steps.append(Step("damage", int(m[1]), who="any-within", within=int(m[2])))
+    # --- damage that is not an attack, movement
+    if _by_table(low, _HARMING, r.steps):
         return True
     if low == "deal this creature's base damage to that creature" and r.chosen == "any-within":
         r.steps.append(Step("damage", 0, mode="base", who="any-within", within=r.chosen_within))
@@ -333,113 +413,21 @@ def _step_sentence(r: _Reader, s: str) -> bool:
     if m and r.chosen == "square-within":
         r.steps.append(Step("area", int(m[1]), who="square-radius", within=r.chosen_within, count=int(m[2])))
         return True
-    m = re.fullmatch(r"deal (\d+) damage to each creature within (\d+) squares of hazardous terrain", low)
-    if m:
-        r.steps.append(Step("area", int(m[1]), who="near-hazard", count=int(m[2])))
-        return True
-    m = re.fullmatch(r"deal (\d+) damage to each (enemy|tapped) creature adjacent to this creature", low)
-    if m:
-        r.steps.append(Step("area", int(m[1]), who="adjacent-enemies" if m[2] == "enemy" else "adjacent-tapped"))
-        return True
-    m = re.fullmatch(r"deal (\d+) damage to each ([a-z]+) creature within (\d+) squares", low)
-    if m:
-        r.steps.append(Step("area", int(m[1]), who="keyword-within", keyword=m[2].title(), within=int(m[3])))
-        return True
-    # --- movement
-    m = re.fullmatch(r"shift (?:up to )?(\d+) squares", low)
-    if m:
-        r.steps.append(Step("shift", int(m[1])))
-        return True
-    m = re.fullmatch(r"one allied creature shifts (\d+) squares", low)
-    if m:
-        r.steps.append(Step("shift", int(m[1]), who="ally"))
-        return True
-    m = re.fullmatch(r"each creature you control other than this creature shifts (\d+) squares", low)
-    if m:
-        r.steps.append(Step("shift", int(m[1]), who="each-other-own"))
-        return True
-    if low == "this creature moves its speed":
-        r.steps.append(Step("move"))
-        return True
-    m = re.fullmatch(r"slide the target (\d+) squares", low)
-    if m:
-        r.steps.append(Step("slide", int(m[1]), who="target"))
-        return True
-    m = re.fullmatch(r"slide each adjacent enemy creature (\d+) squares", low)
-    if m:
-        r.steps.append(Step("slide", int(m[1]), who="adjacent-enemies"))
-        return True
-    m = re.fullmatch(r"slide 1 adjacent creature (\d+) squares", low)
-    if m:
-        r.steps.append(Step("slide", int(m[1]), who="adjacent"))
+    if _by_table(low, _MOVING, r.steps):
         return True
     m = re.fullmatch(r"slide that creature (\d+) squares", low)
     if m and r.chosen == "enemy-within":
         r.steps.append(Step("slide", int(m[1]), who="enemy-within", within=r.chosen_within))
         return True
-    m = re.fullmatch(
-        r"choose 1 enemy creature within (\d+) squares and slide that creature (\d+) squares, "
-        r"then make a melee attack that deals melee damage", low,
-    )
-    if m:
-        r.steps += [Step("slide", int(m[2]), who="enemy-within", within=int(m[1])), _attack("melee", "base", 0)]
+    if _by_table(low, _PLACING, r.steps):
         return True
-    m = re.fullmatch(r"tap each enemy creature adjacent to this creature, and "
-                     r"slide each of those creatures (\d+) squares",
-                     low)
-    if m:
-        r.steps += [Step("tap", who="adjacent-enemies"), Step("slide", int(m[1]), who="adjacent-enemies")]
-        return True
-    m = re.fullmatch(r"place this creature in any square within (\d+) squares", low)
-    if m:
-        r.steps.append(Step("teleport", within=int(m[1]), who="square-within"))
-        return True
-    if low == "this creature does not need line of sight to the target square":
-        return bool(r.steps) and r.steps[-1].op == "teleport"
     if low == ("take 1 treasure token from the square this creature is in to "
                "place this creature in any magic circle square"):
         r.costs.append(Step("take-treasure", 1))
         r.steps.append(Step("teleport", who="magic-circle"))
         return True
-    if low == ("if no enemy creatures have line of sight to this creature, remove it from the battlefield and "
-               "place it on its creature card"):
-        r.steps.append(Step("stealth"))
-        return True
-    if low == ("at the start of its controller's next turn, place the creature "
-               "in any unoccupied square on the battlefield"):
-        return bool(r.steps) and r.steps[-1].op == "stealth"
-    if low == "this creature shifts and ignores walls while moving during this turn":
-        r.steps.append(Step("secret-passage"))
-        return True
-    if low == "it cannot end its movement in a wall square":
-        return bool(r.steps) and r.steps[-1].op == "secret-passage"
-    # --- healing and attached cards
-    m = re.fullmatch(r"this creature heals (\d+) damage", low)
-    if m:
-        r.steps.append(Step("heal", int(m[1])))
-        return True
-    m = re.fullmatch(r"this creature heals (\d+) damage for each enemy creature adjacent to it", low)
-    if m:
-        r.steps.append(Step("heal", int(m[1]), mode="per-adjacent-enemy"))
-        return True
-    m = re.fullmatch(r"this creature or 1 adjacent ally heals (\d+) damage", low)
-    if m:
-        r.steps.append(Step("heal", int(m[1]), who="self-or-adjacent-ally"))
-        return True
-    m = re.fullmatch(r"(this creature|this creature or 1 adjacent ally) heals "
-                     r"(\d+) damage or removes 1 attached order card",
-                     low)
-    if m:
-        who = "self" if m[1] == "this creature" else "self-or-adjacent-ally"
-        r.steps.append(Step("choice", options=(
-            (Step("heal", int(m[2]), who=who),), (Step("remove-attached", 1, who=who),),
-        )))
-        return True
-    if low == "remove 1 attached card from this creature":
-        r.steps.append(Step("remove-attached", 1))
-        return True
-    if low == "remove all cards attached to this creature":
-        r.steps.append(Step("remove-attached", ALL))
+    # --- healing and attached cards, taps, cards, Morale, Leadership
+    if _by_table(low, _HIDING, r.steps) or _by_table(low, _HEALING, r.steps):
         return True
     if low == "remove all attached order cards from that creature" and r.chosen == "ally-within":
         r.steps.append(Step("remove-attached", ALL, who="ally-within", within=r.chosen_within))
@@ -447,76 +435,126 @@ def _step_sentence(r: _Reader, s: str) -> bool:
     if low == "the chosen creature removes 1 attached order card of your choice" and r.chosen == "any-within":
         r.steps.append(Step("remove-attached", 1, who="any-within", within=r.chosen_within))
         return True
-    # --- taps
-    if low == "tap 1 adjacent creature":
-        r.steps.append(Step("tap", who="adjacent"))
-        return True
-    if low == "untap this creature":
-        r.steps.append(Step("untap"))
-        return True
-    # --- cards, Morale, Leadership
-    m = re.fullmatch(r"draw (\d+) order cards?", low)
-    if m:
-        r.steps.append(Step("draw", int(m[1])))
-        return True
-    m = re.fullmatch(r"draw (\d+) order cards, then discard (\d+) order card", low)
-    if m:
-        r.steps += [Step("draw", int(m[1])), Step("discard", int(m[2]))]
-        return True
-    m = re.fullmatch(r"the attacking faction draws (\d+) order card", low)
-    if m:
-        r.steps.append(Step("opponent-draws", int(m[1])))
-        return True
-    m = re.fullmatch(r"gain (\d+) leadership", low)
-    if m:
-        r.steps.append(Step("gain-leadership", int(m[1])))
-        return True
-    m = re.fullmatch(r"gain (\d+) morale", low)
-    if m:
-        r.steps.append(Step("gain-morale", int(m[1])))
-        return True
-    m = re.fullmatch(r"lose (\d+) morale", low)
-    if m:
-        r.steps.append(Step("lose-morale", int(m[1])))
-        return True
-    m = re.fullmatch(r"target opponent loses (\d+) morale", low)
-    if m:
-        r.steps.append(Step("opponent-morale", int(m[1])))
-        return True
-    m = re.fullmatch(r"choose 1 adjacent tapped creature\. that creature's controller loses (\d+) morale", low)
-    if m:
-        r.steps.append(Step("tapped-controller-morale", int(m[1]), who="adjacent-tapped"))
-        return True
-    if low == "choose 1 adjacent tapped creature":
-        r.chosen = "adjacent-tapped"
+    if _by_table(low, _COMMANDING, r.steps):
         return True
     m = re.fullmatch(r"that creature's controller loses (\d+) morale", low)
     if m and r.chosen == "adjacent-tapped":
         r.steps.append(Step("tapped-controller-morale", int(m[1]), who="adjacent-tapped"))
         return True
-    m = re.fullmatch(
-        r"([a-z, ]+) creatures you control deal \+(\d+) damage with melee "
-        r"and ranged attacks until the end of this turn",
-        low,
-    )
-    if m:
-        kws = tuple(w.strip().title() for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", m[1]) if w.strip())
-        r.steps.append(Step("war-cry", int(m[2]), mods=(Mod("attack-bonus", int(m[2]), who="own", keywords=kws),)))
-        return True
-    if low == ("discard any number of creature cards from your hand, then reshuffle all creature cards from your "
-               "graveyard into your creature deck and draw creature cards up to your creature hand size"):
-        r.steps.append(Step("reinforce"))
-        return True
-    if low == "destroy this creature":
-        r.steps.append(Step("destroy-self"))
-        return True
-    m = re.fullmatch(r"immediately deploy 1 ([a-z]+) creature in an opponent's start zone", low)
-    if m:
-        r.steps.append(Step("deploy-now", who="opponent-start", keyword=m[1].title()))
-        return True
-    if low == "attach this card to that creature":
-        return bool(r.steps) and r.steps[-1].op == "deploy-now"
-    return False
+    return _by_table(low, _RALLYING, r.steps)
+
+
+# a creature's (or an attached card's) lasting texts, word for word
+_TRAITS: dict[str, tuple[Mod, ...]] = {
+    "this creature gains scuttle and ignores difficult terrain": (Mod("scuttle"), Mod("ignore-difficult")),
+    "this creature ignores difficult terrain and can move over mountains": (Mod("flying"),),
+    "this creature can move through mountains": (Mod("burrow"),),
+    "this creature ignores terrain and can move through other creatures": (Mod("phasing"),),
+    "cannot end movement on mountains or other creatures": (),  # the general rule (no move ends on a wall or creature)
+    "creatures you control ignore difficult terrain": (Mod("ignore-difficult", who="own"),),
+    "whenever this creature deals melee damage, tap the target": (Mod("tap-on-hit"),),
+    "whenever a target creature takes damage from this creature's melee attack, tap the target": (Mod("tap-on-hit"),),
+    "whenever an adjacent enemy creature is destroyed, untap this creature": (Mod("untap-on-kill"),),
+    "when this creature would be destroyed, it can first make a melee attack that deals melee damage":
+        (Mod("death-strike"),),
+    "when deploying this creature, you can place it in any unoccupied square adjacent to a wall":
+        (Mod("deploy-place", 0, who="by-wall"),),
+    "when deploying this creature, you can place it in any unoccupied magic circle square":
+        (Mod("deploy-place", 0, who="magic-circle"),),
+}
+_TRAIT_PATTERNS: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"this creature can make melee attacks against creatures up to (\d+) spaces away",
+     lambda m: (Mod("reach", int(m[1])),)),
+    (r"this creature's melee attacks deal \+(\d+) damage while at least 1 ally is adjacent to the target",
+     lambda m: (Mod("flanking", int(m[1])),)),
+    (r"this creature's melee attacks deal \+(\d+) damage against tapped creatures",
+     lambda m: (Mod("cutter", int(m[1])),)),
+    (r"this creature's melee attacks deal ([+-]\d+) damage", lambda m: (Mod("melee", int(m[1])),)),
+    (r"whenever a target takes damage from this creature's melee attack, this creature heals (\d+) damage",
+     lambda m: (Mod("life-drain", int(m[1])),)),
+    (r"whenever this creature makes a ranged attack, it deals (\d+) damage to each enemy creature adjacent to the "
+     r"target", lambda m: (Mod("splash", int(m[1])),)),
+    (r"whenever this creature makes a melee attack, it deals (\d+) damage to each other enemy creature adjacent to "
+     r"this creature", lambda m: (Mod("swirl", int(m[1])),)),
+    (r"whenever a target takes damage from this creature's melee attack, this creature can deal (\d+) damage to 1 "
+     r"adjacent creature", lambda m: (Mod("flashing-blades", int(m[1])),)),
+    (r"after this creature attacks, it may deal (\d+) damage to an adjacent tapped enemy creature",
+     lambda m: (Mod("hidden-blade", int(m[1])),)),
+    (r"whenever an adjacent creature takes damage from this creature's attack, slide the damaged creature up to "
+     r"(\d+) squares", lambda m: (Mod("slam", int(m[1])),)),
+    (r"each enemy creature takes (\d+) damage whenever it ends its activation adjacent to this creature",
+     lambda m: (Mod("aura-damage", int(m[1])),)),
+    (r"(?:regenerate (\d+): )?at the start of its controller's turn, this creature heals (\d+) damage",
+     lambda m: (Mod("regenerate", int(m[2])),)),
+    (r"regenerate (\d+)", lambda m: (Mod("regenerate", int(m[1])),)),
+    (r"this creature gains block (\d+)", lambda m: (Mod("block", int(m[1])),)),
+    (r"while adjacent to this creature, each allied ([a-z]+) gains block (\d+)",
+     lambda m: (Mod("shield-aura", int(m[2]), who="allies-adjacent", keywords=(m[1].title(),)),)),
+    (r"while this creature is in a magic circle, all ([a-z, ]+) you control gain \"prevent (\d+) damage from 1 "
+     r"source\" once per turn",
+     lambda m: (Mod("circle-aura", int(m[2]), who="own",
+                    keywords=tuple(w.rstrip("s").title() for w in _keywords(m[1].lower()))),)),
+)
+_DEPLOYING: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"when deploying (?:any )?([a-z ]+?) creatures?, you can place it in any unoccupied square "
+     r"(within (\d+) squares of|adjacent to) this creature",
+     lambda m: (Mod("deploy-place", int(m[3]) if m[3] else 1, who="near-self",
+                    keywords=tuple(w.strip().title() for w in m[1].replace("any ", "").split(" or "))),)),
+    (r"when you deploy this creature, gain (\d+) morale", lambda m: (Mod("deploy-morale", int(m[1])),)),
+    (r"when you deploy this creature, draw (\d+) order card", lambda m: (Mod("deploy-draw", int(m[1])),)),
+    (r"when you deploy this creature, you can reveal an ([a-z]+) creature card of level (\d+) or lower from your "
+     r"hand", lambda m: (Mod("chieftain", int(m[2]), keywords=(m[1].title(),)),)),
+    (r"during your deploy phase, pay (\d+) morale to deploy this creature from your graveyard",
+     lambda m: (Mod("graveyard-deploy", int(m[1])),)),
+)
+_RIDING = re.compile(r"when this creature is destroyed, you may deploy 1 ([a-z ]+?) creature \(level (\d+) or lower\) "
+                     r"from your hand to this tile")
+# an attached order card's lasting texts
+_ATTACHED_TEXTS: dict[str, tuple[Mod, ...]] = {
+    "this creature cannot move or shift": (Mod("immobile"),),
+    "remove this card as a standard action": (Mod("removable"),),
+    "(s): remove this card as a standard action": (Mod("removable"),),
+    ": remove this card as a standard action": (Mod("removable"),),
+    ("when deploying, if this creature is in a magic circle square, you can deploy your creatures in unoccupied "
+     "squares in that magic circle"): (Mod("circle-deploy"),),
+    "destroy this creature at the start of your deploy phase": (Mod("mortal-wound"),),
+    "damage from this creature's melee attacks cannot be prevented": (Mod("unpreventable"),),
+    "(s): as a standard action, deploy 1 creature now": (Mod("call-to-battle", 0, action=STANDARD),),
+    ": as a standard action, deploy 1 creature now": (Mod("call-to-battle", 0, action=STANDARD),),
+}
+_ATTACHED_PATTERNS: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"at the start of its activation, this creature takes (\d+) damage", lambda m: (Mod("start-damage", int(m[1])),)),
+    (r"at the end of its activation, this creature takes (\d+) damage", lambda m: (Mod("end-damage", int(m[1])),)),
+    (r"attacks deal \+(\d+) damage to this creature", lambda m: (Mod("damage-taken", int(m[1])),)),
+    (r"during refresh, this creature's controller draws (\d+) extra order card",
+     lambda m: (Mod("refresh-draw", int(m[1])),)),
+    (r"remove this card to deal \+(\d+) damage with this creature's next melee attack",
+     lambda m: (Mod("next-melee", int(m[1])),)),
+    (r"at the end of its activation, if this creature is in a magic circle square, draw (\d+) order card",
+     lambda m: (Mod("circle-draw", int(m[1])),)),
+    (r"remove this card to prevent (\d+|all) damage to this creature from 1 source",
+     lambda m: (Mod("stored-prevent", _int(m[1])),)),
+    (r"if this creature is in its controller's start zone, remove this card to gain (\d+) morale",
+     lambda m: (Mod("home-morale", int(m[1])),)),
+    (r"whenever this creature destroys an enemy creature with its melee attack, it can deal (\d+) damage to 1 "
+     r"adjacent creature", lambda m: (Mod("cleave", int(m[1])),)),
+    (r"\+(\d+) hp; \+(\d+) level",
+     lambda m: (Mod("level-up", int(m[2]), keywords=(), steps=(Step("hp", int(m[1])),)),)),
+    (r"discard this card to give this creature the ([a-z]+) ability for the rest of the turn",
+     lambda m: (Mod("grant-ability", keywords=(m[1].upper(),)),)),
+    (r"add (\d+) to this creature's base speed", lambda m: (Mod("speed", int(m[1])),)),
+    (r"add (\d+) to the speed of each creature you control", lambda m: (Mod("speed", int(m[1]), who="own"),)),
+    (r"([a-z]+) creatures you control deal \+(\d+) damage with melee attacks",
+     lambda m: (Mod("melee", int(m[2]), who="own", keywords=(m[1].title(),)),)),
+    (r"if the target of this creature's melee attack takes at least (\d+) damage from that attack, destroy the target",
+     lambda m: (Mod("vorpal", int(m[1])),)),
+)
+# sentences that only qualify the modifier before them
+_MOD_QUALIFYING: dict[str, str] = {
+    "resets at the start of this creature's faction refresh phase": "power-prevent",
+    "if you do, gain leadership equal to the revealed creature's level and immediately deploy that creature":
+        "chieftain",
+}
 
 
 def _mod_sentence(r: _Reader, s: str, attached: bool) -> bool:
@@ -525,311 +563,84 @@ def _mod_sentence(r: _Reader, s: str, attached: bool) -> bool:
     low = raw.lower().rstrip(".")
     lowr = _strip_reminder(raw).lower().rstrip(".")
     m: re.Match[str] | None
-    # movement traits
     if re.fullmatch(r"(?:scuttle: )?this creature shifts when it moves", low):
         r.mods.append(Mod("scuttle"))
         return True
-    if lowr == "this creature gains scuttle and ignores difficult terrain":
-        r.mods += [Mod("scuttle"), Mod("ignore-difficult")]
+    if lowr in _TRAITS:
+        r.mods += _TRAITS[lowr]
         return True
-    if lowr == "this creature ignores difficult terrain and can move over mountains":
-        r.mods.append(Mod("flying"))
+    if lowr in _MOD_QUALIFYING:
+        return bool(r.mods) and r.mods[-1].op == _MOD_QUALIFYING[lowr]
+    if _by_table(lowr, _TRAIT_PATTERNS, r.mods):
         return True
-    if lowr == "this creature can move through mountains":
-        r.mods.append(Mod("burrow"))
-        return True
-    if lowr == "this creature ignores terrain and can move through other creatures":
-        r.mods.append(Mod("phasing"))
-        return True
-    if lowr == "cannot end movement on mountains or other creatures":
-        return True  # the general rule (no move ends on a wall or a creature)
-    m = re.fullmatch(r"this creature can make melee attacks against creatures up to (\d+) spaces away", lowr)
-    if m:
-        r.mods.append(Mod("reach", int(m[1])))
-        return True
-    if lowr == "creatures you control ignore difficult terrain":
-        r.mods.append(Mod("ignore-difficult", who="own"))
-        return True
-    # damage traits
-    m = re.fullmatch(r"this creature's melee attacks deal \+(\d+) damage while "
-                     r"at least 1 ally is adjacent to the target", lowr)
-    if m:
-        r.mods.append(Mod("flanking", int(m[1])))
-        return True
-    m = re.fullmatch(r"this creature's melee attacks deal \+(\d+) damage against tapped creatures", lowr)
-    if m:
-        r.mods.append(Mod("cutter", int(m[1])))
-        return True
-    m = re.fullmatch(r"this creature's melee attacks deal ([+-]\d+) damage", lowr)
-    if m:
-        r.mods.append(Mod("melee", int(m[1])))
-        return True
-    if lowr in ("whenever this creature deals melee damage, tap the target",
-                "whenever a target creature takes damage from this creature's melee attack, tap the target"):
-        r.mods.append(Mod("tap-on-hit"))
-        return True
-    m = re.fullmatch(r"whenever a target takes damage from this creature's melee "
-                     r"attack, this creature heals (\d+) damage",
-                     lowr)
-    if m:
-        r.mods.append(Mod("life-drain", int(m[1])))
-        return True
-    m = re.fullmatch(r"whenever this creature makes a ranged attack, it deals (\d+) damage to each enemy creature "
-                     r"adjacent to the target", lowr)
-    if m:
-        r.mods.append(Mod("splash", int(m[1])))
-        return True
-    m = re.fullmatch(r"whenever this creature makes a melee attack, it deals (\d+) damage to each other enemy creature "
-                     r"adjacent to this creature", lowr)
-    if m:
-        r.mods.append(Mod("swirl", int(m[1])))
-        return True
-    m = re.fullmatch(r"whenever a target takes damage from this creature's melee attack, this creature can deal (\d+) "
-                     r"damage to 1 adjacent creature", lowr)
-    if m:
-        r.mods.append(Mod("flashing-blades", int(m[1])))
-        return True
-    m = re.fullmatch(r"after this creature attacks, it may deal (\d+) damage "
-                     r"to an adjacent tapped enemy creature", lowr)
-    if m:
-        r.mods.append(Mod("hidden-blade", int(m[1])))
-        return True
-    m = re.fullmatch(r"whenever an adjacent creature takes damage from this creature's attack, slide the damaged "
-                     r"creature up to (\d+) squares", lowr)
-    if m:
-        r.mods.append(Mod("slam", int(m[1])))
-        return True
-    if lowr == "whenever an adjacent enemy creature is destroyed, untap this creature":
-        r.mods.append(Mod("untap-on-kill"))
-        return True
-    m = re.fullmatch(r"each enemy creature takes (\d+) damage whenever it ends "
-                     r"its activation adjacent to this creature",
-                     lowr)
-    if m:
-        r.mods.append(Mod("aura-damage", int(m[1])))
-        return True
-    if lowr == "when this creature would be destroyed, it can first make a melee attack that deals melee damage":
-        r.mods.append(Mod("death-strike"))
-        return True
-    m = re.fullmatch(r"(?:regenerate (\d+): )?at the start of its controller's "
-                     r"turn, this creature heals (\d+) damage", lowr)
-    if m:
-        r.mods.append(Mod("regenerate", int(m[2])))
-        return True
-    m = re.fullmatch(r"regenerate (\d+)", lowr)
-    if m:
-        r.mods.append(Mod("regenerate", int(m[1])))
-        return True
-    m = re.fullmatch(r"this creature gains block (\d+)", lowr)
-    if m:
-        r.mods.append(Mod("block", int(m[1])))
-        return True
-    m = re.fullmatch(r"while adjacent to this creature, each allied ([a-z]+) gains block (\d+)", lowr)
-    if m:
-        r.mods.append(Mod("shield-aura", int(m[2]), who="allies-adjacent", keywords=(m[1].title(),)))
-        return True
-    m = re.fullmatch(r"while this creature is in a magic circle, all ([a-z, ]+) "
-                     r"you control gain \"prevent (\d+) damage "
-                     r"from 1 source\" once per turn", lowr)
-    if m:
-        kws = tuple(w.strip().rstrip("s").title() for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", m[1]) if w.strip())
-        r.mods.append(Mod("circle-aura", int(m[2]), who="own", keywords=kws))
-        return True
-    m = re.fullmatch(r"prevent all damage to this creature from 1 source", lowr)
-    if m and not attached:
+    if lowr == "prevent all damage to this creature from 1 source" and not attached:
         r.mods.append(Mod("power-prevent", ALL))
         return True
-    if lowr == "resets at the start of this creature's faction refresh phase":
-        return bool(r.mods) and r.mods[-1].op == "power-prevent"
-    # deployment
-    m = re.fullmatch(r"when deploying (?:any )?([a-z ]+?) creatures?, you can place it in any unoccupied square "
-                     r"(within (\d+) squares of|adjacent to) this creature", lowr)
+    if _by_table(lowr, _DEPLOYING, r.mods):
+        return True
+    m = _RIDING.fullmatch(low)
     if m:
-        kws = tuple(w.strip().title() for w in m[1].replace("any ", "").split(" or "))
-        reach = int(m[3]) if m[3] else 1
-        r.mods.append(Mod("deploy-place", reach, who="near-self", keywords=kws))
-        return True
-    if lowr == "when deploying this creature, you can place it in any unoccupied square adjacent to a wall":
-        r.mods.append(Mod("deploy-place", 0, who="by-wall"))
-        return True
-    if lowr == "when deploying this creature, you can place it in any unoccupied magic circle square":
-        r.mods.append(Mod("deploy-place", 0, who="magic-circle"))
-        return True
-    m = re.fullmatch(r"when you deploy this creature, gain (\d+) morale", lowr)
-    if m:
-        r.mods.append(Mod("deploy-morale", int(m[1])))
-        return True
-    m = re.fullmatch(r"when you deploy this creature, draw (\d+) order card", lowr)
-    if m:
-        r.mods.append(Mod("deploy-draw", int(m[1])))
-        return True
-    m = re.fullmatch(r"when you deploy this creature, you can reveal an ([a-z]+) creature card of level (\d+) or lower "
-                     r"from your hand", lowr)
-    if m:
-        r.mods.append(Mod("chieftain", int(m[2]), keywords=(m[1].title(),)))
-        return True
-    if lowr == "if you do, gain leadership equal to the revealed creature's level and immediately deploy that creature":
-        return bool(r.mods) and r.mods[-1].op == "chieftain"
-    m = re.fullmatch(r"during your deploy phase, pay (\d+) morale to deploy this creature from your graveyard", lowr)
-    if m:
-        r.mods.append(Mod("graveyard-deploy", int(m[1])))
-        return True
-    m = re.fullmatch(r"when this creature is destroyed, you may deploy 1 ([a-z ]+?) creature \(level (\d+) or lower\) "
-                     r"from your hand to this tile", low)
-    if m:
-        kws = tuple(w.strip().title() for w in m[1].split(" or "))
-        r.mods.append(Mod("rider", int(m[2]), keywords=kws))
+        r.mods.append(Mod("rider", int(m[2]), keywords=tuple(w.strip().title() for w in m[1].split(" or "))))
         return True
     m = re.fullmatch(r"morale loss = \(([a-z0-9 ]+) - deployed creature level\)", low)
     if m and r.mods and r.mods[-1].op == "rider":
         return True  # the destroyed creature's level (Skeletal Lancer prints its own, 4) less the deployed one's
-    # attached cards' lasting texts
-    if attached:
-        m = re.fullmatch(r"at the start of its activation, this creature takes (\d+) damage", lowr)
-        if m:
-            r.mods.append(Mod("start-damage", int(m[1])))
-            return True
-        m = re.fullmatch(r"at the end of its activation, this creature takes (\d+) damage", lowr)
-        if m:
-            r.mods.append(Mod("end-damage", int(m[1])))
-            return True
-        m = re.fullmatch(r"attacks deal \+(\d+) damage to this creature", lowr)
-        if m:
-            r.mods.append(Mod("damage-taken", int(m[1])))
-            return True
-        if lowr == "this creature cannot move or shift":
-            r.mods.append(Mod("immobile"))
-            return True
-        if lowr in ("remove this card as a standard action", "(s): remove this card as a standard action",
-                    ": remove this card as a standard action"):
-            r.mods.append(Mod("removable"))
-            return True
-        m = re.fullmatch(r"during refresh, this creature's controller draws (\d+) extra order card", lowr)
-        if m:
-            r.mods.append(Mod("refresh-draw", int(m[1])))
-            return True
-        m = re.fullmatch(r"remove this card to deal \+(\d+) damage with this creature's next melee attack", lowr)
-        if m:
-            r.mods.append(Mod("next-melee", int(m[1])))
-            return True
-        m = re.fullmatch(r"at the end of its activation, if this creature is in a "
-                         r"magic circle square, draw (\d+) order card",
-                         lowr)
-        if m:
-            r.mods.append(Mod("circle-draw", int(m[1])))
-            return True
-        m = re.fullmatch(r"remove this card to prevent (\d+|all) damage to this creature from 1 source", lowr)
-        if m:
-            r.mods.append(Mod("stored-prevent", _int(m[1])))
-            return True
-        m = re.fullmatch(r"if this creature is in its controller's start zone, "
-                         r"remove this card to gain (\d+) morale", lowr)
-        if m:
-            r.mods.append(Mod("home-morale", int(m[1])))
-            return True
-        m = re.fullmatch(r"whenever this creature destroys an enemy creature with its melee attack, it can deal (\d+) "
-                         r"damage to 1 adjacent creature", lowr)
-        if m:
-            r.mods.append(Mod("cleave", int(m[1])))
-            return True
-        m = re.fullmatch(r"\+(\d+) hp; \+(\d+) level", lowr)
-        if m:
-            r.mods.append(Mod("level-up", int(m[2]), keywords=(), steps=(Step("hp", int(m[1])),)))
-            return True
-        m = re.fullmatch(r"gain the ([a-z]+) keyword", lowr)
-        if m and r.mods and r.mods[-1].op == "level-up":
-            last = r.mods[-1]
-            r.mods[-1] = Mod(last.op, last.amount, last.who, (*last.keywords, m[1].title()), last.steps)
-            return True
-        if lowr == ("when deploying, if this creature is in a magic circle square, you can deploy your creatures in "
-                    "unoccupied squares in that magic circle"):
-            r.mods.append(Mod("circle-deploy"))
-            return True
-        m = re.fullmatch(r"discard this card to give this creature the ([a-z]+) ability for the rest of the turn", lowr)
-        if m:
-            r.mods.append(Mod("grant-ability", keywords=(m[1].upper(),)))
-            return True
-        if lowr == "destroy this creature at the start of your deploy phase":
-            r.mods.append(Mod("mortal-wound"))
-            return True
-        m = re.fullmatch(r"add (\d+) to this creature's base speed", lowr)
-        if m:
-            r.mods.append(Mod("speed", int(m[1])))
-            return True
-        m = re.fullmatch(r"add (\d+) to the speed of each creature you control", lowr)
-        if m:
-            r.mods.append(Mod("speed", int(m[1]), who="own"))
-            return True
-        m = re.fullmatch(r"([a-z]+) creatures you control deal \+(\d+) damage with melee attacks", lowr)
-        if m:
-            r.mods.append(Mod("melee", int(m[2]), who="own", keywords=(m[1].title(),)))
-            return True
-        if lowr == "damage from this creature's melee attacks cannot be prevented":
-            r.mods.append(Mod("unpreventable"))
-            return True
-        m = re.fullmatch(r"if the target of this creature's melee attack takes at least (\d+) damage from that attack, "
-                         r"destroy the target", lowr)
-        if m:
-            r.mods.append(Mod("vorpal", int(m[1])))
-            return True
-        if lowr in ("(s): as a standard action, deploy 1 creature now", ": as "
-                    "a standard action, deploy 1 creature now"):
-            r.mods.append(Mod("call-to-battle", 0, action=STANDARD))
-            return True
-        m = re.fullmatch(r"if this creature is in a magic circle square, you gain (\d+) morale before deploying", lowr)
-        if m and r.mods and r.mods[-1].op == "call-to-battle":
-            last = r.mods[-1]
-            r.mods[-1] = Mod(last.op, int(m[1]), last.who, last.keywords, last.steps, last.action)
-            return True
-        m = re.fullmatch(r"\(s\): prevent (\d+) damage to this creature from 1 source", low) or re.fullmatch(
-            r": prevent (\d+) damage to this creature from 1 source", low)
-        if m:
-            r.mods.append(Mod("power-prevent", int(m[1])))
-            return True
+    return attached and _attached_sentence(r, low, lowr)
+
+
+def _attached_sentence(r: _Reader, low: str, lowr: str) -> bool:
+    """An attached card's lasting text (after :func:`_mod_sentence`'s general ones)."""
+    m: re.Match[str] | None
+    if lowr in _ATTACHED_TEXTS:
+        r.mods += _ATTACHED_TEXTS[lowr]
+        return True
+    if _by_table(lowr, _ATTACHED_PATTERNS, r.mods):
+        return True
+    m = re.fullmatch(r"gain the ([a-z]+) keyword", lowr)
+    if m and r.mods and r.mods[-1].op == "level-up":
+        last = r.mods[-1]
+        r.mods[-1] = Mod(last.op, last.amount, last.who, (*last.keywords, m[1].title()), last.steps)
+        return True
+    m = re.fullmatch(r"if this creature is in a magic circle square, you gain (\d+) morale before deploying", lowr)
+    if m and r.mods and r.mods[-1].op == "call-to-battle":
+        last = r.mods[-1]
+        r.mods[-1] = Mod(last.op, int(m[1]), last.who, last.keywords, last.steps, last.action)
+        return True
+    m = re.fullmatch(r"\(s\): prevent (\d+) damage to this creature from 1 source", low) or re.fullmatch(
+        r": prevent (\d+) damage to this creature from 1 source", low)
+    if m:
+        r.mods.append(Mod("power-prevent", int(m[1])))
+        return True
     return False
+
+
+_COMMANDER_TEXTS: dict[str, tuple[Mod, ...]] = {
+    "once during your turn, you can discard 1 order card from your hand to draw 1 order card": (Mod("swap-order", 1),),
+    "you can deploy creatures during your refresh phase": (Mod("horde"),),
+    "creatures you control ignore difficult terrain": (Mod("ignore-difficult", who="own"),),
+}
+_COMMANDER_PATTERNS: tuple[tuple[re.Pattern[str], Any], ...] = _table(
+    (r"add (\d+) to the speed of each ([a-z]+) and ([a-z]+) you control",
+     lambda m: (Mod("speed", int(m[1]), who="own", keywords=(m[2].title(), m[3].title())),)),
+    (r"whenever a ([a-z]+) you control collects a treasure token, you can draw (\d+) order card instead of gaining 1 "
+     r"morale", lambda m: (Mod("treasure-draw", int(m[2]), who="own", keywords=(m[1].title(),)),)),
+    (r"each ([a-z]+) you control can use a standard action to move up to its speed",
+     lambda m: (Mod("versatile", who="own", keywords=(m[1].title(),)),)),
+    (r"whenever an enemy creature cowers, its controller loses (\d+) extra morale",
+     lambda m: (Mod("cower-extra", int(m[1])),)),
+    (r"gain (\d+) leadership for each enemy creature destroyed during your turn",
+     lambda m: (Mod("kill-leadership", int(m[1])),)),
+    (r"when you deploy starting ([a-z]+) creatures, you can deploy (\d+) of them in any unoccupied treasure square "
+     r"on the board", lambda m: (Mod("orc-scout", int(m[2]), keywords=(m[1].title(),)),)),
+)
 
 
 def _commander_sentence(r: _Reader, s: str) -> bool:
     low = _strip_reminder(s).lower().rstrip(".")
-    m: re.Match[str] | None
-    m = re.fullmatch(r"add (\d+) to the speed of each ([a-z]+) and ([a-z]+) you control", low)
-    if m:
-        r.mods.append(Mod("speed", int(m[1]), who="own", keywords=(m[2].title(), m[3].title())))
+    if low in _COMMANDER_TEXTS:
+        r.mods += _COMMANDER_TEXTS[low]
         return True
-    m = re.fullmatch(r"whenever a ([a-z]+) you control collects a treasure token, "
-                     r"you can draw (\d+) order card instead of "
-                     r"gaining 1 morale", low)
-    if m:
-        r.mods.append(Mod("treasure-draw", int(m[2]), who="own", keywords=(m[1].title(),)))
-        return True
-    if low == "once during your turn, you can discard 1 order card from your hand to draw 1 order card":
-        r.mods.append(Mod("swap-order", 1))
-        return True
-    m = re.fullmatch(r"each ([a-z]+) you control can use a standard action to move up to its speed", low)
-    if m:
-        r.mods.append(Mod("versatile", who="own", keywords=(m[1].title(),)))
-        return True
-    if low == "you can deploy creatures during your refresh phase":
-        r.mods.append(Mod("horde"))
-        return True
-    m = re.fullmatch(r"whenever an enemy creature cowers, its controller loses (\d+) extra morale", low)
-    if m:
-        r.mods.append(Mod("cower-extra", int(m[1])))
-        return True
-    m = re.fullmatch(r"gain (\d+) leadership for each enemy creature destroyed during your turn", low)
-    if m:
-        r.mods.append(Mod("kill-leadership", int(m[1])))
-        return True
-    if low == "creatures you control ignore difficult terrain":
-        r.mods.append(Mod("ignore-difficult", who="own"))
-        return True
-    m = re.fullmatch(r"when you deploy starting ([a-z]+) creatures, you can deploy "
-                     r"(\d+) of them in any unoccupied treasure "
-                     r"square on the board", low)
-    if m:
-        r.mods.append(Mod("orc-scout", int(m[2]), keywords=(m[1].title(),)))
-        return True
-    return False
+    return _by_table(low, _COMMANDER_PATTERNS, r.mods)
 
 
 # --- public readers -------------------------------------------------------------------------------------

@@ -5,23 +5,8 @@ from __future__ import annotations
 import pytest
 
 from simulate.engine.game import IllegalAction
+from simulate.games import dungeon_command_actions as act
 from simulate.games.dungeon_command import DcState
-from simulate.games.dungeon_command_actions import (
-    Activate,
-    Attack,
-    Choose,
-    Collect,
-    Cower,
-    Deploy,
-    EndActivation,
-    EndDeploy,
-    EndPhase,
-    FirstPlayer,
-    Move,
-    Pass,
-    PlayOrder,
-    UsePower,
-)
 from tests.simulate.games.dc_helpers import begin, hand, put, scenario, warband
 
 HOC = "Valnar Trueblade"
@@ -32,9 +17,9 @@ def settle(s: DcState, *, cower: bool = False) -> None:
     """Pass every response window and answer cowering, until the stack is empty or a choice is asked."""
     for _ in range(50):
         if s.pending is not None and s.pending.kind == "cower":
-            s.apply(Cower(cower))
+            s.apply(act.Cower(cower))
         elif s.window is not None:
-            s.apply(Pass())
+            s.apply(act.Pass())
         else:
             return
 
@@ -50,22 +35,22 @@ def test_deployment_within_leadership_valnar_deploys_cleric_thug_and_archer() ->
     cleric, thug, archer, archer2 = "a1", "a2", "a3", "a4"
     ps.creature_deck = [c for c in ps.creature_deck + ps.hand if c not in (cleric, thug, archer, archer2)]
     ps.hand = [cleric, thug, archer, archer2]
-    s.apply(FirstPlayer(0))
+    s.apply(act.FirstPlayer(0))
     assert s.current_player() == 0
     for cid, sq in ((cleric, (1, 9)), (thug, (2, 9)), (archer, (3, 9))):
-        s.apply(Deploy(cid, sq))
+        s.apply(act.Deploy(cid, sq))
     assert s.board_level(0) == 7
     with pytest.raises(IllegalAction, match="over Leadership"):
-        s.apply(Deploy(archer2, (4, 9)))  # 7 + 1 = 8 > 7
-    s.apply(EndDeploy())
+        s.apply(act.Deploy(archer2, (4, 9)))  # 7 + 1 = 8 > 7
+    s.apply(act.EndDeploy())
     assert len(ps.hand) == 3  # refilled to Valnar's creature hand (§5.4)
 
 
 def test_at_least_one_starting_creature_is_deployed() -> None:
     s = scenario(warband(HOC, ["Dwarf Cleric"]), warband(SOL, ["Drow House Guard"]))
-    s.apply(FirstPlayer(0))
+    s.apply(act.FirstPlayer(0))
     with pytest.raises(IllegalAction, match="at least one"):
-        s.apply(EndDeploy())
+        s.apply(act.EndDeploy())
 
 
 def test_deploy_phase_leadership_12_takes_one_more_level_1_creature_after_4_4_3() -> None:
@@ -80,12 +65,12 @@ def test_deploy_phase_leadership_12_takes_one_more_level_1_creature_after_4_4_3(
     begin(s)
     for cid in ("a1", "a2", "a3"):
         s.creatures[cid].activated = True
-    s.apply(EndPhase())
+    s.apply(act.EndPhase())
     assert s.phase == "deploy" and ps.leadership == 12  # +1 at the start of the phase (§6.3)
-    assert {a.card for a in s.legal_actions() if isinstance(a, Deploy)} == {"a4"}
+    assert {a.card for a in s.legal_actions() if isinstance(a, act.Deploy)} == {"a4"}
     with pytest.raises(IllegalAction):
-        s.apply(Deploy("a5", (6, 9)))  # 11 + 2 = 13 > 12
-    s.apply(Deploy("a4", (6, 9)))
+        s.apply(act.Deploy("a5", (6, 9)))  # 11 + 2 = 13 > 12
+    s.apply(act.Deploy("a4", (6, 9)))
     assert s.board_level(0) == 12
 
 
@@ -131,13 +116,13 @@ def test_killing_strike_is_answered_by_uncanny_dodge() -> None:
     [ud, scheme] = hand(s, 1, ["Uncanny Dodge", "Scheme"])
     morale = [p.morale for p in s.players]
     begin(s)
-    s.apply(Activate(knight))
-    s.apply(PlayOrder(ks, knight, target=drider))
+    s.apply(act.Activate(knight))
+    s.apply(act.PlayOrder(ks, knight, target=drider))
     assert s.creatures[knight].tapped  # the attack is declared: tap (Q9: costs at declaration)
     assert [i.label for i in s.stack] == ["Killing Strike"] and s.current_player() == 1
-    s.apply(PlayOrder(ud, drider, source=s.stack[0].id))
+    s.apply(act.PlayOrder(ud, drider, source=s.stack[0].id))
     assert s.pending is not None and s.pending.why == "discard"  # Uncanny Dodge: discard 1 order card
-    s.apply(Choose(next(i for i, o in enumerate(s.pending.options) if o["card"] == scheme)))
+    s.apply(act.Choose(next(i for i, o in enumerate(s.pending.options) if o["card"] == scheme)))
     settle(s)  # nobody can answer Uncanny Dodge: it resolves, then Killing Strike does
     assert not s.stack
     assert s.creatures[drider].damage == 0 and s.creatures[drider].on_board
@@ -158,24 +143,24 @@ def test_shadowy_ambush_shifts_then_attacks_and_fizzles_when_the_target_is_not_a
     bm = put(s, 1, "Drow Blademaster", (5, 5))  # 3 squares away: not adjacent
     ambush = hand(s, 1, ["Shadowy Ambush", "Shadowy Ambush"])
     begin(s, player=1)
-    s.apply(Activate(bm))
-    s.apply(PlayOrder(ambush[0], bm, target=knight))
+    s.apply(act.Activate(bm))
+    s.apply(act.PlayOrder(ambush[0], bm, target=knight))
     # pushed in reverse (attack below, shift on top); nobody answers, so the shift resolves first
     assert [i.step.op for i in s.stack] == ["attack"]
     assert s.pending is not None and s.pending.why.startswith("shift")
     adjacent = next(i for i, o in enumerate(s.pending.options) if tuple(o["square"]) == (5, 3))
-    s.apply(Choose(adjacent))
+    s.apply(act.Choose(adjacent))
     settle(s)
     assert s.creatures[knight].damage == 50
     assert ambush[0] in s.players[1].discard
     # the second one (the Blademaster untapped for the test): shift away, so the attack finds no target next to it
     s.creatures[bm].tapped = False
-    s.apply(PlayOrder(ambush[1], bm, target=knight))
+    s.apply(act.PlayOrder(ambush[1], bm, target=knight))
     settle(s)
     assert s.pending is not None
     options = s.pending.options
     away = max(range(len(options)), key=lambda i: options[i]["square"][1])
-    s.apply(Choose(away))
+    s.apply(act.Choose(away))
     settle(s)
     assert s.creatures[knight].damage == 50
     assert any(e.kind == "fizzle" and e.data["label"] == "Shadowy Ambush" for e in s.log)
@@ -194,23 +179,23 @@ def _assist_field() -> tuple[DcState, str, str, str, str, str]:
     drider = put(s, 1, "Drider", (4, 2))
     [ks] = hand(s, 0, ["Killing Strike"])
     begin(s)
-    s.apply(Activate(ranger))
+    s.apply(act.Activate(ranger))
     return s, ranger, cleric, defender, drider, ks
 
 
 def test_assisting_lets_the_ranger_use_killing_strike_with_the_clerics_level() -> None:
     s, ranger, cleric, defender, drider, ks = _assist_field()
     with pytest.raises(IllegalAction):
-        s.apply(PlayOrder(ks, ranger, target=drider))  # 2 < 5
+        s.apply(act.PlayOrder(ks, ranger, target=drider))  # 2 < 5
     with pytest.raises(IllegalAction):
-        s.apply(PlayOrder(ks, ranger, target=drider, assistants=(defender,)))  # 2 + 2 = 4 < 5
-    s.apply(PlayOrder(ks, ranger, target=drider, assistants=(cleric,)))  # 2 + 3 = 5
+        s.apply(act.PlayOrder(ks, ranger, target=drider, assistants=(defender,)))  # 2 + 2 = 4 < 5
+    s.apply(act.PlayOrder(ks, ranger, target=drider, assistants=(cleric,)))  # 2 + 3 = 5
     assert s.creatures[cleric].tapped and s.creatures[ranger].tapped and not s.creatures[defender].tapped
 
 
 def test_both_assistants_together_make_7() -> None:
     s, ranger, cleric, defender, drider, ks = _assist_field()
-    s.apply(PlayOrder(ks, ranger, target=drider, assistants=(cleric, defender)))
+    s.apply(act.PlayOrder(ks, ranger, target=drider, assistants=(cleric, defender)))
     assert s.creatures[cleric].tapped and s.creatures[defender].tapped
 
 
@@ -239,17 +224,17 @@ def _knight_and_spider(morale: int) -> tuple[DcState, str]:
     spider = put(s, 1, "Demonweb Spider", (4, 3))
     s.players[1].morale = morale
     begin(s)
-    s.apply(Activate(knight))
-    s.apply(Attack(knight, spider))
+    s.apply(act.Activate(knight))
+    s.apply(act.Attack(knight, spider))
     while s.window is not None:
-        s.apply(Pass())
+        s.apply(act.Pass())
     return s, spider
 
 
 def test_cowering_from_40_damage_costs_4_morale_whatever_the_hp() -> None:
     s, spider = _knight_and_spider(13)
     assert s.pending is not None and s.pending.kind == "cower"
-    s.apply(Cower(True))
+    s.apply(act.Cower(True))
     assert s.players[1].morale == 9  # 40 damage: 4 Morale, though the spider has 20 HP
     assert s.creatures[spider].on_board and s.creatures[spider].damage == 0
 
@@ -270,10 +255,10 @@ def test_a_creature_with_cover_may_tap_to_dodge_a_ranged_attack() -> None:
     wizard = put(s, 0, "War Wizard", (4, 8))
     guard = put(s, 1, "Drow House Guard", (4, 2))  # in an obstacle square: cover (§10.5)
     begin(s)
-    s.apply(Activate(wizard))
-    s.apply(Attack(wizard, guard, ranged=True))
+    s.apply(act.Activate(wizard))
+    s.apply(act.Attack(wizard, guard, ranged=True))
     assert s.current_player() == 1
-    dodge = next(a for a in s.legal_actions() if isinstance(a, UsePower) and a.power == "dodge")
+    dodge = next(a for a in s.legal_actions() if isinstance(a, act.UsePower) and a.power == "dodge")
     s.apply(dodge)
     settle(s)
     assert s.creatures[guard].damage == 0 and s.creatures[guard].tapped
@@ -285,9 +270,9 @@ def test_a_prevention_card_answers_an_attack_and_untaps_near_miss() -> None:
     bm = put(s, 1, "Drow Blademaster", (4, 3))
     [nm] = hand(s, 1, ["Near Miss"])
     begin(s)
-    s.apply(Activate(knight))
-    s.apply(Attack(knight, bm))
-    s.apply(PlayOrder(nm, bm, source=s.stack[-1].id))
+    s.apply(act.Activate(knight))
+    s.apply(act.Attack(knight, bm))
+    s.apply(act.PlayOrder(nm, bm, source=s.stack[-1].id))
     settle(s)
     assert s.creatures[bm].damage == 20  # 40 - 20
     assert not s.creatures[bm].tapped  # Near Miss: prevent 20, untap
@@ -300,8 +285,8 @@ def test_nobody_is_asked_when_nobody_can_respond() -> None:
     s.players[1].order_hand.clear()
     s.players[1].morale = 1
     begin(s)
-    s.apply(Activate(knight))
-    s.apply(Attack(knight, spider))
+    s.apply(act.Activate(knight))
+    s.apply(act.Attack(knight, spider))
     assert not s.stack and s.window is None and not s.creatures[spider].on_board
 
 
@@ -316,13 +301,13 @@ def test_refresh_start_of_turn_effects_then_untap_then_draw_one_order() -> None:
     bm = put(s, 1, "Drow Blademaster", (4, 3))
     [dw] = hand(s, 1, ["Deep Wound"])
     begin(s, player=1)
-    s.apply(Activate(bm))
-    s.apply(PlayOrder(dw, bm, target=knight))
+    s.apply(act.Activate(bm))
+    s.apply(act.PlayOrder(dw, bm, target=knight))
     settle(s)
     assert s.creatures[knight].damage == 30  # 20 + 10
     s.creatures[knight].tapped = True
     hand0 = len(s.players[0].order_hand)
-    s.apply(EndActivation())  # its last creature: the turn ends, and player 1's (the knight's) begins
+    s.apply(act.EndActivation())  # its last creature: the turn ends, and player 1's (the knight's) begins
     settle(s)
     assert (s.turn_player, s.phase) == (0, "activate")
     assert s.creatures[knight].damage == 40
@@ -347,9 +332,9 @@ def test_cleanup_hazard_damage_untap_refill_and_the_end_without_creatures() -> N
     s.creatures[cleric].tapped = True
     s.creatures[cleric].activated = True
     leadership = ps.leadership
-    s.apply(EndPhase())
+    s.apply(act.EndPhase())
     if s.phase == "deploy":
-        s.apply(EndDeploy())
+        s.apply(act.EndDeploy())
     settle(s)
     assert ps.leadership == leadership + 1
     assert s.creatures[cleric].damage == 10  # ended the turn in hazardous terrain
@@ -363,7 +348,7 @@ def test_a_player_who_ends_a_turn_with_no_creatures_loses() -> None:
     s.players[0].hand.clear()
     s.players[0].creature_deck.clear()
     begin(s)
-    s.apply(EndPhase())
+    s.apply(act.EndPhase())
     assert s.is_terminal() and s.result().winner == 1 and s.result().reason == "no-creatures"
 
 
@@ -429,10 +414,10 @@ def test_a_chest_showing_2_gives_2_tokens_and_collecting_one_taps_for_1_morale()
     s.chests = {(4, 6): 2}
     begin(s)
     morale = s.players[0].morale
-    s.apply(Activate(ranger))
-    s.apply(Move(ranger, (4, 6)))
+    s.apply(act.Activate(ranger))
+    s.apply(act.Move(ranger, (4, 6)))
     assert s.tokens == {(4, 6): 2} and not s.chests
-    s.apply(Collect(ranger))
+    s.apply(act.Collect(ranger))
     assert s.players[0].morale == morale + 1 and s.tokens == {(4, 6): 1} and s.creatures[ranger].tapped
 
 
