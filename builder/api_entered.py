@@ -75,7 +75,7 @@ def _keeper(request: Request) -> Keeper:
 
 def _card(game: str, ruleset: str, slug: str) -> tuple[cm.Card, Sheet]:
     card = card_get(game=game, ruleset=ruleset, slug=slug)
-    sheet = sheet_for(game, ruleset, card.kind) if card is not None else None
+    sheet = sheet_for(game, ruleset, card.kind, card.slug) if card is not None else None
     if card is None or sheet is None:
         raise ApplicationError("No card with numbers to enter has this id.", code="not_found", status=404)
     return card, sheet

@@ -393,6 +393,14 @@ def builder_facts(*, game: str, ruleset: str) -> Any:
     return catalogue_facts(game=game, ruleset=ruleset)
 
 
+def builder_facts_own(*, game: str, ruleset: str, entered: Any) -> Any:
+    """:func:`builder_facts` as a player's own checks read them: with the numbers he entered laid over
+    (``entered``: ``builder.selectors_entered.entered_source``)."""
+    from validation.core.entered import with_entered
+
+    return with_entered(builder_facts(game=game, ruleset=ruleset), entered(game, ruleset))
+
+
 def card_find(*, catalogue: Any, text: str, kinds: tuple[str, ...], version: str = "", set_name: str = "") -> Any:
     """The card a list's name points at, matched as the validator matches names (case, accents and
     punctuation do not matter; a slug or a localised name also works), or None."""

@@ -92,7 +92,7 @@ def entered_card_save(*, keeper: Keeper, card: cm.Card, raw: Any, source: str = 
     """Keep the numbers a player typed in for ``card`` (its typed row). Returns the entry, or None when nothing
     differs from the catalogue any more (then an earlier entry is removed). Raises ``ApplicationError`` (400)
     with a message per field when a value is out of the card's bounds."""
-    sheet = sheet_for(card.game.slug, card.ruleset.slug, card.kind)
+    sheet = sheet_for(card.game.slug, card.ruleset.slug, card.kind, card.slug)
     if sheet is None:
         raise ApplicationError("Numbers cannot be entered for this kind of card yet.", code="no-sheet")
     values, errors = sheet_check(sheet, raw)

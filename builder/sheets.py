@@ -190,19 +190,45 @@ def _default(key: str) -> Any:
 
 
 @dataclass(frozen=True)
+class Nest:
+    """A sheet whose fields and rows are the parts of one object of the record (a Stronghold board's ``layout``):
+    ``pack`` makes the object from the sheet's checked values (adding an error per JSON pointer where the parts
+    do not fit together: a path to a place the board lacks); ``unpack`` reads an object back into the sheet's
+    values, for the form."""
+
+    field: str
+    label: Any
+    pack: Callable[[Mapping[str, Any], Errors], dict[str, Any]]
+    unpack: Callable[[Mapping[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class Sheet:
-    """A card kind's printed numbers, in the card's order."""
+    """A card kind's printed numbers, in the card's order. ``only``: the slugs of the cards of the kind that have
+    them (empty: every card of the kind); ``nest``: they are the parts of one object of the record."""
 
     fields: tuple[SheetField, ...] = ()
     rows: tuple[Rows, ...] = ()
     note: Any = ""
+    only: tuple[str, ...] = ()
+    nest: Nest | None = None
 
     @property
     def names(self) -> set[str]:
+        """The record's fields the sheet fills."""
+        if self.nest is not None:
+            return {self.nest.field}
         return {f.name for f in self.fields} | {r.key for r in self.rows}
 
     def groups_of(self, key: str) -> list[Rows]:
         return [r for r in self.rows if r.key == key]
+
+    def view(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """A record (or entered values) as the sheet's values: the nested object's parts for a nested sheet."""
+        if self.nest is None:
+            return dict(record)
+        inner = record.get(self.nest.field)
+        return self.nest.unpack(inner) if isinstance(inner, Mapping) else {}
 
 
 SHEETS: dict[tuple[str, str, str], Sheet] = {}
@@ -217,10 +243,14 @@ def register_sheet(game: str, ruleset: str, kind: str, sheet: Sheet) -> Sheet:
     return sheet
 
 
-def sheet_for(game: str, ruleset: str, kind: str) -> Sheet | None:
+def sheet_for(game: str, ruleset: str, kind: str, slug: str | None = None) -> Sheet | None:
+    """The sheet of a card kind; with ``slug``, None when that card is not one of the cards the sheet is for."""
     from builder import sheets_games  # noqa: F401  (each game's sheets register themselves)
 
-    return SHEETS.get((game, ruleset, kind))
+    sheet = SHEETS.get((game, ruleset, kind))
+    if sheet is not None and slug is not None and sheet.only and slug not in sheet.only:
+        return None
+    return sheet
 
 
 def sheet_check(sheet: Sheet, raw: Any) -> tuple[dict[str, Any], Errors]:
@@ -268,6 +298,11 @@ def sheet_check(sheet: Sheet, raw: Any) -> tuple[dict[str, Any], Errors]:
                     row[f.name] = value
             if row:
                 rows.append({**row, **group.fixed})
+    if sheet.nest is not None:
+        if errors:
+            return {}, errors
+        packed = sheet.nest.pack(values, errors) if values else {}
+        return ({sheet.nest.field: packed} if packed and not errors else {}), errors
     return values, errors
 
 
@@ -285,6 +320,8 @@ def sheet_rows(sheet: Sheet, record: Mapping[str, Any]) -> dict[str, list[dict[s
 
 def sheet_label(sheet: Sheet, name: str) -> str:
     """A field's or group's label, for messages (``name`` as the record says it)."""
+    if sheet.nest is not None and name == sheet.nest.field:
+        return str(sheet.nest.label)
     for f in sheet.fields:
         if f.name == name:
             return str(f.label)

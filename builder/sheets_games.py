@@ -113,3 +113,7 @@ register_sheet("stronghold", "default", "phase-card", Sheet(
                      "Ballista, Catapult.")),
     ),
 ))
+
+
+# Stronghold's main board: its layout, typed in place by place from the printed board (builder/sheets_stronghold.py).
+from builder import sheets_stronghold  # noqa: E402, F401

@@ -8,7 +8,8 @@ and a shell share them:
   other player counts when the format changes;
 * :func:`phase_card_choices` lists the catalogue's phase cards of the format's colour, phase by phase;
 * :func:`board_of`, :func:`legal_targets` and :func:`board_drawing` read the board record the format names (the
-  invented stand-in TB-9 until the printed board is supplied), say where each action may go, and lay the board
+  invented stand-in TB-9 until the printed board's layout is known: supplied to the catalogue, or entered by the
+  player from his own board), say where each action may go, and lay the board
   out for the SVG drawing on the page.
 
 The rules themselves stay the validator's (``validation/games/stronghold``): this module only offers choices
@@ -191,23 +192,28 @@ class Place:
 
 @dataclass
 class BoardInfo:
-    """The board record a format names: its name, whether it is a stand-in, its layout."""
+    """The board a plan is checked on: its name and slug, whether it is a stand-in, whether its layout is one a
+    player entered (not yet reviewed), its layout."""
 
     name: str
     is_standin: bool
     layout: Mapping[str, Any]
     notes: tuple[str, ...] = ()
+    slug: str = ""
+    entered: bool = False
 
 
-def board_of(cards: Iterable[Any], name: str) -> BoardInfo | None:
-    """The board record called ``name`` (a slug or a name), if the catalogue has one with a layout."""
-    key = name.strip().casefold()
-    for card in cards:
-        if card.kind == "component" and key in (card.slug.casefold(), card.name.casefold()):
-            layout = card.fields.get("layout")
-            if isinstance(layout, Mapping):
-                return BoardInfo(card.name, bool(card.is_standin), layout)
-    return None
+def board_of(catalogue: Any, name: str) -> BoardInfo | None:
+    """The board record called ``name`` (a slug or a name), if it has a layout, as the validator chooses it: a
+    stand-in gives way to the printed board once its layout is known (the player's own entry included)."""
+    from validation.games.stronghold.board import board_card
+
+    card = board_card(catalogue, name)
+    layout = card.fields.get("layout") if card is not None else None
+    if card is None or not isinstance(layout, Mapping) or not layout:
+        return None
+    return BoardInfo(card.name, bool(card.is_standin), layout, slug=card.slug,
+                     entered="layout" in (catalogue.entered.get(card.slug) or ()))
 
 
 def kinds(layout: Mapping[str, Any]) -> dict[str, str]:
@@ -440,19 +446,21 @@ def remove_move(*, document: Mapping[str, Any], index: int, move: int) -> dict[s
 TILE_KINDS = ("machine", "equipment", "training")
 
 
-def plan_view(document: Mapping[str, Any], cards: Iterable[Any], active: int | None = None) -> dict[str, Any]:
+def plan_view(document: Mapping[str, Any], catalogue: Any, active: int | None = None) -> dict[str, Any]:
     """What the page shows of a round plan beside its fields: the phase cards to pick from, the board drawn with
     the places the chosen action may go (``active``: the index of the action whose target is being picked;
     by default the first one still without a target), the choices of every select, and what is missing from
     the catalogue (said once at the top)."""
-    cards = list(cards)
+    from validation.games.stronghold.board import PRINTED_BOARD
+
+    cards = list(catalogue.cards)
     plan = _mapping(document.get("plan"))
     if plan.get("kind") != "round-plan":
         return {}
     params = format_params(str(document.get("format", "")))
     by_key = {c.key: c for c in cards}
     by_name = {c.name.casefold(): c for c in cards}
-    board = board_of(cards, str(_mapping(document.get("params")).get("board") or params.get("board") or "TB-9"))
+    board = board_of(catalogue, str(_mapping(document.get("params")).get("board") or params.get("board") or "TB-9"))
     layout: Mapping[str, Any] = board.layout if board is not None else {}
     state = _mapping(plan.get("state"))
     entries = list(plan.get("entries") or [])
@@ -485,7 +493,10 @@ def plan_view(document: Mapping[str, Any], cards: Iterable[Any], active: int | N
     every = kinds(layout)
     colour = str(params.get("phase_card_set") or "red")
     held = [card_of(n) for k, n in _mapping(plan.get("phase_cards")).items() if k != "camp"]
-    without_actions = sorted({c.name for c in held if c is not None and c.get("actions") is None})
+    # the phase cards held whose printed actions nobody gave yet (neither the catalogue nor this player)
+    without_actions = sorted(({"name": c.name, "slug": c.slug} for c in {c.slug: c for c in held if c is not None
+                                                                          and c.get("actions") is None}.values()),
+                             key=lambda c: c["name"])
     return {
         "board": board,
         "colour": colour,
@@ -511,6 +522,7 @@ def plan_view(document: Mapping[str, Any], cards: Iterable[Any], active: int | N
         "tiles": [t for t in _mapping(state.get("board")).get("tiles") or [] if isinstance(t, Mapping)],
         "units_on_board": dict(_mapping(state.get("board")).get("units") or {}),
         "without_actions": without_actions,
+        "printed_board": PRINTED_BOARD,
         "units": UNITS,
         "players": int(params.get("players") or 2),
     }

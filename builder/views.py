@@ -32,6 +32,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy, npgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -51,6 +52,7 @@ from builder.selectors import (
     builder_default_format,
     builder_factions,
     builder_facts,
+    builder_facts_own,
     builder_rulesets,
     builder_setup,
     card_ref,
@@ -395,6 +397,8 @@ def _builder_context(
     check = _localised(raw_check, document)
     ruleset = str(document.get("ruleset"))
     catalogue = builder_facts(game=game.slug, ruleset=ruleset)
+    own = builder_facts_own(game=game.slug, ruleset=ruleset, entered=entered) \
+        if panel_of(game.slug, ruleset).checked else catalogue
     kinds = drafts.card_kinds(game.slug, ruleset)
     filters = data if data is not None else QueryDict()
     owned = owned_by_slug(user=request.user, game=game.slug, ruleset=ruleset) \
@@ -456,13 +460,17 @@ def _builder_context(
         "json_export": json.dumps(document, ensure_ascii=False, indent=2),
         "panel_template": panel.template,
         "faction_label": gettext(panel.faction_label),
-        **(panel.context(document, catalogue) if panel.context is not None else {}),
-        **(panel.checked(document, catalogue, check, filters) if panel.checked is not None else {}),
+        # the panel reads the cards as this player's checks do: with the numbers he entered laid over
+        **(panel.context(document, own) if panel.context is not None else {}),
+        **(panel.checked(document, own, check, filters) if panel.checked is not None else {}),
         # Sets that are ready lists by themselves (games.Ruleset.as_it_comes): "load this pack as it comes".
         "ready_sets": sorted(((s.slug, s.name) for s in catalogue.sets), key=lambda s: s[1])
         if games.game(game.slug).ruleset_or_default(ruleset).as_it_comes is not None else [],
     }
     back = reverse("build", args=[game.slug]) + (f"?list={saved.pk}" if saved is not None else "")
+    # the query of a link to a card's numbers form from this page: back here, and the list that keeps the numbers
+    context["numbers_query"] = urlencode({"next": back, **({"list": str(saved.pk)} if saved is not None
+                                                            and _can_edit(request, saved) else {})})
     numbers_links(check.result, game=game.slug, ruleset=ruleset, catalogue=catalogue, saved=saved, back=back,
                   can_edit=saved is not None and _can_edit(request, saved))
     context["readiness"] = readiness_context(request, document, saved=saved, back=back,

@@ -142,7 +142,7 @@ def _posted_rows(group: Rows, data: Any) -> list[dict[str, Any]]:
 @require_http_methods(["GET", "POST"])
 def card_numbers(request: HttpRequest, game: str, ruleset: str, slug: str) -> HttpResponse:
     card = card_get(game=game, ruleset=ruleset, slug=slug)
-    sheet = sheet_for(game, ruleset, card.kind) if card is not None else None
+    sheet = sheet_for(game, ruleset, card.kind, card.slug) if card is not None else None
     if card is None or sheet is None:
         raise Http404("No card with numbers to enter here.")
     keeper, saved = _keeper(request)
@@ -209,9 +209,11 @@ def _context(request: HttpRequest, card: cm.Card, sheet: Sheet, record: dict[str
              saved: SavedList | None, errors: dict[str, list[str]], *, raw: dict[str, Any] | None = None,
              extra_rows: int = 0) -> dict[str, Any]:
     entered = dict(entry.values) if entry is not None else {}
-    shown = {**record, **entered}
+    shown = sheet.view({**record, **entered})
+    if sheet.nest is not None:  # the parts of one object (a board's layout): all of it is the player's
+        entered = sheet.view(entered)
     if raw is not None:  # a form sent back with its errors shows what was typed
-        shown = {**record, **{f.name: raw.get(f.name) for f in sheet.fields}}
+        shown = {**sheet.view(record), **{f.name: raw.get(f.name) for f in sheet.fields}}
         targets: dict[str, list[dict[str, Any]]] = {}
         for group in sheet.rows:
             targets.setdefault(group.key, []).extend({**r, **group.fixed} for r in raw.get(group.name, []))
@@ -246,7 +248,7 @@ def numbers_links(result: dict[str, Any] | None, *, game: str, ruleset: str, cat
         if finding.get("rule") != "catalogue.missing-data":
             continue
         card = catalogue.by_slug.get(str(finding.get("card", "")).casefold())
-        sheet = sheet_for(game, ruleset, card.kind) if card is not None else None
+        sheet = sheet_for(game, ruleset, card.kind, card.slug) if card is not None else None
         if sheet is not None and finding.get("field") in sheet.names:
             finding["numbers_url"] = reverse("card-numbers", args=[game, ruleset, card.slug]) + "?" + urlencode(query)
 

@@ -298,7 +298,7 @@ def _plan_notes(check: Any) -> dict[str, list[str]]:
 def _checked(document: Mapping[str, Any], catalogue: Any, check: Any, data: QueryDict) -> dict[str, Any]:
     """What the plan's fields need beside the document: the board and its choices, rows, messages per field."""
     plan = _plan(document)
-    view = plans.plan_view(document, catalogue.cards, _target_for(data))
+    view = plans.plan_view(document, catalogue, _target_for(data))
     notes = _plan_notes(check)
 
     def card_rows(record: str) -> list[dict[str, Any]]:

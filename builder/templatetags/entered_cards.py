@@ -19,7 +19,7 @@ register = template.Library()
 def card_numbers_panel(context: Any, card: Any) -> dict[str, Any]:
     request = context.get("request")
     game, ruleset = card.game.slug, card.ruleset.slug
-    sheet = sheet_for(game, ruleset, card.kind)
+    sheet = sheet_for(game, ruleset, card.kind, card.slug)
     if sheet is None or request is None:
         return {"show": False}
     entries = list(entered_in_scope(scope=request_scope(request)).filter(game=game, ruleset=ruleset, slug=card.slug))

@@ -507,3 +507,68 @@ def test_a_stronghold_phase_cards_missing_actions_link_to_its_form_and_the_playe
     assert "printed actions used here were entered by a player" in text
     assert "/cards/stronghold/default/red-phase-2/numbers/" not in html.unescape(
         change(client, "stronghold", document).content.decode())
+
+
+# A small board as a player might type it from his printed board (a test board: two gathering points, a rampart a
+# side, four wall sections and the gate tower; the book's capacities).
+BOARD_FORM = {
+    "op": "save", "gate": "Gate", "gates": "3", "gate_resistance": "6", "ram_fields": "5", "crew_per_part": "2",
+    "siege_tower_slots": "3", "rampart_machine_fields": "1", "rampart_cover_fields": "1",
+    "rampart_training_fields": "2", "wall_order": "North 1, North 2, Gate, South 1, South 2",
+    "buildings": "Forge, Barracks, Hospital", "hospital": "Hospital", "courtyard": "Courtyard",
+    "heroes": "Officer, Warrior",
+    "gathering_points-rows": "2", "gathering_points-0-name": "West Camp", "gathering_points-0-side": "west",
+    "gathering_points-0-capacity": "10", "gathering_points-0-machine_fields": "2",
+    "gathering_points-1-name": "East Camp", "gathering_points-1-side": "east", "gathering_points-1-capacity": "10",
+    "ramparts-rows": "2", "ramparts-0-name": "West Rampart", "ramparts-0-side": "west", "ramparts-0-capacity": "7",
+    "ramparts-0-entered_from": "West Camp", "ramparts-0-reaches": "North 1, North 2",
+    "ramparts-1-name": "East Rampart", "ramparts-1-side": "east", "ramparts-1-capacity": "7",
+    "ramparts-1-entered_from": "East Camp", "ramparts-1-reaches": "South 1, South 2",
+    "sections-rows": "4", **{f"sections-{i}-{k}": v for i, (name, side) in enumerate(
+        [("North 1", "west"), ("North 2", "west"), ("South 1", "east"), ("South 2", "east")])
+        for k, v in (("name", name), ("side", side), ("slots", "4"), ("siege_tower", "yes" if i == 1 else "no"))},
+    "path_fields-rows": "1", "path_fields-0-name": "West Path", "path_fields-0-start": "West Camp",
+    "path_fields-0-end": "West Rampart",
+}
+
+
+def test_the_stronghold_main_boards_layout_is_typed_in_and_the_plan_is_then_checked_on_it(client: Client) -> None:
+    response = client.get("/build/stronghold/")
+    page = html.unescape(response.content.decode())
+    assert "invented stand-in" in text_of(response)
+    assert re.search(r'href="/cards/stronghold/default/main-board/numbers/\?next=[^"]*" id="enter-board-layout"', page)
+    assert client.get("/cards/stronghold/default/bag/numbers/").status_code == 404  # only the board has a layout
+    form = client.get("/cards/stronghold/default/main-board/numbers/")
+    assert form.status_code == 200 and "Gathering points" in form.content.decode()
+    client.force_login(cast(User, UserFactory()))
+    wrong = client.post("/cards/stronghold/default/main-board/numbers/",
+                        {**BOARD_FORM, "ramparts-0-entered_from": "Nowhere"})
+    assert wrong.status_code == 400 and not EnteredCard.objects.exists()
+    assert "Nowhere is no gathering point or rampart of this board." in text_of(wrong)
+    saved = client.post("/cards/stronghold/default/main-board/numbers/", BOARD_FORM)
+    assert saved.status_code == 303
+    layout = EnteredCard.objects.get(slug="main-board").values["layout"]
+    assert layout["ramparts"]["West Rampart"] == {"side": "west", "capacity": 7, "entered_from": ["West Camp"],
+                                                  "reaches": ["North 1", "North 2"]}
+    assert layout["sections"]["North 2"]["siege_tower"] and layout["gate"]["id"] == "Gate"
+    again = client.get("/cards/stronghold/default/main-board/numbers/").content.decode()
+    assert 'value="West Rampart"' in again and "entered by a player" in again
+    document, response = build(client, "stronghold", ["add:ballista"])
+    page = response.content.decode()
+    assert 'id="place-west-rampart"' in page and 'id="place-w1"' not in page  # the board drawn is the player's
+    assert "with the layout you entered from your printed board" in text_of(response)
+    checked = text_of(change(client, "stronghold", document, "target:0:West Rampart"))
+    assert "Main board as a player entered its layout" in checked and "invented stand-in for the board" not in checked
+
+
+def test_the_stronghold_notice_lists_only_the_phase_cards_still_lacking_actions_each_with_its_form(
+        client: Client) -> None:
+    client.force_login(cast(User, UserFactory()))
+    response = client.get("/build/stronghold/")
+    links = re.findall(r'<a href="/cards/stronghold/default/([\w-]+)/numbers/\?next=[^"]*" class="phase-card-actions"',
+                       response.content.decode())
+    assert "red-phase-2" in links and len(links) == 4  # phases 2 to 5 of the red set
+    client.post("/cards/stronghold/default/red-phase-2/numbers/", {"actions": "Ballista, Catapult", "op": "save"})
+    again = re.findall(r'/cards/stronghold/default/([\w-]+)/numbers/\?next=[^"]*" class="phase-card-actions"',
+                       client.get("/build/stronghold/").content.decode())
+    assert sorted(again) == sorted(set(links) - {"red-phase-2"})

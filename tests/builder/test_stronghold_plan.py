@@ -89,7 +89,7 @@ def test_phase_cards_are_offered_by_colour_and_phase(cat: Catalogue) -> None:
 
 
 def test_legal_targets_are_the_places_of_the_actions_kind(cat: Catalogue) -> None:
-    board = plans.board_of(cat.cards, "TB-9")
+    board = plans.board_of(cat, "TB-9")
     assert board is not None and board.is_standin
     layout = board.layout
 
@@ -111,7 +111,7 @@ def test_legal_targets_are_the_places_of_the_actions_kind(cat: Catalogue) -> Non
 
 def test_every_legal_target_the_page_offers_passes_tile_placement(cat: Catalogue) -> None:
     """What the board highlights is what the validator accepts (each action alone on a fresh plan)."""
-    board = plans.board_of(cat.cards, "TB-9")
+    board = plans.board_of(cat, "TB-9")
     assert board is not None
     for name, phase in (("Ballista", 2), ("Siege Tower", 2), ("Altar", 2), ("Banners", 3), ("Bridge", 3),
                         ("Marksman", 4), ("Saboteur", 4), ("Fire", 5), ("Possession", 5), ("Panic", 5)):
@@ -122,7 +122,7 @@ def test_every_legal_target_the_page_offers_passes_tile_placement(cat: Catalogue
 
 
 def test_the_board_drawing_keeps_every_place_inside_and_marks_the_legal_ones(cat: Catalogue) -> None:
-    board = plans.board_of(cat.cards, "TB-9")
+    board = plans.board_of(cat, "TB-9")
     assert board is not None
     places, lines, width, height = plans.board_drawing(board.layout, legal=["W1", "W2"], chosen="W1")
     ids = {p.id for p in places}
@@ -162,7 +162,7 @@ def test_the_plan_view_always_offers_the_validators_places(names: list[str], act
     phases = {"Ballista": 2, "Catapult": 2, "Cover": 2, "Banners": 3, "Marksman": 4, "Fire": 5, "Storm": 5}
     entries: list[dict[str, Any]] = [{"name": n, "phase": phases[n]} for n in sorted(names, key=phases.__getitem__)]
     plan = plans.fit_plan({"kind": "round-plan", "entries": entries}, "two-player", cat.cards)
-    view = plans.plan_view(doc(plan), cat.cards, active)
+    view = plans.plan_view(doc(plan), cat, active)
     assert set(view["rows"]) == set(range(len(entries)))
     if entries:
         assert view["active"] in view["rows"]

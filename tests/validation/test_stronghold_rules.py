@@ -427,6 +427,26 @@ def test_printed_actions_a_player_entered_for_a_phase_card_are_checked_and_marke
     assert rules(check(sh(plan), other)) == ["stronghold.action-on-phase-card"]
 
 
+def test_the_main_boards_layout_a_player_entered_replaces_the_stand_in_and_is_marked_as_theirs(
+        cat: Catalogue) -> None:
+    tower = {"name": "Siege Tower", "phase": 2, "pay": {"troll": 1}, "target": "S1"}
+    plan = bare(tower, cards={"2": "Red Machines 3"})
+    on_tb9 = check(sh(plan), cat)  # TB-9 takes no siege tower at S1, and says it is a stand-in
+    assert rules(on_tb9) == ["stronghold.siege-tower-section"]
+    assert any(w["rule"] == "catalogue.stand-in" and "TB-9" in str(w["message"]) for w in on_tb9["warnings"])
+    layout = copy.deepcopy(cat.by_slug["tb-9"].fields["layout"])  # a board as a player typed it (test)
+    layout["sections"]["S1"]["siege_tower"] = True
+    typed = with_entered(cat, {"main-board": {"layout": layout}})
+    result = check(sh(plan), typed)  # the format still names TB-9: it gives way to the board the player entered
+    assert result["legal"], result["violations"]
+    assert not any("TB-9" in str(w["message"]) for w in result["warnings"])
+    [entered] = [dict(w) for w in result["warnings"] if w["rule"] == "catalogue.player-entered"]
+    assert entered["card"] == "main-board" and entered["fields"] == ["layout"]
+    assert "Main board" in str(entered["message"]) and "entered its layout" in str(entered["message"])
+    named = check(sh(plan, params={"board": "main-board"}), cat)  # chosen by name and not known: missing data
+    assert only(named, "catalogue.missing-data")["field"] == "layout"
+
+
 def test_a_two_player_plan_has_no_allys_card(cat: Catalogue) -> None:
     plan = bare({"name": "Fire", "phase": 5, "pay": {"goblin": 1}, "target": "Barracks", "card": "ally"})
     assert only(check(sh(plan), cat), "stronghold.action-on-phase-card")["entries"] == ["/plan/entries/0/card"]

@@ -7,9 +7,31 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from validation.core.facts import CardFacts
+from validation.core.facts import CardFacts, Catalogue
 from validation.core.names import normalise
 from validation.games.stronghold.schema import TOWER
+
+# The catalogue's record of the printed main board. Its layout is in no source: until it is known (supplied to the
+# catalogue, or entered by the player from his own board), the stand-in TB-9 is read in its place.
+PRINTED_BOARD = "main-board"
+
+
+def has_layout(card: CardFacts | None) -> bool:
+    layout = card.fields.get("layout") if card is not None else None
+    return isinstance(layout, Mapping) and bool(layout)
+
+
+def board_card(catalogue: Catalogue, name: str) -> CardFacts | None:
+    """The board record a plan is checked on: the one ``name`` names (a slug or a name), except that a stand-in
+    gives way to the printed board once its layout is known."""
+    card = catalogue.by_slug.get(name.strip().casefold())
+    if card is None:
+        found = [c for c in catalogue.by_name.get(normalise(name), ()) if c.kind == "component"]
+        card = found[0] if found else None
+    printed = catalogue.by_slug.get(PRINTED_BOARD)
+    if card is not None and card.is_standin and printed is not None and has_layout(printed):
+        return printed
+    return card
 
 
 @dataclass

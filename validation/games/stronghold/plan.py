@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from validation.core.document import MAX_NAME
+from validation.core.entered import PLAYER_ENTERED
 from validation.core.facts import CardFacts, Catalogue
 from validation.core.matching import resolve, same_name
 from validation.core.names import normalise
@@ -24,7 +25,7 @@ from validation.core.result import (
 )
 from validation.core.text import Text, and_text, msg, nmsg
 from validation.games._lists import CardEntry
-from validation.games.stronghold.board import Board
+from validation.games.stronghold.board import Board, board_card
 from validation.games.stronghold.schema import ATTACKER, CARD_KEYS, STAND_IN, STAND_IN_SOURCE
 
 
@@ -226,10 +227,7 @@ def find_card(catalogue: Catalogue, text: str, kinds: Sequence[str], pointer: st
 
 def read_board(catalogue: Catalogue, name: str) -> tuple[Board | None, Missing | None, list[Outcome]]:
     out: list[Outcome] = []
-    card = catalogue.by_slug.get(name.strip().casefold())
-    if card is None:
-        found = [c for c in catalogue.by_name.get(normalise(name), ()) if c.kind == "component"]
-        card = found[0] if found else None
+    card = board_card(catalogue, name)
     if card is None:
         out.append(Finding(UNKNOWN_CARD, msg("No board named {name} in the stronghold catalogue (the format's "
                                              "parameter board).", name=repr(name)), ("/plan",),
@@ -251,6 +249,17 @@ def read_board(catalogue: Catalogue, name: str) -> tuple[Board | None, Missing |
             severity="warning",
             source=STAND_IN_SOURCE,
             extra={"cards": [card.slug]},
+        ))
+    if "layout" in catalogue.entered.get(card.slug, ()):
+        out.append(Finding(
+            PLAYER_ENTERED,
+            msg("The plan is checked on {name} as a player entered its layout from the printed board, not yet "
+                "reviewed into the catalogue.", name=card.name),
+            ("/plan",),
+            hint=msg("offer it to the catalogue from the board's numbers page"),
+            severity="warning",
+            source=CONTRACT_SOURCE,
+            extra={"card": card.slug, "fields": ["layout"]},
         ))
     return Board.read(card, layout), None, out
 

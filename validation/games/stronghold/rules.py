@@ -69,9 +69,10 @@ P_DEFENDER_SETUP = Param("defender_setup", Anything(),
 P_GLORY_SETUP = Param("glory_setup", Anything(), {"attacker": 10, "defender_fields": [1, 1, 1, 1], "supply": 15},
                       "glory tiles at setup")
 P_BAG = Param("bag", Anything(), {"goblin": 60, "orc": 100, "troll": 40}, "the bag at setup")
-# TB-9 is the invented stand-in of stronghold.md §10.6 (the printed board's layout is in no source).
+# TB-9 is the invented stand-in of stronghold.md §10.6 (the printed board's layout is in no source); it gives way to
+# the main board once that board's layout is known (validation/games/stronghold/board.py: board_card).
 P_BOARD = Param("board", Str(MAX_NAME), "TB-9",
-                msg("The board the rules read (TB-9: Muster's stand-in, not the printed board)"))
+                msg("The board the rules read (TB-9: Muster's stand-in, read until the main board's layout is known)"))
 P_ALLY_SURCHARGE = Param("ally_action_surcharge", Int(0, 10), 1, "extra hourglasses for an action on the ally's card")
 P_UNIT_TRANSFER = Param("unit_transfer", Anything(), {"hourglasses": 1, "max_units": 3},
                         "Transfer Units: cost and most units (one type)")
