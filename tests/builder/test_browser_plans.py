@@ -1,6 +1,7 @@
 """In a real browser, at a desk's width and a phone's: a Stronghold round plan from an empty page to a checked
 plan without typing any JSON (the position's fields, phase cards from the catalogue, a target picked on the
-drawn board, an order's section from a list), saved and shared; a BattleLore army recruited and placed on the
+drawn board, an order's section from a list, the printed actions of two phase cards typed in from the player's
+cards), saved and shared; a BattleLore army recruited and placed on the
 deployment map, checked as one army, its missing costs named unit by unit."""
 
 from __future__ import annotations
@@ -36,9 +37,8 @@ def document(page: Any) -> str:
 
 
 def changed(page: Any, before: str) -> None:
-    page.wait_for_function(
-        "before => document.querySelector('input[name=document]').getAttribute('value') !== before", arg=before
-    )
+    wait_for(page, "before => document.querySelector('input[name=document]').getAttribute('value') !== before",
+             arg=before)
 
 
 def add(page: Any, name: str, slug: str) -> None:
@@ -113,6 +113,27 @@ def test_a_stronghold_plan_from_an_empty_page_to_a_checked_plan_without_json(pag
 
     page.get_by_role("button", name="Save and get the links").click()
     page.wait_for_url(re.compile(r"/build/stronghold/\?list="))
+
+    # No source gives the printed actions of phases 2-5's cards: the notice at the top links each card still
+    # lacking them to its form, where the player types what his own card prints (kept with the saved list).
+    notice = page.locator(".stand-in-notice")
+    assert notice.locator("a.phase-card-actions").count() == 4, "phases 2 to 5, each with a link to its form"
+    for name, actions in (("Siege Machines phase cards (red)", "Ballista, Catapult"),
+                          ("Equipment phase cards (red)", "Poison, Banners")):  # as read off the cards (test)
+        notice.locator("a.phase-card-actions", has_text=name).click()
+        page.wait_for_url(re.compile(r"/cards/stronghold/default/red-phase-\d/numbers/"))
+        no_sideways_scroll(page)
+        page.get_by_label("Printed actions").fill(actions)
+        page.get_by_role("button", name="Save my numbers").click()
+        page.wait_for_url(re.compile(r"/build/stronghold/\?list="))
+        wait_for(page, "() => !!document.querySelector('section.check')")
+    names = page.locator(".stand-in-notice a.phase-card-actions").all_inner_texts()
+    assert names == ["Rituals phase cards (red)", "Training phase cards (red)"], "only what is still missing"
+    text = check_text(page)
+    assert "lacks the printed actions" not in text, "the plan's actions are checked against the player's"
+    assert "Siege Machines phase cards (red): the printed actions used here were entered by a player" in text
+    assert "TB-9" in text, "the stand-in board is still named"
+    no_sideways_scroll(page)
     share_url = page.locator("#share-link").input_value()
     page.goto(share_url)
     assert "Ballista" in page.locator("main").inner_text()
