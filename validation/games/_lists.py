@@ -34,13 +34,9 @@ def entry_items(value: Any) -> Iterable[tuple[int, Mapping[str, Any]]]:
     return [(i, item) for i, item in enumerate(value) if isinstance(item, Mapping)]
 
 
-@dataclass
-class CardEntry:
-    """A list entry read against the catalogue: where it is (its JSON pointer), its copies and the card it names.
-    A game's own entry (a BattleLore unit, a Stronghold order) adds its fields to this one."""
+class OfCard:
+    """An entry's name and key: those of the catalogue card it names (``card``)."""
 
-    pointer: str
-    qty: int
     card: CardFacts
 
     @property
@@ -50,3 +46,13 @@ class CardEntry:
     @property
     def key(self) -> str:
         return self.card.key
+
+
+@dataclass
+class CardEntry(OfCard):
+    """A list entry read against the catalogue: where it is (its JSON pointer), its copies and the card it names.
+    A game's own entry (a BattleLore unit, a Stronghold order) adds its fields to this one."""
+
+    pointer: str
+    qty: int
+    card: CardFacts

@@ -24,7 +24,7 @@ from validation.core.result import (
     Source,
 )
 from validation.core.text import Text, and_text, msg, nmsg
-from validation.games._lists import CardEntry
+from validation.games._lists import CardEntry, OfCard
 from validation.games.stronghold.board import Board, board_card
 from validation.games.stronghold.schema import ATTACKER, CARD_KEYS, STAND_IN, STAND_IN_SOURCE
 
@@ -64,7 +64,7 @@ def show(units: Mapping[str, int]) -> Text | str:
 
 
 @dataclass
-class Action:
+class Action(OfCard):
     """One plan entry that names an action of the catalogue."""
 
     index: int
@@ -74,14 +74,6 @@ class Action:
     @property
     def pointer(self) -> str:
         return f"/plan/entries/{self.index}"
-
-    @property
-    def name(self) -> str:
-        return self.card.name
-
-    @property
-    def key(self) -> str:
-        return self.card.key
 
     @property
     def qty(self) -> int:
