@@ -291,3 +291,42 @@ def test_without_an_account_or_a_list_the_page_says_how_to_keep_numbers_and_save
     assert response.status_code == 303
     assert EnteredCard.objects.get().saved_list == saved
     assert client.get("/cards/ddm/seed/no-such-card/numbers/").status_code == 404
+
+
+def test_a_players_stronghold_board_reaches_everyones_checks_only_when_an_editor_accepts_it() -> None:
+    """The main board's layout typed in by a player (the board's sheet packs it into the record's layout), used in
+    his own checks only, and the catalogue's, in place of the stand-in TB-9, once an editor accepts his offer."""
+    user = player()
+    board = card_get(game="stronghold", ruleset="default", slug="main-board")
+    assert board is not None
+    raw = {"gate": "Gate", "gates": 3, "gate_resistance": 6, "ram_fields": 5, "crew_per_part": 2,
+           "siege_tower_slots": 3, "wall_order": ["S1", "Gate", "S2"],
+           "gathering_points": [{"name": "Camp", "side": "west", "capacity": 10}],
+           "ramparts": [{"name": "Mound", "side": "west", "capacity": 7, "entered_from": ["Camp"], "reaches": ["S1"]}],
+           "sections": [{"name": "S1", "side": "west", "slots": 4, "siege_tower": True},
+                        {"name": "S2", "side": "east", "slots": 4}]}  # a test board, not the printed one
+    with pytest.raises(ApplicationError) as refused:
+        entered_card_save(keeper=Keeper(user=user), card=board, raw={**raw, "wall_order": ["S1", "S3"]})
+    assert "/wall_order" in (refused.value.fields or {})
+    entry = entered_card_save(keeper=Keeper(user=user), card=board, raw=raw, source="my board")
+    assert entry is not None and entry.values["layout"]["ramparts"]["Mound"]["reaches"] == ["S1"]
+    plan = {"game": "stronghold", "format": "two-player", "plan": {
+        "kind": "round-plan", "round": 1, "income": 5, "flipped": [], "entries": [], "orders": [],
+        "phase_cards": {"1": "Supply phase cards (red)", "2": "Siege Machines phase cards (red)",
+                        "3": "Equipment phase cards (red)", "4": "Training phase cards (red)",
+                        "5": "Rituals phase cards (red)", "6": "Mobilization phase cards (red)",
+                        "camp": "Camp card (red)"},
+        "state": {"resources": 5, "drawn": {"goblin": 5, "orc": 6, "troll": 3}, "camp": {},
+                  "board": {"tiles": [], "units": {"Camp": {"orc": 1}}}, "flipped": [], "killed_goblins": 0,
+                  "hit_cards_in_supply": 11, "traps": [], "defender": {"cauldrons": []}}}}
+
+    def warnings(result: Any) -> set[str]:
+        return {w["rule"] for w in result["warnings"]}
+
+    assert warnings(list_validate(document=plan, entered=mine(user))) >= {"catalogue.player-entered"}
+    assert "catalogue.stand-in" in warnings(list_validate(document=plan)), "nobody else's checks change"
+    report = entered_card_offer(entry=entry, card=board, source="my printed board")
+    card_report_accept(report=report, editor=None)
+    everyone = list_validate(document=plan)
+    assert "catalogue.stand-in" not in warnings(everyone) and "catalogue.player-entered" not in warnings(everyone)
+    assert "Camp" in everyone["totals"]["capacity_left"], "checked on the accepted board"
