@@ -141,11 +141,11 @@ class Ruleset:
         return next((k for k in self.kinds if k.id == kind_id), None)
 
 
-def only_ruleset(module: str, name: str, **rest: Any) -> Ruleset:
+def only_ruleset(module: str, name: str, *, panel: bool = True, **rest: Any) -> Ruleset:
     """The one ruleset (``default``) of a game that has a single one, its validator and builder panel the game's
-    modules by convention: ``validation.games.<module>`` and ``builder.games.<module>:PANEL``."""
+    modules by convention: ``validation.games.<module>`` and (``panel``) ``builder.games.<module>:PANEL``."""
     return Ruleset(id="default", name=name, default=True, validator=f"validation.games.{module}",
-                   builder=f"builder.games.{module}:PANEL", **rest)
+                   builder=f"builder.games.{module}:PANEL" if panel else None, **rest)
 
 
 @dataclass(frozen=True)

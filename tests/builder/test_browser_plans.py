@@ -134,6 +134,13 @@ def test_a_stronghold_plan_from_an_empty_page_to_a_checked_plan_without_json(pag
     assert "Siege Machines phase cards (red): the printed actions used here were entered by a player" in text
     assert "TB-9" in text, "the stand-in board is still named"
     no_sideways_scroll(page)
+    # The main board's layout: its form, place by place, fits the page too.
+    page.locator("#enter-board-layout").click()
+    page.wait_for_url(re.compile(r"/cards/stronghold/default/main-board/numbers/"))
+    assert page.locator("fieldset[data-group='ramparts']").is_visible()
+    no_sideways_scroll(page)
+    page.go_back()
+    page.wait_for_url(re.compile(r"/build/stronghold/\?list="))
     share_url = page.locator("#share-link").input_value()
     page.goto(share_url)
     assert "Ballista" in page.locator("main").inner_text()
