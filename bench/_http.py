@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import socket
+import subprocess
 import threading
 import time
 
@@ -14,6 +15,20 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
+
+def wait_listening(port: int, server: subprocess.Popen[bytes], what: str, *, seconds: float = 60) -> None:
+    """Return once ``server`` accepts connections on ``port``; raise with its error output if it exits or is not
+    listening within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{what} did not start: " + (server.stderr.read().decode()
+                                                                if server.stderr else "")) from None
+            time.sleep(0.2)
 
 
 def hammer(port: int, method: str, url: str, body: bytes | None, seconds: float,

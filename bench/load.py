@@ -17,7 +17,6 @@ import argparse
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -29,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 BIN = Path(sys.executable).parent
 
-from bench._http import free_port, hammer  # noqa: E402
+from bench._http import free_port, hammer, wait_listening  # noqa: E402
 
 
 def _warband() -> dict[str, Any]:
@@ -94,16 +93,7 @@ def main() -> None:
               f"{warband['name']}, {len(warband['entries'])} creatures")
         server = subprocess.Popen([str(BIN / "gunicorn"), "-c", "config/gunicorn.conf.py", "bench._load_wsgi"],
                                   cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("gunicorn did not start: " + (server.stderr.read().decode()
-                                                                     if server.stderr else "")) from None
-                time.sleep(0.2)
+        wait_listening(port, server, "gunicorn")
         body = json.dumps(warband).encode()
         scenarios = [
             ("no-op DRF endpoint", "GET", "/bench/noop/", None),

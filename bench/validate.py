@@ -28,7 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench._http import free_port, hammer  # noqa: E402
+from bench._http import free_port, hammer, wait_listening  # noqa: E402
 
 
 def _django(db_path: Path) -> None:
@@ -145,16 +145,7 @@ def over_http(db_path: Path, seconds: float, clients: int) -> None:
     server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--db", str(db_path)], env=env,
                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the bench server did not start: " + (server.stderr.read().decode()
-                                                                             if server.stderr else "")) from None
-                time.sleep(0.2)
+        wait_listening(port, server, "the bench server")
         for label, document in _lists().items():
             body = json.dumps(document).encode()
             hammer(port, "POST", "/api/v1/validate/", body, 0.5, clients)  # warm: the catalogue facts load once

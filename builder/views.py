@@ -42,8 +42,9 @@ from builder import drafts
 from builder.forms import BuilderForm, EditTokenForm, ImportForm, document_apply_fields, extra_keys
 from builder.games import panel_of
 from builder.history import note_shown, version_changes
-from builder.models import SavedList
+from builder.models import ListVersion, SavedList
 from builder.problems import draft_problems
+from builder.readcache import ReaderNumbers, version_read_cached
 from builder.selectors import (
     GameSetup,
     ListCheck,
@@ -73,10 +74,9 @@ from builder.selectors_results import finding_localise, text_render, validation_
 from builder.services import list_can_edit, list_create, list_delete, list_fork, list_restore, list_update
 from builder.textformat import list_import, list_to_text
 from builder.tokens import EDIT_COOKIE, EDIT_COOKIE_AGE, EDIT_COOKIE_LISTS, edit_tokens
-from builder.views_entered import numbers_links, readiness_context
+from builder.views_entered import numbers_links, readiness_context, readiness_facts
 from catalogue.models import Game
 from catalogue.presenters import sheet_cards
-from catalogue.services import catalogue_version_label
 from config.errors import ApplicationError
 from config.limits import client_address, limit_count, limit_reached
 
@@ -766,12 +766,36 @@ def _qr_svg(url: str) -> str:
     return mark_safe(qr.svg_inline(scale=4, dark="#000", light="#fff", svgclass="qr", omitsize=True))
 
 
+def _shared_read(document: dict[str, Any], saved: SavedList, version: ListVersion, ruleset: str,
+                 numbers: ReaderNumbers) -> dict[str, Any]:
+    """What the shared page shows of one version of a list that costs reading: its check (with the reader's
+    numbers), the table sheet of its cards, its preview readiness and the catalogue's changes since it was saved."""
+    check = _localised(list_check(document=document, entered=numbers), document)
+    try:
+        catalogue = builder_facts(game=saved.game, ruleset=ruleset)
+    except KeyError:
+        catalogue = None
+    sections = list_rows(document=document, catalogue=catalogue, findings=check.findings_by_pointer)
+    return {
+        "check": check,
+        "sheet": sheet_cards(game=saved.game, ruleset=ruleset,
+                             slugs=[row.card.slug for sec in sections for row in sec.rows if row.card is not None]),
+        "readiness": readiness_facts(document, entered=numbers),
+        "changes": list_catalogue_changes(version=version),
+    }
+
+
 def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
     current = list_current(saved_list=saved)
     document = dict(current.document)
-    check = _localised(list_check(document=document, entered=entered_source(request_scope(request))), document)
-    game = _game_or_404(saved.game)
     ruleset = str(document.get("ruleset") or drafts.default_ruleset(saved.game))
+    # Kept per list version, catalogue version, language and the reader's own entered numbers (builder.readcache);
+    # what depends on who reads (links that carry an owner's list, "signed in") is added here, per request.
+    numbers = ReaderNumbers(request_scope(request))
+    kept = version_read_cached(part="page", saved_list=saved, version=current, reader=numbers.key(saved.game, ruleset),
+                               compute=lambda: _shared_read(document, saved, current, ruleset, numbers))
+    check = kept["check"]
+    game = _game_or_404(saved.game)
     panel = panel_of(saved.game, ruleset)
     try:
         catalogue = builder_facts(game=saved.game, ruleset=ruleset)
@@ -780,13 +804,12 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
     sections = list_rows(document=document, catalogue=catalogue, findings=check.findings_by_pointer)
     totals = (check.result or {}).get("totals") or {}
     url = _share_url(request, saved)
-    sheet = sheet_cards(game=saved.game, ruleset=ruleset,
-                        slugs=[row.card.slug for sec in sections for row in sec.rows if row.card is not None])
     for sec in sections:
         for row in sec.rows:
-            row.sheet = sheet.get(row.card.slug) if row.card is not None else None
+            row.sheet = kept["sheet"].get(row.card.slug) if row.card is not None else None
+    can_edit = _can_edit(request, saved)
     numbers_links(check.result, game=saved.game, ruleset=ruleset, catalogue=catalogue, saved=saved,
-                  back=reverse("shared-list", args=[saved.share_code]), can_edit=_can_edit(request, saved))
+                  back=reverse("shared-list", args=[saved.share_code]), can_edit=can_edit)
     return {
         "saved": saved,
         "game": game,
@@ -802,19 +825,19 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
         # The stamp a printed sheet carries: what it was checked against, and a digest of the list itself
         # (the same list prints the same digest, a changed one another), so a judge can match paper to link.
         "stamp": {
-            "catalogue": catalogue_version_label(),
+            "catalogue": kept["changes"]["current"],
             "digest": hashlib.sha256(json.dumps(document, sort_keys=True, ensure_ascii=False).encode())
             .hexdigest()[:12],
         },
         "copied_from": saved.forked_from,
         "totals": _totals_shown(totals),
         "sections": _titled(sections),
-        "changes": list_catalogue_changes(version=current),
+        "changes": kept["changes"],
         "share_url": url,
         "qr": _qr_svg(url),
-        "is_owner": _can_edit(request, saved),
+        "is_owner": can_edit,
         **(panel.shown(document) if panel.shown is not None else {}),
-        "readiness": readiness_context(request, document, saved=saved, can_edit=_can_edit(request, saved),
+        "readiness": readiness_context(request, document, saved=saved, can_edit=can_edit, facts=kept["readiness"],
                                        back=reverse("shared-list", args=[saved.share_code])),
     }
 

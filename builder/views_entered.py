@@ -253,30 +253,43 @@ def numbers_links(result: dict[str, Any] | None, *, game: str, ruleset: str, cat
             finding["numbers_url"] = reverse("card-numbers", args=[game, ruleset, card.slug]) + "?" + urlencode(query)
 
 
-def readiness_context(request: HttpRequest, document: Any, *, saved: SavedList | None, back: str,
-                      can_edit: bool) -> dict[str, Any] | None:
-    """Whether the list can be previewed, as the builder and the shared page show it: "Ready to preview", or the
-    cards that need numbers (each a link to its form, with the viewer's own numbers laid over), a caution when
-    much of it is not played, and the cards played with numbers the viewer entered. None: not a list yet."""
+def readiness_facts(document: Any, *, entered: Any) -> dict[str, Any] | None:
+    """What :func:`readiness_context` shows that does not depend on who asks beyond their numbers (``entered``)
+    and language: plain data, so the shared page can keep it per list version (``builder.readcache``)."""
     from simulate.readiness import list_readiness
 
     try:
-        readiness = list_readiness(document=document, entered=entered_source(request_scope(request)))
+        readiness = list_readiness(document=document, entered=entered)
     except ApplicationError:
+        return None
+    return {"status": readiness.status, "game": readiness.game, "ruleset": readiness.ruleset,
+            "gaps": [{"card": gap.card, "slug": gap.slug, "fields": [text_render(text=f.json()) or str(f)
+                                                                     for f in gap.fields]} for gap in readiness.gaps],
+            "share": readiness.unplayed_share, "caution": readiness.caution, "entered": list(readiness.entered)}
+
+
+def readiness_context(request: HttpRequest, document: Any, *, saved: SavedList | None, back: str,
+                      can_edit: bool, facts: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """Whether the list can be previewed, as the builder and the shared page show it: "Ready to preview", or the
+    cards that need numbers (each a link to its form, with the viewer's own numbers laid over), a caution when
+    much of it is not played, and the cards played with numbers the viewer entered. None: not a list yet.
+    ``facts``: :func:`readiness_facts` already read (else read here with the viewer's numbers)."""
+    if facts is None:
+        facts = readiness_facts(document, entered=entered_source(request_scope(request)))
+    if facts is None:
         return None
     query = {"next": back}
     if saved is not None and can_edit:
         query["list"] = str(saved.pk)
     gaps = []
-    for gap in readiness.gaps:
+    for gap in facts["gaps"]:
         # a gap that is no card's (Dungeon Command's missing commander) has no numbers form to lead to
-        url = (reverse("card-numbers", args=[readiness.game, readiness.ruleset, gap.slug]) + "?" + urlencode(query)
-               if gap.slug else "")
-        fields = [text_render(text=f.json()) or str(f) for f in gap.fields]
-        gaps.append({"card": gap.card, "url": url, "fields": fields})
+        url = (reverse("card-numbers", args=[facts["game"], facts["ruleset"], gap["slug"]]) + "?" + urlencode(query)
+               if gap["slug"] else "")
+        gaps.append({"card": gap["card"], "url": url, "fields": gap["fields"]})
     preview = ""
     if saved is not None:
         preview = reverse("matchup-new") + "?" + urlencode({"a": f"/l/{saved.share_code}"})
-    return {"status": readiness.status, "gaps": gaps, "share": readiness.unplayed_share,
-            "caution": readiness.caution, "entered": list(readiness.entered), "preview_url": preview,
+    return {"status": facts["status"], "gaps": gaps, "share": facts["share"],
+            "caution": facts["caution"], "entered": facts["entered"], "preview_url": preview,
             "signed_in": request.user.is_authenticated, "can_keep": request.user.is_authenticated or can_edit}
