@@ -56,6 +56,9 @@ def limit_reached(*, scope: str, key: str, limit: int) -> bool:
 def limit_count(*, scope: str, key: str, window: int) -> None:
     """Count one attempt; the count expires ``window`` seconds after the first attempt."""
     name = _limit_key(scope, key)
+    if hasattr(cache, "count"):  # the shared cache on Redis (config.cache): one round trip
+        cache.count(name, window)
+        return
     if cache.add(name, 1, timeout=window):
         return
     try:

@@ -33,6 +33,8 @@ class ClientRateThrottle(ScopedRateThrottle):
         window = int(self.now // self.duration)
         self.window_end = (window + 1) * self.duration
         key = f"{self.key}:{window}"
+        if hasattr(self.cache, "count"):  # the shared cache on Redis (config.cache): one round trip
+            return bool(self.cache.count(key, self.duration + 1) <= self.num_requests)
         if self.cache.add(key, 1, self.duration + 1):
             return bool(self.num_requests >= 1)
         try:
