@@ -32,6 +32,8 @@ CONDITIONS = {
     "invisible": pgettext_lazy("a condition", "invisible"),
     "grants-ca": pgettext_lazy("a condition", "granting combat advantage"),
     "no-shift": pgettext_lazy("a condition", "unable to shift"),
+    "staggered": pgettext_lazy("a condition", "staggered"),
+    "confused": pgettext_lazy("a condition", "confused"),
 }
 
 
@@ -42,6 +44,15 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], lists: Se
     if kind == "deploy":
         at = event.get("at") or ["?", "?"]
         return _("%(who)s is set up at %(x)s, %(y)s.") % {"who": who, "x": at[0], "y": at[1]}
+    if kind == "off-map":
+        return _("%(who)s waits off the battle map.") % {"who": who}
+    if kind == "confused":
+        words = {"who": who, "roll": event.get("roll")}
+        if event.get("control") == "player":
+            return _("%(who)s is confused and rolls %(roll)s: its player acts with it.") % words
+        if event.get("control") == "opponent":
+            return _("%(who)s is confused and rolls %(roll)s: the opponent controls it.") % words
+        return _("%(who)s is confused and rolls %(roll)s: it takes no action.") % words
     if kind == "champion-test":
         return _("Round %(round)s: %(list)s wins the champion test.") % {
             "round": event.get("round"), "list": lists[int(event.get("winner") or 0)]}

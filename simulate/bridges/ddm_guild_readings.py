@@ -18,6 +18,10 @@ LABELS: dict[str, Any] = {
     "ddm-guild.first-player": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "The winner of the champion test goes first."),
+    "ddm-guild.delayed-appearance": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Delayed Appearance: the creature arrives in its start area at the start of the "
+        "second round."),
     "ddm-guild.round-limit": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A battle ends after 30 rounds: the higher score wins."),

@@ -191,7 +191,8 @@ _FLAG_STATICS: Final = {
     "flight": "flight", "burrow": "burrow", "phasing": "phasing", "insubstantial": "insubstantial",
     "blindsight": "blindsight", "stable-footing": "stable", "forest-walk": "forest_walk", "swarm": "swarm",
     "awareness": "awareness", "defensive-advantage": "never_ca", "scout": "scout", "wandering": "wandering",
-    "hide": "hide", "ponderous": "ponderous", "inexorable": "through_enemies",
+    "hide": "hide", "ponderous": "ponderous", "inexorable": "through_enemies", "statue-ok": "statue_ok",
+    "no-ca-from-flank": "no_flank", "delayed": "delayed",
 }
 
 
@@ -199,6 +200,8 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
     flag = _FLAG_STATICS.get(kind)
     if flag is not None:
         setattr(f, flag, True)
+    elif kind == "towering":  # profile ddm-guild.towering: statues, and through Medium or smaller enemies
+        f.towering = f.statue_ok = True
     elif kind == "resist":
         f.resist[what] = max(f.resist.get(what, 0), amount)
     elif kind == "vulnerable":
@@ -277,39 +280,46 @@ class GuildState(State):
         nearest the front, in list order."""
         b = self.b
         letter = b.letters[player]
-        enemy_letter = b.letters[1 - player]
-        start = self.map.start_squares(letter)
-        front = self.board.distance_field(self.map.start_squares(enemy_letter), 1)
+        front = self.board.distance_field(self.map.start_squares(b.letters[1 - player]), 1)
         fighters = [f for f in b.fighters if f.player == player]
         fighters.sort(key=lambda f: (0 if f.ranged_basic() is None else 1, -f.card.cost, f.id))
         for f in fighters:
-            spot: Sq | None = None
-            if f.scout or f.wandering:
-                areas = [a for a in self.map.grid.areas("victory") if a.letter in (letter, "")]
-                if f.wandering and areas:
-                    areas = [areas[b.dice.roll(len(areas), "wandering") - 1]]
-                for area in areas:
-                    spot = self._free_anchor(f, set(area.cells), front)
-                    if spot is not None:
-                        break
-            if spot is None:
-                spot = self._free_anchor(f, set(start), front)
-            if spot is None:
-                spot = self._nearest_free(f, start)
-            if spot is None:
-                b.event("not-deployed", creature=f.id)
-                f.alive = False
+            if f.delayed:  # Delayed Appearance: it waits off the battle map (profile ddm-guild.delayed-appearance)
+                b.event("off-map", creature=f.id)
                 continue
-            f.pos = spot
-            f.on_map = True
-            b.moved()
-            b.event("deploy", creature=f.id, at=list(spot))
+            self._place(f, letter, front)
+
+    def _place(self, f: Fighter, letter: str, front: dict[Sq, int]) -> None:
+        """One creature of player ``letter``'s warband onto the map (or, with no room, out of the battle)."""
+        b = self.b
+        start = self.map.start_squares(letter)
+        spot: Sq | None = None
+        if f.scout or f.wandering:
+            areas = [a for a in self.map.grid.areas("victory") if a.letter in (letter, "")]
+            if f.wandering and areas:
+                areas = [areas[b.dice.roll(len(areas), "wandering") - 1]]
+            for area in areas:
+                spot = self._free_anchor(f, set(area.cells), front)
+                if spot is not None:
+                    break
+        if spot is None:
+            spot = self._free_anchor(f, set(start), front)
+        if spot is None:
+            spot = self._nearest_free(f, start)
+        if spot is None:
+            b.event("not-deployed", creature=f.id)
+            f.alive = False
+            return
+        f.pos = spot
+        f.on_map = True
+        b.moved()
+        b.event("deploy", creature=f.id, at=list(spot))
 
     def _free_anchor(self, f: Fighter, area: set[Sq], front: dict[Sq, int]) -> Sq | None:
         occ = self.b.occupied()
         best: tuple[int, Sq] | None = None
         for sq in area:
-            if not self.board.can_end(sq, f.side, f.flight):
+            if not self.board.can_end(sq, f.side, f.statue_ok):
                 continue
             space = space_of(sq, f.side)
             if any(s not in area or s in occ for s in space):
@@ -325,7 +335,7 @@ class GuildState(State):
         for y in range(self.board.height):
             for x in range(self.board.width):
                 a = (x, y)
-                if not self.board.can_end(a, f.side, f.flight) or any(s in occ for s in space_of(a, f.side)):
+                if not self.board.can_end(a, f.side, f.statue_ok) or any(s in occ for s in space_of(a, f.side)):
                     continue
                 d = min((gap(a, f.side, s, 1) for s in area), default=999)
                 if best is None or (d, a) < best:
@@ -340,6 +350,13 @@ class GuildState(State):
         if b.round > self.params.max_rounds:
             self._time_up()
             return
+        if b.round >= 2:  # Delayed Appearance: on the battle map at the start of the second round
+            for f in b.fighters:
+                if f.delayed and f.alive and not f.on_map:
+                    letter = b.letters[f.player]
+                    self._place(f, letter, self.board.distance_field(self.map.start_squares(b.letters[1 - f.player]),
+                                                                     1))
+                    P.check_wipe(b)
         for f in b.fighters:
             f.activations_left = f.activations if f.in_play() else 0
             f.per_round_used.clear()
@@ -439,6 +456,7 @@ class GuildState(State):
         b = self.b
         f.attack_action = f.move_action = f.minor_action = True
         f.moved = 0
+        f.attacked = False
         f.turn_start = f.pos
         f.charged = False
         f.provoked_by = set()

@@ -39,8 +39,9 @@ class Mover:
     """What a movement search needs to know about the creature that moves."""
 
     def __init__(self, side: int, flight: bool, ignore_difficult: bool, phasing: bool, through_enemies: bool,
-                 forest_walk: bool) -> None:
+                 forest_walk: bool, statue_ok: bool = False) -> None:
         self.side = side
+        self.statue_ok = statue_ok  # Towering, 'may occupy statue terrain': it may stop on a statue
         self.flight = flight
         self.ignore_difficult = ignore_difficult
         self.phasing = phasing
@@ -87,8 +88,10 @@ class GuildBoard:
         """The space is on the map and clear of walls."""
         return all(not self.grid.is_solid(sq) for sq in space_of(anchor, side))
 
-    def can_end(self, anchor: Sq, side: int, flight: bool) -> bool:
-        return all(not (self.grid.is_solid(sq) or sq in self._no_end) for sq in space_of(anchor, side))
+    def can_end(self, anchor: Sq, side: int, statue_ok: bool) -> bool:
+        """A space may stop here: no wall, no pit, no statue (unless the creature may occupy statues)."""
+        return all(not (self.grid.is_solid(sq) or (sq in self._no_end and not (statue_ok and sq in self._statue)))
+                   for sq in space_of(anchor, side))
 
     def has_pit(self, anchor: Sq, side: int) -> bool:
         return any(sq in self._pit for sq in space_of(anchor, side))
@@ -265,20 +268,21 @@ class GuildBoard:
                     heapq.heappush(heap, (nc, prov + leave, tick, n))
         return best
 
-    def endable(self, side: int) -> frozenset[Sq]:
+    def endable(self, side: int, statue_ok: bool = False) -> frozenset[Sq]:
         """Every anchor where a space of this side may stop (kept per map)."""
-        hit = self._endable.get(side)
+        key = side * 2 + statue_ok
+        hit = self._endable.get(key)
         if hit is None:
             hit = frozenset((x, y) for y in range(self.height) for x in range(self.width)
-                            if self.can_end((x, y), side, False))
-            self._endable[side] = hit
+                            if self.can_end((x, y), side, statue_ok))
+            self._endable[key] = hit
         return hit
 
     def ends(self, found: dict[Sq, tuple[int, int, Sq]], start: Sq, mover: Mover,
              passable_only: set[Sq]) -> dict[Sq, tuple[int, int, Sq]]:
         """The anchors of a search where the mover may stop (not on allies, statues or pits)."""
         side = mover.side
-        endable = self.endable(side)
+        endable = self.endable(side, mover.statue_ok)
         out: dict[Sq, tuple[int, int, Sq]] = {}
         for a, v in found.items():
             if a == start:

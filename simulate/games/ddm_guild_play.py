@@ -49,11 +49,12 @@ PLAYED_STATICS: Final = frozenset({
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "keen-critical", "awareness", "defensive-advantage",
     "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
+    "towering", "statue-ok", "no-ca-from-flank", "delayed",
 })
 PLAYED_RECHARGE: Final = frozenset({
     "", "bloodied", "start-of-turn", "start-of-round", "end-of-turn", "end-of-round", "destroys", "ally-destroyed",
     "start-of-turn-alone", "end-of-turn-alone", "enemy-destroyed", "hits:melee", "hits:ranged", "hits:basic", "misses",
-    "damaged", "action:move", "action:minor", "action:attack",
+    "damaged", "action:move", "action:minor", "action:attack", "end-of-turn-no-attack", "end-of-turn-no-move",
 })
 PLAYED_FORMS: Final = frozenset({"melee", "ranged", "close-burst", "close-blast", "area", "line", "reach-burst"})
 PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "lower-level", "adjacent", "keyword",
@@ -354,7 +355,8 @@ def has_combat_advantage(b: Battle, attacker: Fighter, target: Fighter, melee: b
             return True
     if b.invisible_to(attacker, target):
         return True
-    if melee and attacker.pos is not None and target.pos is not None and b.adjacent(attacker, target):
+    if melee and not target.no_flank and attacker.pos is not None and target.pos is not None \
+            and b.adjacent(attacker, target):
         for ally in b.allies_of(attacker):
             if ally.pos is None or not b.adjacent(ally, target) or not ally.can_react():
                 continue
@@ -870,7 +872,9 @@ def recharge_turn_start(b: Battle, f: Fighter) -> None:
 def recharge_turn_end(b: Battle, f: Fighter) -> None:
     alone = not any(b.adjacent(f, e) for e in b.enemies_of(f))
     for p in f.powers:
-        if p.recharge == "end-of-turn" or (p.recharge == "end-of-turn-alone" and alone):
+        if p.recharge == "end-of-turn" or (p.recharge == "end-of-turn-alone" and alone) \
+                or (p.recharge == "end-of-turn-no-attack" and not f.attacked) \
+                or (p.recharge == "end-of-turn-no-move" and f.moved == 0):
             recharge_one(b, f, p)
 
 
@@ -1004,6 +1008,7 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
     """Roll ``spec`` against each target (profiles ``ddm-guild.attack-roll``, ``.critical-hit``, ``.conceal``);
     returns the number of hits."""
     hits = 0
+    attacker.attacked = True  # for 'RECHARGE at end of its turn if it did not attack'
     if spec.provokes and spec.form != "melee" and not opportunity:
         provoke(b, attacker, "ranged")
     b.attacks_rolled += 1
@@ -1202,8 +1207,11 @@ def blocked_for(b: Battle, mover: Fighter) -> tuple[set[Sq], set[Sq]]:
     for f in b.fighters:
         if not f.in_play() or f is mover:
             continue
+        # Towering (profile ddm-guild.towering): into the squares of Medium or smaller enemies (unknown size:
+        # Medium, ddm-guild.size-unknown), never to stop there
+        over = mover.towering and f.card.squares == 1
         for sq in f.space():
-            if f.player != mover.player and not through:
+            if f.player != mover.player and not through and not over:
                 blocked.add(sq)
             else:
                 passable.add(sq)
@@ -1271,7 +1279,7 @@ def settle(b: Battle, f: Fighter) -> None:
     occ = b.occupied()
 
     def free(a: Sq) -> bool:
-        return b.board.can_end(a, f.side, f.flight) and all(occ.get(sq) in (None, f) for sq in space_of(a, f.side))
+        return b.board.can_end(a, f.side, f.statue_ok) and all(occ.get(sq) in (None, f) for sq in space_of(a, f.side))
 
     if free(pos):
         return
@@ -1314,7 +1322,7 @@ def forced_move(b: Battle, f: Fighter, source: Fighter, kind: str, n: int, exact
                 n2 = (pos[0] + dx, pos[1] + dy)
                 if not b.board.step_ok(pos, f.side, (dx, dy), False):
                     continue
-                if not b.board.can_end(n2, f.side, f.flight) and not b.board.has_pit(n2, f.side):
+                if not b.board.can_end(n2, f.side, f.statue_ok) and not b.board.has_pit(n2, f.side):
                     continue
                 if any(occupied.get(sq) not in (None, f) for sq in space_of(n2, f.side)):
                     continue
@@ -1380,7 +1388,7 @@ def _teleport_squares(b: Battle, f: Fighter, n: int) -> list[Sq]:
     for y in range(pos[1] - n, pos[1] + n + 1):
         for x in range(pos[0] - n, pos[0] + n + 1):
             a = (x, y)
-            if a == pos or not b.board.can_end(a, f.side, f.flight):
+            if a == pos or not b.board.can_end(a, f.side, f.statue_ok):
                 continue
             if any(occ.get(sq) not in (None, f) for sq in space_of(a, f.side)):
                 continue

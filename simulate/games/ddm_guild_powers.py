@@ -50,7 +50,7 @@ STATIC_KINDS: Final = (
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "towering", "keen-critical", "awareness",
     "defensive-advantage", "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable",
-    "aura-mod", "no-ca-from-flank", "illuminator", "shift-distance",
+    "aura-mod", "no-ca-from-flank", "illuminator", "shift-distance", "statue-ok", "delayed",
 )
 # Durations: who counts the turn ("target" is the creature affected, "source" the one whose power it is).
 DURATIONS: Final = (
@@ -542,8 +542,10 @@ def _modifier(text: str) -> list[tuple[str, int, Filter, str]] | None:
 
 _STATIC_PATTERNS: Final = (
     (re.compile(r"^resist (\d+) (all|" + _TYPE_ALT + r")(?: and (?:resist )?(\d+) (" + _TYPE_ALT + r"))?$"), "resist"),
-    (re.compile(r"^resist (\d+) (" + _TYPE_ALT + r") and (" + _TYPE_ALT + r")$"), "resist2"),
+    (re.compile(r"^resist (\d+) (" + _TYPE_ALT + r")(?: and|,) (" + _TYPE_ALT + r")$"), "resist2"),
+    (re.compile(r"^immune flanking$"), "no-ca-from-flank"),
     (re.compile(r"^vulnerable (\d+) (all|" + _TYPE_ALT + r")$"), "vulnerable"),
+    (re.compile(r"^vulnerable (" + _TYPE_ALT + r") (\d+)$"), "vulnerable-type-first"),
     (re.compile(r"^immune ([a-z ,]+?)$"), "immune"),
     (re.compile(r"^reach (\d+)$"), "reach"),
     (re.compile(r"^(flight|flying)$"), "flight"),
@@ -557,6 +559,13 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^forest ?walk$"), "forest-walk"),
     (re.compile(r"^swarm$"), "swarm"),
     (re.compile(r"^towering$"), "towering"),
+    (re.compile(r"^(?:can|may) occupy statue terrain$"), "statue-ok"),
+    (re.compile(r"^(?:delayed appearance[.:]? )?(?:it |this creature )?(?:must )?starts? (?:the battle )?off the "
+                r"battle ?map(?:\. place it in your start area or in any unoccupied victory area at the start of a "
+                r"round after the first)?$"), "delayed"),
+    (re.compile(r"^(?:does not grant combat advantage when flanked|cannot be flanked)$"),
+     "no-ca-from-flank"),
+    (re.compile(r"^never grants combat advantage$"), "defensive-advantage"),
     (re.compile(r"^(?:it )?can shift (?:up to )?(\d+) squares?(?: instead of 1)?$"), "shift-distance"),
     (re.compile(r"^keen critical (\d+)$"), "keen-critical"),
     (re.compile(r"^awareness$"), "awareness"),
@@ -576,8 +585,8 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^hide$"), "hide"),
     (re.compile(r"^(?:ignores the extra cost (?:for|of) entering difficult terrain|difficult terrain does not affect "
                 r"its movement|moves normally through difficult terrain)$"), "stable-footing"),
-    (re.compile(r"^not affected by (?:enemies' )?(?:push, pull,? (?:or|and) slide|forced[- ]movement) effects$"),
-     "unmovable"),
+    (re.compile(r"^not (?:affected by|subject to) (?:enemies' )?(?:push, pull,? (?:or|and) slide|forced[- ]movement) "
+                r"effects(?: of enemies)?$"), "unmovable"),
     (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by enemies$"), "inexorable"),
     (re.compile(r"^(?:takes )?half damage from \{m\} and \{r\} attacks$"), "swarm"),
 )
@@ -600,6 +609,8 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
                 [], "", ""
         if kind == "vulnerable":
             return [Static("vulnerable", int(m.group(1)), m.group(2))], [], "", ""
+        if kind == "vulnerable-type-first":  # "Vulnerable Fire 5"
+            return [Static("vulnerable", int(m.group(2)), m.group(1))], [], "", ""
         if kind == "immune":
             items = [w.strip() for w in re.split(r",| and ", m.group(1)) if w.strip()]
             statics = []
@@ -1084,8 +1095,9 @@ def _recharge(text: str) -> tuple[str, str]:
         return text, ""
     rest = m.group("rest").strip(" .:")
     table = (
-        (r"^(?:when|once) (?:it )?(?:is |becomes )?(?:first )?(?:becomes |is )?bloodied$", "bloodied"),
-        (r"^as (?:a|an) (move|minor|attack) action$", "action"),
+        (r"^(?:when|once) (?:it )?(?:is |becomes )?(?:first )?(?:becomes |is |becoming )?bloodied$", "bloodied"),
+        (r"^as (?:a|an) (move|minor|attack) ?action$", "action"),
+        (r"^as (?:a|an) replaces (move|attack) action$", "action"),
         (r"^at (?:the )?start of (?:its |each |this creature's )?turn$", "start-of-turn"),
         (r"^at (?:the )?start of (?:each|the) round$", "start-of-round"),
         (r"^at (?:the )?end of (?:its|each) turn$", "end-of-turn"),
@@ -1096,7 +1108,10 @@ def _recharge(text: str) -> tuple[str, str]:
         (r"^when it hits with (?:a|an) (\{m\}|\{r\}|\{b\}) attack$", "hits"),
         (r"^when it misses with (?:this attack|a \{b\} attack|a \{m\} attack)$|^when this attack misses$", "misses"),
         (r"^when (?:it takes damage|it is damaged by an attack|it is hit by a \{m\} attack|an enemy hits it with "
-         r"an attack)$", "damaged"),
+         r"an attack|(?:it is )?damaged(?: by an enemy)?)$", "damaged"),
+        (r"^at (?:the )?end of its turn if it did not (?:make an )?attack(?: (?:on )?(?:that|this) turn)?$",
+         "end-of-turn-no-attack"),
+        (r"^at (?:the )?end of its turn if it did not move(?: (?:on )?(?:that|this) turn)?$", "end-of-turn-no-move"),
         (r"^on (?:a )?roll of (\d+)\+? at (?:the )?start of its turn$", "roll"),
         (r"^(?:if (?:no enemy is|not) adjacent (?:to it )?at (?:the )?start of its turn|at (?:the )?start of its turn "
          r"if no enem(?:y is|ies are) adjacent to it)$", "start-of-turn-alone"),

@@ -86,7 +86,10 @@ class Fighter:
         self.stable = False
         self.forest_walk = False
         self.swarm = False
-        self.towering = False
+        self.towering = False  # moves through Medium or smaller enemies (profile ddm-guild.towering)
+        self.statue_ok = False  # may stop on statue terrain
+        self.delayed = False  # Delayed Appearance: starts off the battle map (profile ddm-guild.delayed-appearance)
+        self.no_flank = False  # 'Immune Flanking': flanking gives no combat advantage against it
         self.keen = 20
         self.awareness = False
         self.never_ca = False
@@ -108,6 +111,7 @@ class Fighter:
         self.minor_action = False
         self.immediate_used = False
         self.moved = 0
+        self.attacked = False  # made an attack since its turn began
         self.turn_start: tuple[int, int] | None = None  # where its current turn began
         self.charged = False
         self.provoked_by: set[str] = set()
@@ -207,7 +211,8 @@ class Fighter:
     def mover(self) -> Mover:
         flight = self.flight or self.gained("flight") > 0
         phasing = self.phasing or self.gained("phasing") > 0
-        return Mover(self.side, flight, self.stable, phasing, self.through_enemies or phasing, self.forest_walk)
+        return Mover(self.side, flight, self.stable, phasing, self.through_enemies or phasing, self.forest_walk,
+                     self.statue_ok)
 
     def uses_left(self, p: Power) -> bool:
         if p.uses and self.uses.get(p.index, 0) <= 0:

@@ -64,7 +64,8 @@ class Referee:
                 p = s._power(f, action.power)
                 assert p.is_basic or (p.action or "attack") != "attack", f"{f.id} used {p.name} while restricted"
         if isinstance(action, (GuildMove, GuildShift, GuildCharge)) and f is not None:
-            self.enemy_squares = {sq for e in b.enemies_of(f) for sq in e.space()}
+            # Towering moves into the squares of Medium or smaller enemies (profile ddm-guild.towering)
+            self.enemy_squares = {sq for e in b.enemies_of(f) for sq in e.space() if not (f.towering and e.side == 1)}
             self.mover = f
 
     def after(self, action: Action) -> None:

@@ -4,6 +4,8 @@ by name ("RECHARGE Crushing Blow")."""
 
 from __future__ import annotations
 
+import copy
+
 from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild import GuildAttack
@@ -111,3 +113,81 @@ def test_a_rider_for_targets_of_a_kind_reaches_only_them() -> None:
     assert not any(e.kind == "ongoing" for e in skeleton.effects)
     bite = parse_power(0, "attack", "Ghoul Bite: +10 vs. AC, 10 Damage; if target is Immobilized, 10 Damage")
     assert not bite.played  # 'if target is immobilized' is a condition, not a kind of target
+
+
+def test_towering_stops_on_statues_and_passes_medium_enemies_only() -> None:
+    """ddm-guild.towering: the cards' reminder ('Can occupy statue terrain. Can move into squares occupied by
+    Medium or smaller enemies.')."""
+    towering = "Towering: Can occupy statue terrain. Can move into squares occupied by Medium or smaller enemies."
+    assert [s.kind for s in parse_power(0, "special", towering).statics] == ["towering"]
+    s = battle([card("Giant", SWORD, towering, size="Huge", speed=8), card("Man", SWORD, speed=8)],
+               [card("Orc", SWORD), card("Ogre", SWORD, size="Large")], PurposeDice())
+    put(s, "a1", 2, 0)
+    put(s, "a2", 2, 5)
+    put(s, "b1", 5, 1)  # a Medium enemy in the giant's way
+    put(s, "b2", 8, 5)
+    giant, man = s.b.by_id["a1"], s.b.by_id["a2"]
+    blocked_giant, passable_giant = P.blocked_for(s.b, giant)
+    blocked_man, _ = P.blocked_for(s.b, man)
+    assert (5, 1) in blocked_man and (5, 1) not in blocked_giant and (5, 1) in passable_giant
+    assert (8, 5) in blocked_giant  # the Large Ogre still blocks it
+    assert giant.statue_ok and not man.statue_ok
+    board = copy.copy(s.b.board)  # the map's board is shared: a statue on a copy of it
+    statue = (6, 6)
+    board._no_end = {*board._no_end, statue}
+    board._statue = {*board._statue, statue}
+    assert board.can_end(statue, 1, True) and not board.can_end(statue, 1, False)
+
+
+def test_immune_flanking_gives_no_combat_advantage_to_flankers() -> None:
+    s = battle([card("Rogue", SWORD), card("Ally", SWORD)], [card("Orc", SWORD, "Immune Flanking"),
+                                                             card("Goblin", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "a2", 6, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 5, 6)
+    rogue, orc, goblin = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    assert not P.has_combat_advantage(s.b, rogue, orc, melee=True)
+    put(s, "a1", 4, 6)
+    put(s, "a2", 6, 6)
+    put(s, "b1", 9, 0)
+    put(s, "b2", 5, 6)
+    assert P.has_combat_advantage(s.b, rogue, goblin, melee=True)
+
+
+def test_recharge_at_the_end_of_a_turn_without_an_attack() -> None:
+    text = "Rally Cry: Minor action: each ally within 5 squares has +2 attack until end of round. RECHARGE at end " \
+           "of its turn if it did not attack on that turn."
+    power = parse_power(1, "special", text, uses=1)
+    assert power.played and power.recharge == "end-of-turn-no-attack", power.unplayed
+    s = battle([{**card("Captain", SWORD), "powers": [{"kind": "attack", "text": SWORD},
+                                                      {"kind": "special", "text": text, "uses": 1}]}],
+               [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    captain = s.b.by_id["a1"]
+    rally = captain.powers[1]
+    s._start_turn(captain)
+    captain.spend(rally)
+    sword = captain.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, captain, sword, sword.attack, [s.b.by_id["b1"]])
+    s._end_turn(captain)
+    assert not captain.uses_left(rally)  # it attacked: no recharge
+    s._start_turn(captain)
+    s._end_turn(captain)
+    assert captain.uses_left(rally)
+
+
+def test_delayed_appearance_arrives_at_the_start_of_the_second_round() -> None:
+    """ddm-guild.delayed-appearance."""
+    delayed = "Delayed Appearance: Starts off the battlemap."
+    assert [s.kind for s in parse_power(0, "special", delayed).statics] == ["delayed"]
+    s = battle([card("Ambusher", SWORD, delayed), card("Guard", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    ambusher = s.b.by_id["a1"]
+    assert not ambusher.on_map and ambusher.alive and ambusher.pos is None
+    assert [e.data["creature"] for e in s.log.of_kind("off-map")] == ["a1"]
+    s.b.round = 1
+    s._start_round()
+    assert ambusher.on_map and ambusher.pos is not None and ambusher.activations_left == 1
+    assert ambusher.pos in s.map.start_squares(s.b.letters[0])
