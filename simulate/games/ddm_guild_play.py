@@ -1033,7 +1033,7 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
         hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)
         if not hit:
             fire(b, "misses", [attacker], target=t, run=run)
-            if run.reroll:
+            if run.reroll or spec.reroll_miss:  # a power's reroll, or the attack's own "reroll once on miss"
                 run.reroll = False
                 hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)
         run.hit, run.crit = hit, crit

@@ -113,6 +113,7 @@ class AttackSpec:
     provokes: bool = True
     charge: bool = False  # usable as a charge's attack
     ignores: tuple[str, ...] = ()  # "insubstantial", "conceal", "resist"
+    reroll_miss: bool = False  # "reroll once on miss": a missed roll is rolled again, once
 
 
 @dataclass(frozen=True)
@@ -200,6 +201,7 @@ def normalise(text: str) -> str:
     t = t.replace(" :", ":").replace(" ;", ";")
     # misprints on the cards ("20 damagee", "10 damamge", "15 +5 necrotic damage")
     t = _MISSPELT_DAMAGE.sub("damage", t)
+    t = _MISSPELT_LIGHTNING.sub("lightning", t)
     t = _PLUS_SPACE.sub(r"\1 + \2", t)
     # the cards' spellings of a Followup ("AND Followup Followup: +13 vs.", "AND Followup. Followup: +11 vs.")
     t = _FOLLOWUP_TWICE.sub("followup:", t)
@@ -211,6 +213,7 @@ def normalise(text: str) -> str:
 
 _FOLLOWUP_TWICE: Final = re.compile(r"followup[.:]? followup:")
 _MISSPELT_DAMAGE: Final = re.compile(r"\b(?:damagee|damamge|dmaage|damge)\b")
+_MISSPELT_LIGHTNING: Final = re.compile(r"\blighting\b")
 _PLUS_SPACE: Final = re.compile(r"(\d) \+(\d+ (?:" + "|".join(DAMAGE_TYPES) + r") damage)")
 
 
@@ -1166,6 +1169,9 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     if not auto and not m.group("def"):
         raise _Unread(text)
     rest = m.group("rest").strip()
+    reroll = _REROLL_MISS.search(rest)  # "reroll once on miss", "On miss, re-roll once."
+    if reroll:
+        rest = (rest[: reroll.start()] + rest[reroll.end():]).strip()
     follow: AttackSpec | None = None
     fu = re.search(r"\s+and followup:\s*(?=\+|\()", rest)
     if fu:
@@ -1204,8 +1210,11 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
         enemies_only=bool(spec["enemies_only"]), hit=tuple(hit), miss=tuple(miss), always=tuple(always),
         crit=tuple(crit), provokes=bool(spec["provokes"]), charge=bool(spec["charge"]),
         ignores=tuple(str(x) for x in spec["ignores"]) if isinstance(spec["ignores"], tuple) else (),
-        targets=targets, distinct=distinct,
+        targets=targets, distinct=distinct, reroll_miss=bool(reroll),
     ), str(spec.get("action") or "")
+
+
+_REROLL_MISS: Final = re.compile(r"[;,.]?\s*(?:re-?roll once on (?:a )?miss|on (?:a )?miss,? re-?roll once)\.?$")
 
 
 def _attack_effects(text: str) -> list[Effect]:
@@ -1548,7 +1557,7 @@ def _replace_attack(a: AttackSpec, *, provokes: bool | None = None, charge: bool
         enemies_only=a.enemies_only,
         hit=a.hit, miss=a.miss, always=a.always, crit=a.crit,
         provokes=a.provokes if provokes is None else provokes, charge=a.charge if charge is None else charge,
-        ignores=a.ignores,
+        ignores=a.ignores, reroll_miss=a.reroll_miss,
     )
 
 

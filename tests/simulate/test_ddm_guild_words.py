@@ -191,3 +191,21 @@ def test_delayed_appearance_arrives_at_the_start_of_the_second_round() -> None:
     s._start_round()
     assert ambusher.on_map and ambusher.pos is not None and ambusher.activations_left == 1
     assert ambusher.pos in s.map.start_squares(s.b.letters[0])
+
+
+def test_an_attack_that_rerolls_once_on_a_miss() -> None:
+    for text in ("Boomerang: (range 10) +14 vs. AC; 10 Damage; reroll once on miss",
+                 "Feinting Strike: (reach 2) +15 vs. AC; 25 damage. On miss, re-roll once."):
+        power = parse_power(0, "attack", text)
+        assert power.played and power.attack is not None and power.attack.reroll_miss, power.unplayed
+        assert [e.kind for e in power.attack.hit] == ["damage"]
+    assert parse_power(0, "special", "Resist 25 Lighting").statics[0].what == "lightning"  # the card's misprint
+    s = battle([card("Thrower", "Boomerang: (range 10) +14 vs. AC; 10 Damage; reroll once on miss")],
+               [card("Orc", SWORD, ac=20)], PurposeDice(attack=[2, 18]))
+    put(s, "a1", 2, 3)
+    put(s, "b1", 8, 3)
+    thrower, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    boomerang = thrower.powers[0]
+    assert boomerang.attack is not None
+    assert P.attack(s.b, thrower, boomerang, boomerang.attack, [orc]) == 1  # 2 misses, the reroll of 18 hits
+    assert orc.hp == 40
