@@ -344,7 +344,7 @@ class GuildHeuristicPolicy:
         if not goal:
             for e in enemies:
                 goal.update(e.space())
-        field = b.board.distance_field(frozenset(goal), f.side)
+        field = b.board.distance_field(frozenset(goal), f.side, f.pos, f.speed())
         here = field.get(f.pos, 999)
         ranged = f.ranged_basic() is not None and f.melee_basic() is None
         if here == 0 or (ranged and near <= 8 and self._best_attack(s, f) is not None):

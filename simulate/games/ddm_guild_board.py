@@ -314,10 +314,12 @@ class GuildBoard:
         out.reverse()
         return out
 
-    def distance_field(self, targets: frozenset[Sq], side: int) -> dict[Sq, int]:
+    def distance_field(self, targets: frozenset[Sq], side: int, start: Sq | None = None,
+                       slack: int = 0) -> dict[Sq, int]:
         """Steps from every anchor to the nearest anchor whose space touches or covers a target square,
         ignoring creatures (walls and pits respected; kept per map): the heuristic player's way toward far
-        goals."""
+        goals. With ``start``, only as far as needed for the anchors within ``slack`` steps of it (their values
+        exact, the search stopped ``slack`` steps past ``start``; not kept)."""
         key = (targets, side)
         hit = self._field_cache.get(key)
         if hit is not None:
@@ -336,15 +338,22 @@ class GuildBoard:
                         out[a] = 0
                         frontier.append(a)
         i = 0
+        limit = 1 << 30
         while i < len(frontier):
             at = frontier[i]
             i += 1
+            if at == start:
+                limit = out[at] + slack
+            if out[at] >= limit:
+                break
             c = out[at] + 1
             for n, _c1, _c2, pit in self.steps(at, side):
                 if pit or n in out:
                     continue
                 out[n] = c
                 frontier.append(n)
+        if start is not None:
+            return out
         if len(self._field_cache) > 256:
             self._field_cache.clear()
         self._field_cache[key] = out

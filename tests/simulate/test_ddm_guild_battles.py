@@ -56,3 +56,19 @@ def test_unplayed_powers_are_named_per_creature() -> None:
     lists = [warband("A", ["Human Fighter"]), warband("B", ["Cleric of Pelor"])]
     names = GAME.unmodelled(lists)
     assert all(": " in n for n in names)
+
+
+def test_the_players_short_distance_field_agrees_with_the_whole_one_near_the_mover() -> None:
+    """The heuristic player's way toward its goal is searched only as far as its move reaches (speed)."""
+    from simulate.games.ddm_guild import board_for, guild_map
+
+    board = board_for(guild_map("guild-standin-large"))
+    goal = frozenset({(20, 10), (21, 11)})
+    starts = (((2, 2), 6), ((18, 12), 4), ((20, 10), 5))
+    shorts = [board.distance_field(goal, 1, start, slack) for start, slack in starts]  # before the whole is kept
+    whole = board.distance_field(goal, 1)
+    for (start, slack), short in zip(starts, shorts, strict=True):
+        near = [a for a, d in whole.items() if d <= whole[start] + slack]
+        assert all(short.get(a) == whole[a] for a in near), start
+        if whole[start] + slack < max(whole.values()) - 1:
+            assert len(short) < len(whole), start  # it stopped before the far side of the map
