@@ -543,49 +543,41 @@ def _modifier(text: str) -> list[tuple[str, int, Filter, str]] | None:
 
 # --- statics (keyword abilities) -------------------------------------------------------------------------------
 
+# Keyword abilities that are their words alone ("Phasing", "Towering", "Immune Flanking"): the static each is.
+_PLAIN_STATICS: Final = {
+    "flight": "flight", "flying": "flight", "phasing": "phasing", "insubstantial": "insubstantial",
+    "insubstantial phasing": "insubstantial+phasing", "insubstantial, phasing": "insubstantial+phasing",
+    "stable footing": "stable-footing", "forest walk": "forest-walk", "forestwalk": "forest-walk", "swarm": "swarm",
+    "towering": "towering", "can occupy statue terrain": "statue-ok", "may occupy statue terrain": "statue-ok",
+    "immune flanking": "no-ca-from-flank", "cannot be flanked": "no-ca-from-flank",
+    "does not grant combat advantage when flanked": "no-ca-from-flank", "awareness": "awareness",
+    "never grants combat advantage": "defensive-advantage", "defensive advantage": "defensive-advantage",
+    "defensive mobility": "defensive-mobility", "scout": "scout", "wandering monster": "wandering",
+    "shifty": "shifty", "ponderous": "ponderous", "hide": "hide",
+}
+
 _STATIC_PATTERNS: Final = (
     (re.compile(r"^resist (\d+) (all|" + _TYPE_ALT + r")(?: and (?:resist )?(\d+) (" + _TYPE_ALT + r"))?$"), "resist"),
     (re.compile(r"^resist (\d+) (" + _TYPE_ALT + r")(?: and|,) (" + _TYPE_ALT + r")$"), "resist2"),
-    (re.compile(r"^immune flanking$"), "no-ca-from-flank"),
     (re.compile(r"^vulnerable (\d+) (all|" + _TYPE_ALT + r")$"), "vulnerable"),
     (re.compile(r"^vulnerable (" + _TYPE_ALT + r") (\d+)$"), "vulnerable-type-first"),
     (re.compile(r"^immune ([a-z ,]+?)$"), "immune"),
     (re.compile(r"^reach (\d+)$"), "reach"),
-    (re.compile(r"^(flight|flying)$"), "flight"),
     (re.compile(r"^burrow(?: \d+)?$"), "burrow"),
-    (re.compile(r"^phasing$"), "phasing"),
-    (re.compile(r"^insubstantial$"), "insubstantial"),
-    (re.compile(r"^insubstantial,? phasing$"), "insubstantial+phasing"),
     (re.compile(r"^conceal (\d+)$"), "conceal"),
     (re.compile(r"^blindsight(?: \d+)?$"), "blindsight"),
-    (re.compile(r"^stable footing$"), "stable-footing"),
-    (re.compile(r"^forest ?walk$"), "forest-walk"),
-    (re.compile(r"^swarm$"), "swarm"),
-    (re.compile(r"^towering$"), "towering"),
-    (re.compile(r"^(?:can|may) occupy statue terrain$"), "statue-ok"),
     (re.compile(r"^(?:delayed appearance[.:]? )?(?:it |this creature )?(?:must )?starts? (?:the battle )?off the "
                 r"battle ?map(?:\. place it in your start area or in any unoccupied victory area at the start of a "
                 r"round after the first)?$"), "delayed"),
-    (re.compile(r"^(?:does not grant combat advantage when flanked|cannot be flanked)$"),
-     "no-ca-from-flank"),
-    (re.compile(r"^never grants combat advantage$"), "defensive-advantage"),
     (re.compile(r"^(?:it )?can shift (?:up to )?(\d+) squares?(?: instead of 1)?$"), "shift-distance"),
     (re.compile(r"^keen critical (\d+)$"), "keen-critical"),
-    (re.compile(r"^awareness$"), "awareness"),
-    (re.compile(r"^defensive advantage$"), "defensive-advantage"),
-    (re.compile(r"^defensive mobility$"), "defensive-mobility"),
     (re.compile(r"^multi-?activation (\d+)$"), "multi-activation"),
     (re.compile(r"^\+(\d+) (ac|fort|ref|will|def|defenses)$"), "defence"),
-    (re.compile(r"^scout$"), "scout"),
-    (re.compile(r"^wandering monster$"), "wandering"),
     (re.compile(r"^sneak attack (\d+)$"), "sneak"),
     (re.compile(r"^bloodrage(?: (\d+))?$"), "bloodrage"),
     (re.compile(r"^bloodthirsty(?: (\d+))?$"), "bloodthirsty"),
     (re.compile(r"^powerful charge(?: (\d+))?$"), "powerful-charge"),
     (re.compile(r"^regeneration (\d+)$"), "regeneration"),
-    (re.compile(r"^shifty$"), "shifty"),
-    (re.compile(r"^ponderous$"), "ponderous"),
-    (re.compile(r"^hide$"), "hide"),
     (re.compile(r"^(?:ignores the extra cost (?:for|of) entering difficult terrain|difficult terrain does not affect "
                 r"its movement|moves normally through difficult terrain)$"), "stable-footing"),
     (re.compile(r"^not (?:affected by|subject to) (?:enemies' )?(?:push, pull,? (?:or|and) slide|forced[- ]movement) "
@@ -598,6 +590,9 @@ _STATIC_PATTERNS: Final = (
 def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | None:
     """A keyword ability with no reminder text: (statics, effects, action, trigger); None if not one."""
     t = text.strip(" .;")
+    plain = _PLAIN_STATICS.get(t)
+    if plain is not None:
+        return _plain_static(plain)
     for rx, kind in _STATIC_PATTERNS:
         m = rx.match(t)
         if m is None:
@@ -627,14 +622,10 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return [Static(kind, int(m.group(1)))], [], "", ""
         if kind == "unmovable":
             return [Static("immune", 0, "forced movement")], [], "", ""
-        if kind == "insubstantial+phasing":
-            return [Static("insubstantial"), Static("phasing")], [], "", ""
         if kind == "defence":
             stat = m.group(2)
             stat = "defenses-nonac" if stat in ("def", "defenses") else stat
             return [Static("mod", int(m.group(1)), stat)], [], "", ""
-        if kind == "defensive-mobility":
-            return [Static("mod", 5, "ac", Filter(self_state="opportunity"))], [], "", ""
         if kind == "sneak":
             return [Static("mod", int(m.group(1)), "damage", Filter(target_state="ca"))], [], "", ""
         if kind in ("bloodrage", "bloodthirsty", "powerful-charge"):
@@ -645,10 +636,18 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return [Static("mod", int(m.group(1)), "damage", flt)], [], "", ""
         if kind == "regeneration":
             return [], [Effect("heal", "self", int(m.group(1)))], "", "start-of-turn"
-        if kind == "shifty":
-            return [], [Effect("shift", "self", 1)], "minor", ""
         return [Static(kind)], [], "", ""
     return None
+
+
+def _plain_static(kind: str) -> tuple[list[Static], list[Effect], str, str]:
+    if kind == "insubstantial+phasing":
+        return [Static("insubstantial"), Static("phasing")], [], "", ""
+    if kind == "defensive-mobility":
+        return [Static("mod", 5, "ac", Filter(self_state="opportunity"))], [], "", ""
+    if kind == "shifty":
+        return [], [Effect("shift", "self", SHIFT_SQUARES)], "minor", ""
+    return [Static(kind)], [], "", ""
 
 
 _CONDITION_WORDS: Final = {

@@ -4,13 +4,13 @@ by name ("RECHARGE Crushing Blow")."""
 
 from __future__ import annotations
 
-import copy
-
 from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild import GuildAttack
+from simulate.games.ddm_guild_board import GuildBoard
 from simulate.games.ddm_guild_powers import card_powers, parse_power
-from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
+from simulate.games.ddm_maps import get_map
+from tests.simulate.test_ddm_guild_rules import OPEN, SWORD, PurposeDice, battle, card, put
 
 
 def test_a_shift_with_no_number_is_one_square() -> None:
@@ -132,11 +132,11 @@ def test_towering_stops_on_statues_and_passes_medium_enemies_only() -> None:
     assert (5, 1) in blocked_man and (5, 1) not in blocked_giant and (5, 1) in passable_giant
     assert (8, 5) in blocked_giant  # the Large Ogre still blocks it
     assert giant.statue_ok and not man.statue_ok
-    board = copy.copy(s.b.board)  # the map's board is shared: a statue on a copy of it
+    rows = ["." * 12] * 6 + ["." * 6 + "s" + "." * 5, "." * 12]  # a statue at (6, 6)
+    board = GuildBoard(get_map({**OPEN, "slug": "test-statue", "rows": rows}))
     statue = (6, 6)
-    board._no_end = {*board._no_end, statue}
-    board._statue = {*board._statue, statue}
     assert board.can_end(statue, 1, True) and not board.can_end(statue, 1, False)
+    assert board.can_end((5, 6), 1, False)
 
 
 def test_immune_flanking_gives_no_combat_advantage_to_flankers() -> None:
