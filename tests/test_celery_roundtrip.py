@@ -18,6 +18,7 @@ def test_a_task_round_trips_through_redis_and_a_worker(celery_worker_process: ob
     from simulate import compiled
 
     assert value["engine"] == compiled.mode(), "the worker plays with the same engine build as the tests"
+    assert value["frozen"] > 10_000, "the worker froze its start-up objects out of the collector's sight"
     assert result.successful()
 
 
