@@ -53,6 +53,8 @@ class ReaderNumbers:
         self._read: dict[tuple[str, str], dict[str, dict[str, Any]]] = {}
 
     def __call__(self, game: str, ruleset: str) -> dict[str, dict[str, Any]]:
+        if self._scope.empty:  # no account and no list of theirs: no numbers, and no query to say so
+            return {}
         if (game, ruleset) not in self._read:
             self._read[(game, ruleset)] = entered_overlay(scope=self._scope, game=game, ruleset=ruleset)
         return self._read[(game, ruleset)]

@@ -30,6 +30,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import urlencode
@@ -65,6 +66,7 @@ from builder.selectors import (
     list_get,
     list_get_shared,
     list_rows,
+    list_shared_current,
     list_versions,
 )
 from builder.selectors_collections import collection_shortfall, owned_by_slug
@@ -757,6 +759,14 @@ def _shared(share_code: str) -> SavedList:
         raise Http404("No shared list has this code.") from None
 
 
+def _shared_now(share_code: str) -> tuple[SavedList, ListVersion]:
+    """The shared list and its newest version, in one query (the pages read the list, never change it)."""
+    try:
+        return list_shared_current(share_code=share_code)
+    except ApplicationError:
+        raise Http404("No shared list has this code.") from None
+
+
 @lru_cache(maxsize=2048)
 def _qr_svg(url: str) -> str:
     """The share URL's QR code as inline SVG, drawn once per URL and process (its mask search cost more than the
@@ -768,25 +778,35 @@ def _qr_svg(url: str) -> str:
 
 def _shared_read(document: dict[str, Any], saved: SavedList, version: ListVersion, ruleset: str,
                  numbers: ReaderNumbers) -> dict[str, Any]:
-    """What the shared page shows of one version of a list that costs reading: its check (with the reader's
-    numbers), the table sheet of its cards, its preview readiness and the catalogue's changes since it was saved."""
+    """What the shared and print pages show of one version of a list that costs reading: its check (with the
+    reader's numbers), its preview readiness, the catalogue's changes since it was saved, and the list itself with
+    each card's table sheet and findings, rendered (``lists/_read_list.html``: nothing in it depends on who reads
+    beyond their numbers and language)."""
     check = _localised(list_check(document=document, entered=numbers), document)
     try:
         catalogue = builder_facts(game=saved.game, ruleset=ruleset)
     except KeyError:
         catalogue = None
     sections = list_rows(document=document, catalogue=catalogue, findings=check.findings_by_pointer)
+    sheet = sheet_cards(game=saved.game, ruleset=ruleset,
+                        slugs=[row.card.slug for sec in sections for row in sec.rows if row.card is not None])
+    for sec in sections:
+        for row in sec.rows:
+            row.sheet = sheet.get(row.card.slug) if row.card is not None else None
+    panel = panel_of(saved.game, ruleset)
+    read_list = render_to_string("lists/_read_list.html", {
+        "sections": _titled(sections), "document": document, "game": _game_or_404(saved.game),
+        **(panel.shown(document) if panel.shown is not None else {})})
     return {
         "check": check,
-        "sheet": sheet_cards(game=saved.game, ruleset=ruleset,
-                             slugs=[row.card.slug for sec in sections for row in sec.rows if row.card is not None]),
+        "read_list": read_list,
         "readiness": readiness_facts(document, entered=numbers),
         "changes": list_catalogue_changes(version=version),
     }
 
 
-def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
-    current = list_current(saved_list=saved)
+def _shared_context(request: HttpRequest, saved: SavedList, current: ListVersion | None = None) -> dict[str, Any]:
+    current = current or list_current(saved_list=saved)
     document = dict(current.document)
     ruleset = str(document.get("ruleset") or drafts.default_ruleset(saved.game))
     # Kept per list version, catalogue version, language and the reader's own entered numbers (builder.readcache);
@@ -801,12 +821,8 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
         catalogue = builder_facts(game=saved.game, ruleset=ruleset)
     except KeyError:
         catalogue = None
-    sections = list_rows(document=document, catalogue=catalogue, findings=check.findings_by_pointer)
     totals = (check.result or {}).get("totals") or {}
     url = _share_url(request, saved)
-    for sec in sections:
-        for row in sec.rows:
-            row.sheet = kept["sheet"].get(row.card.slug) if row.card is not None else None
     can_edit = _can_edit(request, saved)
     numbers_links(check.result, game=saved.game, ruleset=ruleset, catalogue=catalogue, saved=saved,
                   back=reverse("shared-list", args=[saved.share_code]), can_edit=can_edit)
@@ -831,7 +847,7 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
         },
         "copied_from": saved.forked_from,
         "totals": _totals_shown(totals),
-        "sections": _titled(sections),
+        "read_list": kept["read_list"],
         "changes": kept["changes"],
         "share_url": url,
         "qr": _qr_svg(url),
@@ -844,8 +860,8 @@ def _shared_context(request: HttpRequest, saved: SavedList) -> dict[str, Any]:
 
 @require_GET
 def shared_list(request: HttpRequest, share_code: str) -> HttpResponse:
-    saved = _shared(share_code)
-    context = _shared_context(request, saved)
+    saved, current = _shared_now(share_code)
+    context = _shared_context(request, saved, current)
     if not context["is_owner"]:
         shared_seen_remember(request, saved)  # offered in the matchup form's "shared with me"
     response = render(request, "lists/shared.html", context)
@@ -855,8 +871,8 @@ def shared_list(request: HttpRequest, share_code: str) -> HttpResponse:
 
 @require_GET
 def shared_print(request: HttpRequest, share_code: str) -> HttpResponse:
-    saved = _shared(share_code)
-    return render(request, "lists/print.html", _shared_context(request, saved))
+    saved, current = _shared_now(share_code)
+    return render(request, "lists/print.html", _shared_context(request, saved, current))
 
 
 def _line_costs(sections: list[ListSection]) -> dict[str, int]:
