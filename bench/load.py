@@ -32,22 +32,21 @@ from bench._http import free_port, hammer, wait_listening  # noqa: E402
 
 
 def _warband() -> dict[str, Any]:
-    """A legal-looking 200-point warband of the seeds' rules: the Lawful Evil creatures with a cost, cheapest
-    first, while they fit."""
+    """A realistic 200-point warband of the seeds' rules: Lawful Evil creatures of 8 to 30 points, the dearest first
+    while they fit (six or seven creatures, as players field them)."""
     from validation.selectors import catalogue_facts
 
     ddm = catalogue_facts(game="ddm", ruleset="seed")
     priced = sorted((c for c in ddm.cards if c.kind == "creature" and isinstance(c.fields.get("cost"), int)
-                     and c.fields["cost"] >= 8 and "LE" in c.factions), key=lambda c: (c.fields["cost"], c.slug))
+                     and 8 <= c.fields["cost"] <= 30 and "LE" in c.factions), key=lambda c: (c.fields["cost"], c.slug))
     entries: list[dict[str, Any]] = []
     total = 0
-    for card in reversed(priced):  # the big ones first, then fill
-        if total + card.fields["cost"] <= 200 and len(entries) < 8:
+    for card in reversed(priced):
+        if total + card.fields["cost"] <= 200 and len(entries) < 10:
             entries.append({"card": card.name})
             total += card.fields["cost"]
     return {"game": "ddm", "format": "skirmish-200", "faction": "LE", "name": f"Load warband ({total} points)",
             "entries": entries}
-
 
 
 def _pct(values: list[float], p: float) -> float:
