@@ -44,7 +44,8 @@ def _rows(values: Mapping[str, Any], key: str) -> list[dict[str, Any]]:
 
 
 def pack_layout(values: Mapping[str, Any], errors: Errors) -> dict[str, Any]:
-    """The sheet's values as a board ``layout``, with an error per field where the parts do not fit together."""
+    """The sheet's values as a board ``layout``, with an error per field where the parts do not fit together or a
+    number the rules read is not given (none is assumed: an empty field is not a 0)."""
     layout: dict[str, Any] = {"sides": list(SIDES)}
     seen: dict[str, str] = {}
 
@@ -69,7 +70,7 @@ def pack_layout(values: Mapping[str, Any], errors: Errors) -> dict[str, Any]:
     layout["gathering_points"] = {
         place(f"/gathering_points/{i}/name", r["name"]): {
             "side": r.get("side"), "capacity": needed(r, f"/gathering_points/{i}", "capacity"),
-            "machine_fields": r.get("machine_fields") or 0}
+            "machine_fields": needed(r, f"/gathering_points/{i}", "machine_fields")}
         for i, r in enumerate(gathering)}
     layout["ramparts"] = {
         place(f"/ramparts/{i}/name", r["name"]): {
@@ -87,11 +88,12 @@ def pack_layout(values: Mapping[str, Any], errors: Errors) -> dict[str, Any]:
     place("/gate", gate)
     layout["gate"] = {"id": gate, "gates": values.get("gates"), "resistance": values.get("gate_resistance"),
                       "ram_fields": values.get("ram_fields"), "crew_per_part": values.get("crew_per_part")}
-    for key in ("gates", "gate_resistance", "ram_fields", "crew_per_part", "siege_tower_slots"):
+    for key in ("gates", "gate_resistance", "ram_fields", "crew_per_part", "siege_tower_slots",
+                "rampart_machine_fields", "rampart_cover_fields", "rampart_training_fields"):
         if values.get(key) is None:
             _error(errors, f"/{key}", gettext("Required."))
     layout["siege_tower_slots"] = values.get("siege_tower_slots")
-    layout["rampart_fields"] = {k: values.get(f"rampart_{k}_fields") or 0 for k in ("machine", "cover", "training")}
+    layout["rampart_fields"] = {k: values.get(f"rampart_{k}_fields") for k in ("machine", "cover", "training")}
     points, walls = set(layout["gathering_points"]), set(layout["sections"])
     ramps = set(layout["ramparts"])
     for i, r in enumerate(ramparts):

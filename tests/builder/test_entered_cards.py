@@ -300,14 +300,18 @@ def test_a_players_stronghold_board_reaches_everyones_checks_only_when_an_editor
     board = card_get(game="stronghold", ruleset="default", slug="main-board")
     assert board is not None
     raw = {"gate": "Gate", "gates": 3, "gate_resistance": 6, "ram_fields": 5, "crew_per_part": 2,
-           "siege_tower_slots": 3, "wall_order": ["S1", "Gate", "S2"],
-           "gathering_points": [{"name": "Camp", "side": "west", "capacity": 10}],
+           "siege_tower_slots": 3, "wall_order": ["S1", "Gate", "S2"], "rampart_machine_fields": 1,
+           "rampart_cover_fields": 1, "rampart_training_fields": 2,
+           "gathering_points": [{"name": "Camp", "side": "west", "capacity": 10, "machine_fields": 2}],
            "ramparts": [{"name": "Mound", "side": "west", "capacity": 7, "entered_from": ["Camp"], "reaches": ["S1"]}],
            "sections": [{"name": "S1", "side": "west", "slots": 4, "siege_tower": True},
                         {"name": "S2", "side": "east", "slots": 4}]}  # a test board, not the printed one
     with pytest.raises(ApplicationError) as refused:
         entered_card_save(keeper=Keeper(user=user), card=board, raw={**raw, "wall_order": ["S1", "S3"]})
     assert "/wall_order" in (refused.value.fields or {})
+    with pytest.raises(ApplicationError) as unsaid:  # a number the rules read is never taken as 0
+        entered_card_save(keeper=Keeper(user=user), card=board, raw={**raw, "rampart_cover_fields": None})
+    assert "/rampart_cover_fields" in (unsaid.value.fields or {})
     entry = entered_card_save(keeper=Keeper(user=user), card=board, raw=raw, source="my board")
     assert entry is not None and entry.values["layout"]["ramparts"]["Mound"]["reaches"] == ["S1"]
     plan = {"game": "stronghold", "format": "two-player", "plan": {

@@ -520,6 +520,7 @@ BOARD_FORM = {
     "gathering_points-rows": "2", "gathering_points-0-name": "West Camp", "gathering_points-0-side": "west",
     "gathering_points-0-capacity": "10", "gathering_points-0-machine_fields": "2",
     "gathering_points-1-name": "East Camp", "gathering_points-1-side": "east", "gathering_points-1-capacity": "10",
+    "gathering_points-1-machine_fields": "2",
     "ramparts-rows": "2", "ramparts-0-name": "West Rampart", "ramparts-0-side": "west", "ramparts-0-capacity": "7",
     "ramparts-0-entered_from": "West Camp", "ramparts-0-reaches": "North 1, North 2",
     "ramparts-1-name": "East Rampart", "ramparts-1-side": "east", "ramparts-1-capacity": "7",
