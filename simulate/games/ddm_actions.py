@@ -1,8 +1,8 @@
 """The decisions of a D&D Miniatures battle (``ddm.md`` §5, §6.2): each a frozen dataclass with a ``kind``, so the
 history of a battle is its replay log (``to_json`` / ``DdmGame.action_from_json``).
 
-Each class's ``kind`` is set after its body, not as a ``ClassVar`` in it: mypyc (mypyc/mypyc#1122) would make a
-ClassVar in a dataclass body a dataclass field."""
+Each class's ``kind`` is set from one table after the classes (``ACTION_KINDS``: the replay log's vocabulary), not
+as a ``ClassVar`` in its body: mypyc (mypyc/mypyc#1122) would make a ClassVar in a dataclass body a dataclass field."""
 
 from __future__ import annotations
 
@@ -14,19 +14,16 @@ from simulate.engine.game import Action
 @dataclass(frozen=True)
 class ChooseMap(Action):
     index: int
-ChooseMap.kind = "choose-map"
 
 
 @dataclass(frozen=True)
 class ChooseDeployFirst(Action):
     player: int
-ChooseDeployFirst.kind = "deploy-first"
 
 
 @dataclass(frozen=True)
 class ChooseStartArea(Action):
     letter: str
-ChooseStartArea.kind = "start-area"
 
 
 @dataclass(frozen=True)
@@ -34,19 +31,16 @@ class Deploy(Action):
     creature: str
     x: int
     y: int
-Deploy.kind = "deploy"
 
 
 @dataclass(frozen=True)
 class ChooseFirstPlayer(Action):
     player: int
-ChooseFirstPlayer.kind = "first-player"
 
 
 @dataclass(frozen=True)
 class Activate(Action):
     creature: str
-Activate.kind = "activate"
 
 
 @dataclass(frozen=True)
@@ -61,7 +55,6 @@ class Move(Action):
     @property
     def destination(self) -> tuple[int, int] | None:
         return self.path[-1] if self.path else self.to
-Move.kind = "move"
 
 
 @dataclass(frozen=True)
@@ -73,7 +66,6 @@ class Attack(Action):
     attack: int
     target: str
     declare: tuple[str, ...] = ()
-Attack.kind = "attack"
 
 
 @dataclass(frozen=True)
@@ -82,7 +74,6 @@ class Charge(Action):
     path: tuple[tuple[int, int], ...]
     attack: int
     declare: tuple[str, ...] = ()
-Charge.kind = "charge"
 
 
 @dataclass(frozen=True)
@@ -95,7 +86,6 @@ class Cast(Action):
     x: int = -1
     y: int = -1
     aim: str = ""  # cones and lines: "cone:px,py,dx,dy" / "line:px,py,qx,qy" (corner points)
-Cast.kind = "cast"
 
 
 @dataclass(frozen=True)
@@ -105,23 +95,24 @@ class UseAbility(Action):
     x: int = -1
     y: int = -1
     aim: str = ""
-UseAbility.kind = "ability"
 
 
 @dataclass(frozen=True)
 class Teleport(Action):
     x: int
     y: int
-Teleport.kind = "teleport"
 
 
 @dataclass(frozen=True)
 class EndTurn(Action):
     pass
-EndTurn.kind = "end-turn"
 
 
-ACTION_CLASSES: tuple[type[Action], ...] = (
-    ChooseMap, ChooseDeployFirst, ChooseStartArea, Deploy, ChooseFirstPlayer, Activate, Move, Attack, Charge,
-    Cast, UseAbility, Teleport, EndTurn,
-)
+ACTION_KINDS: dict[type[Action], str] = {
+    ChooseMap: "choose-map", ChooseDeployFirst: "deploy-first", ChooseStartArea: "start-area", Deploy: "deploy",
+    ChooseFirstPlayer: "first-player", Activate: "activate", Move: "move", Attack: "attack", Charge: "charge",
+    Cast: "cast", UseAbility: "ability", Teleport: "teleport", EndTurn: "end-turn",
+}
+ACTION_CLASSES: tuple[type[Action], ...] = tuple(ACTION_KINDS)
+for _cls, _kind in ACTION_KINDS.items():
+    _cls.kind = _kind
