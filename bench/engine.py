@@ -3,6 +3,7 @@ both compiled, measured in one run.
 
     .venv/bin/python bench/engine.py                     # against BASELINE, the commit before issue 14's work
     .venv/bin/python bench/engine.py --against HEAD~3    # any git revision
+    .venv/bin/python bench/engine.py --against 6636271,main   # several, each measured beside this engine
     .venv/bin/python bench/engine.py --against none      # this engine only (and from source, for the ratio)
 
 A plain script (``make bench`` runs it), not a timed test. ``--against REV`` checks REV out in a temporary git
@@ -155,10 +156,10 @@ def line(label: str, r: dict[str, Any]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", default=os.environ.get("BENCH_AGAINST", BASELINE),
-                        help=f"a git revision to compare with (default {BASELINE}); 'none' to skip")
+                        help=f"git revisions to compare with, comma-separated (default {BASELINE}); 'none' to skip")
     parser.add_argument("--repeat", type=int, default=int(os.environ.get("BENCH_REPEAT", "3")))
     parser.add_argument("--battles", type=int, default=int(os.environ.get("BENCH_BATTLES", "50")))
-    parser.add_argument("--keep", action="store_true", help="keep the other revision's worktree and build")
+    parser.add_argument("--keep", action="store_true", help="keep the other revisions' worktrees and builds")
     args = parser.parse_args()
     job: dict[str, Any] = {"lists": warbands(), "map": BATTLE_MAP, "seeds": list(range(args.battles)),
            "policies": ["heuristic", "heuristic"]}
@@ -172,23 +173,27 @@ def main() -> None:
         print(line("  from source", pure))
         print(f"  compiled / from source: {(here['battles'] / here['cpu']) / (pure['battles'] / pure['cpu']):.2f}x")
         return
-    other, commit = worktree_for(args.against, args.keep)
+    revs = [r.strip() for r in args.against.split(",") if r.strip()]
+    others = [(rev, *worktree_for(rev, args.keep)) for rev in revs]
     try:
-        ratios = []
+        ratios: dict[str, list[float]] = {rev: [] for rev in revs}
         for i in range(args.repeat):
             mine = here if i == 0 else measure(ROOT, job)
-            theirs = measure(other, job)
-            ratio = (mine["battles"] / mine["cpu"]) / (theirs["battles"] / theirs["cpu"])
-            ratios.append(ratio)
             print(line(f"  [{i + 1}] this engine", mine))
-            print(line(f"  [{i + 1}] {args.against} ({commit[:12]})", theirs))
-            print(f"  [{i + 1}] ratio {ratio:.2f}x")
-        spread = f"{min(ratios):.2f}-{max(ratios):.2f}"
-        print(f"  this engine / {args.against}: median {statistics.median(ratios):.2f}x battles/s of CPU "
-              f"over {len(ratios)} alternating measurements (spread {spread})")
+            for rev, other, commit in others:
+                theirs = measure(other, job)
+                ratio = (mine["battles"] / mine["cpu"]) / (theirs["battles"] / theirs["cpu"])
+                ratios[rev].append(ratio)
+                print(line(f"  [{i + 1}] {rev} ({commit[:12]})", theirs))
+                print(f"  [{i + 1}] ratio to {rev} {ratio:.2f}x")
+        for rev in revs:
+            spread = f"{min(ratios[rev]):.2f}-{max(ratios[rev]):.2f}"
+            print(f"  this engine / {rev}: median {statistics.median(ratios[rev]):.2f}x battles/s of CPU "
+                  f"over {len(ratios[rev])} alternating measurements (spread {spread})")
     finally:
         if not args.keep:
-            remove_worktree(other)
+            for _rev, other, _commit in others:
+                remove_worktree(other)
 
 
 if __name__ == "__main__":
