@@ -257,6 +257,38 @@ def square_corners(sq: Sq) -> tuple[Point, Point, Point, Point]:
     return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
 
 
+def _hull_cells(dx: int, dy: int) -> list[Sq]:
+    """The squares, relative to a corner point, whose open interior the convex hull of that point and the square
+    at (``dx``, ``dy``) from it overlaps: what the lines from the corner to that square pass through (exact
+    integer geometry, so the same for every corner). Kept per offset."""
+    key = (dx, dy)
+    hit = _HULL_CELLS.get(key)
+    if hit is None:
+        hull = _convex_hull([(0, 0), *square_corners((dx, dy))])
+        hit = []
+        if len(hull) >= 3:
+            xs = [pt[0] for pt in hull]
+            ys = [pt[1] for pt in hull]
+            # :func:`polygons_overlap_open` against each unit square of the hull's box, with the hull's axes and
+            # projections worked out once; a square's own axes separate nothing inside the box
+            axes = [(ax, ay, *_project(hull, (ax, ay))) for ax, ay in _axes(hull)]
+            for y in range(min(ys), max(ys)):
+                for x in range(min(xs), max(xs)):
+                    for ax, ay, lo, hi in axes:
+                        base = x * ax + y * ay
+                        if hi <= base + min(ax, 0) + min(ay, 0) or base + max(ax, 0) + max(ay, 0) <= lo:
+                            break
+                    else:
+                        hit.append((x, y))
+        if len(_HULL_CELLS) >= 100_000:
+            _HULL_CELLS.clear()
+        _HULL_CELLS[key] = hit
+    return hit
+
+
+_HULL_CELLS: dict[Sq, list[Sq]] = {}
+
+
 def square_poly(sq: Sq) -> list[Point]:
     x, y = sq
     return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
@@ -308,8 +340,8 @@ class SquareGrid:
         # squares as integers (y × width + x) for the tables read most: which of its 8 neighbours each square
         # is adjacent to (a bit per direction), and sight between two squares (0 not known yet, 1 no, 2 yes)
         self._adjacent_bits: list[int] | None = None
-        self._solid_rows: list[list[int]] = [sorted(x for x, y2 in self.solid if y2 == y) for y in range(h)]
         self._melee_cover_cache: dict[tuple[Sq, Sq], bool] = {}
+        self._cover_cells_cache: dict[tuple[Point, Sq], tuple[list[Sq], list[Sq]]] = {}
         self._los_rows: list[list[int] | None] = [None] * (w * h)
         # per cell of the map and its edge ring, (y + 1) × (width + 2) + x + 1: 1 blocks sight (solid, the edge),
         # 2 has thin walls (:meth:`segment_clear`)
@@ -625,28 +657,43 @@ class SquareGrid:
         self, corner: Point, target: list[Sq], own: set[Sq], cover_squares: frozenset[Sq] | set[Sq]
     ) -> bool:
         """Some line from ``corner`` to the target's space passes through a wall, an edge wall or a cover square.
-        Only the squares that could give cover are looked at: the walls in the way (kept per row of the map),
-        the cover squares and the squares beside thin walls."""
+        Only the squares the lines pass through are looked at (:meth:`_cover_cells`)."""
         for t in target:
+            walls, crossed = self._cover_cells(corner, t)
+            for cell in walls:
+                if cell not in own:
+                    return True
+            for cell in crossed:
+                if cell in cover_squares and cell not in own:
+                    return True
+        return False
+
+    def _cover_cells(self, corner: Point, t: Sq) -> tuple[list[Sq], list[Sq]]:
+        """For the lines from ``corner`` to square ``t`` (their convex hull): the squares whose interior it
+        overlaps (:func:`_hull_cells`, the same wherever it is drawn), and those of the map that give cover by
+        themselves: the walls among them and the squares beside a thin wall that enters it. Kept per map: walls
+        never change."""
+        key = (corner, t)
+        hit = self._cover_cells_cache.get(key)
+        if hit is not None:
+            return hit
+        cx, cy = corner
+        crossed = [(cx + x, cy + y) for x, y in _hull_cells(t[0] - cx, t[1] - cy)]
+        h = self.height
+        walls = [cell for cell in crossed if 0 <= cell[1] < h and cell in self.solid]
+        if self._walls_at:
             hull = _convex_hull([corner, *square_corners(t)])
-            if len(hull) < 3:
-                continue
             xs = [pt[0] for pt in hull]
             ys = [pt[1] for pt in hull]
             x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-            for cy in range(max(y0, 0), min(y1, self.height)):
-                for cx in self._solid_rows[cy]:
-                    if x0 <= cx < x1 and (cx, cy) not in own and polygons_overlap_open(hull, square_poly((cx, cy))):
-                        return True
-            for cell in cover_squares:
-                if x0 <= cell[0] < x1 and y0 <= cell[1] < y1 and cell not in own and polygons_overlap_open(
-                        hull, square_poly(cell)):
-                    return True
-            for cell, walls in self._walls_at.items():
-                if x0 <= cell[0] < x1 and y0 <= cell[1] < y1 and cell not in own and any(
-                        segment_enters_open_polygon(a, b, hull) for a, b in walls):
-                    return True
-        return False
+            for cell, segments in self._walls_at.items():
+                if x0 <= cell[0] < x1 and y0 <= cell[1] < y1 and cell not in walls and any(
+                        segment_enters_open_polygon(a, b, hull) for a, b in segments):
+                    walls.append(cell)
+        if len(self._cover_cells_cache) >= 200_000:  # bounded: a worker's memory stays flat
+            self._cover_cells_cache.clear()
+        hit = self._cover_cells_cache[key] = (walls, crossed)
+        return hit
 
     def melee_cover_squares(self, a: Sq, d: Sq) -> bool:
         """Melee cover between two adjacent squares: a line between them passes through a wall (§8.5). Kept per

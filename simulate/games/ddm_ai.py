@@ -498,9 +498,50 @@ _HALF_STEPS = (2, 3, 4, 6)  # a step's cost in half squares: straight, diagonal,
 _FIELDS_KEPT = 4096
 
 
+class _Field:
+    """A distance field to a goal being worked out (Dijkstra with a bucket per distance: steps cost 2, 3, 4 or 6
+    half-squares, so the distances are the same whatever the order ties are settled in). It is settled only as
+    far as a creature asks (:meth:`settle`): the player reads the field where it stands and below it."""
+
+    def __init__(self, sources: list[int], size: int, rev: list[list[tuple[int, int, bool]]], fly: bool) -> None:
+        self.dist = [INF] * size
+        for a in sources:
+            self.dist[a] = 0
+        self.buckets: list[list[int]] = [sorted(sources)]
+        self.done = 0  # the buckets below this one are settled
+        self.rev = rev
+        self.fly = fly
+
+    def settle(self, ia: int) -> list[int]:
+        """The field with every distance up to anchor ``ia``'s final (all of them if it cannot reach the goal);
+        farther ones are at least their distance."""
+        dist, buckets, rev, fly = self.dist, self.buckets, self.rev, self.fly
+        d = self.done
+        while d < len(buckets) and (dist[ia] == INF or d <= dist[ia]):
+            for b in buckets[d]:
+                if d > dist[b]:
+                    continue
+                for a, kind_, pit in rev[b]:
+                    if pit and not fly:
+                        continue
+                    nd = d + _HALF_STEPS[kind_]
+                    if nd < dist[a]:
+                        dist[a] = nd
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(a)
+            buckets[d] = []
+            d += 1
+        self.done = d
+        return dist
+
+
 def _approach_field(s: DdmState, c: Creature, goal: tuple[str, object]) -> list[int]:
     """Half-squares from every anchor of ``c``'s size to the goal, around walls and terrain and ignoring
-    creatures (diagonals as 1.5). Kept per map: the same target square gives the same field in every battle."""
+    creatures (diagonals as 1.5): final up to where ``c`` stands (what it reads: its own square and the squares
+    nearer the goal; a farther one reads at least its distance, which makes no move worth more). Kept per map:
+    the same target square gives the same field in every battle."""
+    assert c.anchor is not None
     mode = movement.move_mode(s, c, False)
     grid = s.map.grid
     w, h = grid.width, grid.height
@@ -513,39 +554,16 @@ def _approach_field(s: DdmState, c: Creature, goal: tuple[str, object]) -> list[
         assert isinstance(obj, Creature) and obj.anchor is not None
         key = (c.size, mode, "enemy", obj.size, obj.anchor)
         squares = frozenset(n for x in obj.squares() for n in s.neighbours(x))
-    cache: dict[tuple[object, ...], list[int]] = s.map.table("ai-fields")
-    hit = cache.get(key)
-    if hit is not None:
-        return hit
-    rev = _reverse_steps(s, c.size, mode)
-    sources = {(y - j) * w + (x - i) for x, y in squares for j in range(c.size) for i in range(c.size)
-               if 0 <= x - i < w and 0 <= y - j < h}
-    dist = [INF] * (w * h)
-    for a in sources:
-        dist[a] = 0
-    fly = mode[0]
-    # Dijkstra with a bucket per distance (steps cost 2, 3, 4 or 6 half-squares): the distances are the same
-    # whatever the order ties are settled in
-    buckets: list[list[int]] = [sorted(sources)]
-    d = 0
-    while d < len(buckets):
-        for b in buckets[d]:
-            if d > dist[b]:
-                continue
-            for a, kind_, pit in rev[b]:
-                if pit and not fly:
-                    continue
-                nd = d + _HALF_STEPS[kind_]
-                if nd < dist[a]:
-                    dist[a] = nd
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(a)
-        d += 1
-    if len(cache) >= _FIELDS_KEPT:
-        cache.clear()
-    cache[key] = dist
-    return dist
+    cache: dict[tuple[object, ...], _Field] = s.map.table("ai-fields")
+    field = cache.get(key)
+    if field is None:
+        sources = {(y - j) * w + (x - i) for x, y in squares for j in range(c.size) for i in range(c.size)
+                   if 0 <= x - i < w and 0 <= y - j < h}
+        field = _Field(sorted(sources), w * h, _reverse_steps(s, c.size, mode), mode[0])
+        if len(cache) >= _FIELDS_KEPT:
+            cache.clear()
+        cache[key] = field
+    return field.settle(c.anchor[1] * w + c.anchor[0])
 
 
 def _reverse_steps(s: DdmState, size: int, mode: tuple[bool, bool, bool]) -> list[list[tuple[int, int, bool]]]:

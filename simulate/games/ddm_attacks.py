@@ -44,10 +44,20 @@ def can_aoo(state: DdmState, e: Creature, mover: Creature) -> bool:
 
 
 def provoke(state: DdmState, mover: Creature, left: set[Sq]) -> None:
+    if not left:
+        return
     grid = state.map.grid
+    # the box of the squares left: an enemy whose space is more than a square from it is adjacent to none
+    x0 = min(s[0] for s in left) - 1
+    x1 = max(s[0] for s in left) + 1
+    y0 = min(s[1] for s in left) - 1
+    y1 = max(s[1] for s in left) + 1
     for e in sorted(state.enemies_of(mover), key=lambda x: x.id):
         if not mover.on_map or state.stage == "over":
             return
+        ea = e.anchor
+        if ea is not None and (ea[0] > x1 or ea[0] + e.size - 1 < x0 or ea[1] > y1 or ea[1] + e.size - 1 < y0):
+            continue
         if state.turn is None or e.id in state.turn.aoo_used or not can_aoo(state, e, mover):
             continue
         if not any(grid.adjacent(s, t) for s in left for t in e.squares()):

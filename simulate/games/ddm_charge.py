@@ -4,7 +4,6 @@ Powerful Charge, Hurling Charge, Set against Charge, Stagger, a lost target)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from simulate.engine.game import Action, IllegalAction
@@ -48,7 +47,7 @@ def _charge_plan_uncached(state: DdmState, c: Creature, t: Turn) -> list[tuple[C
         return []
     through = c.traits.flight or c.traits.incorporeal
     occ = state.occupancy()
-    if not _some_end_in_reach(state, c, visible, 2 * t.speed, occ):
+    if not _some_end_in_reach(state, c, visible, 2 * t.speed):
         return []  # most turns: no square next to an enemy in sight can end a charge, so no search is needed
 
     others = set() if through else {s for s, o in occ.items() if o is not c}
@@ -92,15 +91,13 @@ def _charge_plan_uncached(state: DdmState, c: Creature, t: Turn) -> list[tuple[C
             if a in seen or not movement.can_end(state, c, a, occ):
                 continue
             seen.add(a)
-            if not c.traits.stagger and not charge_line_clear(state, c, a, occ):
+            if not c.traits.stagger and not charge_line_clear(state, c, a):
                 continue
             out.append((state.creatures[eid], found.path(key)))
     return out
 
 
-def _some_end_in_reach(
-    state: DdmState, c: Creature, visible: list[Creature], budget: int, occ: Mapping[Sq, Creature]
-) -> bool:
+def _some_end_in_reach(state: DdmState, c: Creature, visible: list[Creature], budget: int) -> bool:
     """Whether some square next to an enemy in sight could end a charge: not where ``c`` stands, within
     ``budget`` in a straight count (no path is cheaper), a place it may stop, with a clear line (or Stagger).
     What every charge needs, found without searching: when nothing qualifies, the charge plan is empty."""
@@ -118,7 +115,7 @@ def _some_end_in_reach(
             dx, dy = abs(ia % w - ax0), abs(ia // w - ay0)
             if max(dx, dy) + min(dx, dy) // 2 > budget or not movement.can_end_at(state, c, ia):
                 continue
-            if c.traits.stagger or charge_line_clear(state, c, (ia % w, ia // w), occ):
+            if c.traits.stagger or charge_line_clear(state, c, (ia % w, ia // w)):
                 return True
     return False
 
@@ -141,12 +138,13 @@ def _static_blockers(state: DdmState) -> list[list[tuple[int, bool, bool]]]:
     return rows
 
 
-def charge_line_clear(state: DdmState, c: Creature, end: Sq, occ: Mapping[Sq, Creature]) -> bool:
+def charge_line_clear(state: DdmState, c: Creature, end: Sq) -> bool:
     """No line between start and end spaces passes through a slowing or blocking square or a creature
     (§8.7 requirement 5, Q16: the corridor of corner-to-corner lines plus the centre line of each square the
     charger covers; touching does not count). A Large or Huge charger sweeps every row and column its
     space covers, so each of its squares draws its own lines. What walls and terrain say is kept per map (they
-    never change); the creatures are looked at each time."""
+    never change); the squares the corridor crosses are the same wherever a charge of that size and offset
+    starts (kept per offset), so only who stands on them is looked at each time."""
     assert c.anchor is not None
     a, b = c.anchor, end
     n = c.size
@@ -155,17 +153,38 @@ def charge_line_clear(state: DdmState, c: Creature, end: Sq, occ: Mapping[Sq, Cr
         return False
     if through:
         return True
-    x0, x1 = min(a[0], b[0]), max(a[0], b[0]) + n
-    y0, y1 = min(a[1], b[1]), max(a[1], b[1]) + n
-    segs: list[tuple[Sq, Sq]] | None = None
-    for s, o in occ.items():
-        if o is not c and x0 <= s[0] < x1 and y0 <= s[1] < y1 and not (a[0] <= s[0] < a[0] + n
-                                                                         and a[1] <= s[1] < a[1] + n):
-            if segs is None:
-                segs = _corridor(n, a, b)
-            if any(segment_crosses_interior(p, q, s, scale=2) for p, q in segs):
+    cells = state.occupant_cells()
+    w, h = state.map.grid.width, state.map.grid.height
+    ax, ay = a
+    for ox, oy in _corridor_squares(n, b[0] - ax, b[1] - ay):
+        x, y = ax + ox, ay + oy
+        if 0 <= x < w and 0 <= y < h:
+            o = cells[y * w + x]
+            if o is not None and o is not c:
                 return False
     return True
+
+
+def _corridor_squares(n: int, dx: int, dy: int) -> list[Sq]:
+    """The squares, relative to the charger's anchor, whose interior some line of an ``n`` × ``n`` charge moving
+    its anchor by (``dx``, ``dy``) crosses, outside its starting space (the lines of :func:`_corridor`; exact
+    integer geometry, so the same wherever the charge starts)."""
+    key = (n, dx, dy)
+    hit = _CROSSED.get(key)
+    if hit is None:
+        segs = _corridor(n, (0, 0), (dx, dy))
+        x0, x1 = min(0, dx), max(0, dx) + n
+        y0, y1 = min(0, dy), max(0, dy) + n
+        hit = [(x, y) for y in range(y0, y1) for x in range(x0, x1)
+               if not (0 <= x < n and 0 <= y < n)
+               and any(segment_crosses_interior(p, q, (x, y), scale=2) for p, q in segs)]
+        if len(_CROSSED) >= 50_000:  # bounded (offsets are within a charge's reach: far fewer in practice)
+            _CROSSED.clear()
+        _CROSSED[key] = hit
+    return hit
+
+
+_CROSSED: dict[tuple[int, int, int], list[Sq]] = {}  # per (size, offset): the squares a charge's corridor crosses
 
 
 def _corridor(n: int, a: Sq, b: Sq) -> list[tuple[Sq, Sq]]:

@@ -65,8 +65,10 @@ def flee(state: DdmState, c: Creature) -> None:
         return
     letter = state.players[c.player].letter
     exits = state.map.exit_squares(letter)
-    found = movement.reach(state, c, budget, safe=False)
     on_exit = _on_exit_flags(state, c, letter)
+    # the search may stop once the nearest exit is settled: an exit it can leave by is the cheapest one, and
+    # when no exit is within reach it is complete for the fallback below
+    found = movement.reach(state, c, budget, safe=False, until=_exit_anchors(state, c, letter))
     best_exit: tuple[int, Sq, int, int] | None = None  # (cost, anchor, parity, search key)
     if c.anchor is not None and any(s in exits for s in c.squares()):
         best_exit = (0, c.anchor, 0, found.order[0])
@@ -114,6 +116,16 @@ def _on_exit_flags(state: DdmState, c: Creature, letter: str) -> list[bool]:
         exits = state.map.exit_squares(letter)
         flags = state.map.cache[key] = [any(s in exits for s in c.squares(a)) for a in movement.square_of(state)]
     return flags
+
+
+def _exit_anchors(state: DdmState, c: Creature, letter: str) -> list[Sq]:
+    """The anchors where ``c``'s space covers one of its exit squares (:func:`_on_exit_flags`). Kept per map."""
+    key = f"exit-anchors:{letter}:{c.size}"
+    hit: list[Sq] | None = state.map.cache.get(key)
+    if hit is None:
+        squares = movement.square_of(state)
+        hit = state.map.cache[key] = [squares[i] for i, on in enumerate(_on_exit_flags(state, c, letter)) if on]
+    return hit
 
 
 def _closeness(state: DdmState, c: Creature) -> list[int]:

@@ -377,11 +377,7 @@ def reach(
     n = w * h
     blocked = blocked_flags(state, c, mode)
     threat = attacks.threat_squares(state, c) if safe and not burrow else set()
-    risky = [0] * n
-    if threat:
-        for ia, hit in enumerate(spread_flags(state, threat, size)):
-            if hit:
-                risky[ia] = 1
+    risky = spread_flags(state, threat, size) if threat else None  # anchors whose space stands in a threat
     stops = spread_flags(state, terminal, size) if terminal else None
     goals: list[bool] | None = None
     if until is not None:
@@ -431,7 +427,7 @@ def reach(
                 row = even[ia]
             if stops is not None and ia != a0 and stops[ia]:
                 continue
-            base = v + risky[ia]
+            base = v + 1 if risky is not None and risky[ia] else v
             for ib, step, nk, sv in row:
                 if step > room or blocked[ib]:
                     continue

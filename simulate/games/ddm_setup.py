@@ -166,15 +166,14 @@ def deploy_squares(state: DdmState, c: Creature) -> list[Sq]:
             if cave or (c.traits.scout and not any(s in occ for s in cells)):
                 allowed_sets.append(cells)
 
+    # where its space may stand whoever is there: on the map, clear of walls, pits and statues (kept per map)
+    endable = movement.endable_flags(state, c.size)
+    w, h = grid.width, grid.height
+
     def ok(anchor: Sq, area: frozenset[Sq] | None) -> bool:
-        for s in c.squares(anchor):
-            if not grid.in_bounds(s) or grid.is_solid(s) or s in occ:
-                return False
-            if grid.terrain_at(s) & {"pit", "statue"}:
-                return False
-            if area is not None and s not in area:
-                return False
-        return movement.fits(state, c.size, anchor)
+        if not (0 <= anchor[0] < w and 0 <= anchor[1] < h) or not endable[anchor[1] * w + anchor[0]]:
+            return False
+        return all(s not in occ and (area is None or s in area) for s in c.squares(anchor))
 
     out: set[Sq] = set()
     for allowed in allowed_sets:

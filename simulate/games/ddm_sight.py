@@ -93,11 +93,17 @@ def flanked(state: DdmState, att: Creature, tgt: Creature) -> bool:
 def nearest_visible(
     state: DdmState, c: Creature, pool: Iterable[Creature], max_range: int | None = None
 ) -> list[Creature]:
-    """The nearest creatures of ``pool`` that ``c`` can see, distance ignoring creatures and terrain (§8.9)."""
-    seen = [(state.space_distance(c, e), e.id, e) for e in pool if e.id != c.id and can_see(state, c, e)]
-    if not seen:
-        return []
-    best = min(d for d, _, _ in seen)
-    if max_range is not None and best > max_range:
-        return []
-    return [e for d, _, e in sorted(seen) if d == best]
+    """The nearest creatures of ``pool`` that ``c`` can see, distance ignoring creatures and terrain (§8.9).
+    Sight is asked nearest first, and no farther than the nearest distance at which some creature is seen."""
+    by_distance = sorted((state.space_distance(c, e), e.id, e) for e in pool if e.id != c.id)
+    out: list[Creature] = []
+    at = -1
+    for d, _id, e in by_distance:
+        if out and d > at:
+            break
+        if max_range is not None and d > max_range:
+            return []  # the nearest it sees is out of range (or it sees none within it)
+        if can_see(state, c, e):
+            out.append(e)
+            at = d
+    return out
