@@ -32,8 +32,8 @@ from bench._http import free_port, hammer, wait_listening  # noqa: E402
 
 
 def _warband() -> dict[str, Any]:
-    """A realistic 200-point warband of the seeds' rules: Lawful Evil creatures of 8 to 30 points, the dearest first
-    while they fit (six or seven creatures, as players field them)."""
+    """A realistic warband for a 200-point game of the seeds' rules: Lawful Evil creatures of 8 to 30 points, the
+    dearest first while they fit, at most ten (nine creatures, 169 points, with the bundled catalogue)."""
     from validation.selectors import catalogue_facts
 
     ddm = catalogue_facts(game="ddm", ruleset="seed")
