@@ -63,6 +63,17 @@ def _nice_step(top: int, ticks: int = 4) -> int:
     return int(10 * magnitude)
 
 
+def _y_grid(*, left: int, right: int, top: int, plot_h: int, ceiling: int, step: int) -> list[str]:
+    """The horizontal grid lines and their value ticks, from 0 to ``ceiling`` every ``step``, shared by the
+    histogram and the line plot (``right`` is the x where the lines end)."""
+    parts: list[str] = []
+    for tick in range(0, ceiling + 1, step):
+        y = top + plot_h - plot_h * tick / ceiling
+        parts.append(f'<line class="plot-grid" x1="{left}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}"/>')
+        parts.append(f'<text class="plot-tick" x="{left - 4}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>')
+    return parts
+
+
 def histogram_svg(
     bars: Sequence[tuple[str, int]], *, title: str, x_label: str, y_label: str, marked: str | None = None,
     width: int = 560, height: int = 220,
@@ -79,10 +90,7 @@ def histogram_svg(
         f'<svg class="plot" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" '
         f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>',
     ]
-    for tick in range(0, ceiling + 1, step):
-        y = top + plot_h - plot_h * tick / ceiling
-        parts.append(f'<line class="plot-grid" x1="{left}" x2="{width - right}" y1="{y:.1f}" y2="{y:.1f}"/>')
-        parts.append(f'<text class="plot-tick" x="{left - 4}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>')
+    parts += _y_grid(left=left, right=width - right, top=top, plot_h=plot_h, ceiling=ceiling, step=step)
     every = max(1, -(-n // 12))  # at most about 12 labels under the bars
     for i, (label, count) in enumerate(bars):
         h = plot_h * count / ceiling if ceiling else 0
@@ -120,10 +128,7 @@ def lines_svg(
         f'<svg class="plot plot-lines" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" '
         f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>',
     ]
-    for tick in range(0, ceiling + 1, step):
-        y = top + plot_h - plot_h * tick / ceiling
-        parts.append(f'<line class="plot-grid" x1="{left}" x2="{width - right}" y1="{y:.1f}" y2="{y:.1f}"/>')
-        parts.append(f'<text class="plot-tick" x="{left - 4}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>')
+    parts += _y_grid(left=left, right=width - right, top=top, plot_h=plot_h, ceiling=ceiling, step=step)
     slot = plot_w / max(1, n - 1)
     every = max(1, -(-n // 12))
     for i in range(0, n, every):
