@@ -49,8 +49,11 @@ PLAYED_STATICS: Final = frozenset({
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "keen-critical", "awareness", "defensive-advantage",
     "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
-    "towering", "statue-ok", "no-ca-from-flank", "delayed",
+    "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank",
 })
+# what an attack may ignore ('redirect': the engine plays no power that redirects an attack, so there is nothing
+# to ignore)
+PLAYED_IGNORES: Final = frozenset({"insubstantial", "conceal", "invisible", "resist", "redirect"})
 PLAYED_RECHARGE: Final = frozenset({
     "", "bloodied", "start-of-turn", "start-of-round", "end-of-turn", "end-of-round", "destroys", "ally-destroyed",
     "start-of-turn-alone", "end-of-turn-alone", "enemy-destroyed", "hits:melee", "hits:ranged", "hits:basic", "misses",
@@ -60,7 +63,7 @@ PLAYED_FORMS: Final = frozenset({"melee", "ranged", "close-burst", "close-blast"
 PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "lower-level", "adjacent", "keyword",
                                          "cond:immobilized", "cond:helpless", "cond:dazed", "cond:stunned",
                                          "size<=medium", "size<=large", "size<=small", "enemy", "ally", "any",
-                                         "not-bloodied"})
+                                         "not-bloodied", "not-adjacent", "smaller", "undamaged"})
 PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging", "adjacent-ally", "own-turn",
                                        "opportunity", "moved-this-turn"})
 PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
@@ -97,6 +100,8 @@ def engine_unplayed(power: Power) -> str:
         why = _filter_unplayed(a.target_filter)
         if why:
             return why
+        if not set(a.ignores) <= PLAYED_IGNORES:
+            return f"ignoring {', '.join(a.ignores)} is not played"
         if a.form in ("melee", "ranged") and power.trigger and power.trigger not in _EVENT_TARGET:
             return "a triggered single-target attack with no target given"
         for group in (a.hit, a.miss, a.always, a.crit):
@@ -256,6 +261,11 @@ def has_kinds(f: Fighter, kinds: str) -> bool:
     return not kinds
 
 
+# size categories in order; an unknown size is played as Medium (profile ddm-guild.size-unknown)
+_SIZE_ORDER: Final = {"Tiny": 0, "Small": 1, "": 2, "Medium": 2, "Large": 3, "Huge": 4, "Gargantuan": 5,
+                      "Colossal": 6}
+
+
 def _size_ok(f: Fighter, state: str) -> bool:
     limit = {"size<=small": 1, "size<=medium": 1, "size<=large": 2}[state]
     if state == "size<=small" and f.card.size not in ("Small", "Tiny"):
@@ -281,6 +291,12 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
         return target.card.level < holder.card.level
     if ts == "adjacent":
         return b.adjacent(holder, target)
+    if ts == "not-adjacent":
+        return not b.adjacent(holder, target)
+    if ts == "smaller":
+        return _SIZE_ORDER.get(target.card.size, 2) < _SIZE_ORDER.get(holder.card.size, 2)
+    if ts == "undamaged":
+        return target.hp >= target.max_hp
     if ts == "keyword":
         return has_keyword(target, flt.keyword)
     if ts.startswith("cond:"):
@@ -346,14 +362,16 @@ def who_ok(b: Battle, flt: Filter, source: Fighter, f: Fighter) -> bool:
 
 # --- modifiers ---------------------------------------------------------------------------------------------------
 
-def has_combat_advantage(b: Battle, attacker: Fighter, target: Fighter, melee: bool) -> bool:
-    """Profiles ``ddm-guild.combat-advantage``, ``ddm-guild.flanking``, ``ddm-guild.grants-combat-advantage``."""
+def has_combat_advantage(b: Battle, attacker: Fighter, target: Fighter, melee: bool,
+                         sees_invisible: bool = False) -> bool:
+    """Profiles ``ddm-guild.combat-advantage``, ``ddm-guild.flanking``, ``ddm-guild.grants-combat-advantage``
+    (an attack that ignores invisibility gains nothing from it)."""
     if target.never_ca:
         return False
     for cond in ("dazed", "staggered", "stunned", "helpless", "blinded", "dominated", "grants-ca"):
         if target.has(cond):
             return True
-    if b.invisible_to(attacker, target):
+    if not sees_invisible and b.invisible_to(attacker, target):
         return True
     if melee and not target.no_flank and attacker.pos is not None and target.pos is not None \
             and b.adjacent(attacker, target):
@@ -421,7 +439,7 @@ def attack_bonus(b: Battle, attacker: Fighter, target: Fighter, power: Power, sp
     mods: list[str] = []
     total = 0
     melee = spec.form == "melee"
-    if has_combat_advantage(b, attacker, target, melee):
+    if has_combat_advantage(b, attacker, target, melee, "invisible" in spec.ignores):
         total += R.COMBAT_ADVANTAGE
         mods.append(f"ca+{R.COMBAT_ADVANTAGE}")
     if not melee and attacker.pos is not None and target.pos is not None and spec.form != "close-burst":
@@ -447,6 +465,8 @@ def attack_bonus(b: Battle, attacker: Fighter, target: Fighter, power: Power, sp
 
 def defence(b: Battle, target: Fighter, which: str, attacker: Fighter, spec: AttackSpec, power: Power,
             opportunity: bool) -> int:
+    if "|" in which:  # "+13 vs. AC or Reflex": the attacker picks the lower (a choice made for the player)
+        return min(defence(b, target, w, attacker, spec, power, opportunity) for w in which.split("|"))
     base = {"ac": target.card.ac, "fort": target.card.fort, "ref": target.card.ref, "will": target.card.will}[which]
     total = base
     total += _stat_mods(b, target, which, attacker, spec, power, False, opportunity)
@@ -460,14 +480,15 @@ def defence(b: Battle, target: Fighter, which: str, attacker: Fighter, spec: Att
 # --- damage ------------------------------------------------------------------------------------------------------
 
 def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source: Fighter | None, *,
-                crit: bool = False, form: str = "", ignore_insubstantial: bool = False) -> int:
+                crit: bool = False, form: str = "", ignore_insubstantial: bool = False,
+                ignore_resist: bool = False) -> int:
     """Damage after immunities, vulnerability, resistance (profiles ``ddm-guild.immune``, ``.vulnerable``,
     ``.resist`` — combined per type, then Resist All), Insubstantial and Swarm halving; returns what was dealt."""
     if not target.in_play():
         return 0
     by_type: dict[str, int] = {}
     immune = target.immune_now()
-    resist = target.resist_now()
+    resist = {} if ignore_resist else target.resist_now()
     for amount, dtype in parts:
         if amount <= 0:
             continue
@@ -890,17 +911,28 @@ def in_range(b: Battle, attacker: Fighter, p: Power, a: AttackSpec, t: Fighter) 
         reach = attacker.reach_of(p)
         g = b.gap(attacker, t)
         if reach <= 1:
-            return b.adjacent(attacker, t) and b.sees(attacker, t)
-        return 1 <= g <= reach and b.sees(attacker, t)
+            return b.adjacent(attacker, t) and _sees(b, attacker, t, a)
+        return 1 <= g <= reach and _sees(b, attacker, t, a)
     if a.form == "ranged":
         if a.range and b.gap(attacker, t) > a.range:
             return False
-        if not b.sees(attacker, t):
+        if not _sees(b, attacker, t, a):
             return False
         if a.nearest:
             return t in nearest_enemies(b, attacker)
         return True
     return False
+
+
+def _sees(b: Battle, attacker: Fighter, t: Fighter, a: AttackSpec) -> bool:
+    """Sight for an attack; one that ignores invisibility sees an invisible creature as if it were not."""
+    if b.sees(attacker, t):
+        return True
+    if "invisible" not in a.ignores or attacker.pos is None or t.pos is None:
+        return False
+    if attacker.has("blinded") and not b.adjacent(attacker, t):
+        return False
+    return b.board.sees(attacker.pos, attacker.side, t.pos, t.side)
 
 
 def target_ok(b: Battle, attacker: Fighter, a: AttackSpec, t: Fighter) -> bool:
@@ -1090,7 +1122,7 @@ def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
     hit = roll != R.AUTO_MISS and (roll >= R.AUTO_HIT or total >= target_def)
     crit = hit and roll >= min(attacker.keen, R.AUTO_HIT)
     conceal = t.conceal_now()
-    if hit and conceal and roll < conceal and not attacker.sees_all():
+    if hit and conceal and roll < conceal and not attacker.sees_all() and "conceal" not in spec.ignores:
         hit = crit = False
         mods = [*mods, f"conceal{conceal}"]
     if (crit and "critical hits" in t.immune) or (crit and "criticals" in t.immune):
@@ -1131,7 +1163,7 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
             parts = _reduce(parts, run.reduce)
         if total_before > 0:
             deal_damage(b, t, parts, attacker, crit=crit, form=form_of(spec),
-                        ignore_insubstantial="insubstantial" in spec.ignores)
+                        ignore_insubstantial="insubstantial" in spec.ignores, ignore_resist="resist" in spec.ignores)
     if not b.over:
         apply_effects(b, others, ctx)
     if crit and spec.crit and not b.over:

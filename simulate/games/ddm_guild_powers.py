@@ -50,7 +50,7 @@ STATIC_KINDS: Final = (
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "towering", "keen-critical", "awareness",
     "defensive-advantage", "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable",
-    "aura-mod", "no-ca-from-flank", "illuminator", "shift-distance", "statue-ok", "delayed",
+    "aura-mod", "no-ca-from-flank", "illuminator", "shift-distance", "statue-ok", "delayed", "blank",
 )
 # Durations: who counts the turn ("target" is the creature affected, "source" the one whose power it is).
 DURATIONS: Final = (
@@ -203,6 +203,11 @@ def normalise(text: str) -> str:
     t = _MISSPELT_DAMAGE.sub("damage", t)
     t = _MISSPELT_LIGHTNING.sub("lightning", t)
     t = _PLUS_SPACE.sub(r"\1 + \2", t)
+    t = _PLUS_TIGHT.sub(r"\1 + \2", t)  # "10+15 fire damage", "10 +10 lightning damage"
+    t = _GLUED_SQUARES.sub(r"\1 \2", t)  # "push 3squares"
+    t = _MISSPELT_REFLEX.sub("ref", t)
+    # "+13 vs. AC or +13 vs. Reflex", "+21 vs. AC or Fortitude": one roll against the defence the attacker picks
+    t = _EITHER_DEFENCE.sub(lambda m: f"+{m.group(1)} vs. {m.group(2)}|{m.group(3)}", t)
     # the cards' spellings of a Followup ("AND Followup Followup: +13 vs.", "AND Followup. Followup: +11 vs.")
     t = _FOLLOWUP_TWICE.sub("followup:", t)
     # a closing parenthesis left from a reminder split across two powers ("Immune Fire.)")
@@ -214,6 +219,10 @@ def normalise(text: str) -> str:
 _FOLLOWUP_TWICE: Final = re.compile(r"followup[.:]? followup:")
 _MISSPELT_DAMAGE: Final = re.compile(r"\b(?:damagee|damamge|dmaage|damge)\b")
 _MISSPELT_LIGHTNING: Final = re.compile(r"\blighting\b")
+_MISSPELT_REFLEX: Final = re.compile(r"\brefex\b")
+_PLUS_TIGHT: Final = re.compile(r"(\d) ?\+ ?(\d+ (?:(?:" + "|".join(DAMAGE_TYPES) + r") )?damage)")
+_GLUED_SQUARES: Final = re.compile(r"(\d)(squares?)\b")
+_EITHER_DEFENCE: Final = re.compile(r"\+(\d+) vs\.? (ac|fort|ref|will) or (?:\+\1 vs\.? )?(ac|fort|ref|will)\b")
 _PLUS_SPACE: Final = re.compile(r"(\d) \+(\d+ (?:" + "|".join(DAMAGE_TYPES) + r") damage)")
 
 
@@ -561,6 +570,7 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^resist (\d+) (" + _TYPE_ALT + r")(?: and|,) (" + _TYPE_ALT + r")$"), "resist2"),
     (re.compile(r"^vulnerable (\d+) (all|" + _TYPE_ALT + r")$"), "vulnerable"),
     (re.compile(r"^vulnerable (" + _TYPE_ALT + r") (\d+)$"), "vulnerable-type-first"),
+    (re.compile(r"^resist (" + _TYPE_ALT + r") (\d+)$"), "resist-type-first"),
     (re.compile(r"^immune ([a-z ,]+?)$"), "immune"),
     (re.compile(r"^reach (\d+)$"), "reach"),
     (re.compile(r"^burrow(?: \d+)?$"), "burrow"),
@@ -609,6 +619,8 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return [Static("vulnerable", int(m.group(1)), m.group(2))], [], "", ""
         if kind == "vulnerable-type-first":  # "Vulnerable Fire 5"
             return [Static("vulnerable", int(m.group(2)), m.group(1))], [], "", ""
+        if kind == "resist-type-first":  # "Resist Cold 30"
+            return [Static("resist", int(m.group(2)), m.group(1))], [], "", ""
         if kind == "immune":
             items = [w.strip() for w in re.split(r",| and ", m.group(1)) if w.strip()]
             statics = []
@@ -657,8 +669,16 @@ _CONDITION_WORDS: Final = {
 }
 
 
+_IMMUNE_SPELLINGS: Final = {
+    "slow": "slowed", "immobilize": "immobilized", "stun": "stunned", "daze": "dazed", "weaken": "weakened",
+    "dominate": "dominated", "domination": "dominated", "blind": "blinded", "blindness": "blinded",
+    "confuse": "confused", "stagger": "staggered", "poison": "poison",
+}
+
+
 def _immune_word(word: str) -> str | None:
-    w = word.strip(" .")
+    w = re.sub(r"^immune ", "", word.strip(" ."))
+    w = _IMMUNE_SPELLINGS.get(w, w)
     if w in DAMAGE_TYPES:
         return w
     if w in _CONDITION_WORDS:
@@ -954,7 +974,7 @@ def _merge(a: Filter, b: Filter) -> Filter:
 def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
     """A run of clauses: split on sentence ends, ';', ' and ' (keeping a subject for the clauses after it)."""
     out: list[Effect] = []
-    for sentence in re.split(r"(?<=[a-z0-9)])\. |; |\. then |, then ", text.strip(" .")):
+    for sentence in re.split(r"(?<=[a-z0-9)])(?<!\bvs)\. |; |\. then |, then ", text.strip(" .")):
         s = sentence.strip(" .,")
         if not s:
             continue
@@ -985,7 +1005,7 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
 
 _ATTACK_RE: Final = re.compile(
     r"^(?:\((?P<spec>[^)]*)\)\s*:?\s*)?(?P<roll>\+\s?(?P<bonus>\d+)|automatic(?:ally)? hits?)"
-    r"(?: vs\.? (?P<def>ac|fort|ref|will))?(?: each)?\s*[;:,.]?\s*(?P<rest>.*)$"
+    r"(?: vs\.? (?P<def>(?:ac|fort|ref|will)(?:\|(?:ac|fort|ref|will))?))?(?: each)?\s*[;:,.]?\s*(?P<rest>.*)$"
 )
 # "Make up to 2 attacks, each against a different target, +23 vs. AC; ..." and "2 attacks, +18 vs. AC each; ..."
 _MULTI_RE: Final = re.compile(
@@ -1001,6 +1021,28 @@ _MISS_TAIL: Final = re.compile(
 )
 
 
+def _spec_parts(spec: str) -> list[str]:
+    """The parenthesis split at its commas, a list of kinds kept whole ('Undead, Shapeshifter, or Evil target
+    only' → 'undead or shapeshifter or evil target only')."""
+    parts = [p.strip() for p in re.split(r",|;", spec)]
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        j = i
+        while j + 1 < len(parts) and re.match(r"^(?:or )?[a-z\-]+$", parts[j]) and parts[j] not in _SPEC_SINGLE:
+            j += 1
+        if j > i and parts[j].endswith(" only"):
+            out.append(" or ".join(re.sub(r"^or ", "", p) for p in parts[i:j + 1]))
+            i = j + 1
+        else:
+            out.append(parts[i])
+            i += 1
+    return out
+
+
+_SPEC_SINGLE: Final = frozenset({"sight", "nearest", "immediate"})
+
+
 def _attack_spec(spec: str) -> dict[str, object]:
     """The parenthesis before the roll: '(blast 5, enemies only)', '(radius 1 within 10)', '(sight)', ..."""
     out: dict[str, object] = {"form": "melee", "reach": 1, "range": 0, "size": 0, "nearest": False,
@@ -1008,7 +1050,7 @@ def _attack_spec(spec: str) -> dict[str, object]:
                               "provokes": True, "ignores": ()}
     if not spec:
         return out
-    for raw in re.split(r",|;", spec):
+    for raw in _spec_parts(spec):
         p = raw.strip()
         if not p:
             continue
@@ -1079,8 +1121,88 @@ def _attack_spec(spec: str) -> dict[str, object]:
         if m:
             out["filter"] = Filter(keyword="!" + m.group(1).rstrip("s"))
             continue
+        if _spec_words(p, out):
+            continue
         raise _Unread(f"({p})")
     return out
+
+
+# more of what an attack's parenthesis may say, each a word of the vocabulary (no number is implied)
+_SPEC_TARGETS: Final = re.compile(r"^(?:make )?(?P<n>\d+|two|three|four)(?: (?P<diff>different))? (?:targets|attacks)$|"
+                                  r"^attack (?:the )?target (?P<twice>twice)$|^(?P<near>\d+|two|three) nearest$")
+_SPEC_IGNORES: Final = re.compile(r"^ignores? (insubstantial|conceal|invisible|resist|redirect)$")
+_SPEC_KINDS: Final = re.compile(
+    r"^(?P<non>non-)?(?P<kws>[a-z\-]+(?:(?:,| or|, or) [a-z\-]+)*?)(?: (?:targets?|creatures?|enem(?:y|ies)))?"
+    r"(?: only)?$")
+_SPEC_STATES: Final = {
+    "non-adjacent": "not-adjacent", "nonadjacent": "not-adjacent", "smaller": "smaller", "undamaged": "undamaged",
+}
+
+
+def _spec_words(p: str, out: dict[str, object]) -> bool:
+    """The rest of an attack's parenthesis: how many targets, what it ignores, whom it may target ('can target
+    allies': a permission; the engine aims at enemies), creature kinds or states it is limited to, and the
+    action, limit or requirement words some cards print there. False when the words are not these."""
+    m = _SPEC_TARGETS.match(p)
+    if m:
+        if m.group("twice"):
+            out["targets"], out["distinct"] = 2, False
+        elif m.group("near"):
+            out["targets"], out["distinct"], out["nearest"] = _words_to_int(m.group("near")), True, True
+            out["form"] = "ranged"
+        else:
+            out["targets"] = _words_to_int(m.group("n"))
+            out["distinct"] = bool(m.group("diff")) or p.endswith("targets")
+        return True
+    m = _SPEC_IGNORES.match(p)
+    if m:
+        ignores = out["ignores"]
+        out["ignores"] = (*(ignores if isinstance(ignores, tuple) else ()), m.group(1))
+        return True
+    if re.match(r"^(?:can|may) target (?:an )?all(?:y|ies)$", p):
+        return True
+    if re.match(r"^(?:usable|useable|use) (?:only )?(?:on|when|while) (?:a )?charg(?:e|ing)$", p):
+        out["charge"] = True
+        return True
+    if p == "provokes opportunity attacks":
+        out["provokes"] = True
+        return True
+    if p in ("once per turn", "once per round"):
+        out["per"] = p.rsplit(" ", 1)[1]
+        return True
+    m = re.match(r"^only while (bloodied|damaged|not bloodied)$", p)
+    if m:
+        out["requirement"] = m.group(1).replace(" ", "-")
+        return True
+    words = p.replace(" target only", "").replace(" targets only", "")
+    words = re.sub(r" (?:targets?|creatures?|enem(?:y|ies))(?: only)?$", "", words).replace(" only", "")
+    if words in _SPEC_STATES:
+        out["filter"] = replace(_as_filter(out["filter"]), target_state=_SPEC_STATES[words])
+        return True
+    conds = [w for w in re.split(r",? or |, ", words) if w]
+    if conds and all(c in _CONDITION_WORDS for c in conds):
+        out["filter"] = replace(_as_filter(out["filter"]), target_state="cond:" + "|".join(conds))
+        return True
+    m = _SPEC_KINDS.match(p)
+    if m and (" only" in p or m.group("non")) and " " not in m.group("kws").replace(", ", ",").replace(" or ", ","):
+        kinds = [w.strip() for w in re.split(r",? or |, ", m.group("kws")) if w.strip()]
+        if not kinds or any(k in _NOT_KINDS or k in _CONDITION_WORDS or k.isdigit() for k in kinds):
+            return False
+        singular = [k.rstrip("s") if k.endswith("s") and not k.endswith("ss") else k for k in kinds]
+        flt = _as_filter(out["filter"])
+        if m.group("non"):
+            keyword = "|".join("!" + k for k in singular) if len(singular) == 1 else ""
+            if not keyword:
+                return False
+            out["filter"] = replace(flt, keyword=keyword)
+        else:
+            out["filter"] = replace(flt, keyword="|".join(singular))
+        return True
+    return False
+
+
+def _as_filter(x: object) -> Filter:
+    return x if isinstance(x, Filter) else Filter()
 
 
 _MISS_SPLIT: Final = re.compile(
@@ -1141,7 +1263,8 @@ _RECHARGE_EFFECT: Final = re.compile(r"^recharges? (?P<names>" + _POWER_NAMES + 
 
 
 def _attack(text: str) -> tuple[AttackSpec, str]:
-    """An attack's text after its name and prefixes (returns the spec and any text after it)."""
+    """An attack's text after its name and prefixes (returns the spec and the action, use rate or requirement
+    its parenthesis names: 'minor', 'per:turn', 'requirement:bloodied', comma-separated)."""
     targets = 1
     distinct = False
     mm = _MULTI_RE.match(text)
@@ -1171,6 +1294,10 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     reroll = _REROLL_MISS.search(rest)  # "reroll once on miss", "On miss, re-roll once."
     if reroll:
         rest = (rest[: reroll.start()] + rest[reroll.end():]).strip()
+    ignored = _IGNORES_TAIL.search(rest)  # "10 damage; ignore insubstantial", "immobilized (ignore insubstantial)"
+    if ignored:
+        rest = (rest[: ignored.start()] + rest[ignored.end():]).strip()
+        spec["ignores"] = (*_as_tuple(spec["ignores"]), ignored.group(1))
     follow: AttackSpec | None = None
     fu = re.search(r"\s+and followup:\s*(?=\+|\()", rest)
     if fu:
@@ -1209,8 +1336,17 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
         enemies_only=bool(spec["enemies_only"]), hit=tuple(hit), miss=tuple(miss), always=tuple(always),
         crit=tuple(crit), provokes=bool(spec["provokes"]), charge=bool(spec["charge"]),
         ignores=tuple(str(x) for x in spec["ignores"]) if isinstance(spec["ignores"], tuple) else (),
-        targets=targets, distinct=distinct, reroll_miss=bool(reroll),
-    ), str(spec.get("action") or "")
+        targets=int(str(spec["targets"])) if spec["targets"] != 1 else targets,
+        distinct=bool(spec.get("distinct")) if spec["targets"] != 1 else distinct, reroll_miss=bool(reroll),
+    ), ",".join(x for x in (str(spec.get("action") or ""), "per:" + str(spec["per"]) if spec.get("per") else "",
+                            "requirement:" + str(spec["requirement"]) if spec.get("requirement") else "") if x)
+
+
+_IGNORES_TAIL: Final = re.compile(r"\s*[;,(]\s*\(?ignores? (insubstantial|conceal|resist)\)?\.?$")
+
+
+def _as_tuple(x: object) -> tuple[str, ...]:
+    return tuple(str(v) for v in x) if isinstance(x, tuple) else ()
 
 
 _REROLL_MISS: Final = re.compile(r"[;,.]?\s*(?:re-?roll once on (?:a )?miss|on (?:a )?miss,? re-?roll once)\.?$")
@@ -1396,6 +1532,8 @@ def _display_name(text: str, name: str) -> str:
 def _read(index: int, ptype: str, text: str, uses: int, display: str, name: str, body: str) -> Power:
     """A keyword ability is read from its reminder text when that reads, else from the keyword itself (its
     number is the card's); everything else from its words."""
+    if body.strip(" .") in ("", "none", "n/a", "-"):  # the card prints no power in this place
+        return Power(index, display, ptype, text, uses, statics=(Static("blank"),))
     keyword_text = name if name else body
     kw = _static_keyword(keyword_text) if _KEYWORD_NAMES.match(keyword_text) else None
     if kw is None and not name:
@@ -1484,9 +1622,14 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     attack_like = bool(_ATTACK_RE.match(body) or _MULTI_RE.match(body) or _EACH_RE.match(body))
     if attack_like and (ptype == "attack" or body.startswith("(") or re.match(r"^\+\d+ vs", body)
                         or _MULTI_RE.match(body) or _EACH_RE.match(body)):
-        attack, spec_action = _attack(body)
-        if spec_action and not action:
-            action = spec_action
+        attack, spec_words = _attack(body)
+        for word in spec_words.split(","):
+            if word.startswith("per:"):
+                per = per or word[4:]
+            elif word.startswith("requirement:"):
+                requirement = requirement or word[12:]
+            elif word and not action:
+                action = word
         if found.get("provokes") == "no":
             attack = _replace_attack(attack, provokes=False)
         if requirement == "charge":

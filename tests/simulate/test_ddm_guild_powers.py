@@ -108,3 +108,70 @@ def test_a_power_that_lends_a_keyword_ability_for_a_while() -> None:
     assert p.played and p.action == "minor"
     assert [(e.kind, e.what, e.duration) for e in p.effects] == [
         ("gain", "insubstantial", "start-next-turn"), ("gain", "phasing", "start-next-turn")]
+
+
+@pytest.mark.parametrize(("text", "targets", "distinct", "keyword", "state", "ignores"), [
+    ("Sweeping Flames: (2 targets) +11 vs. Ref; 20 fire damage", 2, True, "", "", ()),
+    ("Twin Katanas: (make two attacks) +16 vs. AC; 15 damage", 2, False, "", "", ()),
+    ("Demonflail: (attack target twice) +18 vs. AC; 15 damage", 2, False, "", "", ()),
+    ("Inquisitor's Flame: (range 5; Undead, Shapeshifter, or Evil target only) +10 vs. Will; 10 damage", 1, False,
+     "undead|shapeshifter|evil", "", ()),
+    ("Screech: (burst 2, non-Demons only) +16 vs. Fortitude; 10 thunder damage", 1, False, "!demon", "", ()),
+    ("Dirty Fighting: (Blinded target only) +9 vs. AC; 15 damage.", 1, False, "", "cond:blinded", ()),
+    ("Power Windup: (non-adjacent target only) +15 vs. AC; 20 damage.", 1, False, "", "not-adjacent", ()),
+    ("Rapier Lunge: (reach 2, ignores Conceal) +21 vs. AC; 20 + 5 poison damage.", 1, False, "", "", ("conceal",)),
+    ("Magic Missile: (sight) +10 vs. DEF(Ref); 10 Damage; ignore Insubstantial", 1, False, "", "", ("insubstantial",)),
+    ("Poison Sting: (reach 2, can target allies) +15 vs. AC; 5 damage.", 1, False, "", "", ()),
+])
+def test_what_an_attacks_parenthesis_says(text: str, targets: int, distinct: bool, keyword: str, state: str,
+                                          ignores: tuple[str, ...]) -> None:
+    p = parse_power(0, "attack", text)
+    assert p.played, p.unplayed
+    a = p.attack
+    assert a is not None
+    assert (a.targets, a.distinct, a.target_filter.keyword, a.target_filter.target_state, a.ignores) == (
+        targets, distinct, keyword, state, ignores)
+
+
+def test_an_attacks_parenthesis_may_hold_its_limit_and_requirement() -> None:
+    p = parse_power(0, "attack", "Rimefire: (minor action, once per turn, range 9) +19 vs. Fortitude; 10 cold + 10 "
+                                 "fire damage.")
+    q = parse_power(1, "attack", "Rage: (burst 2, only while damaged) +13 vs. AC; 20 damage.")
+    assert p.played and q.played, (p.unplayed, q.unplayed)
+    assert (p.action, p.per) == ("minor", "turn") and q.requirement == "damaged"
+
+
+@pytest.mark.parametrize("text", [
+    "Shocking Grasp: +13 vs. AC or +13 vs. Reflex; 15 lightning damage.",
+    "Trueblade: +21 vs. AC or DEF(Fort); 20 + 5 radiant Damage",
+])
+def test_an_attack_against_either_of_two_defences(text: str) -> None:
+    p = parse_power(0, "attack", text)
+    assert p.played, p.unplayed
+    assert p.attack is not None and "|" in p.attack.defence
+
+
+@pytest.mark.parametrize(("text", "statics"), [
+    ("Immune Slow.", [("immune", 0, "slowed")]),
+    ("Immune Dominated, Immune Fear", [("immune", 0, "dominated"), ("immune", 0, "fear")]),
+    ("Resist Cold 30", [("resist", 30, "cold")]),
+    ("None.", [("blank", 0, "")]),
+])
+def test_more_spellings_of_keyword_abilities(text: str, statics: list[tuple[str, int, str]]) -> None:
+    p = parse_power(0, "special", text)
+    assert p.played, p.unplayed
+    assert [(s.kind, s.amount, s.what) for s in p.statics] == statics
+
+
+def test_a_modifier_against_a_kind_is_not_cut_at_vs() -> None:
+    """'vs. Evil enemies' is one clause (the full stop of 'vs.' does not end a sentence)."""
+    p = parse_power(0, "champion", "Use at start of round: Allies have +5 damage vs. Evil enemies until end of round.")
+    assert p.played, p.unplayed
+    assert [(e.kind, e.who, e.amount, e.filter.keyword) for e in p.effects] == [("mod", "allies", 5, "evil")]
+
+
+def test_card_misprints_read_as_the_words_they_spell() -> None:
+    assert parse_power(0, "attack", "Intimidation: (blast 3) +15 vs. Will; push 3squares").played
+    whip = parse_power(0, "attack", "Whip: (reach 4) +22 vs. AC; 10+15 fire damage")
+    assert whip.attack is not None and [e.amount for e in whip.attack.hit] == [10, 15]
+    assert parse_power(0, "attack", "Fire Wave: (blast 4) +20 vs. Refex; 20 fire damage").played

@@ -170,3 +170,46 @@ def test_a_damage_bonus_after_moving_away_from_where_its_turn_began() -> None:
     assert P._stat_mods(s.b, charger, "damage", orc, sword.attack, sword, False, False) == 0  # 2 squares
     P.walk(s.b, charger, [(4, 3), (5, 3)])
     assert P._stat_mods(s.b, charger, "damage", orc, sword.attack, sword, False, False) == 10
+
+
+def test_an_attack_limited_to_kinds_and_to_non_adjacent_targets() -> None:
+    flame = "Flame: (range 5; Undead, Shapeshifter, or Evil target only) +10 vs. Will; 10 damage"
+    lunge = "Lunge: (reach 2, non-adjacent target only) +10 vs. AC; 10 damage"
+    s = battle([card("Inquisitor", SWORD, flame, lunge)],
+               [card("Zombie", SWORD, keywords=("Undead",)), card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 5, 4)
+    b = s.b
+    inquisitor, zombie, orc = b.by_id["a1"], b.by_id["b1"], b.by_id["b2"]
+    flame_p, lunge_p = inquisitor.powers[1], inquisitor.powers[2]
+    assert flame_p.attack is not None and lunge_p.attack is not None
+    assert P.in_range(b, inquisitor, flame_p, flame_p.attack, zombie)
+    assert not P.in_range(b, inquisitor, flame_p, flame_p.attack, orc)
+    assert P.in_range(b, inquisitor, lunge_p, lunge_p.attack, zombie)  # two squares away
+    assert not P.in_range(b, inquisitor, lunge_p, lunge_p.attack, orc)  # adjacent
+
+
+def test_an_attack_against_the_lower_of_two_defences() -> None:
+    grasp = "Grasp: +10 vs. AC or +10 vs. Reflex; 10 damage"
+    s = battle([card("Duelist", grasp)], [card("Shade", SWORD, ac=25, defence=19)], PurposeDice(attack=[10]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    duelist, shade = s.b.by_id["a1"], s.b.by_id["b1"]
+    p = duelist.powers[0]
+    assert p.attack is not None
+    assert P.attack(s.b, duelist, p, p.attack, [shade]) == 1  # 10 + 10 misses AC 25, hits Reflex 19
+    assert shade.hp == 40
+
+
+def test_an_attack_that_ignores_conceal() -> None:
+    lunge = "Lunge: (ignores Conceal) +10 vs. AC; 10 damage"
+    s = battle([card("Duelist", lunge, SWORD)], [card("Ghost", SWORD, "Conceal 15", ac=15)],
+               PurposeDice(attack=[10, 10]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    duelist, ghost = s.b.by_id["a1"], s.b.by_id["b1"]
+    lunge_p, sword = duelist.powers[0], duelist.powers[1]
+    assert lunge_p.attack is not None and sword.attack is not None
+    assert P.attack(s.b, duelist, sword, sword.attack, [ghost]) == 0  # 20 hits AC 15, but 10 < conceal 15
+    assert P.attack(s.b, duelist, lunge_p, lunge_p.attack, [ghost]) == 1  # the lunge ignores conceal
