@@ -20,6 +20,7 @@ import json
 import re
 import sys
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,7 +52,7 @@ _WORD_CLASSES = (
 )
 
 
-def _alternation(words: object) -> str:
+def _alternation(words: Iterable[str]) -> str:
     return "|".join(sorted((re.escape(str(w)) for w in words if w), key=len, reverse=True))
 
 
