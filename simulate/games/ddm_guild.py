@@ -480,10 +480,7 @@ class GuildState(State):
         if not f.in_play() or b.over:
             return
         P.recharge_turn_start(b, f)
-        P.fire(b, "start-of-turn", [f])
-        P.fire(b, "ally-starts-turn", b.allies_of(f), ally=f)
-        P.fire(b, "enemy-starts-adjacent", [e for e in b.enemies_of(f) if b.adjacent(e, f)], target=f)
-        P.fire(b, "enemy-starts-turn", b.enemies_of(f), target=f)
+        P.turn_started(b, f)
         if not f.in_play() or b.over:
             return
         if f.stunned():
@@ -527,12 +524,8 @@ class GuildState(State):
             P.recharge_turn_end(b, f)
         if f.in_play() and not b.over:
             for e in f.effects[:]:
-                if e.duration == "save" and e in f.effects:
-                    roll = b.dice.roll(20, "save")
-                    ok = roll >= R.SAVE_TARGET
-                    b.event("save", creature=f.id, what=e.what, roll=roll, saved=ok, eid=e.eid)
-                    if ok:
-                        b.end_effect(f, e, "saved")
+                if e.duration == "save" and e in f.effects and P.roll_save(b, f, e):
+                    b.end_effect(f, e, "saved")
         for other in b.fighters:
             for e in other.effects[:]:
                 if e.clock_of == f.id and e.duration in ("end-next-turn", "end-turn", "end-next-turn-source"):

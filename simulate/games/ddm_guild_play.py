@@ -13,7 +13,7 @@ from typing import Final
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import gap, space_of
-from simulate.games.ddm_guild_powers import AttackSpec, Effect, Filter, Power
+from simulate.games.ddm_guild_powers import ANYWHERE, AttackSpec, Effect, Filter, Power
 from simulate.games.ddm_guild_state import Active, Battle, Fighter
 
 # --- what the engine plays -------------------------------------------------------------------------------------
@@ -23,15 +23,30 @@ PLAYED_TRIGGERS: Final = frozenset({
     "attacked", "damaged", "bloodied", "destroyed", "destroys", "hits", "misses", "ally-destroyed", "ally-hit",
     "ally-hits", "enemy-destroyed", "ally-starts-turn", "enemy-adjacent-ends", "enemy-starts-adjacent",
     "enemy-attacks-ally", "any-time", "win-initiative", "after-initiative", "enemy-starts-turn", "first-bloodied",
-    "ally-bloodied", "enemy-bloodied", "opportunity-hits", "opportunity-made", "attack-made",
+    "ally-bloodied", "enemy-bloodied", "opportunity-hits", "opportunity-made", "attack-made", "starts-in-aura",
+    "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages", "enemy-misses", "ally-misses",
+    "any-misses", "enemy-hits", "any-hits", "crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits",
+    "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn",
 })
 # who an effect may reach, by what the trigger supplies
 _EVENT_TARGET: Final = frozenset({"hit-by", "missed-by", "attacked", "destroyed", "destroys", "hits", "misses",
                                   "ally-hit", "ally-hits", "enemy-adjacent-ends", "enemy-starts-adjacent",
                                   "enemy-attacks-ally", "enemy-starts-turn", "enemy-bloodied", "ally-bloodied",
-                                  "opportunity-hits", "opportunity-made", "attack-made"})
+                                  "opportunity-hits", "opportunity-made", "attack-made", "starts-in-aura",
+                                  "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages",
+                                  "enemy-misses", "ally-misses", "any-misses", "enemy-hits", "any-hits", "crits",
+                                  "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by",
+                                  "enemy-fails-save", "ally-attacked", "any-starts-turn"})
 _EVENT_ALLY: Final = frozenset({"ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "enemy-attacks-ally",
-                                "ally-bloodied"})
+                                "ally-bloodied", "ally-destroys", "ally-damaged", "ally-misses", "ally-crits",
+                                "ally-fails-save", "ally-attacked", "friend-crits"})
+# triggers whose event is an attack in progress ('+20 damage on that attack', 'that attack misses', a reroll)
+_ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-hit", "misses", "missed-by", "crits",
+                               "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by", "enemy-hits",
+                               "any-hits", "ally-attacked", "ally-misses", "enemy-misses"})
+_NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits"})
+_REROLL_ON: Final = {"attack": frozenset({"misses", "ally-misses"}), "save": frozenset({"fails-save",
+                                                                                        "ally-fails-save"})}
 _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-allies", "friends", "chosen-ally",
                                "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally"})
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
@@ -121,7 +136,7 @@ def engine_unplayed(power: Power) -> str:
 
 
 # states with parameters after a colon ("near-ally:5:dragon+champion"): the part before it is what is played
-PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "cond"})
+PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "cond", "kinds"})
 PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warband", "moved-from-start"})
 
 
@@ -144,12 +159,11 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return f"the duration '{e.duration}' is not played"
     if e.kind == "mod" and e.what not in PLAYED_STATS:
         return f"a modifier to {e.what} is not played"
-    if e.kind == "mod" and e.duration == "attack" and trigger not in ("hits", "ally-hits", "hit-by", "attacked",
-                                                                      "ally-hit", "misses", "missed-by"):
+    if e.kind == "mod" and e.duration == "attack" and trigger not in _ON_ATTACK:
         return "'on that attack' with no attack"
-    if e.kind in ("negate", "reduce") and trigger not in ("hit-by", "ally-hit"):
+    if e.kind in ("negate", "reduce") and trigger not in _NEGATE_ON:
         return f"'{e.kind}' with no attack to change"
-    if e.kind == "reroll" and (e.what != "attack" or trigger not in ("misses",)):
+    if e.kind == "reroll" and trigger not in _REROLL_ON.get(e.what, ()):
         return "a reroll the engine does not offer"
     why = _filter_unplayed(e.filter)
     if why:
@@ -204,11 +218,20 @@ class Ctx:
     """What a power answers: its creature, the other creature of the event, the ally concerned, the attack."""
 
     def __init__(self, source: Fighter, target: Fighter | None = None, ally: Fighter | None = None,
-                 run: Run | None = None) -> None:
+                 run: Run | None = None, dtypes: tuple[str, ...] = (), save: SaveRoll | None = None) -> None:
         self.source = source
         self.target = target
         self.ally = ally
         self.run = run
+        self.dtypes = dtypes  # the damage types of a damage event
+        self.save = save  # a saving throw in progress
+
+
+class SaveRoll:
+    """A saving throw a power may have rolled again."""
+
+    def __init__(self) -> None:
+        self.reroll = False
 
 
 def form_of(spec: AttackSpec) -> str:
@@ -222,6 +245,8 @@ def form_of(spec: AttackSpec) -> str:
 def _form_matches(want: str, spec: AttackSpec, power: Power) -> bool:
     if not want:
         return True
+    if "|" in want:  # "a {c} or {a} attack"
+        return any(_form_matches(w, spec, power) for w in want.split("|"))
     form = form_of(spec)
     if want == "basic":
         return power.is_basic
@@ -299,6 +324,8 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
         return target.hp >= target.max_hp
     if ts == "keyword":
         return has_keyword(target, flt.keyword)
+    if ts.startswith("kinds:"):
+        return has_kinds(target, ts[6:])
     if ts.startswith("cond:"):
         return any(target.has(c) for c in ts[5:].split("|"))
     if ts == "ongoing":
@@ -346,7 +373,7 @@ def self_state_ok(b: Battle, flt: Filter, holder: Fighter, charge: bool, opportu
 
 
 def who_ok(b: Battle, flt: Filter, source: Fighter, f: Fighter) -> bool:
-    if flt.keyword and not has_keyword(f, flt.keyword):
+    if flt.keyword and not has_kinds(f, flt.keyword):
         return False
     if flt.alignment:
         al = f.card.alignment
@@ -419,16 +446,22 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
         for a_stat, n, flt, size in owner.auras:
             if a_stat != stat:
                 continue
-            side = flt.target_state
+            side = flt.side
             if side == "enemy" and owner.player == holder.player:
                 continue
             if side == "ally" and owner.player != holder.player:
                 continue
-            if b.gap(owner, holder) > size:
+            if size < ANYWHERE and b.gap(owner, holder) > size:
                 continue
-            if flt.keyword and not has_keyword(holder, flt.keyword):
+            if flt.keyword and not has_kinds(holder, flt.keyword):
                 continue
             if spec is not None and power is not None and not _form_matches(flt.attack_form, spec, power):
+                continue
+            if spec is None and flt.attack_form:
+                continue
+            if flt.self_state and not self_state_ok(b, flt, owner, False, False):  # 'while it is bloodied'
+                continue
+            if flt.target_state and not target_state_ok(b, flt, holder, target):
                 continue
             total += n
     return total
@@ -514,10 +547,10 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
         total //= 2
     if total <= 0:
         return 0
-    return lose_hp(b, target, total, source)
+    return lose_hp(b, target, total, source, tuple(sorted(d for d in by_type if d)))
 
 
-def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None) -> int:
+def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dtypes: tuple[str, ...] = ()) -> int:
     was_bloodied = target.bloodied
     target.hp -= amount
     target.damage_taken += amount
@@ -526,6 +559,7 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None) -> 
     b.event("damage", creature=target.id, amount=amount, hp=target.hp, source=source.id if source else None)
     if target.hp <= 0:
         destroy(b, target, source)
+        _damage_events(b, target, source, dtypes)
         return amount
     if not was_bloodied and target.bloodied:
         first = not target.was_bloodied
@@ -538,9 +572,23 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None) -> 
             fire(b, "ally-bloodied", b.allies_of(target), target=source, ally=target)
             fire(b, "enemy-bloodied", [e for e in b.fighters if e.player != target.player and e.in_play()],
                  target=target)
-    fire(b, "damaged", [target], target=source)
+    fire(b, "damaged", [target], target=source, dtypes=dtypes)
     recharge_all(b, target, "damaged")
+    _damage_events(b, target, source, dtypes)
     return amount
+
+
+def _damage_events(b: Battle, target: Fighter, source: Fighter | None, dtypes: tuple[str, ...]) -> None:
+    """The powers that answer another creature's damage: 'when an enemy takes fire damage', 'when an ally is
+    damaged', 'when it damages an enemy', 'when any creature takes necrotic damage'."""
+    if b.over:
+        return
+    if source is not None and source.player != target.player:
+        fire(b, "damages", [source], target=target, dtypes=dtypes)
+    fire(b, "enemy-damaged", [x for x in b.fighters if x.player != target.player and x.in_play()], target=target,
+         dtypes=dtypes)
+    fire(b, "ally-damaged", b.allies_of(target), target=source, ally=target, dtypes=dtypes)
+    fire(b, "any-damaged", [x for x in b.fighters if x.in_play() and x is not target], target=target, dtypes=dtypes)
 
 
 def heal(b: Battle, f: Fighter, amount: int) -> None:
@@ -573,6 +621,7 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
         fire(b, "destroys", [killer], target=victim, run=run)
         recharge_all(b, killer, "destroys")
         fire(b, "enemy-destroyed", b.allies_of(killer), target=victim)
+        fire(b, "ally-destroys", b.allies_of(killer), target=victim, ally=killer, run=run)
     allies = [a for a in b.fighters if a.player == victim.player and a.in_play()]
     fire(b, "ally-destroyed", allies, target=killer, ally=victim)
     for a in allies:
@@ -736,7 +785,10 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             ctx.run.reduce += e.amount
         return
     if e.kind == "reroll":
-        if ctx.run is not None:
+        if e.what == "save":
+            if ctx.save is not None:
+                ctx.save.reroll = True
+        elif ctx.run is not None:
             ctx.run.reroll = True
         return
     if e.kind == "mod" and e.duration == "attack":
@@ -785,7 +837,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
 # --- triggered powers ----------------------------------------------------------------------------------------
 
 def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | None = None,
-         ally: Fighter | None = None, run: Run | None = None, even_destroyed: bool = False) -> None:
+         ally: Fighter | None = None, run: Run | None = None, even_destroyed: bool = False,
+         dtypes: tuple[str, ...] = (), save: SaveRoll | None = None) -> None:
     """Use every power of ``owners`` that answers ``trigger`` and has a use left (profile: the engine uses a
     triggered power whenever it can)."""
     if b.over:
@@ -796,7 +849,7 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
         for p in owner.powers:
             if p.trigger != trigger or not owner.uses_left(p):
                 continue
-            ctx = Ctx(owner, target, ally, run)
+            ctx = Ctx(owner, target, ally, run, dtypes, save)
             if not _trigger_applies(b, p, owner, ctx):
                 continue
             if p.action == "immediate" and (not owner.can_react() or owner.immediate_used):
@@ -808,15 +861,59 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
                 return
 
 
+def turn_started(b: Battle, f: Fighter) -> None:
+    """The powers a creature's turn start calls (profile ``ddm-guild.start-of-turn``), after its ongoing damage:
+    its own, its allies' and enemies' that answer it, and auras it starts in."""
+    fire(b, "start-of-turn", [f])
+    fire(b, "ally-starts-turn", b.allies_of(f), ally=f)
+    fire(b, "enemy-starts-adjacent", [e for e in b.enemies_of(f) if b.adjacent(e, f)], target=f)
+    fire(b, "enemy-starts-turn", b.enemies_of(f), target=f)
+    others = [o for o in b.fighters if o is not f and o.in_play()]
+    fire(b, "starts-in-aura", others, target=f)
+    fire(b, "any-starts-turn", others, target=f)
+
+
+def roll_save(b: Battle, f: Fighter, e: Active) -> bool:
+    """Profile ``ddm-guild.saving-throw``: a d20 against the save number; a failed save calls the powers that answer it
+    (one may have it rolled again)."""
+    roll = b.dice.roll(20, "save")
+    ok = roll >= R.SAVE_TARGET
+    b.event("save", creature=f.id, what=e.what, roll=roll, saved=ok, eid=e.eid)
+    if ok or b.over:
+        return ok
+    save = SaveRoll()
+    fire(b, "fails-save", [f], save=save)
+    fire(b, "ally-fails-save", b.allies_of(f), ally=f, save=save)
+    if save.reroll and f.in_play() and e in f.effects:  # its own side's rerolls first, then the enemies' answers
+        roll = b.dice.roll(20, "save")
+        ok = roll >= R.SAVE_TARGET
+        b.event("save", creature=f.id, what=e.what, roll=roll, saved=ok, eid=e.eid, reroll=True)
+    if not ok:
+        fire(b, "enemy-fails-save", b.enemies_of(f), target=f, save=save)
+    return ok
+
+
 def _trigger_applies(b: Battle, p: Power, owner: Fighter, ctx: Ctx) -> bool:
     flt = p.trigger_filter
     other = ctx.ally if p.trigger.startswith("ally") else ctx.target
-    if flt.keyword and (other is None or not has_keyword(other, flt.keyword)):
+    if flt.side:
+        if other is None or other is owner:
+            return False
+        if (flt.side == "ally" and other.player != owner.player) or (flt.side == "enemy"
+                                                                     and other.player == owner.player):
+            return False
+    if flt.keyword and (other is None or not has_kinds(other, flt.keyword)):
         return False
     if flt.within and other is not None:
         if flt.within == -1 and not b.adjacent(owner, other):
             return False
         if flt.within > 0 and b.gap(owner, other) > flt.within:
+            return False
+    if flt.target_state:  # the event's other creature ('a living enemy'), or its damage type ('takes fire damage')
+        if flt.target_state.startswith("dtype:"):
+            if flt.target_state[6:] not in ctx.dtypes:
+                return False
+        elif not target_state_ok(b, flt, owner, ctx.target):
             return False
     if flt.attack_form and ctx.run is not None:
         if not _form_matches(flt.attack_form, ctx.run.spec, ctx.run.power):
@@ -1059,12 +1156,19 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
             fire(b, "enemy-attacks-ally", defenders, target=attacker, ally=t, run=run)
             if not t.in_play() or not attacker.in_play():
                 continue
+        fire(b, "ally-attacked", b.allies_of(t), target=attacker, ally=t, run=run)
+        if not t.in_play() or not attacker.in_play():
+            continue
         fire(b, "attacked", [t], target=attacker, run=run)
         if not t.in_play() or not attacker.in_play():
             continue
         hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)
         if not hit:
             fire(b, "misses", [attacker], target=t, run=run)
+            fire(b, "ally-misses", b.allies_of(attacker), target=t, ally=attacker, run=run)
+            fire(b, "enemy-misses", b.enemies_of(attacker), target=attacker, run=run)
+            fire(b, "any-misses", [x for x in b.fighters if x.in_play() and x is not attacker], target=attacker,
+                 run=run)
             if run.reroll or spec.reroll_miss:  # a power's reroll, or the attack's own "reroll once on miss"
                 run.reroll = False
                 hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)
@@ -1076,6 +1180,10 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
             fire(b, "ally-hits", b.allies_of(attacker), target=t, ally=attacker, run=run)
             fire(b, "hit-by", [t], target=attacker, run=run)
             fire(b, "ally-hit", b.allies_of(t), target=attacker, ally=t, run=run)
+            fire(b, "enemy-hits", b.enemies_of(attacker), target=attacker, run=run)
+            fire(b, "any-hits", [x for x in b.fighters if x.in_play() and x is not attacker], target=attacker, run=run)
+            if crit and not run.negated:
+                _crit_events(b, attacker, t, run)
             if run.negated:
                 hit = crit = False
         else:
@@ -1109,6 +1217,17 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
         if opportunity:
             fire(b, "opportunity-made", [attacker], target=last.target, run=last)
     return hits
+
+
+def _crit_events(b: Battle, attacker: Fighter, t: Fighter, run: Run) -> None:
+    """The powers a critical hit calls: the attacker's, its allies', its enemies', the target's own."""
+    fire(b, "crits", [attacker], target=t, run=run)
+    allies = b.allies_of(attacker)
+    fire(b, "ally-crits", allies, target=t, ally=attacker, run=run)
+    fire(b, "friend-crits", [attacker, *allies], target=t, ally=attacker, run=run)
+    fire(b, "enemy-crits", b.enemies_of(attacker), target=attacker, run=run)
+    fire(b, "crit-by", [t], target=attacker, run=run)
+    fire(b, "any-crits", [x for x in b.fighters if x.in_play()], target=t, run=run)
 
 
 def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpec,

@@ -63,7 +63,10 @@ TRIGGERS: Final = (
     "ally-destroyed", "ally-hit", "ally-bloodied", "enemy-adjacent-ends", "enemy-enters-adjacent", "first-bloodied",
     "ally-hits", "enemy-destroyed", "ally-starts-turn", "ally-ends-turn", "enemy-shifts", "attack-roll-misses",
     "enemy-starts-adjacent", "enemy-attacks-ally", "any-time", "win-initiative", "after-initiative",
-    "enemy-starts-turn", "enemy-bloodied", "opportunity-hits", "opportunity-made", "attack-made",
+    "enemy-starts-turn", "enemy-bloodied", "opportunity-hits", "opportunity-made", "attack-made", "starts-in-aura",
+    "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages", "enemy-misses", "ally-misses",
+    "any-misses", "enemy-hits", "any-hits", "crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits",
+    "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn",
 )
 
 
@@ -77,6 +80,7 @@ class Filter:
     target_state: str = ""  # bloodied / ca / not-bloodied / keyword:<k> / higher-level / lower-level / adjacent
     self_state: str = ""  # bloodied / not-bloodied / charging / adjacent-ally / own-turn
     within: int = 0  # squares from the power's creature (0: no limit; -1: adjacent)
+    side: str = ""  # an aura's or a trigger's side: ally / enemy / any (the creatures it reaches)
 
 
 @dataclass(frozen=True)
@@ -324,9 +328,98 @@ _TWO_KINDS: Final = re.compile(
 )
 
 
+# the creature keywords of the Guild catalogue (tests/simulate/test_ddm_guild_powers.py checks the list): a group of
+# creatures is read only when each of its kinds is one of these, so a misread word never makes a filter no one passes
+KINDS: Final = frozenset({
+    "aarakocra", "aasimar", "aberrant", "aberration", "aboleth", "achaierai", "acid", "air", "aldani", "angel",
+    "aquatic", "arcane", "azer", "azorius", "bane", "beast", "beholder", "berbalang", "boros", "bugbear",
+    "bullywug", "cambion", "catfolk", "celestial", "centaur", "chaos", "choker", "cold", "construct", "corpse",
+    "cyclops", "demon", "derro", "deva", "devil", "dimir", "dire", "divine", "dolgrim", "draconian", "dragon",
+    "dragonborn", "dragonne", "dromite", "drow", "duergar", "dwarf", "earth", "eladrin", "elemental", "elf",
+    "ettin", "evil", "fey", "filcher", "fire", "firenewt", "flind", "fomorian", "foulspawn", "gargoyle", "genasi",
+    "giant", "githyanki", "githzerai", "gnoll", "gnome", "goblin", "golgari", "goliath", "good", "griffon",
+    "grimlock", "gruul", "hag", "half-elf", "half-orc", "halfling", "hobgoblin", "human", "humanoid", "hydra",
+    "ibixian", "immortal", "incarnum", "izzet", "kalashtar", "kenku", "ki", "kobold", "kraul", "krenshar",
+    "kruthik", "kuo-toa", "law", "lightning", "lizardfolk", "loxodon", "maenad", "magical beast", "martial",
+    "mastermind", "medusa", "metallic", "mind flayer", "minion", "minotaur", "modron", "mount", "mounted",
+    "myconid", "natural", "neogi", "nilbog", "noble", "norker", "object", "ogre", "ooze", "orc", "orcus", "orog",
+    "orzhov", "planar", "plant", "primal", "psi", "psionic", "quaggoth", "rage", "raider", "rakdos", "rakshasa",
+    "rat", "reptile", "sahuagin", "saurian", "scorpion", "selesnya", "serpent", "shadar kai", "shadar-kai",
+    "shadow", "shapeshifter", "shardmind", "shardsoul", "shifter", "simic", "skeleton", "slaad", "snake", "solo",
+    "spawn", "spell", "sphinx", "spider", "spirit", "sprite", "stealth", "stirge", "swarm", "swordwing", "tabaxi",
+    "taer", "thri-kreen", "thunder", "tiefling", "tomb of annihilation", "totem", "troglodyte", "troll", "undead",
+    "unique", "uthgar", "vampire", "vargouille", "vecna", "vedalken", "vermin", "war", "warforged", "water",
+    "wemic", "wight", "witchknife", "wolf", "xeph", "xill", "yeti", "yuan-ti", "zhent", "zombie"
+})
+_GROUP_RE: Final = re.compile(
+    r"^(?P<self>(?:it|this creature) and (?:each |all )?)?(?:each |all )?(?P<adj>adjacent )?"
+    r"(?P<kinds>(?:[a-z\-]+(?: [a-z\-]+)?(?: allies| ally)?(?:, and |, or |, | and | or )(?:each )?)*"
+    r"[a-z\-]+(?: [a-z\-]+)? )?"
+    r"(?P<noun>allies|ally|enemies|enemy|creatures|creature|enemies and allies|allies and enemies|"
+    r"enemy and (?:each )?ally|ally and (?:each )?enemy)"
+    r"(?P<where>(?: (?:within|in) \d+(?: squares?)?(?: of it)?| adjacent to it| in (?:the )?aura"
+    r"| within (?:the )?aura)?)"
+    r"(?= |$)"
+)
+_GROUP_NOT: Final = frozenset({"each", "all", "other", "adjacent", "enemy", "ally", "allies", "enemies", "it", "and",
+                               "or", "the", "a", "an", "that", "this", "your", "its", "1", "one", "two", "up", "to"})
+
+
+def _group(text: str) -> tuple[str, Filter, str] | None:
+    """A group of creatures named by their kinds, as the cards write them: 'Beast, Fey and Centaur allies' (any of
+    them), 'living non-Troglodyte creatures' (all of them), 'it and adjacent Arcane allies', 'each Dragon ally,
+    Goblin ally, and Spawn ally', 'Selesnya and Good allies' (an alignment is a kind). None when the words are not
+    such a group, or name one kind only (the plain subject reads those)."""
+    m = _GROUP_RE.match(text)
+    if m is None or not (m.group("kinds") or m.group("self")):
+        return None
+    alts: list[str] = []
+    for alt in re.split(r", and |, or |, | and | or ", (m.group("kinds") or "").strip()):
+        words = [w for w in re.sub(r"\b(?:allies|ally|each)\b", " ", alt).split() if w]
+        if not words:
+            continue
+        whole = " ".join(_singular(w) for w in words)
+        if whole in KINDS:
+            alts.append(whole)
+            continue
+        parts = []
+        for w in words:  # 'living non-Troglodyte': all of them
+            kind = _singular(w[4:] if w.startswith("non-") else w)
+            if kind not in KINDS and kind != "living":
+                return None
+            parts.append(("!" if w.startswith("non-") else "") + kind)
+        alts.append("+".join(parts))
+    if not alts and not m.group("self"):
+        return None
+    if len(alts) > 1 and any("+" in a for a in alts):
+        return None  # 'non-Evil Fey and Gnome allies': how far 'non-Evil' reaches is not certain
+    if len(alts) < 2 and not m.group("self") and not m.group("adj") and not any("+" in a or " " in a for a in alts):
+        return None
+    noun = m.group("noun")
+    where = m.group("where") or ""
+    within = -1 if m.group("adj") or "adjacent" in where else 0
+    wm = re.search(r"(\d+)", where)
+    if wm:
+        within = int(wm.group(1))
+    flt = Filter(keyword="|".join(alts), within=within)  # 'in aura': the aura's size says how far
+    rest = text[m.end():].strip()
+    if m.group("self"):
+        return "self-and-allies", flt, rest
+    if ("enem" in noun and "all" in noun) or noun.startswith("creature"):
+        return "all", flt, rest
+    return ("enemies" if noun.startswith("enem") else "allies"), flt, rest
+
+
+def _singular(w: str) -> str:
+    return w.rstrip("s") if w.endswith("s") and not w.endswith("ss") else w
+
+
 def _subject(text: str) -> tuple[str, Filter, str]:
     """(who, filter, rest) for a clause that opens with a subject; ("", Filter(), text) when none. Two kinds
     ("Goblin and Orc allies", "each Dragon ally and each Githyanki ally") are either keyword."""
+    group = _group(text)
+    if group is not None:
+        return group
     kt = _KIND_TARGET.match(text)
     if kt:  # "living target is dominated", "Undead or Shapeshifter targets are also immobilized"
         kinds = [w.strip() for w in re.split(r",? or |, ", kt.group("kws")) if w.strip()]
@@ -701,7 +794,7 @@ _DAMAGE_RE: Final = re.compile(
     r" ?damage(?P<rest>.*)$"
 )
 _ONGOING_RE: Final = re.compile(
-    r"^(?:also )?(?:takes? |and |has |have )?(?:ongoing (?P<a>\d+)|(?P<b>\d+) ongoing) ?(?P<t>(?:" + _TYPE_ALT
+    r"^(?:also )?(?:takes? |and |has |have |gains? )?(?:ongoing (?P<a>\d+)|(?P<b>\d+) ongoing) ?(?P<t>(?:" + _TYPE_ALT
     + r")?) ?damage(?P<rest>.*)$"
 )
 _FORCED_RE: Final = re.compile(
@@ -1455,6 +1548,105 @@ _EVENT_RES: Final = (
     (re.compile(r"^use at (?:the )?start of an adjacent enemy's turn[,;:.]?\s*"), "enemy-starts-adjacent"),
 )
 
+# Events named by who takes part ('an enemy', 'a Dragon ally', 'any creature', 'it'): each entry's trigger by side.
+_K: Final = r"(?:(?P<kw>[a-z\-]+(?:(?:, | or |, or | and )[a-z\-]+){0,3}) )?"  # the event creature's kinds
+_TK: Final = r"(?:(?P<tkw>[a-z\-]+(?:(?:, | or |, or | and )[a-z\-]+){0,3}) )?"  # its target's kinds
+_WHO: Final = (r"(?P<who>it or an? (?:adjacent )?ally|it|(?:an?|any|one) " + _K + r"(?P<noun>enemy|ally|creature)"
+               r"|an enemy or (?:an )?ally|an ally or (?:an )?enemy)(?: within (?P<within>\d+) squares(?: of it)?)?")
+_FORM: Final = (r"(?:an? |its )?(?:(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|\{c\} or \{a\}|"
+                r"\{m\} or \{r\}|melee|ranged) )?")
+_TYPE_OPT: Final = r"(?:(?P<dtype>" + _TYPE_ALT + r") )?"
+_SIDE_EVENTS: Final = (
+    (_WHO + r" destroys (?:an? |any )?" + _TK + r"(?:enemy|creature)(?: with " + _FORM + r"attack)?",
+     {"it": "destroys", "ally": "ally-destroys"}),
+    (_WHO + r" (?:takes|is dealt) " + _TYPE_OPT + r"damage(?: from " + _FORM + r"attack)?",
+     {"it": "damaged", "enemy": "enemy-damaged", "ally": "ally-damaged", "any": "any-damaged"}),
+    (_WHO + r" is damaged(?: by (?:an? )?(?:enemy |enemy's )?" + _FORM + r"attack)?",
+     {"enemy": "enemy-damaged", "ally": "ally-damaged", "any": "any-damaged"}),
+    (r"it (?:damages|deals damage to) (?:an? |any )?" + _TK + r"enemy(?: with " + _FORM + r"attack)?",
+     {"it": "damages"}),
+    (_WHO + r" misses(?: with)? " + _FORM + r"(?:attack|attack roll)", {"enemy": "enemy-misses", "ally": "ally-misses",
+                                                                     "any": "any-misses"}),
+    (_WHO + r" hits(?: with)? " + _FORM + r"attack", {"enemy": "enemy-hits", "any": "any-hits"}),
+    (_WHO + r" scores a critical hit(?P<against> against it)?(?: with " + _FORM + r"attack)?",
+     {"it": "crits", "ally": "ally-crits", "enemy": "enemy-crits", "any": "any-crits", "it-or-ally": "friend-crits"}),
+    (_WHO + r" activates", {"it": "start-of-turn", "ally": "ally-starts-turn", "enemy": "enemy-starts-turn"}),
+    (_WHO + r" fails a sav(?:e|ing throw)", {"it": "fails-save", "ally": "ally-fails-save",
+                                             "enemy": "enemy-fails-save"}),
+    (r"an? " + _TK + r"enemy targets (?:an? |any )?(?P<adj>adjacent )?ally(?P<adj2> adjacent to it)?(?: with "
+     + _FORM + r"attack)?", {"it": "ally-attacked"}),
+    (r"an? (?P<adj>adjacent )?ally is targeted(?: by " + _FORM + r"attack)?", {"it": "ally-attacked"}),
+)
+_SIDE_EVENT_RES: Final = tuple(
+    (re.compile(r"^(?:use )?(?:only )?(?:when|whenever|after) " + p + r"[,;:.]?\s*"), names)
+    for p, names in _SIDE_EVENTS)
+_TURN_OF: Final = re.compile(
+    r"^use at (?:the )?start of (?:(?:an?|each|any) )?(?:(?P<adj>adjacent) )?" + _K
+    + r"(?P<noun>ally|enemy|creature)'s turn[,;:.]?\s*|^use at (?:the )?start of any (?P<any>turn)[,;:.]?\s*")
+_EVENT_WORDS: Final = {"living": "living", "nonliving": "!living", "non-living": "!living"}
+
+
+def _event_kinds(words: str) -> str:
+    """'Construct or Warforged' → 'construct|warforged' (each a creature keyword, 'living', or 'non-' one);
+    anything else is not read."""
+    out = []
+    for w in re.split(r", or |, | or | and ", words.strip()):
+        w = _singular(w.strip())
+        if w in _EVENT_WORDS:
+            out.append(_EVENT_WORDS[w])
+        elif w.startswith("non-") and w[4:] in KINDS:
+            out.append("!" + w[4:])
+        elif w in KINDS:
+            out.append(w)
+        else:
+            raise _Unread(f"a creature of kind '{words.strip()}'")
+    return "|".join(out)
+
+
+def _side_event(body: str) -> tuple[str, Filter, int] | None:
+    """An event by who takes part in it: (trigger, filter, length of the words read)."""
+    tm = _TURN_OF.match(body)
+    if tm:
+        if tm.group("any"):
+            return "any-starts-turn", Filter(), tm.end()
+        noun = tm.group("noun")
+        name = {"ally": "ally-starts-turn", "enemy": "enemy-starts-turn", "creature": "any-starts-turn"}[noun]
+        kinds = _event_kinds(tm.group("kw")) if tm.group("kw") else ""
+        return name, Filter(keyword=kinds, within=-1 if tm.group("adj") else 0), tm.end()
+    for rx, names in _SIDE_EVENT_RES:
+        m = rx.match(body)
+        if m is None:
+            continue
+        g = m.groupdict()
+        who = g.get("who") or "it"
+        noun = g.get("noun") or ""
+        side = "it" if who == "it" else "it-or-ally" if who.startswith("it or") else \
+            "any" if noun == "creature" or re.match(r"^an? (?:enemy|ally) or", who) else \
+            {"enemy": "enemy", "ally": "ally"}.get(noun, "it")
+        if side == "it-or-ally" and side not in names:
+            continue
+        name = names.get(side)
+        if name is None:  # 'it hits': the older event words read it
+            continue
+        kw = g.get("kw") or ""
+        within = -1 if kw == "adjacent" or g.get("adj") or g.get("adj2") or (who.startswith("it or")) else \
+            int(g["within"]) if g.get("within") else 0
+        kinds = _event_kinds(kw) if kw and kw != "adjacent" else ""
+        state = ""
+        if g.get("tkw"):
+            state = "kinds:" + _event_kinds(g["tkw"])
+        if g.get("dtype"):
+            state = "dtype:" + g["dtype"]
+        if g.get("against"):
+            name = "crit-by"
+        form = _FORMS.get((g.get("form") or "") + " ", "") if g.get("form") else ""
+        if g.get("form") and not form:  # "{c} or {a}", "{m} or {r}"
+            form = {"{c} or {a}": "close|area", "{m} or {r}": "melee|ranged"}.get(g["form"], "")
+        if name == "ally-attacked" and kinds:
+            state, kinds = "kinds:" + kinds, ""
+        return name, Filter(keyword=kinds, within=within, attack_form=form, target_state=state), m.end()
+    return None
+
 
 def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
     found: dict[str, str] = {}
@@ -1475,6 +1667,13 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 break
         if changed:
             continue
+        if "trigger" not in found:
+            side = _side_event(body)
+            if side is not None:
+                found["trigger"], flt, end = side
+                body = body[end:]
+                changed = True
+                continue
         for erx, name in _EVENT_RES:
             m = erx.match(body)
             if m:
@@ -1652,15 +1851,25 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     # statics written as modifiers ("+2 AC while adjacent to an ally", "+5 damage vs. bloodied targets")
     if not action and not trigger and re.match(r"^[+-]\d", body):
         mods = _modifier(body.strip(" ."))
+        if mods is not None and requirement in ("bloodied", "not-bloodied"):  # "While bloodied: +2 AC"
+            mods = [(stat, n, f if f.self_state else replace(f, self_state=requirement), d) for stat, n, f, d in mods]
+        elif requirement:
+            mods = None
         if mods is not None:
             return Power(index, display, ptype, text, uses,
                          statics=tuple(Static("mod", n, stat, f) for stat, n, f, _d in mods if not _d)
                          + tuple(Static("mod", n, "damage:" + _d, f) for stat, n, f, _d in mods if _d),
                          requirement=requirement)
     # an aura: "(aura N) enemies in aura have -2 attack"
-    au = re.match(r"^\(aura (\d+)\)\s*(.*)$", body)
+    au = re.match(r"^\(aura(?: (\d+))?\)\s*(.*)$", body)
     if au:
-        return _aura(index, display, ptype, text, uses, int(au.group(1)), au.group(2))
+        return _aura(index, display, ptype, text, uses, int(au.group(1) or 0), au.group(2))
+    if not action and not trigger and requirement in ("", "bloodied", "not-bloodied"):
+        ally = _aura_statics(body.strip(" ."), 0, text)
+        if ally is not None:
+            if requirement:  # "While this creature is not Bloodied, Dragon allies have +4 Attack"
+                ally = [replace(x, filter=replace(x.filter, self_state=requirement)) for x in ally]
+            return Power(index, display, ptype, text, uses, statics=tuple(ally))
     if not action and not trigger:
         raise _Unread(body)
     effects = _effects(body, "self", "power")
@@ -1704,20 +1913,72 @@ def _replace_attack(a: AttackSpec, *, provokes: bool | None = None, charge: bool
 
 
 def _aura(index: int, display: str, ptype: str, text: str, uses: int, size: int, body: str) -> Power:
-    who, flt, rest = _subject(body.strip())
-    if who not in ("enemies", "allies", "all"):
+    """'(Aura 2) Enemies in aura have -2 attack', '(Aura) Each ally within 5 squares of it has +1 to all defenses',
+    '(Aura 1) Enemies that start a turn in aura take 10 fire damage'."""
+    b = body.strip(" .")
+    start = _AURA_START.match(b)
+    if start:
+        who, flt, _rest = _subject(start.group("who") + " ")
+        if who not in ("enemies", "allies", "all") or not size:
+            raise _Unread(body)
+        effects = _effects(start.group("what"), "target", "hit")
+        side = {"enemies": "enemy", "allies": "ally", "all": "any"}[who]
+        return Power(index, display, ptype, text, uses, trigger="starts-in-aura",
+                     trigger_filter=Filter(keyword=flt.keyword or flt.alignment, within=size, side=side),
+                     effects=tuple(effects))
+    statics = _aura_statics(b, size, text)
+    if statics is None:
         raise _Unread(body)
-    hm = _HAS_RE.match(rest)
-    if hm is None:
-        raise _Unread(body)
-    mods = _modifier(hm.group("mod").strip(" ."))
+    return Power(index, display, ptype, text, uses, statics=tuple(statics))
+
+
+_AURA_START: Final = re.compile(
+    r"^(?P<who>.+?) (?:that|who) (?:start|starts|begin|begins) (?:a|their|its) turn (?:in (?:the )?aura|"
+    r"adjacent to it|within it) (?P<what>(?:takes?|are|is|has|have|gains?) .*)$")
+# the stats an aura's modifier reaches (speed is the creature's own and no aura reaches it yet)
+_AURA_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac", "def"})
+ANYWHERE: Final = 99  # an aura with no size ("Dragon allies have +4 attack"): every square of the map
+_AURA_HAVE: Final = re.compile(
+    r"^(?:(?:within|in) (?P<n>\d+) squares?(?: of it)? |in (?:the )?aura )?(?:each )?(?:have|has|deal|gains?) "
+    r"(?P<mod>[+-].*?)\.?$")
+
+
+def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
+    """Who an aura reaches and the modifiers it gives them (None when the words are not that): 'Dragon allies have +4
+    attack', 'Eladrin and Elf allies within 5 squares of it have +2 attack', 'it and each adjacent ally has +2 AC',
+    'undead allies in aura have +2 attack vs. living targets'. With no size given, the aura covers the map; it
+    lasts while its creature is on the battle map."""
+    who, flt, rest = _subject(body)
+    if who not in ("allies", "self-and-allies", "enemies", "all"):
+        return None
+    m = _AURA_HAVE.match(rest)
+    if m is None:
+        return None
+    mods = _modifier(m.group("mod").strip(" ."))
     if mods is None:
-        raise _Unread(body)
-    side = {"enemies": "enemy", "allies": "ally", "all": "any"}[who]
-    return Power(index, display, ptype, text, uses, statics=tuple(
-        Static("aura-mod", n, stat, Filter(keyword=flt.keyword, attack_form=f.attack_form, target_state=side,
-                                           self_state=f.self_state), aura=size)
-        for stat, n, f, _d in mods))
+        return None
+    for stat, _n, f, d in mods:
+        if stat not in _AURA_STATS or d or (f.self_state and "while it is" not in text.lower()):
+            return None
+        if f.target_state and f.target_state.split(":")[0] in ("adjacent", "ca"):
+            return None  # 'adjacent to it', combat advantage: whose, the aura's creature's or the holder's?
+    within = int(m.group("n")) if m.group("n") else flt.within
+    size = size or (1 if within < 0 else within) or ANYWHERE
+    kind = flt.keyword or flt.alignment
+    side = {"enemies": "enemy", "all": "any"}.get(who, "ally")
+    out = [Static("aura-mod", n, stat, Filter(keyword=kind, attack_form=f.attack_form, side=side,
+                                              target_state=_own_kinds(f), self_state=f.self_state), aura=size)
+           for stat, n, f, _d in mods]
+    if who == "self-and-allies":
+        out += [Static("mod", n, stat, Filter(attack_form=f.attack_form, target_state=f.target_state,
+                                              keyword=f.keyword, self_state=f.self_state)) for stat, n, f, _d in mods]
+    return out
+
+
+def _own_kinds(f: Filter) -> str:
+    """A modifier's target condition that names kinds carries them itself ('kinds:living'), since an aura's
+    keyword names whom the aura reaches."""
+    return "kinds:" + f.keyword if f.target_state == "keyword" else f.target_state
 
 
 @dataclass

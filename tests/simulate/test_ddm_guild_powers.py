@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from simulate.games.ddm_guild_cards import card_from_catalogue, unplayed_powers
-from simulate.games.ddm_guild_powers import Effect, parse_power
+from simulate.games.ddm_guild_powers import KINDS, Effect, parse_power
 from tests.simulate.guild import guild_records
 
 
@@ -175,3 +175,38 @@ def test_card_misprints_read_as_the_words_they_spell() -> None:
     whip = parse_power(0, "attack", "Whip: (reach 4) +22 vs. AC; 10+15 fire damage")
     assert whip.attack is not None and [e.amount for e in whip.attack.hit] == [10, 15]
     assert parse_power(0, "attack", "Fire Wave: (blast 4) +20 vs. Refex; 20 fire damage").played
+
+
+@pytest.mark.parametrize(("text", "trigger", "keyword", "state", "within"), [
+    ("Use when an enemy takes fire damage: That enemy is Weakened.", "enemy-damaged", "", "dtype:fire", 0),
+    ("Use when a Construct or Warforged ally destroys an enemy: That ally heals 30 HP.", "ally-destroys",
+     "construct|warforged", "", 0),
+    ("Use when this creature destroys a living enemy. This creature heals 10 HP.", "destroys", "", "kinds:living", 0),
+    ("Use when an ally takes damage: This creature makes a {b} attack as an immediate action.", "ally-damaged", "",
+     "", 0),
+    ("Use when an enemy misses with an attack. That enemy takes 5 radiant Damage.", "enemy-misses", "", "", 0),
+    ("Use when an ally fails a save. Reroll that save.", "ally-fails-save", "", "", 0),
+    ("Use when an enemy within 3 squares fails a save: That enemy is Helpless until end of its next turn.",
+     "enemy-fails-save", "", "", 3),
+    ("Use when an enemy activates. That enemy has -2 Attack until end of turn.", "enemy-starts-turn", "", "", 0),
+    ("Use at start of an adjacent ally's turn: That ally heals 5 HP.", "ally-starts-turn", "", "", -1),
+    ("Use when an Evil enemy targets an ally with an attack: That ally has +4 AC until end of round.",
+     "ally-attacked", "", "kinds:evil", 0),
+    ("Use when any creature scores a critical hit: +20 Damage on that attack.", "any-crits", "", "", 0),
+    ("Use when this creature damages an enemy: This creature has +3 Speed until end of its next turn.", "damages",
+     "", "", 0),
+])
+def test_events_named_by_who_takes_part(text: str, trigger: str, keyword: str, state: str, within: int) -> None:
+    p = parse_power(0, "champion", text)
+    assert p.played, p.unplayed
+    f = p.trigger_filter
+    assert (p.trigger, f.keyword, f.target_state, f.within) == (trigger, keyword, state, within)
+
+
+def test_an_event_creature_of_a_kind_no_card_names_is_not_read() -> None:
+    assert not parse_power(0, "champion", "Use when a Summoned ally destroys an enemy: That ally heals 10 HP.").played
+
+
+def test_the_catalogue_kinds_are_the_ones_the_reader_knows() -> None:
+    kinds = {k.casefold() for r in guild_records().values() for k in r.get("keywords") or ()}
+    assert kinds <= KINDS

@@ -213,3 +213,99 @@ def test_an_attack_that_ignores_conceal() -> None:
     assert lunge_p.attack is not None and sword.attack is not None
     assert P.attack(s.b, duelist, sword, sword.attack, [ghost]) == 0  # 20 hits AC 15, but 10 < conceal 15
     assert P.attack(s.b, duelist, lunge_p, lunge_p.attack, [ghost]) == 1  # the lunge ignores conceal
+
+
+def test_an_aura_over_allies_of_some_kinds_anywhere_and_near() -> None:
+    """'Beast, Fey and Centaur allies have +2 attack' reaches those allies anywhere on the map; 'Eladrin and Elf
+    allies within 5 squares of it' only near; 'it and adjacent Arcane allies' the creature too."""
+    chant = "Chant: Beast, Fey and Centaur allies have +2 attack."
+    near = "Song: Eladrin and Elf allies within 5 squares of it have +1 attack."
+    own = "Shield: This creature and adjacent Arcane allies have +4 AC."
+    for text in (chant, near, own):
+        assert parse_power(0, "special", text).played, text
+    s = battle([card("Druid", SWORD, chant, near, own), card("Wolf", SWORD, keywords=("Beast",)),
+                card("Elf", SWORD, keywords=("Elf", "Fey")), card("Orc", SWORD)],
+               [card("Goblin", SWORD)], PurposeDice())
+    for fid, x, y in (("a1", 0, 0), ("a2", 11, 7), ("a3", 3, 0), ("a4", 1, 1), ("b1", 6, 6)):
+        put(s, fid, x, y)
+    assert sword_bonus(s, "a2", "b1") == 2  # a Beast across the map
+    assert sword_bonus(s, "a3", "b1") == 3  # Fey (+2) and an Elf within 5 squares (+1)
+    assert sword_bonus(s, "a4", "b1") == 0  # an Orc
+    put(s, "a3", 9, 0)
+    assert sword_bonus(s, "a3", "b1") == 2
+    druid = s.b.by_id["a1"]
+    goblin_sword = s.b.by_id["b1"].powers[0]
+    assert goblin_sword.attack is not None
+    assert P.defence(s.b, druid, "ac", s.b.by_id["b1"], goblin_sword.attack, goblin_sword, False) == 19
+
+
+def test_an_aura_that_harms_enemies_starting_their_turn_in_it() -> None:
+    text = "Aura of Fire: (Aura 1) Enemies that start a turn in aura take 10 fire damage."
+    p = parse_power(0, "special", text)
+    assert p.played and p.trigger == "starts-in-aura", p.unplayed
+    s = battle([card("Salamander", SWORD, text)], [card("Orc", SWORD), card("Elf", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 8, 3)
+    orc, elf = s.b.by_id["b1"], s.b.by_id["b2"]
+    P.turn_started(s.b, orc)
+    P.turn_started(s.b, elf)
+    assert (orc.hp, elf.hp) == (40, 50)
+
+
+def test_powers_used_when_an_enemy_takes_damage_of_a_type_and_when_an_ally_destroys_an_enemy() -> None:
+    burn = "Use when an enemy takes fire damage: That enemy gains 10 ongoing fire damage (save ends)."
+    feast = "Use when a Construct or Warforged ally destroys an enemy: That ally heals 30 HP."
+    s = battle([card("Pyre", SWORD, burn, feast, rating=2), card("Golem", SWORD, keywords=("Construct",))],
+               [card("Orc", SWORD), card("Elf", SWORD, hp=10)], PurposeDice())
+    for fid, x, y in (("a1", 0, 0), ("a2", 4, 3), ("b1", 5, 3), ("b2", 4, 4)):
+        put(s, fid, x, y)
+    b = s.b
+    pyre, golem, orc, elf = b.by_id["a1"], b.by_id["a2"], b.by_id["b1"], b.by_id["b2"]
+    P.deal_damage(b, orc, [(5, "cold")], golem)
+    assert not any(e.kind == "ongoing" for e in orc.effects)
+    P.deal_damage(b, orc, [(5, "fire")], golem)
+    assert [(e.kind, e.amount, e.what) for e in orc.effects] == [("ongoing", 10, "fire")]
+    golem.hp = 10
+    P.deal_damage(b, elf, [(10, "")], golem)
+    assert not elf.alive and golem.hp == 40
+    assert pyre.hp == 50
+
+
+def test_powers_used_when_an_enemy_misses_and_on_a_critical_hit() -> None:
+    punish = "Use when an enemy misses with an attack. That enemy takes 5 radiant damage."
+    fury = "Frigid Fury: Whenever this creature scores a critical hit: +30 cold damage on that attack."
+    s = battle([card("Cleric", SWORD, punish, fury, hp=80)], [card("Orc", SWORD)], PurposeDice(attack=[2, 20]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    cleric, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    orc_sword, sword = orc.powers[0], cleric.powers[0]
+    assert orc_sword.attack is not None and sword.attack is not None
+    P.attack(s.b, orc, orc_sword, orc_sword.attack, [cleric])  # a 2 misses
+    assert orc.hp == 45
+    orc.hp = orc.max_hp = 100
+    P.attack(s.b, cleric, sword, sword.attack, [orc])  # a 20: a critical hit, 2 x 10 + 30 cold
+    assert orc.hp == 50
+
+
+def test_a_failed_save_rolled_again_and_a_power_used_on_an_enemys_failed_save() -> None:
+    again = "Use when an ally fails a save. Reroll that save."
+    hold = "Use when an enemy fails a save. That enemy is Helpless until end of its next turn."
+    s = battle([card("Priest", SWORD, again), card("Knight", SWORD)], [card("Witch", SWORD, hold)],
+               PurposeDice(save=[3, 12]))
+    b = s.b
+    put(s, "a1", 0, 0)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 8, 3)
+    knight, witch = b.by_id["a2"], b.by_id["b1"]
+    P.add_active(b, knight, "condition", "dazed", 0, "save", witch, Filter())
+    effect = knight.effects[0]
+    assert P.roll_save(b, knight, effect)  # 3 fails; the priest has it rolled again: 12
+    assert not knight.has("helpless")  # the witch answers only a failure that stands
+    s2 = battle([card("Knight", SWORD)], [card("Witch", SWORD, hold)], PurposeDice(save=[3]))
+    put(s2, "a1", 4, 3)
+    put(s2, "b1", 8, 3)
+    knight2, witch2 = s2.b.by_id["a1"], s2.b.by_id["b1"]
+    P.add_active(s2.b, knight2, "condition", "dazed", 0, "save", witch2, Filter())
+    assert not P.roll_save(s2.b, knight2, knight2.effects[0])
+    assert knight2.has("helpless")
