@@ -1625,9 +1625,9 @@ def _side_event(body: str) -> tuple[str, Filter, int] | None:
             {"enemy": "enemy", "ally": "ally"}.get(noun, "it")
         if side == "it-or-ally" and side not in names:
             continue
-        name = names.get(side)
-        if name is None:  # 'it hits': the older event words read it
+        if side not in names:  # 'it hits': the older event words read it
             continue
+        name = names[side]
         kw = g.get("kw") or ""
         within = -1 if kw == "adjacent" or g.get("adj") or g.get("adj2") or (who.startswith("it or")) else \
             int(g["within"]) if g.get("within") else 0
