@@ -51,7 +51,7 @@ _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-all
                                "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally"})
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
-                                   "negate", "reduce"})
+                                   "negate", "reduce", "provoke"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered"})
@@ -73,6 +73,7 @@ PLAYED_RECHARGE: Final = frozenset({
     "", "bloodied", "start-of-turn", "start-of-round", "end-of-turn", "end-of-round", "destroys", "ally-destroyed",
     "start-of-turn-alone", "end-of-turn-alone", "enemy-destroyed", "hits:melee", "hits:ranged", "hits:basic", "misses",
     "damaged", "action:move", "action:minor", "action:attack", "end-of-turn-no-attack", "end-of-turn-no-move",
+    "this-hits",
 })
 PLAYED_FORMS: Final = frozenset({"melee", "ranged", "close-burst", "close-blast", "area", "line", "reach-burst"})
 PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "lower-level", "adjacent", "keyword",
@@ -93,7 +94,8 @@ def engine_unplayed(power: Power) -> str:
     """Why the engine does not play a power the reader understood ("" when it plays it whole)."""
     if power.trigger not in PLAYED_TRIGGERS:
         return f"the trigger '{power.trigger}' is not played"
-    if not power.recharge.startswith("roll:") and power.recharge not in PLAYED_RECHARGE:
+    if not power.recharge.startswith("roll:") and power.recharge not in PLAYED_RECHARGE and not (
+            power.recharge.startswith("on:") and power.recharge[3:] in PLAYED_TRIGGERS):
         return f"recharge '{power.recharge}' is not played"
     if power.requirement not in ("", "bloodied", "not-bloodied", "charge", "damaged"):
         return f"the requirement '{power.requirement}' is not played"
@@ -832,6 +834,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                 b.event("cleanse", creature=f.id, ended=len(removable[: e.count]))
         elif e.kind == "attack":
             extra_attack(b, f, e, ctx)
+        elif e.kind == "provoke":  # 'target provokes opportunity attacks (from Undead enemies)': now
+            provoke(b, f, "power", e.what)
 
 
 # --- triggered powers ----------------------------------------------------------------------------------------
@@ -843,10 +847,14 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
     triggered power whenever it can)."""
     if b.over:
         return
+    on = "on:" + trigger
     for owner in owners:
         if not (owner.in_play() or (even_destroyed and owner.alive)):
             continue
         for p in owner.powers:
+            if p.recharge == on and p.uses and owner.uses.get(p.index, 0) < p.uses \
+                    and _filter_applies(b, p.recharge_filter, trigger, owner, Ctx(owner, target, ally, run, dtypes)):
+                recharge_one(b, owner, p)
             if p.trigger != trigger or not owner.uses_left(p):
                 continue
             ctx = Ctx(owner, target, ally, run, dtypes, save)
@@ -894,8 +902,12 @@ def roll_save(b: Battle, f: Fighter, e: Active) -> bool:
 
 
 def _trigger_applies(b: Battle, p: Power, owner: Fighter, ctx: Ctx) -> bool:
-    flt = p.trigger_filter
-    other = ctx.ally if p.trigger.startswith("ally") else ctx.target
+    return _filter_applies(b, p.trigger_filter, p.trigger, owner, ctx)
+
+
+def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: Ctx) -> bool:
+    """Whether the creatures of an event are the ones a trigger (or a recharge) names."""
+    other = ctx.ally if trigger.startswith("ally") else ctx.target
     if flt.side:
         if other is None or other is owner:
             return False
@@ -1115,12 +1127,15 @@ def _hits_allies(a: AttackSpec) -> bool:
     return not a.enemies_only
 
 
-def provoke(b: Battle, mover: Fighter, why: str) -> None:
-    """Profile ``ddm-guild.opportunity-attack``: each adjacent enemy able to react attacks once per turn."""
+def provoke(b: Battle, mover: Fighter, why: str, kinds: str = "") -> None:
+    """Profile ``ddm-guild.opportunity-attack``: each adjacent enemy able to react attacks once per turn (only
+    enemies of ``kinds`` when a power says so)."""
     for e in list(b.enemies_of(mover)):
         if not mover.in_play() or b.over:
             return
         if e.id in mover.provoked_by or not e.can_react() or not b.adjacent(e, mover):
+            continue
+        if kinds and not has_kinds(e, kinds):
             continue
         if why == "shift" and not e.awareness:
             continue
@@ -1195,7 +1210,8 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
         ctx = Ctx(attacker, t, None, run)
         if hit:
             for p in attacker.powers:
-                if p.recharge.startswith("hits:") and _form_matches(p.recharge[5:], spec, power):
+                if (p.recharge.startswith("hits:") and _form_matches(p.recharge[5:], spec, power)) \
+                        or (p.recharge == "this-hits" and p is power):
                     recharge_one(b, attacker, p)
         else:
             for p in attacker.powers:
@@ -1257,6 +1273,8 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
     for e in spec.hit:
         if e.kind == "damage" and e.who == "target":
             amount = e.amount
+            if "^" in e.what:  # "20 fire damage or 20 cold damage": the type that hurts the target most
+                e = Effect("damage", e.who, e.amount, _best_type(t, e.what.split("^")), extra=e.extra)
             if crit and first and "bonus" not in e.extra:
                 amount *= R.CRIT_MULTIPLIER  # profile ddm-guild.critical-hit
             first = False
@@ -1287,6 +1305,18 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
         apply_effects(b, others, ctx)
     if crit and spec.crit and not b.over:
         apply_effects(b, spec.crit, ctx)
+
+
+def _best_type(t: Fighter, types: list[str]) -> str:
+    """Of damage types the attacker may pick, the one the target is not immune to, then the least resisted, then
+    the most vulnerable (the first printed on a tie)."""
+    immune = t.immune_now()
+    resist = t.resist_now()
+
+    def value(d: str) -> tuple[int, int, int]:
+        return (d in immune, resist.get(d, 0), -t.vulnerable.get(d, 0))
+
+    return min(types, key=value)
 
 
 def _reduce(parts: list[tuple[int, str]], n: int) -> list[tuple[int, str]]:

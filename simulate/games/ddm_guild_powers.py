@@ -44,7 +44,7 @@ CONDITIONS: Final = (
 )
 EFFECT_KINDS: Final = (
     "damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move", "teleport", "heal", "mod",
-    "attack", "vp", "cleanse", "recharge", "reroll", "negate", "reduce", "switch", "destroy-self",
+    "attack", "vp", "cleanse", "recharge", "reroll", "negate", "reduce", "switch", "destroy-self", "provoke",
 )
 STATIC_KINDS: Final = (
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
@@ -147,6 +147,7 @@ class Power:
     recharge: str = ""  # "" / bloodied / start-of-turn / ...
     per: str = ""  # "" / turn / round: a use rate
     unplayed: str = ""  # the words not understood ("" when the power is played whole)
+    recharge_filter: Filter = Filter()  # for a recharge on an event ("on:ally-destroyed"): who takes part
 
     @property
     def played(self) -> bool:
@@ -927,6 +928,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if tail:
             raise _Unread(body)
         return [Effect("condition", who, 0, "no-shift", dur or lead_dur or "end-next-turn", filter=flt)]
+    pm = re.match(r"^provokes opportunity attacks(?: from (?:(?:each|all) )?(?P<adj>adjacent )?(?P<kw>[a-z\-]+ )?"
+                  r"(?:enemies|creatures))?$", body)
+    if pm:  # now: each enemy adjacent to it may make an opportunity attack (of those kinds)
+        kinds = _event_kinds(pm.group("kw")) if pm.group("kw") else ""
+        return [Effect("provoke", who, 0, kinds, filter=flt)]
     if re.match(r"^provokes opportunity attacks", body):
         tail, dur = _split_duration(re.sub(r"^provokes opportunity attacks(?: from [a-z ]+)?", "", body))
         if tail:
@@ -947,6 +953,16 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if tm:
         return [Effect("damage", who, int(tm.group(1)), tm.group(2), filter=flt),
                 Effect("damage", who, int(tm.group(3)), tm.group(4), filter=flt, extra=("bonus",))]
+    # three parts: "20 + 10 fire + 10 radiant damage"
+    t3 = re.match(r"^(?:takes? )?(\d+) \+ ?(\d+) (" + _TYPE_ALT + r") \+ ?(\d+) (" + _TYPE_ALT + r") damage$", body)
+    if t3:
+        return [Effect("damage", who, int(t3.group(1)), "", filter=flt),
+                Effect("damage", who, int(t3.group(2)), t3.group(3), filter=flt, extra=("bonus",)),
+                Effect("damage", who, int(t3.group(4)), t3.group(5), filter=flt, extra=("bonus",))]
+    # either type, the attacker's pick: "20 fire damage or 20 cold damage"
+    em = re.match(r"^(?:takes? )?(\d+) (" + _TYPE_ALT + r") damage,? or (\d+) (" + _TYPE_ALT + r") damage$", body)
+    if em and em.group(1) == em.group(3):
+        return [Effect("damage", who, int(em.group(1)), em.group(2) + "^" + em.group(4), filter=flt)]
     # damage
     dm = _DAMAGE_RE.match(body)
     if dm:
@@ -1305,11 +1321,13 @@ _MISS_SPLIT: Final = re.compile(
 _RECHARGE_RE: Final = re.compile(r"(?:\.|;)?\s*recharge(?:s)?\b(?P<rest>[^.]*)\.?", re.I)
 
 
-def _recharge(text: str) -> tuple[str, str]:
-    """Pull a RECHARGE clause out of the text: (text without it, recharge condition)."""
+def _recharge(text: str) -> tuple[str, str, Filter]:
+    """Pull a RECHARGE clause out of the text: (text without it, recharge condition, who takes part in its event).
+    Besides the table's conditions, any event a trigger may name recharges it ("on:<trigger>": 'RECHARGE when a
+    Dragon ally is destroyed', 'when it takes fire damage', 'when it is hit by an attack')."""
     m = _RECHARGE_RE.search(text)
     if m is None:
-        return text, ""
+        return text, "", Filter()
     rest = m.group("rest").strip(" .:")
     table = (
         (r"^(?:when|once) (?:it )?(?:is |becomes )?(?:first )?(?:becomes |is |becoming )?bloodied$", "bloodied"),
@@ -1334,20 +1352,57 @@ def _recharge(text: str) -> tuple[str, str]:
          r"if no enem(?:y is|ies are) adjacent to it)$", "start-of-turn-alone"),
         (r"^at (?:the )?end of its turn if no enem(?:y is|ies are) adjacent to it$", "end-of-turn-alone"),
     )
+    left = text[: m.start()] + text[m.end():]
     for pat, name in table:
         mm = re.match(pat, rest)
         if mm:
-            left = text[: m.start()] + text[m.end():]
             if name == "roll":
-                return left, f"roll:{mm.group(1)}"
+                return left, f"roll:{mm.group(1)}", Filter()
             if name == "action":
-                return left, f"action:{mm.group(1)}"
+                return left, f"action:{mm.group(1)}", Filter()
             if name == "hits":
-                return left, "hits:" + {"{m}": "melee", "{r}": "ranged", "{b}": "basic"}[mm.group(1)]
-            return left, name
+                return left, "hits:" + {"{m}": "melee", "{r}": "ranged", "{b}": "basic"}[mm.group(1)], Filter()
+            return left, name, Filter()
+    if re.match(r"^(?:when|if) (?:this|that) attack hits$", rest):
+        return left, "this-hits", Filter()
+    event = _whole_event(rest)
+    if event is not None:
+        return left, "on:" + event[0], event[1]
     if _RECHARGE_NAMES.match(rest) and not re.match(r"^(?:when|whenever|at|if|as|on|once|all|after)\b", rest):
-        return text, ""  # "RECHARGE Acid Breath": an effect that recharges another power (read by _clause)
+        return text, "", Filter()  # "RECHARGE Acid Breath": an effect that recharges another power (read by _clause)
     raise _Unread(f"recharge {rest}")
+
+
+def _whole_event(words: str) -> tuple[str, Filter] | None:
+    """'when a Dragon ally is destroyed' as a trigger and its filter, when those words are all an event's."""
+    if not re.match(r"^(?:when|whenever|after) ", words):
+        return None
+    side = _side_event(words)
+    if side is not None and side[2] >= len(words):
+        return side[0], side[1]
+    for erx, name in _EVENT_RES:
+        em = erx.match(words)
+        if em is not None and em.end() >= len(words):
+            return _event_trigger(name), _event_filter(name, em)
+    return None
+
+
+def _event_trigger(name: str) -> str:
+    return "ally-starts-turn" if name == "ally-starts-turn-adjacent" else name
+
+
+def _event_filter(name: str, m: re.Match[str]) -> Filter:
+    """Who takes part in an event the older words name ('a Dwarf ally within 5 squares', 'a {m} attack')."""
+    groups = m.groupdict()
+    form = _FORMS.get((groups.get("form") or "").strip() + " ", "") if groups.get("form") else ""
+    kw = (groups.get("kw") or "").strip()
+    within = groups.get("within") or groups.get("within2") or ""
+    adjacent = name in ("ally-starts-turn-adjacent", "enemy-attacks-ally", "enemy-starts-adjacent")
+    if kw == "adjacent":
+        kw, adjacent = "", True
+    elif kw:
+        kw = _event_kinds(kw)
+    return Filter(keyword=kw, attack_form=form, within=-1 if adjacent else int(within) if within else 0)
 
 
 _POWER_NAMES: Final = r"(?:its )?[a-z'][a-z' \-]*?(?: or (?:its )?[a-z'][a-z' \-]*?)*"
@@ -1510,6 +1565,7 @@ _EVENTS: Final = (
     (r"an enemy hits it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "hit-by"),
     (r"an enemy misses it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "missed-by"),
     (r"an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack misses it", "missed-by"),
+    (r"it is missed by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "missed-by"),
     (r"(?:it is|it's) (?:targeted|attacked)(?: by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "attacked"),
     (r"an enemy (?:targets|attacks) it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "attacked"),
     (r"it (?:takes|is dealt) damage", "damaged"),
@@ -1679,14 +1735,8 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
             if m:
                 if "trigger" in found:
                     break
-                found["trigger"] = "ally-starts-turn" if name == "ally-starts-turn-adjacent" else name
-                groups = m.groupdict()
-                form = _FORMS.get((groups.get("form") or "").strip() + " ", "") if groups.get("form") else ""
-                kw = (groups.get("kw") or "").strip()
-                within = groups.get("within") or groups.get("within2") or ""
-                adjacent = name in ("ally-starts-turn-adjacent", "enemy-attacks-ally", "enemy-starts-adjacent")
-                flt = Filter(keyword=kw.rstrip("s") if kw and not kw.endswith("ss") else kw, attack_form=form,
-                             within=-1 if adjacent else int(within) if within else 0)
+                found["trigger"] = _event_trigger(name)
+                flt = _event_filter(name, m)
                 body = body[m.end():]
                 changed = True
                 break
@@ -1804,7 +1854,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
             return Power(index, display, ptype, text, uses, statics=(
                 Static("mod", int(ht.group("n")), "damage", Filter(
                     keyword=flt.keyword, target_state=flt.target_state, attack_form=form)),))
-    body, recharge = _recharge(body)
+    body, recharge, recharge_filter = _recharge(body)
     per_suffix = ""
     once = re.search(r"[.;,]?\s*\(?(?:usable |use )?once per (turn|round)\)?\.?$", body)
     if once:
@@ -1836,7 +1886,17 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         if ptype == "attack" and not action and not trigger:
             action = "attack"
         return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
-                     requirement=requirement, attack=attack, recharge=recharge, per=per)
+                     requirement=requirement, attack=attack, recharge=recharge, per=per,
+                     recharge_filter=recharge_filter)
+    # Spring Attack, Flyby Attack: "move up to its speed and make a {b} attack at any time during the move"
+    sp = _MOVE_AND_ATTACK.match(body.strip(" ."))
+    if sp and (ptype == "attack" or action == "attack") and not trigger:
+        n = int(sp.group("n")) if sp.group("n") else -1
+        which = {"{b}": "basic", "{m}": "melee-basic", "{mb}": "melee-basic", "{r}": "ranged-basic",
+                 "{rb}": "ranged-basic"}[sp.group("w")]
+        return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
+                     effects=(Effect("move", "self", n, extra=("toward-enemy",)), Effect("attack", "self", 0, which)),
+                     recharge=recharge, per=per, recharge_filter=recharge_filter)
     # "make 2 {b} attacks" as an attack action
     mm = _MADE_RE.match(body)
     if mm and (ptype == "attack" or action in ("attack", "")) and not trigger:
@@ -1847,7 +1907,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         distinct = ("distinct",) if mm.group("diff") else ()
         return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
                      effects=(Effect("attack", "self", 0, which, count=n, extra=distinct),), attacks_made=n,
-                     recharge=recharge, per=per)
+                     recharge=recharge, per=per, recharge_filter=recharge_filter)
     # statics written as modifiers ("+2 AC while adjacent to an ally", "+5 damage vs. bloodied targets")
     if not action and not trigger and re.match(r"^[+-]\d", body):
         mods = _modifier(body.strip(" ."))
@@ -1874,7 +1934,14 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         raise _Unread(body)
     effects = _effects(body, "self", "power")
     return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
-                 requirement=requirement, effects=tuple(effects), recharge=recharge, per=per)
+                 requirement=requirement, effects=tuple(effects), recharge=recharge, per=per,
+                 recharge_filter=recharge_filter)
+
+
+_MOVE_AND_ATTACK: Final = re.compile(
+    r"^(?:it )?moves? up (?:to )?(?:its (?:current )?speed|(?P<n>\d+) squares)(?: \(minimum 1 square\))?,? and "
+    r"(?:then )?makes? (?:a|an|1) ?(?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}) ?attack (?:at any (?:time|point) during "
+    r"(?:the|its|that) move(?:ment)?)$")
 
 
 # "make 2 {b} attacks", "make up to 3 {b} attacks, each against a different target", "make 2 slam attacks, each

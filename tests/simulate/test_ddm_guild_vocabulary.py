@@ -309,3 +309,59 @@ def test_a_failed_save_rolled_again_and_a_power_used_on_an_enemys_failed_save() 
     P.add_active(s2.b, knight2, "condition", "dazed", 0, "save", witch2, Filter())
     assert not P.roll_save(s2.b, knight2, knight2.effects[0])
     assert knight2.has("helpless")
+
+
+def test_a_recharge_on_an_event_and_when_the_attack_hits() -> None:
+    breath = "Breath: (blast 3) +10 vs. Ref; 10 fire damage. RECHARGE when a Dragon ally is destroyed."
+    bite = "Bite: +10 vs. AC; 10 damage. RECHARGE when this attack hits."
+    p = parse_power(0, "attack", breath)
+    assert p.played and p.recharge == "on:ally-destroyed" and p.recharge_filter.keyword == "dragon", p.unplayed
+    s = battle([card("Wyrm", SWORD, breath, bite), card("Kobold", SWORD), card("Drake", SWORD, keywords=("Dragon",))],
+               [card("Orc", SWORD)], PurposeDice(attack=[15]))
+    b = s.b
+    for fid, x, y in (("a1", 4, 3), ("a2", 0, 0), ("a3", 0, 7), ("b1", 5, 3)):
+        put(s, fid, x, y)
+    wyrm, kobold, drake, orc = b.by_id["a1"], b.by_id["a2"], b.by_id["a3"], b.by_id["b1"]
+    breath_p, bite_p = wyrm.powers[1], wyrm.powers[2]
+    wyrm.uses[breath_p.index] = 0
+    wyrm.uses[bite_p.index] = 0
+    P.deal_damage(b, kobold, [(60, "")], orc)
+    assert wyrm.uses[breath_p.index] == 0  # a Kobold: no recharge
+    P.deal_damage(b, drake, [(60, "")], orc)
+    assert wyrm.uses[breath_p.index] == breath_p.uses
+    assert bite_p.attack is not None
+    P.attack(b, wyrm, bite_p, bite_p.attack, [orc])
+    assert wyrm.uses[bite_p.index] == bite_p.uses
+
+
+def test_a_move_with_an_attack_during_it_and_damage_of_the_type_the_target_resists_least() -> None:
+    spring = "Spring Attack: Move up to its current speed and make a {b} attack at any time during the move."
+    flames = "Unholy Flames: +10 vs. AC; 20 necrotic damage OR 20 fire damage."
+    p = parse_power(0, "attack", spring)
+    assert p.played and p.action == "attack" and [e.kind for e in p.effects] == ["move", "attack"], p.unplayed
+    monk_card = card("Monk", SWORD, spring, flames)
+    monk_card["powers"][1]["kind"] = "attack"  # the card lists it with the attacks
+    s = battle([monk_card], [card("Ghoul", SWORD, "Resist 10 Necrotic")], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 1, 3)
+    put(s, "b1", 6, 3)
+    monk, ghoul = s.b.by_id["a1"], s.b.by_id["b1"]
+    s.b.active = monk
+    P.apply_effects(s.b, monk.powers[1].effects, P.Ctx(monk))
+    assert s.b.adjacent(monk, ghoul) and ghoul.hp == 40
+    flames_p = monk.powers[2]
+    assert flames_p.attack is not None
+    P.attack(s.b, monk, flames_p, flames_p.attack, [ghoul])
+    assert ghoul.hp == 20  # fire: the necrotic would have lost 10 to Resist
+
+
+def test_a_target_that_provokes_opportunity_attacks_now() -> None:
+    slap = "Slapping Hand: (nearest) +11 vs. Ref; target provokes opportunity attacks"
+    s = battle([card("Wizard", slap), card("Fighter", SWORD)], [card("Orc", SWORD)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 0, 3)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 5, 3)
+    wizard, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    p = wizard.powers[0]
+    assert p.attack is not None
+    P.attack(s.b, wizard, p, p.attack, [orc])
+    assert orc.hp == 40  # the fighter's opportunity attack
