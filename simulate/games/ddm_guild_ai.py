@@ -344,15 +344,17 @@ class GuildHeuristicPolicy:
         if not goal:
             for e in enemies:
                 goal.update(e.space())
-        field = b.board.distance_field(frozenset(goal), f.side, f.pos, f.speed())
-        here = field.get(f.pos, 999)
+        board = b.board
+        w = board.width
+        field = board.distances(goal, f.side, f.pos, f.speed())  # UNREACHED (999) beyond what it needs
+        here = field[f.pos[1] * w + f.pos[0]]
         ranged = f.ranged_basic() is not None and f.melee_basic() is None
         if here == 0 or (ranged and near <= 8 and self._best_attack(s, f) is not None):
             return None
         found = P.reachable(b, f, f.speed())
         best: tuple[int, int, Sq] | None = None
         for anchor, (cost, prov, _p) in found.items():
-            d = field.get(anchor, 999)
+            d = field[anchor[1] * w + anchor[0]]
             if ranged and any(gap(anchor, f.side, e.pos, e.side) <= 1 for e in enemies if e.pos is not None):
                 continue
             key = (d + 3 * prov, cost, anchor)

@@ -10,7 +10,6 @@ A creature's space is its anchor (top-left square) and its side (1, 2 or 3 squar
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable
 from typing import Final
 
@@ -20,6 +19,7 @@ from simulate.games.ddm_maps import DdmMap
 
 SLOWING: Final = frozenset({"difficult", "forest", "statue", "risky", "spike-stones"})
 NO_END: Final = frozenset({"statue", "pit"})
+UNREACHED: Final = 999  # a distance field's value where its search did not reach
 
 
 def space_of(anchor: Sq, side: int) -> list[Sq]:
@@ -78,9 +78,19 @@ class GuildBoard:
         self._adj_cache: dict[tuple[Sq, int, Sq, int], bool] = {}
         self._cover_cache: dict[tuple[Sq, int, Sq, int], bool] = {}
         self._field_cache: dict[tuple[frozenset[Sq], int], dict[Sq, int]] = {}
+        self._field_arrays: dict[tuple[frozenset[Sq], int], list[int]] = {}  # the same fields by anchor index
         self._steps: dict[tuple[Sq, int], list[tuple[Sq, int, int, bool]]] = {}
         self._phasing_steps: dict[tuple[Sq, int], list[Sq]] = {}
         self._endable: dict[int, frozenset[Sq]] = {}
+        # squares as integers (y × width + x), for the searches: the anchors' squares, and per side the steps
+        # from every anchor as a flat list (next anchor, cost, cost with Forest Walk, 1 if it enters a pit; the
+        # order of DIRECTIONS), whether a space fits there, may stop there (kept per map: walls never change)
+        self.size = self.width * self.height
+        self.squares: list[Sq] = [(x, y) for y in range(self.height) for x in range(self.width)]
+        self._int_steps: dict[int, list[list[int]]] = {}
+        self._int_phasing: dict[int, list[list[int]]] = {}
+        self._fits_flags: dict[int, bytearray] = {}
+        self._endable_flags: dict[int, bytearray] = {}
 
     # -- spaces
 
@@ -193,48 +203,132 @@ class GuildBoard:
         self._steps[key] = out
         return out
 
+    def index(self, sq: Sq) -> int:
+        """The integer of a square on the map (y × width + x)."""
+        return sq[1] * self.width + sq[0]
+
+    def int_steps(self, side: int) -> list[list[int]]:
+        """Per anchor index, :meth:`steps` as a flat list of integers: next anchor, cost, cost with Forest Walk,
+        1 if it enters a pit (kept per map)."""
+        hit = self._int_steps.get(side)
+        if hit is None:
+            hit = []
+            w = self.width
+            for a in self.squares:
+                row: list[int] = []
+                for n, c1, c2, pit in self.steps(a, side):
+                    row.extend((n[1] * w + n[0], c1, c2, 1 if pit else 0))
+                hit.append(row)
+            self._int_steps[side] = hit
+        return hit
+
+    def _int_phasing_steps(self, side: int) -> list[list[int]]:
+        hit = self._int_phasing.get(side)
+        if hit is None:
+            w = self.width
+            hit = [[n[1] * w + n[0] for n in self._phasing_from(a, side)] for a in self.squares]
+            self._int_phasing[side] = hit
+        return hit
+
+    def anchor_marks(self, squares: Iterable[Sq], side: int) -> bytearray:
+        """1 for every anchor on the map whose space (of ``side``) holds one of ``squares``."""
+        w, h = self.width, self.height
+        out = bytearray(self.size)
+        for x, y in squares:
+            for j in range(side):
+                ay = y - j
+                if ay < 0 or ay >= h:
+                    continue
+                for i in range(side):
+                    ax = x - i
+                    if 0 <= ax < w:
+                        out[ay * w + ax] = 1
+        return out
+
+    def fits_flags(self, side: int) -> bytearray:
+        """1 for every anchor where a space of this side fits (:meth:`fits`; kept per map)."""
+        hit = self._fits_flags.get(side)
+        if hit is None:
+            hit = bytearray(1 if self.fits(a, side) else 0 for a in self.squares)
+            self._fits_flags[side] = hit
+        return hit
+
+    def endable_flags(self, side: int, statue_ok: bool = False) -> bytearray:
+        """1 for every anchor of :meth:`endable` (kept per map)."""
+        key = side * 2 + statue_ok
+        hit = self._endable_flags.get(key)
+        if hit is None:
+            ends = self.endable(side, statue_ok)
+            hit = bytearray(1 if a in ends else 0 for a in self.squares)
+            self._endable_flags[key] = hit
+        return hit
+
     def search(
         self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], passable_only: set[Sq], threats: set[Sq],
     ) -> dict[Sq, tuple[int, int, Sq]]:
         """Cheapest paths from ``start`` within ``budget`` squares of movement: anchor → (cost, provocations,
         previous anchor). ``blocked``: squares the mover may not enter (enemies); ``passable_only``: squares it
         may cross but not end on (allies); ``threats``: anchors whose leaving provokes. Ties: fewer
-        provocations, then the order of :data:`DIRECTIONS` (so a path never depends on a set's order)."""
-        side = mover.side
+        provocations, then the order of :data:`DIRECTIONS` (so a path never depends on a set's order).
+
+        On integer squares with a bucket queue: a level per cost, its entries taken by (provocations, the order
+        they were found in), which is the order a heap of (cost, provocations, tick) pops them."""
         if mover.phasing:
             return self._search_phasing(start, mover, budget, blocked, threats)
-        free = mover.flight or mover.ignore_difficult
-        forest_walk = mover.forest_walk
+        side = mover.side
+        table = self.int_steps(side)
+        col = 0 if (mover.flight or mover.ignore_difficult) else (2 if mover.forest_walk else 1)
         flight = mover.flight
-        best: dict[Sq, tuple[int, int, Sq]] = {start: (0, 0, start)}
-        heap: list[tuple[int, int, int, Sq]] = [(0, 0, 0, start)]
-        tick = 0
         check_blocked = bool(blocked)
-        while heap:
-            cost, prov, _t, at = heapq.heappop(heap)
-            known = best[at]
-            if known[0] < cost or (known[0] == cost and known[1] < prov):
+        bl = self.anchor_marks(blocked, side) if check_blocked else bytearray(0)
+        th = self.anchor_marks(threats, 1)
+        n_all = self.size
+        inf = 1 << 30
+        cost = [inf] * n_all
+        prov = [0] * n_all
+        prev = [0] * n_all
+        s = start[1] * self.width + start[0]
+        cost[s] = 0
+        prev[s] = s
+        order = [s]
+        top = budget if budget > 0 else 0
+        levels: list[list[int]] = [[] for _ in range(top + 1)]
+        nodes = [s]
+        levels[0].append(0)
+        for c in range(top + 1):
+            level = levels[c]
+            if not level:
                 continue
-            leave = 1 if at in threats else 0
-            for n, c1, c2, pit in self.steps(at, side):
-                if pit and not flight:
+            if len(level) > 1:
+                level.sort()
+            for key in level:
+                p = key >> 32
+                at = nodes[key & 0xFFFFFFFF]
+                known = cost[at]
+                if known < c or (known == c and prov[at] < p):
                     continue
-                nc = cost + (1 if free else (c2 if forest_walk else c1))
-                if nc > budget:
-                    continue
-                if check_blocked:
-                    if side == 1:
-                        if n in blocked:
-                            continue
-                    elif any(sq in blocked for sq in space_of(n, side)):
+                np = p + th[at]
+                row = table[at]
+                for k in range(0, len(row), 4):
+                    if row[k + 3] and not flight:
                         continue
-                np = prov + leave
-                old = best.get(n)
-                if old is None or nc < old[0] or (nc == old[0] and np < old[1]):
-                    best[n] = (nc, np, at)
-                    tick += 1
-                    heapq.heappush(heap, (nc, np, tick, n))
-        return best
+                    nc = c + (1 if col == 0 else row[k + col])
+                    if nc > budget:
+                        continue
+                    n = row[k]
+                    if check_blocked and bl[n]:
+                        continue
+                    old = cost[n]
+                    if nc < old or (nc == old and np < prov[n]):
+                        if old == inf:
+                            order.append(n)
+                        cost[n] = nc
+                        prov[n] = np
+                        prev[n] = at
+                        levels[nc].append((np << 32) | len(nodes))
+                        nodes.append(n)
+        sqs = self.squares
+        return {sqs[i]: (cost[i], prov[i], sqs[prev[i]]) for i in order}
 
     def _phasing_from(self, anchor: Sq, side: int) -> list[Sq]:
         key = (anchor, side)
@@ -247,26 +341,50 @@ class GuildBoard:
     def _search_phasing(
         self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], threats: set[Sq],
     ) -> dict[Sq, tuple[int, int, Sq]]:
-        """Profile ``ddm-guild.phasing``: through walls (on the map) and creatures, every square 1."""
-        side = mover.side
-        best: dict[Sq, tuple[int, int, Sq]] = {start: (0, 0, start)}
-        heap: list[tuple[int, int, int, Sq]] = [(0, 0, 0, start)]
-        tick = 0
-        while heap:
-            cost, prov, _t, at = heapq.heappop(heap)
-            if best[at][0] < cost:
+        """Profile ``ddm-guild.phasing``: through walls (on the map) and creatures, every square 1. (An entry
+        is passed over only when a cheaper way is known, as the heap search it replaces did.)"""
+        table = self._int_phasing_steps(mover.side)
+        th = self.anchor_marks(threats, 1)
+        n_all = self.size
+        inf = 1 << 30
+        cost = [inf] * n_all
+        prov = [0] * n_all
+        prev = [0] * n_all
+        s = start[1] * self.width + start[0]
+        cost[s] = 0
+        prev[s] = s
+        order = [s]
+        top = budget if budget > 0 else 0
+        levels: list[list[int]] = [[] for _ in range(top + 1)]
+        nodes = [s]
+        levels[0].append(0)
+        for c in range(top + 1):
+            level = levels[c]
+            if not level:
                 continue
-            leave = 1 if at in threats else 0
-            for n in self._phasing_from(at, side):
-                nc = cost + 1
+            if len(level) > 1:
+                level.sort()
+            for key in level:
+                p = key >> 32
+                at = nodes[key & 0xFFFFFFFF]
+                if cost[at] < c:
+                    continue
+                np = p + th[at]
+                nc = c + 1
                 if nc > budget:
                     continue
-                old = best.get(n)
-                if old is None or (nc, prov + leave) < (old[0], old[1]):
-                    best[n] = (nc, prov + leave, at)
-                    tick += 1
-                    heapq.heappush(heap, (nc, prov + leave, tick, n))
-        return best
+                for n in table[at]:
+                    old = cost[n]
+                    if nc < old or (nc == old and np < prov[n]):
+                        if old == inf:
+                            order.append(n)
+                        cost[n] = nc
+                        prov[n] = np
+                        prev[n] = at
+                        levels[nc].append((np << 32) | len(nodes))
+                        nodes.append(n)
+        sqs = self.squares
+        return {sqs[i]: (cost[i], prov[i], sqs[prev[i]]) for i in order}
 
     def endable(self, side: int, statue_ok: bool = False) -> frozenset[Sq]:
         """Every anchor where a space of this side may stop (kept per map)."""
@@ -282,20 +400,17 @@ class GuildBoard:
              passable_only: set[Sq]) -> dict[Sq, tuple[int, int, Sq]]:
         """The anchors of a search where the mover may stop (not on allies, statues or pits)."""
         side = mover.side
-        endable = self.endable(side, mover.statue_ok)
+        endable = self.endable_flags(side, mover.statue_ok)
+        check = bool(passable_only)
+        allies = self.anchor_marks(passable_only, side) if check else endable
+        w = self.width
         out: dict[Sq, tuple[int, int, Sq]] = {}
         for a, v in found.items():
             if a == start:
                 out[a] = v
                 continue
-            if a not in endable:
-                continue
-            if side == 1:
-                if a in passable_only:
-                    continue
-                out[a] = v
-                continue
-            if any(sq in passable_only for sq in space_of(a, side)):
+            i = a[1] * w + a[0]
+            if not endable[i] or (check and allies[i]):
                 continue
             out[a] = v
         return out
@@ -314,49 +429,67 @@ class GuildBoard:
         out.reverse()
         return out
 
-    def distance_field(self, targets: frozenset[Sq], side: int, start: Sq | None = None,
-                       slack: int = 0) -> dict[Sq, int]:
+    def distance_field(self, targets: frozenset[Sq], side: int) -> dict[Sq, int]:
         """Steps from every anchor to the nearest anchor whose space touches or covers a target square,
         ignoring creatures (walls and pits respected; kept per map): the heuristic player's way toward far
-        goals. With ``start``, only as far as needed for the anchors within ``slack`` steps of it (their values
-        exact, the search stopped ``slack`` steps past ``start``; not kept)."""
+        goals, and where the front is at set-up."""
         key = (targets, side)
         hit = self._field_cache.get(key)
         if hit is not None:
             return hit
-        out: dict[Sq, int] = {}
-        frontier: list[Sq] = []
-        seen: set[Sq] = set()
-        for t in targets:
-            for y in range(t[1] - side + 1, t[1] + 1):
-                for x in range(t[0] - side + 1, t[0] + 1):
-                    a = (x, y)
-                    if a in seen:
+        field = self.distances(targets, side)
+        sqs = self.squares
+        out = {sqs[i]: d for i, d in enumerate(field) if d != UNREACHED}
+        if len(self._field_cache) > 256:
+            self._field_cache.clear()
+            self._field_arrays.clear()
+        self._field_cache[key] = out
+        self._field_arrays[key] = field
+        return out
+
+    def distances(self, targets: Iterable[Sq], side: int, start: Sq | None = None, slack: int = 0) -> list[int]:
+        """:meth:`distance_field` by anchor index (:data:`UNREACHED` where not reached). With ``start``, only as
+        far as needed for the anchors within ``slack`` (at least 1) steps of it: their values exact, the search
+        stopped ``slack`` steps past ``start``; a whole field already kept is read instead)."""
+        if start is not None and self._field_arrays:
+            kept = self._field_arrays.get((frozenset(targets), side))
+            if kept is not None:
+                return kept
+        w, h = self.width, self.height
+        fits = self.fits_flags(side)
+        table = self.int_steps(side)
+        out = [UNREACHED] * self.size
+        frontier: list[int] = []
+        for tx, ty in targets:
+            for y in range(ty - side + 1, ty + 1):
+                if y < 0 or y >= h:
+                    continue
+                for x in range(tx - side + 1, tx + 1):
+                    if x < 0 or x >= w:
                         continue
-                    seen.add(a)
-                    if self.fits(a, side):
+                    a = y * w + x
+                    if out[a] == UNREACHED and fits[a]:
                         out[a] = 0
                         frontier.append(a)
+        s = -1 if start is None else start[1] * w + start[0]
         i = 0
         limit = 1 << 30
         while i < len(frontier):
             at = frontier[i]
             i += 1
-            if at == start:
-                limit = out[at] + slack
-            if out[at] >= limit:
+            d = out[at]
+            if at == s:
+                limit = d + slack
+            if d >= limit:
                 break
-            c = out[at] + 1
-            for n, _c1, _c2, pit in self.steps(at, side):
-                if pit or n in out:
+            c = d + 1
+            row = table[at]
+            for k in range(0, len(row), 4):
+                n = row[k]
+                if row[k + 3] or out[n] != UNREACHED:
                     continue
                 out[n] = c
                 frontier.append(n)
-        if start is not None:
-            return out
-        if len(self._field_cache) > 256:
-            self._field_cache.clear()
-        self._field_cache[key] = out
         return out
 
     # -- attack areas (profile ddm-guild.areas)

@@ -61,14 +61,18 @@ def test_unplayed_powers_are_named_per_creature() -> None:
 def test_the_players_short_distance_field_agrees_with_the_whole_one_near_the_mover() -> None:
     """The heuristic player's way toward its goal is searched only as far as its move reaches (speed)."""
     from simulate.games.ddm_guild import board_for, guild_map
+    from simulate.games.ddm_guild_board import UNREACHED
 
     board = board_for(guild_map("guild-standin-large"))
     goal = frozenset({(20, 10), (21, 11)})
     starts = (((2, 2), 6), ((18, 12), 4), ((20, 10), 5))
-    shorts = [board.distance_field(goal, 1, start, slack) for start, slack in starts]  # before the whole is kept
+    shorts = [board.distances(goal, 1, start, slack) for start, slack in starts]
     whole = board.distance_field(goal, 1)
+    assert whole == {board.squares[i]: d for i, d in enumerate(board.distances(goal, 1)) if d != UNREACHED}
+    assert whole[(20, 10)] == 0 and whole[(21, 11)] == 0 and min(whole.values()) == 0
     for (start, slack), short in zip(starts, shorts, strict=True):
         near = [a for a, d in whole.items() if d <= whole[start] + slack]
-        assert all(short.get(a) == whole[a] for a in near), start
+        assert all(short[board.index(a)] == whole[a] for a in near), start
+        reached = sum(1 for d in short if d != UNREACHED)
         if whole[start] + slack < max(whole.values()) - 1:
-            assert len(short) < len(whole), start  # it stopped before the far side of the map
+            assert reached < len(whole), start  # it stopped before the far side of the map
