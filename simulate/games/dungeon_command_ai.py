@@ -315,12 +315,18 @@ class DcHeuristicPolicy:
     def _best_minor(self, s: DcState, c: Creature, enemies: list[Creature]) -> Action | None:
         ps = s.players[c.controller]
         best: tuple[float, Action] | None = None
+        soon = -1  # whether it can attack this activation: asked once, for the first standard order
         for oid in ps.order_hand:
             card = s.orders[oid][1]
             if card.action == IMMEDIATE or not card.reading.modelled:
                 continue
-            if card.action == STANDARD and (c.tapped or self._attack_soon(s, c, enemies)):
-                continue
+            if card.action == STANDARD:
+                if c.tapped:
+                    continue
+                if soon < 0:
+                    soon = 1 if self._attack_soon(s, c, enemies) else 0
+                if soon:
+                    continue
             steps = card.reading.steps
             if any(st.op in ("attack", "damage", "area", "multi-ranged") for st in steps):
                 continue  # attacks were weighed above

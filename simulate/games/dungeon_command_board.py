@@ -102,6 +102,7 @@ class DcBoard(State):
         self._mods_cache: dict[str, tuple[int, list[Mod]]] = {}
         self._scratch: list[list[int]] = []  # the one-square search's arrays (see :meth:`_search_one`)
         self._reach_cache: dict[tuple[str, Sq, int, str, bool, bool, int], dict[Sq, tuple[int, int, Sq]]] = {}
+        self._cache_ver = 0  # the version the two movement caches answer for (older answers never hit: dropped)
         for p, w in enumerate(warbands):
             cmd = w.commander
             ps = PlayerState(w, max(1, cmd.morale + params.morale_adjust), cmd.leadership)
@@ -644,13 +645,24 @@ class DcBoard(State):
         key = (c.id, c.pos, budget, mode, walls, c.passage, self._ver)
         hit = self._reach_cache.get(key)
         if hit is None:
-            if len(self._reach_cache) > 64:
-                self._reach_cache.clear()
-            hit = self._reach_cache[key] = self._reach(c, budget, mode, walls)
+            self._fresh_caches()
+            hit = self._reach(c, budget, mode, walls, key)
         return hit
 
-    def _reach(self, c: Creature, budget: int, mode: str, walls: bool) -> dict[Sq, tuple[int, int, Sq]]:
+    def _fresh_caches(self) -> None:
+        """Drop the movement caches' answers for earlier versions of the battlefield (they can no longer be asked
+        for), and keep them bounded."""
+        if self._cache_ver != self._ver or len(self._search_cache) > 64 or len(self._reach_cache) > 64:
+            self._cache_ver = self._ver
+            self._search_cache.clear()
+            self._reach_cache.clear()
+
+    def _reach(self, c: Creature, budget: int, mode: str, walls: bool,
+               key: tuple[str, Sq, int, str, bool, bool, int]) -> dict[Sq, tuple[int, int, Sq]]:
         best, occupied = self.search(c, budget, mode, walls)
+        done = self._reach_cache.get(key)  # the one-square search lists the squares to end on as it goes
+        if done is not None:
+            return done
         s = c.size
         out: dict[Sq, tuple[int, int, Sq]] = {}
         if s == 1:
@@ -658,6 +670,7 @@ class DcBoard(State):
             for sq, v in best.items():
                 if sq != c.pos and sq not in occupied and sq not in solid:
                     out[sq] = v
+            self._reach_cache[key] = out
             return out
         me = set(c.squares())
         solid = self.bf.solid
@@ -672,6 +685,7 @@ class DcBoard(State):
                         ok = False
             if ok:
                 out[sq] = v
+        self._reach_cache[key] = out
         return out
 
     def search(self, c: Creature, budget: int, mode: str, walls: bool = False
@@ -687,8 +701,7 @@ class DcBoard(State):
         hit = self._search_cache.get(key)
         if hit is not None:
             return hit
-        if len(self._search_cache) > 64:
-            self._search_cache.clear()
+        self._fresh_caches()
         bf = self.bf
         fly, burrow, phase, ign = (False, False, False, False) if mode == "slide" else self.moves_like(c)
         scuttle = mode == "move" and c.has_mod("scuttle")
@@ -717,8 +730,10 @@ class DcBoard(State):
         blocked_sq = enemy_sq if (not free and mode != "slide") else (occupied - me if mode == "slide" else set())
         start = c.pos
         if s == 1 and not walls:
-            out = (self._search_one(start, budget, blocked_sq, zone, no_cost, free), occupied)
+            best1, ends = self._search_one(start, budget, blocked_sq, zone, no_cost, free, occupied)
+            out = (best1, occupied)
             self._search_cache[key] = out
+            self._reach_cache[key] = ends
             return out
         best: dict[Sq, tuple[int, int, Sq]] = {start: (0, 0, start)}
         buckets: list[list[Sq]] = [[] for _ in range(budget + 3)]
@@ -762,25 +777,29 @@ class DcBoard(State):
         self._search_cache[key] = out
         return out
 
-    def _search_one(self, start: Sq, budget: int, blocked_sq: set[Sq], zone: set[Sq], no_cost: bool, free: bool
-                    ) -> dict[Sq, tuple[int, int, Sq]]:
+    def _search_one(self, start: Sq, budget: int, blocked_sq: set[Sq], zone: set[Sq], no_cost: bool, free: bool,
+                    occupied: set[Sq]) -> tuple[dict[Sq, tuple[int, int, Sq]], dict[Sq, tuple[int, int, Sq]]]:
         """:meth:`search` for a one-square creature that respects walls, on integer squares (the battlefield's
         step, difficult and hazardous tables by index). The squares come out in the order they were first
-        reached, as the general search gives them."""
+        reached, as the general search gives them; with them, those it may end on (:meth:`reach`: not where it
+        starts, not a square another creature occupies; a step never enters a wall's square)."""
         bf = self.bf
         index = bf.index
         far = FAR_COST
         if not self._scratch:
             n_all = len(bf.sq_at)
-            self._scratch = [[0] * n_all, [0] * n_all, [far] * n_all, [0] * n_all, [-1] * n_all]
+            self._scratch = [[0] * n_all, [0] * n_all, [far] * n_all, [0] * n_all, [-1] * n_all, [0] * n_all]
         # the battle's own arrays, left clean after each search (only the squares touched are reset)
-        blocked, in_zone, cost_of, haz_of, prev = self._scratch
+        blocked, in_zone, cost_of, haz_of, prev, taken = self._scratch
         blocked_ix = [index[q] for q in blocked_sq]
         zone_ix = [index[q] for q in zone]
+        taken_ix = [index[q] for q in occupied if q in index]
         for i in blocked_ix:
             blocked[i] = 1
         for i in zone_ix:
             in_zone[i] = 1
+        for i in taken_ix:
+            taken[i] = 1
         stop_zone = bool(zone_ix)
         difficult = bf.difficult_ix
         hazardous = bf.hazardous_ix
@@ -820,8 +839,14 @@ class DcBoard(State):
                     prev[j] = i
                     buckets[nc].append(j)
         sq_at = bf.sq_at
-        out = {sq_at[i]: (cost_of[i], haz_of[i], sq_at[prev[i]]) for i in order}
+        best: dict[Sq, tuple[int, int, Sq]] = {}
+        ends: dict[Sq, tuple[int, int, Sq]] = {}
         for i in order:
+            v = bf.reached_value(cost_of[i], haz_of[i], prev[i])
+            sq = sq_at[i]
+            best[sq] = v
+            if i != first and not taken[i]:
+                ends[sq] = v
             cost_of[i] = far
             haz_of[i] = 0
             prev[i] = -1
@@ -829,7 +854,9 @@ class DcBoard(State):
             blocked[i] = 0
         for i in zone_ix:
             in_zone[i] = 0
-        return out
+        for i in taken_ix:
+            taken[i] = 0
+        return best, ends
 
     def _in_zone(self, anchor: Sq, s: int, zone: set[Sq]) -> bool:
         if s == 1:

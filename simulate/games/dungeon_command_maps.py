@@ -314,6 +314,7 @@ class Battlefield:
             self.step_ix[self.index[sq]] = [self.index[t] for t in st]
         self.difficult_ix: list[bool] = [sq in self.difficult for sq in self.sq_at]
         self.hazardous_ix: list[bool] = [sq in self.hazardous for sq in self.sq_at]
+        self._values: list[list[tuple[int, int, Sq] | None]] = []  # see :meth:`reached_value`
         # prefix sums of the squares that can stop a line (walls, obstacles, a thin wall's sides): a box with none
         # of them, off the battlefield's edge, sees corner to corner at once
         stoppers = set(solid) | self.obstacles
@@ -424,6 +425,21 @@ class Battlefield:
         self._blocks[key] = out
         return out
 
+    def reached_value(self, cost: int, haz: int, prev: int) -> tuple[int, int, Sq]:
+        """A search's answer for a square, ``(cost, hazards entered, previous square)``, made once per battlefield
+        (a search reaches a hundred squares; making each answer anew was much of its time)."""
+        if cost >= VALUE_COSTS or haz >= VALUE_COSTS:
+            return (cost, haz, self.sq_at[prev])
+        if not self._values:
+            self._values = [[] for _ in range(VALUE_COSTS * VALUE_COSTS)]
+        row = self._values[cost * VALUE_COSTS + haz]
+        if not row:
+            row.extend([None] * len(self.sq_at))
+        v = row[prev]
+        if v is None:
+            v = row[prev] = (cost, haz, self.sq_at[prev])
+        return v
+
     def walk_field(self, goals: frozenset[Sq], until: Sq | None = None, limit: int = 60) -> list[int]:
         """Steps from each square (by index, see :attr:`index`) to the nearest of ``goals``, around walls
         (creatures ignored; :data:`FAR` beyond ``limit``): where a creature heads when nothing is in reach.
@@ -465,6 +481,7 @@ class _Walk:
 
 
 FAR: Final = 999  # no way within a walking field's limit
+VALUE_COSTS: Final = 24  # searches' answers kept for costs and hazard counts below this (any other is made anew)
 
 
 def _rings(sources: list[Sq], neighbours: Mapping[Sq, list[Sq]], limit: int) -> dict[Sq, int]:
