@@ -272,6 +272,7 @@ class GuildState(State):
         for p in (first, 1 - first):
             self._deploy(p)
         self.b.moved()
+        P.fire(self.b, "setup", [f for p in (first, 1 - first) for f in self.b.fighters if f.player == p])
         P.check_wipe(self.b)
 
     def _deploy(self, player: int) -> None:
@@ -802,8 +803,7 @@ class GuildState(State):
                 raise IllegalAction(f"{f.id} cannot shift to {list(to)}")
             self._spend_move(f)
             b.event("shift", creature=f.id, to=list(to))
-            P.place(b, f, to)
-            f.moved += 1
+            P.shift_to(b, f, to)
             return
         if isinstance(action, GuildAttack):
             self._attack_action(f, action)

@@ -26,24 +26,28 @@ PLAYED_TRIGGERS: Final = frozenset({
     "ally-bloodied", "enemy-bloodied", "opportunity-hits", "opportunity-made", "attack-made", "starts-in-aura",
     "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages", "enemy-misses", "ally-misses",
     "any-misses", "enemy-hits", "any-hits", "crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits",
-    "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn",
+    "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
+    "enemy-enters-adjacent", "enemy-shifts", "setup",
 })
 # who an effect may reach, by what the trigger supplies
-_EVENT_TARGET: Final = frozenset({"hit-by", "missed-by", "attacked", "destroyed", "destroys", "hits", "misses",
+_EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
+                                  "missed-by", "attacked", "destroyed", "destroys", "hits", "misses",
                                   "ally-hit", "ally-hits", "enemy-adjacent-ends", "enemy-starts-adjacent",
                                   "enemy-attacks-ally", "enemy-starts-turn", "enemy-bloodied", "ally-bloodied",
                                   "opportunity-hits", "opportunity-made", "attack-made", "starts-in-aura",
                                   "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages",
                                   "enemy-misses", "ally-misses", "any-misses", "enemy-hits", "any-hits", "crits",
                                   "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by",
-                                  "enemy-fails-save", "ally-attacked", "any-starts-turn"})
-_EVENT_ALLY: Final = frozenset({"ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "enemy-attacks-ally",
+                                  "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
+                                  "enemy-enters-adjacent", "enemy-shifts"})
+_EVENT_ALLY: Final = frozenset({"chosen",
+                                "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "enemy-attacks-ally",
                                 "ally-bloodied", "ally-destroys", "ally-damaged", "ally-misses", "ally-crits",
                                 "ally-fails-save", "ally-attacked", "friend-crits"})
 # triggers whose event is an attack in progress ('+20 damage on that attack', 'that attack misses', a reroll)
 _ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-hit", "misses", "missed-by", "crits",
                                "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by", "enemy-hits",
-                               "any-hits", "ally-attacked", "ally-misses", "enemy-misses"})
+                               "any-hits", "ally-attacked", "ally-misses", "enemy-misses", "declares"})
 _NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits"})
 _REROLL_ON: Final = {"attack": frozenset({"misses", "ally-misses"}), "save": frozenset({"fails-save",
                                                                                         "ally-fails-save"})}
@@ -51,13 +55,13 @@ _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-all
                                "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally"})
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
-                                   "negate", "reduce", "provoke"})
+                                   "negate", "reduce", "provoke", "redirect", "choose"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered"})
 PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn",
                                      "permanent", "attack", "after-attack", "end-next-turn-source",
-                                     "start-next-turn-source"})
+                                     "start-next-turn-source", "until-damaged"})
 PLAYED_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac",
                                  "def", "speed"})
 PLAYED_STATICS: Final = frozenset({
@@ -79,7 +83,9 @@ PLAYED_FORMS: Final = frozenset({"melee", "ranged", "close-burst", "close-blast"
 PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "lower-level", "adjacent", "keyword",
                                          "cond:immobilized", "cond:helpless", "cond:dazed", "cond:stunned",
                                          "size<=medium", "size<=large", "size<=small", "enemy", "ally", "any",
-                                         "not-bloodied", "not-adjacent", "smaller", "undamaged"})
+                                         "not-bloodied", "not-adjacent", "smaller", "undamaged", "chosen",
+                                         "unseeing", "seen", "damaged", "larger", "size>=medium",
+                                         "size>=large", "size>=huge"})
 PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging", "adjacent-ally", "own-turn",
                                        "opportunity", "moved-this-turn"})
 PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
@@ -108,6 +114,8 @@ def engine_unplayed(power: Power) -> str:
             why = _filter_unplayed(s.filter)
             if why:
                 return why
+            if s.filter.target_state == "chosen":
+                return "'that enemy' with no creature chosen"
             if s.what.split(":")[0] not in PLAYED_STATS:
                 return f"a modifier to {s.what} is not played"
     a = power.attack
@@ -128,8 +136,12 @@ def engine_unplayed(power: Power) -> str:
                     return why
     if power.attacks_made and power.trigger:
         return "several attacks on a trigger"
+    chosen = False
     for e in power.effects:
-        why = _effect_unplayed(e, power.trigger, attack=False, action=power.action)
+        if e.kind == "choose":
+            chosen = True
+        why = _effect_unplayed(e, "chosen" if chosen and e.kind != "choose" else power.trigger, attack=False,
+                               action=power.action)
         if why:
             return why
     if not power.attack and not power.effects and not power.statics:
@@ -138,7 +150,7 @@ def engine_unplayed(power: Power) -> str:
 
 
 # states with parameters after a colon ("near-ally:5:dragon+champion"): the part before it is what is played
-PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "cond", "kinds"})
+PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "cond", "kinds", "id"})
 PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warband", "moved-from-start"})
 
 
@@ -161,10 +173,16 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return f"the duration '{e.duration}' is not played"
     if e.kind == "mod" and e.what not in PLAYED_STATS:
         return f"a modifier to {e.what} is not played"
+    if e.filter.target_state == "chosen" and trigger not in _EVENT_TARGET and not attack:
+        return "'that enemy' with no creature chosen"
+    if e.kind == "choose" and e.who == "chosen-creature":
+        return "a choice of any creature (ally or enemy) the engine does not make"
     if e.kind == "mod" and e.duration == "attack" and trigger not in _ON_ATTACK:
         return "'on that attack' with no attack"
     if e.kind in ("negate", "reduce") and trigger not in _NEGATE_ON:
         return f"'{e.kind}' with no attack to change"
+    if e.kind == "redirect" and trigger not in ("ally-attacked", "enemy-attacks-ally"):
+        return "'redirect' with no attack on an ally"
     if e.kind == "reroll" and trigger not in _REROLL_ON.get(e.what, ()):
         return "a reroll the engine does not offer"
     why = _filter_unplayed(e.filter)
@@ -210,6 +228,7 @@ class Run:
         self.bonus_attack = 0
         self.bonus_damage: list[tuple[int, str]] = []
         self.negated = False
+        self.redirect: Fighter | None = None  # 'redirect that attack to this creature'
         self.reduce = 0
         self.reroll = False
         self.hit = False
@@ -227,6 +246,7 @@ class Ctx:
         self.run = run
         self.dtypes = dtypes  # the damage types of a damage event
         self.save = save  # a saving throw in progress
+        self.nothing_chosen = False  # a 'choose 1 enemy' found none: the clauses after it do nothing
 
 
 class SaveRoll:
@@ -247,6 +267,8 @@ def form_of(spec: AttackSpec) -> str:
 def _form_matches(want: str, spec: AttackSpec, power: Power) -> bool:
     if not want:
         return True
+    if want.startswith("power:"):  # an attack power of the card, by name
+        return power.name.casefold() == want[6:]
     if "|" in want:  # "a {c} or {a} attack"
         return any(_form_matches(w, spec, power) for w in want.split("|"))
     form = form_of(spec)
@@ -271,7 +293,11 @@ def has_keyword(f: Fighter, keyword: str) -> bool:
         return any(has_keyword(f, k) for k in keyword.split("|"))
     if keyword == "living":
         return f.living
+    if keyword == "champion":
+        return f.card.champion_rating is not None
     k = keyword.casefold()
+    if k in f.card.factions:  # 'against Borderlands creatures': a faction
+        return True
     for kw in f.keywords:
         if kw == k or kw.rstrip("s") == k or k in kw.split():
             return True
@@ -322,8 +348,20 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
         return not b.adjacent(holder, target)
     if ts == "smaller":
         return _SIZE_ORDER.get(target.card.size, 2) < _SIZE_ORDER.get(holder.card.size, 2)
+    if ts == "larger":
+        return _SIZE_ORDER.get(target.card.size, 2) > _SIZE_ORDER.get(holder.card.size, 2)
+    if ts.startswith("size>="):
+        return _SIZE_ORDER.get(target.card.size, 2) >= _SIZE_ORDER[ts[6:].capitalize()]
+    if ts == "damaged":
+        return target.hp < target.max_hp
     if ts == "undamaged":
         return target.hp >= target.max_hp
+    if ts.startswith("id:"):  # the creature a power chose ('+10 damage vs. that enemy')
+        return target.id == ts[3:]
+    if ts == "unseeing":  # 'an enemy that does not have line of sight to it'
+        return not b.sees(target, holder)
+    if ts == "seen":
+        return b.sees(holder, target)
     if ts == "keyword":
         return has_keyword(target, flt.keyword)
     if ts.startswith("kinds:"):
@@ -554,6 +592,9 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
 
 def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dtypes: tuple[str, ...] = ()) -> int:
     was_bloodied = target.bloodied
+    for x in target.effects[:]:
+        if x.duration == "until-damaged":  # 'invisible until it takes damage'
+            b.end_effect(target, x, "damaged")
     target.hp -= amount
     target.damage_taken += amount
     if source is not None:
@@ -720,7 +761,8 @@ def pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         pool1 = [src] + [a for a in b.allies_of(src) if b.adjacent(src, a)]
         return _choose_ally(b, e, pool1)[:1]
     if base in ("allies", "self-and-allies", "friends", "chosen-ally", "chosen-allies"):
-        pool = [a for a in b.allies_of(src) if who_ok(b, flt, src, a)]
+        pool = [a for a in b.allies_of(src) if who_ok(b, flt, src, a)
+                and (not flt.target_state or e.kind != "choose" or target_state_ok(b, flt, src, a))]
         if base in ("self-and-allies", "friends") and src.in_play() and (base == "self-and-allies"
                                                                           or who_ok(b, flt, src, src)):
             pool = [src, *pool]
@@ -730,7 +772,8 @@ def pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
             return _choose_ally(b, e, pool)[: int(who.split(":")[1]) if ":" in who else 1]
         return pool
     if base in ("enemies", "chosen-enemy", "chosen-enemies", "chosen-creature"):
-        pool = [x for x in b.enemies_of(src) if who_ok(b, flt, src, x)]
+        pool = [x for x in b.enemies_of(src) if who_ok(b, flt, src, x)
+                and (not flt.target_state or e.kind != "choose" or target_state_ok(b, flt, src, x))]
         pool.sort(key=lambda x: (b.gap(src, x), x.hp, x.id))
         if base in ("chosen-enemy", "chosen-creature"):
             return pool[:1]
@@ -758,7 +801,7 @@ def _choose_ally(b: Battle, e: Effect, pool: list[Fighter]) -> list[Fighter]:
 def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ctx) -> None:
     group = 0
     for e in effects:
-        if b.over:
+        if b.over or ctx.nothing_chosen:
             return
         if e.duration == "save" and e.kind in ("condition", "ongoing"):
             group = group or b.new_group()
@@ -781,6 +824,18 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     if e.kind == "negate":
         if ctx.run is not None:
             ctx.run.negated = True
+        return
+    if e.kind == "redirect":
+        if ctx.run is not None and ctx.run.redirect is None:
+            ctx.run.redirect = src
+        return
+    if e.kind == "choose":  # the creature the next clauses call 'that enemy' / 'that ally'
+        found = pick(b, e.who, e, ctx)
+        if e.who == "chosen-ally":
+            ctx.ally = found[0] if found else None
+        else:
+            ctx.target = found[0] if found else None
+        ctx.nothing_chosen = not found
         return
     if e.kind == "reduce":
         if ctx.run is not None:
@@ -812,8 +867,13 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         elif e.kind == "gain":
             add_active(b, f, "gain", e.what, e.amount, e.duration or "end-round", src, Filter())
         elif e.kind == "mod":
+            state = e.filter.target_state
+            if state == "chosen":  # '+10 damage vs. that enemy': the creature chosen before
+                if ctx.target is None:
+                    continue
+                state = "id:" + ctx.target.id
             add_active(b, f, "mod", e.what, e.amount, e.duration or "end-round", src,
-                       Filter(attack_form=e.filter.attack_form, target_state=e.filter.target_state,
+                       Filter(attack_form=e.filter.attack_form, target_state=state,
                               self_state=e.filter.self_state, keyword=e.filter.keyword
                               if e.filter.target_state == "keyword" else ""), e.extra)
         elif e.kind == "heal":
@@ -927,6 +987,8 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
                 return False
         elif not target_state_ok(b, flt, owner, ctx.target):
             return False
+    if flt.attack_form == "charge":
+        return ctx.run is not None and ctx.run.charge
     if flt.attack_form and ctx.run is not None:
         if not _form_matches(flt.attack_form, ctx.run.spec, ctx.run.power):
             return False
@@ -1174,7 +1236,14 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
         fire(b, "ally-attacked", b.allies_of(t), target=attacker, ally=t, run=run)
         if not t.in_play() or not attacker.in_play():
             continue
+        guard = run.redirect
+        if guard is not None and guard is not t and guard.in_play() and spec.form in ("melee", "ranged") \
+                and "redirect" not in spec.ignores:  # the attack now targets the creature that took it over
+            b.event("redirect", attacker=attacker.id, target=t.id, to=guard.id)
+            t = guard
+            run.target = guard
         fire(b, "attacked", [t], target=attacker, run=run)
+        fire(b, "declares", [attacker], target=t, run=run)
         if not t.in_play() or not attacker.in_play():
             continue
         hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)
@@ -1438,6 +1507,7 @@ def reachable(b: Battle, mover: Fighter, budget: int) -> dict[Sq, tuple[int, int
 def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> None:
     """Move along ``path`` (anchors), provoking when leaving a square next to an enemy; stops if the mover is
     destroyed, stunned or immobilized on the way (then profile ``ddm-guild.legal-position``)."""
+    watchers = [e for e in b.enemies_of(mover) if any(p.trigger == "enemy-enters-adjacent" for p in e.powers)]
     for step in path:
         if b.over or not mover.in_play():
             return
@@ -1446,9 +1516,33 @@ def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> No
             if not mover.in_play() or mover.stunned() or mover.has("immobilized"):
                 settle(b, mover)
                 return
+        near = [e for e in watchers if b.adjacent(e, mover)] if watchers else []
         place(b, mover, step)
         mover.moved += 1
+        if watchers:
+            _entered(b, mover, [e for e in watchers if e not in near])
     settle(b, mover)
+
+
+def _entered(b: Battle, mover: Fighter, before_apart: list[Fighter]) -> None:
+    """'When an enemy enters an adjacent square': the enemies it has just come next to."""
+    now = [e for e in before_apart if e.in_play() and b.adjacent(e, mover)]
+    if now:
+        fire(b, "enemy-enters-adjacent", now, target=mover)
+
+
+def shift_to(b: Battle, f: Fighter, to: Sq) -> None:
+    """A shift of one move action (profile ``ddm-guild.shift``): the powers that answer an adjacent enemy's shift
+    and an enemy entering an adjacent square act after it."""
+    enemies = b.enemies_of(f)
+    beside = [e for e in enemies if b.adjacent(e, f)]
+    apart = [e for e in enemies if e not in beside]
+    place(b, f, to)
+    f.moved += 1
+    if beside:
+        fire(b, "enemy-shifts", beside, target=f)
+    if f.in_play() and not b.over:
+        _entered(b, f, apart)
 
 
 def settle(b: Battle, f: Fighter) -> None:

@@ -45,6 +45,7 @@ CONDITIONS: Final = (
 EFFECT_KINDS: Final = (
     "damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move", "teleport", "heal", "mod",
     "attack", "vp", "cleanse", "recharge", "reroll", "negate", "reduce", "switch", "destroy-self", "provoke",
+    "redirect", "choose",
 )
 STATIC_KINDS: Final = (
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
@@ -55,7 +56,7 @@ STATIC_KINDS: Final = (
 # Durations: who counts the turn ("target" is the creature affected, "source" the one whose power it is).
 DURATIONS: Final = (
     "save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn", "end-next-turn-source",
-    "start-next-turn-source", "after-attack", "permanent",
+    "start-next-turn-source", "after-attack", "permanent", "until-damaged",
 )
 TRIGGERS: Final = (
     "", "start-of-round", "end-of-round", "before-initiative", "start-of-turn", "end-of-turn", "setup",
@@ -66,7 +67,7 @@ TRIGGERS: Final = (
     "enemy-starts-turn", "enemy-bloodied", "opportunity-hits", "opportunity-made", "attack-made", "starts-in-aura",
     "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages", "enemy-misses", "ally-misses",
     "any-misses", "enemy-hits", "any-hits", "crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits",
-    "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn",
+    "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
 )
 
 
@@ -254,7 +255,9 @@ _DURATION_PATTERNS: Final = (
     (re.compile(r"^(?:until (?:the )?end of (?:the )?battle|for the rest of the battle)$"), "battle"),
     (re.compile(r"^until (?:the )?start of (?:its|your|their|that (?:enemy|ally)'s) next turn$"), "start-next-turn"),
     (re.compile(r"^(?:this round|until end of this round)$"), "end-round"),
-    (re.compile(r"^until after it (?:first )?(?:attacks|makes an attack|resolves an attack)$"), "after-attack"),
+    (re.compile(r"^until (?:after )?it (?:first )?(?:attacks|makes an attack|resolves an attack|has used an attack "
+                r"action)$"), "after-attack"),
+    (re.compile(r"^until it (?:takes|is dealt) damage$"), "until-damaged"),
 )
 
 
@@ -270,7 +273,7 @@ def _duration(text: str) -> str:
 
 _TRAILING_DURATION: Final = re.compile(
     r"^(.*?)[ ,]*\(?((?:save ends(?: both| all)?)|until (?:the )?(?:end|start) of [^;.()]*|until after it [^;.()]*"
-    r"|for the rest of the battle|this round)\)?$"
+    r"|until it (?:first )?(?:attacks|resolves an attack|takes damage)|for the rest of the battle|this round)\)?$"
 )
 
 
@@ -526,17 +529,36 @@ def _mod_condition(rest: str) -> tuple[Filter, str]:
                     target_state = _fill(value, m)
                     if target_state.startswith("keyword:"):
                         keyword, target_state = target_state[8:], "keyword"
+                        keyword = "|".join(k + "s" if k + "s" in FACTIONS else k for k in keyword.split("|"))
+                        if not _known_kinds(keyword):
+                            return Filter(), r  # not a creature kind: the words stay unread
                 elif kind == "self":
                     self_state = _fill(value, m)
                 elif kind == "keyword":
                     keyword = m.group(1).rstrip("s") if not m.group(1).endswith("ss") else m.group(1)
+                    if keyword.startswith("non-"):  # 'against non-Mounted targets'
+                        keyword = "!" + keyword[4:]
+                    if keyword + "s" in FACTIONS:  # 'Borderlands'
+                        keyword += "s"
                     target_state = "keyword"
+                    if not _known_kinds(keyword):
+                        return Filter(), r
                 elif kind == "form":
                     form = _FORMS.get(m.group(1) + " ", "")
                 r = r[m.end():].strip(" ,")
                 changed = True
                 break
     return Filter(keyword=keyword, target_state=target_state, self_state=self_state, attack_form=form), r
+
+
+FACTIONS: Final = frozenset({"borderlands", "civilization", "underdark", "wild"})
+
+
+def _known_kinds(kinds: str) -> bool:
+    """Each alternative a creature keyword of the cards, a faction, an alignment, 'living', 'champion' or their
+    negation."""
+    return all(k.lstrip("!") in KINDS or k.lstrip("!") in FACTIONS or k.lstrip("!") in ("living", "champion")
+               for k in kinds.split("|") if k)
 
 
 def _fill(value: str, m: re.Match[str]) -> str:
@@ -566,7 +588,16 @@ _CONDITION_NAMES: Final = ("dazed|stunned|immobilized|slowed|weakened|helpless|d
                             "staggered")
 _COND_ALT: Final = r"(?P<cond>(?:" + _CONDITION_NAMES + r")(?:(?:,| or|, or) (?:" + _CONDITION_NAMES + r"))*)"
 
+_TGT: Final = r" (?:targets?|enemies|enemy|creatures?)"
 _MOD_CONDITIONS: Final = (
+    (re.compile(r"^(?:vs\.?|against) (?:that|the chosen|the) (?:enemy|creature|target)\b"), "target", "chosen"),
+    (re.compile(r"^(?:vs\.?|against) non-?bloodied" + _TGT), "target", "not-bloodied"),
+    (re.compile(r"^(?:vs\.?|against) undamaged" + _TGT), "target", "undamaged"),
+    (re.compile(r"^(?:vs\.?|against) damaged" + _TGT), "target", "damaged"),
+    (re.compile(r"^(?:vs\.?|against) smaller" + _TGT), "target", "smaller"),
+    (re.compile(r"^(?:vs\.?|against) larger" + _TGT), "target", "larger"),
+    (re.compile(r"^(?:vs\.?|against) (?P<s>medium|large|huge) or larger" + _TGT), "target", "size>={s}"),
+    (re.compile(r"^(?:vs\.?|against) adjacent" + _TGT), "target", "adjacent"),
     (re.compile(r"^while adjacent to " + _KW + r" ally"), "self", "adjacent-ally:{kw}"),
     (re.compile(r"^while adjacent to an? (?P<kw>champion) ally"), "self", "adjacent-ally:{kw}"),
     (re.compile(r"^while within (?P<n>\d+) squares? of " + _KW + r" ally"), "self", "near-ally:{n}:{kw}"),
@@ -1054,6 +1085,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("recharge", "self", what="power:" + "|".join(names))]
     if re.match(r"^(?:that|the) attack misses$", body):
         return [Effect("negate", "self")]
+    ch = _CHOOSE_RE.match(t)
+    if ch:
+        return [_choose(ch)]
+    if re.match(r"^redirect (?:that|the) attack to (?:it|itself)$", body):
+        return [Effect("redirect", "self")]
     rm = re.match(r"^(?:rerolls?|reroll) (?:that|the|its) (attack(?: roll)?|save|saving throw)$", body)
     if rm:
         return [Effect("reroll", who, 0, "attack" if rm.group(1).startswith("attack") else "save")]
@@ -1069,6 +1105,32 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if re.match(r"^is destroyed$", body) and who == "self":
         return [Effect("destroy-self", "self")]
     raise _Unread(t)
+
+
+_CHOOSE_RE: Final = re.compile(
+    r"^choose (?:1|one|an?) (?P<adj>adjacent )?(?:(?P<kw>[a-z\-]+) )?(?P<noun>enemy|ally|creature)"
+    r"(?: within (?P<n>\d+) squares(?: of it)?)?"
+    r"(?P<sight> (?:that|who) (?:does not|doesn't) have line of sight (?:to|of) it| (?:that|who) cannot see it"
+    r"| within (?:its )?line of sight(?: of it)?| in its line of sight| within sight)?$")
+
+
+def _choose(m: re.Match[str]) -> Effect:
+    """'Choose 1 enemy that does not have line of sight to this creature': the creature the next clauses call 'that
+    enemy' (the engine picks as for a harm or a bonus: profile, how the engine uses powers)."""
+    kw = m.group("kw") or ""
+    state = ""
+    if kw in _CONDITION_WORDS:
+        state, kw = "cond:" + kw, ""
+    elif kw == "bloodied":
+        state, kw = "bloodied", ""
+    elif kw:
+        kw = _event_kinds(kw)
+    sight = (m.group("sight") or "").strip()
+    if sight:
+        state = "unseeing" if ("not" in sight or "cannot" in sight) else "seen"
+    within = -1 if m.group("adj") else int(m.group("n")) if m.group("n") else 0
+    who = {"enemy": "chosen-enemy", "ally": "chosen-ally", "creature": "chosen-creature"}[m.group("noun")]
+    return Effect("choose", who, filter=Filter(keyword=kw, within=within, target_state=state))
 
 
 def _merge(a: Filter, b: Filter) -> Filter:
@@ -1402,7 +1464,17 @@ def _event_filter(name: str, m: re.Match[str]) -> Filter:
         kw, adjacent = "", True
     elif kw:
         kw = _event_kinds(kw)
-    return Filter(keyword=kw, attack_form=form, within=-1 if adjacent else int(within) if within else 0)
+    if groups.get("pname"):  # 'when it declares a Mind Blast attack': an attack power of its card, by name
+        form = "power:" + groups["pname"].strip()
+    state = ""
+    desc = groups.get("tdesc")
+    if desc and desc not in ("enemy", "target", "creature"):  # 'it hits an Immobilized target', 'a living enemy'
+        tflt, left = _mod_condition("against " + re.sub(r"(target|enemy|creature)$", r"\1s", desc))
+        if left or not tflt.target_state:
+            raise _Unread(f"it hits {desc}")
+        state = "kinds:" + tflt.keyword if tflt.target_state == "keyword" else tflt.target_state
+    return Filter(keyword=kw, attack_form=form, within=-1 if adjacent else int(within) if within else 0,
+                  target_state=state)
 
 
 _POWER_NAMES: Final = r"(?:its )?[a-z'][a-z' \-]*?(?: or (?:its )?[a-z'][a-z' \-]*?)*"
@@ -1536,7 +1608,7 @@ _PREFIX_WORDS: Final = (
     (r"use at (?:the )?start of (?:each |the |a |any )?round", "trigger", "start-of-round"),
     (r"use at (?:the )?end of (?:each |the )?round", "trigger", "end-of-round"),
     (r"use before rolling initiative", "trigger", "before-initiative"),
-    (r"use during setup", "trigger", "setup"),
+    (r"(?:use )?(?:during|at) (?:your )?set-? ?up", "trigger", "setup"),
     (r"(?:use )?(?:at|whenever it starts) (?:the )?start of (?:its |your creature's |your )?(?:next )?turn"
      r"(?: if it is (?P<cond>bloodied|damaged))?", "trigger", "start-of-turn"),
     (r"(?:use )?whenever it starts (?:its|a) turn(?: (?P<cond>bloodied))?", "trigger", "start-of-turn"),
@@ -1553,8 +1625,15 @@ _PREFIXES: Final = tuple((re.compile("^" + p + r"[,;:.]?\s*"), key, value) for p
 _EVENTS: Final = (
     (r"it hits (?:a target |an enemy )?with an opportunity attack", "opportunity-hits"),
     (r"it (?:makes|resolves) an opportunity attack", "opportunity-made"),
-    (r"(?:it (?:makes|resolves|has resolved)|making) (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|"
-     r"ranged|close|area|\{c\}|\{a\})? ?attack", "attack-made"),
+    (r"it declares (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged|charge)? ?attack"
+     r"(?: action)?", "declares"),
+    (r"it declares (?:an? )?(?P<pname>[a-z][a-z' \-]*?) attack", "declares"),
+    (r"an? (?P<kw>[a-z\-]+(?:(?:, | or |, or | and )[a-z\-]+){0,3} )?enemy declares (?:an? )?(?P<form>\{m\}|\{r\}|"
+     r"\{c\}|\{a\}|\{r\} or \{a\}|\{c\} or \{a\}|melee|ranged)? ?attack against it", "attacked"),
+    (r"(?:it (?:makes|resolves|has resolved)|making|resolving|attacking an enemy with) (?:an? )?(?P<form>\{m\}|"
+     r"\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|close|area|\{c\}|\{a\})? ?attack", "attack-made"),
+    (r"(?:it hits|hitting) (?:an? )?(?P<tdesc>(?:[a-z\-]+,? (?:or )?){1,3}(?:target|enemy|creature))(?: with (?:an? )?"
+     r"(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|charge)? ?attack)?", "hits"),
     (r"(?:it (?:first becomes|is first) bloodied|first bloodied)", "first-bloodied"),
     (r"(?:it is )?(?:targeted|attacked) by an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "attacked"),
     (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied"
@@ -1580,7 +1659,9 @@ _EVENTS: Final = (
     (r"an enemy adjacent to it makes (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack against an ally",
      "enemy-attacks-ally"),
     (r"(?:it hits|hitting) (?:an enemy |a target )?with (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|"
-     r"ranged|close|area|\{c\}|\{a\})? ?attack", "hits"),
+     r"ranged|close|area|\{c\}|\{a\}|charge)? ?attack", "hits"),
+    (r"a critical (?:hit )?is scored against it", "crit-by"),
+    (r"an enemy (?:moves into|enters) an adjacent square", "enemy-enters-adjacent"),
     (r"it hits an enemy", "hits"),
     (r"it misses (?:with )?(?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "misses"),
     (r"it misses", "misses"),
@@ -1624,7 +1705,7 @@ _SIDE_EVENTS: Final = (
     (_WHO + r" misses(?: with)? " + _FORM + r"(?:attack|attack roll)", {"enemy": "enemy-misses", "ally": "ally-misses",
                                                                      "any": "any-misses"}),
     (_WHO + r" hits(?: with)? " + _FORM + r"attack", {"enemy": "enemy-hits", "any": "any-hits"}),
-    (_WHO + r" scores a critical hit(?P<against> against it)?(?: with " + _FORM + r"attack)?",
+    (_WHO + r" scores a critical(?: hit)?(?P<against> against it)?(?: with " + _FORM + r"attack)?",
      {"it": "crits", "ally": "ally-crits", "enemy": "enemy-crits", "any": "any-crits", "it-or-ally": "friend-crits"}),
     (_WHO + r" activates", {"it": "start-of-turn", "ally": "ally-starts-turn", "enemy": "enemy-starts-turn"}),
     (_WHO + r" fails a sav(?:e|ing throw)", {"it": "fails-save", "ally": "ally-fails-save",
@@ -1931,7 +2012,10 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                 ally = [replace(x, filter=replace(x.filter, self_state=requirement)) for x in ally]
             return Power(index, display, ptype, text, uses, statics=tuple(ally))
     if not action and not trigger:
-        raise _Unread(body)
+        start = _from_the_start(body)
+        if start is None:
+            raise _Unread(body)
+        return Power(index, display, ptype, text, uses, trigger="setup", effects=tuple(start))
     effects = _effects(body, "self", "power")
     return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
                  requirement=requirement, effects=tuple(effects), recharge=recharge, per=per,
@@ -1942,6 +2026,19 @@ _MOVE_AND_ATTACK: Final = re.compile(
     r"^(?:it )?moves? up (?:to )?(?:its (?:current )?speed|(?P<n>\d+) squares)(?: \(minimum 1 square\))?,? and "
     r"(?:then )?makes? (?:a|an|1) ?(?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}) ?attack (?:at any (?:time|point) during "
     r"(?:the|its|that) move(?:ment)?)$")
+
+
+def _from_the_start(body: str) -> list[Effect] | None:
+    """A state the card gives its creature until something ends it ('This creature is invisible until after it
+    attacks'): it holds from set-up."""
+    try:
+        effects = _effects(body, "self", "power")
+    except _Unread:
+        return None
+    if effects and all(e.who == "self" and e.kind in ("condition", "gain") and e.duration in
+                       ("after-attack", "until-damaged", "battle") for e in effects):
+        return effects
+    return None
 
 
 # "make 2 {b} attacks", "make up to 3 {b} attacks, each against a different target", "make 2 slam attacks, each

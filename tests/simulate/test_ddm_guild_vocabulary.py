@@ -365,3 +365,112 @@ def test_a_target_that_provokes_opportunity_attacks_now() -> None:
     assert p.attack is not None
     P.attack(s.b, wizard, p, p.attack, [orc])
     assert orc.hp == 40  # the fighter's opportunity attack
+
+
+def test_choosing_an_enemy_that_cannot_see_it_and_a_bonus_against_that_enemy() -> None:
+    ambush = "Ambush 10: Minor action; choose 1 enemy that does not have line of sight to this creature; +10 damage " \
+             "against that enemy until end of this creature's turn."
+    p = parse_power(0, "special", ambush)
+    assert p.played and [e.kind for e in p.effects] == ["choose", "mod"], p.unplayed
+    s = battle([card("Rogue", SWORD, ambush, "Hide")], [card("Orc", SWORD), card("Elf", SWORD)], PurposeDice())
+    b = s.b
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 8, 3)
+    rogue, orc, elf = b.by_id["a1"], b.by_id["b1"], b.by_id["b2"]
+    P.add_active(b, rogue, "condition", "invisible", 0, "battle", rogue, Filter())
+    b.active = rogue
+    P.add_active(b, orc, "condition", "blinded", 0, "save", rogue, Filter())  # the orc cannot see it (nor the elf)
+    P.apply_effects(b, rogue.powers[1].effects, P.Ctx(rogue))
+    sword = rogue.powers[0]
+    assert sword.attack is not None
+    assert P._stat_mods(b, rogue, "damage", orc, sword.attack, sword, False, False) == 10  # the nearest chosen
+    assert P._stat_mods(b, rogue, "damage", elf, sword.attack, sword, False, False) == 0
+
+
+def test_powers_used_at_set_up_and_a_state_held_from_the_start() -> None:
+    marked = "Marked: Use during setup: Choose an enemy. That enemy is Marked until end of battle."
+    disguise = "Disguise Self: This creature is invisible until after it attacks."
+    greater = "Greater Invisibility: Minor action: This creature is invisible until it takes damage."
+    for text in (marked, disguise, greater):
+        assert parse_power(0, "special", text).played, text
+    assert parse_power(0, "special", disguise).trigger == "setup"
+    s = battle([card("Inquisitor", SWORD, marked, disguise)], [card("Orc", SWORD)], PurposeDice(attack=[15]))
+    b = s.b
+    inquisitor, orc = b.by_id["a1"], b.by_id["b1"]
+    assert orc.has("marked") and inquisitor.has("invisible")
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    sword = inquisitor.powers[0]
+    assert sword.attack is not None
+    P.attack(b, inquisitor, sword, sword.attack, [orc])
+    assert not inquisitor.has("invisible")
+    s2 = battle([card("Mage", SWORD, greater)], [card("Orc", SWORD)], PurposeDice())
+    mage = s2.b.by_id["a1"]
+    P.apply_effects(s2.b, mage.powers[1].effects, P.Ctx(mage))
+    assert mage.has("invisible")
+    P.deal_damage(s2.b, mage, [(5, "")], s2.b.by_id["b1"])
+    assert not mage.has("invisible")
+
+
+def test_an_attack_redirected_to_a_bodyguard() -> None:
+    guard = "Bodyguard: Use when an enemy targets an adjacent ally with an attack: Redirect that attack to this " \
+            "creature."
+    s = battle([card("Guard", SWORD, guard, ac=30), card("Lord", SWORD, ac=5)], [card("Orc", SWORD)],
+               PurposeDice(attack=[10]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 4)
+    guard_f, lord, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
+    orc_sword = orc.powers[0]
+    assert orc_sword.attack is not None
+    assert P.attack(s.b, orc, orc_sword, orc_sword.attack, [lord]) == 0  # 20 misses the guard's AC 30
+    assert lord.hp == 50 and guard_f.hp == 50
+
+
+def test_a_power_used_when_it_declares_an_attack_and_when_an_enemy_comes_next_to_it() -> None:
+    focus = "Neural Feedback: Use when this creature declares an attack: +2 Attack and +10 psychic Damage on that " \
+            "attack."
+    arrest = "Arrest: Immediate action, when an enemy enters an adjacent square: That enemy is Immobilized."
+    for text in (focus, arrest):
+        assert parse_power(0, "special", text).played, text
+    s = battle([card("Psion", SWORD, focus, arrest, ac=40)], [card("Orc", SWORD, speed=8, ac=20)],
+               PurposeDice(attack=[8]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 9, 3)
+    psion, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    P.walk(s.b, orc, [(8, 3), (7, 3), (6, 3), (5, 3)])
+    assert orc.has("immobilized")
+    sword = psion.powers[0]
+    assert sword.attack is not None
+    assert P.attack(s.b, psion, sword, sword.attack, [orc]) == 1  # 8 + 10 misses AC 20; the +2 makes it a hit
+    assert orc.hp == 30  # 10 + 10 psychic
+
+
+def test_modifiers_against_a_faction_a_size_and_not_a_kind() -> None:
+    """'Borderlands' is a faction, 'Medium or larger' a size, 'non-Mounted' not a keyword: each is what it says;
+    a word that is none of these ('Big enemies') is not read."""
+    slayer = "Slayer: +5 damage against Borderlands creatures."
+    size = "Size Advantage: +3 damage against Medium or larger targets."
+    cavalry = "Cavalry 5: +7 damage vs. non-Mounted targets."
+    for text in (slayer, size, cavalry):
+        assert parse_power(0, "special", text).played, text
+    assert not parse_power(0, "special", "Giganticus 5: +5 damage vs. Big enemies.").played
+    rider = card("Rider", SWORD, keywords=("Mounted",), size="Small")
+    rider["factions"] = ["borderlands"]
+    hunter = card("Hunter", SWORD, slayer, size, cavalry)
+    hunter["powers"][3]["kind"] = "special"  # the test helper files a text with "vs." as an attack
+    s = battle([hunter], [card("Orc", SWORD), rider], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    assert sword_bonus_damage(s, "a1", "b1") == 3 + 7
+    assert sword_bonus_damage(s, "a1", "b2") == 5
+
+
+def sword_bonus_damage(state: object, attacker: str, target: str) -> int:
+    b = state.b  # type: ignore[attr-defined]
+    holder = b.by_id[attacker]
+    sword = holder.powers[0]
+    assert sword.attack is not None
+    return P._stat_mods(b, holder, "damage", b.by_id[target], sword.attack, sword, False, False)
