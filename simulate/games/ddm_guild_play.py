@@ -27,7 +27,7 @@ PLAYED_TRIGGERS: Final = frozenset({
     "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages", "enemy-misses", "ally-misses",
     "any-misses", "enemy-hits", "any-hits", "crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits",
     "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
-    "enemy-enters-adjacent", "enemy-shifts", "setup",
+    "enemy-enters-adjacent", "enemy-shifts", "setup", "first-turn", "own-turn",
 })
 # who an effect may reach, by what the trigger supplies
 _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
@@ -931,8 +931,14 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
 
 def turn_started(b: Battle, f: Fighter) -> None:
     """The powers a creature's turn start calls (profile ``ddm-guild.start-of-turn``), after its ongoing damage:
-    its own, its allies' and enemies' that answer it, and auras it starts in."""
+    its side's 'before taking your first turn of a round' (on its side's first turn of the round), its own
+    (those 'on its turn' among them: the engine uses them as the turn begins), its allies' and enemies' that answer
+    it, and auras it starts in."""
+    side = [x for x in b.fighters if x.player == f.player and x.in_play()]
+    if sum(x.activations - x.activations_left for x in side) == 1:
+        fire(b, "first-turn", side)
     fire(b, "start-of-turn", [f])
+    fire(b, "own-turn", [f])
     fire(b, "ally-starts-turn", b.allies_of(f), ally=f)
     fire(b, "enemy-starts-adjacent", [e for e in b.enemies_of(f) if b.adjacent(e, f)], target=f)
     fire(b, "enemy-starts-turn", b.enemies_of(f), target=f)
@@ -976,6 +982,9 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
             return False
     if flt.keyword and (other is None or not has_kinds(other, flt.keyword)):
         return False
+    if flt.self_state and (other is None or not target_state_ok(b, Filter(target_state=flt.self_state), owner,
+                                                                  other)):
+        return False  # the event creature's state ('a Dazed enemy', 'a bloodied ally')
     if flt.within and other is not None:
         if flt.within == -1 and not b.adjacent(owner, other):
             return False

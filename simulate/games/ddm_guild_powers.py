@@ -68,6 +68,7 @@ TRIGGERS: Final = (
     "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages", "enemy-misses", "ally-misses",
     "any-misses", "enemy-hits", "any-hits", "crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits",
     "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
+    "first-turn", "own-turn",
 )
 
 
@@ -79,7 +80,8 @@ class Filter:
     alignment: str = ""  # "good" / "evil" / "non-good" ...
     attack_form: str = ""  # melee / ranged / close / area / basic / melee-basic / ranged-basic
     target_state: str = ""  # bloodied / ca / not-bloodied / keyword:<k> / higher-level / lower-level / adjacent
-    self_state: str = ""  # bloodied / not-bloodied / charging / adjacent-ally / own-turn
+    self_state: str = ""  # bloodied / not-bloodied / charging / adjacent-ally / own-turn; of a trigger: the event
+    # creature's state ('when a Dazed enemy starts its turn')
     within: int = 0  # squares from the power's creature (0: no limit; -1: adjacent)
     side: str = ""  # an aura's or a trigger's side: ally / enemy / any (the creatures it reaches)
 
@@ -415,6 +417,8 @@ def _group(text: str) -> tuple[str, Filter, str] | None:
 
 
 def _singular(w: str) -> str:
+    if w in KINDS or w in FACTIONS:  # 'Boros', 'Orcus', 'Borderlands'
+        return w
     return w.rstrip("s") if w.endswith("s") and not w.endswith("ss") else w
 
 
@@ -1083,7 +1087,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if rn:  # another power of the card, by name ("recharge its crushing blow", "recharge dominate or mind blast")
         names = [re.sub(r"^its ", "", n).strip() for n in rn.group("names").split(" or ")]
         return [Effect("recharge", "self", what="power:" + "|".join(names))]
-    if re.match(r"^(?:that|the) attack misses$", body):
+    if re.match(r"^(?:that|the) attack misses(?: instead)?$", body):
         return [Effect("negate", "self")]
     ch = _CHOOSE_RE.match(t)
     if ch:
@@ -1457,24 +1461,20 @@ def _event_filter(name: str, m: re.Match[str]) -> Filter:
     """Who takes part in an event the older words name ('a Dwarf ally within 5 squares', 'a {m} attack')."""
     groups = m.groupdict()
     form = _FORMS.get((groups.get("form") or "").strip() + " ", "") if groups.get("form") else ""
-    kw = (groups.get("kw") or "").strip()
     within = groups.get("within") or groups.get("within2") or ""
-    adjacent = name in ("ally-starts-turn-adjacent", "enemy-attacks-ally", "enemy-starts-adjacent")
-    if kw == "adjacent":
-        kw, adjacent = "", True
-    elif kw:
-        kw = _event_kinds(kw)
+    kw, who_state, adj = _event_who(groups.get("kw") or "")
+    adjacent = adj or name in ("ally-starts-turn-adjacent", "enemy-attacks-ally", "enemy-starts-adjacent")
     if groups.get("pname"):  # 'when it declares a Mind Blast attack': an attack power of its card, by name
         form = "power:" + groups["pname"].strip()
     state = ""
-    desc = groups.get("tdesc")
+    desc = re.sub(r"^(?:an?|the) ", "", groups.get("tdesc") or "")
     if desc and desc not in ("enemy", "target", "creature"):  # 'it hits an Immobilized target', 'a living enemy'
-        tflt, left = _mod_condition("against " + re.sub(r"(target|enemy|creature)$", r"\1s", desc))
+        tflt, left = _mod_condition("against " + desc)
         if left or not tflt.target_state:
             raise _Unread(f"it hits {desc}")
         state = "kinds:" + tflt.keyword if tflt.target_state == "keyword" else tflt.target_state
     return Filter(keyword=kw, attack_form=form, within=-1 if adjacent else int(within) if within else 0,
-                  target_state=state)
+                  target_state=state, self_state=who_state)
 
 
 _POWER_NAMES: Final = r"(?:its )?[a-z'][a-z' \-]*?(?: or (?:its )?[a-z'][a-z' \-]*?)*"
@@ -1617,6 +1617,8 @@ _PREFIX_WORDS: Final = (
     (r"use (?:when|after|if) you win (?:the )?initiative(?: this round)?", "trigger", "win-initiative"),
     (r"use after rolling initiative", "trigger", "after-initiative"),
     (r"use at (?:the )?start of (?:an|each|any) enemy's turn", "trigger", "enemy-starts-turn"),
+    (r"use before taking your first turn (?:of|in) (?:a|each|the) round", "trigger", "first-turn"),
+    (r"(?:use )?(?:at any time )?(?:on|during) (?:its|this creature's|your) turn", "trigger", "own-turn"),
     (r"use at (?:the )?start of (?:an|each|any) ally's turn", "trigger", "ally-starts-turn"),
 )
 _PREFIXES: Final = tuple((re.compile("^" + p + r"[,;:.]?\s*"), key, value) for p, key, value in _PREFIX_WORDS)
@@ -1707,7 +1709,8 @@ _SIDE_EVENTS: Final = (
     (_WHO + r" hits(?: with)? " + _FORM + r"attack", {"enemy": "enemy-hits", "any": "any-hits"}),
     (_WHO + r" scores a critical(?: hit)?(?P<against> against it)?(?: with " + _FORM + r"attack)?",
      {"it": "crits", "ally": "ally-crits", "enemy": "enemy-crits", "any": "any-crits", "it-or-ally": "friend-crits"}),
-    (_WHO + r" activates", {"it": "start-of-turn", "ally": "ally-starts-turn", "enemy": "enemy-starts-turn"}),
+    (_WHO + r" (?:activates|starts (?:its|a) turn)(?P<adj2> adjacent to it)?",
+     {"it": "start-of-turn", "ally": "ally-starts-turn", "enemy": "enemy-starts-turn"}),
     (_WHO + r" fails a sav(?:e|ing throw)", {"it": "fails-save", "ally": "ally-fails-save",
                                              "enemy": "enemy-fails-save"}),
     (r"an? " + _TK + r"enemy targets (?:an? |any )?(?P<adj>adjacent )?ally(?P<adj2> adjacent to it)?(?: with "
@@ -1728,16 +1731,37 @@ def _event_kinds(words: str) -> str:
     anything else is not read."""
     out = []
     for w in re.split(r", or |, | or | and ", words.strip()):
-        w = _singular(w.strip())
+        w = w.strip()
+        if w not in KINDS and w not in FACTIONS:
+            w = _singular(w)
         if w in _EVENT_WORDS:
             out.append(_EVENT_WORDS[w])
         elif w.startswith("non-") and w[4:] in KINDS:
             out.append("!" + w[4:])
-        elif w in KINDS:
+        elif w in KINDS or w in FACTIONS or w == "champion":
             out.append(w)
         else:
             raise _Unread(f"a creature of kind '{words.strip()}'")
     return "|".join(out)
+
+
+def _event_who(words: str) -> tuple[str, str, bool]:
+    """The words before an event creature's noun: (kinds, state, adjacent) — 'a Dazed or Stunned enemy', 'a bloodied
+    ally', 'an adjacent Goblin, Kobold, or Orc enemy', 'a living enemy'."""
+    w = words.strip()
+    adjacent = False
+    if w.startswith("adjacent"):
+        adjacent, w = True, w[8:].strip(" ,")
+    if not w:
+        return "", "", adjacent
+    conds = [c for c in re.split(r", or |, | or ", w) if c]
+    if all(c in _CONDITION_WORDS for c in conds):
+        return "", "cond:" + "|".join(conds), adjacent
+    if w == "bloodied":
+        return "", "bloodied", adjacent
+    if w in ("non-bloodied", "nonbloodied", "not bloodied"):
+        return "", "not-bloodied", adjacent
+    return _event_kinds(w), "", adjacent
 
 
 def _side_event(body: str) -> tuple[str, Filter, int] | None:
@@ -1748,8 +1772,8 @@ def _side_event(body: str) -> tuple[str, Filter, int] | None:
             return "any-starts-turn", Filter(), tm.end()
         noun = tm.group("noun")
         name = {"ally": "ally-starts-turn", "enemy": "enemy-starts-turn", "creature": "any-starts-turn"}[noun]
-        kinds = _event_kinds(tm.group("kw")) if tm.group("kw") else ""
-        return name, Filter(keyword=kinds, within=-1 if tm.group("adj") else 0), tm.end()
+        kinds, who_state, adj = _event_who(tm.group("kw") or "")
+        return name, Filter(keyword=kinds, within=-1 if tm.group("adj") or adj else 0, self_state=who_state), tm.end()
     for rx, names in _SIDE_EVENT_RES:
         m = rx.match(body)
         if m is None:
@@ -1765,13 +1789,15 @@ def _side_event(body: str) -> tuple[str, Filter, int] | None:
         if side not in names:  # 'it hits': the older event words read it
             continue
         name = names[side]
-        kw = g.get("kw") or ""
-        within = -1 if kw == "adjacent" or g.get("adj") or g.get("adj2") or (who.startswith("it or")) else \
+        kinds, who_state, adj = _event_who(g.get("kw") or "")
+        within = -1 if adj or g.get("adj") or g.get("adj2") or (who.startswith("it or")) else \
             int(g["within"]) if g.get("within") else 0
-        kinds = _event_kinds(kw) if kw and kw != "adjacent" else ""
         state = ""
-        if g.get("tkw"):
-            state = "kinds:" + _event_kinds(g["tkw"])
+        if g.get("tkw"):  # its target: 'a living enemy', 'a Stunned creature', 'an adjacent enemy'
+            t_kinds, t_state, t_adj = _event_who(g["tkw"])
+            if sum(map(bool, (t_kinds, t_state, t_adj))) > 1:
+                raise _Unread(body[: m.end()])
+            state = "kinds:" + t_kinds if t_kinds else t_state or ("adjacent" if t_adj else "")
         if g.get("dtype"):
             state = "dtype:" + g["dtype"]
         if g.get("against"):
@@ -1781,7 +1807,8 @@ def _side_event(body: str) -> tuple[str, Filter, int] | None:
             form = {"{c} or {a}": "close|area", "{m} or {r}": "melee|ranged"}.get(g["form"], "")
         if name == "ally-attacked" and kinds:
             state, kinds = "kinds:" + kinds, ""
-        return name, Filter(keyword=kinds, within=within, attack_form=form, target_state=state), m.end()
+        return name, Filter(keyword=kinds, within=within, attack_form=form, target_state=state,
+                            self_state=who_state), m.end()
     return None
 
 

@@ -474,3 +474,43 @@ def sword_bonus_damage(state: object, attacker: str, target: str) -> int:
     sword = holder.powers[0]
     assert sword.attack is not None
     return P._stat_mods(b, holder, "damage", b.by_id[target], sword.attack, sword, False, False)
+
+
+def test_powers_on_its_sides_first_turn_of_a_round_and_on_its_turn() -> None:
+    first = "Use before taking your first turn of a round. Allies have +2 attack until end of round."
+    own = "Surge: Use on this creature's turn: This creature heals 5 HP."
+    assert parse_power(0, "champion", first).trigger == "first-turn"
+    assert parse_power(0, "special", own).trigger == "own-turn"
+    s = battle([card("Warlord", SWORD, first, own, hp=60), card("Soldier", SWORD)], [card("Orc", SWORD)],
+               PurposeDice())
+    b = s.b
+    put(s, "a1", 0, 0)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 5, 3)
+    warlord, soldier = b.by_id["a1"], b.by_id["a2"]
+    warlord.hp = 40
+    for f in b.fighters:
+        f.activations_left = f.activations
+    soldier.activations_left -= 1
+    b.active = soldier
+    P.turn_started(b, soldier)  # its side's first turn: the warlord's power acts
+    assert sword_bonus(s, "a2", "b1") == 2 and warlord.hp == 40
+    warlord.activations_left -= 1
+    b.active = warlord
+    P.turn_started(b, warlord)  # the side's second turn: only its own 'on its turn' power
+    assert warlord.hp == 45 and sword_bonus(s, "a2", "b1") == 2
+
+
+def test_a_power_that_answers_an_event_creature_in_a_state() -> None:
+    text = "Unholy Cold: Use when a Slowed or Immobilized enemy starts its turn adjacent to this creature: That " \
+           "enemy takes 10 cold damage."
+    p = parse_power(0, "special", text)
+    assert p.played and p.trigger_filter.self_state == "cond:slowed|immobilized", p.unplayed
+    s = battle([card("Wight", SWORD, text)], [card("Orc", SWORD), card("Elf", SWORD)], PurposeDice())
+    for fid, x, y in (("a1", 4, 3), ("b1", 5, 3), ("b2", 3, 3)):
+        put(s, fid, x, y)
+    wight, orc, elf = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    P.add_active(s.b, orc, "condition", "slowed", 0, "save", wight, Filter())
+    P.turn_started(s.b, elf)
+    P.turn_started(s.b, orc)
+    assert (orc.hp, elf.hp) == (40, 50)
