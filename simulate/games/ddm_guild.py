@@ -602,8 +602,10 @@ class GuildState(State):
         """Profile ``ddm-guild.shift`` (not while immobilized, barred from shifting, or Ponderous)."""
         if not (f.move_action or f.attack_action) or f.has("immobilized") or f.has("no-shift") or f.ponderous:
             return []
-        found = P.reachable(self.b, f, f.shift_squares)
-        return sorted(a for a, v in found.items() if a != f.pos and v[0] <= f.shift_squares)
+        r = P.reach(self.b, f, f.shift_squares)
+        sqs = self.board.squares
+        cost = r.cost
+        return sorted(sqs[i] for i in r.stops if i != r.start and cost[i] <= f.shift_squares)
 
     def attack_powers(self, f: Fighter) -> list[Power]:
         """The attack powers ``f`` may use now (its action free, a use left, its requirement met)."""
@@ -707,12 +709,14 @@ class GuildState(State):
         targets = P.nearest_enemies(b, f)
         if not targets:
             return []
-        found = P.reachable(b, f, f.speed())
+        r = P.reach(b, f, f.speed())
+        sqs = self.board.squares
+        cost = r.cost
+        far = sorted(sqs[i] for i in r.stops if cost[i] >= R.CHARGE_MIN_SQUARES)
         out: list[Action] = []
         for t in targets:
-            for anchor in sorted(found):
-                cost = found[anchor][0]
-                if cost < R.CHARGE_MIN_SQUARES or t.pos is None or gap(anchor, f.side, t.pos, t.side) > 3:
+            for anchor in far:
+                if t.pos is None or gap(anchor, f.side, t.pos, t.side) > 3:
                     continue
                 ok = [p for p in powers if p.attack is not None and self._reaches_from(f, p, anchor, t)]
                 if ok and b.board.sees(f.pos, f.side, anchor, f.side):
@@ -790,11 +794,11 @@ class GuildState(State):
                 raise IllegalAction(f"{f.id} has no move left")
             to = (action.to[0], action.to[1])
             r = P.reach(b, f, f.speed())
-            if to not in r.ends or to == f.pos:
+            if not r.stops_at(to) or to == f.pos:
                 raise IllegalAction(f"{f.id} cannot reach {list(to)}")
             self._spend_move(f)
             path = r.path(to)
-            b.event("move", creature=f.id, to=list(to), cost=r.ends[to][0], path=[list(a) for a in path])
+            b.event("move", creature=f.id, to=list(to), cost=r.cost_to(to), path=[list(a) for a in path])
             P.walk(b, f, path)
             return
         if isinstance(action, GuildShift):

@@ -30,7 +30,7 @@ from simulate.games.ddm_guild import (
     GuildShift,
     GuildState,
 )
-from simulate.games.ddm_guild_board import gap, space_of
+from simulate.games.ddm_guild_board import Reach, gap, space_of
 from simulate.games.ddm_guild_powers import AttackSpec, Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 
@@ -216,9 +216,10 @@ class GuildHeuristicPolicy:
             charge = self._best_charge(s, f)
             return charge[1] if charge is not None and charge[0] > here else None
         options.sort(key=lambda o: (-o[0], o[1], o[2]))
-        found = P.reachable(b, f, f.speed())
-        start = f.pos
-        ordered = sorted(found.items(), key=lambda kv: (kv[1][1], kv[1][0], kv[0]))
+        r = P.reach(b, f, f.speed())
+        ordered = _by_provocations(r)
+        side = f.side
+        start_x, start_y = f.pos
         best_v = here
         best_to: Sq | None = None
         for v, _tid, _pi, use, a, t in options[:12]:
@@ -228,14 +229,23 @@ class GuildHeuristicPolicy:
             if tp is None:
                 continue
             limit = f.reach_of(use) if a.form == "melee" else (a.range or 99)
-            for anchor, (_cost, prov, _prev) in ordered:
-                if anchor == start:
+            # the gap from each anchor to the target's space (ddm_guild_board.gap), on integers
+            t_lo_x, t_lo_y = tp[0] - side + 1, tp[1] - side + 1
+            t_hi_x, t_hi_y = tp[0] + t.side - 1, tp[1] + t.side - 1
+            for key in ordered:
+                x = (key >> 12) & 0xFFF
+                y = key & 0xFFF
+                if x == start_x and y == start_y:
                     continue
-                g = gap(anchor, f.side, tp, t.side)
+                gx = t_lo_x - x if t_lo_x > x else (x - t_hi_x if x > t_hi_x else 0)
+                gy = t_lo_y - y if t_lo_y > y else (y - t_hi_y if y > t_hi_y else 0)
+                g = gx if gx > gy else gy
                 if g > limit or g < 1:
                     continue
+                prov = key >> 40
                 if v - 4.0 * prov <= best_v + 0.5:
                     break
+                anchor = (x, y)
                 if self._reaches(b, f, use, a, anchor, t):
                     best_v, best_to = v - 4.0 * prov, anchor
                     break
@@ -351,18 +361,38 @@ class GuildHeuristicPolicy:
         ranged = f.ranged_basic() is not None and f.melee_basic() is None
         if here == 0 or (ranged and near <= 8 and self._best_attack(s, f) is not None):
             return None
-        found = P.reachable(b, f, f.speed())
-        best: tuple[int, int, Sq] | None = None
-        for anchor, (cost, prov, _p) in found.items():
-            d = field[anchor[1] * w + anchor[0]]
-            if ranged and any(gap(anchor, f.side, e.pos, e.side) <= 1 for e in enemies if e.pos is not None):
+        r = P.reach(b, f, f.speed())
+        sqs = board.squares
+        cost, prov = r.cost, r.prov
+        side = f.side
+        best = -1
+        for i in r.stops:
+            x, y = sqs[i]
+            if ranged and any(gap((x, y), side, e.pos, e.side) <= 1 for e in enemies if e.pos is not None):
                 continue
-            key = (d + 3 * prov, cost, anchor)
-            if best is None or key < best:
+            # (distance + 3 × provocations, cost, anchor) in one integer, the anchor as (x, y)
+            key = ((field[i] + 3 * prov[i]) << 40) | (cost[i] << 24) | (x << 12) | y
+            if best < 0 or key < best:
                 best = key
-        if best is None or best[2] == f.pos or best[0] >= here:
+        if best < 0:
             return None
-        return GuildMove(best[2])
+        to = ((best >> 12) & 0xFFF, best & 0xFFF)
+        if to == f.pos or best >> 40 >= here:
+            return None
+        return GuildMove(to)
+
+
+def _by_provocations(r: Reach) -> list[int]:
+    """The anchors a creature may stop on, fewest provocations first, then the cheapest, then by (x, y): each
+    as one integer (provocations << 40 | cost << 24 | x << 12 | y), so the order is a sort of integers."""
+    sqs = r.board.squares
+    cost, prov = r.cost, r.prov
+    out = []
+    for i in r.stops:
+        x, y = sqs[i]
+        out.append((prov[i] << 40) | (cost[i] << 24) | (x << 12) | y)
+    out.sort()
+    return out
 
 
 def in_victory_area(s: GuildState, f: Fighter) -> bool:

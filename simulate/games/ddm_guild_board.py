@@ -49,6 +49,73 @@ class Mover:
         self.forest_walk = forest_walk
 
 
+class Reach:
+    """Where a creature can move within a budget, on anchor indices: ``cost``, ``prov`` (provocations) and
+    ``prev`` (the previous anchor) per index, ``found`` (every anchor reached, in the order found) and
+    ``stops`` (those it may stop on, the start included, in the same order). ``ends`` and ``full`` give the
+    same as dicts keyed by anchor (built when asked)."""
+
+    def __init__(self, board: GuildBoard, start: int, cost: list[int], prov: list[int], prev: list[int],
+                 found: list[int], stops: list[int]) -> None:
+        self.board = board
+        self.start = start
+        self.cost = cost
+        self.prov = prov
+        self.prev = prev
+        self.found = found
+        self.stops = stops
+        self._ends: dict[Sq, tuple[int, int, Sq]] | None = None
+        self._stop_flags: bytearray | None = None
+
+    def _as_dict(self, which: list[int]) -> dict[Sq, tuple[int, int, Sq]]:
+        sqs = self.board.squares
+        cost, prov, prev = self.cost, self.prov, self.prev
+        return {sqs[i]: (cost[i], prov[i], sqs[prev[i]]) for i in which}
+
+    @property
+    def ends(self) -> dict[Sq, tuple[int, int, Sq]]:
+        """Anchor → (cost, provocations, previous anchor) for every anchor it may stop on."""
+        if self._ends is None:
+            self._ends = self._as_dict(self.stops)
+        return self._ends
+
+    @property
+    def full(self) -> dict[Sq, tuple[int, int, Sq]]:
+        return self._as_dict(self.found)
+
+    def stops_at(self, to: Sq) -> bool:
+        """May it stop on anchor ``to`` (the start included)?"""
+        if self.start < 0 or not (0 <= to[0] < self.board.width and 0 <= to[1] < self.board.height):
+            return False
+        flags = self._stop_flags
+        if flags is None:
+            flags = bytearray(self.board.size)
+            for i in self.stops:
+                flags[i] = 1
+            self._stop_flags = flags
+        return flags[to[1] * self.board.width + to[0]] == 1
+
+    def cost_to(self, to: Sq) -> int:
+        return self.cost[to[1] * self.board.width + to[0]]
+
+    def path(self, to: Sq) -> list[Sq]:
+        """The anchors from the start (excluded) to ``to`` (included)."""
+        sqs = self.board.squares
+        out: list[Sq] = []
+        at = to[1] * self.board.width + to[0]
+        prev = self.prev
+        while at != self.start:
+            out.append(sqs[at])
+            at = prev[at]
+        out.reverse()
+        return out
+
+
+def no_reach(board: GuildBoard) -> Reach:
+    """Nowhere to go (a creature off the map)."""
+    return Reach(board, -1, [], [], [], [], [])
+
+
 class GuildBoard:
     """One map's geometry for Guild battles; kept per map and shared by every battle on it."""
 
@@ -263,18 +330,35 @@ class GuildBoard:
             self._endable_flags[key] = hit
         return hit
 
-    def search(
+    def reach(
         self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], passable_only: set[Sq], threats: set[Sq],
-    ) -> dict[Sq, tuple[int, int, Sq]]:
-        """Cheapest paths from ``start`` within ``budget`` squares of movement: anchor → (cost, provocations,
-        previous anchor). ``blocked``: squares the mover may not enter (enemies); ``passable_only``: squares it
-        may cross but not end on (allies); ``threats``: anchors whose leaving provokes. Ties: fewer
-        provocations, then the order of :data:`DIRECTIONS` (so a path never depends on a set's order).
+    ) -> Reach:
+        """Cheapest paths from ``start`` within ``budget`` squares of movement, and where the mover may stop
+        (not on allies, statues or pits), as a :class:`Reach`. ``blocked``: squares the mover may not enter
+        (enemies); ``passable_only``: squares it may cross but not end on (allies); ``threats``: anchors whose
+        leaving provokes. Ties: fewer provocations, then the order of :data:`DIRECTIONS` (so a path never
+        depends on a set's order).
 
         On integer squares with a bucket queue: a level per cost, its entries taken by (provocations, the order
         they were found in), which is the order a heap of (cost, provocations, tick) pops them."""
         if mover.phasing:
-            return self._search_phasing(start, mover, budget, blocked, threats)
+            found = self._search_phasing(start, mover, budget, threats)
+        else:
+            found = self._search(start, mover, budget, blocked, threats)
+        return self._stops(found, mover, passable_only)
+
+    def _stops(self, r: Reach, mover: Mover, passable_only: set[Sq]) -> Reach:
+        endable = self.endable_flags(mover.side, mover.statue_ok)
+        check = bool(passable_only)
+        allies = self.anchor_marks(passable_only, mover.side) if check else endable
+        start = r.start
+        stops = r.stops
+        for i in r.found:
+            if i == start or (endable[i] and not (check and allies[i])):
+                stops.append(i)
+        return r
+
+    def _search(self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], threats: set[Sq]) -> Reach:
         side = mover.side
         table = self.int_steps(side)
         col = 0 if (mover.flight or mover.ignore_difficult) else (2 if mover.forest_walk else 1)
@@ -327,8 +411,7 @@ class GuildBoard:
                         prev[n] = at
                         levels[nc].append((np << 32) | len(nodes))
                         nodes.append(n)
-        sqs = self.squares
-        return {sqs[i]: (cost[i], prov[i], sqs[prev[i]]) for i in order}
+        return Reach(self, s, cost, prov, prev, order, [])
 
     def _phasing_from(self, anchor: Sq, side: int) -> list[Sq]:
         key = (anchor, side)
@@ -338,9 +421,7 @@ class GuildBoard:
             self._phasing_steps[key] = hit
         return hit
 
-    def _search_phasing(
-        self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], threats: set[Sq],
-    ) -> dict[Sq, tuple[int, int, Sq]]:
+    def _search_phasing(self, start: Sq, mover: Mover, budget: int, threats: set[Sq]) -> Reach:
         """Profile ``ddm-guild.phasing``: through walls (on the map) and creatures, every square 1. (An entry
         is passed over only when a cheaper way is known, as the heap search it replaces did.)"""
         table = self._int_phasing_steps(mover.side)
@@ -383,8 +464,7 @@ class GuildBoard:
                         prev[n] = at
                         levels[nc].append((np << 32) | len(nodes))
                         nodes.append(n)
-        sqs = self.squares
-        return {sqs[i]: (cost[i], prov[i], sqs[prev[i]]) for i in order}
+        return Reach(self, s, cost, prov, prev, order, [])
 
     def endable(self, side: int, statue_ok: bool = False) -> frozenset[Sq]:
         """Every anchor where a space of this side may stop (kept per map)."""
@@ -395,39 +475,6 @@ class GuildBoard:
                             if self.can_end((x, y), side, statue_ok))
             self._endable[key] = hit
         return hit
-
-    def ends(self, found: dict[Sq, tuple[int, int, Sq]], start: Sq, mover: Mover,
-             passable_only: set[Sq]) -> dict[Sq, tuple[int, int, Sq]]:
-        """The anchors of a search where the mover may stop (not on allies, statues or pits)."""
-        side = mover.side
-        endable = self.endable_flags(side, mover.statue_ok)
-        check = bool(passable_only)
-        allies = self.anchor_marks(passable_only, side) if check else endable
-        w = self.width
-        out: dict[Sq, tuple[int, int, Sq]] = {}
-        for a, v in found.items():
-            if a == start:
-                out[a] = v
-                continue
-            i = a[1] * w + a[0]
-            if not endable[i] or (check and allies[i]):
-                continue
-            out[a] = v
-        return out
-
-    @staticmethod
-    def path(full: dict[Sq, tuple[int, int, Sq]], to: Sq) -> list[Sq]:
-        """The anchors from the start (excluded) to ``to`` (included), from a search's full result."""
-        out: list[Sq] = []
-        at = to
-        while True:
-            _cost, _p, prev = full[at]
-            if prev == at:
-                break
-            out.append(at)
-            at = prev
-        out.reverse()
-        return out
 
     def distance_field(self, targets: frozenset[Sq], side: int) -> dict[Sq, int]:
         """Steps from every anchor to the nearest anchor whose space touches or covers a target square,

@@ -12,7 +12,7 @@ from typing import Final
 
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
-from simulate.games.ddm_guild_board import gap, space_of
+from simulate.games.ddm_guild_board import Reach, gap, no_reach, space_of
 from simulate.games.ddm_guild_powers import ANYWHERE, AttackSpec, Effect, Filter, Power
 from simulate.games.ddm_guild_state import Active, Battle, Fighter
 
@@ -1477,32 +1477,16 @@ def blocked_for(b: Battle, mover: Fighter) -> tuple[set[Sq], set[Sq]]:
     return blocked, passable
 
 
-class Reach:
-    """Where a creature can move within a budget: ``ends`` (anchors it may stop on, with cost, provocations and
-    the previous anchor) and the full search for its paths."""
-
-    def __init__(self, ends: dict[Sq, tuple[int, int, Sq]], full: dict[Sq, tuple[int, int, Sq]]) -> None:
-        self.ends = ends
-        self.full = full
-
-    def path(self, to: Sq) -> list[Sq]:
-        from simulate.games.ddm_guild_board import GuildBoard
-
-        return GuildBoard.path(self.full, to)
-
-
 def reach(b: Battle, mover: Fighter, budget: int) -> Reach:
     """Kept until anything moves or a creature's reactions change (the state's version)."""
     if mover.pos is None:
-        return Reach({}, {})
+        return no_reach(b.board)
     key = (mover.id, budget, b.version, len(mover.provoked_by), mover.pos)
     hit = b.reach_cache.get(key)
     if isinstance(hit, Reach):
         return hit
     blocked, passable = blocked_for(b, mover)
-    m = mover.mover()
-    full = b.board.search(mover.pos, m, budget, blocked, passable, threats_for(b, mover))
-    out = Reach(b.board.ends(full, mover.pos, m, passable), full)
+    out = b.board.reach(mover.pos, mover.mover(), budget, blocked, passable, threats_for(b, mover))
     if len(b.reach_cache) > 16:
         b.reach_cache.clear()
     b.reach_cache[key] = out
