@@ -30,7 +30,7 @@ from simulate.games.ddm_guild import (
     GuildShift,
     GuildState,
 )
-from simulate.games.ddm_guild_board import Reach, gap, space_of
+from simulate.games.ddm_guild_board import UNREACHED, Reach, gap, space_of
 from simulate.games.ddm_guild_powers import AttackSpec, Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 
@@ -356,8 +356,10 @@ class GuildHeuristicPolicy:
                 goal.update(e.space())
         board = b.board
         w = board.width
-        field = board.distances(goal, f.side, f.pos, f.speed())  # UNREACHED (999) beyond what it needs
+        field, limit = board.goal_distances(frozenset(goal), f.side, f.pos, f.speed())  # UNREACHED beyond limit
         here = field[f.pos[1] * w + f.pos[0]]
+        if here > limit:
+            here = UNREACHED
         ranged = f.ranged_basic() is not None and f.melee_basic() is None
         if here == 0 or (ranged and near <= 8 and self._best_attack(s, f) is not None):
             return None
@@ -371,7 +373,10 @@ class GuildHeuristicPolicy:
             if ranged and any(gap((x, y), side, e.pos, e.side) <= 1 for e in enemies if e.pos is not None):
                 continue
             # (distance + 3 × provocations, cost, anchor) in one integer, the anchor as (x, y)
-            key = ((field[i] + 3 * prov[i]) << 40) | (cost[i] << 24) | (x << 12) | y
+            d = field[i]
+            if d > limit:
+                d = UNREACHED
+            key = ((d + 3 * prov[i]) << 40) | (cost[i] << 24) | (x << 12) | y
             if best < 0 or key < best:
                 best = key
         if best < 0:

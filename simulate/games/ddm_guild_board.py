@@ -146,6 +146,7 @@ class GuildBoard:
         self._cover_cache: dict[tuple[Sq, int, Sq, int], bool] = {}
         self._field_cache: dict[tuple[frozenset[Sq], int], dict[Sq, int]] = {}
         self._field_arrays: dict[tuple[frozenset[Sq], int], list[int]] = {}  # the same fields by anchor index
+        self._goal_fields: dict[tuple[frozenset[Sq], int], list[int]] = {}  # the players' goals (goal_distances)
         self._steps: dict[tuple[Sq, int], list[tuple[Sq, int, int, bool]]] = {}
         self._phasing_steps: dict[tuple[Sq, int], list[Sq]] = {}
         self._endable: dict[int, frozenset[Sq]] = {}
@@ -493,6 +494,24 @@ class GuildBoard:
         self._field_cache[key] = out
         self._field_arrays[key] = field
         return out
+
+    def goal_distances(self, targets: frozenset[Sq], side: int, start: Sq, slack: int) -> tuple[list[int], int]:
+        """The heuristic player's way toward its goal: ``(field, limit)``, where ``field[i]`` (by anchor index)
+        is what :meth:`distances` with ``start`` and ``slack`` (at least 1) gives when it is at most ``limit``,
+        and :data:`UNREACHED` otherwise. That search settles every anchor up to ``slack`` steps past ``start``
+        and no further, so the whole field is kept per map and goal (a goal, the enemies' squares, stays the
+        same until an enemy moves) and read up to that limit."""
+        key = (targets, side)
+        kept = self._field_arrays.get(key)
+        if kept is not None:
+            return kept, 1 << 30  # a whole field kept at set-up is read whole (as the search did)
+        field = self._goal_fields.get(key)
+        if field is None:
+            if len(self._goal_fields) >= 64:
+                self._goal_fields.clear()
+            field = self._goal_fields[key] = self.distances(targets, side)
+        d = field[start[1] * self.width + start[0]]
+        return field, (d + slack if d != UNREACHED else 1 << 30)
 
     def distances(self, targets: Iterable[Sq], side: int, start: Sq | None = None, slack: int = 0) -> list[int]:
         """:meth:`distance_field` by anchor index (:data:`UNREACHED` where not reached). With ``start``, only as
