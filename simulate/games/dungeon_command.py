@@ -173,17 +173,8 @@ class DcState(DcResolve):
         if self.phase == "deploy-first":
             return [FirstPlayer(0), FirstPlayer(1)]
         if self.phase in ("setup", "deploy", "refresh-deploy"):
-            out: list[Action] = []
-            starting = self.phase == "setup"
-            if starting:
-                room = self.players[p].leadership - self.board_level(p)
-                cards = [x for x in self.players[p].hand if self.creatures[x].card.level <= room]
-            else:
-                cards = self._deployable(p, self.phase == "refresh-deploy")
-            for cid in cards:
-                for sq in self._deploy_squares(p, self.creatures[cid], self.bf.deploy_anywhere[p], starting):
-                    out.append(Deploy(cid, sq))
-            if not starting or any(c.on_board and c.owner == p for c in self.creatures.values()):
+            out: list[Action] = [Deploy(cid, sq) for cid, squares in self.deploy_menu(p).items() for sq in squares]
+            if self.phase != "setup" or any(c.on_board and c.owner == p for c in self.creatures.values()):
                 out.append(EndDeploy())
             return out
         if self.phase != "activate":
@@ -196,6 +187,21 @@ class DcState(DcResolve):
                 out += [UsePower("", "commander", target=o) for o in ps.order_hand]
             return out
         return self.activation_actions(self.creatures[self.active])
+
+    def deploy_menu(self, p: int) -> dict[str, list[Sq]]:
+        """In a deploy step: each card player ``p`` may deploy now, with the squares it may take (none: left out)."""
+        starting = self.phase == "setup"
+        if starting:
+            room = self.players[p].leadership - self.board_level(p)
+            cards = [x for x in self.players[p].hand if self.creatures[x].card.level <= room]
+        else:
+            cards = self._deployable(p, self.phase == "refresh-deploy")
+        out: dict[str, list[Sq]] = {}
+        for cid in cards:
+            squares = self._deploy_squares(p, self.creatures[cid], self.bf.deploy_anywhere[p], starting)
+            if squares:
+                out.setdefault(cid, []).extend(squares)
+        return out
 
     # --- the loop -----------------------------------------------------------------------------------------------
 

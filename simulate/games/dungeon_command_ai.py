@@ -57,7 +57,7 @@ class DcHeuristicPolicy:
         if s.phase == "deploy-first":
             return act.FirstPlayer(p)
         if s.phase in ("setup", "deploy", "refresh-deploy"):
-            return self._deploy(s, p, legal)
+            return self._deploy(s, p)
         if s.phase == "activate":
             if not s.active:
                 return self._pick_creature(s, p)
@@ -66,18 +66,18 @@ class DcHeuristicPolicy:
 
     # --- deploying ----------------------------------------------------------------------------------------
 
-    def _deploy(self, s: DcState, p: int, legal: Sequence[Action]) -> Action:
-        deploys = [a for a in legal if isinstance(a, act.Deploy)]
-        if not deploys:
+    def _deploy(self, s: DcState, p: int) -> Action:
+        menu = s.deploy_menu(p)  # the legal deployments, without making each one
+        if not menu:
             return act.EndDeploy()
         room = s.players[p].leadership - s.board_level(p)
-        cards = sorted({a.card for a in deploys}, key=lambda cid: (-s.creatures[cid].card.level, cid))
+        cards = sorted(menu, key=lambda cid: (-s.creatures[cid].card.level, cid))
         best = _knapsack([(cid, s.creatures[cid].card.level, self._creature_value(s, s.creatures[cid]))
                           for cid in cards], room)
         if not best:
             return act.EndDeploy()
         cid = best[0]
-        squares = [a.square for a in deploys if a.card == cid]
+        squares = menu[cid]
         c = s.creatures[cid]
         enemy = self._enemy_centre(s, p)
         ranged = c.card.has_ranged and c.card.melee < (c.card.ranged_damage or 0) + 10

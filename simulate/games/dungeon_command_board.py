@@ -100,6 +100,7 @@ class DcBoard(State):
         self._search_cache: dict[tuple[str, Sq, int, str, bool, bool, int], tuple[dict[Sq, tuple[int, int, Sq]],
                                                                               set[Sq]]] = {}
         self._mods_cache: dict[str, tuple[int, list[Mod]]] = {}
+        self._adjacent_cache: dict[str, tuple[int, list[Creature]]] = {}  # see :meth:`adjacent_enemies`
         self._scratch: list[list[int]] = []  # the one-square search's arrays (see :meth:`_search_one`)
         self._reach_cache: dict[tuple[str, Sq, int, str, bool, bool, int], dict[Sq, tuple[int, int, Sq]]] = {}
         self._cache_ver = 0  # the version the two movement caches answer for (older answers never hit: dropped)
@@ -232,8 +233,14 @@ class DcBoard(State):
         return False
 
     def adjacent_enemies(self, c: Creature) -> list[Creature]:
-        return [e for e in self.creatures.values()
-                if e.on_board and e.controller != c.controller and self.adjacent(c, e)]
+        """The enemies next to ``c`` (a new list; the answer is kept until anything on the battlefield changes)."""
+        hit = self._adjacent_cache.get(c.id)
+        if hit is not None and hit[0] == self._ver:
+            return list(hit[1])
+        out = [e for e in self.creatures.values()
+               if e.on_board and e.controller != c.controller and self.adjacent(c, e)]
+        self._adjacent_cache[c.id] = (self._ver, out)
+        return list(out)
 
     def adjacent_allies(self, c: Creature) -> list[Creature]:
         return [e for e in self.creatures.values() if e.on_board and e is not c and e.controller == c.controller
@@ -711,11 +718,38 @@ class DcBoard(State):
         free = fly or burrow or phase
         no_cost = free or ign
         s = c.size
+        stops = mode == "move" and not shifting and not free
+        if mode == "move" and self.adjacent_enemies(c):
+            budget = 1  # §6.5: a creature that starts next to an enemy has speed 1
+        start = c.pos
+        occupied: set[Sq] = set()
+        if s == 1 and not walls:
+            # on integer squares: where others stand, the enemies' squares, the squares next to them
+            index = bf.index
+            adjacent_ix = bf.adjacent_ix
+            taken_ix: list[int] = []
+            enemy_ix: list[int] = []
+            zone_ix: list[int] = []
+            for o in self.creatures.values():
+                if not o.on_board or o is c:
+                    continue
+                for q in o.squares():
+                    occupied.add(q)
+                    i = index[q]
+                    taken_ix.append(i)
+                    if o.controller != c.controller:
+                        enemy_ix.append(i)
+                        if stops:
+                            zone_ix.extend(adjacent_ix[i])
+            blocked_ix = enemy_ix if (not free and mode != "slide") else (taken_ix if mode == "slide" else [])
+            best1, ends = self._search_one(start, budget, blocked_ix, zone_ix, no_cost, free, taken_ix)
+            out = (best1, occupied)
+            self._search_cache[key] = out
+            self._reach_cache[key] = ends
+            return out
         me = set(c.squares())
         enemy_sq: set[Sq] = set()
         zone: set[Sq] = set()
-        occupied: set[Sq] = set()
-        stops = mode == "move" and not shifting and not free
         for o in self.creatures.values():
             if not o.on_board or o is c:
                 continue
@@ -725,16 +759,7 @@ class DcBoard(State):
                     enemy_sq.add(q)
                     if stops:
                         zone.update(bf.adjacent_of.get(q, ()))
-        if mode == "move" and self.adjacent_enemies(c):
-            budget = 1  # §6.5: a creature that starts next to an enemy has speed 1
         blocked_sq = enemy_sq if (not free and mode != "slide") else (occupied - me if mode == "slide" else set())
-        start = c.pos
-        if s == 1 and not walls:
-            best1, ends = self._search_one(start, budget, blocked_sq, zone, no_cost, free, occupied)
-            out = (best1, occupied)
-            self._search_cache[key] = out
-            self._reach_cache[key] = ends
-            return out
         best: dict[Sq, tuple[int, int, Sq]] = {start: (0, 0, start)}
         buckets: list[list[Sq]] = [[] for _ in range(budget + 3)]
         buckets[0].append(start)
@@ -777,8 +802,9 @@ class DcBoard(State):
         self._search_cache[key] = out
         return out
 
-    def _search_one(self, start: Sq, budget: int, blocked_sq: set[Sq], zone: set[Sq], no_cost: bool, free: bool,
-                    occupied: set[Sq]) -> tuple[dict[Sq, tuple[int, int, Sq]], dict[Sq, tuple[int, int, Sq]]]:
+    def _search_one(self, start: Sq, budget: int, blocked_ix: list[int], zone_ix: list[int], no_cost: bool,
+                    free: bool, taken_ix: list[int]
+                    ) -> tuple[dict[Sq, tuple[int, int, Sq]], dict[Sq, tuple[int, int, Sq]]]:
         """:meth:`search` for a one-square creature that respects walls, on integer squares (the battlefield's
         step, difficult and hazardous tables by index). The squares come out in the order they were first
         reached, as the general search gives them; with them, those it may end on (:meth:`reach`: not where it
@@ -791,9 +817,6 @@ class DcBoard(State):
             self._scratch = [[0] * n_all, [0] * n_all, [far] * n_all, [0] * n_all, [-1] * n_all, [0] * n_all]
         # the battle's own arrays, left clean after each search (only the squares touched are reset)
         blocked, in_zone, cost_of, haz_of, prev, taken = self._scratch
-        blocked_ix = [index[q] for q in blocked_sq]
-        zone_ix = [index[q] for q in zone]
-        taken_ix = [index[q] for q in occupied if q in index]
         for i in blocked_ix:
             blocked[i] = 1
         for i in zone_ix:
@@ -826,12 +849,14 @@ class DcBoard(State):
             for j in steps[i]:
                 if blocked[j]:
                     continue
-                nc = cost + (2 if (difficult[j] and not no_cost) else 1)
+                nc = cost + (2 if (not no_cost and difficult[j]) else 1)
                 if nc > budget:
                     continue
-                nh = haz + (1 if (hazardous[j] and not free) else 0)
                 old = cost_of[j]
-                if nc < old or (nc == old and nh < haz_of[j]):
+                if nc > old:
+                    continue  # reached more cheaply already (most neighbours): its hazards need no reading
+                nh = haz + (1 if (not free and hazardous[j]) else 0)
+                if nc < old or nh < haz_of[j]:
                     if old == far:
                         order.append(j)
                     cost_of[j] = nc

@@ -314,6 +314,7 @@ class Battlefield:
             self.step_ix[self.index[sq]] = [self.index[t] for t in st]
         self.difficult_ix: list[bool] = [sq in self.difficult for sq in self.sq_at]
         self.hazardous_ix: list[bool] = [sq in self.hazardous for sq in self.sq_at]
+        self.adjacent_ix: list[list[int]] = [[self.index[t] for t in self.adjacent_of.get(sq, ())] for sq in self.sq_at]
         self._values: list[list[tuple[int, int, Sq] | None]] = []  # see :meth:`reached_value`
         # prefix sums of the squares that can stop a line (walls, obstacles, a thin wall's sides): a box with none
         # of them, off the battlefield's edge, sees corner to corner at once

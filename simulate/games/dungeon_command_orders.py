@@ -43,15 +43,14 @@ class DcOrders(DcBoard):
                 return False
         if card.affinity and card.affinity in c.keywords:
             return True
-        icons = c.icons()
-        if not card.any_ability and not any(i in icons for i in card.icons):
+        if not card.any_ability and not any(c.has_icon(i) for i in card.icons):
             return False
         return c.level + sum(x.level for x in assistants) >= card.level
 
     def can_assist(self, helper: Creature, active: Creature, card: OrderCard, target: Creature | None) -> bool:
         if helper is active or helper.tapped or not helper.on_board or helper.controller != active.controller:
             return False
-        if not card.any_ability and not any(i in helper.icons() for i in card.icons):
+        if not card.any_ability and not any(helper.has_icon(i) for i in card.icons):
             return False
         if self.adjacent(helper, active):
             return True
@@ -359,13 +358,21 @@ class DcOrders(DcBoard):
                         out.append(UsePower(c.id, "dodge", source=it.id))
                         if first_only:
                             return out
-        # immediate orders
+        # immediate orders. A prevention protects a creature that a stack item threatens (see :meth:`_targets_ok`):
+        # with none threatened it has no declaration, and one that protects its own creature needs that one hit
         for oid in ps.order_hand:
             card = self.orders[oid][1]
             if card.action != IMMEDIATE or not card.reading.modelled:
                 continue
+            prevents = guards_self = False
+            for st in card.reading.steps:
+                if st.op == "prevent":
+                    prevents = True
+                    guards_self = guards_self or st.who == "self"
+            if prevents and not hit_ids:
+                continue
             for c in mine:
-                if c.tapped or not self.order_level_ok(c, card, ()):
+                if c.tapped or (guards_self and c.id not in hit_ids) or not self.order_level_ok(c, card, ()):
                     continue
                 for a in self._order_candidates(c, oid, card, response=True):
                     out.append(a)
@@ -590,9 +597,9 @@ class DcOrders(DcBoard):
                 helpers = base_helpers if base_helpers is not None else self._assistants(c, card, tgt)
                 if helpers is None:
                     continue
-                a = PlayOrder(oid, c.id, target, source, square, option, ally, ranged, tuple(h.id for h in helpers))
                 if self._targets_ok(c, steps, target, source, square, ally, ranged, response) == "":
-                    out.append(a)
+                    out.append(PlayOrder(oid, c.id, target, source, square, option, ally, ranged,
+                                         tuple(h.id for h in helpers)))
         return out
 
     def _assistants(self, c: Creature, card: OrderCard, tgt: Creature | None) -> list[Creature] | None:

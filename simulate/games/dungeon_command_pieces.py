@@ -113,6 +113,10 @@ class Creature:
     def icons(self) -> set[str]:
         return set(self.card.icons) | self.granted
 
+    def has_icon(self, icon: str) -> bool:
+        """An ability icon printed on its card or granted for the turn (:meth:`icons`, without making the set)."""
+        return icon in self.card.icons or icon in self.granted
+
     @property
     def remaining(self) -> int:
         return self.hp - self.damage
