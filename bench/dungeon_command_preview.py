@@ -24,6 +24,7 @@ from django.db import connection  # noqa: E402
 
 from builder.models import SavedList  # noqa: E402
 from simulate import compiled  # noqa: E402
+from simulate.games import GAMES  # noqa: E402
 from simulate.models import Matchup, MatchupChunk  # noqa: E402
 from simulate.services import MatchupSpec, chunk_size_for  # noqa: E402
 from simulate.tasks import matchup_start  # noqa: E402
@@ -31,9 +32,13 @@ from tests.simulate.games.dc_helpers import battle_map, pack_list  # noqa: E402
 
 
 def dc_spec(a: str, b: str, battles: int, seed: int) -> MatchupSpec:
-    return MatchupSpec(game="dungeon-command", ruleset="default", lists=[pack_list(a), pack_list(b)],
-                       battle_map="own-tiles", map_layout=battle_map(a, b), params={}, battles=battles, seed=seed,
-                       ai="heuristic", catalogue_version="bench")
+    """The job as ``matchup_prepare`` stores it: the warbands as the engine describes them, the battlefield the
+    bridge's set-up assembles from the two packs' tiles once (not the tiles, assembled again for every battle)."""
+    game = GAMES["dungeon-command"]
+    return MatchupSpec(game="dungeon-command", ruleset="default",
+                       lists=[game.describe_list(pack_list(a)), game.describe_list(pack_list(b))],
+                       battle_map="own-tiles", map_layout=game.describe_map(battle_map(a, b)), params={},
+                       battles=battles, seed=seed, ai="heuristic", catalogue_version="bench")
 
 
 def run_job(s: MatchupSpec) -> tuple[float, Matchup]:
