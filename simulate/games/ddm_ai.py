@@ -394,12 +394,15 @@ class DdmHeuristicPolicy:
             if holder is None:
                 free = [o for o in mine if o.anchor is not None and not any(s.adjacent(o, e) for e in enemies)]
                 if free:
-                    def dist(o: Creature) -> int:
-                        assert o.anchor is not None
-                        d = min(grid_distance(o.anchor, x) for x in cells)
-                        return d * (1 if _is_shooter(o) or o.value < 20 else 2)
-
-                    if min(free, key=lambda o: (dist(o), o.id)) is c:
+                    # the first nearest by weighted distance (no nested function: its closure would tie the
+                    # state into a reference cycle that only the garbage collector frees)
+                    goer: tuple[int, str] | None = None
+                    nearest: Creature | None = None
+                    for o in free:
+                        k = (_area_distance(o, cells), o.id)
+                        if goer is None or k < goer:
+                            goer, nearest = k, o
+                    if nearest is c:
                         return ("area", letter)
         dmg = max((a.damage for a in c.card.attacks), default=0)
         target = max(enemies, key=lambda e: (self.target_value(s, c, e, dmg) / (1 + s.space_distance(c, e)), e.id))
@@ -492,6 +495,14 @@ def _victory_cells(s: DdmState, letter: str) -> frozenset[Sq]:
     if hit is None:
         hit = s.map.cache[key] = frozenset().union(*(a.cells for a in s.map.victory_areas(letter)))
     return hit
+
+
+def _area_distance(o: Creature, cells: frozenset[Sq]) -> int:
+    """How far a creature is from a victory area, counted double for a dear melee creature (it has better
+    things to do than stand there)."""
+    assert o.anchor is not None
+    d = min(grid_distance(o.anchor, x) for x in cells)
+    return d * (1 if _is_shooter(o) or o.value < 20 else 2)
 
 
 _HALF_STEPS = (2, 3, 4, 6)  # a step's cost in half squares: straight, diagonal, slowed straight, slowed diagonal

@@ -138,6 +138,20 @@ def _static_blockers(state: DdmState) -> list[list[tuple[int, bool, bool]]]:
     return rows
 
 
+def _blocker_flags(state: DdmState) -> list[int]:
+    """Per square index of the map: 1 for a wall or solid rock, 2 for slowing terrain or a pit (the squares of
+    :func:`_static_blockers`). Kept per map."""
+    flags: list[int] | None = state.map.cache.get("charge-blocker-flags")
+    if flags is None:
+        w = state.map.grid.width
+        flags = [0] * (w * state.map.grid.height)
+        for y, row in enumerate(_static_blockers(state)):
+            for x, solid, slows in row:
+                flags[y * w + x] = (1 if solid else 0) | (2 if slows else 0)
+        state.map.cache["charge-blocker-flags"] = flags
+    return flags
+
+
 def charge_line_clear(state: DdmState, c: Creature, end: Sq) -> bool:
     """No line between start and end spaces passes through a slowing or blocking square or a creature
     (§8.7 requirement 5, Q16: the corridor of corner-to-corner lines plus the centre line of each square the
@@ -175,9 +189,20 @@ def _corridor_squares(n: int, dx: int, dy: int) -> list[Sq]:
         segs = _corridor(n, (0, 0), (dx, dy))
         x0, x1 = min(0, dx), max(0, dx) + n
         y0, y1 = min(0, dy), max(0, dy) + n
-        hit = [(x, y) for y in range(y0, y1) for x in range(x0, x1)
-               if not (0 <= x < n and 0 <= y < n)
-               and any(segment_crosses_interior(p, q, (x, y), scale=2) for p, q in segs)]
+        # every line of the corridor is parallel to (dx, dy): a square's open interior meets the line through
+        # p only if its centre (2x + 1, 2y + 1) is nearer that line than its half-width along the normal,
+        # |cross| < |dx| + |dy| (doubled coordinates); the exact test runs on those squares only
+        span = 2 * (abs(dx) + abs(dy))
+        hit = []
+        for y in range(y0, y1):
+            for x in range(x0, x1):
+                if 0 <= x < n and 0 <= y < n:
+                    continue
+                for p, q in segs:
+                    if (abs(2 * dx * (2 * y + 1 - p[1]) - 2 * dy * (2 * x + 1 - p[0])) < span
+                            and segment_crosses_interior(p, q, (x, y), scale=2)):
+                        hit.append((x, y))
+                        break
         if len(_CROSSED) >= 50_000:  # bounded (offsets are within a charge's reach: far fewer in practice)
             _CROSSED.clear()
         _CROSSED[key] = hit
@@ -213,19 +238,17 @@ def _terrain_clear(state: DdmState, n: int, a: Sq, b: Sq, incorporeal: bool, thr
     if hit is not None:
         return hit
     segs = _corridor(n, a, b)
-    x0, x1 = min(a[0], b[0]), max(a[0], b[0]) + n
-    y0, y1 = min(a[1], b[1]), max(a[1], b[1]) + n
     clear = True
-    rows = _static_blockers(state)
-    for y in range(y0, y1):
-        for x, solid, slows in rows[y]:
-            blocks = x0 <= x < x1 and ((solid and not incorporeal) or (slows and not through))
-            if blocks and not (a[0] <= x < a[0] + n and a[1] <= y < a[1] + n) and any(
-                    segment_crosses_interior(p, q, (x, y), scale=2) for p, q in segs):
+    # the squares whose interior a line crosses are the corridor's (the same for every charge of this size and
+    # offset): a wall or solid rock there stops it (unless incorporeal), slowing terrain or a pit (unless through)
+    stops = (0 if incorporeal else 1) | (0 if through else 2)
+    if stops:
+        flags = _blocker_flags(state)
+        ax, ay = a
+        for ox, oy in _corridor_squares(n, b[0] - ax, b[1] - ay):
+            if flags[(ay + oy) * w + ax + ox] & stops:
                 clear = False
                 break
-        if not clear:
-            break
     if clear and not incorporeal:
         for wa, wb in grid.edge_walls:
             p0, p1 = grid.edge_segment(wa, wb)
