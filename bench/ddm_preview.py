@@ -20,12 +20,7 @@ sys.path.insert(0, str(ROOT))
 from bench import matchup as job_bench  # noqa: E402  (sets up Django on its throwaway database: first)
 
 # isort: split
-from django.contrib.auth.models import User  # noqa: E402
-from django.db import connection  # noqa: E402
-
-from builder.models import SavedList  # noqa: E402
 from simulate import compiled  # noqa: E402
-from simulate.models import Matchup, MatchupChunk  # noqa: E402
 
 AIM_SECONDS = 10.0
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -44,9 +39,7 @@ def main() -> None:
           f"Celery workers; engine {compiled.describe()}")
     job_bench.redis("start")
     try:
-        with connection.schema_editor() as editor:
-            for model in (User, SavedList, Matchup, MatchupChunk):
-                editor.create_model(model)
+        job_bench.create_job_tables()
         procs = job_bench.start_workers(2)
         try:
             job_bench.warm_up(procs)  # each worker has imported everything and filled the map's caches

@@ -140,6 +140,13 @@ def run_job(s: MatchupSpec) -> tuple[float, Matchup, float]:
     return total, m, first or total
 
 
+def create_job_tables() -> None:
+    """Only the tables a job touches (and those they refer to), in the throwaway database."""
+    with connection.schema_editor() as editor:
+        for model in (User, SavedList, Matchup, MatchupChunk):
+            editor.create_model(model)
+
+
 def warm_up(procs: list[subprocess.Popen[bytes]]) -> None:
     """One small job so each worker has imported everything and cached the map (as a running worker has)."""
     run_job(standard(len(procs) * 10, seed=999))
@@ -176,9 +183,7 @@ def main() -> None:
 
     redis("start")
     try:
-        with connection.schema_editor() as editor:  # only the tables a job touches (and those they refer to)
-            for model in (User, SavedList, Matchup, MatchupChunk):
-                editor.create_model(model)
+        create_job_tables()
         times: dict[int, float] = {}
         for workers in (1, 2):
             procs = start_workers(workers)
