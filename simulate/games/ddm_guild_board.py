@@ -30,8 +30,19 @@ def space_of(anchor: Sq, side: int) -> list[Sq]:
 
 def gap(a: Sq, a_side: int, b: Sq, b_side: int) -> int:
     """Squares between two spaces, counting every square 1 (0: they overlap; 1: neighbours)."""
-    dx = max(b[0] - (a[0] + a_side - 1), a[0] - (b[0] + b_side - 1), 0)
-    dy = max(b[1] - (a[1] + a_side - 1), a[1] - (b[1] + b_side - 1), 0)
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]
+    if bx > ax + a_side - 1:
+        dx = bx - (ax + a_side - 1)
+    elif ax > bx + b_side - 1:
+        dx = ax - (bx + b_side - 1)
+    else:
+        dx = 0
+    if by > ay + a_side - 1:
+        dy = by - (ay + a_side - 1)
+    elif ay > by + b_side - 1:
+        dy = ay - (by + b_side - 1)
+    else:
+        dy = 0
     return dx if dx > dy else dy
 
 
@@ -157,6 +168,7 @@ class GuildBoard:
         self.squares: list[Sq] = [(x, y) for y in range(self.height) for x in range(self.width)]
         self._int_steps: dict[int, list[list[int]]] = {}
         self._int_phasing: dict[int, list[list[int]]] = {}
+        self._walks: dict[int, list[list[int]]] = {}
         self._fits_flags: dict[int, bytearray] = {}
         self._endable_flags: dict[int, bytearray] = {}
 
@@ -288,6 +300,14 @@ class GuildBoard:
                     row.extend((n[1] * w + n[0], c1, c2, 1 if pit else 0))
                 hit.append(row)
             self._int_steps[side] = hit
+        return hit
+
+    def walk_steps(self, side: int) -> list[list[int]]:
+        """Per anchor index, the anchors one step away that do not enter a pit (the distance fields' steps)."""
+        hit = self._walks.get(side)
+        if hit is None:
+            hit = [[row[k] for k in range(0, len(row), 4) if not row[k + 3]] for row in self.int_steps(side)]
+            self._walks[side] = hit
         return hit
 
     def _int_phasing_steps(self, side: int) -> list[list[int]]:
@@ -523,7 +543,7 @@ class GuildBoard:
                 return kept
         w, h = self.width, self.height
         fits = self.fits_flags(side)
-        table = self.int_steps(side)
+        table = self.walk_steps(side)
         out = [UNREACHED] * self.size
         frontier: list[int] = []
         for tx, ty in targets:
@@ -549,13 +569,10 @@ class GuildBoard:
             if d >= limit:
                 break
             c = d + 1
-            row = table[at]
-            for k in range(0, len(row), 4):
-                n = row[k]
-                if row[k + 3] or out[n] != UNREACHED:
-                    continue
-                out[n] = c
-                frontier.append(n)
+            for n in table[at]:
+                if out[n] == UNREACHED:
+                    out[n] = c
+                    frontier.append(n)
         return out
 
     # -- attack areas (profile ddm-guild.areas)
