@@ -333,6 +333,18 @@ class GuildBoard:
                         out[ay * w + ax] = 1
         return out
 
+    def mark_ring(self, out: bytearray, pos: Sq, p_side: int, side: int) -> None:
+        """Set to 1 in ``out`` every anchor on the map of a space of ``side`` next to (gap 1) the space of side
+        ``p_side`` at ``pos``."""
+        w, h = self.width, self.height
+        x0, y0 = pos[0] - side, pos[1] - side
+        x1, y1 = pos[0] + p_side, pos[1] + p_side
+        for y in range(y0 if y0 > 0 else 0, (y1 if y1 < h - 1 else h - 1) + 1):
+            edge_row = y in (y0, y1)
+            for x in range(x0 if x0 > 0 else 0, (x1 if x1 < w - 1 else w - 1) + 1):
+                if edge_row or x in (x0, x1):
+                    out[y * w + x] = 1
+
     def fits_flags(self, side: int) -> bytearray:
         """1 for every anchor where a space of this side fits (:meth:`fits`; kept per map)."""
         hit = self._fits_flags.get(side)
@@ -352,13 +364,13 @@ class GuildBoard:
         return hit
 
     def reach(
-        self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], passable_only: set[Sq], threats: set[Sq],
+        self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], passable_only: set[Sq], threats: bytearray,
     ) -> Reach:
         """Cheapest paths from ``start`` within ``budget`` squares of movement, and where the mover may stop
         (not on allies, statues or pits), as a :class:`Reach`. ``blocked``: squares the mover may not enter
-        (enemies); ``passable_only``: squares it may cross but not end on (allies); ``threats``: anchors whose
-        leaving provokes. Ties: fewer provocations, then the order of :data:`DIRECTIONS` (so a path never
-        depends on a set's order).
+        (enemies); ``passable_only``: squares it may cross but not end on (allies); ``threats``: 1 for each
+        anchor index whose leaving provokes (:meth:`mark_ring`). Ties: fewer provocations, then the order of
+        :data:`DIRECTIONS` (so a path never depends on a set's order).
 
         On integer squares with a bucket queue: a level per cost, its entries taken by (provocations, the order
         they were found in), which is the order a heap of (cost, provocations, tick) pops them."""
@@ -379,14 +391,13 @@ class GuildBoard:
                 stops.append(i)
         return r
 
-    def _search(self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], threats: set[Sq]) -> Reach:
+    def _search(self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], th: bytearray) -> Reach:
         side = mover.side
         table = self.int_steps(side)
         col = 0 if (mover.flight or mover.ignore_difficult) else (2 if mover.forest_walk else 1)
         flight = mover.flight
         check_blocked = bool(blocked)
         bl = self.anchor_marks(blocked, side) if check_blocked else bytearray(0)
-        th = self.anchor_marks(threats, 1)
         n_all = self.size
         inf = 1 << 30
         cost = [inf] * n_all
@@ -442,11 +453,10 @@ class GuildBoard:
             self._phasing_steps[key] = hit
         return hit
 
-    def _search_phasing(self, start: Sq, mover: Mover, budget: int, threats: set[Sq]) -> Reach:
+    def _search_phasing(self, start: Sq, mover: Mover, budget: int, th: bytearray) -> Reach:
         """Profile ``ddm-guild.phasing``: through walls (on the map) and creatures, every square 1. (An entry
         is passed over only when a cheaper way is known, as the heap search it replaces did.)"""
         table = self._int_phasing_steps(mover.side)
-        th = self.anchor_marks(threats, 1)
         n_all = self.size
         inf = 1 << 30
         cost = [inf] * n_all

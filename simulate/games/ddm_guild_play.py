@@ -1444,17 +1444,14 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
 
 # --- movement ----------------------------------------------------------------------------------------------------
 
-def threats_for(b: Battle, mover: Fighter) -> set[Sq]:
-    """Anchors of ``mover`` whose leaving provokes an opportunity attack from some enemy."""
-    out: set[Sq] = set()
+def threats_for(b: Battle, mover: Fighter) -> bytearray:
+    """1 for each anchor (index on the board) of ``mover`` whose leaving provokes an opportunity attack from
+    some enemy."""
+    out = bytearray(b.board.size)
     for e in b.enemies_of(mover):
         if not e.can_react() or e.pos is None or e.id in mover.provoked_by or e.melee_basic() is None:
             continue
-        for y in range(e.pos[1] - mover.side, e.pos[1] + e.side + 1):
-            for x in range(e.pos[0] - mover.side, e.pos[0] + e.side + 1):
-                a = (x, y)
-                if gap(a, mover.side, e.pos, e.side) == 1:
-                    out.add(a)
+        b.board.mark_ring(out, e.pos, e.side, mover.side)
     return out
 
 
