@@ -58,7 +58,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
                   "fixed": dict(g.fixed), "fields": [_field_json(f) for f in g.fields]} for g in sheet.rows],
         # the values are the parts of one record object (a board's layout), kept packed under this field
         "nest": sheet.nest.field if sheet.nest is not None else None,
-        "only": list(sheet.only),
+        "only": sorted(sheet.cards()),
     }
 
 

@@ -17,7 +17,7 @@ The pages build their form from the sheet; the API takes and returns the same va
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -205,13 +205,18 @@ class Nest:
 @dataclass(frozen=True)
 class Sheet:
     """A card kind's printed numbers, in the card's order. ``only``: the slugs of the cards of the kind that have
-    them (empty: every card of the kind); ``nest``: they are the parts of one object of the record."""
+    them (empty: every card of the kind), or a function that answers them from the catalogue as it is now (the
+    Guild creatures whose size no source gives); ``nest``: they are the parts of one object of the record."""
 
     fields: tuple[SheetField, ...] = ()
     rows: tuple[Rows, ...] = ()
     note: Any = ""
-    only: tuple[str, ...] = ()
+    only: tuple[str, ...] | Callable[[], Collection[str]] = ()
     nest: Nest | None = None
+
+    def cards(self) -> Collection[str]:
+        """The slugs ``only`` names (empty: every card of the kind)."""
+        return self.only() if callable(self.only) else self.only
 
     @property
     def names(self) -> set[str]:
@@ -248,7 +253,7 @@ def sheet_for(game: str, ruleset: str, kind: str, slug: str | None = None) -> Sh
     from builder import sheets_games  # noqa: F401  (each game's sheets register themselves)
 
     sheet = SHEETS.get((game, ruleset, kind))
-    if sheet is not None and slug is not None and sheet.only and slug not in sheet.only:
+    if sheet is not None and slug is not None and sheet.only and slug not in sheet.cards():
         return None
     return sheet
 

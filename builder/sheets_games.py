@@ -94,6 +94,30 @@ register_sheet("ddm", "seed", "creature", Sheet(
 ))
 
 
+def _guild_sizes_unknown() -> frozenset[str]:
+    """The DDM Guild creatures whose figure's size no source gives (neither their record nor their miniature's):
+    the engine plays them as Medium (reading ddm-guild.size-unknown) until a player types in the printed size."""
+    from django.db.models import Q
+
+    from catalogue.models import DdmGuildCreature
+
+    unknown = DdmGuildCreature.objects.filter(game__slug="ddm", ruleset__slug="ddm-guild", size="").filter(
+        Q(miniature__isnull=True) | Q(miniature__size=""))
+    return frozenset(unknown.values_list("slug", flat=True))
+
+
+# DDM Guild: the catalogue has every number of the 1,912 creatures but not the size of about 730 of them (their
+# miniature is not linked or its size is not recorded); a player who owns the figure types its size in.
+register_sheet("ddm", "ddm-guild", "creature", Sheet(
+    fields=(
+        Text("size", _("Size"), 12, choices=lambda: _pairs(SIZES), strict=True,
+             help=_("The size printed on the creature’s stat card (Small, Medium, Large…): it decides how many "
+                    "squares the figure takes on the battle map.")),
+    ),
+    only=_guild_sizes_unknown,
+))
+
+
 # BattleLore Second Edition: no source we reach gives the units' recruitment costs (docs/catalogue/battlelore2.md);
 # they are printed on the deployment cards (battlelore2.md §2.3). A player who owns the cards types them in.
 register_sheet("battlelore2", "default", "unit", Sheet(

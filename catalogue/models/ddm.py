@@ -204,3 +204,7 @@ class DdmGuildCreature(Card):
     champion_rating = models.PositiveSmallIntegerField(null=True, blank=True, help_text="NULL: not a champion.")
     keywords = models.JSONField(default=list, blank=True)
     unique = models.BooleanField(default=False, help_text="The keyword list holds 'Unique'.")
+    size = models.CharField(
+        max_length=12, choices=Size.choices, blank=True,
+        help_text="The figure's size where its miniature does not give it; blank: the miniature's, or not known.",
+    )

@@ -334,3 +334,51 @@ def test_a_players_stronghold_board_reaches_everyones_checks_only_when_an_editor
     everyone = list_validate(document=plan)
     assert "catalogue.stand-in" not in warnings(everyone) and "catalogue.player-entered" not in warnings(everyone)
     assert "Camp" in everyone["totals"]["capacity_left"], "checked on the accepted board"
+
+
+# --- a DDM Guild creature's size -----------------------------------------------------------------------------
+
+def guild_card(slug: str) -> cm.Card:
+    found = card_get(game="ddm", ruleset="ddm-guild", slug=slug)
+    assert found is not None
+    return found
+
+
+def test_a_guild_creature_whose_size_no_source_gives_takes_the_size_its_owner_types_in():
+    """Large Ochre Jelly's miniature gives no size: the page offers the form, a player types Large, and that
+    player's previews play it on a 2 × 2 space, marked "entered by a player" (nobody else's do)."""
+    from builder.sheets import sheet_for
+
+    jelly, battlemaster = guild_card("large-ochre-jelly"), guild_card("dwarf-battlemaster")
+    assert sheet_for("ddm", "ddm-guild", "creature", jelly.slug) is not None
+    assert sheet_for("ddm", "ddm-guild", "creature", battlemaster.slug) is None  # its miniature is Medium
+    user = player()
+    with pytest.raises(ApplicationError):
+        entered_card_save(keeper=Keeper(user=user), card=jelly, raw={"size": "Enormous"}, source="my card")
+    entered_card_save(keeper=Keeper(user=user), card=jelly, raw={"size": "Large"}, source="my card")
+    jellies = {"game": "ddm", "ruleset": "ddm-guild", "format": "standard-200", "name": "Jellies",
+               "entries": [{"card": "Large Ochre Jelly", "qty": 2}]}
+    raiders = {"game": "ddm", "ruleset": "ddm-guild", "format": "standard-200", "name": "Raiders",
+               "entries": [{"card": "Dwarf Battlemaster"}]}
+    spec, _, _ = matchup_prepare(a=jellies, b=raiders, battles=2, seed=3, entered=mine(user))
+    assert spec.lists[0]["creatures"][0]["size"] == "Large"
+    result = matchup_compute(spec)
+    assert {(e["list"], e["card"]) for e in result["player_entered"]} == {("a", "Large Ochre Jelly")}
+    assert all(e["fields"] == ["size"] for e in result["player_entered"])
+    others, _, _ = matchup_prepare(a=jellies, b=raiders, battles=2, seed=3, entered=mine(player()))
+    assert others.lists[0]["creatures"][0]["size"] == ""  # played as Medium, the size listed as not known
+
+
+def test_the_card_page_of_a_guild_creature_of_unknown_size_links_to_its_size_form():
+    client = Client()
+    client.force_login(player())
+    jelly = client.get("/catalogue/ddm/ddm-guild/large-ochre-jelly/").content.decode()
+    assert "/cards/ddm/ddm-guild/large-ochre-jelly/numbers/" in jelly
+    known = client.get("/catalogue/ddm/ddm-guild/dwarf-battlemaster/").content.decode()
+    assert "/cards/ddm/ddm-guild/dwarf-battlemaster/numbers/" not in known
+    form = client.get("/cards/ddm/ddm-guild/large-ochre-jelly/numbers/").content.decode()
+    assert 'name="size"' in form and "Large" in form
+    saved = client.post("/cards/ddm/ddm-guild/large-ochre-jelly/numbers/", {"op": "save", "size": "Large",
+                                                                              "source": "my figure"}, follow=True)
+    assert saved.status_code == 200 and "entered by a player" in saved.content.decode()
+    assert EnteredCard.objects.get().values == {"size": "Large"}
