@@ -13,7 +13,7 @@ from typing import Final
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import Reach, gap, no_reach, space_of
-from simulate.games.ddm_guild_powers import ANYWHERE, AttackSpec, Effect, Filter, Power
+from simulate.games.ddm_guild_powers import ANYWHERE, DAMAGE_TYPES, AttackSpec, Effect, Filter, Power
 from simulate.games.ddm_guild_state import Active, Battle, Fighter
 
 # --- what the engine plays -------------------------------------------------------------------------------------
@@ -472,6 +472,8 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
     for e in holder.effects:
         if e.kind != "mod" or e.what != stat:
             continue
+        if stat == "damage" and _typed(e.extra):
+            continue  # '+5 fire damage until end of round': added as fire damage when it hits (_hit)
         flt = e.filter
         if spec is not None and power is not None and not _form_matches(flt.attack_form, spec, power):
             continue
@@ -716,6 +718,14 @@ def _clock(b: Battle, duration: str, affected: Fighter, source: Fighter) -> tupl
     return "", 0
 
 
+def _typed(extra: tuple[str, ...]) -> str:
+    """The damage type a modifier's flags carry ('' when none)."""
+    for x in extra:
+        if x in DAMAGE_TYPES:
+            return x
+    return ""
+
+
 def add_active(b: Battle, f: Fighter, kind: str, what: str, amount: int, duration: str, source: Fighter,
                flt: Filter, extra: tuple[str, ...] = (), group: int = 0) -> None:
     if kind == "condition" and (what in f.immune_now() or "all conditions" in f.immune):
@@ -725,6 +735,13 @@ def add_active(b: Battle, f: Fighter, kind: str, what: str, amount: int, duratio
         return
     if duration == "end-turn" and b.active is None:
         duration = "end-round"
+    if kind in ("mod", "gain") and "cumulative" not in extra:
+        # profile ddm-guild.stacking: a power does not add to itself; used again, its modifier starts over
+        for old in f.effects:
+            if (old.kind, old.what, old.amount, old.source, old.filter, old.extra) == (kind, what, amount, source.id,
+                                                                                       flt, extra):
+                b.end_effect(f, old, "renewed")
+                break
     clock_of, clock = _clock(b, duration, f, source)
     b.version += 1
     eid = b.new_group()
@@ -853,7 +870,7 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             if e.what == "attack":
                 ctx.run.bonus_attack += e.amount
             elif e.what == "damage":
-                ctx.run.bonus_damage.append((e.amount, e.extra[0] if e.extra else ""))
+                ctx.run.bonus_damage.append((e.amount, _typed(e.extra)))
         return
     for f in pick(b, e.who, e, ctx):
         if b.over:
@@ -1368,8 +1385,8 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
                     and _form_matches(flt.attack_form, spec, power) and target_state_ok(b, flt, attacker, t):
                 parts.append((n, s_stat[7:]))
         for active in attacker.effects:
-            if active.kind == "mod" and active.what == "damage" and active.extra:
-                parts.append((active.amount, active.extra[0]))
+            if active.kind == "mod" and active.what == "damage" and _typed(active.extra):
+                parts.append((active.amount, _typed(active.extra)))
         parts.extend(run.bonus_damage)
         total_before = sum(x for x, _ in parts)
         if attacker.has("weakened"):

@@ -929,7 +929,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         gains = _gains(gm.group("what"))
         if gains is not None and not tail and dur:
             return [Effect("gain", who, n, what, dur, filter=flt) for what, n in gains]
-    # a modifier: "has +2 attack until end of round"
+    # a modifier: "has +2 attack until end of round"; "cumulative": it adds to itself (profile ddm-guild.stacking)
+    cumulative = bool(re.search(r"\bcumulative |\s?\(cumulative\)", body))
+    if cumulative:
+        body = re.sub(r"\bcumulative |\s?\(cumulative\)", "", body)
     hm = _HAS_RE.match(body)
     if hm or (re.match(r"^[+-]\d", body)):
         mod_text = hm.group("mod") if hm else body
@@ -946,7 +949,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             dur = "permanent" if ctx == "static" else ""
         if not dur:
             raise _Unread(f"{body} (no duration)")
-        return [Effect("mod", who, n, stat, dur, filter=_merge(flt, f), extra=(dtype,) if dtype else ())
+        flags = ("cumulative",) if cumulative else ()
+        return [Effect("mod", who, n, stat, dur, filter=_merge(flt, f), extra=((dtype,) if dtype else ()) + flags)
                 for stat, n, f, dtype in mods]
     # a condition
     if _CONDITION_RE.match(body):
@@ -2001,7 +2005,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if sp and (ptype == "attack" or action == "attack") and not trigger:
         n = int(sp.group("n")) if sp.group("n") else -1
         which = {"{b}": "basic", "{m}": "melee-basic", "{mb}": "melee-basic", "{r}": "ranged-basic",
-                 "{rb}": "ranged-basic"}[sp.group("w")]
+                 "{rb}": "ranged-basic"}.get(sp.group("w"), "basic")
         return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
                      effects=(Effect("move", "self", n, extra=("toward-enemy",)), Effect("attack", "self", 0, which)),
                      recharge=recharge, per=per, recharge_filter=recharge_filter)
@@ -2039,6 +2043,10 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                 ally = [replace(x, filter=replace(x.filter, self_state=requirement)) for x in ally]
             return Power(index, display, ptype, text, uses, statics=tuple(ally))
     if not action and not trigger:
+        after = _effect_then_event(body)
+        if after is not None:
+            return Power(index, display, ptype, text, uses, trigger=after[0], trigger_filter=after[1],
+                         effects=tuple(after[2]), requirement=requirement)
         start = _from_the_start(body)
         if start is None:
             raise _Unread(body)
@@ -2051,8 +2059,24 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
 
 _MOVE_AND_ATTACK: Final = re.compile(
     r"^(?:it )?moves? up (?:to )?(?:its (?:current )?speed|(?P<n>\d+) squares)(?: \(minimum 1 square\))?,? and "
-    r"(?:then )?makes? (?:a|an|1) ?(?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}) ?attack (?:at any (?:time|point) during "
+    r"(?:then )?makes? (?:a|an|1) ?(?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|\{b\} or (?:1 )?\{r\}) ?attack "
+    r"(?:at any (?:time|point) during "
     r"(?:the|its|that) move(?:ment)?)$")
+
+
+def _effect_then_event(body: str) -> tuple[str, Filter, list[Effect]] | None:
+    """'This creature heals 10 HP whenever its {m} attack destroys an enemy': the event written after its effect."""
+    m = re.match(r"^(?P<eff>.+?),? (?P<ev>whenever .+?)\.?$", body.strip(" ."))
+    if m is None:
+        return None
+    event = _whole_event(m.group("ev"))
+    if event is None:
+        return None
+    try:
+        effects = _effects(m.group("eff"), "self", "power")
+    except _Unread:
+        return None
+    return event[0], event[1], effects
 
 
 def _from_the_start(body: str) -> list[Effect] | None:

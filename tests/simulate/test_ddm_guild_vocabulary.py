@@ -514,3 +514,32 @@ def test_a_power_that_answers_an_event_creature_in_a_state() -> None:
     P.turn_started(s.b, elf)
     P.turn_started(s.b, orc)
     assert (orc.hp, elf.hp) == (40, 50)
+
+
+def test_a_power_does_not_add_to_itself_unless_cumulative_and_a_typed_bonus_counts_once() -> None:
+    """Profile ddm-guild.stacking: the same power used twice gives its modifier once (renewed); 'cumulative' adds
+    up. A '+5 fire damage' modifier is added to a hit once, as fire damage."""
+    rally = "Rally: Minor action: This creature has +2 attack until end of round."
+    fury = "Fury: Minor action: This creature has cumulative +1 attack until end of battle."
+    flame = "Flame: Minor action: This creature has +5 fire damage until end of round."
+    assert parse_power(0, "special", fury).effects[0].extra == ("cumulative",)
+    s = battle([card("Berserker", SWORD, rally, fury, flame)], [card("Orc", SWORD, "Resist 5 Fire")],
+               PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    b = s.b
+    berserker, orc = b.by_id["a1"], b.by_id["b1"]
+    for p in berserker.powers[1:3] * 2:
+        P.apply_effects(b, p.effects, P.Ctx(berserker))
+    assert sword_bonus(s, "a1", "b1") == 2 + 2  # the rally once, the fury twice
+    P.apply_effects(b, berserker.powers[3].effects, P.Ctx(berserker))
+    sword = berserker.powers[0]
+    assert sword.attack is not None
+    P.attack(b, berserker, sword, sword.attack, [orc])
+    assert orc.hp == 40  # 10, and 5 fire that Resist 5 Fire stops
+
+
+def test_an_effect_written_before_its_event() -> None:
+    text = "Revel in Brutality: This creature heals 10 HP whenever its {m} attack destroys an enemy."
+    p = parse_power(0, "special", text)
+    assert p.played and p.trigger == "destroys" and p.trigger_filter.attack_form == "melee", p.unplayed
