@@ -208,9 +208,17 @@ class DcBoard(State):
     def gap_at(pos: Sq, size: int, b: Creature) -> int:
         ax, ay = pos
         bx, by = b.pos
-        dx = max(0, bx - (ax + size - 1), ax - (bx + b.size - 1))
-        dy = max(0, by - (ay + size - 1), ay - (by + b.size - 1))
-        return dx if dx > dy else dy
+        bs = b.size
+        dx = bx - (ax + size - 1)  # plain comparisons, not max(): the heuristic asks this a few thousand times a battle
+        d2 = ax - (bx + bs - 1)
+        if d2 > dx:
+            dx = d2
+        dy = by - (ay + size - 1)
+        d2 = ay - (by + bs - 1)
+        if d2 > dy:
+            dy = d2
+        d = dx if dx > dy else dy
+        return d if d > 0 else 0
 
     def adjacent(self, a: Creature, b: Creature) -> bool:
         if a is b or not a.on_board or not b.on_board:
@@ -814,11 +822,12 @@ class DcBoard(State):
         far = FAR_COST
         if not self._scratch:
             n_all = len(bf.sq_at)
-            self._scratch = [[0] * n_all, [0] * n_all, [far] * n_all, [0] * n_all, [-1] * n_all, [0] * n_all]
-        # the battle's own arrays, left clean after each search (only the squares touched are reset)
-        blocked, in_zone, cost_of, haz_of, prev, taken = self._scratch
+            self._scratch = [[0] * n_all, [far] * n_all, [0] * n_all, [-1] * n_all, [0] * n_all]
+        # the battle's own arrays, left clean after each search (only the squares touched are reset); a square
+        # it may not enter costs -1 while it runs, so "reached more cheaply already" turns every step into it away
+        in_zone, cost_of, haz_of, prev, taken = self._scratch
         for i in blocked_ix:
-            blocked[i] = 1
+            cost_of[i] = -1
         for i in zone_ix:
             in_zone[i] = 1
         for i in taken_ix:
@@ -847,14 +856,12 @@ class DcBoard(State):
                 continue  # must stop here
             haz = haz_of[i]
             for j in steps[i]:
-                if blocked[j]:
-                    continue
                 nc = cost + (2 if (not no_cost and difficult[j]) else 1)
                 if nc > budget:
                     continue
                 old = cost_of[j]
                 if nc > old:
-                    continue  # reached more cheaply already (most neighbours): its hazards need no reading
+                    continue  # reached more cheaply already (most neighbours), or not to be entered
                 nh = haz + (1 if (not free and hazardous[j]) else 0)
                 if nc < old or nh < haz_of[j]:
                     if old == far:
@@ -876,7 +883,7 @@ class DcBoard(State):
             haz_of[i] = 0
             prev[i] = -1
         for i in blocked_ix:
-            blocked[i] = 0
+            cost_of[i] = far
         for i in zone_ix:
             in_zone[i] = 0
         for i in taken_ix:
