@@ -19,13 +19,10 @@ sys.path.insert(0, str(ROOT))
 from bench import matchup as job_bench  # noqa: E402  (sets up Django on its throwaway database: first)
 
 # isort: split
-from django.contrib.auth.models import User  # noqa: E402
-from django.db import connection  # noqa: E402
 
-from builder.models import SavedList  # noqa: E402
 from simulate import compiled  # noqa: E402
 from simulate.games import GAMES  # noqa: E402
-from simulate.models import Matchup, MatchupChunk  # noqa: E402
+from simulate.models import Matchup  # noqa: E402
 from simulate.services import MatchupSpec, chunk_size_for  # noqa: E402
 from simulate.tasks import matchup_start  # noqa: E402
 from tests.simulate.games.dc_helpers import battle_map, pack_list  # noqa: E402
@@ -69,9 +66,7 @@ def main() -> None:
     print(f"a {n}-battle preview on 2 workers, Dungeon Command against D&D Miniatures; engine {compiled.describe()}")
     job_bench.redis("start")
     try:
-        with connection.schema_editor() as editor:
-            for model in (User, SavedList, Matchup, MatchupChunk):
-                editor.create_model(model)
+        job_bench.create_job_tables()
         procs = job_bench.start_workers(2)
         try:
             run_job(dc_spec(a, b, 20, seed=999))  # warm up: each worker imports everything, fills its caches
