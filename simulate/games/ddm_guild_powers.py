@@ -214,6 +214,7 @@ def normalise(text: str) -> str:
     t = _PLUS_TIGHT.sub(r"\1 + \2", t)  # "10+15 fire damage", "10 +10 lightning damage"
     t = _GLUED_SQUARES.sub(r"\1 \2", t)  # "push 3squares"
     t = _MISSPELT_REFLEX.sub("ref", t)
+    t = _M_ICON.sub(r"+\1 {m} damage", t)  # "+10 m damage": the melee icon printed as a letter
     # "+13 vs. AC or +13 vs. Reflex", "+21 vs. AC or Fortitude": one roll against the defence the attacker picks
     t = _EITHER_DEFENCE.sub(lambda m: f"+{m.group(1)} vs. {m.group(2)}|{m.group(3)}", t)
     # the cards' spellings of a Followup ("AND Followup Followup: +13 vs.", "AND Followup. Followup: +11 vs.")
@@ -228,6 +229,7 @@ _FOLLOWUP_TWICE: Final = re.compile(r"followup[.:]? followup:")
 _MISSPELT_DAMAGE: Final = re.compile(r"\b(?:damagee|damamge|dmaage|damge)\b")
 _MISSPELT_LIGHTNING: Final = re.compile(r"\blighting\b")
 _MISSPELT_REFLEX: Final = re.compile(r"\brefex\b")
+_M_ICON: Final = re.compile(r"\+(\d+) m damage\b")
 _PLUS_TIGHT: Final = re.compile(r"(\d) ?\+ ?(\d+ (?:(?:" + "|".join(DAMAGE_TYPES) + r") )?damage)")
 _GLUED_SQUARES: Final = re.compile(r"(\d)(squares?)\b")
 _EITHER_DEFENCE: Final = re.compile(r"\+(\d+) vs\.? (ac|fort|ref|will) or (?:\+\1 vs\.? )?(ac|fort|ref|will)\b")
@@ -646,6 +648,8 @@ _MOD_CONDITIONS: Final = (
     (re.compile(r"^(?:on|when|while) charg(?:e|ing)(?: attacks?)?"), "self", "charging"),
     (re.compile(r"^on charge attacks?"), "self", "charging"),
     (re.compile(r"^while adjacent to (?:an|at least one|1) ally"), "self", "adjacent-ally"),
+    (re.compile(r"^while within (?P<n>\d+) squares? of (?:a|any) bloodied (?:creature|enemy)"), "self",
+     "near-bloodied:{n}"),
     (re.compile(r"^(?:on|during) its turn"), "self", "own-turn"),
 )
 
@@ -844,7 +848,8 @@ _SHIFT_RE: Final = re.compile(
     r"its full speed|a number of squares equal to its speed|twice its (?:current )?speed)(?: squares?)?(?P<rest>.*)$"
 )
 _BARE_SHIFT_RE: Final = re.compile(r"^(?:can |may )?(?:immediately )?shifts?(?: (?:1|one) square)?$")
-_HEAL_RE: Final = re.compile(r"^(?:heals?|regains?|recovers?) (?P<n>\d+) hp(?P<rest>.*)$")
+# "gains +20 HP": healed, up to its starting hit points (the cards that go above say so, and are not read)
+_HEAL_RE: Final = re.compile(r"^(?:heals?|regains?|recovers?|gains? \+?(?=\d+ hp\.?$)) ?(?P<n>\d+) hp(?P<rest>.*)$")
 _VP_RE: Final = re.compile(r"^(?:you )?scores? \+?(?P<n>\d+) (?:vp|victory points?)(?P<rest>.*)$")
 _EXTRA_ATTACK_RE: Final = re.compile(
     r"^(?:can |may )?(?:makes?|make) (?P<count>a|an|one|1|2|two|3|three) (?:different )?(?P<which>\{b\}|\{m\}|\{r\}|"
@@ -933,7 +938,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     cumulative = bool(re.search(r"\bcumulative |\s?\(cumulative\)", body))
     if cumulative:
         body = re.sub(r"\bcumulative |\s?\(cumulative\)", "", body)
-    hm = _HAS_RE.match(body)
+    hm = _HAS_RE.match(body) if not re.match(r"^gains? \+?\d+ hp$", body) else None
     if hm or (re.match(r"^[+-]\d", body)):
         mod_text = hm.group("mod") if hm else body
         mod_text, dur = _split_duration(mod_text)

@@ -543,3 +543,24 @@ def test_an_effect_written_before_its_event() -> None:
     text = "Revel in Brutality: This creature heals 10 HP whenever its {m} attack destroys an enemy."
     p = parse_power(0, "special", text)
     assert p.played and p.trigger == "destroys" and p.trigger_filter.attack_form == "melee", p.unplayed
+
+
+def test_gaining_hit_points_a_bonus_near_a_bloodied_creature_and_the_melee_icon_as_a_letter() -> None:
+    frenzy = "Savage Frenzy: Use when this creature hits with a {b} attack: This creature gains +20 HP."
+    above = "Savage Frenzy 20: Use when this creature hits with a {m} attack; this creature gains +20 HP. This can " \
+            "increase this creature's HP above its starting total."
+    smell = "Smell of Blood: +2 Attack and +5 Damage while within 5 squares of a Bloodied creature."
+    ambush = "Ambush: Minor action: Choose an enemy that does not have line of sight to this creature. +10 m damage " \
+             "vs. that enemy until end of turn."
+    assert [(e.kind, e.amount) for e in parse_power(0, "special", frenzy).effects] == [("heal", 20)]
+    assert not parse_power(0, "special", above).played  # above its starting hit points: not read
+    assert parse_power(0, "special", ambush).effects[1].filter.attack_form == "melee"
+    s = battle([card("Shark", SWORD, smell)], [card("Orc", SWORD), card("Elf", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 10, 3)
+    assert sword_bonus(s, "a1", "b1") == 0
+    s.b.by_id["b2"].hp = 20  # bloodied, 6 squares away
+    assert sword_bonus(s, "a1", "b1") == 0
+    put(s, "b2", 9, 3)  # 5 squares away
+    assert sword_bonus(s, "a1", "b1") == 2
