@@ -408,8 +408,8 @@ def self_state_ok(b: Battle, flt: Filter, holder: Fighter, charge: bool, opportu
         return b.active is holder and start is not None and now is not None and \
             max(abs(now[0] - start[0]), abs(now[1] - start[1])) >= int(ss[17:])
     if ss.startswith("near-bloodied:"):  # 'while within 5 squares of a bloodied creature' (any, itself excepted)
-        n = int(ss[14:])
-        return any(x is not holder and x.in_play() and x.bloodied and b.gap(holder, x) <= n for x in b.fighters)
+        near = int(ss[14:])
+        return any(x is not holder and x.in_play() and x.bloodied and b.gap(holder, x) <= near for x in b.fighters)
     if ss.startswith("warband:"):
         kinds = ss[8:]
         return any(f.player == holder.player and f is not holder and has_kinds(f, kinds) for f in b.fighters)
