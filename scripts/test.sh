@@ -13,9 +13,16 @@ mkdir -p .run
 scripts/redis.sh start "$REDIS_PORT" || exit 1
 trap 'scripts/redis.sh stop "$REDIS_PORT"' EXIT
 
+# The whole suite runs in TEST_WORKERS processes (pytest-xdist; default 2, CI's two cores; 0: one process), the
+# tests of a file in the same one (--dist loadfile); a targeted run (with arguments) in one unless TEST_WORKERS
+# says otherwise. Each process has its own database, Celery queue and control channel (config/settings_test.py).
+workers="${TEST_WORKERS:-$([ $# -eq 0 ] && echo 2 || echo 0)}"
+parallel=()
+[ "$workers" != 0 ] && parallel=(-n "$workers" --dist loadfile)
+
 status=0
 start=$(date +%s)
-.venv/bin/pytest "$@" || status=$?
+.venv/bin/pytest "${parallel[@]}" "$@" || status=$?
 echo "pytest: $(( $(date +%s) - start ))s"
 
 # The PostgreSQL pass: the tests whose database work PostgreSQL could do differently (tests/conftest.py:
@@ -28,7 +35,7 @@ if { [ $# -eq 0 ] || [ "${TEST_POSTGRES:-0}" = 1 ]; } && [ "${TEST_POSTGRES:-1}"
   if url=$(scripts/postgres.sh start "$PG_PORT"); then
     start=$(date +%s)
     DATABASE_URL="$url" MUSTER_DB_PASS=postgresql FUZZ_SECONDS="${PG_FUZZ_SECONDS:-25}" \
-      .venv/bin/pytest "$@" || { [ $status -eq 0 ] && status=1; }
+      .venv/bin/pytest "${parallel[@]}" "$@" || { [ $status -eq 0 ] && status=1; }
     echo "pytest on PostgreSQL: $(( $(date +%s) - start ))s"
   else
     echo "PostgreSQL did not start" >&2

@@ -41,9 +41,8 @@ def _one_throttle_window(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ClientRateThrottle, "timer", lambda _self: now)
 
 
-@pytest.fixture
-def empty_catalogue(db: None) -> None:
-    """No cards, sets or versions (games, rulesets and factions stay); rolled back after the test."""
+def catalogue_delete() -> None:
+    """Delete every card, set and version (games, rulesets and factions stay), on the default database."""
     from django.apps import apps
     from django.db import connection
 
@@ -56,6 +55,12 @@ def empty_catalogue(db: None) -> None:
     with connection.cursor() as cursor:
         for table in tables:
             cursor.execute(f"DELETE FROM {connection.ops.quote_name(table)}")  # table names come from the models
+
+
+@pytest.fixture
+def empty_catalogue(db: None) -> None:
+    """No cards, sets or versions (games, rulesets and factions stay); rolled back after the test."""
+    catalogue_delete()
 
 
 def _worker_database_url() -> str:
@@ -97,7 +102,9 @@ def celery_worker(name: str, *, pool: str = "solo") -> Iterator[subprocess.Popen
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", "DATABASE_URL": _worker_database_url(),
            "REDIS_URL": settings.CELERY_BROKER_URL}
     (ROOT / ".run").mkdir(exist_ok=True)
-    log = open(ROOT / ".run" / f"test-celery-{name}.log", "wb")  # noqa: SIM115 - closed below
+    process = os.environ.get("PYTEST_XDIST_WORKER", "")  # pytest -n: which of the suite's processes
+    log_name = f"test-celery-{name}-{process}" if process else f"test-celery-{name}"
+    log = open(ROOT / ".run" / f"{log_name}.log", "wb")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={pool}", "--concurrency=1",
          "--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat", f"--hostname={name}@%h"],
@@ -108,7 +115,7 @@ def celery_worker(name: str, *, pool: str = "solo") -> Iterator[subprocess.Popen
         deadline = time.monotonic() + 60
         while not _ping(app, hostname):
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the worker {hostname} did not start; see .run/test-celery-{name}.log")
+                raise RuntimeError(f"the worker {hostname} did not start; see .run/{log_name}.log")
         yield proc
     finally:
         proc.terminate()
