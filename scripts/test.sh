@@ -13,12 +13,13 @@ mkdir -p .run
 scripts/redis.sh start "$REDIS_PORT" || exit 1
 trap 'scripts/redis.sh stop "$REDIS_PORT"' EXIT
 
-# The whole suite runs in TEST_WORKERS processes (pytest-xdist; default 2, CI's two cores; 0: one process), the
-# tests of a file in the same one (--dist loadfile); a targeted run (with arguments) in one unless TEST_WORKERS
-# says otherwise. Each process has its own database, Celery queue and control channel (config/settings_test.py).
+# The whole suite runs in TEST_WORKERS processes (pytest-xdist; default 2, CI's two cores; 0: one process); a
+# targeted run (with arguments) in one unless TEST_WORKERS says otherwise. --dist load hands the tests out in
+# collection order, so each process keeps pytest-django's order (transactional tests, which empty the database
+# after them, last). Each process has its own database, Celery queue and control channel (config/settings_test.py).
 workers="${TEST_WORKERS:-$([ $# -eq 0 ] && echo 2 || echo 0)}"
 parallel=()
-[ "$workers" != 0 ] && parallel=(-n "$workers" --dist loadfile)
+[ "$workers" != 0 ] && parallel=(-n "$workers" --dist load)
 
 status=0
 start=$(date +%s)

@@ -35,12 +35,17 @@ def _shares_module_import(item: Any) -> bool:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Within each module, the tests that share its small catalogue run last (the order is otherwise kept)."""
-    modules: dict[Any, int] = {}
-    for item in items:
-        modules.setdefault(item.module, len(modules))  # type: ignore[attr-defined]
-    order = {id(item): n for n, item in enumerate(items)}
-    items.sort(key=lambda item: (modules[item.module], _shares_module_import(item), order[id(item)]))  # type: ignore[attr-defined]
+    """Within each run of one module's tests, those that share its small catalogue go last (the order is otherwise
+    kept: pytest-django has already put the transactional tests after the others, and that must stay so)."""
+    start = 0
+    while start < len(items):
+        end = start
+        while end < len(items) and items[end].parent is items[start].parent:
+            end += 1
+        run = items[start:end]
+        shared = [i for i in run if _shares_module_import(i)]
+        items[start:end] = [i for i in run if not _shares_module_import(i)] + shared
+        start = end
 
 
 @pytest.fixture(scope="module")
