@@ -27,6 +27,19 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = [pytest.mark.celery, pytest.mark.django_db(transaction=True)]
 
 
+def _run_control(app: Any) -> Any:
+    """Celery's remote control on the control channel of ``make run``'s worker (the site's settings): a suite run
+    in several processes gives each its own channel (config/settings_test.py), which that worker does not hear."""
+    from celery.app.control import Control
+
+    mine = app.conf.control_exchange
+    app.conf.control_exchange = "celery"
+    try:
+        return Control(app)
+    finally:
+        app.conf.control_exchange = mine
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -69,6 +82,7 @@ def test_make_run_takes_its_port_and_a_queue_of_its_own_and_stops_everything_on_
     with log.open("wb") as out:
         run = subprocess.Popen([str(ROOT / "scripts" / "run.sh")], cwd=ROOT, env=env, stdout=out,
                                stderr=subprocess.STDOUT, start_new_session=True)
+    control = _run_control(app)
     queue = "muster-" + hashlib.sha1((str(ROOT.resolve()) + "\n").encode()).hexdigest()[:10]
     worker = f"muster-run-{port}@{socket.gethostname()}"
     marker = ROOT / ".run" / f"redis-{redis_port}.ours"
@@ -81,7 +95,7 @@ def test_make_run_takes_its_port_and_a_queue_of_its_own_and_stops_everything_on_
             time.sleep(1)
         queues: dict[str, Any] | None = None
         while time.monotonic() < deadline and not queues:
-            queues = app.control.inspect(destination=[worker], timeout=2).active_queues()
+            queues = control.inspect(destination=[worker], timeout=2).active_queues()
         assert queues, "the worker did not answer:\n" + log.read_text()
         assert [q["name"] for q in queues[worker]] == [queue], "the worker reads this checkout's queue only"
         text = log.read_text()
@@ -97,7 +111,7 @@ def test_make_run_takes_its_port_and_a_queue_of_its_own_and_stops_everything_on_
             raise
     assert "Stopped." in log.read_text()
     assert not _answers(f"http://127.0.0.1:{port}/healthz")
-    assert not app.control.ping(destination=[worker], timeout=1), "the worker stopped too"
+    assert not control.ping(destination=[worker], timeout=1), "the worker stopped too"
     assert marker.exists() == suite_owns_redis, "the suite's Redis is still the suite's to stop"
 
 
