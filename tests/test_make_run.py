@@ -29,7 +29,9 @@ pytestmark = [pytest.mark.celery, pytest.mark.django_db(transaction=True)]
 
 def _run_control(app: Any) -> Any:
     """Celery's remote control on the control channel of ``make run``'s worker (the site's settings): a suite run
-    in several processes gives each its own channel (config/settings_test.py), which that worker does not hear."""
+    in several processes gives each its own channel (config/settings_test.py), which that worker does not hear.
+    Ask through its ``broadcast``/``ping`` only: ``Control.inspect`` sends through ``app.control`` (this suite
+    process's own channel), whatever Control it came from."""
     from celery.app.control import Control
 
     mine = app.conf.control_exchange
@@ -55,6 +57,8 @@ def _answers(url: str) -> bool:
 
 
 def test_make_run_takes_its_port_and_a_queue_of_its_own_and_stops_everything_on_a_signal(tmp_path: Path) -> None:
+    from celery.app.control import flatten_reply
+
     from catalogue.models import Card
     from catalogue.services import DATA_DIR, catalogue_import
     from config.celery import app
@@ -95,7 +99,7 @@ def test_make_run_takes_its_port_and_a_queue_of_its_own_and_stops_everything_on_
             time.sleep(1)
         queues: dict[str, Any] | None = None
         while time.monotonic() < deadline and not queues:
-            queues = control.inspect(destination=[worker], timeout=2).active_queues()
+            queues = flatten_reply(control.broadcast("active_queues", destination=[worker], reply=True, timeout=2))
         assert queues, "the worker did not answer:\n" + log.read_text()
         assert [q["name"] for q in queues[worker]] == [queue], "the worker reads this checkout's queue only"
         text = log.read_text()
