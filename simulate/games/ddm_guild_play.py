@@ -27,7 +27,8 @@ PLAYED_TRIGGERS: Final = frozenset({
     "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages", "enemy-misses", "ally-misses",
     "any-misses", "enemy-hits", "any-hits", "crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits",
     "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
-    "enemy-enters-adjacent", "enemy-shifts", "setup", "first-turn", "own-turn",
+    "enemy-enters-adjacent", "enemy-shifts", "setup", "first-turn", "own-turn", "ally-declares", "enemy-declares",
+    "friend-declares",
 })
 # who an effect may reach, by what the trigger supplies
 _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
@@ -39,15 +40,18 @@ _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
                                   "enemy-misses", "ally-misses", "any-misses", "enemy-hits", "any-hits", "crits",
                                   "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by",
                                   "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
-                                  "enemy-enters-adjacent", "enemy-shifts"})
+                                  "enemy-enters-adjacent", "enemy-shifts", "ally-declares", "enemy-declares",
+                                  "friend-declares"})
 _EVENT_ALLY: Final = frozenset({"chosen",
                                 "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "enemy-attacks-ally",
                                 "ally-bloodied", "ally-destroys", "ally-damaged", "ally-misses", "ally-crits",
-                                "ally-fails-save", "ally-attacked", "friend-crits"})
+                                "ally-fails-save", "ally-attacked", "friend-crits", "ally-declares",
+                                "friend-declares"})
 # triggers whose event is an attack in progress ('+20 damage on that attack', 'that attack misses', a reroll)
 _ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-hit", "misses", "missed-by", "crits",
                                "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by", "enemy-hits",
-                               "any-hits", "ally-attacked", "ally-misses", "enemy-misses", "declares"})
+                               "any-hits", "ally-attacked", "ally-misses", "enemy-misses", "declares",
+                               "ally-declares", "friend-declares"})
 _NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits"})
 _REROLL_ON: Final = {"attack": frozenset({"misses", "ally-misses"}), "save": frozenset({"fails-save",
                                                                                         "ally-fails-save"})}
@@ -1274,6 +1278,10 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
             run.target = guard
         fire(b, "attacked", [t], target=attacker, run=run)
         fire(b, "declares", [attacker], target=t, run=run)
+        allies = b.allies_of(attacker)
+        fire(b, "ally-declares", allies, target=t, ally=attacker, run=run)
+        fire(b, "friend-declares", [attacker, *allies], target=t, ally=attacker, run=run)
+        fire(b, "enemy-declares", b.enemies_of(attacker), target=attacker, run=run)
         if not t.in_play() or not attacker.in_play():
             continue
         hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)

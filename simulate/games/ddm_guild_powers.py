@@ -68,7 +68,7 @@ TRIGGERS: Final = (
     "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages", "enemy-misses", "ally-misses",
     "any-misses", "enemy-hits", "any-hits", "crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits",
     "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
-    "first-turn", "own-turn",
+    "first-turn", "own-turn", "ally-declares", "enemy-declares", "friend-declares",
 )
 
 
@@ -935,6 +935,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if gains is not None and not tail and dur:
             return [Effect("gain", who, n, what, dur, filter=flt) for what, n in gains]
     # a modifier: "has +2 attack until end of round"; "cumulative": it adds to itself (profile ddm-guild.stacking)
+    body = re.sub(r"^if (?:that|the) attack hits,? (?=[+-]\d+ (?:\w+ )?damage on that attack$)", "", body)
     cumulative = bool(re.search(r"\bcumulative |\s?\(cumulative\)", body))
     if cumulative:
         body = re.sub(r"\bcumulative |\s?\(cumulative\)", "", body)
@@ -1640,7 +1641,7 @@ _EVENTS: Final = (
      r"(?: action)?", "declares"),
     (r"it declares (?:an? )?(?P<pname>[a-z][a-z' \-]*?) attack", "declares"),
     (r"an? (?P<kw>[a-z\-]+(?:(?:, | or |, or | and )[a-z\-]+){0,3} )?enemy declares (?:an? )?(?P<form>\{m\}|\{r\}|"
-     r"\{c\}|\{a\}|\{r\} or \{a\}|\{c\} or \{a\}|melee|ranged)? ?attack against it", "attacked"),
+     r"\{c\}|\{a\}|\{r\} or \{a\}|\{c\} or \{a\}|melee|ranged)? ?attack (?:against|vs\.?) it", "attacked"),
     (r"(?:it (?:makes|resolves|has resolved)|making|resolving|attacking an enemy with) (?:an? )?(?P<form>\{m\}|"
      r"\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|close|area|\{c\}|\{a\})? ?attack", "attack-made"),
     (r"(?:it hits|hitting) (?:an? )?(?P<tdesc>(?:[a-z\-]+,? (?:or )?){1,3}(?:target|enemy|creature))(?: with (?:an? )?"
@@ -1722,6 +1723,8 @@ _SIDE_EVENTS: Final = (
      {"it": "start-of-turn", "ally": "ally-starts-turn", "enemy": "enemy-starts-turn"}),
     (_WHO + r" fails a sav(?:e|ing throw)", {"it": "fails-save", "ally": "ally-fails-save",
                                              "enemy": "enemy-fails-save"}),
+    (_WHO + r" declares " + _FORM + r"attack(?: (?:against|vs\.?) (?:an? )?" + _TK + r"(?:enemy|target|creature))?",
+     {"ally": "ally-declares", "enemy": "enemy-declares", "it-or-ally": "friend-declares"}),
     (r"an? " + _TK + r"enemy targets (?:an? |any )?(?P<adj>adjacent )?ally(?P<adj2> adjacent to it)?(?: with "
      + _FORM + r"attack)?", {"it": "ally-attacked"}),
     (r"an? (?P<adj>adjacent )?ally is targeted(?: by " + _FORM + r"attack)?", {"it": "ally-attacked"}),
@@ -1799,7 +1802,7 @@ def _side_event(body: str) -> tuple[str, Filter, int] | None:
             continue
         name = names[side]
         kinds, who_state, adj = _event_who(g.get("kw") or "")
-        within = -1 if adj or g.get("adj") or g.get("adj2") or (who.startswith("it or")) else \
+        within = -1 if adj or g.get("adj") or g.get("adj2") or (who.startswith("it or") and "adjacent" in who) else \
             int(g["within"]) if g.get("within") else 0
         state = ""
         if g.get("tkw"):  # its target: 'a living enemy', 'a Stunned creature', 'an adjacent enemy'

@@ -564,3 +564,23 @@ def test_gaining_hit_points_a_bonus_near_a_bloodied_creature_and_the_melee_icon_
     assert sword_bonus(s, "a1", "b1") == 0
     put(s, "b2", 9, 3)  # 5 squares away
     assert sword_bonus(s, "a1", "b1") == 2
+
+
+def test_a_power_used_when_it_or_an_ally_declares_an_attack_against_a_bloodied_enemy() -> None:
+    text = "Use when this creature or an ally declares a {m} attack against a bloodied enemy: If that attack hits, " \
+           "+20 damage on that attack."
+    p = parse_power(0, "special", text)
+    assert p.played and p.trigger == "friend-declares" and p.trigger_filter.target_state == "bloodied", p.unplayed
+    s = battle([card("Chief", SWORD, text, hp=80), card("Brute", SWORD)], [card("Orc", SWORD, hp=100)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 5, 3)
+    brute, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    sword = brute.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, brute, sword, sword.attack, [orc])
+    assert orc.hp == 90  # not bloodied yet: 10
+    orc.hp = 50
+    P.attack(s.b, brute, sword, sword.attack, [orc])
+    assert orc.hp == 20  # bloodied: 10 + 20
