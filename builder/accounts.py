@@ -19,7 +19,7 @@ from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
-from django.contrib.auth.views import LoginView, PasswordResetView
+from django.contrib.auth.views import LoginView, LogoutView, PasswordResetView
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -29,6 +29,7 @@ from django.views.decorators.http import require_http_methods
 
 from builder.drafts import GAMES
 from builder.selectors import list_get, list_get_shared, lists_of
+from builder.selectors_picker import SEEN_COOKIE
 from builder.services import list_claim
 from catalogue.models import Game
 from config.errors import ApplicationError
@@ -74,6 +75,16 @@ class MusterLoginView(LoginView):
         limit_count(scope="login-name", key=username, window=LOGIN_WINDOW)
         limit_count(scope="login-address", key=client_address(self.request), window=LOGIN_WINDOW)
         return super().form_invalid(form)
+
+
+class MusterLogoutView(LogoutView):
+    """Django's logout, which also forgets the shared lists this browser opened (builder.selectors_picker: they
+    were kept in the session, which logging out ends)."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = super().post(request, *args, **kwargs)
+        response.delete_cookie(SEEN_COOKIE, samesite="Lax")
+        return response
 
 
 # ------------------------------------------------------------------------------------------- sign up

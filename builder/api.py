@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
+from django.utils.cache import get_conditional_response
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -13,7 +16,7 @@ from rest_framework.views import APIView
 from builder.checks import document_validation
 from builder.drafts import GAMES
 from builder.models import ListVersion, SavedList
-from builder.readcache import version_read_cached
+from builder.readcache import list_response_key, response_etag, response_kept, version_read_cached
 from builder.selectors import (
     builder_default_format,
     list_catalogue_changes,
@@ -138,9 +141,18 @@ class SharedListApi(APIView):
     @extend_schema(
         summary="A shared list, read-only, with its current validation", responses={200: ListOutputSerializer}
     )
-    def get(self, request: Request, share_code: str) -> Response:
+    def get(self, request: Request, share_code: str) -> HttpResponse:
         saved, current = list_shared_current(share_code=share_code)
-        return Response(ListOutputSerializer(list_payload(request, saved, current=current)).data)
+        # Nothing of it is the reader's: the whole JSON is kept per list version, catalogue version, language and
+        # site address (builder.readcache), with an ETag for a client that asks again with If-None-Match.
+        key = list_response_key(request, part="api", saved_list=saved, version=current)
+        body = response_kept(key, lambda: JSONRenderer().render(
+            ListOutputSerializer(list_payload(request, saved, current=current)).data).decode())
+        etag = response_etag(key)
+        response = HttpResponse(body, content_type="application/json")
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        return get_conditional_response(request, etag=etag, response=response) or response
 
 
 class StrictCharField(serializers.CharField):

@@ -10,20 +10,33 @@ Only what every reader is shown alike belongs here: a read that depends on who r
 numbers for cards, their collection) must pass that reader's part as ``reader`` (it joins the key), or not be
 cached. :class:`ReaderNumbers` is that part for a reader's own entered numbers: a digest of the numbers
 themselves, so entering or changing one makes a new key at once (and two readers with the same numbers, or none,
-share one)."""
+share one).
+
+A reader to whom nothing of the page is their own (:func:`plain_visitor`: not signed in, no edit cookie, no
+message waiting) is served the whole response from the cache (:func:`response_kept`): the shared page with a
+mark where each form's CSRF token goes (:data:`CSRF_MARK`, replaced per request) and the API's JSON, each with
+an ETag, so a browser that has the page asks again with ``If-None-Match`` and is answered 304. The key names the
+list version, the list's row (its name, its "copied from"), the catalogue version, the language and the site's
+address (the share link); the page's also the path asked (the language switch returns to it).
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from django.contrib import messages
 from django.core.cache import cache
+from django.http import HttpRequest
 from django.utils.translation import get_language
 
 from builder.models import ListVersion, SavedList
 from builder.selectors_entered import EntryScope, entered_overlay
+from builder.tokens import edit_tokens
 from validation.selectors import catalogue_version_current
 
 T = TypeVar("T")
@@ -66,3 +79,54 @@ class ReaderNumbers:
             return ""
         text = json.dumps([game, ruleset, values], sort_keys=True, ensure_ascii=False, default=str)
         return "n" + hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+# ------------------------------------------------------------------------------ whole responses for visitors
+
+CSRF_MARK = "muster0csrf0token0mark0kept0page0"  # where a kept page's forms carry the reader's CSRF token
+_NEAR: OrderedDict[str, str] = OrderedDict()  # this process's newest kept responses, in front of the cache
+_NEAR_MAX = 64
+_NEAR_LOCK = threading.Lock()
+
+
+def plain_visitor(request: HttpRequest) -> bool:
+    """Whether nothing of what ``request`` is shown is its own: not signed in, no edit cookie (so no entered
+    numbers, no owner's links), no message waiting to be shown."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return False
+    if edit_tokens(request):
+        return False
+    return not len(messages.get_messages(request))  # counted, not shown: they stay for the page that shows them
+
+
+def list_response_key(request: HttpRequest, *, part: str, saved_list: SavedList, version: ListVersion,
+                      extra: tuple[str, ...] = ()) -> str:
+    """The key of a whole response about ``version`` of ``saved_list`` for a plain visitor of this site."""
+    parts = (part, str(saved_list.pk), str(version.pk), str(version.number), saved_list.updated.isoformat(),
+             catalogue_version_current(), get_language() or "", request.build_absolute_uri("/"), *extra)
+    return "muster-resp:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()[:40]
+
+
+def response_kept(key: str, compute: Callable[[], str]) -> str:
+    """The response body under ``key``: this process's copy, the cache's, or ``compute()`` (then kept in both)."""
+    with _NEAR_LOCK:
+        body = _NEAR.get(key)
+        if body is not None:
+            _NEAR.move_to_end(key)
+            return body
+    body = cache.get(key)
+    if body is None:
+        body = compute()
+        cache.set(key, body, KEEP_SECONDS)
+    with _NEAR_LOCK:
+        _NEAR[key] = body
+        while len(_NEAR) > _NEAR_MAX:
+            _NEAR.popitem(last=False)
+    return body
+
+
+def response_etag(key: str, *, secret: str = "") -> str:
+    """The ETag of a kept response: its key, and the reader's CSRF secret for a page that carries a token (a page
+    kept by the browser holds a token for that secret only)."""
+    return '"' + hashlib.sha256(f"{key}|{secret}".encode()).hexdigest()[:32] + '"'

@@ -53,7 +53,7 @@ def list_shared_current(*, share_code: str) -> tuple[SavedList, ListVersion]:
     often than anything else; bench/load.py). 404 as :func:`list_get_shared` and :func:`list_current` say."""
     if not isinstance(share_code, str) or not _SHARE_CODE.fullmatch(share_code):
         raise ApplicationError("No shared list has this code.", code="not_found", status=404)
-    version = (ListVersion.objects.filter(saved_list__share_code=share_code).select_related("saved_list")
+    version = (ListVersion.objects.filter(saved_list__share_code=share_code).select_related("saved_list__forked_from")
                .order_by("-number").first())
     if version is None:
         list_get_shared(share_code=share_code)  # no such list: its 404

@@ -12,7 +12,7 @@ from builder import accounts, collections, views, views_entered
 account_urls: list[URLPattern | URLResolver] = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.MusterLoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", accounts.MusterLogoutView.as_view(), name="logout"),
     path(
         "accounts/password/change/",
         auth_views.PasswordChangeView.as_view(success_url=reverse_lazy("password_change_done")),

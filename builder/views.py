@@ -29,10 +29,11 @@ import segno
 from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy, npgettext
@@ -45,7 +46,15 @@ from builder.games import panel_of
 from builder.history import note_shown, version_changes
 from builder.models import ListVersion, SavedList
 from builder.problems import draft_problems
-from builder.readcache import ReaderNumbers, version_read_cached
+from builder.readcache import (
+    CSRF_MARK,
+    ReaderNumbers,
+    list_response_key,
+    plain_visitor,
+    response_etag,
+    response_kept,
+    version_read_cached,
+)
 from builder.selectors import (
     GameSetup,
     ListCheck,
@@ -861,12 +870,37 @@ def _shared_context(request: HttpRequest, saved: SavedList, current: ListVersion
 @require_GET
 def shared_list(request: HttpRequest, share_code: str) -> HttpResponse:
     saved, current = _shared_now(share_code)
-    context = _shared_context(request, saved, current)
-    if not context["is_owner"]:
-        shared_seen_remember(request, saved)  # offered in the matchup form's "shared with me"
-    response = render(request, "lists/shared.html", context)
+    owner = False
+    if plain_visitor(request):
+        response = _shared_page_kept(request, saved, current)
+    else:
+        context = _shared_context(request, saved, current)
+        owner = context["is_owner"]
+        response = render(request, "lists/shared.html", context)
     response["Referrer-Policy"] = "same-origin"
+    if not owner:
+        shared_seen_remember(request, response, saved)  # offered in the matchup form's "shared with me"
     return response
+
+
+def _shared_page_kept(request: HttpRequest, saved: SavedList, current: ListVersion) -> HttpResponse:
+    """The shared page for a plain visitor (builder.readcache): rendered once per list version, catalogue version,
+    language and path, kept whole; this reader's CSRF token put in its forms; 304 to a browser that has it."""
+    copied = saved.forked_from
+    key = list_response_key(request, part="page", saved_list=saved, version=current, extra=(
+        request.get_full_path(), copied.share_code if copied else "", copied.name if copied else ""))
+
+    def render_page() -> str:
+        context = {**_shared_context(request, saved, current), "csrf_token": CSRF_MARK}
+        return render_to_string("lists/shared.html", context, request=request)
+
+    body = response_kept(key, render_page)
+    token = get_token(request)  # the CSRF cookie's secret is now the request's (a new one for a new visitor)
+    etag = response_etag(key, secret=str(request.META.get("CSRF_COOKIE", "")))
+    response = HttpResponse(body.replace(CSRF_MARK, token))
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"  # the browser asks each time; unchanged, it is told 304
+    return get_conditional_response(request, etag=etag, response=response) or response
 
 
 @require_GET

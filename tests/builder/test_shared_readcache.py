@@ -118,3 +118,139 @@ def test_links_that_depend_on_the_reader_are_added_per_request() -> None:
     assert f"list={saved.pk}" in mine and "/cards/ddm/seed/medusa/numbers/" in mine
     theirs = Client().get(f"/l/{saved.share_code}").content.decode()
     assert "/cards/ddm/seed/medusa/numbers/" in theirs and str(saved.pk) not in theirs
+
+
+# ------------------------------------------------------------------ the whole page and the API, kept for visitors
+
+
+@pytest.fixture
+def rendered(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many times the shared page was put together (its context read and its template rendered)."""
+    calls: list[int] = []
+    real = views._shared_context
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(views, "_shared_context", counting)
+    return calls
+
+
+def csrf_tokens(response: Any) -> list[str]:
+    return re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', response.content.decode())
+
+
+def test_visitors_are_served_one_kept_page_each_with_a_csrf_token_of_their_own(rendered: list[int]) -> None:
+    from django.contrib.sessions.models import Session
+
+    saved, _ = list_create(document=WARBAND)
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    one, two = first.get(f"/l/{saved.share_code}"), second.get(f"/l/{saved.share_code}")
+    assert one.status_code == two.status_code == 200
+    assert len(rendered) == 1, "the second visitor was served the kept page"
+    assert text(one) == text(two) and "Centaur" in text(one)
+    mine, theirs = csrf_tokens(one), csrf_tokens(two)
+    assert len(mine) == len(theirs) == 2 and not set(mine) & set(theirs), "each visitor's own token in both forms"
+    assert views.CSRF_MARK not in one.content.decode()
+    assert not Session.objects.exists(), "a visitor without a session is given none (no database write)"
+    fork = first.post(f"/l/{saved.share_code}/fork/", {"csrfmiddlewaretoken": mine[0]})
+    assert fork.status_code == 303, "the kept page's form works with the token it was given"
+    assert SavedList.objects.count() == 2
+    forged = second.post(f"/l/{saved.share_code}/fork/", {"csrfmiddlewaretoken": "x" * 64})
+    assert forged.status_code == 403
+
+
+def test_a_browser_that_has_the_page_is_told_it_has_not_changed_until_it_changes() -> None:
+    saved, _ = list_create(document=WARBAND)
+    client = Client()
+    page = client.get(f"/l/{saved.share_code}")
+    etag = page["ETag"]
+    again = client.get(f"/l/{saved.share_code}", HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and not again.content
+    assert Client().get(f"/l/{saved.share_code}", HTTP_IF_NONE_MATCH=etag).status_code == 200, (
+        "another browser (another CSRF secret) gets the whole page")
+    list_update(saved_list=saved, document={**WARBAND, "entries": [*WARBAND["entries"], {"card": "Medusa"}]})
+    changed = client.get(f"/l/{saved.share_code}", HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and "Medusa" in text(changed) and changed["ETag"] != etag
+    etag = changed["ETag"]
+    for centaur in DdmCreature.objects.filter(name="Centaur", ruleset__slug="seed"):
+        card_correct(card=centaur, values={"cost": 25}, reason="a test's correction")
+    corrected = client.get(f"/l/{saved.share_code}", HTTP_IF_NONE_MATCH=etag)
+    assert corrected.status_code == 200 and "The catalogue changed since this list was saved." in text(corrected)
+
+
+def test_the_kept_page_never_carries_an_owners_or_a_signed_in_readers_parts(rendered: list[int]) -> None:
+    owner = Client()
+    owner.post("/build/ddm/", {"document": json.dumps({**WARBAND, "entries": [{"card": "Medusa"}]}), "op": "save"})
+    saved = SavedList.objects.get()
+    url = f"/l/{saved.share_code}"
+    reader = cast(User, UserFactory(username="someone-else"))
+    signed_in = Client()
+    signed_in.force_login(reader)
+    for order in ([owner, signed_in, Client()], [Client(), owner, signed_in, Client()]):
+        pages = {id(c): c.get(url).content.decode() for c in order}
+        mine, theirs = pages[id(owner)], pages[id(order[-1])]
+        assert "Edit this list" in mine and f"list={saved.pk}" in mine
+        assert "Edit this list" not in theirs and str(saved.pk) not in theirs
+        assert "someone-else" in pages[id(signed_in)] and "someone-else" not in theirs
+        assert "Log in" in theirs
+
+
+def test_a_visitor_in_another_language_or_with_a_message_waiting_is_not_served_the_kept_page() -> None:
+    saved, _ = list_create(document=WARBAND)
+    english = Client().get(f"/l/{saved.share_code}")
+    hungarian = Client(HTTP_ACCEPT_LANGUAGE="hu").get(f"/l/{saved.share_code}")
+    assert '<html lang="en">' in english.content.decode() and '<html lang="hu">' in hungarian.content.decode()
+    assert text(english) != text(hungarian)
+    forker = Client()
+    forker.get(f"/l/{saved.share_code}")
+    forker.post(f"/l/{saved.share_code}/fork/")  # "This is your copy", shown on the next page
+    copy = SavedList.objects.exclude(pk=saved.pk).get()
+    visitor = Client()
+    visitor.get(f"/l/{saved.share_code}")
+    shown = forker.get(f"/l/{copy.share_code}")
+    assert "This is your copy" in text(shown) and "This is your copy" not in text(visitor.get(f"/l/{copy.share_code}"))
+
+
+def test_a_visitor_is_offered_the_lists_they_opened_without_a_session_and_forgets_them_on_logging_out() -> None:
+    from django.contrib.sessions.models import Session
+
+    from tests.simulate.test_matchup_form import picker_options
+
+    first, _ = list_create(document=WARBAND)
+    second, _ = list_create(document={**WARBAND, "name": "Another"})
+    visitor = Client()
+    for saved in (first, second, first):
+        assert visitor.get(f"/l/{saved.share_code}").status_code == 200
+    assert not Session.objects.exists()
+    offered = picker_options(visitor.get("/matchups/new/").content.decode(), "a")
+    assert offered == ["", f"/l/{first.share_code}", f"/l/{second.share_code}"], "the newest first, each once"
+    again = visitor.get(f"/l/{first.share_code}")
+    assert "muster_seen" not in again.cookies, "opening the newest again changes nothing"
+    visitor.cookies["muster_seen"] = "forged|codes"
+    assert picker_options(visitor.get("/matchups/new/").content.decode(), "a") == [""], "a forged cookie reads empty"
+    user = cast(User, UserFactory())
+    reader = Client()
+    reader.force_login(user)
+    reader.get(f"/l/{second.share_code}")
+    assert f"/l/{second.share_code}" in picker_options(reader.get("/matchups/new/").content.decode(), "a")
+    reader.post("/accounts/logout/")
+    assert picker_options(reader.get("/matchups/new/").content.decode(), "a") == [""]
+
+
+def test_the_shared_list_api_is_kept_whole_and_answers_304_until_the_list_changes(settings: Any) -> None:
+    settings.ALLOWED_HOSTS = ["testserver", "other.example"]
+    saved, _ = list_create(document=WARBAND)
+    url = f"/api/v1/shared/{saved.share_code}/"
+    first = Client().get(url)
+    body = first.json()
+    assert first.status_code == 200 and body["version"] == 1 and body["share_url"].endswith(f"/l/{saved.share_code}")
+    assert Client().get(url).content == first.content
+    assert Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert Client(HTTP_HOST="other.example").get(url).json()["share_url"].startswith("http://other.example/"), (
+        "the share link names the site asked")
+    list_update(saved_list=saved, document={**WARBAND, "entries": [*WARBAND["entries"], {"card": "Medusa"}]})
+    changed = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed.json()["version"] == 2
+    assert "edit_token" not in changed.json()
