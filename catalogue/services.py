@@ -312,23 +312,7 @@ def _import_file(data: fmt.DataFile, rep: FileReport) -> list[m.CatalogueChange]
                 _change(data, rec.slug, rec.base["name"], m.CatalogueChange.Action.CHANGED, _diff(old, rec.canonical))
             )
 
-    for row, rec, card in pending_refs:
-        updates: dict[str, Any] = {}
-        for name, target in rec.refs.items():
-            if not target:
-                continue
-            ref = rec.spec.refs[name]
-            target_ruleset = ref.ruleset or data.ruleset
-            found = _ref_find(game, target_ruleset, ref.kind, target)
-            if found is None:
-                raise fmt.RowError(
-                    data.path, f"no {data.game}/{target_ruleset} {ref.kind} with slug '{target}'", row, rec.slug, name
-                )
-            updates[name] = found
-        if updates:
-            for name, value in updates.items():
-                setattr(card, name, value)
-            card.save(update_fields=list(updates))
+    _refs_store(data, game, pending_refs)
 
     for card, former in renamed:  # lists that name a card by its old name still find it
         m.CardFormerName.objects.get_or_create(card=card, search_name=normalise_name(former),
@@ -342,6 +326,42 @@ def _import_file(data: fmt.DataFile, rep: FileReport) -> list[m.CatalogueChange]
         changes.append(_change(data, slug, name, m.CatalogueChange.Action.REMOVED, {}))
     gone.update(retired=True)
     return changes
+
+
+def _refs_store(data: fmt.DataFile, game: m.Game, pending: list[tuple[int, fmt.CardRecord, m.Card]]) -> None:
+    """Point the stored cards' references (a creature's miniature, ...) at the cards they name: the named cards
+    read in one query per ruleset and kind, the cards written in one update per model and batch (an import of
+    the bundled catalogue has ~1,500 references: they were a lookup and a save each)."""
+    wanted: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for _row, rec, _card in pending:
+        for name, target in rec.refs.items():
+            if target:
+                ref = rec.spec.refs[name]
+                wanted[(ref.ruleset or data.ruleset, ref.kind)].add(target)
+    found: dict[tuple[str, str, str], m.Card] = {}
+    for (ruleset, kind), slugs in wanted.items():
+        model = KINDS[(game.slug, ruleset, kind)].model
+        for named in model.objects.filter(game=game, ruleset__slug=ruleset, slug__in=sorted(slugs)).order_by("pk"):
+            found.setdefault((ruleset, kind, named.slug), named)  # as _ref_find: the first by id
+    changed: dict[type[m.Card], tuple[list[m.Card], set[str]]] = {}
+    for row, rec, card in pending:
+        for name, target in rec.refs.items():
+            if not target:
+                continue
+            ref = rec.spec.refs[name]
+            target_ruleset = ref.ruleset or data.ruleset
+            hit = found.get((target_ruleset, ref.kind, target))
+            if hit is None:
+                raise fmt.RowError(
+                    data.path, f"no {data.game}/{target_ruleset} {ref.kind} with slug '{target}'", row, rec.slug, name
+                )
+            setattr(card, name, hit)
+            cards, fields = changed.setdefault(type(card), ([], set()))
+            if not cards or cards[-1] is not card:
+                cards.append(card)
+            fields.add(name)
+    for model, (cards, fields) in changed.items():
+        model._default_manager.bulk_update(cards, sorted(fields), batch_size=200)
 
 
 def _with_corrections(
@@ -396,16 +416,29 @@ def _diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, list[Any]]:
 # ---------------------------------------------------------------------------------------------- export
 
 
-def catalogue_documents(*, game: str | None = None) -> dict[str, dict[str, Any]]:
-    """Every stored card in the file format, grouped by the file it belongs in."""
+def _file_key(card: m.Card, game: str, ruleset: str) -> str:
+    """The data file a stored card belongs in (the one it was imported from, else its set's)."""
+    ps = card.product_set
+    return card.data_file or f"{game}/{ruleset}/{ps.slug if ps else 'unsorted'}.json"
+
+
+def catalogue_documents(*, game: str | None = None, file_of: m.Card | None = None) -> dict[str, dict[str, Any]]:
+    """Every stored card in the file format, grouped by the file it belongs in (``file_of``: only the file that
+    card belongs in)."""
     groups: dict[str, list[tuple[int, str, dict[str, Any]]]] = defaultdict(list)
     headers: dict[str, tuple[str, str, dict[str, Any]]] = {}
+    only = None if file_of is None else (file_of.game.slug, file_of.ruleset.slug)
     for (g, r, kind), spec in KINDS.items():
-        if game is not None and g != game:
+        if (game is not None and g != game) or (only is not None and (g, r) != only):
             continue
-        for card in _subclass_queryset(spec, g, r, kind).filter(retired=False).select_related("product_set"):
+        cards = _subclass_queryset(spec, g, r, kind).filter(retired=False).select_related("product_set")
+        if file_of is not None:  # its file's cards: the same data file, or none and the same set
+            cards = cards.filter(data_file=file_of.data_file)
+            if not file_of.data_file:
+                cards = cards.filter(product_set=file_of.product_set_id)
+        for card in cards:
             ps = card.product_set
-            key = card.data_file or f"{g}/{r}/{ps.slug if ps else 'unsorted'}.json"
+            key = _file_key(card, g, r)
             set_data = _set_header(ps) if ps else {"slug": "unsorted", "name": "Unsorted"}
             headers.setdefault(key, (g, r, set_data))
             groups[key].append((card.position, card.slug, card_canonical(card, spec)))
@@ -434,11 +467,23 @@ def catalogue_export(*, out_dir: Path, game: str | None = None) -> list[Path]:
 # --------------------------------------------------------------------------------------------- versions
 
 
-def catalogue_digest() -> str:
+# The version label is a digest of the data: of each data file's digest (its key and its text in the file format)
+# and of the factions. A correction changes one card, so one file: its label re-reads that file alone, from the
+# file digests this process computed for the version it corrects (_FILE_DIGESTS, by the version's id and label;
+# the whole catalogue is read once per process and version, and again when a version it does not know is the
+# latest: another process's import or correction, a rolled-back transaction). An import reads every file.
+_FILE_DIGESTS: dict[tuple[int, str], dict[str, str]] = {}
+_FILE_DIGESTS_KEPT = 8
+
+
+def _file_digest(key: str, doc: dict[str, Any]) -> str:
+    return hashlib.sha256(key.encode() + b"\0" + fmt.dumps(doc).encode()).hexdigest()
+
+
+def _digest_of(files: dict[str, str]) -> str:
     h = hashlib.sha256()
-    for key, doc in catalogue_documents().items():
-        h.update(key.encode())
-        h.update(fmt.dumps(doc).encode())
+    for key in sorted(files):
+        h.update(f"{key}\0{files[key]}\n".encode())
     games = [
         (f.game.slug, f.ruleset.slug, f.slug, f.name)
         for f in m.Faction.objects.select_related("game", "ruleset").order_by("game__slug", "ruleset__slug", "slug")
@@ -447,9 +492,56 @@ def catalogue_digest() -> str:
     return h.hexdigest()[:12]
 
 
-def catalogue_version_record(*, changes: Sequence[m.CatalogueChange], summary: str) -> m.CatalogueVersion:
-    """Write a new version for data that just changed, with its change log."""
-    version = m.CatalogueVersion.objects.create(label=catalogue_digest(), summary=summary)
+def _latest_version() -> tuple[int, str] | None:
+    return m.CatalogueVersion.objects.order_by("-id").values_list("id", "label").first()
+
+
+def file_digests(card: m.Card) -> dict[str, str]:
+    """The digest of the data file ``card`` belongs in, as it stands (by its key: the file alone is read)."""
+    return {key: _file_digest(key, doc) for key, doc in catalogue_documents(file_of=card).items()}
+
+
+def _files_digested(*, changed: tuple[m.Card, dict[str, str]] | None = None) -> dict[str, str]:
+    """Each data file's digest as the data stands. ``changed``: the one card changed since the latest version
+    and its file's digests before the change (:func:`file_digests`): only that file is read again when this
+    process knows the latest version's files; else every file is read (and the latest version's files are then
+    known: these, with that file as it was)."""
+    latest = _latest_version()
+    known = _FILE_DIGESTS.get(latest) if latest is not None else None
+    if changed is not None and set(changed[1]) != {_file_key(changed[0], changed[0].game.slug,
+                                                              changed[0].ruleset.slug)}:
+        changed = None  # the card moved to another file: two files changed
+    if changed is None or known is None:
+        files = {key: _file_digest(key, doc) for key, doc in catalogue_documents().items()}
+        if changed is not None and latest is not None:
+            card, before = changed
+            _remember_files(latest, {**{k: v for k, v in files.items() if k != _file_key(
+                card, card.game.slug, card.ruleset.slug)}, **before})
+        return files
+    card, _before = changed
+    files = {k: v for k, v in known.items() if k != _file_key(card, card.game.slug, card.ruleset.slug)}
+    files.update(file_digests(card))
+    return files
+
+
+def _remember_files(version: tuple[int, str], files: dict[str, str]) -> None:
+    _FILE_DIGESTS[version] = files
+    while len(_FILE_DIGESTS) > _FILE_DIGESTS_KEPT:
+        del _FILE_DIGESTS[next(iter(_FILE_DIGESTS))]
+
+
+def catalogue_digest() -> str:
+    """The digest of the whole catalogue as stored (every file read)."""
+    return _digest_of(_files_digested())
+
+
+def catalogue_version_record(*, changes: Sequence[m.CatalogueChange], summary: str,
+                             changed: tuple[m.Card, dict[str, str]] | None = None) -> m.CatalogueVersion:
+    """Write a new version for data that just changed, with its change log (``changed``: the one card a correction
+    changed and its file's digests before it, :func:`file_digests`; None: anything may have changed)."""
+    files = _files_digested(changed=changed)
+    version = m.CatalogueVersion.objects.create(label=_digest_of(files), summary=summary)
+    _remember_files((version.id, version.label), files)
     for change in changes:
         change.version = version
     m.CatalogueChange.objects.bulk_create(changes)
@@ -618,6 +710,7 @@ def card_correct(
             raise ApplicationError(exc.message, fields={f"/{exc.field}": [exc.message]}) from None
         if rec.canonical == old:
             return None
+        before = file_digests(typed)  # its file as the latest version has it (the new label reads only this file)
         _card_store(typed, rec, spec)
         diff = _diff(old, rec.canonical)
         change = m.CatalogueChange(
@@ -625,7 +718,7 @@ def card_correct(
             action=m.CatalogueChange.Action.CHANGED, fields=diff, reason=reason.strip(),
         )
         summary = f"Correction of {game}/{ruleset}/{card.slug} ({', '.join(diff)}): {reason.strip()}"
-        version = catalogue_version_record(changes=[change], summary=summary[:1000])
+        version = catalogue_version_record(changes=[change], summary=summary[:1000], changed=(typed, before))
         editor_user = editor if getattr(editor, "pk", None) else None
         for name, (before, after) in diff.items():
             # ``was`` is what the data said before the first correction of the field: kept on a later one.

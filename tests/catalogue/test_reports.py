@@ -14,7 +14,7 @@ from django.test import Client
 
 from catalogue import models as m
 from catalogue.selectors import card_get
-from catalogue.services import card_correct, card_report_create, catalogue_version_label
+from catalogue.services import card_correct, card_report_create, catalogue_digest, catalogue_version_label
 from config.errors import ApplicationError
 
 REPORT_URL = "/catalogue/ddm/seed/orc-mauler/report/"
@@ -166,6 +166,30 @@ def test_a_correction_records_a_new_version_with_old_and_new_values(client: Clie
     assert re.search(r'data-stat="cost".*?12', page, re.S)
     assert client.get("/api/v1/cards/ddm/seed/orc-mauler/").json()["stats"]["cost"] == 12
     assert client.get("/api/v1/cards/", {"faction": "LE", "search": "mauler"}).json()["count"] == 1
+
+
+def test_a_corrections_label_is_the_digest_of_the_whole_catalogue_as_stored(catalogue: None) -> None:
+    """A correction reads only its card's file again for the new label (catalogue.services): the label is still
+    the whole catalogue's digest, and the same data has the same label whichever way it was reached."""
+    ogre = card_get(game="dungeon-command", ruleset="default", slug="ogre")
+    assert ogre is not None
+    start = catalogue_version_label()
+    labels = []
+    for card, values in ((mauler(), {"cost": 12}), (ogre, {"hp": 99}), (mauler(), {"cost": None}),
+                         (ogre, {"hp": 100})):
+        version = card_correct(card=card, values=values, reason="a test's correction")
+        assert version is not None
+        assert version.label == catalogue_digest() == catalogue_version_label(), "the whole catalogue's digest"
+        labels.append(version.label)
+    assert len(set(labels)) == 4 and start not in labels[:3]
+    assert labels[3] == start, "every correction undone: the data it started from, and its label"
+
+
+def test_undoing_a_correction_gives_back_the_label_the_data_had(catalogue: None) -> None:
+    start = catalogue_version_label()
+    assert card_correct(card=mauler(), values={"speed": 4}, reason="a test's correction") is not None
+    undone = card_correct(card=mauler(), values={"speed": 6}, reason="undone")
+    assert undone is not None and undone.label == start, "the same data, the same label"
 
 
 def test_a_correction_can_make_a_number_missing_and_fix_an_attack(catalogue: None) -> None:
