@@ -22,7 +22,8 @@ from builder.selectors import (
     list_catalogue_changes,
     list_current,
     list_get,
-    list_shared_current,
+    list_shared_stamp,
+    list_shared_version,
 )
 from builder.services import list_can_edit, list_create, list_delete, list_update
 from builder.textformat import list_import
@@ -142,12 +143,17 @@ class SharedListApi(APIView):
         summary="A shared list, read-only, with its current validation", responses={200: ListOutputSerializer}
     )
     def get(self, request: Request, share_code: str) -> HttpResponse:
-        saved, current = list_shared_current(share_code=share_code)
+        stamp = list_shared_stamp(share_code=share_code)
         # Nothing of it is the reader's: the whole JSON is kept per list version, catalogue version, language and
         # site address (builder.readcache), with an ETag for a client that asks again with If-None-Match.
-        key = list_response_key(request, part="api", saved_list=saved, version=current)
-        body = response_kept(key, lambda: JSONRenderer().render(
-            ListOutputSerializer(list_payload(request, saved, current=current)).data).decode())
+        key = list_response_key(request, part="api", stamp=stamp)
+
+        def payload() -> str:
+            saved, current = list_shared_version(stamp=stamp)
+            data = ListOutputSerializer(list_payload(request, saved, current=current)).data
+            return JSONRenderer().render(data).decode()
+
+        body = response_kept(key, payload)
         etag = response_etag(key)
         response = HttpResponse(body, content_type="application/json")
         response["ETag"] = etag

@@ -35,6 +35,7 @@ from django.http import HttpRequest
 from django.utils.translation import get_language
 
 from builder.models import ListVersion, SavedList
+from builder.selectors import SharedStamp
 from builder.selectors_entered import EntryScope, entered_overlay
 from builder.tokens import edit_tokens
 from validation.selectors import catalogue_version_current
@@ -100,11 +101,10 @@ def plain_visitor(request: HttpRequest) -> bool:
     return not len(messages.get_messages(request))  # counted, not shown: they stay for the page that shows them
 
 
-def list_response_key(request: HttpRequest, *, part: str, saved_list: SavedList, version: ListVersion,
-                      extra: tuple[str, ...] = ()) -> str:
-    """The key of a whole response about ``version`` of ``saved_list`` for a plain visitor of this site."""
-    parts = (part, str(saved_list.pk), str(version.pk), str(version.number), saved_list.updated.isoformat(),
-             catalogue_version_current(), get_language() or "", request.build_absolute_uri("/"), *extra)
+def list_response_key(request: HttpRequest, *, part: str, stamp: SharedStamp, extra: tuple[str, ...] = ()) -> str:
+    """The key of a whole response about the shared list ``stamp`` names, for a plain visitor of this site."""
+    parts = (part, *stamp.parts(), catalogue_version_current(), get_language() or "", request.build_absolute_uri("/"),
+             *extra)
     return "muster-resp:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()[:40]
 
 

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import connection
+
 import games
 from builder.drafts import (
     ACTION_KEYS,
@@ -48,12 +50,73 @@ def list_get_shared(*, share_code: str) -> SavedList:
     return saved
 
 
+@dataclass(frozen=True)
+class SharedStamp:
+    """What names the state of a shared list as a reader sees it (builder.readcache's keys): the list, its newest
+    version, when its row last changed, and the list it was copied from (its name shows) and when that changed."""
+
+    share_code: str
+    list_id: str
+    version_id: int
+    number: int
+    updated: str
+    copied_from: str
+
+    def parts(self) -> tuple[str, ...]:
+        return (self.list_id, str(self.version_id), str(self.number), self.updated, self.copied_from)
+
+
+_STAMP_SQL: dict[str, str] = {}
+
+
+def _stamp_sql() -> str:
+    """The stamp's one statement, written once per database from the models' tables and columns: the ORM took
+    longer to build this query than the rest of a kept page's answer (bench/load.py)."""
+    sql = _STAMP_SQL.get(connection.alias)
+    if sql is None:
+        q = connection.ops.quote_name
+
+        def col(model: Any, name: str) -> str:
+            return q(model._meta.get_field(name).column)
+
+        lists, versions = q(SavedList._meta.db_table), q(ListVersion._meta.db_table)
+        sql = (f"SELECT s.{col(SavedList, 'id')}, v.{col(ListVersion, 'id')}, v.{col(ListVersion, 'number')}, "
+               f"s.{col(SavedList, 'updated')}, s.{col(SavedList, 'forked_from')}, f.{col(SavedList, 'updated')} "
+               f"FROM {versions} v JOIN {lists} s ON s.{col(SavedList, 'id')} = v.{col(ListVersion, 'saved_list')} "
+               f"LEFT JOIN {lists} f ON f.{col(SavedList, 'id')} = s.{col(SavedList, 'forked_from')} "
+               f"WHERE s.{col(SavedList, 'share_code')} = %s ORDER BY v.{col(ListVersion, 'number')} DESC LIMIT 1")
+        _STAMP_SQL[connection.alias] = sql
+    return sql
+
+
+def list_shared_stamp(*, share_code: str) -> SharedStamp:
+    """The :class:`SharedStamp` of the list shared under ``share_code``, in one small query (no list document
+    read: a kept response is found by it alone). 404 as :func:`list_shared_current` says."""
+    if not isinstance(share_code, str) or not _SHARE_CODE.fullmatch(share_code):
+        raise ApplicationError("No shared list has this code.", code="not_found", status=404)
+    with connection.cursor() as cursor:
+        cursor.execute(_stamp_sql(), [share_code])
+        row = cursor.fetchone()
+    if row is None:
+        list_get_shared(share_code=share_code)  # no such list: its 404
+        raise ApplicationError("This list has no saved version.", code="not_found", status=404)
+    list_id, version_id, number, updated, copied, copied_updated = row
+    return SharedStamp(share_code, str(list_id), int(version_id), int(number), str(updated),
+                       f"{copied or ''}@{copied_updated or ''}")
+
+
+def list_shared_version(*, stamp: SharedStamp) -> tuple[SavedList, ListVersion]:
+    """The list and the very version ``stamp`` names (a newer one saved meanwhile is another stamp's)."""
+    version = ListVersion.objects.select_related("saved_list__forked_from").get(pk=stamp.version_id)
+    return version.saved_list, version
+
+
 def list_shared_current(*, share_code: str) -> tuple[SavedList, ListVersion]:
     """The list shared under ``share_code`` and its newest version, in one query (a shared list is read far more
     often than anything else; bench/load.py). 404 as :func:`list_get_shared` and :func:`list_current` say."""
     if not isinstance(share_code, str) or not _SHARE_CODE.fullmatch(share_code):
         raise ApplicationError("No shared list has this code.", code="not_found", status=404)
-    version = (ListVersion.objects.filter(saved_list__share_code=share_code).select_related("saved_list__forked_from")
+    version = (ListVersion.objects.filter(saved_list__share_code=share_code).select_related("saved_list")
                .order_by("-number").first())
     if version is None:
         list_get_shared(share_code=share_code)  # no such list: its 404

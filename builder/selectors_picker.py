@@ -67,13 +67,13 @@ def shared_seen(request: HttpRequest) -> list[str]:
     return list(dict.fromkeys(codes))[:SEEN_LISTS]
 
 
-def shared_seen_remember(request: HttpRequest, response: HttpResponse, saved: SavedList) -> None:
-    """Remember on ``response`` that this browser opened ``saved``'s shared page (the picker's "shared with
-    me"): its cookie, set only when that changes it (the same list opened again sets nothing)."""
+def shared_seen_remember(request: HttpRequest, response: HttpResponse, share_code: str) -> None:
+    """Remember on ``response`` that this browser opened the shared page of ``share_code`` (the picker's "shared
+    with me"): its cookie, set only when that changes it (the same list opened again sets nothing)."""
     seen = _seen_cookie(request)
-    if seen[:1] == [saved.share_code]:
+    if seen[:1] == [share_code]:
         return
-    seen = [saved.share_code, *(code for code in seen if code != saved.share_code)][:SEEN_LISTS]
+    seen = [share_code, *(code for code in seen if code != share_code)][:SEEN_LISTS]
     response.set_signed_cookie(SEEN_COOKIE, "|".join(seen), salt=SEEN_COOKIE, max_age=settings.SESSION_COOKIE_AGE,
                                secure=settings.SESSION_COOKIE_SECURE, httponly=True, samesite="Lax")
 

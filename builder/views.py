@@ -76,6 +76,8 @@ from builder.selectors import (
     list_get_shared,
     list_rows,
     list_shared_current,
+    list_shared_stamp,
+    list_shared_version,
     list_versions,
 )
 from builder.selectors_collections import collection_shortfall, owned_by_slug
@@ -869,28 +871,31 @@ def _shared_context(request: HttpRequest, saved: SavedList, current: ListVersion
 
 @require_GET
 def shared_list(request: HttpRequest, share_code: str) -> HttpResponse:
-    saved, current = _shared_now(share_code)
     owner = False
     if plain_visitor(request):
-        response = _shared_page_kept(request, saved, current)
+        response = _shared_page_kept(request, share_code)
     else:
+        saved, current = _shared_now(share_code)
         context = _shared_context(request, saved, current)
         owner = context["is_owner"]
         response = render(request, "lists/shared.html", context)
     response["Referrer-Policy"] = "same-origin"
     if not owner:
-        shared_seen_remember(request, response, saved)  # offered in the matchup form's "shared with me"
+        shared_seen_remember(request, response, share_code)  # offered in the matchup form's "shared with me"
     return response
 
 
-def _shared_page_kept(request: HttpRequest, saved: SavedList, current: ListVersion) -> HttpResponse:
+def _shared_page_kept(request: HttpRequest, share_code: str) -> HttpResponse:
     """The shared page for a plain visitor (builder.readcache): rendered once per list version, catalogue version,
     language and path, kept whole; this reader's CSRF token put in its forms; 304 to a browser that has it."""
-    copied = saved.forked_from
-    key = list_response_key(request, part="page", saved_list=saved, version=current, extra=(
-        request.get_full_path(), copied.share_code if copied else "", copied.name if copied else ""))
+    try:
+        stamp = list_shared_stamp(share_code=share_code)
+    except ApplicationError:
+        raise Http404("No shared list has this code.") from None
+    key = list_response_key(request, part="page", stamp=stamp, extra=(request.get_full_path(),))
 
     def render_page() -> str:
+        saved, current = list_shared_version(stamp=stamp)
         context = {**_shared_context(request, saved, current), "csrf_token": CSRF_MARK}
         return render_to_string("lists/shared.html", context, request=request)
 

@@ -254,3 +254,15 @@ def test_the_shared_list_api_is_kept_whole_and_answers_304_until_the_list_change
     changed = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert changed.status_code == 200 and changed.json()["version"] == 2
     assert "edit_token" not in changed.json()
+
+
+def test_a_copys_kept_page_names_the_list_it_was_copied_from_as_that_list_is_named_now() -> None:
+    from builder.services import list_fork
+
+    source, _ = list_create(document=WARBAND)
+    copy, _token = list_fork(saved_list=source, owner=None)
+    assert "copied from Kept between readers" in text(Client().get(f"/l/{copy.share_code}"))
+    list_update(saved_list=source, document={**WARBAND, "name": "Renamed since"})
+    assert "copied from Renamed since" in text(Client().get(f"/l/{copy.share_code}"))
+    assert Client().get("/l/no-such-code").status_code == 404
+    assert Client().get("/api/v1/shared/no-such-code/").status_code == 404
