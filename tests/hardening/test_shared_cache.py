@@ -74,3 +74,39 @@ def test_the_api_refuses_the_request_past_its_rate_through_it(shared_cache: dict
     assert codes == [200, 200, 200, 429]
     other = Client(REMOTE_ADDR="10.0.0.7")
     assert other.post("/api/v1/validate/", body, content_type="application/json").status_code == 200, "per client"
+
+
+@pytest.mark.django_db
+def test_a_shared_list_kept_whole_in_redis_serves_every_visitor_their_own_token_and_never_the_owners_links(
+        shared_cache: dict[str, Any]) -> None:
+    """The kept page and API answer go through the shared cache (several web processes read one copy): a process
+    that did not render it (its own copies emptied) reads it there, fills in its visitor's CSRF token, and a visitor
+    never gets what the owner's page carries."""
+    import json
+    import re
+
+    from django.core.cache import caches
+
+    from builder import readcache
+    from builder.models import SavedList
+
+    owner = Client()
+    document = {"game": "ddm", "ruleset": "seed", "format": "skirmish-200", "name": "Kept in Redis",
+                "faction": "CG", "entries": [{"card": "Centaur", "qty": 2}]}
+    owner.post("/build/ddm/", {"document": json.dumps(document), "op": "save"})
+    saved = SavedList.objects.get()
+    url = f"/l/{saved.share_code}"
+    first = Client().get(url).content.decode()
+    prefix = shared_cache["default"]["KEY_PREFIX"]
+    assert caches["default"]._cache.get_client(None).keys(f"{prefix}:*muster-resp:*"), "kept in Redis"
+    readcache._NEAR.clear()  # another process: only Redis has it
+    mine = owner.get(url).content.decode()
+    second = Client().get(url).content.decode()
+    tokens = [re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', page) for page in (first, second)]
+    assert all(len(t) == 2 for t in tokens) and not set(tokens[0]) & set(tokens[1])
+    assert "Edit this list" in mine and str(saved.pk) in mine
+    assert "Edit this list" not in second and str(saved.pk) not in second and "Kept in Redis" in second
+    readcache._NEAR.clear()
+    api = Client().get(f"/api/v1/shared/{saved.share_code}/")
+    assert api.status_code == 200 and api.json()["document"]["name"] == "Kept in Redis"
+    assert "edit_token" not in api.json()
