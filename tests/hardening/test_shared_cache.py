@@ -97,8 +97,9 @@ def test_a_shared_list_kept_whole_in_redis_serves_every_visitor_their_own_token_
     saved = SavedList.objects.get()
     url = f"/l/{saved.share_code}"
     first = Client().get(url).content.decode()
-    prefix = shared_cache["default"]["KEY_PREFIX"]
-    assert caches["default"]._cache.get_client(None).keys(f"{prefix}:*muster-resp:*"), "kept in Redis"
+    prefix, cache = shared_cache["default"]["KEY_PREFIX"], caches["default"]
+    assert isinstance(cache, RedisCache)
+    assert cache._cache.get_client(None).keys(f"{prefix}:*muster-resp:*"), "kept in Redis"
     readcache._NEAR.clear()  # another process: only Redis has it
     mine = owner.get(url).content.decode()
     second = Client().get(url).content.decode()
