@@ -42,18 +42,22 @@ def readiness(response: Any) -> str:
     return page[start:page.find("</section>", start)]
 
 
-@pytest.fixture
-def counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How many times the shared page read a list version (checked it and drew its sheet)."""
+def _count_calls(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
     calls: list[int] = []
-    real = views._shared_read
+    real = getattr(views, name)
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(views, "_shared_read", counting)
+    monkeypatch.setattr(views, name, counting)
     return calls
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many times the shared page read a list version (checked it and drew its sheet)."""
+    return _count_calls(monkeypatch, "_shared_read")
 
 
 def test_many_readers_of_one_version_are_read_once(counted: list[int]) -> None:
@@ -126,15 +130,7 @@ def test_links_that_depend_on_the_reader_are_added_per_request() -> None:
 @pytest.fixture
 def rendered(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many times the shared page was put together (its context read and its template rendered)."""
-    calls: list[int] = []
-    real = views._shared_context
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        calls.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(views, "_shared_context", counting)
-    return calls
+    return _count_calls(monkeypatch, "_shared_context")
 
 
 def csrf_tokens(response: Any) -> list[str]:
