@@ -9,7 +9,6 @@ random legal warbands, random players in small battles, and the quick start's fi
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import random
@@ -21,9 +20,9 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 django.setup()  # the Harbinger cards are read with the catalogue's parser (tests/simulate/printed.py)
 
-from simulate.games import GAMES, play_battle  # noqa: E402
 from tests.simulate.games.ddm_helpers import ORC_MAULER, WOOD_ELF_RANGER  # noqa: E402
 from tests.simulate.harbinger import harbinger_cards, random_warband  # noqa: E402
+from tests.simulate.replays.digest import records_digest, write_stored  # noqa: E402
 
 STORED = Path(__file__).resolve().parent / "battles-digest.json"
 MAPS = ["broken-demongate", "dragon-shrine", "field-of-ruin", "teleport-temple"]
@@ -61,20 +60,12 @@ def battles() -> list[dict[str, Any]]:
 
 def digest() -> dict[str, Any]:
     """The digest of every battle's actions, events and result, and how many events that was."""
-    h = hashlib.sha256()
-    events = 0
-    for spec in battles():
-        record = play_battle(game="ddm", **spec).record.to_json()
-        for part in ("actions", "events", "result"):
-            h.update(json.dumps(record[part], sort_keys=True, separators=(",", ":")).encode())
-        events += len(record["events"])
-    return {"game_version": GAMES["ddm"].version, "battles": len(battles()), "events": events,
-            "sha256": h.hexdigest()}
+    return records_digest("ddm", battles())
 
 
 def store() -> dict[str, Any]:
     result = digest()
-    STORED.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    write_stored(STORED, result)
     return result
 
 

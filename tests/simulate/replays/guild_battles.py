@@ -10,15 +10,14 @@ against a random one, random players in smaller battles, and a seed map's layout
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
-from simulate.games import GAMES, play_battle
 from tests.simulate.guild import random_legal_warband
+from tests.simulate.replays.digest import records_digest, write_stored
 
 STORED = Path(__file__).resolve().parent / "guild-battles-digest.json"
 MAPS = ["guild-standin-large", "guild-standin-small"]
@@ -51,21 +50,12 @@ def battles() -> list[dict[str, Any]]:
 
 def digest() -> dict[str, Any]:
     """The digest of every battle's actions, events and result, and how many events that was."""
-    h = hashlib.sha256()
-    events = 0
-    specs = battles()
-    for spec in specs:
-        record = play_battle(game="ddm-guild", **spec).record.to_json()
-        for part in ("actions", "events", "result"):
-            h.update(json.dumps(record[part], sort_keys=True, separators=(",", ":")).encode())
-        events += len(record["events"])
-    return {"game_version": GAMES["ddm-guild"].version, "battles": len(specs), "events": events,
-            "sha256": h.hexdigest()}
+    return records_digest("ddm-guild", battles())
 
 
 def store() -> dict[str, Any]:
     result = digest()
-    STORED.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    write_stored(STORED, result)
     return result
 
 
