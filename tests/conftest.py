@@ -224,17 +224,22 @@ def wait_for(page: Any, expression: str, *, arg: Any = None, timeout: float = 30
 
     Playwright's ``wait_for_function`` evaluates its predicate with the page's own eval, which the pages'
     Content-Security-Policy forbids (no 'unsafe-eval'); ``page.evaluate`` runs through the browser's debugging
-    protocol, which the policy does not govern, so the pages are tested with their real policy."""
+    protocol, which the policy does not govern, so the pages are tested with their real policy.
+
+    A predicate that throws counts as not yet true: after a click that navigates, the old page may still be the
+    one evaluated (``querySelector`` finds nothing there); the last error is reported if time runs out."""
+    from playwright.sync_api import Error as PlaywrightError
+
     deadline = time.monotonic() + timeout
+    last_error = ""
     while True:
         try:
             value = page.evaluate(expression, arg) if arg is not None else page.evaluate(expression)
-        except Exception as exc:  # a navigation under way (as wait_for_function, wait for the new page)
-            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
-                raise
-            value = False
+        except PlaywrightError as exc:  # a navigation under way, or the new page not there yet
+            value, last_error = False, str(exc).splitlines()[0]
         if value:
             return
         if time.monotonic() > deadline:
-            raise AssertionError(f"still false after {timeout:.0f} s: {expression}")
+            why = f" (last error: {last_error})" if last_error else ""
+            raise AssertionError(f"still false after {timeout:.0f} s: {expression}{why}")
         page.wait_for_timeout(50)
