@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse
-from django.utils.cache import get_conditional_response
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.renderers import JSONRenderer
@@ -16,7 +15,13 @@ from rest_framework.views import APIView
 from builder.checks import document_validation
 from builder.drafts import GAMES
 from builder.models import ListVersion, SavedList
-from builder.readcache import list_response_key, response_etag, response_kept, version_read_cached
+from builder.readcache import (
+    conditional_response,
+    list_response_key,
+    response_etag,
+    response_kept,
+    version_read_cached,
+)
 from builder.selectors import (
     builder_default_format,
     list_catalogue_changes,
@@ -155,10 +160,7 @@ class SharedListApi(APIView):
 
         body = response_kept(key, payload)
         etag = response_etag(key)
-        response = HttpResponse(body, content_type="application/json")
-        response["ETag"] = etag
-        response["Cache-Control"] = "no-cache"
-        return get_conditional_response(request, etag=etag, response=response) or response
+        return conditional_response(request, body, etag=etag, cache_control="no-cache", content_type="application/json")
 
 
 class StrictCharField(serializers.CharField):

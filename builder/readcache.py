@@ -31,7 +31,8 @@ from typing import Any, TypeVar
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response
 from django.utils.translation import get_language
 
 from builder.models import ListVersion, SavedList
@@ -130,3 +131,12 @@ def response_etag(key: str, *, secret: str = "") -> str:
     """The ETag of a kept response: its key, and the reader's CSRF secret for a page that carries a token (a page
     kept by the browser holds a token for that secret only)."""
     return '"' + hashlib.sha256(f"{key}|{secret}".encode()).hexdigest()[:32] + '"'
+
+
+def conditional_response(request: HttpRequest, body: str, *, etag: str, cache_control: str,
+                         content_type: str = "text/html; charset=utf-8") -> HttpResponse:
+    """A kept response with its ETag and Cache-Control, or 304 Not Modified to a client that sent that ETag."""
+    response = HttpResponse(body, content_type=content_type)
+    response["ETag"] = etag
+    response["Cache-Control"] = cache_control
+    return get_conditional_response(request, etag=etag, response=response) or response

@@ -33,7 +33,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.cache import patch_vary_headers
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy, npgettext
@@ -49,6 +49,7 @@ from builder.problems import draft_problems
 from builder.readcache import (
     CSRF_MARK,
     ReaderNumbers,
+    conditional_response,
     list_response_key,
     plain_visitor,
     response_etag,
@@ -902,10 +903,8 @@ def _shared_page_kept(request: HttpRequest, share_code: str) -> HttpResponse:
     body = response_kept(key, render_page)
     token = get_token(request)  # the CSRF cookie's secret is now the request's (a new one for a new visitor)
     etag = response_etag(key, secret=str(request.META.get("CSRF_COOKIE", "")))
-    response = HttpResponse(body.replace(CSRF_MARK, token))
-    response["ETag"] = etag
-    response["Cache-Control"] = "private, no-cache"  # the browser asks each time; unchanged, it is told 304
-    return get_conditional_response(request, etag=etag, response=response) or response
+    # the browser asks each time; unchanged, it is told 304
+    return conditional_response(request, body.replace(CSRF_MARK, token), etag=etag, cache_control="private, no-cache")
 
 
 @require_GET
