@@ -4,9 +4,10 @@ It builds a few candidate actions itself instead of listing every legal move (th
 
 - **which creature**: the one that can strike hardest this turn, then the one nearest an enemy;
 - **its turn**: the attack (any power, any target or area) with the best expected value from where it stands or
-  from a square within its speed (a move, a charge when that is worth more), shifting a ranged creature out
-  of reach before it shoots; a minor-action power when it helps (a heal for a wounded ally, a bonus while
-  enemies are near); otherwise toward the nearest enemy, or its victory area when no enemy is near.
+  from a square within its speed (a move, a charge when that is worth more, or a power that is a move and an
+  attack in one action, Spring Attack), shifting a ranged creature out of reach before it shoots; a minor-action
+  power when it helps (a heal for a wounded ally, a bonus while enemies are near); otherwise toward the nearest
+  enemy, or its victory area when no enemy is near.
 
 Expected value: the chance to hit (d20 against the defence, with combat advantage and the powers' modifiers)
 times the damage the target would lose, plus half its cost when the hit would destroy it, plus a little for
@@ -78,10 +79,17 @@ class GuildHeuristicPolicy:
                 out = self._shift_out(s, f, here[1])
                 if out is not None:
                     return GuildShift(out)
+            here_v = here[0] if here is not None else 0.0
+            plan: tuple[float, Action] | None = None
             if f.move_action and not f.has("immobilized"):
-                plan = self._move_to_attack(s, f, here[0] if here is not None else 0.0)
-                if plan is not None:
-                    return plan
+                plan = self._move_to_attack(s, f, here_v)
+            spring = self._move_and_attack(s, f)
+            # a move and an attack in one action (Spring Attack): worth it when its attack beats the one from here
+            # and the plan's move and attack (two actions) by little enough, the move action being kept
+            if spring is not None and spring[0] > here_v + 0.5 and (plan is None or spring[0] >= plan[0] - 1.0):
+                return spring[1]
+            if plan is not None:
+                return plan[1]
             if here is not None and here[0] > 0.0:
                 return here[1]
         minor = self._minor(s, f)
@@ -185,10 +193,10 @@ class GuildHeuristicPolicy:
 
     # -- moving to attack
 
-    def _move_to_attack(self, s: GuildState, f: Fighter, here: float) -> Action | None:
+    def _move_to_attack(self, s: GuildState, f: Fighter, here: float) -> tuple[float, Action] | None:
         """A square within Speed from which an attack is worth more than striking from here (a move, then the
-        attack next decision), or a charge. Each (attack, target) is valued once; the square for it is the one
-        with the fewest provocations, then the cheapest."""
+        attack next decision), or a charge, with its value. Each (attack, target) is valued once; the square for
+        it is the one with the fewest provocations, then the cheapest."""
         b = s.b
         if f.pos is None:
             return None
@@ -214,7 +222,7 @@ class GuildHeuristicPolicy:
                     options.append((v, t.id, p.index, use, a, t))
         if not options:
             charge = self._best_charge(s, f)
-            return charge[1] if charge is not None and charge[0] > here else None
+            return charge if charge is not None and charge[0] > here else None
         options.sort(key=lambda o: (-o[0], o[1], o[2]))
         r = P.reach(b, f, f.speed())
         ordered = _by_provocations(r)
@@ -251,10 +259,47 @@ class GuildHeuristicPolicy:
                     break
         charge = self._best_charge(s, f)
         if charge is not None and charge[0] > best_v:
-            return charge[1]
+            return charge
         if best_to is not None:
-            return GuildMove(best_to)
+            return best_v, GuildMove(best_to)
         return None
+
+    def _move_and_attack(self, s: GuildState, f: Fighter) -> tuple[float, Action] | None:
+        """The best power that is a move and an attack in one action ('move up to its speed and make a {b} attack
+        at any time during the move'), valued as the engine will play it: the move ``reposition`` makes, then
+        the attack on the target ``extra_attack`` picks from there, less the move's provocations."""
+        b = s.b
+        if f.pos is None:
+            return None
+        best: tuple[float, Action] | None = None
+        for action in s._power_actions(f):
+            if not isinstance(action, GuildPower):
+                continue
+            p = s._power(f, action.power)
+            if p.action != "attack" or len(p.effects) != 2 or p.effects[0].kind != "move" \
+                    or p.effects[1].kind != "attack" or p.effects[0].who != "self":
+                continue
+            mv, at = p.effects
+            use = P.extra_attack_power(f, at.what)
+            if use is None or use.attack is None:
+                continue
+            n = mv.amount if mv.amount >= 0 else f.speed() * -mv.amount
+            to = P.reposition_square(b, f, "move", n, "toward-enemy" in mv.extra)
+            prov = 0
+            if to is None:
+                to = f.pos
+            else:
+                r = P.reach(b, f, n)
+                prov = r.prov[to[1] * b.board.width + to[0]]
+            cands = [t for t in b.enemies_of(f) if t.pos is not None and self._reaches(b, f, use, use.attack, to, t)]
+            if not cands:
+                continue
+            t = min(cands, key=lambda x: (x.hp, x.id))
+            scale = 0.85 if (p.uses or p.ptype == "champion") else 1.0
+            v = self._value(b, f, use, use.attack, t, False) * max(1, at.count) * scale - 4.0 * prov
+            if best is None or v > best[0]:
+                best = (v, action)
+        return best
 
     def _reaches(self, b: Battle, f: Fighter, p: Power, a: AttackSpec, anchor: Sq, t: Fighter) -> bool:
         tp = t.pos

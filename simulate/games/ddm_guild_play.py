@@ -1444,18 +1444,7 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
         if e.follow is not None and ctx.run is not None and t0 is not None and t0.in_play() and f.in_play():
             attack(b, f, ctx.run.power, e.follow, [t0])
         return
-    power: Power | None
-    if which == "melee-basic":
-        power = f.melee_basic()
-    elif which == "ranged-basic":
-        power = f.ranged_basic()
-    elif which == "basic" or which == "same":
-        power = f.melee_basic() or f.ranged_basic()
-        if ctx.run is not None and which == "same":
-            power = ctx.run.power
-    else:
-        name = which[6:]
-        power = next((p for p in f.powers if p.attack is not None and p.name.casefold() == name), None)
+    power = extra_attack_power(f, which, ctx.run)
     if power is None or power.attack is None:
         return
     for _ in range(max(1, e.count)):
@@ -1469,6 +1458,21 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
             cands.sort(key=lambda x: (x.hp, x.id))
             t = cands[0]
         attack(b, f, power, power.attack, [t], bonus=e.amount)
+
+
+def extra_attack_power(f: Fighter, which: str, run: Run | None = None) -> Power | None:
+    """The power an extra attack uses: 'basic', 'melee-basic', 'ranged-basic', 'same' (the attack in progress)
+    or 'power:<name>' (an attack of its card)."""
+    if which == "melee-basic":
+        return f.melee_basic()
+    if which == "ranged-basic":
+        return f.ranged_basic()
+    if which == "basic" or which == "same":
+        if run is not None and which == "same":
+            return run.power
+        return f.melee_basic() or f.ranged_basic()
+    name = which[6:]
+    return next((p for p in f.powers if p.attack is not None and p.name.casefold() == name), None)
 
 
 # --- movement ----------------------------------------------------------------------------------------------------
@@ -1640,28 +1644,8 @@ def forced_move(b: Battle, f: Fighter, source: Fighter, kind: str, n: int, exact
 def reposition(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bool) -> None:
     """Shift, move or teleport by an effect; the engine chooses the square: toward the nearest enemy for a
     creature whose best attack is melee, away from adjacent enemies otherwise."""
-    if not f.in_play() or f.pos is None or n <= 0:
-        return
-    if kind != "teleport" and (f.has("immobilized") or f.stunned()):
-        return
-    if kind == "teleport":
-        options = _teleport_squares(b, f, n)
-    else:
-        found = reachable(b, f, n)
-        options = [a for a in found if a != f.pos]
-    if not options:
-        return
-    enemies = b.enemies_of(f)
-    if not enemies:
-        return
-    melee = toward_enemy or f.ranged_basic() is None
-
-    def value(a: Sq) -> tuple[int, int, Sq]:
-        near = min(gap(a, f.side, e.pos, e.side) for e in enemies if e.pos is not None)
-        return ((near if melee else -min(near, 6)), 0, a)
-
-    best = min(options, key=value)
-    if value(best)[0] >= value(f.pos)[0] and not (not melee and value(best)[0] < value(f.pos)[0]):
+    best = reposition_square(b, f, kind, n, toward_enemy)
+    if best is None:
         return
     if kind == "teleport":
         place(b, f, best)
@@ -1670,6 +1654,34 @@ def reposition(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bool) -> 
     path = reach(b, f, n).path(best)
     b.event("reposition", creature=f.id, how=kind, to=list(best))
     walk(b, f, path, provokes=kind == "move")
+
+
+def reposition_square(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bool) -> Sq | None:
+    """The anchor ``reposition`` moves ``f`` to (None: it stays), so a player can weigh the move beforehand."""
+    if not f.in_play() or f.pos is None or n <= 0:
+        return None
+    if kind != "teleport" and (f.has("immobilized") or f.stunned()):
+        return None
+    if kind == "teleport":
+        options = _teleport_squares(b, f, n)
+    else:
+        found = reachable(b, f, n)
+        options = [a for a in found if a != f.pos]
+    if not options:
+        return None
+    enemies = b.enemies_of(f)
+    if not enemies:
+        return None
+    melee = toward_enemy or f.ranged_basic() is None
+
+    def value(a: Sq) -> tuple[int, int, Sq]:
+        near = min(gap(a, f.side, e.pos, e.side) for e in enemies if e.pos is not None)
+        return ((near if melee else -min(near, 6)), 0, a)
+
+    best = min(options, key=value)
+    if value(best)[0] >= value(f.pos)[0] and not (not melee and value(best)[0] < value(f.pos)[0]):
+        return None
+    return best
 
 
 def _teleport_squares(b: Battle, f: Fighter, n: int) -> list[Sq]:

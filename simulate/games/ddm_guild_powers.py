@@ -2010,10 +2010,11 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                      recharge_filter=recharge_filter)
     # Spring Attack, Flyby Attack: "move up to its speed and make a {b} attack at any time during the move"
     sp = _MOVE_AND_ATTACK.match(body.strip(" ."))
-    if sp and (ptype == "attack" or action == "attack") and not trigger:
+    # (with no action named, still the attack action: the power makes an attack)
+    if sp and (ptype == "attack" or action == "attack" or (ptype == "special" and not action)) and not trigger:
         n = int(sp.group("n")) if sp.group("n") else -1
-        which = {"{b}": "basic", "{m}": "melee-basic", "{mb}": "melee-basic", "{r}": "ranged-basic",
-                 "{rb}": "ranged-basic"}.get(sp.group("w"), "basic")
+        which = {"{b}": "basic", "{m}": "melee-basic", "{mb}": "melee-basic", "m": "melee-basic",
+                 "{r}": "ranged-basic", "{rb}": "ranged-basic"}.get(sp.group("w"), "basic")
         return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
                      effects=(Effect("move", "self", n, extra=("toward-enemy",)), Effect("attack", "self", 0, which)),
                      recharge=recharge, per=per, recharge_filter=recharge_filter)
@@ -2067,8 +2068,8 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
 
 _MOVE_AND_ATTACK: Final = re.compile(
     r"^(?:it )?moves? up (?:to )?(?:its (?:current )?speed|(?P<n>\d+) squares)(?: \(minimum 1 square\))?,? and "
-    r"(?:then )?makes? (?:a|an|1) ?(?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|\{b\} or (?:1 )?\{r\}) ?attack "
-    r"(?:at any (?:time|point) during "
+    r"(?:then )?makes? (?:a|an|1|one) ?(?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|\{b\} or (?:1 )?\{r\}|m) ?attack "
+    r"(?:(?:at )?any (?:time|point) during "
     r"(?:the|its|that) move(?:ment)?)$")
 
 
