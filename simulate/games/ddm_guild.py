@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.10"  # 1.9: declared attacks of allies and enemies; 1.10: Spring Attack chosen
+GAME_VERSION: Final = "ddm-guild/1.11"  # 1.10: Spring Attack chosen; 1.11: RECHARGE when it uses a power
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -827,7 +827,7 @@ class GuildState(State):
             if GuildPower(p.index) not in self._power_actions(f):
                 raise IllegalAction(f"{f.id} cannot use {p.name} now")
             self._spend(f, p.action)
-            f.spend(p)
+            P.spend(b, f, p)
             b.event("power", creature=f.id, power=p.name, trigger="")
             P.apply_effects(b, p.effects, P.Ctx(f))
             return
@@ -871,7 +871,7 @@ class GuildState(State):
                 if t is None or t.player == f.player or not P.in_range(b, f, basic, basic.attack, t):
                     raise IllegalAction(f"{tid} is not a target of {basic.name}")
             self._spend(f, p.action or "attack")
-            f.spend(p)
+            P.spend(b, f, p)
             b.event("power", creature=f.id, power=p.name, trigger="")
             for tid in action.targets:
                 t = b.by_id[tid]
@@ -894,7 +894,7 @@ class GuildState(State):
                     raise IllegalAction(f"{tid} is not a target of {p.name}")
                 targets.append(t)
             self._spend(f, p.action or "attack")
-            f.spend(p)
+            P.spend(b, f, p)
             for t in targets:
                 if t.in_play() and f.in_play() and not b.over:
                     P.attack(b, f, p, a, [t])
@@ -905,7 +905,7 @@ class GuildState(State):
                 raise IllegalAction(f"{p.name} cannot be aimed there")
             targets = P.area_targets(b, f, a, at)
         self._spend(f, p.action or "attack")
-        f.spend(p)
+        P.spend(b, f, p)
         P.attack(b, f, p, a, targets)
 
     def _charge(self, f: Fighter, action: GuildCharge) -> None:
@@ -922,7 +922,7 @@ class GuildState(State):
         P.walk(b, f, path)
         t = b.by_id[action.target]
         if f.in_play() and t.in_play() and p.attack is not None and P.in_range(b, f, p, p.attack, t) and not b.over:
-            f.spend(p)
+            P.spend(b, f, p)
             P.attack(b, f, p, p.attack, [t], charge=True)
 
     # -- the result

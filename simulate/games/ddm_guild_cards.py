@@ -112,6 +112,16 @@ def unplayed_powers(card: GuildCard) -> list[Power]:
         why = p.unplayed or engine_unplayed(p)
         if why:
             out.append(p if p.unplayed else _with_reason(p, why))
+    # 'RECHARGE when it uses Mantid Dance': played only if the engine plays a power it names
+    missing = {p.index for p in out}
+    for p in card.powers:
+        if p.index in missing or not (p.recharge.startswith("uses:") or p.recharge == "uses-champion"):
+            continue
+        names = p.recharge[5:].split("|") if p.recharge.startswith("uses:") else []
+        if not any(q.index not in missing and q is not p and (q.name.casefold() in names or (
+                not names and q.ptype == "champion")) for q in card.powers):
+            out.append(_with_reason(p, "recharge when it uses a power the engine does not play"))
+    out.sort(key=lambda p: p.index)
     return out
 
 

@@ -81,7 +81,7 @@ PLAYED_RECHARGE: Final = frozenset({
     "", "bloodied", "start-of-turn", "start-of-round", "end-of-turn", "end-of-round", "destroys", "ally-destroyed",
     "start-of-turn-alone", "end-of-turn-alone", "enemy-destroyed", "hits:melee", "hits:ranged", "hits:basic", "misses",
     "damaged", "action:move", "action:minor", "action:attack", "end-of-turn-no-attack", "end-of-turn-no-move",
-    "this-hits",
+    "this-hits", "uses-champion",
 })
 PLAYED_FORMS: Final = frozenset({"melee", "ranged", "close-burst", "close-blast", "area", "line", "reach-burst"})
 PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "lower-level", "adjacent", "keyword",
@@ -104,7 +104,7 @@ def engine_unplayed(power: Power) -> str:
     """Why the engine does not play a power the reader understood ("" when it plays it whole)."""
     if power.trigger not in PLAYED_TRIGGERS:
         return f"the trigger '{power.trigger}' is not played"
-    if not power.recharge.startswith("roll:") and power.recharge not in PLAYED_RECHARGE and not (
+    if not power.recharge.startswith(("roll:", "uses:")) and power.recharge not in PLAYED_RECHARGE and not (
             power.recharge.startswith("on:") and power.recharge[3:] in PLAYED_TRIGGERS):
         return f"recharge '{power.recharge}' is not played"
     if power.requirement not in ("", "bloodied", "not-bloodied", "charge", "damaged"):
@@ -1044,8 +1044,21 @@ def requirement_ok(f: Fighter, p: Power, charge: bool) -> bool:
     return True
 
 
+def spend(b: Battle, f: Fighter, p: Power) -> None:
+    """``f`` uses ``p``: a use spent (``Fighter.spend``), then the powers of its card that RECHARGE "when it uses"
+    that power (by name) or "a champion power" recharge (profile ``ddm-guild.use-limits``)."""
+    f.spend(p)
+    name = p.name.casefold()
+    for q in f.powers:
+        if q is p or not q.uses:
+            continue
+        if (q.recharge == "uses-champion" and p.ptype == "champion") \
+                or (q.recharge.startswith("uses:") and name in q.recharge[5:].split("|")):
+            recharge_one(b, f, q)
+
+
 def use_triggered(b: Battle, owner: Fighter, p: Power, ctx: Ctx) -> None:
-    owner.spend(p)
+    spend(b, owner, p)
     if p.action == "immediate":
         owner.immediate_used = True
     b.event("power", creature=owner.id, power=p.name, trigger=p.trigger)

@@ -1441,6 +1441,12 @@ def _recharge(text: str) -> tuple[str, str, Filter]:
             return left, name, Filter()
     if re.match(r"^(?:when|if) (?:this|that) attack hits$", rest):
         return left, "this-hits", Filter()
+    uses = _RECHARGE_USES.match(rest)  # 'RECHARGE when this creature uses Mantid Dance (a champion power)'
+    if uses:
+        if not uses.group("names"):
+            return left, "uses-champion", Filter()
+        names = [re.sub(r"^its ", "", n).strip() for n in uses.group("names").split(" or ")]
+        return left, "uses:" + "|".join(names), Filter()
     event = _whole_event(rest)
     if event is not None:
         return left, "on:" + event[0], event[1]
@@ -1490,6 +1496,8 @@ def _event_filter(name: str, m: re.Match[str]) -> Filter:
 _POWER_NAMES: Final = r"(?:its )?[a-z'][a-z' \-]*?(?: or (?:its )?[a-z'][a-z' \-]*?)*"
 _RECHARGE_NAMES: Final = re.compile("^" + _POWER_NAMES + "$")
 _RECHARGE_EFFECT: Final = re.compile(r"^recharges? (?P<names>" + _POWER_NAMES + ")$")
+_RECHARGE_USES: Final = re.compile(r"^when (?:it|this creature) uses (?:a champion power|(?P<names>" + _POWER_NAMES
+                                   + "))$")
 
 
 def _attack(text: str) -> tuple[AttackSpec, str]:
@@ -2238,6 +2246,9 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
         made = q.effects[0].what if q.attacks_made and q.effects else ""
         if made.startswith("power:") and made[6:] not in attacks:
             out[i] = replace(q, unplayed=f"{made[6:]} attacks: no single-target attack of this card has that name")
+            continue
+        if q.recharge.startswith("uses:") and not any(n in names for n in q.recharge[5:].split("|")):
+            out[i] = replace(q, unplayed=f"recharge when it uses {q.recharge[5:]}: no power of this card has that name")
             continue
         for e in _all_effects(q):
             if e.kind == "recharge" and e.what.startswith("power:") \
