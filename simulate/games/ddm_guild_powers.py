@@ -1466,6 +1466,9 @@ def _whole_event(words: str) -> tuple[str, Filter] | None:
         em = erx.match(words)
         if em is not None and em.end() >= len(words):
             return _event_trigger(name), _event_filter(name, em)
+    composed = _composed_event(words)
+    if composed is not None and composed[2] >= len(words):
+        return composed[0], composed[1]
     return None
 
 
@@ -1832,6 +1835,209 @@ def _side_event(body: str) -> tuple[str, Filter, int] | None:
     return None
 
 
+# --- events read as parts ---------------------------------------------------------------------------------------
+# 'use when an adjacent Dwarf enemy hits it with a {m} attack' is read as who acts ('an adjacent Dwarf enemy'), what
+# it does ('hits'), to whom ('it') and with what ('a {m} attack'); the parts pick the trigger the engine fires and
+# say which of its creatures each description limits. An engine event gives a power two creatures: the "other"
+# (the ally of an ally-event, else the event's target), whom a filter's keyword, self_state and within describe, and
+# the target, whom its target_state describes. A description that has no place in the filter is not read, and the
+# older readers (above) are asked first, so this only widens what is read.
+
+@dataclass(frozen=True)
+class _Who:
+    """A creature an event names: its side ('it', 'ally', 'enemy', 'any', '' unknown) and what it must be."""
+
+    side: str
+    kinds: str = ""
+    state: str = ""
+    within: int = 0  # -1: adjacent to the power's creature
+
+
+# (actor side, verb, object side) → (trigger, whose is "other", whose is the target, what the event carries:
+# "attack" (an attack's form may limit it) or "")
+_COMPOSED: Final = {
+    ("enemy", "hits", "it"): ("hit-by", "actor", "actor", "attack"),
+    ("enemy", "hits", "ally"): ("ally-hit", "object", "actor", "attack"),
+    ("enemy", "hits", ""): ("enemy-hits", "actor", "actor", "attack"),
+    ("any", "hits", ""): ("any-hits", "actor", "actor", "attack"),
+    ("it", "hits", "enemy"): ("hits", "object", "object", "attack"),
+    ("it", "hits", ""): ("hits", "object", "object", "attack"),
+    ("ally", "hits", "enemy"): ("ally-hits", "actor", "object", "attack"),
+    ("ally", "hits", ""): ("ally-hits", "actor", "object", "attack"),
+    ("enemy", "misses", "it"): ("missed-by", "actor", "actor", "attack"),
+    ("enemy", "misses", ""): ("enemy-misses", "actor", "actor", "attack"),
+    ("any", "misses", ""): ("any-misses", "actor", "actor", "attack"),
+    ("it", "misses", "enemy"): ("misses", "object", "object", "attack"),
+    ("it", "misses", ""): ("misses", "object", "object", "attack"),
+    ("ally", "misses", "enemy"): ("ally-misses", "actor", "object", "attack"),
+    ("ally", "misses", ""): ("ally-misses", "actor", "object", "attack"),
+    ("enemy", "attacks", "it"): ("attacked", "actor", "actor", "attack"),
+    ("enemy", "attacks", "ally"): ("ally-attacked", "object", "actor", "attack"),
+    ("it", "declares", ""): ("declares", "object", "object", "attack"),
+    ("it", "attacks", "enemy"): ("declares", "object", "object", "attack"),
+    ("ally", "declares", ""): ("ally-declares", "actor", "object", "attack"),
+    ("ally", "attacks", "enemy"): ("ally-declares", "actor", "object", "attack"),
+    ("enemy", "declares", ""): ("enemy-declares", "actor", "actor", "attack"),
+    ("enemy", "damages", "it"): ("damaged", "actor", "actor", ""),
+    ("enemy", "damages", "ally"): ("ally-damaged", "object", "actor", ""),
+    ("it", "damages", "enemy"): ("damages", "object", "object", ""),
+    ("enemy", "destroys", "it"): ("destroyed", "actor", "actor", ""),
+    ("enemy", "destroys", "ally"): ("ally-destroyed", "object", "actor", ""),
+    ("it", "destroys", "enemy"): ("destroys", "object", "object", "attack"),
+    ("ally", "destroys", "enemy"): ("ally-destroys", "actor", "object", "attack"),
+    ("enemy", "bloodies", "it"): ("bloodied", "actor", "actor", ""),
+    ("enemy", "bloodies", "ally"): ("ally-bloodied", "object", "actor", ""),
+    ("it", "crits", ""): ("crits", "object", "object", "attack"),
+    ("ally", "crits", ""): ("ally-crits", "actor", "object", "attack"),
+    ("enemy", "crits", "it"): ("crit-by", "actor", "actor", "attack"),
+    ("enemy", "crits", ""): ("enemy-crits", "actor", "actor", "attack"),
+}
+# events of one creature ('an ally is destroyed', 'an enemy fails a save'): (trigger, is that creature the "other")
+_COMPOSED_ONE: Final = {
+    ("it", "fails-save"): ("fails-save", False), ("ally", "fails-save"): ("ally-fails-save", True),
+    ("enemy", "fails-save"): ("enemy-fails-save", True),
+    ("it", "bloodied"): ("bloodied", False), ("ally", "bloodied"): ("ally-bloodied", True),
+    ("enemy", "bloodied"): ("enemy-bloodied", True),
+    ("it", "damaged"): ("damaged", False), ("ally", "damaged"): ("ally-damaged", True),
+    ("enemy", "damaged"): ("enemy-damaged", True), ("any", "damaged"): ("any-damaged", True),
+    ("it", "destroyed"): ("destroyed", False), ("ally", "destroyed"): ("ally-destroyed", True),
+    ("it", "starts-turn"): ("start-of-turn", False), ("ally", "starts-turn"): ("ally-starts-turn", True),
+    ("enemy", "starts-turn"): ("enemy-starts-turn", True), ("any", "starts-turn"): ("any-starts-turn", True),
+    ("enemy", "starts-turn-adjacent"): ("enemy-starts-adjacent", True),
+    ("enemy", "ends-turn-adjacent"): ("enemy-adjacent-ends", True),
+    ("enemy", "shifts"): ("enemy-shifts", True), ("enemy", "enters-adjacent"): ("enemy-enters-adjacent", True),
+}
+# the engine calls these for the creatures next to the event's creature only
+_ADJACENT_ONLY: Final = frozenset({"enemy-shifts", "enemy-starts-adjacent", "enemy-adjacent-ends",
+                                   "enemy-enters-adjacent"})
+# a passive verb names the one acted on: 'an ally is hit' is 'an enemy hits an ally'
+_PASSIVE: Final = {"is hit": "hits", "is missed": "misses", "is targeted": "attacks", "is attacked": "attacks"}
+_ACTIVE: Final = {"hits": "hits", "misses": "misses", "targets": "attacks", "attacks": "attacks",
+                  "damages": "damages", "deals damage to": "damages", "destroys": "destroys", "bloodies": "bloodies",
+                  "scores a critical hit against": "crits", "scores a critical hit": "crits"}
+_ONE_VERBS: Final = (
+    (r"fails a sav(?:e|ing throw)", "fails-save"), (r"(?:becomes|is) bloodied", "bloodied"),
+    (r"(?:takes|is dealt) (?:(?P<dtype>" + _TYPE_ALT + r") )?damage|is damaged", "damaged"),
+    (r"is destroyed", "destroyed"),
+    (r"starts (?:its|a) turn adjacent to it", "starts-turn-adjacent"),
+    (r"(?:starts (?:its|a) turn|activates)", "starts-turn"),
+    (r"ends (?:its|a) turn adjacent to it", "ends-turn-adjacent"), (r"shifts", "shifts"),
+    (r"(?:moves into|enters) (?:a square|a space) adjacent to it|(?:moves into|enters) an adjacent square",
+     "enters-adjacent"),
+)
+_A_CREATURE: Final = (r"(?:(?P<{p}det>an?|any|one|1) (?P<{p}adj>adjacent )?"
+                      r"(?P<{p}mods>(?:[a-z\-]+(?:,| or|, or| and)? ){{0,4}}?)(?P<{p}noun>enemy|ally|creature|target)"
+                      r"|(?P<{p}it>it))"
+                      r"(?P<{p}loc> adjacent to it| within (?P<{p}n>\d+) squares?(?: of it)?)?")
+_FORM_WORDS: Final = (r"(?:an? |its )?(?:(?P<{p}form>\{{m\}}|\{{r\}}|\{{mb\}}|\{{rb\}}|\{{b\}}|\{{c\}}|\{{a\}}|"
+                      r"\{{c\}} or \{{a\}}|\{{m\}} or \{{r\}}|melee|ranged|close|area) )?attack")
+_COMPOSED_RE: Final = re.compile(
+    r"^(?:use )?(?:only )?(?P<when>when|whenever|after) "
+    r"(?:(?P<poss>its|an? (?:(?P<pmods>[a-z\-]+) )?(?P<pnoun>ally|enemy)'s)"
+    r" (?:(?P<pform>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged) )?attack|" + _A_CREATURE.format(p="a")
+    + r") (?:(?P<verb>" + "|".join(re.escape(v) for v in sorted((*_PASSIVE, *_ACTIVE), key=len, reverse=True))
+    + r"|" + "|".join(p for p, _ in _ONE_VERBS) + r")(?: " + _A_CREATURE.format(p="o") + r")?"
+    r"(?: (?:with|by) " + _FORM_WORDS.format(p="") + r")?"
+    r"|(?P<atk>makes|declares) " + _FORM_WORDS.format(p="a") + r"(?: (?:against|vs\.?) " + _A_CREATURE.format(p="q")
+    + r")?)(?:[,;:]\s*|\.\s+|$)")
+
+
+def _described(g: dict[str, str | None], p: str) -> _Who | None:
+    """The creature of groups ``p*`` of an event's match (None when the words do not name one)."""
+    if g.get(p + "it"):
+        return _Who("it")
+    noun = g.get(p + "noun")
+    if not noun:
+        return None
+    side = {"enemy": "enemy", "ally": "ally", "creature": "any", "target": "enemy"}[noun]
+    kinds, state, adjacent = _event_who(g.get(p + "mods") or "")
+    loc = (g.get(p + "loc") or "").strip()
+    n = g.get(p + "n")
+    within = -1 if g.get(p + "adj") or adjacent or loc == "adjacent to it" else int(n) if n else 0
+    return _Who(side, kinds, state, within)
+
+
+def _composed_event(body: str) -> tuple[str, Filter, int] | None:
+    """An event read as its parts (see above): (trigger, filter, length of the words read), or None."""
+    m = _COMPOSED_RE.match(body)
+    if m is None:
+        return None
+    g = m.groupdict()
+    form = g.get("pform") or g.get("form") or g.get("aform") or ""
+    try:
+        if g.get("poss"):  # 'its {m} attack hits', 'an ally's attack destroys': the attack's owner acts
+            actor: _Who | None = _Who("it") if g["poss"] == "its" else _described(
+                {"noun": g["pnoun"], "mods": g.get("pmods")}, "")
+        else:
+            actor = _described(g, "a")
+        obj = _described(g, "q" if g.get("atk") else "o")
+    except _Unread:
+        return None
+    if actor is None:
+        return None
+    verb = g.get("verb") or ""
+    if g.get("atk"):
+        verb = "attacks" if obj is not None else "declares"
+    for pat, one in _ONE_VERBS:
+        vm = re.fullmatch(pat, verb)
+        if vm is None:
+            continue
+        row1 = _COMPOSED_ONE.get((actor.side, one))
+        if row1 is None or obj is not None or form:
+            return None
+        trig, is_other = row1
+        if (trig in _ADJACENT_ONLY and actor.within not in (-1, 0)) or (trig == "enemy-shifts" and actor.within != -1):
+            return None
+        dtype = vm.groupdict().get("dtype") or ""
+        if dtype and not trig.endswith("damaged"):
+            return None
+        return _composed_filter(trig, actor if is_other else _Who(""), _Who(""), "", dtype, m.end())
+    if verb in _PASSIVE:  # 'an ally is hit by a {m} attack': an enemy hits that ally
+        if obj is not None or actor.side not in ("it", "ally"):
+            return None  # 'an enemy is hit': by whom, an ally or this creature, the engine's events do not say
+        actor, obj, verb = _Who("enemy"), actor, _PASSIVE[verb]
+    elif verb in _ACTIVE:
+        verb = _ACTIVE[verb]
+    key = (actor.side, verb, obj.side if obj is not None else "")
+    row = _COMPOSED.get(key)
+    if row is None:
+        return None
+    trig, other_role, target_role, carries = row
+    if g["when"] == "after" and verb in ("attacks", "declares"):
+        return None  # after the attack, not when it is declared (the engine's event): not the same moment
+    if verb == "destroys" and obj is not None and obj.state:
+        return None  # 'destroys a bloodied enemy': its state before the attack, which the engine no longer sees
+    if form and carries != "attack":
+        return None
+    blank = _Who("")
+    other = actor if other_role == "actor" else obj or blank
+    target = actor if target_role == "actor" else obj or blank
+    return _composed_filter(trig, other, target, form, "", m.end())
+
+
+def _composed_filter(trig: str, other: _Who, target: _Who, form: str, dtype: str,
+                     end: int) -> tuple[str, Filter, int] | None:
+    """The filter of a composed event: the 'other' creature's kinds, state and distance; the target's state."""
+    target_state = ""
+    if target is not other:
+        if target.within not in (0, -1) or sum(map(bool, (target.kinds, target.state, target.within))) > 1:
+            return None  # one description of the target only (the filter has one place for it)
+        target_state = "kinds:" + target.kinds if target.kinds else target.state or (
+            "adjacent" if target.within == -1 else "")
+    if dtype:
+        if target_state:
+            return None
+        target_state = "dtype:" + dtype
+    attack_form = ""
+    if form:
+        attack_form = _FORMS.get(form + " ", "") or {"{c} or {a}": "close|area", "{m} or {r}": "melee|ranged"}.get(
+            form, "")
+        if not attack_form:
+            return None
+    return trig, Filter(keyword=other.kinds, self_state=other.state, within=other.within, target_state=target_state,
+                        attack_form=attack_form), end
+
+
 def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
     found: dict[str, str] = {}
     flt = Filter()
@@ -1868,6 +2074,12 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 body = body[m.end():]
                 changed = True
                 break
+        if not changed and "trigger" not in found:
+            composed = _composed_event(body)
+            if composed is not None:
+                found["trigger"], flt, end = composed
+                body = body[end:]
+                changed = True
     return body, found, flt
 
 
