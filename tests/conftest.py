@@ -30,6 +30,63 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> None:
         assert report.ok, [f.error for f in report.files if f.error]
 
 
+# What catalogue_imported added to an emptied database, per set of paths and starting state (one per process).
+_IMPORTED: dict[tuple[object, ...], list[tuple[str, list[str], list[tuple[Any, ...]]]]] = {}
+
+
+def catalogue_imported(paths: list[Path]) -> None:
+    """The catalogue files ``paths`` imported (``catalogue_import``), for a transactional test.
+
+    Such a test starts from a database that an earlier one may have emptied, and importing the seed again took
+    8-13 s of each browser test's set-up. The first import from a given starting state is real; the rows it added
+    are kept, and the next test that starts from the same state (the same tables with the same row counts, i.e.
+    emptied again) gets them back by plain inserts, which is what the import would have written: the catalogue's
+    version label is a digest of its content, and its in-process facts are dropped. On SQLite only (where the
+    browser tests run; rows read back raw are what it stores, and an explicit id moves its autoincrement on)."""
+    from django.db import connection, transaction
+
+    from catalogue.services import catalogue_import
+    from validation.selectors import catalogue_facts_forget
+
+    if connection.vendor != "sqlite":
+        report = catalogue_import(paths=paths)
+        assert report.ok, [f.error for f in report.files if f.error]
+        return
+    tables = sorted(connection.introspection.table_names())
+    quote = connection.ops.quote_name
+
+    def counts() -> dict[str, int]:
+        with connection.cursor() as cursor:
+            found: dict[str, int] = {}
+            for table in tables:  # table names come from the database's own catalogue
+                cursor.execute(f"SELECT COUNT(*) FROM {quote(table)}")
+                found[table] = int(cursor.fetchone()[0])
+            return found
+
+    before = counts()
+    key = (tuple(str(p) for p in paths), connection.vendor, tuple(sorted(before.items())))
+    kept = _IMPORTED.get(key)
+    if kept is None:
+        report = catalogue_import(paths=paths)
+        assert report.ok, [f.error for f in report.files if f.error]
+        after = counts()
+        grown = [t for t in tables if after[t] != before[t]]
+        if all(before[t] == 0 for t in grown):  # only then are the grown tables' rows exactly what it added
+            rows: list[tuple[str, list[str], list[tuple[Any, ...]]]] = []
+            with connection.cursor() as cursor:
+                for table in grown:
+                    cursor.execute(f"SELECT * FROM {quote(table)}")
+                    rows.append((table, [c[0] for c in cursor.description], [tuple(r) for r in cursor.fetchall()]))
+            _IMPORTED[key] = rows
+        return
+    with transaction.atomic(), connection.cursor() as cursor:  # foreign keys are checked at commit
+        for table, columns, values in kept:
+            names = ", ".join(quote(c) for c in columns)
+            marks = ", ".join(["%s"] * len(columns))
+            cursor.executemany(f"INSERT INTO {quote(table)} ({names}) VALUES ({marks})", values)
+    catalogue_facts_forget()
+
+
 @pytest.fixture(autouse=True)
 def _one_throttle_window(monkeypatch: pytest.MonkeyPatch) -> None:
     """The API's limits count in fixed windows of the clock (config/throttles.py): a test's burst that straddled

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from catalogue.services import DATA_DIR, catalogue_import
-from tests.conftest import wait_for
+from catalogue.services import DATA_DIR
+from tests.conftest import catalogue_imported, wait_for
 
 SEED = DATA_DIR / "ddm" / "seed"
 
@@ -29,8 +29,7 @@ LEGAL_WARBAND = [
 @pytest.fixture
 def context(browser: Any, live_server: Any) -> Any:
     cache.clear()
-    report = catalogue_import(paths=[SEED])  # a transactional test may start with an emptied database
-    assert report.ok, [f.error for f in report.files if f.error]
+    catalogue_imported([SEED])  # a transactional test may start with an emptied database
     made = []
 
     def new_context() -> Any:

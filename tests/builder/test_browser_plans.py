@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from catalogue.services import DATA_DIR, catalogue_import
-from tests.conftest import wait_for
+from catalogue.services import DATA_DIR
+from tests.conftest import catalogue_imported, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,8 +23,7 @@ WIDTHS = [pytest.param(1366, id="desktop"), pytest.param(390, id="phone")]
 @pytest.fixture
 def page(browser: Any, live_server: Any, request: Any) -> Any:
     cache.clear()
-    report = catalogue_import(paths=[DATA_DIR / "stronghold", DATA_DIR / "battlelore2"])
-    assert report.ok, [f.error for f in report.files if f.error]
+    catalogue_imported([DATA_DIR / "stronghold", DATA_DIR / "battlelore2"])
     width = request.node.callspec.params["width"]
     ctx = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
     ctx.set_default_timeout(20_000)

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from catalogue.services import DATA_DIR, catalogue_import
-from tests.conftest import wait_for
+from catalogue.services import DATA_DIR
+from tests.conftest import catalogue_imported, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SIZES = [(1366, 900), (390, 844)]
@@ -20,8 +20,7 @@ SIZES = [(1366, 900), (390, 844)]
 @pytest.fixture
 def page_at(browser: Any, live_server: Any) -> Any:
     cache.clear()
-    report = catalogue_import(paths=[DATA_DIR / "ddm" / "seed"])
-    assert report.ok, [f.error for f in report.files if f.error]
+    catalogue_imported([DATA_DIR / "ddm" / "seed"])
     made = []
 
     def open_page(width: int, height: int) -> Any:

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from catalogue.services import DATA_DIR, catalogue_import
-from tests.conftest import wait_for
+from catalogue.services import DATA_DIR
+from tests.conftest import catalogue_imported, wait_for
 
 SEED = DATA_DIR / "ddm" / "seed"
 
@@ -26,8 +26,7 @@ def page(browser: Any, live_server: Any) -> Any:
 
 def _import_seed_rules() -> None:
     """The bundled seed-rules catalogue (a transactional test may start with an emptied database)."""
-    report = catalogue_import(paths=[SEED])
-    assert report.ok, [f.error for f in report.files if f.error]
+    catalogue_imported([SEED])
 
 
 def test_a_player_searches_for_mauler_filters_and_opens_the_seed_orc_mauler(page: Any) -> None:

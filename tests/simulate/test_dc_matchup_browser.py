@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from catalogue.services import DATA_DIR, catalogue_import
+from catalogue.services import DATA_DIR
 from simulate.services import matchup_chunk_run, matchup_finish, matchup_prepare
-from tests.conftest import wait_for
+from tests.conftest import catalogue_imported, wait_for
 from tests.simulate.games.dc_helpers import pack_document
 from tests.simulate.matchups import stored_matchup
 
@@ -21,8 +21,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def matchup_url() -> str:
     cache.clear()
     # a transactional test may start with the catalogue emptied
-    report = catalogue_import(paths=[DATA_DIR / "dungeon-command" / "default"])
-    assert report.ok, [f.error for f in report.files if f.error]
+    catalogue_imported([DATA_DIR / "dungeon-command" / "default"])
     spec, _, _ = matchup_prepare(a=pack_document("heart-of-cormyr"), b=pack_document("tyranny-of-goblins"),
                                  battles=4, seed=3)
     matchup = stored_matchup(spec, chunk_size=2)

@@ -13,8 +13,9 @@ import pytest
 from django.core.cache import cache
 
 from catalogue.models import CardReport
-from catalogue.services import DATA_DIR, catalogue_import
+from catalogue.services import DATA_DIR
 from simulate.services import matchup_chunk_run, matchup_finish, matchup_prepare
+from tests.conftest import catalogue_imported
 from tests.simulate.guild import BORDERLANDS, CIVILIZATION
 from tests.simulate.matchups import step_through_replay, stored_matchup
 
@@ -25,8 +26,7 @@ WIDTHS = ({"width": 1280, "height": 900}, {"width": 390, "height": 844})
 @pytest.fixture
 def context(browser: Any, live_server: Any) -> Any:
     cache.clear()
-    report = catalogue_import(paths=[DATA_DIR / "ddm"])  # a transactional test may start emptied
-    assert report.ok, [f.error for f in report.files if f.error]
+    catalogue_imported([DATA_DIR / "ddm"])  # a transactional test may start emptied
     ctx = browser.new_context(base_url=live_server.url)
     ctx.set_default_timeout(20_000)
     yield ctx

@@ -14,8 +14,8 @@ from django.core.cache import cache
 from django.test import Client
 
 from builder.models import SavedList
-from catalogue.services import DATA_DIR, catalogue_import
-from tests.conftest import wait_for
+from catalogue.services import DATA_DIR
+from tests.conftest import catalogue_imported, wait_for
 from tests.factories import SavedListFactory, UserFactory
 from tests.simulate.matchups import LAWFUL
 
@@ -46,8 +46,7 @@ def no_sideways_scroll(page: Any) -> None:
 def test_a_player_fills_in_a_cards_numbers_previews_and_sees_entered_by_a_player(
         browser: Any, live_server: Any, celery_worker_process: Any, width: str) -> None:
     cache.clear()
-    report = catalogue_import(paths=[DATA_DIR / "ddm" / "seed"])  # a transactional test may start emptied
-    assert report.ok
+    catalogue_imported([DATA_DIR / "ddm" / "seed"])  # a transactional test may start emptied
     player = cast(User, UserFactory())
     saved = cast(SavedList, SavedListFactory(document=THUGS, owner=player))
     login = Client()

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from catalogue.services import DATA_DIR, catalogue_import
+from catalogue.services import DATA_DIR
+from tests.conftest import catalogue_imported
 from tests.simulate.matchups import CHAOTIC, LAWFUL, saved_list, step_through_replay
 
 pytestmark = [pytest.mark.browser, pytest.mark.celery, pytest.mark.django_db(transaction=True)]
@@ -19,8 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.celery, pytest.mark.django_db(tra
 @pytest.fixture
 def page(browser: Any, live_server: Any, celery_worker_process: Any) -> Any:
     cache.clear()
-    report = catalogue_import(paths=[DATA_DIR / "ddm" / "seed"])  # a transactional test may start emptied
-    assert report.ok, [f.error for f in report.files if f.error]
+    catalogue_imported([DATA_DIR / "ddm" / "seed"])  # a transactional test may start emptied
     context = browser.new_context(base_url=live_server.url)
     context.set_default_timeout(20_000)
     yield context.new_page()
