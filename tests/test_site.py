@@ -102,3 +102,10 @@ def test_the_settings_refuse_to_start_without_a_secret_key_outside_debug() -> No
     )
     assert proc.returncode != 0
     assert "SECRET_KEY is not set" in proc.stderr
+
+    # Through manage.py, an operator is told what to set, with exit status 2 and no traceback.
+    proc = subprocess.run([sys.executable, "manage.py", "check"], env=env, cwd=Path(__file__).resolve().parent.parent,
+                          capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert "SECRET_KEY is not set" in proc.stderr
+    assert "Traceback" not in proc.stderr
