@@ -331,7 +331,9 @@ def _size_ok(f: Fighter, state: str) -> bool:
     return f.side <= limit
 
 
-def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | None) -> bool:
+def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | None, melee: bool = False) -> bool:
+    """Whether ``target`` is in the state a filter names, seen from ``holder`` (``melee``: for its melee attack, so
+    flanking gives combat advantage)."""
     ts = flt.target_state
     if not ts or ts in ("enemy", "ally", "any"):
         return True
@@ -342,7 +344,7 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
     if ts == "not-bloodied":
         return not target.bloodied
     if ts == "ca":
-        return has_combat_advantage(b, holder, target, melee=False)
+        return has_combat_advantage(b, holder, target, melee=melee)
     if ts == "higher-level":
         return target.card.level > holder.card.level
     if ts == "lower-level":
@@ -465,6 +467,7 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
                power: Power | None, charge: bool, opportunity: bool) -> int:
     """Static, timed and aura modifiers to one stat of ``holder`` (for an attack against ``target``)."""
     total = 0
+    melee = spec is not None and spec.form == "melee"  # flanking gives combat advantage to melee attacks only
     for s_stat, n, flt in holder.static_mods:
         if s_stat != stat:
             continue
@@ -474,7 +477,7 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
             continue
         if spec is None and flt.attack_form:
             continue
-        if not target_state_ok(b, flt, holder, target):
+        if not target_state_ok(b, flt, holder, target, melee):
             continue
         total += n
     for e in holder.effects:
@@ -485,7 +488,7 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
         flt = e.filter
         if spec is not None and power is not None and not _form_matches(flt.attack_form, spec, power):
             continue
-        if flt.target_state and not target_state_ok(b, flt, holder, target):
+        if flt.target_state and not target_state_ok(b, flt, holder, target, melee):
             continue
         if flt.self_state and not self_state_ok(b, flt, holder, charge, opportunity):
             continue
@@ -511,7 +514,7 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
                 continue
             if flt.self_state and not self_state_ok(b, flt, owner, False, False):  # 'while it is bloodied'
                 continue
-            if flt.target_state and not target_state_ok(b, flt, holder, target):
+            if flt.target_state and not target_state_ok(b, flt, holder, target, melee):
                 continue
             total += n
     return total
@@ -999,6 +1002,8 @@ def _trigger_applies(b: Battle, p: Power, owner: Fighter, ctx: Ctx) -> bool:
 def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: Ctx) -> bool:
     """Whether the creatures of an event are the ones a trigger (or a recharge) names."""
     other = ctx.ally if trigger.startswith("ally") else ctx.target
+    run = ctx.run  # its own melee attack: flanking gives it combat advantage ('hits with combat advantage')
+    melee = run is not None and run.attacker is owner and run.spec.form == "melee"
     if flt.side:
         if other is None or other is owner:
             return False
@@ -1008,7 +1013,7 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
     if flt.keyword and (other is None or not has_kinds(other, flt.keyword)):
         return False
     if flt.self_state and (other is None or not target_state_ok(b, Filter(target_state=flt.self_state), owner,
-                                                                  other)):
+                                                                  other, melee)):
         return False  # the event creature's state ('a Dazed enemy', 'a bloodied ally')
     if flt.within and other is not None:
         if flt.within == -1 and not b.adjacent(owner, other):
@@ -1019,7 +1024,7 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
         if flt.target_state.startswith("dtype:"):
             if flt.target_state[6:] not in ctx.dtypes:
                 return False
-        elif not target_state_ok(b, flt, owner, ctx.target):
+        elif not target_state_ok(b, flt, owner, ctx.target, melee):
             return False
     if flt.attack_form == "charge":
         return ctx.run is not None and ctx.run.charge
@@ -1407,7 +1412,8 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
             parts.append((extra, ""))
         for s_stat, n, flt in attacker.static_mods:
             if s_stat.startswith("damage:") and self_state_ok(b, flt, attacker, run.charge, run.opportunity) \
-                    and _form_matches(flt.attack_form, spec, power) and target_state_ok(b, flt, attacker, t):
+                    and _form_matches(flt.attack_form, spec, power) \
+                    and target_state_ok(b, flt, attacker, t, spec.form == "melee"):
                 parts.append((n, s_stat[7:]))
         for active in attacker.effects:
             if active.kind == "mod" and active.what == "damage" and _typed(active.extra):

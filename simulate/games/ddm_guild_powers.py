@@ -424,10 +424,67 @@ def _singular(w: str) -> str:
     return w.rstrip("s") if w.endswith("s") and not w.endswith("ss") else w
 
 
+# --- groups of creatures read as parts --------------------------------------------------------------------------
+# 'each Human, Elf or Eladrin creature in your warband', 'Giant and Ogre creatures in your warband', 'goblins in your
+# warband', 'it and each Giant ally', 'Shapeshifter allies with the Stealth keyword', 'all Humans (enemies and
+# allies)': a quantifier, the kinds, the side and where, each read on its own. A group that holds the power's own
+# creature only by its kinds ('Undead creatures') is not read: the engine's groups say whether it is one of them.
+
+_GROUP_PARTS_RE: Final = re.compile(
+    r"^(?P<self>it,? and )?(?:(?:each|all|every) )?(?P<kinds>(?:non-)?[a-z\-]+(?:(?:,| and| or|, and|, or) (?:each )?"
+    r"(?:non-)?[a-z\-]+)*?) "
+    r"(?P<noun>creatures? in your warband|allies|ally|enemies|enemy|enemies and allies|enemy and ally|"
+    r"\(enemies and allies\)|in your warband)"
+    r"(?: with the (?P<also>[a-z\-]+) keyword)?"
+    r"(?P<where> within (?P<n>\d+) squares?(?: of it)?| adjacent to it| in (?:the )?aura)?(?= |,|$)")
+
+
+def _composed_group(text: str) -> tuple[str, Filter, str] | None:
+    """A group of creatures read as its parts (see above): (who, filter, rest), or None."""
+    m = _GROUP_PARTS_RE.match(text)
+    if m is None:
+        return None
+    words = m.group("kinds")
+    noun = m.group("noun")
+    plural_kind = noun == "in your warband"  # 'goblins in your warband': the kind is the noun
+    alts = []
+    for w in re.split(r", and |, or |, | and | or ", words):
+        w = re.sub(r"^each ", "", w.strip())
+        neg = w.startswith("non-")
+        kind = _singular(w[4:] if neg else w)
+        if kind not in KINDS and kind not in FACTIONS:
+            return None
+        alts.append(("!" if neg else "") + kind)
+    if not alts or (plural_kind and not words.endswith("s")):
+        return None
+    if any(a.startswith("!") for a in alts) and len(alts) > 1:
+        return None  # 'non-Evil Fey and Gnome': how far the 'non-' reaches is not certain
+    also = m.group("also")
+    if also:
+        if also not in KINDS or len(alts) > 1:
+            return None
+        alts = [alts[0] + "+" + also]
+    where = m.group("where") or ""
+    within = int(m.group("n")) if m.group("n") else -1 if "adjacent" in where else 0
+    flt = Filter(keyword="|".join(alts), within=within)
+    rest = text[m.end():].strip(" ,")
+    if m.group("self"):
+        return ("self-and-allies", flt, rest) if noun in ("allies", "ally") else None
+    if "warband" in noun:
+        return "friends", flt, rest
+    if noun in ("allies", "ally"):
+        return "allies", flt, rest
+    if noun in ("enemies", "enemy"):
+        return "enemies", flt, rest
+    return "all", flt, rest  # enemies and allies: every creature but this one
+
+
 def _subject(text: str) -> tuple[str, Filter, str]:
     """(who, filter, rest) for a clause that opens with a subject; ("", Filter(), text) when none. Two kinds
     ("Goblin and Orc allies", "each Dragon ally and each Githyanki ally") are either keyword."""
     group = _group(text)
+    if group is None or group[2].startswith("in your warband"):  # 'Giant and Ogre creatures in your warband'
+        group = _composed_group(text) or group
     if group is not None:
         return group
     kt = _KIND_TARGET.match(text)
@@ -1851,6 +1908,7 @@ class _Who:
     kinds: str = ""
     state: str = ""
     within: int = 0  # -1: adjacent to the power's creature
+    named: bool = False  # the words name it ('an enemy'), not only imply it ('it is hit': by someone)
 
 
 # (actor side, verb, object side) → (trigger, whose is "other", whose is the target, what the event carries:
@@ -1928,7 +1986,8 @@ _ONE_VERBS: Final = (
 _A_CREATURE: Final = (r"(?:(?P<{p}det>an?|any|one|1) (?P<{p}adj>adjacent )?"
                       r"(?P<{p}mods>(?:[a-z\-]+(?:,| or|, or| and)? ){{0,4}}?)(?P<{p}noun>enemy|ally|creature|target)"
                       r"|(?P<{p}it>it))"
-                      r"(?P<{p}loc> adjacent to it| within (?P<{p}n>\d+) squares?(?: of it)?)?")
+                      r"(?P<{p}loc> adjacent to it| within (?P<{p}n>\d+) squares?(?: of it)?)?"
+                      r"(?P<{p}ca> (?:granting it|that grants it) combat advantage)?")
 _FORM_WORDS: Final = (r"(?:an? |its )?(?:(?P<{p}form>\{{m\}}|\{{r\}}|\{{mb\}}|\{{rb\}}|\{{b\}}|\{{c\}}|\{{a\}}|"
                       r"\{{c\}} or \{{a\}}|\{{m\}} or \{{r\}}|melee|ranged|close|area) )?attack")
 _COMPOSED_RE: Final = re.compile(
@@ -1937,7 +1996,9 @@ _COMPOSED_RE: Final = re.compile(
     r" (?:(?P<pform>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged) )?attack|" + _A_CREATURE.format(p="a")
     + r") (?:(?P<verb>" + "|".join(re.escape(v) for v in sorted((*_PASSIVE, *_ACTIVE), key=len, reverse=True))
     + r"|" + "|".join(p for p, _ in _ONE_VERBS) + r")(?: " + _A_CREATURE.format(p="o") + r")?"
-    r"(?: (?:with|by) " + _FORM_WORDS.format(p="") + r")?"
+    r"(?: by (?P<by>an? (?P<badj>adjacent )?(?:(?P<bmods>[a-z\-]+(?:,| or|, or)? ){0,3}?)enemy)(?:'s)?)?"
+    r"(?P<fw> (?:with|by)? ?" + _FORM_WORDS.format(p="") + r")?"
+    r"(?P<withca> with combat advantage(?: against (?:the |that |its )?target)?)?"
     r"|(?P<atk>makes|declares) " + _FORM_WORDS.format(p="a") + r"(?: (?:against|vs\.?) " + _A_CREATURE.format(p="q")
     + r")?)(?:[,;:]\s*|\.\s+|$)")
 
@@ -1954,11 +2015,18 @@ def _described(g: dict[str, str | None], p: str) -> _Who | None:
     loc = (g.get(p + "loc") or "").strip()
     n = g.get(p + "n")
     within = -1 if g.get(p + "adj") or adjacent or loc == "adjacent to it" else int(n) if n else 0
-    return _Who(side, kinds, state, within)
+    return _Who(side, kinds, state, within, named=True)
 
 
 def _composed_event(body: str) -> tuple[str, Filter, int] | None:
     """An event read as its parts (see above): (trigger, filter, length of the words read), or None."""
+    # 'when hit by a {M} attack', 'when damaged by an enemy': the creature is this one
+    bare = re.match(r"^(?:use )?(?:only )?(?:when|whenever|after) (?=(?:hit|missed|targeted|attacked|damaged|bloodied)"
+                    r" by )", body)
+    added = 0
+    if bare is not None:
+        body = body[: bare.end()] + "it is " + body[bare.end():]
+        added = len("it is ")
     m = _COMPOSED_RE.match(body)
     if m is None:
         return None
@@ -1978,12 +2046,34 @@ def _composed_event(body: str) -> tuple[str, Filter, int] | None:
     verb = g.get("verb") or ""
     if g.get("atk"):
         verb = "attacks" if obj is not None else "declares"
+    end = m.end() - added
+    by: _Who | None = None
+    if g.get("by"):  # 'is damaged by an adjacent enemy', 'is hit by a Dwarf enemy's attack': who acts
+        try:
+            by = _described({"noun": "enemy", "mods": g.get("bmods"), "adj": g.get("badj")}, "")
+        except _Unread:
+            return None
+        if by is None or obj is not None or actor.side not in ("it", "ally"):
+            return None
+    with_ca = bool(g.get("withca")) or any(g.get(p + "ca") for p in ("a", "o", "q"))
+    if with_ca:  # its attack against a target that grants it combat advantage: the target's state, its own attack
+        if actor.side != "it" or verb not in ("hits", "misses", "attacks", "declares") or any(
+                g.get(p + "ca") for p in ("a", "q")) or (obj is not None and (
+                obj.kinds or obj.state or obj.within)):
+            return None
+        obj = _Who("enemy", state="ca")
+    one_by = {"damaged": "damages", "bloodied": "bloodies", "destroyed": "destroys"}
     for pat, one in _ONE_VERBS:
         vm = re.fullmatch(pat, verb)
         if vm is None:
             continue
+        if by is not None and one in one_by:  # 'it is damaged by an enemy': that enemy damages it
+            if vm.groupdict().get("dtype") or g.get("fw"):
+                return None  # 'damaged by an enemy's attack': the engine's damage event does not say by what
+            actor, obj, verb = by, actor, one_by[one]
+            break
         row1 = _COMPOSED_ONE.get((actor.side, one))
-        if row1 is None or obj is not None or form:
+        if row1 is None or obj is not None or form or by is not None:
             return None
         trig, is_other = row1
         if (trig in _ADJACENT_ONLY and actor.within not in (-1, 0)) or (trig == "enemy-shifts" and actor.within != -1):
@@ -1991,11 +2081,11 @@ def _composed_event(body: str) -> tuple[str, Filter, int] | None:
         dtype = vm.groupdict().get("dtype") or ""
         if dtype and not trig.endswith("damaged"):
             return None
-        return _composed_filter(trig, actor if is_other else _Who(""), _Who(""), "", dtype, m.end())
+        return _composed_filter(trig, actor if is_other else _Who(""), _Who(""), "", dtype, end)
     if verb in _PASSIVE:  # 'an ally is hit by a {m} attack': an enemy hits that ally
-        if obj is not None or actor.side not in ("it", "ally"):
+        if (obj is not None and obj.state != "ca") or actor.side not in ("it", "ally"):
             return None  # 'an enemy is hit': by whom, an ally or this creature, the engine's events do not say
-        actor, obj, verb = _Who("enemy"), actor, _PASSIVE[verb]
+        actor, obj, verb = by or _Who("enemy"), actor, _PASSIVE[verb]
     elif verb in _ACTIVE:
         verb = _ACTIVE[verb]
     key = (actor.side, verb, obj.side if obj is not None else "")
@@ -2012,7 +2102,7 @@ def _composed_event(body: str) -> tuple[str, Filter, int] | None:
     blank = _Who("")
     other = actor if other_role == "actor" else obj or blank
     target = actor if target_role == "actor" else obj or blank
-    return _composed_filter(trig, other, target, form, "", m.end())
+    return _composed_filter(trig, other, target, form, "", end)
 
 
 def _composed_filter(trig: str, other: _Who, target: _Who, form: str, dtype: str,
@@ -2034,8 +2124,10 @@ def _composed_filter(trig: str, other: _Who, target: _Who, form: str, dtype: str
             form, "")
         if not attack_form:
             return None
+    # 'by an enemy', 'an enemy hits it': the event's other creature must be an enemy (an ally's burst may hit it too)
+    side = "enemy" if other.named and other.side == "enemy" else ""
     return trig, Filter(keyword=other.kinds, self_state=other.state, within=other.within, target_state=target_state,
-                        attack_form=attack_form), end
+                        attack_form=attack_form, side=side), end
 
 
 def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:

@@ -37,6 +37,12 @@ def swing(s: object, attacker: str, target: str, power: int = 0) -> int:
      "ally-hit", "dwarf", "", 0, "", ""),
     ("Wand of Accuracy: Use when this creature declares a {m} or {r} attack: +5 Attack on that attack.", "declares",
      "", "", 0, "", "melee|ranged"),
+    ("Hamstring: Use when this creature's {m} attack hits with combat advantage against target; target is also "
+     "Immobilized (save ends).", "hits", "", "ca", 0, "", "melee"),
+    ("Luck Rune Amulet: Immediate, when hit by a {m} or {r} attack; that attack misses instead.", "hit-by", "", "", 0,
+     "", "melee|ranged"),
+    ("Fey Escape: Use when this creature is damaged by an enemy: Teleport up to 10 squares.", "damaged", "", "", 0, "",
+     ""),
 ])
 def test_an_event_is_read_as_its_parts(text: str, trigger: str, keyword: str, state: str, within: int,
                                        target_state: str, form: str) -> None:
@@ -59,6 +65,12 @@ def test_an_event_is_read_as_its_parts(text: str, trigger: str, keyword: str, st
     "Use when an enemy misses an ally with an attack: That enemy takes 10 damage.",
     # an enemy hit by someone: by whom is not known to the engine's event
     "Use when an enemy is hit by a {r} attack: That enemy is slowed.",
+    # the engine's damage event does not say whether an attack dealt it
+    "Payback: Immediate action, use when this creature is damaged by an enemy attack: This creature shifts 2 squares.",
+    # an ally's combat advantage is not the one the engine's filter measures (this creature's)
+    "Use when an ally hits with combat advantage: That ally heals 5 HP.",
+    # combat advantage against this creature is not the target's state
+    "Use when hit with combat advantage: This creature shifts 1 square.",
 ])
 def test_an_event_the_engine_cannot_honour_stays_unread(text: str) -> None:
     assert not parse_power(0, "special", text).played
@@ -134,3 +146,121 @@ def test_paralysis_follows_a_failed_save_of_an_adjacent_immobilized_enemy() -> N
     assert not elf.has("helpless")  # not adjacent
     assert not P.roll_save(s.b, orc, orc.effects[0])
     assert orc.has("helpless")
+
+
+def sword_mod(s: object, stat: str, attacker: str, target: str) -> int:
+    b = s.b  # type: ignore[attr-defined]
+    holder = b.by_id[attacker]
+    sword = holder.powers[0]
+    assert sword.attack is not None
+    return P._stat_mods(b, holder, stat, b.by_id[target], sword.attack, sword, False, False)
+
+
+@pytest.mark.parametrize(("text", "who", "keyword"), [
+    ("Use at start of round: Giant and Ogre creatures in your warband have +5 damage until end of round.", "friends",
+     "giant|ogre"),
+    ("Use at start of round. Goblins in your warband have +2 Attack this round.", "friends", "goblin"),
+    ("Use at start of round: Each human, elf or eladrin creature in your warband heals 10 HP.", "friends",
+     "human|elf|eladrin"),
+    ("Use at the start of round: Shapeshifter allies with the Stealth keyword have +2 attack and +5 damage until end "
+     "of round.", "allies", "shapeshifter+stealth"),
+    ("Use at start of round: This creature, and each Fey ally with the Shadow keyword, are Invisible until end of "
+     "round.", "self-and-allies", "fey+shadow"),
+    ("Use at start of round. All Humans (enemies and allies) have +2 {m} Attack and +5 {m} Damage until end of round.",
+     "all", "human"),
+])
+def test_a_group_is_read_as_its_parts(text: str, who: str, keyword: str) -> None:
+    p = parse_power(0, "champion", text)
+    assert p.played, p.unplayed
+    assert {(e.who, e.filter.keyword) for e in p.effects} == {(who, keyword)}
+
+
+def test_a_group_in_your_warband_reaches_its_kinds_and_the_power_s_own_creature() -> None:
+    rally = "Use at start of round: Giant and Ogre creatures in your warband have +5 damage until end of round."
+    s = battle([card("Chief", SWORD, keywords=("Giant",), rating=2), card("Ogre", SWORD, keywords=("Ogre",)),
+                card("Orc", SWORD, keywords=("Orc",))], [card("Elf", SWORD)], PurposeDice())
+    s.b.by_id["a1"].powers.append(parse_power(1, "champion", rally))
+    for fid, x in (("a1", 4), ("a2", 6), ("a3", 8)):
+        put(s, fid, x, 3)
+    put(s, "b1", 5, 4)
+    P.fire(s.b, "start-of-round", [s.b.by_id["a1"]])
+    assert [sword_mod(s, "damage", a, "b1") for a in ("a1", "a2", "a3")] == [5, 5, 0]
+
+
+def test_all_humans_enemies_and_allies_reach_both_sides_but_not_the_power_s_creature() -> None:
+    war = "Use at start of round. All Humans (enemies and allies) have +2 {m} Attack and +5 {m} Damage until end of " \
+          "round."
+    human = ("Human",)
+    s = battle([card("Herald", SWORD, keywords=human, rating=2), card("Squire", SWORD, keywords=human)],
+               [card("Knight", SWORD, keywords=human), card("Orc", SWORD)], PurposeDice())
+    s.b.by_id["a1"].powers.append(parse_power(1, "champion", war))
+    for fid, x, y in (("a1", 4, 3), ("a2", 4, 5), ("b1", 5, 3), ("b2", 5, 5)):
+        put(s, fid, x, y)
+    P.fire(s.b, "start-of-round", [s.b.by_id["a1"]])
+    assert [sword_mod(s, "attack", a, t) for a, t in (("a1", "b1"), ("a2", "b2"), ("b1", "a1"), ("b2", "a2"))] == [
+        0, 2, 2, 0]
+
+
+def test_a_non_kind_aura_spares_that_kind() -> None:
+    """'Non-Demon enemies' was read as a keyword no creature has, so the aura reached nobody."""
+    stench = "Demonic Stench: (Aura 2) Non-Demon enemies in aura have -2 Attack."
+    s = battle([card("Demon", SWORD, stench)], [card("Orc", SWORD), card("Imp", SWORD, keywords=("Demon",))],
+               PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 5, 4)
+    assert (sword_mod(s, "attack", "b1", "a1"), sword_mod(s, "attack", "b2", "a1")) == (-2, 0)
+
+
+def test_hamstring_needs_combat_advantage_against_the_target_it_hits() -> None:
+    hamstring = "Hamstring: Use when this creature's {m} attack hits with combat advantage against target; target is " \
+                "also Immobilized (save ends)."
+    s = battle([card("Rogue", SWORD, hamstring), card("Ally", SWORD)], [card("Orc", SWORD, ac=5)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "a2", 0, 0)
+    orc = s.b.by_id["b1"]
+    swing(s, "a1", "b1")
+    assert not orc.has("immobilized")  # no combat advantage
+    put(s, "a2", 6, 3)  # flanking
+    swing(s, "a1", "b1")
+    assert orc.has("immobilized")
+
+
+def test_damaged_by_an_enemy_is_not_damage_from_an_ally() -> None:
+    escape = "Fey Escape: Use when this creature is damaged by an enemy: Teleport up to 10 squares."
+    s = battle([card("Sprite", SPEAR, escape), card("Friend", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 3)
+    sprite = s.b.by_id["a1"]
+    P.deal_damage(s.b, sprite, [(5, "")], s.b.by_id["a2"])
+    assert sprite.pos == (4, 3)
+    P.deal_damage(s.b, sprite, [(5, "")], s.b.by_id["b1"])
+    assert sprite.pos != (4, 3)
+
+
+def test_a_charm_negates_a_melee_or_ranged_hit() -> None:
+    luck = "Luck Rune Amulet: Immediate, when hit by a {m} or {r} attack; that attack misses instead."
+    s = battle([card("Halfling", SWORD, luck, ac=5)], [card("Orc", SWORD)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    assert swing(s, "b1", "a1") == 0
+    assert s.b.by_id["a1"].hp == 50
+
+
+def test_sneak_attack_counts_a_flank_for_a_melee_attack_only() -> None:
+    """Combat advantage from flanking is a melee attack's (ddm-guild.flanking): a modifier 'against targets granting
+    combat advantage' counted only the target's conditions before."""
+    s = battle([card("Rogue", SWORD, SPEAR, "Sneak Attack 10"), card("Ally", SWORD)], [card("Orc", SWORD)],
+               PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "a2", 6, 3)
+    assert sword_mod(s, "damage", "a1", "b1") == 10
+    b = s.b
+    rogue, orc = b.by_id["a1"], b.by_id["b1"]
+    spear = rogue.powers[1]
+    assert spear.attack is not None
+    assert P._stat_mods(b, rogue, "damage", orc, spear.attack, spear, False, False) == 0
