@@ -4,19 +4,12 @@ is worth more."""
 
 from __future__ import annotations
 
-from simulate.games.ddm_guild import GuildMove, GuildPower, GuildState
+from simulate.games.ddm_guild import GuildMove, GuildPower
 from simulate.games.ddm_guild_ai import GuildHeuristicPolicy
-from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
 
 SPRING = "Spring Attack: Move up to its current speed and make a {b} attack at any time during the move."
 
-
-def _turn_of(s: GuildState, fid: str) -> None:
-    f = s.b.by_id[fid]
-    s.b.active = f
-    s.phase_player = f.player
-    f.attack_action = f.move_action = f.minor_action = True
-    f.provoked_by = set()
 
 
 def _spring_card(*more: str) -> dict:
@@ -29,7 +22,7 @@ def test_the_player_springs_at_an_enemy_a_move_away_and_keeps_its_move_action() 
     s = battle([_spring_card()], [card("Orc", SWORD)], PurposeDice(attack=[15]))
     put(s, "a1", 1, 3)
     put(s, "b1", 6, 3)
-    _turn_of(s, "a1")
+    turn_of(s, "a1")
     choice = GuildHeuristicPolicy(1, 0).choose(s, s.legal_actions())
     assert choice == GuildPower(1)
     s.apply(choice)
@@ -45,7 +38,7 @@ def test_the_player_moves_and_uses_a_stronger_attack_instead() -> None:
     s = battle([_spring_card(smite)], [card("Orc", SWORD)], PurposeDice(attack=[15]))
     put(s, "a1", 1, 3)
     put(s, "b1", 6, 3)
-    _turn_of(s, "a1")
+    turn_of(s, "a1")
     choice = GuildHeuristicPolicy(1, 0).choose(s, s.legal_actions())
     assert isinstance(choice, GuildMove)
     s.apply(choice)
@@ -56,7 +49,7 @@ def test_the_player_does_not_spring_when_no_enemy_is_within_its_move() -> None:
     s = battle([_spring_card()], [card("Orc", SWORD)], PurposeDice())
     put(s, "a1", 0, 0)
     put(s, "b1", 11, 7)
-    _turn_of(s, "a1")
+    turn_of(s, "a1")
     choice = GuildHeuristicPolicy(1, 0).choose(s, s.legal_actions())
     assert isinstance(choice, GuildMove)
     assert not s.log.of_kind("attack")

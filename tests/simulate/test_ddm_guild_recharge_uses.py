@@ -10,7 +10,7 @@ from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildAttack, GuildPower
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_powers import parse_power
-from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
 
 PALM = "Staggering Palm: +13 vs. Fortitude; 15 damage AND Stunned. RECHARGE when this creature uses Quick Step."
 
@@ -20,13 +20,6 @@ def _limited(c: dict[str, Any], *indices: int) -> dict[str, Any]:
         c["powers"][i]["uses"] = 1
     return c
 
-
-def _turn_of(s: Any, fid: str) -> None:
-    f = s.b.by_id[fid]
-    s.b.active = f
-    s.phase_player = f.player
-    f.attack_action = f.move_action = f.minor_action = True
-    f.provoked_by = set()
 
 
 def test_the_words_name_the_power_or_any_champion_power() -> None:
@@ -43,7 +36,7 @@ def test_using_the_named_power_as_an_action_recharges_the_spent_one() -> None:
     s = battle([monk], [card("Orc", SWORD, hp=80)], PurposeDice(attack=[15]))
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
-    _turn_of(s, "a1")
+    turn_of(s, "a1")
     f = s.b.by_id["a1"]
     palm = f.powers[1]
     s.apply(GuildAttack(palm.index, ("b1",)))

@@ -62,6 +62,15 @@ def put(state: GuildState, fid: str, x: int, y: int) -> None:
     P.place(state.b, state.b.by_id[fid], (x, y))
 
 
+def turn_of(state: GuildState, fid: str) -> None:
+    """Creature ``fid`` takes its turn now, every action open (a set position, not the turn order)."""
+    f = state.b.by_id[fid]
+    state.b.active = f
+    state.phase_player = f.player
+    f.attack_action = f.move_action = f.minor_action = True
+    f.provoked_by = set()
+
+
 # --- sources -------------------------------------------------------------------------------------------------------
 
 def test_bloodied_at_half_hit_points_rounded_down() -> None:
