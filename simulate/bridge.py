@@ -91,10 +91,16 @@ class Unplayed:
     cost: int
     share: float  # cost × qty over the list's cost
     abilities: tuple[str, ...]
+    # what no source gives and the engine played by a reading, which the card's owner may type in on the card's
+    # numbers form (the result page links to it): "size not known: played as Medium (…)"
+    unknown: tuple[Text, ...] = ()
 
     def json(self) -> dict[str, Any]:
-        return {"card": self.card, "slug": self.slug, "qty": self.qty, "cost": self.cost, "share": self.share,
-                "abilities": list(self.abilities)}
+        out = {"card": self.card, "slug": self.slug, "qty": self.qty, "cost": self.cost, "share": self.share,
+               "abilities": list(self.abilities)}
+        if self.unknown:
+            out["unknown"] = [t.json() for t in self.unknown]
+        return out
 
 
 @dataclass(frozen=True)

@@ -218,7 +218,7 @@ def _result_context(matchup: Matchup, result: dict[str, Any]) -> dict[str, Any]:
         "replay": matchup_replay(matchup=matchup, record=sample) if sample else None,
         "replay_map": bridge.battlefield_svg(layout, title=_("The sample battle's map"), pieces=True) if layout else "",
         "sample_result": sample.get("result") or {},
-        "played": _played_context(result),
+        "played": _played_context(result, matchup),
     }
 
 
@@ -233,13 +233,22 @@ def _length_words(result: dict[str, Any]) -> dict[str, str]:
             "jump": _("Jump to round")}
 
 
-def _played_context(result: dict[str, Any]) -> list[dict[str, Any]]:
-    """Per list: how much of it the engine really played, the share of its cost it did not, and a caution."""
+def _played_context(result: dict[str, Any], matchup: Matchup) -> list[dict[str, Any]]:
+    """Per list: how much of it the engine really played, the share of its cost it did not, and a caution; per
+    creature, what no source gives (played by a reading) in the reader's language, with the way to the form where
+    its owner types it in from the printed card (which brings the player back to this result)."""
     names = result.get("lists") or ["A", "B"]
+    back = urlencode({"next": reverse("matchup", args=[matchup.id])})
     out = []
     for key, name in zip(("a", "b"), names, strict=False):
         played = (result.get("played") or {}).get(key)
         if played is None:
             continue
-        out.append({"list": key, "name": name, **played})
+        creatures = []
+        for c in played.get("creatures") or ():
+            unknown = [text_render(text=u) or "" for u in c.get("unknown") or ()]
+            url = reverse("card-numbers", args=[matchup.game, matchup.ruleset, c["slug"]]) + "?" + back \
+                if unknown and c.get("slug") else ""
+            creatures.append({**c, "unknown": unknown, "numbers_url": url})
+        out.append({"list": key, "name": name, **played, "creatures": creatures})
     return out

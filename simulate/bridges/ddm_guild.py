@@ -39,7 +39,7 @@ NUMBERS: dict[str, Text] = {
     "cost": msg("cost"), "level": msg("level"), "speed": msg("speed"), "hp": msg("HP"), "ac": msg("AC"),
     "fort": msg("Fortitude"), "ref": msg("Reflex"), "will": msg("Will"),
 }
-SIZE_UNKNOWN = "size not known: played as Medium (reading ddm-guild.size-unknown)"
+SIZE_UNKNOWN = msg("Size not known: played as Medium (a reading of the rules).")  # ddm-guild.size-unknown
 
 
 def rules_json() -> dict[str, Any]:
@@ -113,14 +113,13 @@ class DdmGuildBridge:
             return reading
         for slug, card in cards.items():
             engine_card = card_from_catalogue({**card, "abilities": card["powers"]}, str(card.get("size") or ""))
-            unplayed = [p.name for p in unplayed_powers(engine_card)]
-            if not engine_card.size_known:
-                unplayed.append(SIZE_UNKNOWN)
-            if not unplayed:
+            unplayed = tuple(p.name for p in unplayed_powers(engine_card))
+            unknown = () if engine_card.size_known else (SIZE_UNKNOWN,)
+            if not unplayed and not unknown:
                 continue
             qty = sum(e.qty for e in warband.entries if e.creature.slug == slug)
             share = round(qty * int(card["cost"]) / reading.cost, 4) if reading.cost else 0.0
-            reading.unplayed.append(Unplayed(card["name"], slug, qty, int(card["cost"]), share, tuple(unplayed)))
+            reading.unplayed.append(Unplayed(card["name"], slug, qty, int(card["cost"]), share, unplayed, unknown))
         reading.engine_list = {"name": str(doc.data.get("name") or ""), "creatures": creatures}
         return reading
 

@@ -111,3 +111,47 @@ def test_a_report_without_a_source_or_for_an_unknown_reading_is_refused() -> Non
     assert not CardReport.objects.exists()
     assert client.get("/matchups/rules/ddm/seed/").status_code == 404
     assert client.get("/matchups/rules/chess/classic/").status_code == 404
+
+
+def test_a_creature_of_unknown_size_is_listed_with_the_way_to_its_size_form(
+        django_capture_on_commit_callbacks: Any) -> None:
+    """Large Ochre Jelly's size no source gives: the result says so (played as Medium) in the reader's language,
+    with a link to the form where its owner types in the printed size, which brings the player back here."""
+    jellies = {"game": "ddm", "ruleset": "ddm-guild", "format": "standard-200", "name": "Jellies",
+               "entries": [{"card": "Large Ochre Jelly", "qty": 2}]}
+    client = APIClient()
+    with django_capture_on_commit_callbacks():
+        response = client.post("/api/v1/matchups/", {"a": jellies, "b": BORDERLANDS, "battles": 2, "seed": 3},
+                               format="json")
+    assert response.status_code == 202, response.content
+    matchup = Matchup.objects.get(pk=response.json()["id"])
+    for index in range(matchup.chunk_count):
+        matchup_chunk_run(matchup_id=str(matchup.id), index=index)
+    matchup_finish(matchup_id=str(matchup.id))
+    result = client.get(f"/api/v1/matchups/{matchup.id}/").json()["result"]
+    jelly = next(c for c in result["played"]["a"]["creatures"] if c["card"] == "Large Ochre Jelly")
+    assert [u["id"] for u in jelly["unknown"]] == ["Size not known: played as Medium (a reading of the rules)."]
+    form = f"/cards/ddm/ddm-guild/large-ochre-jelly/numbers/?next=%2Fmatchups%2F{matchup.id}%2F"
+    words = {"en": ("Size not known: played as Medium", "Enter the numbers from your card"),
+             "hu": ("A méret ismeretlen: közepesként játszik", None),
+             "ru": ("Размер неизвестен: играет как средний", None),
+             "pl": ("Rozmiar nieznany: gra jako średni", None)}
+    for lang, (line, link) in words.items():
+        html = client.get(f"/matchups/{matchup.id}/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        row = html[html.index('<span data-unknown>'):]
+        row = row[:row.index("</span>")]
+        assert line in row and f'href="{form}"' in row.replace("&amp;", "&"), (lang, row)
+        assert link is None or link in row
+    assert "Large Ochre Jelly" in run_text(matchup)
+
+
+def run_text(matchup: Matchup) -> str:
+    """The command's words for the same lists (the unknown size is listed there too, in English)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        a = write(Path(tmp), "a.json", matchup.a_document)
+        b = write(Path(tmp), "b.json", matchup.b_document)
+        text = run(a, b, "--battles", "2", "--seed", "3")
+    assert "Size not known: played as Medium (a reading of the rules)." in text
+    return text

@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from builder.selectors_entered import entered_source, entry_scope
+from builder.selectors_results import text_render
 from config.commands import json_file_read
 from config.errors import ApplicationError
 from simulate.services import DEFAULT_BATTLES, MAX_BATTLES, matchup_compute, matchup_prepare
@@ -60,7 +61,9 @@ def summary_text(result: dict[str, Any], sides: list[dict[str, Any]]) -> str:
             continue
         caution = "  CAUTION: read this answer with caution" if played["caution"] else ""
         lines.append(f"{name}: {played['unplayed_share']:.0%} of its cost has abilities not played{caution}")
-        lines += [f"  {c['card']} ({c['share']:.0%}): {'; '.join(c['abilities'])}" for c in played["creatures"]]
+        for c in played["creatures"]:
+            unknown = [text_render(text=u, translate=False) or "" for u in c.get("unknown", ())]
+            lines.append(f"  {c['card']} ({c['share']:.0%}): {'; '.join([*c['abilities'], *unknown])}")
     for entered in result.get("player_entered", []):
         fields = ", ".join(entered["fields"])
         lines.append(f"entered by a player (not yet in the catalogue): {entered['card']}: {fields}")
