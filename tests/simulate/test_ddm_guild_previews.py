@@ -61,18 +61,24 @@ def test_the_command_plays_guild_warbands_deterministically_and_says_what_it_pla
     assert "Triumvirate" in text
 
 
-def test_the_api_and_the_page_show_the_readings_the_unplayed_powers_and_a_replay(
-        django_capture_on_commit_callbacks: Any) -> None:
-    client = APIClient()
-    with django_capture_on_commit_callbacks():
-        response = client.post("/api/v1/matchups/", {"a": CIVILIZATION, "b": BORDERLANDS, "battles": 4, "seed": 9},
+def preview(client: APIClient, capture: Any, a: Any, b: Any, battles: int, seed: int) -> Matchup:
+    """A matchup asked for through the API, its battles played here (no worker) and its result stored."""
+    with capture():
+        response = client.post("/api/v1/matchups/", {"a": a, "b": b, "battles": battles, "seed": seed},
                                format="json")
     assert response.status_code == 202, response.content
     matchup = Matchup.objects.get(pk=response.json()["id"])
-    assert matchup.game == "ddm" and matchup.ruleset == "ddm-guild" and matchup.battle_map == "guild-standin-large"
     for index in range(matchup.chunk_count):
         matchup_chunk_run(matchup_id=str(matchup.id), index=index)
     matchup_finish(matchup_id=str(matchup.id))
+    return matchup
+
+
+def test_the_api_and_the_page_show_the_readings_the_unplayed_powers_and_a_replay(
+        django_capture_on_commit_callbacks: Any) -> None:
+    client = APIClient()
+    matchup = preview(client, django_capture_on_commit_callbacks, CIVILIZATION, BORDERLANDS, 4, 9)
+    assert matchup.game == "ddm" and matchup.ruleset == "ddm-guild" and matchup.battle_map == "guild-standin-large"
     status = client.get(f"/api/v1/matchups/{matchup.id}/").json()
     assert status["status"] == "done"
     assert status["result"]["rules"]["profile"] == rules.RULES_VERSION
@@ -120,14 +126,7 @@ def test_a_creature_of_unknown_size_is_listed_with_the_way_to_its_size_form(
     jellies = {"game": "ddm", "ruleset": "ddm-guild", "format": "standard-200", "name": "Jellies",
                "entries": [{"card": "Large Ochre Jelly", "qty": 2}]}
     client = APIClient()
-    with django_capture_on_commit_callbacks():
-        response = client.post("/api/v1/matchups/", {"a": jellies, "b": BORDERLANDS, "battles": 2, "seed": 3},
-                               format="json")
-    assert response.status_code == 202, response.content
-    matchup = Matchup.objects.get(pk=response.json()["id"])
-    for index in range(matchup.chunk_count):
-        matchup_chunk_run(matchup_id=str(matchup.id), index=index)
-    matchup_finish(matchup_id=str(matchup.id))
+    matchup = preview(client, django_capture_on_commit_callbacks, jellies, BORDERLANDS, 2, 3)
     result = client.get(f"/api/v1/matchups/{matchup.id}/").json()["result"]
     jelly = next(c for c in result["played"]["a"]["creatures"] if c["card"] == "Large Ochre Jelly")
     assert [u["id"] for u in jelly["unknown"]] == ["Size not known: played as Medium (a reading of the rules)."]
