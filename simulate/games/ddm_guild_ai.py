@@ -32,7 +32,7 @@ from simulate.games.ddm_guild import (
     GuildState,
 )
 from simulate.games.ddm_guild_board import UNREACHED, Reach, gap, space_of
-from simulate.games.ddm_guild_powers import AttackSpec, Power
+from simulate.games.ddm_guild_powers import AttackSpec, Effect, Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 
 
@@ -265,9 +265,10 @@ class GuildHeuristicPolicy:
         return None
 
     def _move_and_attack(self, s: GuildState, f: Fighter) -> tuple[float, Action] | None:
-        """The best power that is a move and an attack in one action ('move up to its speed and make a {b} attack
-        at any time during the move'), valued as the engine will play it: the move ``reposition`` makes, then
-        the attack on the target ``extra_attack`` picks from there, less the move's provocations."""
+        """The best power used as the attack action that is a move and an attack ('move up to its speed and make
+        a {b} attack at any time during the move'), valued as the engine will play it: the move ``reposition``
+        makes, then the attack on the target ``extra_attack`` picks from there, less the move's provocations; or
+        an ally's attack ('Nearest ally makes an immediate {b} attack', ``_ally_attack_value``)."""
         b = s.b
         if f.pos is None:
             return None
@@ -276,6 +277,13 @@ class GuildHeuristicPolicy:
             if not isinstance(action, GuildPower):
                 continue
             p = s._power(f, action.power)
+            if p.action == "attack" and len(p.effects) == 1 and p.effects[0].kind == "attack" \
+                    and p.effects[0].who != "self":
+                v = self._ally_attack_value(b, f, p.effects[0])
+                v *= 0.85 if (p.uses or p.ptype == "champion") else 1.0
+                if v > 0.0 and (best is None or v > best[0]):
+                    best = (v, action)
+                continue
             if p.action != "attack" or len(p.effects) != 2 or p.effects[0].kind != "move" \
                     or p.effects[1].kind != "attack" or p.effects[0].who != "self":
                 continue
@@ -300,6 +308,22 @@ class GuildHeuristicPolicy:
             if best is None or v > best[0]:
                 best = (v, action)
         return best
+
+    def _ally_attack_value(self, b: Battle, f: Fighter, e: Effect) -> float:
+        """An attack the power has an ally make ('Nearest ally makes an immediate {b} attack'), valued as the
+        engine plays it: the allies ``pick`` names, each against the enemy ``extra_attack`` picks."""
+        total = 0.0
+        for ally in P.pick(b, e.who, e, P.Ctx(f)):
+            if "immediate" in e.extra and (not ally.can_react() or ally.immediate_used):
+                continue
+            use = P.extra_attack_power(ally, e.what)
+            if use is None or use.attack is None:
+                continue
+            cands = [t for t in b.enemies_of(ally) if P.in_range(b, ally, use, use.attack, t)]
+            if cands:
+                t = min(cands, key=lambda x: (x.hp, x.id))
+                total += self._value(b, ally, use, use.attack, t, False) * max(1, e.count)
+        return total
 
     def _reaches(self, b: Battle, f: Fighter, p: Power, a: AttackSpec, anchor: Sq, t: Fighter) -> bool:
         tp = t.pos

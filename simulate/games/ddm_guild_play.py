@@ -56,7 +56,10 @@ _NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits"})
 _REROLL_ON: Final = {"attack": frozenset({"misses", "ally-misses"}), "save": frozenset({"fails-save",
                                                                                         "ally-fails-save"})}
 _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-allies", "friends", "chosen-ally",
-                               "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally"})
+                               "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally", "nearest-ally"})
+# who may make an attack an effect grants: the power's creature or its allies (an enemy's attack "as though
+# dominated" is not played)
+_ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally", "chosen-allies", "allies"})
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
                                    "negate", "reduce", "provoke", "redirect", "choose"})
@@ -204,7 +207,7 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "an effect on 'that ally' with no such ally"
     if who not in _GROUP_WHO and who not in ("target", "ally"):
         return f"an effect on '{e.who}' is not played"
-    if e.kind == "attack" and who not in ("self", "ally"):
+    if e.kind == "attack" and who not in _ALLY_ATTACKERS:
         return "an attack by someone else"
     if e.kind == "attack" and e.what.startswith("power:"):
         return ""  # checked against the card when the power is used
@@ -772,6 +775,9 @@ def pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         return [t] if t is not None and t.in_play() and (":" not in who or has_keyword(t, who[7:])) else []
     if base == "ally":
         return [ctx.ally] if ctx.ally is not None and ctx.ally.in_play() else []
+    if base == "nearest-ally":  # the ally nearest it (then the one nearer an enemy, then by id)
+        near_pool = [a for a in b.allies_of(src) if who_ok(b, e.filter, src, a)]
+        return sorted(near_pool, key=lambda a: (b.gap(src, a), _enemy_gap(b, a), a.id))[:1]
     flt = e.filter
     if flt.within == -2:
         near = ctx.target
@@ -784,6 +790,9 @@ def pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
             return [x for x in pool0 if x.player != src.player]
         if base == "allies":
             return [x for x in pool0 if x.player == src.player and x is not src]
+        if base in ("chosen-ally", "chosen-allies"):  # '1 ally adjacent to target makes a {b} attack'
+            mine = [x for x in pool0 if x.player == src.player and x is not src]
+            return _choose_ally(b, e, mine)[: int(who.split(":")[1]) if ":" in who else 1]
         return pool0
     if base == "chosen-self-or-ally":
         pool1 = [src] + [a for a in b.allies_of(src) if b.adjacent(src, a)]
@@ -813,10 +822,17 @@ def pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
     return []
 
 
+def _enemy_gap(b: Battle, a: Fighter) -> int:
+    return min((b.gap(a, x) for x in b.enemies_of(a)), default=99)
+
+
 def _choose_ally(b: Battle, e: Effect, pool: list[Fighter]) -> list[Fighter]:
-    """For a heal: the most wounded; otherwise the costliest creature nearest an enemy."""
+    """For a heal: the most wounded; for an attack: one that has an enemy within reach of it (the costliest);
+    otherwise the costliest creature nearest an enemy."""
     if e.kind == "heal":
         return sorted(pool, key=lambda a: (-(a.max_hp - a.hp), a.id))
+    if e.kind == "attack":
+        return sorted(pool, key=lambda a: (not _can_attack(b, a, e), _enemy_gap(b, a), -a.card.cost, a.id))
     if e.kind == "cleanse":
         return sorted(pool, key=lambda a: (-sum(1 for x in a.effects if x.kind != "mod"), a.id))
 
@@ -1466,6 +1482,10 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
     power = extra_attack_power(f, which, ctx.run)
     if power is None or power.attack is None:
         return
+    if f is not ctx.source and "immediate" in e.extra:  # another creature's attack as its immediate action
+        if not f.can_react() or f.immediate_used:
+            return
+        f.immediate_used = True
     for _ in range(max(1, e.count)):
         if b.over or not f.in_play():
             return
@@ -1477,6 +1497,17 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
             cands.sort(key=lambda x: (x.hp, x.id))
             t = cands[0]
         attack(b, f, power, power.attack, [t], bonus=e.amount)
+
+
+def _can_attack(b: Battle, f: Fighter, e: Effect) -> bool:
+    """Whether ``f`` could make the attack ``e`` grants now (its power, an enemy in range, its reaction if
+    the attack is its immediate action)."""
+    if "immediate" in e.extra and (not f.can_react() or f.immediate_used):
+        return False
+    power = extra_attack_power(f, e.what)
+    if power is None or power.attack is None:
+        return False
+    return any(in_range(b, f, power, power.attack, x) for x in b.enemies_of(f))
 
 
 def extra_attack_power(f: Fighter, which: str, run: Run | None = None) -> Power | None:

@@ -482,6 +482,9 @@ def _composed_group(text: str) -> tuple[str, Filter, str] | None:
 def _subject(text: str) -> tuple[str, Filter, str]:
     """(who, filter, rest) for a clause that opens with a subject; ("", Filter(), text) when none. Two kinds
     ("Goblin and Orc allies", "each Dragon ally and each Githyanki ally") are either keyword."""
+    near = re.match(r"^(?:the )?nearest ally\b", text)  # 'Nearest ally makes an immediate {b} attack'
+    if near:
+        return "nearest-ally", Filter(), text[near.end():].strip()
     group = _group(text)
     if group is None or group[2].startswith("in your warband"):  # 'Giant and Ogre creatures in your warband'
         group = _composed_group(text) or group
@@ -909,7 +912,8 @@ _BARE_SHIFT_RE: Final = re.compile(r"^(?:can |may )?(?:immediately )?shifts?(?: 
 _HEAL_RE: Final = re.compile(r"^(?:heals?|regains?|recovers?|gains? \+?(?=\d+ hp\.?$)) ?(?P<n>\d+) hp(?P<rest>.*)$")
 _VP_RE: Final = re.compile(r"^(?:you )?scores? \+?(?P<n>\d+) (?:vp|victory points?)(?P<rest>.*)$")
 _EXTRA_ATTACK_RE: Final = re.compile(
-    r"^(?:can |may )?(?:makes?|make) (?P<count>a|an|one|1|2|two|3|three) (?:different )?(?P<which>\{b\}|\{m\}|\{r\}|"
+    r"^(?:can |may )?(?:makes?|make) (?P<count>a|an|one|1|2|two|3|three) (?:different )?(?P<imm>immediate )?"
+    r"(?P<which>\{b\}|\{m\}|\{r\}|"
     r"\{mb\}|\{rb\}|melee|ranged|\{m\} or \{r\}|[a-z' \-]+?) attacks?(?P<rest>.*)$"
 )
 _HAS_RE: Final = re.compile(r"^(?:has|have|gets?|gains?) (?P<mod>[+-].*)$")
@@ -972,6 +976,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if not t:
         return []
     t = re.sub(r"^(?:then|and|also|instead,?) ", "", t)
+    immediate = bool(re.search(r" as (?:an? )?immediate action$", t))  # another creature's attack: its reaction
     t = re.sub(r" as (?:an? )?(?:immediate|free) action$", "", t)
     who, flt, rest = _subject(t)
     subject_given = bool(who)
@@ -1136,7 +1141,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                  "{rb}": "ranged-basic", "melee": "melee-basic", "ranged": "ranged-basic",
                  "{m} or {r}": "basic"}.get(which, "power:" + which)
         rest5 = am.group("rest").strip(" .")
-        rest5 = re.sub(r"^(?:against|vs\.?|on) (?:that enemy|the target|that target|the same target|it|"
+        rest5 = re.sub(r"^(?:against|vs\.?|on) (?:that enemy|the target|that target|the same target|target|it|"
                        r"the attacker|that creature|an adjacent enemy|the triggering enemy)", "", rest5).strip(" ,.")
         rest5 = re.sub(r"^as (?:an? )?(?:immediate|free) action", "", rest5).strip(" ,.")
         bonus = 0
@@ -1147,7 +1152,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if rest5:
             raise _Unread(body)
         attacker = who if subject_given else "self"
-        return [Effect("attack", attacker, bonus, which, count=count)]
+        imm = ("immediate",) if (immediate or am.group("imm") or "as an immediate action" in am.group("rest")) \
+            and attacker not in ("self", "target", "ally") else ()  # 'that ally' acts as its event lets it
+        return [Effect("attack", attacker, bonus, which, count=count, filter=flt if attacker != "self" else Filter(),
+                       extra=imm)]
     if re.match(r"^(?:recharges?|recharge) (?:this power|it)$", body):
         return [Effect("recharge", "self")]
     rn = _RECHARGE_EFFECT.match(t)
