@@ -158,7 +158,6 @@ class DdmState(State):
         self.fighting_this_round = False
         self.outcome: Result | None = None
         self._legal: list[Action] | None = None
-        self.charge_memo: tuple[tuple[object, ...], list[tuple[Creature, tuple[Sq, ...]]]] | None = None
         self.roster_version = 0
         self._roster_memo: tuple[int, tuple[list[Creature], list[Creature]]] | None = None
         self.moves = 0  # how many times a creature has been stood somewhere (``put``)

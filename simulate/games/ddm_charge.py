@@ -22,14 +22,46 @@ if TYPE_CHECKING:
 def charge_plan(state: DdmState, c: Creature, t: Turn) -> list[tuple[Creature, tuple[Sq, ...]]]:
     """Every legal charge: the nearest visible enemy by charge path, to its nearest adjacent square, at
     least 2 squares, along a clear line (§8.7). Empty if anything stops a charge at the nearest enemy.
-    The last answer is kept: a player looking at its charges and the charge then played ask the same."""
-    key = (c.id, state.turn_counter, t.moved, t.attacks_made, t.acted, t.charged, t.no_actions, t.burrowing,
-           t.move_blocked, t.speed, t.max_attacks, movement.move_snapshot(state))
-    if state.charge_memo is not None and state.charge_memo[0] == key:
-        return list(state.charge_memo[1])
-    plan = _charge_plan_uncached(state, c, t)
-    state.charge_memo = (key, plan)
-    return list(plan)
+
+    The answers are kept across battles (:func:`_kept_plans`): a matchup plays the same two lists on the same map
+    battle after battle, and its opening charges start from the same squares. The key is everything a charge
+    plan reads that changes during a battle: the charger, what its turn has done, who controls it, and who
+    stands where in what state (:func:`movement.move_snapshot`); the rest (the map, the cards, the parameters)
+    is the same for every battle sharing the store."""
+    key = (c.id, t.controller, t.moved, t.attacks_made, t.acted, t.charged, t.no_actions, t.burrowing,
+           t.move_blocked, t.speed, t.max_attacks,
+           tuple(sorted(t.seen_at_start)) if state.params.charge_needs_sight_at_start else (),
+           movement.move_snapshot(state))
+    kept = _kept_plans(state)
+    hit = kept.get(key)
+    if hit is None:
+        hit = [(tgt.id, path) for tgt, path in _charge_plan_uncached(state, c, t)]
+        if len(kept) >= 20_000:  # bounded: a worker's memory stays flat however many battles it plays
+            kept.clear()
+        kept[key] = hit
+    return [(state.creatures[eid], path) for eid, path in hit]
+
+
+def _kept_plans(state: DdmState) -> dict[tuple[object, ...], list[tuple[str, tuple[Sq, ...]]]]:
+    """The charge plans found on this map in battles of the same setting, by :func:`charge_plan`'s key. The
+    setting is the parameters and each creature's card and rules reading, the objects themselves (a matchup's
+    battles read the same ones: ``ddm._warband``, ``ddm._card_reading``), so a battle whose creatures read
+    differently never sees another's plans. Kept per map for the last setting: another starts an empty store."""
+    setting: list[object] = [state.params]
+    for o in state.creatures.values():
+        setting.append(o.card)
+        setting.append(o.traits)
+    store: tuple[list[object], dict[tuple[object, ...], list[tuple[str, tuple[Sq, ...]]]]] | None
+    store = state.map.cache.get("charge-plans")
+    if store is None or not _same_setting(store[0], setting):
+        store = state.map.cache["charge-plans"] = (setting, {})
+    return store[1]
+
+
+def _same_setting(kept: list[object], setting: list[object]) -> bool:
+    if len(kept) != len(setting) or kept[0] != setting[0]:  # the parameters: equal values
+        return False
+    return all(kept[i] is setting[i] for i in range(1, len(kept)))  # the cards and readings: the same objects
 
 
 def _charge_plan_uncached(state: DdmState, c: Creature, t: Turn) -> list[tuple[Creature, tuple[Sq, ...]]]:
