@@ -86,7 +86,18 @@ def spike_stones(state: DdmState, c: Creature, old: Sq) -> None:
     with spike stones (from ``old``, its anchor before the step)."""
     if c.traits.flight or c.traits.incorporeal:
         return
+    spikes = _spike_squares(state)
+    if not spikes:
+        return
     before = set(c.squares(old))
-    if any(s not in before and state.map.grid.has_terrain(s, "spike-stones") for s in c.squares()):
+    if any(s not in before and s in spikes for s in c.squares()):
         damage.deal_damage(state, c, [(5, "magic")], source=None, kind="terrain")
 
+
+def _spike_squares(state: DdmState) -> frozenset[Sq]:
+    """The map's spike stones (§14). Kept per map: most maps have none, and every step asks."""
+    hit: frozenset[Sq] | None = state.map.cache.get("spike-stones")
+    if hit is None:
+        hit = state.map.cache["spike-stones"] = frozenset(
+            s for s, t in state.map.grid.terrain.items() if "spike-stones" in t)
+    return hit
