@@ -43,16 +43,30 @@ def can_aoo(state: DdmState, e: Creature, mover: Creature) -> bool:
     return turn_no != state.turn_counter
 
 
+def _creature_id(c: Creature) -> str:
+    return c.id
+
+
+def signed(name: str, value: int) -> str:
+    """A modifier as the log writes it: its name and signed value (``charge+2``, ``cover-4``, ``ac+0``); what
+    ``f"{name}{value:+d}"`` writes, without the format machinery (every attack writes a few)."""
+    return name + "+" + str(value) if value >= 0 else name + str(value)
+
+
 def provoke(state: DdmState, mover: Creature, left: set[Sq]) -> None:
     if not left:
         return
     grid = state.map.grid
     # the box of the squares left: an enemy whose space is more than a square from it is adjacent to none
-    x0 = min(s[0] for s in left) - 1
-    x1 = max(s[0] for s in left) + 1
-    y0 = min(s[1] for s in left) - 1
-    y1 = max(s[1] for s in left) + 1
-    for e in sorted(state.enemies_of(mover), key=lambda x: x.id):
+    x0 = y0 = 1 << 30
+    x1 = y1 = -(1 << 30)
+    for sx, sy in left:
+        x0, x1 = min(x0, sx - 1), max(x1, sx + 1)
+        y0, y1 = min(y0, sy - 1), max(y1, sy + 1)
+    enemies = state.enemies_of(mover)
+    if len(enemies) > 1:
+        enemies.sort(key=_creature_id)
+    for e in enemies:
         if not mover.on_map or state.stage == "over":
             return
         ea = e.anchor
@@ -267,7 +281,7 @@ def attack(
     state.ev(
         "attack", attacker=att.id, target=tgt.id, attack=index, type=kind, roll=roll,
         total=None if roll is None else roll + bonus, ac=ac, hit=hit, crit=crit and hit, auto=auto,
-        charge=charge, aoo=aoo, mods=[f"{n}{v:+d}" for n, v in amods], ac_mods=[f"{n}{v:+d}" for n, v in dmods],
+        charge=charge, aoo=aoo, mods=[signed(n, v) for n, v in amods], ac_mods=[signed(n, v) for n, v in dmods],
         declare=list(declare), notes=notes,
     )
     if not hit:
@@ -288,7 +302,7 @@ def attack(
     if state.turn is not None and state.turn.creature == att.id:
         state.turn.hits_on[tgt.id] = state.turn.hits_on.get(tgt.id, 0) + 1
     state.ev("damage-roll", attacker=att.id, target=tgt.id, base=spec.damage,
-            bonuses=[f"{n}{v:+d}" for n, v in bonuses], doubled=double, portions=[list(p) for p in portions])
+            bonuses=[signed(n, v) for n, v in bonuses], doubled=double, portions=[list(p) for p in portions])
     dealt = damage.deal_damage(state, tgt, portions, source=att, kind="attack", ignore_dr=ignore_dr, attack_kind=kind)
     on_hit(state, att, tgt, spec, dealt, crit=crit, declare=declare, stunning=stunning, sneak_applied=sneak_applied)
     if (
