@@ -164,6 +164,7 @@ class DdmState(State):
         self._occ_memo: tuple[tuple[int, int], dict[Sq, Creature]] | None = None
         self._cells_memo: tuple[tuple[int, int], list[Creature | None]] | None = None
         self.ce_memo: tuple[tuple[object, ...], dict[str, list[CommanderEffect]]] = ((), {})
+        self.deploy_memo: tuple[tuple[str, int, int], list[Sq]] | None = None
         self.dest_memo: tuple[Any, int, tuple[dict[Sq, tuple[int, int, int]], movement.MoveSearch]] | None = None
         setup.begin(self)
 
@@ -379,7 +380,7 @@ class DdmGame(Game):
             maps = [get_map(m) for m in battle_map["maps"]]
         else:
             maps = [get_map(battle_map)]
-        return DdmState(warbands=warbands, maps=maps, dice=dice, params=DdmParams.from_json(params))
+        return DdmState(warbands=warbands, maps=maps, dice=dice, params=_params(params))
 
     def action_from_json(self, raw: Mapping[str, Any]) -> Action:
         return action_from_json(ACTION_CLASSES, raw)
@@ -425,6 +426,21 @@ def _warband(raw: Mapping[str, Any]) -> Warband:
     _WARBANDS.insert(0, (copy.deepcopy(dict(raw)), warband))
     del _WARBANDS[8:]
     return warband
+
+
+_PARAMS: list[tuple[dict[str, Any], DdmParams]] = []  # the parameters read last, most recent first
+
+
+def _params(raw: Mapping[str, Any] | None) -> DdmParams:
+    """The battle's parameters (frozen, so shared): a matchup's battles pass the same document each time."""
+    doc = dict(raw or {})
+    for seen, params in _PARAMS:
+        if seen == doc:
+            return params
+    params = DdmParams.from_json(doc)
+    _PARAMS.insert(0, (doc, params))
+    del _PARAMS[8:]
+    return params
 
 
 def _card_reading(card: CreatureCard) -> tuple[Traits, list[CommanderEffect], list[SpellEffect]]:

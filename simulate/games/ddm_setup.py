@@ -35,6 +35,8 @@ def begin(state: DdmState) -> None:
 
 def declare_requirement(state: DdmState, c: Creature) -> None:
     """Requires CREATURE: at setup declare which creature fulfils it (glossary *Requires*)."""
+    if not c.card.requires and not c.traits.requires_commander:
+        return  # most creatures require nothing: no name to read
     wanted = norm(c.card.requires)
     if not wanted and not c.traits.requires_commander:
         return
@@ -151,6 +153,18 @@ def advance_deploy(state: DdmState) -> None:
 
 
 def deploy_squares(state: DdmState, c: Creature) -> list[Sq]:
+    """Where ``c`` may deploy now. The last answer is kept until someone is placed: a player choosing a square and
+    the deployment then checked ask the same."""
+    key = (c.id, state.moves, state.roster_version)
+    memo = state.deploy_memo
+    if memo is not None and memo[0] == key:
+        return list(memo[1])
+    squares = _deploy_squares(state, c)
+    state.deploy_memo = (key, squares)
+    return list(squares)
+
+
+def _deploy_squares(state: DdmState, c: Creature) -> list[Sq]:
     grid = state.map.grid
     occ = state.occupancy()
     letter = state.players[c.player].letter
