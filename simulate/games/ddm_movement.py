@@ -299,17 +299,18 @@ def int_steps(state: DdmState, size: int, mode: tuple[bool, bool, bool]) -> list
 
 def parity_steps(
     state: DdmState, size: int, mode: tuple[bool, bool, bool], no_slow: bool
-) -> tuple[list[list[tuple[int, int, int, int]]], list[list[tuple[int, int, int, int]]]]:
+) -> tuple[list[list[int]], list[list[int]]]:
     """:func:`int_steps` as the path search reads it, one table per diagonal parity: per anchor, each step
-    as (new anchor, cost, search key of the new anchor and parity, cost << 10), in the same order.
-    Pits are left out unless the creature flies; slowed steps too under ``no_slow`` (§7.2, Q15)."""
+    packed in one integer, the search key of the new anchor and parity shifted left 2 bits over the step's cost
+    (1-3): one number to read per step instead of a tuple of four (boxed integers are the search's main cost
+    when compiled). In the same order as :func:`int_steps`. Pits are left out unless the creature flies;
+    slowed steps too under ``no_slow`` (§7.2, Q15)."""
     key = ("psteps", size, mode, no_slow)
     store: dict[tuple[object, ...], Any] = state.map.table("step-tables")
-    hit: tuple[list[list[tuple[int, int, int, int]]], list[list[tuple[int, int, int, int]]]] | None
-    hit = store.get(key)
+    hit: tuple[list[list[int]], list[list[int]]] | None = store.get(key)
     if hit is None:
         fly = mode[0]
-        tables: list[list[list[tuple[int, int, int, int]]]] = [[], []]
+        tables: list[list[list[int]]] = [[], []]
         for entries in int_steps(state, size, mode):
             for par, table in enumerate(tables):
                 row = []
@@ -324,7 +325,7 @@ def parity_steps(
                         step, np = (1, 1) if par == 0 else (2, 0)
                     else:
                         step, np = 1, par
-                    row.append((ib, step, ib * 2 + np, step << 10))
+                    row.append((ib * 2 + np) << 2 | step)
                 table.append(row)
         hit = store[key] = (tables[0], tables[1])
     return hit
@@ -428,10 +429,14 @@ def reach(
             if stops is not None and ia != a0 and stops[ia]:
                 continue
             base = v + 1 if risky is not None and risky[ia] else v
-            for ib, step, nk, sv in row:
-                if step > room or blocked[ib]:
+            for packed_step in row:
+                step = packed_step & 3
+                if step > room:
                     continue
-                nv = base + sv
+                nk = packed_step >> 2
+                if blocked[nk >> 1]:
+                    continue
+                nv = base + (step << 10)
                 old = dist[nk]
                 if nv < old:
                     if old == _UNSEEN:
