@@ -356,27 +356,32 @@ class DdmHeuristicPolicy:
             return
         _i, spec = max(specs, key=lambda x: x[1].damage + x[1].bonus)
         rng = spec.max_range or 99
-        enemies = [e for e in s.enemies_of(c) if e.anchor is not None]
+        # the nearest enemy's distance (from anchor to anchor) for each square, read without a call per pair
+        ex = [e.anchor[0] for e in s.enemies_of(c) if e.anchor is not None]
+        ey = [e.anchor[1] for e in s.enemies_of(c) if e.anchor is not None]
         candidates = []
         for a, (cost, risk, _key) in near.items():
-            if touching.has(a) or risk:
+            if risk or touching.has(a):
                 continue
-            d = min(grid_distance(a, e.anchor) for e in enemies if e.anchor is not None)
+            x, y = a
+            d = INF
+            for j in range(len(ex)):
+                dx, dy = abs(x - ex[j]), abs(y - ey[j])
+                g = dx + dy // 2 if dx >= dy else dy + dx // 2
+                if g < d:
+                    d = g
             if d > rng:
                 continue
             candidates.append((-d, cost, a))  # the farthest from the enemy first
         candidates.sort()
-        home = c.anchor
         best: tuple[float, Sq] | None = None
-        try:
-            for _n, _cost, a in candidates[:4]:
-                s.put(c, a)  # where it would stand; put back below
-                for tgt in attacks.ranged_targets(s, c, spec):
-                    v = self.target_value(s, c, tgt, expected_damage(c, spec, tgt))
-                    if best is None or v > best[0]:
-                        best = (v, a)
-        finally:
-            s.put(c, home)
+        for _n, _cost, a in candidates[:4]:
+            # the shots it would have there, without standing it there (which would make the state forget
+            # who stands where)
+            for tgt in sight.targets_from(s, c, a, spec.max_range):
+                v = self.target_value(s, c, tgt, expected_damage(c, spec, tgt))
+                if best is None or v > best[0]:
+                    best = (v, a)
         if best is not None:
             out.append(_Option(best[0] - 0.1, Move(path=paths.path(near[best[1]][2]))))
 

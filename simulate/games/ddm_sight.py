@@ -19,17 +19,29 @@ def can_see(state: DdmState, viewer: Creature, target: Creature) -> bool:
         return False
     if viewer.id == target.id:
         return True
+    return _sees(state, viewer, viewer.squares(), target, target.squares())
+
+
+def _sees(state: DdmState, viewer: Creature, vsq: list[Sq], target: Creature, tsq: list[Sq]) -> bool:
+    """:func:`can_see` between two spaces given as their squares (where the creatures stand, or where one of
+    them would stand: :func:`targets_from`)."""
     if target.invisible and not viewer.traits.blindsight:
         return False
     grid = state.map.grid
-    if viewer.size == 1 and target.size == 1:
-        if not grid.square_los(viewer.squares()[0], target.squares()[0]):
+    if len(vsq) == 1 and len(tsq) == 1:
+        if not grid.square_los(vsq[0], tsq[0]):
             return False
-    elif not grid.los(viewer.squares(), target.squares()):
+    elif not grid.los(vsq, tsq):
         return False
     # Hide: invisible to a non-adjacent enemy it has (non-creature) cover against
-    return not (target.traits.hide and not viewer.traits.blindsight and not state.adjacent(viewer, target)
-                and grid.ranged_cover(viewer.squares(), target.squares(), statue_squares(state)))
+    return not (target.traits.hide and not viewer.traits.blindsight and not _touching(state, vsq, tsq)
+                and grid.ranged_cover(vsq, tsq, statue_squares(state)))
+
+
+def _touching(state: DdmState, asq: list[Sq], bsq: list[Sq]) -> bool:
+    """:meth:`DdmState.adjacent` of two spaces given as their squares (walls respected)."""
+    grid = state.map.grid
+    return any(grid.adjacent(x, y) for x in asq for y in bsq)
 
 
 def statue_squares(state: DdmState) -> frozenset[Sq]:
@@ -42,8 +54,12 @@ def statue_squares(state: DdmState) -> frozenset[Sq]:
 
 def melee_cover(state: DdmState, att: Creature, tgt: Creature) -> bool:
     """+4 AC in melee around a wall's corner or end (§8.5): the attacker picks its best pair of squares."""
+    return _melee_cover(state, att.squares(), tgt.squares())
+
+
+def _melee_cover(state: DdmState, asq: list[Sq], tsq: list[Sq]) -> bool:
     grid = state.map.grid
-    pairs = [(a, d) for a in att.squares() for d in tgt.squares() if grid.adjacent(a, d)]
+    pairs = [(a, d) for a in asq for d in tsq if grid.adjacent(a, d)]
     if not pairs:
         return False
     return all(grid.melee_cover_squares(a, d) for a, d in pairs)
@@ -107,3 +123,50 @@ def nearest_visible(
             out.append(e)
             at = d
     return out
+
+
+def targets_from(state: DdmState, c: Creature, anchor: Sq, max_range: int | None) -> list[Creature]:
+    """What ``ddm_attacks.ranged_targets`` would answer if ``c`` stood with its anchor at ``anchor``, worked out
+    without moving it (a player weighing squares to shoot from): nothing when an enemy that sees it there
+    threatens it without melee cover (hampered, §8.3), else the nearest enemies it sees from there within
+    ``max_range`` (§8.9). Creatures block neither sight nor this answer, so where ``c`` stands now does not
+    matter."""
+    n = c.size
+    ax, ay = anchor
+    mine = c.squares(anchor)
+    enemies = state.enemies_of(c)
+    for e in enemies:  # hampered there?
+        if (e.active and e.anchor is not None and _apart(ax, ay, n, e) <= 1 and _touching(state, e.squares(), mine)
+                and _sees(state, e, e.squares(), c, mine) and not _melee_cover(state, e.squares(), mine)):
+            return []
+    by_distance = sorted((_space_distance(ax, ay, n, e), e.id, e) for e in enemies if e.id != c.id)
+    out: list[Creature] = []
+    at = -1
+    for d, _id, e in by_distance:
+        if out and d > at:
+            break
+        if max_range is not None and d > max_range:
+            return []
+        if e.on_map and _sees(state, c, mine, e, e.squares()):
+            out.append(e)
+            at = d
+    return out
+
+
+def _axis_gaps(ax: int, ay: int, n: int, e: Creature) -> tuple[int, int]:
+    """Squares between a space of size ``n`` at (``ax``, ``ay``) and ``e``'s along each axis (0: they overlap)."""
+    assert e.anchor is not None
+    ex, ey = e.anchor
+    m = e.size
+    return max(ex - ax - n + 1, ax - ex - m + 1, 0), max(ey - ay - n + 1, ay - ey - m + 1, 0)
+
+
+def _apart(ax: int, ay: int, n: int, e: Creature) -> int:
+    dx, dy = _axis_gaps(ax, ay, n, e)
+    return max(dx, dy)
+
+
+def _space_distance(ax: int, ay: int, n: int, e: Creature) -> int:
+    """:meth:`DdmState.space_distance` from a space of size ``n`` at (``ax``, ``ay``) to ``e``'s."""
+    dx, dy = _axis_gaps(ax, ay, n, e)
+    return dx + dy // 2 if dx >= dy else dy + dx // 2
