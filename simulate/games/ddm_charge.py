@@ -138,14 +138,26 @@ def _some_end_in_reach(state: DdmState, c: Creature, visible: list[Creature], bu
     w = state.map.grid.width
     here = ay0 * w + ax0
     seen: set[int] = set()
+    may_end = movement.endable_flags(state, c.size)
+    cells = state.occupant_cells()
+    n = c.size
     for e in visible:
         assert e.anchor is not None
-        for ia in movement.touch_anchors(state, e.anchor, e.size, c.size):
+        for ia in movement.touch_anchors(state, e.anchor, e.size, n):
             if ia == here or ia in seen:
                 continue
             seen.add(ia)
             dx, dy = abs(ia % w - ax0), abs(ia // w - ay0)
-            if max(dx, dy) + min(dx, dy) // 2 > budget or not movement.can_end_at(state, c, ia):
+            if max(dx, dy) + min(dx, dy) // 2 > budget or not may_end[ia]:
+                continue
+            # :func:`movement.can_end_at` with its tables read once: no other creature in the space there
+            free = True
+            for j in range(n):
+                for i in range(n):
+                    o = cells[ia + j * w + i]
+                    if o is not None and o is not c:
+                        free = False
+            if not free:
                 continue
             if c.traits.stagger or charge_line_clear(state, c, (ia % w, ia // w)):
                 return True
@@ -257,14 +269,18 @@ def _corridor(n: int, a: Sq, b: Sq) -> list[tuple[Sq, Sq]]:
 _OFFSETS: dict[int, list[Sq]] = {}  # per space size: where a charge's lines start within its space
 
 
+_TERRAIN_TABLES = tuple(f"charge-terrain:{n}" for n in range(8))  # the per-map tables' names, built once
+
+
 def _terrain_clear(state: DdmState, n: int, a: Sq, b: Sq, incorporeal: bool, through: bool) -> bool:
     """The walls and terrain part of :func:`charge_line_clear`: no line crosses a wall (unless incorporeal), a
     thin wall (likewise), or slowing terrain or a pit (unless it flies or is incorporeal). Kept per map."""
     grid = state.map.grid
     w, cells = grid.width, grid.width * grid.height
-    table: dict[int, bool] | None = state.map.cache.get(f"charge-terrain:{n}")
+    name = _TERRAIN_TABLES[n] if n < len(_TERRAIN_TABLES) else f"charge-terrain:{n}"
+    table: dict[int, bool] | None = state.map.cache.get(name)
     if table is None:
-        table = state.map.cache[f"charge-terrain:{n}"] = {}
+        table = state.map.cache[name] = {}
     key = (((a[1] * w + a[0]) * cells + b[1] * w + b[0]) * 2 + incorporeal) * 2 + through
     hit = table.get(key)
     if hit is not None:
