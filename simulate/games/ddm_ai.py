@@ -195,7 +195,8 @@ class DdmHeuristicPolicy:
         if not options or not engaged:  # engaged creatures fight where they stand
             before = len(options)
             self._charge_options(s, c, t, options)
-            self._move_options(s, c, t, options, can_charge=len(options) > before)
+            to_beat = max(o.value for o in options) if options else None
+            self._move_options(s, c, t, options, can_charge=len(options) > before, to_beat=to_beat)
         if not options:
             return EndTurn()
         return max(options, key=lambda o: o.value).action
@@ -269,10 +270,13 @@ class DdmHeuristicPolicy:
 
     # --- moving ---------------------------------------------------------------------------------------
 
-    def _move_options(self, s: DdmState, c: Creature, t: Turn, out: list[_Option], *, can_charge: bool) -> None:
+    def _move_options(self, s: DdmState, c: Creature, t: Turn, out: list[_Option], *, can_charge: bool,
+                      to_beat: float | None = None) -> None:
         """Moves, with as little searching as will do: a search within Speed only when an enemy is that near
         (to attack after the move), and otherwise a walk down a distance field toward the goal. The full
-        search of every square within double Speed is the fallback (a walk that would provoke, shooters)."""
+        search of every square within double Speed is the fallback (a walk that would provoke, shooters).
+        Nothing is looked for when no move could be worth more than ``to_beat``, the best option found before
+        (the first best is played, and moves come after it): :meth:`_move_ceiling`."""
         allow = turns.move_allowance(s, c, t)
         if allow <= 0 or t.move_blocked or c.anchor is None:
             return
@@ -285,6 +289,9 @@ class DdmHeuristicPolicy:
         touching = _Touching(s, c, enemies)
         walk_in = c.melee_attacks and not shooter and not can_charge  # a charge beats walking in to attack
         shoot = bool(c.ranged_attacks) and nearest <= min(t.speed, allow) + 12
+        if to_beat is not None and to_beat >= self._move_ceiling(s, c, enemies, allow, bool(walk_in), shoot,
+                                                                 can_charge):
+            return  # no move could be chosen: the search is not worth making
         before = len(out)
         if (walk_in and nearest <= min(t.speed, allow) + 1) or shoot:
             near, paths = _search(s, c, t, min(t.speed, allow))
@@ -333,6 +340,30 @@ class DdmHeuristicPolicy:
                 best_pos = (v, a)
         if best_pos is not None and best_pos[0] > 0:
             out.append(_Option(best_pos[0] * 0.1, Move(to=best_pos[1])))
+
+    def _move_ceiling(self, s: DdmState, c: Creature, enemies: list[Creature], allow: int, walk_in: bool,
+                      shoot: bool, can_charge: bool) -> float:
+        """At least what any option :meth:`_move_options` would add is worth, found without searching: a square
+        to attack from is worth at most the attack on the best target, less 0.1 (:meth:`_attack_positions`), a
+        square to shoot from likewise (:meth:`_shooting_positions`); a step toward the goal at most 0.1 ×
+        STEP_VALUE of the half-squares it gains, and a move of ``allow`` squares gains at most 3 a square (a
+        diagonal costing 1): 0.0375 × ``allow``, rounded up to 0.05 × ``allow`` (the walk is looked at only when
+        no attack is, and never when a charge is)."""
+        ceiling = -1.0e9
+        if walk_in:
+            specs = [a for a in c.card.attacks if a.kind == "melee"]
+            for e in enemies:
+                dmg = max(expected_damage(c, spec, e) for spec in specs)
+                ceiling = max(ceiling, self.target_value(s, c, e, dmg) - 0.1)
+        if shoot:
+            ranged = [(i, a) for i, a in enumerate(c.card.attacks) if a.kind == "ranged" and c.attack_left(i)]
+            if ranged:
+                _i, spec = max(ranged, key=lambda x: x[1].damage + x[1].bonus)
+                for e in enemies:
+                    ceiling = max(ceiling, self.target_value(s, c, e, expected_damage(c, spec, e)) - 0.1)
+        if not can_charge:
+            ceiling = max(ceiling, 0.05 * allow)
+        return ceiling
 
     def _attack_positions(self, s: DdmState, c: Creature, near: dict[Sq, tuple[int, int, int]],
                           paths: movement.MoveSearch, touching: _Touching, out: list[_Option]) -> None:
