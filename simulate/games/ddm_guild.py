@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.14"  # 1.13: groups as parts, flanks; 1.14: attacks by an ally
+GAME_VERSION: Final = "ddm-guild/1.15"  # 1.14: attacks by an ally; 1.15: "cannot attack"
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -608,8 +608,11 @@ class GuildState(State):
         return sorted(sqs[i] for i in r.stops if i != r.start and cost[i] <= f.shift_squares)
 
     def attack_powers(self, f: Fighter) -> list[Power]:
-        """The attack powers ``f`` may use now (its action free, a use left, its requirement met)."""
-        out = []
+        """The attack powers ``f`` may use now (its action free, a use left, its requirement met; none while it
+        cannot attack)."""
+        out: list[Power] = []
+        if f.has("no-attack"):
+            return out
         for p in f.powers:
             if p.trigger:
                 continue
@@ -701,7 +704,7 @@ class GuildState(State):
 
     def _charge_actions(self, f: Fighter) -> list[Action]:
         b = self.b
-        if not f.attack_action or f.has("immobilized") or f.pos is None or f.basic_only():
+        if not f.attack_action or f.has("immobilized") or f.pos is None or f.basic_only() or f.has("no-attack"):
             return []
         powers = self.charge_powers(f)
         if not powers:
@@ -715,6 +718,8 @@ class GuildState(State):
         far = sorted(sqs[i] for i in r.stops if cost[i] >= R.CHARGE_MIN_SQUARES)
         out: list[Action] = []
         for t in targets:
+            if not P.may_attack(f, t):
+                continue
             for anchor in far:
                 if t.pos is None or gap(anchor, f.side, t.pos, t.side) > 3:
                     continue

@@ -65,7 +65,7 @@ PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "pu
                                    "negate", "reduce", "provoke", "redirect", "choose"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
-                                      "confused", "staggered"})
+                                      "confused", "staggered", "no-attack", "no-attack-source"})
 PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn",
                                      "permanent", "attack", "after-attack", "end-next-turn-source",
                                      "start-next-turn-source", "until-damaged"})
@@ -1144,7 +1144,7 @@ def in_range(b: Battle, attacker: Fighter, p: Power, a: AttackSpec, t: Fighter) 
     """Profiles ``ddm-guild.melee-reach`` and ``ddm-guild.ranged-range`` (the 'nearest' check is separate)."""
     if attacker.pos is None or t.pos is None or t is attacker:
         return False
-    if not target_ok(b, attacker, a, t):
+    if not target_ok(b, attacker, a, t) or (attacker.effects and not may_attack(attacker, t)):
         return False
     if a.form == "melee":
         reach = attacker.reach_of(p)
@@ -1277,11 +1277,24 @@ def provoke(b: Battle, mover: Fighter, why: str, kinds: str = "") -> None:
         attack(b, e, mb, mb.attack, [mover], opportunity=True)
 
 
+def may_attack(attacker: Fighter, target: Fighter) -> bool:
+    """Not while it 'cannot attack', nor the creature whose power says it 'cannot attack this creature'."""
+    for e in attacker.effects:
+        if e.kind == "condition" and (e.what == "no-attack" or (e.what == "no-attack-source"
+                                                                 and e.source == target.id)):
+            return False
+    return True
+
+
 def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets: list[Fighter], *,
            charge: bool = False, opportunity: bool = False, bonus: int = 0) -> int:
     """Roll ``spec`` against each target (profiles ``ddm-guild.attack-roll``, ``.critical-hit``, ``.conceal``);
     returns the number of hits."""
     hits = 0
+    if attacker.effects and any(not may_attack(attacker, t) for t in targets):
+        targets = [t for t in targets if may_attack(attacker, t)]
+        if not targets:
+            return 0
     attacker.attacked = True  # for 'RECHARGE at end of its turn if it did not attack'
     if spec.provokes and spec.form != "melee" and not opportunity:
         provoke(b, attacker, "ranged")

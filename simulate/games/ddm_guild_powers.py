@@ -40,7 +40,7 @@ DAMAGE_TYPES: Final = (
 # Conditions whose meaning the profile gives (ddm-guild-play.md, Conditions).
 CONDITIONS: Final = (
     "dazed", "stunned", "immobilized", "slowed", "weakened", "helpless", "dominated", "blinded", "marked",
-    "invisible", "grants-ca", "no-shift", "provokes", "confused", "staggered",
+    "invisible", "grants-ca", "no-shift", "provokes", "confused", "staggered", "no-attack", "no-attack-source",
 )
 EFFECT_KINDS: Final = (
     "damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move", "teleport", "heal", "mod",
@@ -1035,6 +1035,13 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if tail:
             raise _Unread(body)
         return [Effect("condition", who, 0, "no-shift", dur or lead_dur or "end-next-turn", filter=flt)]
+    na = re.match(r"^(?:can't|cannot|can not) (?:make attacks|attack)(?P<vs> (?:it|this creature))?", body)
+    if na:  # 'target cannot attack (this creature) until end of its next turn'
+        tail, dur = _split_duration(body[na.end():])
+        if tail:
+            raise _Unread(body)
+        what = "no-attack-source" if na.group("vs") else "no-attack"
+        return [Effect("condition", who, 0, what, dur or lead_dur or "end-next-turn", filter=flt)]
     pm = re.match(r"^provokes opportunity attacks(?: from (?:(?:each|all) )?(?P<adj>adjacent )?(?P<kw>[a-z\-]+ )?"
                   r"(?:enemies|creatures))?$", body)
     if pm:  # now: each enemy adjacent to it may make an opportunity attack (of those kinds)
