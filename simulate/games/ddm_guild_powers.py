@@ -1038,10 +1038,16 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     na = re.match(r"^(?:can't|cannot|can not) (?:make attacks|attack)(?P<vs> (?:it|this creature))?", body)
     if na:  # 'target cannot attack (this creature) until end of its next turn'
         tail, dur = _split_duration(body[na.end():])
-        if tail:
-            raise _Unread(body)
+        dur = dur or lead_dur or "end-next-turn"
         what = "no-attack-source" if na.group("vs") else "no-attack"
-        return [Effect("condition", who, 0, what, dur or lead_dur or "end-next-turn", filter=flt)]
+        out_na = [Effect("condition", who, 0, what, dur, filter=flt)]
+        also = re.match(r"^and (?:is )?(?P<c>" + "|".join(c for c in CONDITIONS if c.isalpha()) + r")$",
+                        tail.strip(" ,"))
+        if also:  # 'cannot attack and is Slowed (save ends both)': one duration for both
+            out_na.append(Effect("condition", who, 0, also.group("c"), dur, filter=flt))
+        elif tail:
+            raise _Unread(body)
+        return out_na
     pm = re.match(r"^provokes opportunity attacks(?: from (?:(?:each|all) )?(?P<adj>adjacent )?(?P<kw>[a-z\-]+ )?"
                   r"(?:enemies|creatures))?$", body)
     if pm:  # now: each enemy adjacent to it may make an opportunity attack (of those kinds)

@@ -20,6 +20,10 @@ def test_the_words_are_a_condition_with_its_duration() -> None:
         ("condition", "target", "no-attack", "end-next-turn")]
     assert ("condition", "target", "no-attack-source", "save") in [
         (e.kind, e.who, e.what, e.duration) for e in wrath.attack.hit]
+    polymorph = parse_power(0, "attack", "Polymorph Other: Minor action: (range 5) +12 vs. Will; target cannot attack "
+                                         "AND is Slowed (save ends both).")
+    assert polymorph.attack is not None and [(e.what, e.duration) for e in polymorph.attack.hit] == [
+        ("no-attack", "save"), ("slowed", "save")]
 
 
 def test_a_creature_that_cannot_attack_has_no_attack_and_makes_no_opportunity_attack() -> None:
