@@ -209,6 +209,8 @@ def normalise(text: str) -> str:
     t = t.replace(" :", ":").replace(" ;", ";")
     # misprints on the cards ("20 damagee", "10 damamge", "15 +5 necrotic damage")
     t = _MISSPELT_DAMAGE.sub("damage", t)
+    for rx, word in _MISSPELT_WORDS:  # "adjacent enenmies", "edjacent", "whil an allied", "+2 {m} att ack"
+        t = rx.sub(word, t)
     t = _MISSPELT_LIGHTNING.sub("lightning", t)
     t = _PLUS_SPACE.sub(r"\1 + \2", t)
     t = _PLUS_TIGHT.sub(r"\1 + \2", t)  # "10+15 fire damage", "10 +10 lightning damage"
@@ -229,6 +231,11 @@ _FOLLOWUP_TWICE: Final = re.compile(r"followup[.:]? followup:")
 _MISSPELT_DAMAGE: Final = re.compile(r"\b(?:damagee|damamge|dmaage|damge)\b")
 _MISSPELT_LIGHTNING: Final = re.compile(r"\blighting\b")
 _MISSPELT_REFLEX: Final = re.compile(r"\brefex\b")
+_MISSPELT_WORDS: Final = (
+    (re.compile(r"\benenmies\b"), "enemies"), (re.compile(r"\b(?:adjacen|edjacent)\b"), "adjacent"),
+    (re.compile(r"\bwhil\b"), "while"), (re.compile(r"\batt ack\b"), "attack"), (re.compile(r"\bthiscreature\b"), "it"),
+    (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
+)
 _M_ICON: Final = re.compile(r"\+(\d+) m damage\b")
 _PLUS_TIGHT: Final = re.compile(r"(\d) ?\+ ?(\d+ (?:(?:" + "|".join(DAMAGE_TYPES) + r") )?damage)")
 _GLUED_SQUARES: Final = re.compile(r"(\d)(squares?)\b")
@@ -431,10 +438,10 @@ def _singular(w: str) -> str:
 # creature only by its kinds ('Undead creatures') is not read: the engine's groups say whether it is one of them.
 
 _GROUP_PARTS_RE: Final = re.compile(
-    r"^(?P<self>it,? and )?(?:(?:each|all|every) )?(?P<kinds>(?:non-)?[a-z\-]+(?:(?:,| and| or|, and|, or) (?:each )?"
-    r"(?:non-)?[a-z\-]+)*?) "
+    r"^(?P<self>it,? and )?(?P<each>(?:each|all|every) )?(?P<adj>adjacent )?(?P<kinds>(?:non-)?[a-z\-]+(?:(?:,| and| or|, and|"
+    r", or|) (?:each )?(?:non-)?[a-z\-]+)*? )?"
     r"(?P<noun>creatures? in your warband|allies|ally|enemies|enemy|enemies and allies|enemy and ally|"
-    r"\(enemies and allies\)|in your warband)"
+    r"\(enemies and allies\)|in your warband|creatures|creature)"
     r"(?: with the (?P<also>[a-z\-]+) keyword)?"
     r"(?P<where> within (?P<n>\d+) squares?(?: of it)?| adjacent to it| in (?:the )?aura)?(?= |,|$)")
 
@@ -444,28 +451,34 @@ def _composed_group(text: str) -> tuple[str, Filter, str] | None:
     m = _GROUP_PARTS_RE.match(text)
     if m is None:
         return None
-    words = m.group("kinds")
+    words = (m.group("kinds") or "").strip()
     noun = m.group("noun")
+    where = m.group("where") or ""
     plural_kind = noun == "in your warband"  # 'goblins in your warband': the kind is the noun
+    if noun in ("creatures", "creature") and not (m.group("adj") or where):
+        return None  # 'Undead creatures': is the power's own creature one of them? (the engine's groups say)
+    if noun in ("ally", "enemy", "creature") and not m.group("each"):
+        return None  # 'adjacent ally heals 20 HP': one of them, not a group
     alts = []
-    for w in re.split(r", and |, or |, | and | or ", words):
-        w = re.sub(r"^each ", "", w.strip())
-        neg = w.startswith("non-")
-        kind = _singular(w[4:] if neg else w)
-        if kind not in KINDS and kind not in FACTIONS:
-            return None
-        alts.append(("!" if neg else "") + kind)
-    if not alts or (plural_kind and not words.endswith("s")):
+    for w in re.split(r", and |, or |, | and | or ", words) if words else ():
+        parts = []
+        for part in re.sub(r"^each ", "", w.strip()).split():  # 'living non-Troglodyte': each of them
+            neg = part.startswith("non-")
+            kind = _singular(part[4:] if neg else part)
+            if kind not in KINDS and kind not in FACTIONS and kind not in ("living", "champion"):
+                return None
+            parts.append(("!" if neg else "") + kind)
+        alts.append("+".join(parts))
+    if (not alts and not (m.group("adj") or where)) or (plural_kind and not words.endswith("s")):
         return None
-    if any(a.startswith("!") for a in alts) and len(alts) > 1:
+    if any("!" in a for a in alts) and len(alts) > 1:
         return None  # 'non-Evil Fey and Gnome': how far the 'non-' reaches is not certain
     also = m.group("also")
     if also:
-        if also not in KINDS or len(alts) > 1:
+        if also not in KINDS or len(alts) != 1:
             return None
         alts = [alts[0] + "+" + also]
-    where = m.group("where") or ""
-    within = int(m.group("n")) if m.group("n") else -1 if "adjacent" in where else 0
+    within = int(m.group("n")) if m.group("n") else -1 if "adjacent" in where or m.group("adj") else 0
     flt = Filter(keyword="|".join(alts), within=within)
     rest = text[m.end():].strip(" ,")
     if m.group("self"):
@@ -969,6 +982,11 @@ def _condition_effect(who: str, flt: Filter, text: str, default: str) -> list[Ef
     return [Effect("condition", who, 0, c, dur or default, filter=flt) for c in conds]
 
 
+# 'adjacent creatures' with no 'to it': in an attack's rider they may be the target's neighbours ('15 cold damage AND
+# adjacent creatures take 5 cold damage'), so the words are not read there
+_BARE_ADJACENT: Final = re.compile(r"^adjacent (?:[a-z\-]+ )?(?:creatures|enemies|allies)\b(?! adjacent to)")
+
+
 def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     """One clause of effects (no 'and' splitting beyond what the patterns allow). ``ctx`` is "hit" for an attack's
     rider (so "pushes 2" moves the target and a bare condition lands on the target)."""
@@ -979,6 +997,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     immediate = bool(re.search(r" as (?:an? )?immediate action$", t))  # another creature's attack: its reaction
     t = re.sub(r" as (?:an? )?(?:immediate|free) action$", "", t)
     who, flt, rest = _subject(t)
+    if ctx == "hit" and who in ("all", "allies", "enemies") and flt.within == -1 and _BARE_ADJACENT.match(t):
+        raise _Unread(f"{t} (adjacent to the target or to the attacker?)")
     subject_given = bool(who)
     if not who:
         who = default_who

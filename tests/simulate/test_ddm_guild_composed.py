@@ -264,3 +264,40 @@ def test_sneak_attack_counts_a_flank_for_a_melee_attack_only() -> None:
     spear = rogue.powers[1]
     assert spear.attack is not None
     assert P._stat_mods(b, rogue, "damage", orc, spear.attack, spear, False, False) == 0
+
+
+def test_an_aura_over_adjacent_creatures_of_both_sides_and_over_non_champion_kinds() -> None:
+    curse = "Curse Aura: Adjacent creatures have -2 Attack, -2 AC, and -2 DEF."
+    boss = "War Boss: (aura 5) Each non-champion Orc ally within 5 squares of this creature has +2 attack."
+    s = battle([card("Hag", SWORD, curse), card("Boss", SWORD, boss, keywords=("Orc",)),
+                card("Grunt", SWORD, keywords=("Orc",)), card("Chief", SWORD, keywords=("Orc",), rating=1)],
+               [card("Elf", SWORD)], PurposeDice())
+    for fid, x, y in (("a1", 4, 3), ("b1", 5, 3), ("a2", 7, 5), ("a3", 3, 3), ("a4", 7, 6)):
+        put(s, fid, x, y)
+    assert sword_mod(s, "attack", "b1", "a1") == -2  # the enemy next to the hag
+    assert sword_mod(s, "attack", "a3", "b1") == -2 + 2  # the grunt: next to the hag, and near its boss
+    assert sword_mod(s, "attack", "a4", "b1") == 0  # the chief is a champion
+    assert sword_mod(s, "attack", "a1", "b1") == 0  # the aura is not the hag's own
+
+
+@pytest.mark.parametrize("text", [
+    "Aura of Fear: Adjacent enenmies have -2 Attack.",
+    "Frightful Baying: Enemies with 6 squares have -2 DEF(Will).",
+    "Loyal Unto Death: (Aura 3) Undead allies in aura have +2 {m} att ack and +5 {m} damage.",
+])
+def test_the_cards_misprints_are_read_as_meant(text: str) -> None:
+    assert parse_power(0, "special", text).played
+
+
+@pytest.mark.parametrize("text", [
+    # one adjacent ally, not each of them (the older reading, a chosen ally, is not a group's)
+    "Lay on Hands 20: Minor action; adjacent ally heals 20 HP.",
+])
+def test_one_creature_is_not_a_group(text: str) -> None:
+    p = parse_power(0, "special", text)
+    assert not p.played or all(e.who != "allies" for e in p.effects)
+
+
+def test_adjacent_creatures_in_a_ranged_attack_s_rider_stay_unread() -> None:
+    globe = "Frost Globe: (range 10) +13 vs. Fortitude; 15 cold damage AND adjacent creatures take 5 cold damage."
+    assert not parse_power(0, "attack", globe).played  # adjacent to the target, or to the attacker?
