@@ -438,8 +438,8 @@ def _singular(w: str) -> str:
 # creature only by its kinds ('Undead creatures') is not read: the engine's groups say whether it is one of them.
 
 _GROUP_PARTS_RE: Final = re.compile(
-    r"^(?P<self>it,? and )?(?P<each>(?:each|all|every) )?(?P<adj>adjacent )?(?P<kinds>(?:non-)?[a-z\-]+(?:(?:,| and| or|, and|"
-    r", or|) (?:each )?(?:non-)?[a-z\-]+)*? )?"
+    r"^(?P<self>it,? and )?(?P<each>(?:each|all|every) )?(?P<adj>adjacent )?"
+    r"(?P<kinds>(?:non-)?[a-z\-]+(?:(?:,| and| or|, and|, or|) (?:each )?(?:non-)?[a-z\-]+)*? )?"
     r"(?P<noun>creatures? in your warband|allies|ally|enemies|enemy|enemies and allies|enemy and ally|"
     r"\(enemies and allies\)|in your warband|creatures|creature)"
     r"(?: with the (?P<also>[a-z\-]+) keyword)?"
