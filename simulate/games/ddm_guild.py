@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.16"  # 1.15: "cannot attack"; 1.16: creatures near it, misprints
+GAME_VERSION: Final = "ddm-guild/1.17"  # 1.16: creatures near it, misprints; 1.17: immune to gazes (Blind)
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -834,7 +834,7 @@ class GuildState(State):
             self._spend(f, p.action)
             P.spend(b, f, p)
             b.event("power", creature=f.id, power=p.name, trigger="")
-            P.apply_effects(b, p.effects, P.Ctx(f))
+            P.apply_effects(b, p.effects, P.power_ctx(P.Ctx(f), p))
             return
         raise IllegalAction(f"not a DDM Guild action: {action.kind}")
 

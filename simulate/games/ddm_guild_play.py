@@ -100,7 +100,7 @@ PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", 
                                   "helpless", "dominated", "blinded", "marked", "invisible", "ongoing damage",
                                   "critical hits", "criticals", "forced movement", "push", "pull", "slide",
                                   "confused", "confusion", "fear", "sleep", "charm", "petrified", "staggered",
-                                  "disease", "mind-affecting", "poisoned", "all conditions"})
+                                  "disease", "mind-affecting", "poisoned", "all conditions", "gaze"})
 
 
 def engine_unplayed(power: Power) -> str:
@@ -255,6 +255,17 @@ class Ctx:
         self.dtypes = dtypes  # the damage types of a damage event
         self.save = save  # a saving throw in progress
         self.nothing_chosen = False  # a 'choose 1 enemy' found none: the clauses after it do nothing
+        self.gaze = False  # a power with Gaze in its name: nothing immune to gazes ('Blind') is affected
+
+
+def power_ctx(ctx: Ctx, p: Power) -> Ctx:
+    """``ctx`` for the effects of ``p`` (a Gaze does not reach a creature immune to gazes)."""
+    ctx.gaze = gaze(p)
+    return ctx
+
+
+def gaze(p: Power) -> bool:
+    return "gaze" in p.name.casefold()
 
 
 class SaveRoll:
@@ -766,6 +777,13 @@ def add_active(b: Battle, f: Fighter, kind: str, what: str, amount: int, duratio
 
 def pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
     """The creatures an effect reaches (choices made for the player are documented in the profile)."""
+    found = _pick(b, who, e, ctx)
+    if ctx.gaze:
+        return [f for f in found if "gaze" not in f.immune or f is ctx.source]
+    return found
+
+
+def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
     src = ctx.source
     base = who.split(":")[0]
     if base == "self":
@@ -1088,7 +1106,7 @@ def use_triggered(b: Battle, owner: Fighter, p: Power, ctx: Ctx) -> None:
         if targets:
             attack(b, owner, p, p.attack, targets)
     if p.effects:
-        apply_effects(b, p.effects, ctx)
+        apply_effects(b, p.effects, power_ctx(ctx, p))
 
 
 def triggered_targets(b: Battle, owner: Fighter, p: Power, ctx: Ctx) -> list[Fighter]:
@@ -1144,7 +1162,8 @@ def in_range(b: Battle, attacker: Fighter, p: Power, a: AttackSpec, t: Fighter) 
     """Profiles ``ddm-guild.melee-reach`` and ``ddm-guild.ranged-range`` (the 'nearest' check is separate)."""
     if attacker.pos is None or t.pos is None or t is attacker:
         return False
-    if not target_ok(b, attacker, a, t) or (attacker.effects and not may_attack(attacker, t)):
+    if not target_ok(b, attacker, a, t) or (attacker.effects and not may_attack(attacker, t)) \
+            or ("gaze" in t.immune and gaze(p)):
         return False
     if a.form == "melee":
         reach = attacker.reach_of(p)
@@ -1295,6 +1314,10 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
         targets = [t for t in targets if may_attack(attacker, t)]
         if not targets:
             return 0
+    if gaze(power) and any("gaze" in t.immune for t in targets):  # 'Blind': immune to powers named Gaze
+        targets = [t for t in targets if "gaze" not in t.immune]
+        if not targets:
+            return 0
     attacker.attacked = True  # for 'RECHARGE at end of its turn if it did not attack'
     if spec.provokes and spec.form != "melee" and not opportunity:
         provoke(b, attacker, "ranged")
@@ -1361,7 +1384,7 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
                 defence=spec.defence, against=target_def, hit=hit, crit=crit, mods=mods)
         if b.over:
             return hits
-        ctx = Ctx(attacker, t, None, run)
+        ctx = power_ctx(Ctx(attacker, t, None, run), power)
         if hit:
             for p in attacker.powers:
                 if (p.recharge.startswith("hits:") and _form_matches(p.recharge[5:], spec, power)) \

@@ -777,6 +777,8 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^vulnerable (\d+) (all|" + _TYPE_ALT + r")$"), "vulnerable"),
     (re.compile(r"^vulnerable (" + _TYPE_ALT + r") (\d+)$"), "vulnerable-type-first"),
     (re.compile(r"^resist (" + _TYPE_ALT + r") (\d+)$"), "resist-type-first"),
+    # "Blind" (the keyword alone, as two cards print it) is what the others spell out
+    (re.compile(r"^(?:blind|immune to attack actions and special powers with gaze in (?:their|its) names?)$"), "gaze"),
     (re.compile(r"^immune ([a-z ,]+?)$"), "immune"),
     (re.compile(r"^reach (\d+)$"), "reach"),
     (re.compile(r"^burrow(?: \d+)?$"), "burrow"),
@@ -827,6 +829,8 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return [Static("vulnerable", int(m.group(2)), m.group(1))], [], "", ""
         if kind == "resist-type-first":  # "Resist Cold 30"
             return [Static("resist", int(m.group(2)), m.group(1))], [], "", ""
+        if kind == "gaze":  # no power with Gaze in its name affects it (attacks and special powers)
+            return [Static("immune", 0, "gaze")], [], "", ""
         if kind == "immune":
             items = [w.strip() for w in re.split(r",| and ", m.group(1)) if w.strip()]
             statics = []
