@@ -164,6 +164,7 @@ class DdmState(State):
         self._occ_memo: tuple[tuple[int, int], dict[Sq, Creature]] | None = None
         self._cells_memo: tuple[tuple[int, int], list[Creature | None]] | None = None
         self.ce_memo: tuple[tuple[object, ...], dict[str, list[CommanderEffect]]] = ((), {})
+        self.charge_plans: tuple[DdmMap, dict[tuple[object, ...], list[tuple[str, tuple[Sq, ...]]]]] | None = None
         self.deploy_memo: tuple[tuple[str, int, int], list[Sq]] | None = None
         self.dest_memo: tuple[Any, int, tuple[dict[Sq, tuple[int, int, int]], movement.MoveSearch]] | None = None
         setup.begin(self)

@@ -28,6 +28,9 @@ def charge_plan(state: DdmState, c: Creature, t: Turn) -> list[tuple[Creature, t
     plan reads that changes during a battle: the charger, what its turn has done, who controls it, and who
     stands where in what state (:func:`movement.move_snapshot`); the rest (the map, the cards, the parameters)
     is the same for every battle sharing the store."""
+    if (t.moved or t.attacks_made or t.acted or t.charged or t.no_actions or t.burrowing or t.move_blocked
+            or not c.melee_attacks or t.speed <= 0 or t.max_attacks == 0 or c.anchor is None):
+        return []  # what the turn has done (or the creature is) rules a charge out: no key to build
     key = (c.id, t.controller, t.moved, t.attacks_made, t.acted, t.charged, t.no_actions, t.burrowing,
            t.move_blocked, t.speed, t.max_attacks,
            tuple(sorted(t.seen_at_start)) if state.params.charge_needs_sight_at_start else (),
@@ -46,7 +49,11 @@ def _kept_plans(state: DdmState) -> dict[tuple[object, ...], list[tuple[str, tup
     """The charge plans found on this map in battles of the same setting, by :func:`charge_plan`'s key. The
     setting is the parameters and each creature's card and rules reading, the objects themselves (a matchup's
     battles read the same ones: ``ddm._warband``, ``ddm._card_reading``), so a battle whose creatures read
-    differently never sees another's plans. Kept per map for the last setting: another starts an empty store."""
+    differently never sees another's plans. Kept per map for the last setting: another starts an empty store. A
+    battle finds its store once (its setting never changes) and keeps it."""
+    own = state.charge_plans
+    if own is not None and own[0] is state.map:
+        return own[1]  # this battle found its store already
     setting: list[object] = [state.params]
     for o in state.creatures.values():
         setting.append(o.card)
@@ -55,6 +62,7 @@ def _kept_plans(state: DdmState) -> dict[tuple[object, ...], list[tuple[str, tup
     store = state.map.cache.get("charge-plans")
     if store is None or not _same_setting(store[0], setting):
         store = state.map.cache["charge-plans"] = (setting, {})
+    state.charge_plans = (state.map, store[1])
     return store[1]
 
 
