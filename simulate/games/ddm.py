@@ -387,7 +387,15 @@ class DdmGame(Game):
         return action_from_json(ACTION_CLASSES, raw)
 
     def describe_list(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        return _warband(raw).to_json()
+        """The list as the record stores it. The same list gives the same document, written once (a matchup's
+        records share it: read it, never change it)."""
+        warband = _warband(raw)
+        hit = _DESCRIBED.get(id(warband))
+        if hit is None or hit[0] is not warband:
+            if len(_DESCRIBED) >= 64:
+                _DESCRIBED.clear()
+            hit = _DESCRIBED[id(warband)] = (warband, warband.to_json())
+        return hit[1]
 
     def describe_map(self, battle_map: Mapping[str, Any] | str) -> dict[str, Any]:
         if isinstance(battle_map, Mapping) and "maps" in battle_map:
@@ -414,6 +422,7 @@ def _gap(a: int, a_size: int, b: int, b_size: int) -> int:
 
 
 _WARBANDS: list[tuple[dict[str, Any], Warband]] = []  # the lists read last, most recent first
+_DESCRIBED: dict[int, tuple[Warband, dict[str, Any]]] = {}  # per warband read: its record document
 _READINGS: dict[int, tuple[CreatureCard, Traits, list[CommanderEffect], list[SpellEffect]]] = {}
 
 
