@@ -157,36 +157,49 @@ class Creature(Piece):
         return sum(v for e in self.effects.values() for s, v in e.stats if s == stat)
 
 
-@dataclass
 class Turn:
-    """What the acting creature has done so far this turn (§6.2)."""
+    """What the acting creature has done so far this turn (§6.2). A plain class, not a dataclass: compiled, its
+    constructor is native (a dataclass's generated ``__init__`` stays interpreted), and every activation makes
+    one."""
 
-    creature: str
-    controller: int
-    speed: int
-    moved: int = 0
-    steps: int = 0
-    parity: int = 0
-    moved_before_attack: bool = False
-    attacks_made: int = 0
-    attack_kind: str = ""
-    used_attacks: set[int] = field(default_factory=set)
-    acted: bool = False  # cast a spell or used a "replaces attacks" ability
-    charged: bool = False
-    burrowing: bool = False
-    max_attacks: int | None = None
-    no_actions: bool = False
-    aoo_used: set[str] = field(default_factory=set)
-    flew: bool = False
-    cleave_used: bool = False
-    stunning_used: bool = False
-    hits_on: dict[str, int] = field(default_factory=dict)
-    started_stunned: bool = False
-    aggression: bool = False
-    moved_after_attack: bool = False
-    pit_checks: list[tuple[str, str]] = field(default_factory=list)  # (moved creature, who moved it)
-    move_blocked: bool = False
-    seen_at_start: set[str] = field(default_factory=set)
+    def __init__(self, creature: str, controller: int, speed: int, *, started_stunned: bool = False) -> None:
+        self.creature = creature
+        self.controller = controller
+        self.speed = speed
+        self.moved = 0
+        self.steps = 0
+        self.parity = 0
+        self.moved_before_attack = False
+        self.attacks_made = 0
+        self.attack_kind = ""
+        self.used_attacks: set[int] = set()
+        self.acted = False  # cast a spell or used a "replaces attacks" ability
+        self.charged = False
+        self.burrowing = False
+        self.max_attacks: int | None = None
+        self.no_actions = False
+        self.aoo_used: set[str] = set()
+        self.flew = False
+        self.cleave_used = False
+        self.stunning_used = False
+        self.hits_on: dict[str, int] = {}
+        self.started_stunned = started_stunned
+        self.aggression = False
+        self.moved_after_attack = False
+        self.pit_checks: list[tuple[str, str]] = []  # (moved creature, who moved it)
+        self.move_blocked = False
+        self.seen_at_start: set[str] = set()
+
+    def __repr__(self) -> str:
+        return f"Turn({', '.join(f'{k}={getattr(self, k)!r}' for k in _TURN_FIELDS)})"
+
+
+_TURN_FIELDS = (
+    "creature", "controller", "speed", "moved", "steps", "parity", "moved_before_attack", "attacks_made",
+    "attack_kind", "used_attacks", "acted", "charged", "burrowing", "max_attacks", "no_actions", "aoo_used", "flew",
+    "cleave_used", "stunning_used", "hits_on", "started_stunned", "aggression", "moved_after_attack", "pit_checks",
+    "move_blocked", "seen_at_start",
+)
 
 
 @dataclass
