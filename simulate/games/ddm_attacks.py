@@ -385,7 +385,9 @@ def melee_targets(state: DdmState, c: Creature) -> list[Creature]:
         at_reach = reach > 1 and state.space_distance(c, e) <= reach and state.map.grid.los(c.squares(), e.squares())
         if state.adjacent(c, e) or at_reach:
             out.append(e)
-    return sorted(out, key=lambda e: e.id)
+    if len(out) > 1:
+        out.sort(key=_creature_id)
+    return out
 
 
 def ranged_targets(state: DdmState, c: Creature, spec: AttackSpec) -> list[Creature]:
