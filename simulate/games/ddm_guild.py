@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.17"  # 1.16: creatures near it, misprints; 1.17: immune to gazes (Blind)
+GAME_VERSION: Final = "ddm-guild/1.18"  # 1.17: immune to gazes (Blind); 1.18: unseen (Ambush Tunnels)
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -620,7 +620,7 @@ class GuildState(State):
                 continue
             if not self._action_free(f, p.action or "attack") or not f.uses_left(p):
                 continue
-            if not P.requirement_ok(f, p, charge=False):
+            if not P.requirement_ok(f, p, charge=False, b=self.b):
                 continue
             if p.attack is not None and p.attack.charge and p.requirement == "charge":
                 continue
@@ -757,7 +757,7 @@ class GuildState(State):
                 continue
             if not p.action or not self._action_free(f, p.action) or not f.uses_left(p):
                 continue
-            if not P.requirement_ok(f, p, charge=False) or (p.action == "attack" and f.basic_only()):
+            if not P.requirement_ok(f, p, charge=False, b=self.b) or (p.action == "attack" and f.basic_only()):
                 continue
             if any(e.kind in ("shift", "move") for e in p.effects) and (f.has("immobilized") or f.has("no-shift")):
                 continue

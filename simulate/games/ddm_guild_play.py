@@ -82,7 +82,7 @@ PLAYED_STATICS: Final = frozenset({
 PLAYED_IGNORES: Final = frozenset({"insubstantial", "conceal", "invisible", "resist", "redirect"})
 PLAYED_RECHARGE: Final = frozenset({
     "", "bloodied", "start-of-turn", "start-of-round", "end-of-turn", "end-of-round", "destroys", "ally-destroyed",
-    "start-of-turn-alone", "end-of-turn-alone", "enemy-destroyed", "hits:melee", "hits:ranged", "hits:basic", "misses",
+    "start-of-turn-alone", "start-of-turn-unseen", "end-of-turn-alone", "enemy-destroyed", "hits:melee", "hits:ranged", "hits:basic", "misses",
     "damaged", "action:move", "action:minor", "action:attack", "end-of-turn-no-attack", "end-of-turn-no-move",
     "this-hits", "uses-champion",
 })
@@ -110,7 +110,7 @@ def engine_unplayed(power: Power) -> str:
     if not power.recharge.startswith(("roll:", "uses:")) and power.recharge not in PLAYED_RECHARGE and not (
             power.recharge.startswith("on:") and power.recharge[3:] in PLAYED_TRIGGERS):
         return f"recharge '{power.recharge}' is not played"
-    if power.requirement not in ("", "bloodied", "not-bloodied", "charge", "damaged"):
+    if power.requirement not in ("", "bloodied", "not-bloodied", "charge", "damaged", "unseen"):
         return f"the requirement '{power.requirement}' is not played"
     for s in power.statics:
         if s.kind not in PLAYED_STATICS:
@@ -984,7 +984,7 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
                 continue
             if p.action == "immediate" and (not owner.can_react() or owner.immediate_used):
                 continue
-            if not requirement_ok(owner, p, charge=False):
+            if not requirement_ok(owner, p, charge=False, b=b):
                 continue
             use_triggered(b, owner, p, ctx)
             if b.over:
@@ -1070,8 +1070,10 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
     return True
 
 
-def requirement_ok(f: Fighter, p: Power, charge: bool) -> bool:
+def requirement_ok(f: Fighter, p: Power, charge: bool, b: Battle | None = None) -> bool:
     req = p.requirement
+    if req == "unseen":  # 'if no enemy has line of sight to this creature'
+        return b is not None and unseen(b, f)
     if req == "bloodied":
         return f.bloodied
     if req == "not-bloodied":
@@ -1081,6 +1083,11 @@ def requirement_ok(f: Fighter, p: Power, charge: bool) -> bool:
     if req == "charge":
         return charge
     return True
+
+
+def unseen(b: Battle, f: Fighter) -> bool:
+    """No enemy has line of sight to ``f`` (profile ``ddm-guild.invisible``: an invisible creature is not seen)."""
+    return not any(b.sees(e, f) for e in b.enemies_of(f))
 
 
 def spend(b: Battle, f: Fighter, p: Power) -> None:
@@ -1139,7 +1146,8 @@ def recharge_turn_start(b: Battle, f: Fighter) -> None:
     for p in f.powers:
         if not p.uses or f.uses.get(p.index, 0) >= p.uses:
             continue
-        if p.recharge == "start-of-turn" or (p.recharge == "start-of-turn-alone" and alone):
+        if p.recharge == "start-of-turn" or (p.recharge == "start-of-turn-alone" and alone) \
+                or (p.recharge == "start-of-turn-unseen" and unseen(b, f)):
             recharge_one(b, f, p)
         elif p.recharge.startswith("roll:"):
             need = int(p.recharge[5:])

@@ -1148,7 +1148,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         kind = "shift" if verb.startswith("shift") else "teleport" if verb.startswith("tele") else "move"
         nword = sm.group("n")
         n = int(nword) if nword.isdigit() else -2 if nword.startswith("twice") else -1  # -1: its speed; -2: twice
-        rest3 = sm.group("rest").strip(" .")
+        rest3 = sm.group("rest").strip(" .,")
         extra2: tuple[str, ...] = ()
         if rest3 in ("", "and must end adjacent to that enemy", "toward that enemy", "closer to an enemy",
                      "ending closer to an enemy", "ending adjacent to an enemy", "and must end adjacent to an enemy"):
@@ -1529,6 +1529,7 @@ def _recharge(text: str) -> tuple[str, str, Filter]:
         (r"^(?:if (?:no enemy is|not) adjacent (?:to it )?at (?:the )?start of its turn|at (?:the )?start of its turn "
          r"if no enem(?:y is|ies are) adjacent to it)$", "start-of-turn-alone"),
         (r"^at (?:the )?end of its turn if no enem(?:y is|ies are) adjacent to it$", "end-of-turn-alone"),
+        (r"^at (?:the )?start of its turn if no enem(?:y has|ies have) line of sight to it$", "start-of-turn-unseen"),
     )
     left = text[: m.start()] + text[m.end():]
     for pat, name in table:
@@ -1728,6 +1729,7 @@ _PREFIX_WORDS: Final = (
     (r"(?:usable|use only|use|only|can be used|may use|can use)(?: only)? (?:on|when|while) (?:a )?charg(?:e|ing)",
      "requirement", "charge"),
     (r"does not provoke opportunity attacks", "provokes", "no"),
+    (r"(?:only )?if no enem(?:y has|ies have) line of sight to it", "requirement", "unseen"),
     (r"use at (?:the )?start of (?:each |the |a |any )?round", "trigger", "start-of-round"),
     (r"use at (?:the )?end of (?:each |the )?round", "trigger", "end-of-round"),
     (r"use before rolling initiative", "trigger", "before-initiative"),
