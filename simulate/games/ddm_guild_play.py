@@ -82,9 +82,9 @@ PLAYED_STATICS: Final = frozenset({
 PLAYED_IGNORES: Final = frozenset({"insubstantial", "conceal", "invisible", "resist", "redirect"})
 PLAYED_RECHARGE: Final = frozenset({
     "", "bloodied", "start-of-turn", "start-of-round", "end-of-turn", "end-of-round", "destroys", "ally-destroyed",
-    "start-of-turn-alone", "start-of-turn-unseen", "end-of-turn-alone", "enemy-destroyed", "hits:melee", "hits:ranged", "hits:basic", "misses",
+    "start-of-turn-alone", "end-of-turn-alone", "enemy-destroyed", "hits:melee", "hits:ranged", "hits:basic", "misses",
     "damaged", "action:move", "action:minor", "action:attack", "end-of-turn-no-attack", "end-of-turn-no-move",
-    "this-hits", "uses-champion",
+    "this-hits", "uses-champion", "start-of-turn-unseen",
 })
 PLAYED_FORMS: Final = frozenset({"melee", "ranged", "close-burst", "close-blast", "area", "line", "reach-burst"})
 PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "lower-level", "adjacent", "keyword",
