@@ -192,7 +192,7 @@ class DdmHeuristicPolicy:
         self._attack_options(s, c, t, options, full=True)
         self._spell_options(s, c, t, options)
         engaged = any(e.active and s.adjacent(e, c) for e in s.enemies_of(c))
-        if not options or not engaged:  # engaged creatures fight where they stand
+        if (not options or not engaged) and not self._cannot_beat(s, c, t, options):  # engaged: fight from here
             before = len(options)
             self._charge_options(s, c, t, options)
             to_beat = max(o.value for o in options) if options else None
@@ -257,16 +257,31 @@ class DdmHeuristicPolicy:
             for i, spec in enumerate(c.card.attacks):
                 if spec.kind != "melee" or not c.attack_left(i):
                     continue
-                extra = 2 if not c.traits.pounce else 0
-                dmg = expected_damage(c, spec, tgt, extra)
-                if c.traits.pounce:
-                    dmg += sum(expected_damage(c, x, tgt) for j, x in enumerate(c.melee_attacks) if j != i)
-                if c.traits.powerful_charge:
-                    dmg += hit_chance(spec.bonus + 2, tgt.card.ac) * c.traits.powerful_charge
-                value = self.target_value(s, c, tgt, dmg) - AOO_PENALTY * risk
+                value = self.target_value(s, c, tgt, _charge_damage(c, i, spec, tgt)) - AOO_PENALTY * risk
                 declare = max(attacks.declare_options(s, c, t, spec, tgt), key=len)
                 out.append(_Option(value + 0.05, Charge(tgt.id, path, i, declare)))
                 break
+
+    def _cannot_beat(self, s: DdmState, c: Creature, t: Turn, options: list[_Option]) -> bool:
+        """Whether no charge and no move could beat the best of ``options`` (attacks and spells from where it
+        stands), found without the charge plan or a move search: a charge is worth at most the attack on the
+        best target plus 0.05 (:meth:`_charge_options`), and a move at most :meth:`_move_ceiling` (as if no charge
+        were possible: the larger ceiling). Charges and moves come after ``options`` and the first best option is
+        played, so the choice is the same without them."""
+        if not options:
+            return False
+        best = max(o.value for o in options)
+        enemies = [e for e in s.enemies_of(c) if e.anchor is not None]
+        if c.melee_attacks:
+            usable = [(i, spec) for i, spec in enumerate(c.card.attacks) if spec.kind == "melee" and c.attack_left(i)]
+            if usable:
+                i, spec = usable[0]
+                for e in enemies:
+                    if self.target_value(s, c, e, _charge_damage(c, i, spec, e)) + 0.05 > best:
+                        return False
+        walk_in = bool(c.melee_attacks) and not _is_shooter(c)
+        allow = turns.move_allowance(s, c, t)
+        return best >= self._move_ceiling(s, c, enemies, allow, walk_in, bool(c.ranged_attacks), False)
 
     # --- moving ---------------------------------------------------------------------------------------
 
@@ -500,6 +515,18 @@ class DdmHeuristicPolicy:
                 missing = max(0, x.start_hp - x.hp)
                 total += x.value * min(missing, eff.heal) / max(x.start_hp, 1)
         return total
+
+
+def _charge_damage(c: Creature, i: int, spec: AttackSpec, tgt: Creature) -> float:
+    """The expected damage of a charge with attack ``i``: +2 to hit, or every melee attack with Pounce, and
+    Powerful Charge's damage when the charge hits."""
+    extra = 2 if not c.traits.pounce else 0
+    dmg = expected_damage(c, spec, tgt, extra)
+    if c.traits.pounce:
+        dmg += sum(expected_damage(c, x, tgt) for j, x in enumerate(c.melee_attacks) if j != i)
+    if c.traits.powerful_charge:
+        dmg += hit_chance(spec.bonus + 2, tgt.card.ac) * c.traits.powerful_charge
+    return dmg
 
 
 def _best_damage(c: Creature) -> int:
