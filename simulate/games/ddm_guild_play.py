@@ -75,7 +75,7 @@ PLAYED_STATICS: Final = frozenset({
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "keen-critical", "awareness", "defensive-advantage",
     "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
-    "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank",
+    "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction",
 })
 # what an attack may ignore ('redirect': the engine plays no power that redirects an attack, so there is nothing
 # to ignore)

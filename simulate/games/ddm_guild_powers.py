@@ -51,7 +51,7 @@ STATIC_KINDS: Final = (
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "towering", "keen-critical", "awareness",
     "defensive-advantage", "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable",
-    "aura-mod", "no-ca-from-flank", "illuminator", "shift-distance", "statue-ok", "delayed", "blank",
+    "aura-mod", "no-ca-from-flank", "illuminator", "shift-distance", "statue-ok", "delayed", "blank", "construction",
 )
 # Durations: who counts the turn ("target" is the creature affected, "source" the one whose power it is).
 DURATIONS: Final = (
@@ -1179,7 +1179,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                  "{m} or {r}": "basic"}.get(which, "power:" + which)
         rest5 = am.group("rest").strip(" .")
         rest5 = re.sub(r"^(?:against|vs\.?|on) (?:that enemy|the target|that target|the same target|target|it|"
-                       r"the attacker|that creature|an adjacent enemy|the triggering enemy)", "", rest5).strip(" ,.")
+                       r"the attacker|that creature|an adjacent enemy|the triggering enemy|(?:that )?attacker|"
+                       r"the enemy)$", "", rest5).strip(" ,.")
         rest5 = re.sub(r"^as (?:an? )?(?:immediate|free) action", "", rest5).strip(" ,.")
         bonus = 0
         bm = re.match(r"^with \+(\d+) attack(?: on that attack)?$", rest5)
@@ -1297,11 +1298,11 @@ _ATTACK_RE: Final = re.compile(
 # "Make up to 2 attacks, each against a different target, +23 vs. AC; ..." and "2 attacks, +18 vs. AC each; ..."
 _MULTI_RE: Final = re.compile(
     r"^(?:make )?(?:up to )?(?P<n>\d+|two|three) attacks?(?P<diff>,? each against a different (?:target|enemy))?"
-    r"(?: against (?:1|one|the same|a single) target)?[,:]?\s*(?=\+|\()"
+    r"(?:,? (?:each )?(?:against|vs\.?) (?:1|one|the same|a single) target)?[,:]?\s*(?=\+|\()"
 )
 _EACH_RE: Final = re.compile(
-    r"^(?:make )?(?:1|one|an|a) attack against each (?P<who>adjacent enemy|enemy (?:within|in) (?:its )?reach|"
-    r"enemy adjacent to it),?\s*(?=\+|\()"
+    r"^(?:make )?(?:1|one|an|a) attack (?:against|vs\.?) each "
+    r"(?P<who>adjacent enemy|enemy (?:within|in) (?:its )?reach|enemy adjacent to it)[,:]?\s*(?=\+|\()"
 )
 _MISS_TAIL: Final = re.compile(
     r"^(?P<hit>.*?),\s*(?P<n>\d+) ?(?P<t>(?:" + _TYPE_ALT + r")?) ?(?:damage )?(?:only )?on (?:a )?miss$"
@@ -2304,7 +2305,21 @@ _MAKES_BONUS_RE: Final = re.compile(
 )
 
 
+# a warband-building rule a card prints ('Your warband may not include other Dragon creatures', 'Strength in Numbers 2:
+# increase your warband's creature limit by 2'): it decides which lists are legal and has nothing to play in a battle
+_CONSTRUCTION: Final = re.compile(
+    r"^(?:(?:its|your) warband (?:may not|cannot|can not|must|may) (?:include|contain) [^.;:]+"
+    r"|increase your warband's creature limit by \d+|your warband's creature limit is increased by \d+"
+    r"|(?:warband building: )?all [a-z\- ]+ are legal in your warband"
+    r"|(?:warband building: )?you may include (?:one|two|\d+) [a-z\- ]+ (?:in your warband )?from the [a-z]+ faction"
+    r"(?: in your warband)?"
+    r"|every \d+ creatures named [a-z\- ']+ count as 1 creature for (?:your warband's creature limit|the purpose of "
+    r"warband construction))\.?$")
+
+
 def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body: str) -> Power:
+    if _CONSTRUCTION.match(body.strip()):
+        return Power(index, display, ptype, text, uses, statics=(Static("construction"),))
     kw = _static_keyword(body)
     if kw is not None:
         return _keyword_power(index, display, ptype, text, uses, kw)

@@ -301,3 +301,59 @@ def test_one_creature_is_not_a_group(text: str) -> None:
 def test_adjacent_creatures_in_a_ranged_attack_s_rider_stay_unread() -> None:
     globe = "Frost Globe: (range 10) +13 vs. Fortitude; 15 cold damage AND adjacent creatures take 5 cold damage."
     assert not parse_power(0, "attack", globe).played  # adjacent to the target, or to the attacker?
+
+
+@pytest.mark.parametrize("text", [
+    "Sociopathic: Your warband may not include other Dragon creatures.",
+    "Strength in Numbers 2: Increase your warband's creature limit by 2.",
+    "Mob 2: Every 2 creatures named Karrnathi Zombie count as 1 creature for your warband's creature limit.",
+    "Warband Building: All Dwarf creatures are legal in your warband.",
+])
+def test_a_warband_building_rule_has_nothing_to_play_in_a_battle(text: str) -> None:
+    p = parse_power(0, "special", text)
+    assert p.played and [s.kind for s in p.statics] == ["construction"] and not p.effects
+    assert not P.engine_unplayed(p)
+
+
+def test_a_battle_rule_in_warband_words_stays_unread() -> None:
+    # it changes the battle (VP for destroying it), so it is not a warband-building rule
+    assert not parse_power(0, "special", "Expendable: Whenever there is a Dragon champion in its warband: it is worth "
+                                        "0 VP when destroyed.").played
+
+
+def test_several_attacks_against_the_same_target_and_one_against_each_adjacent_enemy() -> None:
+    twin = parse_power(0, "attack", "Twin Daggers of the Elder: Make 2 attacks vs. the same target: +13 vs. AC; 5 "
+                                    "damage.")
+    whirl = parse_power(1, "attack", "Blade Whirlwind: (only while not Bloodied) Make 1 attack against each adjacent "
+                                     "enemy: +8 vs. AC; 15 Damage")
+    assert twin.played and whirl.played, (twin.unplayed, whirl.unplayed)
+    assert twin.attack is not None and twin.attack.targets == 2 and not twin.attack.distinct
+    assert whirl.attack is not None and whirl.attack.form == "close-burst" and whirl.requirement == "not-bloodied"
+    s = battle([card("Blademaster", SWORD, "Blade Whirlwind: (only while not Bloodied) Make 1 attack against each "
+                                           "adjacent enemy: +8 vs. AC; 15 Damage", ac=30)],
+               [card("Orc", SWORD, ac=5), card("Goblin", SWORD, ac=5), card("Archer", SWORD, ac=5)],
+               PurposeDice(attack=[15, 15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    put(s, "b3", 8, 3)
+    b = s.b
+    master = b.by_id["a1"]
+    p = master.powers[1]
+    assert p.attack is not None
+    P.attack(b, master, p, p.attack, P.area_targets(b, master, p.attack, None))
+    assert [b.by_id[x].hp for x in ("b1", "b2", "b3")] == [35, 35, 50]
+
+
+def test_an_extra_attack_against_the_attacker() -> None:
+    defender = "Defender: Immediate, when an adjacent enemy makes a {m} attack against an ally; make a {B} attack " \
+               "against attacker."
+    p = parse_power(0, "special", defender)
+    assert p.played and p.trigger == "enemy-attacks-ally", p.unplayed
+    s = battle([card("Guard", SWORD, defender), card("Ward", SWORD)], [card("Orc", SWORD, ac=5)],
+               PurposeDice(attack=[15, 1]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 5, 4)
+    put(s, "b1", 5, 3)
+    swing(s, "b1", "a2")
+    assert s.b.by_id["b1"].hp == 40  # the guard's sword (15) before the orc's roll (1)
