@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.19"  # 1.18: unseen (Ambush Tunnels); 1.19: warband rules, attack words
+GAME_VERSION: Final = "ddm-guild/1.20"  # 1.19: warband rules, attack words; 1.20: the cards' criticals
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -214,6 +214,10 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.conceal = max(f.conceal, amount)
     elif kind == "keen-critical":
         f.keen = min(f.keen, amount)
+    elif kind == "crit-multiplier":
+        f.crit_multipliers.append((amount, flt.attack_form))
+    elif kind == "crit-damage":
+        f.crit_damage.append((amount, what))
     elif kind == "multi-activation":
         f.activations = max(f.activations, amount)
     elif kind == "shift-distance":

@@ -75,7 +75,8 @@ PLAYED_STATICS: Final = frozenset({
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "keen-critical", "awareness", "defensive-advantage",
     "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
-    "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction",
+    "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
+    "crit-damage",
 })
 # what an attack may ignore ('redirect': the engine plays no power that redirects an attack, so there is nothing
 # to ignore)
@@ -1450,6 +1451,15 @@ def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
     return hit, crit, roll, total, target_def, mods
 
 
+def _crit_multiplier(attacker: Fighter, spec: AttackSpec, power: Power) -> int:
+    """Profile ``ddm-guild.critical-hit``, or a card's 'triple damage on criticals' (of its {M} attacks)."""
+    out = R.CRIT_MULTIPLIER
+    for n, form in attacker.crit_multipliers:
+        if n > out and _form_matches(form, spec, power):
+            out = n
+    return out
+
+
 def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpec, run: Run, crit: bool,
          ctx: Ctx) -> None:
     parts: list[tuple[int, str]] = []
@@ -1461,7 +1471,7 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
             if "^" in e.what:  # "20 fire damage or 20 cold damage": the type that hurts the target most
                 e = Effect("damage", e.who, e.amount, _best_type(t, e.what.split("^")), extra=e.extra)
             if crit and first and "bonus" not in e.extra:
-                amount *= R.CRIT_MULTIPLIER  # profile ddm-guild.critical-hit
+                amount *= _crit_multiplier(attacker, spec, power)  # profile ddm-guild.critical-hit
             first = False
             parts.append((amount, e.what))
         else:
@@ -1479,6 +1489,8 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
             if active.kind == "mod" and active.what == "damage" and _typed(active.extra):
                 parts.append((active.amount, _typed(active.extra)))
         parts.extend(run.bonus_damage)
+        if crit and attacker.crit_damage:  # '+10 (poison) Damage on criticals'
+            parts.extend(attacker.crit_damage)
         total_before = sum(x for x, _ in parts)
         if attacker.has("weakened"):
             parts = [(x // 2, d) for x, d in parts]

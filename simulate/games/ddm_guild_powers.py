@@ -52,6 +52,7 @@ STATIC_KINDS: Final = (
     "blindsight", "stable-footing", "forest-walk", "swarm", "towering", "keen-critical", "awareness",
     "defensive-advantage", "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable",
     "aura-mod", "no-ca-from-flank", "illuminator", "shift-distance", "statue-ok", "delayed", "blank", "construction",
+    "crit-multiplier", "crit-damage",
 )
 # Durations: who counts the turn ("target" is the creature affected, "source" the one whose power it is).
 DURATIONS: Final = (
@@ -789,6 +790,13 @@ _STATIC_PATTERNS: Final = (
                 r"round after the first)?$"), "delayed"),
     (re.compile(r"^(?:it )?can shift (?:up to )?(\d+) squares?(?: instead of 1)?$"), "shift-distance"),
     (re.compile(r"^keen critical (\d+)$"), "keen-critical"),
+    # criticals: "Scores critical hits on natural 19-20", "Triple damage on critical hits", "+10 Damage on criticals"
+    (re.compile(r"^(?:it )?scores? critical(?: hit)?s? on (?:a )?(?:attack )?(?:rolls? of )?natural (\d+)"
+                r"(?:-20| or 20|\+)$"), "keen-critical"),
+    (re.compile(r"^(?:its (?P<form>\{m\}|\{r\}) attacks )?(?:deals? )?triple damage (?:instead of double damage )?"
+                r"(?:on|whenever scoring) (?:a )?critical(?: hit)?s?(?: with (?:an? )?(?P<form2>\{m\}|\{r\}) "
+                r"attacks?)?$"), "crit-multiplier"),
+    (re.compile(r"^\+(\d+)(?: (" + _TYPE_ALT + r"))? damage on critical(?: hit)?s$"), "crit-damage"),
     (re.compile(r"^multi-?activation (\d+)$"), "multi-activation"),
     (re.compile(r"^\+(\d+) (ac|fort|ref|will|def|defenses)$"), "defence"),
     (re.compile(r"^sneak attack (\d+)$"), "sneak"),
@@ -842,6 +850,11 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return statics, [], "", ""
         if kind in ("reach", "conceal", "keen-critical", "multi-activation", "shift-distance"):
             return [Static(kind, int(m.group(1)))], [], "", ""
+        if kind == "crit-damage":
+            return [Static(kind, int(m.group(1)), m.group(2) or "")], [], "", ""
+        if kind == "crit-multiplier":  # the damage of a critical hit tripled (the rules double it)
+            form = m.group("form") or m.group("form2") or ""
+            return [Static(kind, 3, filter=Filter(attack_form=_FORMS.get(form + " ", "")))], [], "", ""
         if kind == "unmovable":
             return [Static("immune", 0, "forced movement")], [], "", ""
         if kind == "defence":
