@@ -234,7 +234,8 @@ _MISSPELT_LIGHTNING: Final = re.compile(r"\blighting\b")
 _MISSPELT_REFLEX: Final = re.compile(r"\brefex\b")
 _MISSPELT_WORDS: Final = (
     (re.compile(r"\benenmies\b"), "enemies"), (re.compile(r"\b(?:adjacen|edjacent)\b"), "adjacent"),
-    (re.compile(r"\bwhil\b"), "while"), (re.compile(r"\batt ack\b"), "attack"), (re.compile(r"\bthiscreature\b"), "it"),
+    (re.compile(r"\bwhil\b"), "while"), (re.compile(r"\ba\{([mrbca]b?)\}attack\b"), r"a {\1} attack"),
+    (re.compile(r"\batt ack\b"), "attack"), (re.compile(r"\bthiscreature\b"), "it"),
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
 )
 _M_ICON: Final = re.compile(r"\+(\d+) m damage\b")
@@ -1902,6 +1903,9 @@ def _event_who(words: str) -> tuple[str, str, bool]:
         return "", "bloodied", adjacent
     if w in ("non-bloodied", "nonbloodied", "not bloodied"):
         return "", "not-bloodied", adjacent
+    sm = re.match(r"^(small|medium|large|huge) or (larger|smaller)$", w)  # 'a Medium or larger enemy'
+    if sm:
+        return "", "size" + (">=" if sm.group(2) == "larger" else "<=") + sm.group(1), adjacent
     return _event_kinds(w), "", adjacent
 
 
@@ -2038,14 +2042,15 @@ _ONE_VERBS: Final = (
     (r"fails a sav(?:e|ing throw)", "fails-save"), (r"(?:becomes|is) bloodied", "bloodied"),
     (r"(?:takes|is dealt) (?:(?P<dtype>" + _TYPE_ALT + r") )?damage|is damaged", "damaged"),
     (r"is destroyed", "destroyed"),
-    (r"starts (?:its|a) turn adjacent to it", "starts-turn-adjacent"),
-    (r"(?:starts (?:its|a) turn|activates)", "starts-turn"),
+    (r"(?:starts|begins) (?:its|a) turn adjacent to it", "starts-turn-adjacent"),
+    (r"(?:(?:starts|begins) (?:its|a) turn|activates)(?: within (?P<tn>\d+) squares(?: of it)?)?", "starts-turn"),
     (r"ends (?:its|a) turn adjacent to it", "ends-turn-adjacent"), (r"shifts", "shifts"),
     (r"(?:moves into|enters) (?:a square|a space) adjacent to it|(?:moves into|enters) an adjacent square",
      "enters-adjacent"),
 )
 _A_CREATURE: Final = (r"(?:(?P<{p}det>an?|any|one|1) (?P<{p}adj>adjacent )?"
-                      r"(?P<{p}mods>(?:[a-z\-]+(?:,| or|, or| and)? ){{0,4}}?)(?P<{p}noun>enemy|ally|creature|target)"
+                      r"(?P<{p}mods>(?:[a-z\-]+(?:,| or|, or| and)? ){{0,4}}?)"
+                      r"(?P<{p}noun>enemy or ally|ally or enemy|enemy|ally|creature|target)"
                       r"|(?P<{p}it>it))"
                       r"(?P<{p}loc> adjacent to it| within (?P<{p}n>\d+) squares?(?: of it)?)?"
                       r"(?P<{p}ca> (?:granting it|that grants it) combat advantage)?")
@@ -2071,7 +2076,7 @@ def _described(g: dict[str, str | None], p: str) -> _Who | None:
     noun = g.get(p + "noun")
     if not noun:
         return None
-    side = {"enemy": "enemy", "ally": "ally", "creature": "any", "target": "enemy"}[noun]
+    side = {"enemy": "enemy", "ally": "ally", "creature": "any", "target": "enemy"}.get(noun, "any")
     kinds, state, adjacent = _event_who(g.get(p + "mods") or "")
     loc = (g.get(p + "loc") or "").strip()
     n = g.get(p + "n")
@@ -2142,6 +2147,10 @@ def _composed_event(body: str) -> tuple[str, Filter, int] | None:
         dtype = vm.groupdict().get("dtype") or ""
         if dtype and not trig.endswith("damaged"):
             return None
+        if vm.groupdict().get("tn"):  # 'a Kobold ally starts its turn within 5 squares of it'
+            if actor.within or actor.side == "it":
+                return None
+            actor = replace(actor, within=int(vm.group("tn")))
         return _composed_filter(trig, actor if is_other else _Who(""), _Who(""), "", dtype, end)
     if verb in _PASSIVE:  # 'an ally is hit by a {m} attack': an enemy hits that ally
         if (obj is not None and obj.state != "ca") or actor.side not in ("it", "ally"):
@@ -2211,7 +2220,15 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
         if changed:
             continue
         if "trigger" not in found:
+            composed = _composed_event(body)
             side = _side_event(body)
+            if composed is not None and composed[2] > _older_event_end(body, side):
+                # the parts read more of the event than the older words ('an enemy declares a melee attack vs. it',
+                # 'an enemy hits it with a {b} attack')
+                found["trigger"], flt, end = composed
+                body = body[end:]
+                changed = True
+                continue
             if side is not None:
                 found["trigger"], flt, end = side
                 body = body[end:]
@@ -2234,6 +2251,17 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 body = body[end:]
                 changed = True
     return body, found, flt
+
+
+def _older_event_end(body: str, side: tuple[str, Filter, int] | None) -> int:
+    """How far the older event readers read ``body`` (0: not an event to them)."""
+    if side is not None:
+        return side[2]
+    for erx, _name in _EVENT_RES:
+        m = erx.match(body)
+        if m:
+            return m.end()
+    return 0
 
 
 _KEYWORD_NAMES: Final = re.compile(

@@ -357,3 +357,36 @@ def test_an_extra_attack_against_the_attacker() -> None:
     put(s, "b1", 5, 3)
     swing(s, "b1", "a2")
     assert s.b.by_id["b1"].hp == 40  # the guard's sword (15) before the orc's roll (1)
+
+
+def test_the_longer_reading_of_an_event_wins() -> None:
+    """'when an enemy declares a melee attack vs. this creature': the older words read 'an enemy declares a melee
+    attack' (any enemy's, against anyone) and left 'vs. it' unread; the parts read it whole."""
+    riposte = "Riposte: Immediate action, when an enemy declares a melee attack vs. this creature: make a melee basic " \
+              "attack vs. that enemy."
+    p = parse_power(0, "special", riposte)
+    assert p.played and p.trigger == "attacked" and p.trigger_filter.attack_form == "melee", p.unplayed
+    s = battle([card("Duelist", SWORD, riposte, ac=30), card("Page", SWORD, ac=30)], [card("Orc", SWORD, ac=5)],
+               PurposeDice(attack=[1, 15, 1]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 5, 4)
+    put(s, "b1", 5, 3)
+    swing(s, "b1", "a2")  # against the page: no riposte
+    assert s.b.by_id["b1"].hp == 50
+    swing(s, "b1", "a1")  # against the duelist: its sword first (15 hits)
+    assert s.b.by_id["b1"].hp == 40
+
+
+def test_an_ally_starting_its_turn_within_some_squares() -> None:
+    lord = "Death Lord: Use when an Undead ally starts its turn within 3 squares of this creature: That ally heals 10 HP."
+    s = battle([card("Lich", SWORD, lord), card("Ghoul", SWORD, keywords=("Undead",), hp=60),
+                card("Zombie", SWORD, keywords=("Undead",), hp=60)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "a2", 6, 3)
+    put(s, "a3", 8, 7)
+    put(s, "b1", 11, 0)
+    ghoul, zombie = s.b.by_id["a2"], s.b.by_id["a3"]
+    ghoul.hp = zombie.hp = 30
+    P.turn_started(s.b, ghoul)
+    P.turn_started(s.b, zombie)
+    assert (ghoul.hp, zombie.hp) == (40, 30)
