@@ -362,8 +362,8 @@ def test_an_extra_attack_against_the_attacker() -> None:
 def test_the_longer_reading_of_an_event_wins() -> None:
     """'when an enemy declares a melee attack vs. this creature': the older words read 'an enemy declares a melee
     attack' (any enemy's, against anyone) and left 'vs. it' unread; the parts read it whole."""
-    riposte = "Riposte: Immediate action, when an enemy declares a melee attack vs. this creature: make a melee basic " \
-              "attack vs. that enemy."
+    riposte = "Riposte: Immediate action, when an enemy declares a melee attack vs. this creature: make a melee " \
+              "basic attack vs. that enemy."
     p = parse_power(0, "special", riposte)
     assert p.played and p.trigger == "attacked" and p.trigger_filter.attack_form == "melee", p.unplayed
     s = battle([card("Duelist", SWORD, riposte, ac=30), card("Page", SWORD, ac=30)], [card("Orc", SWORD, ac=5)],
@@ -378,7 +378,8 @@ def test_the_longer_reading_of_an_event_wins() -> None:
 
 
 def test_an_ally_starting_its_turn_within_some_squares() -> None:
-    lord = "Death Lord: Use when an Undead ally starts its turn within 3 squares of this creature: That ally heals 10 HP."
+    lord = "Death Lord: Use when an Undead ally starts its turn within 3 squares of this creature: That ally heals " \
+           "10 HP."
     s = battle([card("Lich", SWORD, lord), card("Ghoul", SWORD, keywords=("Undead",), hp=60),
                 card("Zombie", SWORD, keywords=("Undead",), hp=60)], [card("Orc", SWORD)], PurposeDice())
     put(s, "a1", 4, 3)
