@@ -183,9 +183,12 @@ def ce_matches(state: DdmState, e: CommanderEffect, c: Creature, other: Creature
 
 def ce_bonus(state: DdmState, c: Creature, stats: Iterable[str], other: Creature | None = None) -> int:
     """CE bonuses to a statistic: the highest friendly one plus the worst hostile one (§9.4)."""
+    present = state.ce_stats
+    if not present:
+        return 0  # no creature of this battle has a Commander Effect
     wanted = set(stats)
-    if wanted.isdisjoint(state.ce_stats):
-        return 0  # no creature of this battle has a Commander Effect on these statistics
+    if wanted.isdisjoint(present):
+        return 0  # none on these statistics
     best_pos = 0
     worst_neg = 0
     for e in commander_effects_on(state, c):

@@ -185,8 +185,8 @@ def morale_save(state: DdmState, c: Creature, *, cause: Creature | None, reason:
 def _tyrannical_morale(state: DdmState, c: Creature, need: int) -> int:
     """The Tyrannical Morale bonus a commander gives ``c`` on a save it passes on ``need`` or more: the best
     reaching it (a Commander Effect), if it turns a failing roll (2-19 below ``need``) into a success."""
-    if need <= 2:
-        return 0
+    if need <= 2 or "tyrannical_morale" not in state.ce_stats:
+        return 0  # (no creature of this battle has that Commander Effect)
     best = max((e.amount for e in command.commander_effects_on(state, c) if e.stat == "tyrannical_morale"), default=0)
     return best if best and need - best <= 19 else 0
 

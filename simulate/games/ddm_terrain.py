@@ -19,8 +19,18 @@ if TYPE_CHECKING:
 
 
 def on_terrain(state: DdmState, c: Creature, name: str) -> bool:
+    if name not in terrain_kinds(state):
+        return False  # none of it on this map (most maps have few kinds): no square to look at
     grid = state.map.grid
     return any(grid.has_terrain(s, name) for s in c.squares())
+
+
+def terrain_kinds(state: DdmState) -> frozenset[str]:
+    """Every kind of terrain on the map. Kept per map."""
+    hit: frozenset[str] | None = state.map.cache.get("terrain-kinds")
+    if hit is None:
+        hit = state.map.cache["terrain-kinds"] = frozenset(k for t in state.map.grid.terrain.values() for k in t)
+    return hit
 
 
 def apply_teleport(state: DdmState, c: Creature, t: Turn, a: Teleport) -> None:
