@@ -159,9 +159,27 @@ def deploy_squares(state: DdmState, c: Creature) -> list[Sq]:
     memo = state.deploy_memo
     if memo is not None and memo[0] == key:
         return list(memo[1])
-    squares = _deploy_squares(state, c)
+    squares = _kept_deploy_squares(state, c)
     state.deploy_memo = (key, squares)
     return list(squares)
+
+
+def _kept_deploy_squares(state: DdmState, c: Creature) -> list[Sq]:
+    """:func:`_deploy_squares`, kept per map across battles by all it reads: the start area's letter, the space's
+    size, the traits that deploy elsewhere (and a Wandering Monster's area), and which squares are taken. A
+    matchup's battles deploy the same creatures in the same order, battle after battle."""
+    occ = state.occupancy()
+    wander = c.uses.get(f"wander:{c.id}") if c.traits.wandering_monster else None
+    key = (state.players[c.player].letter, c.size, c.traits.wandering_monster, c.traits.scout, c.traits.cave_setup,
+           wander, frozenset(occ))
+    table: dict[tuple[object, ...], list[Sq]] = state.map.table("deploy-squares")
+    hit = table.get(key)
+    if hit is None:
+        hit = _deploy_squares(state, c)
+        if len(table) >= 10_000:  # bounded: a worker's memory stays flat
+            table.clear()
+        table[key] = hit
+    return hit
 
 
 def _deploy_squares(state: DdmState, c: Creature) -> list[Sq]:
