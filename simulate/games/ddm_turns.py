@@ -182,12 +182,19 @@ def end_turn(state: DdmState) -> None:
         c.invisible = False
     terrain.pits_at_end_of_turn(state, c, t)
     if state.stage != "over":
-        for o in sorted(state.on_map(), key=lambda x: x.id):
+        placed = state.on_map()  # a fresh list
+        if len(placed) > 1:
+            placed.sort(key=_creature_id)
+        for o in placed:
             movement.fix_position(state, o)
     state.ev("turn-end", creature=c.id)
     state.turn = None
     if state.stage != "over":
         schedule(state)
+
+
+def _creature_id(c: Creature) -> str:
+    return c.id
 
 
 def auto_end_turn(state: DdmState) -> None:
