@@ -571,7 +571,10 @@ def walk(
         old = c.anchor
         if not forced and not burrow and not sidestep and not (flying and (i > 0 or (state.turn is not None
                                                                                     and state.turn.flew))):
-            left = set(c.squares(old)) - set(c.squares(b))
+            if c.size == 1:
+                left = {old} if b != old else set()
+            else:
+                left = set(c.squares(old)) - set(c.squares(b))
             attacks.provoke(state, c, left)
             if not c.on_map or c.anchor != old or c.routing != was_routing:
                 return False
