@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.21"  # 1.20: the cards' criticals; 1.21: the longer event reading
+GAME_VERSION: Final = "ddm-guild/1.22"  # 1.21: the longer event reading; 1.22: criticals with some attacks
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -212,6 +212,8 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.reach = max(f.reach, amount)
     elif kind == "conceal":
         f.conceal = max(f.conceal, amount)
+    elif kind == "keen-critical" and (flt.attack_form or flt.target_state or flt.keyword):
+        f.keen_when.append((amount, flt))
     elif kind == "keen-critical":
         f.keen = min(f.keen, amount)
     elif kind == "crit-multiplier":

@@ -116,6 +116,10 @@ def engine_unplayed(power: Power) -> str:
     for s in power.statics:
         if s.kind not in PLAYED_STATICS:
             return f"{s.kind} is not played"
+        if s.kind == "keen-critical":
+            why = _filter_unplayed(s.filter)
+            if why:
+                return why
         if s.kind == "immune" and s.what not in PLAYED_IMMUNE:
             return f"immune {s.what} is not played"
         if s.kind in ("mod", "aura-mod"):
@@ -1441,7 +1445,7 @@ def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
     if spec.auto_hit:
         return True, False, roll, total, target_def, mods
     hit = roll != R.AUTO_MISS and (roll >= R.AUTO_HIT or total >= target_def)
-    crit = hit and roll >= min(attacker.keen, R.AUTO_HIT)
+    crit = hit and roll >= min(_keen(b, attacker, t, power, spec), R.AUTO_HIT)
     conceal = t.conceal_now()
     if hit and conceal and roll < conceal and not attacker.sees_all() and "conceal" not in spec.ignores:
         hit = crit = False
@@ -1449,6 +1453,18 @@ def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
     if (crit and "critical hits" in t.immune) or (crit and "criticals" in t.immune):
         crit = False
     return hit, crit, roll, total, target_def, mods
+
+
+def _keen(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpec) -> int:
+    """The lowest natural roll that is a critical hit: 20, or a card's Keen Critical (with some attacks, against some
+    targets)."""
+    out = attacker.keen
+    for n, flt in attacker.keen_when:
+        if n < out and _form_matches(flt.attack_form, spec, power) \
+                and (not flt.keyword or has_kinds(t, flt.keyword)) \
+                and (not flt.target_state or target_state_ok(b, flt, attacker, t, spec.form == "melee")):
+            out = n
+    return out
 
 
 def _crit_multiplier(attacker: Fighter, spec: AttackSpec, power: Power) -> int:

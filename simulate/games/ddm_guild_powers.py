@@ -794,6 +794,12 @@ _STATIC_PATTERNS: Final = (
     # criticals: "Scores critical hits on natural 19-20", "Triple damage on critical hits", "+10 Damage on criticals"
     (re.compile(r"^(?:it )?scores? critical(?: hit)?s? on (?:a )?(?:attack )?(?:rolls? of )?natural (\d+)"
                 r"(?:-20| or 20|\+)$"), "keen-critical"),
+    # ... with some attacks or against some targets: 'Keen Critical 19 on {r} attacks', 'with {m} attacks on rolls of
+    # natural 19-20', 'on attack rolls of natural 18-20 against bloodied targets'
+    (re.compile(r"^(?:keen critical (?P<k>\d+) on (?P<f1>\{m\}|\{r\}) attacks|(?:it )?scores? critical(?: hit)?s? "
+                r"(?:with (?P<f2>\{m\}|\{r\}) attacks )?on (?:a )?(?:attack )?(?:rolls? of )?natural (?P<n>\d+)"
+                r"(?:-20| or 20|\+)(?: with (?P<f3>\{m\}|\{r\}|\{c\}|\{a\})(?: and (?P<f4>\{m\}|\{r\}|\{c\}|\{a\}))? "
+                r"attacks)?(?P<vs> against .+)?)$"), "keen-when"),
     (re.compile(r"^(?:its (?P<form>\{m\}|\{r\}) attacks )?(?:deals? )?triple damage (?:instead of double damage )?"
                 r"(?:on|whenever scoring) (?:a )?critical(?: hit)?s?(?: with (?:an? )?(?P<form2>\{m\}|\{r\}) "
                 r"attacks?)?$"), "crit-multiplier"),
@@ -851,6 +857,17 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return statics, [], "", ""
         if kind in ("reach", "conceal", "keen-critical", "multi-activation", "shift-distance"):
             return [Static(kind, int(m.group(1)))], [], "", ""
+        if kind == "keen-when":
+            forms = [_FORMS[f + " "] for f in (m.group("f1"), m.group("f2"), m.group("f3"), m.group("f4")) if f]
+            flt = Filter(attack_form="|".join(forms))
+            if m.group("vs"):
+                cond, left = _mod_condition(m.group("vs"))
+                if left or cond.self_state or not (cond.target_state or cond.keyword):
+                    return None
+                flt = replace(flt, target_state=cond.target_state, keyword=cond.keyword)
+            if not flt.attack_form and not flt.target_state and not flt.keyword:
+                return None
+            return [Static("keen-critical", int(m.group("k") or m.group("n")), filter=flt)], [], "", ""
         if kind == "crit-damage":
             return [Static(kind, int(m.group(1)), m.group(2) or "")], [], "", ""
         if kind == "crit-multiplier":  # the damage of a critical hit tripled (the rules double it)

@@ -91,6 +91,7 @@ class Fighter:
         self.delayed = False  # Delayed Appearance: starts off the battle map (profile ddm-guild.delayed-appearance)
         self.no_flank = False  # 'Immune Flanking': flanking gives no combat advantage against it
         self.keen = 20
+        self.keen_when: list[tuple[int, Filter]] = []  # a wider critical range with some attacks, against some targets
         self.crit_multipliers: list[tuple[int, str]] = []  # 'triple damage on criticals' (with an attack form)
         self.crit_damage: list[tuple[int, str]] = []  # '+10 (poison) Damage on criticals'
         self.awareness = False

@@ -56,3 +56,27 @@ def test_extra_typed_damage_on_a_critical() -> None:
     P.attack(s.b, cat, sword, sword.attack, [s.b.by_id["b1"]])
     P.attack(s.b, cat, sword, sword.attack, [s.b.by_id["b2"]])
     assert s.b.by_id["b1"].hp == 70 and s.b.by_id["b2"].hp == 80
+
+
+def test_a_wider_range_against_bloodied_targets_or_with_some_attacks_only() -> None:
+    bloody = "Bloody Critical 18+: Scores critical hits on attack rolls of natural 18-20 against bloodied targets."
+    surge = "Wild Surge: Scores criticals on attack rolls of natural 17+ with {r} and {c} attacks."
+    p, q = parse_power(0, "special", bloody), parse_power(1, "special", surge)
+    assert p.played and q.played, (p.unplayed, q.unplayed)
+    assert [(s.kind, s.amount, s.filter.target_state) for s in p.statics] == [("keen-critical", 18, "bloodied")]
+    assert [(s.amount, s.filter.attack_form) for s in q.statics] == [(17, "ranged|close")]
+    s = battle([card("Maiden", SWORD, BOW, bloody, surge)], [card("Orc", SWORD, hp=100), card("Elf", SWORD, hp=100)],
+               PurposeDice(attack=[18, 18, 17, 17]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 4, 7)
+    maiden, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    sword, bow = maiden.powers[0], maiden.powers[1]
+    assert sword.attack is not None and bow.attack is not None
+    P.attack(s.b, maiden, sword, sword.attack, [orc])  # 18, not bloodied: a hit
+    orc.hp = 40  # bloodied
+    P.attack(s.b, maiden, sword, sword.attack, [orc])  # 18 against a bloodied target: a critical
+    P.attack(s.b, maiden, sword, sword.attack, [orc])  # 17 with a melee attack: a hit
+    put(s, "b1", 0, 0)
+    P.attack(s.b, maiden, bow, bow.attack, [s.b.by_id["b2"]])  # 17 with a ranged attack: a critical
+    assert [e.data["crit"] for e in s.log.of_kind("attack")] == [False, True, False, True]
