@@ -236,6 +236,8 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\benenmies\b"), "enemies"), (re.compile(r"\b(?:adjacen|edjacent)\b"), "adjacent"),
     (re.compile(r"\bwhil\b"), "while"), (re.compile(r"\ba\{([mrbca]b?)\}attack\b"), r"a {\1} attack"),
     (re.compile(r"\batt ack\b"), "attack"), (re.compile(r"\bthiscreature\b"), "it"),
+    (re.compile(r"\bgoblinallies\b"), "goblin allies"),
+    (re.compile(r"(^|[:;] )([+-]) (\d+ (?:damage|attack)\b)"), r"\1\2\3"),  # "+ 10 damage against undead"
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
 )
 _M_ICON: Final = re.compile(r"\+(\d+) m damage\b")
@@ -726,12 +728,14 @@ _MOD_CONDITIONS: Final = (
     (re.compile(r"^while within (?P<n>\d+) squares? of (?:a|any) bloodied (?:creature|enemy)"), "self",
      "near-bloodied:{n}"),
     (re.compile(r"^(?:on|during) its turn"), "self", "own-turn"),
+    (re.compile(r"^(?:vs\.?|against) ([a-z\-]+)$"), "keyword", ""),  # 'against Undead' (a creature keyword only)
 )
 
 
 def _modifier(text: str) -> list[tuple[str, int, Filter, str]] | None:
     """'+2 attack and +10 fire damage vs. bloodied targets' → [(stat, n, filter, damage type)...]; None if not one."""
-    parts = re.split(r",? and |, ", text)
+    # a list of kinds or states ('Immobilized, Stunned, or Helpless targets') stays whole
+    parts = re.split(r",? and (?=[+-] ?\d)|, (?=[+-] ?\d)", text)
     mods: list[tuple[str, int, str, str]] = []
     tail = ""
     for i, part in enumerate(parts):

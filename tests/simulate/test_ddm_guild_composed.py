@@ -391,3 +391,17 @@ def test_an_ally_starting_its_turn_within_some_squares() -> None:
     P.turn_started(s.b, ghoul)
     P.turn_started(s.b, zombie)
     assert (ghoul.hp, zombie.hp) == (40, 30)
+
+
+def test_a_modifier_against_a_list_of_states_or_a_bare_kind() -> None:
+    feast = "Opportunistic Feast: +10 {m} Damage against Immobilized, Stunned, or Helpless targets."
+    slayer = "Undead Slayer: + 10 Damage against Undead."
+    s = battle([card("Ghoul", SWORD, feast, slayer)],
+               [card("Orc", SWORD), card("Zombie", SWORD, keywords=("Undead",)), card("Elf", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    put(s, "b3", 4, 4)
+    P.add_active(s.b, s.b.by_id["b3"], "condition", "stunned", 0, "save", s.b.by_id["a1"], P.Filter())
+    assert [sword_mod(s, "damage", "a1", t) for t in ("b1", "b2", "b3")] == [0, 10, 10]
+    assert parse_power(0, "special", "Giganticus: + 10 damage against Big.").unplayed  # not a creature keyword
