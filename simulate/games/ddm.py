@@ -167,6 +167,7 @@ class DdmState(State):
         self.charge_plans: tuple[DdmMap, dict[tuple[object, ...], list[tuple[str, tuple[Sq, ...]]]]] | None = None
         self.deploy_memo: tuple[tuple[str, int, int], list[Sq]] | None = None
         self.dest_memo: tuple[Any, int, tuple[dict[Sq, tuple[int, int, int]], movement.MoveSearch]] | None = None
+        self.blocked_memo: tuple[tuple[object, ...], list[bool]] | None = None  # movement.blocked_flags' last
         setup.begin(self)
 
     # -- OpenSpiel surface

@@ -175,7 +175,22 @@ def squeeze_blocked(state: DdmState, c: Creature, mode: tuple[bool, bool, bool])
 
 def blocked_flags(state: DdmState, c: Creature, mode: tuple[bool, bool, bool]) -> list[bool]:
     """For each anchor (as an integer), whether ``c`` may not step to it in this movement mode: its space would
-    cover an enemy's (§7.3, §7.5) or squeeze past one."""
+    cover an enemy's (§7.3, §7.5) or squeeze past one. The last answer is kept until something it reads changes
+    (who stands where, who is on the map, who is helpless, its own hit points and routing, who controls the turn):
+    a move's search, its price and the check for a move left after it ask the same. Callers only read it."""
+    t = state.turn
+    key = (c.id, mode, state.moves, state.roster_version, c.hp <= 5, c.routing,
+           None if t is None else (t.creature, t.controller),
+           tuple([o.helpless for o in state.creatures.values()]))
+    memo = state.blocked_memo
+    if memo is not None and memo[0] == key:
+        return memo[1]
+    blocked = _blocked_uncached(state, c, mode)
+    state.blocked_memo = (key, blocked)
+    return blocked
+
+
+def _blocked_uncached(state: DdmState, c: Creature, mode: tuple[bool, bool, bool]) -> list[bool]:
     blocked = spread_flags(state, blocking_squares(state, c, mode), c.size)
     squeeze = squeeze_blocked(state, c, mode)
     if squeeze:
