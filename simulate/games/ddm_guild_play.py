@@ -53,7 +53,7 @@ _ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-
                                "any-hits", "ally-attacked", "ally-misses", "enemy-misses", "declares",
                                "ally-declares", "friend-declares"})
 _NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits"})
-_REROLL_ON: Final = {"attack": frozenset({"misses", "ally-misses"}), "save": frozenset({"fails-save",
+_REROLL_ON: Final = {"attack": frozenset({"misses", "ally-misses", "any-misses"}), "save": frozenset({"fails-save",
                                                                                         "ally-fails-save"})}
 _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-allies", "friends", "chosen-ally",
                                "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally", "nearest-ally"})
@@ -991,6 +991,10 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
                 continue
             if not requirement_ok(owner, p, charge=False, b=b):
                 continue
+            if trigger == "any-misses" and run is not None and run.attacker.player != owner.player \
+                    and any(e.kind == "reroll" for e in p.effects):
+                continue  # 'when an Arcane creature misses: reroll that attack': for its own side's misses only
+
             use_triggered(b, owner, p, ctx)
             if b.over:
                 return

@@ -1242,7 +1242,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [_choose(ch)]
     if re.match(r"^redirect (?:that|the) attack to (?:it|itself)$", body):
         return [Effect("redirect", "self")]
-    rm = re.match(r"^(?:rerolls?|reroll) (?:that|the|its) (attack(?: roll)?|save|saving throw)$", body)
+    rm = re.match(r"^(?:re-?rolls?) (?:that|the|its) (attack(?: roll)?|save|saving throw)(?:,? instead)?$", body)
     if rm:
         return [Effect("reroll", who, 0, "attack" if rm.group(1).startswith("attack") else "save")]
     lm = re.match(r"^takes (\d+) less damage from (?:that|the) attack$", body)
