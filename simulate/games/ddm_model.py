@@ -7,7 +7,7 @@ Constants the rules share: the morale DC (§11.5), command range (§11.2), the t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from simulate.engine.grid import Sq
@@ -67,52 +67,63 @@ class Effect:
     stats: tuple[tuple[str, int], ...]
 
 
-@dataclass(eq=False)
 class Creature(Piece):
-    """A creature in a battle. Compared by identity: each has its own id, and comparing every field (the
-    dataclass default) made each ``creature in some_list`` walk the whole card."""
+    """A creature in a battle. Compared by identity: each has its own id, and comparing every field (a dataclass's
+    default) made each ``creature in some_list`` walk the whole card. A plain class, not a dataclass: compiled,
+    its constructor is native (a dataclass's generated ``__init__`` stays interpreted), and every battle makes
+    one per creature."""
 
-    card: CreatureCard
-    traits: Traits
-    value: int  # VP for eliminating it (cost, +5 for a Commander 0 designee)
-    rating: int | None
-    hp: int
-    start_hp: int
-    size: int
-    anchor: Sq | None = None
-    place: str = "undeployed"  # undeployed | map | eliminated
-    routing: bool = False
-    stunned: bool = False
-    paralysed_dc: int | None = None
-    asleep: bool = False
-    confused_dc: int | None = None
-    poison: int = 0  # damage at the start of each of its turns (glossary *Poison*)
-    poisons: set[str] = field(default_factory=set)  # the poison effects it suffers (identical ones do not stack)
-    poisoned_by: str = ""  # who poisoned it: the VP and the kill are theirs if the poison eliminates it
-    level_drain: int = 0
-    morale_done: bool = False
-    activations_left: int = 0
-    uses: dict[str, int] = field(default_factory=dict)
-    effects: dict[str, Effect] = field(default_factory=dict)
-    teleported_round: int = -1
-    invisible: bool = False
-    requires: str | None = None
-    bonus_hp: int = 0  # hit points gained above the starting value (bonus HP, Feed, drains)
-    no_aoo_from: dict[str, int] = field(default_factory=dict)  # enemy id -> turn number (rout causers)
-    entangled_dc: int | None = None
-    eliminated_round: int | None = None
-    eliminated_how: str = ""
-    damage_dealt: int = 0
-    damage_taken: int = 0
-    kills: int = 0
-    points_earned: int = 0  # VP of the creatures it eliminated and of the rounds it held a victory area
-    promoted: bool = False
-    _space: tuple[Sq, list[Sq]] | None = field(default=None, repr=False, compare=False)
-    # read once from the card when the battle starts (``DdmState``): its Commander Effects and its spells' effects
-    commander_effects: list[CommanderEffect] = field(default_factory=list, repr=False, compare=False)
-    spell_effects: list[SpellEffect] = field(default_factory=list, repr=False, compare=False)
-    melee_attacks: tuple[AttackSpec, ...] = field(default=(), repr=False, compare=False)  # the card's, in its order
-    ranged_attacks: tuple[AttackSpec, ...] = field(default=(), repr=False, compare=False)
+    def __init__(
+        self, *, id: str, player: int, card: CreatureCard, traits: Traits, value: int, rating: int | None, hp: int,
+        start_hp: int, size: int,
+    ) -> None:
+        self.id = id
+        self.player = player
+        self.card = card
+        self.traits = traits
+        self.value = value  # VP for eliminating it (cost, +5 for a Commander 0 designee)
+        self.rating = rating
+        self.hp = hp
+        self.start_hp = start_hp
+        self.size = size
+        self.anchor: Sq | None = None
+        self.place = "undeployed"  # undeployed | map | eliminated
+        self.routing = False
+        self.stunned = False
+        self.paralysed_dc: int | None = None
+        self.asleep = False
+        self.confused_dc: int | None = None
+        self.poison = 0  # damage at the start of each of its turns (glossary *Poison*)
+        self.poisons: set[str] = set()  # the poison effects it suffers (identical ones do not stack)
+        self.poisoned_by = ""  # who poisoned it: the VP and the kill are theirs if the poison eliminates it
+        self.level_drain = 0
+        self.morale_done = False
+        self.activations_left = 0
+        self.uses: dict[str, int] = {}
+        self.effects: dict[str, Effect] = {}
+        self.teleported_round = -1
+        self.invisible = False
+        self.requires: str | None = None
+        self.bonus_hp = 0  # hit points gained above the starting value (bonus HP, Feed, drains)
+        self.no_aoo_from: dict[str, int] = {}  # enemy id -> turn number (rout causers)
+        self.entangled_dc: int | None = None
+        self.eliminated_round: int | None = None
+        self.eliminated_how = ""
+        self.damage_dealt = 0
+        self.damage_taken = 0
+        self.kills = 0
+        self.points_earned = 0  # VP of the creatures it eliminated and of the rounds it held a victory area
+        self.promoted = False
+        self._space: tuple[Sq, list[Sq]] | None = None
+        # read once from the card when the battle starts (``DdmState``): its Commander Effects and its spells' effects
+        self.commander_effects: list[CommanderEffect] = []
+        self.spell_effects: list[SpellEffect] = []
+        self.melee_attacks: tuple[AttackSpec, ...] = ()  # the card's, in its order
+        self.ranged_attacks: tuple[AttackSpec, ...] = ()
+
+    def __repr__(self) -> str:
+        return (f"Creature(id={self.id!r}, player={self.player}, card={self.card.name!r}, hp={self.hp}, "
+                f"anchor={self.anchor!r}, place={self.place!r}, routing={self.routing})")
 
     @property
     def on_map(self) -> bool:
