@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import random
 
-from simulate.engine.dice import DiceExhausted, ScriptedDice, SeededDice
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from simulate.engine.dice import DiceExhausted, ScriptedDice, SeededDice, seeded_random
 
 
 def test_the_same_seed_gives_the_same_rolls():
@@ -15,6 +19,15 @@ def test_the_same_seed_gives_the_same_rolls():
 def test_another_seed_gives_other_rolls():
     a, b = SeededDice(1), SeededDice(2)
     assert [a.roll(20, "x") for _ in range(20)] != [b.roll(20, "x") for _ in range(20)]
+
+
+@given(st.one_of(st.integers(), st.text()))
+def test_seeding_is_random_seeds_own(seed: int | str):
+    """The dice's generator is seeded as ``random.Random(str(seed))`` would be, so every stored replay and seed
+    plays on: the same state, the same floats."""
+    ours, theirs = seeded_random(str(seed)), random.Random(str(seed))
+    assert ours.getstate() == theirs.getstate()
+    assert [ours.random() for _ in range(5)] == [theirs.random() for _ in range(5)]
 
 
 def test_seeded_rolls_cover_every_face_and_nothing_else():
