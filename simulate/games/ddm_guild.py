@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.24"  # 1.23: lists of states, misprints; 1.24: rerolls for any friend
+GAME_VERSION: Final = "ddm-guild/1.25"  # 1.24: rerolls for any friend; 1.25: spending VP as an action
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -764,6 +764,8 @@ class GuildState(State):
             if not p.action or not self._action_free(f, p.action) or not f.uses_left(p):
                 continue
             if not P.requirement_ok(f, p, charge=False, b=self.b) or (p.action == "attack" and f.basic_only()):
+                continue
+            if not P.spend_ok(self.b, f, p):
                 continue
             if any(e.kind in ("shift", "move") for e in p.effects) and (f.has("immobilized") or f.has("no-shift")):
                 continue

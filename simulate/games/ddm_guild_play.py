@@ -106,6 +106,9 @@ PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", 
 
 def engine_unplayed(power: Power) -> str:
     """Why the engine does not play a power the reader understood ("" when it plays it whole)."""
+    if any(e.kind == "vp" and "spend" in e.extra for e in power.effects) and (
+            power.trigger or power.action not in ("minor", "move", "attack")):
+        return "spending victory points is a choice the engine makes only as an action"
     if power.trigger not in PLAYED_TRIGGERS:
         return f"the trigger '{power.trigger}' is not played"
     if not power.recharge.startswith(("roll:", "uses:")) and power.recharge not in PLAYED_RECHARGE and not (
@@ -877,6 +880,10 @@ def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ct
 
 def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     src = ctx.source
+    if e.kind == "vp" and "spend" in e.extra:  # its side pays the points (``spend_ok`` checked it has them)
+        b.scores[src.player] += e.amount
+        b.event("score", player=src.player, points=e.amount, why="spent", total=b.scores[src.player])
+        return
     if e.kind == "vp":
         score(b, src.player, e.amount, "power")
         return
@@ -1092,6 +1099,12 @@ def requirement_ok(f: Fighter, p: Power, charge: bool, b: Battle | None = None) 
     if req == "charge":
         return charge
     return True
+
+
+def spend_ok(b: Battle, f: Fighter, p: Power) -> bool:
+    """A power that spends victory points ('spend 5 VP, then ...') is usable only while its side has them."""
+    cost = -sum(e.amount for e in p.effects if e.kind == "vp" and "spend" in e.extra)
+    return cost <= 0 or b.scores[f.player] >= cost
 
 
 def unseen(b: Battle, f: Fighter) -> bool:

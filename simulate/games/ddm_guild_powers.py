@@ -1200,6 +1200,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             raise _Unread(body)
         return [Effect("heal", who if subject_given else ("self" if default_who == "target" else default_who),
                        int(hl.group("n")), filter=flt)]
+    sv = re.match(r"^spends? (\d+) (?:vp|victory points?)$", body)
+    if sv:  # 'Minor action; spend 5 VP, then this creature heals 30 HP': its side's points pay for the rest
+        return [Effect("vp", "player", -int(sv.group(1)), extra=("spend",))]
     vm = _VP_RE.match(body)
     if vm:
         if vm.group("rest").strip(" ."):
