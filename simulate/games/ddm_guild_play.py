@@ -820,8 +820,10 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
             mine = [x for x in pool0 if x.player == src.player and x is not src]
             return _choose_ally(b, e, mine)[: int(who.split(":")[1]) if ":" in who else 1]
         return pool0
-    if base == "chosen-self-or-ally":
-        pool1 = [src] + [a for a in b.allies_of(src) if b.adjacent(src, a)]
+    if base == "chosen-self-or-ally":  # 'it or 1 adjacent ally' (within -1), 'it or 1 ally within 5 squares of it'
+        near = e.filter.within
+        pool1 = [src] + [a for a in b.allies_of(src) if (b.adjacent(src, a) if near == -1 else
+                                                           near <= 0 or b.gap(src, a) <= near)]
         return _choose_ally(b, e, pool1)[:1]
     if base in ("allies", "self-and-allies", "friends", "chosen-ally", "chosen-allies"):
         pool = [a for a in b.allies_of(src) if who_ok(b, flt, src, a)

@@ -312,7 +312,8 @@ def _leading_duration(text: str) -> tuple[str, str]:
 
 # Subjects: the creatures an effect reaches, relative to the power's creature and the event.
 _SUBJECT_RE: Final = re.compile(
-    r"^(?P<subj>it or (?:an|1|one) adjacent ally|it and each ally|it and all allies|each ally and it|it|itself|you|"
+    r"^(?P<subj>it or (?:an|1|one) (?:adjacent )?ally|it and each ally|it and all allies|each ally and it|it|itself|"
+    r"you|"
     r"(?:the )?target of that attack|the target|target|that target|"
     r"that enemy|the enemy|that creature|the attacker|that attacker|that ally|the ally|"
     r"(?:each|all|every) (?:(?P<kw1>[a-z'\-]+) )?(?:adjacent )?(?:enemy|enemies|ally|allies|creature|creatures)"
@@ -544,8 +545,13 @@ def _subject(text: str) -> tuple[str, Filter, str]:
     elif kw and kw not in _NON_KEYWORDS:
         keyword = kw.rstrip("s") if kw.endswith("s") and not kw.endswith("ss") else kw
     flt = Filter(keyword=keyword, alignment=alignment, within=within)
-    if subj.startswith("it or "):
-        return "chosen-self-or-ally", Filter(within=-1), rest
+    if subj.startswith("it or "):  # 'it or 1 adjacent ally', 'it or 1 ally within 5 squares of it', 'it or an ally'
+        near = re.fullmatch(r" within (\d+) squares?(?: of it)?", where)
+        if "adjacent" in subj and not where:
+            return "chosen-self-or-ally", Filter(within=-1), rest
+        if "adjacent" not in subj and (near or not where):
+            return "chosen-self-or-ally", Filter(within=int(near.group(1)) if near else 0), rest
+        return "", Filter(), text
     if subj in ("it", "itself"):
         return "self", flt, rest
     if subj == "you":
@@ -2363,6 +2369,11 @@ _HITS_BONUS_RE: Final = re.compile(
 )
 
 
+_RETORT_RE: Final = re.compile(
+    r"^(?:(?P<who>any creature|an enemy) that hits it with (?:a |an )?(?:(?P<f>\{m\}|\{r\}|melee|ranged) )?attack "
+    r"takes (?P<n>\d+) (?:(?P<t>" + _TYPE_ALT + r") )?damage"
+    r"|attacker takes (?P<n2>\d+) (?:(?P<t2>" + _TYPE_ALT + r") )?damage "
+    r"whenever it is hit (?:with|by) (?:a |an )?(?:(?P<f2>\{m\}|\{r\}|melee|ranged) )?attack)$")
 _MAKES_BONUS_RE: Final = re.compile(
     r"^whenever it makes (?:a|an) (?:(?P<f>\{m\}|\{r\}|melee|ranged) )?attack(?: while (?:it is )?(?P<b>bloodied|not "
     r"bloodied|charging))?(?: against (?:a |an )?(?P<t>bloodied target|target granting it combat advantage))?[:,;]?\s*"
@@ -2388,6 +2399,13 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     kw = _static_keyword(body)
     if kw is not None:
         return _keyword_power(index, display, ptype, text, uses, kw)
+    rt = _RETORT_RE.match(body.strip(" ."))
+    if rt:  # 'Any creature that hits it with a {M} attack takes 5 necrotic damage': when it is hit, the attacker
+        f = rt.group("f") or rt.group("f2")
+        form = _FORMS.get(f + " ", "") if f else ""
+        return Power(index, display, ptype, text, uses, trigger="hit-by", trigger_filter=Filter(
+            attack_form=form, side="enemy" if rt.group("who") == "an enemy" else ""), effects=(
+            Effect("damage", "target", int(rt.group("n") or rt.group("n2")), rt.group("t") or rt.group("t2") or ""),))
     mb = _MAKES_BONUS_RE.match(body.strip(" ."))
     if mb:
         mods = _modifier(mb.group("mods"))

@@ -405,3 +405,36 @@ def test_a_modifier_against_a_list_of_states_or_a_bare_kind() -> None:
     P.add_active(s.b, s.b.by_id["b3"], "condition", "stunned", 0, "save", s.b.by_id["a1"], P.Filter())
     assert [sword_mod(s, "damage", "a1", t) for t in ("b1", "b2", "b3")] == [0, 10, 10]
     assert parse_power(0, "special", "Giganticus: + 10 damage against Big.").unplayed  # not a creature keyword
+
+
+def test_a_shield_that_burns_whoever_hits_it_in_melee() -> None:
+    shield = "Fire Shield 5: Any creature that hits this creature with a {m} attack takes 5 fire Damage."
+    quills = "Quills 10: Attacker takes 10 damage whenever this creature is hit with a {m} attack."
+    for text in (shield, quills):
+        p = parse_power(0, "special", text)
+        assert p.played and p.trigger == "hit-by" and p.trigger_filter.attack_form == "melee", text
+    s = battle([card("Salamander", SWORD, shield, ac=5)], [card("Orc", SWORD, SPEAR)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    orc = s.b.by_id["b1"]
+    swing(s, "b1", "a1", power=1)  # the spear: no burn
+    assert orc.hp == 50
+    swing(s, "b1", "a1")
+    assert orc.hp == 45
+
+
+def test_it_or_one_ally_within_some_squares() -> None:
+    balance = "Natural Balance: Use when an enemy fails a saving throw: This creature or 1 ally within 5 squares of " \
+              "it heals 10 HP."
+    s = battle([card("Druid", SWORD, balance), card("Near", SWORD), card("Far", SWORD)], [card("Orc", SWORD)],
+               PurposeDice(save=[2]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 6, 3)
+    put(s, "a3", 11, 7)
+    put(s, "b1", 5, 3)
+    near, far = s.b.by_id["a2"], s.b.by_id["a3"]
+    near.hp, far.hp = 40, 20  # the farther one is more hurt, but out of reach
+    orc = s.b.by_id["b1"]
+    P.add_active(s.b, orc, "condition", "dazed", 0, "save", s.b.by_id["a1"], P.Filter())
+    assert not P.roll_save(s.b, orc, orc.effects[0])
+    assert (near.hp, far.hp) == (50, 20)
