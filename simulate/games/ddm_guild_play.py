@@ -821,9 +821,9 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
             return _choose_ally(b, e, mine)[: int(who.split(":")[1]) if ":" in who else 1]
         return pool0
     if base == "chosen-self-or-ally":  # 'it or 1 adjacent ally' (within -1), 'it or 1 ally within 5 squares of it'
-        near = e.filter.within
-        pool1 = [src] + [a for a in b.allies_of(src) if (b.adjacent(src, a) if near == -1 else
-                                                           near <= 0 or b.gap(src, a) <= near)]
+        squares = e.filter.within
+        pool1 = [src] + [a for a in b.allies_of(src) if (b.adjacent(src, a) if squares == -1 else
+                                                           squares <= 0 or b.gap(src, a) <= squares)]
         return _choose_ally(b, e, pool1)[:1]
     if base in ("allies", "self-and-allies", "friends", "chosen-ally", "chosen-allies"):
         pool = [a for a in b.allies_of(src) if who_ok(b, flt, src, a)
@@ -1412,6 +1412,8 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
                 hit = crit = False
         else:
             fire(b, "missed-by", [t], target=attacker, run=run)
+        if not attacker.in_play():  # destroyed by an answer to its roll (Fire Shield, Ice Spikes): the attack ends
+            return hits
         b.event("attack", attacker=attacker.id, target=t.id, power=power.name, roll=roll, total=total,
                 defence=spec.defence, against=target_def, hit=hit, crit=crit, mods=mods)
         if b.over:

@@ -438,3 +438,14 @@ def test_it_or_one_ally_within_some_squares() -> None:
     P.add_active(s.b, orc, "condition", "dazed", 0, "save", s.b.by_id["a1"], P.Filter())
     assert not P.roll_save(s.b, orc, orc.effects[0])
     assert (near.hp, far.hp) == (50, 20)
+
+
+def test_an_attacker_the_shield_destroys_deals_no_more_of_its_attack() -> None:
+    shield = "Fire Shield 5: Any creature that hits this creature with a {m} attack takes 5 fire Damage."
+    s = battle([card("Salamander", SWORD, shield, ac=5)], [card("Orc", SWORD, hp=50)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    orc, salamander = s.b.by_id["b1"], s.b.by_id["a1"]
+    orc.hp = 5
+    assert swing(s, "b1", "a1") == 0
+    assert not orc.alive and salamander.hp == 50
