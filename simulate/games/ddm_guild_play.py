@@ -62,7 +62,7 @@ _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-all
 _ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally", "chosen-allies", "allies"})
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
-                                   "negate", "reduce", "provoke", "redirect", "choose"})
+                                   "negate", "reduce", "provoke", "redirect", "choose", "place"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered", "no-attack", "no-attack-source"})
@@ -197,6 +197,10 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "'on that attack' with no attack"
     if e.kind in ("negate", "reduce") and trigger not in _NEGATE_ON:
         return f"'{e.kind}' with no attack to change"
+    if e.kind == "place" and e.what == "adjacent:ally" and trigger not in _EVENT_ALLY:
+        return "'place it adjacent to that ally' with no such ally"
+    if e.kind == "place" and e.what == "adjacent:target" and not attack and trigger not in _EVENT_TARGET:
+        return "'place it adjacent to that creature' with no such creature"
     if e.kind == "redirect" and trigger not in ("ally-attacked", "enemy-attacks-ally"):
         return "'redirect' with no attack on an ally"
     if e.kind == "reroll" and trigger not in _REROLL_ON.get(e.what, ()):
@@ -972,6 +976,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             extra_attack(b, f, e, ctx)
         elif e.kind == "provoke":  # 'target provokes opportunity attacks (from Undead enemies)': now
             provoke(b, f, "power", e.what)
+        elif e.kind == "place":
+            place_beside(b, f, ctx.ally if e.what == "adjacent:ally" else ctx.target)
 
 
 # --- triggered powers ----------------------------------------------------------------------------------------
@@ -1733,6 +1739,31 @@ def settle(b: Battle, f: Fighter) -> None:
                 place(b, f, a)
                 b.event("legal-position", creature=f.id, to=list(a))
                 return
+
+
+def place_beside(b: Battle, f: Fighter, near: Fighter | None) -> None:
+    """'Place this creature in a space adjacent to that ally': a free space touching ``near``'s where ``f`` may end,
+    the one nearest where ``f`` stands (then by square); nothing if it is already beside it or none is free."""
+    if near is None or not near.in_play() or near.pos is None or f.pos is None or not f.in_play() or near is f:
+        return
+    if b.adjacent(f, near):
+        return
+    occ = b.occupied()
+    best: tuple[int, Sq] | None = None
+    for y in range(near.pos[1] - f.side, near.pos[1] + near.side + 1):
+        for x in range(near.pos[0] - f.side, near.pos[0] + near.side + 1):
+            a = (x, y)
+            if not b.board.can_end(a, f.side, f.statue_ok) or not b.board.adjacent(a, f.side, near.pos, near.side):
+                continue
+            if any(occ.get(sq) not in (None, f) for sq in space_of(a, f.side)):
+                continue
+            key = (gap(a, f.side, f.pos, f.side), a)
+            if best is None or key < best:
+                best = key
+    if best is None:
+        return
+    place(b, f, best[1])
+    b.event("place", creature=f.id, to=list(best[1]), beside=near.id)
 
 
 def place(b: Battle, f: Fighter, anchor: Sq) -> None:

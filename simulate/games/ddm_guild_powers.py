@@ -44,7 +44,7 @@ CONDITIONS: Final = (
 )
 EFFECT_KINDS: Final = (
     "damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move", "teleport", "heal", "mod",
-    "attack", "vp", "cleanse", "recharge", "reroll", "negate", "reduce", "switch", "destroy-self", "provoke",
+    "attack", "vp", "cleanse", "recharge", "reroll", "negate", "reduce", "switch", "destroy-self", "provoke", "place",
     "redirect", "choose",
 )
 STATIC_KINDS: Final = (
@@ -1206,6 +1206,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             raise _Unread(body)
         return [Effect("heal", who if subject_given else ("self" if default_who == "target" else default_who),
                        int(hl.group("n")), filter=flt)]
+    pa = re.match(r"^(?:place it|it is placed) in (?:a|any) (?:space|square) adjacent to "
+                  r"(?P<who>that ally|the ally|that enemy|the target|target)$", body)
+    if pa:  # 'Place this creature in a space adjacent to that ally' (no line of sight needed: not a teleport)
+        return [Effect("place", "self", 0, "adjacent:" + ("ally" if "ally" in pa.group("who") else "target"))]
     sv = re.match(r"^spends? (\d+) (?:vp|victory points?)$", body)
     if sv:  # 'Minor action; spend 5 VP, then this creature heals 30 HP': its side's points pay for the rest
         return [Effect("vp", "player", -int(sv.group(1)), extra=("spend",))]
