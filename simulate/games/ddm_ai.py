@@ -301,12 +301,12 @@ class DdmHeuristicPolicy:
         shooter = _is_shooter(c)
         w = s.map.grid.width
         nearest = min(_gap(c, e) for e in enemies)
-        touching = _Touching(s, c, enemies)
         walk_in = c.melee_attacks and not shooter and not can_charge  # a charge beats walking in to attack
         shoot = bool(c.ranged_attacks) and nearest <= min(t.speed, allow) + 12
         if to_beat is not None and to_beat >= self._move_ceiling(s, c, enemies, allow, bool(walk_in), shoot,
                                                                  can_charge):
             return  # no move could be chosen: the search is not worth making
+        touching = _Touching(s, c, enemies)
         before = len(out)
         if (walk_in and nearest <= min(t.speed, allow) + 1) or shoot:
             near, paths = _search(s, c, t, min(t.speed, allow))

@@ -681,10 +681,12 @@ def has_move(state: DdmState, c: Creature, t: Turn) -> bool:
             occ = state.occupancy()
             mode = move_mode(state, c, False)
             blocked = blocked_flags(state, c, mode)
-            for d in DIRECTIONS:
-                b = (c.anchor[0] + d[0], c.anchor[1] + d[1])
-                step = step_from(state, c, c.anchor, d, t.parity, mode, blocked)
-                if step is not None and (step[0] <= allow or minimum) and can_end(state, c, b, occ):
+            w = state.map.grid.width
+            # :func:`step_from` for every direction, the step table read once
+            for _d, b, diag, slow, pit, _new in step_table(state, c.size, mode).get(c.anchor, ()):
+                if (pit and not mode[0]) or blocked[b[1] * w + b[0]]:
+                    continue
+                if (step_cost(diag, slow, t.parity)[0] <= allow or minimum) and can_end(state, c, b, occ):
                     return True
         if allow > 0 and destinations(state, c, allow, parity=t.parity)[0]:
             return True
