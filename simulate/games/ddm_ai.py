@@ -623,14 +623,17 @@ def _approach_field(s: DdmState, c: Creature, goal: tuple[str, object]) -> list[
     if kind == "area":
         assert isinstance(obj, str)
         key: tuple[object, ...] = (c.size, mode, "area", obj)
-        squares: frozenset[Sq] = _victory_cells(s, obj)
     else:
         assert isinstance(obj, Creature) and obj.anchor is not None
         key = (c.size, mode, "enemy", obj.size, obj.anchor)
-        squares = frozenset(n for x in obj.squares() for n in s.neighbours(x))
     cache: dict[tuple[object, ...], _Field] = s.map.table("ai-fields")
     field = cache.get(key)
     if field is None:
+        # the goal's squares, looked up only for a field not kept yet
+        if isinstance(obj, Creature):
+            squares: frozenset[Sq] = frozenset(n for x in obj.squares() for n in s.neighbours(x))
+        else:
+            squares = _victory_cells(s, str(obj))
         sources = {(y - j) * w + (x - i) for x, y in squares for j in range(c.size) for i in range(c.size)
                    if 0 <= x - i < w and 0 <= y - j < h}
         field = _Field(sorted(sources), w * h, _reverse_steps(s, c.size, mode), mode[0])
