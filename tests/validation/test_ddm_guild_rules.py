@@ -85,3 +85,48 @@ def test_several_guild_rules_at_once(guild_catalogue: Catalogue) -> None:
     assert rules(check(doc, guild_catalogue)) == [
         "ddm-guild.alignment", "ddm-guild.faction", "ddm-guild.points-limit", "ddm-guild.unique",
     ]
+
+
+@pytest.fixture(scope="module")
+def bundled_guild() -> Catalogue:
+    """The bundled Guild cards: the warband-building abilities are tested on the cards that print them."""
+    from pathlib import Path
+
+    from tests.validation.helpers import ROOT, catalogue_from_files
+
+    return catalogue_from_files("ddm", "ddm-guild", sorted(Path(ROOT, "catalogue/data/ddm/ddm-guild").glob("*.json")))
+
+
+def test_strength_in_numbers_raises_the_creature_limit_once_by_the_largest(bundled_guild: Catalogue) -> None:
+    # Gnoll with Two Swords: "Strength in Numbers 1: Increase your warband's creature limit by 1." (16 points)
+    assert check(guild(("Gnoll with Two Swords", 11)), bundled_guild)["legal"]
+    over = check(guild(("Gnoll with Two Swords", 12)), bundled_guild)
+    v = only(over, "ddm-guild.max-creatures")  # copies of one ability do not add up (ddm-guild.stacking)
+    assert v["message"] == ("The warband holds 12 creatures; at most 11 are allowed (10, raised by the Strength in "
+                            "Numbers of Gnoll with Two Swords).")
+    assert v["hint"] == "remove 1 creature"
+    # Snig the Axe's Strength in Numbers 3 is the largest in the warband: the limit is 13, not 14
+    assert check(guild(("Snig the Axe", 1), ("Gnoll with Two Swords", 12), fmt="epic-500"), bundled_guild)["legal"]
+    over = check(guild(("Snig the Axe", 1), ("Gnoll with Two Swords", 13), fmt="epic-500"), bundled_guild)
+    message = only(over, "ddm-guild.max-creatures")["message"]
+    assert "at most 13 are allowed (10, raised by the Strength in Numbers of Snig the Axe)" in message
+
+
+def test_every_two_mob_creatures_of_one_name_count_as_one(bundled_guild: Catalogue) -> None:
+    # Karrnathi Zombie: "Mob 2: Every 2 creatures named Karrnathi Zombie count as 1 creature for your warband's
+    # creature limit." (11 points)
+    assert check(guild(("Karrnathi Zombie", 9), fmt="quick-100"), bundled_guild)["legal"]  # 9 count as 5 of 8
+    over = check(guild(("Karrnathi Zombie", 11), fmt="arena"), bundled_guild)  # 11 count as 6 of 5
+    assert only(over, "ddm-guild.max-creatures")["message"] == "The warband holds 6 creatures; at most 5 are allowed."
+    assert check(guild(("Karrnathi Zombie", 10), fmt="arena"), bundled_guild)["legal"]
+
+
+@pytest.mark.django_db
+def test_the_database_gives_the_check_the_abilities_it_reads() -> None:
+    from validation.services import list_validate
+
+    # the session's database holds the bundled catalogue: the same verdicts as from the files
+    assert list_validate(document=guild(("Gnoll with Two Swords", 11)))["legal"]
+    assert list_validate(document=guild(("Karrnathi Zombie", 9), fmt="quick-100"))["legal"]
+    over = list_validate(document=guild(("Gnoll with Two Swords", 12)))
+    assert [v["rule"] for v in over["violations"]] == ["ddm-guild.max-creatures"]

@@ -39,6 +39,18 @@ class GuildCreature:
     factions: frozenset[str]
     unique: bool
     champion: bool
+    more_creatures: int = 0  # "Strength in Numbers N": the warband's creature limit is N higher
+    mob: int = 0  # "Mob N": every N creatures of this name count as 1 towards the creature limit
+
+
+def _numbered_ability(card: CardFacts, name: str) -> int:
+    """N of the card's ability "<name> N" (its printed value), or 0 when it has none."""
+    for row in card.children.get("abilities", ()):
+        title = normalise(str(row.get("name") or ""))
+        value = row.get("value")
+        if title.startswith(normalise(name) + " ") and isinstance(value, int) and value > 0:
+            return value
+    return 0
 
 
 def creature_of(card: CardFacts, catalogue: Catalogue) -> GuildCreature:
@@ -54,6 +66,8 @@ def creature_of(card: CardFacts, catalogue: Catalogue) -> GuildCreature:
             factions=frozenset(f.casefold() for f in card.factions),
             unique=bool(card.fields.get("unique")) or "unique" in keywords,
             champion=card.fields.get("champion_rating") is not None,
+            more_creatures=_numbered_ability(card, "Strength in Numbers"),
+            mob=_numbered_ability(card, "Mob"),
         )
     return memo[card.slug]
 
@@ -75,6 +89,21 @@ class GuildWarband:
 
     def count(self) -> int:
         return sum(e.qty for e in self.entries)
+
+    def counted(self) -> int:
+        """The creatures as the creature limit counts them: every N of a "Mob N" creature's name count as 1."""
+        plain = sum(e.qty for e in self.entries if not e.creature.mob)
+        mobs: Counter[tuple[str, int]] = Counter()
+        for e in self.entries:
+            if e.creature.mob:
+                mobs[(e.creature.key, e.creature.mob)] += e.qty
+        return plain + sum(-(-qty // n) for (_key, n), qty in mobs.items())
+
+    def strength_in_numbers(self) -> GuildEntry | None:
+        """The creature whose Strength in Numbers raises the creature limit: the largest (an ability does not add
+        to itself, reading ddm-guild.stacking; docs/rules-choices.md)."""
+        raising = [e for e in self.entries if e.creature.more_creatures]
+        return max(raising, key=lambda e: e.creature.more_creatures) if raising else None  # the first of the largest
 
 
 def prepare(doc: Any, catalogue: Catalogue, fmt: Format, params: Params) -> tuple[GuildWarband, list[Outcome]]:
@@ -122,18 +151,27 @@ def points_limit(w: GuildWarband, p: Params) -> Iterator[Outcome]:
 
 @rule("ddm-guild.max-creatures", MAX_CREATURES)
 def max_creatures(w: GuildWarband, p: Params) -> Iterator[Outcome]:
-    """The number of creatures is at most the format's maximum.
+    """The number of creatures is at most the format's maximum, raised by a creature's Strength in Numbers N;
+    every N creatures named as a creature with Mob N count as 1.
 
-    Source: ddm-guild.md, (the builder's checks: mkouba/ddmwi Warband.java)
+    Source: ddm-guild.md, (the builder's checks: mkouba/ddmwi Warband.java); the cards' own warband-building
+    abilities (Strength in Numbers, Mob) as printed
     """
-    limit, count = p["max_creatures"], w.count()
-    if limit is not None and count > limit:
-        yield Finding(
-            "ddm-guild.max-creatures",
-            msg("The warband holds {count} creatures; at most {limit} are allowed.", count=count, limit=limit),
-            ("/entries",),
-            hint=nmsg("remove {n} creature", "remove {n} creatures", count - limit),
-        )
+    limit, count = p["max_creatures"], w.counted()
+    if limit is None:
+        return
+    raiser = w.strength_in_numbers()
+    most = limit + (raiser.creature.more_creatures if raiser else 0)
+    if count <= most:
+        return
+    if raiser is None:
+        text = msg("The warband holds {count} creatures; at most {limit} are allowed.", count=count, limit=most)
+    else:
+        text = msg("The warband holds {count} creatures; at most {limit} are allowed ({base}, raised by the "
+                   "Strength in Numbers of {name}).", count=count, limit=most, base=limit,
+                   name=raiser.creature.name)
+    yield Finding("ddm-guild.max-creatures", text, ("/entries",),
+                  hint=nmsg("remove {n} creature", "remove {n} creatures", count - most))
 
 
 @rule("ddm-guild.alignment")
