@@ -702,8 +702,10 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
         run = b.run if isinstance(b.run, Run) and b.run.attacker is killer else None
         fire(b, "destroys", [killer], target=victim, run=run)
         recharge_all(b, killer, "destroys")
-        fire(b, "enemy-destroyed", b.allies_of(killer), target=victim)
         fire(b, "ally-destroys", b.allies_of(killer), target=victim, ally=killer, run=run)
+    # "when an enemy is destroyed": every creature of the other side, the one that destroyed it included and
+    # whether or not anyone did (ongoing damage, a pit), as RECHARGE on that event already is
+    fire(b, "enemy-destroyed", [e for e in b.fighters if e.player != victim.player and e.in_play()], target=victim)
     allies = [a for a in b.fighters if a.player == victim.player and a.in_play()]
     fire(b, "ally-destroyed", allies, target=killer, ally=victim)
     for a in allies:
