@@ -36,8 +36,10 @@ def document(page: Any) -> str:
 
 
 def changed(page: Any, before: str) -> None:
-    wait_for(page, "before => document.querySelector('input[name=document]').getAttribute('value') !== before",
-             arg=before)
+    """Wait for the plan to change and the page to settle: no request of htmx still out, whose answer could land
+    after the next click and put the earlier plan back (a click on the board was lost that way in CI)."""
+    wait_for(page, "before => document.querySelector('input[name=document]').getAttribute('value') !== before"
+             " && !document.querySelector('.htmx-request')", arg=before)
 
 
 def add(page: Any, name: str, slug: str) -> None:
@@ -88,6 +90,7 @@ def test_a_stronghold_plan_from_an_empty_page_to_a_checked_plan_without_json(pag
     legal.first.wait_for()
     assert sorted(legal.evaluate_all("els => els.map(e => e.id)")) == [
         "place-e1", "place-e2", "place-e3", "place-w1", "place-w2"]
+    wait_for(page, "!document.querySelector('.htmx-request')")
     before = document(page)
     page.locator("#place-w2").click()
     changed(page, before)
