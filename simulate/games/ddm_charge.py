@@ -158,14 +158,7 @@ def _some_end_in_reach(state: DdmState, c: Creature, visible: list[Creature], bu
             dx, dy = abs(ia % w - ax0), abs(ia // w - ay0)
             if max(dx, dy) + min(dx, dy) // 2 > budget or not may_end[ia]:
                 continue
-            # :func:`movement.can_end_at` with its tables read once: no other creature in the space there
-            free = True
-            for j in range(n):
-                for i in range(n):
-                    o = cells[ia + j * w + i]
-                    if o is not None and o is not c:
-                        free = False
-            if not free:
+            if not movement.space_free(cells, ia, w, n, c):  # movement.can_end_at with its tables read once
                 continue
             if c.traits.stagger or charge_line_clear(state, c, (ia % w, ia // w)):
                 return True

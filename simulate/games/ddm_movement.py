@@ -266,14 +266,18 @@ def can_end_at(state: DdmState, c: Creature, ia: int) -> bool:
     """:func:`can_end` with the anchor as an index (y × width + x) and the occupancy as it stands."""
     if not _flags(state, "endable", c.size)[ia]:
         return False
-    cells = state.occupant_cells()
-    if c.size == 1:
+    return space_free(state.occupant_cells(), ia, state.map.grid.width, c.size, c)
+
+
+def space_free(cells: list[Creature | None], ia: int, w: int, size: int, c: Creature) -> bool:
+    """No creature but ``c`` in the ``size`` × ``size`` space anchored at index ``ia`` of a map ``w`` wide, by the
+    occupancy ``cells`` (:meth:`DdmState.occupant_cells`); the space is on the map."""
+    if size == 1:
         o = cells[ia]
         return o is None or o is c
-    w = state.map.grid.width
-    for j in range(c.size):
-        for i in range(c.size):
-            o = cells[ia + j * w + i]  # on the map: the space fits there
+    for j in range(size):
+        for i in range(size):
+            o = cells[ia + j * w + i]
             if o is not None and o is not c:
                 return False
     return True
@@ -522,21 +526,8 @@ def stopping_places(
     cells = state.occupant_cells()
     size = c.size
     for ia in firsts:
-        if not may_end[ia]:
+        if not may_end[ia] or not space_free(cells, ia, w, size, c):
             continue
-        if size == 1:
-            o = cells[ia]
-            if o is not None and o is not c:
-                continue
-        else:
-            free = True
-            for j in range(size):
-                for i in range(size):
-                    o = cells[ia + j * w + i]
-                    if o is not None and o is not c:
-                        free = False
-            if not free:
-                continue
         key = best[ia]
         out[sq[ia]] = (value[key] >> 10, value[key] & 1023, key)
     return out
