@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.28"  # 1.27: placed beside an ally; 1.28: an enemy destroyed, to its whole side
+GAME_VERSION: Final = "ddm-guild/1.29"  # 1.28: an enemy destroyed, to its whole side; 1.29: when/while/if states
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -465,6 +465,7 @@ class GuildState(State):
         f.moved = 0
         f.attacked = False
         f.turn_start = f.pos
+        f.turn_kills = f.kills
         f.charged = False
         f.provoked_by = set()
         f.per_turn_used.clear()

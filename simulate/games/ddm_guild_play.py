@@ -12,7 +12,7 @@ from typing import Final
 
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
-from simulate.games.ddm_guild_board import Reach, gap, no_reach, space_of
+from simulate.games.ddm_guild_board import SLOWING, Reach, gap, no_reach, space_of
 from simulate.games.ddm_guild_powers import ANYWHERE, DAMAGE_TYPES, AttackSpec, Effect, Filter, Power
 from simulate.games.ddm_guild_state import Active, Battle, Fighter
 
@@ -95,7 +95,10 @@ PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "
                                          "unseeing", "seen", "damaged", "larger", "size>=medium",
                                          "size>=large", "size>=huge"})
 PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging", "adjacent-ally", "own-turn",
-                                       "opportunity", "moved-this-turn"})
+                                       "opportunity", "moved-this-turn", "damaged", "unseen", "flanked",
+                                       "not-charged", "not-moved", "first-round", "destroyed-this-turn",
+                                       "adjacent-wall", "no-adjacent-creature", "adjacent-enemy",
+                                       "no-adjacent-enemy", "in-victory-area"})
 PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
                                   "radiant", "thunder", "dazed", "stunned", "immobilized", "slowed", "weakened",
                                   "helpless", "dominated", "blinded", "marked", "invisible", "ongoing damage",
@@ -114,8 +117,10 @@ def engine_unplayed(power: Power) -> str:
     if not power.recharge.startswith(("roll:", "uses:")) and power.recharge not in PLAYED_RECHARGE and not (
             power.recharge.startswith("on:") and power.recharge[3:] in PLAYED_TRIGGERS):
         return f"recharge '{power.recharge}' is not played"
-    if power.requirement not in ("", "bloodied", "not-bloodied", "charge", "damaged", "unseen"):
+    if power.requirement not in ("", "charge") and not _state_played(power.requirement):
         return f"the requirement '{power.requirement}' is not played"
+    if power.recharge_filter.self_state and not _state_played(power.recharge_filter.self_state):
+        return f"recharge while '{power.recharge_filter.self_state}' is not played"
     for s in power.statics:
         if s.kind not in PLAYED_STATICS:
             return f"{s.kind} is not played"
@@ -167,7 +172,10 @@ def engine_unplayed(power: Power) -> str:
 # states with parameters after a colon ("near-ally:5:dragon+champion"): the part before it is what is played
 PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "cond", "kinds", "id"})
 PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warband", "moved-from-start",
-                                           "near-bloodied"})
+                                           "near-bloodied", "adjacent-enemy", "no-adjacent-enemy",
+                                           "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",
+                                           "no-ally-within", "ally-in-play", "in-terrain", "adjacent-terrain",
+                                           "in-victory-area"})
 
 
 def _filter_unplayed(f: Filter) -> str:
@@ -175,9 +183,14 @@ def _filter_unplayed(f: Filter) -> str:
         return f"'{f.target_state}' is not played"
     if f.target_state.startswith("cond:") and not set(f.target_state[5:].split("|")) <= PLAYED_CONDITIONS:
         return f"'{f.target_state}' is not played"
-    if f.self_state not in PLAYED_SELF_STATES and f.self_state.split(":")[0] not in PLAYED_SELF_STATE_KINDS:
+    if not _state_played(f.self_state):
         return f"'{f.self_state}' is not played"
     return ""
+
+
+def _state_played(state: str) -> bool:
+    """A predicate id of the condition vocabulary that ``holds`` evaluates."""
+    return state in PLAYED_SELF_STATES or state.split(":")[0] in PLAYED_SELF_STATE_KINDS
 
 
 def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "") -> str:
@@ -412,19 +425,29 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
 
 
 def self_state_ok(b: Battle, flt: Filter, holder: Fighter, charge: bool, opportunity: bool) -> bool:
-    ss = flt.self_state
+    return holds(b, flt.self_state, holder, charge, opportunity)
+
+
+def holds(b: Battle, ss: str, holder: Fighter, charge: bool = False, opportunity: bool = False) -> bool:
+    """Whether a state of ``holder`` the powers' condition vocabulary names is true now (the one place every
+    predicate id of ddm_guild_powers' 'when / while / if' table is evaluated; ``charge``/``opportunity``: the attack
+    being made is a charge or an opportunity attack)."""
     if not ss:
         return True
     if ss == "bloodied":
         return holder.bloodied
     if ss == "not-bloodied":
         return not holder.bloodied
+    if ss == "damaged":
+        return holder.hp < holder.max_hp
     if ss == "charging":
         return charge
     if ss == "opportunity":
         return opportunity
     if ss == "own-turn":
         return b.active is holder
+    if ss == "unseen":  # 'if no enemy has line of sight to this creature'
+        return unseen(b, holder)
     if ss == "adjacent-ally":
         return any(b.adjacent(holder, a) for a in b.allies_of(holder))
     if ss.startswith("adjacent-ally:"):
@@ -445,6 +468,80 @@ def self_state_ok(b: Battle, flt: Filter, holder: Fighter, charge: bool, opportu
     if ss.startswith("warband:"):
         kinds = ss[8:]
         return any(f.player == holder.player and f is not holder and has_kinds(f, kinds) for f in b.fighters)
+    return _holds_place(b, ss, holder)
+
+
+def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
+    """The states of where ``holder`` stands and who is around it (``holds`` goes on here)."""
+    kind, _, arg = ss.partition(":")
+    if kind == "adjacent-enemy":  # 'while adjacent to a bloodied enemy' (arg: the enemy's state)
+        return any(b.adjacent(holder, e) and target_state_ok(b, Filter(target_state=arg), holder, e)
+                   for e in b.enemies_of(holder))
+    if kind == "no-adjacent-enemy":
+        return not any(b.adjacent(holder, e) and target_state_ok(b, Filter(target_state=arg), holder, e)
+                       for e in b.enemies_of(holder))
+    if kind == "adjacent-enemies-only":  # 'while only 1 enemy is adjacent to it'
+        return sum(1 for e in b.enemies_of(holder) if b.adjacent(holder, e)) == int(arg)
+    if kind == "adjacent-enemies-min":
+        return sum(1 for e in b.enemies_of(holder) if b.adjacent(holder, e)) >= int(arg)
+    if kind == "no-adjacent-creature":
+        return not any(x is not holder and x.in_play() and b.adjacent(holder, x) for x in b.fighters)
+    if kind == "no-enemy-within":
+        return not any(b.gap(holder, e) <= int(arg) for e in b.enemies_of(holder))
+    if kind == "no-ally-within":
+        return not any(b.gap(holder, a) <= int(arg) for a in b.allies_of(holder))
+    if kind == "ally-in-play":  # 'while an Evil champion ally is in play' (another creature of its side)
+        return any(has_kinds(a, arg) for a in b.allies_of(holder))
+    if kind == "flanked":
+        return flanked(b, holder)
+    if kind == "not-charged":
+        return not holder.charged
+    if kind == "not-moved":
+        return holder.moved == 0
+    if kind == "first-round":
+        return b.round == 1
+    if kind == "destroyed-this-turn":
+        return b.active is holder and holder.kills > holder.turn_kills
+    if holder.pos is None:
+        return False
+    grid = b.board.grid
+    own = holder.space()
+    if kind == "adjacent-wall":  # profile ddm-guild.walls: a wall square, a wall on its edge, the map edge
+        for sq in own:
+            for n in _around(sq):
+                if n in own:
+                    continue
+                if grid.is_solid(n) or (abs(n[0] - sq[0]) + abs(n[1] - sq[1]) == 1 and grid.wall_between(sq, n)):
+                    return True
+        return False
+    names = SLOWING if arg == "difficult" else frozenset((arg,))  # difficult: any terrain that costs more to enter
+    if kind == "in-terrain":  # 'while occupying forest terrain'
+        return any(grid.has_terrain(sq, t) for sq in own for t in names)
+    if kind == "adjacent-terrain":
+        return any(n not in own and grid.has_terrain(n, t) for sq in own for n in _around(sq) for t in names)
+    if kind == "in-victory-area":  # any / own ('one of your victory areas') / the opponent's
+        letter = b.letters[holder.player] if arg == "own" else b.letters[1 - holder.player] if arg == "enemy" else ""
+        cells: set[Sq] = set()
+        for area in grid.areas("victory"):
+            if not letter or area.letter in (letter, ""):
+                cells.update(area.cells)
+        return any(sq in cells for sq in holder.space())
+    return False
+
+
+def _around(sq: Sq) -> list[Sq]:
+    x, y = sq
+    return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+
+
+def flanked(b: Battle, f: Fighter) -> bool:
+    """Two enemies flank ``f`` (profile ``ddm-guild.flanking``: on opposite sides, both able to act)."""
+    near = [e for e in b.enemies_of(f) if e.pos is not None and e.can_react() and b.adjacent(e, f)]
+    for i, e in enumerate(near):
+        for other in near[i + 1:]:
+            if any(b.board.grid.flanks(a_sq, l_sq, t_sq) for a_sq in e.space() for l_sq in other.space()
+                   for t_sq in f.space()):
+                return True
     return False
 
 
@@ -1097,18 +1194,17 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
 
 
 def requirement_ok(f: Fighter, p: Power, charge: bool, b: Battle | None = None) -> bool:
+    """A power's requirement ('Use only if it is adjacent to a bloodied enemy:'): a state of the condition
+    vocabulary (``holds``), or a charge."""
     req = p.requirement
-    if req == "unseen":  # 'if no enemy has line of sight to this creature'
-        return b is not None and unseen(b, f)
-    if req == "bloodied":
-        return f.bloodied
-    if req == "not-bloodied":
-        return not f.bloodied
-    if req == "damaged":
-        return f.hp < f.max_hp
+    if not req:
+        return True
     if req == "charge":
         return charge
-    return True
+    if b is None:  # no battle to look at: the creature's own states only
+        return (req == "bloodied" and f.bloodied) or (req == "not-bloodied" and not f.bloodied) or (
+            req == "damaged" and f.hp < f.max_hp)
+    return holds(b, req, f, charge, False)
 
 
 def spend_ok(b: Battle, f: Fighter, p: Power) -> bool:
@@ -1178,7 +1274,8 @@ def recharge_turn_start(b: Battle, f: Fighter) -> None:
     for p in f.powers:
         if not p.uses or f.uses.get(p.index, 0) >= p.uses:
             continue
-        if p.recharge == "start-of-turn" or (p.recharge == "start-of-turn-alone" and alone) \
+        if (p.recharge == "start-of-turn" and holds(b, p.recharge_filter.self_state, f)) \
+                or (p.recharge == "start-of-turn-alone" and alone) \
                 or (p.recharge == "start-of-turn-unseen" and unseen(b, f)):
             recharge_one(b, f, p)
         elif p.recharge.startswith("roll:"):
@@ -1190,7 +1287,8 @@ def recharge_turn_start(b: Battle, f: Fighter) -> None:
 def recharge_turn_end(b: Battle, f: Fighter) -> None:
     alone = not any(b.adjacent(f, e) for e in b.enemies_of(f))
     for p in f.powers:
-        if p.recharge == "end-of-turn" or (p.recharge == "end-of-turn-alone" and alone) \
+        if (p.recharge == "end-of-turn" and holds(b, p.recharge_filter.self_state, f)) \
+                or (p.recharge == "end-of-turn-alone" and alone) \
                 or (p.recharge == "end-of-turn-no-attack" and not f.attacked) \
                 or (p.recharge == "end-of-turn-no-move" and f.moved == 0):
             recharge_one(b, f, p)

@@ -621,8 +621,6 @@ def _mod_condition(rest: str) -> tuple[Filter, str]:
                         keyword = "|".join(k + "s" if k + "s" in FACTIONS else k for k in keyword.split("|"))
                         if not _known_kinds(keyword):
                             return Filter(), r  # not a creature kind: the words stay unread
-                elif kind == "self":
-                    self_state = _fill(value, m)
                 elif kind == "keyword":
                     keyword = m.group(1).rstrip("s") if not m.group(1).endswith("ss") else m.group(1)
                     if keyword.startswith("non-"):  # 'against non-Mounted targets'
@@ -637,6 +635,12 @@ def _mod_condition(rest: str) -> tuple[Filter, str]:
                 r = r[m.end():].strip(" ,")
                 changed = True
                 break
+        if not changed and not self_state:
+            cond = _condition(r)
+            if cond is not None:
+                self_state = cond[0]
+                r = r[cond[1]:].strip(" ,")
+                changed = True
     return Filter(keyword=keyword, target_state=target_state, self_state=self_state, attack_form=form), r
 
 
@@ -687,6 +691,42 @@ _MOD_CONDITIONS: Final = (
     (re.compile(r"^(?:vs\.?|against) larger" + _TGT), "target", "larger"),
     (re.compile(r"^(?:vs\.?|against) (?P<s>medium|large|huge) or larger" + _TGT), "target", "size>={s}"),
     (re.compile(r"^(?:vs\.?|against) adjacent" + _TGT), "target", "adjacent"),
+    (re.compile(r"^(?:vs\.?|against) (?P<s>small|medium|large) or smaller (?:targets?|enemies|enemy|creatures?)"),
+     "target", "size<={s}"),
+    (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies|creatures) adjacent to " + _KW + r" ally"), "target",
+     "adjacent-to-ally:{kw}"),
+    (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies|creatures) (?:taking|that (?:are|is) taking) ongoing "
+                r"damage"), "target", "ongoing"),
+    (re.compile(r"^(?:vs\.?|against) " + _COND_ALT + r" (?:targets?|enemies|enemy|creatures?)"), "target",
+     "cond:{cond}"),
+    (re.compile(r"^(?:vs\.?|against) (?P<kw>[a-z\-]+(?:(?:,| or|, or) [a-z\-]+)+) (?:targets?|enemies|creatures)"),
+     "target", "keyword:{kw}"),
+    (re.compile(r"^whenever it has combat advantage(?: against (?:the |its )?target)?"), "target", "ca"),
+    (re.compile(r"^with (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
+    (re.compile(r"^(?:vs\.?|against) (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
+    (re.compile(r"^(?:vs\.?|against) (?:targets |enemies |creatures )?(?:granting|that grant|who grant) (?:it )?"
+                r"combat advantage(?: to it)?"), "target", "ca"),
+    (re.compile(r"^(?:vs\.?|against) (?:a )?bloodied (?:targets?|enemies|enemy|creatures?)"), "target", "bloodied"),
+    (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies) that (?:are|is) bloodied"), "target", "bloodied"),
+    (re.compile(r"^(?:vs\.?|against) higher[- ]level (?:targets?|enemies)"), "target", "higher-level"),
+    (re.compile(r"^(?:vs\.?|against) lower[- ]level (?:targets?|enemies)"), "target", "lower-level"),
+    (re.compile(r"^(?:vs\.?|against) (?:adjacent )?(?:targets?|enemies) adjacent to (?:it|this creature)"),
+     "target", "adjacent"),
+    (re.compile(r"^(?:vs\.?|against) (?:a |an )?([a-z\-]+) (?:targets?|enemies|enemy|creatures?)"), "keyword", ""),
+    (re.compile(r"^(?:vs\.?|against) ([a-z\-]+s)\b"), "keyword", ""),
+    (re.compile(r"^(?:vs\.?|against) ([a-z\-]+)$"), "keyword", ""),  # 'against Undead' (a creature keyword only)
+)
+
+
+# --- conditions: the 'when / while / if' words ------------------------------------------------------------------
+# One vocabulary for every reader path that names a state of the power's own creature: a modifier's 'while ...'
+# ('+2 AC while adjacent to a wall'), a power's 'Use only if ...:' or 'While ...:' (its requirement), a RECHARGE's
+# 'at start of its turn if ...'. Each entry maps words to a predicate id with its parameters after colons; the
+# engine evaluates every id in one place (ddm_guild_play.holds) and lists the ids it plays (PLAYED_SELF_STATES,
+# PLAYED_SELF_STATE_KINDS). A word that is not here stays unread.
+
+# states written with their own lead words (the modifiers' older spellings)
+_SELF_CONDITION_WORDS: Final = (
     (re.compile(r"^while adjacent to " + _KW + r" ally"), "self", "adjacent-ally:{kw}"),
     (re.compile(r"^while adjacent to an? (?P<kw>champion) ally"), "self", "adjacent-ally:{kw}"),
     (re.compile(r"^while within (?P<n>\d+) squares? of " + _KW + r" ally"), "self", "near-ally:{n}:{kw}"),
@@ -702,30 +742,7 @@ _MOD_CONDITIONS: Final = (
     (re.compile(r"^on its turn after moving (?P<n>\d+) or more squares away from its starting position"), "self",
      "moved-from-start:{n}"),
     (re.compile(r"^(?:this turn )?if it (?:has )?moved (?:during )?this turn"), "self", "moved-this-turn"),
-    (re.compile(r"^(?:vs\.?|against) (?P<s>small|medium|large) or smaller (?:targets?|enemies|enemy|creatures?)"),
-     "target", "size<={s}"),
-    (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies|creatures) adjacent to " + _KW + r" ally"), "target",
-     "adjacent-to-ally:{kw}"),
-    (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies|creatures) (?:taking|that (?:are|is) taking) ongoing "
-                r"damage"), "target", "ongoing"),
-    (re.compile(r"^(?:vs\.?|against) " + _COND_ALT + r" (?:targets?|enemies|enemy|creatures?)"), "target",
-     "cond:{cond}"),
-    (re.compile(r"^(?:vs\.?|against) (?P<kw>[a-z\-]+(?:(?:,| or|, or) [a-z\-]+)+) (?:targets?|enemies|creatures)"),
-     "target", "keyword:{kw}"),
-    (re.compile(r"^whenever it has combat advantage(?: against (?:the |its )?target)?"), "target", "ca"),
-    (re.compile(r"^with (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
-    (re.compile(r"^(?:vs\.?|against) (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
     (re.compile(r"^(?:vs\.?|against) opportunity attacks"), "self", "opportunity"),
-    (re.compile(r"^(?:vs\.?|against) (?:targets |enemies |creatures )?(?:granting|that grant|who grant) (?:it )?"
-                r"combat advantage(?: to it)?"), "target", "ca"),
-    (re.compile(r"^(?:vs\.?|against) (?:a )?bloodied (?:targets?|enemies|enemy|creatures?)"), "target", "bloodied"),
-    (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies) that (?:are|is) bloodied"), "target", "bloodied"),
-    (re.compile(r"^(?:vs\.?|against) higher[- ]level (?:targets?|enemies)"), "target", "higher-level"),
-    (re.compile(r"^(?:vs\.?|against) lower[- ]level (?:targets?|enemies)"), "target", "lower-level"),
-    (re.compile(r"^(?:vs\.?|against) (?:adjacent )?(?:targets?|enemies) adjacent to (?:it|this creature)"),
-     "target", "adjacent"),
-    (re.compile(r"^(?:vs\.?|against) (?:a |an )?([a-z\-]+) (?:targets?|enemies|enemy|creatures?)"), "keyword", ""),
-    (re.compile(r"^(?:vs\.?|against) ([a-z\-]+s)\b"), "keyword", ""),
     (re.compile(r"^while (?:it is |this creature is )?bloodied"), "self", "bloodied"),
     (re.compile(r"^while (?:it is |this creature is )?not bloodied"), "self", "not-bloodied"),
     (re.compile(r"^(?:on|when|while) charg(?:e|ing)(?: attacks?)?"), "self", "charging"),
@@ -734,8 +751,95 @@ _MOD_CONDITIONS: Final = (
     (re.compile(r"^while within (?P<n>\d+) squares? of (?:a|any) bloodied (?:creature|enemy)"), "self",
      "near-bloodied:{n}"),
     (re.compile(r"^(?:on|during) its turn"), "self", "own-turn"),
-    (re.compile(r"^(?:vs\.?|against) ([a-z\-]+)$"), "keyword", ""),  # 'against Undead' (a creature keyword only)
 )
+
+# the lead of a condition ('while', 'only if it is', '(use only when'): the states below follow it
+_CONDITION_LEAD: Final = re.compile(
+    r"^\(?(?:use |usable )?(?:only )?(?:while|if|when|whenever|as long as) (?:it is |it's |this creature is )?")
+# an ally's kinds in a condition ('an Undead ally', 'a champion ally', 'an allied Dragon champion'): checked against
+# the cards' keywords (_known_kinds) after _kinds
+_AK: Final = r"(?:an? |1 |one |any )?(?P<kw>(?:[a-z\-]+ ){0,2}?)"
+_ALLIED: Final = r"(?:an? |1 )?allied (?P<kw2>[a-z\-]+(?: [a-z\-]+)?)"
+_TERRAIN: Final = r"(?P<t>forest|river|difficult|statue|smoke)"
+_N: Final = r"(?P<n>\d+|one|two|three)"
+_SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
+    (r"(?:not bloodied|nonbloodied|non-bloodied)", "not-bloodied"),
+    (r"bloodied", "bloodied"),
+    (r"damaged", "damaged"),
+    (r"charging", "charging"),
+    (r"flanked", "flanked"),
+    (r"adjacent to (?:a |any )?wall", "adjacent-wall"),
+    (r"(?:it )?(?:occupying|in|occupies) " + _TERRAIN + r" terrain", "in-terrain:{t}"),
+    (r"adjacent to " + _TERRAIN + r" terrain", "adjacent-terrain:{t}"),
+    (r"(?:it )?(?:in|occupying|occupies) (?:a|any) victory area", "in-victory-area"),
+    (r"(?:it )?(?:in|occupying|occupies) (?:one of )?your victory areas?", "in-victory-area:own"),
+    (r"(?:it )?(?:in|occupying|occupies) (?:one of )?your opponent's victory areas?", "in-victory-area:enemy"),
+    (r"(?:not adjacent to (?:any|an) enem(?:y|ies)|no enem(?:y is|ies are) adjacent(?: to it)?)", "no-adjacent-enemy"),
+    (r"not adjacent to (?:any|an) (?P<c>" + _CONDITION_NAMES + r") enem(?:y|ies)", "no-adjacent-enemy:cond:{c}"),
+    (r"no (?P<c>" + _CONDITION_NAMES + r") enemy is adjacent(?: to it)?", "no-adjacent-enemy:cond:{c}"),
+    (r"(?:adjacent to (?:an? )?bloodied enemy|an? bloodied enemy is adjacent(?: to it)?)", "adjacent-enemy:bloodied"),
+    (r"(?:adjacent to (?:an|at least one|1|one) enemy|an enemy is adjacent(?: to it)?)", "adjacent-enemy"),
+    (r"only " + _N + r" enemy is adjacent(?: to it)?", "adjacent-enemies-only:{n}"),
+    (r"adjacent to " + _N + r" or more enemies", "adjacent-enemies-min:{n}"),
+    (r"(?:not adjacent to any (?:other )?creatures?|no other creature is adjacent to it)", "no-adjacent-creature"),
+    (r"adjacent to " + _AK + r"ally", "adjacent-ally:{kw}"),
+    (_AK + r"ally is adjacent(?: to it)?", "adjacent-ally:{kw}"),
+    (r"within " + _N + r" squares? of " + _AK + r"ally", "near-ally:{n}:{kw}"),
+    (r"within " + _N + r" squares? of " + _ALLIED, "near-ally:{n}:{kw}"),
+    (_AK + r"ally is within " + _N + r" squares(?: of it)?", "near-ally:{n}:{kw}"),
+    (_ALLIED + r" is within " + _N + r" squares(?: of it)?", "near-ally:{n}:{kw}"),
+    (_AK + r"ally is (?:in play|on the battle ?map)", "ally-in-play:{kw}"),
+    (_ALLIED + r" is (?:in play|on the battle ?map)", "ally-in-play:{kw}"),
+    (r"no enem(?:y is|ies are) within " + _N + r" squares(?: of it)?", "no-enemy-within:{n}"),
+    (r"no (?:ally is|allies are) within " + _N + r" squares(?: of it)?", "no-ally-within:{n}"),
+    (r"it (?:did not|has not|does not) charge(?:d)? (?:this|that) turn", "not-charged"),
+    (r"it (?:did not|has not|does not) move(?:d)? (?:this|that) turn", "not-moved"),
+    (r"(?:it is )?the first round of the battle", "first-round"),
+    (r"it has destroyed an enemy this turn", "destroyed-this-turn"),
+    (r"(?:it is )?" + _N + r" or more squares (?:away )?from its starting position(?: this turn)?",
+     "moved-from-start:{n}"),
+    (r"it has moved at least " + _N + r" squares (?:away )?from its starting position(?: this turn)?",
+     "moved-from-start:{n}"),
+    (r"it has moved " + _N + r" or more squares (?:away )?from its starting position(?: this turn)?",
+     "moved-from-start:{n}"),
+    (r"no enem(?:y has|ies have) line of sight to it|no enemy can see it", "unseen"),
+))
+
+
+def _condition_kinds(kinds: str) -> bool:
+    """Each part of a condition's kinds ('dragon+champion|good') a kind of the cards (_kinds drops a plural's 's':
+    'Boros' is 'boro' there, which has_keyword matches)."""
+    return all(_known_kinds(k) or _known_kinds(k + "s") for k in re.split(r"[|+]", kinds) if k)
+
+
+def _condition(text: str, lead_only: bool = False) -> tuple[str, int] | None:
+    """A state of the power's own creature at the start of ``text`` ('while adjacent to a wall', 'if it did not
+    charge this turn', 'only if an Undead ally is within 5 squares'): (predicate id, where its words end), or None.
+    ``lead_only``: only the states after a lead word (a power's requirement: 'Use only if ...:')."""
+    for rx, _kind, value in () if lead_only else _SELF_CONDITION_WORDS:
+        m = rx.match(text)
+        if m:
+            kinds = _kinds(m.groupdict().get("kw") or "")
+            if not _condition_kinds(kinds):
+                return None  # 'while adjacent to a Frobnitz ally': not a creature kind of the cards
+            return _fill(value, m), m.end()
+    lead = _CONDITION_LEAD.match(text)
+    if lead is None:
+        return None
+    rest = text[lead.end():]
+    for rx, pred in _SELF_STATES:
+        m = rx.match(rest)
+        if m is None or (m.end() < len(rest) and rest[m.end()] not in " ,;:.)"):
+            continue
+        g = {k: v for k, v in m.groupdict().items() if v}
+        n = g.get("n") or g.get("n2") or "0"
+        kinds = _kinds(g.get("kw") or g.get("kw2") or "")
+        if not _condition_kinds(kinds):
+            return None  # not a creature kind: the words stay unread
+        value = pred.replace("{n}", str(_words_to_int(n))).replace("{kw}", kinds).replace(
+            "{t}", g.get("t", "")).replace("{c}", g.get("c") or g.get("c2") or "")
+        return value, lead.end() + m.end()
+    return None
 
 
 def _modifier(text: str) -> list[tuple[str, int, Filter, str]] | None:
@@ -1510,6 +1614,10 @@ def _spec_words(p: str, out: dict[str, object]) -> bool:
     if m:
         out["requirement"] = m.group(1).replace(" ", "-")
         return True
+    cond = _condition(p, lead_only=True) if re.match(r"^(?:use )?only ", p) else None
+    if cond is not None and cond[1] == len(p):  # '(only if it did not charge this turn)'
+        out["requirement"] = cond[0]
+        return True
     words = p.replace(" target only", "").replace(" targets only", "")
     words = re.sub(r" (?:targets?|creatures?|enem(?:y|ies))(?: only)?$", "", words).replace(" only", "")
     if words in _SPEC_STATES:
@@ -1593,6 +1701,10 @@ def _recharge(text: str) -> tuple[str, str, Filter]:
             return left, name, Filter()
     if re.match(r"^(?:when|if) (?:this|that) attack hits$", rest):
         return left, "this-hits", Filter()
+    when = re.match(r"^at (?:the )?(start|end) of (?:its|each|this creature's) turn,? (?=if |while |when )", rest)
+    cond = _condition(rest[when.end():], lead_only=True) if when else None
+    if when and cond is not None and when.end() + cond[1] == len(rest):  # 'at start of its turn if it is adjacent
+        return left, when.group(1) + "-of-turn", Filter(self_state=cond[0])  # to a wall': its state then
     uses = _RECHARGE_USES.match(rest)  # 'RECHARGE when this creature uses Mantid Dance (a champion power)'
     if uses:
         if not uses.group("names"):
@@ -2284,6 +2396,14 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 found["trigger"], flt, end = composed
                 body = body[end:]
                 changed = True
+        if not changed and "requirement" not in found:  # 'Use only if it is adjacent to a bloodied enemy:'
+            cond = _condition(body, lead_only=True)
+            if cond is not None and cond[0] != "charging":  # a charge is the 'charge' requirement's (above)
+                sep = re.match(r"^\)?\s*[,;:.]\s*", body[cond[1]:])
+                if sep is not None:
+                    found["requirement"] = cond[0]
+                    body = body[cond[1] + sep.end():]
+                    changed = True
     return body, found, flt
 
 
@@ -2493,8 +2613,11 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     # statics written as modifiers ("+2 AC while adjacent to an ally", "+5 damage vs. bloodied targets")
     if not action and not trigger and re.match(r"^[+-]\d", body):
         mods = _modifier(body.strip(" ."))
-        if mods is not None and requirement in ("bloodied", "not-bloodied"):  # "While bloodied: +2 AC"
-            mods = [(stat, n, f if f.self_state else replace(f, self_state=requirement), d) for stat, n, f, d in mods]
+        if mods is not None and requirement and requirement != "charge":  # "While bloodied: +2 AC"
+            if any(f.self_state and f.self_state != requirement for _s, _n, f, _d in mods):
+                mods = None  # two states of its own ('While adjacent to a wall: +2 AC while bloodied')
+            else:
+                mods = [(stat, n, replace(f, self_state=requirement), d) for stat, n, f, d in mods]
         elif requirement:
             mods = None
         if mods is not None:
@@ -2506,9 +2629,9 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     au = re.match(r"^\(aura(?: (\d+))?\)\s*(.*)$", body)
     if au:
         return _aura(index, display, ptype, text, uses, int(au.group(1) or 0), au.group(2))
-    if not action and not trigger and requirement in ("", "bloodied", "not-bloodied"):
+    if not action and not trigger and requirement != "charge":
         ally = _aura_statics(body.strip(" ."), 0, text)
-        if ally is not None:
+        if ally is not None and not (requirement and any(x.filter.self_state for x in ally)):
             if requirement:  # "While this creature is not Bloodied, Dragon allies have +4 Attack"
                 ally = [replace(x, filter=replace(x.filter, self_state=requirement)) for x in ally]
             return Power(index, display, ptype, text, uses, statics=tuple(ally))

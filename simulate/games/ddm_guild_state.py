@@ -116,6 +116,7 @@ class Fighter:
         self.moved = 0
         self.attacked = False  # made an attack since its turn began
         self.turn_start: tuple[int, int] | None = None  # where its current turn began
+        self.turn_kills = 0  # its kills when its current turn began ('if it has destroyed an enemy this turn')
         self.charged = False
         self.provoked_by: set[str] = set()
         self.was_bloodied = False
