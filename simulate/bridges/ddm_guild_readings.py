@@ -51,6 +51,10 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A condition with no duration printed lasts until the end of the target's next "
         "turn."),
+    "ddm-guild.instead": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A rider that depends on the target looks at it as it was before the hit; one that "
+        "applies instead replaces the rider of its kind printed before it."),
     "ddm-guild.confused-control": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A confused creature its opponent controls makes a melee basic attack against an "

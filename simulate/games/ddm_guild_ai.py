@@ -132,7 +132,7 @@ class GuildHeuristicPolicy:
 
     def _damage(self, b: Battle, f: Fighter, p: Power, a: AttackSpec, t: Fighter, charge: bool) -> float:
         dmg = 0
-        for e in a.hit:
+        for e in P.gated_hit(b, f, t, a):
             if e.kind == "damage" and e.who == "target":
                 if e.what and any(x in t.immune for x in e.what.split("/")):
                     continue
@@ -152,7 +152,7 @@ class GuildHeuristicPolicy:
         v = chance * min(dmg, float(t.hp))
         if dmg >= t.hp:
             v += chance * t.card.cost * 0.5
-        riders = sum(1 for e in a.hit if e.kind in ("condition", "ongoing", "push", "pull", "slide"))
+        riders = sum(1 for e in P.gated_hit(b, f, t, a) if e.kind in ("condition", "ongoing", "push", "pull", "slide"))
         v += chance * 3.0 * riders
         v += 0.3 * sum(e.amount for e in a.miss if e.kind == "damage")
         return v

@@ -154,6 +154,8 @@ def engine_unplayed(power: Power) -> str:
                 why = _effect_unplayed(e, power.trigger, attack=True)
                 if why:
                     return why
+                if e.gate.target_state and group is not a.hit:
+                    return "a rider that depends on the target outside a hit"
     if power.attacks_made and power.trigger:
         return "several attacks on a trigger"
     chosen = False
@@ -196,6 +198,10 @@ def _state_played(state: str) -> bool:
 def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "") -> str:
     if e.kind not in PLAYED_EFFECTS:
         return f"the effect '{e.kind}' is not played"
+    if e.gate.target_state:
+        why = _filter_unplayed(e.gate)
+        if why or not attack:
+            return why or "a rider that depends on the target with no attack"
     if e.kind == "condition" and e.what not in PLAYED_CONDITIONS:
         return f"the condition '{e.what}' is not played"
     if e.duration and e.duration not in PLAYED_DURATIONS:
@@ -242,6 +248,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
                 why = _effect_unplayed(sub, trigger, attack=True)
                 if why:
                     return why
+                if sub.gate.target_state and group is not e.follow.hit:
+                    return "a rider that depends on the target outside a hit"
     return ""
 
 
@@ -1603,12 +1611,30 @@ def _crit_multiplier(attacker: Fighter, spec: AttackSpec, power: Power) -> int:
     return out
 
 
+def gated_hit(b: Battle, attacker: Fighter, t: Fighter, spec: AttackSpec) -> tuple[Effect, ...] | list[Effect]:
+    """The riders of a hit on ``t``: those that depend on the target ('+15 damage if the target is bloodied') only
+    when it is in that state before the hit's effects; one marked "instead" replaces the rider of its kind
+    before it ('Dazed target is Stunned instead'; profile ddm-guild.instead)."""
+    if not any(e.gate.target_state for e in spec.hit):
+        return spec.hit
+    melee = spec.form == "melee"
+    out: list[Effect] = []
+    for e in spec.hit:
+        if e.gate.target_state:
+            if not target_state_ok(b, e.gate, attacker, t, melee):
+                continue
+            if "instead" in e.extra:
+                out = [x for x in out if x.kind != e.kind or "bonus" in x.extra]
+        out.append(e)
+    return out
+
+
 def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpec, run: Run, crit: bool,
          ctx: Ctx) -> None:
     parts: list[tuple[int, str]] = []
     others: list[Effect] = []
     first = True
-    for e in spec.hit:
+    for e in gated_hit(b, attacker, t, spec):
         if e.kind == "damage" and e.who == "target":
             amount = e.amount
             if "^" in e.what:  # "20 fire damage or 20 cold damage": the type that hurts the target most

@@ -98,6 +98,8 @@ class Effect:
     filter: Filter = Filter()
     extra: tuple[str, ...] = ()  # small flags: "exactly", "immediate", "ignore-resist", "provokes"
     follow: AttackSpec | None = None  # a Followup: a second attack against the same target when this one hits
+    gate: Filter = Filter()  # an attack's rider only against a target in this state ('+15 damage if the target is
+    # bloodied', 'Dazed target is Stunned instead'; with "instead" in extra it replaces the rider of its kind)
 
 
 @dataclass(frozen=True)
@@ -1142,6 +1144,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     t = text.strip(" .;,")
     if not t:
         return []
+    if ctx == "hit":
+        gated = _gated(t)
+        if gated is not None:
+            return gated
     t = re.sub(r"^(?:then|and|also|instead,?) ", "", t)
     immediate = bool(re.search(r" as (?:an? )?immediate action$", t))  # another creature's attack: its reaction
     t = re.sub(r" as (?:an? )?(?:immediate|free) action$", "", t)
@@ -1374,6 +1380,102 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if re.match(r"^is destroyed$", body) and who == "self":
         return [Effect("destroy-self", "self")]
     raise _Unread(t)
+
+
+# --- riders that depend on the target ---------------------------------------------------------------------------
+# '+15 necrotic damage if target is bloodied', 'Dazed target is Stunned instead', '10 damage OR 20 damage if target is
+# Immobilized', 'if already Slowed, target is instead Immobilized (save ends)', '+10 radiant damage against Evil
+# targets': [effect] [target state] [instead]. The state is read by the modifiers' own words ('vs. bloodied
+# targets', _MOD_CONDITIONS), so every target state they know is a gate too.
+
+_GATE_IF: Final = re.compile(r"^if (?:the )?(?:target is |already )(?:already )?(?P<s>[^,]+), (?P<rest>.+)$")
+_GATE_SUBJECT: Final = re.compile(r"^(?:an? )?(?P<s>[a-z][a-z ,\-]*?) targets? (?:is|are) (?P<rest>.+)$")
+_GATE_TAIL: Final = re.compile(
+    r"^(?P<rest>.+?),? (?:if (?:the )?target is (?P<s>[^,]+?)|(?P<vs>(?:vs\.?|against) [a-z ,\-]+? targets?))"
+    r"(?P<instead>,? instead)?$")
+_GATE_OR: Final = re.compile(r"^(?P<a>(?:\d+ )?[^,]*?damage),? or (?P<b>\d+ [^,]*?damage) if (?:the )?target is "
+                             r"(?P<s>[^,]+)$")
+_BONUS_DAMAGE: Final = re.compile(r"^\+(?P<n>\d+) (?P<t>(?:" + _TYPE_ALT + r") )?damage$")
+
+
+def _gate_filter(state: str, is_form: bool) -> Filter | None:
+    """'bloodied' / 'stunned or helpless' / 'adjacent to it' / 'evil targets' as the filter a modifier's 'vs. ...
+    targets' gives; None if the modifiers' words do not read it."""
+    s = state.strip(" ,")
+    if is_form:
+        s = "vs. targets " + s if s.startswith("adjacent to") else "vs. " + s + " targets"
+    flt, rest = _mod_condition(s)
+    if rest or not flt.target_state or flt.target_state == "chosen" or flt.self_state or flt.attack_form:
+        return None
+    return flt
+
+
+def _gated_rider(rest: str, gate: Filter, instead: bool) -> list[Effect] | None:
+    r = rest.strip(" ,.")
+    im = re.match(r"^(?P<r>.*?),? instead$", r)
+    if im:
+        r, instead = im.group("r"), True
+    sm = re.match(r"^(?:it|target|the target) is (?:(?P<i>instead) )?(?P<r>.+)$", r)
+    if sm:  # 'it is Stunned': 'it' is the target here
+        r = sm.group("r")
+        instead = instead or bool(sm.group("i"))
+    im = re.match(r"^(?P<r>.*?),? instead$", r)
+    if im:
+        r, instead = im.group("r"), True
+    bm = _BONUS_DAMAGE.match(r)
+    if bm:
+        effects = [Effect("damage", "target", int(bm.group("n")), (bm.group("t") or "").strip(), extra=("bonus",))]
+        if instead:
+            return None  # '+N damage instead': instead of what is not said
+    else:
+        try:
+            effects = _clause(r, "target", "gated")
+        except _Unread:
+            return None
+    if not effects or any(e.who != "target" or e.kind not in ("damage", "condition", "ongoing") for e in effects):
+        return None
+    flag = ("instead",) if instead else ()
+    out = []
+    for e in effects:
+        extra = e.extra + flag if instead or e.kind != "damage" else tuple({*e.extra, "bonus"})
+        out.append(replace(e, gate=gate, extra=extra,
+                           duration="" if instead and e.kind == "condition" and not _has_duration(r) else e.duration))
+    return out
+
+
+def _has_duration(text: str) -> bool:
+    try:
+        return _split_duration(text)[1] != ""
+    except _Unread:
+        return False
+
+
+def _gated(t: str) -> list[Effect] | None:
+    """An attack's rider that depends on the target (see above), or None."""
+    m = _GATE_OR.match(t)
+    if m:
+        gate = _gate_filter(m.group("s"), True)
+        if gate is None:
+            return None
+        try:
+            base = _clause(m.group("a"), "target", "gated")
+        except _Unread:
+            return None
+        alt = _gated_rider(m.group("b"), gate, True)
+        return None if alt is None or any(e.kind != "damage" for e in base) else base + alt
+    m = _GATE_IF.match(t)
+    if m:
+        gate = _gate_filter(m.group("s"), True)
+        return None if gate is None else _gated_rider(m.group("rest"), gate, False)
+    m = _GATE_TAIL.match(t)
+    if m:
+        gate = _gate_filter(m.group("s") or m.group("vs"), bool(m.group("s")))
+        return None if gate is None else _gated_rider(m.group("rest"), gate, bool(m.group("instead")))
+    m = _GATE_SUBJECT.match(t)
+    if m and re.search(r",? instead$", m.group("rest")):  # 'Dazed target is Stunned instead'
+        gate = _gate_filter(m.group("s"), True)
+        return None if gate is None else _gated_rider(m.group("rest"), gate, True)
+    return None
 
 
 _CHOOSE_RE: Final = re.compile(
@@ -1868,6 +1970,21 @@ def _attack_effects(text: str) -> list[Effect]:
                           r"helpless|dominated|blinded|marked|confused|staggered|target|the target|it |this creature|"
                           r"each|grants|knock|[a-z]+ (?:ally|allies|enemy|enemies)))", t):
         out.extend(_effects(piece, "target", "hit"))
+    return _instead_of(out, text)
+
+
+def _instead_of(effects: list[Effect], text: str) -> list[Effect]:
+    """A rider 'instead' replaces the rider of its kind before it ('Dazed (save ends); if target is already Dazed, it
+    is Stunned instead'): there must be one; a condition with no duration of its own keeps the one it replaces."""
+    out: list[Effect] = []
+    for e in effects:
+        if "instead" in e.extra:
+            base = [x for x in out if x.kind == e.kind and not x.gate.target_state and "bonus" not in x.extra]
+            if not base:
+                raise _Unread(f"{text} (instead of what?)")
+            if e.kind == "condition" and not e.duration:
+                e = replace(e, duration=base[-1].duration or "end-next-turn")
+        out.append(e)
     return out
 
 

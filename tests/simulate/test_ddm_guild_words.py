@@ -112,7 +112,8 @@ def test_a_rider_for_targets_of_a_kind_reaches_only_them() -> None:
     assert any(e.kind == "ongoing" for e in orc.effects)
     assert not any(e.kind == "ongoing" for e in skeleton.effects)
     bite = parse_power(0, "attack", "Ghoul Bite: +10 vs. AC, 10 Damage; if target is Immobilized, 10 Damage")
-    assert not bite.played  # 'if target is immobilized' is a condition, not a kind of target
+    assert bite.played and bite.attack is not None  # 'if target is immobilized' is a state, not a kind of target
+    assert [(e.who, e.gate.target_state) for e in bite.attack.hit] == [("target", ""), ("target", "cond:immobilized")]
 
 
 def test_towering_stops_on_statues_and_passes_medium_enemies_only() -> None:
