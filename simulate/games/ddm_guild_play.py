@@ -53,6 +53,11 @@ _ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-
                                "any-hits", "ally-attacked", "ally-misses", "enemy-misses", "declares",
                                "ally-declares", "friend-declares"})
 _NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits"})
+# 'that attack is a critical hit / an automatic hit' before the roll; 'that attack is a normal hit instead' after a
+# critical hit is rolled
+_HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declares"}),
+                  "auto": frozenset({"declares", "ally-declares", "friend-declares"}),
+                  "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by"})}
 _REROLL_ON: Final = {"attack": frozenset({"misses", "ally-misses", "any-misses"}), "save": frozenset({"fails-save",
                                                                                         "ally-fails-save"})}
 _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-allies", "friends", "chosen-ally",
@@ -62,7 +67,7 @@ _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-all
 _ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally", "chosen-allies", "allies"})
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
-                                   "negate", "reduce", "provoke", "redirect", "choose", "place"})
+                                   "negate", "reduce", "provoke", "redirect", "choose", "place", "hit"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered", "no-attack", "no-attack-source"})
@@ -216,6 +221,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "'on that attack' with no attack"
     if e.kind in ("negate", "reduce") and trigger not in _NEGATE_ON:
         return f"'{e.kind}' with no attack to change"
+    if e.kind == "hit" and trigger not in _HIT_ON.get(e.what, ()):
+        return "'that attack is a hit' with no attack to change"
     if e.kind == "place" and e.what == "adjacent:ally" and trigger not in _EVENT_ALLY:
         return "'place it adjacent to that ally' with no such ally"
     if e.kind == "place" and e.what == "adjacent:target" and not attack and trigger not in _EVENT_TARGET:
@@ -274,6 +281,8 @@ class Run:
         self.reroll = False
         self.hit = False
         self.crit = False
+        self.force = ""  # 'that attack is a critical hit' ("crit") / 'an automatic hit' ("auto"), before the roll
+        self.uncrit = False  # 'that attack is a normal hit instead', after a critical hit is rolled
 
 
 class Ctx:
@@ -1012,6 +1021,13 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         if ctx.run is not None:
             ctx.run.negated = True
         return
+    if e.kind == "hit":
+        if ctx.run is not None:
+            if e.what == "normal":
+                ctx.run.uncrit = True
+            elif ctx.run.force != "crit":
+                ctx.run.force = e.what
+        return
     if e.kind == "redirect":
         if ctx.run is not None and ctx.run.redirect is None:
             ctx.run.redirect = src
@@ -1452,7 +1468,7 @@ def may_attack(attacker: Fighter, target: Fighter) -> bool:
 
 
 def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets: list[Fighter], *,
-           charge: bool = False, opportunity: bool = False, bonus: int = 0) -> int:
+           charge: bool = False, opportunity: bool = False, bonus: int = 0, force: str = "") -> int:
     """Roll ``spec`` against each target (profiles ``ddm-guild.attack-roll``, ``.critical-hit``, ``.conceal``);
     returns the number of hits."""
     hits = 0
@@ -1476,6 +1492,7 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
             continue
         run = Run(attacker, power, spec, t, charge, opportunity)
         run.bonus_attack = bonus
+        run.force = force  # a granted attack that 'is an automatic hit and a critical hit'
         b.run = run
         last = run
         defenders = [x for x in b.allies_of(t) if b.adjacent(x, attacker)]
@@ -1522,6 +1539,8 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
             fire(b, "any-hits", [x for x in b.fighters if x.in_play() and x is not attacker], target=attacker, run=run)
             if crit and not run.negated:
                 _crit_events(b, attacker, t, run)
+                if run.uncrit:  # 'that attack is a normal hit instead'
+                    crit = False
             if run.negated:
                 hit = crit = False
         else:
@@ -1577,8 +1596,9 @@ def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
     bonus, mods = attack_bonus(b, attacker, t, power, spec, run.charge, run.opportunity)
     total = roll + spec.bonus + bonus + run.bonus_attack
     target_def = defence(b, t, spec.defence or "ac", attacker, spec, power, run.opportunity)
-    if spec.auto_hit:
-        return True, False, roll, total, target_def, mods
+    if spec.auto_hit or run.force:  # 'that attack is an automatic hit (and a critical hit)'
+        crit = run.force == "crit" and "critical hits" not in t.immune and "criticals" not in t.immune
+        return True, crit, roll, total, target_def, mods
     hit = roll != R.AUTO_MISS and (roll >= R.AUTO_HIT or total >= target_def)
     crit = hit and roll >= min(_keen(b, attacker, t, power, spec), R.AUTO_HIT)
     conceal = t.conceal_now()
@@ -1721,7 +1741,8 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
                 return
             cands.sort(key=lambda x: (x.hp, x.id))
             t = cands[0]
-        attack(b, f, power, power.attack, [t], bonus=e.amount)
+        force = next((x[6:] for x in e.extra if x.startswith("force:")), "")
+        attack(b, f, power, power.attack, [t], bonus=e.amount, force=force)
 
 
 def _can_attack(b: Battle, f: Fighter, e: Effect) -> bool:

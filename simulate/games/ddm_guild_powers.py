@@ -46,6 +46,7 @@ EFFECT_KINDS: Final = (
     "damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move", "teleport", "heal", "mod",
     "attack", "vp", "cleanse", "recharge", "reroll", "negate", "reduce", "switch", "destroy-self", "provoke", "place",
     "redirect", "choose",
+    "hit",  # 'that attack is a critical hit' ("crit"), 'an automatic hit' ("auto"), 'a normal hit instead' ("normal")
 )
 STATIC_KINDS: Final = (
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
@@ -1360,6 +1361,13 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("recharge", "self", what="power:" + "|".join(names))]
     if re.match(r"^(?:that|the) attack misses(?: instead)?$", body):
         return [Effect("negate", "self")]
+    hm2 = re.match(r"^(?:that|the) attack (?:is|becomes) (?:an? )?(?P<what>(?:normal )?hit|critical hit|automatic hit"
+                   r"(?: and (?:an? )?(?:automatic )?critical hit)?)(?:,? instead)?$", t)
+    if hm2 is None:
+        hm2 = re.match(r"^(?:that|the) attack (?P<what>automatically hits)$", t)
+    if hm2:  # what an attack roll gives, changed by a power that answers the attack
+        w = hm2.group("what")
+        return [Effect("hit", "self", what="crit" if "critical" in w else "auto" if "automatic" in w else "normal")]
     ch = _CHOOSE_RE.match(t)
     if ch:
         return [_choose(ch)]
@@ -1540,6 +1548,18 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
                 out.extend(_clause(p, who_carry, ctx))
         except _Unread:
             raise _Unread(s) from None
+    return _granted_hits(out)
+
+
+def _granted_hits(effects: list[Effect]) -> list[Effect]:
+    """'Make a {B} attack against that enemy. That attack is an automatic hit and a critical hit': 'that attack' is
+    the one just granted (the attack carries it)."""
+    out: list[Effect] = []
+    for e in effects:
+        if e.kind == "hit" and e.what in ("crit", "auto") and out and out[-1].kind == "attack" and out[-1].count == 1:
+            out[-1] = replace(out[-1], extra=(*out[-1].extra, "force:" + e.what))
+            continue
+        out.append(e)
     return out
 
 
