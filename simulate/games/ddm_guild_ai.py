@@ -402,6 +402,8 @@ class GuildHeuristicPolicy:
                 return any(t.max_hp - t.hp >= max(5, e.amount // 2) for t in P.pick(b, e.who, e, ctx))
             if e.kind == "mod" and e.amount > 0:
                 return near <= f.speed() + 2
+            if e.kind == "place" and e.who == "self" and not e.what.startswith("adjacent:"):
+                return P.best_square(b, f, P.placement_squares(b, f, e), False) is not None
             if e.kind in ("damage", "condition", "ongoing") and e.who in ("enemies", "chosen-enemy", "all"):
                 return any(t.player != f.player for t in P.pick(b, e.who, e, P.Ctx(f)))
         return False

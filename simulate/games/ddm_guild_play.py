@@ -227,6 +227,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "'place it adjacent to that ally' with no such ally"
     if e.kind == "place" and e.what == "adjacent:target" and not attack and trigger not in _EVENT_TARGET:
         return "'place it adjacent to that creature' with no such creature"
+    if e.kind == "place" and not e.what.startswith("adjacent:") and (attack or trigger in _ON_ATTACK):
+        return "a placement while an attack is resolved (does the attack still reach it?)"
     if e.kind == "redirect" and trigger not in ("ally-attacked", "enemy-attacks-ally"):
         return "'redirect' with no attack on an ally"
     if e.kind == "reroll" and trigger not in _REROLL_ON.get(e.what, ()):
@@ -356,6 +358,9 @@ def has_keyword(f: Fighter, keyword: str) -> bool:
         return f.living
     if keyword == "champion":
         return f.card.champion_rating is not None
+    if keyword.startswith("level"):  # 'of level 8 or greater' (level>=8), 'level 4 or lower' (level<=4)
+        n = int(keyword[7:])
+        return f.card.level >= n if keyword[5] == ">" else f.card.level <= n
     k = keyword.casefold()
     if k in f.card.factions:  # 'against Borderlands creatures': a faction
         return True
@@ -1100,7 +1105,10 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         elif e.kind == "provoke":  # 'target provokes opportunity attacks (from Undead enemies)': now
             provoke(b, f, "power", e.what)
         elif e.kind == "place":
-            place_beside(b, f, ctx.ally if e.what == "adjacent:ally" else ctx.target)
+            if e.what.startswith("adjacent:"):
+                place_beside(b, f, ctx.ally if e.what == "adjacent:ally" else ctx.target)
+            else:
+                place_at(b, f, e)
 
 
 # --- triggered powers ----------------------------------------------------------------------------------------
@@ -1918,6 +1926,80 @@ def place(b: Battle, f: Fighter, anchor: Sq) -> None:
     b.moved()
 
 
+def place_at(b: Battle, f: Fighter, e: Effect) -> None:
+    """'Place this creature within 6 squares of an Arcane ally / in your start area / adjacent to a wall ...'
+    (profile, how the engine uses powers): the square the engine would move it to (``best_square``) among the
+    free spaces there; nothing when none is better than where it stands."""
+    to = best_square(b, f, placement_squares(b, f, e), False)
+    if to is None:
+        return
+    place(b, f, to)
+    b.event("place", creature=f.id, to=list(to), where=e.what)
+
+
+def placement_squares(b: Battle, f: Fighter, e: Effect) -> list[Sq]:
+    """The free spaces a placement allows ``f`` (its own space excepted)."""
+    if f.pos is None or not f.in_play():
+        return []
+    board = b.board
+    kind = e.what
+    if kind == "seen":  # 'in a square it can see' / 'up to 4 squares away and in line of sight'
+        return _teleport_squares(b, f, e.amount or max(board.width, board.height))
+    refs: list[Fighter] = []
+    cells: frozenset[Sq] = frozenset()
+    own = b.letters[f.player]
+    if kind.startswith("near:"):
+        pool = b.allies_of(f) if kind == "near:ally" else b.enemies_of(f)
+        state = Filter(target_state=e.filter.target_state)
+        refs = [x for x in pool if x.pos is not None and has_kinds(x, e.filter.keyword)
+                and target_state_ok(b, state, f, x)]
+        if not refs:
+            return []
+    elif kind in ("start", "near-start"):
+        cells = board.map.start_squares(own)
+    elif kind.startswith("victory"):
+        cells = frozenset(sq for a in board.grid.areas("victory")
+                          if kind == "victory" or a.letter in (own, "") for sq in a.cells)
+    elif kind != "wall":
+        return []
+    occ = b.occupied()
+    out = []
+    for a in board.squares:
+        if a == f.pos or not board.can_end(a, f.side, f.statue_ok):
+            continue
+        space = space_of(a, f.side)
+        if any(occ.get(sq) not in (None, f) for sq in space):
+            continue
+        if kind.startswith("near:"):
+            n = e.amount
+            if not any((board.adjacent(a, f.side, x.pos, x.side) if n < 0 else gap(a, f.side, x.pos, x.side) <= n)
+                       for x in refs if x.pos is not None):
+                continue
+        elif kind == "near-start":
+            if not any(gap(a, f.side, c, 1) <= e.amount for c in cells):
+                continue
+        elif kind == "wall":
+            if not _beside_wall(b, space):
+                continue
+        elif not all(sq in cells for sq in space):
+            continue
+        out.append(a)
+    return out
+
+
+def _beside_wall(b: Battle, space: list[Sq]) -> bool:
+    """A space touching a wall: a solid square around it, or a wall along one of its squares' sides."""
+    grid = b.board.grid
+    for sq in space:
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                n = (sq[0] + dx, sq[1] + dy)
+                if (dx or dy) and grid.in_bounds(n) and n not in space and (
+                        grid.is_solid(n) or (dx * dy == 0 and not grid.adjacent(sq, n))):
+                    return True
+    return False
+
+
 def forced_move(b: Battle, f: Fighter, source: Fighter, kind: str, n: int, exactly: bool) -> None:
     """Profile ``ddm-guild.forced-movement``: the engine pushes (or slides) straight away from the source as far
     as it can, and pulls toward it; walls, creatures and statues stop it."""
@@ -1988,7 +2070,13 @@ def reposition_square(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bo
     else:
         found = reachable(b, f, n)
         options = [a for a in found if a != f.pos]
-    if not options:
+    return best_square(b, f, options, toward_enemy)
+
+
+def best_square(b: Battle, f: Fighter, options: list[Sq], toward_enemy: bool) -> Sq | None:
+    """Of ``options``, where the engine moves ``f``: nearest an enemy for a creature whose best attack is melee,
+    away from enemies (up to 6 squares) otherwise; None when none is better than where it stands."""
+    if not options or f.pos is None:
         return None
     enemies = b.enemies_of(f)
     if not enemies:

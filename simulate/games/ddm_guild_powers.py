@@ -1321,6 +1321,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                   r"(?P<who>that ally|the ally|that enemy|the target|target)$", body)
     if pa:  # 'Place this creature in a space adjacent to that ally' (no line of sight needed: not a teleport)
         return [Effect("place", "self", 0, "adjacent:" + ("ally" if "ally" in pa.group("who") else "target"))]
+    pl = _placement(body)
+    if pl is not None:
+        return [pl]
     sv = re.match(r"^spends? (\d+) (?:vp|victory points?)$", body)
     if sv:  # 'Minor action; spend 5 VP, then this creature heals 30 HP': its side's points pay for the rest
         return [Effect("vp", "player", -int(sv.group(1)), extra=("spend",))]
@@ -1484,6 +1487,62 @@ def _gated(t: str) -> list[Effect] | None:
         gate = _gate_filter(m.group("s"), True)
         return None if gate is None else _gated_rider(m.group("rest"), gate, True)
     return None
+
+
+# --- placement: 'place this creature' [where] ------------------------------------------------------------------
+# where: 'within 6 squares of an Arcane ally of level 8 or greater', 'adjacent to a Bloodied enemy', 'in your start
+# area', 'in any victory area', 'adjacent to wall terrain', 'in a square it can see', 'up to 4 squares away and in
+# line of sight', 'within 5 squares of your start area'. A placement is not a move: no path, no opportunity attack
+# (where the engine puts it: docs/rules/ddm-guild-play.md, how the engine uses powers).
+
+_PLACE_RE: Final = re.compile(r"^(?:you may )?(?:place it|it is placed)(?: on the battle ?map)?,? (?P<where>.+)$")
+_PLACE_REF: Final = re.compile(
+    r"^(?:an?|1) (?:(?P<state>bloodied) )?(?P<kinds>[a-z\-]+(?: or [a-z\-]+)? )?(?P<noun>ally|enemy)"
+    r"(?: of level (?P<lv>\d+) or (?P<dir>greater|higher|lower|less))?$")
+_PLACE_WHERE: Final = (
+    (re.compile(r"^in (?:a|any) (?:space|square) (?:that )?it can see$|^in any (?:space|square) (?:with)?in its line "
+                r"of sight$"), "seen", 0),
+    (re.compile(r"^in any (?:space|square) up to (?P<n>\d+) squares away and in (?:its )?line of sight$"), "seen", -1),
+    (re.compile(r"^in (?:its|your) start area$|^in any (?:space|square) in your start area$|^in one of your start "
+                r"areas$"), "start", 0),
+    (re.compile(r"^(?:with)?in (?P<n>\d+) squares of your start area$|^up to (?P<n2>\d+) squares away from your start "
+                r"area$"), "near-start", -1),
+    (re.compile(r"^in (?:any|a) victory area$"), "victory", 0),
+    (re.compile(r"^in one of your victory areas$"), "victory:own", 0),
+    (re.compile(r"^(?:in (?:a|any) (?:space|square) )?adjacent to (?:a )?wall(?: terrain)?$"), "wall", 0),
+)
+
+
+def _placement(body: str) -> Effect | None:
+    """'Place this creature <where>' (see above) as a place effect, or None."""
+    m = _PLACE_RE.match(body)
+    if m is None:
+        return None
+    where = m.group("where")
+    for rx, what, n in _PLACE_WHERE:
+        wm = rx.match(where)
+        if wm:
+            squares = int(wm.group("n") or wm.group("n2")) if n < 0 else 0
+            return Effect("place", "self", squares, what)
+    nm = re.match(r"^(?:in (?:a|an unoccupied|any) (?:space|square) )?(?:(?P<adj>adjacent to)|within (?P<n>\d+) "
+                  r"squares of) (?P<ref>.+)$", where)
+    if nm is None:
+        return None
+    ref = _PLACE_REF.match(nm.group("ref"))
+    if ref is None:
+        return None
+    try:
+        kinds = _event_kinds(ref.group("kinds")) if ref.group("kinds") else ""
+    except _Unread:
+        return None
+    if ref.group("lv"):  # 'an Arcane ally of level 8 or greater'
+        level = ("level>=" if ref.group("dir") in ("greater", "higher") else "level<=") + ref.group("lv")
+        kinds = "+".join(k for k in (kinds, level) if k)
+        if "|" in kinds:
+            return None
+    squares = -1 if nm.group("adj") else int(nm.group("n"))
+    return Effect("place", "self", squares, "near:" + ref.group("noun"),
+                  filter=Filter(keyword=kinds, target_state=ref.group("state") or ""))
 
 
 _CHOOSE_RE: Final = re.compile(
