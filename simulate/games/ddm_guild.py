@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.30"  # 1.29: when/while/if states; 1.30: riders on the target, hit changes, placement
+GAME_VERSION: Final = "ddm-guild/1.31"  # 1.30: target riders, hit changes, placement; 1.31: gains while a state
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -228,6 +228,8 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.static_mods.append((what, amount, flt))
     elif kind == "aura-mod":
         f.auras.append((what, amount, flt, aura))
+    elif kind == "while":  # 'Conceal 6 while adjacent to a wall' (P.refresh_while keeps what holds)
+        f.while_gains.append((what, amount, flt.self_state))
 
 
 class GuildState(State):
@@ -320,6 +322,7 @@ class GuildState(State):
         f.pos = spot
         f.on_map = True
         b.moved()
+        P.refresh_while(b)
         b.event("deploy", creature=f.id, at=list(spot))
 
     def _free_anchor(self, f: Fighter, area: set[Sq], front: dict[Sq, int]) -> Sq | None:
@@ -364,6 +367,7 @@ class GuildState(State):
                     self._place(f, letter, self.board.distance_field(self.map.start_squares(b.letters[1 - f.player]),
                                                                      1))
                     P.check_wipe(b)
+        b.first_active = ["", "", ""]
         for f in b.fighters:
             f.activations_left = f.activations if f.in_play() else 0
             f.per_round_used.clear()
@@ -455,6 +459,9 @@ class GuildState(State):
         f.activations_left -= 1
         self.phase_count += 1
         self.b.active = f
+        first = self.b.first_active
+        for i in (f.player, 2):
+            first[i] = first[i] or f.id
         self.b.event("activate", creature=f.id)
         self._start_turn(f)
 

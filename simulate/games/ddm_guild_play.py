@@ -81,7 +81,7 @@ PLAYED_STATICS: Final = frozenset({
     "blindsight", "stable-footing", "forest-walk", "swarm", "keen-critical", "awareness", "defensive-advantage",
     "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
     "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
-    "crit-damage",
+    "crit-damage", "while",
 })
 # what an attack may ignore ('redirect': the engine plays no power that redirects an attack, so there is nothing
 # to ignore)
@@ -103,7 +103,8 @@ PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging
                                        "opportunity", "moved-this-turn", "damaged", "unseen", "flanked",
                                        "not-charged", "not-moved", "first-round", "destroyed-this-turn",
                                        "adjacent-wall", "no-adjacent-creature", "adjacent-enemy",
-                                       "no-adjacent-enemy", "in-victory-area"})
+                                       "no-adjacent-enemy", "in-victory-area", "sees-no-enemy",
+                                       "first-to-activate", "first-you-activate", "last-you-activate"})
 PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
                                   "radiant", "thunder", "dazed", "stunned", "immobilized", "slowed", "weakened",
                                   "helpless", "dominated", "blinded", "marked", "invisible", "ongoing damage",
@@ -129,6 +130,9 @@ def engine_unplayed(power: Power) -> str:
     for s in power.statics:
         if s.kind not in PLAYED_STATICS:
             return f"{s.kind} is not played"
+        if s.kind == "while" and (s.what.split(":")[0] not in WHILE_GAINS or not while_state_played(
+                s.filter.self_state)):
+            return f"{s.what} while '{s.filter.self_state}' is not played"
         if s.kind == "keen-critical":
             why = _filter_unplayed(s.filter)
             if why:
@@ -522,6 +526,14 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return holder.moved == 0
     if kind == "first-round":
         return b.round == 1
+    if kind == "sees-no-enemy":
+        return not any(b.sees(holder, e) for e in b.enemies_of(holder))
+    if kind == "first-to-activate":  # on its turn, when it was the round's first activation (of either side)
+        return b.active is holder and b.first_active[2] == holder.id
+    if kind == "first-you-activate":
+        return b.active is holder and b.first_active[holder.player] == holder.id
+    if kind == "last-you-activate":  # no creature of its side has an activation left this round
+        return b.active is holder and not any(x.activations_left for x in b.in_play(holder.player))
     if kind == "destroyed-this-turn":
         return b.active is holder and holder.kills > holder.turn_kills
     if holder.pos is None:
@@ -536,7 +548,8 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
                 if grid.is_solid(n) or (abs(n[0] - sq[0]) + abs(n[1] - sq[1]) == 1 and grid.wall_between(sq, n)):
                     return True
         return False
-    names = SLOWING if arg == "difficult" else frozenset((arg,))  # difficult: any terrain that costs more to enter
+    names = frozenset(t for a in arg.split("|") for t in (SLOWING if a == "difficult" else (a,)))  # difficult: any
+    # terrain that costs more to enter
     if kind == "in-terrain":  # 'while occupying forest terrain'
         return any(grid.has_terrain(sq, t) for sq in own for t in names)
     if kind == "adjacent-terrain":
@@ -755,6 +768,8 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dty
             b.end_effect(target, x, "damaged")
     target.hp -= amount
     target.damage_taken += amount
+    if target.bloodied != was_bloodied:
+        refresh_while(b)  # 'Conceal 6 while bloodied'
     if source is not None:
         source.damage_dealt += amount
     b.event("damage", creature=target.id, amount=amount, hp=target.hp, source=source.id if source else None)
@@ -799,7 +814,10 @@ def heal(b: Battle, f: Fighter, amount: int) -> None:
     new = min(f.max_hp, f.hp + amount)
     if new != f.hp:
         b.event("heal", creature=f.id, amount=new - f.hp, hp=new)
+        was_bloodied = f.bloodied
         f.hp = new
+        if f.bloodied != was_bloodied:
+            refresh_while(b)
 
 
 def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
@@ -812,6 +830,7 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
     victim.on_map = False
     victim.destroyed_round = b.round
     b.moved()
+    refresh_while(b)
     scorer = 1 - victim.player
     if killer is not None and killer.player != victim.player:
         killer.kills += 1
@@ -1924,6 +1943,38 @@ def place_beside(b: Battle, f: Fighter, near: Fighter | None) -> None:
 def place(b: Battle, f: Fighter, anchor: Sq) -> None:
     f.pos = anchor
     b.moved()
+    refresh_while(b)
+
+
+# the states a creature's 'X while <state>' may name: those that change only when a creature moves, leaves the battle
+# map or its hit points change (refresh_while runs then)
+WHILE_STATES: Final = frozenset({"bloodied", "not-bloodied", "damaged", "adjacent-wall", "in-terrain",
+                                 "adjacent-terrain", "in-victory-area", "adjacent-enemy", "no-adjacent-enemy",
+                                 "adjacent-enemies-only", "adjacent-enemies-min", "no-adjacent-creature",
+                                 "no-enemy-within", "no-ally-within", "adjacent-ally", "near-ally", "ally-in-play"})
+# what it may have while such a state holds
+WHILE_GAINS: Final = frozenset({"invisible", "invisible-far", "hide", "conceal", "reach", "resist", "flight",
+                                "insubstantial", "phasing"})
+
+
+def while_state_played(state: str) -> bool:
+    kind, _, arg = state.partition(":")
+    return kind in WHILE_STATES and not arg.startswith("cond:")
+
+
+def refresh_while(b: Battle) -> None:
+    """What each creature has while a state of its own holds ('Conceal 6 while adjacent to a wall'), as it is now."""
+    for f in b.fighters:
+        if not f.while_gains:
+            continue
+        now: dict[str, int] = {}
+        if f.in_play():
+            for what, amount, state in f.while_gains:
+                if amount > now.get(what, 0) and holds(b, state, f):
+                    now[what] = amount
+        if now != f.while_on:
+            f.while_on = now
+            b.version += 1  # what it can do changed (its moves, its reach)
 
 
 def place_at(b: Battle, f: Fighter, e: Effect) -> None:

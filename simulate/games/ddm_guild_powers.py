@@ -53,7 +53,7 @@ STATIC_KINDS: Final = (
     "blindsight", "stable-footing", "forest-walk", "swarm", "towering", "keen-critical", "awareness",
     "defensive-advantage", "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable",
     "aura-mod", "no-ca-from-flank", "illuminator", "shift-distance", "statue-ok", "delayed", "blank", "construction",
-    "crit-multiplier", "crit-damage",
+    "crit-multiplier", "crit-damage", "while",
 )
 # Durations: who counts the turn ("target" is the creature affected, "source" the one whose power it is).
 DURATIONS: Final = (
@@ -242,6 +242,7 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\bgoblinallies\b"), "goblin allies"),
     (re.compile(r"(^|[:;] )([+-]) (\d+ (?:damage|attack)\b)"), r"\1\2\3"),  # "+ 10 damage against undead"
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
+    (re.compile(r"\bwithing\b"), "within"),
 )
 _M_ICON: Final = re.compile(r"\+(\d+) m damage\b")
 _PLUS_TIGHT: Final = re.compile(r"(\d) ?\+ ?(\d+ (?:(?:" + "|".join(DAMAGE_TYPES) + r") )?damage)")
@@ -761,9 +762,9 @@ _CONDITION_LEAD: Final = re.compile(
     r"^\(?(?:use |usable )?(?:only )?(?:while|if|when|whenever|as long as) (?:it is |it's |this creature is )?")
 # an ally's kinds in a condition ('an Undead ally', 'a champion ally', 'an allied Dragon champion'): checked against
 # the cards' keywords (_known_kinds) after _kinds
-_AK: Final = r"(?:an? |1 |one |any )?(?P<kw>(?:[a-z\-]+ ){0,2}?)"
+_AK: Final = r"(?:an? |1 |one |any )?(?P<kw>(?:[a-z\-]+(?:,|,? or)? ){0,3}?)"
 _ALLIED: Final = r"(?:an? |1 )?allied (?P<kw2>[a-z\-]+(?: [a-z\-]+)?)"
-_TERRAIN: Final = r"(?P<t>forest|river|difficult|statue|smoke)"
+_TERRAIN: Final = (r"(?P<t>(?:forest|river|difficult|statue|smoke)(?: or (?:forest|river|difficult|statue|smoke))?)")
 _N: Final = r"(?P<n>\d+|one|two|three)"
 _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"(?:not bloodied|nonbloodied|non-bloodied)", "not-bloodied"),
@@ -783,8 +784,10 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"(?:adjacent to (?:an? )?bloodied enemy|an? bloodied enemy is adjacent(?: to it)?)", "adjacent-enemy:bloodied"),
     (r"(?:adjacent to (?:an|at least one|1|one) enemy|an enemy is adjacent(?: to it)?)", "adjacent-enemy"),
     (r"only " + _N + r" enemy is adjacent(?: to it)?", "adjacent-enemies-only:{n}"),
+    (r"adjacent to only " + _N + r" enemy", "adjacent-enemies-only:{n}"),
     (r"adjacent to " + _N + r" or more enemies", "adjacent-enemies-min:{n}"),
-    (r"(?:not adjacent to any (?:other )?creatures?|no other creature is adjacent to it)", "no-adjacent-creature"),
+    (r"(?:not adjacent to any (?:other )?creatures?|no other creatures? (?:is |are )?adjacent to it)",
+     "no-adjacent-creature"),
     (r"adjacent to " + _AK + r"ally", "adjacent-ally:{kw}"),
     (_AK + r"ally is adjacent(?: to it)?", "adjacent-ally:{kw}"),
     (r"within " + _N + r" squares? of " + _AK + r"ally", "near-ally:{n}:{kw}"),
@@ -796,7 +799,8 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"no enem(?:y is|ies are) within " + _N + r" squares(?: of it)?", "no-enemy-within:{n}"),
     (r"no (?:ally is|allies are) within " + _N + r" squares(?: of it)?", "no-ally-within:{n}"),
     (r"it (?:did not|has not|does not) charge(?:d)? (?:this|that) turn", "not-charged"),
-    (r"it (?:did not|has not|does not) move(?:d)? (?:this|that) turn", "not-moved"),
+    (r"it (?:did not|has not|does not) move(?:d)? (?:this|that) turn|it has not (?:yet )?moved (?:on|during) its turn",
+     "not-moved"),
     (r"(?:it is )?the first round of the battle", "first-round"),
     (r"it has destroyed an enemy this turn", "destroyed-this-turn"),
     (r"(?:it is )?" + _N + r" or more squares (?:away )?from its starting position(?: this turn)?",
@@ -805,7 +809,13 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
      "moved-from-start:{n}"),
     (r"it has moved " + _N + r" or more squares (?:away )?from its starting position(?: this turn)?",
      "moved-from-start:{n}"),
-    (r"no enem(?:y has|ies have) line of sight to it|no enemy can see it", "unseen"),
+    (r"no enem(?:y has|ies have) line of sight to it|no enem(?:y|ies) can see it", "unseen"),
+    (r"it has line of sight to no enem(?:y|ies)|it (?:cannot|can not|does not) see any enem(?:y|ies)", "sees-no-enemy"),
+    # the order of activation in a round ('the first creature to activate in a round', 'the last creature you
+    # activate in a round'): of both sides, or of its own
+    (r"(?:it is |this is )?the first (?:creature )?to activate (?:in a|this|in the) round", "first-to-activate"),
+    (r"(?:it is |this is )?the first creature you activate (?:in a|this|in the) round", "first-you-activate"),
+    (r"(?:it is |this is )?the last creature you activate (?:in a|this|in the) round", "last-you-activate"),
 ))
 
 
@@ -836,11 +846,11 @@ def _condition(text: str, lead_only: bool = False) -> tuple[str, int] | None:
             continue
         g = {k: v for k, v in m.groupdict().items() if v}
         n = g.get("n") or g.get("n2") or "0"
-        kinds = _kinds(g.get("kw") or g.get("kw2") or "")
+        kinds = _kinds((g.get("kw") or g.get("kw2") or "").replace(", or ", ", "))
         if not _condition_kinds(kinds):
             return None  # not a creature kind: the words stay unread
         value = pred.replace("{n}", str(_words_to_int(n))).replace("{kw}", kinds).replace(
-            "{t}", g.get("t", "")).replace("{c}", g.get("c") or g.get("c2") or "")
+            "{t}", g.get("t", "").replace(" or ", "|")).replace("{c}", g.get("c") or g.get("c2") or "")
         return value, lead.end() + m.end()
     return None
 
@@ -1008,6 +1018,39 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return [], [Effect("heal", "self", int(m.group(1)))], "", "start-of-turn"
         return [Static(kind)], [], "", ""
     return None
+
+
+_WHILE_GAIN: Final = re.compile(
+    r"^(?:it |this creature )?(?:is |has |gains )?(?P<what>.+?) (?P<c>(?:while|when|whenever) .+)$")
+
+
+def _while_static(body: str) -> list[Static] | None:
+    """What it has while a state of its own holds ('Conceal 6 while adjacent to a wall', 'invisible to nonadjacent
+    enemies while occupying forest terrain', 'Reach 2 while no enemies are adjacent to this creature'): a 'while'
+    static each (ddm_guild_play.refresh_while keeps which hold), or None."""
+    m = _WHILE_GAIN.match(body)
+    if m is None:
+        return None
+    cond = _condition(m.group("c"), lead_only=True)
+    if cond is None or cond[1] != len(m.group("c")):
+        return None
+    out = []
+    for part in re.split(r",? and |, ", m.group("what")):
+        inv = re.fullmatch(r"invisible(?P<far> to (?:nonadjacent|non-adjacent) enemies)?(?: to enemies)?", part)
+        if inv:
+            out.append(Static("while", 1, "invisible-far" if inv.group("far") else "invisible",
+                              Filter(self_state=cond[0])))
+            continue
+        rm = re.fullmatch(r"reach (\d+)", part)
+        if rm or part == "hide":
+            out.append(Static("while", int(rm.group(1)) if rm else 1, "reach" if rm else "hide",
+                              Filter(self_state=cond[0])))
+            continue
+        gains = _gains(part)
+        if not gains:
+            return None
+        out.extend(Static("while", n, what, Filter(self_state=cond[0])) for what, n in gains)
+    return out
 
 
 def _plain_static(kind: str) -> tuple[list[Static], list[Effect], str, str]:
@@ -1882,10 +1925,9 @@ def _recharge(text: str) -> tuple[str, str, Filter]:
             return left, name, Filter()
     if re.match(r"^(?:when|if) (?:this|that) attack hits$", rest):
         return left, "this-hits", Filter()
-    when = re.match(r"^at (?:the )?(start|end) of (?:its|each|this creature's) turn,? (?=if |while |when )", rest)
-    cond = _condition(rest[when.end():], lead_only=True) if when else None
-    if when and cond is not None and when.end() + cond[1] == len(rest):  # 'at start of its turn if it is adjacent
-        return left, when.group(1) + "-of-turn", Filter(self_state=cond[0])  # to a wall': its state then
+    state = _turn_state(rest)  # 'at start of its turn if it is adjacent to a wall': its state then
+    if state is not None:
+        return left, state[0], Filter(self_state=state[1])
     uses = _RECHARGE_USES.match(rest)  # 'RECHARGE when this creature uses Mantid Dance (a champion power)'
     if uses:
         if not uses.group("names"):
@@ -1898,6 +1940,25 @@ def _recharge(text: str) -> tuple[str, str, Filter]:
     if _RECHARGE_NAMES.match(rest) and not re.match(r"^(?:when|whenever|at|if|as|on|once|all|after)\b", rest):
         return text, "", Filter()  # "RECHARGE Acid Breath": an effect that recharges another power (read by _clause)
     raise _Unread(f"recharge {rest}")
+
+
+def _turn_state(rest: str) -> tuple[str, str] | None:
+    """A RECHARGE on a state of the creature at the start or end of its turn: ('start-of-turn', predicate id) for
+    'at start of its turn if no enemy can see it', 'when it starts its turn adjacent to a Ki ally', 'when no enemy
+    is within 10 squares at start of its turn'."""
+    m = re.match(r"^at (?:the )?(?P<w>start|end) of (?:its|each|this creature's) turn,? (?P<s>(?:if|while|when) .+)$",
+                 rest)
+    words = m.group("s") if m else ""
+    if m is None:
+        m = re.match(r"^when it (?P<w>start|end)s its turn (?:with )?(?P<s>.+)$", rest)
+        words = "while " + m.group("s") if m else ""
+    if m is None:
+        m = re.match(r"^(?:when|if) (?P<s>.+?),? at (?:the )?(?P<w>start|end) of its turn$", rest)
+        words = "while " + m.group("s") if m else ""
+    cond = _condition(words, lead_only=True) if m else None
+    if m is None or cond is None or cond[1] != len(words):
+        return None
+    return m.group("w") + "-of-turn", cond[0]
 
 
 def _whole_event(words: str) -> tuple[str, Filter] | None:
@@ -2719,6 +2780,9 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     kw = _static_keyword(body)
     if kw is not None:
         return _keyword_power(index, display, ptype, text, uses, kw)
+    held = _while_static(body.strip(" ."))
+    if held is not None:
+        return Power(index, display, ptype, text, uses, statics=tuple(held))
     rt = _RETORT_RE.match(body.strip(" ."))
     if rt:  # 'Any creature that hits it with a {M} attack takes 5 necrotic damage': when it is hit, the attacker
         f = rt.group("f") or rt.group("f2")
@@ -2806,7 +2870,12 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
                      effects=(Effect("attack", "self", 0, which, count=n, extra=distinct),), attacks_made=n,
                      recharge=recharge, per=per, recharge_filter=recharge_filter)
-    # statics written as modifiers ("+2 AC while adjacent to an ally", "+5 damage vs. bloodied targets")
+    # statics written as modifiers ("+2 AC while adjacent to an ally", "+5 damage vs. bloodied targets"; under a
+    # state of its own: "Whenever an Elf ally is within 5 squares of it: it has +2 attack"; a state that holds on its
+    # turn only lasts what 'until end of its turn' does: "+10 Damage until end of turn whenever it is the first to
+    # activate in a round")
+    if not action and not trigger:
+        body, requirement = _state_modifiers(body, requirement)
     if not action and not trigger and re.match(r"^[+-]\d", body):
         mods = _modifier(body.strip(" ."))
         if mods is not None and requirement and requirement != "charge":  # "While bloodied: +2 AC"
@@ -2851,6 +2920,29 @@ _MOVE_AND_ATTACK: Final = re.compile(
     r"(?:then )?makes? (?:a|an|1|one) ?(?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|\{b\} or (?:1 )?\{r\}|m) ?attack "
     r"(?:(?:at )?any (?:time|point) during "
     r"(?:the|its|that) move(?:ment)?)$")
+
+
+# states that hold only on its own turn (so 'until end of its turn' adds nothing to them)
+_TURN_BOUND: Final = frozenset({"first-to-activate", "first-you-activate", "last-you-activate", "own-turn"})
+
+
+def _state_modifiers(body: str, requirement: str) -> tuple[str, str]:
+    """'it has +5 damage' under a requirement, '+10 damage until end of turn whenever <a state of its turn>': the
+    modifiers alone, with the state as the requirement (the caller makes them statics under it)."""
+    b = body.strip(" .")
+    m = re.match(r"^(?P<mods>[+-]\d.*?) until (?:the )?end of (?:its |this |the )?turn,? (?P<c>(?:whenever|while|when) "
+                 r".+)$", b)
+    if m is not None and not requirement:
+        cond = _condition(m.group("c"), lead_only=True)
+        if cond is not None and cond[1] == len(m.group("c")) and cond[0] in _TURN_BOUND:
+            return m.group("mods"), cond[0]
+        return body, requirement
+    if not requirement or requirement == "charge":
+        return body, requirement
+    m = re.match(r"^(?:it )?has (?P<mods>[+-]\d.*?)(?P<until> until (?:the )?end of (?:its |this |the )?turn)?$", b)
+    if m is None or (m.group("until") and requirement not in _TURN_BOUND):
+        return body, requirement
+    return m.group("mods"), requirement
 
 
 def _effect_then_event(body: str) -> tuple[str, Filter, list[Effect]] | None:

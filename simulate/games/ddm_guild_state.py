@@ -104,6 +104,10 @@ class Fighter:
         self.ponderous = False
         self.through_enemies = False
         self.static_mods: list[tuple[str, int, Filter]] = []  # (stat, amount, filter)
+        # what it has while a state of its own holds ('Conceal 6 while adjacent to a wall'): (what, amount, state),
+        # and what of it holds now (ddm_guild_play.refresh_while keeps it, whenever creatures move or hit points change)
+        self.while_gains: list[tuple[str, int, str]] = []
+        self.while_on: dict[str, int] = {}
         self.auras: list[tuple[str, int, Filter, int]] = []  # (stat, amount, filter, size)
         self.effects: list[Active] = []
         # the round and the turn
@@ -148,7 +152,7 @@ class Fighter:
     # -- what a power gave it for a while ('has resist 10 all until end of its next turn'), with its own
 
     def gained(self, what: str) -> int:
-        best = 0
+        best = self.while_on.get(what, 0) if self.while_on else 0
         for e in self.effects:
             if e.kind == "gain" and e.what == what and e.amount > best:
                 best = e.amount
@@ -156,6 +160,11 @@ class Fighter:
 
     def resist_now(self) -> dict[str, int]:
         out = self.resist
+        for what, n in self.while_on.items() if self.while_on else ():
+            if what.startswith("resist:") and n > out.get(what[7:], 0):
+                if out is self.resist:
+                    out = dict(self.resist)
+                out[what[7:]] = n
         for e in self.effects:
             if e.kind == "gain" and e.what.startswith("resist:"):
                 if out is self.resist:
@@ -256,7 +265,8 @@ class Fighter:
         a = p.attack
         if a is None:
             return 0
-        return max(a.reach, self.reach) if a.reach == 1 else a.reach
+        reach = max(self.reach, self.while_on.get("reach", 0)) if self.while_on else self.reach
+        return max(a.reach, reach) if a.reach == 1 else a.reach
 
 
 class Battle:
@@ -272,6 +282,7 @@ class Battle:
         self.round = 0
         self.points_limit = points_limit
         self.active: Fighter | None = None
+        self.first_active = ["", "", ""]  # this round's first creature activated: of player 0, of player 1, of both
         self.winner: int | None = None
         self.reason = ""
         self.over = False
@@ -341,7 +352,14 @@ class Battle:
             return False
         if target.has("invisible"):
             return True
-        if target.hide and target.pos is not None and viewer.pos is not None and not self.adjacent(target, viewer):
+        if target.while_on:  # 'invisible (to nonadjacent enemies) while occupying forest terrain'
+            if target.while_on.get("invisible", 0) and viewer.player != target.player:
+                return True
+            if target.while_on.get("invisible-far", 0) and viewer.player != target.player \
+                    and not self.adjacent(target, viewer):
+                return True
+        hide = target.hide or target.while_on.get("hide", 0) > 0
+        if hide and target.pos is not None and viewer.pos is not None and not self.adjacent(target, viewer):
             return self.board.wall_cover(viewer.pos, viewer.side, target.pos, target.side)
         return False
 

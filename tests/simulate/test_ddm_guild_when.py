@@ -245,3 +245,146 @@ def test_a_trigger_with_a_requirement_answers_only_while_it_holds() -> None:
     assert not [a for a in s._power_actions(cultist) if isinstance(a, GuildPower)]
     put(s, "a1", 5, 3)
     assert [a.power for a in s._power_actions(cultist) if isinstance(a, GuildPower)] == [1]
+
+
+@pytest.mark.parametrize(("text", "requirement", "self_state", "recharge"), [
+    ("Hunter 10: +10 Damage with {m} attacks while adjacent to only 1 enemy.", "", "adjacent-enemies-only:1", ""),
+    ("Bladed Fury: Use only if this creature has not yet moved on its turn. Make up to 2 {b} attacks.", "not-moved",
+     "", ""),
+    ("New Focus: Replaces attack action: If this creature has line of sight to no enemies, RECHARGE Flesh-Rotting "
+     "Gaze.", "sees-no-enemy", "", ""),
+    ("Fire Frenzy: +9 vs. DEF (Ref); 15 fire Damage. RECHARGE when this creature starts its turn with no other "
+     "creatures adjacent to it.", "", "", "start-of-turn"),
+    ("Ki Step: Minor action; teleport 5 squares. RECHARGE when this creature starts its turn adjacent to a Ki ally.",
+     "", "", "start-of-turn"),
+    ("Kinship: Whenever an Elf, Primal, or Unique ally is withing 5 squares of this creature: this creature has +2 "
+     "attack and +5 damage.", "near-ally:5:elf|primal|unique", "near-ally:5:elf|primal|unique", ""),
+    ("Long Wind-Up: Whenever this creature is the last creature you activate in a round, it has +5 Damage until end "
+     "of its turn.", "last-you-activate", "last-you-activate", ""),
+    ("Glory in Battle: +10 Damage until end of turn whenever this creature is the first to activate in a round.",
+     "first-to-activate", "first-to-activate", ""),
+    ("Incited: +5 Damage when this creature is the first creature to activate in a round.", "", "first-to-activate",
+     ""),
+])
+def test_more_states_in_the_same_vocabulary(text: str, requirement: str, self_state: str, recharge: str) -> None:
+    test_the_words_read_as_one_vocabulary(text, requirement, self_state, recharge)
+
+
+def test_the_start_of_turn_recharge_holds_its_state() -> None:
+    ki = parse_power(1, "special", "Ki Step: Minor action; teleport 5 squares. RECHARGE when this creature starts its "
+                                   "turn adjacent to a Ki ally.")
+    assert ki.recharge_filter.self_state == "adjacent-ally:ki"
+    s = battle_on([card("Githzerai", SWORD, "Ki Step: Minor action; teleport 5 squares. RECHARGE when this creature "
+                                            "starts its turn adjacent to a Ki ally."),
+                   card("Monk", SWORD, keywords=("Ki",))], [card("Orc", SWORD)])
+    gith = s.b.by_id["a1"]
+    step = gith.powers[1]
+    step = parse_power(1, "special", step.text, uses=1)
+    gith.powers[1] = step
+    gith.uses[1] = 1
+    put(s, "a1", 5, 5)
+    put(s, "a2", 9, 5)
+    put(s, "b1", 11, 0)
+    gith.spend(step)
+    P.recharge_turn_start(s.b, gith)
+    assert not gith.uses_left(step)
+    put(s, "a2", 6, 5)
+    P.recharge_turn_start(s.b, gith)
+    assert gith.uses_left(step)
+
+
+def test_the_order_of_activation_in_a_round() -> None:
+    s = battle_on([card("Ogre", SWORD), card("Squire", SWORD)], [card("Orc", SWORD)])
+    ogre, squire, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    s._start_round()
+    assert s.b.first_active == ["", "", ""]
+    s._activate(orc)
+    assert P.holds(s.b, "first-to-activate", orc) and P.holds(s.b, "first-you-activate", orc)
+    assert P.holds(s.b, "last-you-activate", orc)  # its side's only creature
+    s._activate(squire)
+    assert not P.holds(s.b, "first-to-activate", squire) and P.holds(s.b, "first-you-activate", squire)
+    assert not P.holds(s.b, "last-you-activate", squire)  # the ogre has not acted
+    s._activate(ogre)
+    assert P.holds(s.b, "last-you-activate", ogre) and not P.holds(s.b, "first-you-activate", ogre)
+    assert not P.holds(s.b, "first-you-activate", squire)  # not its turn now
+    s.b.round = 3
+    s._start_round()
+    assert s.b.first_active == ["", "", ""]
+
+
+def test_the_last_activation_adds_its_damage_on_its_turn() -> None:
+    s = battle_on([card("Ogre", SWORD, "Long Wind-Up: Whenever this creature is the last creature you activate in a "
+                                       "round, it has +5 Damage until end of its turn.", hp=60),
+                   card("Squire", SWORD)], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15, 15]))
+    ogre, squire, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    sword = ogre.powers[0]
+    assert sword.attack is not None
+    s._start_round()
+    put(s, "a1", 5, 5)
+    put(s, "b1", 6, 5)
+    s._activate(ogre)
+    P.attack(s.b, ogre, sword, sword.attack, [orc])
+    assert orc.hp == 90  # the squire is still to act
+    squire.activations_left = 0
+    P.attack(s.b, ogre, sword, sword.attack, [orc])
+    assert orc.hp == 75
+
+
+STONESHADOW = "Stoneshadow: Conceal 6 while adjacent to a wall"
+SHADOWCLOAK = "Shadowcloak: Invisible to nonadjacent enemies while adjacent to a wall."
+LUNGE = "Lunge: Reach 2 while no enemies are adjacent to this creature."
+GUARD = "Guard Area: Resist 5 All while in a victory area."
+WINGS = "Little Wings: Has Flight while not bloodied."
+
+
+def test_what_it_has_while_a_state_holds_words() -> None:
+    for text, what, amount, state in ((STONESHADOW, "conceal", 6, "adjacent-wall"),
+                                      (SHADOWCLOAK, "invisible-far", 1, "adjacent-wall"),
+                                      (LUNGE, "reach", 2, "no-adjacent-enemy"),
+                                      (GUARD, "resist:all", 5, "in-victory-area"),
+                                      (WINGS, "flight", 1, "not-bloodied"),
+                                      ("Forest Ward: Invisible while occupying forest terrain.", "invisible", 1,
+                                       "in-terrain:forest"),
+                                      ("Small Fey: Invisible to nonadjacent enemies when occupying forest or difficult "
+                                       "terrain", "invisible-far", 1, "in-terrain:forest|difficult"),
+                                      ("Blend with the Trees: This creature has Hide while in forest terrain.", "hide",
+                                       1, "in-terrain:forest")):
+        p = parse_power(0, "special", text)
+        assert p.played and not P.engine_unplayed(p), (text, p.unplayed, P.engine_unplayed(p))
+        assert [(x.kind, x.what, x.amount, x.filter.self_state) for x in p.statics] == [("while", what, amount, state)]
+    both = parse_power(0, "special", "Wind in the Willows: Conceal 6 and Resist 5 All while adjacent to forest "
+                                     "terrain.")
+    assert [(x.what, x.amount) for x in both.statics] == [("conceal", 6), ("resist:all", 5)]
+    for text in ("Gloom: Conceal 6 while it is the first creature to activate in a round.",  # not a place or a hurt
+                 "Gloom: Conceal 6 while not adjacent to an immobilized enemy.",
+                 "Gloom: Resist 5 all and +2 speed while bloodied."):
+        p = parse_power(0, "special", text)
+        assert not p.played or P.engine_unplayed(p), text
+
+
+def test_what_it_has_changes_as_it_moves_and_is_hurt() -> None:
+    s = battle_on([card("Duergar", SWORD, STONESHADOW, SHADOWCLOAK, LUNGE, GUARD, WINGS, hp=40)],
+                  [card("Archer", SWORD, "Bow: (range 10) +10 vs. AC; 10 damage.")], PurposeDice(attack=[15]))
+    duergar, archer = s.b.by_id["a1"], s.b.by_id["b1"]
+    sword = duergar.powers[0]
+    put(s, "b1", 9, 1)
+    put(s, "a1", 6, 3)
+    assert duergar.conceal_now() == 0 and s.b.sees(archer, duergar) and duergar.reach_of(sword) == 2
+    assert duergar.mover().flight and duergar.resist_now().get("all", 0) == 0
+    put(s, "a1", 5, 2)  # beside the wall square
+    assert duergar.conceal_now() == 6 and not s.b.sees(archer, duergar)
+    put(s, "b1", 6, 2)  # adjacent: seen, and no longer Reach 2
+    assert s.b.sees(archer, duergar) and duergar.reach_of(sword) == 1
+    own = (8, 3) if s.b.letters[0] == "A" else (3, 3)
+    put(s, "b1", 11, 7)
+    put(s, "a1", *own)
+    assert duergar.resist_now()["all"] == 5
+    P.lose_hp(s.b, duergar, 25, archer)
+    assert duergar.bloodied and not duergar.mover().flight
+    P.heal(s.b, duergar, 20)
+    assert duergar.mover().flight
+    bow = archer.powers[1]
+    assert bow.attack is not None
+    put(s, "a1", 5, 2)
+    put(s, "b1", 9, 1)
+    assert not P.in_range(s.b, archer, bow, bow.attack, duergar)  # invisible to it: no ranged attack
