@@ -228,8 +228,11 @@ class DdmState(State):
 
     # -- the log, the dice, and who is where (asked by every rule)
 
-    def ev(self, kind: str, **data: JSONValue) -> None:
-        self.log.add_data(kind, {"round": self.round, **data})
+    def event(self, kind: str, data: dict[str, JSONValue]) -> None:
+        """Log an event. ``data`` is the record's data as the caller writes it, ``"round": state.round`` its first
+        key: one dict per event (keywords merged into a dict that starts with the round made two, and merging
+        them was a twentieth of a short battle)."""
+        self.log.add_data(kind, data)
 
     def d20(self, purpose: str) -> int:
         return self.dice.roll(20, purpose)
@@ -378,7 +381,7 @@ class DdmGame(Game):
         if len(lists) != 2:
             raise ValueError("a D&D Miniatures battle here has exactly two warbands")
         warbands = [_warband(x) for x in lists]
-        if isinstance(battle_map, Mapping) and "maps" in battle_map:
+        if not isinstance(battle_map, str) and "maps" in battle_map:  # (a str test: Mapping's is an ABC's)
             maps = [get_map(m) for m in battle_map["maps"]]
         else:
             maps = [get_map(battle_map)]
@@ -395,11 +398,14 @@ class DdmGame(Game):
         if hit is None or hit[0] is not warband:
             if len(_DESCRIBED) >= 64:
                 _DESCRIBED.clear()
-            hit = _DESCRIBED[id(warband)] = (warband, warband.to_json())
+                _OWN_DOCUMENTS.clear()
+            doc = warband.to_json()
+            hit = _DESCRIBED[id(warband)] = (warband, doc)
+            _OWN_DOCUMENTS[id(doc)] = (doc, _warband(doc))
         return hit[1]
 
     def describe_map(self, battle_map: Mapping[str, Any] | str) -> dict[str, Any]:
-        if isinstance(battle_map, Mapping) and "maps" in battle_map:
+        if not isinstance(battle_map, str) and "maps" in battle_map:
             return {"maps": [get_map(m).raw for m in battle_map["maps"]]}
         return dict(get_map(battle_map).raw)
 
@@ -424,12 +430,18 @@ def _gap(a: int, a_size: int, b: int, b_size: int) -> int:
 
 _WARBANDS: list[tuple[dict[str, Any], Warband]] = []  # the lists read last, most recent first
 _DESCRIBED: dict[int, tuple[Warband, dict[str, Any]]] = {}  # per warband read: its record document
+# per record document written (read-only, see describe_list): the warband read from it, found by identity where
+# any other document is compared with the ones read before (the battle is then set up from the record's lists)
+_OWN_DOCUMENTS: dict[int, tuple[dict[str, Any], Warband]] = {}
 _READINGS: dict[int, tuple[CreatureCard, Traits, list[CommanderEffect], list[SpellEffect]]] = {}
 
 
 def _warband(raw: Mapping[str, Any]) -> Warband:
     """A list as a :class:`Warband`; the last few are found by comparing documents (a matchup plays the same
     two lists battle after battle) instead of being read again."""
+    own = _OWN_DOCUMENTS.get(id(raw))
+    if own is not None and own[0] is raw:
+        return own[1]
     for seen, warband in _WARBANDS:
         if seen == raw:
             return warband

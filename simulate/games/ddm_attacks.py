@@ -36,6 +36,21 @@ def threat_squares(state: DdmState, mover: Creature) -> set[Sq]:
     return out
 
 
+def near_enemies(state: DdmState, mover: Creature) -> set[Sq] | None:
+    """The squares within one square of an enemy's space (walls not considered): an attack of opportunity needs
+    the mover to leave a square adjacent to its enemy (§8.6), so leaving any other square provokes none. None
+    when some enemy's place is not known (every step is then asked in full)."""
+    out: set[Sq] = set()
+    for e in state.enemies_of(mover):
+        a = e.anchor
+        if a is None:
+            return None
+        for y in range(a[1] - 1, a[1] + e.size + 1):
+            for x in range(a[0] - 1, a[0] + e.size + 1):
+                out.add((x, y))
+    return out
+
+
 def can_aoo(state: DdmState, e: Creature, mover: Creature) -> bool:
     if not e.active or e.confused_dc is not None or e.traits.no_reach or not e.melee_attacks:
         return False
@@ -85,7 +100,7 @@ def provoke(state: DdmState, mover: Creature, left: set[Sq]) -> None:
             (i for i, a in enumerate(e.card.attacks) if a.kind == "melee"),
             key=lambda i: (e.card.attacks[i].bonus + e.card.attacks[i].damage, -i),
         )
-        state.ev("aoo", attacker=e.id, target=mover.id)
+        state.event("aoo", {"round": state.round, "attacker": e.id, "target": mover.id})
         attack(state, e, mover, spec_i, aoo=True)
 
 
@@ -278,12 +293,12 @@ def attack(
         r = state.d20("incorporeal")
         notes.append(f"incorporeal:{r}")
         hit = r >= 11
-    state.ev(
-        "attack", attacker=att.id, target=tgt.id, attack=index, type=kind, roll=roll,
-        total=None if roll is None else roll + bonus, ac=ac, hit=hit, crit=crit and hit, auto=auto,
-        charge=charge, aoo=aoo, mods=[signed(n, v) for n, v in amods], ac_mods=[signed(n, v) for n, v in dmods],
-        declare=list(declare), notes=notes,
-    )
+    state.event("attack", {
+        "round": state.round, "attacker": att.id, "target": tgt.id, "attack": index, "type": kind, "roll": roll,
+        "total": None if roll is None else roll + bonus, "ac": ac, "hit": hit, "crit": crit and hit, "auto": auto,
+        "charge": charge, "aoo": aoo, "mods": [signed(n, v) for n, v in amods],
+        "ac_mods": [signed(n, v) for n, v in dmods], "declare": list(declare), "notes": notes,
+    })
     if not hit:
         if kind == "melee" and tgt.traits.spiker_barbs and not reach and tgt.on_map:
             damage.deal_damage(state, att, [(tgt.traits.spiker_barbs, "magic")], source=tgt, kind="ability")
@@ -301,8 +316,10 @@ def attack(
         portions.append((spec.extra_damage, spec.extra_type or base_type))
     if state.turn is not None and state.turn.creature == att.id:
         state.turn.hits_on[tgt.id] = state.turn.hits_on.get(tgt.id, 0) + 1
-    state.ev("damage-roll", attacker=att.id, target=tgt.id, base=spec.damage,
-            bonuses=[signed(n, v) for n, v in bonuses], doubled=double, portions=[list(p) for p in portions])
+    state.event("damage-roll", {
+        "round": state.round, "attacker": att.id, "target": tgt.id, "base": spec.damage,
+        "bonuses": [signed(n, v) for n, v in bonuses], "doubled": double, "portions": [list(p) for p in portions],
+    })
     dealt = damage.deal_damage(state, tgt, portions, source=att, kind="attack", ignore_dr=ignore_dr, attack_kind=kind)
     on_hit(state, att, tgt, spec, dealt, crit=crit, declare=declare, stunning=stunning, sneak_applied=sneak_applied)
     if (
@@ -314,7 +331,7 @@ def attack(
         if others:
             state.turn.cleave_used = True
             nxt = min(others, key=lambda e: (e.hp, e.id))
-            state.ev("cleave", attacker=att.id, target=nxt.id)
+            state.event("cleave", {"round": state.round, "attacker": att.id, "target": nxt.id})
             attack(state, att, nxt, index, cleave=True)
     return True
 
@@ -356,13 +373,15 @@ def on_hit(
         damage.set_stunned(state, tgt)
     death_dc = t.death_attack_dc if "death-attack" in declare and sneak_applied else None
     if death_dc and not damage.save(state, tgt, death_dc, "death-attack", cause=att):
-        state.ev("death-attack", attacker=att.id, target=tgt.id)
+        state.event("death-attack", {"round": state.round, "attacker": att.id, "target": tgt.id})
         victory.eliminate(state, tgt, "destroyed", att)
         return
     if spec.kind == "melee" and tgt.traits.living:
         if t.level_drain and "level drain" not in tgt.traits.immune:
             tgt.level_drain += 1
-            state.ev("level-drain", attacker=att.id, target=tgt.id, total=tgt.level_drain)
+            state.event("level-drain", {
+                "round": state.round, "attacker": att.id, "target": tgt.id, "total": tgt.level_drain,
+            })
             damage.gain_hp(state, att, 5, "level-drain")
         if t.constitution_drain is not None and tgt.on_map:
             amount, dc = t.constitution_drain
@@ -466,6 +485,6 @@ def arrow_catcher(state: DdmState, att: Creature, tgt: Creature) -> Creature:
     """Arrow Catching Shield: enemy ranged attacks on creatures adjacent to it hit it instead."""
     for k in sorted(state.allies_of(tgt), key=lambda x: x.id):
         if k.traits.arrow_catching_shield and k.active and state.adjacent(k, tgt):
-            state.ev("arrow-catching-shield", creature=k.id, instead_of=tgt.id)
+            state.event("arrow-catching-shield", {"round": state.round, "creature": k.id, "instead_of": tgt.id})
             return k
     return tgt

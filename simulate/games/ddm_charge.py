@@ -337,20 +337,24 @@ def apply_charge(state: DdmState, c: Creature, t: Turn, a: Charge) -> None:
     t.moved, t.steps, t.parity = cost, len(a.path), parity
     t.moved_before_attack = True
     target_anchor = tgt.anchor
-    state.ev("charge", creature=c.id, target=tgt.id, path=[list(p) for p in a.path], cost=cost)
+    state.event("charge", {
+        "round": state.round, "creature": c.id, "target": tgt.id, "path": [list(p) for p in a.path], "cost": cost,
+    })
     if not movement.walk(state, c, a.path) or not c.on_map or c.routing:
         return
     if not tgt.on_map or tgt.anchor != target_anchor:
-        state.ev("charge-lost-target", creature=c.id, target=tgt.id)
+        state.event("charge-lost-target", {"round": state.round, "creature": c.id, "target": tgt.id})
         return
     if c.traits.hurling_charge and c.ranged_attacks:
         ri = next(i for i, x in enumerate(c.card.attacks) if x.kind == "ranged")
         attacks.attack(state, c, tgt, ri, charge=False)
         if not tgt.on_map or tgt.anchor != target_anchor or not c.on_map:
-            state.ev("charge-lost-target", creature=c.id, target=tgt.id)
+            state.event("charge-lost-target", {"round": state.round, "creature": c.id, "target": tgt.id})
             return
     if tgt.traits.set_against_charge:
-        state.ev("set-against-charge", creature=tgt.id, target=c.id, amount=tgt.traits.set_against_charge)
+        state.event("set-against-charge", {
+            "round": state.round, "creature": tgt.id, "target": c.id, "amount": tgt.traits.set_against_charge,
+        })
         damage.deal_damage(state, c, [(tgt.traits.set_against_charge, "ability")], source=tgt, kind="ability")
         if not c.on_map or c.routing:
             return

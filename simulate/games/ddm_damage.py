@@ -39,7 +39,10 @@ def save(state: DdmState, c: Creature, dc: int, purpose: str, cause: Creature | 
     roll = state.d20(purpose)
     total = roll + save_bonus(state, c)
     ok = roll == 20 or (roll != 1 and total >= dc)
-    state.ev("save", creature=c.id, purpose=purpose, roll=roll, total=total, dc=dc, success=ok)
+    state.event("save", {
+        "round": state.round, "creature": c.id, "purpose": purpose, "roll": roll, "total": total, "dc": dc,
+        "success": ok,
+    })
     if cause is not None and cause.player != c.player:
         state.fighting_this_round = True
     return ok
@@ -59,7 +62,7 @@ def suffer_poison(state: DdmState, x: Creature, poison: Poison, source: Creature
     if not saved_already and save(state, x, poison.dc, "poison", cause=source):
         return
     if poison.condition == "destroy":
-        state.ev("condition", creature=x.id, condition="poison")
+        state.event("condition", {"round": state.round, "creature": x.id, "condition": "poison"})
         victory.eliminate(state, x, "destroyed", source)
         return
     if poison.condition == "paralysis":
@@ -70,7 +73,7 @@ def suffer_poison(state: DdmState, x: Creature, poison: Poison, source: Creature
         x.poisons.add(poison.key)
         x.poison += poison.each
     x.poisoned_by = source.id
-    state.ev("condition", creature=x.id, condition="poison")
+    state.event("condition", {"round": state.round, "creature": x.id, "condition": "poison"})
 
 
 def fails_save_unless_immune(
@@ -83,7 +86,7 @@ def set_stunned(state: DdmState, c: Creature) -> None:
     if not c.on_map or "stun" in c.traits.immune:
         return
     c.stunned = True
-    state.ev("condition", creature=c.id, condition="stunned")
+    state.event("condition", {"round": state.round, "creature": c.id, "condition": "stunned"})
 
 
 def gain_hp(state: DdmState, c: Creature, amount: int, why: str) -> None:
@@ -92,7 +95,7 @@ def gain_hp(state: DdmState, c: Creature, amount: int, why: str) -> None:
     c.hp += amount
     if c.hp > c.start_hp + c.bonus_hp:
         c.bonus_hp = c.hp - c.start_hp
-    state.ev("hp", creature=c.id, amount=amount, why=why, hp=c.hp)
+    state.event("hp", {"round": state.round, "creature": c.id, "amount": amount, "why": why, "hp": c.hp})
 
 
 def heal(state: DdmState, c: Creature, amount: int, source: Creature | None, dc: int) -> None:
@@ -111,7 +114,7 @@ def heal(state: DdmState, c: Creature, amount: int, source: Creature | None, dc:
     healed = min(room, amount)
     if healed:
         c.hp += healed
-        state.ev("heal", creature=c.id, amount=healed, hp=c.hp)
+        state.event("heal", {"round": state.round, "creature": c.id, "amount": healed, "hp": c.hp})
 
 
 def deal_damage(
@@ -125,7 +128,7 @@ def deal_damage(
     t = tgt.traits
     if kind in ("spell", "ability") and t.incorporeal and not (source is not None and source.traits.incorporeal):
         r = state.d20("incorporeal")
-        state.ev("incorporeal", creature=tgt.id, roll=r)
+        state.event("incorporeal", {"round": state.round, "creature": tgt.id, "roll": r})
         if r < 11:
             return 0
     total = 0
@@ -152,18 +155,22 @@ def deal_damage(
     if physical:
         total += max(0, physical - t.dr)
     if total <= 0:
-        state.ev("damage", target=tgt.id, amount=0, hp=tgt.hp, source=source.id if source else None)
+        state.event("damage", {
+            "round": state.round, "target": tgt.id, "amount": 0, "hp": tgt.hp, "source": source.id if source else None,
+        })
         return 0
     if tgt.asleep:
         tgt.asleep = False
-        state.ev("condition", creature=tgt.id, condition="awake")
+        state.event("condition", {"round": state.round, "creature": tgt.id, "condition": "awake"})
     tgt.hp -= total
     tgt.damage_taken += total
     if source is not None:
         source.damage_dealt += total
         if source.player != tgt.player:
             state.fighting_this_round = True
-    state.ev("damage", target=tgt.id, amount=total, hp=tgt.hp, source=source.id if source else None)
+    state.event("damage", {
+        "round": state.round, "target": tgt.id, "amount": total, "hp": tgt.hp, "source": source.id if source else None,
+    })
     if tgt.hp <= 0:
         reduced_to_zero(state, tgt, source)
     else:
@@ -177,7 +184,7 @@ def reduced_to_zero(state: DdmState, c: Creature, source: Creature | None) -> No
         foes = [e for e in state.enemies_of(c) if state.adjacent(e, c)]
         if foes:
             target = source if source is not None and source in foes else min(foes, key=lambda e: e.id)
-            state.ev("death-strike", creature=c.id, target=target.id)
+            state.event("death-strike", {"round": state.round, "creature": c.id, "target": target.id})
             idx = next(i for i, a in enumerate(c.card.attacks) if a.kind == "melee")
             attacks.attack(state, c, target, idx)
     if t.death_burst is not None and state.stage != "over":
@@ -189,7 +196,7 @@ def reduced_to_zero(state: DdmState, c: Creature, source: Creature | None) -> No
             near = state.adjacent(o, c) if radius is None else state.space_distance(o, c) <= radius
             if near:
                 hits.append(o)
-        state.ev("death-burst", creature=c.id, hits=[o.id for o in hits])
+        state.event("death-burst", {"round": state.round, "creature": c.id, "hits": [o.id for o in hits]})
         for o in hits:  # the burst goes off as its hp drop to 0, before it is removed
             if not o.on_map or state.stage == "over":
                 continue
@@ -226,7 +233,7 @@ def apply_condition(state: DdmState, c: Creature, x: Creature, condition: str, d
     elif condition == "destroy":
         victory.eliminate(state, x, "destroyed", c)
         return
-    state.ev("condition", creature=x.id, condition=condition)
+    state.event("condition", {"round": state.round, "creature": x.id, "condition": condition})
 
 
 def half(amount: int) -> int:

@@ -80,7 +80,7 @@ def flee(state: DdmState, c: Creature) -> None:
                 best_exit = candidate
     if best_exit is not None:
         path = found.path(best_exit[3])
-        state.ev("flee", creature=c.id, to="exit", squares=len(path))
+        state.event("flee", {"round": state.round, "creature": c.id, "to": "exit", "squares": len(path)})
         if movement.walk(state, c, path) and c.on_map and c.routing:
             victory.eliminate(state, c, "routed off the map", None)
         return
@@ -101,10 +101,10 @@ def flee(state: DdmState, c: Creature) -> None:
     if best is None:
         return
     if best[0] >= here:
-        state.ev("flee", creature=c.id, to="nowhere", squares=0)
+        state.event("flee", {"round": state.round, "creature": c.id, "to": "nowhere", "squares": 0})
         return
     path = found.path(best[4])
-    state.ev("flee", creature=c.id, to="toward-exit", squares=len(path))
+    state.event("flee", {"round": state.round, "creature": c.id, "to": "toward-exit", "squares": len(path)})
     movement.walk(state, c, path)
 
 
@@ -161,7 +161,9 @@ def morale_save(state: DdmState, c: Creature, *, cause: Creature | None, reason:
     of routing, for the VP of the opponent whose creature caused it (§11.5, §15.2). The engine gives the bonus
     whenever it turns at least one failing roll into a success (it never makes a lost cause fatal)."""
     if c.traits.fearless and not turn_undead:
-        state.ev("morale", creature=c.id, reason=reason, fearless=True, success=True)
+        state.event("morale", {
+            "round": state.round, "creature": c.id, "reason": reason, "fearless": True, "success": True,
+        })
         return True
     roll = state.d20("morale")
     rating = command.morale_rating(state, c)
@@ -170,11 +172,15 @@ def morale_save(state: DdmState, c: Creature, *, cause: Creature | None, reason:
     total += tyrant
     ok = roll == 20 or (roll != 1 and total >= MORALE_DC)
     if tyrant:
-        state.ev("morale", creature=c.id, reason=reason, roll=roll, rating=rating, total=total, dc=MORALE_DC,
-                success=ok, tyrannical=tyrant)
+        state.event("morale", {
+            "round": state.round, "creature": c.id, "reason": reason, "roll": roll, "rating": rating, "total": total,
+            "dc": MORALE_DC, "success": ok, "tyrannical": tyrant,
+        })
     else:
-        state.ev("morale", creature=c.id, reason=reason, roll=roll, rating=rating, total=total, dc=MORALE_DC,
-                success=ok)
+        state.event("morale", {
+            "round": state.round, "creature": c.id, "reason": reason, "roll": roll, "rating": rating, "total": total,
+            "dc": MORALE_DC, "success": ok,
+        })
     if cause is not None and cause.player != c.player:
         state.fighting_this_round = True
     if tyrant and not ok:
@@ -203,7 +209,7 @@ def rout(state: DdmState, c: Creature, cause: Creature | None) -> None:
         t.no_actions = True
     if cause is not None and cause.player != c.player:
         c.no_aoo_from[cause.id] = state.turn_counter
-    state.ev("rout", creature=c.id, cause=cause.id if cause else None)
+    state.event("rout", {"round": state.round, "creature": c.id, "cause": cause.id if cause else None})
     if state.params.scenario == "first-battle":
         victory.finish(state, state.opponent(c.player), "rout")  # ddm-basic §1.7: a failed morale save ends it
         return

@@ -548,13 +548,22 @@ def path_cost(
         raise IllegalAction(f"{c.id} is not on the map")
     mode = move_mode(state, c, burrow)
     blocked = blocked_flags(state, c, mode)
+    table = step_table(state, c.size, mode)  # :func:`step_from` for each step, its tables read once
+    w = state.map.grid.width
+    no_pits = not mode[0]
     cur = c.anchor
     total = 0
     for b in path:
-        d = (b[0] - cur[0], b[1] - cur[1])
-        if max(abs(d[0]), abs(d[1])) != 1:
+        bx, by = b
+        dx, dy = bx - cur[0], by - cur[1]
+        if not (-1 <= dx <= 1 and -1 <= dy <= 1) or dx == dy == 0:
             raise IllegalAction(f"path step {cur}->{b} is not to a neighbouring square")
-        step = step_from(state, c, cur, d, parity, mode, blocked)
+        step: tuple[int, int] | None = None
+        for dd, nb, diag, slow, pit, _new in table.get(cur, ()):
+            if dd[0] == dx and dd[1] == dy:
+                if not ((pit and no_pits) or blocked[nb[1] * w + nb[0]]):
+                    step = step_cost(diag, slow, parity)
+                break
         if step is None:
             raise IllegalAction(f"{c.id} cannot step {cur}->{b}")
         total += step[0]
@@ -571,16 +580,25 @@ def walk(
     (§8.6). Returns False if the move was cut short (destroyed, routed away, or stopped)."""
     was_routing = c.routing
     flying = c.traits.flight and not burrow
+    # the squares next to an enemy, as the walk starts: leaving only other squares provokes nobody (§8.6). Looked
+    # at again if anyone else has moved or arrived or left meanwhile (an attack of opportunity's consequences)
+    near: set[Sq] | None = None
+    near_key = (-1, -1)
     for i, b in enumerate(path):
         if not c.on_map or c.anchor is None:
             return False
         old = c.anchor
         if not forced and not burrow and not sidestep and not (flying and (i > 0 or (state.turn is not None
                                                                                     and state.turn.flew))):
+            if near_key != (state.moves, state.roster_version):
+                near = attacks.near_enemies(state, c)
+                near_key = (state.moves, state.roster_version)
             if c.size == 1:
-                left = {old} if b != old else set()
+                left = {old} if b != old and (near is None or old in near) else set()
             else:
                 left = set(c.squares(old)) - set(c.squares(b))
+                if near is not None and not any(s in near for s in left):
+                    left = set()
             attacks.provoke(state, c, left)
             if not c.on_map or c.anchor != old or c.routing != was_routing:
                 return False
@@ -588,7 +606,9 @@ def walk(
                 fix_position(state, c)
                 return False
         state.put(c, b)
-        state.ev("step", creature=c.id, x=b[0], y=b[1])
+        if near_key[0] == state.moves - 1:
+            near_key = (state.moves, near_key[1])  # only the walker moved: the squares near enemies are the same
+        state.event("step", {"round": state.round, "creature": c.id, "x": b[0], "y": b[1]})
         if flying and state.turn is not None and state.turn.creature == c.id:
             state.turn.flew = True
         if not burrow:
@@ -633,7 +653,7 @@ def push(state: DdmState, actor: Creature, tgt: Creature, squares: int) -> None:
         _, to, cost, parity, pit = best
         left -= cost
         state.put(tgt, to)
-        state.ev("push", actor=actor.id, creature=tgt.id, x=to[0], y=to[1])
+        state.event("push", {"round": state.round, "actor": actor.id, "creature": tgt.id, "x": to[0], "y": to[1]})
         t = state.turn
         if pit and not tgt.traits.flight and t is not None and all(m != tgt.id for m, _ in t.pit_checks):
             t.pit_checks.append((tgt.id, actor.id))
@@ -657,7 +677,9 @@ def fix_position(state: DdmState, c: Creature, force: bool = False) -> None:
                 best = (d, s)
     if best is not None and best[1] != c.anchor:
         state.put(c, best[1])
-        state.ev("placed", creature=c.id, x=best[1][0], y=best[1][1], why="illegal position")
+        state.event("placed", {
+            "round": state.round, "creature": c.id, "x": best[1][0], "y": best[1][1], "why": "illegal position",
+        })
 
 
 def has_move(state: DdmState, c: Creature, t: Turn) -> bool:
@@ -751,7 +773,7 @@ def apply_move(state: DdmState, c: Creature, t: Turn, a: Move) -> None:
             c.entangled_dc = None
         else:
             t.move_blocked = True  # entangled: cannot move this turn
-            state.ev("entangled", creature=c.id)
+            state.event("entangled", {"round": state.round, "creature": c.id})
             return
     if a.burrow:
         t.burrowing = True
@@ -764,7 +786,9 @@ def apply_move(state: DdmState, c: Creature, t: Turn, a: Move) -> None:
     t.moved += max(cost, 2 * t.speed + 1) if minimum and cost > allow else cost
     t.steps += len(a.path)
     t.parity = parity
-    state.ev("move", creature=c.id, path=[list(p) for p in a.path], cost=cost, burrow=a.burrow)
+    state.event("move", {
+        "round": state.round, "creature": c.id, "path": [list(p) for p in a.path], "cost": cost, "burrow": a.burrow,
+    })
     completed = walk(state, c, a.path, burrow=a.burrow, sidestep=sidestep)
     if not completed and c.on_map and not c.routing:
         t.no_actions = True  # stopped mid-move (stunned, paralysed...)

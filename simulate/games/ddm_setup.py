@@ -20,10 +20,10 @@ if TYPE_CHECKING:
 
 
 def begin(state: DdmState) -> None:
-    state.ev(
-        "setup", maps=[m.slug for m in state.maps], scenario=state.params.scenario,
-        vp_target=state.params.vp_target, creatures={c.id: c.card.name for c in state.creatures.values()},
-    )
+    state.event("setup", {
+        "round": state.round, "maps": [m.slug for m in state.maps], "scenario": state.params.scenario,
+        "vp_target": state.params.vp_target, "creatures": {c.id: c.card.name for c in state.creatures.values()},
+    })
     for c in state.creatures.values():
         declare_requirement(state, c)
     if len(state.maps) > 1:
@@ -49,7 +49,7 @@ def declare_requirement(state: DdmState, c: Creature) -> None:
                   or wanted.rstrip("s") in {norm(x) for x in (o.card.creature_type, *o.card.subtypes)}]
     if chosen:
         c.requires = chosen[0].id
-        state.ev("requires", creature=c.id, required=chosen[0].id)
+        state.event("requires", {"round": state.round, "creature": c.id, "required": chosen[0].id})
 
 
 def best_rating(state: DdmState, player: int, active_only: bool) -> int | None:
@@ -78,7 +78,9 @@ def initiative(state: DdmState, purpose: str, active_only: bool = True) -> int:
             winner = 0 if totals[0] > totals[1] else 1
         elif ratings[0] != ratings[1]:
             winner = 0 if ratings[0] > ratings[1] else 1
-        state.ev(purpose, rolls=rolls, ratings=ratings, totals=totals, winner=winner)
+        state.event(purpose, {
+            "round": state.round, "rolls": rolls, "ratings": ratings, "totals": totals, "winner": winner,
+        })
         if winner is not None:
             return winner
 
@@ -95,7 +97,7 @@ def apply_choose_map(state: DdmState, a: ChooseMap) -> None:
     if state.stage != "map" or not 0 <= a.index < len(state.maps):
         raise IllegalAction("no map choice now")
     state.map = state.maps[a.index]
-    state.ev("map", player=state.decider, map=state.map.slug)
+    state.event("map", {"round": state.round, "player": state.decider, "map": state.map.slug})
     setup_initiative(state)
 
 
@@ -108,7 +110,7 @@ def apply_deploy_first(state: DdmState, a: ChooseDeployFirst) -> None:
 def set_deploy_first(state: DdmState, player: int) -> None:
     a = ChooseDeployFirst(player)
     state.deploy_order = [a.player, 1 - a.player]
-    state.ev("deploy-first", player=a.player)
+    state.event("deploy-first", {"round": state.round, "player": a.player})
     state.stage, state.decider = "start-area", a.player
 
 
@@ -119,7 +121,9 @@ def apply_start_area(state: DdmState, a: ChooseStartArea) -> None:
     first, second = state.deploy_order
     state.players[first].letter = a.letter
     state.players[second].letter = next(x for x in letters if x != a.letter)
-    state.ev("start-area", player=first, letter=a.letter, other=state.players[second].letter)
+    state.event("start-area", {
+        "round": state.round, "player": first, "letter": a.letter, "other": state.players[second].letter,
+    })
     state.stage = "deploy"
     state.deploying = 0
     advance_deploy(state)
@@ -143,7 +147,7 @@ def advance_deploy(state: DdmState) -> None:
                 if areas:
                     pick = state.dice.roll(len(areas), "wandering-monster") - 1
                     nxt.uses[f"wander:{nxt.id}"] = pick
-                    state.ev("wandering-monster", creature=nxt.id, area=pick)
+                    state.event("wandering-monster", {"round": state.round, "creature": nxt.id, "area": pick})
             return
         if state.deploying == 0:
             state.deploying = 1
@@ -237,5 +241,5 @@ def apply_deploy(state: DdmState, a: Deploy) -> None:
     state.put(c, (a.x, a.y))
     c.place = "map"
     state.roster_version += 1
-    state.ev("deploy", creature=c.id, x=a.x, y=a.y)
+    state.event("deploy", {"round": state.round, "creature": c.id, "x": a.x, "y": a.y})
     advance_deploy(state)

@@ -183,17 +183,22 @@ def apply_cast(state: DdmState, c: Creature, t: Turn, a: Cast) -> None:
     spend(state, c, key, spell)
     t.acted = True
     t.attack_kind = "spell"
-    state.ev("cast", creature=c.id, spell=spell.name, target=a.target or None, x=a.x, y=a.y, aim=a.aim)
+    state.event("cast", {
+        "round": state.round, "creature": c.id, "spell": spell.name, "target": a.target or None, "x": a.x, "y": a.y,
+        "aim": a.aim,
+    })
     for e in state.enemies_of(c):
         if e.traits.antimagic_eye and sight.can_see(state, e, c):
             r = state.d20("antimagic")
-            state.ev("antimagic", creature=e.id, caster=c.id, roll=r, kept=r >= 11)
+            state.event("antimagic", {
+                "round": state.round, "creature": e.id, "caster": c.id, "roll": r, "kept": r >= 11,
+            })
             if r < 11:
                 return
             break
     if eff.teleport:
         state.put(c, (a.x, a.y))
-        state.ev("teleport", creature=c.id, x=a.x, y=a.y, spell=spell.name)
+        state.event("teleport", {"round": state.round, "creature": c.id, "x": a.x, "y": a.y, "spell": spell.name})
         return
     affected = area_for(state, c, eff, a.target, a.x, a.y, a.aim)
     resolve_effect(state, c, eff, affected, spell.name, is_spell=True)
@@ -217,7 +222,9 @@ def resolve_effect(state: DdmState, c: Creature, eff: SpellEffect, affected: Seq
                 continue
             if enemy and x.traits.spell_resistance:
                 r = state.d20("spell-resistance")
-                state.ev("spell-resistance", creature=x.id, roll=r, affected=r >= x.traits.spell_resistance)
+                state.event("spell-resistance", {
+                    "round": state.round, "creature": x.id, "roll": r, "affected": r >= x.traits.spell_resistance,
+                })
                 if r < x.traits.spell_resistance:
                     continue
         if enemy:
@@ -248,7 +255,9 @@ def resolve_effect(state: DdmState, c: Creature, eff: SpellEffect, affected: Seq
             damage.gain_hp(state, x, eff.hp_bonus, name)
         if eff.buffs:
             x.effects[key] = Effect(name, eff.buffs)
-            state.ev("effect", creature=x.id, name=name, stats=[f"{s}{v:+d}" for s, v in eff.buffs])
+            state.event("effect", {
+                "round": state.round, "creature": x.id, "name": name, "stats": [f"{s}{v:+d}" for s, v in eff.buffs],
+            })
 
 
 def ability_actions(state: DdmState, c: Creature, t: Turn) -> list[Action]:
@@ -287,7 +296,7 @@ def apply_ability(state: DdmState, c: Creature, t: Turn, a: UseAbility) -> None:
     if a not in ability_actions(state, c, t):
         raise IllegalAction(f"{c.id} cannot use {a}")
     name = norm(a.name)
-    state.ev("ability", creature=c.id, name=a.name, target=a.target or None)
+    state.event("ability", {"round": state.round, "creature": c.id, "name": a.name, "target": a.target or None})
     if name == "ghost step":
         if _GHOST_STEP in c.uses:
             c.uses[_GHOST_STEP] -= 1
@@ -318,7 +327,7 @@ def apply_ability(state: DdmState, c: Creature, t: Turn, a: UseAbility) -> None:
     elif name == "wake":
         tgt = state.c(a.target)
         tgt.asleep = False
-        state.ev("condition", creature=tgt.id, condition="awake")
+        state.event("condition", {"round": state.round, "creature": tgt.id, "condition": "awake"})
     else:
         aa = next(x for x in c.traits.area_attacks if norm(x.name) == name)
         if aa.uses:

@@ -38,7 +38,7 @@ def apply_teleport(state: DdmState, c: Creature, t: Turn, a: Teleport) -> None:
         raise IllegalAction(f"{c.id} cannot teleport to ({a.x}, {a.y})")
     state.put(c, (a.x, a.y))
     c.teleported_round = state.round
-    state.ev("teleport", creature=c.id, x=a.x, y=a.y)
+    state.event("teleport", {"round": state.round, "creature": c.id, "x": a.x, "y": a.y})
 
 
 def teleport_actions(state: DdmState, c: Creature, t: Turn) -> list[Action]:
@@ -71,7 +71,7 @@ def risky_terrain(state: DdmState, c: Creature) -> None:
     """A creature ending its turn on risky terrain rolls 1d20: 1-5, 10 damage (§14 Risky)."""
     if on_terrain(state, c, "risky"):
         r = state.d20("risky-terrain")
-        state.ev("risky-terrain", creature=c.id, roll=r)
+        state.event("risky-terrain", {"round": state.round, "creature": c.id, "roll": r})
         if r <= 5:
             damage.deal_damage(state, c, [(10, "terrain")], source=None, kind="terrain")
 

@@ -45,7 +45,7 @@ def start_round(state: DdmState) -> None:
     state.first_activated_this_round = False
     for c in state.creatures.values():
         c.activations_left = (2 if c.traits.dual_activation else 1) if c.on_map else 0
-    state.ev("round-start")
+    state.event("round-start", {"round": state.round})
     winner = setup.initiative(state, "initiative")
     state.stage, state.decider = "first-player", winner
 
@@ -53,7 +53,7 @@ def start_round(state: DdmState) -> None:
 def apply_first_player(state: DdmState, a: ChooseFirstPlayer) -> None:
     if state.stage != "first-player" or a.player not in (0, 1):
         raise IllegalAction("not choosing the first player now")
-    state.ev("first-player", chooser=state.decider, player=a.player)
+    state.event("first-player", {"round": state.round, "chooser": state.decider, "player": a.player})
     state.phases.start_round(a.player)
     state.stage = "activate"
     schedule(state)
@@ -95,7 +95,7 @@ def apply_activate(state: DdmState, a: Activate) -> None:
     state.turn = t
     state.stage = "turn"
     state.decider = c.player
-    state.ev("activate", creature=c.id, player=c.player)
+    state.event("activate", {"round": state.round, "creature": c.id, "player": c.player})
     if not state.first_activated_this_round:
         state.first_activated_this_round = True
         t.aggression = c.traits.aggression > 0
@@ -111,36 +111,36 @@ def apply_activate(state: DdmState, a: Activate) -> None:
 
 def start_of_turn(state: DdmState, c: Creature, t: Turn) -> None:
     if c.poison:
-        state.ev("poison", creature=c.id, amount=c.poison)
+        state.event("poison", {"round": state.round, "creature": c.id, "amount": c.poison})
         poisoner = state.creatures.get(c.poisoned_by)
         damage.deal_damage(state, c, [(c.poison, "poison-damage")], source=poisoner, kind="poison")
         if not c.on_map:
             return
     if c.stunned:
-        state.ev("no-actions", creature=c.id, reason="stunned")
+        state.event("no-actions", {"round": state.round, "creature": c.id, "reason": "stunned"})
         t.no_actions = True
         return
     if c.helpless:
-        state.ev("no-actions", creature=c.id, reason="helpless")
+        state.event("no-actions", {"round": state.round, "creature": c.id, "reason": "helpless"})
         t.no_actions = True
         return
     if c.confused_dc is not None:
         r = state.d20("confusion")
         if r <= 5:
             t.controller = state.opponent(c.player)
-            state.ev("confusion", creature=c.id, roll=r, effect="opponent-controls")
+            state.event("confusion", {"round": state.round, "creature": c.id, "roll": r, "effect": "opponent-controls"})
         elif r <= 15:
-            state.ev("confusion", creature=c.id, roll=r, effect="does-nothing")
+            state.event("confusion", {"round": state.round, "creature": c.id, "roll": r, "effect": "does-nothing"})
             t.no_actions = True
             return
         else:
-            state.ev("confusion", creature=c.id, roll=r, effect="normal")
+            state.event("confusion", {"round": state.round, "creature": c.id, "roll": r, "effect": "normal"})
     if c.routing:
         can_rally = t.controller == c.player and (
             c.is_commander or c.traits.independent or command.in_command(state, c))
         if can_rally and morale.morale_save(state, c, cause=None, reason="rally"):
             c.routing = False
-            state.ev("rally", creature=c.id)
+            state.event("rally", {"round": state.round, "creature": c.id})
             act = any(
                 e.stat == "rally_act" for k in state.on_map(c.player) if k.rating is not None and k.id != c.id
                 and command.commands(state, k, c) for e in command.ces(state, k)
@@ -169,16 +169,16 @@ def end_turn(state: DdmState) -> None:
         if (c.on_map and c.paralysed_dc is not None and t.no_actions
                 and damage.save(state, c, c.paralysed_dc, "paralysis")):
             c.paralysed_dc = None
-            state.ev("condition", creature=c.id, condition="paralysis-ends")
+            state.event("condition", {"round": state.round, "creature": c.id, "condition": "paralysis-ends"})
         if c.on_map and c.confused_dc is not None and damage.save(state, c, c.confused_dc, "confusion"):
             c.confused_dc = None
-            state.ev("condition", creature=c.id, condition="confusion-ends")
+            state.event("condition", {"round": state.round, "creature": c.id, "condition": "confusion-ends"})
         if c.on_map and c.entangled_dc is not None and damage.save(state, c, c.entangled_dc, "entangle"):
             c.entangled_dc = None
-            state.ev("condition", creature=c.id, condition="entangle-ends")
+            state.event("condition", {"round": state.round, "creature": c.id, "condition": "entangle-ends"})
         if c.on_map and t.started_stunned and c.stunned:
             c.stunned = False
-            state.ev("condition", creature=c.id, condition="stun-ends")
+            state.event("condition", {"round": state.round, "creature": c.id, "condition": "stun-ends"})
         c.invisible = False
     terrain.pits_at_end_of_turn(state, c, t)
     if state.stage != "over":
@@ -187,7 +187,7 @@ def end_turn(state: DdmState) -> None:
             placed.sort(key=_creature_id)
         for o in placed:
             movement.fix_position(state, o)
-    state.ev("turn-end", creature=c.id)
+    state.event("turn-end", {"round": state.round, "creature": c.id})
     state.turn = None
     if state.stage != "over":
         schedule(state)

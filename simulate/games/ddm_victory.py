@@ -29,9 +29,14 @@ def end_round(state: DdmState) -> None:
                 holder.points_earned += area_vp  # the first creature standing in one (list order)
                 pl.vp += area_vp
                 scored.append(pl.index)
-                state.ev("vp", player=pl.index, amount=area_vp, reason="victory-area", total=pl.vp)
+                state.event("vp", {
+                    "round": state.round, "player": pl.index, "amount": area_vp, "reason": "victory-area",
+                    "total": pl.vp,
+                })
     state.quiet_rounds = 0 if state.fighting_this_round else state.quiet_rounds + 1
-    state.ev("round-end", vp=[p.vp for p in state.players], quiet_rounds=state.quiet_rounds)
+    state.event("round-end", {
+        "round": state.round, "vp": [p.vp for p in state.players], "quiet_rounds": state.quiet_rounds,
+    })
     if state.params.scenario == "assault":
         reached = [p for p in state.players if p.vp >= state.params.vp_target]
         if len(reached) == 1:
@@ -93,7 +98,10 @@ def finish(state: DdmState, winner: int | None, reason: str, tie_break: str = ""
     state.outcome = Result(
         winner=winner, reason=reason, scores=tuple(p.vp for p in state.players), rounds=state.round, details=details
     )
-    state.ev("game-over", winner=winner, reason=reason, vp=[p.vp for p in state.players], tie_break=tie_break)
+    state.event("game-over", {
+        "round": state.round, "winner": winner, "reason": reason, "vp": [p.vp for p in state.players],
+        "tie_break": tie_break,
+    })
 
 
 def award(state: DdmState, player: int, amount: int, reason: str, creature: str = "") -> None:
@@ -101,7 +109,10 @@ def award(state: DdmState, player: int, amount: int, reason: str, creature: str 
         return
     pl = state.players[player]
     pl.vp += amount
-    state.ev("vp", player=player, amount=amount, reason=reason, creature=creature, total=pl.vp)
+    state.event("vp", {
+        "round": state.round, "player": player, "amount": amount, "reason": reason, "creature": creature,
+        "total": pl.vp,
+    })
     if state.params.scenario == "assault" and pl.vp >= state.params.vp_target:
         finish(state, player, "vp-target")
 
@@ -115,7 +126,9 @@ def eliminate(state: DdmState, c: Creature, how: str, by: Creature | None) -> No
     c.activations_left = 0
     c.eliminated_round = state.round
     c.eliminated_how = how
-    state.ev("eliminated", creature=c.id, how=how, by=by.id if by else None, value=c.value)
+    state.event("eliminated", {
+        "round": state.round, "creature": c.id, "how": how, "by": by.id if by else None, "value": c.value,
+    })
     if by is not None and by.player != c.player:
         by.kills += 1
     if how == "destroyed":
@@ -137,14 +150,14 @@ def eliminate(state: DdmState, c: Creature, how: str, by: Creature | None) -> No
         for k in sorted(state.on_map(c.player), key=lambda x: x.id):
             if k.traits.battlefield_promotion and not k.promoted:
                 k.rating, k.promoted = 1, True
-                state.ev("promotion", creature=k.id, rating=1)
+                state.event("promotion", {"round": state.round, "creature": k.id, "rating": 1})
                 break
     if how == "destroyed":
         for k in state.on_map(c.player):
             if k.traits.cowardly and not k.routing and not any(
                 a.active and state.space_distance(a, k) <= 6 for a in state.allies_of(k)
             ):
-                state.ev("cowardly", creature=k.id)
+                state.event("cowardly", {"round": state.round, "creature": k.id})
                 morale.rout(state, k, None)
     check_wiped_out(state)
 
