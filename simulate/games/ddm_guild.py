@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.31"  # 1.30: target riders, hit changes, placement; 1.31: gains while a state
+GAME_VERSION: Final = "ddm-guild/1.32"  # 1.31: gains while a state; 1.32: conjurations, unaffected recharge
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -470,9 +470,10 @@ class GuildState(State):
         b = self.b
         f.attack_action = f.move_action = f.minor_action = True
         f.moved = 0
-        f.attacked = False
+        f.attacked = f.melee_attacked = False
         f.turn_start = f.pos
         f.turn_kills = f.kills
+        P.refresh_while(b)
         f.charged = False
         f.provoked_by = set()
         f.per_turn_used.clear()
@@ -494,6 +495,7 @@ class GuildState(State):
             P.deal_damage(b, f, [(amount, dtype)], b.by_id.get(source))
         if not f.in_play() or b.over:
             return
+        P.recharge_unaffected(b)
         P.recharge_turn_start(b, f)
         P.turn_started(b, f)
         if not f.in_play() or b.over:
@@ -553,6 +555,7 @@ class GuildState(State):
         b.event("end-turn", creature=f.id)
         b.active = None
         b.version += 1
+        P.recharge_unaffected(b)  # 'RECHARGE when no creature is affected by this power'
 
     # -- decisions
 
@@ -850,7 +853,7 @@ class GuildState(State):
             self._spend(f, p.action)
             P.spend(b, f, p)
             b.event("power", creature=f.id, power=p.name, trigger="")
-            P.apply_effects(b, p.effects, P.power_ctx(P.Ctx(f), p))
+            P.apply_power(b, f, p, P.power_ctx(P.Ctx(f), p))
             return
         raise IllegalAction(f"not a DDM Guild action: {action.kind}")
 

@@ -90,7 +90,7 @@ PLAYED_RECHARGE: Final = frozenset({
     "", "bloodied", "start-of-turn", "start-of-round", "end-of-turn", "end-of-round", "destroys", "ally-destroyed",
     "start-of-turn-alone", "end-of-turn-alone", "enemy-destroyed", "hits:melee", "hits:ranged", "hits:basic", "misses",
     "damaged", "action:move", "action:minor", "action:attack", "end-of-turn-no-attack", "end-of-turn-no-move",
-    "this-hits", "uses-champion", "start-of-turn-unseen",
+    "this-hits", "uses-champion", "start-of-turn-unseen", "unaffected",
 })
 PLAYED_FORMS: Final = frozenset({"melee", "ranged", "close-burst", "close-blast", "area", "line", "reach-burst"})
 PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "lower-level", "adjacent", "keyword",
@@ -104,7 +104,8 @@ PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging
                                        "not-charged", "not-moved", "first-round", "destroyed-this-turn",
                                        "adjacent-wall", "no-adjacent-creature", "adjacent-enemy",
                                        "no-adjacent-enemy", "in-victory-area", "sees-no-enemy",
-                                       "first-to-activate", "first-you-activate", "last-you-activate"})
+                                       "first-to-activate", "first-you-activate", "last-you-activate",
+                                       "not-attacked", "not-attacked:melee"})
 PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
                                   "radiant", "thunder", "dazed", "stunned", "immobilized", "slowed", "weakened",
                                   "helpless", "dominated", "blinded", "marked", "invisible", "ongoing damage",
@@ -186,7 +187,7 @@ PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warba
                                            "near-bloodied", "adjacent-enemy", "no-adjacent-enemy",
                                            "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",
                                            "no-ally-within", "ally-in-play", "in-terrain", "adjacent-terrain",
-                                           "in-victory-area"})
+                                           "in-victory-area", "unseen-by-ally", "no-ally-left", "unaffected"})
 
 
 def _filter_unplayed(f: Filter) -> str:
@@ -200,7 +201,10 @@ def _filter_unplayed(f: Filter) -> str:
 
 
 def _state_played(state: str) -> bool:
-    """A predicate id of the condition vocabulary that ``holds`` evaluates."""
+    """A predicate id of the condition vocabulary that ``holds`` evaluates ('unaffected' only for the power itself,
+    by its index)."""
+    if state.startswith("unaffected:") and not state[11:12].isdigit():
+        return False
     return state in PLAYED_SELF_STATES or state.split(":")[0] in PLAYED_SELF_STATE_KINDS
 
 
@@ -520,10 +524,20 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return any(has_kinds(a, arg) for a in b.allies_of(holder))
     if kind == "flanked":
         return flanked(b, holder)
+    if kind == "unseen-by-ally":  # 'whenever an Arcane ally does not have line of sight to it': no such ally sees it
+        return not any(has_kinds(a, arg) and b.sees(a, holder) for a in b.allies_of(holder))
+    if kind == "no-ally-left":  # 'whenever it has no remaining Arcane ally': none of its side left (off the map too)
+        return not any(x.alive and x.player == holder.player and x is not holder and has_kinds(x, arg)
+                       for x in b.fighters)
     if kind == "not-charged":
         return not holder.charged
     if kind == "not-moved":
         return holder.moved == 0
+    if kind == "unaffected":  # 'no creature (no enemy) is affected by this power' (arg: its index[:enemy])
+        index, _, who = arg.partition(":")
+        return index.isdigit() and not affected_by(b, holder, int(index), who == "enemy")
+    if kind == "not-attacked":  # this turn (arg 'melee': no {M} attack)
+        return not (holder.melee_attacked if arg == "melee" else holder.attacked)
     if kind == "first-round":
         return b.round == 1
     if kind == "sees-no-enemy":
@@ -830,7 +844,6 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
     victim.on_map = False
     victim.destroyed_round = b.round
     b.moved()
-    refresh_while(b)
     scorer = 1 - victim.player
     if killer is not None and killer.player != victim.player:
         killer.kills += 1
@@ -851,6 +864,7 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
     for e in b.fighters:
         if e.player != victim.player and e.in_play():
             recharge_all(b, e, "enemy-destroyed")
+    refresh_while(b)  # 'Whenever it has no remaining Arcane ally: it is destroyed'
     check_wipe(b)
 
 
@@ -923,6 +937,8 @@ def add_active(b: Battle, f: Fighter, kind: str, what: str, amount: int, duratio
     b.version += 1
     eid = b.new_group()
     f.effects.append(Active(kind, what, amount, duration, source.id, flt, extra, clock_of, clock, group, eid))
+    if b.applying:
+        b.power_effects.setdefault(b.applying[-1], set()).add(eid)
     b.event("effect", creature=f.id, eid=eid, effect=kind, what=what, amount=amount, duration=duration,
             source=source.id, clock_of=clock_of, clock=clock)
 
@@ -1292,7 +1308,37 @@ def use_triggered(b: Battle, owner: Fighter, p: Power, ctx: Ctx) -> None:
         if targets:
             attack(b, owner, p, p.attack, targets)
     if p.effects:
-        apply_effects(b, p.effects, power_ctx(ctx, p))
+        apply_power(b, owner, p, power_ctx(ctx, p))
+
+
+def apply_power(b: Battle, owner: Fighter, p: Power, ctx: Ctx) -> None:
+    """A power's effects, each effect it puts in force counted as its own (``recharge_unaffected``)."""
+    b.applying.append((owner.id, p.index))
+    try:
+        apply_effects(b, p.effects, ctx)
+    finally:
+        b.applying.pop()
+
+
+def affected_by(b: Battle, owner: Fighter, index: int, enemies: bool) -> bool:
+    """Some creature (some enemy of ``owner``) is under an effect the power ``index`` of ``owner`` put in force."""
+    eids = b.power_effects.get((owner.id, index))
+    if not eids:
+        return False
+    live = {e.eid for f in b.fighters if not enemies or f.player != owner.player for e in f.effects}
+    eids &= {e.eid for f in b.fighters for e in f.effects}  # forget the ended ones
+    return bool(eids & live)
+
+
+def recharge_unaffected(b: Battle) -> None:
+    """'RECHARGE when no creature is affected by this power': looked at whenever a turn starts or ends."""
+    for f in b.fighters:
+        if not f.in_play():
+            continue
+        for p in f.powers:
+            if p.recharge == "unaffected" and p.uses and f.uses.get(p.index, 0) < p.uses \
+                    and holds(b, p.recharge_filter.self_state, f):
+                recharge_one(b, f, p)
 
 
 def triggered_targets(b: Battle, owner: Fighter, p: Power, ctx: Ctx) -> list[Fighter]:
@@ -1316,7 +1362,8 @@ def recharge_one(b: Battle, f: Fighter, p: Power) -> None:
 
 def recharge_all(b: Battle, f: Fighter, when: str) -> None:
     for p in f.powers:
-        if p.recharge == when:
+        if p.recharge == when and (when not in ("start-of-round", "end-of-round")
+                                   or holds(b, p.recharge_filter.self_state, f)):  # 'at start of round if ...'
             recharge_one(b, f, p)
 
 
@@ -1497,7 +1544,16 @@ def may_attack(attacker: Fighter, target: Fighter) -> bool:
 def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets: list[Fighter], *,
            charge: bool = False, opportunity: bool = False, bonus: int = 0, force: str = "") -> int:
     """Roll ``spec`` against each target (profiles ``ddm-guild.attack-roll``, ``.critical-hit``, ``.conceal``);
-    returns the number of hits."""
+    returns the number of hits. The effects it puts in force count as ``power``'s (``recharge_unaffected``)."""
+    b.applying.append((attacker.id, power.index))
+    try:
+        return _attack(b, attacker, power, spec, targets, charge, opportunity, bonus, force)
+    finally:
+        b.applying.pop()
+
+
+def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets: list[Fighter], charge: bool,
+            opportunity: bool, bonus: int, force: str) -> int:
     hits = 0
     if attacker.effects and any(not may_attack(attacker, t) for t in targets):
         targets = [t for t in targets if may_attack(attacker, t)]
@@ -1508,6 +1564,8 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
         if not targets:
             return 0
     attacker.attacked = True  # for 'RECHARGE at end of its turn if it did not attack'
+    if spec.form == "melee":
+        attacker.melee_attacked = True  # 'if it did not make a {M} attack during that turn'
     if spec.provokes and spec.form != "melee" and not opportunity:
         provoke(b, attacker, "ranged")
     b.attacks_rolled += 1
@@ -1948,13 +2006,16 @@ def place(b: Battle, f: Fighter, anchor: Sq) -> None:
 
 # the states a creature's 'X while <state>' may name: those that change only when a creature moves, leaves the battle
 # map or its hit points change (refresh_while runs then)
+# (and at the start of every turn: 'unseen-by-ally' also changes with the conditions that take sight away)
 WHILE_STATES: Final = frozenset({"bloodied", "not-bloodied", "damaged", "adjacent-wall", "in-terrain",
                                  "adjacent-terrain", "in-victory-area", "adjacent-enemy", "no-adjacent-enemy",
                                  "adjacent-enemies-only", "adjacent-enemies-min", "no-adjacent-creature",
-                                 "no-enemy-within", "no-ally-within", "adjacent-ally", "near-ally", "ally-in-play"})
-# what it may have while such a state holds
+                                 "no-enemy-within", "no-ally-within", "adjacent-ally", "near-ally", "ally-in-play",
+                                 "unseen-by-ally", "no-ally-left"})
+# what it may have while such a state holds ('destroyed': it is destroyed as soon as the state holds)
 WHILE_GAINS: Final = frozenset({"invisible", "invisible-far", "hide", "conceal", "reach", "resist", "flight",
-                                "insubstantial", "phasing"})
+                                "insubstantial", "phasing", "immobilized", "slowed", "dazed", "weakened",
+                                "destroyed"})
 
 
 def while_state_played(state: str) -> bool:
@@ -1975,6 +2036,8 @@ def refresh_while(b: Battle) -> None:
         if now != f.while_on:
             f.while_on = now
             b.version += 1  # what it can do changed (its moves, its reach)
+        if "destroyed" in now and not b.over:
+            destroy(b, f, None)
 
 
 def place_at(b: Battle, f: Fighter, e: Effect) -> None:

@@ -673,7 +673,7 @@ def _kinds(words: str) -> str:
     """'allied dragon champion' → 'dragon+champion'; 'good or dragon' → 'good|dragon' (has_keyword's forms); every
     part must be a creature keyword, an alignment or 'champion'."""
     alts = []
-    for alt in re.split(r" or |, ", words.strip()):
+    for alt in re.split(r",? or |, ", words.strip()):
         parts = [w for w in alt.replace("allied ", "").split() if w not in ("a", "an", "1", "ally", "allies")]
         alts.append("+".join(w.rstrip("s") if w.endswith("s") and not w.endswith("ss") else w for w in parts))
     return "|".join(a for a in alts if a)
@@ -799,6 +799,8 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"no enem(?:y is|ies are) within " + _N + r" squares(?: of it)?", "no-enemy-within:{n}"),
     (r"no (?:ally is|allies are) within " + _N + r" squares(?: of it)?", "no-ally-within:{n}"),
     (r"it (?:did not|has not|does not) charge(?:d)? (?:this|that) turn", "not-charged"),
+    (r"it (?:did not|has not|does not) (?:make an? |made an? )?(?P<m>\{m\} )?attack(?:ed)? (?:during |on )?"
+     r"(?:this|that) turn", "not-attacked{m}"),
     (r"it (?:did not|has not|does not) move(?:d)? (?:this|that) turn|it has not (?:yet )?moved (?:on|during) its turn",
      "not-moved"),
     (r"(?:it is )?the first round of the battle", "first-round"),
@@ -810,6 +812,12 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"it has moved " + _N + r" or more squares (?:away )?from its starting position(?: this turn)?",
      "moved-from-start:{n}"),
     (r"no enem(?:y has|ies have) line of sight to it|no enem(?:y|ies) can see it", "unseen"),
+    # 'no creature is affected by this power' (or by the power's own name: _read_body checks it and puts its index)
+    (r"no (?P<who>creatures? (?:is|are)|enem(?:y is|ies are)) affected by (?:this (?:power|attack)|"
+     r"its (?P<pn>[a-z' \-]+)|(?P<pn2>[a-z' \-]+))", "unaffected:{pn}{who}"),
+    (_AK + r"ally (?:does not have|has no) line of sight to it", "unseen-by-ally:{kw}"),
+    (r"it has no (?:remaining|other) " + _AK.replace("(?:an? |1 |one |any )?", "") + r"all(?:y|ies)(?: left)?",
+     "no-ally-left:{kw}"),
     (r"it has line of sight to no enem(?:y|ies)|it (?:cannot|can not|does not) see any enem(?:y|ies)", "sees-no-enemy"),
     # the order of activation in a round ('the first creature to activate in a round', 'the last creature you
     # activate in a round'): of both sides, or of its own
@@ -849,7 +857,11 @@ def _condition(text: str, lead_only: bool = False) -> tuple[str, int] | None:
         kinds = _kinds((g.get("kw") or g.get("kw2") or "").replace(", or ", ", "))
         if not _condition_kinds(kinds):
             return None  # not a creature kind: the words stay unread
-        value = pred.replace("{n}", str(_words_to_int(n))).replace("{kw}", kinds).replace(
+        if "{pn}" in pred:  # the power by name ('' for 'this power'), then ':enemy' for 'no enemies are affected'
+            pred = pred.replace("{pn}", "=" + (g.get("pn") or g.get("pn2") or "")).replace(
+                "{who}", ":enemy" if g.get("who", "").startswith("enem") else "")
+        value = pred.replace("{m}", ":melee" if g.get("m") else "").replace("{n}", str(_words_to_int(n))).replace(
+            "{kw}", kinds).replace(
             "{t}", g.get("t", "").replace(" or ", "|")).replace("{c}", g.get("c") or g.get("c2") or "")
         return value, lead.end() + m.end()
     return None
@@ -1041,6 +1053,9 @@ def _while_static(body: str) -> list[Static] | None:
             out.append(Static("while", 1, "invisible-far" if inv.group("far") else "invisible",
                               Filter(self_state=cond[0])))
             continue
+        if part in _CONDITION_WORDS:  # 'Immobilized whenever an Arcane ally does not have line of sight to it'
+            out.append(Static("while", 1, _CONDITION_WORDS[part], Filter(self_state=cond[0])))
+            continue
         rm = re.fullmatch(r"reach (\d+)", part)
         if rm or part == "hide":
             out.append(Static("while", int(rm.group(1)) if rm else 1, "reach" if rm else "hide",
@@ -1051,6 +1066,15 @@ def _while_static(body: str) -> list[Static] | None:
             return None
         out.extend(Static("while", n, what, Filter(self_state=cond[0])) for what, n in gains)
     return out
+
+
+def _destroyed_while(body: str) -> list[Static] | None:
+    """'Whenever it has no remaining Arcane ally: it is destroyed' (a 'while' static the engine answers at once)."""
+    m = re.fullmatch(r"(?P<c>(?:whenever|when|while|if) .+?)[:,] (?:it is|it's) destroyed", body)
+    cond = _condition(m.group("c"), lead_only=True) if m else None
+    if m is None or cond is None or cond[1] != len(m.group("c")):
+        return None
+    return [Static("while", 1, "destroyed", Filter(self_state=cond[0]))]
 
 
 def _plain_static(kind: str) -> tuple[list[Static], list[Effect], str, str]:
@@ -1928,6 +1952,9 @@ def _recharge(text: str) -> tuple[str, str, Filter]:
     state = _turn_state(rest)  # 'at start of its turn if it is adjacent to a wall': its state then
     if state is not None:
         return left, state[0], Filter(self_state=state[1])
+    cond = _condition(rest, lead_only=True) if rest.startswith("when no ") else None
+    if cond is not None and cond[1] == len(rest) and cond[0].startswith("unaffected:"):
+        return left, "unaffected", Filter(self_state=cond[0])  # 'when no creature is affected by this power'
     uses = _RECHARGE_USES.match(rest)  # 'RECHARGE when this creature uses Mantid Dance (a champion power)'
     if uses:
         if not uses.group("names"):
@@ -1942,12 +1969,21 @@ def _recharge(text: str) -> tuple[str, str, Filter]:
     raise _Unread(f"recharge {rest}")
 
 
+def _unaffected(state: str, index: int, display: str) -> str:
+    """'unaffected:=<name>[:enemy]' → 'unaffected:<index>[:enemy]' when the name is this power's ('' for 'this
+    power'); another power's name stays unread (the engine plays the state of the power itself only)."""
+    name, _, who = state[len("unaffected:="):].partition(":")
+    if name and name != display.casefold():
+        return state
+    return f"unaffected:{index}" + (f":{who}" if who else "")
+
+
 def _turn_state(rest: str) -> tuple[str, str] | None:
     """A RECHARGE on a state of the creature at the start or end of its turn: ('start-of-turn', predicate id) for
     'at start of its turn if no enemy can see it', 'when it starts its turn adjacent to a Ki ally', 'when no enemy
     is within 10 squares at start of its turn'."""
-    m = re.match(r"^at (?:the )?(?P<w>start|end) of (?:its|each|this creature's) turn,? (?P<s>(?:if|while|when) .+)$",
-                 rest)
+    m = re.match(r"^at (?:the )?(?P<w>start|end) of (?:(?:its|each|this creature's|the) )?(?P<u>turn|round),? "
+                 r"(?P<s>(?:if|while|when) .+)$", rest)
     words = m.group("s") if m else ""
     if m is None:
         m = re.match(r"^when it (?P<w>start|end)s its turn (?:with )?(?P<s>.+)$", rest)
@@ -1958,7 +1994,7 @@ def _turn_state(rest: str) -> tuple[str, str] | None:
     cond = _condition(words, lead_only=True) if m else None
     if m is None or cond is None or cond[1] != len(words):
         return None
-    return m.group("w") + "-of-turn", cond[0]
+    return m.group("w") + "-of-" + (m.groupdict().get("u") or "turn"), cond[0]
 
 
 def _whole_event(words: str) -> tuple[str, Filter] | None:
@@ -2780,7 +2816,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     kw = _static_keyword(body)
     if kw is not None:
         return _keyword_power(index, display, ptype, text, uses, kw)
-    held = _while_static(body.strip(" ."))
+    held = _while_static(body.strip(" .")) or _destroyed_while(body.strip(" ."))
     if held is not None:
         return Power(index, display, ptype, text, uses, statics=tuple(held))
     rt = _RETORT_RE.match(body.strip(" ."))
@@ -2816,6 +2852,8 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                 Static("mod", int(ht.group("n")), "damage", Filter(
                     keyword=flt.keyword, target_state=flt.target_state, attack_form=form)),))
     body, recharge, recharge_filter = _recharge(body)
+    if recharge_filter.self_state.startswith("unaffected:"):  # this power, by 'this power' or by its own name
+        recharge_filter = replace(recharge_filter, self_state=_unaffected(recharge_filter.self_state, index, display))
     per_suffix = ""
     once = re.search(r"[.;,]?\s*\(?(?:usable |use )?once per (turn|round)\)?\.?$", body)
     if once:
@@ -2900,6 +2938,11 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
             if requirement:  # "While this creature is not Bloodied, Dragon allies have +4 Attack"
                 ally = [replace(x, filter=replace(x.filter, self_state=requirement)) for x in ally]
             return Power(index, display, ptype, text, uses, statics=tuple(ally))
+    if not action and not trigger and not requirement:
+        turn = _effect_each_turn(body)
+        if turn is not None:
+            return Power(index, display, ptype, text, uses, trigger=turn[0], requirement=turn[1],
+                         effects=tuple(turn[2]))
     if not action and not trigger:
         after = _effect_then_event(body)
         if after is not None:
@@ -2958,6 +3001,23 @@ def _effect_then_event(body: str) -> tuple[str, Filter, list[Effect]] | None:
     except _Unread:
         return None
     return event[0], event[1], effects
+
+
+def _effect_each_turn(body: str) -> tuple[str, str, list[Effect]] | None:
+    """'Takes 10 damage at end of each of its turns if it did not make a {M} attack during that turn': the effect, its
+    turn's start or end, and a state of the vocabulary as the requirement."""
+    m = re.fullmatch(r"(?P<eff>.+?) at (?:the )?(?P<w>start|end) of each of its turns(?:,? (?P<c>(?:if|while) .+))?",
+                     body.strip(" ."))
+    if m is None:
+        return None
+    cond = _condition(m.group("c"), lead_only=True) if m.group("c") else ("", 0)
+    if cond is None or (m.group("c") and cond[1] != len(m.group("c"))):
+        return None
+    try:
+        effects = _effects(m.group("eff"), "self", "power")
+    except _Unread:
+        return None
+    return m.group("w") + "-of-" + (m.groupdict().get("u") or "turn"), cond[0], effects
 
 
 def _from_the_start(body: str) -> list[Effect] | None:

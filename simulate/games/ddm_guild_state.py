@@ -119,6 +119,7 @@ class Fighter:
         self.immediate_used = False
         self.moved = 0
         self.attacked = False  # made an attack since its turn began
+        self.melee_attacked = False  # made a melee attack since its turn began
         self.turn_start: tuple[int, int] | None = None  # where its current turn began
         self.turn_kills = 0  # its kills when its current turn began ('if it has destroyed an enemy this turn')
         self.charged = False
@@ -147,6 +148,8 @@ class Fighter:
         return space_of(self.pos, self.side) if self.pos is not None else []
 
     def has(self, condition: str) -> bool:
+        if self.while_on and self.while_on.get(condition, 0):  # 'Immobilized whenever no Arcane ally sees it'
+            return True
         return any(e.kind == "condition" and e.what == condition for e in self.effects)
 
     # -- what a power gave it for a while ('has resist 10 all until end of its next turn'), with its own
@@ -283,6 +286,10 @@ class Battle:
         self.points_limit = points_limit
         self.active: Fighter | None = None
         self.first_active = ["", "", ""]  # this round's first creature activated: of player 0, of player 1, of both
+        # the powers being applied (creature id, power index), innermost last, and the effects each has put in force
+        # ('RECHARGE when no creature is affected by this power')
+        self.applying: list[tuple[str, int]] = []
+        self.power_effects: dict[tuple[str, int], set[int]] = {}
         self.winner: int | None = None
         self.reason = ""
         self.over = False

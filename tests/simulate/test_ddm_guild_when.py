@@ -388,3 +388,97 @@ def test_what_it_has_changes_as_it_moves_and_is_hurt() -> None:
     put(s, "a1", 5, 2)
     put(s, "b1", 9, 1)
     assert not P.in_range(s.b, archer, bow, bow.attack, duergar)  # invisible to it: no ranged attack
+
+
+GUIDED = "Guided: Immobilized whenever an Arcane ally does not have line of sight to it."
+ANIMATED = "Animated Weapon: Whenever this creature has no remaining Arcane ally: It is destroyed."
+
+
+def test_a_conjuration_is_held_by_its_arcane_allys_sight_and_ends_with_it() -> None:
+    assert [(x.kind, x.what, x.filter.self_state) for x in parse_power(0, "special", GUIDED).statics] == [
+        ("while", "immobilized", "unseen-by-ally:arcane")]
+    assert [(x.what, x.filter.self_state) for x in parse_power(0, "special", ANIMATED).statics] == [
+        ("destroyed", "no-ally-left:arcane")]
+    s = battle_on([card("Hand", SWORD, GUIDED, ANIMATED), card("Wizard", SWORD, keywords=("Arcane",)),
+                   card("Fighter", SWORD)], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15]))
+    hand, wizard, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
+    put(s, "a1", 5, 1)
+    put(s, "a3", 0, 7)
+    put(s, "b1", 11, 7)
+    put(s, "a2", 5, 3)  # the wall square (4, 2) does not stand between them
+    assert not hand.has("immobilized")
+    put(s, "a2", 3, 3)  # behind the wall: no line of sight
+    assert not s.b.sees(wizard, hand) and hand.has("immobilized")
+    s.b.active = hand
+    s._start_turn(hand)
+    assert hand.has("immobilized") and hand.speed() >= 0
+    P.lose_hp(s.b, wizard, 50, orc)  # its only Arcane ally is destroyed: so is it
+    assert not wizard.alive and not hand.alive
+    assert [e.data["creature"] for e in s.log.of_kind("destroyed")] == ["a2", "a1"]
+    assert s.b.scores[1] == wizard.card.cost + hand.card.cost
+
+
+BURNOUT = "Burnout: Takes 10 damage at end of each of its turns if it did not make a {m} attack during that turn."
+
+
+def test_damage_at_the_end_of_a_turn_without_a_melee_attack() -> None:
+    p = parse_power(0, "special", BURNOUT)
+    assert (p.trigger, p.requirement) == ("end-of-turn", "not-attacked:melee") and p.played
+    s = battle_on([card("Berserker", SWORD, BURNOUT)], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15]))
+    berserker, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    put(s, "a1", 5, 5)
+    put(s, "b1", 6, 5)
+    s.b.active = berserker
+    s._start_turn(berserker)
+    P.fire(s.b, "end-of-turn", [berserker])
+    assert berserker.hp == 40
+    s._start_turn(berserker)
+    sword = berserker.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, berserker, sword, sword.attack, [orc])
+    P.fire(s.b, "end-of-turn", [berserker])
+    assert berserker.hp == 40
+
+
+def test_a_list_of_kinds_with_a_last_or() -> None:
+    p = parse_power(0, "special", "Holy Fire: +10 damage vs. Undead, Shapeshifter, or Evil targets.")
+    assert p.played and [(x.filter.target_state, x.filter.keyword) for x in p.statics] == [
+        ("keyword", "undead|shapeshifter|evil")], p.unplayed
+
+
+CURSE = ("Spider Curse: (range 10) +10 vs. Will; 10 necrotic damage AND Weakened (save ends). RECHARGE when no "
+         "creature is affected by this power.")
+
+
+def test_a_recharge_when_no_creature_is_affected_by_this_power() -> None:
+    p = parse_power(3, "attack", CURSE, uses=1)
+    assert p.played and (p.recharge, p.recharge_filter.self_state) == ("unaffected", "unaffected:3"), p.unplayed
+    named = parse_power(3, "attack", CURSE.replace("this power", "its Spider Curse"), uses=1)
+    assert named.recharge_filter.self_state == "unaffected:3"
+    other = parse_power(3, "attack", CURSE.replace("this power", "its Web"), uses=1)
+    assert P.engine_unplayed(other)  # another power's effects: not played
+    glare = parse_power(2, "attack", "Glare: (range 5) +10 vs. Will; Dazed (save ends). Recharge at start of turn if "
+                                     "no enemies are affected by Glare.", uses=1)
+    assert (glare.recharge, glare.recharge_filter.self_state) == ("start-of-turn", "unaffected:2:enemy")
+    s = battle_on([card("Arachnomancer", SWORD, CURSE)], [card("Orc", SWORD, hp=100)],
+                  PurposeDice(attack=[15, 2], save=[5, 15]))
+    drow, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    curse = parse_power(1, "attack", CURSE, uses=1)
+    assert curse.attack is not None
+    drow.powers[1] = curse
+    drow.uses[1] = 1
+    put(s, "a1", 2, 5)
+    put(s, "b1", 9, 5)
+    drow.spend(curse)
+    P.attack(s.b, drow, curse, curse.attack, [orc])
+    assert orc.has("weakened")
+    P.recharge_unaffected(s.b)
+    assert not drow.uses_left(curse)
+    s._end_turn(orc)  # a failed save (5): still weakened
+    assert orc.has("weakened") and not drow.uses_left(curse)
+    s._end_turn(orc)  # saved (15): no creature is affected any more
+    assert not orc.has("weakened") and drow.uses_left(curse)
+    drow.spend(curse)
+    P.attack(s.b, drow, curse, curse.attack, [orc])  # a miss affects no one
+    P.recharge_unaffected(s.b)
+    assert drow.uses_left(curse)
