@@ -61,6 +61,7 @@ _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declar
 _REROLL_ON: Final = {"attack": frozenset({"misses", "ally-misses", "any-misses"}), "save": frozenset({"fails-save",
                                                                                         "ally-fails-save"})}
 _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-allies", "friends", "chosen-ally",
+                               "chosen-friend",
                                "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally", "nearest-ally"})
 # who may make an attack an effect grants: the power's creature or its allies (an enemy's attack "as though
 # dominated" is not played)
@@ -985,13 +986,13 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         pool1 = [src] + [a for a in b.allies_of(src) if (b.adjacent(src, a) if squares == -1 else
                                                            squares <= 0 or b.gap(src, a) <= squares)]
         return _choose_ally(b, e, pool1)[:1]
-    if base in ("allies", "self-and-allies", "friends", "chosen-ally", "chosen-allies"):
+    if base in ("allies", "self-and-allies", "friends", "chosen-ally", "chosen-allies", "chosen-friend"):
         pool = [a for a in b.allies_of(src) if who_ok(b, flt, src, a)
                 and (not flt.target_state or e.kind != "choose" or target_state_ok(b, flt, src, a))]
-        if base in ("self-and-allies", "friends") and src.in_play() and (base == "self-and-allies"
-                                                                          or who_ok(b, flt, src, src)):
+        if base in ("self-and-allies", "friends", "chosen-friend") and src.in_play() and (
+                base == "self-and-allies" or who_ok(b, flt, src, src)):
             pool = [src, *pool]
-        if base == "chosen-ally":
+        if base in ("chosen-ally", "chosen-friend"):  # 'chosen-friend': one creature of its warband, itself too
             return _choose_ally(b, e, pool)[:1]
         if base == "chosen-allies":
             return _choose_ally(b, e, pool)[: int(who.split(":")[1]) if ":" in who else 1]

@@ -507,6 +507,17 @@ def _subject(text: str) -> tuple[str, Filter, str]:
     near = re.match(r"^(?:the )?nearest ally\b", text)  # 'Nearest ally makes an immediate {b} attack'
     if near:
         return "nearest-ally", Filter(), text[near.end():].strip()
+    sides = _BOTH_SIDES.match(text)
+    if sides and {sides.group("n1")[:3], sides.group("n2")[:3]} == {"all", "ene"} \
+            and bool(sides.group("a1")) == bool(sides.group("a2")) != bool(sides.group("where")):
+        # 'each adjacent ally and each adjacent enemy', 'each enemy and ally within 2 squares of it': every creature
+        # there but this one
+        within = int(sides.group("n")) if sides.group("n") else -1
+        return "all", Filter(within=within), text[sides.end():].strip()
+    one = re.match(r"^(?P<q>each|1|one) (?P<kind>[a-z\-]+) in your warband\b", text)
+    if one and _singular(one.group("kind")) in KINDS:  # 'each Raider in your warband', '1 Raider in your warband'
+        return ("friends" if one.group("q") == "each" else "chosen-friend"), \
+            Filter(keyword=_singular(one.group("kind"))), text[one.end():].strip()
     group = _group(text)
     if group is None or group[2].startswith("in your warband"):  # 'Giant and Ogre creatures in your warband'
         group = _composed_group(text) or group
@@ -582,6 +593,10 @@ def _subject(text: str) -> tuple[str, Filter, str]:
         return ("chosen-enemy" if single else "enemies"), flt, rest
     return ("chosen-ally" if single else "allies"), flt, rest
 
+
+_BOTH_SIDES: Final = re.compile(
+    r"^(?:each|all) (?P<a1>adjacent )?(?P<n1>ally|allies|enemy|enemies) and (?:each |all )?(?P<a2>adjacent )?"
+    r"(?P<n2>ally|allies|enemy|enemies)(?P<where> adjacent to it| within (?P<n>\d+) squares(?: of it)?)?(?= |$)")
 
 _STAT_WORDS: Final = {
     "attack": "attack", "attacks": "attack", "attack rolls": "attack", "damage": "damage", "ac": "ac",
@@ -1361,6 +1376,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if _BARE_SHIFT_RE.match(body):  # "it shifts", "each ally can immediately shift": one shift (ddm-guild.shift)
         mover = who if subject_given else ("self" if default_who in ("target", "self") else default_who)
         return [Effect("shift", mover, SHIFT_SQUARES)]
+    mv = re.match(r"^(?:you may |may )?move (?P<subj>.+?) up to its speed$", t)
+    if mv:  # 'You may move 1 Raider in your warband up to its speed': that creature moves (and may provoke)
+        who_m, flt_m, rest_m = _subject(mv.group("subj"))
+        if who_m in ("chosen-friend", "chosen-ally") and not rest_m:
+            return [Effect("move", who_m, -1, filter=flt_m)]
     sm = _SHIFT_RE.match(body)
     if sm:
         verb = sm.group("verb")
