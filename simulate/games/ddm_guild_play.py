@@ -55,7 +55,7 @@ _ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-
 _NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits"})
 # 'that attack is a critical hit / an automatic hit' before the roll; 'that attack is a normal hit instead' after a
 # critical hit is rolled
-_HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declares"}),
+_HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits"}),
                   "auto": frozenset({"declares", "ally-declares", "friend-declares"}),
                   "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by"})}
 _REROLL_ON: Final = {"attack": frozenset({"misses", "ally-misses", "any-misses"}), "save": frozenset({"fails-save",
@@ -68,7 +68,8 @@ _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-all
 _ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally", "chosen-allies", "allies"})
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
-                                   "negate", "reduce", "provoke", "redirect", "choose", "place", "hit"})
+                                   "negate", "reduce", "provoke", "redirect", "choose", "place", "hit", "roll",
+                                   "survive"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered", "no-attack", "no-attack-source"})
@@ -169,6 +170,15 @@ def engine_unplayed(power: Power) -> str:
                     return "a rider that depends on the target outside a hit"
     if power.attacks_made and power.trigger:
         return "several attacks on a trigger"
+    rolled = False
+    for e in power.effects:
+        if e.kind == "roll":
+            if "new" in e.extra:
+                rolled = True
+            elif not rolled:
+                return "a range of a d20 with no roll before it"
+        if e.kind == "survive" and (power.trigger != "destroyed" or e.amount <= 0):
+            return "'not destroyed' where nothing would destroy it, or with no hit points given"
     chosen = False
     for e in power.effects:
         if e.kind == "choose":
@@ -232,6 +242,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return f"'{e.kind}' with no attack to change"
     if e.kind == "hit" and trigger not in _HIT_ON.get(e.what, ()):
         return "'that attack is a hit' with no attack to change"
+    if e.kind == "roll" and attack:
+        return "a d20 table in an attack's effects"
     if e.kind == "place" and e.what == "adjacent:ally" and trigger not in _EVENT_ALLY:
         return "'place it adjacent to that ally' with no such ally"
     if e.kind == "place" and e.what == "adjacent:target" and not attack and trigger not in _EVENT_TARGET:
@@ -308,6 +320,7 @@ class Ctx:
         self.dtypes = dtypes  # the damage types of a damage event
         self.save = save  # a saving throw in progress
         self.nothing_chosen = False  # a 'choose 1 enemy' found none: the clauses after it do nothing
+        self.roll = 0  # the power's d20 ('Roll 1d20. On 11+, ...'), once rolled
         self.gaze = False  # a power with Gaze in its name: nothing immune to gazes ('Blind') is affected
 
 
@@ -840,7 +853,14 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
     if not victim.alive:
         return
     b.event("destroyed", creature=victim.id, by=killer.id if killer else None)
+    victim.spare_hp = 0
     fire(b, "destroyed", [victim], target=killer, even_destroyed=True)
+    if victim.spare_hp > 0 and victim.alive:  # a power kept it: 'not destroyed and has 5 HP instead'
+        victim.hp = victim.spare_hp
+        victim.spare_hp = 0
+        b.event("not-destroyed", creature=victim.id, hp=victim.hp)
+        settle(b, victim)
+        return
     victim.alive = False
     victim.on_map = False
     victim.destroyed_round = b.round
@@ -1033,9 +1053,20 @@ def _choose_ally(b: Battle, e: Effect, pool: list[Fighter]) -> list[Fighter]:
 
 def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ctx) -> None:
     group = 0
+    rolled_in = True  # the effects after 'On 11+,' happen only when the power's d20 is in that range
     for e in effects:
         if b.over or ctx.nothing_chosen:
             return
+        if e.kind == "roll":
+            if "new" in e.extra:
+                ctx.roll = b.dice.roll(20, "power")
+                b.event("power-roll", creature=ctx.source.id, roll=ctx.roll)
+                rolled_in = True
+            else:
+                rolled_in = e.amount <= ctx.roll <= e.count
+            continue
+        if not rolled_in:
+            continue
         if e.duration == "save" and e.kind in ("condition", "ongoing"):
             group = group or b.new_group()
         apply_effect(b, e, ctx, group)
@@ -1061,6 +1092,9 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     if e.kind == "negate":
         if ctx.run is not None:
             ctx.run.negated = True
+        return
+    if e.kind == "survive":  # 'this creature is not destroyed and has 5 HP instead' (``destroy`` asks)
+        src.spare_hp = max(src.spare_hp, e.amount)
         return
     if e.kind == "hit":
         if ctx.run is not None:
@@ -1623,6 +1657,8 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             fire(b, "ally-hit", b.allies_of(t), target=attacker, ally=t, run=run)
             fire(b, "enemy-hits", b.enemies_of(attacker), target=attacker, run=run)
             fire(b, "any-hits", [x for x in b.fighters if x.in_play() and x is not attacker], target=attacker, run=run)
+            if run.force == "crit" and not crit:  # 'when an ally hits: ... that attack becomes a critical hit'
+                crit = "critical hits" not in t.immune and "criticals" not in t.immune
             if crit and not run.negated:
                 _crit_events(b, attacker, t, run)
                 if run.uncrit:  # 'that attack is a normal hit instead'
@@ -2070,6 +2106,8 @@ def placement_squares(b: Battle, f: Fighter, e: Effect) -> list[Sq]:
                 and target_state_ok(b, state, f, x)]
         if not refs:
             return []
+    elif kind == "near-here":  # 'up to 5 squares away from its current location'
+        cells = frozenset((f.pos,))
     elif kind in ("start", "near-start"):
         cells = board.map.start_squares(own)
     elif kind.startswith("victory"):
@@ -2092,6 +2130,9 @@ def placement_squares(b: Battle, f: Fighter, e: Effect) -> list[Sq]:
                 continue
         elif kind == "near-start":
             if not any(gap(a, f.side, c, 1) <= e.amount for c in cells):
+                continue
+        elif kind == "near-here":
+            if gap(a, f.side, f.pos, f.side) > e.amount:
                 continue
         elif kind == "wall":
             if not _beside_wall(b, space):

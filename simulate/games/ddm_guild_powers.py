@@ -47,6 +47,8 @@ EFFECT_KINDS: Final = (
     "attack", "vp", "cleanse", "recharge", "reroll", "negate", "reduce", "switch", "destroy-self", "provoke", "place",
     "redirect", "choose",
     "hit",  # 'that attack is a critical hit' ("crit"), 'an automatic hit' ("auto"), 'a normal hit instead' ("normal")
+    "roll",  # 'Roll 1d20' (extra "new") and 'On 11+,' / '1-9:' (amount to count): the effects after it need that roll
+    "survive",  # 'this creature is not destroyed and has 5 HP instead' (on the "destroyed" trigger)
 )
 STATIC_KINDS: Final = (
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
@@ -1221,12 +1223,44 @@ def _condition_effect(who: str, flt: Filter, text: str, default: str) -> list[Ef
 _BARE_ADJACENT: Final = re.compile(r"^adjacent (?:[a-z\-]+ )?(?:creatures|enemies|allies)\b(?! adjacent to)")
 
 
+_SURVIVE: Final = re.compile(
+    r"^it is (?:instead )?not destroyed(?:,? instead)?(?:(?:,? and|,) (?:it )?has (?P<n>\d+) hp(?: remaining)?"
+    r"(?:,? instead)?)?$|^it has (?P<n2>\d+) hp instead of being destroyed$")
+_ROLL_RE: Final = re.compile(r"^roll (?:1d20|d20|a d20)(?:[.:;,]\s*(?P<rest>.+))?$")
+_ROLL_GATE: Final = re.compile(
+    r"^(?:on (?:a |an )?(?:roll of )?(?P<lo>\d+)(?:\+| or (?:more|greater|higher)|-(?P<hi>\d+)|(?P<one>)),?"
+    r"|(?P<lo2>\d+)(?:-(?P<hi2>\d+)|\+):)\s*(?P<rest>.+)$")
+
+
+def _rolled(t: str, default_who: str, ctx: str) -> list[Effect] | None:
+    """'Roll 1d20. On 11+, X' / 'Roll d20. 1-9: X; 10+: Y': a d20 rolled once, and the effects each range of it
+    brings (each gate stands before its effects)."""
+    m = _ROLL_RE.match(t)
+    if m:
+        out = [Effect("roll", "self", extra=("new",))]
+        if m.group("rest"):
+            out.extend(_effects(m.group("rest"), default_who, ctx))
+        return out
+    g = _ROLL_GATE.match(t)
+    if g:
+        lo = int(g.group("lo") or g.group("lo2"))
+        hi = lo if g.group("one") is not None else int(g.group("hi") or g.group("hi2") or 20)
+        if not 1 <= lo <= hi <= 20:
+            return None
+        return [Effect("roll", "self", lo, count=hi), *_effects(g.group("rest"), default_who, ctx)]
+    return None
+
+
 def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     """One clause of effects (no 'and' splitting beyond what the patterns allow). ``ctx`` is "hit" for an attack's
     rider (so "pushes 2" moves the target and a bare condition lands on the target)."""
     t = text.strip(" .;,")
     if not t:
         return []
+    if ctx == "power" and (t.startswith("roll") or t[:1].isdigit() or t.startswith("on ")):
+        rolled = _rolled(t, default_who, ctx)
+        if rolled is not None:
+            return rolled
     if ctx == "hit":
         gated = _gated(t)
         if gated is not None:
@@ -1411,6 +1445,12 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     pl = _placement(body)
     if pl is not None:
         return [pl]
+    sv2 = _SURVIVE.match(t)
+    if sv2:  # 'this creature is not destroyed and has 20 HP instead'
+        return [Effect("survive", "self", int(sv2.group("n") or sv2.group("n2") or 0))]
+    hp = re.match(r"^(?:it )?has (\d+) hp(?: remaining)?(?:,? instead)?$", t)
+    if hp and default_who == "self":  # '..., then has 5 HP': the HP a creature that is not destroyed keeps
+        return [Effect("survive", "self", int(hp.group(1)), "hp")]
     sv = re.match(r"^spends? (\d+) (?:vp|victory points?)$", body)
     if sv:  # 'Minor action; spend 5 VP, then this creature heals 30 HP': its side's points pay for the rest
         return [Effect("vp", "player", -int(sv.group(1)), extra=("spend",))]
@@ -1594,6 +1634,7 @@ _PLACE_WHERE: Final = (
                 r"areas$"), "start", 0),
     (re.compile(r"^(?:with)?in (?P<n>\d+) squares of your start area$|^up to (?P<n2>\d+) squares away from your start "
                 r"area$"), "near-start", -1),
+    (re.compile(r"^up to (?P<n>\d+) squares away from its (?:current )?(?:location|position|space)$"), "near-here", -1),
     (re.compile(r"^in (?:any|a) victory area$"), "victory", 0),
     (re.compile(r"^in one of your victory areas$"), "victory:own", 0),
     (re.compile(r"^(?:in (?:a|any) (?:space|square) )?adjacent to (?:a )?wall(?: terrain)?$"), "wall", 0),
@@ -1699,11 +1740,17 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
 
 def _granted_hits(effects: list[Effect]) -> list[Effect]:
     """'Make a {B} attack against that enemy. That attack is an automatic hit and a critical hit': 'that attack' is
-    the one just granted (the attack carries it)."""
+    the one just granted (the attack carries it). 'It is not destroyed instead, then has 5 HP': one survival with
+    those HP."""
     out: list[Effect] = []
     for e in effects:
         if e.kind == "hit" and e.what in ("crit", "auto") and out and out[-1].kind == "attack" and out[-1].count == 1:
             out[-1] = replace(out[-1], extra=(*out[-1].extra, "force:" + e.what))
+            continue
+        if e.kind == "survive" and e.what == "hp":
+            if not out or out[-1].kind != "survive" or out[-1].amount:
+                raise _Unread(f"has {e.amount} hp")
+            out[-1] = replace(out[-1], amount=e.amount)
             continue
         out.append(e)
     return out
@@ -2280,6 +2327,7 @@ _EVENTS: Final = (
     (r"an enemy (?:moves|enters a square) adjacent to it", "enemy-enters-adjacent"),
     (r"an adjacent enemy shifts", "enemy-shifts"),
     (r"(?:it is )?destroyed", "destroyed"),
+    (r"it would be (?:destroyed|reduced to 0 hp)", "destroyed"),  # the engine's event comes before it leaves
 )
 _EVENT_RES: Final = (
     *((re.compile(r"^(?:use )?(?:only )?(?:when|whenever|after) " + p + r"[,;:.]?\s*"), name) for p, name in _EVENTS),

@@ -125,6 +125,7 @@ class Fighter:
         self.charged = False
         self.provoked_by: set[str] = set()
         self.was_bloodied = False
+        self.spare_hp = 0  # set by 'not destroyed and has N HP instead' while it is being destroyed
         self.per_turn_used: set[int] = set()
         self.per_round_used: set[int] = set()
         # statistics for the result

@@ -68,3 +68,21 @@ def test_a_granted_attack_that_is_an_automatic_critical_hit() -> None:
     assert osword.attack is not None
     P.attack(s.b, orc, osword, osword.attack, [berserker])  # the orc's critical: the retort, a 1 yet a critical
     assert berserker.hp == 30 and orc.hp == 80
+
+
+def test_an_allys_hit_becomes_a_critical_hit_on_a_roll_of_10_or_more() -> None:
+    knight = "Use when an Evil ally hits with a {m} attack: Roll 1d20. On 10-20, that attack becomes a critical hit."
+    fighter = card("Blackguard", SWORD)
+    fighter["alignment"] = "evil"
+    s = battle([card("Shade Knight", SWORD, knight), fighter], [card("Orc", SWORD, hp=100)],
+               PurposeDice(attack=[15, 15], power=[12, 3]))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 5, 3)
+    blackguard, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    sword = blackguard.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, blackguard, sword, sword.attack, [orc])  # a 12: a critical, double damage
+    P.attack(s.b, blackguard, sword, sword.attack, [orc])  # a 3: a plain hit
+    assert orc.hp == 70
+    assert [e.data["crit"] for e in s.log.of_kind("attack")] == [True, False]
