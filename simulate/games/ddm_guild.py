@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.33"  # 1.32: conjurations, unaffected recharge; 1.33: d20 tables, survival, subjects, pull, absorb
+GAME_VERSION: Final = "ddm-guild/1.33"  # 1.32: conjurations, unaffected recharge; 1.33: d20 tables, survival
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -218,6 +218,8 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.keen = min(f.keen, amount)
     elif kind == "crit-multiplier":
         f.crit_multipliers.append((amount, flt.attack_form))
+    elif kind == "absorb":
+        f.absorb[what] = max(f.absorb.get(what, 0), amount)
     elif kind == "crit-damage":
         f.crit_damage.append((amount, what))
     elif kind == "multi-activation":

@@ -79,7 +79,7 @@ PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-r
 PLAYED_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac",
                                  "def", "speed"})
 PLAYED_STATICS: Final = frozenset({
-    "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
+    "absorb", "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "keen-critical", "awareness", "defensive-advantage",
     "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
     "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
@@ -761,11 +761,15 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
     by_type: dict[str, int] = {}
     immune = target.immune_now()
     resist = {} if ignore_resist else target.resist_now()
+    absorbed = 0
     for amount, dtype in parts:
         if amount <= 0:
             continue
         types = [t for t in dtype.split("/") if t] or [""]
         if any(t in immune for t in types if t):
+            continue
+        if target.absorb and any(t in target.absorb for t in types):  # 'heals 10 HP each time an effect would
+            absorbed = max(absorbed, max(target.absorb.get(t, 0) for t in types))  # deal cold damage to it'
             continue
         key = types[0]
         by_type[key] = by_type.get(key, 0) + amount
@@ -784,6 +788,8 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
         total //= R.INSUBSTANTIAL_DIVISOR
     if target.swarm and form in ("melee", "ranged"):
         total //= 2
+    if absorbed:
+        heal(b, target, absorbed)
     if total <= 0:
         return 0
     return lose_hp(b, target, total, source, tuple(sorted(d for d in by_type if d)))
@@ -1159,8 +1165,9 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         elif e.kind in ("push", "pull", "slide"):
             if f is src:
                 reposition(b, f, "shift", e.amount, False)  # 'this creature slides N': it moves itself
-            else:
-                forced_move(b, f, src, e.kind, e.amount, "exactly" in e.extra)
+            else:  # amount -1: 'pull target adjacent', as far as it takes
+                n = e.amount if e.amount >= 0 else b.board.width + b.board.height
+                forced_move(b, f, src, e.kind, n, "exactly" in e.extra)
         elif e.kind in ("shift", "move", "teleport"):
             n = e.amount if e.amount >= 0 else f.speed() * -e.amount
             reposition(b, f, e.kind, n, "toward-enemy" in e.extra)

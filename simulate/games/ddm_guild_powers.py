@@ -51,6 +51,7 @@ EFFECT_KINDS: Final = (
     "survive",  # 'this creature is not destroyed and has 5 HP instead' (on the "destroyed" trigger)
 )
 STATIC_KINDS: Final = (
+    "absorb",  # 'heals 10 HP each time an effect would deal cold damage to it': that damage heals it instead
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "towering", "keen-critical", "awareness",
     "defensive-advantage", "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable",
@@ -973,6 +974,9 @@ _STATIC_PATTERNS: Final = (
                 r"effects(?: of enemies)?$"), "unmovable"),
     (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by enemies$"), "inexorable"),
     (re.compile(r"^(?:takes )?half damage from \{m\} and \{r\} attacks$"), "swarm"),
+    (re.compile(r"^(?:it )?heals (?P<n>\d+) hp each time an effect would deal (?P<t>" + _TYPE_ALT + r") damage to it$"
+                r"|^whenever it would take (?P<t2>" + _TYPE_ALT + r") damage, it heals (?P<n2>\d+) hp instead$"),
+     "absorb"),
 )
 
 
@@ -1026,6 +1030,8 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return [Static("keen-critical", int(m.group("k") or m.group("n")), filter=flt)], [], "", ""
         if kind == "crit-damage":
             return [Static(kind, int(m.group(1)), m.group(2) or "")], [], "", ""
+        if kind == "absorb":
+            return [Static(kind, int(m.group("n") or m.group("n2")), m.group("t") or m.group("t2"))], [], "", ""
         if kind == "crit-multiplier":  # the damage of a critical hit tripled (the rules double it)
             form = m.group("form") or m.group("form2") or ""
             return [Static(kind, 3, filter=Filter(attack_form=_FORMS.get(form + " ", "")))], [], "", ""
@@ -1147,8 +1153,9 @@ _ONGOING_RE: Final = re.compile(
     + r")?) ?damage(?P<rest>.*)$"
 )
 _FORCED_RE: Final = re.compile(
-    r"^(?:(?:it )?(?P<verb>push|pull|slide|pushes|pulls|slides)(?:es|s)? (?P<who>(?:the |that )?(?:target|enemy|"
-    r"creature|it|each target|targets|that enemy)? ?)(?P<ex>up to |exactly )?(?P<n>\d+|one|two|three)"
+    r"^(?:(?:it )?(?P<verb>push|pull|slide|pushes|pulls|slides)(?:es|s)? (?P<who>(?:the |that )?(?:target of "
+    r"(?:that|the) attack|target|enemy|creature|it|each target|targets|that enemy)? ?)(?P<ex>up to |exactly )?"
+    r"(?P<n>\d+|one|two|three)"
     r"(?: squares?)?|(?P<who2>(?:the )?target|it|that enemy) is (?P<verb2>pushed|pulled|slid)"
     r" (?P<ex2>up to |exactly )?(?P<n2>\d+)(?: squares?)?)(?P<rest>.*)$"
 )
@@ -1392,7 +1399,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             return [Effect("damage", who, n, "", filter=flt, extra=extra),
                     Effect("damage", who, n2, "/".join(types), filter=flt, extra=("bonus", *extra))]
         return [Effect("damage", who, n, "/".join(types), filter=flt, extra=extra)]
-    # forced movement
+    # forced movement; 'pull target adjacent (to it)': as far as it takes (amount -1)
+    if re.match(r"^pulls? (?:the |that )?target(?: of (?:that|the) attack)? adjacent(?: to it)?$", body):
+        return [Effect("pull", "target", -1)]
     fm = _FORCED_RE.match(body)
     if fm is None and subject_given and who == "self":
         fm = _FORCED_RE.match(t)
@@ -1413,7 +1422,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     mv = re.match(r"^(?:you may |may )?move (?P<subj>.+?) up to its speed$", t)
     if mv:  # 'You may move 1 Raider in your warband up to its speed': that creature moves (and may provoke)
         who_m, flt_m, rest_m = _subject(mv.group("subj"))
-        if who_m in ("chosen-friend", "chosen-ally") and not rest_m:
+        if who_m in ("chosen-friend", "chosen-ally", "self") and not rest_m:
             return [Effect("move", who_m, -1, filter=flt_m)]
     sm = _SHIFT_RE.match(body)
     if sm:
