@@ -28,18 +28,31 @@ class IllegalAction(ValueError):
 
 
 class Action:
-    """Base of every game's actions: subclasses are frozen dataclasses that add typed fields and set ``kind``.
+    """Base of every game's actions: subclasses are frozen dataclasses that add typed fields and set ``kind``, or
+    plain classes that never change once made and name their fields, in order, in ``FIELDS`` (D&D Miniatures':
+    compiled, a plain class constructs natively).
 
     Not a dataclass itself: under mypyc its ``kind`` would become a dataclass field (mypyc/mypyc#1122)."""
 
     kind: ClassVar[str] = "action"
+    FIELDS: ClassVar[tuple[str, ...] | None] = None  # None: a dataclass, whose fields say
+
+    def field_names(self) -> tuple[str, ...]:
+        """The action's fields, in the replay log's order."""
+        return action_fields(type(self))
 
     def to_json(self) -> dict[str, JSONValue]:
         out: dict[str, JSONValue] = {"kind": self.kind}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
-            value = getattr(self, f.name)
-            out[f.name] = _jsonable(value)
+        for name in self.field_names():
+            out[name] = _jsonable(getattr(self, name))
         return out
+
+
+def action_fields(cls: type[Action]) -> tuple[str, ...]:
+    """The fields of an action class: its ``FIELDS``, or a dataclass's fields."""
+    if cls.FIELDS is not None:
+        return cls.FIELDS
+    return tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]  # a dataclass
 
 
 def _jsonable(value: Any) -> JSONValue:
@@ -61,7 +74,7 @@ def action_from_json(classes: Sequence[type[Action]], raw: Mapping[str, Any]) ->
     if kind not in by_kind:
         raise ValueError(f"unknown action kind {kind!r}; known: {sorted(by_kind)}")
     cls = by_kind[str(kind)]
-    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    names = set(action_fields(cls))
     return cls(**{k: _tupled(v) for k, v in raw.items() if k in names})
 
 

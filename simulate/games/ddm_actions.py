@@ -1,111 +1,168 @@
-"""The decisions of a D&D Miniatures battle (``ddm.md`` §5, §6.2): each a frozen dataclass with a ``kind``, so the
-history of a battle is its replay log (``to_json`` / ``DdmGame.action_from_json``).
+"""The decisions of a D&D Miniatures battle (``ddm.md`` §5, §6.2): each a value with a ``kind``, so the history of a
+battle is its replay log (``to_json`` / ``DdmGame.action_from_json``).
 
-Each class's ``kind`` is set from one table after the classes (``ACTION_KINDS``: the replay log's vocabulary), not
-as a ``ClassVar`` in its body: mypyc (mypyc/mypyc#1122) would make a ClassVar in a dataclass body a dataclass field."""
+Plain classes, not frozen dataclasses: compiled, a plain class's constructor is native, where a dataclass's generated
+``__init__`` stays interpreted and a frozen one sets each field through ``object.__setattr__`` — the heuristic player
+makes a few dozen actions a battle, and that was a twentieth of a short battle's time. They behave as the dataclasses
+did: fields in ``FIELDS`` (the replay log's order), equal when of one class with equal fields, hashed as the tuple of
+their fields, shown as ``Deploy(creature='a1', x=2, y=0)``, and never changed once made (``Final``: mypy refuses an
+assignment).
+
+Each class's ``kind`` is set from one table after the classes (``ACTION_KINDS``: the replay log's vocabulary)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
 from simulate.engine.game import Action
 
 
-@dataclass(frozen=True)
-class ChooseMap(Action):
-    index: int
+class _Decision(Action):
+    """What every decision shares: equality, hashing and ``repr`` by its fields, as a frozen dataclass has."""
+
+    def values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.field_names())
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Decision)
+        return self.values() == other.values()
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Decision)
+        return self.values() != other.values()
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.field_names())
+        return f"{type(self).__name__}({shown})"
 
 
-@dataclass(frozen=True)
-class ChooseDeployFirst(Action):
-    player: int
+class ChooseMap(_Decision):
+    FIELDS = ("index",)
+
+    def __init__(self, index: int) -> None:
+        self.index: Final = index
 
 
-@dataclass(frozen=True)
-class ChooseStartArea(Action):
-    letter: str
+class ChooseDeployFirst(_Decision):
+    FIELDS = ("player",)
+
+    def __init__(self, player: int) -> None:
+        self.player: Final = player
 
 
-@dataclass(frozen=True)
-class Deploy(Action):
-    creature: str
-    x: int
-    y: int
+class ChooseStartArea(_Decision):
+    FIELDS = ("letter",)
+
+    def __init__(self, letter: str) -> None:
+        self.letter: Final = letter
 
 
-@dataclass(frozen=True)
-class ChooseFirstPlayer(Action):
-    player: int
+class Deploy(_Decision):
+    FIELDS = ("creature", "x", "y")
+
+    def __init__(self, creature: str, x: int, y: int) -> None:
+        self.creature: Final = creature
+        self.x: Final = x
+        self.y: Final = y
 
 
-@dataclass(frozen=True)
-class Activate(Action):
-    creature: str
+class ChooseFirstPlayer(_Decision):
+    FIELDS = ("player",)
+
+    def __init__(self, player: int) -> None:
+        self.player: Final = player
 
 
-@dataclass(frozen=True)
-class Move(Action):
+class Activate(_Decision):
+    FIELDS = ("creature",)
+
+    def __init__(self, creature: str) -> None:
+        self.creature: Final = creature
+
+
+class Move(_Decision):
     """Move along ``path`` (the anchor squares stepped into, in order), or to ``to`` along the path the engine
     picks (cheapest, then leaving the fewest threatened squares; deterministic, so replays agree)."""
 
-    path: tuple[tuple[int, int], ...] = ()
-    burrow: bool = False
-    to: tuple[int, int] | None = None
+    FIELDS = ("path", "burrow", "to")
+
+    def __init__(self, path: tuple[tuple[int, int], ...] = (), burrow: bool = False,
+                 to: tuple[int, int] | None = None) -> None:
+        self.path: Final = path
+        self.burrow: Final = burrow
+        self.to: Final = to
 
     @property
     def destination(self) -> tuple[int, int] | None:
         return self.path[-1] if self.path else self.to
 
 
-@dataclass(frozen=True)
-class Attack(Action):
+class Attack(_Decision):
     """One attack with the card's attack number ``attack`` (an index into its attacks, melee then ranged
     in printed order) against ``target``. ``declare`` names limited abilities used on it: "smite",
     "stunning", "death-attack" (§13: declared before the roll)."""
 
-    attack: int
-    target: str
-    declare: tuple[str, ...] = ()
+    FIELDS = ("attack", "target", "declare")
+
+    def __init__(self, attack: int, target: str, declare: tuple[str, ...] = ()) -> None:
+        self.attack: Final = attack
+        self.target: Final = target
+        self.declare: Final = declare
 
 
-@dataclass(frozen=True)
-class Charge(Action):
-    target: str
-    path: tuple[tuple[int, int], ...]
-    attack: int
-    declare: tuple[str, ...] = ()
+class Charge(_Decision):
+    FIELDS = ("target", "path", "attack", "declare")
+
+    def __init__(self, target: str, path: tuple[tuple[int, int], ...], attack: int,
+                 declare: tuple[str, ...] = ()) -> None:
+        self.target: Final = target
+        self.path: Final = path
+        self.attack: Final = attack
+        self.declare: Final = declare
 
 
-@dataclass(frozen=True)
-class Cast(Action):
+class Cast(_Decision):
     """Cast spell number ``spell`` on ``target`` (a creature id), or at square (x, y) for a teleport or a
     template's placement (the radius template's 2×2 hole anchor)."""
 
-    spell: int
-    target: str = ""
-    x: int = -1
-    y: int = -1
-    aim: str = ""  # cones and lines: "cone:px,py,dx,dy" / "line:px,py,qx,qy" (corner points)
+    FIELDS = ("spell", "target", "x", "y", "aim")
+
+    def __init__(self, spell: int, target: str = "", x: int = -1, y: int = -1, aim: str = "") -> None:
+        self.spell: Final = spell
+        self.target: Final = target
+        self.x: Final = x
+        self.y: Final = y
+        self.aim: Final = aim  # cones and lines: "cone:px,py,dx,dy" / "line:px,py,qx,qy" (corner points)
 
 
-@dataclass(frozen=True)
-class UseAbility(Action):
-    name: str
-    target: str = ""
-    x: int = -1
-    y: int = -1
-    aim: str = ""
+class UseAbility(_Decision):
+    FIELDS = ("name", "target", "x", "y", "aim")
+
+    def __init__(self, name: str, target: str = "", x: int = -1, y: int = -1, aim: str = "") -> None:
+        self.name: Final = name
+        self.target: Final = target
+        self.x: Final = x
+        self.y: Final = y
+        self.aim: Final = aim
 
 
-@dataclass(frozen=True)
-class Teleport(Action):
-    x: int
-    y: int
+class Teleport(_Decision):
+    FIELDS = ("x", "y")
+
+    def __init__(self, x: int, y: int) -> None:
+        self.x: Final = x
+        self.y: Final = y
 
 
-@dataclass(frozen=True)
-class EndTurn(Action):
-    pass
+class EndTurn(_Decision):
+    FIELDS = ()
 
 
 ACTION_KINDS: dict[type[Action], str] = {
