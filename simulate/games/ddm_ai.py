@@ -112,7 +112,7 @@ class DdmHeuristicPolicy:
         if s.stage == "deploy-first":
             return ChooseDeployFirst(1 - s.decider)  # deploy second: see where the enemy stands
         if s.stage == "start-area":
-            return ChooseStartArea(s.map.letters[0])
+            return ChooseStartArea(_first_letter(s))
         if s.stage == "deploy":
             return self._deploy(s, legal)
         if s.stage == "first-player":
@@ -129,23 +129,28 @@ class DdmHeuristicPolicy:
         c = setup.next_to_deploy(s)
         if c is None:
             raise ValueError("no creature to deploy")
-        enemy_letter = s.players[1 - c.player].letter
-        enemy_start = sorted(s.map.start_squares(enemy_letter)) or [(s.map.grid.width // 2, s.map.grid.height // 2)]
-        target = enemy_start[len(enemy_start) // 2]
+        tx, ty = _deploy_target(s, s.players[1 - c.player].letter)
         shooter = _is_shooter(c)
-
-        def key(a: Sq) -> tuple[int, int, int]:
-            d = grid_distance(a, target)
-            return (-d if shooter else d, a[1], a[0])
-
-        x, y = min(setup.deploy_squares(s, c), key=key)
-        return Deploy(c.id, x, y)
+        # the least (distance, or its negative for a shooter; then y; then x), as one integer: every square is on
+        # the map, so x and y are digits of base width and height
+        w, h = s.map.grid.width, s.map.grid.height
+        best: Sq | None = None
+        best_key = 0
+        for a in setup.deploy_squares(s, c):
+            dx, dy = abs(a[0] - tx), abs(a[1] - ty)
+            d = dx + dy // 2 if dx >= dy else dy + dx // 2
+            k = ((-d if shooter else d) * h + a[1]) * w + a[0]
+            if best is None or k < best_key:
+                best, best_key = a, k
+        if best is None:
+            raise ValueError(f"no square to deploy {c.id} on")
+        return Deploy(c.id, best[0], best[1])
 
     def _can_strike_first(self, s: DdmState, player: int) -> bool:
         """Going first pays when some creature can attack this round; otherwise let the enemy come."""
         for c in s.on_map(player):
+            reach = 2 * c.card.speed + 1 if c.melee_attacks else 12
             for e in s.enemies_of(c):
-                reach = 2 * c.card.speed + 1 if c.melee_attacks else 12
                 if s.space_distance(c, e) <= reach:
                     return True
         return False
@@ -153,13 +158,15 @@ class DdmHeuristicPolicy:
     # --- which creature acts ---------------------------------------------------------------------------
 
     def _activate(self, s: DdmState) -> Action:
-        best: tuple[float, str] | None = None
+        """The most urgent creature (the first by id among equals)."""
+        best: str | None = None
+        best_urgency = 0.0
         for c in turns.activatable(s, s.phases.player):
-            key = (-self._urgency(s, c), c.id)
-            if best is None or key < best:
-                best = key
+            u = self._urgency(s, c)
+            if best is None or u > best_urgency or (u == best_urgency and c.id < best):
+                best, best_urgency = c.id, u
         assert best is not None
-        return Activate(best[1])
+        return Activate(best)
 
     def _urgency(self, s: DdmState, c: Creature) -> float:
         """Creatures that can attack now act first (before their targets move or strike); the rest wait."""
@@ -168,7 +175,11 @@ class DdmHeuristicPolicy:
         enemies = s.enemies_of(c)
         if not enemies:
             return 0.0
-        nearest = min(s.space_distance(c, e) for e in enemies)
+        nearest = s.space_distance(c, enemies[0])
+        for e in enemies:
+            d = s.space_distance(c, e)
+            if d < nearest:
+                nearest = d
         if nearest <= max(1, c.traits.melee_reach) and c.melee_attacks:
             return 3.0 + _best_damage(c) / 100
         if c.ranged_attacks and nearest <= 12:
@@ -191,22 +202,21 @@ class DdmHeuristicPolicy:
         options: list[_Option] = []
         self._attack_options(s, c, t, options, full=True)
         self._spell_options(s, c, t, options)
-        engaged = any(e.active and s.adjacent(e, c) for e in s.enemies_of(c))
-        if (not options or not engaged) and not self._cannot_beat(s, c, t, options):  # engaged: fight from here
+        if (not options or not _engaged(s, c)) and not self._cannot_beat(s, c, t, options):  # engaged: fight here
             before = len(options)
             self._charge_options(s, c, t, options)
             to_beat = max(o.value for o in options) if options else None
             self._move_options(s, c, t, options, can_charge=len(options) > before, to_beat=to_beat)
         if not options:
             return EndTurn()
-        return max(options, key=lambda o: o.value).action
+        return _best(options)
 
     def _continue(self, s: DdmState, c: Creature, t: Turn) -> Action:
         """Mid-turn: finish a full attack on the best target; otherwise end the turn."""
         options: list[_Option] = []
         self._attack_options(s, c, t, options, full=False)
         if options:
-            return max(options, key=lambda o: o.value).action
+            return _best(options)
         return EndTurn()
 
     # --- attacks --------------------------------------------------------------------------------------
@@ -233,20 +243,29 @@ class DdmHeuristicPolicy:
             if not targets:
                 continue
             # a full attack: every attack of this kind on the chosen target
-            follow = [x for j, x in enumerate(c.card.attacks) if x.kind == spec.kind and j not in t.used_attacks
-                      and j != i] if full else []
+            follow: list[AttackSpec] = []
+            if full:
+                for j, x in enumerate(c.card.attacks):
+                    if x.kind == spec.kind and j not in t.used_attacks and j != i:
+                        follow.append(x)
             for tgt in targets:
-                dmg = expected_damage(c, spec, tgt) + sum(expected_damage(c, x, tgt) for x in follow)
-                value = self.target_value(s, c, tgt, dmg)
-                declares = attacks.declare_options(s, c, t, spec, tgt)
-                declare = max(declares, key=len)
+                more = 0.0  # summed in order, as sum() does
+                for x in follow:
+                    more += expected_damage(c, x, tgt)
+                value = self.target_value(s, c, tgt, expected_damage(c, spec, tgt) + more)
+                declare = _longest(attacks.declare_options(s, c, t, spec, tgt))
                 out.append(_Option(value + 0.01 * len(declare), Attack(i, tgt.id, declare)))
 
     def _charge_options(self, s: DdmState, c: Creature, t: Turn, out: list[_Option]) -> None:
         if not c.melee_attacks or c.anchor is None:
             return
-        gaps = [_gap(c, e) for e in s.enemies_of(c) if e.anchor is not None]
-        if not gaps or min(gaps) <= 1 or min(gaps) > 2 * t.speed + 1:
+        nearest = -1
+        for e in s.enemies_of(c):
+            if e.anchor is not None:
+                g = _gap(c, e)
+                if nearest < 0 or g < nearest:
+                    nearest = g
+        if nearest < 0 or nearest <= 1 or nearest > 2 * t.speed + 1:
             return  # the nearest enemy is too close to charge (a charge moves 2 squares) or out of reach
         plans = charging.charge_plan(s, c, t)
         if not plans:
@@ -258,7 +277,7 @@ class DdmHeuristicPolicy:
                 if spec.kind != "melee" or not c.attack_left(i):
                     continue
                 value = self.target_value(s, c, tgt, _charge_damage(c, i, spec, tgt)) - AOO_PENALTY * risk
-                declare = max(attacks.declare_options(s, c, t, spec, tgt), key=len)
+                declare = _longest(attacks.declare_options(s, c, t, spec, tgt))
                 out.append(_Option(value + 0.05, Charge(tgt.id, path, i, declare)))
                 break
 
@@ -530,7 +549,56 @@ def _charge_damage(c: Creature, i: int, spec: AttackSpec, tgt: Creature) -> floa
 
 
 def _best_damage(c: Creature) -> int:
-    return max((a.damage + a.extra_damage for a in c.card.attacks), default=0)
+    best = 0
+    first = True
+    for a in c.card.attacks:
+        v = a.damage + a.extra_damage
+        if first or v > best:
+            best, first = v, False
+    return best
+
+
+def _best(options: list[_Option]) -> Action:
+    """The first of the best options (as ``max`` by value picks)."""
+    best = options[0]
+    for o in options:
+        if o.value > best.value:
+            best = o
+    return best.action
+
+
+def _longest(declares: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """The first of the longest declarations (as ``max`` by length picks)."""
+    best = declares[0]
+    for d in declares:
+        if len(d) > len(best):
+            best = d
+    return best
+
+
+def _engaged(s: DdmState, c: Creature) -> bool:
+    """Whether an active enemy stands adjacent to ``c``."""
+    return any(e.active and s.adjacent(e, c) for e in s.enemies_of(c))  # compiled: a loop, no generator
+
+
+def _first_letter(s: DdmState) -> str:
+    """The map's first start area's letter (kept per map)."""
+    table: dict[str, str] = s.map.table("ai-first-letter")
+    hit = table.get("")
+    if hit is None:
+        hit = table[""] = s.map.letters[0]
+    return hit
+
+
+def _deploy_target(s: DdmState, letter: str) -> Sq:
+    """The middle square (in sorted order) of the enemy's start area, or the map's middle: where a deploying
+    creature measures its front from (kept per map)."""
+    table: dict[str, Sq] = s.map.table("ai-deploy-target")
+    hit = table.get(letter)
+    if hit is None:
+        start = sorted(s.map.start_squares(letter)) or [(s.map.grid.width // 2, s.map.grid.height // 2)]
+        hit = table[letter] = start[len(start) // 2]
+    return hit
 
 
 def _is_shooter(c: Creature) -> bool:
@@ -546,10 +614,23 @@ def _is_shooter(c: Creature) -> bool:
 
 def _gap(a: Creature, b: Creature) -> int:
     """Squares between two spaces, counting diagonals as 1 (Chebyshev): a step changes it by at most 1."""
-    assert a.anchor is not None and b.anchor is not None
-    dx = max(b.anchor[0] - (a.anchor[0] + a.size - 1), a.anchor[0] - (b.anchor[0] + b.size - 1), 0)
-    dy = max(b.anchor[1] - (a.anchor[1] + a.size - 1), a.anchor[1] - (b.anchor[1] + b.size - 1), 0)
-    return max(dx, dy)
+    pa, pb = a.anchor, b.anchor
+    assert pa is not None and pb is not None
+    ax, ay = pa
+    bx, by = pb
+    # the larger of the two one-sided gaps along each axis (negative when they overlap), then of the axes, at
+    # least 0: plain comparisons (compiled, max() of three arguments is a call through the interpreter)
+    dx = bx - (ax + a.size - 1)
+    other = ax - (bx + b.size - 1)
+    if other > dx:
+        dx = other
+    dy = by - (ay + a.size - 1)
+    other = ay - (by + b.size - 1)
+    if other > dy:
+        dy = other
+    if dy > dx:
+        dx = dy
+    return dx if dx > 0 else 0
 
 
 def _victory_cells(s: DdmState, letter: str) -> frozenset[Sq]:
@@ -735,9 +816,9 @@ def _provokes(s: DdmState, c: Creature, path: Sequence[Sq]) -> bool:
     return any(x in threat for a in (c.anchor, *path[:-1]) for x in c.squares(a))
 
 
-def _squares_left(c: Creature, path: Sequence[Sq], threat: set[Sq]) -> int:
+def _squares_left(c: Creature, path: tuple[Sq, ...], threat: set[Sq]) -> int:
     """Threatened squares a path leaves (each may provoke an attack of opportunity)."""
-    if c.anchor is None:
+    if c.anchor is None or not threat:
         return 0
     n = 0
     cur = c.anchor

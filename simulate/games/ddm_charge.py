@@ -67,7 +67,9 @@ def _kept_plans(state: DdmState) -> dict[tuple[object, ...], list[tuple[str, tup
 
 
 def _same_setting(kept: list[object], setting: list[object]) -> bool:
-    if len(kept) != len(setting) or kept[0] != setting[0]:  # the parameters: equal values
+    # the parameters: equal values (the very same object, a matchup's battles share it, is equal: a frozen
+    # dataclass's == runs interpreted code)
+    if len(kept) != len(setting) or (kept[0] is not setting[0] and kept[0] != setting[0]):
         return False
     return all(kept[i] is setting[i] for i in range(1, len(kept)))  # the cards and readings: the same objects
 
