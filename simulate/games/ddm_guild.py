@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.33"  # 1.32: conjurations, unaffected recharge; 1.33: d20 tables, survival
+GAME_VERSION: Final = "ddm-guild/1.34"  # 1.33: d20 tables, survival; 1.34: event states, turn ends
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -554,6 +554,8 @@ class GuildState(State):
         if f.in_play() and not b.over:
             adjacent = [e for e in b.enemies_of(f) if b.adjacent(e, f)]
             P.fire(b, "enemy-adjacent-ends", adjacent, target=f)
+        if f.in_play() and not b.over:
+            P.fire(b, "ally-ends-turn", b.allies_of(f), ally=f)
         b.event("end-turn", creature=f.id)
         b.active = None
         b.version += 1
@@ -602,7 +604,8 @@ class GuildState(State):
         out: list[Action] = []
         for p in f.powers:
             if p.recharge.startswith("action:") and p.uses and f.uses.get(p.index, 0) < p.uses \
-                    and self._action_free(f, p.recharge[7:]):
+                    and self._action_free(f, p.recharge[7:]) \
+                    and P.holds(self.b, p.recharge_filter.self_state, f):  # 'as a move action when ...'
                 out.append(GuildRecharge(p.index))
         return out
 

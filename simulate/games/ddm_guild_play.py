@@ -21,7 +21,8 @@ from simulate.games.ddm_guild_state import Active, Battle, Fighter
 PLAYED_TRIGGERS: Final = frozenset({
     "", "start-of-round", "end-of-round", "before-initiative", "start-of-turn", "end-of-turn", "hit-by", "missed-by",
     "attacked", "damaged", "bloodied", "destroyed", "destroys", "hits", "misses", "ally-destroyed", "ally-hit",
-    "ally-hits", "enemy-destroyed", "ally-starts-turn", "enemy-adjacent-ends", "enemy-starts-adjacent",
+    "ally-hits", "enemy-destroyed", "ally-starts-turn", "ally-ends-turn", "enemy-adjacent-ends",
+    "enemy-starts-adjacent",
     "enemy-attacks-ally", "any-time", "win-initiative", "after-initiative", "enemy-starts-turn", "first-bloodied",
     "ally-bloodied", "enemy-bloodied", "opportunity-hits", "opportunity-made", "attack-made", "starts-in-aura",
     "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages", "enemy-misses", "ally-misses",
@@ -43,7 +44,8 @@ _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
                                   "enemy-enters-adjacent", "enemy-shifts", "ally-declares", "enemy-declares",
                                   "friend-declares"})
 _EVENT_ALLY: Final = frozenset({"chosen",
-                                "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "enemy-attacks-ally",
+                                "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "ally-ends-turn",
+                                "enemy-attacks-ally",
                                 "ally-bloodied", "ally-destroys", "ally-damaged", "ally-misses", "ally-crits",
                                 "ally-fails-save", "ally-attacked", "friend-crits", "ally-declares",
                                 "friend-declares"})
@@ -100,14 +102,14 @@ PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "
                                          "size<=medium", "size<=large", "size<=small", "enemy", "ally", "any",
                                          "not-bloodied", "not-adjacent", "smaller", "undamaged", "chosen",
                                          "unseeing", "seen", "damaged", "larger", "size>=medium",
-                                         "size>=large", "size>=huge"})
+                                         "size>=large", "size>=huge", "flanked", "charging", "ongoing"})
 PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging", "adjacent-ally", "own-turn",
                                        "opportunity", "moved-this-turn", "damaged", "unseen", "flanked",
                                        "not-charged", "not-moved", "first-round", "destroyed-this-turn",
                                        "adjacent-wall", "no-adjacent-creature", "adjacent-enemy",
                                        "no-adjacent-enemy", "in-victory-area", "sees-no-enemy",
                                        "first-to-activate", "first-you-activate", "last-you-activate",
-                                       "not-attacked", "not-attacked:melee"})
+                                       "not-attacked", "not-attacked:melee", "enemy-in-victory-area"})
 PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
                                   "radiant", "thunder", "dazed", "stunned", "immobilized", "slowed", "weakened",
                                   "helpless", "dominated", "blinded", "marked", "invisible", "ongoing damage",
@@ -123,6 +125,10 @@ def engine_unplayed(power: Power) -> str:
         return "spending victory points is a choice the engine makes only as an action"
     if power.trigger not in PLAYED_TRIGGERS:
         return f"the trigger '{power.trigger}' is not played"
+    for state in (power.trigger_filter.self_state, power.recharge_filter.target_state if power.recharge.startswith(
+            "on:") else "", power.recharge_filter.self_state if power.recharge.startswith("on:") else ""):
+        if not _event_state_played(state):  # the state of an event's creature ('a Dazed enemy', 'a charging enemy')
+            return f"'{state}' is not played"
     if not power.recharge.startswith(("roll:", "uses:")) and power.recharge not in PLAYED_RECHARGE and not (
             power.recharge.startswith("on:") and power.recharge[3:] in PLAYED_TRIGGERS):
         return f"recharge '{power.recharge}' is not played"
@@ -209,6 +215,17 @@ def _filter_unplayed(f: Filter) -> str:
     if not _state_played(f.self_state):
         return f"'{f.self_state}' is not played"
     return ""
+
+
+def _event_state_played(state: str) -> bool:
+    """A state of an event's creature (target_state_ok's words) the engine judges."""
+    if not state or state.startswith("dtype:"):
+        return True
+    if state.startswith("at:"):  # where an ally stands (its side's victory areas are the power's creature's too)
+        return state[3:].split(":")[0] in PLACE_STATES
+    if state.startswith("cond:"):
+        return set(state[5:].split("|")) <= PLAYED_CONDITIONS
+    return state in PLAYED_TARGET_STATES or state.split(":")[0] in PLAYED_TARGET_STATE_KINDS
 
 
 def _state_played(state: str) -> bool:
@@ -452,6 +469,12 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
         return not b.sees(target, holder)
     if ts == "seen":
         return b.sees(holder, target)
+    if ts.startswith("at:"):  # 'a living ally ends its turn in one of your victory areas': where it stands
+        return _holds_place(b, ts[3:], target)
+    if ts == "flanked":  # 'an adjacent flanked enemy': two of its enemies on opposite sides of it
+        return flanked(b, target)
+    if ts == "charging":  # 'a charging enemy': its charge's move and attack
+        return target.charged and b.active is target
     if ts == "keyword":
         return has_keyword(target, flt.keyword)
     if ts.startswith("kinds:"):
@@ -554,6 +577,8 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return not (holder.melee_attacked if arg == "melee" else holder.attacked)
     if kind == "first-round":
         return b.round == 1
+    if kind == "enemy-in-victory-area":  # 'if an enemy occupies any victory area'
+        return any(_holds_place(b, "in-victory-area", e) for e in b.enemies_of(holder))
     if kind == "sees-no-enemy":
         return not any(b.sees(holder, e) for e in b.enemies_of(holder))
     if kind == "first-to-activate":  # on its turn, when it was the round's first activation (of either side)
@@ -2048,6 +2073,8 @@ def place(b: Battle, f: Fighter, anchor: Sq) -> None:
     refresh_while(b)
 
 
+# states of where a creature stands (_holds_place judges them for any creature)
+PLACE_STATES: Final = frozenset({"adjacent-wall", "in-terrain", "adjacent-terrain", "in-victory-area"})
 # the states a creature's 'X while <state>' may name: those that change only when a creature moves, leaves the battle
 # map or its hit points change (refresh_while runs then)
 # (and at the start of every turn: 'unseen-by-ally' also changes with the conditions that take sight away)

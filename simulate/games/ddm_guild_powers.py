@@ -782,7 +782,8 @@ _CONDITION_LEAD: Final = re.compile(
 # the cards' keywords (_known_kinds) after _kinds
 _AK: Final = r"(?:an? |1 |one |any )?(?P<kw>(?:[a-z\-]+(?:,|,? or)? ){0,3}?)"
 _ALLIED: Final = r"(?:an? |1 )?allied (?P<kw2>[a-z\-]+(?: [a-z\-]+)?)"
-_TERRAIN: Final = (r"(?P<t>(?:forest|river|difficult|statue|smoke)(?: or (?:forest|river|difficult|statue|smoke))?)")
+_TERRAIN: Final = (r"(?P<t>(?:forest|river|difficult|statue|smoke|fire)(?: or (?:forest|river|difficult|statue|"
+                   r"smoke|fire))?)")
 _N: Final = r"(?P<n>\d+|one|two|three)"
 _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"(?:not bloodied|nonbloodied|non-bloodied)", "not-bloodied"),
@@ -793,6 +794,9 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"adjacent to (?:a |any )?wall", "adjacent-wall"),
     (r"(?:it )?(?:occupying|in|occupies) " + _TERRAIN + r" terrain", "in-terrain:{t}"),
     (r"adjacent to " + _TERRAIN + r" terrain", "adjacent-terrain:{t}"),
+    (r"adjacent to " + _TERRAIN + r" terrain or " + _TERRAIN.replace("?P<t>", "?P<t2>") + r" terrain",
+     "adjacent-terrain:{t}|{t2}"),
+    (r"an enemy (?:occupies|is in) (?:any|a) victory area", "enemy-in-victory-area"),
     (r"(?:it )?(?:in|occupying|occupies) (?:a|any) victory area", "in-victory-area"),
     (r"(?:it )?(?:in|occupying|occupies) (?:one of )?your victory areas?", "in-victory-area:own"),
     (r"(?:it )?(?:in|occupying|occupies) (?:one of )?your opponent's victory areas?", "in-victory-area:enemy"),
@@ -866,23 +870,32 @@ def _condition(text: str, lead_only: bool = False) -> tuple[str, int] | None:
     if lead is None:
         return None
     rest = text[lead.end():]
-    for rx, pred in _SELF_STATES:
+    best: tuple[int, re.Match[str], str] | None = None  # the longest reading ('adjacent to difficult terrain or
+    for rx, pred in _SELF_STATES:  # statue terrain' is both kinds, not the first)
         m = rx.match(rest)
         if m is None or (m.end() < len(rest) and rest[m.end()] not in " ,;:.)"):
             continue
-        g = {k: v for k, v in m.groupdict().items() if v}
-        n = g.get("n") or g.get("n2") or "0"
-        kinds = _kinds((g.get("kw") or g.get("kw2") or "").replace(", or ", ", "))
-        if not _condition_kinds(kinds):
-            return None  # not a creature kind: the words stay unread
-        if "{pn}" in pred:  # the power by name ('' for 'this power'), then ':enemy' for 'no enemies are affected'
-            pred = pred.replace("{pn}", "=" + (g.get("pn") or g.get("pn2") or "")).replace(
-                "{who}", ":enemy" if g.get("who", "").startswith("enem") else "")
-        value = pred.replace("{m}", ":melee" if g.get("m") else "").replace("{n}", str(_words_to_int(n))).replace(
-            "{kw}", kinds).replace(
-            "{t}", g.get("t", "").replace(" or ", "|")).replace("{c}", g.get("c") or g.get("c2") or "")
-        return value, lead.end() + m.end()
-    return None
+        if best is None or m.end() > best[0]:
+            best = (m.end(), m, pred)
+    if best is None:
+        return None
+    _end, m, pred = best
+    g = {k: v for k, v in m.groupdict().items() if v}
+    kinds = _kinds((g.get("kw") or g.get("kw2") or "").replace(", or ", ", "))
+    if not _condition_kinds(kinds):
+        return None  # not a creature kind: the words stay unread
+    return _state_value(pred, g, kinds), lead.end() + m.end()
+
+
+def _state_value(pred: str, g: dict[str, str], kinds: str) -> str:
+    """A predicate id with its parameters from the words' groups ('near-ally:{n}:{kw}' → 'near-ally:5:undead')."""
+    if "{pn}" in pred:  # the power by name ('' for 'this power'), then ':enemy' for 'no enemies are affected'
+        pred = pred.replace("{pn}", "=" + (g.get("pn") or g.get("pn2") or "")).replace(
+            "{who}", ":enemy" if g.get("who", "").startswith("enem") else "")
+    n = g.get("n") or g.get("n2") or "0"
+    return (pred.replace("{m}", ":melee" if g.get("m") else "").replace("{n}", str(_words_to_int(n)))
+            .replace("{kw}", kinds).replace("{t}", g.get("t", "").replace(" or ", "|"))
+            .replace("{t2}", g.get("t2", "").replace(" or ", "|")).replace("{c}", g.get("c") or g.get("c2") or ""))
 
 
 def _modifier(text: str) -> list[tuple[str, int, Filter, str]] | None:
@@ -2013,6 +2026,10 @@ def _recharge(text: str) -> tuple[str, str, Filter]:
         (r"^at (?:the )?start of its turn if no enem(?:y has|ies have) line of sight to it$", "start-of-turn-unseen"),
     )
     left = text[: m.start()] + text[m.end():]
+    act = re.match(r"^as (?:a|an) (move|minor|attack) action,? (?=when |if |while )", rest)
+    cond = _condition(rest[act.end():], lead_only=True) if act else None
+    if act and cond is not None and act.end() + cond[1] == len(rest):  # 'as a move action when adjacent to
+        return left, f"action:{act.group(1)}", Filter(self_state=cond[0])  # difficult terrain'
     for pat, name in table:
         mm = re.match(pat, rest)
         if mm:
@@ -2419,6 +2436,10 @@ def _event_who(words: str) -> tuple[str, str, bool]:
         return "", "bloodied", adjacent
     if w in ("non-bloodied", "nonbloodied", "not bloodied"):
         return "", "not-bloodied", adjacent
+    for word in ("flanked", "charging", "lower-level", "higher-level"):  # 'an adjacent flanked enemy', 'a charging
+        if w == word or w.startswith(word + " "):  # enemy', 'a lower-level Undead ally'
+            rest = w[len(word):].strip()
+            return (_event_kinds(rest) if rest else ""), word, adjacent
     sm = re.match(r"^(small|medium|large|huge) or (larger|smaller)$", w)  # 'a Medium or larger enemy'
     if sm:
         return "", "size" + (">=" if sm.group(2) == "larger" else "<=") + sm.group(1), adjacent
@@ -2766,6 +2787,15 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 found["trigger"], flt, end = composed
                 body = body[end:]
                 changed = True
+        if not changed and "trigger" not in found:  # 'Use when this creature / a living ally ends its turn in one
+            ends = _ends_turn_in(body)  # of your victory areas:'
+            if ends is not None:
+                found["trigger"], flt, req, end = ends
+                if req:
+                    found["requirement"] = req
+                body = body[end:]
+                changed = True
+                continue
         if not changed and "requirement" not in found:  # 'Use only if it is adjacent to a bloodied enemy:'
             cond = _condition(body, lead_only=True)
             if cond is not None and cond[0] != "charging":  # a charge is the 'charge' requirement's (above)
@@ -2775,6 +2805,32 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                     body = body[cond[1] + sep.end():]
                     changed = True
     return body, found, flt
+
+
+_ENDS_TURN_IN: Final = re.compile(
+    r"^(?:use )?(?:only )?(?:when|whenever|after) (?:(?P<it>it)|an? (?P<kw>[a-z\-]+(?:,? or [a-z\-]+)* )?ally) "
+    r"ends its turn (?P<s>(?:in|adjacent to|occupying) [^,;:.]+)[,;:.]\s*")
+
+
+def _ends_turn_in(body: str) -> tuple[str, Filter, str, int] | None:
+    """'when it ends its turn in a victory area' (end of its turn, a requirement of where it stands), 'when a living
+    ally ends its turn in one of your victory areas' (an ally's turn end, where that ally stands): (trigger, filter,
+    requirement, where the words end)."""
+    m = _ENDS_TURN_IN.match(body)
+    if m is None:
+        return None
+    words = "while " + m.group("s")
+    cond = _condition(words, lead_only=True)
+    if cond is None or cond[1] != len(words) or cond[0].split(":")[0] not in _PLACE_STATES:
+        return None
+    if m.group("it"):
+        return "end-of-turn", Filter(), cond[0], m.end()
+    kinds = _event_kinds(m.group("kw")) if m.group("kw") else ""
+    return "ally-ends-turn", Filter(keyword=kinds, self_state="at:" + cond[0]), "", m.end()
+
+
+# the states of where a creature stands (ddm_guild_play._holds_place judges them for any creature)
+_PLACE_STATES: Final = frozenset({"adjacent-wall", "in-terrain", "adjacent-terrain", "in-victory-area"})
 
 
 def _older_event_end(body: str, side: tuple[str, Filter, int] | None) -> int:
@@ -2936,7 +2992,17 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if once:
         per_suffix = once.group(1)
         body = body[: once.start()]
+    tail = re.search(r"[.;]\s*((?:use |usable )?only (?:if|when|while) [^.;:]+)\.?$", body)
+    tail_cond = _condition(tail.group(1), lead_only=True) if tail else None
+    if tail and tail_cond is not None and tail_cond[1] == len(tail.group(1)):  # '... Use only when within 5 squares
+        body = body[: tail.start()]  # of an allied champion.'
+    else:
+        tail_cond = None
     body, found, trigger_filter = _prefixes(body.strip())
+    if tail_cond is not None:
+        if "requirement" in found:
+            raise _Unread(f"two requirements: {found['requirement']} and {tail_cond[0]}")
+        found["requirement"] = tail_cond[0]
     if per_suffix and "per" not in found:
         found["per"] = per_suffix
     action = found.get("action", "")

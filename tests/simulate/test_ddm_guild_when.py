@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from simulate.games import ddm_guild_play as P
-from simulate.games.ddm_guild import GuildAttack, GuildGame, GuildPower, GuildState
+from simulate.games.ddm_guild import GuildAttack, GuildGame, GuildPower, GuildRecharge, GuildState
 from simulate.games.ddm_guild_powers import Filter, parse_power
 from tests.simulate.test_ddm_guild_rules import OPEN, SWORD, PurposeDice, card, put
 
@@ -482,3 +482,106 @@ def test_a_recharge_when_no_creature_is_affected_by_this_power() -> None:
     P.attack(s.b, drow, curse, curse.attack, [orc])  # a miss affects no one
     P.recharge_unaffected(s.b)
     assert drow.uses_left(curse)
+
+
+STRIKE = "Opportunistic Strike: Use when an adjacent flanked enemy shifts; make a {b} attack against that enemy."
+SET = ("Set Against Charge 10: Immediate, when a charging enemy moves into a square adjacent to this creature; that "
+       "enemy takes 10 Damage.")
+
+
+def test_states_of_an_events_creature_flanked_and_charging() -> None:
+    strike = parse_power(0, "special", STRIKE)
+    assert strike.played and (strike.trigger, strike.trigger_filter.self_state) == ("enemy-shifts", "flanked")
+    guard = parse_power(0, "special", SET)
+    assert guard.played and (guard.trigger, guard.trigger_filter.self_state) == ("enemy-enters-adjacent", "charging")
+    minion = parse_power(0, "special", "Master: Use when a lower-level Undead ally within 5 squares of it makes a {m} "
+                                       "attack: +2 attack on that attack.")
+    assert (minion.trigger_filter.self_state, minion.trigger_filter.keyword) == ("lower-level", "undead"), \
+        minion.unplayed
+    s = battle_on([card("Sahuagin", SWORD, STRIKE, SET), card("Shark", SWORD)], [card("Orc", SWORD, hp=100)],
+                  PurposeDice(attack=[15, 15]))
+    sahuagin, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    put(s, "a1", 5, 5)
+    put(s, "a2", 11, 7)
+    put(s, "b1", 6, 5)
+    P.fire(s.b, "enemy-shifts", [sahuagin], target=orc)
+    assert orc.hp == 100  # not flanked
+    put(s, "a2", 7, 5)
+    P.fire(s.b, "enemy-shifts", [sahuagin], target=orc)
+    assert orc.hp == 90
+    P.fire(s.b, "enemy-enters-adjacent", [sahuagin], target=orc)
+    assert orc.hp == 90  # it did not charge
+    s.b.active = orc
+    orc.charged = True
+    P.fire(s.b, "enemy-enters-adjacent", [sahuagin], target=orc)
+    assert orc.hp == 80
+
+
+CLERIC = "Use when a living ally ends its turn in one of your victory areas: That ally heals 15 HP."
+
+
+def test_an_ally_ending_its_turn_in_your_victory_area() -> None:
+    p = parse_power(0, "special", CLERIC)
+    assert p.played and (p.trigger, p.trigger_filter.keyword, p.trigger_filter.self_state) == (
+        "ally-ends-turn", "living", "at:in-victory-area:own"), p.unplayed
+    fire = parse_power(0, "special", "Pyrophilic: Use when this creature ends its turn in fire terrain: This creature "
+                                     "heals 5 HP.")
+    assert (fire.trigger, fire.requirement) == ("end-of-turn", "in-terrain:fire") and fire.played
+    s = battle_on([card("Cleric", SWORD, CLERIC), card("Knight", SWORD)], [card("Orc", SWORD)])
+    knight = s.b.by_id["a2"]
+    put(s, "a1", 0, 0)
+    put(s, "b1", 11, 7)
+    own = (8, 3) if s.b.letters[0] == "A" else (3, 3)
+    put(s, "a2", 6, 6)
+    knight.hp = 20
+    s.b.active = knight
+    s._end_turn(knight)
+    assert knight.hp == 20
+    put(s, "a2", *own)
+    s.b.active = knight
+    s._end_turn(knight)
+    assert knight.hp == 35
+
+
+STONEWORK = "Hurled Stonework: (range 3) +12 vs. AC; 20 damage. RECHARGE as a move action when adjacent to difficult " \
+            "terrain."
+
+
+def test_a_recharge_as_a_move_action_while_a_state_holds_and_other_spellings() -> None:
+    p = parse_power(1, "attack", STONEWORK, uses=1)
+    assert (p.recharge, p.recharge_filter.self_state) == ("action:move", "adjacent-terrain:difficult") and p.played
+    s = battle_on([card("Gargoyle", SWORD, STONEWORK)], [card("Orc", SWORD)])
+    gargoyle = s.b.by_id["a1"]
+    stone = parse_power(1, "attack", STONEWORK, uses=1)
+    gargoyle.powers[1] = stone
+    gargoyle.uses[1] = 1
+    put(s, "a1", 6, 6)
+    put(s, "b1", 11, 0)
+    s.b.active = gargoyle
+    s._start_turn(gargoyle)
+    gargoyle.spend(stone)
+    assert not s._recharge_actions(gargoyle)
+    put(s, "a1", 4, 6)  # beside the difficult square (3, 5)
+    assert [a.power for a in s._recharge_actions(gargoyle) if isinstance(a, GuildRecharge)] == [1]
+    cobra = parse_power(0, "special", "Slithering Shift: Replaces move action: Shift 3 squares. Use only when within 5 "
+                                      "squares of an allied champion.")
+    assert cobra.played and (cobra.action, cobra.requirement) == ("move", "near-ally:5:champion")
+    rock = parse_power(0, "special", "New Rock: Move action, when adjacent to difficult terrain or statue terrain: "
+                                     "Recharge Massive Boulder.")
+    assert rock.requirement == "adjacent-terrain:difficult|statue"
+    cover = parse_power(0, "special", "Cover: Minor action: +2 AC until end of turn. RECHARGE at end of round if an "
+                                      "enemy occupies any victory area.", uses=1)
+    assert cover.played and (cover.recharge, cover.recharge_filter.self_state) == (
+        "end-of-round", "enemy-in-victory-area")
+    s = battle_on([card("Archer", SWORD, cover.text)], [card("Orc", SWORD)])
+    archer = s.b.by_id["a1"]
+    archer.powers[1] = cover = parse_power(1, "special", cover.text, uses=1)
+    archer.uses[1] = 1
+    put(s, "a1", 0, 0)
+    put(s, "b1", 6, 6)
+    archer.spend(cover)
+    P.recharge_all(s.b, archer, "end-of-round")
+    assert not archer.uses_left(cover)
+    put(s, "b1", 8, 3)  # a victory area (either side's)
+    P.recharge_all(s.b, archer, "end-of-round")
+    assert archer.uses_left(cover)

@@ -20,7 +20,9 @@ def test_a_shift_with_no_number_is_one_square() -> None:
     assert [(e.kind, e.who, e.amount) for e in power.effects] == [("shift", "self", R.SHIFT_SQUARES)]
     each = parse_power(0, "champion", "Use when this creature ends its turn in your victory area. Each ally can "
                                       "immediately shift.")
-    assert each.unplayed  # the trigger (ending a turn in a victory area) is not read yet: none of it is played
+    # the end of its turn, if it stands in one of its victory areas (test_ddm_guild_when.py plays such triggers)
+    assert each.played and (each.trigger, each.requirement) == ("end-of-turn", "in-victory-area:own"), each.unplayed
+    assert [(e.kind, e.who, e.amount) for e in each.effects] == [("shift", "allies", R.SHIFT_SQUARES)]
 
 
 def test_can_shift_up_to_n_squares_widens_every_shift() -> None:
