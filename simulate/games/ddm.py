@@ -37,7 +37,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from simulate.engine.dice import Dice
+from simulate.engine.dice import Dice, SeededDice
 from simulate.engine.events import EventLog, JSONValue
 from simulate.engine.game import TERMINAL, Action, Game, IllegalAction, Result, State, action_from_json
 from simulate.engine.grid import Sq, grid_distance
@@ -142,8 +142,9 @@ class DdmState(State):
                 c.uses["pp"] = c.card.power_points
         # the statistics some Commander Effect of this battle changes: a bonus to any other is 0 at once
         self.ce_stats = {e.stat for c in self.creatures.values() for e in c.commander_effects}
-        # the Countersongs present: a rule that looks for one near a creature need not look when there is none
-        self.traits_present = {trait for trait in ("countersong", "improved_countersong")
+        # the Countersongs and Stench present: a rule that looks for one near a creature need not look when there
+        # is none
+        self.traits_present = {trait for trait in ("countersong", "improved_countersong", "stench")
                                if any(getattr(c.traits, trait) for c in self.creatures.values())}
         self.stage = "map"
         self.decider = 0
@@ -159,7 +160,8 @@ class DdmState(State):
         self.outcome: Result | None = None
         self._legal: list[Action] | None = None
         self.roster_version = 0
-        self._roster_memo: tuple[int, tuple[list[Creature], list[Creature]]] | None = None
+        self._rosters: list[list[Creature]] = [[], []]  # :meth:`_roster`'s lists, as of roster_version ...
+        self._rosters_at = -1  # ... this one
         self.moves = 0  # how many times a creature has been stood somewhere (``put``)
         self._occ_memo: tuple[tuple[int, int], dict[Sq, Creature]] | None = None
         self._cells_memo: tuple[tuple[int, int], list[Creature | None]] | None = None
@@ -235,7 +237,10 @@ class DdmState(State):
         self.log.add_data(kind, data)
 
     def d20(self, purpose: str) -> int:
-        return self.dice.roll(20, purpose)
+        dice = self.dice
+        if isinstance(dice, SeededDice):
+            return dice.roll(20, purpose)  # (a native call, where the protocol's is a Python method call)
+        return dice.roll(20, purpose)
 
     def c(self, cid: str) -> Creature:
         try:
@@ -264,16 +269,18 @@ class DdmState(State):
             return [o for o in self.creatures.values() if o.on_map and self.side(o) != s]
         return list(self._roster()[1 - c.player])
 
-    def _roster(self) -> tuple[list[Creature], list[Creature]]:
-        """Each player's creatures on the map. Creatures arrive only by deploying and leave only by being
-        eliminated (the two places that set ``place``), and each of them bumps ``roster_version``."""
-        if self._roster_memo is None or self._roster_memo[0] != self.roster_version:
-            lists: tuple[list[Creature], list[Creature]] = ([], [])
+    def _roster(self) -> list[list[Creature]]:
+        """Each player's creatures on the map (callers only read them). Creatures arrive only by deploying and
+        leave only by being eliminated (the two places that set ``place``), and each of them bumps
+        ``roster_version``."""
+        if self._rosters_at != self.roster_version:
+            lists: list[list[Creature]] = [[], []]
             for o in self.creatures.values():
                 if o.on_map:
                     lists[o.player].append(o)
-            self._roster_memo = (self.roster_version, lists)
-        return self._roster_memo[1]
+            self._rosters = lists
+            self._rosters_at = self.roster_version
+        return self._rosters
 
     def allies_of(self, c: Creature) -> list[Creature]:
         t = self.turn

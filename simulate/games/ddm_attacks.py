@@ -36,18 +36,16 @@ def threat_squares(state: DdmState, mover: Creature) -> set[Sq]:
     return out
 
 
-def near_enemies(state: DdmState, mover: Creature) -> set[Sq] | None:
-    """The squares within one square of an enemy's space (walls not considered): an attack of opportunity needs
-    the mover to leave a square adjacent to its enemy (§8.6), so leaving any other square provokes none. None
-    when some enemy's place is not known (every step is then asked in full)."""
-    out: set[Sq] = set()
+def enemy_reach(state: DdmState, mover: Creature) -> list[tuple[int, int, int, int]] | None:
+    """Each enemy's space grown by a square (x0, y0, x1, y1, inclusive; walls not considered): an attack of
+    opportunity needs the mover to leave a square adjacent to its enemy (§8.6), so leaving a square outside them
+    all provokes none. None when some enemy's place is not known."""
+    out: list[tuple[int, int, int, int]] = []
     for e in state.enemies_of(mover):
         a = e.anchor
         if a is None:
             return None
-        for y in range(a[1] - 1, a[1] + e.size + 1):
-            for x in range(a[0] - 1, a[0] + e.size + 1):
-                out.add((x, y))
+        out.append((a[0] - 1, a[1] - 1, a[0] + e.size, a[1] + e.size))
     return out
 
 
@@ -119,12 +117,14 @@ def attack_modifiers(
         mods.append(("helpless", 4))
     if terrain.on_terrain(state, att, "sacred-circle"):
         mods.append(("sacred-circle", 2))
-    spell = att.effect_total("attack") + att.effect_total(f"{kind}_attack")
-    if spell:
-        mods.append(("effects", spell))
-    ce = command.ce_bonus(state, att, ["attack", f"{kind}_attack"], tgt)
-    if ce:
-        mods.append(("commander-effect", ce))
+    if att.effects:  # (the statistics' names are written only when there is something to look up)
+        spell = att.effect_total("attack") + att.effect_total(f"{kind}_attack")
+        if spell:
+            mods.append(("effects", spell))
+    if state.ce_stats:
+        ce = command.ce_bonus(state, att, ["attack", f"{kind}_attack"], tgt)
+        if ce:
+            mods.append(("commander-effect", ce))
     if att.level_drain:
         mods.append(("level-drain", -att.level_drain))
     if damage.stench_penalty(state, att):
@@ -204,12 +204,14 @@ def damage_bonuses(
         out.append(("risky-terrain", 5))
     if kind == "melee" and t.natural_soul and command.commanded_by_beastmaster(state, att):
         out.append(("natural-soul", 5))
-    ce = command.ce_bonus(state, att, ["damage", f"{kind}_damage"], tgt)
-    if ce:
-        out.append(("commander-effect", ce))
-    spell = att.effect_total("damage") + att.effect_total(f"{kind}_damage")
-    if spell:
-        out.append(("effects", spell))
+    if state.ce_stats:
+        ce = command.ce_bonus(state, att, ["damage", f"{kind}_damage"], tgt)
+        if ce:
+            out.append(("commander-effect", ce))
+    if att.effects:
+        spell = att.effect_total("damage") + att.effect_total(f"{kind}_damage")
+        if spell:
+            out.append(("effects", spell))
     if t.rend and state.turn is not None and state.turn.creature == att.id and state.turn.hits_on.get(tgt.id, 0) >= 1:
         out.append(("rend", t.rend))
     if state.turn is not None and state.turn.creature == att.id and state.turn.aggression:

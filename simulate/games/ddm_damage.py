@@ -29,7 +29,7 @@ def save_bonus(state: DdmState, c: Creature, morale: bool = False) -> int:
 
 
 def stench_penalty(state: DdmState, c: Creature) -> bool:
-    if not c.traits.living or c.traits.stench:
+    if not c.traits.living or c.traits.stench or "stench" not in state.traits_present:
         return False
     return any(e.traits.stench and state.adjacent(e, c) for e in state.enemies_of(c))
 

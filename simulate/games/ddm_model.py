@@ -165,6 +165,8 @@ class Creature(Piece):
         return [(anchor[0] + i, anchor[1] + j) for j in range(self.size) for i in range(self.size)]
 
     def effect_total(self, stat: str) -> int:
+        if not self.effects:
+            return 0
         return sum(v for e in self.effects.values() for s, v in e.stats if s == stat)
 
 

@@ -548,27 +548,28 @@ def path_cost(
         raise IllegalAction(f"{c.id} is not on the map")
     mode = move_mode(state, c, burrow)
     blocked = blocked_flags(state, c, mode)
-    table = step_table(state, c.size, mode)  # :func:`step_from` for each step, its tables read once
-    w = state.map.grid.width
+    steps = int_steps(state, c.size, mode)  # :func:`step_from` for each step, with squares as integers
+    w, h = state.map.grid.width, state.map.grid.height
     no_pits = not mode[0]
-    cur = c.anchor
+    cx, cy = c.anchor
     total = 0
-    for b in path:
-        bx, by = b
-        dx, dy = bx - cur[0], by - cur[1]
+    for bx, by in path:
+        dx, dy = bx - cx, by - cy
         if not (-1 <= dx <= 1 and -1 <= dy <= 1) or dx == dy == 0:
-            raise IllegalAction(f"path step {cur}->{b} is not to a neighbouring square")
+            raise IllegalAction(f"path step {(cx, cy)}->{(bx, by)} is not to a neighbouring square")
         step: tuple[int, int] | None = None
-        for dd, nb, diag, slow, pit, _new in table.get(cur, ()):
-            if dd[0] == dx and dd[1] == dy:
-                if not ((pit and no_pits) or blocked[nb[1] * w + nb[0]]):
-                    step = step_cost(diag, slow, parity)
-                break
+        if 0 <= bx < w and 0 <= by < h:
+            ib = by * w + bx
+            for nb, kind, pit in steps[cy * w + cx]:
+                if nb == ib:  # the step in that direction (each leads to its own square)
+                    if not ((pit and no_pits) or blocked[ib]):
+                        step = step_cost(kind & 1 == 1, kind >= 2, parity)
+                    break
         if step is None:
-            raise IllegalAction(f"{c.id} cannot step {cur}->{b}")
+            raise IllegalAction(f"{c.id} cannot step {(cx, cy)}->{(bx, by)}")
         total += step[0]
         parity = step[1]
-        cur = b
+        cx, cy = bx, by
     return total, parity
 
 
@@ -580,34 +581,35 @@ def walk(
     (§8.6). Returns False if the move was cut short (destroyed, routed away, or stopped)."""
     was_routing = c.routing
     flying = c.traits.flight and not burrow
-    # the squares next to an enemy, as the walk starts: leaving only other squares provokes nobody (§8.6). Looked
-    # at again if anyone else has moved or arrived or left meanwhile (an attack of opportunity's consequences)
-    near: set[Sq] | None = None
-    near_key = (-1, -1)
+    # each enemy's space grown by a square, as the walk starts: leaving a square outside them all provokes nobody
+    # (§8.6). Looked at again if anyone else has moved, arrived or left meanwhile (what an attack of opportunity
+    # set off); None: every step is asked in full
+    boxes: list[tuple[int, int, int, int]] | None = None
+    moves_at = roster_at = -1
     for i, b in enumerate(path):
         if not c.on_map or c.anchor is None:
             return False
         old = c.anchor
         if not forced and not burrow and not sidestep and not (flying and (i > 0 or (state.turn is not None
                                                                                     and state.turn.flew))):
-            if near_key != (state.moves, state.roster_version):
-                near = attacks.near_enemies(state, c)
-                near_key = (state.moves, state.roster_version)
+            if moves_at != state.moves or roster_at != state.roster_version:
+                boxes = attacks.enemy_reach(state, c)
+                moves_at, roster_at = state.moves, state.roster_version
             if c.size == 1:
-                left = {old} if b != old and (near is None or old in near) else set()
+                if b != old and (boxes is None or _in_boxes(old, boxes)):
+                    attacks.provoke(state, c, {old})
             else:
                 left = set(c.squares(old)) - set(c.squares(b))
-                if near is not None and not any(s in near for s in left):
-                    left = set()
-            attacks.provoke(state, c, left)
+                if boxes is None or any(_in_boxes(s, boxes) for s in left):
+                    attacks.provoke(state, c, left)
             if not c.on_map or c.anchor != old or c.routing != was_routing:
                 return False
             if c.stunned or c.helpless:  # stopped where it stands (moved to a legal square if it must)
                 fix_position(state, c)
                 return False
         state.put(c, b)
-        if near_key[0] == state.moves - 1:
-            near_key = (state.moves, near_key[1])  # only the walker moved: the squares near enemies are the same
+        if moves_at == state.moves - 1:
+            moves_at = state.moves  # only the walker moved: the enemies' reach is the same
         state.event("step", {"round": state.round, "creature": c.id, "x": b[0], "y": b[1]})
         if flying and state.turn is not None and state.turn.creature == c.id:
             state.turn.flew = True
@@ -616,6 +618,11 @@ def walk(
             if not c.on_map or c.routing != was_routing:
                 return False  # destroyed, or routed (and fled) by the damage: the rest of the path is gone
     return True
+
+
+def _in_boxes(s: Sq, boxes: list[tuple[int, int, int, int]]) -> bool:
+    x, y = s
+    return any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in boxes)
 
 
 def push(state: DdmState, actor: Creature, tgt: Creature, squares: int) -> None:
@@ -663,8 +670,11 @@ def fix_position(state: DdmState, c: Creature, force: bool = False) -> None:
     """A creature left in an illegal place is moved to the nearest legal square (§7.7)."""
     if c.anchor is None:
         return
-    if not force and endable_anchors(state, c.size).get(c.anchor, False):
-        return  # its own squares count as its own here: only the walls and terrain under it matter
+    if not force:
+        ax, ay = c.anchor
+        w = state.map.grid.width
+        if 0 <= ax < w and 0 <= ay < state.map.grid.height and endable_flags(state, c.size)[ay * w + ax]:
+            return  # its own squares count as its own here: only the walls and terrain under it matter
     occ = {s: o for s, o in state.occupancy().items() if o is not c}
     grid = state.map.grid
     best: tuple[int, Sq] | None = None
@@ -691,15 +701,19 @@ def has_move(state: DdmState, c: Creature, t: Turn) -> bool:
         allow = turns.move_allowance(state, c, t)
         minimum = t.moved == 0 and t.attacks_made == 0 and not t.acted and t.speed > 0
         if allow > 0 or minimum:
-            occ = state.occupancy()
             mode = move_mode(state, c, False)
             blocked = blocked_flags(state, c, mode)
             w = state.map.grid.width
-            # :func:`step_from` for every direction, the step table read once
-            for _d, b, diag, slow, pit, _new in step_table(state, c.size, mode).get(c.anchor, ()):
-                if (pit and not mode[0]) or blocked[b[1] * w + b[0]]:
+            no_pits = not mode[0]
+            may_end = endable_flags(state, c.size)
+            cells = state.occupant_cells()
+            ax, ay = c.anchor
+            # :func:`step_from` for every direction and :func:`can_end` there, squares as integers
+            for ib, kind, pit in int_steps(state, c.size, mode)[ay * w + ax]:
+                if (pit and no_pits) or blocked[ib]:
                     continue
-                if (step_cost(diag, slow, t.parity)[0] <= allow or minimum) and can_end(state, c, b, occ):
+                if ((minimum or step_cost(kind & 1 == 1, kind >= 2, t.parity)[0] <= allow) and may_end[ib]
+                        and space_free(cells, ib, w, c.size, c)):
                     return True
         if allow > 0 and destinations(state, c, allow, parity=t.parity)[0]:
             return True

@@ -59,6 +59,8 @@ def melee_cover(state: DdmState, att: Creature, tgt: Creature) -> bool:
 
 def _melee_cover(state: DdmState, asq: list[Sq], tsq: list[Sq]) -> bool:
     grid = state.map.grid
+    if not grid.solid and not grid.edge_walls:
+        return False  # a map without walls (solid squares or thin ones) gives no melee cover anywhere
     pairs = [(a, d) for a in asq for d in tsq if grid.adjacent(a, d)]
     if not pairs:
         return False

@@ -67,7 +67,11 @@ def schedule(state: DdmState) -> None:
     """Whose activation is next: phases of two, alternating; the side with more goes on alone (§6.1)."""
     if state.stage == "over":
         return
-    player = state.phases.next_player(lambda p: len(activatable(state, p)))
+    left = [0, 0]  # len(activatable(state, p)) for each player, counted once
+    for c in state.creatures.values():
+        if c.activations_left > 0 and c.on_map:
+            left[c.player] += 1
+    player = state.phases.next_player(left.__getitem__)
     if player is None:
         victory.end_round(state)
         return
