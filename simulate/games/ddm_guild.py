@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.34"  # 1.33: d20 tables, survival; 1.34: event states, turn ends
+GAME_VERSION: Final = "ddm-guild/1.35"  # 1.34: event states, turn ends; 1.35: murderous, charge gains, speed
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -228,8 +228,12 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.shift_squares = max(f.shift_squares, amount)
     elif kind == "mod":
         f.static_mods.append((what, amount, flt))
+        if what == "speed" and flt.self_state and flt.self_state != "charging":  # kept by P.refresh_while
+            f.while_gains.append(("speed", amount, flt.self_state))
     elif kind == "aura-mod":
         f.auras.append((what, amount, flt, aura))
+    elif kind == "while" and flt.self_state == "charging":  # 'Flight while charging': on its charge's move
+        f.charge_flight = f.charge_flight or what == "flight"
     elif kind == "while":  # 'Conceal 6 while adjacent to a wall' (P.refresh_while keeps what holds)
         f.while_gains.append((what, amount, flt.self_state))
 
@@ -579,7 +583,7 @@ class GuildState(State):
         """Anything but ending the turn, checked cheaply (a turn with no choice ends by itself)."""
         if not self._actions_open(f) or not f.can_act():
             return False
-        if (f.move_action or f.attack_action) and not f.has("immobilized") and f.speed() > 0:
+        if (f.move_action or f.attack_action) and not f.held() and f.speed() > 0:
             return True
         return bool(self._attack_actions(f, limit=1)) or bool(self._power_actions(f)) \
             or bool(self._recharge_actions(f))
@@ -610,7 +614,7 @@ class GuildState(State):
         return out
 
     def _move_actions(self, f: Fighter) -> list[Action]:
-        if not (f.move_action or f.attack_action) or f.has("immobilized") or f.pos is None:
+        if not (f.move_action or f.attack_action) or f.held() or f.pos is None:
             return []
         out: list[Action] = []
         for anchor in sorted(P.reachable(self.b, f, f.speed())):
@@ -622,7 +626,7 @@ class GuildState(State):
 
     def _shift_squares(self, f: Fighter) -> list[Sq]:
         """Profile ``ddm-guild.shift`` (not while immobilized, barred from shifting, or Ponderous)."""
-        if not (f.move_action or f.attack_action) or f.has("immobilized") or f.has("no-shift") or f.ponderous:
+        if not (f.move_action or f.attack_action) or f.held() or f.has("no-shift") or f.ponderous:
             return []
         r = P.reach(self.b, f, f.shift_squares)
         sqs = self.board.squares
@@ -726,7 +730,7 @@ class GuildState(State):
 
     def _charge_actions(self, f: Fighter) -> list[Action]:
         b = self.b
-        if not f.attack_action or f.has("immobilized") or f.pos is None or f.basic_only() or f.has("no-attack"):
+        if not f.attack_action or f.held() or f.pos is None or f.basic_only() or f.has("no-attack"):
             return []
         powers = self.charge_powers(f)
         if not powers:
@@ -734,7 +738,11 @@ class GuildState(State):
         targets = P.nearest_enemies(b, f)
         if not targets:
             return []
-        r = P.reach(b, f, f.speed())
+        f.charging_now = True  # its speed and movement while charging
+        try:
+            r = P.reach(b, f, f.speed())
+        finally:
+            f.charging_now = False
         sqs = self.board.squares
         cost = r.cost
         far = sorted(sqs[i] for i in r.stops if cost[i] >= R.CHARGE_MIN_SQUARES)
@@ -783,7 +791,7 @@ class GuildState(State):
                 continue
             if not P.spend_ok(self.b, f, p):
                 continue
-            if any(e.kind in ("shift", "move") for e in p.effects) and (f.has("immobilized") or f.has("no-shift")):
+            if any(e.kind in ("shift", "move") for e in p.effects) and (f.held() or f.has("no-shift")):
                 continue
             out.append(GuildPower(p.index))
         return out
@@ -819,7 +827,7 @@ class GuildState(State):
     def _apply_turn_action(self, f: Fighter, action: Action) -> None:
         b = self.b
         if isinstance(action, GuildMove):
-            if not (f.move_action or f.attack_action) or f.has("immobilized"):
+            if not (f.move_action or f.attack_action) or f.held():
                 raise IllegalAction(f"{f.id} has no move left")
             to = (action.to[0], action.to[1])
             r = P.reach(b, f, f.speed())
@@ -943,12 +951,16 @@ class GuildState(State):
             raise IllegalAction(f"{f.id} cannot charge {action.target} from {list(action.to)}")
         p = self._power(f, action.power)
         to = (action.to[0], action.to[1])
-        r = P.reach(b, f, f.speed())
-        f.attack_action = f.move_action = f.minor_action = False  # nothing after a charge
-        f.charged = True
-        path = r.path(to)
-        b.event("charge", creature=f.id, target=action.target, to=list(to), path=[list(a) for a in path])
-        P.walk(b, f, path)
+        f.charging_now = True
+        try:
+            r = P.reach(b, f, f.speed())
+            f.attack_action = f.move_action = f.minor_action = False  # nothing after a charge
+            f.charged = True
+            path = r.path(to)
+            b.event("charge", creature=f.id, target=action.target, to=list(to), path=[list(a) for a in path])
+            P.walk(b, f, path)
+        finally:
+            f.charging_now = False
         t = b.by_id[action.target]
         if f.in_play() and t.in_play() and p.attack is not None and P.in_range(b, f, p, p.attack, t) and not b.over:
             P.spend(b, f, p)

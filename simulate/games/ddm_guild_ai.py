@@ -81,7 +81,7 @@ class GuildHeuristicPolicy:
                     return GuildShift(out)
             here_v = here[0] if here is not None else 0.0
             plan: tuple[float, Action] | None = None
-            if f.move_action and not f.has("immobilized"):
+            if f.move_action and not f.held():
                 plan = self._move_to_attack(s, f, here_v)
             spring = self._move_and_attack(s, f)
             # a move and an attack in one action (Spring Attack): worth it when its attack beats the one from here
@@ -95,7 +95,7 @@ class GuildHeuristicPolicy:
         minor = self._minor(s, f)
         if minor is not None:
             return minor
-        if (f.move_action or f.attack_action) and not f.has("immobilized") and f.speed() > 0:
+        if (f.move_action or f.attack_action) and not f.held() and f.speed() > 0:
             step = self._advance(s, f)
             if step is not None:
                 return step

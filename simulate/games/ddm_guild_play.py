@@ -140,8 +140,11 @@ def engine_unplayed(power: Power) -> str:
         if s.kind not in PLAYED_STATICS:
             return f"{s.kind} is not played"
         if s.kind == "while" and (s.what.split(":")[0] not in WHILE_GAINS or not while_state_played(
-                s.filter.self_state)):
+                s.filter.self_state)) and not (s.filter.self_state == "charging" and s.what == "flight"):
             return f"{s.what} while '{s.filter.self_state}' is not played"
+        if s.kind == "mod" and s.what == "speed" and s.filter.self_state not in ("", "charging") \
+                and not while_state_played(s.filter.self_state):  # the speed it moves with, kept by refresh_while
+            return f"speed while '{s.filter.self_state}' is not played"
         if s.kind == "keen-critical":
             why = _filter_unplayed(s.filter)
             if why:
@@ -1465,7 +1468,7 @@ def in_range(b: Battle, attacker: Fighter, p: Power, a: AttackSpec, t: Fighter) 
     """Profiles ``ddm-guild.melee-reach`` and ``ddm-guild.ranged-range`` (the 'nearest' check is separate)."""
     if attacker.pos is None or t.pos is None or t is attacker:
         return False
-    if not target_ok(b, attacker, a, t) or (attacker.effects and not may_attack(attacker, t)) \
+    if not target_ok(b, attacker, a, t) or ((attacker.effects or attacker.while_on) and not may_attack(attacker, t)) \
             or ("gaze" in t.immune and gaze(p)):
         return False
     if a.form == "melee":
@@ -1600,7 +1603,10 @@ def provoke(b: Battle, mover: Fighter, why: str, kinds: str = "") -> None:
 
 
 def may_attack(attacker: Fighter, target: Fighter) -> bool:
-    """Not while it 'cannot attack', nor the creature whose power says it 'cannot attack this creature'."""
+    """Not while it 'cannot attack', nor the creature whose power says it 'cannot attack this creature', nor a
+    non-bloodied enemy while it 'cannot attack a non-bloodied enemy' (Murderous, while a state holds)."""
+    if attacker.while_on and attacker.while_on.get("attack-bloodied-only", 0) and not target.bloodied:
+        return False
     for e in attacker.effects:
         if e.kind == "condition" and (e.what == "no-attack" or (e.what == "no-attack-source"
                                                                  and e.source == target.id)):
@@ -1622,7 +1628,7 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
 def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets: list[Fighter], charge: bool,
             opportunity: bool, bonus: int, force: str) -> int:
     hits = 0
-    if attacker.effects and any(not may_attack(attacker, t) for t in targets):
+    if (attacker.effects or attacker.while_on) and any(not may_attack(attacker, t) for t in targets):
         targets = [t for t in targets if may_attack(attacker, t)]
         if not targets:
             return 0
@@ -1961,7 +1967,7 @@ def reach(b: Battle, mover: Fighter, budget: int) -> Reach:
     """Kept until anything moves or a creature's reactions change (the state's version)."""
     if mover.pos is None:
         return no_reach(b.board)
-    key = (mover.id, budget, b.version, len(mover.provoked_by), mover.pos)
+    key = (mover.id, budget, b.version, len(mover.provoked_by), mover.pos, mover.charging_now)
     hit = b.reach_cache.get(key)
     if isinstance(hit, Reach):
         return hit
@@ -1986,7 +1992,7 @@ def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> No
             return
         if provokes:
             provoke(b, mover, "move")
-            if not mover.in_play() or mover.stunned() or mover.has("immobilized"):
+            if not mover.in_play() or mover.stunned() or mover.held():
                 settle(b, mover)
                 return
         near = [e for e in watchers if b.adjacent(e, mover)] if watchers else []
@@ -2086,7 +2092,7 @@ WHILE_STATES: Final = frozenset({"bloodied", "not-bloodied", "damaged", "adjacen
 # what it may have while such a state holds ('destroyed': it is destroyed as soon as the state holds)
 WHILE_GAINS: Final = frozenset({"invisible", "invisible-far", "hide", "conceal", "reach", "resist", "flight",
                                 "insubstantial", "phasing", "immobilized", "slowed", "dazed", "weakened",
-                                "destroyed"})
+                                "destroyed", "no-move", "attack-bloodied-only"})
 
 
 def while_state_played(state: str) -> bool:
@@ -2253,7 +2259,7 @@ def reposition_square(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bo
     """The anchor ``reposition`` moves ``f`` to (None: it stays), so a player can weigh the move beforehand."""
     if not f.in_play() or f.pos is None or n <= 0:
         return None
-    if kind != "teleport" and (f.has("immobilized") or f.stunned()):
+    if kind != "teleport" and (f.held() or f.stunned()):
         return None
     if kind == "teleport":
         options = _teleport_squares(b, f, n)

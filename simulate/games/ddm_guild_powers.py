@@ -1069,7 +1069,11 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
 
 
 _WHILE_GAIN: Final = re.compile(
-    r"^(?:it |this creature )?(?:is |has |gains )?(?P<what>.+?) (?P<c>(?:while|when|whenever) .+)$")
+    r"^(?:it |this creature )?(?:is |has |gains )?(?P<what>.+?),? (?P<c>(?:while|when|whenever) .+)$")
+
+
+_WHILE_FIRST: Final = re.compile(
+    r"^(?P<c>(?:while|when|whenever) [^,:;]+)[,:] (?:it |this creature )?(?:is |has |gains )?(?P<what>.+)$")
 
 
 def _while_static(body: str) -> list[Static] | None:
@@ -1077,13 +1081,23 @@ def _while_static(body: str) -> list[Static] | None:
     enemies while occupying forest terrain', 'Reach 2 while no enemies are adjacent to this creature'): a 'while'
     static each (ddm_guild_play.refresh_while keeps which hold), or None."""
     m = _WHILE_GAIN.match(body)
-    if m is None:
-        return None
-    cond = _condition(m.group("c"), lead_only=True)
-    if cond is None or cond[1] != len(m.group("c")):
-        return None
+    cond = _condition(m.group("c"), lead_only=True) if m else None
+    if m is None or cond is None or cond[1] != len(m.group("c")):
+        m = _WHILE_FIRST.match(body)  # 'While charging, it has +2 Speed and Flight'
+        cond = _condition(m.group("c"), lead_only=True) if m else None
+        if m is None or cond is None or cond[1] != len(m.group("c")):
+            return None
     out = []
-    for part in re.split(r",? and |, ", m.group("what")):
+    what = re.sub(r"^(?:it )?(?:cannot|can not|may not) move (?:or|and cannot|and may not) attack ",
+                  "cannot move and cannot attack ", m.group("what"))  # 'cannot move or attack a non-bloodied target'
+    for part in re.split(r",? and |, ", what):
+        if re.fullmatch(r"(?:it )?(?:cannot|can not|may not) move", part):  # Murderous
+            out.append(Static("while", 1, "no-move", Filter(self_state=cond[0])))
+            continue
+        if re.fullmatch(r"(?:it )?(?:cannot|can not|may not) attack (?:a|any) non-?bloodied (?:enemy|target|creature)",
+                        part):
+            out.append(Static("while", 1, "attack-bloodied-only", Filter(self_state=cond[0])))
+            continue
         inv = re.fullmatch(r"invisible(?P<far> to (?:nonadjacent|non-adjacent) enemies)?(?: to enemies)?", part)
         if inv:
             out.append(Static("while", 1, "invisible-far" if inv.group("far") else "invisible",
@@ -1097,10 +1111,18 @@ def _while_static(body: str) -> list[Static] | None:
             out.append(Static("while", int(rm.group(1)) if rm else 1, "reach" if rm else "hide",
                               Filter(self_state=cond[0])))
             continue
+        mods = _modifier(part) if re.match(r"^[+-]\d", part) else None  # '+5 damage and flight while charging'
+        if mods:
+            if any(f.self_state or d for _s, _n, f, d in mods):
+                return None
+            out.extend(Static("mod", n, stat, replace(f, self_state=cond[0])) for stat, n, f, _d in mods)
+            continue
         gains = _gains(part)
         if not gains:
             return None
         out.extend(Static("while", n, what, Filter(self_state=cond[0])) for what, n in gains)
+    if not any(x.kind == "while" for x in out):
+        return None  # modifiers alone: the modifiers' own reader
     return out
 
 

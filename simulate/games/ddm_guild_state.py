@@ -108,6 +108,8 @@ class Fighter:
         # and what of it holds now (ddm_guild_play.refresh_while keeps it, whenever creatures move or hit points change)
         self.while_gains: list[tuple[str, int, str]] = []
         self.while_on: dict[str, int] = {}
+        self.charging_now = False  # its charge is being planned or made ('+2 Speed and Flight while charging')
+        self.charge_flight = False
         self.auras: list[tuple[str, int, Filter, int]] = []  # (stat, amount, filter, size)
         self.effects: list[Active] = []
         # the round and the turn
@@ -155,6 +157,10 @@ class Fighter:
         return any(e.kind == "condition" and e.what == condition for e in self.effects)
 
     # -- what a power gave it for a while ('has resist 10 all until end of its next turn'), with its own
+
+    def held(self) -> bool:
+        """It may not move: Immobilized, or 'cannot move while adjacent to a bloodied enemy' (Murderous)."""
+        return self.has("immobilized") or (self.while_on.get("no-move", 0) > 0 if self.while_on else False)
 
     def gained(self, what: str) -> int:
         best = self.while_on.get(what, 0) if self.while_on else 0
@@ -219,15 +225,17 @@ class Fighter:
     def _speed_with_mods(self) -> int:
         s = self.card.speed
         for stat, n, flt in self.static_mods:
-            if stat == "speed" and not flt.self_state:
-                s += n
+            if stat == "speed" and (not flt.self_state or (flt.self_state == "charging" and self.charging_now)):
+                s += n  # '+2 Speed while charging': on its charge's move
+        if self.while_on:
+            s += self.while_on.get("speed", 0)  # '+2 speed while an Arcane ally is on the battle map'
         for e in self.effects:
             if e.kind == "mod" and e.what == "speed":
                 s += e.amount
         return max(s, 0)
 
     def mover(self) -> Mover:
-        flight = self.flight or self.gained("flight") > 0
+        flight = self.flight or self.gained("flight") > 0 or (self.charging_now and self.charge_flight)
         phasing = self.phasing or self.gained("phasing") > 0
         return Mover(self.side, flight, self.stable, phasing, self.through_enemies or phasing, self.forest_walk,
                      self.statue_ok)
@@ -301,7 +309,7 @@ class Battle:
         self._occupied: dict[Sq, Fighter] | None = None
         self.run: object = None  # the attack being resolved (ddm_guild_play.Run), for powers that ask its form
         self.version = 0  # bumped whenever a creature moves, appears, disappears or changes what it can do
-        self.reach_cache: dict[tuple[str, int, int, int, Sq], object] = {}
+        self.reach_cache: dict[tuple[str, int, int, int, Sq, bool], object] = {}
 
     def add(self, f: Fighter) -> None:
         self.fighters.append(f)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from simulate.games import ddm_guild_play as P
-from simulate.games.ddm_guild import GuildAttack, GuildGame, GuildPower, GuildRecharge, GuildState
+from simulate.games.ddm_guild import GuildAttack, GuildCharge, GuildGame, GuildPower, GuildRecharge, GuildState
 from simulate.games.ddm_guild_powers import Filter, parse_power
 from tests.simulate.test_ddm_guild_rules import OPEN, SWORD, PurposeDice, card, put
 
@@ -357,7 +357,7 @@ def test_what_it_has_while_a_state_holds_words() -> None:
     assert [(x.what, x.amount) for x in both.statics] == [("conceal", 6), ("resist:all", 5)]
     for text in ("Gloom: Conceal 6 while it is the first creature to activate in a round.",  # not a place or a hurt
                  "Gloom: Conceal 6 while not adjacent to an immobilized enemy.",
-                 "Gloom: Resist 5 all and +2 speed while bloodied."):
+                 "Gloom: Resist 5 all and +2 speed while it is the first creature to activate in a round."):
         p = parse_power(0, "special", text)
         assert not p.played or P.engine_unplayed(p), text
 
@@ -585,3 +585,63 @@ def test_a_recharge_as_a_move_action_while_a_state_holds_and_other_spellings() -
     put(s, "b1", 8, 3)  # a victory area (either side's)
     P.recharge_all(s.b, archer, "end-of-round")
     assert archer.uses_left(cover)
+
+
+BLOODLUST = "Bloodlust: Cannot move and cannot attack a non-bloodied enemy while adjacent to a bloodied enemy."
+
+
+def test_murderous_holds_it_beside_a_bloodied_enemy() -> None:
+    for text in (BLOODLUST, "Murderous: Cannot move or attack a nonbloodied target while adjacent to a bloodied enemy.",
+                 "Murderous: This creature may not move or attack a non-bloodied enemy while a bloodied enemy is "
+                 "adjacent."):
+        p = parse_power(0, "special", text)
+        assert p.played and [(x.what, x.filter.self_state) for x in p.statics] == [
+            ("no-move", "adjacent-enemy:bloodied"), ("attack-bloodied-only", "adjacent-enemy:bloodied")], text
+    s = battle_on([card("Spawn", SWORD, BLOODLUST)], [card("Orc", SWORD, hp=40), card("Goblin", SWORD, hp=40)])
+    spawn, orc, goblin = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    put(s, "a1", 5, 5)
+    put(s, "b1", 6, 5)
+    put(s, "b2", 4, 5)
+    s.b.active = spawn
+    s._start_turn(spawn)
+
+    def targets() -> set[str]:
+        return {t for a in s._attack_actions(spawn) if isinstance(a, GuildAttack) for t in a.targets}
+
+    assert s._move_actions(spawn) and targets() == {"b1", "b2"}
+    P.lose_hp(s.b, orc, 20, None)  # bloodied: it may not move, and attacks only the bloodied orc
+    assert spawn.held() and not s._move_actions(spawn) and targets() == {"b1"}
+    sword = spawn.powers[0]
+    assert sword.attack is not None
+    assert P.attack(s.b, spawn, sword, sword.attack, [goblin]) == 0 and goblin.hp == 40
+    P.heal(s.b, orc, 10)
+    assert not spawn.held() and targets() == {"b1", "b2"}
+
+
+def test_speed_and_flight_while_charging_and_speed_while_bloodied() -> None:
+    leap = parse_power(0, "special", "Predatory Leap: While charging, this creature has +2 Speed and Flight.")
+    assert leap.played and [(x.kind, x.what, x.amount, x.filter.self_state) for x in leap.statics] == [
+        ("mod", "speed", 2, "charging"), ("while", "flight", 1, "charging")]
+    far = {}
+    for powers in ((), ("Predatory Leap: While charging, this creature has +2 Speed and Flight.",)):
+        s = battle_on([card("Mantis", SWORD, *powers, speed=4)], [card("Orc", SWORD)])
+        mantis = s.b.by_id["a1"]
+        put(s, "a1", 0, 0)
+        put(s, "b1", 6, 0)
+        s.b.active = mantis
+        s._start_turn(mantis)
+        far[bool(powers)] = [a for a in s._charge_actions(mantis) if isinstance(a, GuildCharge)]
+        assert mantis.speed() == 4 and not mantis.mover().flight  # only on its charge
+        if powers:
+            mantis.charging_now = True
+            assert mantis.speed() == 6 and mantis.mover().flight
+            mantis.charging_now = False
+    assert not far[False] and far[True]  # six squares to the orc's side: only with the leap
+    berserk = "Berserk: Resist 5 All and +2 Speed while Bloodied."
+    s = battle_on([card("Goblin", SWORD, berserk, speed=6)], [card("Orc", SWORD)])
+    goblin = s.b.by_id["a1"]
+    put(s, "a1", 0, 0)
+    put(s, "b1", 11, 7)
+    assert goblin.speed() == 6 and not goblin.resist_now().get("all")
+    P.lose_hp(s.b, goblin, 30, None)
+    assert goblin.speed() == 8 and goblin.resist_now()["all"] == 5
