@@ -102,7 +102,8 @@ PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "
                                          "size<=medium", "size<=large", "size<=small", "enemy", "ally", "any",
                                          "not-bloodied", "not-adjacent", "smaller", "undamaged", "chosen",
                                          "unseeing", "seen", "damaged", "larger", "size>=medium",
-                                         "size>=large", "size>=huge", "flanked", "charging", "ongoing"})
+                                         "size>=large", "size>=huge", "flanked", "charging", "ongoing",
+                                         "alone"})
 PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging", "adjacent-ally", "own-turn",
                                        "opportunity", "moved-this-turn", "damaged", "unseen", "flanked",
                                        "not-charged", "not-moved", "first-round", "destroyed-this-turn",
@@ -474,6 +475,9 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
         return b.sees(holder, target)
     if ts.startswith("at:"):  # 'a living ally ends its turn in one of your victory areas': where it stands
         return _holds_place(b, ts[3:], target)
+    if ts == "alone":  # 'while no other creature is adjacent to target'
+        return not any(x is not holder and x is not target and x.in_play() and b.adjacent(x, target)
+                       for x in b.fighters)
     if ts == "flanked":  # 'an adjacent flanked enemy': two of its enemies on opposite sides of it
         return flanked(b, target)
     if ts == "charging":  # 'a charging enemy': its charge's move and attack
@@ -1503,7 +1507,7 @@ def target_ok(b: Battle, attacker: Fighter, a: AttackSpec, t: Fighter) -> bool:
     flt = a.target_filter
     if flt.keyword and not has_keyword(t, flt.keyword):
         return False
-    return not (flt.target_state and not target_state_ok(b, flt, attacker, t))
+    return not (flt.target_state and not target_state_ok(b, flt, attacker, t, a.form == "melee"))
 
 
 def nearest_enemies(b: Battle, f: Fighter) -> list[Fighter]:

@@ -245,7 +245,7 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\bgoblinallies\b"), "goblin allies"),
     (re.compile(r"(^|[:;] )([+-]) (\d+ (?:damage|attack)\b)"), r"\1\2\3"),  # "+ 10 damage against undead"
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
-    (re.compile(r"\bwithing\b"), "within"),
+    (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
 )
 _M_ICON: Final = re.compile(r"\+(\d+) m damage\b")
 _PLUS_TIGHT: Final = re.compile(r"(\d) ?\+ ?(\d+ (?:(?:" + "|".join(DAMAGE_TYPES) + r") )?damage)")
@@ -724,6 +724,9 @@ _MOD_CONDITIONS: Final = (
     (re.compile(r"^(?:vs\.?|against) (?P<kw>[a-z\-]+(?:(?:,| or|, or) [a-z\-]+)+) (?:targets?|enemies|creatures)"),
      "target", "keyword:{kw}"),
     (re.compile(r"^whenever it has combat advantage(?: against (?:the |its )?target)?"), "target", "ca"),
+    (re.compile(r"^while an? " + _KW + r" ally is adjacent to (?:the |its )?target"), "target",
+     "adjacent-to-ally:{kw}"),
+    (re.compile(r"^while no other creature is adjacent to (?:the |its )?target"), "target", "alone"),
     (re.compile(r"^with (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
     (re.compile(r"^(?:vs\.?|against) (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
     (re.compile(r"^(?:vs\.?|against) (?:targets |enemies |creatures )?(?:granting|that grant|who grant) (?:it )?"
@@ -1969,6 +1972,10 @@ def _spec_words(p: str, out: dict[str, object]) -> bool:
     if p in ("once per turn", "once per round"):
         out["per"] = p.rsplit(" ", 1)[1]
         return True
+    if re.fullmatch(r"(?:use )?(?:only )?(?:with|when it has) combat advantage(?: against (?:the |its )?target)?"
+                    r"(?: only)?", p):  # '(only with combat advantage)': against a target that grants it
+        out["filter"] = replace(_as_filter(out["filter"]), target_state="ca")
+        return True
     m = re.match(r"^only while (bloodied|damaged|not bloodied)$", p)
     if m:
         out["requirement"] = m.group(1).replace(" ", "-")
@@ -2289,7 +2296,7 @@ _PREFIX_WORDS: Final = (
     (r"free action", "action", "free"),
     (r"(?:immediate action|immediate)", "action", "immediate"),
     (r"(?:replaces (?:its |an |the )?attack(?: action)?|attack action|standard action)", "action", "attack"),
-    (r"once per turn", "per", "turn"),
+    (r"(?:no more than )?once per turn", "per", "turn"),
     (r"once per round", "per", "round"),
     (r"(?:use )?(?:only )?while (?:it is )?bloodied", "requirement", "bloodied"),
     (r"\((?:use )?only while (?:it is )?bloodied\)", "requirement", "bloodied"),
@@ -2308,7 +2315,7 @@ _PREFIX_WORDS: Final = (
     (r"(?:use )?whenever it starts (?:its|a) turn(?: (?P<cond>bloodied))?", "trigger", "start-of-turn"),
     (r"(?:use )?at (?:the )?end of its turn", "trigger", "end-of-turn"),
     (r"use (?:at any time|anytime)", "trigger", "any-time"),
-    (r"use (?:when|after|if) you win (?:the )?initiative(?: this round)?", "trigger", "win-initiative"),
+    (r"(?:use )?(?:when|after|if) you win (?:the )?initiative(?: this round)?", "trigger", "win-initiative"),
     (r"use after rolling initiative", "trigger", "after-initiative"),
     (r"use at (?:the )?start of (?:an|each|any) enemy's turn", "trigger", "enemy-starts-turn"),
     (r"use before taking your first turn (?:of|in) (?:a|each|the) round", "trigger", "first-turn"),
@@ -3031,6 +3038,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     trigger = found.get("trigger", "")
     requirement = found.get("requirement", "")
     per = found.get("per", "")
+    body = _leading_target_words(body)
     # an attack
     attack_like = bool(_ATTACK_RE.match(body) or _MULTI_RE.match(body) or _EACH_RE.match(body))
     if attack_like and (ptype == "attack" or body.startswith("(") or re.match(r"^\+\d+ vs", body)
@@ -3166,6 +3174,24 @@ def _effect_then_event(body: str) -> tuple[str, Filter, list[Effect]] | None:
     except _Unread:
         return None
     return event[0], event[1], effects
+
+
+_LEADING_TARGET: Final = re.compile(
+    r"^(?P<w>(?:[a-z\-]+(?:,? or |, ))*[a-z\-]+ targets? only|(?:use )?only when it has combat advantage against "
+    r"(?:the |its )?target)[:;,]\s*(?P<rest>.+)$")
+
+
+def _leading_target_words(body: str) -> str:
+    """'Slowed or Immobilized target only: +15 vs. Fortitude' and 'Use only when this creature has combat advantage
+    against target: ...' name whom the attack may target: the words go in its parenthesis, where they are read."""
+    m = _LEADING_TARGET.match(body)
+    if m is None:
+        return body
+    words = "only with combat advantage" if "combat advantage" in m.group("w") else m.group("w")
+    rest = m.group("rest")
+    if rest.startswith("("):
+        return "(" + words + ", " + rest[1:]
+    return "(" + words + ") " + rest
 
 
 def _effect_each_turn(body: str) -> tuple[str, str, list[Effect]] | None:

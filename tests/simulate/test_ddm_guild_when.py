@@ -645,3 +645,48 @@ def test_speed_and_flight_while_charging_and_speed_while_bloodied() -> None:
     assert goblin.speed() == 6 and not goblin.resist_now().get("all")
     P.lose_hp(s.b, goblin, 30, None)
     assert goblin.speed() == 8 and goblin.resist_now()["all"] == 5
+
+
+STALKER = "Stalker: +4 Attack and +10 Damage while no other creature is adjacent to target."
+MINION = "Minion Attack 5: +5 {m} Damage while a Minion ally is adjacent to target."
+SLIT = "Throatslitter: (only with combat advantage) +8 vs. AC; 10 Damage."
+
+
+def test_states_of_the_target_in_a_modifier_and_in_an_attacks_limits() -> None:
+    assert [(x.filter.target_state, x.filter.keyword) for x in parse_power(0, "special", MINION).statics] == [
+        ("adjacent-to-ally:minion", "")]
+    maul = parse_power(0, "attack", "Maul: Slowed or Immobilized target only: +15 vs. Fortitude; 25 damage AND "
+                                    "Immobilized.")
+    assert maul.played and maul.attack is not None and maul.attack.target_filter.target_state == \
+        "cond:slowed|immobilized"
+    once = parse_power(0, "special", "Mounted Spellcasting: Minor action, no more than once per turn: Make 1 {r} "
+                                     "attack.")
+    assert once.played and (once.action, once.per) == ("minor", "turn")
+    assert parse_power(0, "special", "Flank: Immediate action, when you win initiative: +2 AC until end of round."
+                       ).trigger == "win-initiative"
+    jump = parse_power(0, "special", "Prodigious Jump: Minor action: This creature has Flight until end of turn. "
+                                     "RECAHRGE at end of this creature's turn if it did not move on that turn.")
+    assert jump.played and jump.recharge == "end-of-turn-no-move"
+    s = battle_on([card("Mantis", SWORD, STALKER, MINION, SLIT), card("Kobold", SWORD, keywords=("Minion",))],
+                  [card("Orc", SWORD, hp=100), card("Goblin", SWORD, hp=100)], PurposeDice(attack=[10, 10, 10]))
+    mantis, kobold, orc, goblin = (s.b.by_id[i] for i in ("a1", "a2", "b1", "b2"))
+    sword, slit = mantis.powers[0], mantis.powers[3]
+    assert sword.attack is not None and slit.attack is not None
+    put(s, "a1", 5, 5)
+    put(s, "b1", 6, 5)
+    put(s, "a2", 0, 0)
+    put(s, "b2", 11, 7)
+    P.attack(s.b, mantis, sword, sword.attack, [orc])  # alone: +4 attack, +10 damage
+    assert orc.hp == 80
+    assert not P.in_range(s.b, mantis, slit, slit.attack, orc)  # no combat advantage
+    put(s, "a2", 7, 5)  # the kobold (a Minion) beside the orc, flanking it: +5, no longer alone
+    assert P.in_range(s.b, mantis, slit, slit.attack, orc)  # a flank gives its melee attack combat advantage
+    P.attack(s.b, mantis, sword, sword.attack, [orc])  # 10 + 10 + 2 (flank) hits AC 15: 10 + 5
+    assert orc.hp == 65
+    put(s, "a2", 0, 0)
+    put(s, "b2", 6, 6)  # the goblin beside the orc: not alone
+    bonus, _m = P.attack_bonus(s.b, mantis, orc, sword, sword.attack, False, False)
+    put(s, "b2", 11, 7)
+    alone, _m = P.attack_bonus(s.b, mantis, orc, sword, sword.attack, False, False)
+    assert alone - bonus == 4
+    assert goblin.hp == 100 and kobold.hp == 50
