@@ -820,6 +820,9 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (_AK + r"ally is within " + _N + r" squares(?: of it)?", "near-ally:{n}:{kw}"),
     (_ALLIED + r" is within " + _N + r" squares(?: of it)?", "near-ally:{n}:{kw}"),
     (_AK + r"ally is (?:in play|on the battle ?map)", "ally-in-play:{kw}"),
+    # 'it has an Evil ally with Arcane, Divine, or Elemental keywords': an ally of that alignment with any of them
+    (r"it has an? (?P<al>good|evil|[a-z\-]+) ally with (?:the )?(?P<kws>[a-z\-]+(?:(?:,|,? or) [a-z\-]+)*) keywords?",
+     "ally-in-play:{kw}"),
     (_ALLIED + r" is (?:in play|on the battle ?map)", "ally-in-play:{kw}"),
     (r"no enem(?:y is|ies are) within " + _N + r" squares(?: of it)?", "no-enemy-within:{n}"),
     (r"no (?:ally is|allies are) within " + _N + r" squares(?: of it)?", "no-ally-within:{n}"),
@@ -885,6 +888,8 @@ def _condition(text: str, lead_only: bool = False) -> tuple[str, int] | None:
     _end, m, pred = best
     g = {k: v for k, v in m.groupdict().items() if v}
     kinds = _kinds((g.get("kw") or g.get("kw2") or "").replace(", or ", ", "))
+    if g.get("kws"):  # each of the keywords, with the ally's own kind
+        kinds = "|".join(g.get("al", "") + "+" + k for k in re.split(r",? or |, ", g["kws"]) if k)
     if not _condition_kinds(kinds):
         return None  # not a creature kind: the words stay unread
     return _state_value(pred, g, kinds), lead.end() + m.end()
@@ -1127,6 +1132,14 @@ def _while_static(body: str) -> list[Static] | None:
     if not any(x.kind == "while" for x in out):
         return None  # modifiers alone: the modifiers' own reader
     return out
+
+
+# 'is considered to have Flight while moving if it begins its move (in a square) adjacent to a wall': a move is planned
+# from where it begins, so this is Flight while it stands adjacent to a wall
+_WALL_WALKER: Final = re.compile(r"^(?:it is considered to have|it has) (flight) while moving if it begins its move "
+                                 r"(?:in a square )?(adjacent to a wall)$")
+# 'Allies have +2 AC while adjacent to this creature': adjacent allies have it
+_ALLIES_WHILE_ADJACENT: Final = re.compile(r"^(allies|each ally) (has|have) (.+?) while adjacent to it$")
 
 
 def _destroyed_while(body: str) -> list[Static] | None:
@@ -2978,7 +2991,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     kw = _static_keyword(body)
     if kw is not None:
         return _keyword_power(index, display, ptype, text, uses, kw)
-    held = _while_static(body.strip(" .")) or _destroyed_while(body.strip(" ."))
+    held = _while_static(_WALL_WALKER.sub(r"\1 while \2", body.strip(" ."))) or _destroyed_while(body.strip(" ."))
     if held is not None:
         return Power(index, display, ptype, text, uses, statics=tuple(held))
     rt = _RETORT_RE.match(body.strip(" ."))
@@ -3106,7 +3119,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if au:
         return _aura(index, display, ptype, text, uses, int(au.group(1) or 0), au.group(2))
     if not action and not trigger and requirement != "charge":
-        ally = _aura_statics(body.strip(" ."), 0, text)
+        ally = _aura_statics(_ALLIES_WHILE_ADJACENT.sub(r"adjacent allies have \3", body.strip(" .")), 0, text)
         if ally is not None and not (requirement and any(x.filter.self_state for x in ally)):
             if requirement:  # "While this creature is not Bloodied, Dragon allies have +4 Attack"
                 ally = [replace(x, filter=replace(x.filter, self_state=requirement)) for x in ally]

@@ -690,3 +690,33 @@ def test_states_of_the_target_in_a_modifier_and_in_an_attacks_limits() -> None:
     alone, _m = P.attack_bonus(s.b, mantis, orc, sword, sword.attack, False, False)
     assert alone - bonus == 4
     assert goblin.hp == 100 and kobold.hp == 50
+
+
+EVIL = "Enhanced by Evil: +2 attack and +5 damage whenever this creature has an Evil ally with Arcane, Divine, or " \
+       "Elemental keywords."
+TEAMWORK = "Devilish Teamwork: Allies have +2 AC while adjacent to this creature."
+WALKER = ("Wall Walker: This creature is considered to have Flight while moving if it begins its move adjacent to a "
+          "wall.")
+
+
+def test_an_evil_caster_ally_adjacent_allies_and_the_wall_walker() -> None:
+    assert [x.filter.self_state for x in parse_power(0, "special", EVIL).statics] == [
+        "ally-in-play:evil+arcane|evil+divine|evil+elemental"] * 2
+    assert [(x.kind, x.aura, x.filter.side) for x in parse_power(0, "special", TEAMWORK).statics] == [
+        ("aura-mod", 1, "ally")]
+    assert [(x.what, x.filter.self_state) for x in parse_power(0, "special", WALKER).statics] == [
+        ("flight", "adjacent-wall")]
+    for evil, holds in ((False, False), (True, True)):
+        devil_card = card("Devil", SWORD, TEAMWORK, keywords=("Arcane",))
+        if evil:
+            devil_card["alignment"] = "evil"
+        s = battle_on([card("Elemental", SWORD, EVIL), devil_card, card("Choker", SWORD, WALKER)], [card("Orc", SWORD)])
+        elemental, choker = s.b.by_id["a1"], s.b.by_id["a3"]
+        put(s, "a1", 8, 6)
+        put(s, "a2", 10, 6)
+        put(s, "a3", 6, 3)
+        put(s, "b1", 0, 7)
+        assert P.holds(s.b, "ally-in-play:evil+arcane|evil+divine|evil+elemental", elemental) is holds
+        assert not choker.mover().flight
+        put(s, "a3", 5, 3)  # diagonal to the wall square
+        assert choker.mover().flight
