@@ -118,7 +118,7 @@ class GuildHeuristicPolicy:
     def _chance(self, b: Battle, f: Fighter, p: Power, a: AttackSpec, t: Fighter, charge: bool) -> float:
         if a.auto_hit:
             return 1.0
-        bonus = a.bonus + P._stat_mods(b, f, "attack", t, a, p, charge, False)
+        bonus = P.attack_rating(b, f, t, a) + P._stat_mods(b, f, "attack", t, a, p, charge, False)
         if P.has_combat_advantage(b, f, t, a.form == "melee"):
             bonus += 2
         if charge:

@@ -164,6 +164,8 @@ def engine_unplayed(power: Power) -> str:
     if a is not None:
         if a.form not in PLAYED_FORMS:
             return f"{a.form} attacks are not played"
+        if a.alt_gate.target_state and _filter_unplayed(a.alt_gate):
+            return _filter_unplayed(a.alt_gate)
         why = _filter_unplayed(a.target_filter)
         if why:
             return why
@@ -245,8 +247,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return f"the effect '{e.kind}' is not played"
     if e.gate.target_state:
         why = _filter_unplayed(e.gate)
-        if why or not attack:
-            return why or "a rider that depends on the target with no attack"
+        if why or (not attack and trigger not in _EVENT_TARGET):
+            return why or "an effect that depends on a creature the power does not name"
     if e.kind == "condition" and e.what not in PLAYED_CONDITIONS:
         return f"the condition '{e.what}' is not played"
     if e.duration and e.duration not in PLAYED_DURATIONS:
@@ -1089,7 +1091,9 @@ def _choose_ally(b: Battle, e: Effect, pool: list[Fighter]) -> list[Fighter]:
     return sorted(pool, key=lambda a: (nearest_enemy(a), -a.card.cost, a.id))
 
 
-def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ctx) -> None:
+def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ctx, gates_done: bool = False) -> None:
+    if not gates_done and any(e.gate.target_state for e in effects):  # the event's creature decides
+        effects = gated(b, ctx.source, ctx.target, effects)
     group = 0
     rolled_in = True  # the effects after 'On 11+,' happen only when the power's d20 is in that range
     for e in effects:
@@ -1758,7 +1762,7 @@ def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
           run: Run) -> tuple[bool, bool, int, int, int, list[str]]:
     roll = b.dice.roll(20, "attack")
     bonus, mods = attack_bonus(b, attacker, t, power, spec, run.charge, run.opportunity)
-    total = roll + spec.bonus + bonus + run.bonus_attack
+    total = roll + attack_rating(b, attacker, t, spec) + bonus + run.bonus_attack
     target_def = defence(b, t, spec.defence or "ac", attacker, spec, power, run.opportunity)
     if spec.auto_hit or run.force:  # 'that attack is an automatic hit (and a critical hit)'
         crit = run.force == "crit" and "critical hits" not in t.immune and "criticals" not in t.immune
@@ -1772,6 +1776,14 @@ def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
     if (crit and "critical hits" in t.immune) or (crit and "criticals" in t.immune):
         crit = False
     return hit, crit, roll, total, target_def, mods
+
+
+def attack_rating(b: Battle, attacker: Fighter, t: Fighter, spec: AttackSpec) -> int:
+    """The attack's printed bonus, or its other one against a target in the state it names ('+9 vs. AC, +14 vs. AC
+    instead if target is bloodied')."""
+    if spec.alt_gate.target_state and target_state_ok(b, spec.alt_gate, attacker, t, spec.form == "melee"):
+        return spec.alt_bonus
+    return spec.bonus
 
 
 def _keen(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpec) -> int:
@@ -1801,11 +1813,17 @@ def gated_hit(b: Battle, attacker: Fighter, t: Fighter, spec: AttackSpec) -> tup
     before it ('Dazed target is Stunned instead'; profile ddm-guild.instead)."""
     if not any(e.gate.target_state for e in spec.hit):
         return spec.hit
-    melee = spec.form == "melee"
+    return gated(b, attacker, t, spec.hit, spec.form == "melee")
+
+
+def gated(b: Battle, holder: Fighter, t: Fighter | None, effects: tuple[Effect, ...] | list[Effect],
+          melee: bool = False) -> list[Effect]:
+    """``effects`` less those whose target state ``t`` is not in; an "instead" one replaces the one of its kind
+    before it ('Score +5 VP, or +10 VP if the enemy is a Champion')."""
     out: list[Effect] = []
-    for e in spec.hit:
+    for e in effects:
         if e.gate.target_state:
-            if not target_state_ok(b, e.gate, attacker, t, melee):
+            if not target_state_ok(b, e.gate, holder, t, melee):
                 continue
             if "instead" in e.extra:
                 out = [x for x in out if x.kind != e.kind or "bonus" in x.extra]
@@ -1853,7 +1871,7 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
             deal_damage(b, t, parts, attacker, crit=crit, form=form_of(spec),
                         ignore_insubstantial="insubstantial" in spec.ignores, ignore_resist="resist" in spec.ignores)
     if not b.over:
-        apply_effects(b, others, ctx)
+        apply_effects(b, others, ctx, gates_done=True)
     if crit and spec.crit and not b.over:
         apply_effects(b, spec.crit, ctx)
 

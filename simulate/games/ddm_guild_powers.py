@@ -128,6 +128,8 @@ class AttackSpec:
     charge: bool = False  # usable as a charge's attack
     ignores: tuple[str, ...] = ()  # "insubstantial", "conceal", "resist"
     reroll_miss: bool = False  # "reroll once on miss": a missed roll is rolled again, once
+    alt_bonus: int = 0  # '+9 vs. AC, +14 vs. AC instead if target is bloodied': the bonus against such a target
+    alt_gate: Filter = Filter()
 
 
 @dataclass(frozen=True)
@@ -242,7 +244,7 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\benenmies\b"), "enemies"), (re.compile(r"\b(?:adjacen|edjacent)\b"), "adjacent"),
     (re.compile(r"\bwhil\b"), "while"), (re.compile(r"\ba\{([mrbca]b?)\}attack\b"), r"a {\1} attack"),
     (re.compile(r"\batt ack\b"), "attack"), (re.compile(r"\bthiscreature\b"), "it"),
-    (re.compile(r"\bgoblinallies\b"), "goblin allies"),
+    (re.compile(r"\bgoblinallies\b"), "goblin allies"), (re.compile(r"\+(\d+)vp\b"), r"+\1 vp"),
     (re.compile(r"(^|[:;] )([+-]) (\d+ (?:damage|attack)\b)"), r"\1\2\3"),  # "+ 10 damage against undead"
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
     (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
@@ -1284,6 +1286,8 @@ _BARE_ADJACENT: Final = re.compile(r"^adjacent (?:[a-z\-]+ )?(?:creatures|enemie
 _SURVIVE: Final = re.compile(
     r"^it is (?:instead )?not destroyed(?:,? instead)?(?:(?:,? and|,) (?:it )?has (?P<n>\d+) hp(?: remaining)?"
     r"(?:,? instead)?)?$|^it has (?P<n2>\d+) hp instead of being destroyed$")
+_GATE_OTHER: Final = re.compile(r"^(?P<a>[^,]+?),? or (?P<b>[^,]+?)(?:,? instead)? if (?:the|that) (?:enemy|target|"
+                                 r"creature) (?:is|was) (?:an? )?(?P<s>[a-z\-]+)$")
 _ROLL_RE: Final = re.compile(r"^roll (?:1d20|d20|a d20)(?:[.:;,]\s*(?P<rest>.+))?$")
 _ROLL_GATE: Final = re.compile(
     r"^(?:on (?:a |an )?(?:roll of )?(?P<lo>\d+)(?:\+| or (?:more|greater|higher)|-(?P<hi>\d+)|(?P<one>)),?"
@@ -1315,6 +1319,17 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     t = text.strip(" .;,")
     if not t:
         return []
+    og = _GATE_OTHER.match(t) if ctx == "power" else None
+    if og:  # 'Score +5 VP, or +10 VP if the enemy is a Champion': the other creature of the event decides
+        gate = _gate_filter(og.group("s"), True)
+        base = _clause(og.group("a"), default_who, ctx)
+        try:
+            alt = _clause(og.group("b"), default_who, ctx)
+        except _Unread:  # 'Score +5 VP, or +10 VP': the verb is said once
+            alt = _clause(og.group("a").split()[0] + " " + og.group("b"), default_who, ctx)
+        if gate is None or len(base) != 1 or len(alt) != 1 or base[0].kind != alt[0].kind:
+            raise _Unread(t)
+        return [base[0], replace(alt[0], gate=gate, extra=(*alt[0].extra, "instead"))]
     if ctx == "power" and (t.startswith("roll") or t[:1].isdigit() or t.startswith("on ")):
         rolled = _rolled(t, default_who, ctx)
         if rolled is not None:
@@ -2209,6 +2224,13 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     if not auto and not m.group("def"):
         raise _Unread(text)
     rest = m.group("rest").strip()
+    alt_bonus, alt_gate = 0, Filter()
+    alt = _ALT_BONUS.match(rest)  # '+9 vs. AC, +14 vs. AC instead if target is bloodied; 30 damage'
+    if alt and not auto:
+        gate = _gate_filter(alt.group("s"), True)
+        if gate is None or alt.group("def") != defence:
+            raise _Unread(text)
+        alt_bonus, alt_gate, rest = int(alt.group("n")), gate, alt.group("rest")
     reroll = _REROLL_MISS.search(rest)  # "reroll once on miss", "On miss, re-roll once."
     if reroll:
         rest = (rest[: reroll.start()] + rest[reroll.end():]).strip()
@@ -2256,10 +2278,13 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
         ignores=tuple(str(x) for x in spec["ignores"]) if isinstance(spec["ignores"], tuple) else (),
         targets=int(str(spec["targets"])) if spec["targets"] != 1 else targets,
         distinct=bool(spec.get("distinct")) if spec["targets"] != 1 else distinct, reroll_miss=bool(reroll),
+        alt_bonus=alt_bonus, alt_gate=alt_gate,
     ), ",".join(x for x in (str(spec.get("action") or ""), "per:" + str(spec["per"]) if spec.get("per") else "",
                             "requirement:" + str(spec["requirement"]) if spec.get("requirement") else "") if x)
 
 
+_ALT_BONUS: Final = re.compile(r"^(?:or )?\+(?P<n>\d+) vs\.? (?P<def>ac|fort|ref|will) instead if (?:the )?target is "
+                                r"(?P<s>[^;,]+?)\s*;\s*(?P<rest>.*)$")
 _IGNORES_TAIL: Final = re.compile(r"\s*[;,(]\s*\(?ignores? (insubstantial|conceal|resist)\)?\.?$")
 
 
@@ -3262,14 +3287,8 @@ def _reminder_agrees(body: str) -> bool:
 
 
 def _replace_attack(a: AttackSpec, *, provokes: bool | None = None, charge: bool | None = None) -> AttackSpec:
-    return AttackSpec(
-        form=a.form, bonus=a.bonus, defence=a.defence, reach=a.reach, range=a.range, size=a.size, nearest=a.nearest,
-        auto_hit=a.auto_hit, targets=a.targets, distinct=a.distinct, target_filter=a.target_filter,
-        enemies_only=a.enemies_only,
-        hit=a.hit, miss=a.miss, always=a.always, crit=a.crit,
-        provokes=a.provokes if provokes is None else provokes, charge=a.charge if charge is None else charge,
-        ignores=a.ignores, reroll_miss=a.reroll_miss,
-    )
+    return replace(a, provokes=a.provokes if provokes is None else provokes,
+                   charge=a.charge if charge is None else charge)
 
 
 def _aura(index: int, display: str, ptype: str, text: str, uses: int, size: int, body: str) -> Power:

@@ -126,3 +126,42 @@ def test_a_chain_of_instead_conditions() -> None:
     assert _conditions(orc) == ["immobilized", "slowed"]
     P.attack(s.b, hero, p, p.attack, [orc])  # slowed and immobilized: the last that holds wins
     assert _conditions(orc) == ["immobilized", "slowed", "stunned"]
+
+
+KILLING_BLOW = "Killing Blow: +9 vs. AC, +14 vs. AC instead if target is bloodied; 30 damage."
+HEADS = ("Taking Heads: When this creature destroys an orc or goblin enemy; Score +5VP, or +10 VP if the enemy is a "
+         "Champion.")
+
+
+def test_a_higher_attack_bonus_against_a_bloodied_target() -> None:
+    p = parse_power(0, "attack", KILLING_BLOW)
+    assert p.played and p.attack is not None and (p.attack.bonus, p.attack.alt_bonus) == (9, 14)
+    assert p.attack.alt_gate.target_state == "bloodied"
+    s, hero, orc, p = _duel(KILLING_BLOW, [3, 3], enemy_hp=100)  # 3 + 9 = 12 < AC 15; 3 + 14 = 17
+    assert p.attack is not None
+    P.attack(s.b, hero, p, p.attack, [orc])
+    assert orc.hp == 100
+    orc.hp = 50
+    P.attack(s.b, hero, p, p.attack, [orc])
+    assert orc.hp == 20
+
+
+def test_more_points_when_the_destroyed_enemy_is_a_champion() -> None:
+    p = parse_power(0, "special", HEADS)
+    assert p.played and not P.engine_unplayed(p), p.unplayed
+    assert [(e.kind, e.amount, e.gate.keyword, "instead" in e.extra) for e in p.effects] == [
+        ("vp", 5, "", False), ("vp", 10, "champion", True)]
+    s = battle([card("Barbarian", SWORD, HEADS)],
+               [card("Orc", SWORD, keywords=("Orc",), hp=10, cost=10),
+                card("Orc Chief", SWORD, keywords=("Orc",), hp=10, cost=10, rating=1)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    hero = s.b.by_id["a1"]
+    sword = hero.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, hero, sword, sword.attack, [s.b.by_id["b1"]])
+    assert s.b.scores[0] == 10 + 5
+    P.attack(s.b, hero, sword, sword.attack, [s.b.by_id["b2"]])
+    assert s.b.scores[0] == 15 + 10 + 10  # a champion: 10 instead of 5
