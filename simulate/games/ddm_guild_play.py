@@ -1208,7 +1208,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             n = e.amount if e.amount >= 0 else f.speed() * -e.amount
             reposition(b, f, e.kind, n, "toward-enemy" in e.extra)
         elif e.kind == "cleanse":
-            removable = [x for x in f.effects if x.kind in ("condition", "ongoing") and x.duration == "save"]
+            kinds = ("ongoing",) if e.what == "ongoing" else ("condition", "ongoing")  # 'end 1 ongoing damage effect'
+            removable = [x for x in f.effects if x.kind in kinds and x.duration == "save"]
             for x in removable[: e.count]:
                 b.end_effect(f, x, "cleansed")
             if removable:

@@ -226,6 +226,7 @@ def normalise(text: str) -> str:
     t = _GLUED_SQUARES.sub(r"\1 \2", t)  # "push 3squares"
     t = _MISSPELT_REFLEX.sub("ref", t)
     t = _M_ICON.sub(r"+\1 {m} damage", t)  # "+10 m damage": the melee icon printed as a letter
+    t = _M_ATTACKS.sub("with {m} attacks", t)
     # "+13 vs. AC or +13 vs. Reflex", "+21 vs. AC or Fortitude": one roll against the defence the attacker picks
     t = _EITHER_DEFENCE.sub(lambda m: f"+{m.group(1)} vs. {m.group(2)}|{m.group(3)}", t)
     # the cards' spellings of a Followup ("AND Followup Followup: +13 vs.", "AND Followup. Followup: +11 vs.")
@@ -250,6 +251,7 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
 )
 _M_ICON: Final = re.compile(r"\+(\d+) m damage\b")
+_M_ATTACKS: Final = re.compile(r"\bwith m attacks\b")
 _PLUS_TIGHT: Final = re.compile(r"(\d) ?\+ ?(\d+ (?:(?:" + "|".join(DAMAGE_TYPES) + r") )?damage)")
 _GLUED_SQUARES: Final = re.compile(r"(\d)(squares?)\b")
 _EITHER_DEFENCE: Final = re.compile(r"\+(\d+) vs\.? (ac|fort|ref|will) or (?:\+\1 vs\.? )?(ac|fort|ref|will)\b")
@@ -274,7 +276,7 @@ _DURATION_PATTERNS: Final = (
     (re.compile(r"^until (?:the )?end of (?:its|their|that (?:enemy|ally|creature|target)'s|the target's|target's) "
                 r"next turn$"), "end-next-turn"),
     (re.compile(r"^until (?:the )?end of its next turn$"), "end-next-turn"),
-    (re.compile(r"^until (?:the )?end of (?:its |that (?:enemy|ally)'s )?turn$"), "end-turn"),
+    (re.compile(r"^until (?:the )?end of (?:its |that (?:enemy|ally)'s |the current creature's )?turn$"), "end-turn"),
     (re.compile(r"^until (?:the )?end of (?:the )?round$"), "end-round"),
     (re.compile(r"^(?:until (?:the )?end of (?:the )?battle|for the rest of the battle)$"), "battle"),
     (re.compile(r"^until (?:the )?start of (?:its|your|their|that (?:enemy|ally)'s) next turn$"), "start-next-turn"),
@@ -519,6 +521,21 @@ def _subject(text: str) -> tuple[str, Filter, str]:
         # there but this one
         within = int(sides.group("n")) if sides.group("n") else -1
         return "all", Filter(within=within), text[sides.end():].strip()
+    lv = _LEVEL_SUBJECT.match(text)
+    if lv:
+        kinds = [_singular(k) for k in re.split(r" or ", lv.group("kinds"))] if lv.group("kinds") else []
+        if all(k in KINDS for k in kinds):
+            level = ("level<=" if lv.group("dir") in ("lower", "less") else "level>=") + lv.group("lv") \
+                if lv.group("lv") else ""
+            alts = ["+".join(x for x in (k, level) if x) for k in kinds] or [level]
+            who_l = ("chosen-" if lv.group("q") in ("1", "one", "an", "a") else "") + \
+                ("ally" if lv.group("noun") == "ally" else "enemy")
+            if lv.group("q").isdigit() and int(lv.group("q")) > 1:
+                who_l = f"chosen-{'allies' if lv.group('noun') == 'ally' else 'enemies'}:{lv.group('q')}"
+            within = -1 if lv.group("adj") or lv.group("adj2") else 0
+            if (level or len(kinds) > 1 or lv.group("adj2")) and who_l.startswith("chosen-"):
+                return who_l, Filter(keyword="|".join(a for a in alts if a), within=within), \
+                    text[lv.end():].strip()
     one = re.match(r"^(?P<q>each|1|one) (?P<kind>[a-z\-]+) in your warband\b", text)
     if one and _singular(one.group("kind")) in KINDS:  # 'each Raider in your warband', '1 Raider in your warband'
         return ("friends" if one.group("q") == "each" else "chosen-friend"), \
@@ -599,6 +616,11 @@ def _subject(text: str) -> tuple[str, Filter, str]:
     return ("chosen-ally" if single else "allies"), flt, rest
 
 
+# '1 adjacent level 4 or lower Goblin ally', 'an adjacent Construct or Object ally', '2 enemies adjacent to it each'
+_LEVEL_SUBJECT: Final = re.compile(
+    r"^(?P<q>1|one|an|a|2|3|two|three) (?P<adj>adjacent )?(?:level (?P<lv>\d+) or (?P<dir>lower|less|higher|greater) )?"
+    r"(?P<kinds>[a-z\-]+(?: or [a-z\-]+)? )??(?P<noun>ally|enemy|allies|enemies)(?P<adj2> adjacent to it)?"
+    r"(?: each)?(?= |$)")
 _BOTH_SIDES: Final = re.compile(
     r"^(?:each|all) (?P<a1>adjacent )?(?P<n1>ally|allies|enemy|enemies) and (?:each |all )?(?P<a2>adjacent )?"
     r"(?P<n2>ally|allies|enemy|enemies)(?P<where> adjacent to it| within (?P<n>\d+) squares(?: of it)?)?(?= |$)")
@@ -1339,6 +1361,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if gated is not None:
             return gated
     t = re.sub(r"^(?:then|and|also|instead,?) ", "", t)
+    t = re.sub(r"^as an? (?:free|immediate) action, (?=each |all |\d |it )", "", t)
     immediate = bool(re.search(r" as (?:an? )?immediate action$", t))  # another creature's attack: its reaction
     t = re.sub(r" as (?:an? )?(?:immediate|free) action$", "", t)
     who, flt, rest = _subject(t)
@@ -1465,6 +1488,17 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             return [Effect("damage", who, n, "", filter=flt, extra=extra),
                     Effect("damage", who, n2, "/".join(types), filter=flt, extra=("bonus", *extra))]
         return [Effect("damage", who, n, "/".join(types), filter=flt, extra=extra)]
+    fo = re.match(r"^(?P<verb>push|pull|slide) (?P<subj>(?:1|one|an?|each|all|2|3) .+?) (?P<ex>up to |exactly )?"
+                  r"(?P<n>\d+) squares?$", body)
+    if fo:  # 'slide 1 enemy within 5 squares of it 1 square', 'slide an adjacent enemy 1 square'
+        who_f, flt_f, rest_f = _subject(fo.group("subj"))
+        enemies_f = who_f in ("chosen-enemy", "enemies", "chosen-creature") or who_f.startswith("chosen-enemies")
+        # a slide of allies too: the engine slides away from the source (ddm-guild.forced-movement), not a choice
+        # for one's own creatures; a state word is not a kind ('an Immobilized enemy')
+        if (enemies_f or (who_f == "all" and fo.group("verb") != "slide")) and not rest_f \
+                and (not flt_f.keyword or _known_kinds(flt_f.keyword)):
+            return [Effect(fo.group("verb"), who_f, int(fo.group("n")), filter=flt_f,
+                           extra=("exactly",) if fo.group("ex") == "exactly " else ())]
     # forced movement; 'pull target adjacent (to it)': as far as it takes (amount -1)
     if re.match(r"^pulls? (?:the |that )?target(?: of (?:that|the) attack)? adjacent(?: to it)?$", body):
         return [Effect("pull", "target", -1)]
@@ -1505,7 +1539,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         else:
             raise _Unread(body)
         mover = who if subject_given else ("self" if default_who in ("target", "self") else default_who)
-        return [Effect(kind, mover, n, extra=extra2)]
+        return [Effect(kind, mover, n, extra=extra2, filter=flt if subject_given else Filter())]
     hl = _HEAL_RE.match(body)
     if hl:
         rest4, dur = _split_duration(hl.group("rest"))
@@ -1584,6 +1618,13 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     lm = re.match(r"^takes (\d+) less damage from (?:that|the) attack$", body)
     if lm:
         return [Effect("reduce", "self", int(lm.group(1)))]
+    ce = re.match(r"^(?:ends?|end) (?:1|one|an?) (?:effect or condition|condition or effect|ongoing damage effect)"
+                  r" on (?:that ally|the ally|it|itself|target|that enemy)$", body)
+    if ce:  # 'end 1 effect or condition on that ally', 'end 1 ongoing damage effect on that ally'
+        what = "ongoing" if "ongoing" in body else ""
+        target_word = body.rsplit(" on ", 1)[1]
+        who_c = "ally" if "ally" in target_word else "self" if target_word.startswith("it") else "target"
+        return [Effect("cleanse", who_c, 0, what, count=1)]
     em = re.match(r"^(?:ends?|end) (\d+|one|all|a) (?:conditions?|effects?)(?: or ongoing damage(?: effects?)?)?"
                   r"(?: that a save can end)?(?: on (?:(?:1|an|one|that) )?(?:ally|it|itself|that ally|target))?$",
                   body)

@@ -5,7 +5,7 @@ them: the engine names the one nearest an enemy), with 'you may move ... up to i
 from __future__ import annotations
 
 from simulate.games import ddm_guild_play as P
-from simulate.games.ddm_guild_powers import parse_power
+from simulate.games.ddm_guild_powers import Filter, parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
 FLASH = "Death Flash: Use when this creature is destroyed: Each adjacent ally and each adjacent enemy is Dazed."
@@ -56,3 +56,58 @@ def test_raiders_of_its_warband_heal_and_one_of_them_moves() -> None:
     P.fire(s.b, "start-of-round", [gnoll])
     assert goblin.pos != (0, 7) and s.b.gap(goblin, s.b.by_id["b1"]) == 1  # the Raider nearest an enemy moved to it
     assert gnoll.pos == (0, 0) and guard.pos == (1, 7)
+
+
+def test_a_moved_group_keeps_its_kinds_and_distance() -> None:
+    """Before, 'Each Orc and Ogre ally moves up to its speed' moved every ally (the group's words were dropped for
+    shifts, moves and teleports)."""
+    p = parse_power(0, "special", "Use at start of round. Each Orc and Ogre ally moves up to its speed.")
+    assert p.played and [(e.kind, e.who, e.filter.keyword) for e in p.effects] == [("move", "allies", "orc|ogre")]
+    q = parse_power(0, "special", "Dancing Flame: Minor action: 1 Fire ally within 5 squares of this creature shifts "
+                                  "up to 1 square as a free action.")
+    assert q.played and [(e.who, e.filter.keyword, e.filter.within) for e in q.effects] == [("chosen-ally", "fire", 5)]
+    chief = "Use at start of round. Each Orc and Ogre ally moves up to its speed."
+    s = battle([card("Chief", SWORD, chief), card("Orc", SWORD, keywords=("Orc",)), card("Elf", SWORD)],
+               [card("Foe", SWORD)], PurposeDice())
+    put(s, "a1", 0, 0)
+    put(s, "a2", 0, 4)
+    put(s, "a3", 0, 7)
+    put(s, "b1", 8, 4)
+    P.fire(s.b, "start-of-round", [s.b.by_id["a1"]])
+    assert s.b.by_id["a2"].pos != (0, 4) and s.b.by_id["a3"].pos == (0, 7)  # the Orc moved, the Elf did not
+
+
+def test_slides_of_enemies_levels_and_counts() -> None:
+    slide = "Use at the start of this creature's turn. Slide 1 enemy within 5 squares of this creature 1 square."
+    flurry = "Fiendish Flurry: Use at start of this creature's turn; 2 enemies adjacent to this creature each take 5 " \
+             "Damage."
+    order = ("Barbaric Order: Replaces attack action: 1 level 10 or lower ally makes a {B} attack as an immediate "
+             "action.")
+    for text, who, keyword, within in ((slide, "chosen-enemy", "", 5), (flurry, "chosen-enemies:2", "", -1),
+                                       (order, "chosen-ally", "level<=10", 0)):
+        p = parse_power(0, "special", text)
+        assert p.played and not P.engine_unplayed(p), (text, p.unplayed)
+        assert [(e.who, e.filter.keyword, e.filter.within) for e in p.effects] == [(who, keyword, within)], text
+    # a state is not a kind, and the engine does not slide its own creatures
+    for text in ("Fling: Minor action: Slide an adjacent Immobilized enemy up to 3 squares.",
+                 "Use at end of round: Slide each ally and each enemy up to 2 squares."):
+        assert not parse_power(0, "special", text).played, text
+    s = battle([card("Imp", SWORD, flurry)], [card("A", SWORD), card("B", SWORD), card("C", SWORD)], PurposeDice())
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 4, 3)
+    put(s, "b3", 5, 4)
+    P.fire(s.b, "start-of-turn", [s.b.by_id["a1"]])
+    assert sorted(f.hp for f in s.b.fighters if f.player == 1) == [45, 45, 50]  # two of the three adjacent
+
+
+def test_an_ongoing_damage_effect_ends_on_that_ally() -> None:
+    p = parse_power(0, "special", "Use at start of an ally's turn: End 1 ongoing damage effect on that ally.")
+    assert p.played and not P.engine_unplayed(p)
+    assert [(e.kind, e.who, e.what) for e in p.effects] == [("cleanse", "ally", "ongoing")]
+    s = battle([card("Cleric", SWORD), card("Fighter", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    fighter, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    P.add_active(s.b, fighter, "ongoing", "fire", 5, "save", orc, Filter())
+    P.add_active(s.b, fighter, "condition", "slowed", 0, "save", orc, Filter())
+    P.apply_effects(s.b, p.effects, P.Ctx(s.b.by_id["a1"], ally=fighter))
+    assert [e.kind for e in fighter.effects] == ["condition"]  # the ongoing damage ended, the condition stays
