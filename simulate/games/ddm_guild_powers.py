@@ -249,6 +249,9 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"(^|[:;] )([+-]) (\d+ (?:damage|attack)\b)"), r"\1\2\3"),  # "+ 10 damage against undead"
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
     (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
+    # the cards' older word for destroyed ('Whenever an enemy is eliminated while adjacent to this creature')
+    (re.compile(r"\b(?:is|are|been|be) eliminated\b"), "is destroyed"),
+    (re.compile(r"\beliminates (an?|any|the) (?=(?:[a-z\-]+ )?(?:enemy|enemies|creature)\b)"), r"destroys \1 "),
 )
 _M_ICON: Final = re.compile(r"\+(\d+) m damage\b")
 _M_ATTACKS: Final = re.compile(r"\bwith m attacks\b")
@@ -2895,6 +2898,13 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 found["trigger"], flt, end = composed
                 body = body[end:]
                 changed = True
+        if not changed and found.get("trigger") in _EVENT_OTHER and not flt.within:  # 'Whenever an enemy is
+            near = re.match(r"^while (?:adjacent to it|within (\d+) squares(?: of it)?)[,;:.]?\s*", body)  # destroyed
+            if near:  # while adjacent to this creature': where that enemy is
+                flt = replace(flt, within=int(near.group(1)) if near.group(1) else -1)
+                body = body[near.end():]
+                changed = True
+                continue
         if not changed and "trigger" not in found:  # 'Use when this creature / a living ally ends its turn in one
             ends = _ends_turn_in(body)  # of your victory areas:'
             if ends is not None:
@@ -2914,6 +2924,9 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                     changed = True
     return body, found, flt
 
+
+# events with another creature whose place a trailing 'while adjacent to it' may give
+_EVENT_OTHER: Final = frozenset({"enemy-destroyed", "ally-destroyed", "enemy-bloodied", "ally-bloodied"})
 
 _ENDS_TURN_IN: Final = re.compile(
     r"^(?:use )?(?:only )?(?:when|whenever|after) (?:(?P<it>it)|an? (?P<kw>[a-z\-]+(?:,? or [a-z\-]+)* )?ally) "
@@ -3057,6 +3070,11 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     kw = _static_keyword(body)
     if kw is not None:
         return _keyword_power(index, display, ptype, text, uses, kw)
+    act = re.match(r"^each enemy that (?:activates|starts its turn) (?:while )?adjacent to it "
+                   r"(?P<rest>(?:is|takes) .+)$", body.strip(" ."))
+    if act:  # 'Each enemy that activates while adjacent to this creature is Dazed until end of that enemy's turn'
+        return Power(index, display, ptype, text, uses, trigger="enemy-starts-adjacent",
+                     effects=tuple(_effects("that enemy " + act.group("rest"), "target", "power")))
     held = _while_static(_WALL_WALKER.sub(r"\1 while \2", body.strip(" ."))) or _destroyed_while(body.strip(" ."))
     if held is not None:
         return Power(index, display, ptype, text, uses, statics=tuple(held))

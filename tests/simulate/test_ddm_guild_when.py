@@ -720,3 +720,34 @@ def test_an_evil_caster_ally_adjacent_allies_and_the_wall_walker() -> None:
         assert not choker.mover().flight
         put(s, "a3", 5, 3)  # diagonal to the wall square
         assert choker.mover().flight
+
+
+SECRETS = "Stolen Secrets: Whenever an enemy is eliminated while adjacent to this creature, score +5 VP."
+ANGELFIRE = ("Angelfire: Each enemy that activates while adjacent to this creature is Dazed until end of that enemy's "
+             "turn.")
+
+
+def test_where_the_events_creature_is_and_an_enemy_activating_beside_it() -> None:
+    p = parse_power(0, "special", SECRETS)
+    assert p.played and (p.trigger, p.trigger_filter.within) == ("enemy-destroyed", -1)
+    a = parse_power(0, "special", ANGELFIRE)
+    assert a.played and a.trigger == "enemy-starts-adjacent" and [(e.kind, e.what, e.duration) for e in a.effects] \
+        == [("condition", "dazed", "end-turn")]
+    s = battle_on([card("Dragon", SWORD, SECRETS, ANGELFIRE)],
+                  [card("Orc", SWORD, hp=10), card("Goblin", SWORD, hp=10)])
+    dragon, orc, goblin = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    put(s, "a1", 5, 5)
+    put(s, "b1", 6, 5)
+    put(s, "b2", 11, 0)
+    s.b.active = orc
+    s._start_turn(orc)  # it activates beside the dragon
+    assert orc.has("dazed")
+    s.b.active = goblin
+    s._start_turn(goblin)
+    assert not goblin.has("dazed")
+    before = s.b.scores[0]
+    P.lose_hp(s.b, goblin, 10, None)  # destroyed far away
+    assert s.b.scores[0] == before + goblin.card.cost
+    P.lose_hp(s.b, orc, 10, dragon)  # destroyed beside it: +5
+    assert s.b.scores[0] == before + goblin.card.cost + orc.card.cost + 5
+    assert dragon.alive
