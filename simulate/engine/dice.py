@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import _random
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from hashlib import sha512
 from typing import Protocol
 
@@ -36,11 +36,12 @@ class SeededDice:
     def __init__(self, seed: int | str) -> None:
         self.seed = seed
         self._rng = seeded_random(str(seed))
+        self._random: Callable[[], float] = self._rng.random  # the generator's draw, looked up once
         self.rolled = 0
 
     def roll(self, sides: int, purpose: str) -> int:
         self.rolled += 1
-        return int(self._rng.random() * sides) + 1
+        return int(self._random() * sides) + 1
 
 
 def seeded_random(seed: str) -> random.Random:

@@ -62,8 +62,22 @@ def _creature_id(c: Creature) -> str:
 
 def signed(name: str, value: int) -> str:
     """A modifier as the log writes it: its name and signed value (``charge+2``, ``cover-4``, ``ac+0``); what
-    ``f"{name}{value:+d}"`` writes, without the format machinery (every attack writes a few)."""
-    return name + "+" + str(value) if value >= 0 else name + str(value)
+    ``f"{name}{value:+d}"`` writes, without the format machinery, and each label written once (every attack writes
+    a few, mostly the same: the target's armour class, a charge)."""
+    labels = _LABELS.get(name)
+    if labels is None:
+        if len(_LABELS) >= 1024:  # bounded (the names are the rules' own; values a battle's numbers)
+            _LABELS.clear()
+        labels = _LABELS[name] = {}
+    hit = labels.get(value)
+    if hit is None:
+        hit = name + "+" + str(value) if value >= 0 else name + str(value)
+        if len(labels) < 256:
+            labels[value] = hit
+    return hit
+
+
+_LABELS: dict[str, dict[int, str]] = {}  # per modifier's name, per value: its label (:func:`signed`)
 
 
 def provoke(state: DdmState, mover: Creature, left: set[Sq]) -> None:
@@ -454,8 +468,31 @@ def attack_choices(state: DdmState, c: Creature, t: Turn) -> list[tuple[int, Att
 
 
 def has_attack(state: DdmState, c: Creature, t: Turn) -> bool:
-    """``bool(attack_actions(...))``, without making the actions: some attack has a target."""
-    return any(targets for _, _, targets in attack_choices(state, c, t))
+    """``bool(attack_actions(...))``, without making the actions: some attack :func:`attack_choices` offers has a
+    target (asked after every action: the first one found is enough, unsorted)."""
+    melee_asked = False
+    for i, spec in enumerate(c.card.attacks):
+        if i in t.used_attacks or not c.attack_left(i) or not turns.can_attack_now(state, c, t, spec.kind):
+            continue
+        if spec.kind == "melee":
+            if not melee_asked:
+                melee_asked = True
+                if _has_melee_target(state, c):
+                    return True
+        elif ranged_targets(state, c, spec):
+            return True
+    return False
+
+
+def _has_melee_target(state: DdmState, c: Creature) -> bool:
+    """``bool(melee_targets(state, c))``."""
+    reach = c.traits.melee_reach
+    for e in state.enemies_of(c):
+        if state.adjacent(c, e) or (
+            reach > 1 and state.space_distance(c, e) <= reach and state.map.grid.los(c.squares(), e.squares())
+        ):
+            return True
+    return False
 
 
 def attack_actions(state: DdmState, c: Creature, t: Turn) -> list[Action]:

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 
 def save_bonus(state: DdmState, c: Creature, morale: bool = False) -> int:
     base = c.traits.save_fixed if c.traits.save_fixed is not None else c.card.level + c.traits.save_bonus
-    stats = ["save", "morale"] if morale else ["save"]
-    mod = c.effect_total("save") - c.level_drain + command.ce_bonus(state, c, stats)
+    mod = c.effect_total("save") - c.level_drain
+    if state.ce_stats:  # (no Commander Effect in the battle: no bonus, and no list of statistics to write)
+        mod += command.ce_bonus(state, c, ["save", "morale"] if morale else ["save"])
     if stench_penalty(state, c):
         mod -= 2
     return base + mod

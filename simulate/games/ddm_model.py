@@ -215,13 +215,26 @@ _TURN_FIELDS = (
 )
 
 
-@dataclass
 class PlayerState:
-    index: int
-    warband: Warband
-    letter: str = ""
-    vp: int = 0
-    allies_destroyed: int = 0
+    """A player's side of the battle. A plain class, as :class:`Turn` (every battle makes two): equality and
+    ``repr`` as the dataclass it was had them."""
+
+    def __init__(self, index: int, warband: Warband, letter: str = "", vp: int = 0, allies_destroyed: int = 0) -> None:
+        self.index = index
+        self.warband = warband
+        self.letter = letter
+        self.vp = vp
+        self.allies_destroyed = allies_destroyed
+
+    def _fields(self) -> tuple[int, Warband, str, int, int]:
+        return (self.index, self.warband, self.letter, self.vp, self.allies_destroyed)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlayerState) and self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"PlayerState(index={self.index!r}, warband={self.warband!r}, letter={self.letter!r}, "
+                f"vp={self.vp!r}, allies_destroyed={self.allies_destroyed!r})")
 
 
 def undead(c: Creature) -> bool:

@@ -47,8 +47,9 @@ def _flags(state: DdmState, what: str, size: int) -> list[bool]:
     """A flag per anchor index of the map, for a space of ``size``: ``fits`` (:func:`fits`), ``endable``
     (:func:`endable_anchors`) or ``squeeze`` (a place it fits only by squeezing, :func:`squeezable`). Worked out
     once per map: walls and terrain never change."""
-    tables: dict[tuple[str, int], list[bool]] = state.map.table("anchor-flags")
-    hit = tables.get((what, size))
+    tables: dict[int, list[bool]] = state.map.table("anchor-flags")
+    key = size * 4 + (0 if what == "fits" else 1 if what == "endable" else 2)  # (a number: cheaper to look up)
+    hit = tables.get(key)
     if hit is None:
         squares = square_of(state)
         if what == "fits":
@@ -58,7 +59,7 @@ def _flags(state: DdmState, what: str, size: int) -> list[bool]:
             hit = [table[a] for a in squares]
         else:
             hit = [not fits(state, size, a) and squeezable(state, size, a) for a in squares]
-        tables[(what, size)] = hit
+        tables[key] = hit
     return hit
 
 
@@ -301,9 +302,9 @@ def can_end(state: DdmState, c: Creature, b: Sq, occ: Mapping[Sq, Creature]) -> 
 def int_steps(state: DdmState, size: int, mode: tuple[bool, bool, bool]) -> list[list[tuple[int, int, bool]]]:
     """:func:`step_table` with squares as integers (y × width + x) and the step's cost class
     (0 straight, 1 diagonal, 2 slowed straight, 3 slowed diagonal): the path search's hot loop."""
-    key = ("isteps", size, mode)
-    store: dict[tuple[object, ...], Any] = state.map.table("step-tables")
-    table: list[list[tuple[int, int, bool]]] | None = store.get(key)
+    key = size * 8 + (4 if mode[0] else 0) + (2 if mode[1] else 0) + (1 if mode[2] else 0)  # (a number, not a tuple)
+    store: dict[int, list[list[tuple[int, int, bool]]]] = state.map.table("int-step-tables")
+    table = store.get(key)
     if table is None:
         grid = state.map.grid
         w = grid.width

@@ -70,9 +70,15 @@ def initiative(state: DdmState, purpose: str, active_only: bool = True) -> int:
     """1d20 + best (active) commander rating; ties: higher rating, then reroll (§5.2, §6.1)."""
     plain = state.params.scenario == "first-battle"
     while True:
-        ratings = [0 if plain else (best_rating(state, p, active_only) or 0) for p in (0, 1)]
-        rolls = [state.d20(purpose) for _ in (0, 1)]
-        totals = [rolls[p] + ratings[p] for p in (0, 1)]
+        if plain:
+            r0 = r1 = 0
+        else:
+            r0, r1 = best_rating(state, 0, active_only) or 0, best_rating(state, 1, active_only) or 0
+        ratings = [r0, r1]
+        roll0 = state.d20(purpose)
+        roll1 = state.d20(purpose)
+        rolls = [roll0, roll1]
+        totals = [roll0 + r0, roll1 + r1]
         winner = None
         if totals[0] != totals[1]:
             winner = 0 if totals[0] > totals[1] else 1
@@ -236,7 +242,7 @@ def apply_deploy(state: DdmState, a: Deploy) -> None:
     nxt = next_to_deploy(state) if state.stage == "deploy" else None
     if nxt is None or nxt.id != c.id:
         raise IllegalAction(f"{a.creature} is not the next creature to deploy")
-    if (a.x, a.y) not in set(deploy_squares(state, c)):
+    if (a.x, a.y) not in deploy_squares(state, c):
         raise IllegalAction(f"{a.creature} cannot deploy at ({a.x}, {a.y})")
     state.put(c, (a.x, a.y))
     c.place = "map"

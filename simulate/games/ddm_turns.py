@@ -80,7 +80,9 @@ def schedule(state: DdmState) -> None:
 
 
 def speed(state: DdmState, c: Creature) -> int:
-    s = c.card.speed + c.effect_total("speed") + command.ce_bonus(state, c, ["speed"])
+    s = c.card.speed + c.effect_total("speed")
+    if state.ce_stats:  # (no Commander Effect in the battle: no list of statistics to write)
+        s += command.ce_bonus(state, c, ["speed"])
     if c.traits.command_dependent and not command.in_command(state, c):
         return 0
     return max(0, s)
