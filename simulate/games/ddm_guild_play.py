@@ -143,6 +143,9 @@ def engine_unplayed(power: Power) -> str:
         if s.kind == "while" and (s.what.split(":")[0] not in WHILE_GAINS or not while_state_played(
                 s.filter.self_state)) and not (s.filter.self_state == "charging" and s.what == "flight"):
             return f"{s.what} while '{s.filter.self_state}' is not played"
+        if s.kind == "while" and s.what.startswith("immune:") and s.what[7:] not in DAMAGE_TYPES \
+                and s.what[7:] not in PLAYED_CONDITIONS:  # immune_now answers damage types and conditions
+            return f"{s.what} while '{s.filter.self_state}' is not played"
         if s.kind == "mod" and s.what == "speed" and s.filter.self_state not in ("", "charging") \
                 and not while_state_played(s.filter.self_state):  # the speed it moves with, kept by refresh_while
             return f"speed while '{s.filter.self_state}' is not played"
@@ -564,8 +567,9 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return not any(x is not holder and x.in_play() and b.adjacent(holder, x) for x in b.fighters)
     if kind == "no-enemy-within":
         return not any(b.gap(holder, e) <= int(arg) for e in b.enemies_of(holder))
-    if kind == "no-ally-within":
-        return not any(b.gap(holder, a) <= int(arg) for a in b.allies_of(holder))
+    if kind == "no-ally-within":  # arg: squares, then the allies' kinds ('no level 7 or higher ally')
+        squares, _, kinds = arg.partition(":")
+        return not any(b.gap(holder, a) <= int(squares) and has_kinds(a, kinds) for a in b.allies_of(holder))
     if kind == "ally-in-play":  # 'while an Evil champion ally is in play' (another creature of its side)
         return any(has_kinds(a, arg) for a in b.allies_of(holder))
     if kind == "flanked":
@@ -2113,7 +2117,7 @@ WHILE_STATES: Final = frozenset({"bloodied", "not-bloodied", "damaged", "adjacen
                                  "no-enemy-within", "no-ally-within", "adjacent-ally", "near-ally", "ally-in-play",
                                  "unseen-by-ally", "no-ally-left"})
 # what it may have while such a state holds ('destroyed': it is destroyed as soon as the state holds)
-WHILE_GAINS: Final = frozenset({"invisible", "invisible-far", "hide", "conceal", "reach", "resist", "flight",
+WHILE_GAINS: Final = frozenset({"invisible", "invisible-far", "hide", "conceal", "reach", "resist", "flight", "immune",
                                 "insubstantial", "phasing", "immobilized", "slowed", "dazed", "weakened",
                                 "destroyed", "no-move", "attack-bloodied-only"})
 

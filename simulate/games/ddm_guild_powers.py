@@ -853,6 +853,8 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (_ALLIED + r" is (?:in play|on the battle ?map)", "ally-in-play:{kw}"),
     (r"no enem(?:y is|ies are) within " + _N + r" squares(?: of it)?", "no-enemy-within:{n}"),
     (r"no (?:ally is|allies are) within " + _N + r" squares(?: of it)?", "no-ally-within:{n}"),
+    (r"no level (?P<lvn>\d+) or (?P<hl>higher|greater|lower) (?:ally is|allies are) within " + _N +
+     r" squares(?: of it)?", "no-ally-within:{n}:{lv}"),
     (r"it (?:did not|has not|does not) charge(?:d)? (?:this|that) turn", "not-charged"),
     (r"it (?:did not|has not|does not) (?:make an? |made an? )?(?P<m>\{m\} )?attack(?:ed)? (?:during |on )?"
      r"(?:this|that) turn", "not-attacked{m}"),
@@ -928,6 +930,8 @@ def _state_value(pred: str, g: dict[str, str], kinds: str) -> str:
         pred = pred.replace("{pn}", "=" + (g.get("pn") or g.get("pn2") or "")).replace(
             "{who}", ":enemy" if g.get("who", "").startswith("enem") else "")
     n = g.get("n") or g.get("n2") or "0"
+    if "{lv}" in pred:  # 'level 7 or higher': has_keyword's 'level>=7'
+        pred = pred.replace("{lv}", "level" + ("<=" if g.get("hl") == "lower" else ">=") + g.get("lvn", "0"))
     return (pred.replace("{m}", ":melee" if g.get("m") else "").replace("{n}", str(_words_to_int(n)))
             .replace("{kw}", kinds).replace("{t}", g.get("t", "").replace(" or ", "|"))
             .replace("{t2}", g.get("t2", "").replace(" or ", "|")).replace("{c}", g.get("c") or g.get("c2") or ""))
@@ -2045,7 +2049,8 @@ def _spec_words(p: str, out: dict[str, object]) -> bool:
         out["per"] = p.rsplit(" ", 1)[1]
         return True
     if re.fullmatch(r"(?:use )?(?:only )?(?:with|when it has) combat advantage(?: against (?:the |its )?target)?"
-                    r"(?: only)?", p):  # '(only with combat advantage)': against a target that grants it
+                    r"(?: only)?|targets? (?:granting|that grants?) (?:it )?combat advantage(?: only)?",
+                    p):  # '(only with combat advantage)': against a target that grants it
         out["filter"] = replace(_as_filter(out["filter"]), target_state="ca")
         return True
     m = re.match(r"^only while (bloodied|damaged|not bloodied)$", p)
@@ -2912,6 +2917,15 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 if req:
                     found["requirement"] = req
                 body = body[end:]
+                changed = True
+                continue
+        if not changed and found.get("trigger") in ("start-of-turn", "end-of-turn") and "requirement" not in found \
+                and re.match(r"^(?:within|adjacent to|in|occupying) ", body):  # 'when it starts a turn within 5
+            cond = _condition("while " + body, lead_only=True)  # squares of an Orc champion ally:'
+            sep = re.match(r"^\)?\s*[,;:.]\s*", body[cond[1] - 6:]) if cond is not None else None
+            if cond is not None and sep is not None:
+                found["requirement"] = cond[0]
+                body = body[cond[1] - 6 + sep.end():]
                 changed = True
                 continue
         if not changed and "requirement" not in found:  # 'Use only if it is adjacent to a bloodied enemy:'

@@ -186,6 +186,8 @@ class Fighter:
 
     def immune_now(self) -> set[str]:
         extra = {e.what[7:] for e in self.effects if e.kind == "gain" and e.what.startswith("immune:")}
+        if self.while_on:  # 'Immune Dazed while not bloodied'
+            extra |= {w[7:] for w in self.while_on if w.startswith("immune:")}
         return self.immune | extra if extra else self.immune
 
     def is_insubstantial(self) -> bool:

@@ -751,3 +751,37 @@ def test_where_the_events_creature_is_and_an_enemy_activating_beside_it() -> Non
     P.lose_hp(s.b, orc, 10, dragon)  # destroyed beside it: +5
     assert s.b.scores[0] == before + goblin.card.cost + orc.card.cost + 5
     assert dragon.alive
+
+
+HAMSTER = "Miniature Giant Space Hamster: Immune Dazed and Immune Confused while not bloodied."
+UNRULY = "Unruly: +5 Damage while no level 7 or higher ally is within 5 squares."
+BRUTE = ("Swashbuckling Brute: Use when this creature starts a turn within 5 squares of an Orc champion ally: +2 speed "
+         "and +2 attack until end of round.")
+
+
+def test_immunity_while_a_state_holds_level_limited_allies_and_a_turn_started_near_a_champion() -> None:
+    assert parse_power(0, "special", HAMSTER).played
+    assert [x.filter.self_state for x in parse_power(0, "special", UNRULY).statics] == ["no-ally-within:5:level>=7"]
+    brute = parse_power(0, "special", BRUTE)
+    assert brute.played and (brute.trigger, brute.requirement) == ("start-of-turn", "near-ally:5:orc+champion")
+    assert parse_power(0, "attack", "Skullthumper: (targets granting combat advantage only) +6 vs. AC; 15 damage AND "
+                                    "Stunned.").played
+    s = battle_on([card("Minsc", SWORD, HAMSTER, UNRULY, level=5), card("Boss", SWORD, level=7)],
+                  [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15, 15]))
+    minsc, boss, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
+    put(s, "a1", 5, 5)
+    put(s, "a2", 6, 7)
+    put(s, "b1", 6, 5)
+    P.add_active(s.b, minsc, "condition", "dazed", 0, "save", orc, Filter())
+    assert not minsc.has("dazed")  # immune while not bloodied
+    P.lose_hp(s.b, minsc, 30, orc)
+    P.add_active(s.b, minsc, "condition", "dazed", 0, "save", orc, Filter())
+    assert minsc.has("dazed")
+    sword = minsc.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, minsc, sword, sword.attack, [orc])
+    assert orc.hp == 90  # the level 7 ally is near: no +5
+    put(s, "a2", 11, 0)  # six squares away
+    P.attack(s.b, minsc, sword, sword.attack, [orc])
+    assert orc.hp == 75
+    assert boss.alive
