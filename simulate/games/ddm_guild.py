@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.40"  # 1.39: eliminated, beside; 1.40: immunities while, turn-start states
+GAME_VERSION: Final = "ddm-guild/1.41"  # 1.40: immunities while, turn-start states; 1.41: two states at once
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -563,6 +563,7 @@ class GuildState(State):
         b.event("end-turn", creature=f.id)
         b.active = None
         b.version += 1
+        P.refresh_while(b)  # 'On its turn, it cannot move ...': over with its turn
         P.recharge_unaffected(b)  # 'RECHARGE when no creature is affected by this power'
 
     # -- decisions

@@ -240,6 +240,8 @@ def _event_state_played(state: str) -> bool:
 def _state_played(state: str) -> bool:
     """A predicate id of the condition vocabulary that ``holds`` evaluates ('unaffected' only for the power itself,
     by its index)."""
+    if "&" in state:
+        return all(_state_played(part) for part in state.split("&"))
     if state.startswith("unaffected:") and not state[11:12].isdigit():
         return False
     return state in PLAYED_SELF_STATES or state.split(":")[0] in PLAYED_SELF_STATE_KINDS
@@ -513,6 +515,8 @@ def holds(b: Battle, ss: str, holder: Fighter, charge: bool = False, opportunity
     being made is a charge or an opportunity attack)."""
     if not ss:
         return True
+    if "&" in ss:  # two states at once ('while bloodied, ... while an enemy is adjacent')
+        return all(holds(b, part, holder, charge, opportunity) for part in ss.split("&"))
     if ss == "bloodied":
         return holder.bloodied
     if ss == "not-bloodied":
@@ -2115,7 +2119,7 @@ WHILE_STATES: Final = frozenset({"bloodied", "not-bloodied", "damaged", "adjacen
                                  "adjacent-terrain", "in-victory-area", "adjacent-enemy", "no-adjacent-enemy",
                                  "adjacent-enemies-only", "adjacent-enemies-min", "no-adjacent-creature",
                                  "no-enemy-within", "no-ally-within", "adjacent-ally", "near-ally", "ally-in-play",
-                                 "unseen-by-ally", "no-ally-left"})
+                                 "unseen-by-ally", "no-ally-left", "own-turn"})
 # what it may have while such a state holds ('destroyed': it is destroyed as soon as the state holds)
 WHILE_GAINS: Final = frozenset({"invisible", "invisible-far", "hide", "conceal", "reach", "resist", "flight", "immune",
                                 "insubstantial", "phasing", "immobilized", "slowed", "dazed", "weakened",
@@ -2123,6 +2127,8 @@ WHILE_GAINS: Final = frozenset({"invisible", "invisible-far", "hide", "conceal",
 
 
 def while_state_played(state: str) -> bool:
+    if "&" in state:
+        return all(while_state_played(part) for part in state.split("&"))
     kind, _, arg = state.partition(":")
     return kind in WHILE_STATES and not arg.startswith("cond:")
 

@@ -3222,6 +3222,12 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
             if requirement:  # "While this creature is not Bloodied, Dragon allies have +4 Attack"
                 ally = [replace(x, filter=replace(x.filter, self_state=requirement)) for x in ally]
             return Power(index, display, ptype, text, uses, statics=tuple(ally))
+    if not action and (trigger == "own-turn" or (requirement and not trigger)) and requirement != "charge":
+        held = _while_static(body.strip(" ."))  # 'While bloodied, it may not move while an enemy is adjacent', 'On
+        if held is not None:  # its turn, it cannot move ... while adjacent to a Bloodied enemy': both states
+            first = requirement if requirement else "own-turn"
+            return Power(index, display, ptype, text, uses, statics=tuple(
+                replace(x, filter=replace(x.filter, self_state=first + "&" + x.filter.self_state)) for x in held))
     if not action and not trigger and not requirement:
         turn = _effect_each_turn(body)
         if turn is not None:

@@ -785,3 +785,32 @@ def test_immunity_while_a_state_holds_level_limited_allies_and_a_turn_started_ne
     P.attack(s.b, minsc, sword, sword.attack, [orc])
     assert orc.hp == 75
     assert boss.alive
+
+
+LOLTH = ("Murderous: On its turn, this creature cannot move or attack a non-Bloodied target while adjacent to a "
+         "Bloodied enemy.")
+BLOODRAGE = "Bloodrage: While bloodied, this creature may not move while an enemy is adjacent."
+
+
+def test_two_states_at_once() -> None:
+    assert [x.filter.self_state for x in parse_power(0, "special", LOLTH).statics] == [
+        "own-turn&adjacent-enemy:bloodied"] * 2
+    assert [x.filter.self_state for x in parse_power(0, "special", BLOODRAGE).statics] == [
+        "bloodied&adjacent-enemy"]
+    s = battle_on([card("Spider", SWORD, LOLTH), card("Orc", SWORD, BLOODRAGE)],
+                  [card("Goblin", SWORD, hp=40), card("Kobold", SWORD, hp=40)])
+    spider, orc, goblin = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
+    put(s, "a1", 5, 5)
+    put(s, "b1", 6, 5)
+    put(s, "a2", 7, 6)
+    put(s, "b2", 11, 0)
+    P.lose_hp(s.b, goblin, 20, None)  # a bloodied goblin beside both
+    assert not spider.held()  # not its turn
+    s.b.active = spider
+    s._start_turn(spider)
+    assert spider.held()
+    s._end_turn(spider)
+    assert not spider.held()
+    assert not orc.held()
+    P.lose_hp(s.b, orc, 30, None)  # bloodied, an enemy beside it
+    assert orc.held()
