@@ -898,11 +898,13 @@ def heal(b: Battle, f: Fighter, amount: int) -> None:
 
 def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
     """Profiles ``ddm-guild.destroyed`` and ``ddm-guild.elimination-points``."""
-    if not victim.alive:
+    if not victim.alive or victim.dying:  # already being destroyed (hit again while its own powers answer)
         return
     b.event("destroyed", creature=victim.id, by=killer.id if killer else None)
     victim.spare_hp = 0
+    victim.dying = True
     fire(b, "destroyed", [victim], target=killer, even_destroyed=True)
+    victim.dying = False
     if victim.spare_hp > 0 and victim.alive:  # a power kept it: 'not destroyed and has 5 HP instead'
         victim.hp = victim.spare_hp
         victim.spare_hp = 0
@@ -2169,6 +2171,11 @@ def placement_squares(b: Battle, f: Fighter, e: Effect) -> list[Sq]:
     kind = e.what
     if kind == "seen":  # 'in a square it can see' / 'up to 4 squares away and in line of sight'
         return _teleport_squares(b, f, e.amount or max(board.width, board.height))
+    if kind.startswith("seen:"):  # 'teleport 10, must end in a square adjacent to a wall / in forest terrain'
+        terrain = kind[5:]
+        return [a for a in _teleport_squares(b, f, e.amount)
+                if (_beside_wall(b, space_of(a, f.side)) if terrain == "wall"
+                    else all(terrain in board.grid.terrain.get(sq, ()) for sq in space_of(a, f.side)))]
     refs: list[Fighter] = []
     cells: frozenset[Sq] = frozenset()
     own = b.letters[f.player]

@@ -1526,6 +1526,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if _BARE_SHIFT_RE.match(body):  # "it shifts", "each ally can immediately shift": one shift (ddm-guild.shift)
         mover = who if subject_given else ("self" if default_who in ("target", "self") else default_who)
         return [Effect("shift", mover, SHIFT_SQUARES)]
+    tw = re.match(r"^teleports? (?:up to )?(?P<n>\d+)(?: squares?)?(?:, must end in a square adjacent to a wall| to a "
+                  r"square adjacent to a wall|, must end in (?P<terrain>forest) terrain)$", t)
+    if tw:  # a teleport that must end beside a wall / in forest terrain: a placement among the squares it sees
+        return [Effect("place", "self", int(tw.group("n")), "seen:" + (tw.group("terrain") or "wall"))]
     mv = re.match(r"^(?:you may |may )?move (?P<subj>.+?) up to its speed$", t)
     if mv:  # 'You may move 1 Raider in your warband up to its speed': that creature moves (and may provoke)
         who_m, flt_m, rest_m = _subject(mv.group("subj"))
@@ -1732,6 +1736,10 @@ def _gated(t: str) -> list[Effect] | None:
     if m:
         gate = _gate_filter(m.group("s") or m.group("vs"), bool(m.group("s")))
         return None if gate is None else _gated_rider(m.group("rest"), gate, bool(m.group("instead")))
+    m = re.match(r"^(?:the )?target of level (?P<n>\d+) or (?P<d>lower|less|higher|greater) is (?P<rest>.+)$", t)
+    if m:  # 'target of level 3 or lower is Dazed': a level is a kind
+        level = ("level<=" if m.group("d") in ("lower", "less") else "level>=") + m.group("n")
+        return _gated_rider("it is " + m.group("rest"), Filter(keyword=level, target_state="keyword"), False)
     m = _GATE_SUBJECT.match(t)
     if m and re.search(r",? instead$", m.group("rest")):  # 'Dazed target is Stunned instead'
         gate = _gate_filter(m.group("s"), True)
@@ -1895,8 +1903,9 @@ _EACH_RE: Final = re.compile(
     r"(?P<who>adjacent enemy|enemy (?:within|in) (?:its )?reach|enemy adjacent to it)[,:]?\s*(?=\+|\()"
 )
 _MISS_TAIL: Final = re.compile(
-    r"^(?P<hit>.*?),\s*(?P<n>\d+) ?(?P<t>(?:" + _TYPE_ALT + r")?) ?(?:damage )?(?:only )?on (?:a )?miss$"
+    r"^(?P<hit>.*?)[,;]\s*(?P<n>\d+) ?(?P<t>(?:" + _TYPE_ALT + r")?) ?(?:damage )?(?:only )?on (?:a )?miss$"
 )
+_SPEC_FIRST: Final = re.compile(r"^(?P<spec>\([^)]*\))\s*(?P<when>immediate,? when destroyed)[;:,]\s*(?P<rest>.*)$")
 
 
 def _spec_parts(spec: str) -> list[str]:
@@ -3079,6 +3088,9 @@ _CONSTRUCTION: Final = re.compile(
 
 
 def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body: str) -> Power:
+    ro = _SPEC_FIRST.match(body)
+    if ro:  # 'Death Burst: (burst 1) Immediate when destroyed; +6 vs. Ref': the timing words come first elsewhere
+        body = f"{ro.group('when')}: {ro.group('spec')} {ro.group('rest')}"
     if _CONSTRUCTION.match(body.strip()):
         return Power(index, display, ptype, text, uses, statics=(Static("construction"),))
     kw = _static_keyword(body)

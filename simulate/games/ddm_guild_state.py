@@ -128,6 +128,7 @@ class Fighter:
         self.provoked_by: set[str] = set()
         self.was_bloodied = False
         self.spare_hp = 0  # set by 'not destroyed and has N HP instead' while it is being destroyed
+        self.dying = False  # its 'when destroyed' powers are answering: it cannot be destroyed twice meanwhile
         self.absorb: dict[str, int] = {}  # damage type -> HP it heals instead of taking that damage
         self.per_turn_used: set[int] = set()
         self.per_round_used: set[int] = set()

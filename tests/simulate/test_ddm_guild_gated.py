@@ -165,3 +165,40 @@ def test_more_points_when_the_destroyed_enemy_is_a_champion() -> None:
     assert s.b.scores[0] == 10 + 5
     P.attack(s.b, hero, sword, sword.attack, [s.b.by_id["b2"]])
     assert s.b.scores[0] == 15 + 10 + 10  # a champion: 10 instead of 5
+
+
+def test_a_death_burst_printed_before_its_timing_and_a_miss_after_a_semicolon() -> None:
+    burst = "Death Burst: (burst 1) Immediate when destroyed; +11 vs. DEF(Ref); 20 fire Damage; 10 fire on miss."
+    p = parse_power(0, "special", burst)
+    assert p.played and p.trigger == "destroyed" and p.attack is not None and p.attack.form == "close-burst"
+    assert [(e.kind, e.amount, e.what) for e in p.attack.miss] == [("damage", 10, "fire")]
+    s = battle([card("Archon", SWORD, burst, hp=10), card("Friend", SWORD)], [card("Orc", SWORD), card("Elf", SWORD)],
+               PurposeDice(attack=[15, 1, 15, 1]))
+    put(s, "a1", 5, 3)
+    put(s, "a2", 0, 0)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 4, 3)
+    archon = s.b.by_id["a1"]
+    P.deal_damage(s.b, archon, [(10, "")], s.b.by_id["b1"])
+    # the burst provokes (the engine's rule for attacks that are not melee): a 15 hits the dying archon, which is not
+    # destroyed twice, a 1 misses; then the burst: a hit (20) and a miss (10)
+    assert sorted(f.hp for f in s.b.fighters if f.player == 1) == [30, 40]
+    assert not archon.alive and s.b.scores[1] == archon.card.cost
+    assert len(s.log.of_kind("destroyed")) == 1
+
+
+def test_a_rider_for_targets_of_a_level() -> None:
+    cudgel = "Cudgel: +8 vs. AC; 10 damage AND target of level 3 or lower is Dazed."
+    p = parse_power(0, "attack", cudgel)
+    assert p.played and p.attack is not None and p.attack.hit[1].gate.keyword == "level<=3"
+    s = battle([card("Guard", cudgel)], [card("Kobold", SWORD, level=2), card("Ogre", SWORD, level=6)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 4, 3)
+    guard = s.b.by_id["a1"]
+    q = guard.powers[0]
+    assert q.attack is not None
+    P.attack(s.b, guard, q, q.attack, [s.b.by_id["b1"]])
+    P.attack(s.b, guard, q, q.attack, [s.b.by_id["b2"]])
+    assert s.b.by_id["b1"].has("dazed") and not s.b.by_id["b2"].has("dazed")

@@ -114,3 +114,21 @@ def test_placed_beside_a_wall_and_in_sight() -> None:
     p = nyc.powers[1]
     P.apply_effects(s.b, p.effects, P.Ctx(nyc))
     assert s.b.gap(nyc, s.b.by_id["b1"]) == 1
+
+
+def test_a_teleport_that_must_end_beside_a_wall() -> None:
+    jump = "Shadow Jump: Move action: Teleport up to 5 squares to a square adjacent to a wall."
+    p = parse_power(0, "special", jump)
+    assert p.played and not P.engine_unplayed(p), p.unplayed
+    assert [(e.kind, e.amount, e.what) for e in p.effects] == [("place", 5, "seen:wall")]
+    assert parse_power(0, "special", "Tree Step: Move action: Teleport 10, must end in forest terrain.").played
+    state = GuildGame().new_initial_state(
+        lists=[{"name": "A", "creatures": [card("Dragon", SWORD, jump)]}, {"name": "B", "creatures": [card(
+            "Orc", SWORD)]}], battle_map=WALLED, dice=PurposeDice(), params={"format": "standard-200"})
+    assert isinstance(state, GuildState)
+    put(state, "a1", 3, 3)
+    put(state, "b1", 9, 3)
+    dragon = state.b.by_id["a1"]
+    P.apply_effects(state.b, dragon.powers[1].effects, P.Ctx(dragon))
+    assert dragon.pos is not None and max(abs(dragon.pos[0] - 6), abs(dragon.pos[1] - 3)) == 1  # beside the wall
+    assert max(abs(dragon.pos[0] - 3), abs(dragon.pos[1] - 3)) <= 5
