@@ -34,7 +34,7 @@ from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.41"  # 1.40: immunities while, turn-start states; 1.41: two states at once
+GAME_VERSION: Final = "ddm-guild/1.42"  # 1.41: two states at once; 1.42: death bursts, crit resist, statics
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -218,6 +218,14 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.keen = min(f.keen, amount)
     elif kind == "crit-multiplier":
         f.crit_multipliers.append((amount, flt.attack_form))
+    elif kind == "resist-crit":
+        f.resist_crit = max(f.resist_crit, amount)
+    elif kind == "half-ranged":
+        f.half_ranged = True
+    elif kind == "no-opportunity":
+        f.no_opportunity = True
+    elif kind == "never-bloodied":
+        f.never_bloodied = True
     elif kind == "absorb":
         f.absorb[what] = max(f.absorb.get(what, 0), amount)
     elif kind == "crit-damage":

@@ -63,7 +63,7 @@ _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declar
 _REROLL_ON: Final = {"attack": frozenset({"misses", "ally-misses", "any-misses"}), "save": frozenset({"fails-save",
                                                                                         "ally-fails-save"})}
 _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-allies", "friends", "chosen-ally",
-                               "chosen-friend",
+                               "chosen-friend", "opponent",
                                "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally", "nearest-ally"})
 # who may make an attack an effect grants: the power's creature or its allies (an enemy's attack "as though
 # dominated" is not played)
@@ -81,7 +81,8 @@ PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-r
 PLAYED_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac",
                                  "def", "speed"})
 PLAYED_STATICS: Final = frozenset({
-    "absorb", "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
+    "absorb", "resist-crit", "half-ranged", "no-opportunity", "never-bloodied",
+    "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "keen-critical", "awareness", "defensive-advantage",
     "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
     "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
@@ -828,8 +829,10 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
         total = max(0, total - resist["all"])
     if target.is_insubstantial() and not crit and not ignore_insubstantial:
         total //= R.INSUBSTANTIAL_DIVISOR
-    if target.swarm and form in ("melee", "ranged"):
+    if (target.swarm and form in ("melee", "ranged")) or (target.half_ranged and form == "ranged"):  # Swarm; half {R}
         total //= 2
+    if crit and target.resist_crit:  # 'Resist 15 All vs. critical hits'
+        total = max(0, total - target.resist_crit)
     if absorbed:
         heal(b, target, absorbed)
     if total <= 0:
@@ -900,10 +903,9 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
     """Profiles ``ddm-guild.destroyed`` and ``ddm-guild.elimination-points``."""
     if not victim.alive or victim.dying:  # already being destroyed (hit again while its own powers answer)
         return
-    b.event("destroyed", creature=victim.id, by=killer.id if killer else None)
     victim.spare_hp = 0
     victim.dying = True
-    fire(b, "destroyed", [victim], target=killer, even_destroyed=True)
+    fire(b, "destroyed", [victim], target=killer, even_destroyed=True)  # its own 'when destroyed' powers first
     victim.dying = False
     if victim.spare_hp > 0 and victim.alive:  # a power kept it: 'not destroyed and has 5 HP instead'
         victim.hp = victim.spare_hp
@@ -911,6 +913,7 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
         b.event("not-destroyed", creature=victim.id, hp=victim.hp)
         settle(b, victim)
         return
+    b.event("destroyed", creature=victim.id, by=killer.id if killer else None)
     victim.alive = False
     victim.on_map = False
     victim.destroyed_round = b.round
@@ -1130,8 +1133,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         b.scores[src.player] += e.amount
         b.event("score", player=src.player, points=e.amount, why="spent", total=b.scores[src.player])
         return
-    if e.kind == "vp":
-        score(b, src.player, e.amount, "power")
+    if e.kind == "vp":  # 'you score', or 'opponent scores +5 VP when this creature is destroyed'
+        score(b, 1 - src.player if e.who == "opponent" else src.player, e.amount, "power")
         return
     if e.kind == "recharge":
         if e.what.startswith("power:"):  # another power of its card, by name: the first of them that is spent
@@ -1607,7 +1610,7 @@ def provoke(b: Battle, mover: Fighter, why: str, kinds: str = "") -> None:
     for e in list(b.enemies_of(mover)):
         if not mover.in_play() or b.over:
             return
-        if e.id in mover.provoked_by or not e.can_react() or not b.adjacent(e, mover):
+        if e.id in mover.provoked_by or not e.can_react() or not b.adjacent(e, mover) or e.no_opportunity:
             continue
         if kinds and not has_kinds(e, kinds):
             continue
@@ -1934,6 +1937,11 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
                 return
             cands.sort(key=lambda x: (x.hp, x.id))
             t = cands[0]
+        if "other-target" in e.extra and t is ctx.target:  # 'a {B} attack against a different target'
+            others = [x for x in b.enemies_of(f) if x is not ctx.target and in_range(b, f, power, power.attack, x)]
+            if not others:
+                return
+            t = sorted(others, key=lambda x: (x.hp, x.id))[0]
         force = next((x[6:] for x in e.extra if x.startswith("force:")), "")
         attack(b, f, power, power.attack, [t], bonus=e.amount, force=force)
 
@@ -1971,7 +1979,8 @@ def threats_for(b: Battle, mover: Fighter) -> bytearray:
     some enemy."""
     out = bytearray(b.board.size)
     for e in b.enemies_of(mover):
-        if not e.can_react() or e.pos is None or e.id in mover.provoked_by or e.melee_basic() is None:
+        if not e.can_react() or e.pos is None or e.id in mover.provoked_by or e.melee_basic() is None \
+                or e.no_opportunity:
             continue
         b.board.mark_ring(out, e.pos, e.side, mover.side)
     return out

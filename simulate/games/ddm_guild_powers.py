@@ -51,6 +51,10 @@ EFFECT_KINDS: Final = (
     "survive",  # 'this creature is not destroyed and has 5 HP instead' (on the "destroyed" trigger)
 )
 STATIC_KINDS: Final = (
+    "resist-crit",  # 'Resist 15 All vs. critical hits': less damage from a critical hit only
+    "half-ranged",  # 'Takes half damage from {R} attacks'
+    "no-opportunity",  # 'Cannot make opportunity attacks'
+    "never-bloodied",  # 'Never considered Bloodied'
     "absorb",  # 'heals 10 HP each time an effect would deal cold damage to it': that damage heals it instead
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "towering", "keen-critical", "awareness",
@@ -327,7 +331,7 @@ def _leading_duration(text: str) -> tuple[str, str]:
 # Subjects: the creatures an effect reaches, relative to the power's creature and the event.
 _SUBJECT_RE: Final = re.compile(
     r"^(?P<subj>it or (?:an|1|one) (?:adjacent )?ally|it and each ally|it and all allies|each ally and it|it|itself|"
-    r"you|"
+    r"you|(?:your )?opponent|"
     r"(?:the )?target of that attack|the target|target|that target|"
     r"that enemy|the enemy|that creature|the attacker|that attacker|that ally|the ally|"
     r"(?:each|all|every) (?:(?P<kw1>[a-z'\-]+) )?(?:adjacent )?(?:enemy|enemies|ally|allies|creature|creatures)"
@@ -596,6 +600,8 @@ def _subject(text: str) -> tuple[str, Filter, str]:
         return "self", flt, rest
     if subj == "you":
         return "player", flt, rest
+    if subj in ("opponent", "your opponent"):  # 'Opponent scores +5 VP when this creature is destroyed'
+        return "opponent", flt, rest
     if subj in ("the target", "target", "that target", "that enemy", "the enemy", "that creature", "the attacker",
                 "that attacker", "target of that attack", "the target of that attack"):
         return "target", flt, rest
@@ -1026,6 +1032,10 @@ _STATIC_PATTERNS: Final = (
                 r"effects(?: of enemies)?$"), "unmovable"),
     (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by enemies$"), "inexorable"),
     (re.compile(r"^(?:takes )?half damage from \{m\} and \{r\} attacks$"), "swarm"),
+    (re.compile(r"^resist (\d+) all vs\.? critical hits$"), "resist-crit"),
+    (re.compile(r"^takes half damage from \{r\} attacks$"), "half-ranged"),
+    (re.compile(r"^(?:it )?(?:cannot|can't|may not) make opportunity attacks$"), "no-opportunity"),
+    (re.compile(r"^(?:it is )?never considered bloodied$"), "never-bloodied"),
     (re.compile(r"^(?:it )?heals (?P<n>\d+) hp each time an effect would deal (?P<t>" + _TYPE_ALT + r") damage to it$"
                 r"|^whenever it would take (?P<t2>" + _TYPE_ALT + r") damage, it heals (?P<n2>\d+) hp instead$"),
      "absorb"),
@@ -1089,6 +1099,10 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return [Static(kind, 3, filter=Filter(attack_form=_FORMS.get(form + " ", "")))], [], "", ""
         if kind == "unmovable":
             return [Static("immune", 0, "forced movement")], [], "", ""
+        if kind == "resist-crit":
+            return [Static(kind, int(m.group(1)))], [], "", ""
+        if kind in ("half-ranged", "no-opportunity", "never-bloodied"):
+            return [Static(kind)], [], "", ""
         if kind == "defence":
             stat = m.group(2)
             stat = "defenses-nonac" if stat in ("def", "defenses") else stat
@@ -1453,6 +1467,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if tail:
             raise _Unread(body)
         return [Effect("condition", who, 0, "provokes", dur or "end-next-turn", filter=flt)]
+    o2 = re.match(r"^(?P<n>\d+) \+ (?P<m>\d+) ongoing (?P<t>(?:" + _TYPE_ALT + r") )?damage(?: \(save ends\))?$", body)
+    if o2:  # '10 + 25 ongoing poison damage (save ends)': 10 damage now, 25 ongoing (as '5 + 10 poison damage')
+        return [Effect("damage", who, int(o2.group("n")), filter=flt),
+                Effect("ongoing", who, int(o2.group("m")), (o2.group("t") or "").strip(), "save", filter=flt)]
     # ongoing damage
     om = _ONGOING_RE.match(body)
     if om:
@@ -1578,7 +1596,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if vm:
         if vm.group("rest").strip(" ."):
             raise _Unread(body)
-        return [Effect("vp", "player", int(vm.group("n")))]
+        return [Effect("vp", "opponent" if who == "opponent" else "player", int(vm.group("n")))]
     am = _EXTRA_ATTACK_RE.match(body)
     if am:
         count = _words_to_int(am.group("count"))
@@ -1590,6 +1608,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         rest5 = re.sub(r"^(?:against|vs\.?|on) (?:that enemy|the target|that target|the same target|target|it|"
                        r"the attacker|that creature|an adjacent enemy|the triggering enemy|(?:that )?attacker|"
                        r"the enemy)$", "", rest5).strip(" ,.")
+        other = bool(re.match(r"^against a different target\b", rest5))  # not the event's creature
+        if other:
+            rest5 = rest5[len("against a different target"):].strip(" ,.")
         rest5 = re.sub(r"^as (?:an? )?(?:immediate|free) action", "", rest5).strip(" ,.")
         bonus = 0
         bm = re.match(r"^with \+(\d+) attack(?: on that attack)?$", rest5)
@@ -1602,7 +1623,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         imm = ("immediate",) if (immediate or am.group("imm") or "as an immediate action" in am.group("rest")) \
             and attacker not in ("self", "target", "ally") else ()  # 'that ally' acts as its event lets it
         return [Effect("attack", attacker, bonus, which, count=count, filter=flt if attacker != "self" else Filter(),
-                       extra=imm)]
+                       extra=imm + (("other-target",) if other else ()))]
     if re.match(r"^(?:recharges?|recharge) (?:this power|it)$", body):
         return [Effect("recharge", "self")]
     rn = _RECHARGE_EFFECT.match(t)
@@ -3292,7 +3313,7 @@ def _state_modifiers(body: str, requirement: str) -> tuple[str, str]:
 
 def _effect_then_event(body: str) -> tuple[str, Filter, list[Effect]] | None:
     """'This creature heals 10 HP whenever its {m} attack destroys an enemy': the event written after its effect."""
-    m = re.match(r"^(?P<eff>.+?),? (?P<ev>whenever .+?)\.?$", body.strip(" ."))
+    m = re.match(r"^(?P<eff>.+?),? (?P<ev>whenever .+?|when it is destroyed)\.?$", body.strip(" ."))
     if m is None:
         return None
     event = _whole_event(m.group("ev"))

@@ -130,6 +130,10 @@ class Fighter:
         self.spare_hp = 0  # set by 'not destroyed and has N HP instead' while it is being destroyed
         self.dying = False  # its 'when destroyed' powers are answering: it cannot be destroyed twice meanwhile
         self.absorb: dict[str, int] = {}  # damage type -> HP it heals instead of taking that damage
+        self.resist_crit = 0  # 'Resist 15 All vs. critical hits'
+        self.half_ranged = False  # 'Takes half damage from {R} attacks'
+        self.no_opportunity = False  # 'Cannot make opportunity attacks'
+        self.never_bloodied = False  # 'Never considered Bloodied'
         self.per_turn_used: set[int] = set()
         self.per_round_used: set[int] = set()
         # statistics for the result
@@ -143,8 +147,8 @@ class Fighter:
 
     @property
     def bloodied(self) -> bool:
-        """Profile ``ddm-guild.bloodied``: half the hit points or fewer, rounded down."""
-        return self.hp <= self.max_hp // 2
+        """Profile ``ddm-guild.bloodied``: half the hit points or fewer, rounded down ('Never considered Bloodied')."""
+        return self.hp <= self.max_hp // 2 and not self.never_bloodied
 
     def in_play(self) -> bool:
         return self.alive and self.on_map
