@@ -163,8 +163,12 @@ class DdmState(State):
         self._rosters: list[list[Creature]] = [[], []]  # :meth:`_roster`'s lists, as of roster_version ...
         self._rosters_at = -1  # ... this one
         self.moves = 0  # how many times a creature has been stood somewhere (``put``)
-        self._occ_memo: tuple[tuple[int, int], dict[Sq, Creature]] | None = None
-        self._cells_memo: tuple[tuple[int, int], list[Creature | None]] | None = None
+        # :meth:`occupancy` and :meth:`occupant_cells` as of (moves, roster_version): plain attributes, not tuples
+        # (a boxed tuple is unpacked on every ask)
+        self._occ: dict[Sq, Creature] = {}
+        self._occ_at = (-1, -1)
+        self._cells: list[Creature | None] = []
+        self._cells_at = (-1, -1)
         self.ce_memo: tuple[tuple[object, ...], dict[str, list[CommanderEffect]]] = ((), {})
         self.charge_plans: tuple[DdmMap, dict[tuple[object, ...], list[tuple[str, tuple[Sq, ...]]]]] | None = None
         self.deploy_memo: tuple[tuple[str, int, int], list[Sq]] | None = None
@@ -297,26 +301,29 @@ class DdmState(State):
 
     def occupancy(self) -> dict[Sq, Creature]:
         """Who stands where. Kept until a creature moves, arrives or leaves: callers never change it."""
-        key = (self.moves, self.roster_version)
-        if self._occ_memo is not None and self._occ_memo[0] == key:
-            return self._occ_memo[1]
+        at = self._occ_at
+        if at[0] == self.moves and at[1] == self.roster_version:
+            return self._occ
         occ: dict[Sq, Creature] = {}
         for c in self.on_map():
             for s in c.squares():
                 occ[s] = c
-        self._occ_memo = (key, occ)
+        self._occ = occ
+        self._occ_at = (self.moves, self.roster_version)
         return occ
 
     def occupant_cells(self) -> list[Creature | None]:
         """:meth:`occupancy` as one entry per square index (y × width + x), for the searches' loops."""
-        key = (self.moves, self.roster_version)
-        if self._cells_memo is not None and self._cells_memo[0] == key:
-            return self._cells_memo[1]
+        at = self._cells_at
+        if at[0] == self.moves and at[1] == self.roster_version:
+            return self._cells
         w = self.map.grid.width
         cells: list[Creature | None] = [None] * (w * self.map.grid.height)
-        for (x, y), c in self.occupancy().items():
-            cells[y * w + x] = c
-        self._cells_memo = (key, cells)
+        for c in self.on_map():  # as :meth:`occupancy` writes them (a later creature's square over an earlier's)
+            for x, y in c.squares():
+                cells[y * w + x] = c
+        self._cells = cells
+        self._cells_at = (self.moves, self.roster_version)
         return cells
 
     def space_distance(self, a: Creature, b: Creature) -> int:

@@ -180,9 +180,14 @@ def blocked_flags(state: DdmState, c: Creature, mode: tuple[bool, bool, bool]) -
     (who stands where, who is on the map, who is helpless, its own hit points and routing, who controls the turn):
     a move's search, its price and the check for a move left after it ask the same. Callers only read it."""
     t = state.turn
+    helpless = 0  # who is helpless, a bit per creature (their number never changes in a battle)
+    bit = 1
+    for o in state.creatures.values():
+        if o.helpless:
+            helpless |= bit
+        bit <<= 1
     key = (c.id, mode, state.moves, state.roster_version, c.hp <= 5, c.routing,
-           None if t is None else (t.creature, t.controller),
-           tuple([o.helpless for o in state.creatures.values()]))
+           None if t is None else (t.creature, t.controller), helpless)
     memo = state.blocked_memo
     if memo is not None and memo[0] == key:
         return memo[1]
