@@ -13,7 +13,7 @@ from typing import Final
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import SLOWING, Reach, gap, no_reach, space_of
-from simulate.games.ddm_guild_powers import ANYWHERE, DAMAGE_TYPES, AttackSpec, Effect, Filter, Power
+from simulate.games.ddm_guild_powers import ANYWHERE, DAMAGE_TYPES, AttackSpec, Effect, Filter, Power, kinds_known
 from simulate.games.ddm_guild_state import Active, Battle, Fighter
 
 # --- what the engine plays -------------------------------------------------------------------------------------
@@ -251,6 +251,8 @@ def _state_played(state: str) -> bool:
 def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "") -> str:
     if e.kind not in PLAYED_EFFECTS:
         return f"the effect '{e.kind}' is not played"
+    if e.filter.keyword and not kinds_known(e.filter.keyword):  # 'an adjacent Immobilized enemy' is no kind
+        return f"'{e.filter.keyword}' is no creature kind (the words would reach nobody)"
     if e.gate.target_state:
         why = _filter_unplayed(e.gate)
         if why or (not attack and trigger not in _EVENT_TARGET):

@@ -702,6 +702,13 @@ def _mod_condition(rest: str) -> tuple[Filter, str]:
 FACTIONS: Final = frozenset({"borderlands", "civilization", "underdark", "wild"})
 
 
+def kinds_known(kinds: str) -> bool:
+    """Every part of a kinds filter ('arcane+level>=8|drow') is a kind some creature can have (see _known_kinds) or a
+    level limit: a word that is neither ('immobilized', 'small') would reach nobody."""
+    return all(part.lstrip("!").startswith(("level>=", "level<=")) or _known_kinds(part)
+               for alt in kinds.split("|") for part in alt.split("+") if part)
+
+
 def _known_kinds(kinds: str) -> bool:
     """Each alternative a creature keyword of the cards, a faction, an alignment, 'living', 'champion' or their
     negation."""

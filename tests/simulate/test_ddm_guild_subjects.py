@@ -111,3 +111,15 @@ def test_an_ongoing_damage_effect_ends_on_that_ally() -> None:
     P.add_active(s.b, fighter, "condition", "slowed", 0, "save", orc, Filter())
     P.apply_effects(s.b, p.effects, P.Ctx(s.b.by_id["a1"], ally=fighter))
     assert [e.kind for e in fighter.effects] == ["condition"]  # the ongoing damage ended, the condition stays
+
+
+def test_a_subject_of_no_creature_kind_is_not_played() -> None:
+    """'1 adjacent Immobilized enemy', 'Small creatures in your warband', 'Human and lf allies': the words read as a
+    kind no creature has, so the effect would reach nobody; such powers are listed as not played."""
+    for text in ("Venomous Bite: Minor action; 1 adjacent Immobilized enemy has ongoing 10 poison Damage (save ends).",
+                 "Use at start of round. Small creatures in your warband have +2 Speed until end of round.",
+                 "Use at start of round: Human and lf allies have +2 attack and +5 damage until end of round."):
+        p = parse_power(0, "special", text)
+        assert p.played and "no creature kind" in P.engine_unplayed(p), (text, P.engine_unplayed(p))
+    ok = parse_power(0, "special", "Use at start of round: Human and Elf allies have +2 attack until end of round.")
+    assert ok.played and not P.engine_unplayed(ok)
