@@ -2,8 +2,8 @@
 
 Every game plugs in the same way:
 
-- its actions are frozen dataclasses deriving from :class:`Action` (JSON round-trip through
-  ``to_json``/``Game.action_from_json``), so the history is the replay log;
+- its actions derive from :class:`Action`, frozen dataclasses or plain classes that name their fields (JSON
+  round-trip through ``to_json``/``Game.action_from_json``), so the history is the replay log;
 - its :class:`State` answers ``current_player()``, ``legal_actions()``, ``apply(action)``,
   ``is_terminal()`` and ``result()``, keeps ``history`` (the actions applied) and ``log`` (the events);
 - its dice come from outside (``simulate.engine.dice``).

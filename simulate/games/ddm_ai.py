@@ -158,10 +158,13 @@ class DdmHeuristicPolicy:
     # --- which creature acts ---------------------------------------------------------------------------
 
     def _activate(self, s: DdmState) -> Action:
-        """The most urgent creature (the first by id among equals)."""
+        """The most urgent creature (the first by id among equals); the only one without weighing it."""
+        able = turns.activatable(s, s.phases.player)
+        if len(able) == 1:
+            return Activate(able[0].id)
         best: str | None = None
         best_urgency = 0.0
-        for c in turns.activatable(s, s.phases.player):
+        for c in able:
             u = self._urgency(s, c)
             if best is None or u > best_urgency or (u == best_urgency and c.id < best):
                 best, best_urgency = c.id, u
@@ -205,7 +208,7 @@ class DdmHeuristicPolicy:
         if (not options or not _engaged(s, c)) and not self._cannot_beat(s, c, t, options):  # engaged: fight here
             before = len(options)
             self._charge_options(s, c, t, options)
-            to_beat = max(o.value for o in options) if options else None
+            to_beat = _best_value(options) if options else None
             self._move_options(s, c, t, options, can_charge=len(options) > before, to_beat=to_beat)
         if not options:
             return EndTurn()
@@ -254,7 +257,7 @@ class DdmHeuristicPolicy:
                     more += expected_damage(c, x, tgt)
                 value = self.target_value(s, c, tgt, expected_damage(c, spec, tgt) + more)
                 declare = _longest(attacks.declare_options(s, c, t, spec, tgt))
-                out.append(_Option(value + 0.01 * len(declare), Attack(i, tgt.id, declare)))
+                out.append(_Option(value + 0.01 * float(len(declare)), Attack(i, tgt.id, declare)))
 
     def _charge_options(self, s: DdmState, c: Creature, t: Turn, out: list[_Option]) -> None:
         if not c.melee_attacks or c.anchor is None:
@@ -289,7 +292,7 @@ class DdmHeuristicPolicy:
         played, so the choice is the same without them."""
         if not options:
             return False
-        best = max(o.value for o in options)
+        best = _best_value(options)
         enemies = [e for e in s.enemies_of(c) if e.anchor is not None]
         if c.melee_attacks:
             usable = [(i, spec) for i, spec in enumerate(c.card.attacks) if spec.kind == "melee" and c.attack_left(i)]
@@ -319,7 +322,11 @@ class DdmHeuristicPolicy:
             return
         shooter = _is_shooter(c)
         w = s.map.grid.width
-        nearest = min(_gap(c, e) for e in enemies)
+        nearest = _gap(c, enemies[0])
+        for e in enemies:
+            g = _gap(c, e)
+            if g < nearest:
+                nearest = g
         walk_in = c.melee_attacks and not shooter and not can_charge  # a charge beats walking in to attack
         shoot = bool(c.ranged_attacks) and nearest <= min(t.speed, allow) + 12
         if to_beat is not None and to_beat >= self._move_ceiling(s, c, enemies, allow, bool(walk_in), shoot,
@@ -565,6 +572,15 @@ def _best(options: list[_Option]) -> Action:
         if o.value > best.value:
             best = o
     return best.action
+
+
+def _best_value(options: list[_Option]) -> float:
+    """The best value among ``options`` (not empty)."""
+    best = options[0].value
+    for o in options:
+        if o.value > best:
+            best = o.value
+    return best
 
 
 def _longest(declares: list[tuple[str, ...]]) -> tuple[str, ...]:
@@ -816,14 +832,15 @@ def _provokes(s: DdmState, c: Creature, path: Sequence[Sq]) -> bool:
     return any(x in threat for a in (c.anchor, *path[:-1]) for x in c.squares(a))
 
 
-def _squares_left(c: Creature, path: tuple[Sq, ...], threat: set[Sq]) -> int:
-    """Threatened squares a path leaves (each may provoke an attack of opportunity)."""
+def _squares_left(c: Creature, path: tuple[object, ...], threat: set[Sq]) -> int:
+    """Threatened squares a path leaves (each may provoke an attack of opportunity). The squares are read as the
+    objects they are (compiled, a square typed as a pair of ints is unboxed and boxed again for each lookup)."""
     if c.anchor is None or not threat:
         return 0
     n = 0
-    cur = c.anchor
+    cur: object = c.anchor
     for b in path:
-        if cur in threat and b != cur:
+        if b != cur and cur in threat:
             n += 1
         cur = b
     return n
