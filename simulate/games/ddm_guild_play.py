@@ -80,9 +80,11 @@ PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-r
                                      "start-next-turn-source", "until-damaged"})
 PLAYED_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac",
                                  "def", "speed"})
+# Burrow is not here: the move search has no burrowing move yet (under walls and enemies, no opportunity attack),
+# so a card with Burrow lists it as not played rather than counting a keyword that changes nothing.
 PLAYED_STATICS: Final = frozenset({
     "absorb", "resist-crit", "half-ranged", "no-opportunity", "never-bloodied",
-    "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
+    "resist", "vulnerable", "immune", "reach", "flight", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "keen-critical", "awareness", "defensive-advantage",
     "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
     "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
