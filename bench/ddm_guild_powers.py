@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from simulate.games.ddm_guild_cards import card_from_catalogue, unplayed_powers  # noqa: E402
-from simulate.games.ddm_guild_powers import CONDITIONS, DAMAGE_TYPES  # noqa: E402
+from simulate.games.ddm_guild_vocab import CONDITIONS, DAMAGE_TYPES  # noqa: E402
 
 DATA = ROOT / "catalogue" / "data" / "ddm" / "ddm-guild"
 

@@ -30,8 +30,8 @@ from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import GuildBoard, gap, space_of
 from simulate.games.ddm_guild_cards import GuildCard, GuildWarband, card_from_json, lists_unplayed, unplayed_powers
-from simulate.games.ddm_guild_powers import Power
 from simulate.games.ddm_guild_state import Battle, Fighter
+from simulate.games.ddm_guild_vocab import Power
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
 GAME_VERSION: Final = "ddm-guild/1.43"  # 1.42: death bursts, crit resist, statics; 1.43: no-kind subjects

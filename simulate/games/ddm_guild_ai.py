@@ -32,8 +32,8 @@ from simulate.games.ddm_guild import (
     GuildState,
 )
 from simulate.games.ddm_guild_board import UNREACHED, Reach, gap, space_of
-from simulate.games.ddm_guild_powers import AttackSpec, Effect, Power
 from simulate.games.ddm_guild_state import Battle, Fighter
+from simulate.games.ddm_guild_vocab import AttackSpec, Effect, Power
 
 
 class GuildHeuristicPolicy:

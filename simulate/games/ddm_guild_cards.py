@@ -17,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from simulate.games.ddm_guild_powers import Power, card_powers
+from simulate.games.ddm_guild_powers import card_powers
+from simulate.games.ddm_guild_vocab import Power
 
 REQUIRED: tuple[str, ...] = ("cost", "level", "speed", "hp", "ac", "fort", "ref", "will")
 SIZES: dict[str, int] = {"Tiny": 1, "Small": 1, "Medium": 1, "Large": 2, "Huge": 3, "Gargantuan": 4, "Colossal": 4}

@@ -13,8 +13,10 @@ from typing import Final
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import SLOWING, Reach, gap, no_reach, space_of
-from simulate.games.ddm_guild_powers import ANYWHERE, DAMAGE_TYPES, AttackSpec, Effect, Filter, Power, kinds_known
+from simulate.games.ddm_guild_powers import ANYWHERE
 from simulate.games.ddm_guild_state import Active, Battle, Fighter
+from simulate.games.ddm_guild_vocab import DAMAGE_TYPES, AttackSpec, Effect, Filter, Power
+from simulate.games.ddm_guild_words import kinds_known
 
 # --- what the engine plays -------------------------------------------------------------------------------------
 

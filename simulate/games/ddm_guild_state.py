@@ -12,7 +12,7 @@ from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import GuildBoard, Mover, gap, space_of
 from simulate.games.ddm_guild_cards import GuildCard
-from simulate.games.ddm_guild_powers import Filter, Power
+from simulate.games.ddm_guild_vocab import Filter, Power
 
 LIVING_EXCEPTIONS: Final = frozenset({"undead", "construct", "object"})
 

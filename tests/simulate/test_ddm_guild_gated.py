@@ -6,7 +6,8 @@ read as parts and played on the target as it was before the hit (profile ddm-gui
 from __future__ import annotations
 
 from simulate.games import ddm_guild_play as P
-from simulate.games.ddm_guild_powers import Filter, parse_power
+from simulate.games.ddm_guild_powers import parse_power
+from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
 BRUTE = "Brute Strike: +10 vs. AC; 10 Damage AND Dazed; Dazed target is Stunned instead"

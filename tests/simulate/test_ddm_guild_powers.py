@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from simulate.games.ddm_guild_cards import card_from_catalogue, unplayed_powers
-from simulate.games.ddm_guild_powers import KINDS, Effect, parse_power
+from simulate.games.ddm_guild_powers import parse_power
+from simulate.games.ddm_guild_vocab import Effect
+from simulate.games.ddm_guild_words import KINDS
 from tests.simulate.guild import guild_records
 
 

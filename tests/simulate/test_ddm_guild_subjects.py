@@ -5,7 +5,8 @@ them: the engine names the one nearest an enemy), with 'you may move ... up to i
 from __future__ import annotations
 
 from simulate.games import ddm_guild_play as P
-from simulate.games.ddm_guild_powers import Filter, parse_power
+from simulate.games.ddm_guild_powers import parse_power
+from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
 FLASH = "Death Flash: Use when this creature is destroyed: Each adjacent ally and each adjacent enemy is Dazed."

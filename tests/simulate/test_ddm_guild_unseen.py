@@ -4,7 +4,8 @@ RECHARGE at the start of its turn): played only while no enemy sees it (an invis
 from __future__ import annotations
 
 from simulate.games import ddm_guild_play as P
-from simulate.games.ddm_guild_powers import Filter, parse_power
+from simulate.games.ddm_guild_powers import parse_power
+from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
 TUNNELS = "Ambush Tunnels: Use at start of round, if no enemy has line of sight to this creature: It may Teleport 6, " \

@@ -4,7 +4,8 @@ is, what state it is in) and the bloodied triggers, read from the cards' own wor
 from __future__ import annotations
 
 from simulate.games import ddm_guild_play as P
-from simulate.games.ddm_guild_powers import Filter, parse_power
+from simulate.games.ddm_guild_powers import parse_power
+from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
 

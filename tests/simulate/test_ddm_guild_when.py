@@ -11,7 +11,8 @@ import pytest
 
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildAttack, GuildCharge, GuildGame, GuildPower, GuildRecharge, GuildState
-from simulate.games.ddm_guild_powers import Filter, parse_power
+from simulate.games.ddm_guild_powers import parse_power
+from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import OPEN, SWORD, PurposeDice, card, put
 
 # a wall square at (4, 2), forest at (8, 4) and (9, 4), difficult terrain at (3, 5), a thin wall under (6, 6)

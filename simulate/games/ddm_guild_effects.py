@@ -1,0 +1,968 @@
+"""DDM Guild powers: what a power does, read into typed effects and statics.
+
+Keyword abilities and what is always true of a creature (:class:`Static`: Resist, Immune, Reach, Conceal, auras,
+modifiers while a state holds), a power's effects clause by clause (:class:`Effect`: damage, ongoing damage,
+conditions, forced movement, shifts, heals, modifiers, extra attacks, victory points, rerolls, rolled tables),
+riders that depend on the target ("+15 damage if the target is bloodied", "a dazed target is stunned instead")
+and placement ("place this creature" [where]). Used by ``ddm_guild_powers``, which reads attacks, triggers and
+whole powers; a clause it cannot read raises :class:`_Unread` with its words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Final
+
+from simulate.games.ddm_guild_rules import SHIFT_SQUARES
+from simulate.games.ddm_guild_vocab import CONDITIONS, DAMAGE_TYPES, Effect, Filter, Static, _Unread
+from simulate.games.ddm_guild_words import (
+    _FORMS,
+    _RECHARGE_EFFECT,
+    _TYPE_ALT,
+    _condition,
+    _event_kinds,
+    _known_kinds,
+    _leading_duration,
+    _mod_condition,
+    _modifier,
+    _split_duration,
+    _subject,
+    _words_to_int,
+)
+
+# --- statics (keyword abilities) -------------------------------------------------------------------------------
+
+# Keyword abilities that are their words alone ("Phasing", "Towering", "Immune Flanking"): the static each is.
+_PLAIN_STATICS: Final = {
+    "flight": "flight", "flying": "flight", "phasing": "phasing", "insubstantial": "insubstantial",
+    "insubstantial phasing": "insubstantial+phasing", "insubstantial, phasing": "insubstantial+phasing",
+    "stable footing": "stable-footing", "forest walk": "forest-walk", "forestwalk": "forest-walk", "swarm": "swarm",
+    "towering": "towering", "can occupy statue terrain": "statue-ok", "may occupy statue terrain": "statue-ok",
+    "immune flanking": "no-ca-from-flank", "cannot be flanked": "no-ca-from-flank",
+    "does not grant combat advantage when flanked": "no-ca-from-flank", "awareness": "awareness",
+    "never grants combat advantage": "defensive-advantage", "defensive advantage": "defensive-advantage",
+    "defensive mobility": "defensive-mobility", "scout": "scout", "wandering monster": "wandering",
+    "shifty": "shifty", "ponderous": "ponderous", "hide": "hide",
+}
+
+_STATIC_PATTERNS: Final = (
+    (re.compile(r"^resist (\d+) (all|" + _TYPE_ALT + r")(?: and (?:resist )?(\d+) (" + _TYPE_ALT + r"))?$"), "resist"),
+    (re.compile(r"^resist (\d+) (" + _TYPE_ALT + r")(?: and|,) (" + _TYPE_ALT + r")$"), "resist2"),
+    (re.compile(r"^vulnerable (\d+) (all|" + _TYPE_ALT + r")$"), "vulnerable"),
+    (re.compile(r"^vulnerable (" + _TYPE_ALT + r") (\d+)$"), "vulnerable-type-first"),
+    (re.compile(r"^resist (" + _TYPE_ALT + r") (\d+)$"), "resist-type-first"),
+    # "Blind" (the keyword alone, as two cards print it) is what the others spell out
+    (re.compile(r"^(?:blind|immune to attack actions and special powers with gaze in (?:their|its) names?)$"), "gaze"),
+    (re.compile(r"^immune ([a-z ,]+?)$"), "immune"),
+    (re.compile(r"^reach (\d+)$"), "reach"),
+    (re.compile(r"^burrow(?: \d+)?$"), "burrow"),
+    (re.compile(r"^conceal (\d+)$"), "conceal"),
+    (re.compile(r"^blindsight(?: \d+)?$"), "blindsight"),
+    (re.compile(r"^(?:delayed appearance[.:]? )?(?:it |this creature )?(?:must )?starts? (?:the battle )?off the "
+                r"battle ?map(?:\. place it in your start area or in any unoccupied victory area at the start of a "
+                r"round after the first)?$"), "delayed"),
+    (re.compile(r"^(?:it )?can shift (?:up to )?(\d+) squares?(?: instead of 1)?$"), "shift-distance"),
+    (re.compile(r"^keen critical (\d+)$"), "keen-critical"),
+    # criticals: "Scores critical hits on natural 19-20", "Triple damage on critical hits", "+10 Damage on criticals"
+    (re.compile(r"^(?:it )?scores? critical(?: hit)?s? on (?:a )?(?:attack )?(?:rolls? of )?natural (\d+)"
+                r"(?:-20| or 20|\+)$"), "keen-critical"),
+    # ... with some attacks or against some targets: 'Keen Critical 19 on {r} attacks', 'with {m} attacks on rolls of
+    # natural 19-20', 'on attack rolls of natural 18-20 against bloodied targets'
+    (re.compile(r"^(?:keen critical (?P<k>\d+) on (?P<f1>\{m\}|\{r\}) attacks|(?:it )?scores? critical(?: hit)?s? "
+                r"(?:with (?P<f2>\{m\}|\{r\}) attacks )?on (?:a )?(?:attack )?(?:rolls? of )?natural (?P<n>\d+)"
+                r"(?:-20| or 20|\+)(?: with (?P<f3>\{m\}|\{r\}|\{c\}|\{a\})(?: and (?P<f4>\{m\}|\{r\}|\{c\}|\{a\}))? "
+                r"attacks)?(?P<vs> against .+)?)$"), "keen-when"),
+    (re.compile(r"^(?:its (?P<form>\{m\}|\{r\}) attacks )?(?:deals? )?triple damage (?:instead of double damage )?"
+                r"(?:on|whenever scoring) (?:a )?critical(?: hit)?s?(?: with (?:an? )?(?P<form2>\{m\}|\{r\}) "
+                r"attacks?)?$"), "crit-multiplier"),
+    (re.compile(r"^\+(\d+)(?: (" + _TYPE_ALT + r"))? damage on critical(?: hit)?s$"), "crit-damage"),
+    (re.compile(r"^multi-?activation (\d+)$"), "multi-activation"),
+    (re.compile(r"^\+(\d+) (ac|fort|ref|will|def|defenses)$"), "defence"),
+    (re.compile(r"^sneak attack (\d+)$"), "sneak"),
+    (re.compile(r"^bloodrage(?: (\d+))?$"), "bloodrage"),
+    (re.compile(r"^bloodthirsty(?: (\d+))?$"), "bloodthirsty"),
+    (re.compile(r"^powerful charge(?: (\d+))?$"), "powerful-charge"),
+    (re.compile(r"^regeneration (\d+)$"), "regeneration"),
+    (re.compile(r"^(?:ignores the extra cost (?:for|of) entering difficult terrain|difficult terrain does not affect "
+                r"its movement|moves normally through difficult terrain)$"), "stable-footing"),
+    (re.compile(r"^not (?:affected by|subject to) (?:enemies' )?(?:push, pull,? (?:or|and) slide|forced[- ]movement) "
+                r"effects(?: of enemies)?$"), "unmovable"),
+    (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by enemies$"), "inexorable"),
+    (re.compile(r"^(?:takes )?half damage from \{m\} and \{r\} attacks$"), "swarm"),
+    (re.compile(r"^resist (\d+) all vs\.? critical hits$"), "resist-crit"),
+    (re.compile(r"^takes half damage from \{r\} attacks$"), "half-ranged"),
+    (re.compile(r"^(?:it )?(?:cannot|can't|may not) make opportunity attacks$"), "no-opportunity"),
+    (re.compile(r"^(?:it is )?never considered bloodied$"), "never-bloodied"),
+    (re.compile(r"^(?:it )?heals (?P<n>\d+) hp each time an effect would deal (?P<t>" + _TYPE_ALT + r") damage to it$"
+                r"|^whenever it would take (?P<t2>" + _TYPE_ALT + r") damage, it heals (?P<n2>\d+) hp instead$"),
+     "absorb"),
+)
+
+
+def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | None:
+    """A keyword ability with no reminder text: (statics, effects, action, trigger); None if not one."""
+    t = text.strip(" .;")
+    plain = _PLAIN_STATICS.get(t)
+    if plain is not None:
+        return _plain_static(plain)
+    for rx, kind in _STATIC_PATTERNS:
+        m = rx.match(t)
+        if m is None:
+            continue
+        if kind == "resist":
+            out = [Static("resist", int(m.group(1)), m.group(2))]
+            if m.group(3):
+                out.append(Static("resist", int(m.group(3)), m.group(4)))
+            return out, [], "", ""
+        if kind == "resist2":
+            return [Static("resist", int(m.group(1)), m.group(2)), Static("resist", int(m.group(1)), m.group(3))], \
+                [], "", ""
+        if kind == "vulnerable":
+            return [Static("vulnerable", int(m.group(1)), m.group(2))], [], "", ""
+        if kind == "vulnerable-type-first":  # "Vulnerable Fire 5"
+            return [Static("vulnerable", int(m.group(2)), m.group(1))], [], "", ""
+        if kind == "resist-type-first":  # "Resist Cold 30"
+            return [Static("resist", int(m.group(2)), m.group(1))], [], "", ""
+        if kind == "gaze":  # no power with Gaze in its name affects it (attacks and special powers)
+            return [Static("immune", 0, "gaze")], [], "", ""
+        if kind == "immune":
+            items = [w.strip() for w in re.split(r",| and ", m.group(1)) if w.strip()]
+            statics = []
+            for item in items:
+                what = _immune_word(item)
+                if what is None:
+                    return None
+                statics.append(Static("immune", 0, what))
+            return statics, [], "", ""
+        if kind in ("reach", "conceal", "keen-critical", "multi-activation", "shift-distance"):
+            return [Static(kind, int(m.group(1)))], [], "", ""
+        if kind == "keen-when":
+            forms = [_FORMS[f + " "] for f in (m.group("f1"), m.group("f2"), m.group("f3"), m.group("f4")) if f]
+            flt = Filter(attack_form="|".join(forms))
+            if m.group("vs"):
+                cond, left = _mod_condition(m.group("vs"))
+                if left or cond.self_state or not (cond.target_state or cond.keyword):
+                    return None
+                flt = replace(flt, target_state=cond.target_state, keyword=cond.keyword)
+            if not flt.attack_form and not flt.target_state and not flt.keyword:
+                return None
+            return [Static("keen-critical", int(m.group("k") or m.group("n")), filter=flt)], [], "", ""
+        if kind == "crit-damage":
+            return [Static(kind, int(m.group(1)), m.group(2) or "")], [], "", ""
+        if kind == "absorb":
+            return [Static(kind, int(m.group("n") or m.group("n2")), m.group("t") or m.group("t2"))], [], "", ""
+        if kind == "crit-multiplier":  # the damage of a critical hit tripled (the rules double it)
+            form = m.group("form") or m.group("form2") or ""
+            return [Static(kind, 3, filter=Filter(attack_form=_FORMS.get(form + " ", "")))], [], "", ""
+        if kind == "unmovable":
+            return [Static("immune", 0, "forced movement")], [], "", ""
+        if kind == "resist-crit":
+            return [Static(kind, int(m.group(1)))], [], "", ""
+        if kind in ("half-ranged", "no-opportunity", "never-bloodied"):
+            return [Static(kind)], [], "", ""
+        if kind == "defence":
+            stat = m.group(2)
+            stat = "defenses-nonac" if stat in ("def", "defenses") else stat
+            return [Static("mod", int(m.group(1)), stat)], [], "", ""
+        if kind == "sneak":
+            return [Static("mod", int(m.group(1)), "damage", Filter(target_state="ca"))], [], "", ""
+        if kind in ("bloodrage", "bloodthirsty", "powerful-charge"):
+            if not m.group(1):
+                return None  # the number is not printed: never guessed
+            flt = {"bloodrage": Filter(self_state="bloodied"), "bloodthirsty": Filter(target_state="bloodied"),
+                   "powerful-charge": Filter(self_state="charging")}[kind]
+            return [Static("mod", int(m.group(1)), "damage", flt)], [], "", ""
+        if kind == "regeneration":
+            return [], [Effect("heal", "self", int(m.group(1)))], "", "start-of-turn"
+        return [Static(kind)], [], "", ""
+    return None
+
+
+_WHILE_GAIN: Final = re.compile(
+    r"^(?:it |this creature )?(?:is |has |gains )?(?P<what>.+?),? (?P<c>(?:while|when|whenever) .+)$")
+
+
+_WHILE_FIRST: Final = re.compile(
+    r"^(?P<c>(?:while|when|whenever) [^,:;]+)[,:] (?:it |this creature )?(?:is |has |gains )?(?P<what>.+)$")
+
+
+def _while_static(body: str) -> list[Static] | None:
+    """What it has while a state of its own holds ('Conceal 6 while adjacent to a wall', 'invisible to nonadjacent
+    enemies while occupying forest terrain', 'Reach 2 while no enemies are adjacent to this creature'): a 'while'
+    static each (ddm_guild_play.refresh_while keeps which hold), or None."""
+    m = _WHILE_GAIN.match(body)
+    cond = _condition(m.group("c"), lead_only=True) if m else None
+    if m is None or cond is None or cond[1] != len(m.group("c")):
+        m = _WHILE_FIRST.match(body)  # 'While charging, it has +2 Speed and Flight'
+        cond = _condition(m.group("c"), lead_only=True) if m else None
+        if m is None or cond is None or cond[1] != len(m.group("c")):
+            return None
+    out = []
+    what = re.sub(r"^(?:it )?(?:cannot|can not|may not) move (?:or|and cannot|and may not) attack ",
+                  "cannot move and cannot attack ", m.group("what"))  # 'cannot move or attack a non-bloodied target'
+    for part in re.split(r",? and |, ", what):
+        if re.fullmatch(r"(?:it )?(?:cannot|can not|may not) move", part):  # Murderous
+            out.append(Static("while", 1, "no-move", Filter(self_state=cond[0])))
+            continue
+        if re.fullmatch(r"(?:it )?(?:cannot|can not|may not) attack (?:a|any) non-?bloodied (?:enemy|target|creature)",
+                        part):
+            out.append(Static("while", 1, "attack-bloodied-only", Filter(self_state=cond[0])))
+            continue
+        inv = re.fullmatch(r"invisible(?P<far> to (?:nonadjacent|non-adjacent) enemies)?(?: to enemies)?", part)
+        if inv:
+            out.append(Static("while", 1, "invisible-far" if inv.group("far") else "invisible",
+                              Filter(self_state=cond[0])))
+            continue
+        if part in _CONDITION_WORDS:  # 'Immobilized whenever an Arcane ally does not have line of sight to it'
+            out.append(Static("while", 1, _CONDITION_WORDS[part], Filter(self_state=cond[0])))
+            continue
+        rm = re.fullmatch(r"reach (\d+)", part)
+        if rm or part == "hide":
+            out.append(Static("while", int(rm.group(1)) if rm else 1, "reach" if rm else "hide",
+                              Filter(self_state=cond[0])))
+            continue
+        mods = _modifier(part) if re.match(r"^[+-]\d", part) else None  # '+5 damage and flight while charging'
+        if mods:
+            if any(f.self_state or d for _s, _n, f, d in mods):
+                return None
+            out.extend(Static("mod", n, stat, replace(f, self_state=cond[0])) for stat, n, f, _d in mods)
+            continue
+        gains = _gains(part)
+        if not gains:
+            return None
+        out.extend(Static("while", n, what, Filter(self_state=cond[0])) for what, n in gains)
+    if not any(x.kind == "while" for x in out):
+        return None  # modifiers alone: the modifiers' own reader
+    return out
+
+
+# 'is considered to have Flight while moving if it begins its move (in a square) adjacent to a wall': a move is planned
+# from where it begins, so this is Flight while it stands adjacent to a wall
+_WALL_WALKER: Final = re.compile(r"^(?:it is considered to have|it has) (flight) while moving if it begins its move "
+                                 r"(?:in a square )?(adjacent to a wall)$")
+# 'Allies have +2 AC while adjacent to this creature': adjacent allies have it
+_ALLIES_WHILE_ADJACENT: Final = re.compile(r"^(allies|each ally) (has|have) (.+?) while adjacent to it$")
+
+
+def _destroyed_while(body: str) -> list[Static] | None:
+    """'Whenever it has no remaining Arcane ally: it is destroyed' (a 'while' static the engine answers at once)."""
+    m = re.fullmatch(r"(?P<c>(?:whenever|when|while|if) .+?)[:,] (?:it is|it's) destroyed", body)
+    cond = _condition(m.group("c"), lead_only=True) if m else None
+    if m is None or cond is None or cond[1] != len(m.group("c")):
+        return None
+    return [Static("while", 1, "destroyed", Filter(self_state=cond[0]))]
+
+
+def _plain_static(kind: str) -> tuple[list[Static], list[Effect], str, str]:
+    if kind == "insubstantial+phasing":
+        return [Static("insubstantial"), Static("phasing")], [], "", ""
+    if kind == "defensive-mobility":
+        return [Static("mod", 5, "ac", Filter(self_state="opportunity"))], [], "", ""
+    if kind == "shifty":
+        return [], [Effect("shift", "self", SHIFT_SQUARES)], "minor", ""
+    return [Static(kind)], [], "", ""
+
+
+_CONDITION_WORDS: Final = {
+    "dazed": "dazed", "stunned": "stunned", "immobilized": "immobilized", "slowed": "slowed",
+    "weakened": "weakened", "helpless": "helpless", "dominated": "dominated", "blinded": "blinded",
+    "marked": "marked", "invisible": "invisible", "confused": "confused", "staggered": "staggered",
+}
+
+
+_IMMUNE_SPELLINGS: Final = {
+    "slow": "slowed", "immobilize": "immobilized", "stun": "stunned", "daze": "dazed", "weaken": "weakened",
+    "dominate": "dominated", "domination": "dominated", "blind": "blinded", "blindness": "blinded",
+    "confuse": "confused", "stagger": "staggered", "poison": "poison",
+}
+
+
+def _immune_word(word: str) -> str | None:
+    w = re.sub(r"^immune ", "", word.strip(" ."))
+    w = _IMMUNE_SPELLINGS.get(w, w)
+    if w in DAMAGE_TYPES:
+        return w
+    if w in _CONDITION_WORDS:
+        return _CONDITION_WORDS[w]
+    if w in ("confused", "confusion", "fear", "critical hits", "criticals", "ongoing damage", "forced movement",
+             "sleep", "charm", "petrified", "staggered", "disease", "push", "pull", "slide", "mind-affecting",
+             "poisoned", "all conditions"):
+        return w
+    return None
+
+
+# --- effects ---------------------------------------------------------------------------------------------------
+
+_CONDITION_RE: Final = re.compile(
+    r"^(?:is |are |becomes |become )?(?:also )?(?P<c>dazed|stunned|immobilized|slowed|weakened|helpless|dominated|"
+    r"blinded|marked|invisible|confused|staggered)(?P<rest>.*)$"
+)
+_DAMAGE_RE: Final = re.compile(
+    r"^(?:takes? |deals? |deal )?(?P<n>\d+)(?: \+ (?P<n2>\d+))? ?(?P<t>(?:(?:" + _TYPE_ALT + r")(?: and |/| or |)?)*)"
+    r" ?damage(?P<rest>.*)$"
+)
+_ONGOING_RE: Final = re.compile(
+    r"^(?:also )?(?:takes? |and |has |have |gains? )?(?:ongoing (?P<a>\d+)|(?P<b>\d+) ongoing) ?(?P<t>(?:" + _TYPE_ALT
+    + r")?) ?damage(?P<rest>.*)$"
+)
+_FORCED_RE: Final = re.compile(
+    r"^(?:(?:it )?(?P<verb>push|pull|slide|pushes|pulls|slides)(?:es|s)? (?P<who>(?:the |that )?(?:target of "
+    r"(?:that|the) attack|target|enemy|creature|it|each target|targets|that enemy)? ?)(?P<ex>up to |exactly )?"
+    r"(?P<n>\d+|one|two|three)"
+    r"(?: squares?)?|(?P<who2>(?:the )?target|it|that enemy) is (?P<verb2>pushed|pulled|slid)"
+    r" (?P<ex2>up to |exactly )?(?P<n2>\d+)(?: squares?)?)(?P<rest>.*)$"
+)
+_SHIFT_RE: Final = re.compile(
+    r"^(?:can |may )?(?P<verb>shifts?|teleports?|moves?|flies?)(?: up to)? (?P<n>\d+|its speed|its current speed|"
+    r"its full speed|a number of squares equal to its speed|twice its (?:current )?speed)(?: squares?)?(?P<rest>.*)$"
+)
+_BARE_SHIFT_RE: Final = re.compile(r"^(?:can |may )?(?:immediately )?shifts?(?: (?:1|one) square)?$")
+# "gains +20 HP": healed, up to its starting hit points (the cards that go above say so, and are not read)
+_HEAL_RE: Final = re.compile(r"^(?:heals?|regains?|recovers?|gains? \+?(?=\d+ hp\.?$)) ?(?P<n>\d+) hp(?P<rest>.*)$")
+_VP_RE: Final = re.compile(r"^(?:you )?scores? \+?(?P<n>\d+) (?:vp|victory points?)(?P<rest>.*)$")
+_EXTRA_ATTACK_RE: Final = re.compile(
+    r"^(?:can |may )?(?:makes?|make) (?P<count>a|an|one|1|2|two|3|three) (?:different )?(?P<imm>immediate )?"
+    r"(?P<which>\{b\}|\{m\}|\{r\}|"
+    r"\{mb\}|\{rb\}|melee|ranged|\{m\} or \{r\}|[a-z' \-]+?) attacks?(?P<rest>.*)$"
+)
+_HAS_RE: Final = re.compile(r"^(?:has|have|gets?|gains?) (?P<mod>[+-].*)$")
+_GAIN_WORD: Final = (r"(?:resist \d+ (?:all|" + _TYPE_ALT + r")|insubstantial|phasing|conceal \d+|flight|blindsight|"
+                     r"immune (?:" + _TYPE_ALT + r"|dazed|stunned|immobilized|slowed|weakened|dominated|blinded))")
+_GAIN_RE: Final = re.compile(
+    r"^(?:has|have|gains?) (?P<what>" + _GAIN_WORD + r"(?:(?:,| and|, and) " + _GAIN_WORD + r")*)(?P<rest>.*)$"
+)
+
+
+def _gains(text: str) -> list[tuple[str, int]] | None:
+    """'resist 10 all and insubstantial' → [("resist:all", 10), ("insubstantial", 1)]."""
+    out: list[tuple[str, int]] = []
+    for part in re.split(r",? and |, ", text.strip()):
+        m = re.match(r"^resist (\d+) (\w+)$", part)
+        if m:
+            out.append((f"resist:{m.group(2)}", int(m.group(1))))
+            continue
+        m = re.match(r"^conceal (\d+)$", part)
+        if m:
+            out.append(("conceal", int(m.group(1))))
+            continue
+        m = re.match(r"^immune (\w+)$", part)
+        if m:
+            out.append((f"immune:{m.group(1)}", 1))
+            continue
+        if part in ("insubstantial", "phasing", "flight", "blindsight"):
+            out.append((part, 1))
+            continue
+        return None
+    return out
+
+
+def _condition_effect(who: str, flt: Filter, text: str, default: str) -> list[Effect]:
+    m = _CONDITION_RE.match(text)
+    if m is None:
+        raise _Unread(text)
+    conds = [m.group("c")]
+    rest = m.group("rest").strip()
+    while True:
+        mm = re.match(r"^(?:and|,|, and) (?:is )?(dazed|stunned|immobilized|slowed|weakened|helpless|blinded|"
+                      r"dominated|marked|confused|staggered)(.*)$", rest)
+        if not mm:
+            break
+        conds.append(mm.group(1))
+        rest = mm.group(2).strip()
+    tail, dur = _split_duration(rest)
+    if tail:
+        if re.match(r"^\((?:fear|charm|sleep|poison|illusion)\)$", tail):
+            tail = ""
+        else:
+            raise _Unread(text)
+    return [Effect("condition", who, 0, c, dur or default, filter=flt) for c in conds]
+
+
+# 'adjacent creatures' with no 'to it': in an attack's rider they may be the target's neighbours ('15 cold damage AND
+# adjacent creatures take 5 cold damage'), so the words are not read there
+_BARE_ADJACENT: Final = re.compile(r"^adjacent (?:[a-z\-]+ )?(?:creatures|enemies|allies)\b(?! adjacent to)")
+
+
+_SURVIVE: Final = re.compile(
+    r"^it is (?:instead )?not destroyed(?:,? instead)?(?:(?:,? and|,) (?:it )?has (?P<n>\d+) hp(?: remaining)?"
+    r"(?:,? instead)?)?$|^it has (?P<n2>\d+) hp instead of being destroyed$")
+_GATE_OTHER: Final = re.compile(r"^(?P<a>[^,]+?),? or (?P<b>[^,]+?)(?:,? instead)? if (?:the|that) (?:enemy|target|"
+                                 r"creature) (?:is|was) (?:an? )?(?P<s>[a-z\-]+)$")
+_ROLL_RE: Final = re.compile(r"^roll (?:1d20|d20|a d20)(?:[.:;,]\s*(?P<rest>.+))?$")
+_ROLL_GATE: Final = re.compile(
+    r"^(?:on (?:a |an )?(?:roll of )?(?P<lo>\d+)(?:\+| or (?:more|greater|higher)|-(?P<hi>\d+)|(?P<one>)),?"
+    r"|(?P<lo2>\d+)(?:-(?P<hi2>\d+)|\+):)\s*(?P<rest>.+)$")
+
+
+def _rolled(t: str, default_who: str, ctx: str) -> list[Effect] | None:
+    """'Roll 1d20. On 11+, X' / 'Roll d20. 1-9: X; 10+: Y': a d20 rolled once, and the effects each range of it
+    brings (each gate stands before its effects)."""
+    m = _ROLL_RE.match(t)
+    if m:
+        out = [Effect("roll", "self", extra=("new",))]
+        if m.group("rest"):
+            out.extend(_effects(m.group("rest"), default_who, ctx))
+        return out
+    g = _ROLL_GATE.match(t)
+    if g:
+        lo = int(g.group("lo") or g.group("lo2"))
+        hi = lo if g.group("one") is not None else int(g.group("hi") or g.group("hi2") or 20)
+        if not 1 <= lo <= hi <= 20:
+            return None
+        return [Effect("roll", "self", lo, count=hi), *_effects(g.group("rest"), default_who, ctx)]
+    return None
+
+
+def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
+    """One clause of effects (no 'and' splitting beyond what the patterns allow). ``ctx`` is "hit" for an attack's
+    rider (so "pushes 2" moves the target and a bare condition lands on the target)."""
+    t = text.strip(" .;,")
+    if not t:
+        return []
+    og = _GATE_OTHER.match(t) if ctx == "power" else None
+    if og:  # 'Score +5 VP, or +10 VP if the enemy is a Champion': the other creature of the event decides
+        gate = _gate_filter(og.group("s"), True)
+        base = _clause(og.group("a"), default_who, ctx)
+        try:
+            alt = _clause(og.group("b"), default_who, ctx)
+        except _Unread:  # 'Score +5 VP, or +10 VP': the verb is said once
+            alt = _clause(og.group("a").split()[0] + " " + og.group("b"), default_who, ctx)
+        if gate is None or len(base) != 1 or len(alt) != 1 or base[0].kind != alt[0].kind:
+            raise _Unread(t)
+        return [base[0], replace(alt[0], gate=gate, extra=(*alt[0].extra, "instead"))]
+    if ctx == "power" and (t.startswith("roll") or t[:1].isdigit() or t.startswith("on ")):
+        rolled = _rolled(t, default_who, ctx)
+        if rolled is not None:
+            return rolled
+    if ctx == "hit":
+        gated = _gated(t)
+        if gated is not None:
+            return gated
+    t = re.sub(r"^(?:then|and|also|instead,?) ", "", t)
+    t = re.sub(r"^as an? (?:free|immediate) action, (?=each |all |\d |it )", "", t)
+    immediate = bool(re.search(r" as (?:an? )?immediate action$", t))  # another creature's attack: its reaction
+    t = re.sub(r" as (?:an? )?(?:immediate|free) action$", "", t)
+    who, flt, rest = _subject(t)
+    if ctx == "hit" and who in ("all", "allies", "enemies") and flt.within == -1 and _BARE_ADJACENT.match(t):
+        raise _Unread(f"{t} (adjacent to the target or to the attacker?)")
+    subject_given = bool(who)
+    if not who:
+        who = default_who
+    body = rest
+    body, lead_dur = _leading_duration(body)
+    if lead_dur and not subject_given:
+        who2, flt2, rest2 = _subject(body)
+        if who2:
+            who, flt, body, subject_given = who2, flt2, rest2, True
+    # a static ability for a while: "has resist 10 all until end of its next turn", "has insubstantial and phasing"
+    gm = _GAIN_RE.match(body)
+    if gm:
+        tail, dur = _split_duration(gm.group("rest"))
+        dur = dur or lead_dur
+        gains = _gains(gm.group("what"))
+        if gains is not None and not tail and dur:
+            return [Effect("gain", who, n, what, dur, filter=flt) for what, n in gains]
+    # a modifier: "has +2 attack until end of round"; "cumulative": it adds to itself (profile ddm-guild.stacking)
+    body = re.sub(r"^if (?:that|the) attack hits,? (?=[+-]\d+ (?:\w+ )?damage on that attack$)", "", body)
+    cumulative = bool(re.search(r"\bcumulative |\s?\(cumulative\)", body))
+    if cumulative:
+        body = re.sub(r"\bcumulative |\s?\(cumulative\)", "", body)
+    hm = _HAS_RE.match(body) if not re.match(r"^gains? \+?\d+ hp$", body) else None
+    if hm or (re.match(r"^[+-]\d", body)):
+        mod_text = hm.group("mod") if hm else body
+        mod_text, dur = _split_duration(mod_text)
+        on_attack = False
+        oa = re.match(r"^(.*?) (?:on|to) (?:that|this|the) attack(?: roll)?$", mod_text)
+        if oa:
+            mod_text, on_attack = oa.group(1), True
+        mods = _modifier(mod_text)
+        if mods is None:
+            raise _Unread(body)
+        dur = dur or lead_dur or ("attack" if on_attack else "")
+        if not dur:
+            dur = "permanent" if ctx == "static" else ""
+        if not dur:
+            raise _Unread(f"{body} (no duration)")
+        flags = ("cumulative",) if cumulative else ()
+        return [Effect("mod", who, n, stat, dur, filter=_merge(flt, f), extra=((dtype,) if dtype else ()) + flags)
+                for stat, n, f, dtype in mods]
+    # a condition
+    if _CONDITION_RE.match(body):
+        return _condition_effect(who, flt, body, "end-next-turn")
+    if re.match(r"^(?:grants?|is granting) combat advantage", body):
+        tail = re.sub(r"^(?:grants?|is granting) combat advantage(?: to (?:all creatures|all enemies|its enemies|"
+                      r"each enemy|enemies))?", "", body)
+        _, dur = _split_duration(tail)
+        if _split_duration(tail)[0]:
+            raise _Unread(body)
+        return [Effect("condition", who, 0, "grants-ca", dur or "end-next-turn", filter=flt)]
+    if re.match(r"^(?:can't|cannot|can not) shift", body):
+        tail, dur = _split_duration(re.sub(r"^(?:can't|cannot|can not) shift", "", body))
+        if tail:
+            raise _Unread(body)
+        return [Effect("condition", who, 0, "no-shift", dur or lead_dur or "end-next-turn", filter=flt)]
+    na = re.match(r"^(?:can't|cannot|can not) (?:make attacks|attack)(?P<vs> (?:it|this creature))?", body)
+    if na:  # 'target cannot attack (this creature) until end of its next turn'
+        tail, dur = _split_duration(body[na.end():])
+        dur = dur or lead_dur or "end-next-turn"
+        what = "no-attack-source" if na.group("vs") else "no-attack"
+        out_na = [Effect("condition", who, 0, what, dur, filter=flt)]
+        also = re.match(r"^and (?:is )?(?P<c>" + "|".join(c for c in CONDITIONS if c.isalpha()) + r")$",
+                        tail.strip(" ,"))
+        if also:  # 'cannot attack and is Slowed (save ends both)': one duration for both
+            out_na.append(Effect("condition", who, 0, also.group("c"), dur, filter=flt))
+        elif tail:
+            raise _Unread(body)
+        return out_na
+    pm = re.match(r"^provokes opportunity attacks(?: from (?:(?:each|all) )?(?P<adj>adjacent )?(?P<kw>[a-z\-]+ )?"
+                  r"(?:enemies|creatures))?$", body)
+    if pm:  # now: each enemy adjacent to it may make an opportunity attack (of those kinds)
+        kinds = _event_kinds(pm.group("kw")) if pm.group("kw") else ""
+        return [Effect("provoke", who, 0, kinds, filter=flt)]
+    if re.match(r"^provokes opportunity attacks", body):
+        tail, dur = _split_duration(re.sub(r"^provokes opportunity attacks(?: from [a-z ]+)?", "", body))
+        if tail:
+            raise _Unread(body)
+        return [Effect("condition", who, 0, "provokes", dur or "end-next-turn", filter=flt)]
+    o2 = re.match(r"^(?P<n>\d+) \+ (?P<m>\d+) ongoing (?P<t>(?:" + _TYPE_ALT + r") )?damage(?: \(save ends\))?$", body)
+    if o2:  # '10 + 25 ongoing poison damage (save ends)': 10 damage now, 25 ongoing (as '5 + 10 poison damage')
+        return [Effect("damage", who, int(o2.group("n")), filter=flt),
+                Effect("ongoing", who, int(o2.group("m")), (o2.group("t") or "").strip(), "save", filter=flt)]
+    # ongoing damage
+    om = _ONGOING_RE.match(body)
+    if om:
+        n = int(om.group("a") or om.group("b"))
+        tail, dur = _split_duration(om.group("rest"))
+        if tail:
+            raise _Unread(body)
+        if dur not in ("", "save"):
+            raise _Unread(body)
+        return [Effect("ongoing", who, n, om.group("t") or "", "save", filter=flt)]
+    # damage of two types: "10 fire + 10 radiant damage"
+    tm = re.match(r"^(?:takes? )?(\d+) (" + _TYPE_ALT + r") \+ (\d+) (" + _TYPE_ALT + r") damage$", body)
+    if tm:
+        return [Effect("damage", who, int(tm.group(1)), tm.group(2), filter=flt),
+                Effect("damage", who, int(tm.group(3)), tm.group(4), filter=flt, extra=("bonus",))]
+    # three parts: "20 + 10 fire + 10 radiant damage"
+    t3 = re.match(r"^(?:takes? )?(\d+) \+ ?(\d+) (" + _TYPE_ALT + r") \+ ?(\d+) (" + _TYPE_ALT + r") damage$", body)
+    if t3:
+        return [Effect("damage", who, int(t3.group(1)), "", filter=flt),
+                Effect("damage", who, int(t3.group(2)), t3.group(3), filter=flt, extra=("bonus",)),
+                Effect("damage", who, int(t3.group(4)), t3.group(5), filter=flt, extra=("bonus",))]
+    # either type, the attacker's pick: "20 fire damage or 20 cold damage"
+    em = re.match(r"^(?:takes? )?(\d+) (" + _TYPE_ALT + r") damage,? or (\d+) (" + _TYPE_ALT + r") damage$", body)
+    if em and em.group(1) == em.group(3):
+        return [Effect("damage", who, int(em.group(1)), em.group(2) + "^" + em.group(4), filter=flt)]
+    # damage
+    dm = _DAMAGE_RE.match(body)
+    if dm:
+        n = int(dm.group("n"))
+        n2 = int(dm.group("n2")) if dm.group("n2") else 0
+        types = [x for x in re.split(r" and |/| or | ", dm.group("t") or "") if x]
+        rest2 = dm.group("rest").strip(" .")
+        extra: tuple[str, ...] = ()
+        if rest2 in ("ignore insubstantial", "ignoring insubstantial", ", ignore insubstantial"):
+            extra = ("ignore-insubstantial",)
+            rest2 = ""
+        if rest2:
+            raise _Unread(body)
+        if n2:
+            return [Effect("damage", who, n, "", filter=flt, extra=extra),
+                    Effect("damage", who, n2, "/".join(types), filter=flt, extra=("bonus", *extra))]
+        return [Effect("damage", who, n, "/".join(types), filter=flt, extra=extra)]
+    fo = re.match(r"^(?P<verb>push|pull|slide) (?P<subj>(?:1|one|an?|each|all|2|3) .+?) (?P<ex>up to |exactly )?"
+                  r"(?P<n>\d+) squares?$", body)
+    if fo:  # 'slide 1 enemy within 5 squares of it 1 square', 'slide an adjacent enemy 1 square'
+        who_f, flt_f, rest_f = _subject(fo.group("subj"))
+        enemies_f = who_f in ("chosen-enemy", "enemies", "chosen-creature") or who_f.startswith("chosen-enemies")
+        # a slide of allies too: the engine slides away from the source (ddm-guild.forced-movement), not a choice
+        # for one's own creatures; a state word is not a kind ('an Immobilized enemy')
+        if (enemies_f or (who_f == "all" and fo.group("verb") != "slide")) and not rest_f \
+                and (not flt_f.keyword or _known_kinds(flt_f.keyword)):
+            return [Effect(fo.group("verb"), who_f, int(fo.group("n")), filter=flt_f,
+                           extra=("exactly",) if fo.group("ex") == "exactly " else ())]
+    # forced movement; 'pull target adjacent (to it)': as far as it takes (amount -1)
+    if re.match(r"^pulls? (?:the |that )?target(?: of (?:that|the) attack)? adjacent(?: to it)?$", body):
+        return [Effect("pull", "target", -1)]
+    fm = _FORCED_RE.match(body)
+    if fm is None and subject_given and who == "self":
+        fm = _FORCED_RE.match(t)
+    if fm:
+        verb = (fm.group("verb") or fm.group("verb2") or "")
+        kind = "push" if verb.startswith("push") else "pull" if verb.startswith("pull") else "slide"
+        n = _words_to_int(fm.group("n") or fm.group("n2"))
+        ex = (fm.group("ex") or fm.group("ex2") or "").strip()
+        target_word = (fm.group("who") or fm.group("who2") or "").strip()
+        mover = "self" if target_word == "it" or (subject_given and who == "self" and not target_word) else \
+            ("target" if ctx == "hit" or target_word else who)
+        if fm.group("rest").strip(" ."):
+            raise _Unread(body)
+        return [Effect(kind, mover, n, extra=("exactly",) if ex == "exactly" else ())]
+    if _BARE_SHIFT_RE.match(body):  # "it shifts", "each ally can immediately shift": one shift (ddm-guild.shift)
+        mover = who if subject_given else ("self" if default_who in ("target", "self") else default_who)
+        return [Effect("shift", mover, SHIFT_SQUARES)]
+    tw = re.match(r"^teleports? (?:up to )?(?P<n>\d+)(?: squares?)?(?:, must end in a square adjacent to a wall| to a "
+                  r"square adjacent to a wall|, must end in (?P<terrain>forest) terrain)$", t)
+    if tw:  # a teleport that must end beside a wall / in forest terrain: a placement among the squares it sees
+        return [Effect("place", "self", int(tw.group("n")), "seen:" + (tw.group("terrain") or "wall"))]
+    mv = re.match(r"^(?:you may |may )?move (?P<subj>.+?) up to its speed$", t)
+    if mv:  # 'You may move 1 Raider in your warband up to its speed': that creature moves (and may provoke)
+        who_m, flt_m, rest_m = _subject(mv.group("subj"))
+        if who_m in ("chosen-friend", "chosen-ally", "self") and not rest_m:
+            return [Effect("move", who_m, -1, filter=flt_m)]
+    sm = _SHIFT_RE.match(body)
+    if sm:
+        verb = sm.group("verb")
+        kind = "shift" if verb.startswith("shift") else "teleport" if verb.startswith("tele") else "move"
+        nword = sm.group("n")
+        n = int(nword) if nword.isdigit() else -2 if nword.startswith("twice") else -1  # -1: its speed; -2: twice
+        rest3 = sm.group("rest").strip(" .,")
+        extra2: tuple[str, ...] = ()
+        if rest3 in ("", "and must end adjacent to that enemy", "toward that enemy", "closer to an enemy",
+                     "ending closer to an enemy", "ending adjacent to an enemy", "and must end adjacent to an enemy"):
+            if rest3:
+                extra2 = ("toward-enemy",)
+        else:
+            raise _Unread(body)
+        mover = who if subject_given else ("self" if default_who in ("target", "self") else default_who)
+        return [Effect(kind, mover, n, extra=extra2, filter=flt if subject_given else Filter())]
+    hl = _HEAL_RE.match(body)
+    if hl:
+        rest4, dur = _split_duration(hl.group("rest"))
+        if rest4 or dur:
+            raise _Unread(body)
+        return [Effect("heal", who if subject_given else ("self" if default_who == "target" else default_who),
+                       int(hl.group("n")), filter=flt)]
+    pa = re.match(r"^(?:place it|it is placed) in (?:a|any) (?:space|square) adjacent to "
+                  r"(?P<who>that ally|the ally|that enemy|the target|target)$", body)
+    if pa:  # 'Place this creature in a space adjacent to that ally' (no line of sight needed: not a teleport)
+        return [Effect("place", "self", 0, "adjacent:" + ("ally" if "ally" in pa.group("who") else "target"))]
+    pl = _placement(body)
+    if pl is not None:
+        return [pl]
+    sv2 = _SURVIVE.match(t)
+    if sv2:  # 'this creature is not destroyed and has 20 HP instead'
+        return [Effect("survive", "self", int(sv2.group("n") or sv2.group("n2") or 0))]
+    hp = re.match(r"^(?:it )?has (\d+) hp(?: remaining)?(?:,? instead)?$", t)
+    if hp and default_who == "self":  # '..., then has 5 HP': the HP a creature that is not destroyed keeps
+        return [Effect("survive", "self", int(hp.group(1)), "hp")]
+    sv = re.match(r"^spends? (\d+) (?:vp|victory points?)$", body)
+    if sv:  # 'Minor action; spend 5 VP, then this creature heals 30 HP': its side's points pay for the rest
+        return [Effect("vp", "player", -int(sv.group(1)), extra=("spend",))]
+    vm = _VP_RE.match(body)
+    if vm:
+        if vm.group("rest").strip(" ."):
+            raise _Unread(body)
+        return [Effect("vp", "opponent" if who == "opponent" else "player", int(vm.group("n")))]
+    am = _EXTRA_ATTACK_RE.match(body)
+    if am:
+        count = _words_to_int(am.group("count"))
+        which = am.group("which").strip()
+        which = {"{b}": "basic", "{m}": "melee-basic", "{mb}": "melee-basic", "{r}": "ranged-basic",
+                 "{rb}": "ranged-basic", "melee": "melee-basic", "ranged": "ranged-basic",
+                 "{m} or {r}": "basic"}.get(which, "power:" + which)
+        rest5 = am.group("rest").strip(" .")
+        rest5 = re.sub(r"^(?:against|vs\.?|on) (?:that enemy|the target|that target|the same target|target|it|"
+                       r"the attacker|that creature|an adjacent enemy|the triggering enemy|(?:that )?attacker|"
+                       r"the enemy)$", "", rest5).strip(" ,.")
+        other = bool(re.match(r"^against a different target\b", rest5))  # not the event's creature
+        if other:
+            rest5 = rest5[len("against a different target"):].strip(" ,.")
+        rest5 = re.sub(r"^as (?:an? )?(?:immediate|free) action", "", rest5).strip(" ,.")
+        bonus = 0
+        bm = re.match(r"^with \+(\d+) attack(?: on that attack)?$", rest5)
+        if bm:
+            bonus = int(bm.group(1))
+            rest5 = ""
+        if rest5:
+            raise _Unread(body)
+        attacker = who if subject_given else "self"
+        imm = ("immediate",) if (immediate or am.group("imm") or "as an immediate action" in am.group("rest")) \
+            and attacker not in ("self", "target", "ally") else ()  # 'that ally' acts as its event lets it
+        return [Effect("attack", attacker, bonus, which, count=count, filter=flt if attacker != "self" else Filter(),
+                       extra=imm + (("other-target",) if other else ()))]
+    if re.match(r"^(?:recharges?|recharge) (?:this power|it)$", body):
+        return [Effect("recharge", "self")]
+    rn = _RECHARGE_EFFECT.match(t)
+    if rn:  # another power of the card, by name ("recharge its crushing blow", "recharge dominate or mind blast")
+        names = [re.sub(r"^its ", "", n).strip() for n in rn.group("names").split(" or ")]
+        return [Effect("recharge", "self", what="power:" + "|".join(names))]
+    if re.match(r"^(?:that|the) attack misses(?: instead)?$", body):
+        return [Effect("negate", "self")]
+    hm2 = re.match(r"^(?:that|the) attack (?:is|becomes) (?:an? )?(?P<what>(?:normal )?hit|critical hit|automatic hit"
+                   r"(?: and (?:an? )?(?:automatic )?critical hit)?)(?:,? instead)?$", t)
+    if hm2 is None:
+        hm2 = re.match(r"^(?:that|the) attack (?P<what>automatically hits)$", t)
+    if hm2:  # what an attack roll gives, changed by a power that answers the attack
+        w = hm2.group("what")
+        return [Effect("hit", "self", what="crit" if "critical" in w else "auto" if "automatic" in w else "normal")]
+    ch = _CHOOSE_RE.match(t)
+    if ch:
+        return [_choose(ch)]
+    if re.match(r"^redirect (?:that|the) attack to (?:it|itself)$", body):
+        return [Effect("redirect", "self")]
+    rm = re.match(r"^(?:re-?rolls?) (?:that|the|its) (attack(?: roll)?|save|saving throw)(?:,? instead)?$", body)
+    if rm:
+        return [Effect("reroll", who, 0, "attack" if rm.group(1).startswith("attack") else "save")]
+    lm = re.match(r"^takes (\d+) less damage from (?:that|the) attack$", body)
+    if lm:
+        return [Effect("reduce", "self", int(lm.group(1)))]
+    ce = re.match(r"^(?:ends?|end) (?:1|one|an?) (?:effect or condition|condition or effect|ongoing damage effect)"
+                  r" on (?:that ally|the ally|it|itself|target|that enemy)$", body)
+    if ce:  # 'end 1 effect or condition on that ally', 'end 1 ongoing damage effect on that ally'
+        what = "ongoing" if "ongoing" in body else ""
+        target_word = body.rsplit(" on ", 1)[1]
+        who_c = "ally" if "ally" in target_word else "self" if target_word.startswith("it") else "target"
+        return [Effect("cleanse", who_c, 0, what, count=1)]
+    em = re.match(r"^(?:ends?|end) (\d+|one|all|a) (?:conditions?|effects?)(?: or ongoing damage(?: effects?)?)?"
+                  r"(?: that a save can end)?(?: on (?:(?:1|an|one|that) )?(?:ally|it|itself|that ally|target))?$",
+                  body)
+    if em:
+        n = 99 if em.group(1) == "all" else _words_to_int(em.group(1))
+        return [Effect("cleanse", who if subject_given else default_who, 0, count=n)]
+    if re.match(r"^is destroyed$", body) and who == "self":
+        return [Effect("destroy-self", "self")]
+    raise _Unread(t)
+
+
+# --- riders that depend on the target ---------------------------------------------------------------------------
+# '+15 necrotic damage if target is bloodied', 'Dazed target is Stunned instead', '10 damage OR 20 damage if target is
+# Immobilized', 'if already Slowed, target is instead Immobilized (save ends)', '+10 radiant damage against Evil
+# targets': [effect] [target state] [instead]. The state is read by the modifiers' own words ('vs. bloodied
+# targets', _MOD_CONDITIONS), so every target state they know is a gate too.
+
+_GATE_IF: Final = re.compile(r"^if (?:the )?(?:target is |already )(?:already )?(?P<s>[^,]+), (?P<rest>.+)$")
+_GATE_SUBJECT: Final = re.compile(r"^(?:an? )?(?P<s>[a-z][a-z ,\-]*?) targets? (?:is|are) (?P<rest>.+)$")
+_GATE_TAIL: Final = re.compile(
+    r"^(?P<rest>.+?),? (?:if (?:the )?target is (?P<s>[^,]+?)|(?P<vs>(?:vs\.?|against) [a-z ,\-]+? targets?))"
+    r"(?P<instead>,? instead)?$")
+_GATE_OR: Final = re.compile(r"^(?P<a>(?:\d+ )?[^,]*?damage),? or (?P<b>\d+ [^,]*?damage) if (?:the )?target is "
+                             r"(?P<s>[^,]+)$")
+_BONUS_DAMAGE: Final = re.compile(r"^\+(?P<n>\d+) (?P<t>(?:" + _TYPE_ALT + r") )?damage$")
+
+
+def _gate_filter(state: str, is_form: bool) -> Filter | None:
+    """'bloodied' / 'stunned or helpless' / 'adjacent to it' / 'evil targets' as the filter a modifier's 'vs. ...
+    targets' gives; None if the modifiers' words do not read it."""
+    s = state.strip(" ,")
+    if is_form:
+        s = "vs. targets " + s if s.startswith("adjacent to") else "vs. " + s + " targets"
+    flt, rest = _mod_condition(s)
+    if rest or not flt.target_state or flt.target_state == "chosen" or flt.self_state or flt.attack_form:
+        return None
+    return flt
+
+
+def _gated_rider(rest: str, gate: Filter, instead: bool) -> list[Effect] | None:
+    r = rest.strip(" ,.")
+    im = re.match(r"^(?P<r>.*?),? instead$", r)
+    if im:
+        r, instead = im.group("r"), True
+    sm = re.match(r"^(?:it|target|the target) is (?:(?P<i>instead) )?(?P<r>.+)$", r)
+    if sm:  # 'it is Stunned': 'it' is the target here
+        r = sm.group("r")
+        instead = instead or bool(sm.group("i"))
+    im = re.match(r"^(?P<r>.*?),? instead$", r)
+    if im:
+        r, instead = im.group("r"), True
+    bm = _BONUS_DAMAGE.match(r)
+    if bm:
+        effects = [Effect("damage", "target", int(bm.group("n")), (bm.group("t") or "").strip(), extra=("bonus",))]
+        if instead:
+            return None  # '+N damage instead': instead of what is not said
+    else:
+        try:
+            effects = _clause(r, "target", "gated")
+        except _Unread:
+            return None
+    if not effects or any(e.who != "target" or e.kind not in ("damage", "condition", "ongoing") for e in effects):
+        return None
+    flag = ("instead",) if instead else ()
+    out = []
+    for e in effects:
+        extra = e.extra + flag if instead or e.kind != "damage" else tuple({*e.extra, "bonus"})
+        out.append(replace(e, gate=gate, extra=extra,
+                           duration="" if instead and e.kind == "condition" and not _has_duration(r) else e.duration))
+    return out
+
+
+def _has_duration(text: str) -> bool:
+    try:
+        return _split_duration(text)[1] != ""
+    except _Unread:
+        return False
+
+
+def _gated(t: str) -> list[Effect] | None:
+    """An attack's rider that depends on the target (see above), or None."""
+    m = _GATE_OR.match(t)
+    if m:
+        gate = _gate_filter(m.group("s"), True)
+        if gate is None:
+            return None
+        try:
+            base = _clause(m.group("a"), "target", "gated")
+        except _Unread:
+            return None
+        alt = _gated_rider(m.group("b"), gate, True)
+        return None if alt is None or any(e.kind != "damage" for e in base) else base + alt
+    m = _GATE_IF.match(t)
+    if m:
+        gate = _gate_filter(m.group("s"), True)
+        return None if gate is None else _gated_rider(m.group("rest"), gate, False)
+    m = _GATE_TAIL.match(t)
+    if m:
+        gate = _gate_filter(m.group("s") or m.group("vs"), bool(m.group("s")))
+        return None if gate is None else _gated_rider(m.group("rest"), gate, bool(m.group("instead")))
+    m = re.match(r"^(?:the )?target of level (?P<n>\d+) or (?P<d>lower|less|higher|greater) is (?P<rest>.+)$", t)
+    if m:  # 'target of level 3 or lower is Dazed': a level is a kind
+        level = ("level<=" if m.group("d") in ("lower", "less") else "level>=") + m.group("n")
+        return _gated_rider("it is " + m.group("rest"), Filter(keyword=level, target_state="keyword"), False)
+    m = _GATE_SUBJECT.match(t)
+    if m and re.search(r",? instead$", m.group("rest")):  # 'Dazed target is Stunned instead'
+        gate = _gate_filter(m.group("s"), True)
+        return None if gate is None else _gated_rider(m.group("rest"), gate, True)
+    return None
+
+
+# --- placement: 'place this creature' [where] ------------------------------------------------------------------
+# where: 'within 6 squares of an Arcane ally of level 8 or greater', 'adjacent to a Bloodied enemy', 'in your start
+# area', 'in any victory area', 'adjacent to wall terrain', 'in a square it can see', 'up to 4 squares away and in
+# line of sight', 'within 5 squares of your start area'. A placement is not a move: no path, no opportunity attack
+# (where the engine puts it: docs/rules/ddm-guild-play.md, how the engine uses powers).
+
+_PLACE_RE: Final = re.compile(r"^(?:you may )?(?:place it|it is placed)(?: on the battle ?map)?,? (?P<where>.+)$")
+_PLACE_REF: Final = re.compile(
+    r"^(?:an?|1) (?:(?P<state>bloodied) )?(?P<kinds>[a-z\-]+(?: or [a-z\-]+)? )?(?P<noun>ally|enemy)"
+    r"(?: of level (?P<lv>\d+) or (?P<dir>greater|higher|lower|less))?$")
+_PLACE_WHERE: Final = (
+    (re.compile(r"^in (?:a|any) (?:space|square) (?:that )?it can see$|^in any (?:space|square) (?:with)?in its line "
+                r"of sight$"), "seen", 0),
+    (re.compile(r"^in any (?:space|square) up to (?P<n>\d+) squares away and in (?:its )?line of sight$"), "seen", -1),
+    (re.compile(r"^in (?:its|your) start area$|^in any (?:space|square) in your start area$|^in one of your start "
+                r"areas$"), "start", 0),
+    (re.compile(r"^(?:with)?in (?P<n>\d+) squares of your start area$|^up to (?P<n2>\d+) squares away from your start "
+                r"area$"), "near-start", -1),
+    (re.compile(r"^up to (?P<n>\d+) squares away from its (?:current )?(?:location|position|space)$"), "near-here", -1),
+    (re.compile(r"^in (?:any|a) victory area$"), "victory", 0),
+    (re.compile(r"^in one of your victory areas$"), "victory:own", 0),
+    (re.compile(r"^(?:in (?:a|any) (?:space|square) )?adjacent to (?:a )?wall(?: terrain)?$"), "wall", 0),
+)
+
+
+def _placement(body: str) -> Effect | None:
+    """'Place this creature <where>' (see above) as a place effect, or None."""
+    m = _PLACE_RE.match(body)
+    if m is None:
+        return None
+    where = m.group("where")
+    for rx, what, n in _PLACE_WHERE:
+        wm = rx.match(where)
+        if wm:
+            squares = int(wm.group("n") or wm.group("n2")) if n < 0 else 0
+            return Effect("place", "self", squares, what)
+    nm = re.match(r"^(?:in (?:a|an unoccupied|any) (?:space|square) )?(?:(?P<adj>adjacent to)|within (?P<n>\d+) "
+                  r"squares of) (?P<ref>.+)$", where)
+    if nm is None:
+        return None
+    ref = _PLACE_REF.match(nm.group("ref"))
+    if ref is None:
+        return None
+    try:
+        kinds = _event_kinds(ref.group("kinds")) if ref.group("kinds") else ""
+    except _Unread:
+        return None
+    if ref.group("lv"):  # 'an Arcane ally of level 8 or greater'
+        level = ("level>=" if ref.group("dir") in ("greater", "higher") else "level<=") + ref.group("lv")
+        kinds = "+".join(k for k in (kinds, level) if k)
+        if "|" in kinds:
+            return None
+    squares = -1 if nm.group("adj") else int(nm.group("n"))
+    return Effect("place", "self", squares, "near:" + ref.group("noun"),
+                  filter=Filter(keyword=kinds, target_state=ref.group("state") or ""))
+
+
+_CHOOSE_RE: Final = re.compile(
+    r"^choose (?:1|one|an?) (?P<adj>adjacent )?(?:(?P<kw>[a-z\-]+) )?(?P<noun>enemy|ally|creature)"
+    r"(?: within (?P<n>\d+) squares(?: of it)?)?"
+    r"(?P<sight> (?:that|who) (?:does not|doesn't) have line of sight (?:to|of) it| (?:that|who) cannot see it"
+    r"| within (?:its )?line of sight(?: of it)?| in its line of sight| within sight)?$")
+
+
+def _choose(m: re.Match[str]) -> Effect:
+    """'Choose 1 enemy that does not have line of sight to this creature': the creature the next clauses call 'that
+    enemy' (the engine picks as for a harm or a bonus: profile, how the engine uses powers)."""
+    kw = m.group("kw") or ""
+    state = ""
+    if kw in _CONDITION_WORDS:
+        state, kw = "cond:" + kw, ""
+    elif kw == "bloodied":
+        state, kw = "bloodied", ""
+    elif kw:
+        kw = _event_kinds(kw)
+    sight = (m.group("sight") or "").strip()
+    if sight:
+        state = "unseeing" if ("not" in sight or "cannot" in sight) else "seen"
+    within = -1 if m.group("adj") else int(m.group("n")) if m.group("n") else 0
+    who = {"enemy": "chosen-enemy", "ally": "chosen-ally", "creature": "chosen-creature"}[m.group("noun")]
+    return Effect("choose", who, filter=Filter(keyword=kw, within=within, target_state=state))
+
+
+def _merge(a: Filter, b: Filter) -> Filter:
+    return Filter(
+        keyword=a.keyword or b.keyword, alignment=a.alignment or b.alignment,
+        attack_form=a.attack_form or b.attack_form,
+        target_state=a.target_state or b.target_state, self_state=a.self_state or b.self_state,
+        within=a.within or b.within,
+    )
+
+
+def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
+    """A run of clauses: split on sentence ends, ';', ' and ' (keeping a subject for the clauses after it)."""
+    out: list[Effect] = []
+    for sentence in re.split(r"(?<=[a-z0-9)])(?<!\bvs)\. |; |\. then |, then ", text.strip(" .")):
+        s = sentence.strip(" .,")
+        if not s:
+            continue
+        try:
+            out.extend(_clause(s, default_who, ctx))
+            continue
+        except _Unread:
+            pass
+        parts = re.split(r" and |, then | then |, ", s)
+        if len(parts) == 1:
+            raise _Unread(s)
+        who_carry = default_who
+        try:
+            for part in parts:
+                p = part.strip()
+                if not p:
+                    continue
+                w, _, _ = _subject(p)
+                if w:
+                    who_carry = w
+                out.extend(_clause(p, who_carry, ctx))
+        except _Unread:
+            raise _Unread(s) from None
+    return _granted_hits(out)
+
+
+def _granted_hits(effects: list[Effect]) -> list[Effect]:
+    """'Make a {B} attack against that enemy. That attack is an automatic hit and a critical hit': 'that attack' is
+    the one just granted (the attack carries it). 'It is not destroyed instead, then has 5 HP': one survival with
+    those HP."""
+    out: list[Effect] = []
+    for e in effects:
+        if e.kind == "hit" and e.what in ("crit", "auto") and out and out[-1].kind == "attack" and out[-1].count == 1:
+            out[-1] = replace(out[-1], extra=(*out[-1].extra, "force:" + e.what))
+            continue
+        if e.kind == "survive" and e.what == "hp":
+            if not out or out[-1].kind != "survive" or out[-1].amount:
+                raise _Unread(f"has {e.amount} hp")
+            out[-1] = replace(out[-1], amount=e.amount)
+            continue
+        out.append(e)
+    return out
+
+

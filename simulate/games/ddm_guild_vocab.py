@@ -1,0 +1,170 @@
+"""DDM Guild powers: the vocabulary a printed power is read into.
+
+The typed records the reader (``ddm_guild_powers``) fills and the engine (``ddm_guild_play``) plays: a
+:class:`Filter` (whom an effect or trigger concerns), an :class:`Effect` (damage, ongoing damage, a condition,
+forced movement, a heal, a modifier, ...), an :class:`AttackSpec` (form, range, bonus and defence, what a hit,
+a miss and a critical hit do), a :class:`Static` (what is always true of a creature) and the :class:`Power` they
+make up, with the names of every kind the engine knows. Meanings: ``docs/rules/ddm-guild-play.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from mypy_extensions import mypyc_attr
+
+# --- the vocabulary --------------------------------------------------------------------------------------------
+
+DEFENCES: Final = ("ac", "fort", "ref", "will")
+DAMAGE_TYPES: Final = (
+    "acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic", "radiant", "thunder",
+)
+# Conditions whose meaning the profile gives (ddm-guild-play.md, Conditions).
+CONDITIONS: Final = (
+    "dazed", "stunned", "immobilized", "slowed", "weakened", "helpless", "dominated", "blinded", "marked",
+    "invisible", "grants-ca", "no-shift", "provokes", "confused", "staggered", "no-attack", "no-attack-source",
+)
+EFFECT_KINDS: Final = (
+    "damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move", "teleport", "heal", "mod",
+    "attack", "vp", "cleanse", "recharge", "reroll", "negate", "reduce", "switch", "destroy-self", "provoke", "place",
+    "redirect", "choose",
+    "hit",  # 'that attack is a critical hit' ("crit"), 'an automatic hit' ("auto"), 'a normal hit instead' ("normal")
+    "roll",  # 'Roll 1d20' (extra "new") and 'On 11+,' / '1-9:' (amount to count): the effects after it need that roll
+    "survive",  # 'this creature is not destroyed and has 5 HP instead' (on the "destroyed" trigger)
+)
+STATIC_KINDS: Final = (
+    "resist-crit",  # 'Resist 15 All vs. critical hits': less damage from a critical hit only
+    "half-ranged",  # 'Takes half damage from {R} attacks'
+    "no-opportunity",  # 'Cannot make opportunity attacks'
+    "never-bloodied",  # 'Never considered Bloodied'
+    "absorb",  # 'heals 10 HP each time an effect would deal cold damage to it': that damage heals it instead
+    "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
+    "blindsight", "stable-footing", "forest-walk", "swarm", "towering", "keen-critical", "awareness",
+    "defensive-advantage", "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable",
+    "aura-mod", "no-ca-from-flank", "illuminator", "shift-distance", "statue-ok", "delayed", "blank", "construction",
+    "crit-multiplier", "crit-damage", "while",
+)
+# Durations: who counts the turn ("target" is the creature affected, "source" the one whose power it is).
+DURATIONS: Final = (
+    "save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn", "end-next-turn-source",
+    "start-next-turn-source", "after-attack", "permanent", "until-damaged",
+)
+TRIGGERS: Final = (
+    "", "start-of-round", "end-of-round", "before-initiative", "start-of-turn", "end-of-turn", "setup",
+    "hit-by", "missed-by", "attacked", "damaged", "bloodied", "destroyed", "destroys", "hits", "misses",
+    "ally-destroyed", "ally-hit", "ally-bloodied", "enemy-adjacent-ends", "enemy-enters-adjacent", "first-bloodied",
+    "ally-hits", "enemy-destroyed", "ally-starts-turn", "ally-ends-turn", "enemy-shifts", "attack-roll-misses",
+    "enemy-starts-adjacent", "enemy-attacks-ally", "any-time", "win-initiative", "after-initiative",
+    "enemy-starts-turn", "enemy-bloodied", "opportunity-hits", "opportunity-made", "attack-made", "starts-in-aura",
+    "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages", "enemy-misses", "ally-misses",
+    "any-misses", "enemy-hits", "any-hits", "crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits",
+    "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
+    "first-turn", "own-turn", "ally-declares", "enemy-declares", "friend-declares",
+)
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Who an effect or a modifier reaches, or when a modifier counts; empty fields mean 'any'."""
+
+    keyword: str = ""  # a creature keyword the subject must have ("undead", "dwarf"); "!living" etc. negated
+    alignment: str = ""  # "good" / "evil" / "non-good" ...
+    attack_form: str = ""  # melee / ranged / close / area / basic / melee-basic / ranged-basic
+    target_state: str = ""  # bloodied / ca / not-bloodied / keyword:<k> / higher-level / lower-level / adjacent
+    self_state: str = ""  # bloodied / not-bloodied / charging / adjacent-ally / own-turn; of a trigger: the event
+    # creature's state ('when a Dazed enemy starts its turn')
+    within: int = 0  # squares from the power's creature (0: no limit; -1: adjacent)
+    side: str = ""  # an aura's or a trigger's side: ally / enemy / any (the creatures it reaches)
+
+
+@dataclass(frozen=True)
+class Effect:
+    kind: str  # one of EFFECT_KINDS
+    who: str = "target"  # target / self / ally (the event's ally) / allies / enemies / all / chosen-ally / ...
+    amount: int = 0
+    what: str = ""  # damage type, condition, stat, attack kind ("basic", "melee-basic", "same", "power:<name>")
+    duration: str = ""
+    count: int = 1  # attacks, targets, conditions ended
+    filter: Filter = Filter()
+    extra: tuple[str, ...] = ()  # small flags: "exactly", "immediate", "ignore-resist", "provokes"
+    follow: AttackSpec | None = None  # a Followup: a second attack against the same target when this one hits
+    gate: Filter = Filter()  # an attack's rider only against a target in this state ('+15 damage if the target is
+    # bloodied', 'Dazed target is Stunned instead'; with "instead" in extra it replaces the rider of its kind)
+
+
+@dataclass(frozen=True)
+class AttackSpec:
+    form: str  # melee / ranged / close-burst / close-blast / area / line
+    bonus: int
+    defence: str
+    reach: int = 1  # melee reach
+    range: int = 0  # ranged or area origin range; 0 = any distance in sight
+    size: int = 0  # burst, blast, radius or line size
+    nearest: bool = False
+    auto_hit: bool = False
+    targets: int = 1  # single-target attacks: how many attack rolls, each against a target chosen for it
+    distinct: bool = False  # those targets must differ
+    target_filter: Filter = Filter()
+    enemies_only: bool = False
+    hit: tuple[Effect, ...] = ()
+    miss: tuple[Effect, ...] = ()
+    always: tuple[Effect, ...] = ()
+    crit: tuple[Effect, ...] = ()
+    provokes: bool = True
+    charge: bool = False  # usable as a charge's attack
+    ignores: tuple[str, ...] = ()  # "insubstantial", "conceal", "resist"
+    reroll_miss: bool = False  # "reroll once on miss": a missed roll is rolled again, once
+    alt_bonus: int = 0  # '+9 vs. AC, +14 vs. AC instead if target is bloodied': the bonus against such a target
+    alt_gate: Filter = Filter()
+
+
+@dataclass(frozen=True)
+class Static:
+    kind: str  # one of STATIC_KINDS
+    amount: int = 0
+    what: str = ""  # damage type or condition (resist, immune, vulnerable), stat (mod)
+    filter: Filter = Filter()
+    aura: int = 0  # for aura-mod: squares from the creature; the filter's keyword picks who is affected
+
+
+@dataclass(frozen=True)
+class Power:
+    index: int
+    name: str
+    ptype: str  # attack / special / ability / champion
+    text: str
+    uses: int = 0  # 0: unlimited
+    action: str = ""  # attack / move / minor / immediate / free / "" (passive or triggered)
+    trigger: str = ""
+    trigger_filter: Filter = Filter()
+    requirement: str = ""  # bloodied / not-bloodied / charge
+    attack: AttackSpec | None = None
+    attacks_made: int = 0  # "make 2 {b} attacks": attack actions that make several basic attacks
+    effects: tuple[Effect, ...] = ()
+    statics: tuple[Static, ...] = ()
+    recharge: str = ""  # "" / bloodied / start-of-turn / ...
+    per: str = ""  # "" / turn / round: a use rate
+    unplayed: str = ""  # the words not understood ("" when the power is played whole)
+    recharge_filter: Filter = Filter()  # for a recharge on an event ("on:ally-destroyed"): who takes part
+
+    @property
+    def played(self) -> bool:
+        return not self.unplayed
+
+    @property
+    def is_basic(self) -> bool:
+        """A basic attack (profile ddm-guild.basic-attack): unlimited, no recharge, one target."""
+        a = self.attack
+        return (
+            a is not None and self.uses == 0 and not self.recharge and a.form in ("melee", "ranged")
+            and a.targets == 1 and not self.requirement and not a.charge and self.action in ("", "attack")
+            and not self.trigger
+        )
+
+
+@mypyc_attr(native_class=False)  # mypyc cannot compile a subclass of this builtin exception
+class _Unread(Exception):
+    """A clause the vocabulary does not cover (the message quotes it)."""
+
+

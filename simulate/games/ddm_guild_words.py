@@ -1,0 +1,841 @@
+"""DDM Guild powers: reading the printed words the other readers build on.
+
+One spelling for every word the grammar reads (the cards' misprints and icons included), numbers and durations,
+groups of creatures read as parts ("each Fey ally with the Shadow keyword", "Giant and Ogre creatures in your
+warband") and the when / while / if words about a power's own creature (one table: the words to a predicate id the
+engine evaluates in ``ddm_guild_play.holds``). Used by ``ddm_guild_powers``; nothing here branches on a
+creature's name and every number comes from the text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from simulate.games.ddm_guild_vocab import DAMAGE_TYPES, Filter, _Unread
+
+# --- normalising the printed text ----------------------------------------------------------------------------
+
+_REPLACEMENTS: Final = (
+    ("\u2019", "'"), ("\u2018", "'"), ("\u2013", "-"), ("\u2014", "-"), ("\u00a0", " "), ("\u201c", '"'),
+    ("\u201d", '"'),
+)
+_TOKEN_RE: Final = re.compile(r"\{([mbrcaMBRCA])\}")
+_DEF_RE: Final = re.compile(r"\bdef\s*\(\s*(fort|ref|will)\w*\s*\)", re.I)
+_DEF_WORDS: Final = ((re.compile(r"\bfortitude\b"), "fort"), (re.compile(r"\breflex\b"), "ref"))
+_SPACES: Final = re.compile(r"\s+")
+
+
+_TAGS: Final = re.compile(r"\((?:fear|charm|sleep|poison|illusion|psychic)(?:,\s*| )(save ends[^)]*)\)")
+
+
+def normalise(text: str) -> str:
+    """Lower-case text with one spelling for each word the grammar reads (an effect's tag such as '(Fear, save
+    ends)' keeps only its duration: the tag names what Immune Fear ignores, which the engine does not play)."""
+    t = text
+    for a, b in _REPLACEMENTS:
+        t = t.replace(a, b)
+    t = _TOKEN_RE.sub(lambda m: "{" + m.group(1).lower() + "}", t)
+    t = t.lower()
+    t = _DEF_RE.sub(lambda m: m.group(1), t)
+    for rx, word in _DEF_WORDS:
+        t = rx.sub(word, t)
+    t = t.replace("melee basic attack", "{mb} attack").replace("basic melee attack", "{mb} attack")
+    t = t.replace("ranged basic attack", "{rb} attack").replace("basic ranged attack", "{rb} attack")
+    t = t.replace("{m} basic attack", "{mb} attack").replace("{r} basic attack", "{rb} attack")
+    t = t.replace("basic attack", "{b} attack")
+    t = t.replace("hit points", "hp").replace(" hit point", " hp")
+    t = t.replace("this creature's", "its").replace("this creature", "it")
+    t = _TAGS.sub(lambda m: "(" + m.group(1) + ")", t)
+    t = _SPACES.sub(" ", t).strip()
+    t = t.replace(" :", ":").replace(" ;", ";")
+    # misprints on the cards ("20 damagee", "10 damamge", "15 +5 necrotic damage")
+    t = _MISSPELT_DAMAGE.sub("damage", t)
+    for rx, word in _MISSPELT_WORDS:  # "adjacent enenmies", "edjacent", "whil an allied", "+2 {m} att ack"
+        t = rx.sub(word, t)
+    t = _MISSPELT_LIGHTNING.sub("lightning", t)
+    t = _PLUS_SPACE.sub(r"\1 + \2", t)
+    t = _PLUS_TIGHT.sub(r"\1 + \2", t)  # "10+15 fire damage", "10 +10 lightning damage"
+    t = _GLUED_SQUARES.sub(r"\1 \2", t)  # "push 3squares"
+    t = _MISSPELT_REFLEX.sub("ref", t)
+    t = _M_ICON.sub(r"+\1 {m} damage", t)  # "+10 m damage": the melee icon printed as a letter
+    t = _M_ATTACKS.sub("with {m} attacks", t)
+    # "+13 vs. AC or +13 vs. Reflex", "+21 vs. AC or Fortitude": one roll against the defence the attacker picks
+    t = _EITHER_DEFENCE.sub(lambda m: f"+{m.group(1)} vs. {m.group(2)}|{m.group(3)}", t)
+    # the cards' spellings of a Followup ("AND Followup Followup: +13 vs.", "AND Followup. Followup: +11 vs.")
+    t = _FOLLOWUP_TWICE.sub("followup:", t)
+    # a closing parenthesis left from a reminder split across two powers ("Immune Fire.)")
+    if t.endswith(")") and t.count(")") > t.count("("):
+        t = t[:-1].rstrip()
+    return t
+
+
+_FOLLOWUP_TWICE: Final = re.compile(r"followup[.:]? followup:")
+_MISSPELT_DAMAGE: Final = re.compile(r"\b(?:damagee|damamge|dmaage|damge)\b")
+_MISSPELT_LIGHTNING: Final = re.compile(r"\blighting\b")
+_MISSPELT_REFLEX: Final = re.compile(r"\brefex\b")
+_MISSPELT_WORDS: Final = (
+    (re.compile(r"\benenmies\b"), "enemies"), (re.compile(r"\b(?:adjacen|edjacent)\b"), "adjacent"),
+    (re.compile(r"\bwhil\b"), "while"), (re.compile(r"\ba\{([mrbca]b?)\}attack\b"), r"a {\1} attack"),
+    (re.compile(r"\batt ack\b"), "attack"), (re.compile(r"\bthiscreature\b"), "it"),
+    (re.compile(r"\bgoblinallies\b"), "goblin allies"), (re.compile(r"\+(\d+)vp\b"), r"+\1 vp"),
+    (re.compile(r"(^|[:;] )([+-]) (\d+ (?:damage|attack)\b)"), r"\1\2\3"),  # "+ 10 damage against undead"
+    (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
+    (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
+    # the cards' older word for destroyed ('Whenever an enemy is eliminated while adjacent to this creature')
+    (re.compile(r"\b(?:is|are|been|be) eliminated\b"), "is destroyed"),
+    (re.compile(r"\beliminates (an?|any|the) (?=(?:[a-z\-]+ )?(?:enemy|enemies|creature)\b)"), r"destroys \1 "),
+)
+_M_ICON: Final = re.compile(r"\+(\d+) m damage\b")
+_M_ATTACKS: Final = re.compile(r"\bwith m attacks\b")
+_PLUS_TIGHT: Final = re.compile(r"(\d) ?\+ ?(\d+ (?:(?:" + "|".join(DAMAGE_TYPES) + r") )?damage)")
+_GLUED_SQUARES: Final = re.compile(r"(\d)(squares?)\b")
+_EITHER_DEFENCE: Final = re.compile(r"\+(\d+) vs\.? (ac|fort|ref|will) or (?:\+\1 vs\.? )?(ac|fort|ref|will)\b")
+_PLUS_SPACE: Final = re.compile(r"(\d) \+(\d+ (?:" + "|".join(DAMAGE_TYPES) + r") damage)")
+
+
+# --- small readers ---------------------------------------------------------------------------------------------
+
+_NUM: Final = r"(\d+)"
+_TYPE_ALT: Final = "|".join(DAMAGE_TYPES)
+
+
+def _words_to_int(word: str) -> int:
+    names = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "1": 1}
+    if word in names:
+        return names[word]
+    return int(word)
+
+
+_DURATION_PATTERNS: Final = (
+    (re.compile(r"^\(?save ends(?: both| all)?\)?$"), "save"),
+    (re.compile(r"^until (?:the )?end of (?:its|their|that (?:enemy|ally|creature|target)'s|the target's|target's) "
+                r"next turn$"), "end-next-turn"),
+    (re.compile(r"^until (?:the )?end of its next turn$"), "end-next-turn"),
+    (re.compile(r"^until (?:the )?end of (?:its |that (?:enemy|ally)'s |the current creature's )?turn$"), "end-turn"),
+    (re.compile(r"^until (?:the )?end of (?:the )?round$"), "end-round"),
+    (re.compile(r"^(?:until (?:the )?end of (?:the )?battle|for the rest of the battle)$"), "battle"),
+    (re.compile(r"^until (?:the )?start of (?:its|your|their|that (?:enemy|ally)'s) next turn$"), "start-next-turn"),
+    (re.compile(r"^(?:this round|until end of this round)$"), "end-round"),
+    (re.compile(r"^until (?:after )?it (?:first )?(?:attacks|makes an attack|resolves an attack|has used an attack "
+                r"action)$"), "after-attack"),
+    (re.compile(r"^until it (?:takes|is dealt) damage$"), "until-damaged"),
+)
+
+
+def _duration(text: str) -> str:
+    t = text.strip(" .,;()")
+    if not t:
+        return ""
+    for rx, name in _DURATION_PATTERNS:
+        if rx.match(t):
+            return name
+    raise _Unread(f"duration '{t}'")
+
+
+_TRAILING_DURATION: Final = re.compile(
+    r"^(.*?)[ ,]*\(?((?:save ends(?: both| all)?)|until (?:the )?(?:end|start) of [^;.()]*|until after it [^;.()]*"
+    r"|until it (?:first )?(?:attacks|resolves an attack|takes damage)|for the rest of the battle|this round)\)?$"
+)
+
+
+def _split_duration(text: str) -> tuple[str, str]:
+    m = _TRAILING_DURATION.match(text.strip(" .;"))
+    if m is None:
+        return text.strip(" .;"), ""
+    return m.group(1).strip(" ,"), _duration(m.group(2))
+
+
+def _leading_duration(text: str) -> tuple[str, str]:
+    """'until end of round, allies have +2 attack' → ('allies have +2 attack', 'end-round')."""
+    m = re.match(r"^(until [^,;:]+|for the rest of the battle)[,:]\s*(.*)$", text)
+    if m is None:
+        return text, ""
+    try:
+        return m.group(2), _duration(m.group(1))
+    except _Unread:
+        return text, ""
+
+
+# Subjects: the creatures an effect reaches, relative to the power's creature and the event.
+_SUBJECT_RE: Final = re.compile(
+    r"^(?P<subj>it or (?:an|1|one) (?:adjacent )?ally|it and each ally|it and all allies|each ally and it|it|itself|"
+    r"you|(?:your )?opponent|"
+    r"(?:the )?target of that attack|the target|target|that target|"
+    r"that enemy|the enemy|that creature|the attacker|that attacker|that ally|the ally|"
+    r"(?:each|all|every) (?:(?P<kw1>[a-z'\-]+) )?(?:adjacent )?(?:enemy|enemies|ally|allies|creature|creatures)"
+    r"(?: and (?:each )?(?:enemy|ally|creature))?|"
+    r"(?:each |all )?(?:(?P<kw2>[a-z'\-]+) )?(?:allies|enemies)|"
+    r"(?:each |all )?(?:(?P<kw3>[a-z'\-]+) )?creatures in your warband|"
+    r"(?:1|one|an|a|up to \d+) (?:adjacent )?(?:(?P<kw4>[a-z'\-]+) )?(?:ally|allies|enemy|enemies|creature)"
+    r"(?: or (?:ally|enemy))?)"
+    r"(?P<where>(?: (?:within|in) \d+ squares?(?: of it)?| adjacent to it| adjacent to (?:the |that )?target"
+    r"| in (?:the |that )?(?:burst|area|aura|blast)"
+    r"| it can see| in (?:line of )?sight)*)"
+    r"\b"
+)
+
+_NON_KEYWORDS: Final = {
+    "each", "all", "other", "adjacent", "living", "bloodied", "good", "evil", "enemy", "ally", "1", "one", "an", "a",
+}
+
+
+_KIND_TARGET: Final = re.compile(
+    r"^(?:a |an )?(?P<kws>[a-z\-]+(?:(?:,| or|, or) [a-z\-]+)*) targets? (?=(?:is|are|has|have|takes?) )")
+_NOT_KINDS: Final = frozenset({
+    "the", "that", "each", "a", "an", "its", "this", "any", "one", "same", "different", "every", "all", "other",
+    "enemy", "ally", "bloodied", "adjacent", "tiny", "small", "medium", "large", "huge", "smaller", "larger", "level",
+    "dazed", "stunned", "immobilized", "slowed", "weakened", "helpless", "dominated", "blinded", "marked",
+    "confused", "staggered", "lower", "higher", "new", "first", "second", "legal", "enemy's",
+    "if", "when", "while", "unless", "and", "or", "then", "whose", "with", "on", "of",
+})
+_TWO_KINDS: Final = re.compile(
+    r"^(?:each )?(?P<a>[a-z\-]+) (?:ally )?(?:and|or) (?:each )?(?P<b>[a-z\-]+) (?P<side>allies|ally|enemies|enemy|"
+    r"creatures in your warband)\b"
+)
+
+
+# the creature keywords of the Guild catalogue (tests/simulate/test_ddm_guild_powers.py checks the list): a group of
+# creatures is read only when each of its kinds is one of these, so a misread word never makes a filter no one passes
+KINDS: Final = frozenset({
+    "aarakocra", "aasimar", "aberrant", "aberration", "aboleth", "achaierai", "acid", "air", "aldani", "angel",
+    "aquatic", "arcane", "azer", "azorius", "bane", "beast", "beholder", "berbalang", "boros", "bugbear",
+    "bullywug", "cambion", "catfolk", "celestial", "centaur", "chaos", "choker", "cold", "construct", "corpse",
+    "cyclops", "demon", "derro", "deva", "devil", "dimir", "dire", "divine", "dolgrim", "draconian", "dragon",
+    "dragonborn", "dragonne", "dromite", "drow", "duergar", "dwarf", "earth", "eladrin", "elemental", "elf",
+    "ettin", "evil", "fey", "filcher", "fire", "firenewt", "flind", "fomorian", "foulspawn", "gargoyle", "genasi",
+    "giant", "githyanki", "githzerai", "gnoll", "gnome", "goblin", "golgari", "goliath", "good", "griffon",
+    "grimlock", "gruul", "hag", "half-elf", "half-orc", "halfling", "hobgoblin", "human", "humanoid", "hydra",
+    "ibixian", "immortal", "incarnum", "izzet", "kalashtar", "kenku", "ki", "kobold", "kraul", "krenshar",
+    "kruthik", "kuo-toa", "law", "lightning", "lizardfolk", "loxodon", "maenad", "magical beast", "martial",
+    "mastermind", "medusa", "metallic", "mind flayer", "minion", "minotaur", "modron", "mount", "mounted",
+    "myconid", "natural", "neogi", "nilbog", "noble", "norker", "object", "ogre", "ooze", "orc", "orcus", "orog",
+    "orzhov", "planar", "plant", "primal", "psi", "psionic", "quaggoth", "rage", "raider", "rakdos", "rakshasa",
+    "rat", "reptile", "sahuagin", "saurian", "scorpion", "selesnya", "serpent", "shadar kai", "shadar-kai",
+    "shadow", "shapeshifter", "shardmind", "shardsoul", "shifter", "simic", "skeleton", "slaad", "snake", "solo",
+    "spawn", "spell", "sphinx", "spider", "spirit", "sprite", "stealth", "stirge", "swarm", "swordwing", "tabaxi",
+    "taer", "thri-kreen", "thunder", "tiefling", "tomb of annihilation", "totem", "troglodyte", "troll", "undead",
+    "unique", "uthgar", "vampire", "vargouille", "vecna", "vedalken", "vermin", "war", "warforged", "water",
+    "wemic", "wight", "witchknife", "wolf", "xeph", "xill", "yeti", "yuan-ti", "zhent", "zombie"
+})
+_GROUP_RE: Final = re.compile(
+    r"^(?P<self>(?:it|this creature) and (?:each |all )?)?(?:each |all )?(?P<adj>adjacent )?"
+    r"(?P<kinds>(?:[a-z\-]+(?: [a-z\-]+)?(?: allies| ally)?(?:, and |, or |, | and | or )(?:each )?)*"
+    r"[a-z\-]+(?: [a-z\-]+)? )?"
+    r"(?P<noun>allies|ally|enemies|enemy|creatures|creature|enemies and allies|allies and enemies|"
+    r"enemy and (?:each )?ally|ally and (?:each )?enemy)"
+    r"(?P<where>(?: (?:within|in) \d+(?: squares?)?(?: of it)?| adjacent to it| in (?:the )?aura"
+    r"| within (?:the )?aura)?)"
+    r"(?= |$)"
+)
+_GROUP_NOT: Final = frozenset({"each", "all", "other", "adjacent", "enemy", "ally", "allies", "enemies", "it", "and",
+                               "or", "the", "a", "an", "that", "this", "your", "its", "1", "one", "two", "up", "to"})
+
+
+def _group(text: str) -> tuple[str, Filter, str] | None:
+    """A group of creatures named by their kinds, as the cards write them: 'Beast, Fey and Centaur allies' (any of
+    them), 'living non-Troglodyte creatures' (all of them), 'it and adjacent Arcane allies', 'each Dragon ally,
+    Goblin ally, and Spawn ally', 'Selesnya and Good allies' (an alignment is a kind). None when the words are not
+    such a group, or name one kind only (the plain subject reads those)."""
+    m = _GROUP_RE.match(text)
+    if m is None or not (m.group("kinds") or m.group("self")):
+        return None
+    alts: list[str] = []
+    for alt in re.split(r", and |, or |, | and | or ", (m.group("kinds") or "").strip()):
+        words = [w for w in re.sub(r"\b(?:allies|ally|each)\b", " ", alt).split() if w]
+        if not words:
+            continue
+        whole = " ".join(_singular(w) for w in words)
+        if whole in KINDS:
+            alts.append(whole)
+            continue
+        parts = []
+        for w in words:  # 'living non-Troglodyte': all of them
+            kind = _singular(w[4:] if w.startswith("non-") else w)
+            if kind not in KINDS and kind != "living":
+                return None
+            parts.append(("!" if w.startswith("non-") else "") + kind)
+        alts.append("+".join(parts))
+    if not alts and not m.group("self"):
+        return None
+    if len(alts) > 1 and any("+" in a for a in alts):
+        return None  # 'non-Evil Fey and Gnome allies': how far 'non-Evil' reaches is not certain
+    if len(alts) < 2 and not m.group("self") and not m.group("adj") and not any("+" in a or " " in a for a in alts):
+        return None
+    noun = m.group("noun")
+    where = m.group("where") or ""
+    within = -1 if m.group("adj") or "adjacent" in where else 0
+    wm = re.search(r"(\d+)", where)
+    if wm:
+        within = int(wm.group(1))
+    flt = Filter(keyword="|".join(alts), within=within)  # 'in aura': the aura's size says how far
+    rest = text[m.end():].strip()
+    if m.group("self"):
+        return "self-and-allies", flt, rest
+    if ("enem" in noun and "all" in noun) or noun.startswith("creature"):
+        return "all", flt, rest
+    return ("enemies" if noun.startswith("enem") else "allies"), flt, rest
+
+
+def _singular(w: str) -> str:
+    if w in KINDS or w in FACTIONS:  # 'Boros', 'Orcus', 'Borderlands'
+        return w
+    return w.rstrip("s") if w.endswith("s") and not w.endswith("ss") else w
+
+
+# --- groups of creatures read as parts --------------------------------------------------------------------------
+# 'each Human, Elf or Eladrin creature in your warband', 'Giant and Ogre creatures in your warband', 'goblins in your
+# warband', 'it and each Giant ally', 'Shapeshifter allies with the Stealth keyword', 'all Humans (enemies and
+# allies)': a quantifier, the kinds, the side and where, each read on its own. A group that holds the power's own
+# creature only by its kinds ('Undead creatures') is not read: the engine's groups say whether it is one of them.
+
+_GROUP_PARTS_RE: Final = re.compile(
+    r"^(?P<self>it,? and )?(?P<each>(?:each|all|every) )?(?P<adj>adjacent )?"
+    r"(?P<kinds>(?:non-)?[a-z\-]+(?:(?:,| and| or|, and|, or|) (?:each )?(?:non-)?[a-z\-]+)*? )?"
+    r"(?P<noun>creatures? in your warband|allies|ally|enemies|enemy|enemies and allies|enemy and ally|"
+    r"\(enemies and allies\)|in your warband|creatures|creature)"
+    r"(?: with the (?P<also>[a-z\-]+) keyword)?"
+    r"(?P<where> within (?P<n>\d+) squares?(?: of it)?| adjacent to it| in (?:the )?aura)?(?= |,|$)")
+
+
+def _composed_group(text: str) -> tuple[str, Filter, str] | None:
+    """A group of creatures read as its parts (see above): (who, filter, rest), or None."""
+    m = _GROUP_PARTS_RE.match(text)
+    if m is None:
+        return None
+    words = (m.group("kinds") or "").strip()
+    noun = m.group("noun")
+    where = m.group("where") or ""
+    plural_kind = noun == "in your warband"  # 'goblins in your warband': the kind is the noun
+    if noun in ("creatures", "creature") and not (m.group("adj") or where):
+        return None  # 'Undead creatures': is the power's own creature one of them? (the engine's groups say)
+    if noun in ("ally", "enemy", "creature") and not m.group("each"):
+        return None  # 'adjacent ally heals 20 HP': one of them, not a group
+    alts = []
+    for w in re.split(r", and |, or |, | and | or ", words) if words else ():
+        parts = []
+        for part in re.sub(r"^each ", "", w.strip()).split():  # 'living non-Troglodyte': each of them
+            neg = part.startswith("non-")
+            kind = _singular(part[4:] if neg else part)
+            if kind not in KINDS and kind not in FACTIONS and kind not in ("living", "champion"):
+                return None
+            parts.append(("!" if neg else "") + kind)
+        alts.append("+".join(parts))
+    if (not alts and not (m.group("adj") or where)) or (plural_kind and not words.endswith("s")):
+        return None
+    if any("!" in a for a in alts) and len(alts) > 1:
+        return None  # 'non-Evil Fey and Gnome': how far the 'non-' reaches is not certain
+    also = m.group("also")
+    if also:
+        if also not in KINDS or len(alts) != 1:
+            return None
+        alts = [alts[0] + "+" + also]
+    within = int(m.group("n")) if m.group("n") else -1 if "adjacent" in where or m.group("adj") else 0
+    flt = Filter(keyword="|".join(alts), within=within)
+    rest = text[m.end():].strip(" ,")
+    if m.group("self"):
+        return ("self-and-allies", flt, rest) if noun in ("allies", "ally") else None
+    if "warband" in noun:
+        return "friends", flt, rest
+    if noun in ("allies", "ally"):
+        return "allies", flt, rest
+    if noun in ("enemies", "enemy"):
+        return "enemies", flt, rest
+    return "all", flt, rest  # enemies and allies: every creature but this one
+
+
+def _subject(text: str) -> tuple[str, Filter, str]:
+    """(who, filter, rest) for a clause that opens with a subject; ("", Filter(), text) when none. Two kinds
+    ("Goblin and Orc allies", "each Dragon ally and each Githyanki ally") are either keyword."""
+    near = re.match(r"^(?:the )?nearest ally\b", text)  # 'Nearest ally makes an immediate {b} attack'
+    if near:
+        return "nearest-ally", Filter(), text[near.end():].strip()
+    sides = _BOTH_SIDES.match(text)
+    if sides and {sides.group("n1")[:3], sides.group("n2")[:3]} == {"all", "ene"} \
+            and bool(sides.group("a1")) == bool(sides.group("a2")) != bool(sides.group("where")):
+        # 'each adjacent ally and each adjacent enemy', 'each enemy and ally within 2 squares of it': every creature
+        # there but this one
+        within = int(sides.group("n")) if sides.group("n") else -1
+        return "all", Filter(within=within), text[sides.end():].strip()
+    lv = _LEVEL_SUBJECT.match(text)
+    if lv:
+        kinds = [_singular(k) for k in re.split(r" or ", lv.group("kinds"))] if lv.group("kinds") else []
+        if all(k in KINDS for k in kinds):
+            level = ("level<=" if lv.group("dir") in ("lower", "less") else "level>=") + lv.group("lv") \
+                if lv.group("lv") else ""
+            alts = ["+".join(x for x in (k, level) if x) for k in kinds] or [level]
+            who_l = ("chosen-" if lv.group("q") in ("1", "one", "an", "a") else "") + \
+                ("ally" if lv.group("noun") == "ally" else "enemy")
+            if lv.group("q").isdigit() and int(lv.group("q")) > 1:
+                who_l = f"chosen-{'allies' if lv.group('noun') == 'ally' else 'enemies'}:{lv.group('q')}"
+            within = -1 if lv.group("adj") or lv.group("adj2") else 0
+            if (level or len(kinds) > 1 or lv.group("adj2")) and who_l.startswith("chosen-"):
+                return who_l, Filter(keyword="|".join(a for a in alts if a), within=within), \
+                    text[lv.end():].strip()
+    one = re.match(r"^(?P<q>each|1|one) (?P<kind>[a-z\-]+) in your warband\b", text)
+    if one and _singular(one.group("kind")) in KINDS:  # 'each Raider in your warband', '1 Raider in your warband'
+        return ("friends" if one.group("q") == "each" else "chosen-friend"), \
+            Filter(keyword=_singular(one.group("kind"))), text[one.end():].strip()
+    group = _group(text)
+    if group is None or group[2].startswith("in your warband"):  # 'Giant and Ogre creatures in your warband'
+        group = _composed_group(text) or group
+    if group is not None:
+        return group
+    kt = _KIND_TARGET.match(text)
+    if kt:  # "living target is dominated", "Undead or Shapeshifter targets are also immobilized"
+        kinds = [w.strip() for w in re.split(r",? or |, ", kt.group("kws")) if w.strip()]
+        if kinds and all(w not in _NOT_KINDS and not w.isdigit() and not w.startswith("non") for w in kinds):
+            singular = [w.rstrip("s") if w.endswith("s") and not w.endswith("ss") else w for w in kinds]
+            return "target:" + "|".join(singular), Filter(), text[kt.end():].strip()
+    two = _TWO_KINDS.match(text)
+    if two and two.group("a") not in _NON_KEYWORDS and two.group("b") not in _NON_KEYWORDS \
+            and two.group("a") not in ("it", "enemy", "ally") and two.group("b") not in ("enemy", "ally"):
+        kws = "|".join(w.rstrip("s") if not w.endswith("ss") else w for w in (two.group("a"), two.group("b")))
+        side = two.group("side")
+        who = "enemies" if side.startswith("enem") else "friends" if "warband" in side else "allies"
+        return who, Filter(keyword=kws), text[two.end():].strip()
+    m = _SUBJECT_RE.match(text)
+    if m is None:
+        return "", Filter(), text
+    subj = m.group("subj")
+    where = m.group("where") or ""
+    rest = text[m.end():].strip()
+    kw = m.group("kw1") or m.group("kw2") or m.group("kw3") or m.group("kw4") or ""
+    within = 0
+    wm = re.search(r"(?:within|in) (\d+) squares?", where)
+    if wm:
+        within = int(wm.group(1))
+    if "adjacent" in subj or "adjacent to it" in where:
+        within = -1
+    if "adjacent to" in where and "target" in where:
+        within = -2  # adjacent to the event's target
+    alignment = ""
+    keyword = ""
+    if kw in ("good", "evil", "non-good", "non-evil", "unaligned"):
+        alignment = kw
+    elif kw in ("living", "nonliving", "non-living"):
+        keyword = "living" if kw == "living" else "!living"
+    elif kw and kw not in _NON_KEYWORDS:
+        keyword = kw.rstrip("s") if kw.endswith("s") and not kw.endswith("ss") else kw
+    flt = Filter(keyword=keyword, alignment=alignment, within=within)
+    if subj.startswith("it or "):  # 'it or 1 adjacent ally', 'it or 1 ally within 5 squares of it', 'it or an ally'
+        near = re.fullmatch(r" within (\d+) squares?(?: of it)?", where)
+        if "adjacent" in subj and not where:
+            return "chosen-self-or-ally", Filter(within=-1), rest
+        if "adjacent" not in subj and (near or not where):
+            return "chosen-self-or-ally", Filter(within=int(near.group(1)) if near else 0), rest
+        return "", Filter(), text
+    if subj in ("it", "itself"):
+        return "self", flt, rest
+    if subj == "you":
+        return "player", flt, rest
+    if subj in ("opponent", "your opponent"):  # 'Opponent scores +5 VP when this creature is destroyed'
+        return "opponent", flt, rest
+    if subj in ("the target", "target", "that target", "that enemy", "the enemy", "that creature", "the attacker",
+                "that attacker", "target of that attack", "the target of that attack"):
+        return "target", flt, rest
+    if subj in ("that ally", "the ally"):
+        return "ally", flt, rest
+    if subj.startswith("it and") or subj == "each ally and it":
+        return "self-and-allies", flt, rest
+    both = (" and " in subj and "enemy" in subj and "ally" in subj) or subj.endswith("creature") \
+        or subj.endswith("creatures")
+    if "warband" in subj:
+        return "friends", flt, rest
+    single = bool(re.match(r"^(?:1|one|an|a) ", subj))
+    if re.match(r"^up to \d+ ", subj):
+        count_m = re.match(r"^up to (\d+) ", subj)
+        return ("chosen-allies" if "all" in subj else "chosen-enemies") + (f":{count_m.group(1)}" if count_m else ""), \
+            flt, rest
+    if both:
+        return ("chosen-creature" if single else "all"), flt, rest
+    if "enem" in subj:
+        return ("chosen-enemy" if single else "enemies"), flt, rest
+    return ("chosen-ally" if single else "allies"), flt, rest
+
+
+# '1 adjacent level 4 or lower Goblin ally', 'an adjacent Construct or Object ally', '2 enemies adjacent to it each'
+_LEVEL_SUBJECT: Final = re.compile(
+    r"^(?P<q>1|one|an|a|2|3|two|three) (?P<adj>adjacent )?(?:level (?P<lv>\d+) or (?P<dir>lower|less|higher|greater) )?"
+    r"(?P<kinds>[a-z\-]+(?: or [a-z\-]+)? )??(?P<noun>ally|enemy|allies|enemies)(?P<adj2> adjacent to it)?"
+    r"(?: each)?(?= |$)")
+_BOTH_SIDES: Final = re.compile(
+    r"^(?:each|all) (?P<a1>adjacent )?(?P<n1>ally|allies|enemy|enemies) and (?:each |all )?(?P<a2>adjacent )?"
+    r"(?P<n2>ally|allies|enemy|enemies)(?P<where> adjacent to it| within (?P<n>\d+) squares(?: of it)?)?(?= |$)")
+
+_STAT_WORDS: Final = {
+    "attack": "attack", "attacks": "attack", "attack rolls": "attack", "damage": "damage", "ac": "ac",
+    "fort": "fort", "ref": "ref", "will": "will", "def": "def", "defenses": "defenses", "defences": "defenses",
+    "all defenses": "defenses", "speed": "speed", "saves": "save", "save": "save", "saving throws": "save",
+    "to all defenses": "defenses", "initiative": "initiative", "all defences": "defenses",
+    "to all defences": "defenses",
+}
+
+_MOD_RE: Final = re.compile(
+    r"^(?P<sign>[+-])\s?(?P<n>\d+) (?P<form>\{[mrcab]\} |\{mb\} |\{rb\} |melee |ranged |close |area )?"
+    r"(?P<dtype>(?:" + _TYPE_ALT + r") )?"
+    r"(?P<stat>attack rolls|attack|attacks|damage|ac|fort|ref|will|def|to all defenses|to all defences|all defenses|"
+    r"all defences|defenses|speed|"
+    r"saves|save|saving throws|initiative)(?P<rest>.*)$"
+)
+
+_FORMS: Final = {
+    "{m} ": "melee", "{r} ": "ranged", "{c} ": "close", "{a} ": "area", "{b} ": "basic", "{mb} ": "melee-basic",
+    "{rb} ": "ranged-basic", "melee ": "melee", "ranged ": "ranged", "close ": "close", "area ": "area",
+}
+
+
+def _mod_condition(rest: str) -> tuple[Filter, str]:
+    """The words after a modifier ('vs. bloodied targets', 'while bloodied', 'on charge') as a filter."""
+    r = rest.strip(" .,;")
+    target_state = ""
+    self_state = ""
+    keyword = ""
+    form = ""
+    changed = True
+    while r and changed:
+        changed = False
+        for rx, kind, value in _MOD_CONDITIONS:
+            m = rx.match(r)
+            if m:
+                if kind == "target":
+                    target_state = _fill(value, m)
+                    if target_state.startswith("keyword:"):
+                        keyword, target_state = target_state[8:], "keyword"
+                        keyword = "|".join(k + "s" if k + "s" in FACTIONS else k for k in keyword.split("|"))
+                        if not _known_kinds(keyword):
+                            return Filter(), r  # not a creature kind: the words stay unread
+                elif kind == "keyword":
+                    keyword = m.group(1).rstrip("s") if not m.group(1).endswith("ss") else m.group(1)
+                    if keyword.startswith("non-"):  # 'against non-Mounted targets'
+                        keyword = "!" + keyword[4:]
+                    if keyword + "s" in FACTIONS:  # 'Borderlands'
+                        keyword += "s"
+                    target_state = "keyword"
+                    if not _known_kinds(keyword):
+                        return Filter(), r
+                elif kind == "form":
+                    form = _FORMS.get(m.group(1) + " ", "")
+                r = r[m.end():].strip(" ,")
+                changed = True
+                break
+        if not changed and not self_state:
+            cond = _condition(r)
+            if cond is not None:
+                self_state = cond[0]
+                r = r[cond[1]:].strip(" ,")
+                changed = True
+    return Filter(keyword=keyword, target_state=target_state, self_state=self_state, attack_form=form), r
+
+
+FACTIONS: Final = frozenset({"borderlands", "civilization", "underdark", "wild"})
+
+
+def kinds_known(kinds: str) -> bool:
+    """Every part of a kinds filter ('arcane+level>=8|drow') is a kind some creature can have (see _known_kinds) or a
+    level limit: a word that is neither ('immobilized', 'small') would reach nobody."""
+    return all(part.lstrip("!").startswith(("level>=", "level<=")) or _known_kinds(part)
+               for alt in kinds.split("|") for part in alt.split("+") if part)
+
+
+def _known_kinds(kinds: str) -> bool:
+    """Each alternative a creature keyword of the cards, a faction, an alignment, 'living', 'champion' or their
+    negation."""
+    return all(k.lstrip("!") in KINDS or k.lstrip("!") in FACTIONS or k.lstrip("!") in ("living", "champion")
+               for k in kinds.split("|") if k)
+
+
+def _fill(value: str, m: re.Match[str]) -> str:
+    """A state with its parameters from the match ('near-ally:{n}:{kw}' → 'near-ally:5:dragon+champion')."""
+    if "{" not in value:
+        return value
+    groups = m.groupdict()
+    n = groups.get("n") or "0"
+    return value.replace("{n}", n).replace("{s}", groups.get("s") or "").replace(
+        "{kw}", _kinds(groups.get("kw") or "")).replace(
+        "{cond}", "|".join(c.strip() for c in re.split(r",? or |, ", groups.get("cond") or "")))
+
+
+def _kinds(words: str) -> str:
+    """'allied dragon champion' → 'dragon+champion'; 'good or dragon' → 'good|dragon' (has_keyword's forms); every
+    part must be a creature keyword, an alignment or 'champion'."""
+    alts = []
+    for alt in re.split(r",? or |, ", words.strip()):
+        parts = [w for w in alt.replace("allied ", "").split() if w not in ("a", "an", "1", "ally", "allies")]
+        alts.append("+".join(w.rstrip("s") if w.endswith("s") and not w.endswith("ss") else w for w in parts))
+    return "|".join(a for a in alts if a)
+
+
+# a creature's kinds in a condition: 'an undead', 'an allied dragon champion', 'a good or dragon'
+_KW: Final = r"(?:an? |1 )?(?P<kw>(?:allied )?[a-z\-]+(?: [a-z\-]+)?(?:(?:,| or) (?:an? )?[a-z\-]+)*?)"
+_CONDITION_NAMES: Final = ("dazed|stunned|immobilized|slowed|weakened|helpless|dominated|blinded|marked|confused|"
+                            "staggered")
+_COND_ALT: Final = r"(?P<cond>(?:" + _CONDITION_NAMES + r")(?:(?:,| or|, or) (?:" + _CONDITION_NAMES + r"))*)"
+
+_TGT: Final = r" (?:targets?|enemies|enemy|creatures?)"
+_MOD_CONDITIONS: Final = (
+    (re.compile(r"^(?:vs\.?|against) (?:that|the chosen|the) (?:enemy|creature|target)\b"), "target", "chosen"),
+    (re.compile(r"^(?:vs\.?|against) non-?bloodied" + _TGT), "target", "not-bloodied"),
+    (re.compile(r"^(?:vs\.?|against) undamaged" + _TGT), "target", "undamaged"),
+    (re.compile(r"^(?:vs\.?|against) damaged" + _TGT), "target", "damaged"),
+    (re.compile(r"^(?:vs\.?|against) smaller" + _TGT), "target", "smaller"),
+    (re.compile(r"^(?:vs\.?|against) larger" + _TGT), "target", "larger"),
+    (re.compile(r"^(?:vs\.?|against) (?P<s>medium|large|huge) or larger" + _TGT), "target", "size>={s}"),
+    (re.compile(r"^(?:vs\.?|against) adjacent" + _TGT), "target", "adjacent"),
+    (re.compile(r"^(?:vs\.?|against) (?P<s>small|medium|large) or smaller (?:targets?|enemies|enemy|creatures?)"),
+     "target", "size<={s}"),
+    (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies|creatures) adjacent to " + _KW + r" ally"), "target",
+     "adjacent-to-ally:{kw}"),
+    (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies|creatures) (?:taking|that (?:are|is) taking) ongoing "
+                r"damage"), "target", "ongoing"),
+    (re.compile(r"^(?:vs\.?|against) " + _COND_ALT + r" (?:targets?|enemies|enemy|creatures?)"), "target",
+     "cond:{cond}"),
+    (re.compile(r"^(?:vs\.?|against) (?P<kw>[a-z\-]+(?:(?:,| or|, or) [a-z\-]+)+) (?:targets?|enemies|creatures)"),
+     "target", "keyword:{kw}"),
+    (re.compile(r"^whenever it has combat advantage(?: against (?:the |its )?target)?"), "target", "ca"),
+    (re.compile(r"^while an? " + _KW + r" ally is adjacent to (?:the |its )?target"), "target",
+     "adjacent-to-ally:{kw}"),
+    (re.compile(r"^while no other creature is adjacent to (?:the |its )?target"), "target", "alone"),
+    (re.compile(r"^with (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
+    (re.compile(r"^(?:vs\.?|against) (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
+    (re.compile(r"^(?:vs\.?|against) (?:targets |enemies |creatures )?(?:granting|that grant|who grant) (?:it )?"
+                r"combat advantage(?: to it)?"), "target", "ca"),
+    (re.compile(r"^(?:vs\.?|against) (?:a )?bloodied (?:targets?|enemies|enemy|creatures?)"), "target", "bloodied"),
+    (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies) that (?:are|is) bloodied"), "target", "bloodied"),
+    (re.compile(r"^(?:vs\.?|against) higher[- ]level (?:targets?|enemies)"), "target", "higher-level"),
+    (re.compile(r"^(?:vs\.?|against) lower[- ]level (?:targets?|enemies)"), "target", "lower-level"),
+    (re.compile(r"^(?:vs\.?|against) (?:adjacent )?(?:targets?|enemies) adjacent to (?:it|this creature)"),
+     "target", "adjacent"),
+    (re.compile(r"^(?:vs\.?|against) (?:a |an )?([a-z\-]+) (?:targets?|enemies|enemy|creatures?)"), "keyword", ""),
+    (re.compile(r"^(?:vs\.?|against) ([a-z\-]+s)\b"), "keyword", ""),
+    (re.compile(r"^(?:vs\.?|against) ([a-z\-]+)$"), "keyword", ""),  # 'against Undead' (a creature keyword only)
+)
+
+
+# --- conditions: the 'when / while / if' words ------------------------------------------------------------------
+# One vocabulary for every reader path that names a state of the power's own creature: a modifier's 'while ...'
+# ('+2 AC while adjacent to a wall'), a power's 'Use only if ...:' or 'While ...:' (its requirement), a RECHARGE's
+# 'at start of its turn if ...'. Each entry maps words to a predicate id with its parameters after colons; the
+# engine evaluates every id in one place (ddm_guild_play.holds) and lists the ids it plays (PLAYED_SELF_STATES,
+# PLAYED_SELF_STATE_KINDS). A word that is not here stays unread.
+
+# states written with their own lead words (the modifiers' older spellings)
+_SELF_CONDITION_WORDS: Final = (
+    (re.compile(r"^while adjacent to " + _KW + r" ally"), "self", "adjacent-ally:{kw}"),
+    (re.compile(r"^while adjacent to an? (?P<kw>champion) ally"), "self", "adjacent-ally:{kw}"),
+    (re.compile(r"^while within (?P<n>\d+) squares? of " + _KW + r" ally"), "self", "near-ally:{n}:{kw}"),
+    (re.compile(r"^while within (?P<n>\d+) squares? of (?:an? )?(?P<kw>allied [a-z\-]+(?: [a-z\-]+)?)"),
+     "self", "near-ally:{n}:{kw}"),
+    (re.compile(r"^while (?:it is )?in a warband with " + _KW + r"$"), "self", "warband:{kw}"),
+    (re.compile(r"^while (?:its|your) warband (?:includes|contains) " + _KW + r"$"), "self", "warband:{kw}"),
+    (re.compile(r"^(?:with|on|vs\.?|against) opportunity attacks"), "self", "opportunity"),
+    (re.compile(r"^(?:this turn |on its turn )?(?:if|after) it (?:has )?moved at least (?P<n>\d+) squares? "
+                r"(?:away )?from (?:where it started (?:its|this) turn|its starting position(?: this turn)?)"
+                r"(?: before attacking)?"),
+     "self", "moved-from-start:{n}"),
+    (re.compile(r"^on its turn after moving (?P<n>\d+) or more squares away from its starting position"), "self",
+     "moved-from-start:{n}"),
+    (re.compile(r"^(?:this turn )?if it (?:has )?moved (?:during )?this turn"), "self", "moved-this-turn"),
+    (re.compile(r"^(?:vs\.?|against) opportunity attacks"), "self", "opportunity"),
+    (re.compile(r"^while (?:it is |this creature is )?bloodied"), "self", "bloodied"),
+    (re.compile(r"^while (?:it is |this creature is )?not bloodied"), "self", "not-bloodied"),
+    (re.compile(r"^(?:on|when|while) charg(?:e|ing)(?: attacks?)?"), "self", "charging"),
+    (re.compile(r"^on charge attacks?"), "self", "charging"),
+    (re.compile(r"^while adjacent to (?:an|at least one|1) ally"), "self", "adjacent-ally"),
+    (re.compile(r"^while within (?P<n>\d+) squares? of (?:a|any) bloodied (?:creature|enemy)"), "self",
+     "near-bloodied:{n}"),
+    (re.compile(r"^(?:on|during) its turn"), "self", "own-turn"),
+)
+
+# the lead of a condition ('while', 'only if it is', '(use only when'): the states below follow it
+_CONDITION_LEAD: Final = re.compile(
+    r"^\(?(?:use |usable )?(?:only )?(?:while|if|when|whenever|as long as) (?:it is |it's |this creature is )?")
+# an ally's kinds in a condition ('an Undead ally', 'a champion ally', 'an allied Dragon champion'): checked against
+# the cards' keywords (_known_kinds) after _kinds
+_AK: Final = r"(?:an? |1 |one |any )?(?P<kw>(?:[a-z\-]+(?:,|,? or)? ){0,3}?)"
+_ALLIED: Final = r"(?:an? |1 )?allied (?P<kw2>[a-z\-]+(?: [a-z\-]+)?)"
+_TERRAIN: Final = (r"(?P<t>(?:forest|river|difficult|statue|smoke|fire)(?: or (?:forest|river|difficult|statue|"
+                   r"smoke|fire))?)")
+_N: Final = r"(?P<n>\d+|one|two|three)"
+_SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
+    (r"(?:not bloodied|nonbloodied|non-bloodied)", "not-bloodied"),
+    (r"bloodied", "bloodied"),
+    (r"damaged", "damaged"),
+    (r"charging", "charging"),
+    (r"flanked", "flanked"),
+    (r"adjacent to (?:a |any )?wall", "adjacent-wall"),
+    (r"(?:it )?(?:occupying|in|occupies) " + _TERRAIN + r" terrain", "in-terrain:{t}"),
+    (r"adjacent to " + _TERRAIN + r" terrain", "adjacent-terrain:{t}"),
+    (r"adjacent to " + _TERRAIN + r" terrain or " + _TERRAIN.replace("?P<t>", "?P<t2>") + r" terrain",
+     "adjacent-terrain:{t}|{t2}"),
+    (r"an enemy (?:occupies|is in) (?:any|a) victory area", "enemy-in-victory-area"),
+    (r"(?:it )?(?:in|occupying|occupies) (?:a|any) victory area", "in-victory-area"),
+    (r"(?:it )?(?:in|occupying|occupies) (?:one of )?your victory areas?", "in-victory-area:own"),
+    (r"(?:it )?(?:in|occupying|occupies) (?:one of )?your opponent's victory areas?", "in-victory-area:enemy"),
+    (r"(?:not adjacent to (?:any|an) enem(?:y|ies)|no enem(?:y is|ies are) adjacent(?: to it)?)", "no-adjacent-enemy"),
+    (r"not adjacent to (?:any|an) (?P<c>" + _CONDITION_NAMES + r") enem(?:y|ies)", "no-adjacent-enemy:cond:{c}"),
+    (r"no (?P<c>" + _CONDITION_NAMES + r") enemy is adjacent(?: to it)?", "no-adjacent-enemy:cond:{c}"),
+    (r"(?:adjacent to (?:an? )?bloodied enemy|an? bloodied enemy is adjacent(?: to it)?)", "adjacent-enemy:bloodied"),
+    (r"(?:adjacent to (?:an|at least one|1|one) enemy|an enemy is adjacent(?: to it)?)", "adjacent-enemy"),
+    (r"only " + _N + r" enemy is adjacent(?: to it)?", "adjacent-enemies-only:{n}"),
+    (r"adjacent to only " + _N + r" enemy", "adjacent-enemies-only:{n}"),
+    (r"adjacent to " + _N + r" or more enemies", "adjacent-enemies-min:{n}"),
+    (r"(?:not adjacent to any (?:other )?creatures?|no other creatures? (?:is |are )?adjacent to it)",
+     "no-adjacent-creature"),
+    (r"adjacent to " + _AK + r"ally", "adjacent-ally:{kw}"),
+    (_AK + r"ally is adjacent(?: to it)?", "adjacent-ally:{kw}"),
+    (r"within " + _N + r" squares? of " + _AK + r"ally", "near-ally:{n}:{kw}"),
+    (r"within " + _N + r" squares? of " + _ALLIED, "near-ally:{n}:{kw}"),
+    (_AK + r"ally is within " + _N + r" squares(?: of it)?", "near-ally:{n}:{kw}"),
+    (_ALLIED + r" is within " + _N + r" squares(?: of it)?", "near-ally:{n}:{kw}"),
+    (_AK + r"ally is (?:in play|on the battle ?map)", "ally-in-play:{kw}"),
+    # 'it has an Evil ally with Arcane, Divine, or Elemental keywords': an ally of that alignment with any of them
+    (r"it has an? (?P<al>good|evil|[a-z\-]+) ally with (?:the )?(?P<kws>[a-z\-]+(?:(?:,|,? or) [a-z\-]+)*) keywords?",
+     "ally-in-play:{kw}"),
+    (_ALLIED + r" is (?:in play|on the battle ?map)", "ally-in-play:{kw}"),
+    (r"no enem(?:y is|ies are) within " + _N + r" squares(?: of it)?", "no-enemy-within:{n}"),
+    (r"no (?:ally is|allies are) within " + _N + r" squares(?: of it)?", "no-ally-within:{n}"),
+    (r"no level (?P<lvn>\d+) or (?P<hl>higher|greater|lower) (?:ally is|allies are) within " + _N +
+     r" squares(?: of it)?", "no-ally-within:{n}:{lv}"),
+    (r"it (?:did not|has not|does not) charge(?:d)? (?:this|that) turn", "not-charged"),
+    (r"it (?:did not|has not|does not) (?:make an? |made an? )?(?P<m>\{m\} )?attack(?:ed)? (?:during |on )?"
+     r"(?:this|that) turn", "not-attacked{m}"),
+    (r"it (?:did not|has not|does not) move(?:d)? (?:this|that) turn|it has not (?:yet )?moved (?:on|during) its turn",
+     "not-moved"),
+    (r"(?:it is )?the first round of the battle", "first-round"),
+    (r"it has destroyed an enemy this turn", "destroyed-this-turn"),
+    (r"(?:it is )?" + _N + r" or more squares (?:away )?from its starting position(?: this turn)?",
+     "moved-from-start:{n}"),
+    (r"it has moved at least " + _N + r" squares (?:away )?from its starting position(?: this turn)?",
+     "moved-from-start:{n}"),
+    (r"it has moved " + _N + r" or more squares (?:away )?from its starting position(?: this turn)?",
+     "moved-from-start:{n}"),
+    (r"no enem(?:y has|ies have) line of sight to it|no enem(?:y|ies) can see it", "unseen"),
+    # 'no creature is affected by this power' (or by the power's own name: _read_body checks it and puts its index)
+    (r"no (?P<who>creatures? (?:is|are)|enem(?:y is|ies are)) affected by (?:this (?:power|attack)|"
+     r"its (?P<pn>[a-z' \-]+)|(?P<pn2>[a-z' \-]+))", "unaffected:{pn}{who}"),
+    (_AK + r"ally (?:does not have|has no) line of sight to it", "unseen-by-ally:{kw}"),
+    (r"it has no (?:remaining|other) " + _AK.replace("(?:an? |1 |one |any )?", "") + r"all(?:y|ies)(?: left)?",
+     "no-ally-left:{kw}"),
+    (r"it has line of sight to no enem(?:y|ies)|it (?:cannot|can not|does not) see any enem(?:y|ies)", "sees-no-enemy"),
+    # the order of activation in a round ('the first creature to activate in a round', 'the last creature you
+    # activate in a round'): of both sides, or of its own
+    (r"(?:it is |this is )?the first (?:creature )?to activate (?:in a|this|in the) round", "first-to-activate"),
+    (r"(?:it is |this is )?the first creature you activate (?:in a|this|in the) round", "first-you-activate"),
+    (r"(?:it is |this is )?the last creature you activate (?:in a|this|in the) round", "last-you-activate"),
+))
+
+
+def _condition_kinds(kinds: str) -> bool:
+    """Each part of a condition's kinds ('dragon+champion|good') a kind of the cards (_kinds drops a plural's 's':
+    'Boros' is 'boro' there, which has_keyword matches)."""
+    return all(_known_kinds(k) or _known_kinds(k + "s") for k in re.split(r"[|+]", kinds) if k)
+
+
+def _condition(text: str, lead_only: bool = False) -> tuple[str, int] | None:
+    """A state of the power's own creature at the start of ``text`` ('while adjacent to a wall', 'if it did not
+    charge this turn', 'only if an Undead ally is within 5 squares'): (predicate id, where its words end), or None.
+    ``lead_only``: only the states after a lead word (a power's requirement: 'Use only if ...:')."""
+    for rx, _kind, value in () if lead_only else _SELF_CONDITION_WORDS:
+        m = rx.match(text)
+        if m:
+            kinds = _kinds(m.groupdict().get("kw") or "")
+            if not _condition_kinds(kinds):
+                return None  # 'while adjacent to a Frobnitz ally': not a creature kind of the cards
+            return _fill(value, m), m.end()
+    lead = _CONDITION_LEAD.match(text)
+    if lead is None:
+        return None
+    rest = text[lead.end():]
+    best: tuple[int, re.Match[str], str] | None = None  # the longest reading ('adjacent to difficult terrain or
+    for rx, pred in _SELF_STATES:  # statue terrain' is both kinds, not the first)
+        m = rx.match(rest)
+        if m is None or (m.end() < len(rest) and rest[m.end()] not in " ,;:.)"):
+            continue
+        if best is None or m.end() > best[0]:
+            best = (m.end(), m, pred)
+    if best is None:
+        return None
+    _end, m, pred = best
+    g = {k: v for k, v in m.groupdict().items() if v}
+    kinds = _kinds((g.get("kw") or g.get("kw2") or "").replace(", or ", ", "))
+    if g.get("kws"):  # each of the keywords, with the ally's own kind
+        kinds = "|".join(g.get("al", "") + "+" + k for k in re.split(r",? or |, ", g["kws"]) if k)
+    if not _condition_kinds(kinds):
+        return None  # not a creature kind: the words stay unread
+    return _state_value(pred, g, kinds), lead.end() + m.end()
+
+
+def _state_value(pred: str, g: dict[str, str], kinds: str) -> str:
+    """A predicate id with its parameters from the words' groups ('near-ally:{n}:{kw}' → 'near-ally:5:undead')."""
+    if "{pn}" in pred:  # the power by name ('' for 'this power'), then ':enemy' for 'no enemies are affected'
+        pred = pred.replace("{pn}", "=" + (g.get("pn") or g.get("pn2") or "")).replace(
+            "{who}", ":enemy" if g.get("who", "").startswith("enem") else "")
+    n = g.get("n") or g.get("n2") or "0"
+    if "{lv}" in pred:  # 'level 7 or higher': has_keyword's 'level>=7'
+        pred = pred.replace("{lv}", "level" + ("<=" if g.get("hl") == "lower" else ">=") + g.get("lvn", "0"))
+    return (pred.replace("{m}", ":melee" if g.get("m") else "").replace("{n}", str(_words_to_int(n)))
+            .replace("{kw}", kinds).replace("{t}", g.get("t", "").replace(" or ", "|"))
+            .replace("{t2}", g.get("t2", "").replace(" or ", "|")).replace("{c}", g.get("c") or g.get("c2") or ""))
+
+
+def _modifier(text: str) -> list[tuple[str, int, Filter, str]] | None:
+    """'+2 attack and +10 fire damage vs. bloodied targets' → [(stat, n, filter, damage type)...]; None if not one."""
+    # a list of kinds or states ('Immobilized, Stunned, or Helpless targets') stays whole
+    parts = re.split(r",? and (?=[+-] ?\d)|, (?=[+-] ?\d)", text)
+    mods: list[tuple[str, int, str, str]] = []
+    tail = ""
+    for i, part in enumerate(parts):
+        m = _MOD_RE.match(part.strip())
+        if m is None:
+            return None
+        n = int(m.group("n")) * (-1 if m.group("sign") == "-" else 1)
+        stat = _STAT_WORDS[m.group("stat")]
+        form = _FORMS.get(m.group("form") or "", "")
+        dtype = (m.group("dtype") or "").strip()
+        mods.append((stat, n, form, dtype))
+        rest = m.group("rest").strip()
+        if rest:
+            if i != len(parts) - 1:
+                return None
+            tail = rest
+    flt, left = _mod_condition(tail)
+    if left:
+        return None
+    out: list[tuple[str, int, Filter, str]] = []
+    for stat, n, form, dtype in mods:
+        out.append((stat, n, Filter(keyword=flt.keyword, target_state=flt.target_state, self_state=flt.self_state,
+                                    attack_form=form or flt.attack_form), dtype))
+    return out
+
+
+# --- names of powers and kinds of creature an event or effect reads ---------------------------------------
+
+_POWER_NAMES: Final = r"(?:its )?[a-z'][a-z' \-]*?(?: or (?:its )?[a-z'][a-z' \-]*?)*"
+
+
+_RECHARGE_EFFECT: Final = re.compile(r"^recharges? (?P<names>" + _POWER_NAMES + ")$")
+
+
+_EVENT_WORDS: Final = {"living": "living", "nonliving": "!living", "non-living": "!living"}
+
+
+def _event_kinds(words: str) -> str:
+    """'Construct or Warforged' → 'construct|warforged' (each a creature keyword, 'living', or 'non-' one);
+    anything else is not read."""
+    out = []
+    for w in re.split(r", or |, | or | and ", words.strip()):
+        w = w.strip()
+        if w not in KINDS and w not in FACTIONS:
+            w = _singular(w)
+        if w in _EVENT_WORDS:
+            out.append(_EVENT_WORDS[w])
+        elif w.startswith("non-") and w[4:] in KINDS:
+            out.append("!" + w[4:])
+        elif w in KINDS or w in FACTIONS or w == "champion":
+            out.append(w)
+        else:
+            raise _Unread(f"a creature of kind '{words.strip()}'")
+    return "|".join(out)
+
+
