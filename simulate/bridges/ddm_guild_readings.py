@@ -119,6 +119,10 @@ LABELS: dict[str, Any] = {
     "ddm-guild.phasing": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "Phasing moves through walls and enemies."),
+    "ddm-guild.burrow": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Burrow: on any move but a charge the creature goes underground, under walls and enemies, provoking "
+        "nothing, and ends where it may stand."),
     "ddm-guild.assault-victory": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "The first to score the warband's points wins, at once; so does destroying every "

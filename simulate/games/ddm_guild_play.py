@@ -82,11 +82,9 @@ PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-r
                                      "start-next-turn-source", "until-damaged"})
 PLAYED_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac",
                                  "def", "speed"})
-# Burrow is not here: the move search has no burrowing move yet (under walls and enemies, no opportunity attack),
-# so a card with Burrow lists it as not played rather than counting a keyword that changes nothing.
 PLAYED_STATICS: Final = frozenset({
     "absorb", "resist-crit", "half-ranged", "no-opportunity", "never-bloodied",
-    "resist", "vulnerable", "immune", "reach", "flight", "phasing", "insubstantial", "conceal",
+    "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "keen-critical", "awareness", "defensive-advantage",
     "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
     "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
@@ -1984,6 +1982,8 @@ def threats_for(b: Battle, mover: Fighter) -> bytearray:
     """1 for each anchor (index on the board) of ``mover`` whose leaving provokes an opportunity attack from
     some enemy."""
     out = bytearray(b.board.size)
+    if mover.burrowing():
+        return out  # underground: leaving a square next to an enemy provokes nothing
     for e in b.enemies_of(mover):
         if not e.can_react() or e.pos is None or e.id in mover.provoked_by or e.melee_basic() is None \
                 or e.no_opportunity:
@@ -1996,7 +1996,7 @@ def blocked_for(b: Battle, mover: Fighter) -> tuple[set[Sq], set[Sq]]:
     """(squares it may not enter, squares it may cross but not end on) — profile ``ddm-guild.moving``."""
     blocked: set[Sq] = set()
     passable: set[Sq] = set()
-    through = mover.through_enemies or mover.phasing
+    through = mover.through_enemies or mover.phasing or mover.burrowing()
     for f in b.fighters:
         if not f.in_play() or f is mover:
             continue
@@ -2038,7 +2038,7 @@ def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> No
     for step in path:
         if b.over or not mover.in_play():
             return
-        if provokes:
+        if provokes and not mover.burrowing():
             provoke(b, mover, "move")
             if not mover.in_play() or mover.stunned() or mover.held():
                 settle(b, mover)

@@ -241,9 +241,15 @@ class Fighter:
                 s += e.amount
         return max(s, 0)
 
+    def burrowing(self) -> bool:
+        """Profile ``ddm-guild.burrow`` (a reading carried over from the seed rules): a creature with Burrow moves
+        underground on any move but a charge — under walls and enemies, every square 1, provoking no opportunity
+        attack — and must end where it may stand."""
+        return self.burrow and not self.charging_now
+
     def mover(self) -> Mover:
         flight = self.flight or self.gained("flight") > 0 or (self.charging_now and self.charge_flight)
-        phasing = self.phasing or self.gained("phasing") > 0
+        phasing = self.phasing or self.gained("phasing") > 0 or self.burrowing()
         return Mover(self.side, flight, self.stable, phasing, self.through_enemies or phasing, self.forest_walk,
                      self.statue_ok)
 

@@ -213,12 +213,3 @@ def test_the_catalogue_kinds_are_the_ones_the_reader_knows() -> None:
     kinds = {k.casefold() for r in guild_records().values() for k in r.get("keywords") or ()}
     assert kinds <= KINDS
 
-
-def test_burrow_is_listed_as_not_played_while_no_move_burrows() -> None:
-    """The move search has no burrowing move (under walls and enemies, no opportunity attack): a card's Burrow
-    changes nothing in a battle, so the card lists it as not played instead of counting it."""
-    card = card_from_catalogue(guild_records()["Medium Earth Elemental"])
-    burrow = [p for p in card.powers if any(s.kind == "burrow" for s in p.statics)]
-    assert burrow, "the card prints Burrow"
-    assert {p.index for p in burrow} <= {p.index for p in unplayed_powers(card)}
-    assert all("burrow" in p.unplayed for p in unplayed_powers(card) if p.index in {b.index for b in burrow})
