@@ -327,7 +327,8 @@ _EXTRA_ATTACK_RE: Final = re.compile(
     r"\{mb\}|\{rb\}|melee|ranged|\{m\} or \{r\}|[a-z' \-]+?) attacks?(?P<rest>.*)$"
 )
 _HAS_RE: Final = re.compile(r"^(?:has|have|gets?|gains?) (?P<mod>[+-].*)$")
-_GAIN_WORD: Final = (r"(?:resist \d+ (?:all|" + _TYPE_ALT + r")|insubstantial|phasing|conceal \d+|flight|blindsight|"
+_GAIN_WORD: Final = (r"(?:resist \d+ (?:all|" + _TYPE_ALT + r")|insubstantial|phasing|conceal \d+|flight|"
+                     r"blindsight|burrow|"
                      r"immune (?:" + _TYPE_ALT + r"|dazed|stunned|immobilized|slowed|weakened|dominated|blinded))")
 _GAIN_RE: Final = re.compile(
     r"^(?:has|have|gains?) (?P<what>" + _GAIN_WORD + r"(?:(?:,| and|, and) " + _GAIN_WORD + r")*)(?P<rest>.*)$"
@@ -350,7 +351,7 @@ def _gains(text: str) -> list[tuple[str, int]] | None:
         if m:
             out.append((f"immune:{m.group(1)}", 1))
             continue
-        if part in ("insubstantial", "phasing", "flight", "blindsight"):
+        if part in ("insubstantial", "phasing", "flight", "blindsight", "burrow"):
             out.append((part, 1))
             continue
         return None

@@ -245,7 +245,7 @@ class Fighter:
         """Profile ``ddm-guild.burrow`` (a reading carried over from the seed rules): a creature with Burrow moves
         underground on any move but a charge — under walls and enemies, every square 1, provoking no opportunity
         attack — and must end where it may stand."""
-        return self.burrow and not self.charging_now
+        return (self.burrow or self.gained("burrow") > 0) and not self.charging_now
 
     def mover(self) -> Mover:
         flight = self.flight or self.gained("flight") > 0 or (self.charging_now and self.charge_flight)

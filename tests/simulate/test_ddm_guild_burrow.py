@@ -83,3 +83,19 @@ def test_a_burrower_charges_on_the_surface() -> None:
         assert (7, 2) not in P.reachable(s.b, f, 6)
     finally:
         f.charging_now = False
+
+
+def test_burrow_until_end_of_turn_from_a_power_at_the_start_of_its_turn() -> None:
+    """'Earthglide: Use at start of this creature's turn: This creature has Burrow until end of turn.'"""
+    glide = "Earthglide: Use at start of this creature's turn: This creature has Burrow until end of turn."
+    assert unplayed_powers(card_from_catalogue(card("Earth Cult Warrior", SWORD, glide))) == []
+    s = _state(card("Earth Cult Warrior", SWORD, glide, speed=6))
+    put(s, "a1", 4, 2)
+    put(s, "b1", 11, 7)
+    f = s.b.by_id["a1"]
+    f.effects = [e for e in f.effects if e.what != "burrow"]  # as before its turn (the set-up may have begun one)
+    assert not f.burrowing()
+    s._start_turn(f)
+    assert f.burrowing()
+    _move(s, (7, 2))
+    assert f.pos == (7, 2)
