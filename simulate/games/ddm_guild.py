@@ -3,7 +3,8 @@
 The rules are ``docs/rules/ddm-guild-play.md`` (ids ``ddm-guild.*``; numbers in ``ddm_guild_rules``). This module
 is the turn structure: set-up, the round (champion test, start-of-round powers, phases of one then two
 activations, end of round), a creature's turn (start, actions, end) and victory. The mechanics it calls are in
-``ddm_guild_play``; the cards' powers are read by ``ddm_guild_powers``.
+``ddm_guild_play``; the cards' powers are read by ``ddm_guild_powers`` (with ``ddm_guild_vocab``,
+``ddm_guild_words`` and ``ddm_guild_effects``).
 
 Decisions are actions: ``guild-activate`` (which creature takes the next turn), ``guild-move``, ``guild-shift``,
 ``guild-attack`` (a power against a creature or an area), ``guild-charge``, ``guild-power`` (a minor, move or attack

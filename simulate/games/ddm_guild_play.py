@@ -516,7 +516,7 @@ def self_state_ok(b: Battle, flt: Filter, holder: Fighter, charge: bool, opportu
 
 def holds(b: Battle, ss: str, holder: Fighter, charge: bool = False, opportunity: bool = False) -> bool:
     """Whether a state of ``holder`` the powers' condition vocabulary names is true now (the one place every
-    predicate id of ddm_guild_powers' 'when / while / if' table is evaluated; ``charge``/``opportunity``: the attack
+    predicate id of ddm_guild_words' 'when / while / if' table is evaluated; ``charge``/``opportunity``: the attack
     being made is a charge or an opportunity attack)."""
     if not ss:
         return True
