@@ -16,7 +16,7 @@ from simulate.games.ddm_guild_board import SLOWING, Reach, gap, no_reach, space_
 from simulate.games.ddm_guild_powers import ANYWHERE
 from simulate.games.ddm_guild_state import Active, Battle, Fighter
 from simulate.games.ddm_guild_vocab import DAMAGE_TYPES, AttackSpec, Effect, Filter, Power
-from simulate.games.ddm_guild_words import kinds_known
+from simulate.games.ddm_guild_words import SUBJECT_SIZES, SUBJECT_STATES, kinds_known
 
 # --- what the engine plays -------------------------------------------------------------------------------------
 
@@ -419,6 +419,10 @@ def has_keyword(f: Fighter, keyword: str) -> bool:
     k = keyword.casefold()
     if k in f.card.factions:  # 'against Borderlands creatures': a faction
         return True
+    if k in SUBJECT_STATES:  # '1 adjacent Immobilized enemy', 'each Dazed enemy': a state it is in now
+        return f.has(k)
+    if k in SUBJECT_SIZES:  # 'Small creatures in your warband' (an unknown size is Medium: ddm-guild.size-unknown)
+        return (f.card.size or "Medium").casefold() == k
     for kw in f.keywords:
         if kw == k or kw.rstrip("s") == k or k in kw.split():
             return True

@@ -531,10 +531,18 @@ def _mod_condition(rest: str) -> tuple[Filter, str]:
 FACTIONS: Final = frozenset({"borderlands", "civilization", "underdark", "wild"})
 
 
+# words a subject may name that are no keyword but a state or a size the engine reads ('1 adjacent Immobilized enemy',
+# 'each Dazed enemy', 'Small creatures in your warband'): ddm_guild_play.has_keyword tests them
+SUBJECT_STATES: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "blinded"})
+SUBJECT_SIZES: Final = frozenset({"tiny", "small", "medium", "large", "huge", "gargantuan"})
+
+
 def kinds_known(kinds: str) -> bool:
-    """Every part of a kinds filter ('arcane+level>=8|drow') is a kind some creature can have (see _known_kinds) or a
-    level limit: a word that is neither ('immobilized', 'small') would reach nobody."""
+    """Every part of a kinds filter ('arcane+level>=8|drow') is a kind some creature can have (see _known_kinds), a
+    level limit, or a state or size a subject names (SUBJECT_STATES, SUBJECT_SIZES): a word that is none of these
+    ('tentacle', 'lower-level') would reach nobody."""
     return all(part.lstrip("!").startswith(("level>=", "level<=")) or _known_kinds(part)
+               or part.lstrip("!") in SUBJECT_STATES or part.lstrip("!") in SUBJECT_SIZES
                for alt in kinds.split("|") for part in alt.split("+") if part)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildGame, GuildMove, GuildState
-from simulate.games.ddm_guild_cards import card_from_catalogue, unplayed_powers
+from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, card, put
 
 # a wall across the map but for its last row: (5, 0) to (5, 6) is wall, (5, 7) open
@@ -41,7 +41,8 @@ def _move(state: GuildState, to: tuple[int, int]) -> None:
 
 
 def test_burrow_is_read_and_played() -> None:
-    c = card_from_catalogue(card("Earth Elemental", SWORD, BURROW))
+    c = card_from_json(card("Earth Elemental", SWORD, BURROW))
+    assert any(s.kind == "burrow" for p in c.powers for s in p.statics)
     assert [p.name for p in unplayed_powers(c)] == []
 
 
@@ -88,7 +89,8 @@ def test_a_burrower_charges_on_the_surface() -> None:
 def test_burrow_until_end_of_turn_from_a_power_at_the_start_of_its_turn() -> None:
     """'Earthglide: Use at start of this creature's turn: This creature has Burrow until end of turn.'"""
     glide = "Earthglide: Use at start of this creature's turn: This creature has Burrow until end of turn."
-    assert unplayed_powers(card_from_catalogue(card("Earth Cult Warrior", SWORD, glide))) == []
+    c = card_from_json(card("Earth Cult Warrior", SWORD, glide))
+    assert len(c.powers) == 2 and unplayed_powers(c) == []
     s = _state(card("Earth Cult Warrior", SWORD, glide, speed=6))
     put(s, "a1", 4, 2)
     put(s, "b1", 11, 7)

@@ -115,12 +115,17 @@ def test_an_ongoing_damage_effect_ends_on_that_ally() -> None:
 
 
 def test_a_subject_of_no_creature_kind_is_not_played() -> None:
-    """'1 adjacent Immobilized enemy', 'Small creatures in your warband', 'Human and lf allies': the words read as a
-    kind no creature has, so the effect would reach nobody; such powers are listed as not played."""
-    for text in ("Venomous Bite: Minor action; 1 adjacent Immobilized enemy has ongoing 10 poison Damage (save ends).",
-                 "Use at start of round. Small creatures in your warband have +2 Speed until end of round.",
-                 "Use at start of round: Human and lf allies have +2 attack and +5 damage until end of round."):
+    """'Human and lf allies', 'Tentacle allies', 'Lower-level allies': the words read as a kind no creature has, so
+    the effect would reach nobody; such powers are listed as not played. (A state or a size — '1 adjacent Immobilized
+    enemy', 'Small creatures in your warband' — is read since game 1.46: test_ddm_guild_subject_states.py.)"""
+    for text in ("Use at start of round: Human and lf allies have +2 attack and +5 damage until end of round.",
+                 "Use at start of round: Tentacle allies have +4 attack and +10 damage until end of round.",
+                 "Use at start of round. Lower-level allies have Resist 5 All until end of round."):
         p = parse_power(0, "special", text)
         assert p.played and "no creature kind" in P.engine_unplayed(p), (text, P.engine_unplayed(p))
+    for text in ("Venomous Bite: Minor action; 1 adjacent Immobilized enemy has ongoing 10 poison Damage (save ends).",
+                 "Use at start of round. Small creatures in your warband have +2 Speed until end of round."):
+        p = parse_power(0, "special", text)
+        assert p.played and not P.engine_unplayed(p), (text, P.engine_unplayed(p))
     ok = parse_power(0, "special", "Use at start of round: Human and Elf allies have +2 attack until end of round.")
     assert ok.played and not P.engine_unplayed(ok)
