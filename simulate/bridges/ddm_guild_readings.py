@@ -113,6 +113,10 @@ LABELS: dict[str, Any] = {
     "ddm-guild.teleport": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A teleport needs sight of the square it ends on."),
+    "ddm-guild.stand-in-terrain": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "The map's edge counts as a wall; difficult terrain is any terrain costing 2 to enter; the stand-in maps "
+        "have no river or fire terrain."),
     "ddm-guild.size-unknown": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A creature whose size is not known is played as Medium."),
