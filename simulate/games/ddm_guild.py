@@ -27,6 +27,7 @@ from simulate.engine.dice import Dice
 from simulate.engine.events import EventLog
 from simulate.engine.game import TERMINAL, Action, Game, IllegalAction, Result, State, action_from_json
 from simulate.engine.grid import Sq
+from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import GuildBoard, gap, space_of
@@ -619,7 +620,7 @@ class GuildState(State):
         for p in f.powers:
             if p.recharge.startswith("action:") and p.uses and f.uses.get(p.index, 0) < p.uses \
                     and self._action_free(f, p.recharge[7:]) \
-                    and P.holds(self.b, p.recharge_filter.self_state, f):  # 'as a move action when ...'
+                    and J.holds(self.b, p.recharge_filter.self_state, f):  # 'as a move action when ...'
                 out.append(GuildRecharge(p.index))
         return out
 
@@ -876,7 +877,7 @@ class GuildState(State):
             self._spend(f, p.action)
             P.spend(b, f, p)
             b.event("power", creature=f.id, power=p.name, trigger="")
-            P.apply_power(b, f, p, P.power_ctx(P.Ctx(f), p))
+            P.apply_power(b, f, p, J.power_ctx(J.Ctx(f), p))
             return
         raise IllegalAction(f"not a DDM Guild action: {action.kind}")
 

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from simulate.engine.game import Action, State
 from simulate.engine.grid import Sq
+from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import (
     GuildActivate,
@@ -118,12 +119,12 @@ class GuildHeuristicPolicy:
     def _chance(self, b: Battle, f: Fighter, p: Power, a: AttackSpec, t: Fighter, charge: bool) -> float:
         if a.auto_hit:
             return 1.0
-        bonus = P.attack_rating(b, f, t, a) + P._stat_mods(b, f, "attack", t, a, p, charge, False)
-        if P.has_combat_advantage(b, f, t, a.form == "melee"):
+        bonus = P.attack_rating(b, f, t, a) + J._stat_mods(b, f, "attack", t, a, p, charge, False)
+        if J.has_combat_advantage(b, f, t, a.form == "melee"):
             bonus += 2
         if charge:
             bonus += 1
-        need = P.defence(b, t, a.defence or "ac", f, a, p, False) - bonus
+        need = J.defence(b, t, a.defence or "ac", f, a, p, False) - bonus
         chance = (21 - need) / 20.0
         conceal = t.conceal_now()
         if conceal and not f.sees_all():
@@ -138,7 +139,7 @@ class GuildHeuristicPolicy:
                     continue
                 dmg += e.amount
         if dmg:
-            dmg += P._stat_mods(b, f, "damage", t, a, p, charge, False)
+            dmg += J._stat_mods(b, f, "damage", t, a, p, charge, False)
         if f.has("weakened"):
             dmg //= 2
         if t.is_insubstantial():
@@ -313,7 +314,7 @@ class GuildHeuristicPolicy:
         """An attack the power has an ally make ('Nearest ally makes an immediate {b} attack'), valued as the
         engine plays it: the allies ``pick`` names, each against the enemy ``extra_attack`` picks."""
         total = 0.0
-        for ally in P.pick(b, e.who, e, P.Ctx(f)):
+        for ally in P.pick(b, e.who, e, J.Ctx(f)):
             if "immediate" in e.extra and (not ally.can_react() or ally.immediate_used):
                 continue
             use = P.extra_attack_power(ally, e.what)
@@ -398,14 +399,14 @@ class GuildHeuristicPolicy:
         near = min((b.gap(f, e) for e in b.enemies_of(f)), default=99)
         for e in p.effects:
             if e.kind == "heal":
-                ctx = P.Ctx(f)
+                ctx = J.Ctx(f)
                 return any(t.max_hp - t.hp >= max(5, e.amount // 2) for t in P.pick(b, e.who, e, ctx))
             if e.kind == "mod" and e.amount > 0:
                 return near <= f.speed() + 2
             if e.kind == "place" and e.who == "self" and not e.what.startswith("adjacent:"):
                 return P.best_square(b, f, P.placement_squares(b, f, e), False) is not None
             if e.kind in ("damage", "condition", "ongoing") and e.who in ("enemies", "chosen-enemy", "all"):
-                return any(t.player != f.player for t in P.pick(b, e.who, e, P.Ctx(f)))
+                return any(t.player != f.player for t in P.pick(b, e.who, e, J.Ctx(f)))
         return False
 
     def _advance(self, s: GuildState, f: Fighter) -> Action | None:

@@ -106,7 +106,7 @@ def card_from_catalogue(record: Mapping[str, Any], size: str = "") -> GuildCard:
 
 def unplayed_powers(card: GuildCard) -> list[Power]:
     """The card's powers the engine does not play whole (their ``unplayed`` says which words)."""
-    from simulate.games.ddm_guild_play import engine_unplayed
+    from simulate.games.ddm_guild_coverage import engine_unplayed
 
     out = []
     for p in card.powers:

@@ -1123,7 +1123,7 @@ def _ends_turn_in(body: str) -> tuple[str, Filter, str, int] | None:
     return "ally-ends-turn", Filter(keyword=kinds, self_state="at:" + cond[0]), "", m.end()
 
 
-# the states of where a creature stands (ddm_guild_play._holds_place judges them for any creature)
+# the states of where a creature stands (ddm_guild_judge._holds_place judges them for any creature)
 _PLACE_STATES: Final = frozenset({"adjacent-wall", "in-terrain", "adjacent-terrain", "in-victory-area"})
 
 

@@ -320,7 +320,7 @@ class Battle:
         self.next_group = 1
         self.attacks_rolled = 0
         self._occupied: dict[Sq, Fighter] | None = None
-        self.run: object = None  # the attack being resolved (ddm_guild_play.Run), for powers that ask its form
+        self.run: object = None  # the attack being resolved (ddm_guild_judge.Run), for powers that ask its form
         self.version = 0  # bumped whenever a creature moves, appears, disappears or changes what it can do
         self.reach_cache: dict[tuple[str, int, int, int, Sq, bool], object] = {}
 

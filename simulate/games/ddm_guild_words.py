@@ -3,7 +3,7 @@
 One spelling for every word the grammar reads (the cards' misprints and icons included), numbers and durations,
 groups of creatures read as parts ("each Fey ally with the Shadow keyword", "Giant and Ogre creatures in your
 warband") and the when / while / if words about a power's own creature (one table: the words to a predicate id the
-engine evaluates in ``ddm_guild_play.holds``). Used by ``ddm_guild_effects`` and ``ddm_guild_powers``; nothing here
+engine evaluates in ``ddm_guild_judge.holds``). Used by ``ddm_guild_effects`` and ``ddm_guild_powers``; nothing here
 branches on a creature's name and every number comes from the text.
 """
 
@@ -532,7 +532,7 @@ FACTIONS: Final = frozenset({"borderlands", "civilization", "underdark", "wild"}
 
 
 # words a subject may name that are no keyword but a state or a size the engine reads ('1 adjacent Immobilized enemy',
-# 'each Dazed enemy', 'Small creatures in your warband'): ddm_guild_play.has_keyword tests them
+# 'each Dazed enemy', 'Small creatures in your warband'): ddm_guild_judge.has_keyword tests them
 SUBJECT_STATES: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "blinded"})
 SUBJECT_SIZES: Final = frozenset({"tiny", "small", "medium", "large", "huge", "gargantuan"})
 
@@ -624,7 +624,7 @@ _MOD_CONDITIONS: Final = (
 # One vocabulary for every reader path that names a state of the power's own creature: a modifier's 'while ...'
 # ('+2 AC while adjacent to a wall'), a power's 'Use only if ...:' or 'While ...:' (its requirement), a RECHARGE's
 # 'at start of its turn if ...'. Each entry maps words to a predicate id with its parameters after colons; the
-# engine evaluates every id in one place (ddm_guild_play.holds) and lists the ids it plays (PLAYED_SELF_STATES,
+# engine evaluates every id in one place (ddm_guild_judge.holds) and lists the ids it plays (PLAYED_SELF_STATES,
 # PLAYED_SELF_STATE_KINDS). A word that is not here stays unread.
 
 # states written with their own lead words (the modifiers' older spellings)

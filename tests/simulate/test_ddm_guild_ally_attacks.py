@@ -4,6 +4,7 @@ says so), and chosen by the heuristic player when worth it."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildAttack, GuildPower
 from simulate.games.ddm_guild_ai import GuildHeuristicPolicy
@@ -78,4 +79,4 @@ def test_the_player_has_an_ally_strike_when_it_cannot_strike_itself() -> None:
     s.b.by_id["a2"].immediate_used = True  # no reaction left: nothing to gain
     assert GuildHeuristicPolicy(1, 0).choose(s, s.legal_actions()) != GuildPower(1)
     assert P.pick(s.b, "nearest-ally", parse_power(0, "special", SWIFTNESS).effects[0],
-                  P.Ctx(s.b.by_id["a1"])) == [s.b.by_id["a2"]]
+                  J.Ctx(s.b.by_id["a1"])) == [s.b.by_id["a2"]]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_powers import parse_power
@@ -141,7 +143,7 @@ def test_paralysis_follows_a_failed_save_of_an_adjacent_immobilized_enemy() -> N
     put(s, "b2", 9, 3)
     orc, elf = s.b.by_id["b1"], s.b.by_id["b2"]
     for f in (orc, elf):
-        P.add_active(s.b, f, "condition", "immobilized", 0, "save", s.b.by_id["a1"], P.Filter())
+        P.add_active(s.b, f, "condition", "immobilized", 0, "save", s.b.by_id["a1"], C.Filter())
     assert not P.roll_save(s.b, elf, elf.effects[0])
     assert not elf.has("helpless")  # not adjacent
     assert not P.roll_save(s.b, orc, orc.effects[0])
@@ -153,7 +155,7 @@ def sword_mod(s: object, stat: str, attacker: str, target: str) -> int:
     holder = b.by_id[attacker]
     sword = holder.powers[0]
     assert sword.attack is not None
-    return P._stat_mods(b, holder, stat, b.by_id[target], sword.attack, sword, False, False)
+    return J._stat_mods(b, holder, stat, b.by_id[target], sword.attack, sword, False, False)
 
 
 @pytest.mark.parametrize(("text", "who", "keyword"), [
@@ -263,7 +265,7 @@ def test_sneak_attack_counts_a_flank_for_a_melee_attack_only() -> None:
     rogue, orc = b.by_id["a1"], b.by_id["b1"]
     spear = rogue.powers[1]
     assert spear.attack is not None
-    assert P._stat_mods(b, rogue, "damage", orc, spear.attack, spear, False, False) == 0
+    assert J._stat_mods(b, rogue, "damage", orc, spear.attack, spear, False, False) == 0
 
 
 def test_an_aura_over_adjacent_creatures_of_both_sides_and_over_non_champion_kinds() -> None:
@@ -312,7 +314,7 @@ def test_adjacent_creatures_in_a_ranged_attack_s_rider_stay_unread() -> None:
 def test_a_warband_building_rule_has_nothing_to_play_in_a_battle(text: str) -> None:
     p = parse_power(0, "special", text)
     assert p.played and [s.kind for s in p.statics] == ["construction"] and not p.effects
-    assert not P.engine_unplayed(p)
+    assert not C.engine_unplayed(p)
 
 
 def test_a_battle_rule_in_warband_words_stays_unread() -> None:
@@ -402,7 +404,7 @@ def test_a_modifier_against_a_list_of_states_or_a_bare_kind() -> None:
     put(s, "b1", 5, 3)
     put(s, "b2", 3, 3)
     put(s, "b3", 4, 4)
-    P.add_active(s.b, s.b.by_id["b3"], "condition", "stunned", 0, "save", s.b.by_id["a1"], P.Filter())
+    P.add_active(s.b, s.b.by_id["b3"], "condition", "stunned", 0, "save", s.b.by_id["a1"], C.Filter())
     assert [sword_mod(s, "damage", "a1", t) for t in ("b1", "b2", "b3")] == [0, 10, 10]
     assert parse_power(0, "special", "Giganticus: + 10 damage against Big.").unplayed  # not a creature keyword
 
@@ -435,7 +437,7 @@ def test_it_or_one_ally_within_some_squares() -> None:
     near, far = s.b.by_id["a2"], s.b.by_id["a3"]
     near.hp, far.hp = 40, 20  # the farther one is more hurt, but out of reach
     orc = s.b.by_id["b1"]
-    P.add_active(s.b, orc, "condition", "dazed", 0, "save", s.b.by_id["a1"], P.Filter())
+    P.add_active(s.b, orc, "condition", "dazed", 0, "save", s.b.by_id["a1"], C.Filter())
     assert not P.roll_save(s.b, orc, orc.effects[0])
     assert (near.hp, far.hp) == (50, 20)
 

@@ -5,6 +5,8 @@ read as parts and played on the target as it was before the hit (profile ddm-gui
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_vocab import Filter
@@ -57,7 +59,7 @@ def test_what_stays_unread() -> None:
         assert not parse_power(0, "attack", text).played, text
     # a rider that depends on the target on a miss is refused by the engine
     p = parse_power(0, "attack", "Swipe: +10 vs. AC; 10 damage. Miss: 5 damage; +5 damage if target is bloodied.")
-    assert not p.played or P.engine_unplayed(p)
+    assert not p.played or C.engine_unplayed(p)
 
 
 def _duel(power: str, dice: list[int], enemy_hp: int = 100):
@@ -66,11 +68,11 @@ def _duel(power: str, dice: list[int], enemy_hp: int = 100):
     put(s, "b1", 5, 3)
     hero, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     p = hero.powers[0]
-    assert p.attack is not None and not P.engine_unplayed(p)
+    assert p.attack is not None and not C.engine_unplayed(p)
     return s, hero, orc, p
 
 
-def _conditions(f: P.Fighter) -> list[str]:
+def _conditions(f: J.Fighter) -> list[str]:
     return sorted(e.what for e in f.effects if e.kind == "condition")
 
 
@@ -103,7 +105,7 @@ def test_extra_damage_against_evil_targets_only() -> None:
     put(s, "b2", 3, 3)
     hero, orc, evil = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
     p = hero.powers[0]
-    assert p.attack is not None and not P.engine_unplayed(p)
+    assert p.attack is not None and not C.engine_unplayed(p)
     P.attack(s.b, hero, p, p.attack, [orc])
     P.attack(s.b, hero, p, p.attack, [evil])
     assert (orc.hp, evil.hp) == (90, 80)  # a neutral orc: 10; an evil fiend: 10 + 10 radiant
@@ -149,7 +151,7 @@ def test_a_higher_attack_bonus_against_a_bloodied_target() -> None:
 
 def test_more_points_when_the_destroyed_enemy_is_a_champion() -> None:
     p = parse_power(0, "special", HEADS)
-    assert p.played and not P.engine_unplayed(p), p.unplayed
+    assert p.played and not C.engine_unplayed(p), p.unplayed
     assert [(e.kind, e.amount, e.gate.keyword, "instead" in e.extra) for e in p.effects] == [
         ("vp", 5, "", False), ("vp", 10, "champion", True)]
     s = battle([card("Barbarian", SWORD, HEADS)],

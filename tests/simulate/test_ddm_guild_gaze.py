@@ -3,6 +3,7 @@ cards print): no power named Gaze reaches the creature — not as a target, not 
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildAttack
 from simulate.games.ddm_guild_powers import parse_power
@@ -49,5 +50,5 @@ def test_the_effects_of_a_special_power_named_gaze_pass_it_by() -> None:
     beholder = s.b.by_id["a1"]
     gaze = beholder.powers[1]
     assert gaze.played and gaze.trigger == "start-of-round", gaze.unplayed
-    P.use_triggered(s.b, beholder, gaze, P.Ctx(beholder))
+    P.use_triggered(s.b, beholder, gaze, J.Ctx(beholder))
     assert s.b.by_id["b2"].has("dazed") and not s.b.by_id["b1"].has("dazed")

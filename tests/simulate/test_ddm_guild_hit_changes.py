@@ -5,6 +5,7 @@ automatic hit and a critical hit' (Berserker's Telling Retort)."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -23,12 +24,12 @@ def test_the_words() -> None:
                                  "critical hit.", "declares", "crit")):
         p = parse_power(0, "special", text, 1)
         assert p.played and p.trigger == trigger and [(e.kind, e.what) for e in p.effects] == [("hit", what)], text
-        assert not P.engine_unplayed(p), text
+        assert not C.engine_unplayed(p), text
     retort = parse_power(0, "special", RETORT, 1)
     assert retort.played and [(e.kind, e.extra) for e in retort.effects] == [("attack", ("force:crit",))]
     # a critical hit forced where no attack is being declared is not played
     p = parse_power(0, "special", "Use at start of round: That attack is a critical hit.")
-    assert not p.played or P.engine_unplayed(p)
+    assert not p.played or C.engine_unplayed(p)
 
 
 def test_a_declared_attack_is_a_critical_hit_once() -> None:

@@ -4,6 +4,7 @@ ally nearest where it stood, then the heal."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -16,7 +17,7 @@ def test_the_words() -> None:
     p = parse_power(0, "special", SACRED)
     assert p.played and p.trigger == "ally-bloodied", p.unplayed
     assert [(e.kind, e.who, e.what) for e in p.effects] == [("place", "self", "adjacent:ally"), ("heal", "ally", "")]
-    assert P.engine_unplayed(p) == ""
+    assert C.engine_unplayed(p) == ""
 
 
 def test_the_medic_is_placed_beside_its_bloodied_ally_which_heals() -> None:

@@ -6,6 +6,8 @@ stands (docs/rules/ddm-guild-play.md, how the engine uses powers)."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildGame, GuildState
 from simulate.games.ddm_guild_powers import parse_power
@@ -18,7 +20,7 @@ BOW = "Bow: (range 10) +10 vs. AC; 10 damage."
 
 def _place(text: str, ptype: str = "special") -> tuple[str, int, str, str]:
     p = parse_power(0, ptype, text)
-    assert p.played and not P.engine_unplayed(p), (text, p.unplayed, P.engine_unplayed(p))
+    assert p.played and not C.engine_unplayed(p), (text, p.unplayed, C.engine_unplayed(p))
     (e,) = p.effects
     assert e.kind == "place" and e.who == "self"
     return e.what, e.amount, e.filter.keyword, e.filter.target_state
@@ -39,7 +41,7 @@ def test_the_words() -> None:
     # where an attack is being resolved, a placement is not played (does the attack still reach it?)
     p = parse_power(0, "special", "Simulacrum: Use when this creature is targeted by an attack: Place it in one of "
                                   "your start areas.")
-    assert p.played and P.engine_unplayed(p)
+    assert p.played and C.engine_unplayed(p)
     # kinds that are no creature keyword, and a place no words describe, stay unread
     for text in ("Use at end of round: Place this creature within 6 squares of a Wizardly ally.",
                  "Use at end of round: Place this creature in the nicest square."):
@@ -112,14 +114,14 @@ def test_placed_beside_a_wall_and_in_sight() -> None:
     put(s, "b1", 11, 7)
     nyc = s.b.by_id["a1"]
     p = nyc.powers[1]
-    P.apply_effects(s.b, p.effects, P.Ctx(nyc))
+    P.apply_effects(s.b, p.effects, J.Ctx(nyc))
     assert s.b.gap(nyc, s.b.by_id["b1"]) == 1
 
 
 def test_a_teleport_that_must_end_beside_a_wall() -> None:
     jump = "Shadow Jump: Move action: Teleport up to 5 squares to a square adjacent to a wall."
     p = parse_power(0, "special", jump)
-    assert p.played and not P.engine_unplayed(p), p.unplayed
+    assert p.played and not C.engine_unplayed(p), p.unplayed
     assert [(e.kind, e.amount, e.what) for e in p.effects] == [("place", 5, "seen:wall")]
     assert parse_power(0, "special", "Tree Step: Move action: Teleport 10, must end in forest terrain.").played
     state = GuildGame().new_initial_state(
@@ -129,6 +131,6 @@ def test_a_teleport_that_must_end_beside_a_wall() -> None:
     put(state, "a1", 3, 3)
     put(state, "b1", 9, 3)
     dragon = state.b.by_id["a1"]
-    P.apply_effects(state.b, dragon.powers[1].effects, P.Ctx(dragon))
+    P.apply_effects(state.b, dragon.powers[1].effects, J.Ctx(dragon))
     assert dragon.pos is not None and max(abs(dragon.pos[0] - 6), abs(dragon.pos[1] - 3)) == 1  # beside the wall
     assert max(abs(dragon.pos[0] - 3), abs(dragon.pos[1] - 3)) <= 5

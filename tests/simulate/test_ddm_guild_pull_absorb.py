@@ -4,6 +4,7 @@ take fire damage, it heals 10 HP instead' (that damage heals it instead of hurti
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -24,7 +25,7 @@ def test_the_words() -> None:
                            ("Fire Healing: Whenever this creature would take fire damage, it heals 10 HP instead.",
                             10, "fire")):
         p = parse_power(0, "special", text)
-        assert p.played and not P.engine_unplayed(p), text
+        assert p.played and not C.engine_unplayed(p), text
         assert [(s.kind, s.amount, s.what) for s in p.statics] == [("absorb", n, dtype)]
     surge = parse_power(0, "special", "Feral Surge: Use at start of this creature's turn. Move this creature up to "
                                       "its Speed.")
@@ -37,7 +38,7 @@ def test_a_pull_brings_the_target_adjacent() -> None:
     put(s, "b1", 5, 3)
     otyugh, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     p = otyugh.powers[0]
-    assert p.attack is not None and not P.engine_unplayed(p)
+    assert p.attack is not None and not C.engine_unplayed(p)
     P.attack(s.b, otyugh, p, p.attack, [orc])
     assert s.b.adjacent(otyugh, orc) and orc.has("immobilized") and orc.hp == 35
 

@@ -4,6 +4,7 @@ rolled once per use; a range's effects run to the next range (docs/rules/ddm-gui
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -18,7 +19,7 @@ CHAOS = ("Use at start of round; Roll 1d20. 1-10: Slaad allies have +2 DEF and +
 
 def test_the_words() -> None:
     p = parse_power(0, "special", IGNORES_DEATH)
-    assert p.played and p.trigger == "destroyed" and not P.engine_unplayed(p), p.unplayed
+    assert p.played and p.trigger == "destroyed" and not C.engine_unplayed(p), p.unplayed
     assert [(e.kind, e.amount, e.count, e.extra) for e in p.effects] == [
         ("roll", 0, 1, ("new",)), ("roll", 11, 20, ()), ("survive", 5, 1, ())]
     q = parse_power(0, "special", CHAOS)
@@ -29,13 +30,13 @@ def test_the_words() -> None:
                  "Loot: Use at end of round: Roll 1d20: On a roll of 15 or more, score +5 VP.",
                  "Use at start of turn: Roll 1d20. On 6-15, this creature heals 10 HP. On 20, it shifts 2 squares."):
         r = parse_power(0, "special", text)
-        assert r.played and not P.engine_unplayed(r), (text, r.unplayed, P.engine_unplayed(r))
+        assert r.played and not C.engine_unplayed(r), (text, r.unplayed, C.engine_unplayed(r))
     # a range with no roll, a survival where nothing destroys it, and one with no hit points, are not played
     for text in ("Use at start of round: On 11+, score 5 VP.",
                  "Use at start of round: This creature is not destroyed and has 5 HP instead.",
                  "Use when destroyed: This creature is not destroyed instead."):
         r = parse_power(0, "special", text)
-        assert not r.played or P.engine_unplayed(r), text
+        assert not r.played or C.engine_unplayed(r), text
 
 
 def test_a_roll_of_11_or_more_keeps_it_on_the_map_with_5_hp() -> None:

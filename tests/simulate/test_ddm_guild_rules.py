@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild import GuildAttack, GuildEndTurn, GuildGame, GuildMove, GuildShift, GuildState
@@ -202,10 +203,10 @@ def test_combat_advantage_cover_and_charge_numbers() -> None:
     rogue, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     sword = rogue.powers[0]
     assert sword.attack is not None
-    assert P.attack_bonus(s.b, rogue, orc, sword, sword.attack, False, False)[0] == 0
+    assert J.attack_bonus(s.b, rogue, orc, sword, sword.attack, False, False)[0] == 0
     put(s, "a2", 6, 3)  # flanking
-    assert P.attack_bonus(s.b, rogue, orc, sword, sword.attack, False, False) == (2, ["ca+2"])
-    assert P.attack_bonus(s.b, rogue, orc, sword, sword.attack, True, False)[0] == 3
+    assert J.attack_bonus(s.b, rogue, orc, sword, sword.attack, False, False) == (2, ["ca+2"])
+    assert J.attack_bonus(s.b, rogue, orc, sword, sword.attack, True, False)[0] == 3
 
 
 def test_leaving_an_enemys_side_provokes_and_a_shift_does_not() -> None:
@@ -254,7 +255,7 @@ def test_a_power_that_gives_resist_for_a_while() -> None:
     power = next(p for p in warrior.powers if p.name == "Bloodcut Armor")
     assert power.action == "minor"
     s.b.active = warrior
-    P.apply_effects(s.b, power.effects, P.Ctx(warrior))
+    P.apply_effects(s.b, power.effects, J.Ctx(warrior))
     assert P.deal_damage(s.b, warrior, [(15, "")], s.b.by_id["b1"]) == 5
     s._end_turn(warrior)
     s._start_turn(warrior)

@@ -3,7 +3,7 @@ pays; spending points on a trigger is a choice the engine does not make (listed 
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_coverage as C
 from simulate.games.ddm_guild import GuildPower
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
@@ -15,9 +15,9 @@ def test_the_words_and_what_is_not_played() -> None:
     p = parse_power(0, "special", POTION)
     assert p.played and p.action == "minor", p.unplayed
     assert [(e.kind, e.amount, e.extra) for e in p.effects] == [("vp", -5, ("spend",)), ("heal", 30, ())]
-    assert P.engine_unplayed(p) == ""
+    assert C.engine_unplayed(p) == ""
     q = parse_power(0, "special", "Bribe: Use at start of round; spend 5 VP, then this creature heals 30 HP.")
-    assert P.engine_unplayed(q) == "spending victory points is a choice the engine makes only as an action"
+    assert C.engine_unplayed(q) == "spending victory points is a choice the engine makes only as an action"
 
 
 def test_the_potion_needs_and_spends_its_sides_points() -> None:

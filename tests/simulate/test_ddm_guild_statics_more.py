@@ -4,6 +4,7 @@ destroyed', '10 + 25 ongoing poison damage (save ends)', 'a {B} attack against a
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -17,10 +18,10 @@ def test_the_words() -> None:
                                ("Shortened Reach: Cannot make opportunity attacks.", "no-opportunity", 0),
                                ("Resilient: Never considered Bloodied.", "never-bloodied", 0)):
         p = parse_power(0, "special", text)
-        assert p.played and not P.engine_unplayed(p), text
+        assert p.played and not C.engine_unplayed(p), text
         assert [(s.kind, s.amount) for s in p.statics] == [(kind, amount)], text
     doomed = parse_power(0, "special", "Doomed Soul: Opponent scores +5 VP when this creature is destroyed.")
-    assert doomed.played and doomed.trigger == "destroyed" and not P.engine_unplayed(doomed), doomed.unplayed
+    assert doomed.played and doomed.trigger == "destroyed" and not C.engine_unplayed(doomed), doomed.unplayed
     assert [(e.kind, e.who, e.amount) for e in doomed.effects] == [("vp", "opponent", 5)]
     sting = parse_power(0, "attack", "Sting: (reach 6) +20 vs. AC; 10 + 25 ongoing poison damage (save ends).")
     assert sting.played and sting.attack is not None

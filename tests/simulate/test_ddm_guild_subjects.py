@@ -4,6 +4,8 @@ them: the engine names the one nearest an enemy), with 'you may move ... up to i
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_vocab import Filter
@@ -19,7 +21,7 @@ def test_the_words() -> None:
                                              (HEAL, "heal", "friends", 0, "raider"),
                                              (RECON, "move", "chosen-friend", 0, "raider")):
         p = parse_power(0, "special", text)
-        assert p.played and not P.engine_unplayed(p), (text, p.unplayed, P.engine_unplayed(p))
+        assert p.played and not C.engine_unplayed(p), (text, p.unplayed, C.engine_unplayed(p))
         (e,) = p.effects
         assert (e.kind, e.who, e.filter.within, e.filter.keyword) == (kind, who, within, keyword), text
     burst = parse_power(0, "special", "Vesuvian Burst: immediate action, whenever destroyed: Each enemy and ally "
@@ -87,7 +89,7 @@ def test_slides_of_enemies_levels_and_counts() -> None:
     for text, who, keyword, within in ((slide, "chosen-enemy", "", 5), (flurry, "chosen-enemies:2", "", -1),
                                        (order, "chosen-ally", "level<=10", 0)):
         p = parse_power(0, "special", text)
-        assert p.played and not P.engine_unplayed(p), (text, p.unplayed)
+        assert p.played and not C.engine_unplayed(p), (text, p.unplayed)
         assert [(e.who, e.filter.keyword, e.filter.within) for e in p.effects] == [(who, keyword, within)], text
     # a state is not a kind, and the engine does not slide its own creatures
     for text in ("Fling: Minor action: Slide an adjacent Immobilized enemy up to 3 squares.",
@@ -104,13 +106,13 @@ def test_slides_of_enemies_levels_and_counts() -> None:
 
 def test_an_ongoing_damage_effect_ends_on_that_ally() -> None:
     p = parse_power(0, "special", "Use at start of an ally's turn: End 1 ongoing damage effect on that ally.")
-    assert p.played and not P.engine_unplayed(p)
+    assert p.played and not C.engine_unplayed(p)
     assert [(e.kind, e.who, e.what) for e in p.effects] == [("cleanse", "ally", "ongoing")]
     s = battle([card("Cleric", SWORD), card("Fighter", SWORD)], [card("Orc", SWORD)], PurposeDice())
     fighter, orc = s.b.by_id["a2"], s.b.by_id["b1"]
     P.add_active(s.b, fighter, "ongoing", "fire", 5, "save", orc, Filter())
     P.add_active(s.b, fighter, "condition", "slowed", 0, "save", orc, Filter())
-    P.apply_effects(s.b, p.effects, P.Ctx(s.b.by_id["a1"], ally=fighter))
+    P.apply_effects(s.b, p.effects, J.Ctx(s.b.by_id["a1"], ally=fighter))
     assert [e.kind for e in fighter.effects] == ["condition"]  # the ongoing damage ended, the condition stays
 
 
@@ -122,10 +124,10 @@ def test_a_subject_of_no_creature_kind_is_not_played() -> None:
                  "Use at start of round: Tentacle allies have +4 attack and +10 damage until end of round.",
                  "Use at start of round. Lower-level allies have Resist 5 All until end of round."):
         p = parse_power(0, "special", text)
-        assert p.played and "no creature kind" in P.engine_unplayed(p), (text, P.engine_unplayed(p))
+        assert p.played and "no creature kind" in C.engine_unplayed(p), (text, C.engine_unplayed(p))
     for text in ("Venomous Bite: Minor action; 1 adjacent Immobilized enemy has ongoing 10 poison Damage (save ends).",
                  "Use at start of round. Small creatures in your warband have +2 Speed until end of round."):
         p = parse_power(0, "special", text)
-        assert p.played and not P.engine_unplayed(p), (text, P.engine_unplayed(p))
+        assert p.played and not C.engine_unplayed(p), (text, C.engine_unplayed(p))
     ok = parse_power(0, "special", "Use at start of round: Human and Elf allies have +2 attack until end of round.")
-    assert ok.played and not P.engine_unplayed(ok)
+    assert ok.played and not C.engine_unplayed(ok)

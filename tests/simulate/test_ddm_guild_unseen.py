@@ -3,6 +3,7 @@ RECHARGE at the start of its turn): played only while no enemy sees it (an invis
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_vocab import Filter
@@ -31,7 +32,7 @@ def test_an_unseen_kobold_teleports_closer_and_a_seen_one_stays() -> None:
     P.fire(s.b, "start-of-round", [kobold])
     assert kobold.pos == (1, 3) and not s.log.of_kind("teleport")  # the orc sees it
     P.add_active(s.b, kobold, "condition", "invisible", 0, "end-round", kobold, Filter())
-    assert P.unseen(s.b, kobold)
+    assert J.unseen(s.b, kobold)
     P.fire(s.b, "start-of-round", [kobold])
     assert kobold.pos is not None and kobold.pos[0] == 7  # six squares on, closer to the orc
     assert [e.data["creature"] for e in s.log.of_kind("teleport")] == ["a1"]

@@ -3,6 +3,7 @@ is, what state it is in) and the bloodied triggers, read from the cards' own wor
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_vocab import Filter
@@ -14,7 +15,7 @@ def sword_bonus(state: object, attacker: str, target: str) -> int:
     holder = b.by_id[attacker]
     sword = holder.powers[0]
     assert sword.attack is not None
-    return P._stat_mods(b, holder, "attack", b.by_id[target], sword.attack, sword, False, False)
+    return J._stat_mods(b, holder, "attack", b.by_id[target], sword.attack, sword, False, False)
 
 
 def test_a_modifier_that_needs_an_adjacent_ally_of_a_kind() -> None:
@@ -123,14 +124,14 @@ def test_a_bonus_on_hitting_a_target_of_a_kind_and_a_defence_bonus_while_bloodie
     sword = yeti.powers[0]
     assert sword.attack is not None
     P.add_active(s.b, orc, "condition", "immobilized", 0, "save", elf, Filter())
-    assert P._stat_mods(s.b, yeti, "damage", orc, sword.attack, sword, False, False) == 10
-    assert P._stat_mods(s.b, yeti, "damage", elf, sword.attack, sword, False, False) == 0
+    assert J._stat_mods(s.b, yeti, "damage", orc, sword.attack, sword, False, False) == 10
+    assert J._stat_mods(s.b, yeti, "damage", elf, sword.attack, sword, False, False) == 0
     orc_sword = orc.powers[0]
     assert orc_sword.attack is not None
-    before = P.defence(s.b, yeti, "ac", orc, orc_sword.attack, orc_sword, False)
+    before = J.defence(s.b, yeti, "ac", orc, orc_sword.attack, orc_sword, False)
     P.deal_damage(s.b, yeti, [(20, "")], orc)
     assert yeti.bloodied
-    assert P.defence(s.b, yeti, "ac", orc, orc_sword.attack, orc_sword, False) == before + 2
+    assert J.defence(s.b, yeti, "ac", orc, orc_sword.attack, orc_sword, False) == before + 2
 
 
 def test_powers_used_after_an_attack_and_on_an_opportunity_hit() -> None:
@@ -166,11 +167,11 @@ def test_a_damage_bonus_after_moving_away_from_where_its_turn_began() -> None:
     assert sword.attack is not None
     s.b.active = charger
     s._start_turn(charger)
-    assert P._stat_mods(s.b, charger, "damage", orc, sword.attack, sword, False, False) == 0
+    assert J._stat_mods(s.b, charger, "damage", orc, sword.attack, sword, False, False) == 0
     P.walk(s.b, charger, [(2, 3), (3, 3)])
-    assert P._stat_mods(s.b, charger, "damage", orc, sword.attack, sword, False, False) == 0  # 2 squares
+    assert J._stat_mods(s.b, charger, "damage", orc, sword.attack, sword, False, False) == 0  # 2 squares
     P.walk(s.b, charger, [(4, 3), (5, 3)])
-    assert P._stat_mods(s.b, charger, "damage", orc, sword.attack, sword, False, False) == 10
+    assert J._stat_mods(s.b, charger, "damage", orc, sword.attack, sword, False, False) == 10
 
 
 def test_an_attack_limited_to_kinds_and_to_non_adjacent_targets() -> None:
@@ -237,7 +238,7 @@ def test_an_aura_over_allies_of_some_kinds_anywhere_and_near() -> None:
     druid = s.b.by_id["a1"]
     goblin_sword = s.b.by_id["b1"].powers[0]
     assert goblin_sword.attack is not None
-    assert P.defence(s.b, druid, "ac", s.b.by_id["b1"], goblin_sword.attack, goblin_sword, False) == 19
+    assert J.defence(s.b, druid, "ac", s.b.by_id["b1"], goblin_sword.attack, goblin_sword, False) == 19
 
 
 def test_an_aura_that_harms_enemies_starting_their_turn_in_it() -> None:
@@ -347,7 +348,7 @@ def test_a_move_with_an_attack_during_it_and_damage_of_the_type_the_target_resis
     put(s, "b1", 6, 3)
     monk, ghoul = s.b.by_id["a1"], s.b.by_id["b1"]
     s.b.active = monk
-    P.apply_effects(s.b, monk.powers[1].effects, P.Ctx(monk))
+    P.apply_effects(s.b, monk.powers[1].effects, J.Ctx(monk))
     assert s.b.adjacent(monk, ghoul) and ghoul.hp == 40
     flames_p = monk.powers[2]
     assert flames_p.attack is not None
@@ -382,11 +383,11 @@ def test_choosing_an_enemy_that_cannot_see_it_and_a_bonus_against_that_enemy() -
     P.add_active(b, rogue, "condition", "invisible", 0, "battle", rogue, Filter())
     b.active = rogue
     P.add_active(b, orc, "condition", "blinded", 0, "save", rogue, Filter())  # the orc cannot see it (nor the elf)
-    P.apply_effects(b, rogue.powers[1].effects, P.Ctx(rogue))
+    P.apply_effects(b, rogue.powers[1].effects, J.Ctx(rogue))
     sword = rogue.powers[0]
     assert sword.attack is not None
-    assert P._stat_mods(b, rogue, "damage", orc, sword.attack, sword, False, False) == 10  # the nearest chosen
-    assert P._stat_mods(b, rogue, "damage", elf, sword.attack, sword, False, False) == 0
+    assert J._stat_mods(b, rogue, "damage", orc, sword.attack, sword, False, False) == 10  # the nearest chosen
+    assert J._stat_mods(b, rogue, "damage", elf, sword.attack, sword, False, False) == 0
 
 
 def test_powers_used_at_set_up_and_a_state_held_from_the_start() -> None:
@@ -408,7 +409,7 @@ def test_powers_used_at_set_up_and_a_state_held_from_the_start() -> None:
     assert not inquisitor.has("invisible")
     s2 = battle([card("Mage", SWORD, greater)], [card("Orc", SWORD)], PurposeDice())
     mage = s2.b.by_id["a1"]
-    P.apply_effects(s2.b, mage.powers[1].effects, P.Ctx(mage))
+    P.apply_effects(s2.b, mage.powers[1].effects, J.Ctx(mage))
     assert mage.has("invisible")
     P.deal_damage(s2.b, mage, [(5, "")], s2.b.by_id["b1"])
     assert not mage.has("invisible")
@@ -474,7 +475,7 @@ def sword_bonus_damage(state: object, attacker: str, target: str) -> int:
     holder = b.by_id[attacker]
     sword = holder.powers[0]
     assert sword.attack is not None
-    return P._stat_mods(b, holder, "damage", b.by_id[target], sword.attack, sword, False, False)
+    return J._stat_mods(b, holder, "damage", b.by_id[target], sword.attack, sword, False, False)
 
 
 def test_powers_on_its_sides_first_turn_of_a_round_and_on_its_turn() -> None:
@@ -531,9 +532,9 @@ def test_a_power_does_not_add_to_itself_unless_cumulative_and_a_typed_bonus_coun
     b = s.b
     berserker, orc = b.by_id["a1"], b.by_id["b1"]
     for p in berserker.powers[1:3] * 2:
-        P.apply_effects(b, p.effects, P.Ctx(berserker))
+        P.apply_effects(b, p.effects, J.Ctx(berserker))
     assert sword_bonus(s, "a1", "b1") == 2 + 2  # the rally once, the fury twice
-    P.apply_effects(b, berserker.powers[3].effects, P.Ctx(berserker))
+    P.apply_effects(b, berserker.powers[3].effects, J.Ctx(berserker))
     sword = berserker.powers[0]
     assert sword.attack is not None
     P.attack(b, berserker, sword, sword.attack, [orc])

@@ -1,6 +1,6 @@
 """The 'when / while / if' vocabulary: one table of conditions on the power's own creature (ddm_guild_powers,
 "conditions") read wherever a card names one — a modifier's 'while ...', a power's 'Use only if ...:', a RECHARGE
-'at end of its turn if ...' — and one place the engine evaluates each (ddm_guild_play.holds), played in battles with
+'at end of its turn if ...' — and one place the engine evaluates each (ddm_guild_judge.holds), played in battles with
 set positions and dice."""
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildAttack, GuildCharge, GuildGame, GuildPower, GuildRecharge, GuildState
 from simulate.games.ddm_guild_powers import parse_power
@@ -66,7 +68,7 @@ def battle_on(a: list[dict[str, Any]], b: list[dict[str, Any]], dice: PurposeDic
 def test_the_words_read_as_one_vocabulary(text: str, requirement: str, self_state: str, recharge: str) -> None:
     p = parse_power(0, "attack" if "vs." in text else "special", text)
     assert p.played, p.unplayed
-    assert not P.engine_unplayed(p), P.engine_unplayed(p)
+    assert not C.engine_unplayed(p), C.engine_unplayed(p)
     assert p.requirement == requirement
     assert {s.filter.self_state for s in p.statics} == ({self_state} if self_state else set())
     assert p.recharge == recharge
@@ -96,16 +98,16 @@ def test_where_it_stands_walls_terrain_and_victory_areas() -> None:
             ((4, 5), False, False, True),  # beside the difficult square
             ((8, 3), False, False, True)):  # beside the forest
         put(s, "a1", x, y)
-        assert P.holds(s.b, "adjacent-wall", drow) is wall, (x, y)
-        assert P.holds(s.b, "in-terrain:forest", drow) is forest, (x, y)
-        assert P.holds(s.b, "adjacent-terrain:difficult", drow) is difficult_near, (x, y)
-        assert not P.holds(s.b, "in-terrain:river", drow)  # no river on this map
+        assert J.holds(s.b, "adjacent-wall", drow) is wall, (x, y)
+        assert J.holds(s.b, "in-terrain:forest", drow) is forest, (x, y)
+        assert J.holds(s.b, "adjacent-terrain:difficult", drow) is difficult_near, (x, y)
+        assert not J.holds(s.b, "in-terrain:river", drow)  # no river on this map
     own, theirs = ((8, 3), (3, 3)) if s.b.letters[0] == "A" else ((3, 3), (8, 3))  # victory areas A and B
     for sq, mine in ((own, True), (theirs, False), ((6, 3), None)):
         put(s, "a1", *sq)
-        assert P.holds(s.b, "in-victory-area", drow) is (mine is not None)
-        assert P.holds(s.b, "in-victory-area:own", drow) is (mine is True)
-        assert P.holds(s.b, "in-victory-area:enemy", drow) is (mine is False)
+        assert J.holds(s.b, "in-victory-area", drow) is (mine is not None)
+        assert J.holds(s.b, "in-victory-area:own", drow) is (mine is True)
+        assert J.holds(s.b, "in-victory-area:enemy", drow) is (mine is False)
 
 
 def test_who_is_around_it() -> None:
@@ -116,26 +118,26 @@ def test_who_is_around_it() -> None:
     put(s, "a2", 1, 1)
     put(s, "b1", 6, 5)
     put(s, "b2", 11, 7)
-    assert P.holds(s.b, "adjacent-enemy", knight) and not P.holds(s.b, "no-adjacent-enemy", knight)
-    assert not P.holds(s.b, "adjacent-enemy:bloodied", knight)
+    assert J.holds(s.b, "adjacent-enemy", knight) and not J.holds(s.b, "no-adjacent-enemy", knight)
+    assert not J.holds(s.b, "adjacent-enemy:bloodied", knight)
     orc.hp = 20
-    assert P.holds(s.b, "adjacent-enemy:bloodied", knight)
-    assert P.holds(s.b, "no-adjacent-enemy:cond:immobilized", knight)
+    assert J.holds(s.b, "adjacent-enemy:bloodied", knight)
+    assert J.holds(s.b, "no-adjacent-enemy:cond:immobilized", knight)
     P.add_active(s.b, orc, "condition", "immobilized", 0, "save", knight, Filter())
-    assert not P.holds(s.b, "no-adjacent-enemy:cond:immobilized", knight)
-    assert P.holds(s.b, "adjacent-enemies-only:1", knight) and not P.holds(s.b, "adjacent-enemies-min:2", knight)
-    assert not P.holds(s.b, "flanked", knight)
+    assert not J.holds(s.b, "no-adjacent-enemy:cond:immobilized", knight)
+    assert J.holds(s.b, "adjacent-enemies-only:1", knight) and not J.holds(s.b, "adjacent-enemies-min:2", knight)
+    assert not J.holds(s.b, "flanked", knight)
     put(s, "b2", 4, 5)  # the goblin on the other side: flanked, two adjacent
-    assert P.holds(s.b, "flanked", knight) and P.holds(s.b, "adjacent-enemies-min:2", knight)
-    assert not P.holds(s.b, "adjacent-enemies-only:1", knight)
+    assert J.holds(s.b, "flanked", knight) and J.holds(s.b, "adjacent-enemies-min:2", knight)
+    assert not J.holds(s.b, "adjacent-enemies-only:1", knight)
     put(s, "b2", 5, 4)  # beside it, not opposite the orc
-    assert not P.holds(s.b, "flanked", knight) and P.holds(s.b, "adjacent-enemies-min:2", knight)
-    assert not P.holds(s.b, "no-adjacent-creature", knight) and P.holds(s.b, "no-adjacent-creature", captain)
-    assert P.holds(s.b, "no-enemy-within:3", captain) and not P.holds(s.b, "no-enemy-within:3", knight)
-    assert not P.holds(s.b, "no-ally-within:4", knight) and P.holds(s.b, "no-ally-within:3", knight)
-    assert P.holds(s.b, "ally-in-play:champion", knight) and not P.holds(s.b, "ally-in-play:champion", captain)
-    assert P.holds(s.b, "ally-in-play:undead", knight) and not P.holds(s.b, "near-ally:3:undead", knight)
-    assert P.holds(s.b, "near-ally:5:undead", knight)
+    assert not J.holds(s.b, "flanked", knight) and J.holds(s.b, "adjacent-enemies-min:2", knight)
+    assert not J.holds(s.b, "no-adjacent-creature", knight) and J.holds(s.b, "no-adjacent-creature", captain)
+    assert J.holds(s.b, "no-enemy-within:3", captain) and not J.holds(s.b, "no-enemy-within:3", knight)
+    assert not J.holds(s.b, "no-ally-within:4", knight) and J.holds(s.b, "no-ally-within:3", knight)
+    assert J.holds(s.b, "ally-in-play:champion", knight) and not J.holds(s.b, "ally-in-play:champion", captain)
+    assert J.holds(s.b, "ally-in-play:undead", knight) and not J.holds(s.b, "near-ally:3:undead", knight)
+    assert J.holds(s.b, "near-ally:5:undead", knight)
 
 
 def test_its_turn_so_far() -> None:
@@ -146,15 +148,15 @@ def test_its_turn_so_far() -> None:
     s.b.round = 1
     s.b.active = knight
     s._start_turn(knight)
-    assert P.holds(s.b, "first-round", knight) and P.holds(s.b, "not-moved", knight)
-    assert P.holds(s.b, "not-charged", knight) and not P.holds(s.b, "destroyed-this-turn", knight)
+    assert J.holds(s.b, "first-round", knight) and J.holds(s.b, "not-moved", knight)
+    assert J.holds(s.b, "not-charged", knight) and not J.holds(s.b, "destroyed-this-turn", knight)
     sword = knight.powers[0]
     assert sword.attack is not None
     P.attack(s.b, knight, sword, sword.attack, [orc])
-    assert not orc.alive and P.holds(s.b, "destroyed-this-turn", knight)
+    assert not orc.alive and J.holds(s.b, "destroyed-this-turn", knight)
     s.b.round = 2
     s._start_turn(knight)
-    assert not P.holds(s.b, "destroyed-this-turn", knight) and not P.holds(s.b, "first-round", knight)
+    assert not J.holds(s.b, "destroyed-this-turn", knight) and not J.holds(s.b, "first-round", knight)
 
 
 ZEHIR = ("Zehir's Tongue: Use only if this creature is adjacent to a bloodied enemy: Make 1 attack against each "
@@ -193,9 +195,9 @@ def test_a_modifier_while_only_one_enemy_is_adjacent_and_while_flanked() -> None
     put(s, "b2", 4, 5)  # flanked by the goblin: +10 damage, and no longer one enemy
     P.attack(s.b, hyena, sword, sword.attack, [orc])
     assert orc.hp == 65
-    bonus, _mods = P.attack_bonus(s.b, hyena, orc, sword, sword.attack, False, False)
+    bonus, _mods = J.attack_bonus(s.b, hyena, orc, sword, sword.attack, False, False)
     put(s, "b2", 5, 4)  # beside it, not flanking
-    plain, _mods = P.attack_bonus(s.b, hyena, orc, sword, sword.attack, False, False)
+    plain, _mods = J.attack_bonus(s.b, hyena, orc, sword, sword.attack, False, False)
     assert bonus - plain == 4
     P.attack(s.b, hyena, sword, sword.attack, [orc])  # a 3 + 10 misses AC 15 unflanked
     assert orc.hp == 65
@@ -300,14 +302,14 @@ def test_the_order_of_activation_in_a_round() -> None:
     s._start_round()
     assert s.b.first_active == ["", "", ""]
     s._activate(orc)
-    assert P.holds(s.b, "first-to-activate", orc) and P.holds(s.b, "first-you-activate", orc)
-    assert P.holds(s.b, "last-you-activate", orc)  # its side's only creature
+    assert J.holds(s.b, "first-to-activate", orc) and J.holds(s.b, "first-you-activate", orc)
+    assert J.holds(s.b, "last-you-activate", orc)  # its side's only creature
     s._activate(squire)
-    assert not P.holds(s.b, "first-to-activate", squire) and P.holds(s.b, "first-you-activate", squire)
-    assert not P.holds(s.b, "last-you-activate", squire)  # the ogre has not acted
+    assert not J.holds(s.b, "first-to-activate", squire) and J.holds(s.b, "first-you-activate", squire)
+    assert not J.holds(s.b, "last-you-activate", squire)  # the ogre has not acted
     s._activate(ogre)
-    assert P.holds(s.b, "last-you-activate", ogre) and not P.holds(s.b, "first-you-activate", ogre)
-    assert not P.holds(s.b, "first-you-activate", squire)  # not its turn now
+    assert J.holds(s.b, "last-you-activate", ogre) and not J.holds(s.b, "first-you-activate", ogre)
+    assert not J.holds(s.b, "first-you-activate", squire)  # not its turn now
     s.b.round = 3
     s._start_round()
     assert s.b.first_active == ["", "", ""]
@@ -351,7 +353,7 @@ def test_what_it_has_while_a_state_holds_words() -> None:
                                       ("Blend with the Trees: This creature has Hide while in forest terrain.", "hide",
                                        1, "in-terrain:forest")):
         p = parse_power(0, "special", text)
-        assert p.played and not P.engine_unplayed(p), (text, p.unplayed, P.engine_unplayed(p))
+        assert p.played and not C.engine_unplayed(p), (text, p.unplayed, C.engine_unplayed(p))
         assert [(x.kind, x.what, x.amount, x.filter.self_state) for x in p.statics] == [("while", what, amount, state)]
     both = parse_power(0, "special", "Wind in the Willows: Conceal 6 and Resist 5 All while adjacent to forest "
                                      "terrain.")
@@ -360,7 +362,7 @@ def test_what_it_has_while_a_state_holds_words() -> None:
                  "Gloom: Conceal 6 while not adjacent to an immobilized enemy.",
                  "Gloom: Resist 5 all and +2 speed while it is the first creature to activate in a round."):
         p = parse_power(0, "special", text)
-        assert not p.played or P.engine_unplayed(p), text
+        assert not p.played or C.engine_unplayed(p), text
 
 
 def test_what_it_has_changes_as_it_moves_and_is_hurt() -> None:
@@ -457,7 +459,7 @@ def test_a_recharge_when_no_creature_is_affected_by_this_power() -> None:
     named = parse_power(3, "attack", CURSE.replace("this power", "its Spider Curse"), uses=1)
     assert named.recharge_filter.self_state == "unaffected:3"
     other = parse_power(3, "attack", CURSE.replace("this power", "its Web"), uses=1)
-    assert P.engine_unplayed(other)  # another power's effects: not played
+    assert C.engine_unplayed(other)  # another power's effects: not played
     glare = parse_power(2, "attack", "Glare: (range 5) +10 vs. Will; Dazed (save ends). Recharge at start of turn if "
                                      "no enemies are affected by Glare.", uses=1)
     assert (glare.recharge, glare.recharge_filter.self_state) == ("start-of-turn", "unaffected:2:enemy")
@@ -686,9 +688,9 @@ def test_states_of_the_target_in_a_modifier_and_in_an_attacks_limits() -> None:
     assert orc.hp == 65
     put(s, "a2", 0, 0)
     put(s, "b2", 6, 6)  # the goblin beside the orc: not alone
-    bonus, _m = P.attack_bonus(s.b, mantis, orc, sword, sword.attack, False, False)
+    bonus, _m = J.attack_bonus(s.b, mantis, orc, sword, sword.attack, False, False)
     put(s, "b2", 11, 7)
-    alone, _m = P.attack_bonus(s.b, mantis, orc, sword, sword.attack, False, False)
+    alone, _m = J.attack_bonus(s.b, mantis, orc, sword, sword.attack, False, False)
     assert alone - bonus == 4
     assert goblin.hp == 100 and kobold.hp == 50
 
@@ -717,7 +719,7 @@ def test_an_evil_caster_ally_adjacent_allies_and_the_wall_walker() -> None:
         put(s, "a2", 10, 6)
         put(s, "a3", 6, 3)
         put(s, "b1", 0, 7)
-        assert P.holds(s.b, "ally-in-play:evil+arcane|evil+divine|evil+elemental", elemental) is holds
+        assert J.holds(s.b, "ally-in-play:evil+arcane|evil+divine|evil+elemental", elemental) is holds
         assert not choker.mover().flight
         put(s, "a3", 5, 3)  # diagonal to the wall square
         assert choker.mover().flight

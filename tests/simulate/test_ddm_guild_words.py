@@ -4,6 +4,7 @@ by name ("RECHARGE Crushing Blow")."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild import GuildAttack
@@ -55,7 +56,7 @@ def test_a_power_recharges_another_power_of_its_card_by_name() -> None:
     crushing = brute.powers[0]
     brute.spend(crushing)
     assert not brute.uses_left(crushing)
-    P.apply_effects(s.b, brute.powers[1].effects, P.Ctx(brute))
+    P.apply_effects(s.b, brute.powers[1].effects, J.Ctx(brute))
     assert brute.uses_left(crushing)
     assert [e.data["power"] for e in s.log.of_kind("recharge")] == ["Crushing Blow"]
 
@@ -150,12 +151,12 @@ def test_immune_flanking_gives_no_combat_advantage_to_flankers() -> None:
     put(s, "b1", 5, 3)
     put(s, "b2", 5, 6)
     rogue, orc, goblin = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
-    assert not P.has_combat_advantage(s.b, rogue, orc, melee=True)
+    assert not J.has_combat_advantage(s.b, rogue, orc, melee=True)
     put(s, "a1", 4, 6)
     put(s, "a2", 6, 6)
     put(s, "b1", 9, 0)
     put(s, "b2", 5, 6)
-    assert P.has_combat_advantage(s.b, rogue, goblin, melee=True)
+    assert J.has_combat_advantage(s.b, rogue, goblin, melee=True)
 
 
 def test_recharge_at_the_end_of_a_turn_without_an_attack() -> None:

@@ -1,0 +1,335 @@
+"""What of a read DDM Guild power the engine plays: :func:`engine_unplayed` and the sets it consults.
+
+A power is either played whole or listed as unplayed (with the words or the reason) — never played in part. The
+coverage figures (``bench/ddm_guild_powers.py``) and every result's list of unplayed powers use it. Split from
+``ddm_guild_play`` (which plays what this module lets through).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from simulate.games.ddm_guild_vocab import DAMAGE_TYPES, Effect, Filter, Power
+from simulate.games.ddm_guild_words import kinds_known
+
+# --- what the engine plays -------------------------------------------------------------------------------------
+
+PLAYED_TRIGGERS: Final = frozenset({
+    "", "start-of-round", "end-of-round", "before-initiative", "start-of-turn", "end-of-turn", "hit-by", "missed-by",
+    "attacked", "damaged", "bloodied", "destroyed", "destroys", "hits", "misses", "ally-destroyed", "ally-hit",
+    "ally-hits", "enemy-destroyed", "ally-starts-turn", "ally-ends-turn", "enemy-adjacent-ends",
+    "enemy-starts-adjacent",
+    "enemy-attacks-ally", "any-time", "win-initiative", "after-initiative", "enemy-starts-turn", "first-bloodied",
+    "ally-bloodied", "enemy-bloodied", "opportunity-hits", "opportunity-made", "attack-made", "starts-in-aura",
+    "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages", "enemy-misses", "ally-misses",
+    "any-misses", "enemy-hits", "any-hits", "crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits",
+    "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
+    "enemy-enters-adjacent", "enemy-shifts", "setup", "first-turn", "own-turn", "ally-declares", "enemy-declares",
+    "friend-declares",
+})
+# who an effect may reach, by what the trigger supplies
+_EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
+                                  "missed-by", "attacked", "destroyed", "destroys", "hits", "misses",
+                                  "ally-hit", "ally-hits", "enemy-adjacent-ends", "enemy-starts-adjacent",
+                                  "enemy-attacks-ally", "enemy-starts-turn", "enemy-bloodied", "ally-bloodied",
+                                  "opportunity-hits", "opportunity-made", "attack-made", "starts-in-aura",
+                                  "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages",
+                                  "enemy-misses", "ally-misses", "any-misses", "enemy-hits", "any-hits", "crits",
+                                  "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by",
+                                  "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
+                                  "enemy-enters-adjacent", "enemy-shifts", "ally-declares", "enemy-declares",
+                                  "friend-declares"})
+_EVENT_ALLY: Final = frozenset({"chosen",
+                                "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "ally-ends-turn",
+                                "enemy-attacks-ally",
+                                "ally-bloodied", "ally-destroys", "ally-damaged", "ally-misses", "ally-crits",
+                                "ally-fails-save", "ally-attacked", "friend-crits", "ally-declares",
+                                "friend-declares"})
+# triggers whose event is an attack in progress ('+20 damage on that attack', 'that attack misses', a reroll)
+_ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-hit", "misses", "missed-by", "crits",
+                               "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by", "enemy-hits",
+                               "any-hits", "ally-attacked", "ally-misses", "enemy-misses", "declares",
+                               "ally-declares", "friend-declares"})
+_NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits"})
+# 'that attack is a critical hit / an automatic hit' before the roll; 'that attack is a normal hit instead' after a
+# critical hit is rolled
+_HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits"}),
+                  "auto": frozenset({"declares", "ally-declares", "friend-declares"}),
+                  "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by"})}
+_REROLL_ON: Final = {"attack": frozenset({"misses", "ally-misses", "any-misses"}), "save": frozenset({"fails-save",
+                                                                                        "ally-fails-save"})}
+_GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "self-and-allies", "friends", "chosen-ally",
+                               "chosen-friend", "opponent",
+                               "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally", "nearest-ally"})
+# who may make an attack an effect grants: the power's creature or its allies (an enemy's attack "as though
+# dominated" is not played)
+_ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally", "chosen-allies", "allies"})
+PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
+                                   "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
+                                   "negate", "reduce", "provoke", "redirect", "choose", "place", "hit", "roll",
+                                   "survive"})
+PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
+                                      "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
+                                      "confused", "staggered", "no-attack", "no-attack-source"})
+PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn",
+                                     "permanent", "attack", "after-attack", "end-next-turn-source",
+                                     "start-next-turn-source", "until-damaged"})
+PLAYED_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac",
+                                 "def", "speed"})
+PLAYED_STATICS: Final = frozenset({
+    "absorb", "resist-crit", "half-ranged", "no-opportunity", "never-bloodied",
+    "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
+    "blindsight", "stable-footing", "forest-walk", "swarm", "keen-critical", "awareness", "defensive-advantage",
+    "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
+    "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
+    "crit-damage", "while",
+})
+# what an attack may ignore ('redirect': the engine plays no power that redirects an attack, so there is nothing
+# to ignore)
+PLAYED_IGNORES: Final = frozenset({"insubstantial", "conceal", "invisible", "resist", "redirect"})
+PLAYED_RECHARGE: Final = frozenset({
+    "", "bloodied", "start-of-turn", "start-of-round", "end-of-turn", "end-of-round", "destroys", "ally-destroyed",
+    "start-of-turn-alone", "end-of-turn-alone", "enemy-destroyed", "hits:melee", "hits:ranged", "hits:basic", "misses",
+    "damaged", "action:move", "action:minor", "action:attack", "end-of-turn-no-attack", "end-of-turn-no-move",
+    "this-hits", "uses-champion", "start-of-turn-unseen", "unaffected",
+})
+PLAYED_FORMS: Final = frozenset({"melee", "ranged", "close-burst", "close-blast", "area", "line", "reach-burst"})
+PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "lower-level", "adjacent", "keyword",
+                                         "cond:immobilized", "cond:helpless", "cond:dazed", "cond:stunned",
+                                         "size<=medium", "size<=large", "size<=small", "enemy", "ally", "any",
+                                         "not-bloodied", "not-adjacent", "smaller", "undamaged", "chosen",
+                                         "unseeing", "seen", "damaged", "larger", "size>=medium",
+                                         "size>=large", "size>=huge", "flanked", "charging", "ongoing",
+                                         "alone"})
+PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging", "adjacent-ally", "own-turn",
+                                       "opportunity", "moved-this-turn", "damaged", "unseen", "flanked",
+                                       "not-charged", "not-moved", "first-round", "destroyed-this-turn",
+                                       "adjacent-wall", "no-adjacent-creature", "adjacent-enemy",
+                                       "no-adjacent-enemy", "in-victory-area", "sees-no-enemy",
+                                       "first-to-activate", "first-you-activate", "last-you-activate",
+                                       "not-attacked", "not-attacked:melee", "enemy-in-victory-area"})
+PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
+                                  "radiant", "thunder", "dazed", "stunned", "immobilized", "slowed", "weakened",
+                                  "helpless", "dominated", "blinded", "marked", "invisible", "ongoing damage",
+                                  "critical hits", "criticals", "forced movement", "push", "pull", "slide",
+                                  "confused", "confusion", "fear", "sleep", "charm", "petrified", "staggered",
+                                  "disease", "mind-affecting", "poisoned", "all conditions", "gaze"})
+
+
+def engine_unplayed(power: Power) -> str:
+    """Why the engine does not play a power the reader understood ("" when it plays it whole)."""
+    if any(e.kind == "vp" and "spend" in e.extra for e in power.effects) and (
+            power.trigger or power.action not in ("minor", "move", "attack")):
+        return "spending victory points is a choice the engine makes only as an action"
+    if power.trigger not in PLAYED_TRIGGERS:
+        return f"the trigger '{power.trigger}' is not played"
+    for state in (power.trigger_filter.self_state, power.recharge_filter.target_state if power.recharge.startswith(
+            "on:") else "", power.recharge_filter.self_state if power.recharge.startswith("on:") else ""):
+        if not _event_state_played(state):  # the state of an event's creature ('a Dazed enemy', 'a charging enemy')
+            return f"'{state}' is not played"
+    if not power.recharge.startswith(("roll:", "uses:")) and power.recharge not in PLAYED_RECHARGE and not (
+            power.recharge.startswith("on:") and power.recharge[3:] in PLAYED_TRIGGERS):
+        return f"recharge '{power.recharge}' is not played"
+    if power.requirement not in ("", "charge") and not _state_played(power.requirement):
+        return f"the requirement '{power.requirement}' is not played"
+    if power.recharge_filter.self_state and not _state_played(power.recharge_filter.self_state):
+        return f"recharge while '{power.recharge_filter.self_state}' is not played"
+    for s in power.statics:
+        if s.kind not in PLAYED_STATICS:
+            return f"{s.kind} is not played"
+        if s.kind == "while" and (s.what.split(":")[0] not in WHILE_GAINS or not while_state_played(
+                s.filter.self_state)) and not (s.filter.self_state == "charging" and s.what == "flight"):
+            return f"{s.what} while '{s.filter.self_state}' is not played"
+        if s.kind == "while" and s.what.startswith("immune:") and s.what[7:] not in DAMAGE_TYPES \
+                and s.what[7:] not in PLAYED_CONDITIONS:  # immune_now answers damage types and conditions
+            return f"{s.what} while '{s.filter.self_state}' is not played"
+        if s.kind == "mod" and s.what == "speed" and s.filter.self_state not in ("", "charging") \
+                and not while_state_played(s.filter.self_state):  # the speed it moves with, kept by refresh_while
+            return f"speed while '{s.filter.self_state}' is not played"
+        if s.kind == "keen-critical":
+            why = _filter_unplayed(s.filter)
+            if why:
+                return why
+        if s.kind == "immune" and s.what not in PLAYED_IMMUNE:
+            return f"immune {s.what} is not played"
+        if s.kind in ("mod", "aura-mod"):
+            why = _filter_unplayed(s.filter)
+            if why:
+                return why
+            if s.filter.target_state == "chosen":
+                return "'that enemy' with no creature chosen"
+            if s.what.split(":")[0] not in PLAYED_STATS:
+                return f"a modifier to {s.what} is not played"
+    a = power.attack
+    if a is not None:
+        if a.form not in PLAYED_FORMS:
+            return f"{a.form} attacks are not played"
+        if a.alt_gate.target_state and _filter_unplayed(a.alt_gate):
+            return _filter_unplayed(a.alt_gate)
+        why = _filter_unplayed(a.target_filter)
+        if why:
+            return why
+        if not set(a.ignores) <= PLAYED_IGNORES:
+            return f"ignoring {', '.join(a.ignores)} is not played"
+        if a.form in ("melee", "ranged") and power.trigger and power.trigger not in _EVENT_TARGET:
+            return "a triggered single-target attack with no target given"
+        for group in (a.hit, a.miss, a.always, a.crit):
+            for e in group:
+                why = _effect_unplayed(e, power.trigger, attack=True)
+                if why:
+                    return why
+                if e.gate.target_state and group is not a.hit:
+                    return "a rider that depends on the target outside a hit"
+    if power.attacks_made and power.trigger:
+        return "several attacks on a trigger"
+    rolled = False
+    for e in power.effects:
+        if e.kind == "roll":
+            if "new" in e.extra:
+                rolled = True
+            elif not rolled:
+                return "a range of a d20 with no roll before it"
+        if e.kind == "survive" and (power.trigger != "destroyed" or e.amount <= 0):
+            return "'not destroyed' where nothing would destroy it, or with no hit points given"
+    chosen = False
+    for e in power.effects:
+        if e.kind == "choose":
+            chosen = True
+        why = _effect_unplayed(e, "chosen" if chosen and e.kind != "choose" else power.trigger, attack=False,
+                               action=power.action)
+        if why:
+            return why
+    if not power.attack and not power.effects and not power.statics:
+        return "nothing to play"
+    return ""
+
+
+# states with parameters after a colon ("near-ally:5:dragon+champion"): the part before it is what is played
+PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "cond", "kinds", "id"})
+PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warband", "moved-from-start",
+                                           "near-bloodied", "adjacent-enemy", "no-adjacent-enemy",
+                                           "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",
+                                           "no-ally-within", "ally-in-play", "in-terrain", "adjacent-terrain",
+                                           "in-victory-area", "unseen-by-ally", "no-ally-left", "unaffected"})
+
+
+def _filter_unplayed(f: Filter) -> str:
+    if f.target_state not in PLAYED_TARGET_STATES and f.target_state.split(":")[0] not in PLAYED_TARGET_STATE_KINDS:
+        return f"'{f.target_state}' is not played"
+    if f.target_state.startswith("cond:") and not set(f.target_state[5:].split("|")) <= PLAYED_CONDITIONS:
+        return f"'{f.target_state}' is not played"
+    if not _state_played(f.self_state):
+        return f"'{f.self_state}' is not played"
+    return ""
+
+
+def _event_state_played(state: str) -> bool:
+    """A state of an event's creature (target_state_ok's words) the engine judges."""
+    if not state or state.startswith("dtype:"):
+        return True
+    if state.startswith("at:"):  # where an ally stands (its side's victory areas are the power's creature's too)
+        return state[3:].split(":")[0] in PLACE_STATES
+    if state.startswith("cond:"):
+        return set(state[5:].split("|")) <= PLAYED_CONDITIONS
+    return state in PLAYED_TARGET_STATES or state.split(":")[0] in PLAYED_TARGET_STATE_KINDS
+
+
+def _state_played(state: str) -> bool:
+    """A predicate id of the condition vocabulary that ``holds`` evaluates ('unaffected' only for the power itself,
+    by its index)."""
+    if "&" in state:
+        return all(_state_played(part) for part in state.split("&"))
+    if state.startswith("unaffected:") and not state[11:12].isdigit():
+        return False
+    return state in PLAYED_SELF_STATES or state.split(":")[0] in PLAYED_SELF_STATE_KINDS
+
+
+def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "") -> str:
+    if e.kind not in PLAYED_EFFECTS:
+        return f"the effect '{e.kind}' is not played"
+    if e.filter.keyword and not kinds_known(e.filter.keyword):  # 'an adjacent Immobilized enemy' is no kind
+        return f"'{e.filter.keyword}' is no creature kind (the words would reach nobody)"
+    if e.gate.target_state:
+        why = _filter_unplayed(e.gate)
+        if why or (not attack and trigger not in _EVENT_TARGET):
+            return why or "an effect that depends on a creature the power does not name"
+    if e.kind == "condition" and e.what not in PLAYED_CONDITIONS:
+        return f"the condition '{e.what}' is not played"
+    if e.duration and e.duration not in PLAYED_DURATIONS:
+        return f"the duration '{e.duration}' is not played"
+    if e.kind == "mod" and e.what not in PLAYED_STATS:
+        return f"a modifier to {e.what} is not played"
+    if e.filter.target_state == "chosen" and trigger not in _EVENT_TARGET and not attack:
+        return "'that enemy' with no creature chosen"
+    if e.kind == "choose" and e.who == "chosen-creature":
+        return "a choice of any creature (ally or enemy) the engine does not make"
+    if e.kind == "mod" and e.duration == "attack" and trigger not in _ON_ATTACK:
+        return "'on that attack' with no attack"
+    if e.kind in ("negate", "reduce") and trigger not in _NEGATE_ON:
+        return f"'{e.kind}' with no attack to change"
+    if e.kind == "hit" and trigger not in _HIT_ON.get(e.what, ()):
+        return "'that attack is a hit' with no attack to change"
+    if e.kind == "roll" and attack:
+        return "a d20 table in an attack's effects"
+    if e.kind == "place" and e.what == "adjacent:ally" and trigger not in _EVENT_ALLY:
+        return "'place it adjacent to that ally' with no such ally"
+    if e.kind == "place" and e.what == "adjacent:target" and not attack and trigger not in _EVENT_TARGET:
+        return "'place it adjacent to that creature' with no such creature"
+    if e.kind == "place" and not e.what.startswith("adjacent:") and (attack or trigger in _ON_ATTACK):
+        return "a placement while an attack is resolved (does the attack still reach it?)"
+    if e.kind == "redirect" and trigger not in ("ally-attacked", "enemy-attacks-ally"):
+        return "'redirect' with no attack on an ally"
+    if e.kind == "reroll" and trigger not in _REROLL_ON.get(e.what, ()):
+        return "a reroll the engine does not offer"
+    why = _filter_unplayed(e.filter)
+    if why:
+        return why
+    if e.filter.within == -2 and not attack and trigger not in _EVENT_TARGET:
+        return "creatures next to 'that creature' with no such creature"
+    who = e.who.split(":")[0]
+    if who in ("chosen-allies", "chosen-enemies"):
+        return ""
+    if who == "target" and not attack and trigger not in _EVENT_TARGET:
+        return "an effect on 'that creature' with no such creature"
+    if who == "ally" and trigger not in _EVENT_ALLY:
+        return "an effect on 'that ally' with no such ally"
+    if who not in _GROUP_WHO and who not in ("target", "ally"):
+        return f"an effect on '{e.who}' is not played"
+    if e.kind == "attack" and who not in _ALLY_ATTACKERS:
+        return "an attack by someone else"
+    if e.kind == "attack" and e.what.startswith("power:"):
+        return ""  # checked against the card when the power is used
+    if e.kind == "attack" and e.what == "followup" and e.follow is not None:
+        for group in (e.follow.hit, e.follow.miss, e.follow.always, e.follow.crit):
+            for sub in group:
+                why = _effect_unplayed(sub, trigger, attack=True)
+                if why:
+                    return why
+                if sub.gate.target_state and group is not e.follow.hit:
+                    return "a rider that depends on the target outside a hit"
+    return ""
+
+
+
+
+# states of where a creature stands (_holds_place judges them for any creature)
+PLACE_STATES: Final = frozenset({"adjacent-wall", "in-terrain", "adjacent-terrain", "in-victory-area"})
+# the states a creature's 'X while <state>' may name: those that change only when a creature moves, leaves the battle
+# map or its hit points change (refresh_while runs then)
+# (and at the start of every turn: 'unseen-by-ally' also changes with the conditions that take sight away)
+WHILE_STATES: Final = frozenset({"bloodied", "not-bloodied", "damaged", "adjacent-wall", "in-terrain",
+                                 "adjacent-terrain", "in-victory-area", "adjacent-enemy", "no-adjacent-enemy",
+                                 "adjacent-enemies-only", "adjacent-enemies-min", "no-adjacent-creature",
+                                 "no-enemy-within", "no-ally-within", "adjacent-ally", "near-ally", "ally-in-play",
+                                 "unseen-by-ally", "no-ally-left", "own-turn"})
+# what it may have while such a state holds ('destroyed': it is destroyed as soon as the state holds)
+WHILE_GAINS: Final = frozenset({"invisible", "invisible-far", "hide", "conceal", "reach", "resist", "flight", "immune",
+                                "insubstantial", "phasing", "immobilized", "slowed", "dazed", "weakened",
+                                "destroyed", "no-move", "attack-bloodied-only"})
+
+
+def while_state_played(state: str) -> bool:
+    if "&" in state:
+        return all(while_state_played(part) for part in state.split("&"))
+    kind, _, arg = state.partition(":")
+    return kind in WHILE_STATES and not arg.startswith("cond:")

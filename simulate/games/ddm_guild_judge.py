@@ -1,0 +1,527 @@
+"""Judgements of a DDM Guild battle that change nothing: who is in what state, whether a condition holds, combat
+advantage and the modifiers in force, and the records of an attack in progress (:class:`Run`, :class:`Ctx`).
+
+``ddm_guild_play`` asks these while it resolves attacks, effects, triggers and movement; ``holds`` evaluates the
+condition ids of ``ddm_guild_words``' when/while/if table. Each rule's id in ``docs/rules/ddm-guild-play.md`` is named
+where it is applied.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from simulate.engine.grid import Sq
+from simulate.games import ddm_guild_rules as R
+from simulate.games.ddm_guild_board import SLOWING
+from simulate.games.ddm_guild_powers import ANYWHERE
+from simulate.games.ddm_guild_state import Battle, Fighter
+from simulate.games.ddm_guild_vocab import DAMAGE_TYPES, AttackSpec, Filter, Power
+from simulate.games.ddm_guild_words import SUBJECT_SIZES, SUBJECT_STATES
+
+# --- the attack in progress --------------------------------------------------------------------------------------
+
+class Run:
+    """One attack roll against one target, as triggered powers may change it."""
+
+    def __init__(self, attacker: Fighter, power: Power, spec: AttackSpec, target: Fighter, charge: bool,
+                 opportunity: bool) -> None:
+        self.attacker = attacker
+        self.power = power
+        self.spec = spec
+        self.target = target
+        self.charge = charge
+        self.opportunity = opportunity
+        self.bonus_attack = 0
+        self.bonus_damage: list[tuple[int, str]] = []
+        self.negated = False
+        self.redirect: Fighter | None = None  # 'redirect that attack to this creature'
+        self.reduce = 0
+        self.reroll = False
+        self.hit = False
+        self.crit = False
+        self.force = ""  # 'that attack is a critical hit' ("crit") / 'an automatic hit' ("auto"), before the roll
+        self.uncrit = False  # 'that attack is a normal hit instead', after a critical hit is rolled
+
+
+class Ctx:
+    """What a power answers: its creature, the other creature of the event, the ally concerned, the attack."""
+
+    def __init__(self, source: Fighter, target: Fighter | None = None, ally: Fighter | None = None,
+                 run: Run | None = None, dtypes: tuple[str, ...] = (), save: SaveRoll | None = None) -> None:
+        self.source = source
+        self.target = target
+        self.ally = ally
+        self.run = run
+        self.dtypes = dtypes  # the damage types of a damage event
+        self.save = save  # a saving throw in progress
+        self.nothing_chosen = False  # a 'choose 1 enemy' found none: the clauses after it do nothing
+        self.roll = 0  # the power's d20 ('Roll 1d20. On 11+, ...'), once rolled
+        self.gaze = False  # a power with Gaze in its name: nothing immune to gazes ('Blind') is affected
+
+
+def power_ctx(ctx: Ctx, p: Power) -> Ctx:
+    """``ctx`` for the effects of ``p`` (a Gaze does not reach a creature immune to gazes)."""
+    ctx.gaze = gaze(p)
+    return ctx
+
+
+def gaze(p: Power) -> bool:
+    return "gaze" in p.name.casefold()
+
+
+class SaveRoll:
+    """A saving throw a power may have rolled again."""
+
+    def __init__(self) -> None:
+        self.reroll = False
+
+
+def form_of(spec: AttackSpec) -> str:
+    if spec.form in ("close-burst", "close-blast"):
+        return "close"
+    if spec.form in ("area", "line"):
+        return "area"
+    return spec.form
+
+
+def _form_matches(want: str, spec: AttackSpec, power: Power) -> bool:
+    if not want:
+        return True
+    if want.startswith("power:"):  # an attack power of the card, by name
+        return power.name.casefold() == want[6:]
+    if "|" in want:  # "a {c} or {a} attack"
+        return any(_form_matches(w, spec, power) for w in want.split("|"))
+    form = form_of(spec)
+    if want == "basic":
+        return power.is_basic
+    if want == "melee-basic":
+        return power.is_basic and form == "melee"
+    if want == "ranged-basic":
+        return power.is_basic and form == "ranged"
+    return want == form
+
+
+# --- filters -----------------------------------------------------------------------------------------------------
+
+def has_keyword(f: Fighter, keyword: str) -> bool:
+    """A creature keyword (or alignment) test; ``a|b`` is either, ``!a`` its opposite."""
+    if not keyword:
+        return True
+    if keyword.startswith("!"):
+        return not has_keyword(f, keyword[1:])
+    if "|" in keyword:
+        return any(has_keyword(f, k) for k in keyword.split("|"))
+    if keyword == "living":
+        return f.living
+    if keyword == "champion":
+        return f.card.champion_rating is not None
+    if keyword.startswith("level"):  # 'of level 8 or greater' (level>=8), 'level 4 or lower' (level<=4)
+        n = int(keyword[7:])
+        return f.card.level >= n if keyword[5] == ">" else f.card.level <= n
+    k = keyword.casefold()
+    if k in f.card.factions:  # 'against Borderlands creatures': a faction
+        return True
+    if k in SUBJECT_STATES:  # '1 adjacent Immobilized enemy', 'each Dazed enemy': a state it is in now
+        return f.has(k)
+    if k in SUBJECT_SIZES:  # 'Small creatures in your warband' (an unknown size is Medium: ddm-guild.size-unknown)
+        return (f.card.size or "Medium").casefold() == k
+    for kw in f.keywords:
+        if kw == k or kw.rstrip("s") == k or k in kw.split():
+            return True
+    return k == f.card.alignment
+
+
+def has_kinds(f: Fighter, kinds: str) -> bool:
+    """``has_keyword`` where a part may also need several keywords ('dragon+champion': a Dragon that is a
+    champion, i.e. has a champion rating)."""
+    for alt in kinds.split("|"):
+        if all(f.card.champion_rating is not None if k == "champion" else has_keyword(f, k)
+               for k in alt.split("+") if k):
+            return True
+    return not kinds
+
+
+# size categories in order; an unknown size is played as Medium (profile ddm-guild.size-unknown)
+_SIZE_ORDER: Final = {"Tiny": 0, "Small": 1, "": 2, "Medium": 2, "Large": 3, "Huge": 4, "Gargantuan": 5,
+                      "Colossal": 6}
+
+
+def _size_ok(f: Fighter, state: str) -> bool:
+    limit = {"size<=small": 1, "size<=medium": 1, "size<=large": 2}[state]
+    if state == "size<=small" and f.card.size not in ("Small", "Tiny"):
+        return False
+    return f.side <= limit
+
+
+def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | None, melee: bool = False) -> bool:
+    """Whether ``target`` is in the state a filter names, seen from ``holder`` (``melee``: for its melee attack, so
+    flanking gives combat advantage)."""
+    ts = flt.target_state
+    if not ts or ts in ("enemy", "ally", "any"):
+        return True
+    if target is None:
+        return False
+    if ts == "bloodied":
+        return target.bloodied
+    if ts == "not-bloodied":
+        return not target.bloodied
+    if ts == "ca":
+        return has_combat_advantage(b, holder, target, melee=melee)
+    if ts == "higher-level":
+        return target.card.level > holder.card.level
+    if ts == "lower-level":
+        return target.card.level < holder.card.level
+    if ts == "adjacent":
+        return b.adjacent(holder, target)
+    if ts == "not-adjacent":
+        return not b.adjacent(holder, target)
+    if ts == "smaller":
+        return _SIZE_ORDER.get(target.card.size, 2) < _SIZE_ORDER.get(holder.card.size, 2)
+    if ts == "larger":
+        return _SIZE_ORDER.get(target.card.size, 2) > _SIZE_ORDER.get(holder.card.size, 2)
+    if ts.startswith("size>="):
+        return _SIZE_ORDER.get(target.card.size, 2) >= _SIZE_ORDER[ts[6:].capitalize()]
+    if ts == "damaged":
+        return target.hp < target.max_hp
+    if ts == "undamaged":
+        return target.hp >= target.max_hp
+    if ts.startswith("id:"):  # the creature a power chose ('+10 damage vs. that enemy')
+        return target.id == ts[3:]
+    if ts == "unseeing":  # 'an enemy that does not have line of sight to it'
+        return not b.sees(target, holder)
+    if ts == "seen":
+        return b.sees(holder, target)
+    if ts.startswith("at:"):  # 'a living ally ends its turn in one of your victory areas': where it stands
+        return _holds_place(b, ts[3:], target)
+    if ts == "alone":  # 'while no other creature is adjacent to target'
+        return not any(x is not holder and x is not target and x.in_play() and b.adjacent(x, target)
+                       for x in b.fighters)
+    if ts == "flanked":  # 'an adjacent flanked enemy': two of its enemies on opposite sides of it
+        return flanked(b, target)
+    if ts == "charging":  # 'a charging enemy': its charge's move and attack
+        return target.charged and b.active is target
+    if ts == "keyword":
+        return has_keyword(target, flt.keyword)
+    if ts.startswith("kinds:"):
+        return has_kinds(target, ts[6:])
+    if ts.startswith("cond:"):
+        return any(target.has(c) for c in ts[5:].split("|"))
+    if ts == "ongoing":
+        return any(e.kind == "ongoing" for e in target.effects)
+    if ts.startswith("adjacent-to-ally:"):
+        kinds = ts[17:]
+        return any(b.adjacent(target, a) and has_kinds(a, kinds) for a in b.allies_of(holder))
+    if ts.startswith("size"):
+        return _size_ok(target, ts)
+    return False
+
+
+def self_state_ok(b: Battle, flt: Filter, holder: Fighter, charge: bool, opportunity: bool) -> bool:
+    return holds(b, flt.self_state, holder, charge, opportunity)
+
+
+def holds(b: Battle, ss: str, holder: Fighter, charge: bool = False, opportunity: bool = False) -> bool:
+    """Whether a state of ``holder`` the powers' condition vocabulary names is true now (the one place every
+    predicate id of ddm_guild_words' 'when / while / if' table is evaluated; ``charge``/``opportunity``: the attack
+    being made is a charge or an opportunity attack)."""
+    if not ss:
+        return True
+    if "&" in ss:  # two states at once ('while bloodied, ... while an enemy is adjacent')
+        return all(holds(b, part, holder, charge, opportunity) for part in ss.split("&"))
+    if ss == "bloodied":
+        return holder.bloodied
+    if ss == "not-bloodied":
+        return not holder.bloodied
+    if ss == "damaged":
+        return holder.hp < holder.max_hp
+    if ss == "charging":
+        return charge
+    if ss == "opportunity":
+        return opportunity
+    if ss == "own-turn":
+        return b.active is holder
+    if ss == "unseen":  # 'if no enemy has line of sight to this creature'
+        return unseen(b, holder)
+    if ss == "adjacent-ally":
+        return any(b.adjacent(holder, a) for a in b.allies_of(holder))
+    if ss.startswith("adjacent-ally:"):
+        kinds = ss[14:]
+        return any(b.adjacent(holder, a) and has_kinds(a, kinds) for a in b.allies_of(holder))
+    if ss.startswith("near-ally:"):
+        _, n, kinds = ss.split(":", 2)
+        return any(b.gap(holder, a) <= int(n) and has_kinds(a, kinds) for a in b.allies_of(holder))
+    if ss == "moved-this-turn":
+        return b.active is holder and holder.moved > 0
+    if ss.startswith("moved-from-start:"):  # squares between where its turn began and where it is (every square 1)
+        start, now = holder.turn_start, holder.pos
+        return b.active is holder and start is not None and now is not None and \
+            max(abs(now[0] - start[0]), abs(now[1] - start[1])) >= int(ss[17:])
+    if ss.startswith("near-bloodied:"):  # 'while within 5 squares of a bloodied creature' (any, itself excepted)
+        near = int(ss[14:])
+        return any(x is not holder and x.in_play() and x.bloodied and b.gap(holder, x) <= near for x in b.fighters)
+    if ss.startswith("warband:"):
+        kinds = ss[8:]
+        return any(f.player == holder.player and f is not holder and has_kinds(f, kinds) for f in b.fighters)
+    return _holds_place(b, ss, holder)
+
+
+def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
+    """The states of where ``holder`` stands and who is around it (``holds`` goes on here)."""
+    kind, _, arg = ss.partition(":")
+    if kind == "adjacent-enemy":  # 'while adjacent to a bloodied enemy' (arg: the enemy's state)
+        return any(b.adjacent(holder, e) and target_state_ok(b, Filter(target_state=arg), holder, e)
+                   for e in b.enemies_of(holder))
+    if kind == "no-adjacent-enemy":
+        return not any(b.adjacent(holder, e) and target_state_ok(b, Filter(target_state=arg), holder, e)
+                       for e in b.enemies_of(holder))
+    if kind == "adjacent-enemies-only":  # 'while only 1 enemy is adjacent to it'
+        return sum(1 for e in b.enemies_of(holder) if b.adjacent(holder, e)) == int(arg)
+    if kind == "adjacent-enemies-min":
+        return sum(1 for e in b.enemies_of(holder) if b.adjacent(holder, e)) >= int(arg)
+    if kind == "no-adjacent-creature":
+        return not any(x is not holder and x.in_play() and b.adjacent(holder, x) for x in b.fighters)
+    if kind == "no-enemy-within":
+        return not any(b.gap(holder, e) <= int(arg) for e in b.enemies_of(holder))
+    if kind == "no-ally-within":  # arg: squares, then the allies' kinds ('no level 7 or higher ally')
+        squares, _, kinds = arg.partition(":")
+        return not any(b.gap(holder, a) <= int(squares) and has_kinds(a, kinds) for a in b.allies_of(holder))
+    if kind == "ally-in-play":  # 'while an Evil champion ally is in play' (another creature of its side)
+        return any(has_kinds(a, arg) for a in b.allies_of(holder))
+    if kind == "flanked":
+        return flanked(b, holder)
+    if kind == "unseen-by-ally":  # 'whenever an Arcane ally does not have line of sight to it': no such ally sees it
+        return not any(has_kinds(a, arg) and b.sees(a, holder) for a in b.allies_of(holder))
+    if kind == "no-ally-left":  # 'whenever it has no remaining Arcane ally': none of its side left (off the map too)
+        return not any(x.alive and x.player == holder.player and x is not holder and has_kinds(x, arg)
+                       for x in b.fighters)
+    if kind == "not-charged":
+        return not holder.charged
+    if kind == "not-moved":
+        return holder.moved == 0
+    if kind == "unaffected":  # 'no creature (no enemy) is affected by this power' (arg: its index[:enemy])
+        index, _, who = arg.partition(":")
+        return index.isdigit() and not affected_by(b, holder, int(index), who == "enemy")
+    if kind == "not-attacked":  # this turn (arg 'melee': no {M} attack)
+        return not (holder.melee_attacked if arg == "melee" else holder.attacked)
+    if kind == "first-round":
+        return b.round == 1
+    if kind == "enemy-in-victory-area":  # 'if an enemy occupies any victory area'
+        return any(_holds_place(b, "in-victory-area", e) for e in b.enemies_of(holder))
+    if kind == "sees-no-enemy":
+        return not any(b.sees(holder, e) for e in b.enemies_of(holder))
+    if kind == "first-to-activate":  # on its turn, when it was the round's first activation (of either side)
+        return b.active is holder and b.first_active[2] == holder.id
+    if kind == "first-you-activate":
+        return b.active is holder and b.first_active[holder.player] == holder.id
+    if kind == "last-you-activate":  # no creature of its side has an activation left this round
+        return b.active is holder and not any(x.activations_left for x in b.in_play(holder.player))
+    if kind == "destroyed-this-turn":
+        return b.active is holder and holder.kills > holder.turn_kills
+    if holder.pos is None:
+        return False
+    grid = b.board.grid
+    own = holder.space()
+    if kind == "adjacent-wall":  # profile ddm-guild.walls: a wall square, a wall on its edge, the map edge
+        for sq in own:
+            for n in _around(sq):
+                if n in own:
+                    continue
+                if grid.is_solid(n) or (abs(n[0] - sq[0]) + abs(n[1] - sq[1]) == 1 and grid.wall_between(sq, n)):
+                    return True
+        return False
+    names = frozenset(t for a in arg.split("|") for t in (SLOWING if a == "difficult" else (a,)))  # difficult: any
+    # terrain that costs more to enter
+    if kind == "in-terrain":  # 'while occupying forest terrain'
+        return any(grid.has_terrain(sq, t) for sq in own for t in names)
+    if kind == "adjacent-terrain":
+        return any(n not in own and grid.has_terrain(n, t) for sq in own for n in _around(sq) for t in names)
+    if kind == "in-victory-area":  # any / own ('one of your victory areas') / the opponent's
+        letter = b.letters[holder.player] if arg == "own" else b.letters[1 - holder.player] if arg == "enemy" else ""
+        cells: set[Sq] = set()
+        for area in grid.areas("victory"):
+            if not letter or area.letter in (letter, ""):
+                cells.update(area.cells)
+        return any(sq in cells for sq in holder.space())
+    return False
+
+
+def _around(sq: Sq) -> list[Sq]:
+    x, y = sq
+    return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+
+
+def flanked(b: Battle, f: Fighter) -> bool:
+    """Two enemies flank ``f`` (profile ``ddm-guild.flanking``: on opposite sides, both able to act)."""
+    near = [e for e in b.enemies_of(f) if e.pos is not None and e.can_react() and b.adjacent(e, f)]
+    for i, e in enumerate(near):
+        for other in near[i + 1:]:
+            if any(b.board.grid.flanks(a_sq, l_sq, t_sq) for a_sq in e.space() for l_sq in other.space()
+                   for t_sq in f.space()):
+                return True
+    return False
+
+
+def who_ok(b: Battle, flt: Filter, source: Fighter, f: Fighter) -> bool:
+    if flt.keyword and not has_kinds(f, flt.keyword):
+        return False
+    if flt.alignment:
+        al = f.card.alignment
+        if flt.alignment.startswith("non-"):
+            if al == flt.alignment[4:]:
+                return False
+        elif al != flt.alignment:
+            return False
+    if flt.within == -1 and not b.adjacent(source, f) and f is not source:
+        return False
+    return not (flt.within > 0 and b.gap(source, f) > flt.within)
+
+
+# --- modifiers ---------------------------------------------------------------------------------------------------
+
+def has_combat_advantage(b: Battle, attacker: Fighter, target: Fighter, melee: bool,
+                         sees_invisible: bool = False) -> bool:
+    """Profiles ``ddm-guild.combat-advantage``, ``ddm-guild.flanking``, ``ddm-guild.grants-combat-advantage``
+    (an attack that ignores invisibility gains nothing from it)."""
+    if target.never_ca:
+        return False
+    for cond in ("dazed", "staggered", "stunned", "helpless", "blinded", "dominated", "grants-ca"):
+        if target.has(cond):
+            return True
+    if not sees_invisible and b.invisible_to(attacker, target):
+        return True
+    if melee and not target.no_flank and attacker.pos is not None and target.pos is not None \
+            and b.adjacent(attacker, target):
+        for ally in b.allies_of(attacker):
+            if ally.pos is None or not b.adjacent(ally, target) or not ally.can_react():
+                continue
+            for a_sq in attacker.space():
+                for l_sq in ally.space():
+                    for t_sq in target.space():
+                        if b.board.grid.flanks(a_sq, l_sq, t_sq):
+                            return True
+    return False
+
+
+def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, spec: AttackSpec | None,
+               power: Power | None, charge: bool, opportunity: bool) -> int:
+    """Static, timed and aura modifiers to one stat of ``holder`` (for an attack against ``target``)."""
+    total = 0
+    melee = spec is not None and spec.form == "melee"  # flanking gives combat advantage to melee attacks only
+    for s_stat, n, flt in holder.static_mods:
+        if s_stat != stat:
+            continue
+        if not self_state_ok(b, flt, holder, charge, opportunity):
+            continue
+        if spec is not None and power is not None and not _form_matches(flt.attack_form, spec, power):
+            continue
+        if spec is None and flt.attack_form:
+            continue
+        if not target_state_ok(b, flt, holder, target, melee):
+            continue
+        total += n
+    for e in holder.effects:
+        if e.kind != "mod" or e.what != stat:
+            continue
+        if stat == "damage" and _typed(e.extra):
+            continue  # '+5 fire damage until end of round': added as fire damage when it hits (_hit)
+        flt = e.filter
+        if spec is not None and power is not None and not _form_matches(flt.attack_form, spec, power):
+            continue
+        if flt.target_state and not target_state_ok(b, flt, holder, target, melee):
+            continue
+        if flt.self_state and not self_state_ok(b, flt, holder, charge, opportunity):
+            continue
+        total += e.amount
+    for owner in b.fighters:
+        if not owner.auras or not owner.in_play() or owner is holder:
+            continue
+        for a_stat, n, flt, size in owner.auras:
+            if a_stat != stat:
+                continue
+            side = flt.side
+            if side == "enemy" and owner.player == holder.player:
+                continue
+            if side == "ally" and owner.player != holder.player:
+                continue
+            if size < ANYWHERE and b.gap(owner, holder) > size:
+                continue
+            if flt.keyword and not has_kinds(holder, flt.keyword):
+                continue
+            if spec is not None and power is not None and not _form_matches(flt.attack_form, spec, power):
+                continue
+            if spec is None and flt.attack_form:
+                continue
+            if flt.self_state and not self_state_ok(b, flt, owner, False, False):  # 'while it is bloodied'
+                continue
+            if flt.target_state and not target_state_ok(b, flt, holder, target, melee):
+                continue
+            total += n
+    return total
+
+
+def attack_bonus(b: Battle, attacker: Fighter, target: Fighter, power: Power, spec: AttackSpec, charge: bool,
+                 opportunity: bool) -> tuple[int, list[str]]:
+    mods: list[str] = []
+    total = 0
+    melee = spec.form == "melee"
+    if has_combat_advantage(b, attacker, target, melee, "invisible" in spec.ignores):
+        total += R.COMBAT_ADVANTAGE
+        mods.append(f"ca+{R.COMBAT_ADVANTAGE}")
+    if not melee and attacker.pos is not None and target.pos is not None and spec.form != "close-burst":
+        creatures = [sq for f in b.fighters if f.in_play() and f is not attacker and f is not target
+                     for sq in f.space()]
+        if b.board.cover(attacker.pos, attacker.side, target.pos, target.side, creatures):
+            total += R.COVER
+            mods.append(f"cover{R.COVER}")
+    if charge:
+        total += R.CHARGE_BONUS
+        mods.append(f"charge+{R.CHARGE_BONUS}")
+    for e in attacker.effects:
+        if e.kind == "condition" and e.what == "marked" and e.source != target.id:
+            total -= 2
+            mods.append("marked-2")
+            break
+    n = _stat_mods(b, attacker, "attack", target, spec, power, charge, opportunity)
+    if n:
+        total += n
+        mods.append(f"powers{n:+d}")
+    return total, mods
+
+
+def defence(b: Battle, target: Fighter, which: str, attacker: Fighter, spec: AttackSpec, power: Power,
+            opportunity: bool) -> int:
+    if "|" in which:  # "+13 vs. AC or Reflex": the attacker picks the lower (a choice made for the player)
+        return min(defence(b, target, w, attacker, spec, power, opportunity) for w in which.split("|"))
+    base = {"ac": target.card.ac, "fort": target.card.fort, "ref": target.card.ref, "will": target.card.will}[which]
+    total = base
+    total += _stat_mods(b, target, which, attacker, spec, power, False, opportunity)
+    total += _stat_mods(b, target, "defenses", attacker, spec, power, False, opportunity)
+    if which != "ac":
+        total += _stat_mods(b, target, "defenses-nonac", attacker, spec, power, False, opportunity)
+        total += _stat_mods(b, target, "def", attacker, spec, power, False, opportunity)
+    return total
+
+
+
+
+def _typed(extra: tuple[str, ...]) -> str:
+    """The damage type a modifier's flags carry ('' when none)."""
+    for x in extra:
+        if x in DAMAGE_TYPES:
+            return x
+    return ""
+
+
+def unseen(b: Battle, f: Fighter) -> bool:
+    """No enemy has line of sight to ``f`` (profile ``ddm-guild.invisible``: an invisible creature is not seen)."""
+    return not any(b.sees(e, f) for e in b.enemies_of(f))
+
+
+def affected_by(b: Battle, owner: Fighter, index: int, enemies: bool) -> bool:
+    """Some creature (some enemy of ``owner``) is under an effect the power ``index`` of ``owner`` put in force."""
+    eids = b.power_effects.get((owner.id, index))
+    if not eids:
+        return False
+    live = {e.eid for f in b.fighters if not enemies or f.player != owner.player for e in f.effects}
+    eids &= {e.eid for f in b.fighters for e in f.effects}  # forget the ended ones
+    return bool(eids & live)
