@@ -94,8 +94,9 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^takes half damage from \{r\} attacks$"), "half-ranged"),
     (re.compile(r"^(?:it )?(?:cannot|can't|may not) make opportunity attacks$"), "no-opportunity"),
     (re.compile(r"^(?:it is )?never considered bloodied$"), "never-bloodied"),
-    (re.compile(r"^(?:it )?heals (?P<n>\d+) hp each time an effect would deal (?P<t>" + _TYPE_ALT + r") damage to it$"
-                r"|^whenever it would take (?P<t2>" + _TYPE_ALT + r") damage, it heals (?P<n2>\d+) hp instead$"),
+    (re.compile(r"^(?:it )?heals (?P<n>\d+) hp (?:each time an effect would deal (?P<t>" + _TYPE_ALT + r") damage to "
+                r"it|whenever (?P<t3>" + _TYPE_ALT + r") damage would be dealt to it)$"
+                r"|^whenever it would take (?P<t2>" + _TYPE_ALT + r") damage[,:] it heals (?P<n2>\d+) hp instead$"),
      "absorb"),
 )
 
@@ -151,7 +152,8 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
         if kind == "crit-damage":
             return [Static(kind, int(m.group(1)), m.group(2) or "")], [], "", ""
         if kind == "absorb":
-            return [Static(kind, int(m.group("n") or m.group("n2")), m.group("t") or m.group("t2"))], [], "", ""
+            return [Static(kind, int(m.group("n") or m.group("n2")), m.group("t") or m.group("t2") or m.group("t3"))], \
+                [], "", ""
         if kind == "crit-multiplier":  # the damage of a critical hit tripled (the rules double it)
             form = m.group("form") or m.group("form2") or ""
             return [Static(kind, 3, filter=Filter(attack_form=_FORMS.get(form + " ", "")))], [], "", ""
@@ -458,6 +460,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             who, flt, body, subject_given = who2, flt2, rest2, True
     # a static ability for a while: "has resist 10 all until end of its next turn", "has insubstantial and phasing"
     gm = _GAIN_RE.match(body)
+    if gm is None and ctx == "power" and not subject_given and default_who == "self":  # 'Use at start of turn:
+        gm = _GAIN_RE.match("has " + body)  # Flight until end of turn': what it gains, the verb left out
     if gm:
         tail, dur = _split_duration(gm.group("rest"))
         dur = dur or lead_dur
@@ -689,7 +693,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if rn:  # another power of the card, by name ("recharge its crushing blow", "recharge dominate or mind blast")
         names = [re.sub(r"^its ", "", n).strip() for n in rn.group("names").split(" or ")]
         return [Effect("recharge", "self", what="power:" + "|".join(names))]
-    if re.match(r"^(?:that|the) attack misses(?: instead)?$", body):
+    if re.match(r"^(?:that|the) (?:opportunity )?attack (?:misses(?:,? instead)?|instead misses|automatically misses"
+                r"|is a miss(?:,? instead)?|becomes a miss(?:,? instead)?)$", body):
         return [Effect("negate", "self")]
     hm2 = re.match(r"^(?:that|the) attack (?:is|becomes) (?:an? )?(?P<what>(?:normal )?hit|critical hit|automatic hit"
                    r"(?: and (?:an? )?(?:automatic )?critical hit)?)(?:,? instead)?$", t)

@@ -400,6 +400,11 @@ def _event_filter(name: str, m: re.Match[str]) -> Filter:
     """Who takes part in an event the older words name ('a Dwarf ally within 5 squares', 'a {m} attack')."""
     groups = m.groupdict()
     form = _FORMS.get((groups.get("form") or "").strip() + " ", "") if groups.get("form") else ""
+    if groups.get("form") and not form:  # 'a {m} or {r} attack': either form (not any attack)
+        form = {"{m} or {r}": "melee|ranged", "melee or ranged": "melee|ranged", "{c} or {a}": "close|area",
+                "{r} or {a}": "ranged|area", "charge": "charge"}.get(groups["form"].strip(), "")
+        if not form:
+            raise _Unread(f"a {groups['form']} attack")
     within = groups.get("within") or groups.get("within2") or ""
     kw, who_state, adj = _event_who(groups.get("kw") or "")
     adjacent = adj or name in ("ally-starts-turn-adjacent", "enemy-attacks-ally", "enemy-starts-adjacent")
@@ -576,7 +581,8 @@ _PREFIX_WORDS: Final = (
     (r"(?:use )?(?:during|at) (?:your )?set-? ?up", "trigger", "setup"),
     (r"(?:use )?(?:at|whenever it starts) (?:the )?start of (?:its |your creature's |your )?(?:next )?turn"
      r"(?: if it is (?P<cond>bloodied|damaged))?", "trigger", "start-of-turn"),
-    (r"(?:use )?whenever it starts (?:its|a) turn(?: (?P<cond>bloodied))?", "trigger", "start-of-turn"),
+    (r"(?:use )?(?:when|whenever) (?:it starts (?:its|a)|starting a) turn(?: (?P<cond>bloodied))?", "trigger",
+     "start-of-turn"),
     (r"(?:use )?at (?:the )?end of its turn", "trigger", "end-of-turn"),
     (r"use (?:at any time|anytime)", "trigger", "any-time"),
     (r"(?:use )?(?:when|after|if) you win (?:the )?initiative(?: this round)?", "trigger", "win-initiative"),
@@ -606,7 +612,8 @@ _EVENTS: Final = (
     (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied"
      r"(?: but is not destroyed)?", "ally-bloodied"),
     (r"an? (?P<kw>[a-z\-]+ )?enemy (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied", "enemy-bloodied"),
-    (r"it is hit by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged|\{m\} or \{r\}|close|area)? ?attack", "hit-by"),
+    (r"it (?:is|would be) hit by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged|\{m\} or \{r\}|melee or ranged|close|area)?"
+     r" ?attack", "hit-by"),
     (r"it is hit", "hit-by"),
     (r"an enemy hits it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "hit-by"),
     (r"an enemy misses it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "missed-by"),

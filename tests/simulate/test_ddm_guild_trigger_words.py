@@ -1,0 +1,107 @@
+"""More ways the cards write an event or its answer, read into the same triggers: 'use when this creature starts a
+turn bloodied' / 'when starting a turn within 4 squares of a Dragon ally' (its turn's start, under a state of its
+own), 'would be hit by a {m} attack' (the hit event), 'that attack is a miss / becomes a miss / instead misses'
+(the hit is undone), 'hit by a {m} or {r} attack' and 'hit by a melee or ranged attack' (those two forms, not any
+attack), 'hits with a charge attack' (a charge's attack only: it had been read as any attack), 'Flight until end of
+turn' (what it gains, the verb left out) and 'whenever it would take acid damage: it heals 5 HP instead'."""
+
+from __future__ import annotations
+
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
+from simulate.games.ddm_guild_powers import parse_power
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
+
+VERNAL = "Vernal Regeneration: Use when this creature starts a turn bloodied: Heal 10 HP."
+INSPIRED = "Inspired: Use when starting a turn within 4 squares of a Dragon ally: +2 speed and +5 damage until end of " \
+           "round."
+MIRROR = "Mirror Image: Use when this creature is hit by a melee or ranged attack: That attack is a miss, instead."
+SHROUD = "Shroud of Mist: Use when this creature would be hit by a {M} attack; that attack instead misses."
+ROLL = "Defensive Roll: Use when this creature is hit by a {m} or {r} attack: That attack is a miss instead."
+PARALYZING = "Paralyzing Charge: Whenever this creature hits with a charge attack, target is also Immobilized."
+FLY = "Fly: Use at start of turn: Flight until end of turn."
+ACID = "Acid Cured: Whenever this creature would take acid damage: It heals 5 HP instead."
+LIGHTNING = "Lightning Healing 5: This creature heals 5 HP whenever lightning damage would be dealt to it."
+CLAWS = "Claws: (Burst 1) +10 vs. AC; 10 damage."
+
+
+def test_the_powers_are_on_the_card_and_played() -> None:
+    for text in (VERNAL, INSPIRED, MIRROR, SHROUD, ROLL, PARALYZING, FLY, ACID, LIGHTNING):
+        c = card_from_json(card("Any", SWORD, text))
+        assert len(c.powers) == 2 and unplayed_powers(c) == [], text
+    for text, trigger, form in ((MIRROR, "hit-by", "melee|ranged"), (SHROUD, "hit-by", "melee"),
+                                (ROLL, "hit-by", "melee|ranged"), (PARALYZING, "hits", "charge")):
+        p = parse_power(0, "special", text, 1)
+        assert (p.trigger, p.trigger_filter.attack_form) == (trigger, form), text
+    p = parse_power(0, "special", VERNAL)
+    assert (p.trigger, p.requirement, [(e.kind, e.amount) for e in p.effects]) == ("start-of-turn", "bloodied",
+                                                                                   [("heal", 10)])
+    for text, dtype in ((ACID, "acid"), (LIGHTNING, "lightning")):
+        assert [(s.kind, s.amount, s.what) for s in parse_power(0, "special", text).statics] == [("absorb", 5, dtype)]
+
+
+def test_it_heals_only_when_it_starts_a_turn_bloodied() -> None:
+    s = battle([card("Vegepygmy", SWORD, VERNAL, hp=40)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 2, 3)
+    put(s, "b1", 8, 3)
+    veg = s.b.by_id["a1"]
+    veg.hp = 30  # hurt, not bloodied
+    P.turn_started(s.b, veg)
+    assert veg.hp == 30
+    veg.hp = 15  # bloodied
+    P.turn_started(s.b, veg)
+    assert veg.hp == 25
+
+
+def test_a_hit_by_a_melee_or_ranged_attack_becomes_a_miss_and_a_burst_still_hits() -> None:
+    image = card("Sorcerer", SWORD, MIRROR)
+    image["powers"][1]["uses"] = 2
+    s = battle([image], [card("Orc", SWORD, CLAWS, hp=100)], PurposeDice(attack=[15, 15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    sorcerer, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    claws, sword = orc.powers[1], orc.powers[0]
+    assert claws.attack is not None and sword.attack is not None
+    P.attack(s.b, orc, claws, claws.attack, [sorcerer])  # a close burst: not a melee or ranged attack
+    assert sorcerer.hp == 40
+    P.attack(s.b, orc, sword, sword.attack, [sorcerer])  # a melee hit: a miss instead
+    assert sorcerer.hp == 40
+    # (the burst provokes the sorcerer's opportunity attack first: ddm-guild.opportunity-attack)
+    assert [(e.data["power"], e.data["hit"]) for e in s.log.of_kind("attack")][-2:] == [("Claws", True),
+                                                                                      ("Sword", False)]
+
+
+def test_only_a_charge_attack_immobilizes() -> None:
+    s = battle([card("Hippogriff", SWORD, PARALYZING)], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    griff, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    sword = griff.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, griff, sword, sword.attack, [orc])  # a plain hit: no rider (it had been read as any attack)
+    assert orc.hp == 90 and not orc.has("immobilized")
+    P.attack(s.b, griff, sword, sword.attack, [orc], charge=True)
+    assert orc.hp == 80 and orc.has("immobilized")
+
+
+def test_flight_until_end_of_turn_at_its_start() -> None:
+    s = battle([card("Cloud Giant", SWORD, FLY)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 2, 3)
+    put(s, "b1", 8, 3)
+    giant = s.b.by_id["a1"]
+    giant.effects.clear()  # (the battle's first turn may have begun already)
+    assert not giant.gained("flight") and not giant.mover().flight
+    P.turn_started(s.b, giant)
+    assert giant.gained("flight") and giant.mover().flight
+
+
+def test_acid_heals_it_instead() -> None:
+    s = battle([card("Clay Golem", SWORD, ACID, hp=40)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 2, 3)
+    put(s, "b1", 3, 3)
+    golem, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    golem.hp = 20
+    P.deal_damage(s.b, golem, [(10, "acid")], orc)
+    assert golem.hp == 25
+    P.deal_damage(s.b, golem, [(10, "fire")], orc)
+    assert golem.hp == 15
