@@ -13,8 +13,8 @@ from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
 VERNAL = "Vernal Regeneration: Use when this creature starts a turn bloodied: Heal 10 HP."
-INSPIRED = "Inspired: Use when starting a turn within 4 squares of a Dragon ally: +2 speed and +5 damage until end of " \
-           "round."
+INSPIRED = ("Inspired: Use when starting a turn within 4 squares of a Dragon ally: +2 speed and +5 damage until end "
+            "of round.")
 MIRROR = "Mirror Image: Use when this creature is hit by a melee or ranged attack: That attack is a miss, instead."
 SHROUD = "Shroud of Mist: Use when this creature would be hit by a {M} attack; that attack instead misses."
 ROLL = "Defensive Roll: Use when this creature is hit by a {m} or {r} attack: That attack is a miss instead."
