@@ -113,6 +113,10 @@ LABELS: dict[str, Any] = {
     "ddm-guild.teleport": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A teleport needs sight of the square it ends on."),
+    "ddm-guild.shift-around": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A shift with no number that must end beside a creature goes around it square by square, as far as it "
+        "takes."),
     "ddm-guild.stand-in-terrain": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "The map's edge counts as a wall; difficult terrain is any terrain costing 2 to enter; the stand-in maps "

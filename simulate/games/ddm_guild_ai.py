@@ -73,6 +73,9 @@ class GuildHeuristicPolicy:
 
     def _turn(self, s: GuildState, f: Fighter) -> Action:
         b = s.b
+        first = self._power_now(s, f, early=True)  # a minor action worth taking before the attack (a bonus, a heal)
+        if first is not None:
+            return first
         if f.attack_action:
             here = self._best_attack(s, f)
             ranged_here = here is not None and here[2] and self._is_ranged(s, f, here[1])
@@ -92,12 +95,19 @@ class GuildHeuristicPolicy:
             if plan is not None:
                 return plan[1]
             if here is not None and here[0] > 0.0:
-                return here[1]
-        minor = self._minor(s, f)
+                flank = self._flank_power(s, f)  # 'shift to another square adjacent to that enemy' to flank it first
+                return flank if flank is not None else here[1]
+            leap = self._reposition_power(s, f, to_attack=True)  # a teleport or a flight to where it can attack
+            if leap is not None:
+                return leap
+        minor = self._power_now(s, f, early=False)
         if minor is not None:
             return minor
         if (f.move_action or f.attack_action) and not f.held() and f.speed() > 0:
             step = self._advance(s, f)
+            leap = self._reposition_power(s, f, to_attack=False, step=step)
+            if leap is not None:
+                return leap
             if step is not None:
                 return step
         recharge = s._recharge_actions(f)
@@ -383,30 +393,175 @@ class GuildHeuristicPolicy:
                 return sq
         return None
 
-    # -- minor actions and moving on
+    # -- action powers and moving on
+    # A power used as an action that is not an attack ("Minor action: 1 ally within 5 squares heals 15 HP", "Replaces
+    # move action: +4 attack and +5 damage on its next {r} attack this turn", "Move action: move up to its speed with
+    # Flight") is used when what it does would change something now: a heal reaches a wounded creature, a bonus or
+    # a defence comes while an enemy is within reach of a move, a harm or a cleanse finds its creature, an attack it
+    # makes has a target. A minor action is taken before the attack (a bonus counts on it); a move action only while
+    # the move is not needed (an attack from where it stands) or is left after the attack; an attack action only
+    # when no attack is worth making. A power that moves the creature itself is weighed against its move
+    # (``_reposition_power``).
 
-    def _minor(self, s: GuildState, f: Fighter) -> Action | None:
+    def _power_now(self, s: GuildState, f: Fighter, early: bool) -> Action | None:
+        b = s.b
+        if early and f.dazed_like():
+            return None  # one action this turn: the attack first
+        attack_here: bool | None = None
+        for action in s._power_actions(f):
+            if not isinstance(action, GuildPower):
+                continue
+            p = s._power(f, action.power)
+            if _moves_itself(p):
+                continue  # weighed against its move (_reposition_power)
+            if p.action == "free" and not (p.uses or p.per):
+                continue  # an unlimited free action: once would not stop it
+            if early and p.action not in ("minor", "free"):
+                if p.action != "move" or not f.attack_action or not f.move_action:
+                    continue
+                if attack_here is None:
+                    attack_here = self._attack_in_reach(s, f)
+                if not attack_here:
+                    continue  # its move is needed to reach an attack
+            if p.action == "move" and not f.move_action and f.attack_action:
+                continue  # it would spend the attack action
+            if self._worth(b, f, p, before_attack=bool(f.attack_action)):
+                return action
+        return None
+
+    def _attack_in_reach(self, s: GuildState, f: Fighter) -> bool:
+        """Some attack of its own is worth making from where it stands (its move is not needed for it)."""
+        here = self._best_attack(s, f)
+        return here is not None and here[0] > 0.0
+
+    def _worth(self, b: Battle, f: Fighter, p: Power, before_attack: bool = True) -> bool:
+        """What the power does would change something now, and nothing it costs is too dear (see above)."""
+        near = min((b.gap(f, e) for e in b.enemies_of(f)), default=99)
+        ctx = J.Ctx(f)
+        good = False
+        for e in p.effects:
+            if e.kind == "choose":  # the clauses after it reach the creature chosen
+                found = P.pick(b, e.who, e, ctx)
+                if not found:
+                    return False
+                if e.who == "chosen-ally":
+                    ctx.ally = found[0]
+                else:
+                    ctx.target = found[0]
+                continue
+            who = P.pick(b, e.who, e, ctx) if e.kind not in ("vp", "recharge", "roll") else [f]
+            if e.kind == "heal":
+                good = good or any(t.max_hp - t.hp >= max(5, e.amount // 2) and t.player == f.player for t in who)
+            elif e.kind == "mod":
+                mine = [t for t in who if t.player == f.player]
+                if e.amount > 0 and mine:
+                    if e.what in ("attack", "damage") and not before_attack and f in mine and len(mine) == 1 \
+                            and e.duration in ("end-turn", "attack"):
+                        continue  # a bonus to the attack it has made already
+                    good = good or any(_enemy_gap(b, t) <= t.speed() + 2 for t in mine)
+                elif e.amount < 0 and any(t.player != f.player for t in who):
+                    good = True
+            elif e.kind == "gain":
+                good = good or any(t.player == f.player and _enemy_gap(b, t) <= t.speed() + 2 for t in who)
+            elif e.kind == "condition":
+                if any(t.player != f.player for t in who):
+                    good = True
+                elif e.what == "invisible" and who:
+                    good = good or near <= 10  # (its own price, 'and is Slowed', is judged by the rest)
+            elif e.kind in ("damage", "ongoing"):
+                if any(t.player == f.player for t in who):
+                    if e.kind == "damage" and any(t.hp <= e.amount for t in who if t.player == f.player):
+                        return False  # it would destroy itself or an ally
+                    continue
+                good = good or bool(who)
+            elif e.kind == "cleanse":
+                good = good or any(x.duration == "save" and x.kind in ("condition", "ongoing")
+                                   for t in who for x in t.effects)
+            elif e.kind == "attack":
+                good = good or self._ally_attack_value(b, f, e) > 0.0
+            elif e.kind in ("push", "pull", "slide"):
+                good = good or any(t.player != f.player for t in who)
+            elif e.kind in ("shift", "move", "teleport"):
+                good = good or any(t is not f and P.reposition_square(
+                    b, t, e.kind, e.amount if e.amount >= 0 else t.speed() * -e.amount, "toward-enemy" in e.extra)
+                    is not None for t in who)
+            elif e.kind == "place" and e.who == "self" and not e.what.startswith("adjacent:"):
+                good = good or P.best_square(b, f, P.placement_squares(b, f, e), False) is not None
+            elif e.kind == "vp":
+                if e.amount < 0 or e.who == "opponent":
+                    return False  # points given or spent: the engine's player does not trade them
+                good = True
+            elif e.kind == "recharge":
+                good = good or _recharges_something(f, e)
+            elif e.kind in ("destroy-self", "roll", "survive"):
+                return False
+        return good
+
+    def _reposition_power(self, s: GuildState, f: Fighter, to_attack: bool, step: Action | None = None
+                          ) -> Action | None:
+        """A power that moves the creature itself ('Move action: move up to its speed with Flight', 'Minor action:
+        teleport up to 10 squares'), where ``reposition`` would put it: used when from there an attack reaches an
+        enemy that none does from here (``to_attack``), or, as its move, when it ends nearer the nearest enemy
+        than the ordinary move ``step`` would."""
+        b = s.b
+        if f.pos is None or f.held():
+            return None
+        enemies = [e for e in b.enemies_of(f) if e.pos is not None]
+        if not enemies:
+            return None
+        best: tuple[int, Action] | None = None
+        for action in s._power_actions(f):
+            if not isinstance(action, GuildPower):
+                continue
+            p = s._power(f, action.power)
+            if not _moves_itself(p):
+                continue
+            if p.action == "attack" or (p.action == "move" and not f.move_action):
+                continue  # the attack action it would spend is the one it moves for
+            if p.action == "free" and not (p.uses or p.per):
+                continue
+            e = p.effects[0]
+            to = P.self_move_square(b, f, e, J.Ctx(f))
+            if to is None:
+                continue
+            near = min(gap(to, f.side, x.pos, x.side) for x in enemies if x.pos is not None)
+            if to_attack:
+                if not any(self._attack_from(s, f, to, x) for x in enemies):
+                    continue
+            else:
+                here = min(gap(f.pos, f.side, x.pos, x.side) for x in enemies if x.pos is not None)
+                walked = here
+                if isinstance(step, GuildMove):
+                    walked = min(gap(step.to, f.side, x.pos, x.side) for x in enemies if x.pos is not None)
+                if near >= walked or near >= here:
+                    continue
+            if best is None or near < best[0]:
+                best = (near, action)
+        return best[1] if best is not None else None
+
+    def _flank_power(self, s: GuildState, f: Fighter) -> Action | None:
+        """A power that moves it around the enemy it is beside ('Shift to another square adjacent to that enemy'),
+        used before its attack from here when the engine would take it to a square flanking an enemy
+        (``ddm_guild_play.end_square``), its move action being free or the power a minor action."""
         b = s.b
         for action in s._power_actions(f):
             if not isinstance(action, GuildPower):
                 continue
             p = s._power(f, action.power)
-            if self._worth(b, f, p):
+            if not _moves_itself(p) or p.effects[0].what != "end:target" or p.action == "attack" \
+                    or (p.action == "move" and not f.move_action):
+                continue
+            to = P.self_move_square(b, f, p.effects[0], J.Ctx(f))
+            if to is not None and any(P.flanks_from(b, f, to, x) for x in b.enemies_of(f)):
                 return action
         return None
 
-    def _worth(self, b: Battle, f: Fighter, p: Power) -> bool:
-        near = min((b.gap(f, e) for e in b.enemies_of(f)), default=99)
-        for e in p.effects:
-            if e.kind == "heal":
-                ctx = J.Ctx(f)
-                return any(t.max_hp - t.hp >= max(5, e.amount // 2) for t in P.pick(b, e.who, e, ctx))
-            if e.kind == "mod" and e.amount > 0:
-                return near <= f.speed() + 2
-            if e.kind == "place" and e.who == "self" and not e.what.startswith("adjacent:"):
-                return P.best_square(b, f, P.placement_squares(b, f, e), False) is not None
-            if e.kind in ("damage", "condition", "ongoing") and e.who in ("enemies", "chosen-enemy", "all"):
-                return any(t.player != f.player for t in P.pick(b, e.who, e, J.Ctx(f)))
+    def _attack_from(self, s: GuildState, f: Fighter, anchor: Sq, t: Fighter) -> bool:
+        for p in s.attack_powers(f):
+            use = p if p.attack is not None else s._made_power(f, p)
+            if use is not None and use.attack is not None and use.attack.form in ("melee", "ranged") \
+                    and self._reaches(s.b, f, use, use.attack, anchor, t):
+                return True
         return False
 
     def _advance(self, s: GuildState, f: Fighter) -> Action | None:
@@ -457,6 +612,23 @@ class GuildHeuristicPolicy:
         if to == f.pos or best >> 40 >= here:
             return None
         return GuildMove(to)
+
+
+def _moves_itself(p: Power) -> bool:
+    """A power whose first effect moves its own creature (a shift, a move or a teleport), with no attack after it."""
+    return bool(p.effects) and p.effects[0].who == "self" and p.effects[0].kind in ("shift", "move", "teleport") \
+        and not any(e.kind == "attack" for e in p.effects)
+
+
+def _enemy_gap(b: Battle, f: Fighter) -> int:
+    return min((b.gap(f, e) for e in b.enemies_of(f)), default=99)
+
+
+def _recharges_something(f: Fighter, e: Effect) -> bool:
+    """'Recharge its Dragon Breath': some power it names (any, for 'this power') is spent."""
+    names = e.what[6:].split("|") if e.what.startswith("power:") else []
+    return any(q.uses and f.uses.get(q.index, 0) < q.uses and (not names or q.name.casefold() in names)
+               for q in f.powers)
 
 
 def _by_provocations(r: Reach) -> list[int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from simulate.games.ddm_guild_vocab import DAMAGE_TYPES, Effect, Filter, Power
+from simulate.games.ddm_guild_vocab import DAMAGE_TYPES, END_NEAR, MOVE_MODES, Effect, Filter, Power, move_mode
 from simulate.games.ddm_guild_words import kinds_known
 
 # --- what the engine plays -------------------------------------------------------------------------------------
@@ -271,6 +271,17 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "'that attack is a hit' with no attack to change"
     if e.kind == "roll" and attack:
         return "a d20 table in an attack's effects"
+    if move_mode(e) and (e.kind != "move" or move_mode(e) not in MOVE_MODES):
+        return f"moving with {move_mode(e)} is not played"
+    if e.kind in ("shift", "move", "teleport") and e.what:
+        if e.what not in END_NEAR or e.who != "self":
+            return f"a {e.kind} that ends '{e.what}' is not played"
+        if e.what == "end:target" and trigger not in _EVENT_TARGET and e.filter.within != -1:
+            return "a move beside 'that enemy' with no such enemy"
+        if e.what == "end:that-ally" and trigger not in _EVENT_ALLY and e.filter.within != -1:
+            return "a move beside 'that ally' with no such ally"
+        if e.kind == "shift" and e.amount == 0 and e.what not in ("end:target", "end:that-ally"):
+            return "a shift of no length but around a creature"
     if e.kind == "place" and e.what == "adjacent:ally" and trigger not in _EVENT_ALLY:
         return "'place it adjacent to that ally' with no such ally"
     if e.kind == "place" and e.what == "adjacent:target" and not attack and trigger not in _EVENT_TARGET:

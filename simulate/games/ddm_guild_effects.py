@@ -322,6 +322,44 @@ _SHIFT_RE: Final = re.compile(
 _BARE_SHIFT_RE: Final = re.compile(r"^(?:can |may )?(?:immediately )?shifts?(?: (?:1|one) square)?$")
 # "gains +20 HP": healed, up to its starting hit points (the cards that go above say so, and are not read)
 _HEAL_RE: Final = re.compile(r"^(?:heals?|regains?|recovers?|gains? \+?(?=\d+ hp\.?$)) ?(?P<n>\d+) hp(?P<rest>.*)$")
+# where a shift, a move or a teleport must end ('shift 3 squares, must end adjacent to that enemy', 'teleports up to 10
+# squares to a space adjacent to a Bloodied enemy', 'shift to another square adjacent to that enemy', 'teleport 5,
+# ending in a square adjacent to wall terrain'): "end:<what>" in the effect's ``what``, the creature's kinds and state
+# in its filter (ddm_guild_play.end_square)
+_SHIFT_TO: Final = re.compile(
+    r"^(?P<verb>shifts?|teleports?|moves?)(?: up to (?P<n>\d+)(?: squares?)?)? (?P<rest>to (?:a|an|any|another) .+)$")
+_END_NEAR: Final = re.compile(
+    r"^(?:(?:and )?(?:must end|ending|end)(?: in an? (?:space|square))? adjacent to |to (?:a|an|any|another) "
+    r"(?:(?:unoccupied|free) )?(?:space|square) adjacent to )(?P<ref>.+)$")
+_END_REF: Final = re.compile(
+    r"^(?:(?P<that>that enemy|the enemy|that ally|the ally)|(?P<wall>(?:an? )?wall(?: terrain)?)|(?:an?|1) "
+    r"(?P<state>bloodied )?(?P<kinds>[a-z\-]+(?:(?:,| or|, or) [a-z\-]+)*? )?(?P<noun>enemy|ally|creature)"
+    r"(?P<ongoing> taking ongoing (?:(?P<t>" + _TYPE_ALT + r") )?damage)?)$")
+
+
+def _end_near(rest: str) -> tuple[str, Filter] | None:
+    """'must end adjacent to a Bloodied enemy' → ("end:enemy", Filter(target_state="bloodied")); None if unread."""
+    m = _END_NEAR.match(rest.strip(" .,"))
+    ref = _END_REF.match(m.group("ref")) if m else None
+    if ref is None:
+        return None
+    if ref.group("that"):
+        return ("end:that-ally" if "ally" in ref.group("that") else "end:target"), Filter()
+    if ref.group("wall"):
+        return "end:wall", Filter()
+    try:
+        kinds = _event_kinds(ref.group("kinds")) if ref.group("kinds") else ""
+    except _Unread:
+        return None
+    if ref.group("ongoing"):
+        part = "ongoing" + ("-" + ref.group("t") if ref.group("t") else "")
+        kinds = "|".join(k + "+" + part if k else part for k in (kinds.split("|") if kinds else [""]))
+    return "end:" + ref.group("noun"), Filter(keyword=kinds, target_state="bloodied" if ref.group("state") else "")
+
+
+_HEAL_WHOM: Final = re.compile(r"^heal (?P<subj>.+?) (?P<n>\d+) hp$")
+# how a move power moves ('with Flight', 'as though with Flight', 'with Burrow'): for that move only
+_MOVE_MODE: Final = re.compile(r"^(?:as (?:though |if )?)?with (flight|burrow)$")
 _VP_RE: Final = re.compile(r"^(?:you )?scores? \+?(?P<n>\d+) (?:vp|victory points?)(?P<rest>.*)$")
 _EXTRA_ATTACK_RE: Final = re.compile(
     r"^(?:can |may )?(?:makes?|make) (?P<count>a|an|one|1|2|two|3|three) (?:different )?(?P<imm>immediate )?"
@@ -606,7 +644,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect(kind, mover, n, extra=("exactly",) if ex == "exactly" else ())]
     if _BARE_SHIFT_RE.match(body):  # "it shifts", "each ally can immediately shift": one shift (ddm-guild.shift)
         mover = who if subject_given else ("self" if default_who in ("target", "self") else default_who)
-        return [Effect("shift", mover, SHIFT_SQUARES)]
+        return [Effect("shift", mover, SHIFT_SQUARES, filter=flt if subject_given else Filter())]
     tw = re.match(r"^teleports? (?:up to )?(?P<n>\d+)(?: squares?)?(?:, must end in a square adjacent to a wall| to a "
                   r"square adjacent to a wall|, must end in (?P<terrain>forest) terrain)$", t)
     if tw:  # a teleport that must end beside a wall / in forest terrain: a placement among the squares it sees
@@ -616,6 +654,15 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         who_m, flt_m, rest_m = _subject(mv.group("subj"))
         if who_m in ("chosen-friend", "chosen-ally", "self") and not rest_m:
             return [Effect("move", who_m, -1, filter=flt_m)]
+    st = _SHIFT_TO.match(body) if not subject_given or who == "self" else None
+    end_to = _end_near(st.group("rest")) if st else None
+    if st and end_to is not None:  # 'shift to another square adjacent to that enemy', 'teleports to a space adjacent
+        # to an Evil ally', 'teleports up to 10 squares to a space adjacent to a Bloodied enemy': no number is as far
+        # as it takes (a shift around that creature, a teleport anywhere it sees, a move of its speed)
+        verb = st.group("verb")
+        kind = "shift" if verb.startswith("shift") else "teleport" if verb.startswith("tele") else "move"
+        n = int(st.group("n")) if st.group("n") else (-1 if kind == "move" else 0)
+        return [Effect(kind, "self", n, end_to[0], filter=end_to[1])]
     sm = _SHIFT_RE.match(body)
     if sm:
         verb = sm.group("verb")
@@ -624,14 +671,25 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         n = int(nword) if nword.isdigit() else -2 if nword.startswith("twice") else -1  # -1: its speed; -2: twice
         rest3 = sm.group("rest").strip(" .,")
         extra2: tuple[str, ...] = ()
+        mode = _MOVE_MODE.match(rest3)
+        if mode and kind == "move":  # 'move up to its speed with Flight', '... as though with Burrow': that move only
+            rest3, extra2 = "", ("mode:" + mode.group(1),)
+        end = _end_near(rest3) if rest3 and (not subject_given or who == "self") else None
+        if end is not None:  # 'shift 3 squares, must end adjacent to that enemy'
+            return [Effect(kind, "self", n, end[0], filter=end[1])]
         if rest3 in ("", "and must end adjacent to that enemy", "toward that enemy", "closer to an enemy",
                      "ending closer to an enemy", "ending adjacent to an enemy", "and must end adjacent to an enemy"):
             if rest3:
-                extra2 = ("toward-enemy",)
+                extra2 = (*extra2, "toward-enemy")
         else:
             raise _Unread(body)
         mover = who if subject_given else ("self" if default_who in ("target", "self") else default_who)
         return [Effect(kind, mover, n, extra=extra2, filter=flt if subject_given else Filter())]
+    vh = _HEAL_WHOM.match(t) if not subject_given else None
+    if vh:  # 'Heal an adjacent ally 10 HP', 'heal it or an adjacent ally 10 HP'
+        who_h, flt_h, rest_h = _subject(vh.group("subj"))
+        if who_h and not rest_h:
+            return [Effect("heal", who_h, int(vh.group("n")), filter=flt_h)]
     hl = _HEAL_RE.match(body)
     if hl:
         rest4, dur = _split_duration(hl.group("rest"))

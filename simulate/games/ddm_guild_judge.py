@@ -123,6 +123,8 @@ def has_keyword(f: Fighter, keyword: str) -> bool:
         return True
     if k in SUBJECT_STATES:  # '1 adjacent Immobilized enemy', 'each Dazed enemy': a state it is in now
         return f.has(k)
+    if k.startswith("ongoing"):  # '1 enemy taking ongoing cold damage': under ongoing damage (of that type) now
+        return any(e.kind == "ongoing" and (k == "ongoing" or k[8:] in e.what.split("/")) for e in f.effects)
     if k in SUBJECT_SIZES:  # 'Small creatures in your warband' (an unknown size is Medium: ddm-guild.size-unknown)
         return (f.card.size or "Medium").casefold() == k
     for kw in f.keywords:

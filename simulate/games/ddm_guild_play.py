@@ -32,7 +32,7 @@ from simulate.games.ddm_guild_judge import (
     who_ok,
 )
 from simulate.games.ddm_guild_state import Active, Battle, Fighter
-from simulate.games.ddm_guild_vocab import AttackSpec, Effect, Filter, Power
+from simulate.games.ddm_guild_vocab import AttackSpec, Effect, Filter, Power, move_mode
 
 # --- damage ------------------------------------------------------------------------------------------------------
 
@@ -324,7 +324,9 @@ def _enemy_gap(b: Battle, a: Fighter) -> int:
 
 def _choose_ally(b: Battle, e: Effect, pool: list[Fighter]) -> list[Fighter]:
     """For a heal: the most wounded; for an attack: one that has an enemy within reach of it (the costliest);
-    otherwise the costliest creature nearest an enemy."""
+    otherwise the costliest creature nearest an enemy. A 'choose' is judged for what the clause after it does."""
+    if e.kind == "choose" and e.what:
+        e = Effect(e.what, e.who, e.amount, filter=e.filter)
     if e.kind == "heal":
         return sorted(pool, key=lambda a: (-(a.max_hp - a.hp), a.id))
     if e.kind == "attack":
@@ -451,9 +453,11 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             else:  # amount -1: 'pull target adjacent', as far as it takes
                 n = e.amount if e.amount >= 0 else b.board.width + b.board.height
                 forced_move(b, f, src, e.kind, n, "exactly" in e.extra)
+        elif e.kind in ("shift", "move", "teleport") and e.what.startswith("end:"):
+            reposition_to_end(b, f, e, ctx)
         elif e.kind in ("shift", "move", "teleport"):
             n = e.amount if e.amount >= 0 else f.speed() * -e.amount
-            reposition(b, f, e.kind, n, "toward-enemy" in e.extra)
+            reposition(b, f, e.kind, n, "toward-enemy" in e.extra, move_mode(e))
         elif e.kind == "cleanse":
             kinds = ("ongoing",) if e.what == "ongoing" else ("condition", "ongoing")  # 'end 1 ongoing damage effect'
             removable = [x for x in f.effects if x.kind in kinds and x.duration == "save"]
@@ -1230,7 +1234,7 @@ def reach(b: Battle, mover: Fighter, budget: int) -> Reach:
     """Kept until anything moves or a creature's reactions change (the state's version)."""
     if mover.pos is None:
         return no_reach(b.board)
-    key = (mover.id, budget, b.version, len(mover.provoked_by), mover.pos, mover.charging_now)
+    key = (mover.id, budget, b.version, len(mover.provoked_by), mover.pos, mover.charging_now, mover.move_mode)
     hit = b.reach_cache.get(key)
     if isinstance(hit, Reach):
         return hit
@@ -1487,22 +1491,27 @@ def forced_move(b: Battle, f: Fighter, source: Fighter, kind: str, n: int, exact
         b.event("forced", creature=f.id, how=kind, to=list(f.pos) if f.pos else None, by=source.id)
 
 
-def reposition(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bool) -> None:
+def reposition(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bool, mode: str = "") -> None:
     """Shift, move or teleport by an effect; the engine chooses the square: toward the nearest enemy for a
-    creature whose best attack is melee, away from adjacent enemies otherwise."""
-    best = reposition_square(b, f, kind, n, toward_enemy)
+    creature whose best attack is melee, away from adjacent enemies otherwise. ``mode`` ('flight', 'burrow'): how
+    this move goes ('move up to its speed with Flight'), for this move only."""
+    best = reposition_square(b, f, kind, n, toward_enemy, mode)
     if best is None:
         return
     if kind == "teleport":
         place(b, f, best)
         b.event("teleport", creature=f.id, to=list(best))
         return
-    path = reach(b, f, n).path(best)
-    b.event("reposition", creature=f.id, how=kind, to=list(best))
-    walk(b, f, path, provokes=kind == "move")
+    f.move_mode = mode
+    try:
+        path = reach(b, f, n).path(best)
+        b.event("reposition", creature=f.id, how=kind, to=list(best), **({"mode": mode} if mode else {}))
+        walk(b, f, path, provokes=kind == "move")
+    finally:
+        f.move_mode = ""
 
 
-def reposition_square(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bool) -> Sq | None:
+def reposition_square(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bool, mode: str = "") -> Sq | None:
     """The anchor ``reposition`` moves ``f`` to (None: it stays), so a player can weigh the move beforehand."""
     if not f.in_play() or f.pos is None or n <= 0:
         return None
@@ -1511,9 +1520,135 @@ def reposition_square(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bo
     if kind == "teleport":
         options = _teleport_squares(b, f, n)
     else:
-        found = reachable(b, f, n)
+        f.move_mode = mode
+        try:
+            found = reachable(b, f, n)
+        finally:
+            f.move_mode = ""
         options = [a for a in found if a != f.pos]
     return best_square(b, f, options, toward_enemy)
+
+
+
+
+def self_move_square(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> Sq | None:
+    """Where a shift, move or teleport effect takes ``f`` (None: it stays), as ``apply_effect`` will play it."""
+    if e.what.startswith("end:"):
+        return end_square(b, f, e, ctx)
+    n = e.amount if e.amount >= 0 else f.speed() * -e.amount
+    return reposition_square(b, f, e.kind, n, "toward-enemy" in e.extra, move_mode(e))
+
+
+def end_refs(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> list[Fighter]:
+    """The creatures a shift, move or teleport must end beside: 'that enemy' / 'that ally' (the event's, else the one
+    its requirement names, adjacent to it now: within -1 and the requirement's kinds), 'a Bloodied enemy', 'an Evil,
+    Demon, or Spider ally', 'a creature taking ongoing fire damage'."""
+    what = e.what[4:]
+    if what == "target" and ctx.target is not None:
+        pool = [ctx.target]
+    elif what == "that-ally" and ctx.ally is not None:
+        pool = [ctx.ally]
+    elif what in ("target", "enemy"):
+        pool = b.enemies_of(f)
+    elif what in ("ally", "that-ally"):
+        pool = b.allies_of(f)
+    else:
+        pool = [x for x in b.fighters if x is not f]
+    state = Filter(target_state=e.filter.target_state)
+    return [x for x in pool if x.in_play() and x.pos is not None and x is not f and has_kinds(x, e.filter.keyword)
+            and target_state_ok(b, state, f, x) and (e.filter.within != -1 or b.adjacent(f, x))]
+
+
+def end_square(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> Sq | None:
+    """Where a shift, move or teleport that must end beside a creature or a wall takes ``f`` (None: it stays). Its
+    spaces: those the shift, move or teleport reaches (no number: a teleport anywhere it sees, a shift around 'that
+    enemy' square by square, each square beside it) that touch such a creature or a wall. Of them, the engine takes
+    one from which ``f`` flanks an enemy it is beside with an ally when it does not already flank one, else the one
+    ``best_square`` takes (nearest an enemy)."""
+    if not f.in_play() or f.pos is None or (e.kind != "teleport" and (f.held() or f.stunned())):
+        return None
+    refs = end_refs(b, f, e, ctx) if e.what != "end:wall" else []
+    if not refs and e.what != "end:wall":
+        return None
+    n = e.amount if e.amount >= 0 else f.speed() * -e.amount
+    if e.kind == "teleport":
+        base = _teleport_squares(b, f, n or max(b.board.width, b.board.height))
+    elif n == 0:
+        base = _around_squares(b, f, refs)
+    else:
+        base = [a for a in reachable(b, f, n) if a != f.pos]
+    board = b.board
+    if e.what == "end:wall":
+        options = [a for a in base if _beside_wall(b, space_of(a, f.side))]
+    else:
+        options = [a for a in base if any(board.adjacent(a, f.side, x.pos, x.side) for x in refs if x.pos is not None)]
+    if not options:
+        return None
+    foes = [x for x in b.enemies_of(f) if x.pos is not None and not x.no_flank]
+    if f.melee_basic() is not None and not any(flanks_from(b, f, f.pos, x) for x in foes):
+        flank = [a for a in options if any(flanks_from(b, f, a, x) for x in foes)]
+        if flank:
+            here = f.pos
+            return min(flank, key=lambda a: (gap(a, f.side, here, f.side), a))
+    if e.what == "end:target" and all(board.adjacent(f.pos, f.side, x.pos, x.side) for x in refs if x.pos):
+        return None  # beside that enemy already, and no flank to gain
+    return best_square(b, f, options, True)
+
+
+def flanks_from(b: Battle, f: Fighter, anchor: Sq, x: Fighter) -> bool:
+    """``f`` standing at ``anchor`` would flank ``x`` with an ally (profile ``ddm-guild.flanking``)."""
+    if x.pos is None or not b.board.adjacent(anchor, f.side, x.pos, x.side):
+        return False
+    space = space_of(anchor, f.side)
+    for ally in b.allies_of(f):
+        if ally.pos is None or not ally.can_react() or not b.adjacent(ally, x):
+            continue
+        if any(b.board.grid.flanks(a_sq, l_sq, t_sq) for a_sq in space for l_sq in ally.space()
+               for t_sq in x.space()):
+            return True
+    return False
+
+
+def _around_squares(b: Battle, f: Fighter, refs: list[Fighter]) -> list[Sq]:
+    """'Shift to another square adjacent to that enemy': the free spaces it reaches shifting square by square with
+    every square beside one of ``refs`` (reading ``ddm-guild.shift-around``)."""
+    if f.pos is None:
+        return []
+    occ = b.occupied()
+    board = b.board
+    out: list[Sq] = []
+    for x in refs:
+        if x.pos is None:
+            continue
+        seen = {f.pos}
+        todo = [f.pos]
+        while todo:
+            at = todo.pop()
+            for nxt, _cost, _forest, pit in board.steps(at, f.side):
+                if nxt in seen or pit or not board.adjacent(nxt, f.side, x.pos, x.side):
+                    continue
+                if any(occ.get(sq) not in (None, f) for sq in space_of(nxt, f.side)):
+                    continue
+                seen.add(nxt)
+                todo.append(nxt)
+                if board.can_end(nxt, f.side, f.statue_ok) and nxt not in out:
+                    out.append(nxt)
+    return sorted(out)
+
+
+def reposition_to_end(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
+    to = end_square(b, f, e, ctx)
+    if to is None or f.pos is None:
+        return
+    if e.kind == "teleport" or (e.kind == "shift" and e.amount == 0):
+        place(b, f, to)  # a shift around that enemy goes square by square beside it: no square it leaves provokes
+        b.event("teleport" if e.kind == "teleport" else "reposition", creature=f.id, to=list(to),
+                **({} if e.kind == "teleport" else {"how": "shift"}))
+        return
+    n = e.amount if e.amount >= 0 else f.speed() * -e.amount
+    path = reach(b, f, n).path(to)
+    b.event("reposition", creature=f.id, how=e.kind, to=list(to))
+    walk(b, f, path, provokes=e.kind == "move")
 
 
 def best_square(b: Battle, f: Fighter, options: list[Sq], toward_enemy: bool) -> Sq | None:

@@ -1412,9 +1412,62 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
             raise _Unread(body)
         return Power(index, display, ptype, text, uses, trigger="setup", effects=tuple(start))
     effects = _effects(body, "self", "power")
+    if action and not trigger:
+        effects = _bind_chosen(_bind_requirement(effects, requirement))
     return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
                  requirement=requirement, effects=tuple(effects), recharge=recharge, per=per,
                  recharge_filter=recharge_filter)
+
+
+_CHOSEN_AS: Final = {"chosen-ally": "ally", "chosen-enemy": "target"}
+
+
+_REQUIRED_SIDE: Final = {"end:that-ally": "adjacent-ally", "end:target": "adjacent-enemy"}
+
+
+def _bind_requirement(effects: list[Effect], requirement: str) -> list[Effect]:
+    """'Only while adjacent to a Rat ally; shift 3 squares, must end adjacent to that ally': 'that ally' (or 'that
+    enemy') of an action power is one its requirement names, adjacent to it now (within -1, with the requirement's
+    kinds); with no such requirement the words name no one and stay so (ddm_guild_play says not played)."""
+    out = []
+    for e in effects:
+        side = _REQUIRED_SIDE.get(e.what) if e.who == "self" else None
+        if side and not e.filter.keyword and (requirement == side or requirement.startswith(side + ":")):
+            e = replace(e, filter=replace(e.filter, keyword=requirement.partition(":")[2], within=-1))
+        out.append(e)
+    return out
+
+
+def _bind_chosen(effects: list[Effect]) -> list[Effect]:
+    """An action power's one creature named by its first clause and meant again by a later one ('1 ally within 5
+    squares heals 15 HP. End 1 effect or condition on that ally'), or named by where it is seen from ('1 ally within
+    line of sight of it shifts 1 square'): one creature is chosen first (a 'choose' effect, judged for what the
+    first clause does to it: ddm_guild_play picks the most wounded ally for a heal) and every clause about it reaches
+    that one ('that ally' / 'that enemy')."""
+    if any(e.kind == "choose" for e in effects):
+        return effects
+    for i, e in enumerate(effects):
+        bound = _CHOSEN_AS.get(e.who)
+        if bound is None:
+            continue
+        if e.filter.target_state not in ("", "seen"):
+            return effects
+        # a later clause about it: 'that ally', or the same subject carried over an 'and' ('1 enemy ... takes 5
+        # poison damage and is Slowed')
+        later = any(x.who == bound or (x.who == e.who and x.filter == Filter()) for x in effects[i + 1:])
+        if not later and e.filter.target_state != "seen":
+            return effects
+        chooser = Effect("choose", e.who, what=e.kind, filter=Filter(
+            keyword=e.filter.keyword, alignment=e.filter.alignment, within=e.filter.within,
+            target_state=e.filter.target_state))
+        out = [*effects[:i], chooser]
+        for x in effects[i:]:
+            if x.who == e.who and x.filter in (e.filter, Filter()):
+                x = replace(x, who=bound, filter=replace(x.filter, keyword="", alignment="", within=0,
+                                                         target_state=""))
+            out.append(x)
+        return out
+    return effects
 
 
 _MOVE_AND_ATTACK: Final = re.compile(

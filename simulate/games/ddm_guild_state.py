@@ -110,6 +110,7 @@ class Fighter:
         self.while_on: dict[str, int] = {}
         self.charging_now = False  # its charge is being planned or made ('+2 Speed and Flight while charging')
         self.charge_flight = False
+        self.move_mode = ""  # 'flight' / 'burrow' while a power moves it so ('move up to its speed with Flight')
         self.auras: list[tuple[str, int, Filter, int]] = []  # (stat, amount, filter, size)
         self.effects: list[Active] = []
         # the round and the turn
@@ -245,10 +246,11 @@ class Fighter:
         """Profile ``ddm-guild.burrow`` (a reading carried over from the seed rules): a creature with Burrow moves
         underground on any move but a charge — under walls and enemies, every square 1, provoking no opportunity
         attack — and must end where it may stand."""
-        return (self.burrow or self.gained("burrow") > 0) and not self.charging_now
+        return (self.burrow or self.gained("burrow") > 0 or self.move_mode == "burrow") and not self.charging_now
 
     def mover(self) -> Mover:
-        flight = self.flight or self.gained("flight") > 0 or (self.charging_now and self.charge_flight)
+        flight = self.flight or self.gained("flight") > 0 or (self.charging_now and self.charge_flight) \
+            or self.move_mode == "flight"
         phasing = self.phasing or self.gained("phasing") > 0 or self.burrowing()
         return Mover(self.side, flight, self.stable, phasing, self.through_enemies or phasing, self.forest_walk,
                      self.statue_ok)
@@ -322,7 +324,7 @@ class Battle:
         self._occupied: dict[Sq, Fighter] | None = None
         self.run: object = None  # the attack being resolved (ddm_guild_judge.Run), for powers that ask its form
         self.version = 0  # bumped whenever a creature moves, appears, disappears or changes what it can do
-        self.reach_cache: dict[tuple[str, int, int, int, Sq, bool], object] = {}
+        self.reach_cache: dict[tuple[str, int, int, int, Sq, bool, str], object] = {}
 
     def add(self, f: Fighter) -> None:
         self.fighters.append(f)

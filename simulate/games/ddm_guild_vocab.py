@@ -45,6 +45,11 @@ STATIC_KINDS: Final = (
     "aura-mod", "no-ca-from-flank", "illuminator", "shift-distance", "statue-ok", "delayed", "blank", "construction",
     "crit-multiplier", "crit-damage", "while",
 )
+# how a move power moves its creature ('move up to its speed with Flight': "mode:flight" in the effect's extra)
+MOVE_MODES: Final = ("flight", "burrow")
+# where a shift, a move or a teleport must end (its ``what``): beside 'that enemy' (the event's, or the one its
+# requirement names), 'that ally', an enemy / ally / creature (of the effect filter's kinds and state), or a wall
+END_NEAR: Final = ("end:target", "end:that-ally", "end:ally", "end:enemy", "end:creature", "end:wall")
 # Durations: who counts the turn ("target" is the creature affected, "source" the one whose power it is).
 DURATIONS: Final = (
     "save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn", "end-next-turn-source",
@@ -168,3 +173,6 @@ class _Unread(Exception):
     """A clause the vocabulary does not cover (the message quotes it)."""
 
 
+def move_mode(e: Effect) -> str:
+    """How a move effect moves its creature ('mode:flight' in its extra: 'with Flight'), or "" (as it always does)."""
+    return next((x[5:] for x in e.extra if x.startswith("mode:")), "")

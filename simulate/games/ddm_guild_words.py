@@ -82,6 +82,7 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"(^|[:;] )([+-]) (\d+ (?:damage|attack)\b)"), r"\1\2\3"),  # "+ 10 damage against undead"
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
     (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
+    (re.compile(r"\bittakes\b"), "it takes"),
     # the cards' older word for destroyed ('Whenever an enemy is eliminated while adjacent to this creature')
     (re.compile(r"\b(?:is|are|been|be) eliminated\b"), "is destroyed"),
     (re.compile(r"\beliminates (an?|any|the) (?=(?:[a-z\-]+ )?(?:enemy|enemies|creature)\b)"), r"destroys \1 "),
@@ -346,10 +347,62 @@ def _composed_group(text: str) -> tuple[str, Filter, str] | None:
 
 def _subject(text: str) -> tuple[str, Filter, str]:
     """(who, filter, rest) for a clause that opens with a subject; ("", Filter(), text) when none. Two kinds
-    ("Goblin and Orc allies", "each Dragon ally and each Githyanki ally") are either keyword."""
+    ("Goblin and Orc allies", "each Dragon ally and each Githyanki ally") are either keyword. The words after the
+    noun that say where or in what state the creatures are ('within 3', 'taking ongoing cold damage', 'within line
+    of sight of it') are read by :func:`_subject_tail`."""
+    who, flt, rest = _subject_head(text)
+    if who and rest and who.split(":")[0] in _TAIL_WHO:
+        return _subject_tail(who, flt, rest)
+    return who, flt, rest
+
+
+# the subjects whose noun may be followed by where or in what state they are: one creature or a group of them
+_TAIL_WHO: Final = frozenset({"chosen-ally", "chosen-enemy", "chosen-creature", "chosen-allies", "chosen-enemies",
+                              "allies", "enemies", "all"})
+_TAIL_WORDS: Final = re.compile(
+    r"^(?:(?P<within>within (?P<n>\d+)(?: squares?)?(?: of it)?)"
+    r"|(?P<sight>(?:with)?in (?:its )?(?:line of )?sight(?: of it)?|in its line of sight|(?:that )?it can see)"
+    r"|(?P<ongoing>(?:that (?:is|are) )?(?:taking|with|that (?:has|have)) ongoing (?:(?P<t>" + _TYPE_ALT
+    + r") )?damage))(?=[ ,:;.]|$)")
+
+
+def _subject_tail(who: str, flt: Filter, rest: str) -> tuple[str, Filter, str]:
+    """'1 enemy within 5 squares [taking ongoing cold damage]', 'one ally [within 3]', '1 ally [within line of sight
+    of it]', 'each enemy [taking ongoing necrotic damage]': a distance (``within``), a state the subject is in now
+    (a kind part 'ongoing' / 'ongoing-cold' that ddm_guild_play.has_keyword tests) and line of sight (target state
+    'seen': one creature only, chosen by a 'choose' effect, see ddm_guild_powers). Unread words are left as they
+    were."""
+    r = rest
+    within, keyword, state = flt.within, flt.keyword, flt.target_state
+    while True:
+        m = _TAIL_WORDS.match(r)
+        if m is None:
+            break
+        if m.group("within"):
+            if within:
+                return who, flt, rest
+            within = int(m.group("n"))
+        elif m.group("sight"):
+            if state or not who.startswith("chosen-"):
+                return who, flt, rest
+            state = "seen"
+        else:
+            part = "ongoing" + ("-" + m.group("t") if m.group("t") else "")
+            keyword = "|".join(alt + "+" + part if alt else part for alt in (keyword.split("|") if keyword else [""]))
+        r = r[m.end():].strip(" ,")
+    if r == rest:
+        return who, flt, rest
+    return who, Filter(keyword=keyword, alignment=flt.alignment, attack_form=flt.attack_form, target_state=state,
+                       self_state=flt.self_state, within=within, side=flt.side), r
+
+
+def _subject_head(text: str) -> tuple[str, Filter, str]:
     near = re.match(r"^(?:the )?nearest ally\b", text)  # 'Nearest ally makes an immediate {b} attack'
     if near:
         return "nearest-ally", Filter(), text[near.end():].strip()
+    bare = re.match(r"^adjacent (?P<noun>ally|enemy)\b(?! (?:and|or)\b)", text)  # 'adjacent ally heals 20 HP': one
+    if bare:
+        return "chosen-" + bare.group("noun"), Filter(within=-1), text[bare.end():].strip()
     sides = _BOTH_SIDES.match(text)
     if sides and {sides.group("n1")[:3], sides.group("n2")[:3]} == {"all", "ene"} \
             and bool(sides.group("a1")) == bool(sides.group("a2")) != bool(sides.group("where")):
@@ -359,7 +412,7 @@ def _subject(text: str) -> tuple[str, Filter, str]:
         return "all", Filter(within=within), text[sides.end():].strip()
     lv = _LEVEL_SUBJECT.match(text)
     if lv:
-        kinds = [_singular(k) for k in re.split(r" or ", lv.group("kinds"))] if lv.group("kinds") else []
+        kinds = [_singular(k) for k in re.split(r" or ", lv.group("kinds").strip())] if lv.group("kinds") else []
         if all(k in KINDS for k in kinds):
             level = ("level<=" if lv.group("dir") in ("lower", "less") else "level>=") + lv.group("lv") \
                 if lv.group("lv") else ""
@@ -535,6 +588,8 @@ FACTIONS: Final = frozenset({"borderlands", "civilization", "underdark", "wild"}
 # 'each Dazed enemy', 'Small creatures in your warband'): ddm_guild_judge.has_keyword tests them
 SUBJECT_STATES: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "blinded"})
 SUBJECT_SIZES: Final = frozenset({"tiny", "small", "medium", "large", "huge", "gargantuan"})
+# '1 enemy taking ongoing poison damage': under ongoing damage now (of that type)
+SUBJECT_ONGOING: Final = frozenset({"ongoing", *("ongoing-" + t for t in DAMAGE_TYPES)})
 
 
 def kinds_known(kinds: str) -> bool:
@@ -543,6 +598,7 @@ def kinds_known(kinds: str) -> bool:
     ('tentacle', 'lower-level') would reach nobody."""
     return all(part.lstrip("!").startswith(("level>=", "level<=")) or _known_kinds(part)
                or part.lstrip("!") in SUBJECT_STATES or part.lstrip("!") in SUBJECT_SIZES
+               or part.lstrip("!") in SUBJECT_ONGOING
                for alt in kinds.split("|") for part in alt.split("+") if part)
 
 
