@@ -51,6 +51,10 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A condition with no duration printed lasts until the end of the target's next "
         "turn."),
+    "ddm-guild.auras": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "An aura reaches the creatures within its size of its creature, not the creature "
+        "itself unless the card says so; it is judged again whenever creatures move."),
     "ddm-guild.instead": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A rider that depends on the target looks at it as it was before the hit; one that "

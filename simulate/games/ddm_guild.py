@@ -36,7 +36,7 @@ from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import Power
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.48"  # 1.47: event spellings, charge-only hits; 1.48: action powers
+GAME_VERSION: Final = "ddm-guild/1.49"  # 1.48: action powers; 1.49: the gain vocabulary
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -242,6 +242,10 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
             f.while_gains.append(("speed", amount, flt.self_state))
     elif kind == "aura-mod":
         f.auras.append((what, amount, flt, aura))
+    elif kind == "aura-gain":  # kept in the creatures' while_on by P.refresh_while
+        f.aura_gains.append((what, amount, flt, aura))
+    elif kind == "gain":
+        f.own_gains.append((what, amount))
     elif kind == "while" and flt.self_state == "charging":  # 'Flight while charging': on its charge's move
         f.charge_flight = f.charge_flight or what == "flight"
     elif kind == "while":  # 'Conceal 6 while adjacent to a wall' (P.refresh_while keeps what holds)
@@ -414,7 +418,7 @@ class GuildState(State):
             cells: set[Sq] = set()
             for a in areas:
                 cells.update(a.cells)
-            if any(sq in cells for f in b.in_play(p) for sq in f.space()):
+            if any(sq in cells for f in b.in_play(p) if not f.gained("no-area-vp") for sq in f.space()):
                 P.score(b, p, award, "victory-area")  # profile ddm-guild.victory-area
         if b.over:
             return
@@ -511,6 +515,8 @@ class GuildState(State):
             P.deal_damage(b, f, [(amount, dtype)], b.by_id.get(source))
         if not f.in_play() or b.over:
             return
+        if f.gained("save-at-start"):  # 'Determined: makes saving throws at the start of its turn' (after its
+            self._saves(f)  # ongoing damage: 'immediately after the take damage phase')
         P.recharge_unaffected(b)
         P.recharge_turn_start(b, f)
         P.turn_started(b, f)
@@ -523,6 +529,12 @@ class GuildState(State):
             f.attack_action = f.move_action = f.minor_action = False
         elif f.has("confused"):
             self._confused_turn(f)
+
+    def _saves(self, f: Fighter) -> None:
+        """A save against each effect a save ends (profiles ``ddm-guild.saving-throw``, ``ddm-guild.end-of-turn``)."""
+        for e in f.effects[:]:
+            if e.duration == "save" and e in f.effects and P.roll_save(self.b, f, e):
+                self.b.end_effect(f, e, "saved")
 
     def _confused_turn(self, f: Fighter) -> None:
         """Profile ``ddm-guild.confused``: a d20 at the start of its turn; low, its player acts (basic attacks
@@ -555,10 +567,8 @@ class GuildState(State):
         if f.in_play():
             P.fire(b, "end-of-turn", [f])
             P.recharge_turn_end(b, f)
-        if f.in_play() and not b.over:
-            for e in f.effects[:]:
-                if e.duration == "save" and e in f.effects and P.roll_save(b, f, e):
-                    b.end_effect(f, e, "saved")
+        if f.in_play() and not b.over and not f.gained("no-end-save"):  # ('Determined': at the start instead)
+            self._saves(f)
         for other in b.fighters:
             for e in other.effects[:]:
                 if e.clock_of == f.id and e.duration in ("end-next-turn", "end-turn", "end-next-turn-source"):
@@ -594,7 +604,7 @@ class GuildState(State):
         """Anything but ending the turn, checked cheaply (a turn with no choice ends by itself)."""
         if not self._actions_open(f) or not f.can_act():
             return False
-        if (f.move_action or f.attack_action) and not f.held() and f.speed() > 0:
+        if self._move_free(f) and not f.held() and f.speed() > 0:
             return True
         return bool(self._attack_actions(f, limit=1)) or bool(self._power_actions(f)) \
             or bool(self._recharge_actions(f))
@@ -625,7 +635,7 @@ class GuildState(State):
         return out
 
     def _move_actions(self, f: Fighter) -> list[Action]:
-        if not (f.move_action or f.attack_action) or f.held() or f.pos is None:
+        if not self._move_free(f) or f.held() or f.pos is None:
             return []
         out: list[Action] = []
         for anchor in sorted(P.reachable(self.b, f, f.speed())):
@@ -637,7 +647,7 @@ class GuildState(State):
 
     def _shift_squares(self, f: Fighter) -> list[Sq]:
         """Profile ``ddm-guild.shift`` (not while immobilized, barred from shifting, or Ponderous)."""
-        if not (f.move_action or f.attack_action) or f.held() or f.has("no-shift") or f.ponderous:
+        if not self._move_free(f) or f.held() or f.has("no-shift") or f.ponderous:
             return []
         r = P.reach(self.b, f, f.shift_squares)
         sqs = self.board.squares
@@ -672,8 +682,14 @@ class GuildState(State):
         if action == "minor":
             return f.minor_action
         if action == "move":
-            return f.move_action or f.attack_action
+            return self._move_free(f)
         return action == "free"
+
+    @staticmethod
+    def _move_free(f: Fighter) -> bool:
+        """A move action is left: its own, or the attack action spent as one (not for a creature that 'can only take 1
+        move action on its turn': Plodding)."""
+        return f.move_action or (f.attack_action and not f.gained("one-move"))
 
     def _attack_actions(self, f: Fighter, limit: int = 0) -> list[Action]:
         out: list[Action] = []
@@ -741,7 +757,8 @@ class GuildState(State):
 
     def _charge_actions(self, f: Fighter) -> list[Action]:
         b = self.b
-        if not f.attack_action or f.held() or f.pos is None or f.basic_only() or f.has("no-attack"):
+        if not f.attack_action or f.held() or f.pos is None or f.basic_only() or f.has("no-attack") \
+                or f.gained("no-charge"):  # Plodding: 'Cannot charge'
             return []
         powers = self.charge_powers(f)
         if not powers:
@@ -838,7 +855,7 @@ class GuildState(State):
     def _apply_turn_action(self, f: Fighter, action: Action) -> None:
         b = self.b
         if isinstance(action, GuildMove):
-            if not (f.move_action or f.attack_action) or f.held():
+            if not self._move_free(f) or f.held():
                 raise IllegalAction(f"{f.id} has no move left")
             to = (action.to[0], action.to[1])
             r = P.reach(b, f, f.speed())

@@ -103,7 +103,7 @@ class GuildHeuristicPolicy:
         minor = self._power_now(s, f, early=False)
         if minor is not None:
             return minor
-        if (f.move_action or f.attack_action) and not f.held() and f.speed() > 0:
+        if s._move_free(f) and not f.held() and f.speed() > 0:  # (Plodding: its own move action only)
             step = self._advance(s, f)
             leap = self._reposition_power(s, f, to_attack=False, step=step)
             if leap is not None:

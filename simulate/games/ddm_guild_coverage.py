@@ -82,7 +82,7 @@ PLAYED_STATICS: Final = frozenset({
     "blindsight", "stable-footing", "forest-walk", "swarm", "keen-critical", "awareness", "defensive-advantage",
     "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
     "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
-    "crit-damage", "while",
+    "crit-damage", "while", "aura-gain", "gain",
 })
 # what an attack may ignore ('redirect': the engine plays no power that redirects an attack, so there is nothing
 # to ignore)
@@ -114,6 +114,29 @@ PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", 
                                   "critical hits", "criticals", "forced movement", "push", "pull", "slide",
                                   "confused", "confusion", "fear", "sleep", "charm", "petrified", "staggered",
                                   "disease", "mind-affecting", "poisoned", "all conditions", "gaze"})
+
+
+# the gain vocabulary (ddm_guild_effects.gain_words) the engine honours: words Fighter.gained() and its accessors read
+# (from an aura, its own card, or a power for a while), and conditions Fighter.has()/held() read in while_on (so from
+# an aura or its own card only)
+GAINED_WORDS: Final = frozenset({
+    "conceal", "hide", "flight", "phasing", "insubstantial", "burrow", "blindsight", "forest-walk", "stable-footing",
+    "no-invisible", "no-conceal", "no-hide", "no-opportunity", "no-immediate", "no-champion", "no-grant-ca",
+    "no-ca-from-flank", "half-ranged", "no-flight", "no-provoke", "no-area-vp", "no-will-attacks"})
+HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", "immobilized", "slowed", "dazed",
+                               "weakened", "sees-invisible", "sees-invisible-ground", "ignores-conceal",
+                               "ignores-conceal-ground", "no-charge", "one-move", "save-at-start", "no-end-save",
+                               "no-miss-damage"})
+
+
+def gain_played(what: str, static: bool) -> bool:
+    """A word of the gain vocabulary the engine honours (``static``: given by an aura or its card, not for a while)."""
+    kind, _, arg = what.partition(":")
+    if kind == "immune":
+        return arg in DAMAGE_TYPES or arg in PLAYED_CONDITIONS
+    if kind in ("resist", "vulnerable"):
+        return arg == "all" or arg in DAMAGE_TYPES
+    return kind in GAINED_WORDS or (static and kind in HELD_WORDS)
 
 
 def engine_unplayed(power: Power) -> str:
@@ -152,6 +175,10 @@ def engine_unplayed(power: Power) -> str:
                 return why
         if s.kind == "immune" and s.what not in PLAYED_IMMUNE:
             return f"immune {s.what} is not played"
+        if s.kind in ("aura-gain", "gain") and not gain_played(s.what, static=True):
+            return f"{s.what} (from an aura or its card) is not played"
+        if s.kind == "aura-gain" and s.filter.keyword and not kinds_known(s.filter.keyword):
+            return f"'{s.filter.keyword}' is no creature kind (the aura would reach nobody)"
         if s.kind in ("mod", "aura-mod"):
             why = _filter_unplayed(s.filter)
             if why:
@@ -255,6 +282,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
             return why or "an effect that depends on a creature the power does not name"
     if e.kind == "condition" and e.what not in PLAYED_CONDITIONS:
         return f"the condition '{e.what}' is not played"
+    if e.kind == "gain" and not gain_played(e.what, static=False):
+        return f"gaining '{e.what}' is not played"
     if e.duration and e.duration not in PLAYED_DURATIONS:
         return f"the duration '{e.duration}' is not played"
     if e.kind == "mod" and e.what not in PLAYED_STATS:

@@ -98,6 +98,43 @@ _STATIC_PATTERNS: Final = (
                 r"it|whenever (?P<t3>" + _TYPE_ALT + r") damage would be dealt to it)$"
                 r"|^whenever it would take (?P<t2>" + _TYPE_ALT + r") damage[,:] it heals (?P<n2>\d+) hp instead$"),
      "absorb"),
+    # what it always has, in the gain vocabulary (ddm_guild_play keeps it with what it has while a state holds):
+    # 'Invisible' (the keyword alone), 'Stationary: Cannot move; not affected by forced-movement effects', 'Object: Does
+    # not score VP for occupying one of your victory areas; immune to attacks which target Will'
+    (re.compile(r"^invisible$"), "own:invisible"),
+    (re.compile(r"^(?:stationary[.:]? )?cannot move(?:;|,| and) (?:it is )?not (?:affected by|subject to) forced[- ]"
+                r"movement effects$"), "own:no-move+immune"),
+    (re.compile(r"^(?:object[.:]? )?does not score (?:vp|victory points)s? for occupying (?:one of your |a )?victory "
+                r"areas?(?:;|,| and) (?:it is )?immune to attacks? (?:which|that) targets? will$"),
+     "own:no-area-vp+no-will-attacks"),
+    # 'Plodding: Cannot charge and cannot use more than 1 move action each round'
+    (re.compile(r"^cannot charge(?: and|;|,) (?:can only take|cannot use more than|may (?:only )?take only|may only "
+                r"take) (?:1|one) move actions?(?: on its turn| each round| each turn| per turn)$"),
+     "own:no-charge+one-move"),
+    # 'Determined: Makes saving throws at the start of its turn instead of at the end'; 'Stubborn: ... at the start and
+    # end of each of its turns'
+    (re.compile(r"^(?:it |its )?makes saving throws at (?:the )?start of its turn,? instead of at (?:the )?end"
+                r"(?: \(immediately after take damage phase\))?$"), "own:save-at-start+no-end-save"),
+    (re.compile(r"^(?:it )?(?:makes|rolls) saving throws at the start and end of each of its turns$"),
+     "own:save-at-start"),
+    # 'Evasion: Never takes damage from a missed attack'
+    (re.compile(r"^(?:it )?(?:never takes damage from a missed attack|takes no damage from attacks that miss)$"),
+     "own:no-miss-damage"),
+    # 'Woodland Stride: Ignores the additional cost for moving in forest terrain'
+    (re.compile(r"^(?:does not pay the extra cost for entering|ignores the (?:additional|extra) cost for (?:moving in|"
+                r"entering)) forest terrain$"), "forest-walk"),
+    # senses: 'Ignores Invisible', 'Ignores Conceal', 'Tremorsense: Ignores Conceal on creatures without Flight and
+    # treats invisible creatures without Flight as visible', 'Blindsight against creatures without Flight', 'Keen
+    # Hearing 6: Ignores Conceal and Invisible vs. enemies within 6 squares'
+    (re.compile(r"^ignores invisible$"), "own:sees-invisible"),
+    (re.compile(r"^ignores conceal$"), "own:ignores-conceal"),
+    (re.compile(r"^ignores invisible(?:;|,| and) ignores conceal$|^ignores conceal(?:;|,| and) ignores invisible$"),
+     "blindsight"),  # the words Blindsight's own reminder prints
+    (re.compile(r"^(?:ignores conceal on creatures without flight(?:;|,| and) treats invisible creatures without "
+                r"flight as visible|blindsight against creatures without flight)$"),
+     "own:sees-invisible-ground+ignores-conceal-ground"),
+    (re.compile(r"^ignores conceal and invisible vs\.? enemies within (?P<n>\d+) squares\)?$"),
+     "own:sees-invisible+ignores-conceal"),
 )
 
 
@@ -161,6 +198,13 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return [Static("immune", 0, "forced movement")], [], "", ""
         if kind == "resist-crit":
             return [Static(kind, int(m.group(1)))], [], "", ""
+        if kind.startswith("own:"):  # (a sense's range: 'within 6 squares'; 99 when none is given)
+            n_own = int(m.group("n")) if "n" in m.groupdict() and m.group("n") else \
+                99 if kind.startswith(("own:sees", "own:ignores")) else 1
+            out_own = [Static("gain", n_own, w) for w in kind[4:].split("+") if w != "immune"]
+            if kind.endswith("+immune"):
+                out_own.append(Static("immune", 0, "forced movement"))
+            return out_own, [], "", ""
         if kind in ("half-ranged", "no-opportunity", "never-bloodied"):
             return [Static(kind)], [], "", ""
         if kind == "defence":
@@ -396,6 +440,101 @@ def _gains(text: str) -> list[tuple[str, int]] | None:
             continue
         return None
     return out
+
+
+# --- the gain vocabulary: what a creature has, given by an aura, for a while or while a state holds ----------------
+# 'Enemies in aura are not invisible and do not benefit from conceal', 'Good allies within 3 squares have Immune
+# Confused', 'Adjacent enemies may not make opportunity attacks', 'Demon allies gain Hide until end of round': each
+# phrase a word of the vocabulary (ddm_guild_play.PLAYED_GAINS says which the engine honours), with its number.
+
+_DENY: Final = r"(?:may not|cannot|can't|can not|do not|does not)"
+_GAIN_PHRASES: Final = (
+    (re.compile(r"^(?:are|is) (?:not invisible|visible)"), ("no-invisible",)),
+    (re.compile(r"^(?:cannot|can not|may not) become invisible"), ("no-invisible",)),
+    (re.compile(r"^(?:do|does) not benefit from conceal(?:,? or hide| and hide)?(?:,? or invisib[a-z]*)?"
+                ), ("no-conceal",)),  # the alternatives are added by _gain_words from the words matched
+    (re.compile(r"^" + _DENY + r" use conceal"), ("no-conceal",)),
+    (re.compile(r"^loses? conceal(?: and hide)?"), ("no-conceal",)),
+    (re.compile(r"^" + _DENY + r" make opportunity attacks"), ("no-opportunity",)),
+    (re.compile(r"^" + _DENY + r" (?:take|use|perform|make) immediate actions"), ("no-immediate",)),
+    (re.compile(r"^" + _DENY + r" shift"), ("no-shift",)),
+    (re.compile(r"^" + _DENY + r" use champion powers"), ("no-champion",)),
+    (re.compile(r"^(?:do|does) not grant combat advantage(?= |,|;|$)"), ("no-grant-ca",)),
+    (re.compile(r"^(?:are|is) never considered (?:to be )?flanked"), ("no-ca-from-flank",)),
+    (re.compile(r"^takes? half damage from \{r\} attacks"), ("half-ranged",)),
+    (re.compile(r"^(?:has|have|gains?) (?:solid|stable) footing"), ("stable-footing",)),
+    (re.compile(r"^ignores? the (?:additional|extra) (?:movement )?cost (?:for|of) entering difficult terrain"),
+     ("stable-footing",)),
+    (re.compile(r"^loses? flight"), ("no-flight",)),
+    (re.compile(r"^(?:do|does) not provoke opportunity attacks"), ("no-provoke",)),
+    (re.compile(r"^grants? combat advantage(?: to (?:attackers|enemies|all enemies|its enemies|each enemy))?(?= |,|;|$)"
+                ), ("grants-ca",)),
+)
+_GAIN_VERB: Final = re.compile(r"^(?:has|have|gains?|are|is) ")
+_GAIN_ITEM: Final = re.compile(
+    r"^(?:resist (?P<rn>\d+) (?P<rt>all|" + _TYPE_ALT + r")(?: and (?P<rt2>" + _TYPE_ALT + r"))?"
+    r"|vulnerable (?P<vn>\d+) (?P<vt>all|" + _TYPE_ALT + r")"
+    r"|conceal (?P<cn>\d+)"
+    r"|immune (?P<im>[a-z\-]+)"
+    r"|blindsight (?:with a range of )?(?P<bn>\d+)(?: squares)?"
+    r"|(?P<word>hide|flight|phasing|insubstantial|burrow|forest walk|blindsight))"
+    r"(?= |,|;|$)")
+
+
+def gain_words(text: str) -> list[tuple[str, int]] | None:
+    """The gain vocabulary's words in ``text`` (after its subject: 'are not invisible and may not use conceal', 'have
+    resist 10 fire and resist 5 radiant', 'are immune dazed and immune confused') as (what, amount); None unless
+    every word is read."""
+    t = text.strip(" .;")
+    out: list[tuple[str, int]] = []
+    verb = False
+    while t:
+        for rx, whats in _GAIN_PHRASES:
+            m = rx.match(t)
+            if m:
+                words = m.group(0)
+                out.extend((w, 1) for w in whats)
+                if "hide" in words and whats == ("no-conceal",):
+                    out.append(("no-hide", 1))
+                if "invisib" in words and whats == ("no-conceal",):
+                    out.append(("no-invisible", 1))
+                t = t[m.end():]
+                verb = False
+                break
+        else:
+            v = _GAIN_VERB.match(t)
+            if v:
+                t = t[v.end():]
+                verb = True
+            if not verb:
+                return None
+            m = _GAIN_ITEM.match(t)
+            if m is None:
+                return None
+            if m.group("rn"):
+                out.append((f"resist:{m.group('rt')}", int(m.group("rn"))))
+                if m.group("rt2"):
+                    out.append((f"resist:{m.group('rt2')}", int(m.group("rn"))))
+            elif m.group("vn"):
+                out.append((f"vulnerable:{m.group('vt')}", int(m.group("vn"))))
+            elif m.group("bn"):  # 'Blindsight with a range of 5 squares': its senses, that far
+                out.extend((("sees-invisible", int(m.group("bn"))), ("ignores-conceal", int(m.group("bn")))))
+            elif m.group("cn"):
+                out.append(("conceal", int(m.group("cn"))))
+            elif m.group("im"):
+                what = _immune_word(m.group("im"))
+                if what is None:
+                    return None
+                out.append((f"immune:{what}", 1))
+            else:
+                out.append((m.group("word").replace(" ", "-"), 1))
+            t = t[m.end():]
+        sep = re.match(r"^(?:,? and |, |; )", t)
+        if sep:
+            t = t[sep.end():]
+        elif t:
+            return None
+    return list(dict.fromkeys(out)) or None
 
 
 def _condition_effect(who: str, flt: Filter, text: str, default: str) -> list[Effect]:
@@ -787,6 +926,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("cleanse", who if subject_given else default_who, 0, count=n)]
     if re.match(r"^is destroyed$", body) and who == "self":
         return [Effect("destroy-self", "self")]
+    gw_body, gw_dur = _split_duration(body)  # 'Demon allies gain Hide until end of round', 'enemies do not benefit
+    gw = gain_words(gw_body) if gw_dur or lead_dur else None  # from Conceal or invisibility until end of round'
+    if gw:
+        return [Effect("gain", who, n, what, gw_dur or lead_dur, filter=flt) for what, n in gw]
     raise _Unread(t)
 
 

@@ -384,14 +384,14 @@ def has_combat_advantage(b: Battle, attacker: Fighter, target: Fighter, melee: b
                          sees_invisible: bool = False) -> bool:
     """Profiles ``ddm-guild.combat-advantage``, ``ddm-guild.flanking``, ``ddm-guild.grants-combat-advantage``
     (an attack that ignores invisibility gains nothing from it)."""
-    if target.never_ca:
+    if target.never_grants_ca():
         return False
     for cond in ("dazed", "staggered", "stunned", "helpless", "blinded", "dominated", "grants-ca"):
         if target.has(cond):
             return True
     if not sees_invisible and b.invisible_to(attacker, target):
         return True
-    if melee and not target.no_flank and attacker.pos is not None and target.pos is not None \
+    if melee and not target.flank_immune() and attacker.pos is not None and target.pos is not None \
             and b.adjacent(attacker, target):
         for ally in b.allies_of(attacker):
             if ally.pos is None or not b.adjacent(ally, target) or not ally.can_react():
@@ -527,3 +527,16 @@ def affected_by(b: Battle, owner: Fighter, index: int, enemies: bool) -> bool:
     live = {e.eid for f in b.fighters if not enemies or f.player != owner.player for e in f.effects}
     eids &= {e.eid for f in b.fighters for e in f.effects}  # forget the ended ones
     return bool(eids & live)
+
+
+def aura_reaches(b: Battle, owner: Fighter, f: Fighter, flt: Filter, size: int) -> bool:
+    """Profile ``ddm-guild.auras``: whether ``owner``'s aura (its side, kinds and size) reaches ``f``."""
+    side = flt.side
+    if f is owner:
+        return side.endswith("+self")
+    base = side.split("+")[0]
+    if (base == "ally" and f.player != owner.player) or (base == "enemy" and f.player == owner.player):
+        return False
+    if size < ANYWHERE and b.gap(owner, f) > size:
+        return False
+    return not flt.keyword or has_kinds(f, flt.keyword)

@@ -19,6 +19,7 @@ from simulate.games.ddm_guild_judge import (
     _stat_mods,
     _typed,
     attack_bonus,
+    aura_reaches,
     defence,
     form_of,
     gaze,
@@ -59,19 +60,20 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
         key = types[0]
         by_type[key] = by_type.get(key, 0) + amount
     total = 0
+    vulnerable = target.vulnerable_now()
     for dtype, amount in by_type.items():
-        if dtype and dtype in target.vulnerable:
-            amount += target.vulnerable[dtype]
+        if dtype and dtype in vulnerable:
+            amount += vulnerable[dtype]
         if dtype and dtype in resist:
             amount = max(0, amount - resist[dtype])
         total += amount
-    if "all" in target.vulnerable and total > 0:
-        total += target.vulnerable["all"]
+    if "all" in vulnerable and total > 0:
+        total += vulnerable["all"]
     if "all" in resist:
         total = max(0, total - resist["all"])
     if target.is_insubstantial() and not crit and not ignore_insubstantial:
         total //= R.INSUBSTANTIAL_DIVISOR
-    if (target.swarm and form in ("melee", "ranged")) or (target.half_ranged and form == "ranged"):  # Swarm; half {R}
+    if (target.swarm and form in ("melee", "ranged")) or (form == "ranged" and target.halves_ranged()):  # half {R}
         total //= 2
     if crit and target.resist_crit:  # 'Resist 15 All vs. critical hits'
         total = max(0, total - target.resist_crit)
@@ -498,7 +500,7 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
             ctx = Ctx(owner, target, ally, run, dtypes, save)
             if not _trigger_applies(b, p, owner, ctx):
                 continue
-            if p.action == "immediate" and (not owner.can_react() or owner.immediate_used):
+            if p.action == "immediate" and not owner.immediate_ready():
                 continue
             if not requirement_ok(owner, p, charge=False, b=b):
                 continue
@@ -714,7 +716,7 @@ def in_range(b: Battle, attacker: Fighter, p: Power, a: AttackSpec, t: Fighter) 
     if attacker.pos is None or t.pos is None or t is attacker:
         return False
     if not target_ok(b, attacker, a, t) or ((attacker.effects or attacker.while_on) and not may_attack(attacker, t)) \
-            or ("gaze" in t.immune and gaze(p)):
+            or ("gaze" in t.immune and gaze(p)) or (a.defence == "will" and t.gained("no-will-attacks")):
         return False
     if a.form == "melee":
         reach = attacker.reach_of(p)
@@ -833,7 +835,8 @@ def provoke(b: Battle, mover: Fighter, why: str, kinds: str = "") -> None:
     for e in list(b.enemies_of(mover)):
         if not mover.in_play() or b.over:
             return
-        if e.id in mover.provoked_by or not e.can_react() or not b.adjacent(e, mover) or e.no_opportunity:
+        if e.id in mover.provoked_by or not e.can_react() or not b.adjacent(e, mover) \
+                or not e.makes_opportunity_attacks():
             continue
         if kinds and not has_kinds(e, kinds):
             continue
@@ -845,6 +848,13 @@ def provoke(b: Battle, mover: Fighter, why: str, kinds: str = "") -> None:
         mover.provoked_by.add(e.id)
         b.event("opportunity-attack", attacker=e.id, target=mover.id, why=why)
         attack(b, e, mb, mb.attack, [mover], opportunity=True)
+
+
+def _evaded(t: Fighter, effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """'Evasion: Never takes damage from a missed attack': a miss's damage to the target is not dealt."""
+    if not t.gained("no-miss-damage"):
+        return effects
+    return tuple(e for e in effects if not (e.kind in ("damage", "ongoing") and e.who == "target"))
 
 
 def may_attack(attacker: Fighter, target: Fighter) -> bool:
@@ -879,6 +889,10 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             return 0
     if gaze(power) and any("gaze" in t.immune for t in targets):  # 'Blind': immune to powers named Gaze
         targets = [t for t in targets if "gaze" not in t.immune]
+        if not targets:
+            return 0
+    if spec.defence == "will" and any(t.gained("no-will-attacks") for t in targets):  # an Object
+        targets = [t for t in targets if not t.gained("no-will-attacks")]
         if not targets:
             return 0
     attacker.attacked = True  # for 'RECHARGE at end of its turn if it did not attack'
@@ -970,9 +984,9 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             hits += 1
             _hit(b, attacker, t, power, spec, run, crit, ctx)
         else:
-            apply_effects(b, spec.miss, ctx)
+            apply_effects(b, _evaded(t, spec.miss), ctx)
         if spec.always and not b.over:
-            apply_effects(b, spec.always, ctx)
+            apply_effects(b, spec.always if hit else _evaded(t, spec.always), ctx)
     for e in attacker.effects[:]:
         if e.duration == "after-attack":
             b.end_effect(attacker, e, "attacked")
@@ -1007,7 +1021,7 @@ def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
     hit = roll != R.AUTO_MISS and (roll >= R.AUTO_HIT or total >= target_def)
     crit = hit and roll >= min(_keen(b, attacker, t, power, spec), R.AUTO_HIT)
     conceal = t.conceal_now()
-    if hit and conceal and roll < conceal and not attacker.sees_all() and "conceal" not in spec.ignores:
+    if hit and conceal and roll < conceal and not b.ignores_conceal(attacker, t) and "conceal" not in spec.ignores:
         hit = crit = False
         mods = [*mods, f"conceal{conceal}"]
     if (crit and "critical hits" in t.immune) or (crit and "criticals" in t.immune):
@@ -1120,7 +1134,7 @@ def _best_type(t: Fighter, types: list[str]) -> str:
     resist = t.resist_now()
 
     def value(d: str) -> tuple[int, int, int]:
-        return (d in immune, resist.get(d, 0), -t.vulnerable.get(d, 0))
+        return (d in immune, resist.get(d, 0), -t.vulnerable_now().get(d, 0))
 
     return min(types, key=value)
 
@@ -1147,7 +1161,7 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
     if power is None or power.attack is None:
         return
     if f is not ctx.source and "immediate" in e.extra:  # another creature's attack as its immediate action
-        if not f.can_react() or f.immediate_used:
+        if not f.immediate_ready():
             return
         f.immediate_used = True
     for _ in range(max(1, e.count)):
@@ -1172,7 +1186,7 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
 def _can_attack(b: Battle, f: Fighter, e: Effect) -> bool:
     """Whether ``f`` could make the attack ``e`` grants now (its power, an enemy in range, its reaction if
     the attack is its immediate action)."""
-    if "immediate" in e.extra and (not f.can_react() or f.immediate_used):
+    if "immediate" in e.extra and not f.immediate_ready():
         return False
     power = extra_attack_power(f, e.what)
     if power is None or power.attack is None:
@@ -1201,11 +1215,11 @@ def threats_for(b: Battle, mover: Fighter) -> bytearray:
     """1 for each anchor (index on the board) of ``mover`` whose leaving provokes an opportunity attack from
     some enemy."""
     out = bytearray(b.board.size)
-    if mover.burrowing():
+    if mover.burrowing() or mover.gained("no-provoke"):
         return out  # underground: leaving a square next to an enemy provokes nothing
     for e in b.enemies_of(mover):
         if not e.can_react() or e.pos is None or e.id in mover.provoked_by or e.melee_basic() is None \
-                or e.no_opportunity:
+                or not e.makes_opportunity_attacks():
             continue
         b.board.mark_ring(out, e.pos, e.side, mover.side)
     return out
@@ -1257,8 +1271,8 @@ def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> No
     for step in path:
         if b.over or not mover.in_play():
             return
-        if provokes and not mover.burrowing():
-            provoke(b, mover, "move")
+        if provokes and not mover.burrowing() and not mover.gained("no-provoke"):  # ('does not provoke opportunity
+            provoke(b, mover, "move")  # attacks' until end of turn: its moves)
             if not mover.in_play() or mover.stunned() or mover.held():
                 settle(b, mover)
                 return
@@ -1348,14 +1362,21 @@ def place(b: Battle, f: Fighter, anchor: Sq) -> None:
 
 def refresh_while(b: Battle) -> None:
     """What each creature has while a state of its own holds ('Conceal 6 while adjacent to a wall'), as it is now."""
+    givers = [g for g in b.fighters if g.aura_gains and g.in_play()]
     for f in b.fighters:
-        if not f.while_gains:
+        if not f.while_gains and not f.own_gains and not givers and not f.while_on:
             continue
         now: dict[str, int] = {}
         if f.in_play():
             for what, amount, state in f.while_gains:
                 if amount > now.get(what, 0) and holds(b, state, f):
                     now[what] = amount
+            for what, amount in f.own_gains:  # 'Invisible', 'Stationary: Cannot move'
+                now[what] = max(now.get(what, 0), amount)
+            for g in givers:  # what the auras it stands in give it (profile ddm-guild.auras)
+                for what, amount, flt, size in g.aura_gains:
+                    if amount > now.get(what, 0) and aura_reaches(b, g, f, flt, size):
+                        now[what] = amount
         if now != f.while_on:
             f.while_on = now
             b.version += 1  # what it can do changed (its moves, its reach)

@@ -41,6 +41,7 @@ from simulate.games.ddm_guild_effects import (
     _gate_filter,
     _static_keyword,
     _while_static,
+    gain_words,
 )
 from simulate.games.ddm_guild_vocab import AttackSpec, Effect, Filter, Power, Static, _Unread
 from simulate.games.ddm_guild_words import (
@@ -50,6 +51,7 @@ from simulate.games.ddm_guild_words import (
     _TYPE_ALT,
     _condition,
     _event_kinds,
+    _known_kinds,
     _mod_condition,
     _modifier,
     _subject,
@@ -557,7 +559,8 @@ def _instead_of(effects: list[Effect], text: str) -> list[Effect]:
 
 # --- powers ----------------------------------------------------------------------------------------------------
 
-_NAME_RE: Final = re.compile(r"^(?P<name>[^:;(]{1,70}?)\s*[:]\s*(?P<body>.*)$")
+# (a name may end in a parenthesis of its own: "Tiamat's Blessing (Acid): (Aura 1) ...")
+_NAME_RE: Final = re.compile(r"^(?P<name>[^:;(]{1,70}?(?:\s*\([a-z ]{1,20}\))?)\s*[:]\s*(?P<body>.*)$")
 # What may open a power: its action, use rate, requirement and timing words ("Minor action:", "Once per turn;").
 _PREFIX_WORDS: Final = (
     (r"minor action", "action", "minor"),
@@ -1607,8 +1610,11 @@ def _aura(index: int, display: str, ptype: str, text: str, uses: int, size: int,
                      trigger_filter=Filter(keyword=flt.keyword or flt.alignment, within=size, side=side),
                      effects=tuple(effects))
     statics = _aura_statics(b, size, text)
-    if statics is None:
-        raise _Unread(body)
+    if statics is None:  # sentences of their own ('Each Mind Flayer ally in aura has ... . Each Aberrant ally ...')
+        parts = [_aura_statics(part, size, text) for part in re.split(r"[.;] (?=[a-z])", b)]
+        if len(parts) < 2 or any(p is None for p in parts):
+            raise _Unread(body)
+        statics = [x for p in parts for x in p or ()]
     return Power(index, display, ptype, text, uses, statics=tuple(statics))
 
 
@@ -1628,11 +1634,23 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
     attack', 'Eladrin and Elf allies within 5 squares of it have +2 attack', 'it and each adjacent ally has +2 AC',
     'undead allies in aura have +2 attack vs. living targets'. With no size given, the aura covers the map; it
     lasts while its creature is on the battle map."""
-    who, flt, rest = _subject(body)
-    if who not in ("allies", "self-and-allies", "enemies", "all"):
+    body, spared = _spared(body)
+    body = re.sub(r"^while adjacent to it, (?!it )", "adjacent ", body)  # 'While adjacent to this creature, Arcane
+    # allies have Blindsight 5': the allies adjacent to it
+    everyone = re.match(r"^it and (?=(?:all |each )?creatures (?:within|in) )", body)  # 'it and creatures within 3
+    who, flt, rest = _subject(body[everyone.end():] if everyone else body)  # squares': every creature there and it
+    if everyone and who == "all":
+        who = "self-and-all"
+    if who not in ("allies", "self-and-allies", "enemies", "all", "self-and-all"):
         return None
+    if spared:  # 'Adjacent living creatures have -2 Attack; Troglodytes immune'
+        if not flt.keyword or "|" in flt.keyword or not _known_kinds(spared):
+            return None
+        flt = replace(flt, keyword=flt.keyword + "+!" + spared)
     m = _AURA_HAVE.match(rest)
     if m is None:
+        return _aura_gains(who, flt, rest, size)
+    if who == "self-and-all":
         return None
     mods = _modifier(m.group("mod").strip(" ."))
     if mods is None:
@@ -1653,6 +1671,29 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
         out += [Static("mod", n, stat, Filter(attack_form=f.attack_form, target_state=f.target_state,
                                               keyword=f.keyword, self_state=f.self_state)) for stat, n, f, _d in mods]
     return out
+
+
+def _spared(body: str) -> tuple[str, str]:
+    """'...; Troglodytes immune' / '...; Taer creatures immune': the kind an aura spares, and the words before it."""
+    m = re.fullmatch(r"(?P<b>.+?);? (?P<k>[a-z\-]+?)s? (?:creatures )?(?:are )?immune", body)
+    if m is None:
+        return body, ""
+    return m.group("b"), m.group("k")
+
+
+def _aura_gains(who: str, flt: Filter, rest: str, size: int) -> list[Static] | None:
+    """What an aura gives the creatures in it, in the gain vocabulary ('(Aura 2) Enemies in aura are not Invisible and
+    do not benefit from Conceal', 'Good allies within 3 squares of it have Immune Confused', 'Adjacent enemies may not
+    make opportunity attacks'); the engine keeps it with what each creature has while a state holds."""
+    gains = gain_words(rest)
+    if gains is None:
+        return None
+    within = flt.within
+    size = size or (1 if within < 0 else within) or ANYWHERE
+    side = {"enemies": "enemy", "all": "any", "self-and-all": "any"}.get(who, "ally") + (
+        "+self" if who.startswith("self-and-") else "")
+    return [Static("aura-gain", n, what, Filter(keyword=flt.keyword or flt.alignment, side=side), aura=size)
+            for what, n in gains]
 
 
 def _own_kinds(f: Filter) -> str:

@@ -112,6 +112,11 @@ class Fighter:
         self.charge_flight = False
         self.move_mode = ""  # 'flight' / 'burrow' while a power moves it so ('move up to its speed with Flight')
         self.auras: list[tuple[str, int, Filter, int]] = []  # (stat, amount, filter, size)
+        # the gain vocabulary (ddm_guild_effects.gain_words): what it always has ('Invisible', 'Cannot move') and what
+        # its auras give the creatures in them ('Adjacent enemies may not make opportunity attacks'): kept in each
+        # creature's while_on with what it has while a state holds (ddm_guild_play.refresh_while)
+        self.own_gains: list[tuple[str, int]] = []
+        self.aura_gains: list[tuple[str, int, Filter, int]] = []  # (what, amount, filter: side and kinds, size)
         self.effects: list[Active] = []
         # the round and the turn
         self.activations_left = 0
@@ -200,7 +205,46 @@ class Fighter:
         return self.insubstantial or self.gained("insubstantial") > 0
 
     def conceal_now(self) -> int:
+        if self.gained("no-conceal"):  # 'enemies in aura do not benefit from Conceal'
+            return 0
         return max(self.conceal, self.gained("conceal"))
+
+    def vulnerable_now(self) -> dict[str, int]:
+        """Its Vulnerable N (type), with what an aura or a power gives it ('enemies in aura gain Vulnerable 10
+        fire')."""
+        out = self.vulnerable
+        for what, n in self.while_on.items() if self.while_on else ():
+            if what.startswith("vulnerable:") and n > out.get(what[11:], 0):
+                out = dict(out) if out is self.vulnerable else out
+                out[what[11:]] = n
+        for e in self.effects:
+            if e.kind == "gain" and e.what.startswith("vulnerable:") and e.amount > out.get(e.what[11:], 0):
+                out = dict(out) if out is self.vulnerable else out
+                out[e.what[11:]] = e.amount
+        return out
+
+    def makes_opportunity_attacks(self) -> bool:
+        """'Cannot make opportunity attacks', its own or an aura's ('Adjacent enemies may not make opportunity
+        attacks')."""
+        return not self.no_opportunity and not self.gained("no-opportunity")
+
+    def immediate_ready(self) -> bool:
+        """It may take an immediate action now (profile ``ddm-guild.immediate-actions``; not in an aura that forbids
+        them: '(Aura 1) Enemies in aura may not take Immediate actions')."""
+        return self.can_react() and not self.immediate_used and not self.gained("no-immediate")
+
+    def flank_immune(self) -> bool:
+        """'Immune Flanking', or 'never considered to be flanked' for a while."""
+        return self.no_flank or self.gained("no-ca-from-flank") > 0
+
+    def halves_ranged(self) -> bool:
+        """'Takes half damage from {R} attacks', its own or for a while ('allies take half damage from {r} attacks
+        until end of round')."""
+        return self.half_ranged or self.gained("half-ranged") > 0
+
+    def never_grants_ca(self) -> bool:
+        """'Never grants combat advantage', or 'allies do not grant combat advantage this round'."""
+        return self.never_ca or self.gained("no-grant-ca") > 0
 
     def sees_all(self) -> bool:
         return self.blindsight or self.gained("blindsight") > 0
@@ -248,11 +292,17 @@ class Fighter:
         attack — and must end where it may stand."""
         return (self.burrow or self.gained("burrow") > 0 or self.move_mode == "burrow") and not self.charging_now
 
+    def flies(self) -> bool:
+        """Flight now: its own, a power's, while charging; not when it 'loses Flight until end of round'."""
+        return (self.flight or self.gained("flight") > 0 or (self.charging_now and self.charge_flight)
+                or self.move_mode == "flight") and not self.gained("no-flight")
+
     def mover(self) -> Mover:
-        flight = self.flight or self.gained("flight") > 0 or (self.charging_now and self.charge_flight) \
-            or self.move_mode == "flight"
+        flight = self.flies()
         phasing = self.phasing or self.gained("phasing") > 0 or self.burrowing()
-        return Mover(self.side, flight, self.stable, phasing, self.through_enemies or phasing, self.forest_walk,
+        return Mover(self.side, flight, self.stable or self.gained("stable-footing") > 0, phasing,
+                     self.through_enemies or phasing,
+                     self.forest_walk or self.gained("forest-walk") > 0,
                      self.statue_ok)
 
     def uses_left(self, p: Power) -> bool:
@@ -262,8 +312,8 @@ class Fighter:
             return False
         if p.per == "round" and p.index in self.per_round_used:
             return False
-        if p.ptype == "champion":
-            return self.champion_left > 0 and not self.basic_only()
+        if p.ptype == "champion":  # not in an aura that forbids champion powers
+            return self.champion_left > 0 and not self.basic_only() and not self.gained("no-champion")
         return not (p.ptype == "special" and self.has("confused"))  # profile ddm-guild.confused
 
     def spend(self, p: Power) -> None:
@@ -379,19 +429,37 @@ class Battle:
             return False
         return self.board.sees(a.pos, a.side, b.pos, b.side)
 
+    def senses(self, viewer: Fighter, target: Fighter, word: str) -> bool:
+        """'Ignores Invisible' / 'Ignores Conceal' (``word`` 'sees-invisible' / 'ignores-conceal'), within the squares
+        its card gives; '-ground': 'on creatures without Flight' (Tremorsense)."""
+        w = viewer.while_on
+        if not w:
+            return False
+        n, g = w.get(word, 0), w.get(word + "-ground", 0)
+        if not n and not g:
+            return False
+        d = self.gap(viewer, target)
+        return bool((n and d <= n) or (g and d <= g and not target.flies()))
+
+    def ignores_conceal(self, attacker: Fighter, target: Fighter) -> bool:
+        """Blindsight, or 'Ignores Conceal' (profile ``ddm-guild.conceal``)."""
+        return attacker.sees_all() or self.senses(attacker, target, "ignores-conceal")
+
     def invisible_to(self, target: Fighter, viewer: Fighter) -> bool:
         if viewer.sees_all():
             return False
-        if target.has("invisible"):
-            return True
-        if target.while_on:  # 'invisible (to nonadjacent enemies) while occupying forest terrain'
-            if target.while_on.get("invisible", 0) and viewer.player != target.player:
+        if not target.gained("no-invisible") and not self.senses(viewer, target, "sees-invisible"):
+            if target.has("invisible"):
                 return True
-            if target.while_on.get("invisible-far", 0) and viewer.player != target.player \
-                    and not self.adjacent(target, viewer):
-                return True
-        hide = target.hide or target.while_on.get("hide", 0) > 0
-        if hide and target.pos is not None and viewer.pos is not None and not self.adjacent(target, viewer):
+            if target.while_on:  # 'invisible (to nonadjacent enemies) while occupying forest terrain'
+                if target.while_on.get("invisible", 0) and viewer.player != target.player:
+                    return True
+                if target.while_on.get("invisible-far", 0) and viewer.player != target.player \
+                        and not self.adjacent(target, viewer):
+                    return True
+        if not (target.hide or target.gained("hide") > 0) or target.gained("no-hide"):
+            return False
+        if target.pos is not None and viewer.pos is not None and not self.adjacent(target, viewer):
             return self.board.wall_cover(viewer.pos, viewer.side, target.pos, target.side)
         return False
 

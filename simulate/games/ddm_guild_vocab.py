@@ -34,6 +34,11 @@ EFFECT_KINDS: Final = (
     "survive",  # 'this creature is not destroyed and has 5 HP instead' (on the "destroyed" trigger)
 )
 STATIC_KINDS: Final = (
+    "gain",  # what it always has, a word of the gain vocabulary ('Invisible', 'Cannot move', 'does not score VP for
+    # occupying victory areas')
+    "aura-gain",  # what an aura gives the creatures in it, a word of the gain vocabulary ('(Aura 2) Enemies in aura are
+    # not invisible', 'Good allies within 3 squares of it have Immune Confused'); filter.side: ally / enemy / any, with
+    # "+self" when the aura's creature has it too; filter.keyword: the kinds it reaches; aura: its size
     "resist-crit",  # 'Resist 15 All vs. critical hits': less damage from a critical hit only
     "half-ranged",  # 'Takes half damage from {R} attacks'
     "no-opportunity",  # 'Cannot make opportunity attacks'
