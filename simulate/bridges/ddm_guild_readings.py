@@ -59,6 +59,14 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A rider that depends on the target looks at it as it was before the hit; one that "
         "applies instead replaces the rider of its kind printed before it."),
+    "ddm-guild.natural-roll": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A power on an attack roll's natural die acts as the die is rolled, hit or miss, unless "
+        "the card names a hit."),
+    "ddm-guild.attack-resolved": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A power used after an enemy resolves an attack acts once that attack is done against "
+        "each of its targets."),
     "ddm-guild.confused-control": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A confused creature its opponent controls makes a melee basic attack against an "

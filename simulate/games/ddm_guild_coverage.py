@@ -14,6 +14,8 @@ from simulate.games.ddm_guild_words import kinds_known
 
 # --- what the engine plays -------------------------------------------------------------------------------------
 
+_RUN_DEFENCES: Final = frozenset({"ac", "fort", "ref", "will", "defenses", "defenses-nonac", "def"})
+
 PLAYED_TRIGGERS: Final = frozenset({
     "", "start-of-round", "end-of-round", "before-initiative", "start-of-turn", "end-of-turn", "hit-by", "missed-by",
     "attacked", "damaged", "bloodied", "destroyed", "destroys", "hits", "misses", "ally-destroyed", "ally-hit",
@@ -26,6 +28,8 @@ PLAYED_TRIGGERS: Final = frozenset({
     "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
     "enemy-enters-adjacent", "enemy-shifts", "setup", "first-turn", "own-turn", "ally-declares", "enemy-declares",
     "friend-declares",
+    "rolls", "ally-rolls", "resolved-against", "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
+    "enemy-enters-at", "enters-square",
 })
 # who an effect may reach, by what the trigger supplies
 _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
@@ -38,23 +42,37 @@ _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
                                   "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by",
                                   "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
                                   "enemy-enters-adjacent", "enemy-shifts", "ally-declares", "enemy-declares",
-                                  "friend-declares"})
+                                  "friend-declares", "rolls", "ally-rolls", "resolved-against",
+                                  "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
+                                  "enemy-enters-at"})
 _EVENT_ALLY: Final = frozenset({"chosen",
                                 "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "ally-ends-turn",
                                 "enemy-attacks-ally",
                                 "ally-bloodied", "ally-destroys", "ally-damaged", "ally-misses", "ally-crits",
                                 "ally-fails-save", "ally-attacked", "friend-crits", "ally-declares",
-                                "friend-declares"})
+                                "friend-declares", "ally-rolls", "ally-attack-resolved"})
 # triggers whose event is an attack in progress ('+20 damage on that attack', 'that attack misses', a reroll)
 _ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-hit", "misses", "missed-by", "crits",
                                "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by", "enemy-hits",
                                "any-hits", "ally-attacked", "ally-misses", "enemy-misses", "declares",
-                               "ally-declares", "friend-declares"})
-_NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits"})
+                               "ally-declares", "friend-declares", "rolls", "ally-rolls"})
+# 'that attack misses': after its hit (undone) or before its roll ('when targeted by an opportunity attack')
+_NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits", "attacked", "ally-attacked", "enemy-declares"})
+# '+2 AC against that attack': the attack's target, before the roll (who it is, by trigger)
+_DEFENCE_ON: Final = {"attacked": "self", "ally-attacked": "ally", "enemy-attacks-ally": "ally"}
+# the events of an attack whose hit or miss an effect may wait for ('if that attack hits, ...')
+_OUTCOME_ON: Final = frozenset({"declares", "ally-declares", "friend-declares", "enemy-declares", "attacked",
+                                "ally-attacked", "enemy-attacks-ally", "rolls", "ally-rolls", "attack-made",
+                                "opportunity-made", "resolved-against", "ally-attack-resolved"})
+# the events whose creature 'within reach' may place (the engine fires them beyond the power's creature's neighbours)
+_REACH_ON: Final = frozenset({"enemy-starts-turn", "ally-starts-turn", "any-starts-turn", "enemy-attacks-ally"})
+# the events that carry an attack roll whose natural d20 a trigger may name
+_NATURAL_ON: Final = frozenset({"rolls", "ally-rolls", "hits", "ally-hits", "misses"})
 # 'that attack is a critical hit / an automatic hit' before the roll; 'that attack is a normal hit instead' after a
 # critical hit is rolled
-_HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits"}),
-                  "auto": frozenset({"declares", "ally-declares", "friend-declares"}),
+_HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits", "rolls",
+                                    "ally-rolls"}),
+                  "auto": frozenset({"declares", "ally-declares", "friend-declares", "rolls", "ally-rolls"}),
                   "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by"})}
 _REROLL_ON: Final = {"attack": frozenset({"misses", "ally-misses", "any-misses"}), "save": frozenset({"fails-save",
                                                                                         "ally-fails-save"})}
@@ -146,6 +164,10 @@ def engine_unplayed(power: Power) -> str:
         return "spending victory points is a choice the engine makes only as an action"
     if power.trigger not in PLAYED_TRIGGERS:
         return f"the trigger '{power.trigger}' is not played"
+    if power.trigger_filter.natural and power.trigger not in _NATURAL_ON:
+        return "a natural attack roll where the event has no attack roll"
+    if power.trigger_filter.within == -3 and power.trigger not in _REACH_ON:
+        return "'within reach' of an event the engine does not measure"
     for state in (power.trigger_filter.self_state, power.recharge_filter.target_state if power.recharge.startswith(
             "on:") else "", power.recharge_filter.self_state if power.recharge.startswith("on:") else ""):
         if not _event_state_played(state):  # the state of an event's creature ('a Dazed enemy', 'a charging enemy')
@@ -294,6 +316,11 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "a choice of any creature (ally or enemy) the engine does not make"
     if e.kind == "mod" and e.duration == "attack" and trigger not in _ON_ATTACK:
         return "'on that attack' with no attack"
+    if ("if-hit" in e.extra or "if-miss" in e.extra) and trigger not in _OUTCOME_ON:
+        return "'if that attack hits' with no attack"
+    if e.kind == "mod" and e.duration == "attack" and e.what not in ("attack", "damage") and (
+            e.what not in _RUN_DEFENCES or _DEFENCE_ON.get(trigger) != e.who):
+        return f"'{e.what} against that attack' for a creature that is not its target before the roll"
     if e.kind in ("negate", "reduce") and trigger not in _NEGATE_ON:
         return f"'{e.kind}' with no attack to change"
     if e.kind == "hit" and trigger not in _HIT_ON.get(e.what, ()):

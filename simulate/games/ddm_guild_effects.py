@@ -619,7 +619,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         gated = _gated(t)
         if gated is not None:
             return gated
-    t = re.sub(r"^(?:then|and|also|instead,?) ", "", t)
+    t = re.sub(r"^(?:then,?|and|also|instead,?) ", "", t)
     t = re.sub(r"^as an? (?:free|immediate) action, (?=each |all |\d |it )", "", t)
     immediate = bool(re.search(r" as (?:an? )?immediate action$", t))  # another creature's attack: its reaction
     t = re.sub(r" as (?:an? )?(?:immediate|free) action$", "", t)
@@ -655,7 +655,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         mod_text = hm.group("mod") if hm else body
         mod_text, dur = _split_duration(mod_text)
         on_attack = False
-        oa = re.match(r"^(.*?) (?:on|to) (?:that|this|the) attack(?: roll)?$", mod_text)
+        oa = re.match(r"^(.*?) (?:on|to|against|vs\.?) (?:that|this|the) attack(?: roll)?$", mod_text)
         if oa:
             mod_text, on_attack = oa.group(1), True
         mods = _modifier(mod_text)
@@ -893,7 +893,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if re.match(r"^(?:that|the) (?:opportunity )?attack (?:misses(?:,? instead)?|instead misses|automatically misses"
                 r"|is a miss(?:,? instead)?|becomes a miss(?:,? instead)?)$", body):
         return [Effect("negate", "self")]
-    hm2 = re.match(r"^(?:that|the) attack (?:is|becomes) (?:an? )?(?P<what>(?:normal )?hit|critical hit|automatic hit"
+    hm2 = re.match(r"^(?:that|the) attack (?:is|becomes) (?:an? )?(?P<what>(?:normal )?hit|critical hit"
+                   r"|(?:automatic )?hit"
                    r"(?: and (?:an? )?(?:automatic )?critical hit)?)(?:,? instead)?$", t)
     if hm2 is None:
         hm2 = re.match(r"^(?:that|the) attack (?P<what>automatically hits)$", t)
@@ -1128,7 +1129,7 @@ def _merge(a: Filter, b: Filter) -> Filter:
 def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
     """A run of clauses: split on sentence ends, ';', ' and ' (keeping a subject for the clauses after it)."""
     out: list[Effect] = []
-    for sentence in re.split(r"(?<=[a-z0-9)])(?<!\bvs)\. |; |\. then |, then ", text.strip(" .")):
+    for sentence in re.split(r"(?<=[a-z0-9)])(?<!\bvs)\. |; |\. then |, then,? ", text.strip(" .")):
         s = sentence.strip(" .,")
         if not s:
             continue

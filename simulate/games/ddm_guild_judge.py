@@ -15,7 +15,7 @@ from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import SLOWING
 from simulate.games.ddm_guild_powers import ANYWHERE
 from simulate.games.ddm_guild_state import Battle, Fighter
-from simulate.games.ddm_guild_vocab import DAMAGE_TYPES, AttackSpec, Filter, Power
+from simulate.games.ddm_guild_vocab import DAMAGE_TYPES, AttackSpec, Effect, Filter, Power
 from simulate.games.ddm_guild_words import SUBJECT_SIZES, SUBJECT_STATES
 
 # --- the attack in progress --------------------------------------------------------------------------------------
@@ -41,6 +41,10 @@ class Run:
         self.crit = False
         self.force = ""  # 'that attack is a critical hit' ("crit") / 'an automatic hit' ("auto"), before the roll
         self.uncrit = False  # 'that attack is a normal hit instead', after a critical hit is rolled
+        self.natural = 0  # the d20's face of its latest attack roll ('rolls a natural 18+')
+        self.bonus_defence: dict[str, int] = {}  # '+2 AC against that attack' (the target's, by defence; "all")
+        self.resolved = False  # its hit or miss is known (and its effects applied)
+        self.deferred: list[tuple[Effect, Ctx, int]] = []  # 'if that attack hits, ...' said before the roll
 
 
 class Ctx:

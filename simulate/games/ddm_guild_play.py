@@ -8,6 +8,8 @@ attack in progress) is ``ddm_guild_judge``; which read powers it plays at all is
 
 from __future__ import annotations
 
+from typing import Final
+
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import Reach, gap, no_reach, space_of
@@ -362,6 +364,12 @@ def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ct
             continue
         if e.duration == "save" and e.kind in ("condition", "ongoing"):
             group = group or b.new_group()
+        if ctx.run is not None and ("if-hit" in e.extra or "if-miss" in e.extra):  # 'if that attack hits, ...'
+            if not ctx.run.resolved:
+                ctx.run.deferred.append((e, ctx, group))  # said as it is declared: once its hit or miss is known
+            elif ("if-hit" in e.extra) == ctx.run.hit:
+                apply_effect(b, e, ctx, group)
+            continue
         apply_effect(b, e, ctx, group)
 
 
@@ -425,6 +433,11 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                 ctx.run.bonus_attack += e.amount
             elif e.what == "damage":
                 ctx.run.bonus_damage.append((e.amount, _typed(e.extra)))
+            elif e.what in _RUN_DEFENCES:  # '+2 AC against that attack': its target's, before the roll
+                key = _RUN_DEFENCES[e.what]
+                for f in pick(b, e.who, e, ctx):
+                    if f is ctx.run.target:
+                        ctx.run.bonus_defence[key] = ctx.run.bonus_defence.get(key, 0) + e.amount
         return
     for f in pick(b, e.who, e, ctx):
         if b.over:
@@ -574,7 +587,15 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
     if flt.within and other is not None:
         if flt.within == -1 and not b.adjacent(owner, other):
             return False
+        if trigger == "enemy-enters-at" and b.gap(owner, other) != flt.within:  # 'exactly 3 squares away'
+            return False
         if flt.within > 0 and b.gap(owner, other) > flt.within:
+            return False
+        if flt.within == -3 and b.gap(owner, other) > _own_reach(owner):  # 'an enemy starts its turn within reach'
+            return False
+    if flt.natural:  # the d20's face of the event's attack roll ('rolls a natural 18, 19, or 20')
+        lo, hi = flt.natural.split("-")
+        if run is None or not int(lo) <= run.natural <= int(hi):
             return False
     if flt.target_state:  # the event's other creature ('a living enemy'), or its damage type ('takes fire damage')
         if flt.target_state.startswith("dtype:"):
@@ -584,12 +605,19 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
             return False
     if flt.attack_form == "charge":
         return ctx.run is not None and ctx.run.charge
+    if flt.attack_form == "opportunity":  # 'when targeted by an opportunity attack'
+        return ctx.run is not None and ctx.run.opportunity
     if flt.attack_form and ctx.run is not None:
         if not _form_matches(flt.attack_form, ctx.run.spec, ctx.run.power):
             return False
     elif flt.attack_form and ctx.run is None:
         return False
     return True
+
+
+def _own_reach(f: Fighter) -> int:
+    """The squares its melee attacks reach (Reach N, or one a power gave it for a while; 1 otherwise)."""
+    return max(f.reach, f.while_on.get("reach", 0)) if f.while_on else f.reach
 
 
 def requirement_ok(f: Fighter, p: Power, charge: bool, b: Battle | None = None) -> bool:
@@ -912,7 +940,7 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         run.force = force  # a granted attack that 'is an automatic hit and a critical hit'
         b.run = run
         last = run
-        defenders = [x for x in b.allies_of(t) if b.adjacent(x, attacker)]
+        defenders = [x for x in b.allies_of(t) if b.gap(x, attacker) <= _own_reach(x)]  # adjacent, or in its reach
         if defenders:
             fire(b, "enemy-attacks-ally", defenders, target=attacker, ally=t, run=run)
             if not t.in_play() or not attacker.in_play():
@@ -935,6 +963,13 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         if not t.in_play() or not attacker.in_play():
             continue
         hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)
+        hit, crit = _rolled(b, attacker, t, run, hit, crit)
+        if not attacker.in_play() or b.over:
+            return hits
+        if not t.in_play():
+            continue
+        if run.negated:  # 'when targeted by an opportunity attack: that attack automatically misses' (before the roll)
+            hit = crit = False
         if not hit:
             fire(b, "misses", [attacker], target=t, run=run)
             fire(b, "ally-misses", b.allies_of(attacker), target=t, ally=attacker, run=run)
@@ -944,6 +979,11 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             if run.reroll or spec.reroll_miss:  # a power's reroll, or the attack's own "reroll once on miss"
                 run.reroll = False
                 hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)
+                hit, crit = _rolled(b, attacker, t, run, hit, crit)
+                if not attacker.in_play() or b.over:
+                    return hits
+                if not t.in_play():
+                    continue
         run.hit, run.crit = hit, crit
         if hit:
             fire(b, "hits", [attacker], target=t, run=run)
@@ -987,6 +1027,13 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             apply_effects(b, _evaded(t, spec.miss), ctx)
         if spec.always and not b.over:
             apply_effects(b, spec.always if hit else _evaded(t, spec.always), ctx)
+        run.hit, run.resolved = hit, True
+        for waiting, c, g in run.deferred:  # 'use when it declares an attack: if that attack hits, ...'
+            if not b.over and ("if-hit" in waiting.extra) == hit:
+                apply_effect(b, waiting, c, g)
+        if not b.over and attacker.in_play():  # 'use after an enemy resolves an attack against it / an adjacent ally'
+            fire(b, "resolved-against", [t], target=attacker, run=run)
+            fire(b, "ally-attack-resolved", b.allies_of(t), target=attacker, ally=t, run=run)
     for e in attacker.effects[:]:
         if e.duration == "after-attack":
             b.end_effect(attacker, e, "attacked")
@@ -1012,9 +1059,11 @@ def _crit_events(b: Battle, attacker: Fighter, t: Fighter, run: Run) -> None:
 def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpec,
           run: Run) -> tuple[bool, bool, int, int, int, list[str]]:
     roll = b.dice.roll(20, "attack")
+    run.natural = roll
     bonus, mods = attack_bonus(b, attacker, t, power, spec, run.charge, run.opportunity)
     total = roll + attack_rating(b, attacker, t, spec) + bonus + run.bonus_attack
-    target_def = defence(b, t, spec.defence or "ac", attacker, spec, power, run.opportunity)
+    target_def = defence(b, t, spec.defence or "ac", attacker, spec, power, run.opportunity) + _run_defence(
+        run, spec.defence or "ac")
     if spec.auto_hit or run.force:  # 'that attack is an automatic hit (and a critical hit)'
         crit = run.force == "crit" and "critical hits" not in t.immune and "criticals" not in t.immune
         return True, crit, roll, total, target_def, mods
@@ -1027,6 +1076,32 @@ def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
     if (crit and "critical hits" in t.immune) or (crit and "criticals" in t.immune):
         crit = False
     return hit, crit, roll, total, target_def, mods
+
+
+_RUN_DEFENCES: Final = {"ac": "ac", "fort": "fort", "ref": "ref", "will": "will", "defenses": "all",
+                        "defenses-nonac": "nonac", "def": "nonac"}
+
+
+def _run_defence(run: Run, which: str) -> int:
+    """What powers answering this attack gave its target against it ('+2 AC against that attack'): the defence the
+    attack is rolled against (the lower of "ac|ref" is taken by ``defence``; a bonus to either counts), and "all"."""
+    if not run.bonus_defence:
+        return 0
+    named = max((run.bonus_defence.get(w, 0) for w in which.split("|")), default=0)
+    nonac = run.bonus_defence.get("nonac", 0) if which != "ac" else 0
+    return named + nonac + run.bonus_defence.get("all", 0)
+
+
+def _rolled(b: Battle, attacker: Fighter, t: Fighter, run: Run, hit: bool, crit: bool) -> tuple[bool, bool]:
+    """The powers an attack roll's die calls ('whenever it rolls a natural 17-20 with an attack', 'when an ally makes a
+    {m} attack, if the attack roll is a natural 16-20') before its hit or miss is known; one may make it 'a hit and a
+    critical hit'."""
+    fire(b, "rolls", [attacker], target=t, run=run)
+    fire(b, "ally-rolls", b.allies_of(attacker), target=t, ally=attacker, run=run)
+    if run.force and not b.over and t.in_play():
+        immune = "critical hits" in t.immune or "criticals" in t.immune
+        return True, (crit or run.force == "crit") and not immune
+    return hit, crit
 
 
 def attack_rating(b: Battle, attacker: Fighter, t: Fighter, spec: AttackSpec) -> int:
@@ -1267,7 +1342,8 @@ def reachable(b: Battle, mover: Fighter, budget: int) -> dict[Sq, tuple[int, int
 def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> None:
     """Move along ``path`` (anchors), provoking when leaving a square next to an enemy; stops if the mover is
     destroyed, stunned or immobilized on the way (then profile ``ddm-guild.legal-position``)."""
-    watchers = [e for e in b.enemies_of(mover) if any(p.trigger == "enemy-enters-adjacent" for p in e.powers)]
+    watchers = [e for e in b.enemies_of(mover) if any(p.trigger in _MOVE_WATCH for p in e.powers)]
+    own = any(p.trigger == "enters-square" for p in mover.powers)
     for step in path:
         if b.over or not mover.in_play():
             return
@@ -1281,7 +1357,26 @@ def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> No
         mover.moved += 1
         if watchers:
             _entered(b, mover, [e for e in watchers if e not in near])
+            _moved_near(b, mover, watchers, near)
+        if own and mover.in_play() and not b.over:  # 'whenever it enters river terrain': the square it entered
+            fire(b, "enters-square", [mover])
     settle(b, mover)
+
+
+# the triggers a move calls for the enemies of the creature moving, square by square
+_MOVE_WATCH: Final = frozenset({"enemy-enters-adjacent", "enemy-leaves-adjacent", "enemy-enters-within",
+                                "enemy-enters-at"})
+
+
+def _moved_near(b: Battle, mover: Fighter, watchers: list[Fighter], near: list[Fighter]) -> None:
+    """After one square of an enemy's move: 'when an enemy moves out of an adjacent square' (the creatures it was next
+    to and is not now), 'when an enemy enters a square within 2 squares / exactly 3 squares away' (each square)."""
+    left = [e for e in near if e.in_play() and not b.adjacent(e, mover)]
+    if left:
+        fire(b, "enemy-leaves-adjacent", left, target=mover)
+    if mover.in_play() and not b.over:
+        fire(b, "enemy-enters-within", [e for e in watchers if e.in_play()], target=mover)
+        fire(b, "enemy-enters-at", [e for e in watchers if e.in_play()], target=mover)
 
 
 def _entered(b: Battle, mover: Fighter, before_apart: list[Fighter]) -> None:
@@ -1303,6 +1398,10 @@ def shift_to(b: Battle, f: Fighter, to: Sq) -> None:
         fire(b, "enemy-shifts", beside, target=f)
     if f.in_play() and not b.over:
         _entered(b, f, apart)
+    if f.in_play() and not b.over:
+        _moved_near(b, f, enemies, beside)
+    if f.in_play() and not b.over and any(p.trigger == "enters-square" for p in f.powers):
+        fire(b, "enters-square", [f])
 
 
 def settle(b: Battle, f: Fighter) -> None:

@@ -395,7 +395,7 @@ def _whole_event(words: str) -> tuple[str, Filter] | None:
 
 
 def _event_trigger(name: str) -> str:
-    return "ally-starts-turn" if name == "ally-starts-turn-adjacent" else name
+    return "ally-starts-turn" if name == "ally-starts-turn-adjacent" else name.removesuffix("-reach")
 
 
 def _event_filter(name: str, m: re.Match[str]) -> Filter:
@@ -404,7 +404,8 @@ def _event_filter(name: str, m: re.Match[str]) -> Filter:
     form = _FORMS.get((groups.get("form") or "").strip() + " ", "") if groups.get("form") else ""
     if groups.get("form") and not form:  # 'a {m} or {r} attack': either form (not any attack)
         form = {"{m} or {r}": "melee|ranged", "melee or ranged": "melee|ranged", "{c} or {a}": "close|area",
-                "{r} or {a}": "ranged|area", "charge": "charge"}.get(groups["form"].strip(), "")
+                "{r} or {a}": "ranged|area", "charge": "charge", "opportunity": "opportunity"}.get(
+            groups["form"].strip(), "")
         if not form:
             raise _Unread(f"a {groups['form']} attack")
     within = groups.get("within") or groups.get("within2") or ""
@@ -419,6 +420,8 @@ def _event_filter(name: str, m: re.Match[str]) -> Filter:
         if left or not tflt.target_state:
             raise _Unread(f"it hits {desc}")
         state = "kinds:" + tflt.keyword if tflt.target_state == "keyword" else tflt.target_state
+    if name.endswith("-reach"):  # 'an enemy within reach of it': the reach of its melee attacks (-3)
+        return Filter(keyword=kw, attack_form=form, within=-3, self_state=who_state)
     return Filter(keyword=kw, attack_form=form, within=-1 if adjacent else int(within) if within else 0,
                   target_state=state, self_state=who_state)
 
@@ -604,6 +607,7 @@ _EVENTS: Final = (
     (r"it declares (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged|charge)? ?attack"
      r"(?: action)?", "declares"),
     (r"it declares (?:an? )?(?P<pname>[a-z][a-z' \-]*?) attack", "declares"),
+    (r"declaring (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged)? ?attack", "declares"),
     (r"an? (?P<kw>[a-z\-]+(?:(?:, | or |, or | and )[a-z\-]+){0,3} )?enemy declares (?:an? )?(?P<form>\{m\}|\{r\}|"
      r"\{c\}|\{a\}|\{r\} or \{a\}|\{c\} or \{a\}|melee|ranged)? ?attack (?:against|vs\.?) it", "attacked"),
     (r"(?:it (?:makes|resolves|has resolved)|making|resolving|attacking an enemy with) (?:an? )?(?P<form>\{m\}|"
@@ -611,7 +615,7 @@ _EVENTS: Final = (
     (r"(?:it hits|hitting) (?:an? )?(?P<tdesc>(?:[a-z\-]+,? (?:or )?){1,3}(?:target|enemy|creature))(?: with (?:an? )?"
      r"(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|charge)? ?attack)?", "hits"),
     (r"(?:it (?:first becomes|is first) bloodied|first bloodied)", "first-bloodied"),
-    (r"(?:it is )?(?:targeted|attacked) by an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "attacked"),
+    (r"(?:it is )?(?:targeted|attacked) by an? (?P<form>\{m\}|\{r\}|melee|ranged|opportunity)? ?attack", "attacked"),
     (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied"
      r"(?: but is not destroyed)?", "ally-bloodied"),
     (r"an? (?P<kw>[a-z\-]+ )?enemy (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied", "enemy-bloodied"),
@@ -622,7 +626,8 @@ _EVENTS: Final = (
     (r"an enemy misses it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "missed-by"),
     (r"an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack misses it", "missed-by"),
     (r"it is missed by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "missed-by"),
-    (r"(?:it is|it's) (?:targeted|attacked)(?: by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "attacked"),
+    (r"(?:it is|it's) (?:targeted|attacked)(?: by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged|opportunity)? ?attack)?",
+     "attacked"),
     (r"an enemy (?:targets|attacks) it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "attacked"),
     (r"it (?:takes|is dealt) damage", "damaged"),
     (r"it (?:becomes|is) (?:first )?bloodied", "bloodied"),
@@ -635,6 +640,8 @@ _EVENTS: Final = (
      "enemy-attacks-ally"),
     (r"an enemy adjacent to it makes (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack against an ally",
      "enemy-attacks-ally"),
+    (r"an enemy within reach(?: of it)? makes (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack against an ally",
+     "enemy-attacks-ally-reach"),
     (r"(?:it hits|hitting) (?:an enemy |a target )?with (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|"
      r"ranged|close|area|\{c\}|\{a\}|charge)? ?attack", "hits"),
     (r"a critical (?:hit )?is scored against it", "crit-by"),
@@ -837,6 +844,12 @@ _COMPOSED: Final = {
     ("enemy", "crits", "it"): ("crit-by", "actor", "actor", "attack"),
     ("enemy", "crits", ""): ("enemy-crits", "actor", "actor", "attack"),
 }
+# ... and once the attack is resolved ('use after an adjacent enemy resolves an attack against it', 'after an enemy
+# makes an attack against a champion ally'): its target's event and its target's allies'
+_COMPOSED_RESOLVED: Final = {
+    ("enemy", "attacks", "it"): ("resolved-against", "actor", "actor", "attack"),
+    ("enemy", "attacks", "ally"): ("ally-attack-resolved", "object", "actor", "attack"),
+}
 # events of one creature ('an ally is destroyed', 'an enemy fails a save'): (trigger, is that creature the "other")
 _COMPOSED_ONE: Final = {
     ("it", "fails-save"): ("fails-save", False), ("ally", "fails-save"): ("ally-fails-save", True),
@@ -851,10 +864,12 @@ _COMPOSED_ONE: Final = {
     ("enemy", "starts-turn-adjacent"): ("enemy-starts-adjacent", True),
     ("enemy", "ends-turn-adjacent"): ("enemy-adjacent-ends", True),
     ("enemy", "shifts"): ("enemy-shifts", True), ("enemy", "enters-adjacent"): ("enemy-enters-adjacent", True),
+    ("enemy", "leaves-adjacent"): ("enemy-leaves-adjacent", True),
+    ("enemy", "enters-near"): ("enemy-enters-within", True),
 }
 # the engine calls these for the creatures next to the event's creature only
 _ADJACENT_ONLY: Final = frozenset({"enemy-shifts", "enemy-starts-adjacent", "enemy-adjacent-ends",
-                                   "enemy-enters-adjacent"})
+                                   "enemy-enters-adjacent", "enemy-leaves-adjacent"})
 # a passive verb names the one acted on: 'an ally is hit' is 'an enemy hits an ally'
 _PASSIVE: Final = {"is hit": "hits", "is missed": "misses", "is targeted": "attacks", "is attacked": "attacks"}
 _ACTIVE: Final = {"hits": "hits", "misses": "misses", "targets": "attacks", "attacks": "attacks",
@@ -869,6 +884,10 @@ _ONE_VERBS: Final = (
     (r"ends (?:its|a) turn adjacent to it", "ends-turn-adjacent"), (r"shifts", "shifts"),
     (r"(?:moves into|enters) (?:a square|a space) adjacent to it|(?:moves into|enters) an adjacent square",
      "enters-adjacent"),
+    (r"moves out of (?:a square|a space) adjacent to it|moves out of an adjacent (?:square|space)"
+     r"|moves to a square not adjacent to it", "leaves-adjacent"),
+    (r"enters a (?:square|space) (?:within (?P<en>\d+) squares(?: of it)?"
+     r"|exactly (?P<ex>\d+) squares away(?: from it)?)", "enters-near"),
 )
 _A_CREATURE: Final = (r"(?:(?P<{p}det>an?|any|one|1) (?P<{p}adj>adjacent )?"
                       r"(?P<{p}mods>(?:[a-z\-]+(?:,| or|, or| and)? ){{0,4}}?)"
@@ -877,7 +896,7 @@ _A_CREATURE: Final = (r"(?:(?P<{p}det>an?|any|one|1) (?P<{p}adj>adjacent )?"
                       r"(?P<{p}loc> adjacent to it| within (?P<{p}n>\d+) squares?(?: of it)?)?"
                       r"(?P<{p}ca> (?:granting it|that grants it) combat advantage)?")
 _FORM_WORDS: Final = (r"(?:an? |its )?(?:(?P<{p}form>\{{m\}}|\{{r\}}|\{{mb\}}|\{{rb\}}|\{{b\}}|\{{c\}}|\{{a\}}|"
-                      r"\{{c\}} or \{{a\}}|\{{m\}} or \{{r\}}|melee|ranged|close|area) )?attack")
+                      r"\{{c\}} or \{{a\}}|\{{m\}} or \{{r\}}|melee|ranged|close|area|opportunity) )?attack")
 _COMPOSED_RE: Final = re.compile(
     r"^(?:use )?(?:only )?(?P<when>when|whenever|after) "
     r"(?:(?P<poss>its|an? (?:(?P<pmods>[a-z\-]+) )?(?P<pnoun>ally|enemy)'s)"
@@ -887,7 +906,8 @@ _COMPOSED_RE: Final = re.compile(
     r"(?: by (?P<by>an? (?P<badj>adjacent )?(?:(?P<bmods>[a-z\-]+(?:,| or|, or)? ){0,3}?)enemy)(?:'s)?)?"
     r"(?P<fw> (?:with|by)? ?" + _FORM_WORDS.format(p="") + r")?"
     r"(?P<withca> with combat advantage(?: against (?:the |that |its )?target)?)?"
-    r"|(?P<atk>makes|declares) " + _FORM_WORDS.format(p="a") + r"(?: (?:against|vs\.?) " + _A_CREATURE.format(p="q")
+    r"|(?P<atk>makes|declares|resolves) " + _FORM_WORDS.format(p="a") + r"(?: (?:against|vs\.?) "
+    + _A_CREATURE.format(p="q")
     + r")?)(?:[,;:]\s*|\.\s+|$)")
 
 
@@ -969,6 +989,14 @@ def _composed_event(body: str) -> tuple[str, Filter, int] | None:
         dtype = vm.groupdict().get("dtype") or ""
         if dtype and not trig.endswith("damaged"):
             return None
+        if one == "enters-near":  # 'an enemy enters a square within 2 squares / exactly 3 squares away'
+            if actor.within:
+                return None
+            near = vm.group("en") or vm.group("ex")
+            trig = "enemy-enters-within" if vm.group("en") else "enemy-enters-at"
+            actor = replace(actor, within=int(near))
+        if trig == "enemy-leaves-adjacent":  # where it was the verb says (the engine asks the creatures it leaves)
+            actor = replace(actor, within=0)
         if vm.groupdict().get("tn"):  # 'a Kobold ally starts its turn within 5 squares of it'
             if actor.within or actor.side == "it":
                 return None
@@ -985,8 +1013,12 @@ def _composed_event(body: str) -> tuple[str, Filter, int] | None:
     if row is None:
         return None
     trig, other_role, target_role, carries = row
-    if g["when"] == "after" and verb in ("attacks", "declares"):
-        return None  # after the attack, not when it is declared (the engine's event): not the same moment
+    if (g["when"] == "after" or g.get("atk") == "resolves") and verb in ("attacks", "declares"):
+        # after the attack, not when it is declared: the events the engine fires once an attack is resolved
+        after = _COMPOSED_RESOLVED.get(key)
+        if after is None:
+            return None
+        trig, other_role, target_role, carries = after
     if verb == "destroys" and obj is not None and obj.state:
         return None  # 'destroys a bloodied enemy': its state before the attack, which the engine no longer sees
     if form and carries != "attack":
@@ -1012,8 +1044,8 @@ def _composed_filter(trig: str, other: _Who, target: _Who, form: str, dtype: str
         target_state = "dtype:" + dtype
     attack_form = ""
     if form:
-        attack_form = _FORMS.get(form + " ", "") or {"{c} or {a}": "close|area", "{m} or {r}": "melee|ranged"}.get(
-            form, "")
+        attack_form = _FORMS.get(form + " ", "") or {"{c} or {a}": "close|area", "{m} or {r}": "melee|ranged",
+                                                     "opportunity": "opportunity"}.get(form, "")
         if not attack_form:
             return None
     # 'by an enemy', 'an enemy hits it': the event's other creature must be an enemy (an ally's burst may hit it too)
@@ -1041,7 +1073,22 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 break
         if changed:
             continue
+        if "trigger" not in found and "requirement" not in found:  # 'Whenever this creature enters river terrain,'
+            et = re.match(r"^(?:use )?(?:when|whenever) it enters (?P<t>[a-z\-]+(?: or [a-z\-]+)?) terrain[,;:.]?\s*",
+                          body)
+            cond = _condition(f"while occupying {et.group('t')} terrain", lead_only=True) if et else None
+            if et is not None and cond is not None and cond[0].startswith("in-terrain:"):
+                found["trigger"], found["requirement"] = "enters-square", cond[0]
+                body = body[et.end():]
+                changed = True
+                continue
         if "trigger" not in found:
+            nat = _natural_event(body)
+            if nat is not None:
+                found["trigger"], flt, end = nat
+                body = body[end:]
+                changed = True
+                continue
             composed = _composed_event(body)
             side = _side_event(body)
             if composed is not None and composed[2] > _older_event_end(body, side):
@@ -1072,6 +1119,19 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 found["trigger"], flt, end = composed
                 body = body[end:]
                 changed = True
+        if not changed and found.get("trigger") in _TURN_STARTS and not flt.within:  # 'Whenever a Dazed enemy
+            wr = re.match(r"^within reach(?: of it)?[,;:.]?\s*", body)  # activates within Reach,'
+            if wr:
+                flt = replace(flt, within=-3)
+                body = body[wr.end():]
+                changed = True
+                continue
+        if not changed and "trigger" in found:  # ', if the attack roll is a natural 16-20:'
+            after = _natural_after(found["trigger"], flt, body)
+            if after is not None:
+                found["trigger"], flt, body = after
+                changed = True
+                continue
         if not changed and found.get("trigger") in _EVENT_OTHER and not flt.within:  # 'Whenever an enemy is
             near = re.match(r"^while (?:adjacent to it|within (\d+) squares(?: of it)?)[,;:.]?\s*", body)  # destroyed
             if near:  # while adjacent to this creature': where that enemy is
@@ -1108,6 +1168,8 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
     return body, found, flt
 
 
+# another creature's turn start, whose place a trailing 'within reach' may give
+_TURN_STARTS: Final = frozenset({"enemy-starts-turn", "ally-starts-turn", "any-starts-turn"})
 # events with another creature whose place a trailing 'while adjacent to it' may give
 _EVENT_OTHER: Final = frozenset({"enemy-destroyed", "ally-destroyed", "enemy-bloodied", "ally-bloodied"})
 
@@ -1146,6 +1208,75 @@ def _older_event_end(body: str, side: tuple[str, Filter, int] | None) -> int:
         if m:
             return m.end()
     return 0
+
+
+# --- the natural d20 of an attack roll ---------------------------------------------------------------------------
+# 'Use when this creature rolls a natural 18, 19, or 20 on an attack roll', 'whenever it rolls a natural 13 on the
+# attack roll vs. a living target', 'when it hits a Medium or smaller enemy with a natural 18+', 'whenever it hits
+# with an attack, if the attack roll is a natural 16-20:', 'use after it makes a {b} attack roll, if the result of
+# that attack is a natural 18 or 19': the die's face is one more part of the event (Filter.natural), judged on the
+# roll the engine just made. An event on the roll itself ('rolls a natural ...', whether it hits or not; reading
+# ddm-guild.natural-roll) is the trigger "rolls" (its own attack) or "ally-rolls"; after a hit it stays "hits".
+
+_NATURAL: Final = r"natural (?P<nat>\d+ ?- ?\d+|\d+\+|\d+(?:(?:, | or |, or )\d+)*)"
+_NATURAL_EVENT: Final = re.compile(
+    r"^(?:use )?(?:only )?(?:when|whenever|after) (?:it|its attack roll is a|it makes an? (?:(?P<form0>\{m\}|\{r\}|"
+    r"\{b\}|\{mb\}|\{rb\}|melee|ranged) )?attack roll, if the result of that attack is a) ?(?:rolls an? )?" + _NATURAL
+    + r"(?P<succ> on a successful attack)?(?: (?:on (?:an|the|its) attack roll|with an attack|on an attack))?"
+    r"(?: (?:vs\.?|against) (?:an? )?(?P<t>[a-z\- ]+? target))?(?P<charging> when charging)?[,;:.]?\s*")
+_NATURAL_IF: Final = re.compile(
+    r"^(?:,?\s*if (?:the|that|its) (?:attack roll|result of that attack|d20 roll) (?:is|was) (?:a )?|with an? )"
+    + _NATURAL
+    + r"[,;:.]?\s*")
+# the events whose attack roll a natural range may be judged on after it (the roll is made by then); an event at the
+# declaration becomes the roll's own event
+_NATURAL_AFTER: Final = {"hits": "hits", "ally-hits": "ally-hits", "misses": "misses", "declares": "rolls",
+                         "attack-made": "rolls", "ally-declares": "ally-rolls"}
+
+
+def _natural_range(words: str) -> str:
+    """'18, 19, or 20' / '16-20' / '18+' / '13' as "lo-hi" (a range without gaps), else ""."""
+    w = words.replace(" ", "")
+    if w.endswith("+"):
+        lo, hi = int(w[:-1]), 20
+    elif "-" in w:
+        a, b = w.split("-")
+        lo, hi = int(a), int(b)
+    else:
+        faces = sorted(int(x) for x in re.split(r",or|,|or", w) if x)
+        if faces != list(range(faces[0], faces[-1] + 1)):
+            return ""
+        lo, hi = faces[0], faces[-1]
+    return f"{lo}-{hi}" if 1 <= lo <= hi <= 20 else ""
+
+
+def _natural_event(body: str) -> tuple[str, Filter, int] | None:
+    """An event on the natural d20 of its own attack roll (see above): (trigger, filter, length read)."""
+    m = _NATURAL_EVENT.match(body)
+    if m is None:
+        return None
+    nat = _natural_range(m.group("nat"))
+    if not nat:
+        return None
+    state = ""
+    if m.group("t"):  # 'vs. a living target'
+        tflt, left = _mod_condition("against " + m.group("t"))
+        if left or not tflt.target_state:
+            return None
+        state = "kinds:" + tflt.keyword if tflt.target_state == "keyword" else tflt.target_state
+    form = "charge" if m.group("charging") else _FORMS.get(m.group("form0") + " ", "") if m.group("form0") else ""
+    return ("hits" if m.group("succ") else "rolls"), Filter(target_state=state, attack_form=form, natural=nat), m.end()
+
+
+def _natural_after(trigger: str, flt: Filter, body: str) -> tuple[str, Filter, str] | None:
+    """', if the attack roll is a natural 16-20:' after an attack's event: the event with that face."""
+    m = _NATURAL_IF.match(body)
+    if m is None or trigger not in _NATURAL_AFTER or flt.natural:
+        return None
+    nat = _natural_range(m.group("nat"))
+    if not nat:
+        return None
+    return _NATURAL_AFTER[trigger], replace(flt, natural=nat), body[m.end():]
 
 
 _KEYWORD_NAMES: Final = re.compile(
@@ -1414,7 +1545,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         if start is None:
             raise _Unread(body)
         return Power(index, display, ptype, text, uses, trigger="setup", effects=tuple(start))
-    effects = _effects(body, "self", "power")
+    effects = _outcome_effects(body) if trigger else _effects(body, "self", "power")
     if action and not trigger:
         effects = _bind_chosen(_bind_requirement(effects, requirement))
     return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
@@ -1471,6 +1602,33 @@ def _bind_chosen(effects: list[Effect]) -> list[Effect]:
             out.append(x)
         return out
     return effects
+
+
+_OUTCOME: Final = re.compile(r"^(?:if (?:that|the) attack (?P<w>hits?|misses|missed)|(?P<both>hit or miss))[,:;]?\s*")
+
+
+def _outcome_effects(body: str) -> list[Effect]:
+    """A triggered power's effects where a sentence waits for the event's attack: 'Use when this creature declares an
+    attack: if that attack hits, target is also Immobilized', '... +4 AC against that attack. If that attack misses,
+    shift 4 squares' (flag "if-hit" / "if-miss"; 'hit or miss' waits for nothing). After an attack the power makes
+    itself ('make a {b} attack. If that attack hits') 'that attack' is that one: not read here."""
+    sentences = re.split(r"(?<=[a-z0-9)])(?<!\bvs)\. (?=if (?:that|the) attack |hit or miss)", body.strip(" ."))
+    out: list[Effect] = []
+    for sentence in sentences:
+        m = _OUTCOME.match(sentence)
+        if m is None:
+            out.extend(_effects(sentence, "self", "power"))
+            continue
+        effects = _effects(sentence[m.end():], "self", "power")
+        if m.group("both"):
+            out.extend(effects)
+            continue
+        if any(e.kind == "attack" for e in out):
+            raise _Unread(sentence)
+        flag = "if-hit" if m.group("w").startswith("hit") else "if-miss"
+        out.extend(e if e.kind == "mod" and e.duration == "attack" and flag == "if-hit" else  # '+20 damage on that
+                   replace(e, extra=(*e.extra, flag)) for e in effects)  # attack' counts on a hit anyway
+    return out
 
 
 _MOVE_AND_ATTACK: Final = re.compile(

@@ -86,6 +86,7 @@ class Filter:
     # creature's state ('when a Dazed enemy starts its turn')
     within: int = 0  # squares from the power's creature (0: no limit; -1: adjacent)
     side: str = ""  # an aura's or a trigger's side: ally / enemy / any (the creatures it reaches)
+    natural: str = ""  # of a trigger: the natural d20 of the event's attack roll ("18-20": 'rolls a natural 18+')
 
 
 @dataclass(frozen=True)
