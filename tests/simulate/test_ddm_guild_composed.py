@@ -55,12 +55,22 @@ def test_an_event_is_read_as_its_parts(text: str, trigger: str, keyword: str, st
         trigger, keyword, state, within, target_state, form)
 
 
+@pytest.mark.parametrize(("text", "trigger", "keyword", "target_state"), [
+    ("Loyal Protector: Use after an enemy makes an attack against a champion ally: Make a {b} attack against that "
+     "enemy as an immediate action.", "ally-attack-resolved", "champion", ""),
+    ("Furious Retort: Immediate action, after an adjacent enemy attacks this creature: Make a BASIC attack against "
+     "that enemy.", "resolved-against", "", ""),
+])
+def test_after_an_attack_is_the_event_of_the_attack_resolved(text: str, trigger: str, keyword: str,
+                                                             target_state: str) -> None:
+    """After the attack, not as it is declared: the engine's events once the attack is resolved against a creature
+    (reading ddm-guild.attack-resolved)."""
+    p = parse_power(0, "special", text)
+    assert p.played and p.trigger == trigger and p.trigger_filter.keyword == keyword
+    assert p.trigger_filter.target_state == target_state
+
+
 @pytest.mark.parametrize("text", [
-    # after the attack, not as it is declared (the engine's event is the declaration)
-    "Loyal Protector: Use after an enemy makes an attack against a champion ally: Make a {b} attack against that "
-    "enemy as an immediate action.",
-    "Furious Retort: Immediate action, after an adjacent enemy attacks this creature: Make a BASIC attack against "
-    "that enemy.",
     # the victim's state before the attack is not what the engine sees once it is destroyed
     "Threatening Advance: Immediate, when this creature's {b} attack destroys a Bloodied target; shift 1 square",
     # no event of the engine says who is missed when an enemy misses an ally
