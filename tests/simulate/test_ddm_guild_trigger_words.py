@@ -105,3 +105,26 @@ def test_acid_heals_it_instead() -> None:
     assert golem.hp == 25
     P.deal_damage(s.b, golem, [(10, "fire")], orc)
     assert golem.hp == 15
+
+
+STONE = ("Power from Stone: Use when making a {m} attack while adjacent to a wall; +2 attack and +10 Damage on that "
+         "attack.")
+
+
+def test_when_making_an_attack_its_bonus_counts_on_that_attack() -> None:
+    """'Use when making a {m} attack ...: +N on that attack' acts as the attack is made (the bonus is for it)."""
+    c = card_from_json(card("Duergar", SWORD, STONE))
+    assert len(c.powers) == 2 and unplayed_powers(c) == []
+    assert parse_power(0, "special", STONE).trigger == "declares"
+    s = battle([card("Duergar", SWORD, STONE)], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    duergar, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    sword = duergar.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, duergar, sword, sword.attack, [orc])  # in the open: 10 damage
+    assert orc.hp == 90
+    put(s, "a1", 0, 3)  # beside the map's edge, which counts as a wall (ddm-guild.stand-in-terrain)
+    put(s, "b1", 1, 3)
+    P.attack(s.b, duergar, sword, sword.attack, [orc])
+    assert orc.hp == 70
