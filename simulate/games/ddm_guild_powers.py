@@ -1547,7 +1547,8 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         return Power(index, display, ptype, text, uses, trigger="setup", effects=tuple(start))
     effects = _outcome_effects(body) if trigger else _effects(body, "self", "power")
     if trigger == "attack-made" and effects and all(e.kind == "mod" and e.duration == "attack" for e in effects):
-        trigger = "declares"  # 'Use when making a {m} attack ...: +2 attack and +10 damage on that attack': as it is made
+        trigger = "declares"  # 'Use when making a {m} attack ...: +2 attack and +10 damage on that attack': as
+        # it is made
     if action and not trigger:
         effects = _bind_chosen(_bind_requirement(effects, requirement))
     return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
