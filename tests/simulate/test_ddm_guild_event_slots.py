@@ -13,6 +13,7 @@ from simulate.games.ddm_guild import GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_state import Fighter
+from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
 LOCKED = ("Locked Claw: Use when this creature rolls a natural 18, 19, or 20 on an attack roll: Target takes 5 damage "
@@ -123,7 +124,7 @@ def test_a_confused_enemy_starting_its_turn_within_reach_is_attacked_and_beyond_
     put(s, "a1", 2, 3)
     put(s, "b1", 5, 3)  # 3 squares: beyond its reach
     umber, orc = s.b.by_id["a1"], s.b.by_id["b1"]
-    orc.while_on = {"confused": 1}  # as if a power confused it
+    P.add_active(s.b, orc, "condition", "confused", 0, "save", umber, Filter())  # as if a power confused it
     P.turn_started(s.b, orc)
     assert orc.hp == 100
     put(s, "b1", 4, 3)  # 2 squares: within Reach 2, not adjacent
