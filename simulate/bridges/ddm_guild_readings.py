@@ -67,6 +67,10 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A power used after an enemy resolves an attack acts once that attack is done against "
         "each of its targets."),
+    "ddm-guild.target-words": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "The words about an attack's target are its state when the attack is made; a list of kinds or states is "
+        "any of them; a creature has activated this round once it has used one of its activations."),
     "ddm-guild.confused-control": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A confused creature its opponent controls makes a melee basic attack against an "

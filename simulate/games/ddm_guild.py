@@ -36,7 +36,7 @@ from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import Power
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.50"  # 1.49: the gain vocabulary; 1.50: event slots (natural roll, reach, moves)
+GAME_VERSION: Final = "ddm-guild/1.51"  # 1.50: event slots (natural roll, reach, moves); 1.51: the target words
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -700,6 +700,11 @@ class GuildState(State):
                 if basic is None or basic.attack is None:
                     continue
                 ts = [e.id for e in b.enemies_of(f) if P.in_range(b, f, basic, basic.attack, e)]
+                if _made_each(p):  # 'make 1 {B} attack against each adjacent Bloodied enemy': all of them
+                    each = tuple(t for t in ts if _each_ok(b, f, p, b.by_id[t]))
+                    if each:
+                        out.append(GuildAttack(p.index, each))
+                    continue
                 if _made_distinct(p):
                     out.extend(GuildAttack(p.index, c) for c in _target_tuples(ts, p.attacks_made, True))
                     continue
@@ -711,6 +716,9 @@ class GuildState(State):
                 continue
             if a.form in ("melee", "ranged"):
                 ids = [e.id for e in b.enemies_of(f) if P.in_range(b, f, p, a, e)]
+                if a.same:  # 'against 1 target': every roll against the one chosen
+                    out.extend(GuildAttack(p.index, (t,) * a.targets) for t in ids)
+                    continue
                 out.extend(GuildAttack(p.index, t) for t in _target_tuples(ids, a.targets, a.distinct))
             else:
                 for at in self.area_origins(f, p):
@@ -925,9 +933,12 @@ class GuildState(State):
             raise IllegalAction(f"{f.id} cannot use {p.name} now")
         if p.attacks_made:
             basic = self._made_power(f, p)
-            distinct = _made_distinct(p)
+            distinct = _made_distinct(p) or _made_each(p)
+            if _made_each(p) and (basic is None or basic.attack is None or not all(
+                    tid in b.by_id and _each_ok(b, f, p, b.by_id[tid]) for tid in action.targets)):
+                raise IllegalAction(f"{p.name}: each target must be an enemy it names")
             if basic is None or basic.attack is None or not (
-                    (distinct and 1 <= len(action.targets) <= p.attacks_made
+                    (distinct and 1 <= len(action.targets) <= (len(b.fighters) if _made_each(p) else p.attacks_made)
                      and len(set(action.targets)) == len(action.targets))
                     or (not distinct and len(action.targets) == p.attacks_made)):
                 raise IllegalAction(f"{p.name} makes {p.attacks_made} attacks")
@@ -938,10 +949,20 @@ class GuildState(State):
             self._spend(f, p.action or "attack")
             P.spend(b, f, p)
             b.event("power", creature=f.id, power=p.name, trigger="")
+            hits = 0
             for tid in action.targets:
                 t = b.by_id[tid]
                 if t.in_play() and f.in_play() and not b.over:
-                    P.attack(b, f, basic, basic.attack, [t])
+                    hits += P.attack(b, f, basic, basic.attack, [t])
+            both = [e for e in p.effects if "both-hit" in e.extra]
+            t = b.by_id[action.targets[0]]
+            if both and hits == len(action.targets) == p.attacks_made and len(set(action.targets)) == 1 \
+                    and t.in_play() and not b.over:  # 'if both attacks hit, target is also Immobilized'
+                b.applying.append((f.id, p.index))
+                try:
+                    P.apply_effects(b, both, J.Ctx(f, target=t))
+                finally:
+                    b.applying.pop()
             return
         a = p.attack
         if a is None:
@@ -952,6 +973,8 @@ class GuildState(State):
                 raise IllegalAction(f"{p.name} makes {a.targets} attack(s): name a target for each")
             if a.distinct and len(set(action.targets)) != len(action.targets):
                 raise IllegalAction(f"{p.name}'s attacks must each have a different target")
+            if a.same and len(set(action.targets)) != 1:
+                raise IllegalAction(f"{p.name}'s attacks are all against the same target")
             targets = []
             for tid in action.targets:
                 t = b.by_id.get(tid)
@@ -1037,6 +1060,17 @@ def start_battle(lists: Sequence[Mapping[str, Any]], battle_map: Mapping[str, An
         raise GuildSetupError("a DDM Guild battle has exactly two warbands")
     return GuildState([GuildWarband.from_json(x) for x in lists], guild_map(battle_map), dice,
                       GuildParams.from_json(params))
+
+
+def _made_each(p: Power) -> bool:
+    """'make 1 {B} attack against each Helpless enemy within reach': one attack against each such enemy."""
+    return bool(p.effects) and "each" in p.effects[0].extra
+
+
+def _each_ok(b: Battle, f: Fighter, p: Power, t: Fighter) -> bool:
+    """An enemy a 'make 1 {B} attack against each ...' power names (its state, its distance in squares)."""
+    flt = p.effects[0].filter
+    return t.player != f.player and J.target_state_ok(b, flt, f, t) and (not flt.within or b.gap(f, t) <= flt.within)
 
 
 def _made_distinct(p: Power) -> bool:

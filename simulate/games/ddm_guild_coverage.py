@@ -7,6 +7,7 @@ coverage figures (``bench/ddm_guild_powers.py``) and every result's list of unpl
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from simulate.games.ddm_guild_vocab import DAMAGE_TYPES, END_NEAR, MOVE_MODES, Effect, Filter, Power, move_mode
@@ -125,7 +126,8 @@ PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging
                                        "adjacent-wall", "no-adjacent-creature", "adjacent-enemy",
                                        "no-adjacent-enemy", "in-victory-area", "sees-no-enemy",
                                        "first-to-activate", "first-you-activate", "last-you-activate",
-                                       "not-attacked", "not-attacked:melee", "enemy-in-victory-area"})
+                                       "not-attacked", "not-attacked:melee", "enemy-in-victory-area",
+                                       "other-turn"})
 PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
                                   "radiant", "thunder", "dazed", "stunned", "immobilized", "slowed", "weakened",
                                   "helpless", "dominated", "blinded", "marked", "invisible", "ongoing damage",
@@ -207,7 +209,8 @@ def engine_unplayed(power: Power) -> str:
                 return why
             if s.filter.target_state == "chosen":
                 return "'that enemy' with no creature chosen"
-            if s.what.split(":")[0] not in PLAYED_STATS:
+            if s.what.split(":")[0].split("*")[0] not in PLAYED_STATS or (
+                    "*" in s.what and (s.kind != "mod" or s.what.split("*")[0] not in PER_STATS)):
                 return f"a modifier to {s.what} is not played"
     a = power.attack
     if a is not None:
@@ -244,7 +247,8 @@ def engine_unplayed(power: Power) -> str:
     for e in power.effects:
         if e.kind == "choose":
             chosen = True
-        why = _effect_unplayed(e, "chosen" if chosen and e.kind != "choose" else power.trigger, attack=False,
+        both_hit = "both-hit" in e.extra and bool(power.attacks_made)  # 'if both attacks hit, target is ...'
+        why = _effect_unplayed(e, "chosen" if chosen and e.kind != "choose" else power.trigger, attack=both_hit,
                                action=power.action)
         if why:
             return why
@@ -259,13 +263,35 @@ PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warba
                                            "near-bloodied", "adjacent-enemy", "no-adjacent-enemy",
                                            "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",
                                            "no-ally-within", "ally-in-play", "in-terrain", "adjacent-terrain",
-                                           "in-victory-area", "unseen-by-ally", "no-ally-left", "unaffected"})
+                                           "in-victory-area", "unseen-by-ally", "no-ally-left", "unaffected",
+                                           "sees-enemy-within"})
+
+
+# stats a modifier counted per creature may change ('+1 AC for each enemy adjacent to it'; _stat_mods counts)
+PER_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac", "def"})
+# the target words' atoms (ddm_guild_words: target conditions) judged by ddm_guild_judge._target_more
+PLAYED_TARGET_WORDS: Final = frozenset({"flying", "ongoing", "activated", "within", "beyond", "resist", "at",
+                                        "lowest-level", "highest-level", "sees-no-ally", "invisible-to"})
+
+
+def target_state_played(ts: str) -> bool:
+    """A target state the engine judges: each description of a '/' list and each atom of an '&' (see
+    target_state_ok)."""
+    if "/" in ts or "&" in ts:
+        return all(target_state_played(part) for part in re.split(r"[/&]", ts))
+    ts = ts.removeprefix("!")
+    kind = ts.split(":")[0]
+    if kind == "at":
+        return ts[3:].split(":")[0] in PLACE_STATES
+    if kind == "cond":
+        return set(ts[5:].split("|")) <= PLAYED_CONDITIONS
+    if kind == "kinds":
+        return kinds_known(ts[6:])
+    return ts in PLAYED_TARGET_STATES or kind in PLAYED_TARGET_STATE_KINDS or kind in PLAYED_TARGET_WORDS
 
 
 def _filter_unplayed(f: Filter) -> str:
-    if f.target_state not in PLAYED_TARGET_STATES and f.target_state.split(":")[0] not in PLAYED_TARGET_STATE_KINDS:
-        return f"'{f.target_state}' is not played"
-    if f.target_state.startswith("cond:") and not set(f.target_state[5:].split("|")) <= PLAYED_CONDITIONS:
+    if not target_state_played(f.target_state):
         return f"'{f.target_state}' is not played"
     if not _state_played(f.self_state):
         return f"'{f.self_state}' is not played"
@@ -278,9 +304,7 @@ def _event_state_played(state: str) -> bool:
         return True
     if state.startswith("at:"):  # where an ally stands (its side's victory areas are the power's creature's too)
         return state[3:].split(":")[0] in PLACE_STATES
-    if state.startswith("cond:"):
-        return set(state[5:].split("|")) <= PLAYED_CONDITIONS
-    return state in PLAYED_TARGET_STATES or state.split(":")[0] in PLAYED_TARGET_STATE_KINDS
+    return target_state_played(state)
 
 
 def _state_played(state: str) -> bool:

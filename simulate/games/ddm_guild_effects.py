@@ -28,6 +28,7 @@ from simulate.games.ddm_guild_words import (
     _modifier,
     _split_duration,
     _subject,
+    _target_words,
     _words_to_int,
 )
 
@@ -90,7 +91,8 @@ _STATIC_PATTERNS: Final = (
                 r"effects(?: of enemies)?$"), "unmovable"),
     (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by enemies$"), "inexorable"),
     (re.compile(r"^(?:takes )?half damage from \{m\} and \{r\} attacks$"), "swarm"),
-    (re.compile(r"^resist (\d+) all vs\.? critical hits$"), "resist-crit"),
+    (re.compile(r"^resist (\d+) all vs\.? critical hits$|^-(\d+) damage (?:vs\.?|from|against) critical hits$"),
+     "resist-crit"),  # 'Fortified 10: -10 damage vs. critical hits': less damage from a critical hit on it
     (re.compile(r"^takes half damage from \{r\} attacks$"), "half-ranged"),
     (re.compile(r"^(?:it )?(?:cannot|can't|may not) make opportunity attacks$"), "no-opportunity"),
     (re.compile(r"^(?:it is )?never considered bloodied$"), "never-bloodied"),
@@ -197,7 +199,7 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
         if kind == "unmovable":
             return [Static("immune", 0, "forced movement")], [], "", ""
         if kind == "resist-crit":
-            return [Static(kind, int(m.group(1)))], [], "", ""
+            return [Static(kind, int(m.group(1) or m.group(2)))], [], "", ""
         if kind.startswith("own:"):  # (a sense's range: 'within 6 squares'; 99 when none is given)
             n_own = int(m.group("n")) if "n" in m.groupdict() and m.group("n") else \
                 99 if kind.startswith(("own:sees", "own:ignores")) else 1
@@ -345,7 +347,8 @@ _CONDITION_RE: Final = re.compile(
     r"blinded|marked|invisible|confused|staggered)(?P<rest>.*)$"
 )
 _DAMAGE_RE: Final = re.compile(
-    r"^(?:takes? |deals? |deal )?(?P<n>\d+)(?: \+ (?P<n2>\d+))? ?(?P<t>(?:(?:" + _TYPE_ALT + r")(?: and |/| or |)?)*)"
+    r"^(?:takes? |deals? |deal )?(?P<n>\d+)(?: \+ (?P<n2>\d+))? ?"
+    r"(?P<t>(?:(?:" + _TYPE_ALT + r")(?: and |/| or | \+ |)?)*)"
     r" ?damage(?P<rest>.*)$"
 )
 _ONGOING_RE: Final = re.compile(
@@ -732,6 +735,13 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("damage", who, int(t3.group(1)), "", filter=flt),
                 Effect("damage", who, int(t3.group(2)), t3.group(3), filter=flt, extra=("bonus",)),
                 Effect("damage", who, int(t3.group(4)), t3.group(5), filter=flt, extra=("bonus",))]
+    # more parts: "10 thunder + 10 lightning + 10 cold damage", "5 acid+ 5 cold + 5 fire + 5 lightning + 5 thunder"
+    tn = re.match(r"^(?:takes? )?(?P<parts>\d+(?: (?:" + _TYPE_ALT + r"))?(?: ?\+ ?\d+ (?:" + _TYPE_ALT
+                  + r"))+) damage$", body)
+    if tn:
+        parts = re.findall(r"(\d+)(?: (" + _TYPE_ALT + r"))?", tn.group("parts"))
+        return [Effect("damage", who, int(n), typ, filter=flt, extra=("bonus",) if i else ())
+                for i, (n, typ) in enumerate(parts)]
     # either type, the attacker's pick: "20 fire damage or 20 cold damage"
     em = re.match(r"^(?:takes? )?(\d+) (" + _TYPE_ALT + r") damage,? or (\d+) (" + _TYPE_ALT + r") damage$", body)
     if em and em.group(1) == em.group(3):
@@ -741,7 +751,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if dm:
         n = int(dm.group("n"))
         n2 = int(dm.group("n2")) if dm.group("n2") else 0
-        types = [x for x in re.split(r" and |/| or | ", dm.group("t") or "") if x]
+        types = [x for x in re.split(r" and |/| or | \+ | ", dm.group("t") or "") if x]  # '10 fire + radiant damage':
+        # one damage of both types
         rest2 = dm.group("rest").strip(" .")
         extra: tuple[str, ...] = ()
         if rest2 in ("ignore insubstantial", "ignoring insubstantial", ", ignore insubstantial"):
@@ -943,8 +954,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
 _GATE_IF: Final = re.compile(r"^if (?:the )?(?:target is |already )(?:already )?(?P<s>[^,]+), (?P<rest>.+)$")
 _GATE_SUBJECT: Final = re.compile(r"^(?:an? )?(?P<s>[a-z][a-z ,\-]*?) targets? (?:is|are) (?P<rest>.+)$")
 _GATE_TAIL: Final = re.compile(
-    r"^(?P<rest>.+?),? (?:if (?:the )?target is (?P<s>[^,]+?)|(?P<vs>(?:vs\.?|against) [a-z ,\-]+? targets?))"
-    r"(?P<instead>,? instead)?$")
+    r"^(?P<rest>.+?),? (?:if (?:the )?target is (?P<s>[^,]+?)|"
+    r"(?P<vs>(?:vs\.?|against) [a-z ,\-]+? (?:targets?|enem(?:y|ies))))(?P<instead>,? instead)?$")
 _GATE_OR: Final = re.compile(r"^(?P<a>(?:\d+ )?[^,]*?damage),? or (?P<b>\d+ [^,]*?damage) if (?:the )?target is "
                              r"(?P<s>[^,]+)$")
 _BONUS_DAMAGE: Final = re.compile(r"^\+(?P<n>\d+) (?P<t>(?:" + _TYPE_ALT + r") )?damage$")
@@ -1031,7 +1042,17 @@ def _gated(t: str) -> list[Effect] | None:
     if m and re.search(r",? instead$", m.group("rest")):  # 'Dazed target is Stunned instead'
         gate = _gate_filter(m.group("s"), True)
         return None if gate is None else _gated_rider(m.group("rest"), gate, True)
+    m = _GATE_WORDS.match(t)
+    if m:  # 'a Medium or smaller target is Immobilized (save ends)', 'Bloodied target is Staggered': the target words
+        read = _target_words(m.group("s"))
+        if read is not None and read[1] == len(m.group("s")) and not read[0].startswith("kinds:"):
+            return _gated_rider(m.group("rest"), Filter(target_state=read[0]), False)
     return None
+
+
+# a rider on a target described by the target words (ddm_guild_words._target_words); a kind alone ('living target
+# is dominated') is the subject's (_subject) to read
+_GATE_WORDS: Final = re.compile(r"^(?P<s>(?:an? )?[a-z ,\-]+? (?:target|creature)) is (?P<rest>[a-z].+)$")
 
 
 # --- placement: 'place this creature' [where] ------------------------------------------------------------------

@@ -8,6 +8,7 @@ where it is applied.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from simulate.engine.grid import Sq
@@ -167,6 +168,8 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
         return True
     if target is None:
         return False
+    if "/" in ts or "&" in ts or ts.startswith("!"):  # the target words' lists, both states, a state's opposite
+        return _target_words_ok(b, flt, holder, target, melee)
     if ts == "bloodied":
         return target.bloodied
     if ts == "not-bloodied":
@@ -219,6 +222,47 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
         return any(b.adjacent(target, a) and has_kinds(a, kinds) for a in b.allies_of(holder))
     if ts.startswith("size"):
         return _size_ok(target, ts)
+    return _target_more(b, ts, holder, target)
+
+
+def _target_words_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter, melee: bool) -> bool:
+    """A state of ddm_guild_words' target words: descriptions joined by '/' (any of them), atoms by '&' (all of
+    them), '!' an atom's opposite."""
+    if "/" in flt.target_state:
+        return any(target_state_ok(b, replace(flt, target_state=alt), holder, target, melee)
+                   for alt in flt.target_state.split("/"))
+    if "&" in flt.target_state:
+        return all(target_state_ok(b, replace(flt, target_state=atom), holder, target, melee)
+                   for atom in flt.target_state.split("&"))
+    return not target_state_ok(b, replace(flt, target_state=flt.target_state[1:]), holder, target, melee)
+
+
+def _target_more(b: Battle, ts: str, holder: Fighter, target: Fighter) -> bool:
+    """The target words' atoms (ddm_guild_words, target conditions) target_state_ok does not judge itself."""
+    kind, _, arg = ts.partition(":")
+    if kind == "flying":  # 'enemies with Flight': its movement, printed or gained
+        return target.flies()
+    if kind == "ongoing":  # 'targets taking ongoing poison damage' (arg: the type; none: any)
+        return any(e.kind == "ongoing" and (not arg or e.what == arg) for e in target.effects)
+    if kind == "activated":  # 'that have already activated / taken a turn this round'
+        return target.activations_left < target.activations
+    if kind == "within":
+        return b.gap(holder, target) <= int(arg)
+    if kind == "beyond":  # '11 or more squares distant'
+        return b.gap(holder, target) >= int(arg)
+    if kind == "resist":  # 'with Resist All' (arg 'all' or 'all=20|25|30': of those amounts only)
+        what, _, amounts = arg.partition("=")
+        n = target.resist_now().get(what, 0)
+        return n > 0 and (not amounts or str(n) in amounts.split("|"))
+    if kind == "at":  # 'adjacent to a wall', 'in victory areas': where it stands
+        return _holds_place(b, arg, target)
+    if kind in ("lowest-level", "highest-level"):  # among the enemies in play (ties: each of them)
+        levels = [e.card.level for e in b.enemies_of(holder)]
+        return bool(levels) and target.card.level == (min(levels) if kind == "lowest-level" else max(levels))
+    if kind == "sees-no-ally":  # 'that does not have line of sight to any of its allies'
+        return not any(b.sees(target, a) for a in b.allies_of(target))
+    if kind == "invisible-to":  # 'while it is invisible to target'
+        return b.invisible_to(holder, target)
     return False
 
 
@@ -246,6 +290,8 @@ def holds(b: Battle, ss: str, holder: Fighter, charge: bool = False, opportunity
         return opportunity
     if ss == "own-turn":
         return b.active is holder
+    if ss == "other-turn":  # 'during other creatures' turns'
+        return b.active is not holder
     if ss == "unseen":  # 'if no enemy has line of sight to this creature'
         return unseen(b, holder)
     if ss == "adjacent-ally":
@@ -313,6 +359,8 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return b.round == 1
     if kind == "enemy-in-victory-area":  # 'if an enemy occupies any victory area'
         return any(_holds_place(b, "in-victory-area", e) for e in b.enemies_of(holder))
+    if kind == "sees-enemy-within":  # 'if it has line of sight to an enemy within 10 squares of it'
+        return any(b.gap(holder, e) <= int(arg) and b.sees(holder, e) for e in b.enemies_of(holder))
     if kind == "sees-no-enemy":
         return not any(b.sees(holder, e) for e in b.enemies_of(holder))
     if kind == "first-to-activate":  # on its turn, when it was the round's first activation (of either side)
@@ -414,8 +462,11 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
     total = 0
     melee = spec is not None and spec.form == "melee"  # flanking gives combat advantage to melee attacks only
     for s_stat, n, flt in holder.static_mods:
+        per = ""
         if s_stat != stat:
-            continue
+            if not s_stat.startswith(stat + "*each:"):
+                continue
+            per = s_stat[len(stat) + 6:]  # '+1 attack for each Kraul ally within 5 squares'
         if not self_state_ok(b, flt, holder, charge, opportunity):
             continue
         if spec is not None and power is not None and not _form_matches(flt.attack_form, spec, power):
@@ -424,7 +475,7 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
             continue
         if not target_state_ok(b, flt, holder, target, melee):
             continue
-        total += n
+        total += per_count(b, holder, target, per, n) if per else n
     for e in holder.effects:
         if e.kind != "mod" or e.what != stat:
             continue
@@ -463,6 +514,32 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
                 continue
             total += n
     return total
+
+
+def per_count(b: Battle, holder: Fighter, target: Fighter | None, per: str, n: int) -> int:
+    """A modifier counted once per creature ('+1 attack for each Kraul ally within 5 squares of it (maximum +10
+    damage)'; ddm_guild_words._per_count's spelling: side, where, kinds, state, cap)."""
+    side, where, kinds, state, cap = per.split(":")
+    count = 0
+    for x in b.fighters:
+        if x is holder or not x.in_play() or (side == "ally" and x.player != holder.player) or (
+                side == "enemy" and x.player == holder.player):
+            continue
+        if kinds and not has_kinds(x, kinds):
+            continue
+        if state == "bloodied" and not x.bloodied:
+            continue
+        if where == "t":  # adjacent to the target
+            if target is None or x is target or not b.adjacent(x, target):
+                continue
+        elif where == "-1":
+            if not b.adjacent(holder, x):
+                continue
+        elif where != "0" and b.gap(holder, x) > int(where):
+            continue
+        count += 1
+    total = n * count
+    return min(total, int(cap)) if cap and n > 0 else total
 
 
 def attack_bonus(b: Battle, attacker: Fighter, target: Fighter, power: Power, spec: AttackSpec, charge: bool,

@@ -55,6 +55,7 @@ from simulate.games.ddm_guild_words import (
     _mod_condition,
     _modifier,
     _subject,
+    _target_words,
     _words_to_int,
     normalise,
 )
@@ -62,21 +63,28 @@ from simulate.games.ddm_guild_words import (
 # --- attacks ---------------------------------------------------------------------------------------------------
 
 _ATTACK_RE: Final = re.compile(
-    r"^(?:\((?P<spec>[^)]*)\)\s*:?\s*)?(?P<roll>\+\s?(?P<bonus>\d+)|automatic(?:ally)? hits?)"
+    r"^(?:\((?P<spec>[^)]*)\)\s*[:;,]?\s*)?(?P<np>(?:does not|doesn't) provoke opportunity attacks[,;:.]?\s*)?"
+    r"(?P<roll>\+\s?(?P<bonus>\d+)|automatic(?:ally)? hits?)"
     r"(?: vs\.? (?P<def>(?:ac|fort|ref|will)(?:\|(?:ac|fort|ref|will))?))?(?: each)?\s*[;:,.]?\s*(?P<rest>.*)$"
 )
 # "Make up to 2 attacks, each against a different target, +23 vs. AC; ..." and "2 attacks, +18 vs. AC each; ..."
 _MULTI_RE: Final = re.compile(
     r"^(?:make )?(?:up to )?(?P<n>\d+|two|three) attacks?(?P<diff>,? each against a different (?:target|enemy))?"
-    r"(?:,? (?:each )?(?:against|vs\.?) (?:1|one|the same|a single) target)?[,:]?\s*(?=\+|\()"
+    r"(?P<same>,? (?:each )?(?:against|vs\.?) (?:1|one|the same|a single) target)?[,:;]?\s*(?=\+|\()"
 )
+# '(range 5) 2 attacks against 1 target, +10 vs. AC each': the parenthesis before the number of attacks
+_PAREN_MULTI: Final = re.compile(
+    r"^(?P<spec>\([^)]*\))\s*(?P<rest>(?:make )?(?:up to )?(?:\d+|two|three) attacks?\b.*)$")
 _EACH_RE: Final = re.compile(
     r"^(?:make )?(?:1|one|an|a) attack (?:against|vs\.?) each "
-    r"(?P<who>adjacent enemy|enemy (?:within|in) (?:its )?reach|enemy adjacent to it)[,:]?\s*(?=\+|\()"
+    r"(?P<who>adjacent enemy|enemy (?:within|in) (?:its )?reach|enemy adjacent to it|enemy within (?P<n>\d+) squares"
+    r"(?: of it)?)[,:]?\s*(?=\+|\()"
 )
 _MISS_TAIL: Final = re.compile(
     r"^(?P<hit>.*?)[,;]\s*(?P<n>\d+) ?(?P<t>(?:" + _TYPE_ALT + r")?) ?(?:damage )?(?:only )?on (?:a )?miss$"
 )
+_MISS_ONGOING: Final = re.compile(r"^(?P<hit>.*?)[,;]\s*(?P<miss>ongoing \d+ (?:(?:" + _TYPE_ALT + r") )?damage "
+                                   r"\(save ends\)) on (?:a )?miss$")
 _SPEC_FIRST: Final = re.compile(r"^(?P<spec>\([^)]*\))\s*(?P<when>immediate,? when destroyed)[;:,]\s*(?P<rest>.*)$")
 
 
@@ -90,7 +98,7 @@ def _spec_parts(spec: str) -> list[str]:
         j = i
         while j + 1 < len(parts) and re.match(r"^(?:or )?[a-z\-]+$", parts[j]) and parts[j] not in _SPEC_SINGLE:
             j += 1
-        if j > i and parts[j].endswith(" only"):
+        if j > i and (parts[j].endswith(" only") or re.search(r" (?:targets?|enem(?:y|ies))$", parts[j])):
             out.append(" or ".join(re.sub(r"^or ", "", p) for p in parts[i:j + 1]))
             i = j + 1
         else:
@@ -180,7 +188,7 @@ def _attack_spec(spec: str) -> dict[str, object]:
         if m:
             out["filter"] = Filter(keyword="!" + m.group(1).rstrip("s"))
             continue
-        if _spec_words(p, out):
+        if _spec_words(p, out) or _spec_target(p, out):
             continue
         raise _Unread(f"({p})")
     return out
@@ -188,6 +196,7 @@ def _attack_spec(spec: str) -> dict[str, object]:
 
 # more of what an attack's parenthesis may say, each a word of the vocabulary (no number is implied)
 _SPEC_TARGETS: Final = re.compile(r"^(?:make )?(?P<n>\d+|two|three|four)(?: (?P<diff>different))? (?:targets|attacks)$|"
+                                  r"^(?P<same>\d+|two|three|four) attacks (?:vs\.?|against) (?:the )?same target$|"
                                   r"^attack (?:the )?target (?P<twice>twice)$|^(?P<near>\d+|two|three) nearest$")
 _SPEC_IGNORES: Final = re.compile(r"^ignores? (insubstantial|conceal|invisible|resist|redirect)$")
 _SPEC_KINDS: Final = re.compile(
@@ -205,7 +214,9 @@ def _spec_words(p: str, out: dict[str, object]) -> bool:
     m = _SPEC_TARGETS.match(p)
     if m:
         if m.group("twice"):
-            out["targets"], out["distinct"] = 2, False
+            out["targets"], out["distinct"], out["same"] = 2, False, True
+        elif m.group("same"):  # '(two attacks vs. same target)'
+            out["targets"], out["distinct"], out["same"] = _words_to_int(m.group("same")), False, True
         elif m.group("near"):
             out["targets"], out["distinct"], out["nearest"] = _words_to_int(m.group("near")), True, True
             out["form"] = "ranged"
@@ -269,6 +280,21 @@ def _spec_words(p: str, out: dict[str, object]) -> bool:
     return False
 
 
+def _spec_target(p: str, out: dict[str, object]) -> bool:
+    """'(Level 10 or lower target)', '(Staggered, Stunned, or Helpless enemy)', '(target adjacent to wall)', '(targets
+    in victory areas only)': the target words of the shared vocabulary (ddm_guild_words._target_words), with the
+    state the parenthesis already gave (both must hold)."""
+    words = re.sub(r"^(?:only )?(?:against |vs\.? )?", "", re.sub(r" only$", "", p))
+    read = _target_words(words)
+    if read is None or read[1] != len(words):
+        return False
+    flt = _as_filter(out["filter"])
+    if flt.target_state and (flt.target_state == "keyword" or "/" in flt.target_state or "/" in read[0]):
+        return False
+    out["filter"] = replace(flt, target_state="&".join(x for x in (flt.target_state, read[0]) if x))
+    return True
+
+
 def _as_filter(x: object) -> Filter:
     return x if isinstance(x, Filter) else Filter()
 
@@ -296,7 +322,7 @@ def _recharge(text: str) -> tuple[str, str, Filter]:
         (r"^at (?:the )?start of (?:each|the) round$", "start-of-round"),
         (r"^at (?:the )?end of (?:its|each) turn$", "end-of-turn"),
         (r"^at (?:the )?end of (?:each |the )?round$", "end-of-round"),
-        (r"^when (?:it|this creature) destroys an enemy$", "destroys"),
+        (r"^when (?:it|this creature) (?:destroys an enemy|reduces an enemy to 0 hp)$", "destroys"),
         (r"^when an ally is destroyed$", "ally-destroyed"),
         (r"^when (?:an|that) enemy is destroyed$", "enemy-destroyed"),
         (r"^when it hits with (?:a|an) (\{m\}|\{r\}|\{b\}) attack$", "hits"),
@@ -435,11 +461,17 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     """An attack's text after its name and prefixes (returns the spec and the action, use rate or requirement
     its parenthesis names: 'minor', 'per:turn', 'requirement:bloodied', comma-separated)."""
     targets = 1
-    distinct = False
+    distinct = same = False
+    pm = _PAREN_MULTI.match(text)
+    pm_multi = _MULTI_RE.match(pm.group("rest")) if pm else None
+    if pm and pm_multi:  # read as 'N attacks, (spec) +B vs. D'
+        rest = pm.group("rest")
+        text = rest[: pm_multi.end()] + pm.group("spec") + " " + rest[pm_multi.end():]
     mm = _MULTI_RE.match(text)
     if mm:
         targets = _words_to_int(mm.group("n"))
         distinct = bool(mm.group("diff"))
+        same = bool(mm.group("same"))
         text = text[mm.end():]
     each = _EACH_RE.match(text)
     each_reach = False
@@ -450,8 +482,10 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     if m is None:
         raise _Unread(text)
     spec = _attack_spec(m.group("spec") or "")
+    if m.group("np"):  # '(nearest) Does not provoke opportunity attacks, +7 vs. Reflex'
+        spec["provokes"] = False
     if each:
-        spec["form"], spec["size"], spec["enemies_only"] = "close-burst", 1, True
+        spec["form"], spec["size"], spec["enemies_only"] = "close-burst", int(each.group("n") or 1), True
         if each_reach:
             spec["form"] = "reach-burst"
     auto = not m.group("bonus")
@@ -470,6 +504,10 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     reroll = _REROLL_MISS.search(rest)  # "reroll once on miss", "On miss, re-roll once."
     if reroll:
         rest = (rest[: reroll.start()] + rest[reroll.end():]).strip()
+    mid = _IGNORES_MID.search(rest)  # '10 damage, ignore resist AND Dazed (save ends)'
+    if mid:
+        rest = (rest[: mid.start()] + rest[mid.end():]).strip()
+        spec["ignores"] = (*_as_tuple(spec["ignores"]), mid.group(1))
     ignored = _IGNORES_TAIL.search(rest)  # "10 damage; ignore insubstantial", "immobilized (ignore insubstantial)"
     if ignored:
         rest = (rest[: ignored.start()] + rest[ignored.end():]).strip()
@@ -482,6 +520,9 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     rest = re.sub(r" each\.?$", "", rest)
     tail = _MISS_TAIL.match(rest.rstrip(" ."))
     miss_tail = ""
+    og = _MISS_ONGOING.match(rest.rstrip(" .")) if tail is None else None
+    if og:  # 'ongoing 25 damage (save ends), ongoing 10 damage (save ends) on miss'
+        rest, miss_tail = og.group("hit"), og.group("miss")
     if tail:
         rest = tail.group("hit")
         miss_tail = f"{tail.group('n')} {tail.group('t')} damage".replace("  ", " ")
@@ -514,6 +555,7 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
         ignores=tuple(str(x) for x in spec["ignores"]) if isinstance(spec["ignores"], tuple) else (),
         targets=int(str(spec["targets"])) if spec["targets"] != 1 else targets,
         distinct=bool(spec.get("distinct")) if spec["targets"] != 1 else distinct, reroll_miss=bool(reroll),
+        same=bool(spec.get("same")) if spec["targets"] != 1 else same,
         alt_bonus=alt_bonus, alt_gate=alt_gate,
     ), ",".join(x for x in (str(spec.get("action") or ""), "per:" + str(spec["per"]) if spec.get("per") else "",
                             "requirement:" + str(spec["requirement"]) if spec.get("requirement") else "") if x)
@@ -521,6 +563,7 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
 
 _ALT_BONUS: Final = re.compile(r"^(?:or )?\+(?P<n>\d+) vs\.? (?P<def>ac|fort|ref|will) instead if (?:the )?target is "
                                 r"(?P<s>[^;,]+?)\s*;\s*(?P<rest>.*)$")
+_IGNORES_MID: Final = re.compile(r",\s*ignores? (resist)(?= and )")
 _IGNORES_TAIL: Final = re.compile(r"\s*[;,(]\s*\(?ignores? (insubstantial|conceal|resist)\)?\.?$")
 
 
@@ -538,9 +581,10 @@ def _attack_effects(text: str) -> list[Effect]:
     t = re.sub(r"\band\b", "and", t)
     # the riders of an attack are joined by AND (printed in capitals on the cards)
     out: list[Effect] = []
-    for piece in re.split(r" and (?=(?:\d|ongoing|push|pull|slide|dazed|stunned|immobilized|slowed|weakened|"
+    for piece in re.split(r" and (?=(?:\d|-\d+ to |ongoing|push|pull|slide|dazed|stunned|immobilized|slowed|weakened|"
                           r"helpless|dominated|blinded|marked|confused|staggered|target|the target|it |this creature|"
-                          r"each|grants|knock|[a-z]+ (?:ally|allies|enemy|enemies)))", t):
+                          r"each|grants|knock|[a-z]+ (?:ally|allies|enemy|enemies)|"
+                          r"(?:an? )?[a-z ,\-]+? (?:target|targets|creature) (?:is|are) ))", t):
         out.extend(_effects(piece, "target", "hit"))
     return _instead_of(out, text)
 
@@ -1454,7 +1498,9 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     per = found.get("per", "")
     body = _leading_target_words(body)
     # an attack
-    attack_like = bool(_ATTACK_RE.match(body) or _MULTI_RE.match(body) or _EACH_RE.match(body))
+    paren_multi = _PAREN_MULTI.match(body)
+    attack_like = bool(_ATTACK_RE.match(body) or _MULTI_RE.match(body) or _EACH_RE.match(body)
+                       or (paren_multi and _MULTI_RE.match(paren_multi.group("rest"))))
     if attack_like and (ptype == "attack" or body.startswith("(") or re.match(r"^\+\d+ vs", body)
                         or _MULTI_RE.match(body) or _EACH_RE.match(body)):
         attack, spec_words = _attack(body)
@@ -1492,9 +1538,30 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                  "{rb}": "ranged-basic", "melee": "melee-basic", "ranged": "ranged-basic"}.get(
             mm.group("w"), "power:" + mm.group("w"))
         distinct = ("distinct",) if mm.group("diff") else ()
+        both: list[Effect] = []
+        if mm.group("both"):  # 'If both attacks hit, target is also Immobilized': after both, on that target
+            if n != 2 or distinct or mm.group("same") not in ("the same", "a single"):
+                raise _Unread(body)
+            both = [replace(e, extra=(*e.extra, "both-hit")) for e in _effects(mm.group("both"), "target", "hit")]
+            if not both or any(e.who != "target" or e.kind not in ("condition", "ongoing", "mod") for e in both):
+                raise _Unread(body)
         return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
-                     effects=(Effect("attack", "self", 0, which, count=n, extra=distinct),), attacks_made=n,
+                     effects=(Effect("attack", "self", 0, which, count=n, extra=distinct), *both), attacks_made=n,
                      recharge=recharge, per=per, recharge_filter=recharge_filter)
+    # "make a {mb} attack vs. each enemy within reach", "make 1 {b} attack against each adjacent bloodied enemy"
+    me = _MADE_EACH.match(body.strip(" ."))
+    if me and (ptype == "attack" or action in ("attack", "")) and not trigger:
+        desc = (me.group("adj") or "") + (me.group("desc") or "") + "enemy"
+        read = _target_words(desc) if desc != "enemy" else ("", len(desc))
+        if read is not None and read[1] == len(desc):
+            which = {"{b}": "basic", "{m}": "melee-basic", "{mb}": "melee-basic", "{r}": "ranged-basic",
+                     "{rb}": "ranged-basic", "melee": "melee-basic", "ranged": "ranged-basic"}[me.group("w")]
+            within = int(me.group("n")) if me.group("n") else 0
+            state = read[0]
+            return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
+                         effects=(Effect("attack", "self", 0, which, count=1, extra=("each",),
+                                         filter=Filter(target_state=state, within=within)),), attacks_made=1,
+                         recharge=recharge, per=per, recharge_filter=recharge_filter)
     # statics written as modifiers ("+2 AC while adjacent to an ally", "+5 damage vs. bloodied targets"; under a
     # state of its own: "Whenever an Elf ally is within 5 squares of it: it has +2 attack"; a state that holds on its
     # turn only lasts what 'until end of its turn' does: "+10 Damage until end of turn whenever it is the first to
@@ -1681,7 +1748,7 @@ def _effect_then_event(body: str) -> tuple[str, Filter, list[Effect]] | None:
 
 _LEADING_TARGET: Final = re.compile(
     r"^(?P<w>(?:[a-z\-]+(?:,? or |, ))*[a-z\-]+ targets? only|(?:use )?only when it has combat advantage against "
-    r"(?:the |its )?target)[:;,]\s*(?P<rest>.+)$")
+    r"(?:the |its )?target|(?:use )?only when (?:the |its )?target grants it combat advantage)[:;,]\s*(?P<rest>.+)$")
 
 
 def _leading_target_words(body: str) -> str:
@@ -1731,10 +1798,19 @@ def _from_the_start(body: str) -> list[Effect] | None:
 # against the same target": one attack action, several attacks of a basic attack or of a power named on the card
 _MADE_RE: Final = re.compile(
     r"^(?:make|makes) (?:up to )?(?P<n>\d+|two|three) (?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|melee|ranged|"
-    r"[a-z][a-z' \-]*?)(?: basic)? attacks?(?:,? (?:each )?against (?:the same|one or two|\d+|a single) "
+    r"[a-z][a-z' \-]*?)(?: basic)? attacks?(?:,? (?:each )?(?:against|vs\.?) "
+    r"(?P<same>the same|one or two|\d+|a single) "
     r"(?:target|enemy|targets|enemies)|(?P<diff>,? (?:each )?against (?:a )?different "
-    r"(?:target|enemy|targets|enemies)))?\.?$"
+    r"(?:target|enemy|targets|enemies)))?(?:[.;,]? if both (?:attacks )?hit,? (?P<both>[^.;]+?))?\.?$"
 )
+
+
+# a basic attack against each enemy of a kind or state, within its reach or N squares ('make 1 {b} attack against
+# each helpless enemy within reach'; the enemies the basic attack can reach, each once)
+_MADE_EACH: Final = re.compile(
+    r"^(?:make|makes) (?:a|an|1|one) (?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|melee|ranged) attack (?:against|vs\.?) each "
+    r"(?P<adj>adjacent )?(?P<desc>[a-z ,\-]+? )?enemy(?: (?:within|in) (?:its )?reach| within (?P<n>\d+) squares"
+    r"(?: of it)?)?$")
 
 
 def _reminder_agrees(body: str) -> bool:

@@ -116,6 +116,7 @@ class AttackSpec:
     auto_hit: bool = False
     targets: int = 1  # single-target attacks: how many attack rolls, each against a target chosen for it
     distinct: bool = False  # those targets must differ
+    same: bool = False  # 'against 1 target', 'against the same target': every roll against one target
     target_filter: Filter = Filter()
     enemies_only: bool = False
     hit: tuple[Effect, ...] = ()

@@ -47,6 +47,7 @@ def normalise(text: str) -> str:
     t = t.replace("hit points", "hp").replace(" hit point", " hp")
     t = t.replace("this creature's", "its").replace("this creature", "it")
     t = _TAGS.sub(lambda m: "(" + m.group(1) + ")", t)
+    t = _BARE_TAG.sub("", t)  # '-2 to all defenses until end of round (Fear)': the same, with no duration in it
     t = _SPACES.sub(" ", t).strip()
     t = t.replace(" :", ":").replace(" ;", ";")
     # misprints on the cards ("20 damagee", "10 damamge", "15 +5 necrotic damage")
@@ -58,6 +59,7 @@ def normalise(text: str) -> str:
     t = _PLUS_TIGHT.sub(r"\1 + \2", t)  # "10+15 fire damage", "10 +10 lightning damage"
     t = _GLUED_SQUARES.sub(r"\1 \2", t)  # "push 3squares"
     t = _MISSPELT_REFLEX.sub("ref", t)
+    t = _FOURTITUDE.sub("fort", t)
     t = _M_ICON.sub(r"+\1 {m} damage", t)  # "+10 m damage": the melee icon printed as a letter
     t = _M_ATTACKS.sub("with {m} attacks", t)
     # "+13 vs. AC or +13 vs. Reflex", "+21 vs. AC or Fortitude": one roll against the defence the attacker picks
@@ -71,13 +73,17 @@ def normalise(text: str) -> str:
 
 
 _FOLLOWUP_TWICE: Final = re.compile(r"followup[.:]? followup:")
+_BARE_TAG: Final = re.compile(r"\s*\((?:fear|charm|sleep|poison|illusion|psychic)\)(?=\.?$|[;.] )")
+_FOURTITUDE: Final = re.compile(r"\bforitude\b")
 _MISSPELT_DAMAGE: Final = re.compile(r"\b(?:damagee|damamge|dmaage|damge)\b")
 _MISSPELT_LIGHTNING: Final = re.compile(r"\blighting\b")
 _MISSPELT_REFLEX: Final = re.compile(r"\brefex\b")
 _MISSPELT_WORDS: Final = (
     (re.compile(r"\benenmies\b"), "enemies"), (re.compile(r"\b(?:adjacen|edjacent)\b"), "adjacent"),
     (re.compile(r"\bwhil\b"), "while"), (re.compile(r"\ba\{([mrbca]b?)\}attack\b"), r"a {\1} attack"),
-    (re.compile(r"\batt ack\b"), "attack"), (re.compile(r"\bthiscreature\b"), "it"),
+    (re.compile(r"\batt ack\b"), "attack"),
+    (re.compile(r"\{([mrcab]) (?=attacks?\b)"), r"{\1} "),  # '+4 Reflex against {r attacks'
+    (re.compile(r"\bthiscreature\b"), "it"),
     (re.compile(r"\bgoblinallies\b"), "goblin allies"), (re.compile(r"\+(\d+)vp\b"), r"+\1 vp"),
     (re.compile(r"(^|[:;] )([+-]) (\d+ (?:damage|attack)\b)"), r"\1\2\3"),  # "+ 10 damage against undead"
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
@@ -539,7 +545,18 @@ _FORMS: Final = {
 
 
 def _mod_condition(rest: str) -> tuple[Filter, str]:
-    """The words after a modifier ('vs. bloodied targets', 'while bloodied', 'on charge') as a filter."""
+    """The words after a modifier ('vs. bloodied targets', 'while bloodied', 'on charge') as a filter. The table's
+    words first; when they leave words unread, the target words (_target_words: 'vs. Evil Undead targets', 'against
+    enemies with Flight', 'vs. targets adjacent to a wall') read the 'vs. ...' part as a whole."""
+    flt, left = _mod_condition_read(rest, False)
+    if left:
+        flt2, left2 = _mod_condition_read(rest, True)
+        if not left2:
+            return flt2, left2
+    return flt, left
+
+
+def _mod_condition_read(rest: str, targets: bool) -> tuple[Filter, str]:
     r = rest.strip(" .,;")
     target_state = ""
     self_state = ""
@@ -548,6 +565,15 @@ def _mod_condition(rest: str) -> tuple[Filter, str]:
     changed = True
     while r and changed:
         changed = False
+        tw = _VS_TARGET.match(r) if targets and not target_state and not keyword else None
+        if tw is None and targets and self_state == "charging" and not target_state:  # 'when charging a
+            tw = re.match(r"^", r)  # non-flying target': whom it charges
+        read = _target_words(r[tw.end():]) if tw else None
+        if tw and read is not None:
+            target_state = read[0]
+            r = r[tw.end() + read[1]:].strip(" ,")
+            changed = True
+            continue
         for rx, kind, value in _MOD_CONDITIONS:
             m = rx.match(r)
             if m:
@@ -569,6 +595,8 @@ def _mod_condition(rest: str) -> tuple[Filter, str]:
                         return Filter(), r
                 elif kind == "form":
                     form = _FORMS.get(m.group(1) + " ", "")
+                elif kind == "forms":  # 'against {C} or {A} attacks': either
+                    form = "|".join(_FORMS[f + " "] for f in m.group(1).split(" or "))
                 r = r[m.end():].strip(" ,")
                 changed = True
                 break
@@ -660,8 +688,11 @@ _MOD_CONDITIONS: Final = (
     (re.compile(r"^while an? " + _KW + r" ally is adjacent to (?:the |its )?target"), "target",
      "adjacent-to-ally:{kw}"),
     (re.compile(r"^while no other creature is adjacent to (?:the |its )?target"), "target", "alone"),
+    (re.compile(r"^while it is invisible to (?:the |its )?target"), "target", "invisible-to"),
     (re.compile(r"^with (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
     (re.compile(r"^(?:vs\.?|against) (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
+    (re.compile(r"^(?:vs\.?|against) (\{c\} or \{a\}|\{m\} or \{r\}|\{r\} or \{a\}) attacks"), "forms", ""),
+    (re.compile(r"^from (?P<kw>[a-z\-]+(?:(?:,| or|, or) [a-z\-]+)*)(?= |$|,|\.)"), "target", "keyword:{kw}"),
     (re.compile(r"^(?:vs\.?|against) (?:targets |enemies |creatures )?(?:granting|that grant|who grant) (?:it )?"
                 r"combat advantage(?: to it)?"), "target", "ca"),
     (re.compile(r"^(?:vs\.?|against) (?:a )?bloodied (?:targets?|enemies|enemy|creatures?)"), "target", "bloodied"),
@@ -674,6 +705,196 @@ _MOD_CONDITIONS: Final = (
     (re.compile(r"^(?:vs\.?|against) ([a-z\-]+s)\b"), "keyword", ""),
     (re.compile(r"^(?:vs\.?|against) ([a-z\-]+)$"), "keyword", ""),  # 'against Undead' (a creature keyword only)
 )
+
+
+# --- target conditions: the words about the creature an attack, a rider or a modifier is against ----------------
+# 'Evil Undead targets', 'enemies with Flight', 'level 1 or 2 enemies', 'targets adjacent to a wall', 'targets taking
+# ongoing poison damage', 'creatures that have already activated this round', 'Medium or smaller Immobilized target',
+# 'targets that cannot see it and against Stunned targets': words before the noun and clauses after it, each an atom
+# ddm_guild_play.target_state_ok evaluates; atoms of one description are joined by "&" (all of them hold), the
+# descriptions of a list by "/" (any of them), and "!" negates an atom. Read once, used by a modifier's 'vs. ...'
+# (_mod_condition), an attack's '(... targets only)' (ddm_guild_powers) and a rider's 'if target is ...'.
+
+_VS_TARGET: Final = re.compile(r"^(?:vs\.?|against) ")
+_T_NOUN: Final = re.compile(r"^(?:targets?|enem(?:y|ies)|creatures?|foes?)(?= |$|,)")
+_T_ARTICLE: Final = re.compile(r"^(?:an?|the|any|1|one) ")
+_T_SIZE: Final = r"(?P<s>tiny|small|medium|large|huge)"
+# the words before the noun: (pattern, atom); '{c}' the conditions, '{s}' a size, '{n}'/'{m}' levels
+_T_BEFORE: Final = tuple((re.compile("^" + p + r"(?= |,)"), atom) for p, atom in (
+    (r"(?:non-?bloodied|not bloodied)", "not-bloodied"),
+    (r"bloodied", "bloodied"),
+    (r"undamaged", "undamaged"),
+    (r"damaged", "damaged"),
+    (r"charging", "charging"),
+    (r"flanked", "flanked"),
+    (r"(?:non-?flying|nonflying)", "!flying"),
+    (r"flying", "flying"),
+    (r"(?:non-?adjacent)", "not-adjacent"),
+    (r"adjacent", "adjacent"),
+    (r"smaller", "smaller"),
+    (r"larger", "larger"),
+    (r"higher[- ]level", "higher-level"),
+    (r"lower[- ]level", "lower-level"),
+    (_T_SIZE + r" or smaller", "size<={s}"),
+    (_T_SIZE + r" or larger", "size>={s}"),
+    (r"level (?P<n>\d+) or (?P<d>lower|less|higher|greater)", "level{d}{n}"),
+    (r"level (?P<n>\d+)(?: or (?P<m>\d+))?", "level-is:{n}:{m}"),
+    (r"(?P<c>(?:dazed|stunned|immobilized|slowed|weakened|helpless|dominated|blinded|marked|confused|staggered)"
+     r"(?:(?:,|,? or|,? and) (?:dazed|stunned|immobilized|slowed|weakened|helpless|dominated|blinded|marked|"
+     r"confused|staggered))*)", "cond:{c}"),  # a list is any of them ('Dazed, Stunned, and Confused enemies')
+))
+_T_DTYPE: Final = r"(?:(?P<t>" + _TYPE_ALT + r") )?"
+_T_PLACE: Final = r"(?P<p>forest|river|difficult|statue|smoke|fire)"
+# the clauses after the noun
+_T_AFTER: Final = tuple((re.compile("^" + p + r"(?= |,|$)"), atom) for p, atom in (
+    (r"with flight", "flying"),
+    (r"without flight", "!flying"),
+    (r"(?:that (?:are|is) )?not adjacent to (?:a |any )?wall", "!at:adjacent-wall"),
+    (r"(?:that (?:are|is) )?adjacent to (?:a |any )?wall", "at:adjacent-wall"),
+    (r"(?:that (?:are|is) )?adjacent to (?:it|this creature)", "adjacent"),
+    (r"(?:that (?:are|is) |already )?(?:taking|that (?:are|is) (?:already )?taking) ongoing " + _T_DTYPE + "damage",
+     "ongoing{t}"),
+    (r"(?:that|who) (?:have|has) already (?:activated|taken (?:a|its|their) turn)(?: (?:this|in this|in the) round)?",
+     "activated"),
+    (r"(?:that|who) (?:have|has) not (?:yet )?(?:activated|taken (?:a|its|their) turn)(?: (?:this|in this|in the) "
+     r"round)?", "!activated"),
+    (r"(?:that|who) (?:cannot|can't|can not|do not|does not) see (?:it|this creature)", "unseeing"),
+    (r"(?:that|who) (?:do|does) not have line of sight to (?:it|this creature)", "unseeing"),
+    (r"(?:granting|that grants?|who grants?) (?:it )?combat advantage(?: to it)?", "ca"),
+    (r"(?:with no other adjacent (?:enemies or allies|allies or enemies|creatures?)|that (?:have|has) no other "
+     r"(?:enemies or allies|allies or enemies|creatures?) adjacent to (?:it|them))", "alone"),
+    (r"(?:in|occupying|that occupy|that occupies) (?:a |any )?victory areas?", "at:in-victory-area"),
+    (r"(?:in|occupying|that occupy|that occupies) " + _T_PLACE + " terrain", "at:in-terrain:{p}"),
+    (r"(?:that (?:are|is) )?adjacent to " + _T_PLACE + " terrain", "at:adjacent-terrain:{p}"),
+    (r"within (?P<n>\d+) squares?(?: of (?:it|this creature))?", "within:{n}"),
+    (r"(?P<n>\d+) or more squares (?:away|distant)(?: from (?:it|this creature))?", "beyond:{n}"),
+    (r"with resist all (?P<r>\d+(?:(?:,|,? or) resist all \d+)*)", "resist:all={r}"),
+    (r"with resist all", "resist:all"),
+    (r"(?:that|who) (?:do|does) not have line of sight to any of its allies", "sees-no-ally"),
+))
+# a description that names one creature among the enemies ('the lowest-level enemy in play')
+_T_WHOLE: Final = (
+    (re.compile(r"^the lowest[- ]level enemy(?: in play| on the battle ?map)?(?= |,|$)"), "lowest-level"),
+    (re.compile(r"^the highest[- ]level enemy(?: of (?:the )?enemies)?(?: in play| on the battle ?map)?(?= |,|$)"),
+     "highest-level"),
+)
+
+
+def _target_kinds(words: str) -> str | None:
+    """'Evil Undead' → 'evil+undead'; 'Kobold, Orc, Goblin and Hobgoblin' → 'kobold|orc|goblin|hobgoblin';
+    'non-Evil Human' → '!evil+human' (has_kinds' forms); None when a word is no kind of the cards."""
+    alts = []
+    for alt in re.split(r",? (?:and|or) |, ", words.strip()):
+        parts = []
+        for w in alt.split():
+            neg = w.startswith("non-") or (w.startswith("non") and w[3:] == "living")
+            k = _singular(w[4:] if w.startswith("non-") else w[3:] if neg else w)
+            if k not in KINDS and k not in FACTIONS and k not in ("living", "champion"):
+                return None
+            parts.append(("!" if neg else "") + k)
+        if not parts:
+            return None
+        alts.append("+".join(parts))
+    return "|".join(alts) if alts else None
+
+
+_T_KINDS: Final = re.compile(r"^(?P<k>(?:non-?)?[a-z\-]+(?:(?:,|,? and|,? or)? (?:non-?)?[a-z\-]+)*?) (?=(?:targets?|"
+                             r"enem(?:y|ies)|creatures?)(?: |$|,))")
+
+
+def _target_one(text: str) -> tuple[str, int] | None:
+    """One description of a target (see above): (its atoms joined by '&', where its words end), or None."""
+    for rx, whole in _T_WHOLE:
+        w = rx.match(text)
+        if w:
+            return whole, w.end()
+    atoms: list[str] = []
+    pos = 0
+    t = text
+    a = _T_ARTICLE.match(t)
+    if a:
+        pos = a.end()
+    while True:  # the words before the noun
+        for rx, atom in _T_BEFORE:
+            m = rx.match(t[pos:])
+            if m:
+                atoms.append(_target_atom(atom, m))
+                pos += m.end()
+                break
+        else:
+            break
+        pos += len(t[pos:]) - len(t[pos:].lstrip(" "))
+    if not _T_NOUN.match(t[pos:]):
+        k = _T_KINDS.match(t[pos:])
+        if k is None:
+            return None
+        kinds = _target_kinds(k.group("k"))
+        if kinds is None:
+            return None
+        atoms.append("kinds:" + kinds)
+        pos += k.end()
+    n = _T_NOUN.match(t[pos:])
+    if n is None:
+        return None
+    pos += n.end()
+    while True:  # the clauses after it
+        rest = t[pos:]
+        lead = re.match(r"^,? (?:and )?(?:that are |who are )?", rest) if atoms or pos else None
+        if lead is None:
+            break
+        rest2 = rest[lead.end():]
+        for rx, atom in _T_AFTER:
+            m = rx.match(rest2)
+            if m:
+                atoms.append(_target_atom(atom, m))
+                pos += lead.end() + m.end()
+                break
+        else:
+            ak = re.match(r"^(?:that (?:are|is) )?adjacent to " + _KW + r" ally(?= |,|$)", rest2)
+            kinds = _kinds(ak.group("kw")) if ak else ""
+            if ak is None or not _condition_kinds(kinds):
+                break
+            atoms.append("adjacent-to-ally:" + kinds)
+            pos += lead.end() + ak.end()
+    if not atoms:
+        return None
+    return "&".join(atoms), pos
+
+
+def _target_atom(atom: str, m: re.Match[str]) -> str:
+    g = {k: v or "" for k, v in m.groupdict().items()}
+    if atom.startswith("level-is"):  # 'level 1 or 2', 'level 1': the highest level named, none below 1
+        return "kinds:level<=" + (g["m"] or g["n"]) + ("" if g["n"] == "1" else "&kinds:level>=" + g["n"])
+    if atom.startswith("level{d}"):
+        return "kinds:level" + ("<=" if g["d"] in ("lower", "less") else ">=") + g["n"]
+    if "{t}" in atom:
+        return atom.replace("{t}", ":" + g["t"] if g.get("t") else "")
+    if "{r}" in atom:  # 'Resist All 20, Resist All 25, or Resist All 30': one of those amounts
+        return atom.replace("{r}", "|".join(re.findall(r"\d+", g["r"])))
+    return (atom.replace("{s}", g.get("s", "")).replace("{p}", g.get("p", "")).replace("{n}", g.get("n", ""))
+            .replace("{c}", "|".join(c for c in re.split(r",? or |,? and |, ", g.get("c", "")) if c)))
+
+
+def _target_words(text: str) -> tuple[str, int] | None:
+    """The creature a 'vs. ...' names (see above), one description or a list of them ('good targets and targets
+    taking ongoing poison damage', 'Aberrant targets, Immortal targets, and Planar targets'): (the state, where its
+    words end), or None."""
+    first = _target_one(text)
+    if first is None:
+        return None
+    alts, pos = [first[0]], first[1]
+    while True:
+        m = re.match(r"^,? (?:and|or) (?:(?:vs\.?|against) )?|^, (?:(?:vs\.?|against) )?", text[pos:])
+        if m is None:
+            break
+        nxt = _target_one(text[pos + m.end():])
+        if nxt is None:
+            break
+        alts.append(nxt[0])
+        pos += m.end() + nxt[1]
+    if len(alts) > 1 and all(a.startswith("kinds:") and "&" not in a for a in alts):  # 'Aberrant targets, Immortal
+        alts = ["kinds:" + "|".join(a[6:] for a in alts)]  # targets, and Planar targets': one list of kinds
+    return "/".join(alts), pos
 
 
 # --- conditions: the 'when / while / if' words ------------------------------------------------------------------
@@ -703,12 +924,16 @@ _SELF_CONDITION_WORDS: Final = (
     (re.compile(r"^(?:vs\.?|against) opportunity attacks"), "self", "opportunity"),
     (re.compile(r"^while (?:it is |this creature is )?bloodied"), "self", "bloodied"),
     (re.compile(r"^while (?:it is |this creature is )?not bloodied"), "self", "not-bloodied"),
-    (re.compile(r"^(?:on|when|while) charg(?:e|ing)(?: attacks?)?"), "self", "charging"),
+    (re.compile(r"^(?:on|when|while) charg(?:e|ing)(?: attacks?)?(?= |$|,)"), "self", "charging"),
     (re.compile(r"^on charge attacks?"), "self", "charging"),
     (re.compile(r"^while adjacent to (?:an|at least one|1) ally"), "self", "adjacent-ally"),
     (re.compile(r"^while within (?P<n>\d+) squares? of (?:a|any) bloodied (?:creature|enemy)"), "self",
      "near-bloodied:{n}"),
     (re.compile(r"^(?:on|during) its turn"), "self", "own-turn"),
+    (re.compile(r"^(?:on|during) (?:other|another) creatures?'s? turns?"), "self", "other-turn"),
+    (re.compile(r"^while not within (?P<n>\d+) squares? of any all(?:y|ies)"), "self", "no-ally-within:{n}"),
+    (re.compile(r"^while (?:it is )?in a warband with (?:an? )?(?P<kw>[a-z\-]+ [a-z\-]+ [a-z\-]+)$"), "self",
+     "warband:{kw}"),
 )
 
 # the lead of a condition ('while', 'only if it is', '(use only when'): the states below follow it
@@ -744,6 +969,8 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"only " + _N + r" enemy is adjacent(?: to it)?", "adjacent-enemies-only:{n}"),
     (r"adjacent to only " + _N + r" enemy", "adjacent-enemies-only:{n}"),
     (r"adjacent to " + _N + r" or more enemies", "adjacent-enemies-min:{n}"),
+    (_N + r" or more enemies are adjacent(?: to it)?", "adjacent-enemies-min:{n}"),
+    (r"it has line of sight to an enemy within " + _N + r" squares(?: of it)?", "sees-enemy-within:{n}"),
     (r"(?:not adjacent to any (?:other )?creatures?|no other creatures? (?:is |are )?adjacent to it)",
      "no-adjacent-creature"),
     (r"adjacent to " + _AK + r"ally", "adjacent-ally:{kw}"),
@@ -816,6 +1043,8 @@ def _condition(text: str, lead_only: bool = False) -> tuple[str, int] | None:
         m = rx.match(rest)
         if m is None or (m.end() < len(rest) and rest[m.end()] not in " ,;:.)"):
             continue
+        if m.groupdict().get("kw") and not _condition_kinds(_kinds(m.group("kw").replace(", or ", ", "))):
+            continue  # 'no ally is within 3 squares' is no ally of kind 'no'
         if best is None or m.end() > best[0]:
             best = (m.end(), m, pred)
     if best is None:
@@ -845,6 +1074,11 @@ def _state_value(pred: str, g: dict[str, str], kinds: str) -> str:
 
 def _modifier(text: str) -> list[tuple[str, int, Filter, str]] | None:
     """'+2 attack and +10 fire damage vs. bloodied targets' → [(stat, n, filter, damage type)...]; None if not one."""
+    # one number for several defences: '-2 to Reflex, Fortitude and Will' is '-2 ref and -2 fort and -2 will'
+    dl = re.match(r"^(?P<n>[+-]\d+) (?:to )?(?P<ds>(?:ac|fort|ref|will)(?:, (?:ac|fort|ref|will))*,? and "
+                  r"(?:ac|fort|ref|will))\b(?P<rest>.*)$", text)
+    if dl:
+        text = " and ".join(dl.group("n") + " " + d for d in re.split(r",? and |, ", dl.group("ds"))) + dl.group("rest")
     # a list of kinds or states ('Immobilized, Stunned, or Helpless targets') stays whole
     parts = re.split(r",? and (?=[+-] ?\d)|, (?=[+-] ?\d)", text)
     mods: list[tuple[str, int, str, str]] = []
@@ -863,14 +1097,61 @@ def _modifier(text: str) -> list[tuple[str, int, Filter, str]] | None:
             if i != len(parts) - 1:
                 return None
             tail = rest
+    tail, per = _per_count(tail)
     flt, left = _mod_condition(tail)
-    if left:
+    if left or (per and any(dtype for _s, _n, _f, dtype in mods)):
         return None
     out: list[tuple[str, int, Filter, str]] = []
     for stat, n, form, dtype in mods:
-        out.append((stat, n, Filter(keyword=flt.keyword, target_state=flt.target_state, self_state=flt.self_state,
-                                    attack_form=form or flt.attack_form), dtype))
+        out.append((stat + _per_cap(per, stat), n, Filter(keyword=flt.keyword, target_state=flt.target_state,
+                                                          self_state=flt.self_state,
+                                                          attack_form=form or flt.attack_form), dtype))
     return out
+
+
+# 'for each Kraul ally within 5 squares of it (maximum +10 damage)', 'for each enemy adjacent to it', 'for each Gnoll
+# or Beast ally adjacent to target', 'for each bloodied creature on the battlemap': a modifier counted once per such
+# creature. Written after the stat as '*each:<side>:<where>:<kinds>:<state>:<cap>' ('attack*each:ally:5:kraul::10';
+# where: squares from it, -1 adjacent to it, t adjacent to the target, 0 anywhere); ddm_guild_play._stat_mods counts.
+_CAP: Final = re.compile(r"\s*\(max(?:imum|imun)? \+(?P<cap>\d+)(?: (?P<cstat>attack|damage|ac))?\)\s*")
+_PER_EACH: Final = re.compile(
+    r"^(?P<before>.*?)\s*\bfor each (?:other )?(?P<adj>adjacent )?(?P<words>(?:[a-z\-]+ )*?)"
+    r"(?P<noun>ally|enemy|creature)(?P<where> within (?P<n>\d+) squares(?: of (?:it|this creature))?| adjacent to "
+    r"(?:it|this creature)| adjacent to (?:the )?target| on the battle ?map| in play)?(?P<after>.*)$")
+
+
+def _per_count(tail: str) -> tuple[str, str]:
+    """The 'for each ...' of a modifier's words (see above): (the words left, the count's spelling or '')."""
+    m = _PER_EACH.match(tail)
+    if m is None:
+        return tail, ""
+    rest = (m.group("before") + " " + m.group("after")).strip()
+    cap, cstat = "", ""
+    c = _CAP.search(rest)
+    if c:
+        cap, cstat = c.group("cap"), c.group("cstat") or ""
+        rest = (rest[: c.start()] + " " + rest[c.end():]).strip()
+    words = m.group("words").strip()
+    state = ""
+    if words.split(" ")[0] == "bloodied":
+        state, words = "bloodied", words[8:].strip()
+    kinds = _target_kinds(words) if words else ""
+    if kinds is None:
+        return tail, ""
+    where = m.group("where") or ""
+    adjacent = bool(m.group("adj")) or where.startswith(" adjacent to it") or where == " adjacent to this creature"
+    near = "-1" if adjacent else "t" if "target" in where else m.group("n") or "0"
+    side = {"ally": "ally", "enemy": "enemy"}.get(m.group("noun"), "any")
+    return rest, f"*each:{side}:{near}:{kinds}:{state}:{cap}:{cstat}"
+
+
+def _per_cap(per: str, stat: str) -> str:
+    """The count for one stat: a cap that names another stat ('(maximum +10 damage)' after '+1 attack') is not
+    this one's."""
+    if not per:
+        return ""
+    head, cap, cstat = per.rsplit(":", 2)
+    return head + ":" + (cap if not cstat or cstat == stat else "")
 
 
 # --- names of powers and kinds of creature an event or effect reads ---------------------------------------
