@@ -79,6 +79,10 @@ class GuildHeuristicPolicy:
         if f.attack_action:
             here = self._best_attack(s, f)
             ranged_here = here is not None and here[2] and self._is_ranged(s, f, here[1])
+            if here is not None and ranged_here and self._adjacent_enemy(b, f):
+                away = self._escape_power(s, f)  # a minor-action shift or teleport out of reach keeps the move
+                if away is not None:
+                    return away
             if here is not None and ranged_here and f.move_action and self._adjacent_enemy(b, f):
                 out = self._shift_out(s, f, here[1])
                 if out is not None:
@@ -100,6 +104,10 @@ class GuildHeuristicPolicy:
             leap = self._reposition_power(s, f, to_attack=True)  # a teleport or a flight to where it can attack
             if leap is not None:
                 return leap
+        if f.minor_action:
+            extra = self._minor_attack(s, f)  # an attack power used as a minor action ('Minor action: +8 vs. AC')
+            if extra is not None:
+                return extra
         minor = self._power_now(s, f, early=False)
         if minor is not None:
             return minor
@@ -163,8 +171,8 @@ class GuildHeuristicPolicy:
         v = chance * min(dmg, float(t.hp))
         if dmg >= t.hp:
             v += chance * t.card.cost * 0.5
-        riders = sum(1 for e in P.gated_hit(b, f, t, a) if e.kind in ("condition", "ongoing", "push", "pull", "slide"))
-        v += chance * 3.0 * riders
+        if dmg < t.hp:  # what the hit leaves on a creature it does not destroy
+            v += chance * sum(_rider_value(t, e) for e in P.gated_hit(b, f, t, a))
         v += 0.3 * sum(e.amount for e in a.miss if e.kind == "damage")
         return v
 
@@ -429,6 +437,17 @@ class GuildHeuristicPolicy:
                 return action
         return None
 
+    def _minor_attack(self, s: GuildState, f: Fighter) -> Action | None:
+        """The best attack a minor-action attack power makes from where it stands, when it is worth anything."""
+        best: tuple[float, Action] | None = None
+        for action in s._attack_actions(f):
+            if not isinstance(action, GuildAttack) or s._power(f, action.power).action != "minor":
+                continue
+            v = self._attack_value(s, f, action)
+            if v > 0.0 and (best is None or v > best[0]):
+                best = (v, action)
+        return best[1] if best is not None else None
+
     def _attack_in_reach(self, s: GuildState, f: Fighter) -> bool:
         """Some attack of its own is worth making from where it stands (its move is not needed for it)."""
         here = self._best_attack(s, f)
@@ -458,6 +477,10 @@ class GuildHeuristicPolicy:
                     if e.what in ("attack", "damage") and not before_attack and f in mine and len(mine) == 1 \
                             and e.duration in ("end-turn", "attack"):
                         continue  # a bonus to the attack it has made already
+                    if e.filter.attack_form and mine == [f] and not any(
+                            q.attack is not None and J._form_matches(e.filter.attack_form, q.attack, q)
+                            for q in f.powers):
+                        continue  # a bonus to a kind of attack it does not have
                     good = good or any(_enemy_gap(b, t) <= t.speed() + 2 for t in mine)
                 elif e.amount < 0 and any(t.player != f.player for t in who):
                     good = True
@@ -469,16 +492,21 @@ class GuildHeuristicPolicy:
                 elif e.what == "invisible" and who:
                     good = good or near <= 10  # (its own price, 'and is Slowed', is judged by the rest)
             elif e.kind in ("damage", "ongoing"):
-                if any(t.player == f.player for t in who):
-                    if e.kind == "damage" and any(t.hp <= e.amount for t in who if t.player == f.player):
-                        return False  # it would destroy itself or an ally
-                    continue
-                good = good or bool(who)
+                friends = [t for t in who if t.player == f.player]
+                if e.kind == "damage" and any(t.hp <= e.amount for t in friends):
+                    return False  # it would destroy itself or an ally
+                # more enemies than its own hurt ('each adjacent creature takes 5 fire damage'); its own price alone
+                # ('this creature takes 5 damage') is judged by the rest
+                good = good or len(who) - len(friends) > len(friends)
             elif e.kind == "cleanse":
                 good = good or any(x.duration == "save" and x.kind in ("condition", "ongoing")
                                    for t in who for x in t.effects)
             elif e.kind == "attack":
                 good = good or self._ally_attack_value(b, f, e) > 0.0
+            elif e.kind == "provoke":  # 'an adjacent enemy provokes opportunity attacks': its attackers are there
+                good = good or any(t.player != f.player and any(
+                    b.adjacent(t, a) and a.can_react() and a.id not in t.provoked_by and a.melee_basic() is not None
+                    for a in (f, *b.allies_of(f))) for t in who)
             elif e.kind in ("push", "pull", "slide"):
                 good = good or any(t.player != f.player for t in who)
             elif e.kind in ("shift", "move", "teleport"):
@@ -530,14 +558,33 @@ class GuildHeuristicPolicy:
                     continue
             else:
                 here = min(gap(f.pos, f.side, x.pos, x.side) for x in enemies if x.pos is not None)
-                walked = here
+                walked, provoked = here, 0
                 if isinstance(step, GuildMove):
                     walked = min(gap(step.to, f.side, x.pos, x.side) for x in enemies if x.pos is not None)
-                if near >= walked or near >= here:
+                    provoked = P.reach(b, f, f.speed()).prov[step.to[1] * b.board.width + step.to[0]]
+                # nearer than the walk, or as near without the walk's opportunity attacks (a shift, a teleport)
+                safe = e.kind != "move" and provoked > 0 and near <= walked
+                if near >= here or (near >= walked and not safe):
                     continue
             if best is None or near < best[0]:
                 best = (near, action)
         return best[1] if best is not None else None
+
+    def _escape_power(self, s: GuildState, f: Fighter) -> Action | None:
+        """A minor-action power that shifts or teleports it to a square beside no enemy (``reposition`` takes a
+        creature whose best attack is not melee away from enemies), before it shoots."""
+        b = s.b
+        for action in s._power_actions(f):
+            if not isinstance(action, GuildPower):
+                continue
+            p = s._power(f, action.power)
+            if not _moves_itself(p) or p.effects[0].kind == "move" or p.action != "minor":
+                continue
+            to = P.self_move_square(b, f, p.effects[0], J.Ctx(f))
+            if to is not None and not any(b.board.adjacent(to, f.side, x.pos, x.side) for x in b.enemies_of(f)
+                                          if x.pos is not None):
+                return action
+        return None
 
     def _flank_power(self, s: GuildState, f: Fighter) -> Action | None:
         """A power that moves it around the enemy it is beside ('Shift to another square adjacent to that enemy'),
@@ -612,6 +659,26 @@ class GuildHeuristicPolicy:
         if to == f.pos or best >> 40 >= here:
             return None
         return GuildMove(to)
+
+
+# what a condition an attack leaves is worth, in hit points of damage (how much of its next turn it takes away)
+_CONDITION_VALUE = {"stunned": 12.0, "dominated": 12.0, "helpless": 10.0, "no-attack": 10.0, "confused": 8.0,
+                    "dazed": 6.0, "staggered": 6.0, "weakened": 6.0, "blinded": 5.0, "immobilized": 4.0,
+                    "grants-ca": 3.0, "slowed": 3.0, "no-attack-source": 3.0, "marked": 2.0}
+
+
+def _rider_value(t: Fighter, e: Effect) -> float:
+    """A hit's rider on its target: a condition it does not have yet (see above), ongoing damage (about two turns of
+    it before a save ends it), forced movement (a little)."""
+    if e.who != "target":
+        return 0.0
+    if e.kind == "condition":
+        return 0.0 if t.has(e.what) or e.what in t.immune_now() else _CONDITION_VALUE.get(e.what, 3.0)
+    if e.kind == "ongoing":
+        return 1.5 * min(e.amount, t.hp)
+    if e.kind in ("push", "pull", "slide"):
+        return 2.0
+    return 0.0
 
 
 def _moves_itself(p: Power) -> bool:

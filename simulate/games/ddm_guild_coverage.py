@@ -164,6 +164,8 @@ def engine_unplayed(power: Power) -> str:
     if any(e.kind == "vp" and "spend" in e.extra for e in power.effects) and (
             power.trigger or power.action not in ("minor", "move", "attack")):
         return "spending victory points is a choice the engine makes only as an action"
+    if power.action == "immediate" and not power.trigger and power.attack is None:
+        return "an immediate action with no trigger (when it may be taken is not said)"
     if power.trigger not in PLAYED_TRIGGERS:
         return f"the trigger '{power.trigger}' is not played"
     if power.trigger_filter.natural and power.trigger not in _NATURAL_ON:
@@ -336,6 +338,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return f"a modifier to {e.what} is not played"
     if e.filter.target_state == "chosen" and trigger not in _EVENT_TARGET and not attack:
         return "'that enemy' with no creature chosen"
+    if e.filter.target_state == "seen" and e.kind not in ("choose", "mod"):
+        return "a creature it must see, named outside a choice"  # (the pick looks at no target state)
     if e.kind == "choose" and e.who == "chosen-creature":
         return "a choice of any creature (ally or enemy) the engine does not make"
     if e.kind == "mod" and e.duration == "attack" and trigger not in _ON_ATTACK:

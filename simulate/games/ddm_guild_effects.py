@@ -22,7 +22,6 @@ from simulate.games.ddm_guild_words import (
     _TYPE_ALT,
     _condition,
     _event_kinds,
-    _known_kinds,
     _leading_duration,
     _mod_condition,
     _modifier,
@@ -30,6 +29,7 @@ from simulate.games.ddm_guild_words import (
     _subject,
     _target_words,
     _words_to_int,
+    kinds_known,
 )
 
 # --- statics (keyword abilities) -------------------------------------------------------------------------------
@@ -363,8 +363,9 @@ _FORCED_RE: Final = re.compile(
     r" (?P<ex2>up to |exactly )?(?P<n2>\d+)(?: squares?)?)(?P<rest>.*)$"
 )
 _SHIFT_RE: Final = re.compile(
-    r"^(?:can |may )?(?P<verb>shifts?|teleports?|moves?|flies?)(?: up to)? (?P<n>\d+|its speed|its current speed|"
-    r"its full speed|a number of squares equal to its speed|twice its (?:current )?speed)(?: squares?)?(?P<rest>.*)$"
+    r"^(?:can |may )?(?P<verb>shifts?|teleports?|moves?|flies?)(?: it)?(?: up to)? (?P<n>\d+|its speed|"
+    r"its current speed|current speed|speed|its full speed|a number of squares equal to its speed|"
+    r"twice its (?:current )?speed)(?: squares?)?(?P<rest>.*)$"
 )
 _BARE_SHIFT_RE: Final = re.compile(r"^(?:can |may )?(?:immediately )?shifts?(?: (?:1|one) square)?$")
 # "gains +20 HP": healed, up to its starting hit points (the cards that go above say so, and are not read)
@@ -376,7 +377,7 @@ _HEAL_RE: Final = re.compile(r"^(?:heals?|regains?|recovers?|gains? \+?(?=\d+ hp
 _SHIFT_TO: Final = re.compile(
     r"^(?P<verb>shifts?|teleports?|moves?)(?: up to (?P<n>\d+)(?: squares?)?)? (?P<rest>to (?:a|an|any|another) .+)$")
 _END_NEAR: Final = re.compile(
-    r"^(?:(?:and )?(?:must end|ending|end)(?: in an? (?:space|square))? adjacent to |to (?:a|an|any|another) "
+    r"^(?:(?:and )?(?:must end|ending|end)(?: in (?:an? )?(?:space|square))? adjacent to |to (?:a|an|any|another) "
     r"(?:(?:unoccupied|free) )?(?:space|square) adjacent to )(?P<ref>.+)$")
 _END_REF: Final = re.compile(
     r"^(?:(?P<that>that enemy|the enemy|that ally|the ally)|(?P<wall>(?:an? )?wall(?: terrain)?)|(?:an?|1) "
@@ -404,6 +405,18 @@ def _end_near(rest: str) -> tuple[str, Filter] | None:
     return "end:" + ref.group("noun"), Filter(keyword=kinds, target_state="bloodied" if ref.group("state") else "")
 
 
+# a bonus for one attack to come: '+5 poison damage to its next {m} attack', '+4 attack and +5 damage on its next {r}
+# attack this turn'
+_NEXT_ATTACK: Final = re.compile(
+    r"^(?P<mods>.+?) (?:on|to|with|for) its next (?:(?P<f>\{m\} or \{r\}|\{m\}|\{r\}|\{b\}|\{mb\}|\{rb\}|\{c\}|"
+    r"\{a\}|melee|ranged) )?attack(?P<turn> this turn)?$")
+# 'end 1 condition or ongoing damage effect on that ally' (a save could end it: ddm_guild_play ends those only)
+_CLEANSE_RE: Final = re.compile(
+    r"^(?:ends?) (?P<n>\d+|one|all|an?) (?P<what>(?:ongoing (?:damage )?)?(?:effects?|conditions?)(?: or (?:ongoing "
+    r"(?:damage )?)?(?:effects?|conditions?))?(?: that (?:a save|a saving throw) can end| with a duration of "
+    r"\(save ends\))?)(?: affecting it)?(?: on (?P<on>.+))?$")
+_CLEANSE_ON: Final = {"that ally": "ally", "the ally": "ally", "it": "self", "itself": "self", "target": "target",
+                      "that enemy": "target", "the target": "target"}
 _HEAL_WHOM: Final = re.compile(r"^heal (?P<subj>.+?) (?P<n>\d+) hp$")
 # how a move power moves ('with Flight', 'as though with Flight', 'with Burrow'): for that move only
 _MOVE_MODE: Final = re.compile(r"^(?:as (?:though |if )?)?with (flight|burrow)$")
@@ -555,7 +568,9 @@ def _condition_effect(who: str, flt: Filter, text: str, default: str) -> list[Ef
         rest = mm.group(2).strip()
     tail, dur = _split_duration(rest)
     if tail:
-        if re.match(r"^\((?:fear|charm|sleep|poison|illusion)\)$", tail):
+        # a tag, or 'Invisible to enemies until end of round' (invisible is to enemies always)
+        if re.match(r"^\((?:fear|charm|sleep|poison|illusion)\)$", tail) or (tail == "to enemies"
+                                                                             and conds == ["invisible"]):
             tail = ""
         else:
             raise _Unread(text)
@@ -661,15 +676,25 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         oa = re.match(r"^(.*?) (?:on|to|against|vs\.?) (?:that|this|the) attack(?: roll)?$", mod_text)
         if oa:
             mod_text, on_attack = oa.group(1), True
+        nx = _NEXT_ATTACK.match(mod_text) if not oa and not dur else None
+        next_form = ""
+        if nx:  # '+4 attack and +5 damage on its next {r} attack this turn': until that attack is made
+            mod_text = nx.group("mods")
+            next_form = "melee|ranged" if nx.group("f") == "{m} or {r}" else _FORMS.get((nx.group("f") or "") + " ", "")
+            dur = "end-turn" if nx.group("turn") else "after-attack"
         mods = _modifier(mod_text)
-        if mods is None:
+        if mods is None or (nx and any(f.attack_form or f.target_state or f.self_state for _s, _n, f, _d in mods)):
             raise _Unread(body)
+        if nx:
+            mods = [(stat, n, replace(f, attack_form=next_form), d) for stat, n, f, d in mods]
         dur = dur or lead_dur or ("attack" if on_attack else "")
         if not dur:
             dur = "permanent" if ctx == "static" else ""
         if not dur:
             raise _Unread(f"{body} (no duration)")
-        flags = ("cumulative",) if cumulative else ()
+        flags: tuple[str, ...] = ("cumulative",) if cumulative else ()
+        if nx:
+            flags += ("next-attack",)  # it ends once its holder has made such an attack (ddm_guild_play._attack)
         return [Effect("mod", who, n, stat, dur, filter=_merge(flt, f), extra=((dtype,) if dtype else ()) + flags)
                 for stat, n, f, dtype in mods]
     # a condition
@@ -772,7 +797,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         # a slide of allies too: the engine slides away from the source (ddm-guild.forced-movement), not a choice
         # for one's own creatures; a state word is not a kind ('an Immobilized enemy')
         if (enemies_f or (who_f == "all" and fo.group("verb") != "slide")) and not rest_f \
-                and (not flt_f.keyword or _known_kinds(flt_f.keyword)):
+                and (not flt_f.keyword or kinds_known(flt_f.keyword)):
             return [Effect(fo.group("verb"), who_f, int(fo.group("n")), filter=flt_f,
                            extra=("exactly",) if fo.group("ex") == "exactly " else ())]
     # forced movement; 'pull target adjacent (to it)': as far as it takes (amount -1)
@@ -923,6 +948,22 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     lm = re.match(r"^takes (\d+) less damage from (?:that|the) attack$", body)
     if lm:
         return [Effect("reduce", "self", int(lm.group(1)))]
+    cl = _CLEANSE_RE.match(body)
+    if cl:  # 'end 1 condition with a duration of (save ends) on 1 ally within 5 squares of it', 'End an ongoing damage
+        # condition on an adjacent living ally', 'end 1 ongoing effect or condition on an adjacent ally'
+        on = cl.group("on") or ""
+        who_c, flt_c = (who if subject_given else default_who), Filter()
+        if on in _CLEANSE_ON:
+            who_c = _CLEANSE_ON[on]
+        elif on:
+            who_c, flt_c, rest_c = _subject(on)
+            if not who_c or rest_c or who_c.split(":")[0] not in ("chosen-ally", "chosen-self-or-ally", "allies"):
+                raise _Unread(body)
+        words = cl.group("what")
+        what = "condition" if "(save ends)" in words else "ongoing" if "ongoing" in words and " or " not in words \
+            else ""
+        n = 99 if cl.group("n") == "all" else _words_to_int(cl.group("n"))
+        return [Effect("cleanse", who_c, 0, what, count=n, filter=flt_c)]
     ce = re.match(r"^(?:ends?|end) (?:1|one|an?) (?:effect or condition|condition or effect|ongoing damage effect)"
                   r" on (?:that ally|the ally|it|itself|target|that enemy)$", body)
     if ce:  # 'end 1 effect or condition on that ally', 'end 1 ongoing damage effect on that ally'
@@ -1119,6 +1160,10 @@ _CHOOSE_RE: Final = re.compile(
     r"| within (?:its )?line of sight(?: of it)?| in its line of sight| within sight)?$")
 
 
+_CHOOSE_COLON: Final = re.compile(r"^(choose (?:1|one|an?) (?:[a-z\-]+ )*?(?:enemy|ally|creature)(?: [a-z ]{1,60}?)?): "
+                                   r"(?=\S)")
+
+
 def _choose(m: re.Match[str]) -> Effect:
     """'Choose 1 enemy that does not have line of sight to this creature': the creature the next clauses call 'that
     enemy' (the engine picks as for a harm or a bonus: profile, how the engine uses powers)."""
@@ -1150,6 +1195,9 @@ def _merge(a: Filter, b: Filter) -> Filter:
 def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
     """A run of clauses: split on sentence ends, ';', ' and ' (keeping a subject for the clauses after it)."""
     out: list[Effect] = []
+    # 'Choose one enemy that does not have line of sight to it: +10 melee damage vs. that enemy': the choice ends at
+    # its colon
+    text = _CHOOSE_COLON.sub(r"\1. ", text)
     for sentence in re.split(r"(?<=[a-z0-9)])(?<!\bvs)\. |; |\. then |, then,? ", text.strip(" .")):
         s = sentence.strip(" .,")
         if not s:

@@ -297,6 +297,8 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         pool1 = [src] + [a for a in b.allies_of(src) if (b.adjacent(src, a) if squares == -1 else
                                                            squares <= 0 or b.gap(src, a) <= squares)]
         return _choose_ally(b, e, pool1)[:1]
+    if base == "chosen-creature" and (e.kind in ("heal", "cleanse", "gain") or (e.kind == "mod" and e.amount > 0)):
+        base = "chosen-friend"  # '1 Beast creature within 5 squares heals 10 HP': the player helps its own side
     if base in ("allies", "self-and-allies", "friends", "chosen-ally", "chosen-allies", "chosen-friend"):
         pool = [a for a in b.allies_of(src) if who_ok(b, flt, src, a)
                 and (not flt.target_state or e.kind != "choose" or target_state_ok(b, flt, src, a))]
@@ -474,7 +476,9 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             n = e.amount if e.amount >= 0 else f.speed() * -e.amount
             reposition(b, f, e.kind, n, "toward-enemy" in e.extra, move_mode(e))
         elif e.kind == "cleanse":
-            kinds = ("ongoing",) if e.what == "ongoing" else ("condition", "ongoing")  # 'end 1 ongoing damage effect'
+            # 'end 1 ongoing damage effect', 'end 1 condition with a duration of (save ends)'
+            kinds = ("ongoing",) if e.what == "ongoing" else ("condition",) if e.what == "condition" else (
+                "condition", "ongoing")
             removable = [x for x in f.effects if x.kind in kinds and x.duration == "save"]
             for x in removable[: e.count]:
                 b.end_effect(f, x, "cleansed")
@@ -1035,7 +1039,9 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             fire(b, "resolved-against", [t], target=attacker, run=run)
             fire(b, "ally-attack-resolved", b.allies_of(t), target=attacker, ally=t, run=run)
     for e in attacker.effects[:]:
-        if e.duration == "after-attack":
+        # 'until after it attacks'; a bonus for its next attack of a form ends with an attack of that form only
+        if (e.duration == "after-attack" or "next-attack" in e.extra) and (
+                not e.filter.attack_form or _form_matches(e.filter.attack_form, spec, power)):
             b.end_effect(attacker, e, "attacked")
     b.run = None
     if last is not None and attacker.in_play() and not b.over:  # "use after it makes a {m} attack"
@@ -1175,7 +1181,7 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
             others.append(e)
     if parts:
         extra = _stat_mods(b, attacker, "damage", t, spec, power, run.charge, run.opportunity)
-        if extra:
+        if extra > 0:
             parts.append((extra, ""))
         for s_stat, n, flt in attacker.static_mods:
             if s_stat.startswith("damage:") and self_state_ok(b, flt, attacker, run.charge, run.opportunity) \
@@ -1183,11 +1189,16 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
                     and target_state_ok(b, flt, attacker, t, spec.form == "melee"):
                 parts.append((n, s_stat[7:]))
         for active in attacker.effects:
-            if active.kind == "mod" and active.what == "damage" and _typed(active.extra):
-                parts.append((active.amount, _typed(active.extra)))
+            if active.kind == "mod" and active.what == "damage" and _typed(active.extra) \
+                    and _form_matches(active.filter.attack_form, spec, power) \
+                    and (not active.filter.target_state or target_state_ok(b, active.filter, attacker, t,
+                                                                            spec.form == "melee")):
+                parts.append((active.amount, _typed(active.extra)))  # '+5 fire damage with {m} attacks
         parts.extend(run.bonus_damage)
         if crit and attacker.crit_damage:  # '+10 (poison) Damage on criticals'
             parts.extend(attacker.crit_damage)
+        if extra < 0:  # '-5 damage with {m} attacks': less of the attack's damage, its first part first
+            parts = _reduce(parts, -extra)
         total_before = sum(x for x, _ in parts)
         if attacker.has("weakened"):
             parts = [(x // 2, d) for x, d in parts]

@@ -615,7 +615,7 @@ _PREFIX_WORDS: Final = (
     (r"free action", "action", "free"),
     (r"(?:immediate action|immediate)", "action", "immediate"),
     (r"(?:replaces (?:its |an |the )?attack(?: action)?|attack action|standard action)", "action", "attack"),
-    (r"(?:no more than )?once per turn", "per", "turn"),
+    (r"(?:no more than )?once (?:per|a) turn", "per", "turn"),
     (r"once per round", "per", "round"),
     (r"(?:use )?(?:only )?while (?:it is )?bloodied", "requirement", "bloodied"),
     (r"\((?:use )?only while (?:it is )?bloodied\)", "requirement", "bloodied"),
@@ -1618,6 +1618,8 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         # it is made
     if action and not trigger:
         effects = _bind_chosen(_bind_requirement(effects, requirement))
+    elif any(e.filter.target_state == "seen" and e.who in _CHOSEN_AS for e in effects):
+        effects = _bind_chosen(effects, seen_only=True)  # 'End 1 condition on an ally this creature can see'
     return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
                  requirement=requirement, effects=tuple(effects), recharge=recharge, per=per,
                  recharge_filter=recharge_filter)
@@ -1642,7 +1644,7 @@ def _bind_requirement(effects: list[Effect], requirement: str) -> list[Effect]:
     return out
 
 
-def _bind_chosen(effects: list[Effect]) -> list[Effect]:
+def _bind_chosen(effects: list[Effect], seen_only: bool = False) -> list[Effect]:
     """An action power's one creature named by its first clause and meant again by a later one ('1 ally within 5
     squares heals 15 HP. End 1 effect or condition on that ally'), or named by where it is seen from ('1 ally within
     line of sight of it shifts 1 square'): one creature is chosen first (a 'choose' effect, judged for what the
@@ -1659,8 +1661,8 @@ def _bind_chosen(effects: list[Effect]) -> list[Effect]:
         # a later clause about it: 'that ally', or the same subject carried over an 'and' ('1 enemy ... takes 5
         # poison damage and is Slowed')
         later = any(x.who == bound or (x.who == e.who and x.filter == Filter()) for x in effects[i + 1:])
-        if not later and e.filter.target_state != "seen":
-            return effects
+        if (not later or seen_only) and e.filter.target_state != "seen":
+            return effects  # (a trigger's 'that ally' is its event's: only a creature it must see is chosen)
         chooser = Effect("choose", e.who, what=e.kind, filter=Filter(
             keyword=e.filter.keyword, alignment=e.filter.alignment, within=e.filter.within,
             target_state=e.filter.target_state))

@@ -88,7 +88,8 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"(^|[:;] )([+-]) (\d+ (?:damage|attack)\b)"), r"\1\2\3"),  # "+ 10 damage against undead"
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
     (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
-    (re.compile(r"\bittakes\b"), "it takes"),
+    (re.compile(r"\bittakes\b"), "it takes"), (re.compile(r"\bit as (?=[+-]\d)"), "it has "),
+    (re.compile(r"\[([mrcab]b?)\](?= attacks?\b)"), r"{\1}"),  # '-5 damage with [m] attacks': the icon
     # the cards' older word for destroyed ('Whenever an enemy is eliminated while adjacent to this creature')
     (re.compile(r"\b(?:is|are|been|be) eliminated\b"), "is destroyed"),
     (re.compile(r"\beliminates (an?|any|the) (?=(?:[a-z\-]+ )?(?:enemy|enemies|creature)\b)"), r"destroys \1 "),
@@ -369,13 +370,14 @@ _TAIL_WORDS: Final = re.compile(
     r"^(?:(?P<within>within (?P<n>\d+)(?: squares?)?(?: of it)?)"
     r"|(?P<sight>(?:with)?in (?:its )?(?:line of )?sight(?: of it)?|in its line of sight|(?:that )?it can see)"
     r"|(?P<ongoing>(?:that (?:is|are) )?(?:taking|with|that (?:has|have)) ongoing (?:(?P<t>" + _TYPE_ALT
-    + r") )?damage))(?=[ ,:;.]|$)")
+    + r") )?damage)|(?P<level>of level (?P<lv>\d+) or (?P<dir>lower|less|higher|greater)))(?=[ ,:;.]|$)")
 
 
 def _subject_tail(who: str, flt: Filter, rest: str) -> tuple[str, Filter, str]:
     """'1 enemy within 5 squares [taking ongoing cold damage]', 'one ally [within 3]', '1 ally [within line of sight
     of it]', 'each enemy [taking ongoing necrotic damage]': a distance (``within``), a state the subject is in now
-    (a kind part 'ongoing' / 'ongoing-cold' that ddm_guild_play.has_keyword tests) and line of sight (target state
+    (a kind part 'ongoing' / 'ongoing-cold' that ddm_guild_judge.has_keyword tests), a level ('of level 5 or lower':
+    'level<=5') and line of sight (target state
     'seen': one creature only, chosen by a 'choose' effect, see ddm_guild_powers). Unread words are left as they
     were."""
     r = rest
@@ -393,7 +395,10 @@ def _subject_tail(who: str, flt: Filter, rest: str) -> tuple[str, Filter, str]:
                 return who, flt, rest
             state = "seen"
         else:
-            part = "ongoing" + ("-" + m.group("t") if m.group("t") else "")
+            if m.group("level"):  # 'an adjacent enemy of level 5 or lower'
+                part = ("level<=" if m.group("dir") in ("lower", "less") else "level>=") + m.group("lv")
+            else:
+                part = "ongoing" + ("-" + m.group("t") if m.group("t") else "")
             keyword = "|".join(alt + "+" + part if alt else part for alt in (keyword.split("|") if keyword else [""]))
         r = r[m.end():].strip(" ,")
     if r == rest:
@@ -409,6 +414,9 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
     bare = re.match(r"^adjacent (?P<noun>ally|enemy)\b(?! (?:and|or)\b)", text)  # 'adjacent ally heals 20 HP': one
     if bare:
         return "chosen-" + bare.group("noun"), Filter(within=-1), text[bare.end():].strip()
+    tg = _ADJACENT_TARGET.match(text)
+    if tg:  # 'An adjacent Immobilized target takes 10 damage': one creature beside it (the engine harms an enemy)
+        return "chosen-creature", Filter(keyword=tg.group("state") or "", within=-1), text[tg.end():].strip()
     sides = _BOTH_SIDES.match(text)
     if sides and {sides.group("n1")[:3], sides.group("n2")[:3]} == {"all", "ene"} \
             and bool(sides.group("a1")) == bool(sides.group("a2")) != bool(sides.group("where")):
@@ -476,7 +484,9 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
         keyword = "living" if kw == "living" else "!living"
     elif kw and kw not in _NON_KEYWORDS:
         keyword = kw.rstrip("s") if kw.endswith("s") and not kw.endswith("ss") else kw
-    flt = Filter(keyword=keyword, alignment=alignment, within=within)
+    # 'an ally it can see', '1 enemy in line of sight': one creature, seen from it (a 'choose' honours it)
+    seen = "seen" if re.search(r"it can see|sight", where) and re.match(r"^(?:1|one|an|a) ", subj) else ""
+    flt = Filter(keyword=keyword, alignment=alignment, within=within, target_state=seen)
     if subj.startswith("it or "):  # 'it or 1 adjacent ally', 'it or 1 ally within 5 squares of it', 'it or an ally'
         near = re.fullmatch(r" within (\d+) squares?(?: of it)?", where)
         if "adjacent" in subj and not where:
@@ -518,6 +528,9 @@ _LEVEL_SUBJECT: Final = re.compile(
     r"^(?P<q>1|one|an|a|2|3|two|three) (?P<adj>adjacent )?(?:level (?P<lv>\d+) or (?P<dir>lower|less|higher|greater) )?"
     r"(?P<kinds>[a-z\-]+(?: or [a-z\-]+)? )??(?P<noun>ally|enemy|allies|enemies)(?P<adj2> adjacent to it)?"
     r"(?: each)?(?= |$)")
+_ADJACENT_TARGET: Final = re.compile(
+    r"^(?:an?|1|one) adjacent (?:(?P<state>dazed|stunned|immobilized|slowed|weakened|blinded) )?target"
+    r"(?= (?:is|takes)\b)")
 _BOTH_SIDES: Final = re.compile(
     r"^(?:each|all) (?P<a1>adjacent )?(?P<n1>ally|allies|enemy|enemies) and (?:each |all )?(?P<a2>adjacent )?"
     r"(?P<n2>ally|allies|enemy|enemies)(?P<where> adjacent to it| within (?P<n>\d+) squares(?: of it)?)?(?= |$)")

@@ -13,7 +13,7 @@ import pytest
 
 from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
-from simulate.games.ddm_guild import GuildGame, GuildMove, GuildPower, GuildState
+from simulate.games.ddm_guild import GuildAttack, GuildEndTurn, GuildGame, GuildMove, GuildPower, GuildState
 from simulate.games.ddm_guild_ai import GuildHeuristicPolicy
 from simulate.games.ddm_guild_board import gap
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
@@ -359,3 +359,262 @@ def test_fade_to_black_teleports_beside_a_wall() -> None:
     f = state.b.by_id["a1"]
     P.apply_power(state.b, f, f.powers[1], J.Ctx(f))
     assert f.pos is not None and f.pos[0] == 4  # beside the wall, on its side (the other side is out of sight)
+
+
+# --- the cards' other spellings of an action power's words -----------------------------------------------------------
+
+WAR_MASK = "War Mask: Attack action: An adjacent enemy of level 5 or lower provokes opportunity attacks."
+BLOOD_DRAIN = "Blood Drain: Minor action: 1 enemy adjacent to this creature has -5 damage with [m] attacks (save ends)."
+
+
+@pytest.mark.parametrize("text", [
+    "Deceptive Veil: Minor action: Invisible to enemies until end of round.",
+    "Repeat: Minor action, once a turn: Make a BASIC attack.",
+    BLOOD_DRAIN, WAR_MASK,
+    "Bellow Curse: Minor action: Enemies of level 5 or lower within 5 squares take 10 psychic damage.",
+    "Overchannel: Minor action, once per turn; this creature takes 5 Damage. Until end of turn, it as +10 Damage and "
+    "-2 Attack.",
+    "Ambush: Minor action: Choose one enemy that does not have line of sight to this creature: +10 melee damage vs. "
+    "that enemy until end of round.",
+    "Shadowdance: Replaces move action: Shift this creature up to its current speed.",
+    "Magma Tube: Move action: Move up to current speed with Burrow.",
+    "Reel In: Minor action: Pull a Slowed enemy within 4 squares up to 3 squares.",
+    "Shadow Jump: Minor action: Teleport up to 10 squares, must end in space adjacent to a wall."])
+def test_the_cards_other_spellings_are_read_and_played(text: str) -> None:
+    c = card_from_json(card("Any", SWORD, text))
+    assert len(c.powers) == 2 and c.powers[1].action in ("minor", "move", "attack"), text
+    assert unplayed_powers(c) == [], text
+
+
+def test_war_mask_makes_only_a_low_level_adjacent_enemy_provoke_and_the_player_uses_it() -> None:
+    s = battle([card("Batiri", SWORD, WAR_MASK)], [card("Veteran", SWORD, level=7), card("Recruit", SWORD, level=3)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 5, 4)
+    veteran, recruit = s.b.by_id["b1"], s.b.by_id["b2"]
+    veteran.hp = 5  # the veteran is the weaker target: the mask is still only for the recruit
+    turn_of(s, "a1")
+    batiri = s.b.by_id["a1"]
+    s.apply(GuildPower(_on(batiri, "War Mask")))
+    assert [e.data["target"] for e in s.log.of_kind("opportunity-attack")] == ["b2"]
+    assert (veteran.hp, recruit.hp) == (5, 40)
+
+
+def test_blood_drain_takes_5_from_the_adjacent_enemys_melee_damage() -> None:
+    s = battle([card("Blood Scarab", SWORD, BLOOD_DRAIN)], [card("Orc", SWORD)], PurposeDice(attack=[15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    scarab, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    P.apply_power(s.b, scarab, scarab.powers[1], J.Ctx(scarab))
+    sword = orc.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, orc, sword, sword.attack, [scarab])
+    assert scarab.hp == 45
+
+
+# --- a bonus for the next attack -------------------------------------------------------------------------------------
+
+AIMED = "Aimed Shot: Replaces move action: +4 Attack and +5 Damage on this creature's next {r} attack this turn."
+POISON_BLADE = "Poison Blade: Minor action; +5 poison Damage to this creature's next {m} attack."
+BOW = "Bow: (range 10) +10 vs. AC; 10 damage."
+
+
+@pytest.mark.parametrize("text", [AIMED, POISON_BLADE, "True Strike: Replaces attack action. This creature has +10 "
+                                                       "attack on its next {m} or {r} attack."])
+def test_the_next_attack_bonuses_are_read_and_played(text: str) -> None:
+    c = card_from_json(card("Any", SWORD, text))
+    assert len(c.powers) == 2 and all("next-attack" in e.extra for e in c.powers[1].effects), text
+    assert unplayed_powers(c) == [], text
+
+
+def test_aimed_shot_counts_on_its_next_ranged_attack_only_and_ends_with_it() -> None:
+    s = battle([card("Sniper", SWORD, BOW, AIMED)], [card("Orc", SWORD, hp=80)], PurposeDice(attack=[1, 15, 1, 15]))
+    put(s, "a1", 2, 3)
+    put(s, "b1", 6, 3)  # (the attacks are made directly: no range is checked, and no opportunity attack is made)
+    sniper, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    turn_of(s, "a1")
+    s.apply(GuildPower(_on(sniper, "Aimed Shot")))
+    sword, bow = sniper.powers[0], sniper.powers[1]
+    assert sword.attack is not None and bow.attack is not None
+    P.attack(s.b, sniper, sword, sword.attack, [orc])  # a melee attack (a 1: a miss) leaves the bonus
+    assert [e.what for e in sniper.effects] == ["attack", "damage"]
+    P.attack(s.b, sniper, bow, bow.attack, [orc])  # 15: hits, 10 + 5
+    assert orc.hp == 65 and sniper.effects == []
+    P.apply_power(s.b, sniper, sniper.powers[2], J.Ctx(sniper))
+    P.attack(s.b, sniper, sword, sword.attack, [orc])
+    s.apply(GuildEndTurn())
+    assert sniper.effects == []  # 'this turn': gone at its end
+
+
+def test_poison_blade_adds_poison_damage_to_its_next_melee_attack_not_to_a_ranged_one() -> None:
+    s = battle([card("Assassin", SWORD, BOW, POISON_BLADE)], [card("Orc", SWORD, hp=80)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 2, 3)
+    put(s, "b1", 6, 3)
+    assassin, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    P.apply_power(s.b, assassin, assassin.powers[2], J.Ctx(assassin))
+    sword, bow = assassin.powers[0], assassin.powers[1]
+    assert sword.attack is not None and bow.attack is not None
+    P.attack(s.b, assassin, bow, bow.attack, [orc])
+    assert orc.hp == 70 and len(assassin.effects) == 1
+    P.attack(s.b, assassin, sword, sword.attack, [orc])
+    assert orc.hp == 55 and assassin.effects == []
+
+
+def test_the_player_makes_its_minor_action_attack_after_its_attack() -> None:
+    tail = "Tail Slap: Minor action: +8 vs. AC; 5 damage."
+    s = battle([card("Lizard", SWORD, tail)], [card("Orc", SWORD, hp=80)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    turn_of(s, "a1")
+    policy = GuildHeuristicPolicy(1, 0)
+    for _ in range(2):
+        s.apply(policy.choose(s, s.legal_actions()))
+    lizard = s.b.by_id["a1"]
+    assert not lizard.attack_action and not lizard.minor_action
+    assert s.b.by_id["b1"].hp == 65  # 10 + 5
+
+
+# --- ending conditions, and 'an adjacent target' ------------------------------------------------------------------
+
+RESTORE = ("Restore Order: Minor action; end 1 condition with a duration of (save ends) on 1 ally within 5 squares of "
+           "this creature.")
+ANTIDOTE = "Antidote: Minor action: End an ongoing damage condition on an adjacent living ally."
+REVITALIZE_2 = ("Revitalize: Minor action; 1 ally within 5 squares of this creature heals 15 HP. End 1 condition or "
+                "ongoing damage effect on that ally.")
+GNAW = "Gnaw: Minor action: An adjacent Immobilized target takes 10 damage."
+
+
+@pytest.mark.parametrize("text", [RESTORE, ANTIDOTE, REVITALIZE_2, GNAW])
+def test_the_cleanses_and_target_subjects_are_read_and_played(text: str) -> None:
+    c = card_from_json(card("Any", SWORD, text))
+    assert len(c.powers) == 2 and c.powers[1].action == "minor", text
+    assert unplayed_powers(c) == [], text
+
+
+def _held(s: GuildState, f: Fighter, what: str = "immobilized", kind: str = "condition") -> None:
+    P.add_active(s.b, f, kind, what, 5 if kind == "ongoing" else 0, "save", s.b.by_id["b1"], Filter())
+
+
+def test_restore_order_ends_a_condition_and_not_ongoing_damage() -> None:
+    s = battle([card("Cleric", SWORD, RESTORE), card("Held", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 2, 3)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 10, 7)
+    held = s.b.by_id["a2"]
+    _held(s, held, "fire", "ongoing")
+    _held(s, held)
+    cleric = s.b.by_id["a1"]
+    P.apply_power(s.b, cleric, cleric.powers[1], J.Ctx(cleric))
+    assert [(x.kind, x.what) for x in held.effects] == [("ongoing", "fire")]
+
+
+def test_antidote_ends_ongoing_damage_on_an_adjacent_living_ally_only() -> None:
+    s = battle([card("Healer", SWORD, ANTIDOTE), card("Golem", SWORD, keywords=("Construct",)), card("Elf", SWORD)],
+               [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 3, 3)
+    put(s, "a2", 4, 3)
+    put(s, "a3", 2, 3)
+    put(s, "b1", 10, 7)
+    golem, elf = s.b.by_id["a2"], s.b.by_id["a3"]
+    for f in (golem, elf):
+        _held(s, f, "poison", "ongoing")
+        _held(s, f, "poison", "ongoing")  # the golem has more to end: still not a living ally
+    _held(s, golem)
+    healer = s.b.by_id["a1"]
+    P.apply_power(s.b, healer, healer.powers[1], J.Ctx(healer))
+    assert (len(golem.effects), len(elf.effects)) == (3, 1)
+
+
+def test_revitalize_ends_a_condition_on_the_ally_it_healed_not_on_itself() -> None:
+    s = battle([card("Aasimar", SWORD, REVITALIZE_2), card("Hurt", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 3, 3)
+    put(s, "a2", 5, 3)
+    put(s, "b1", 10, 7)
+    aasimar, hurt = s.b.by_id["a1"], s.b.by_id["a2"]
+    hurt.hp = 20
+    for f in (aasimar, hurt):
+        _held(s, f)
+    P.apply_power(s.b, aasimar, aasimar.powers[1], J.Ctx(aasimar))
+    assert (hurt.hp, hurt.has("immobilized"), aasimar.has("immobilized")) == (35, False, True)
+
+
+def test_gnaw_bites_the_adjacent_immobilized_enemy() -> None:
+    s = battle([card("Wolf", SWORD, GNAW)], [card("Free", SWORD), card("Held", SWORD)], PurposeDice())
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 5, 4)
+    free, held = s.b.by_id["b1"], s.b.by_id["b2"]
+    _held(s, held)
+    wolf = s.b.by_id["a1"]
+    turn_of(s, "a1")
+    assert GuildHeuristicPolicy(1, 0).choose(s, s.legal_actions()) == GuildPower(1)
+    s.apply(GuildPower(1))
+    assert (free.hp, held.hp) == (50, 40) and wolf.hp == 50
+
+
+def test_a_condition_ends_on_an_ally_it_can_see_and_not_on_one_behind_a_wall() -> None:
+    text = "Use at start of turn: End 1 condition on an ally this creature can see."
+    state = GuildGame().new_initial_state(
+        lists=[{"name": "A", "creatures": [card("Wizard", SWORD, text), card("Hidden", SWORD), card("Seen", SWORD)]},
+               {"name": "B", "creatures": [card("Orc", SWORD)]}],
+        battle_map=WALL_LINE, dice=PurposeDice(), params={"format": "standard-200"})
+    assert isinstance(state, GuildState)
+    put(state, "a1", 3, 3)
+    put(state, "a2", 7, 3)  # behind the wall
+    put(state, "a3", 2, 1)
+    put(state, "b1", 10, 6)
+    hidden, seen = state.b.by_id["a2"], state.b.by_id["a3"]
+    _held(state, hidden)
+    _held(state, hidden, "slowed")  # more to end: still out of sight
+    _held(state, seen)
+    wizard = state.b.by_id["a1"]
+    assert unplayed_powers(wizard.card) == []
+    P.apply_power(state.b, wizard, wizard.powers[1], J.Ctx(wizard))
+    assert (len(hidden.effects), len(seen.effects)) == (2, 0)
+
+
+def test_a_heal_for_any_creature_heals_one_of_its_own() -> None:
+    soothe = "Soothe The Beast: Minor action; 1 Beast creature within 5 squares of this creature heals 10 HP."
+    s = battle([card("Druid", SWORD, soothe), card("Wolf", SWORD, keywords=("Beast",))],
+               [card("Bear", SWORD, keywords=("Beast",))], PurposeDice())
+    put(s, "a1", 3, 3)
+    put(s, "a2", 5, 3)
+    put(s, "b1", 4, 5)
+    wolf, bear = s.b.by_id["a2"], s.b.by_id["b1"]
+    wolf.hp = bear.hp = 10
+    druid = s.b.by_id["a1"]
+    assert unplayed_powers(druid.card) == []
+    P.apply_power(s.b, druid, druid.powers[1], J.Ctx(druid))
+    assert (wolf.hp, bear.hp) == (20, 10)
+
+
+def test_a_ranged_creature_uses_a_minor_shift_out_of_reach_and_keeps_its_move() -> None:
+    shifty = "Shifty: Minor action; shift 1 square."
+    s = battle([card("Archer", "Longbow: (range 10) +10 vs. AC; 10 damage.", shifty)], [card("Orc", SWORD)],
+               PurposeDice(attack=[15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    turn_of(s, "a1")
+    choice = GuildHeuristicPolicy(1, 0).choose(s, s.legal_actions())
+    assert choice == GuildPower(1)
+    s.apply(choice)
+    archer = s.b.by_id["a1"]
+    assert not s.b.adjacent(archer, s.b.by_id["b1"]) and archer.move_action and not archer.minor_action
+    assert not s.log.of_kind("opportunity-attack")
+
+
+def test_the_player_weighs_what_an_attack_leaves_on_its_target() -> None:
+    stun = "Stunning Blow: +10 vs. AC; Stunned."
+    s = battle([card("Monk", SWORD, stun)], [card("Ogre", SWORD, hp=60)], PurposeDice(attack=[15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    turn_of(s, "a1")
+    policy = GuildHeuristicPolicy(1, 0)
+    choice = policy.choose(s, s.legal_actions())
+    assert isinstance(choice, GuildAttack) and choice.power == 1  # a stun is worth more than 10 damage of 60
+    ogre = s.b.by_id["b1"]
+    P.add_active(s.b, ogre, "condition", "stunned", 0, "save", s.b.by_id["a1"], Filter())
+    choice = policy.choose(s, s.legal_actions())
+    assert isinstance(choice, GuildAttack) and choice.power == 0  # not on a creature stunned already

@@ -86,14 +86,15 @@ def test_slides_of_enemies_levels_and_counts() -> None:
              "Damage."
     order = ("Barbaric Order: Replaces attack action: 1 level 10 or lower ally makes a {B} attack as an immediate "
              "action.")
+    fling = "Fling: Minor action: Slide an adjacent Immobilized enemy up to 3 squares."
     for text, who, keyword, within in ((slide, "chosen-enemy", "", 5), (flurry, "chosen-enemies:2", "", -1),
-                                       (order, "chosen-ally", "level<=10", 0)):
+                                       (order, "chosen-ally", "level<=10", 0),
+                                       (fling, "chosen-enemy", "immobilized", -1)):  # a state it is in now
         p = parse_power(0, "special", text)
         assert p.played and not C.engine_unplayed(p), (text, p.unplayed)
         assert [(e.who, e.filter.keyword, e.filter.within) for e in p.effects] == [(who, keyword, within)], text
-    # a state is not a kind, and the engine does not slide its own creatures
-    for text in ("Fling: Minor action: Slide an adjacent Immobilized enemy up to 3 squares.",
-                 "Use at end of round: Slide each ally and each enemy up to 2 squares."):
+    # the engine does not slide its own creatures
+    for text in ("Use at end of round: Slide each ally and each enemy up to 2 squares.",):
         assert not parse_power(0, "special", text).played, text
     s = battle([card("Imp", SWORD, flurry)], [card("A", SWORD), card("B", SWORD), card("C", SWORD)], PurposeDice())
     put(s, "a1", 5, 3)
