@@ -55,6 +55,10 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "An aura reaches the creatures within its size of its creature, not the creature "
         "itself unless the card says so; it is judged again whenever creatures move."),
+    "ddm-guild.kinds-creatures": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A power naming creatures by their kinds and no place (\"Undead creatures\") reaches every one of "
+        "them, on both sides, its own creature too."),
     "ddm-guild.instead": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A rider that depends on the target looks at it as it was before the hit; one that "

@@ -644,6 +644,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     who, flt, rest = _subject(t)
     if ctx == "hit" and who in ("all", "allies", "enemies") and flt.within == -1 and _BARE_ADJACENT.match(t):
         raise _Unread(f"{t} (adjacent to the target or to the attacker?)")
+    if who == "everyone" and ctx != "power":  # 'Hit or miss, Undead creatures heal 15 HP' in an attack: those it reaches?
+        raise _Unread(f"{t} (every creature of those kinds, or only those the attack reaches?)")
     subject_given = bool(who)
     if not who:
         who = default_who
@@ -695,7 +697,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         flags: tuple[str, ...] = ("cumulative",) if cumulative else ()
         if nx:
             flags += ("next-attack",)  # it ends once its holder has made such an attack (ddm_guild_play._attack)
-        return [Effect("mod", who, n, stat, dur, filter=_merge(flt, f), extra=((dtype,) if dtype else ()) + flags)
+        return [Effect("mod", who, n, stat, dur, filter=_merge(flt, _target_kinds(f)),
+                       extra=((dtype,) if dtype else ()) + flags)
                 for stat, n, f, dtype in mods]
     # a condition
     if _CONDITION_RE.match(body):
@@ -1181,6 +1184,16 @@ def _choose(m: re.Match[str]) -> Effect:
     within = -1 if m.group("adj") else int(m.group("n")) if m.group("n") else 0
     who = {"enemy": "chosen-enemy", "ally": "chosen-ally", "creature": "chosen-creature"}[m.group("noun")]
     return Effect("choose", who, filter=Filter(keyword=kw, within=within, target_state=state))
+
+
+def _target_kinds(f: Filter) -> Filter:
+    """A modifier's 'vs. Underdark enemies' as a state of the target ('kinds:underdark'), so that it stays apart from
+    the kinds of the creatures the effect reaches ('Martial allies have +5 damage vs. Underdark enemies': the keyword
+    'martial' picks who has the bonus, the target's kinds when it counts)."""
+    if f.target_state != "keyword" or not f.keyword:
+        return f
+    return Filter(target_state="kinds:" + f.keyword, self_state=f.self_state, attack_form=f.attack_form,
+                  alignment=f.alignment, within=f.within, side=f.side)
 
 
 def _merge(a: Filter, b: Filter) -> Filter:

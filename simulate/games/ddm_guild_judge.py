@@ -542,6 +542,12 @@ def per_count(b: Battle, holder: Fighter, target: Fighter | None, per: str, n: i
     return min(total, int(cap)) if cap and n > 0 else total
 
 
+def stat_mods(b: Battle, holder: Fighter, stat: str) -> int:
+    """The modifiers in force to a stat of ``holder`` outside an attack (its saving throws: profile
+    ``ddm-guild.saving-throw``)."""
+    return _stat_mods(b, holder, stat, None, None, None, False, False)
+
+
 def attack_bonus(b: Battle, attacker: Fighter, target: Fighter, power: Power, spec: AttackSpec, charge: bool,
                  opportunity: bool) -> tuple[int, list[str]]:
     mods: list[str] = []

@@ -30,6 +30,7 @@ from simulate.games.ddm_guild_judge import (
     holds,
     power_ctx,
     self_state_ok,
+    stat_mods,
     target_state_ok,
     unseen,
     who_ok,
@@ -321,6 +322,8 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         return pool
     if base == "all":
         return [x for x in b.fighters if x.in_play() and x is not src and who_ok(b, flt, src, x)]
+    if base == "everyone":  # 'Undead creatures', 'all creatures' with no place named: it too, when it is one of them
+        return [x for x in b.fighters if x.in_play() and who_ok(b, flt, src, x)]
     return []
 
 
@@ -552,8 +555,12 @@ def roll_save(b: Battle, f: Fighter, e: Active) -> bool:
     """Profile ``ddm-guild.saving-throw``: a d20 against the save number; a failed save calls the powers that answer it
     (one may have it rolled again)."""
     roll = b.dice.roll(20, "save")
-    ok = roll >= R.SAVE_TARGET
-    b.event("save", creature=f.id, what=e.what, roll=roll, saved=ok, eid=e.eid)
+    bonus = stat_mods(b, f, "save")  # '+2 to saving throws' (an aura, its card, a power for a while)
+    ok = roll + bonus >= R.SAVE_TARGET
+    if bonus:
+        b.event("save", creature=f.id, what=e.what, roll=roll, saved=ok, eid=e.eid, bonus=bonus)
+    else:
+        b.event("save", creature=f.id, what=e.what, roll=roll, saved=ok, eid=e.eid)
     if ok or b.over:
         return ok
     save = SaveRoll()
@@ -561,7 +568,7 @@ def roll_save(b: Battle, f: Fighter, e: Active) -> bool:
     fire(b, "ally-fails-save", b.allies_of(f), ally=f, save=save)
     if save.reroll and f.in_play() and e in f.effects:  # its own side's rerolls first, then the enemies' answers
         roll = b.dice.roll(20, "save")
-        ok = roll >= R.SAVE_TARGET
+        ok = roll + bonus >= R.SAVE_TARGET
         b.event("save", creature=f.id, what=e.what, roll=roll, saved=ok, eid=e.eid, reroll=True)
     if not ok:
         fire(b, "enemy-fails-save", b.enemies_of(f), target=f, save=save)

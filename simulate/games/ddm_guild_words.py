@@ -315,8 +315,9 @@ def _composed_group(text: str) -> tuple[str, Filter, str] | None:
     noun = m.group("noun")
     where = m.group("where") or ""
     plural_kind = noun == "in your warband"  # 'goblins in your warband': the kind is the noun
-    if noun in ("creatures", "creature") and not (m.group("adj") or where):
-        return None  # 'Undead creatures': is the power's own creature one of them? (the engine's groups say)
+    everyone = noun in ("creatures", "creature") and not (m.group("adj") or where)
+    if everyone and (m.group("self") or noun == "creature" or not words):
+        return None
     if noun in ("ally", "enemy", "creature") and not m.group("each"):
         return None  # 'adjacent ally heals 20 HP': one of them, not a group
     alts = []
@@ -343,6 +344,8 @@ def _composed_group(text: str) -> tuple[str, Filter, str] | None:
     rest = text[m.end():].strip(" ,")
     if m.group("self"):
         return ("self-and-allies", flt, rest) if noun in ("allies", "ally") else None
+    if everyone:  # 'Undead creatures have +5 damage': every creature of those kinds, the power's own and enemies too
+        return "everyone", flt, rest
     if "warband" in noun:
         return "friends", flt, rest
     if noun in ("allies", "ally"):
@@ -365,7 +368,7 @@ def _subject(text: str) -> tuple[str, Filter, str]:
 
 # the subjects whose noun may be followed by where or in what state they are: one creature or a group of them
 _TAIL_WHO: Final = frozenset({"chosen-ally", "chosen-enemy", "chosen-creature", "chosen-allies", "chosen-enemies",
-                              "allies", "enemies", "all"})
+                              "allies", "enemies", "all", "everyone"})
 _TAIL_WORDS: Final = re.compile(
     r"^(?:(?P<within>within (?P<n>\d+)(?: squares?)?(?: of it)?)"
     r"|(?P<sight>(?:with)?in (?:its )?(?:line of )?sight(?: of it)?|in its line of sight|(?:that )?it can see)"
@@ -403,6 +406,8 @@ def _subject_tail(who: str, flt: Filter, rest: str) -> tuple[str, Filter, str]:
         r = r[m.end():].strip(" ,")
     if r == rest:
         return who, flt, rest
+    if who == "everyone" and within:  # 'each creature within 3': a place named, so not the power's own creature
+        who = "all"
     return who, Filter(keyword=keyword, alignment=flt.alignment, attack_form=flt.attack_form, target_state=state,
                        self_state=flt.self_state, within=within, side=flt.side), r
 
@@ -516,6 +521,9 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
         count_m = re.match(r"^up to (\d+) ", subj)
         return ("chosen-allies" if "all" in subj else "chosen-enemies") + (f":{count_m.group(1)}" if count_m else ""), \
             flt, rest
+    if both and not single and not where and kw != "other" \
+            and re.fullmatch(r"(?:each|all|every) (?:[a-z'\-]+ )?creatures?", subj):
+        return "everyone", flt, rest  # 'all creatures have +5 {m} damage': it too (a place word would leave it out)
     if both:
         return ("chosen-creature" if single else "all"), flt, rest
     if "enem" in subj:
@@ -540,7 +548,7 @@ _STAT_WORDS: Final = {
     "fort": "fort", "ref": "ref", "will": "will", "def": "def", "defenses": "defenses", "defences": "defenses",
     "all defenses": "defenses", "speed": "speed", "saves": "save", "save": "save", "saving throws": "save",
     "to all defenses": "defenses", "initiative": "initiative", "all defences": "defenses",
-    "to all defences": "defenses",
+    "to all defences": "defenses", "to saving throws": "save", "to saves": "save", "on saving throws": "save",
 }
 
 _MOD_RE: Final = re.compile(
@@ -548,7 +556,7 @@ _MOD_RE: Final = re.compile(
     r"(?P<dtype>(?:" + _TYPE_ALT + r") )?"
     r"(?P<stat>attack rolls|attack|attacks|damage|ac|fort|ref|will|def|to all defenses|to all defences|all defenses|"
     r"all defences|defenses|speed|"
-    r"saves|save|saving throws|initiative)(?P<rest>.*)$"
+    r"saves|save|saving throws|to saving throws|to saves|on saving throws|initiative)(?P<rest>.*)$"
 )
 
 _FORMS: Final = {

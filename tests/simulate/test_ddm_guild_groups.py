@@ -1,0 +1,87 @@
+"""Groups a power names by their kinds and the bonuses it gives them:
+- 'Undead creatures have +5 damage until end of round', 'All creatures are Slowed': every creature of those kinds, on
+  both sides and the power's own creature too when it is one (no place is named, so nobody is left out); inside an
+  attack ('Hit or miss, Undead creatures heal 15 HP') the words stay unread (those the attack reaches, or all?);
+- 'Martial allies have +5 damage vs. Underdark enemies': 'martial' picks who has the bonus, 'Underdark' when it counts
+  (before, one keyword did both: the bonus went to Underdark allies, or counted against Martial targets);
+- 'Allies have +4 to saving throws until end of round': the bonus is added to each saving throw's d20."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulate.games import ddm_guild_judge as J
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
+from simulate.games.ddm_guild_state import Fighter
+from simulate.games.ddm_guild_vocab import Filter
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card
+
+UNDEAD_DAMAGE = "Use at start of round: Undead creatures have +5 damage until end of round."
+VS_UNDERDARK = "Use at start of round: Until end of battle, Martial allies have +5 damage vs. Underdark enemies."
+SAVES = "Use at start of round. Allies have +4 to saving throws until end of round."
+ALL_SLOWED = "Typhoons and Tremors: Use at start of round: All creatures are Slowed until end of round."
+IN_ATTACK = "Undead Eye: (blast 4) +15 vs. Fortitude; 15 necrotic damage. Hit or miss, Undead creatures heal 15 HP."
+
+
+def _of(d: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    return {**d, **changes}
+
+
+def _use(s: Any, fid: str, text: str) -> None:
+    f = s.b.by_id[fid]
+    power = next(p for p in f.powers if p.text == text)
+    P.apply_effects(s.b, power.effects, J.Ctx(f))
+
+
+def _damage_bonus(s: Any, f: Fighter, target: Fighter | None = None) -> int:
+    return J._stat_mods(s.b, f, "damage", target, None, None, False, False)
+
+
+def test_the_powers_are_played_and_a_group_inside_an_attack_is_not() -> None:
+    for text in (UNDEAD_DAMAGE, VS_UNDERDARK, SAVES, ALL_SLOWED):
+        c = card_from_json(card("Any", SWORD, text, rating=3))
+        assert len(c.powers) == 2 and unplayed_powers(c) == [], text
+    c = card_from_json(card("Beholder Zombie", IN_ATTACK))
+    assert len(c.powers) == 1
+    assert [p.name for p in unplayed_powers(c)] == ["Undead Eye"]
+
+
+def test_undead_creatures_are_every_undead_one_its_own_and_enemies_too() -> None:
+    s = battle([card("Lich", SWORD, UNDEAD_DAMAGE, rating=3, keywords=("Undead",)),
+                card("Skeleton", SWORD, keywords=("Undead",)), card("Knight", SWORD)],
+               [card("Zombie", SWORD, keywords=("Undead",)), card("Paladin", SWORD)], PurposeDice())
+    _use(s, "a1", UNDEAD_DAMAGE)
+    bonus = {fid: _damage_bonus(s, s.b.by_id[fid]) for fid in ("a1", "a2", "a3", "b1", "b2")}
+    assert bonus == {"a1": 5, "a2": 5, "a3": 0, "b1": 5, "b2": 0}
+
+
+def test_all_creatures_are_slowed_the_power_s_own_creature_too() -> None:
+    s = battle([card("Empyrean", SWORD, ALL_SLOWED, rating=3), card("Angel", SWORD)],
+               [card("Demon", SWORD)], PurposeDice())
+    _use(s, "a1", "Typhoons and Tremors: Use at start of round: All creatures are Slowed until end of round.")
+    assert all(s.b.by_id[fid].has("slowed") for fid in ("a1", "a2", "b1"))
+
+
+def test_the_kinds_that_pick_who_has_a_bonus_and_those_it_counts_against_stay_apart() -> None:
+    s = battle([card("Medic", SWORD, VS_UNDERDARK, rating=3), card("Soldier", SWORD, keywords=("Martial",)),
+                card("Wizard", SWORD, keywords=("Arcane",))],
+               [_of(card("Drow", SWORD), factions=["underdark"]), card("Orc", SWORD, keywords=("Martial",))],
+               PurposeDice())
+    _use(s, "a1", VS_UNDERDARK)
+    soldier, wizard = s.b.by_id["a2"], s.b.by_id["a3"]
+    drow, orc = s.b.by_id["b1"], s.b.by_id["b2"]
+    assert (_damage_bonus(s, soldier, drow), _damage_bonus(s, soldier, orc)) == (5, 0)
+    assert (_damage_bonus(s, wizard, drow), _damage_bonus(s, wizard, orc)) == (0, 0)
+
+
+def test_a_bonus_to_saving_throws_turns_a_7_into_a_saved_throw() -> None:
+    s = battle([card("Inquisitor", SWORD, SAVES, rating=3), card("Acolyte", SWORD)],
+               [card("Orc", SWORD)], PurposeDice(save=[7, 7]))
+    _use(s, "a1", SAVES)
+    acolyte, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    for f in (acolyte, orc):
+        P.add_active(s.b, f, "condition", "dazed", 0, "save", s.b.by_id["a1"], Filter())
+    saved = [P.roll_save(s.b, f, next(e for e in f.effects if e.what == "dazed")) for f in (acolyte, orc)]
+    assert saved == [True, False]
+    assert [e["bonus"] for e in s.b.log.to_json() if e["kind"] == "save" and "bonus" in e] == [4]
