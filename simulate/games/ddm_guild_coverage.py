@@ -77,8 +77,8 @@ _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declar
                   "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by"})}
 _REROLL_ON: Final = {"attack": frozenset({"misses", "ally-misses", "any-misses"}), "save": frozenset({"fails-save",
                                                                                         "ally-fails-save"})}
-_GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "everyone", "self-and-allies", "friends", "chosen-ally",
-                               "chosen-friend", "opponent",
+_GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "everyone", "self-and-allies", "friends",
+                               "chosen-ally", "chosen-friend", "opponent",
                                "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally", "nearest-ally"})
 # who may make an attack an effect grants: the power's creature or its allies (an enemy's attack "as though
 # dominated" is not played)
@@ -94,7 +94,7 @@ PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-r
                                      "permanent", "attack", "after-attack", "end-next-turn-source",
                                      "start-next-turn-source", "until-damaged"})
 PLAYED_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac",
-                                 "def", "speed", "save"})
+                                 "def", "speed", "save", "keen"})
 PLAYED_STATICS: Final = frozenset({
     "absorb", "resist-crit", "half-ranged", "no-opportunity", "never-bloodied",
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",

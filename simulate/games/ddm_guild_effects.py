@@ -612,6 +612,12 @@ def _rolled(t: str, default_who: str, ctx: str) -> list[Effect] | None:
     return None
 
 
+_KEEN_RE: Final = re.compile(
+    r"^(?:scores?|score) critical(?: hit)?s? (?:(?P<vs1>(?:against|vs\.?) [^,]+?) )?on (?:attack rolls of |a )?"
+    r"(?:natural|unmodified) (?P<n>\d+)(?:-20|\+| or 20| or higher)?(?: with (?P<form>\{m\}|\{r\}) attacks)?"
+    r"(?: (?P<vs2>(?:against|vs\.?) .+?))?(?P<rest>(?: until .*| this round)?)$")
+
+
 def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     """One clause of effects (no 'and' splitting beyond what the patterns allow). ``ctx`` is "hit" for an attack's
     rider (so "pushes 2" moves the target and a bare condition lands on the target)."""
@@ -644,7 +650,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     who, flt, rest = _subject(t)
     if ctx == "hit" and who in ("all", "allies", "enemies") and flt.within == -1 and _BARE_ADJACENT.match(t):
         raise _Unread(f"{t} (adjacent to the target or to the attacker?)")
-    if who == "everyone" and ctx != "power":  # 'Hit or miss, Undead creatures heal 15 HP' in an attack: those it reaches?
+    if who == "everyone" and ctx != "power":  # in an attack: "Hit or miss, Undead creatures heal 15 HP"
         raise _Unread(f"{t} (every creature of those kinds, or only those the attack reaches?)")
     subject_given = bool(who)
     if not who:
@@ -665,6 +671,20 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         gains = _gains(gm.group("what"))
         if gains is not None and not tail and dur:
             return [Effect("gain", who, n, what, dur, filter=flt) for what, n in gains]
+    # a wider critical range for a while: "allies score critical hits on a natural 19-20 until end of round", "each Evil
+    # ally scores critical hits against Bloodied targets on attack rolls of natural 16-20 until end of round"
+    km = _KEEN_RE.match(body)
+    if km:
+        keen_text, dur = _split_duration(km.group("rest"))
+        dur = dur or lead_dur
+        vs = (km.group("vs1") or km.group("vs2") or "").strip()
+        cond, left = _mod_condition(vs) if vs else (Filter(), "")
+        if not dur or left or keen_text.strip() or (vs and not (cond.target_state or cond.keyword)):
+            raise _Unread(body)
+        form = _FORMS.get((km.group("form") or "") + " ", "")
+        kf = _target_kinds(cond)
+        kf = Filter(keyword=kf.keyword, target_state=kf.target_state, self_state=kf.self_state, attack_form=form)
+        return [Effect("mod", who, int(km.group("n")), "keen", dur, filter=_merge(flt, kf))]
     # a modifier: "has +2 attack until end of round"; "cumulative": it adds to itself (profile ddm-guild.stacking)
     body = re.sub(r"^if (?:that|the) attack hits,? (?=[+-]\d+ (?:\w+ )?damage on that attack$)", "", body)
     cumulative = bool(re.search(r"\bcumulative |\s?\(cumulative\)", body))

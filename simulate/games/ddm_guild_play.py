@@ -1134,6 +1134,11 @@ def _keen(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
                 and (not flt.keyword or has_kinds(t, flt.keyword)) \
                 and (not flt.target_state or target_state_ok(b, flt, attacker, t, spec.form == "melee")):
             out = n
+    for e in attacker.effects:  # 'allies score critical hits on a natural 19-20 until end of round'
+        if e.kind == "mod" and e.what == "keen" and e.amount < out \
+                and _form_matches(e.filter.attack_form, spec, power) \
+                and (not e.filter.target_state or target_state_ok(b, e.filter, attacker, t, spec.form == "melee")):
+            out = e.amount
     return out
 
 

@@ -4,7 +4,9 @@
   attack ('Hit or miss, Undead creatures heal 15 HP') the words stay unread (those the attack reaches, or all?);
 - 'Martial allies have +5 damage vs. Underdark enemies': 'martial' picks who has the bonus, 'Underdark' when it counts
   (before, one keyword did both: the bonus went to Underdark allies, or counted against Martial targets);
-- 'Allies have +4 to saving throws until end of round': the bonus is added to each saving throw's d20."""
+- 'Allies have +4 to saving throws until end of round': the bonus is added to each saving throw's d20;
+- 'Allies score critical hits on a natural 19-20 until end of round' (against some targets, with some attacks): a
+  wider critical range for a while."""
 
 from __future__ import annotations
 
@@ -15,12 +17,15 @@ from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_state import Fighter
 from simulate.games.ddm_guild_vocab import Filter
-from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
 UNDEAD_DAMAGE = "Use at start of round: Undead creatures have +5 damage until end of round."
 VS_UNDERDARK = "Use at start of round: Until end of battle, Martial allies have +5 damage vs. Underdark enemies."
 SAVES = "Use at start of round. Allies have +4 to saving throws until end of round."
 ALL_SLOWED = "Typhoons and Tremors: Use at start of round: All creatures are Slowed until end of round."
+KEEN = "Use at start of round. Allies score critical hits on a natural 19-20 until end of round."
+KEEN_BLOODIED = ("Use at start of round. Each Evil ally scores critical hits against Bloodied targets on attack rolls "
+                 "of natural 16-20 until end of round.")
 IN_ATTACK = "Undead Eye: (blast 4) +15 vs. Fortitude; 15 necrotic damage. Hit or miss, Undead creatures heal 15 HP."
 
 
@@ -39,7 +44,7 @@ def _damage_bonus(s: Any, f: Fighter, target: Fighter | None = None) -> int:
 
 
 def test_the_powers_are_played_and_a_group_inside_an_attack_is_not() -> None:
-    for text in (UNDEAD_DAMAGE, VS_UNDERDARK, SAVES, ALL_SLOWED):
+    for text in (UNDEAD_DAMAGE, VS_UNDERDARK, SAVES, ALL_SLOWED, KEEN, KEEN_BLOODIED):
         c = card_from_json(card("Any", SWORD, text, rating=3))
         assert len(c.powers) == 2 and unplayed_powers(c) == [], text
     c = card_from_json(card("Beholder Zombie", IN_ATTACK))
@@ -85,3 +90,32 @@ def test_a_bonus_to_saving_throws_turns_a_7_into_a_saved_throw() -> None:
     saved = [P.roll_save(s.b, f, next(e for e in f.effects if e.what == "dazed")) for f in (acolyte, orc)]
     assert saved == [True, False]
     assert [e["bonus"] for e in s.b.log.to_json() if e["kind"] == "save" and "bonus" in e] == [4]
+
+
+def test_allies_score_critical_hits_on_a_19_for_the_round_and_enemies_do_not() -> None:
+    s = battle([card("Marshal", SWORD, KEEN, rating=3), card("Knight", SWORD)],
+               [card("Orc", SWORD, hp=100), card("Troll", SWORD, hp=100)], PurposeDice(attack=[19, 19]))
+    put(s, "a2", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    _use(s, "a1", KEEN)
+    knight, orc, troll = s.b.by_id["a2"], s.b.by_id["b1"], s.b.by_id["b2"]
+    P.attack(s.b, knight, knight.powers[0], knight.powers[0].attack, [orc])  # type: ignore[arg-type]
+    P.attack(s.b, troll, troll.powers[0], troll.powers[0].attack, [knight])  # type: ignore[arg-type]
+    assert [(e.data["attacker"], e.data["crit"]) for e in s.log.of_kind("attack")] == [("a2", True), ("b2", False)]
+    assert orc.hp == 80  # 10 damage doubled
+
+
+def test_a_critical_range_against_bloodied_targets_only_for_evil_allies() -> None:
+    evil = {"alignment": "evil"}
+    s = battle([_of(card("Tyrant", SWORD, KEEN_BLOODIED, rating=3), **evil), _of(card("Cultist", SWORD), **evil),
+                card("Mercenary", SWORD)],
+               [card("Orc", SWORD, hp=100), card("Elf", SWORD, hp=100)], PurposeDice())
+    _use(s, "a1", KEEN_BLOODIED)
+    cultist, mercenary, orc, elf = (s.b.by_id[x] for x in ("a2", "a3", "b1", "b2"))
+    orc.hp = 40  # bloodied
+    sword = cultist.powers[0]
+    assert sword.attack is not None
+    spec = sword.attack
+    assert (P._keen(s.b, cultist, orc, sword, spec), P._keen(s.b, cultist, elf, sword, spec)) == (16, 20)
+    assert P._keen(s.b, mercenary, orc, mercenary.powers[0], spec) == 20

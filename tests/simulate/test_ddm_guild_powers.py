@@ -169,7 +169,9 @@ def test_a_modifier_against_a_kind_is_not_cut_at_vs() -> None:
     """'vs. Evil enemies' is one clause (the full stop of 'vs.' does not end a sentence)."""
     p = parse_power(0, "champion", "Use at start of round: Allies have +5 damage vs. Evil enemies until end of round.")
     assert p.played, p.unplayed
-    assert [(e.kind, e.who, e.amount, e.filter.keyword) for e in p.effects] == [("mod", "allies", 5, "evil")]
+    # every ally has it (no keyword picks who), against Evil targets (a state of the target)
+    assert [(e.kind, e.who, e.amount, e.filter.keyword, e.filter.target_state) for e in p.effects] == [
+        ("mod", "allies", 5, "", "kinds:evil")]
 
 
 def test_card_misprints_read_as_the_words_they_spell() -> None:
