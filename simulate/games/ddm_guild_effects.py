@@ -426,7 +426,7 @@ _EXTRA_ATTACK_RE: Final = re.compile(
     r"(?P<which>\{b\}|\{m\}|\{r\}|"
     r"\{mb\}|\{rb\}|melee|ranged|\{m\} or \{r\}|[a-z' \-]+?) attacks?(?P<rest>.*)$"
 )
-_HAS_RE: Final = re.compile(r"^(?:has|have|gets?|gains?) (?P<mod>[+-].*)$")
+_HAS_RE: Final = re.compile(r"^(?:has|have|gets?|gains?|deals?(?= \+\d+ (?:\w+ )?damage)) (?P<mod>[+-].*)$")
 _GAIN_WORD: Final = (r"(?:resist \d+ (?:all|" + _TYPE_ALT + r")|insubstantial|phasing|conceal \d+|flight|"
                      r"blindsight|burrow|"
                      r"immune (?:" + _TYPE_ALT + r"|dazed|stunned|immobilized|slowed|weakened|dominated|blinded))")

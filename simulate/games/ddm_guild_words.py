@@ -326,12 +326,16 @@ def _composed_group(text: str) -> tuple[str, Filter, str] | None:
         for part in re.sub(r"^each ", "", w.strip()).split():  # 'living non-Troglodyte': each of them
             neg = part.startswith("non-")
             kind = _singular(part[4:] if neg else part)
-            if kind not in KINDS and kind not in FACTIONS and kind not in ("living", "champion"):
+            if kind not in KINDS and kind not in FACTIONS and kind not in ("living", "champion") \
+                    and (neg or kind not in SUBJECT_SIZES):  # 'Small Goblin creatures': a size and a kind
                 return None
             parts.append(("!" if neg else "") + kind)
         alts.append("+".join(parts))
     if (not alts and not (m.group("adj") or where)) or (plural_kind and not words.endswith("s")):
         return None
+    kinds_after = [p for p in alts[-1].split("+") if p not in SUBJECT_SIZES] if alts else []
+    if kinds_after and any(a in SUBJECT_SIZES for a in alts[:-1]):  # 'Medium and Small Stealth allies': both sizes
+        alts = [a + "+" + "+".join(kinds_after) if a in SUBJECT_SIZES else a for a in alts]
     if any("!" in a for a in alts) and len(alts) > 1:
         return None  # 'non-Evil Fey and Gnome': how far the 'non-' reaches is not certain
     also = m.group("also")

@@ -26,6 +26,8 @@ ALL_SLOWED = "Typhoons and Tremors: Use at start of round: All creatures are Slo
 KEEN = "Use at start of round. Allies score critical hits on a natural 19-20 until end of round."
 KEEN_BLOODIED = ("Use at start of round. Each Evil ally scores critical hits against Bloodied targets on attack rolls "
                  "of natural 16-20 until end of round.")
+SIZES = "Use at start of round: Medium and Small Stealth allies have +5 damage until end of round."
+COLD = "Use at start of round. Cold creatures in your warband deal +10 cold damage until end of round."
 IN_ATTACK = "Undead Eye: (blast 4) +15 vs. Fortitude; 15 necrotic damage. Hit or miss, Undead creatures heal 15 HP."
 
 
@@ -44,7 +46,7 @@ def _damage_bonus(s: Any, f: Fighter, target: Fighter | None = None) -> int:
 
 
 def test_the_powers_are_played_and_a_group_inside_an_attack_is_not() -> None:
-    for text in (UNDEAD_DAMAGE, VS_UNDERDARK, SAVES, ALL_SLOWED, KEEN, KEEN_BLOODIED):
+    for text in (UNDEAD_DAMAGE, VS_UNDERDARK, SAVES, ALL_SLOWED, KEEN, KEEN_BLOODIED, SIZES, COLD):
         c = card_from_json(card("Any", SWORD, text, rating=3))
         assert len(c.powers) == 2 and unplayed_powers(c) == [], text
     c = card_from_json(card("Beholder Zombie", IN_ATTACK))
@@ -119,3 +121,28 @@ def test_a_critical_range_against_bloodied_targets_only_for_evil_allies() -> Non
     spec = sword.attack
     assert (P._keen(s.b, cultist, orc, sword, spec), P._keen(s.b, cultist, elf, sword, spec)) == (16, 20)
     assert P._keen(s.b, mercenary, orc, mercenary.powers[0], spec) == 20
+
+
+def test_two_sizes_before_a_kind_are_both_of_that_kind() -> None:
+    stealth = ("Stealth",)
+    s = battle([card("Xanathar", SWORD, SIZES, rating=3), card("Rogue", SWORD, keywords=stealth),
+                card("Halfling", SWORD, size="Small", keywords=stealth),
+                card("Ogre", SWORD, size="Large", keywords=stealth), card("Guard", SWORD)],
+               [card("Orc", SWORD)], PurposeDice())
+    _use(s, "a1", SIZES)
+    assert [_damage_bonus(s, s.b.by_id[f]) for f in ("a2", "a3", "a4", "a5")] == [5, 5, 0, 0]
+
+
+def test_cold_creatures_deal_ten_more_cold_damage() -> None:
+    s = battle([card("Jarl", SWORD, COLD, rating=3), card("Frost Giant", SWORD, keywords=("Cold",)),
+                card("Hill Giant", SWORD)], [card("Orc", SWORD, hp=100), card("Troll", SWORD, hp=100)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a2", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "a3", 4, 6)
+    put(s, "b2", 5, 6)
+    _use(s, "a1", COLD)
+    for fid, tid in (("a2", "b1"), ("a3", "b2")):
+        f = s.b.by_id[fid]
+        P.attack(s.b, f, f.powers[0], f.powers[0].attack, [s.b.by_id[tid]])  # type: ignore[arg-type]
+    assert (s.b.by_id["b1"].hp, s.b.by_id["b2"].hp) == (80, 90)
