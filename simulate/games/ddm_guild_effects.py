@@ -363,8 +363,8 @@ _FORCED_RE: Final = re.compile(
     r" (?P<ex2>up to |exactly )?(?P<n2>\d+)(?: squares?)?)(?P<rest>.*)$"
 )
 _SHIFT_RE: Final = re.compile(
-    r"^(?:can |may )?(?P<verb>shifts?|teleports?|moves?|flies?)(?: it)?(?: up to)? (?P<n>\d+|its speed|"
-    r"its current speed|current speed|speed|its full speed|a number of squares equal to its speed|"
+    r"^(?:can |may )?(?P<verb>shifts?|teleports?|moves?|flies?)(?: it)?(?: up to)? (?P<n>\d+|(?:its|their) speed|"
+    r"(?:its|their) current speed|current speed|speed|its full speed|a number of squares equal to its speed|"
     r"twice its (?:current )?speed)(?: squares?)?(?P<rest>.*)$"
 )
 _BARE_SHIFT_RE: Final = re.compile(r"^(?:can |may )?(?:immediately )?shifts?(?: (?:1|one) square)?$")

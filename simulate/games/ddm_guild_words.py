@@ -90,6 +90,7 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
     (re.compile(r"\bittakes\b"), "it takes"), (re.compile(r"\bit as (?=[+-]\d)"), "it has "),
     (re.compile(r"\[([mrcab]b?)\](?= attacks?\b)"), r"{\1}"),  # '-5 damage with [m] attacks': the icon
+    (re.compile(r"\bthier\b"), "their"),
     # the cards' older word for destroyed ('Whenever an enemy is eliminated while adjacent to this creature')
     (re.compile(r"\b(?:is|are|been|be) eliminated\b"), "is destroyed"),
     (re.compile(r"\beliminates (an?|any|the) (?=(?:[a-z\-]+ )?(?:enemy|enemies|creature)\b)"), r"destroys \1 "),

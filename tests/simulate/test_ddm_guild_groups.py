@@ -28,6 +28,7 @@ KEEN_BLOODIED = ("Use at start of round. Each Evil ally scores critical hits aga
                  "of natural 16-20 until end of round.")
 SIZES = "Use at start of round: Medium and Small Stealth allies have +5 damage until end of round."
 COLD = "Use at start of round. Cold creatures in your warband deal +10 cold damage until end of round."
+MOVE = "Use at start of round: Shapeshifter allies move up to their speed."
 IN_ATTACK = "Undead Eye: (blast 4) +15 vs. Fortitude; 15 necrotic damage. Hit or miss, Undead creatures heal 15 HP."
 
 
@@ -46,7 +47,7 @@ def _damage_bonus(s: Any, f: Fighter, target: Fighter | None = None) -> int:
 
 
 def test_the_powers_are_played_and_a_group_inside_an_attack_is_not() -> None:
-    for text in (UNDEAD_DAMAGE, VS_UNDERDARK, SAVES, ALL_SLOWED, KEEN, KEEN_BLOODIED, SIZES, COLD):
+    for text in (UNDEAD_DAMAGE, VS_UNDERDARK, SAVES, ALL_SLOWED, KEEN, KEEN_BLOODIED, SIZES, COLD, MOVE):
         c = card_from_json(card("Any", SWORD, text, rating=3))
         assert len(c.powers) == 2 and unplayed_powers(c) == [], text
     c = card_from_json(card("Beholder Zombie", IN_ATTACK))
@@ -146,3 +147,16 @@ def test_cold_creatures_deal_ten_more_cold_damage() -> None:
         f = s.b.by_id[fid]
         P.attack(s.b, f, f.powers[0], f.powers[0].attack, [s.b.by_id[tid]])  # type: ignore[arg-type]
     assert (s.b.by_id["b1"].hp, s.b.by_id["b2"].hp) == (80, 90)
+
+
+def test_shapeshifter_allies_move_up_to_their_speed_and_the_others_stay() -> None:
+    s = battle([card("Werewolf", SWORD, MOVE, rating=3), card("Wererat", SWORD, keywords=("Shapeshifter",)),
+                card("Hunter", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a2", 1, 1)
+    put(s, "a3", 1, 4)
+    put(s, "b1", 9, 2)
+    before = (s.b.by_id["a2"].pos, s.b.by_id["a3"].pos)
+    _use(s, "a1", MOVE)
+    wererat, hunter = s.b.by_id["a2"], s.b.by_id["a3"]
+    assert hunter.pos == before[1]
+    assert wererat.pos != before[0] and s.b.gap(wererat, s.b.by_id["b1"]) < 8  # toward the enemy, 6 squares at most
