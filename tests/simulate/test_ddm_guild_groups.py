@@ -29,6 +29,7 @@ KEEN_BLOODIED = ("Use at start of round. Each Evil ally scores critical hits aga
 SIZES = "Use at start of round: Medium and Small Stealth allies have +5 damage until end of round."
 COLD = "Use at start of round. Cold creatures in your warband deal +10 cold damage until end of round."
 MOVE = "Use at start of round: Shapeshifter allies move up to their speed."
+SNEAK = "Use at start of round: Each Goblin ally has Sneak Attack 5 until end of round."
 IN_ATTACK = "Undead Eye: (blast 4) +15 vs. Fortitude; 15 necrotic damage. Hit or miss, Undead creatures heal 15 HP."
 
 
@@ -47,7 +48,7 @@ def _damage_bonus(s: Any, f: Fighter, target: Fighter | None = None) -> int:
 
 
 def test_the_powers_are_played_and_a_group_inside_an_attack_is_not() -> None:
-    for text in (UNDEAD_DAMAGE, VS_UNDERDARK, SAVES, ALL_SLOWED, KEEN, KEEN_BLOODIED, SIZES, COLD, MOVE):
+    for text in (UNDEAD_DAMAGE, VS_UNDERDARK, SAVES, ALL_SLOWED, KEEN, KEEN_BLOODIED, SIZES, COLD, MOVE, SNEAK):
         c = card_from_json(card("Any", SWORD, text, rating=3))
         assert len(c.powers) == 2 and unplayed_powers(c) == [], text
     c = card_from_json(card("Beholder Zombie", IN_ATTACK))
@@ -160,3 +161,21 @@ def test_shapeshifter_allies_move_up_to_their_speed_and_the_others_stay() -> Non
     wererat, hunter = s.b.by_id["a2"], s.b.by_id["a3"]
     assert hunter.pos == before[1]
     assert wererat.pos != before[0] and s.b.gap(wererat, s.b.by_id["b1"]) < 8  # toward the enemy, 6 squares at most
+
+
+def test_goblin_allies_have_sneak_attack_5_for_the_round_against_a_target_they_have_combat_advantage_on() -> None:
+    s = battle([card("Underboss", SWORD, SNEAK, rating=3), card("Goblin", SWORD, keywords=("Goblin",)),
+                card("Orc", SWORD)], [card("Dwarf", SWORD), card("Elf", SWORD)], PurposeDice())
+    put(s, "a2", 4, 3)
+    put(s, "a3", 6, 3)
+    put(s, "b1", 5, 3)  # between the goblin and the orc: flanked
+    put(s, "b2", 4, 7)
+    _use(s, "a1", SNEAK)
+    goblin, orc, dwarf, elf = (s.b.by_id[x] for x in ("a2", "a3", "b1", "b2"))
+    assert J.has_combat_advantage(s.b, goblin, dwarf, True) and not J.has_combat_advantage(s.b, goblin, elf, True)
+
+    def melee_bonus(f: Fighter, target: Fighter) -> int:
+        sword = f.powers[0]
+        return J._stat_mods(s.b, f, "damage", target, sword.attack, sword, False, False)
+
+    assert (melee_bonus(goblin, dwarf), melee_bonus(goblin, elf), melee_bonus(orc, dwarf)) == (5, 0, 0)
