@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -36,7 +36,7 @@ from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import Power
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.53"  # 1.52: damage penalties, action powers; 1.53: groups by kinds
+GAME_VERSION: Final = "ddm-guild/1.54"  # 1.53: groups by kinds, save bonuses; 1.54: more gain words
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -246,6 +246,18 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.aura_gains.append((what, amount, flt, aura))
     elif kind == "gain":
         f.own_gains.append((what, amount))
+    elif kind == "ca-vs":
+        f.ca_vs.append(flt)
+    elif kind == "kin":
+        f.kin.append(what)
+    elif kind == "always-bloodied":
+        f.always_bloodied = True
+    elif kind == "initiative-rating":
+        f.initiative_rating = amount
+    elif kind == "resist-form":
+        f.resist_forms[what] = max(f.resist_forms.get(what, 0), amount)
+    elif kind == "difficult-aura":
+        f.difficult_auras.append((amount, flt))
     elif kind == "while" and flt.self_state == "charging":  # 'Flight while charging': on its charge's move
         f.charge_flight = f.charge_flight or what == "flight"
     elif kind == "while":  # 'Conceal 6 while adjacent to a wall' (P.refresh_while keeps what holds)
@@ -264,6 +276,13 @@ class GuildState(State):
         for player, wb in enumerate(warbands):
             for i, card in enumerate(wb.cards):
                 self.b.add(make_fighter(f"{'ab'[player]}{i + 1}", player, card))
+        for f in self.b.fighters:  # 'is Evil if there are Evil creatures in your warband': decided at set-up
+            for word in f.kin:
+                if any(o is not f and o.player == f.player and J.has_keyword(o, word) for o in self.b.fighters):
+                    if word in ("good", "evil"):
+                        f.card = replace(f.card, alignment=word)
+                    else:
+                        f.keywords = f.keywords | {word}
         self.first_player = 0
         self.phase_player = 0
         self.phase_size = R.FIRST_PHASE
@@ -278,7 +297,8 @@ class GuildState(State):
     def _champion_roll(self, purpose: str) -> tuple[int, int]:
         """Profile ``ddm-guild.champion-test``: a d20 each, the higher champion rating rolls an extra die (a
         confused creature has no champion rating for it: ``ddm-guild.confused``)."""
-        best = [max((f.card.champion_rating or 0 for f in self.b.fighters
+        best = [max(((f.card.champion_rating or 0) if f.initiative_rating is None else f.initiative_rating
+                     for f in self.b.fighters
                      if f.player == p and f.alive and not f.has("confused")), default=0) for p in (0, 1)]
         for _attempt in range(20):
             rolls = []
@@ -418,7 +438,7 @@ class GuildState(State):
             cells: set[Sq] = set()
             for a in areas:
                 cells.update(a.cells)
-            if any(sq in cells for f in b.in_play(p) if not f.gained("no-area-vp") for sq in f.space()):
+            if any(J.occupies(f, cells) for f in b.in_play(p) if not f.gained("no-area-vp")):
                 P.score(b, p, award, "victory-area")  # profile ddm-guild.victory-area
         if b.over:
             return
@@ -649,7 +669,12 @@ class GuildState(State):
         """Profile ``ddm-guild.shift`` (not while immobilized, barred from shifting, or Ponderous)."""
         if not self._move_free(f) or f.held() or f.has("no-shift") or f.ponderous:
             return []
-        r = P.reach(self.b, f, f.shift_squares)
+        mode = f.move_mode
+        f.move_mode = mode or "shift"  # (its movement is a shift: 'Elven Step')
+        try:
+            r = P.reach(self.b, f, f.shift_squares)
+        finally:
+            f.move_mode = mode
         sqs = self.board.squares
         cost = r.cost
         return sorted(sqs[i] for i in r.stops if i != r.start and cost[i] <= f.shift_squares)
@@ -771,7 +796,7 @@ class GuildState(State):
         powers = self.charge_powers(f)
         if not powers:
             return []
-        targets = P.nearest_enemies(b, f)
+        targets = [t for t in P.nearest_enemies(b, f) if not t.gained("untargetable-charge")]
         if not targets:
             return []
         f.charging_now = True  # its speed and movement while charging

@@ -365,11 +365,14 @@ class GuildBoard:
 
     def reach(
         self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], passable_only: set[Sq], threats: bytearray,
+        slow: bytearray | None = None,
     ) -> Reach:
         """Cheapest paths from ``start`` within ``budget`` squares of movement, and where the mover may stop
         (not on allies, statues or pits), as a :class:`Reach`. ``blocked``: squares the mover may not enter
         (enemies); ``passable_only``: squares it may cross but not end on (allies); ``threats``: 1 for each
-        anchor index whose leaving provokes (:meth:`mark_ring`). Ties: fewer provocations, then the order of
+        anchor index whose leaving provokes (:meth:`mark_ring`); ``slow``: 1 for each anchor that counts as difficult
+        terrain for this mover besides the map's ('each square in aura is difficult terrain for enemies'). Ties: fewer
+        provocations, then the order of
         :data:`DIRECTIONS` (so a path never depends on a set's order).
 
         On integer squares with a bucket queue: a level per cost, its entries taken by (provocations, the order
@@ -377,7 +380,7 @@ class GuildBoard:
         if mover.phasing:
             found = self._search_phasing(start, mover, budget, threats)
         else:
-            found = self._search(start, mover, budget, blocked, threats)
+            found = self._search(start, mover, budget, blocked, threats, slow)
         return self._stops(found, mover, passable_only)
 
     def _stops(self, r: Reach, mover: Mover, passable_only: set[Sq]) -> Reach:
@@ -391,10 +394,13 @@ class GuildBoard:
                 stops.append(i)
         return r
 
-    def _search(self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], th: bytearray) -> Reach:
+    def _search(self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], th: bytearray,
+                slow: bytearray | None = None) -> Reach:
         side = mover.side
         table = self.int_steps(side)
         col = 0 if (mover.flight or mover.ignore_difficult) else (2 if mover.forest_walk else 1)
+        sl = slow if slow is not None and col != 0 else bytearray(0)
+        check_slow = len(sl) > 0
         flight = mover.flight
         check_blocked = bool(blocked)
         bl = self.anchor_marks(blocked, side) if check_blocked else bytearray(0)
@@ -428,10 +434,10 @@ class GuildBoard:
                 for k in range(0, len(row), 4):
                     if row[k + 3] and not flight:
                         continue
-                    nc = c + (1 if col == 0 else row[k + col])
+                    n = row[k]
+                    nc = c + (1 if col == 0 else (2 if check_slow and sl[n] else row[k + col]))
                     if nc > budget:
                         continue
-                    n = row[k]
                     if check_blocked and bl[n]:
                         continue
                     old = cost[n]

@@ -8,6 +8,7 @@ coverage figures (``bench/ddm_guild_powers.py``) and every result's list of unpl
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Final
 
 from simulate.games.ddm_guild_vocab import DAMAGE_TYPES, END_NEAR, MOVE_MODES, Effect, Filter, Power, move_mode
@@ -101,7 +102,8 @@ PLAYED_STATICS: Final = frozenset({
     "blindsight", "stable-footing", "forest-walk", "swarm", "keen-critical", "awareness", "defensive-advantage",
     "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
     "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
-    "crit-damage", "while", "aura-gain", "gain",
+    "crit-damage", "while", "aura-gain", "gain", "ca-vs", "kin", "difficult-aura", "resist-form",
+    "always-bloodied", "initiative-rating",
 })
 # what an attack may ignore ('redirect': the engine plays no power that redirects an attack, so there is nothing
 # to ignore)
@@ -142,11 +144,15 @@ PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", 
 GAINED_WORDS: Final = frozenset({
     "conceal", "hide", "flight", "phasing", "insubstantial", "burrow", "blindsight", "forest-walk", "stable-footing",
     "no-invisible", "no-conceal", "no-hide", "no-opportunity", "no-immediate", "no-champion", "no-grant-ca",
-    "no-ca-from-flank", "half-ranged", "no-flight", "no-provoke", "no-area-vp", "no-will-attacks"})
+    "no-ca-from-flank", "half-ranged", "no-flight", "no-provoke", "no-area-vp", "no-will-attacks", "threatening-reach",
+    "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee"})
 HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", "immobilized", "slowed", "dazed",
                                "weakened", "sees-invisible", "sees-invisible-ground", "ignores-conceal",
                                "ignores-conceal-ground", "no-charge", "one-move", "save-at-start", "no-end-save",
-                               "no-miss-damage"})
+                               "no-miss-damage", "must-oa", "area-adjacent", "no-enemy-cover", "no-cover",
+                               "shift-stable", "no-vp-worth", "ignores-insubstantial",
+                               "ignores-insubstantial-melee", "ranged-no-provoke", "invisible-beyond",
+                               "no-enemy-auras"})
 
 
 def gain_played(what: str, static: bool) -> bool:
@@ -186,7 +192,8 @@ def engine_unplayed(power: Power) -> str:
     for s in power.statics:
         if s.kind not in PLAYED_STATICS:
             return f"{s.kind} is not played"
-        if s.kind == "while" and (s.what.split(":")[0] not in WHILE_GAINS or not while_state_played(
+        if s.kind == "while" and ((s.what.split(":")[0] not in WHILE_GAINS and not gain_played(s.what, True))
+                                  or not while_state_played(
                 s.filter.self_state)) and not (s.filter.self_state == "charging" and s.what == "flight"):
             return f"{s.what} while '{s.filter.self_state}' is not played"
         if s.kind == "while" and s.what.startswith("immune:") and s.what[7:] not in DAMAGE_TYPES \
@@ -201,6 +208,10 @@ def engine_unplayed(power: Power) -> str:
                 return why
         if s.kind == "immune" and s.what not in PLAYED_IMMUNE:
             return f"immune {s.what} is not played"
+        if s.kind == "ca-vs":
+            why = _filter_unplayed(s.filter)
+            if why or s.filter.target_state == "ca":
+                return why or "combat advantage against a target granting it"
         if s.kind in ("aura-gain", "gain") and not gain_played(s.what, static=True):
             return f"{s.what} (from an aura or its card) is not played"
         if s.kind == "aura-gain" and s.filter.keyword and not kinds_known(s.filter.keyword):
@@ -376,7 +387,12 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "'redirect' with no attack on an ally"
     if e.kind == "reroll" and trigger not in _REROLL_ON.get(e.what, ()):
         return "a reroll the engine does not offer"
-    why = _filter_unplayed(e.filter)
+    flt = e.filter
+    if e.kind == "gain" and flt.target_state.startswith("at:"):  # a gain's group: those standing there
+        if not _event_state_played(flt.target_state):
+            return f"'{flt.target_state}' is not played"
+        flt = replace(flt, target_state="")
+    why = _filter_unplayed(flt)
     if why:
         return why
     if e.filter.within == -2 and not attack and trigger not in _EVENT_TARGET:

@@ -62,8 +62,9 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^blindsight(?: \d+)?$"), "blindsight"),
     (re.compile(r"^(?:delayed appearance[.:]? )?(?:it |this creature )?(?:must )?starts? (?:the battle )?off the "
                 r"battle ?map(?:\. place it in your start area or in any unoccupied victory area at the start of a "
-                r"round after the first)?$"), "delayed"),
+                r"round after the first| during your set-?up)?$"), "delayed"),
     (re.compile(r"^(?:it )?can shift (?:up to )?(\d+) squares?(?: instead of 1)?$"), "shift-distance"),
+    (re.compile(r"^(?:it )?moves up to (\d+) squares when it shifts(?: instead of 1)?$"), "shift-distance"),
     (re.compile(r"^keen critical (\d+)$"), "keen-critical"),
     # criticals: "Scores critical hits on natural 19-20", "Triple damage on critical hits", "+10 Damage on criticals"
     (re.compile(r"^(?:it )?scores? critical(?: hit)?s? on (?:a )?(?:attack )?(?:rolls? of )?natural (\d+)"
@@ -90,6 +91,12 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^not (?:affected by|subject to) (?:enemies' )?(?:push, pull,? (?:or|and) slide|forced[- ]movement) "
                 r"effects(?: of enemies)?$"), "unmovable"),
     (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by enemies$"), "inexorable"),
+    (re.compile(r"^can move through (?:enemies|an enemy's space(?:,? but must end its move in a legal position)?)$"),
+     "inexorable"),  # (where it may end is the rules': ddm-guild.moving)
+    # 'Not affected by Confused, Dazed, and Dominated effects': immune to those conditions
+    (re.compile(r"^not affected by (?P<conds>(?:[a-z]+(?:,? and |,? or |, ))*[a-z]+)(?: effects)?$"), "unaffected"),
+    # 'Resist 5 All vs. melee attacks'
+    (re.compile(r"^resist (?P<n>\d+) all vs\.? (?P<f>melee|ranged) attacks$"), "resist-form"),
     (re.compile(r"^(?:takes )?half damage from \{m\} and \{r\} attacks$"), "swarm"),
     (re.compile(r"^resist (\d+) all vs\.? critical hits$|^-(\d+) damage (?:vs\.?|from|against) critical hits$"),
      "resist-crit"),  # 'Fortified 10: -10 damage vs. critical hits': less damage from a critical hit on it
@@ -125,6 +132,9 @@ _STATIC_PATTERNS: Final = (
     # 'Woodland Stride: Ignores the additional cost for moving in forest terrain'
     (re.compile(r"^(?:does not pay the extra cost for entering|ignores the (?:additional|extra) cost for (?:moving in|"
                 r"entering)) forest terrain$"), "forest-walk"),
+    # 'Forest terrain does not affect this creature's movement' (and river terrain: none on the stand-in maps,
+    # ddm-guild.stand-in-terrain)
+    (re.compile(r"^forest(?: and river)? terrain (?:does|do) not affect its movement$"), "forest-walk"),
     # senses: 'Ignores Invisible', 'Ignores Conceal', 'Tremorsense: Ignores Conceal on creatures without Flight and
     # treats invisible creatures without Flight as visible', 'Blindsight against creatures without Flight', 'Keen
     # Hearing 6: Ignores Conceal and Invisible vs. enemies within 6 squares'
@@ -137,6 +147,51 @@ _STATIC_PATTERNS: Final = (
      "own:sees-invisible-ground+ignores-conceal-ground"),
     (re.compile(r"^ignores conceal and invisible vs\.? enemies within (?P<n>\d+) squares\)?$"),
      "own:sees-invisible+ignores-conceal"),
+    # 'Tumble: This creature's movement does not provoke opportunity attacks on its turn', 'never provokes opportunity
+    # attacks while moving'
+    (re.compile(r"^(?:its movement does not provoke opportunity attacks(?: on its turn)?|(?:it )?never provokes "
+                r"opportunity attacks while moving)$"), "own:no-provoke"),
+    # 'Simple Thinker: This creature must make opportunity attacks when it can' (the engine makes every one it can)
+    (re.compile(r"^(?:it )?must make opportunity attacks when it can$"), "own:must-oa"),
+    # 'Terrain Mastery: Counts as occupying a victory area while adjacent to that victory area'
+    (re.compile(r"^(?:it )?counts as occupying a victory area while adjacent to (?:that|a) victory area$"),
+     "own:area-adjacent"),
+    # 'Sharpshooter: Enemies do not provide cover against this creature's {r} attacks'; 'Creatures and terrain ...'
+    (re.compile(r"^enemies do not provide cover against its \{r\} attacks$"), "own:no-enemy-cover"),
+    (re.compile(r"^creatures and terrain do not provide cover against its \{r\} attacks$"), "own:no-cover"),
+    # 'Threatening Reach: Can make opportunity attacks against enemies (for moving out of squares) within reach'
+    (re.compile(r"^(?:it )?can make opportunity attacks against enemies (?:for moving out of squares )?within "
+                r"(?:its )?reach$"), "own:threatening-reach"),
+    (re.compile(r"^(?:it )?does not grant combat advantage to enemies for flanking$"), "no-ca-from-flank"),
+    (re.compile(r"^(?:it )?moves as if with flight on its turn$"), "hop"),  # 'Hop': Flight on its turn
+    # 'This creature's {m} attacks ignore Insubstantial'; 'its {r} attacks do not provoke opportunity attacks'
+    (re.compile(r"^its (?:(?P<f>\{m\}) )?attacks ignore insubstantial$"), "own-form:ignores-insubstantial"),
+    (re.compile(r"^its \{r\} attacks do not provoke opportunity attacks$"), "own:ranged-no-provoke"),
+    # 'This creature ignores the Slowed and Immobilized conditions and is never considered to be Slowed or Immobilized'
+    (re.compile(r"^(?:it )?ignores the (?P<conds>[a-z]+ and [a-z]+) conditions and is never considered to be [a-z]+ or "
+                r"[a-z]+$"), "unaffected"),
+    # 'This creature is invisible to enemies 5 or more squares distant', 'Enemies 6 or more squares away from it cannot
+    # trace line of sight to it'
+    (re.compile(r"^(?:it is )?invisible to (?:enemies|creatures) (?P<n>\d+) or more squares? (?:distant|away)$"
+                r"|^enemies (?P<n2>\d+) or more squares away from it cannot trace line of sight to it$"),
+     "own:invisible-beyond"),
+    (re.compile(r"^unaffected by auras of enemies$"), "own:no-enemy-auras"),
+    (re.compile(r"^(?:it is )?always considered bloodied$"), "always-bloodied"),
+    # 'This creature is treated as having a Champion rating of 4 for determining initiative', 'Treated as CR 0 when
+    # determining initiative'
+    (re.compile(r"^(?:it is )?treated as (?:having a champion rating of |cr )(?P<n>\d+) (?:for|when) determining "
+                r"initiative$"), "initiative-rating"),
+    # 'Elven Step: Ignores the extra cost for entering difficult terrain while shifting'
+    (re.compile(r"^ignores (?:the extra cost for entering )?difficult terrain (?:when|while) shifting$"),
+     "own:shift-stable"),
+    # 'This creature has the Dragonne keyword if it has Dragonne allies in its warband', 'This creature is Evil if
+    # there are Evil creatures in your warband': what its warband makes of it, at set-up
+    (re.compile(r"^(?:it )?has the (?P<k>[a-z\-]+) keyword if it has (?P=k) allies in (?:its|your) warband$"), "kin"),
+    (re.compile(r"^(?:it is (?P<a>good|evil) i[fs] there are (?P=a) creatures in your warband|if your warband contains "
+                r"an? (?P<a2>good|evil) creature, it is (?P=a2))$"), "kin"),
+    # 'Bloodseeker: Has combat advantage against bloodied enemies' (the target words of the modifiers)
+    (re.compile(r"^(?:it )?(?:always )?has combat advantage (?:against|vs\.?) (?P<t>.+)$"), "ca-vs"),
+    (re.compile(r"^(?P<t>enemies .+?) grant combat advantage to it$"), "ca-vs"),
 )
 
 
@@ -200,9 +255,32 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return [Static("immune", 0, "forced movement")], [], "", ""
         if kind == "resist-crit":
             return [Static(kind, int(m.group(1) or m.group(2)))], [], "", ""
+        if kind == "kin":
+            g = m.groupdict()
+            return [Static("kin", 0, g.get("k") or g.get("a") or g.get("a2") or "")], [], "", ""
+        if kind == "unaffected":
+            conds = [c for c in re.split(r",? and |,? or |, ", m.group("conds")) if c]
+            if not all(c in _CONDITION_WORDS for c in conds):
+                return None
+            return [Static("immune", 0, _CONDITION_WORDS[c]) for c in conds], [], "", ""
+        if kind == "resist-form":
+            return [Static("resist-form", int(m.group("n")), m.group("f"))], [], "", ""
+        if kind == "initiative-rating":
+            return [Static(kind, int(m.group("n")))], [], "", ""
+        if kind == "hop":
+            return [Static("while", 1, "flight", Filter(self_state="own-turn"))], [], "", ""
+        if kind == "ca-vs":  # whom it has combat advantage against (the modifiers' target words)
+            words = re.sub(r"^(?:any )?enemy that is ", "enemies ", m.group("t"))
+            flt, left = _mod_condition("vs. " + re.sub(r" an ally of it$", " an ally", words))
+            if left or not flt.target_state or flt.self_state or flt.attack_form or flt.target_state == "ca":
+                return None
+            return [Static("ca-vs", filter=flt)], [], "", ""
+        if kind.startswith("own-form:"):  # its {m} attacks, or all of them
+            return [Static("gain", 1, kind[9:] + ("-melee" if m.group("f") else ""))], [], "", ""
         if kind.startswith("own:"):  # (a sense's range: 'within 6 squares'; 99 when none is given)
-            n_own = int(m.group("n")) if "n" in m.groupdict() and m.group("n") else \
-                99 if kind.startswith(("own:sees", "own:ignores")) else 1
+            g_own = m.groupdict()
+            n_own = int(g_own.get("n") or g_own.get("n2") or 0) or (
+                99 if kind.startswith(("own:sees", "own:ignores")) else 1)
             out_own = [Static("gain", n_own, w) for w in kind[4:].split("+") if w != "immune"]
             if kind.endswith("+immune"):
                 out_own.append(Static("immune", 0, "forced movement"))
@@ -276,7 +354,8 @@ def _while_static(body: str) -> list[Static] | None:
                 return None
             out.extend(Static("mod", n, stat, replace(f, self_state=cond[0])) for stat, n, f, _d in mods)
             continue
-        gains = _gains(part)
+        gains = _gains(part) or gain_words(part, bare=True)  # ('cannot be targeted by {r} attacks while adjacent to an
+        # enemy', 'has +5 Damage and Vulnerable 5 All while not bloodied')
         if not gains:
             return None
         out.extend(Static("while", n, what, Filter(self_state=cond[0])) for what, n in gains)
@@ -475,7 +554,6 @@ _GAIN_PHRASES: Final = (
     (re.compile(r"^" + _DENY + r" (?:take|use|perform|make) immediate actions"), ("no-immediate",)),
     (re.compile(r"^" + _DENY + r" shift"), ("no-shift",)),
     (re.compile(r"^" + _DENY + r" use champion powers"), ("no-champion",)),
-    (re.compile(r"^(?:do|does) not grant combat advantage(?= |,|;|$)"), ("no-grant-ca",)),
     (re.compile(r"^(?:are|is) never considered (?:to be )?flanked"), ("no-ca-from-flank",)),
     (re.compile(r"^takes? half damage from \{r\} attacks"), ("half-ranged",)),
     (re.compile(r"^(?:has|have|gains?) (?:solid|stable) footing"), ("stable-footing",)),
@@ -483,8 +561,23 @@ _GAIN_PHRASES: Final = (
      ("stable-footing",)),
     (re.compile(r"^loses? flight"), ("no-flight",)),
     (re.compile(r"^(?:do|does) not provoke opportunity attacks"), ("no-provoke",)),
-    (re.compile(r"^grants? combat advantage(?: to (?:attackers|enemies|all enemies|its enemies|each enemy))?(?= |,|;|$)"
-                ), ("grants-ca",)),
+    (re.compile(r"^(?:cannot|can not|may not) be targeted by (?:charges or \{r\} attacks|\{r\} attacks or charges)"),
+     ("untargetable-ranged", "untargetable-charge")),
+    (re.compile(r"^(?:cannot|can not|may not) be targeted (?:by|with) \{m\} or \{r\} attacks"),
+     ("untargetable-melee", "untargetable-ranged")),
+    (re.compile(r"^(?:cannot|can not|may not) be targeted by \{r\} attacks"), ("untargetable-ranged",)),
+    (re.compile(r"^(?:is )?worth 0 (?:vp|victory points) when (?:eliminated|destroyed)"), ("no-vp-worth",)),
+    (re.compile(r"^(?:do|does) not score (?:vp|victory points) for occupying (?:a |one of your )?victory areas?"),
+     ("no-area-vp",)),
+    (re.compile(r"^ignores? (?:conceal and invisible|invisible and conceal)"),
+     ("sees-invisible", "ignores-conceal")),
+    (re.compile(r"^(?:cannot|can not|may not) heal"), ("no-heal",)),
+    (re.compile(r"^may not gain the (?P<c>dazed|stunned|immobilized|slowed|weakened|confused) condition"), ("immune",)),
+    (re.compile(r"^grants? combat advantage(?: to (?:attackers|enemies|all enemies|its enemies|each enemy|it and "
+                r"(?:each ally|its allies|all allies)))?(?= |,|;|$)"), ("grants-ca",)),
+    (re.compile(r"^(?:do|does) not grant combat advantage (?:to enemies )?for flanking"), ("no-ca-from-flank",)),
+    (re.compile(r"^(?:has|have|gains?) threatening reach"), ("threatening-reach",)),
+    (re.compile(r"^(?:do|does) not grant combat advantage(?= |,|;|$)"), ("no-grant-ca",)),
 )
 _GAIN_VERB: Final = re.compile(r"^(?:has|have|gains?|are|is) ")
 _GAIN_ITEM: Final = re.compile(
@@ -497,13 +590,13 @@ _GAIN_ITEM: Final = re.compile(
     r"(?= |,|;|$)")
 
 
-def gain_words(text: str) -> list[tuple[str, int]] | None:
+def gain_words(text: str, bare: bool = False) -> list[tuple[str, int]] | None:
     """The gain vocabulary's words in ``text`` (after its subject: 'are not invisible and may not use conceal', 'have
     resist 10 fire and resist 5 radiant', 'are immune dazed and immune confused') as (what, amount); None unless
-    every word is read."""
+    every word is read (``bare``: its verb was said before: 'it has +5 Damage and Vulnerable 5 All')."""
     t = text.strip(" .;")
     out: list[tuple[str, int]] = []
-    verb = False
+    verb = bare
     while t:
         for rx, whats in _GAIN_PHRASES:
             m = rx.match(t)
@@ -514,6 +607,10 @@ def gain_words(text: str) -> list[tuple[str, int]] | None:
                     out.append(("no-hide", 1))
                 if "invisib" in words and whats == ("no-conceal",):
                     out.append(("no-invisible", 1))
+                if whats == ("immune",):  # 'may not gain the Dazed condition'
+                    out[-1] = ("immune:" + m.group("c"), 1)
+                if whats == ("sees-invisible", "ignores-conceal"):  # their senses, anywhere
+                    out[-2:] = [("sees-invisible", 99), ("ignores-conceal", 99)]
                 t = t[m.end():]
                 verb = False
                 break
@@ -1012,7 +1109,15 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if re.match(r"^is destroyed$", body) and who == "self":
         return [Effect("destroy-self", "self")]
     gw_body, gw_dur = _split_duration(body)  # 'Demon allies gain Hide until end of round', 'enemies do not benefit
-    gw = gain_words(gw_body) if gw_dur or lead_dur else None  # from Conceal or invisibility until end of round'
+    # from Conceal or invisibility until end of round'; 'each ally occupying a victory area has Conceal 6 ...': those
+    # standing there when the power is used
+    place = re.match(r"^(?:occupying|in) (?P<w>a|any|one of your|your) victory areas?(?: at (?:the )?start of (?:the )?"
+                     r"round)? (?=[a-z])", gw_body)
+    if place and subject_given and who in ("allies", "friends", "self-and-allies", "enemies", "all") \
+            and not flt.target_state:
+        flt = replace(flt, target_state="at:in-victory-area" + (":own" if "your" in place.group("w") else ""))
+        gw_body = gw_body[place.end():]
+    gw = gain_words(gw_body) if gw_dur or lead_dur else None
     if gw:
         return [Effect("gain", who, n, what, gw_dur or lead_dur, filter=flt) for what, n in gw]
     raise _Unread(t)

@@ -395,8 +395,17 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         for area in grid.areas("victory"):
             if not letter or area.letter in (letter, ""):
                 cells.update(area.cells)
-        return any(sq in cells for sq in holder.space())
+        return occupies(holder, cells)
     return False
+
+
+def occupies(f: Fighter, cells: set[Sq] | frozenset[Sq]) -> bool:
+    """It stands in one of ``cells`` (a victory area), or beside one when it 'counts as occupying a victory area while
+    adjacent to that victory area'."""
+    space = f.space()
+    if any(sq in cells for sq in space):
+        return True
+    return bool(f.gained("area-adjacent")) and any(n in cells for sq in space for n in _around(sq))
 
 
 def _around(sq: Sq) -> list[Sq]:
@@ -443,6 +452,9 @@ def has_combat_advantage(b: Battle, attacker: Fighter, target: Fighter, melee: b
             return True
     if not sees_invisible and b.invisible_to(attacker, target):
         return True
+    for flt in attacker.ca_vs:  # 'Has combat advantage against bloodied enemies'
+        if (not flt.keyword or has_kinds(target, flt.keyword)) and target_state_ok(b, flt, attacker, target, melee):
+            return True
     if melee and not target.flank_immune() and attacker.pos is not None and target.pos is not None \
             and b.adjacent(attacker, target):
         for ally in b.allies_of(attacker):
@@ -502,6 +514,8 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
                 continue
             if size < ANYWHERE and b.gap(owner, holder) > size:
                 continue
+            if owner.player != holder.player and holder.own_gains and unaffected_by_auras(holder):
+                continue
             if flt.keyword and not has_kinds(holder, flt.keyword):
                 continue
             if spec is not None and power is not None and not _form_matches(flt.attack_form, spec, power):
@@ -556,9 +570,12 @@ def attack_bonus(b: Battle, attacker: Fighter, target: Fighter, power: Power, sp
     if has_combat_advantage(b, attacker, target, melee, "invisible" in spec.ignores):
         total += R.COMBAT_ADVANTAGE
         mods.append(f"ca+{R.COMBAT_ADVANTAGE}")
-    if not melee and attacker.pos is not None and target.pos is not None and spec.form != "close-burst":
+    open_shot = spec.form == "ranged" and attacker.gained("no-cover")  # 'Creatures and terrain do not provide cover
+    if not melee and attacker.pos is not None and target.pos is not None and spec.form != "close-burst" \
+            and not open_shot:  # against its {r} attacks'; 'Enemies do not provide cover ...': its allies do
+        friends = spec.form == "ranged" and attacker.gained("no-enemy-cover")
         creatures = [sq for f in b.fighters if f.in_play() and f is not attacker and f is not target
-                     for sq in f.space()]
+                     and (not friends or f.player == attacker.player) for sq in f.space()]
         if b.board.cover(attacker.pos, attacker.side, target.pos, target.side, creatures):
             total += R.COVER
             mods.append(f"cover{R.COVER}")
@@ -616,6 +633,11 @@ def affected_by(b: Battle, owner: Fighter, index: int, enemies: bool) -> bool:
     return bool(eids & live)
 
 
+def unaffected_by_auras(f: Fighter) -> bool:
+    """'Unaffected by auras of enemies' (its own words: looked up as the auras are judged)."""
+    return any(w == "no-enemy-auras" for w, _n in f.own_gains)
+
+
 def aura_reaches(b: Battle, owner: Fighter, f: Fighter, flt: Filter, size: int) -> bool:
     """Profile ``ddm-guild.auras``: whether ``owner``'s aura (its side, kinds and size) reaches ``f``."""
     side = flt.side
@@ -623,6 +645,8 @@ def aura_reaches(b: Battle, owner: Fighter, f: Fighter, flt: Filter, size: int) 
         return side.endswith("+self")
     base = side.split("+")[0]
     if (base == "ally" and f.player != owner.player) or (base == "enemy" and f.player == owner.player):
+        return False
+    if f.player != owner.player and unaffected_by_auras(f):
         return False
     if size < ANYWHERE and b.gap(owner, f) > size:
         return False

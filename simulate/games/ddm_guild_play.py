@@ -32,6 +32,7 @@ from simulate.games.ddm_guild_judge import (
     self_state_ok,
     stat_mods,
     target_state_ok,
+    unaffected_by_auras,
     unseen,
     who_ok,
 )
@@ -74,6 +75,8 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
         total += vulnerable["all"]
     if "all" in resist:
         total = max(0, total - resist["all"])
+    if target.resist_forms and form in target.resist_forms:  # 'Resist 5 All vs. melee attacks'
+        total = max(0, total - target.resist_forms[form])
     if target.is_insubstantial() and not crit and not ignore_insubstantial:
         total //= R.INSUBSTANTIAL_DIVISOR
     if (target.swarm and form in ("melee", "ranged")) or (form == "ranged" and target.halves_ranged()):  # half {R}
@@ -134,8 +137,8 @@ def _damage_events(b: Battle, target: Fighter, source: Fighter | None, dtypes: t
 
 
 def heal(b: Battle, f: Fighter, amount: int) -> None:
-    """Profile ``ddm-guild.heal``: never above the starting hit points."""
-    if not f.in_play() or amount <= 0:
+    """Profile ``ddm-guild.heal``: never above the starting hit points (none while it 'cannot heal')."""
+    if not f.in_play() or amount <= 0 or f.gained("no-heal"):
         return
     new = min(f.max_hp, f.hp + amount)
     if new != f.hp:
@@ -166,10 +169,11 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
     victim.destroyed_round = b.round
     b.moved()
     scorer = 1 - victim.player
-    if killer is not None and killer.player != victim.player:
+    worth = 0 if any(w == "no-vp-worth" for w, _n in victim.own_gains) else victim.card.cost  # 'Worth 0 VP when
+    if killer is not None and killer.player != victim.player:  # eliminated'
         killer.kills += 1
-        killer.points_earned += victim.card.cost
-    score(b, scorer, victim.card.cost, "destroyed")
+        killer.points_earned += worth
+    score(b, scorer, worth, "destroyed")
     if killer is not None and killer.alive:
         run = b.run if isinstance(b.run, Run) and b.run.attacker is killer else None
         fire(b, "destroys", [killer], target=victim, run=run)
@@ -301,10 +305,11 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
     if base == "chosen-creature" and (e.kind in ("heal", "cleanse", "gain") or (e.kind == "mod" and e.amount > 0)):
         base = "chosen-friend"  # '1 Beast creature within 5 squares heals 10 HP': the player helps its own side
     if base in ("allies", "self-and-allies", "friends", "chosen-ally", "chosen-allies", "chosen-friend"):
-        pool = [a for a in b.allies_of(src) if who_ok(b, flt, src, a)
-                and (not flt.target_state or e.kind != "choose" or target_state_ok(b, flt, src, a))]
+        pool = [a for a in b.allies_of(src) if who_ok(b, flt, src, a)  # (a gain's group: those in that state)
+                and (not flt.target_state or e.kind not in ("choose", "gain") or target_state_ok(b, flt, src, a))]
         if base in ("self-and-allies", "friends", "chosen-friend") and src.in_play() and (
-                base == "self-and-allies" or who_ok(b, flt, src, src)):
+                base == "self-and-allies" or who_ok(b, flt, src, src)) and (
+                e.kind != "gain" or not flt.target_state or target_state_ok(b, flt, src, src)):
             pool = [src, *pool]
         if base in ("chosen-ally", "chosen-friend"):  # 'chosen-friend': one creature of its warband, itself too
             return _choose_ally(b, e, pool)[:1]
@@ -313,7 +318,7 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         return pool
     if base in ("enemies", "chosen-enemy", "chosen-enemies", "chosen-creature"):
         pool = [x for x in b.enemies_of(src) if who_ok(b, flt, src, x)
-                and (not flt.target_state or e.kind != "choose" or target_state_ok(b, flt, src, x))]
+                and (not flt.target_state or e.kind not in ("choose", "gain") or target_state_ok(b, flt, src, x))]
         pool.sort(key=lambda x: (b.gap(src, x), x.hp, x.id))
         if base in ("chosen-enemy", "chosen-creature"):
             return pool[:1]
@@ -758,13 +763,15 @@ def in_range(b: Battle, attacker: Fighter, p: Power, a: AttackSpec, t: Fighter) 
             or ("gaze" in t.immune and gaze(p)) or (a.defence == "will" and t.gained("no-will-attacks")):
         return False
     if a.form == "melee":
+        if t.gained("untargetable-melee"):  # 'cannot be targeted with {m} or {r} attacks while adjacent to ...'
+            return False
         reach = attacker.reach_of(p)
         g = b.gap(attacker, t)
         if reach <= 1:
             return b.adjacent(attacker, t) and _sees(b, attacker, t, a)
         return 1 <= g <= reach and _sees(b, attacker, t, a)
     if a.form == "ranged":
-        if a.range and b.gap(attacker, t) > a.range:
+        if (a.range and b.gap(attacker, t) > a.range) or t.gained("untargetable-ranged"):
             return False
         if not _sees(b, attacker, t, a):
             return False
@@ -874,9 +881,9 @@ def provoke(b: Battle, mover: Fighter, why: str, kinds: str = "") -> None:
     for e in list(b.enemies_of(mover)):
         if not mover.in_play() or b.over:
             return
-        if e.id in mover.provoked_by or not e.can_react() or not b.adjacent(e, mover) \
-                or not e.makes_opportunity_attacks():
-            continue
+        if e.id in mover.provoked_by or not e.can_react() or not e.makes_opportunity_attacks() \
+                or not (b.adjacent(e, mover) or (why == "move" and e.gained("threatening-reach"))):
+            continue  # ('Threatening Reach': leaving a square within its reach; in_range below measures it)
         if kinds and not has_kinds(e, kinds):
             continue
         if why == "shift" and not e.awareness:
@@ -937,8 +944,9 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
     attacker.attacked = True  # for 'RECHARGE at end of its turn if it did not attack'
     if spec.form == "melee":
         attacker.melee_attacked = True  # 'if it did not make a {M} attack during that turn'
-    if spec.provokes and spec.form != "melee" and not opportunity:
-        provoke(b, attacker, "ranged")
+    if spec.provokes and spec.form != "melee" and not opportunity \
+            and not (spec.form == "ranged" and attacker.gained("ranged-no-provoke")):  # ('its {r} attacks do not
+        provoke(b, attacker, "ranged")  # provoke opportunity attacks')
     b.attacks_rolled += 1
     last: Run | None = None
     for t in targets:
@@ -1217,8 +1225,10 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
         if run.reduce:
             parts = _reduce(parts, run.reduce)
         if total_before > 0:
-            deal_damage(b, t, parts, attacker, crit=crit, form=form_of(spec),
-                        ignore_insubstantial="insubstantial" in spec.ignores, ignore_resist="resist" in spec.ignores)
+            through = "insubstantial" in spec.ignores or attacker.gained("ignores-insubstantial") > 0 or (
+                spec.form == "melee" and attacker.gained("ignores-insubstantial-melee") > 0)  # ('its {m} attacks
+            deal_damage(b, t, parts, attacker, crit=crit, form=form_of(spec),  # ignore Insubstantial')
+                        ignore_insubstantial=through, ignore_resist="resist" in spec.ignores)
     if not b.over:
         apply_effects(b, others, ctx, gates_done=True)
     if crit and spec.crit and not b.over:
@@ -1319,7 +1329,16 @@ def threats_for(b: Battle, mover: Fighter) -> bytearray:
         if not e.can_react() or e.pos is None or e.id in mover.provoked_by or e.melee_basic() is None \
                 or not e.makes_opportunity_attacks():
             continue
-        b.board.mark_ring(out, e.pos, e.side, mover.side)
+        mb = e.melee_basic()
+        reach_e = e.reach_of(mb) if mb is not None and e.gained("threatening-reach") else 1
+        if reach_e <= 1:
+            b.board.mark_ring(out, e.pos, e.side, mover.side)
+            continue
+        w = b.board.width  # 'Threatening Reach': every anchor within its reach
+        for y in range(max(0, e.pos[1] - mover.side - reach_e + 1), min(b.board.height, e.pos[1] + e.side + reach_e)):
+            for x in range(max(0, e.pos[0] - mover.side - reach_e + 1), min(w, e.pos[0] + e.side + reach_e)):
+                if 1 <= gap((x, y), mover.side, e.pos, e.side) <= reach_e:
+                    out[y * w + x] = 1
     return out
 
 
@@ -1351,10 +1370,35 @@ def reach(b: Battle, mover: Fighter, budget: int) -> Reach:
     if isinstance(hit, Reach):
         return hit
     blocked, passable = blocked_for(b, mover)
-    out = b.board.reach(mover.pos, mover.mover(), budget, blocked, passable, threats_for(b, mover))
+    out = b.board.reach(mover.pos, mover.mover(), budget, blocked, passable, threats_for(b, mover),
+                        slow_for(b, mover))
     if len(b.reach_cache) > 16:
         b.reach_cache.clear()
     b.reach_cache[key] = out
+    return out
+
+
+def slow_for(b: Battle, mover: Fighter) -> bytearray | None:
+    """Anchors of ``mover`` whose space enters a square an aura makes difficult terrain for it ('each square within 2
+    squares of this creature counts as difficult terrain for enemies', profile ``ddm-guild.auras``); None if none."""
+    out: bytearray | None = None
+    for g in b.fighters:
+        if not g.difficult_auras or g is mover or not g.in_play() or g.pos is None:
+            continue
+        for size, flt in g.difficult_auras:
+            if flt.side == "enemy" and g.player == mover.player:
+                continue
+            if g.player != mover.player and unaffected_by_auras(mover):
+                continue
+            if flt.keyword and not has_kinds(mover, flt.keyword):  # 'for non-Plant enemies'
+                continue
+            if out is None:
+                out = bytearray(b.board.size)
+            w, h = b.board.width, b.board.height
+            for y in range(max(0, g.pos[1] - mover.side - size + 1), min(h, g.pos[1] + g.side + size)):
+                for x in range(max(0, g.pos[0] - mover.side - size + 1), min(w, g.pos[0] + g.side + size)):
+                    if gap((x, y), mover.side, g.pos, g.side) <= size:
+                        out[y * w + x] = 1
     return out
 
 

@@ -1371,9 +1371,12 @@ def _read(index: int, ptype: str, text: str, uses: int, display: str, name: str,
         return _keyword_power(index, display, ptype, text, uses, kw)
     if kw is not None:
         try:
-            return _read_body(index, ptype, text, uses, display, body)
+            read = _read_body(index, ptype, text, uses, display, body)
         except _Unread:
             return _keyword_power(index, display, ptype, text, uses, kw)
+        if read.statics and all(s.kind == "gain" for s in read.statics) and not read.effects:
+            return _keyword_power(index, display, ptype, text, uses, kw)  # ('Ponderous: Can't shift': the keyword)
+        return read
     return _read_body(index, ptype, text, uses, display, body)
 
 
@@ -1439,6 +1442,9 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     held = _while_static(_WALL_WALKER.sub(r"\1 while \2", body.strip(" ."))) or _destroyed_while(body.strip(" ."))
     if held is not None:
         return Power(index, display, ptype, text, uses, statics=tuple(held))
+    several = _several_statics(body)  # 'Forest terrain does not affect its movement, and it has Hide while occupying
+    if several is not None:  # forest terrain'
+        return Power(index, display, ptype, text, uses, statics=tuple(several))
     rt = _RETORT_RE.match(body.strip(" ."))
     if rt:  # 'Any creature that hits it with a {M} attack takes 5 necrotic damage': when it is hit, the attacker
         f = rt.group("f") or rt.group("f2")
@@ -1610,7 +1616,10 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                          effects=tuple(after[2]), requirement=requirement)
         start = _from_the_start(body)
         if start is None:
-            raise _Unread(body)
+            own = gain_words(body)  # 'Does not provoke opportunity attacks, may not make opportunity attacks'
+            if own is None:
+                raise _Unread(body)
+            return Power(index, display, ptype, text, uses, statics=tuple(Static("gain", n, w) for w, n in own))
         return Power(index, display, ptype, text, uses, trigger="setup", effects=tuple(start))
     effects = _outcome_effects(body) if trigger else _effects(body, "self", "power")
     if trigger == "attack-made" and effects and all(e.kind == "mod" and e.duration == "attack" for e in effects):
@@ -1712,6 +1721,25 @@ _MOVE_AND_ATTACK: Final = re.compile(
 
 # states that hold only on its own turn (so 'until end of its turn' adds nothing to them)
 _TURN_BOUND: Final = frozenset({"first-to-activate", "first-you-activate", "last-you-activate", "own-turn"})
+
+
+def _several_statics(body: str) -> list[Static] | None:
+    """Two or more statics in one power, each a clause or a sentence that reads on its own (a keyword ability's words,
+    or what it has while a state holds); None unless every one reads."""
+    parts = [p for p in re.split(r",? and (?=it |its |this )|\. |; ", body.strip(" .")) if p]
+    if len(parts) < 2:
+        return None
+    out: list[Static] = []
+    for part in parts:
+        kw = _static_keyword(part)
+        if kw is not None and not kw[1] and not kw[2] and not kw[3]:
+            out.extend(kw[0])
+            continue
+        held = _while_static(part)
+        if held is None:
+            return None
+        out.extend(held)
+    return out
 
 
 def _state_modifiers(body: str, requirement: str) -> tuple[str, str]:
@@ -1861,7 +1889,8 @@ _AURA_START: Final = re.compile(
     r"^(?P<who>.+?) (?:that|who) (?:start|starts|begin|begins) (?:a|their|its) turn (?:in (?:the )?aura|"
     r"adjacent to it|within it) (?P<what>(?:takes?|are|is|has|have|gains?) .*)$")
 # the stats an aura's modifier reaches (speed is the creature's own and no aura reaches it yet)
-_AURA_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac", "def"})
+_AURA_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac", "def",
+                                "save"})
 ANYWHERE: Final = 99  # an aura with no size ("Dragon allies have +4 attack"): every square of the map
 _AURA_HAVE: Final = re.compile(
     r"^(?:(?:within|in) (?P<n>\d+) squares?(?: of it)? |in (?:the )?aura )?(?:each )?(?:have|has|deal|gains?) "
@@ -1873,6 +1902,24 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
     attack', 'Eladrin and Elf allies within 5 squares of it have +2 attack', 'it and each adjacent ally has +2 AC',
     'undead allies in aura have +2 attack vs. living targets'. With no size given, the aura covers the map; it
     lasts while its creature is on the battle map."""
+    dt = _DIFFICULT_AURA.match(body.strip(" ."))
+    if dt:  # 'Each square within 2 squares of this creature counts as difficult terrain for enemies'
+        n = int(dt.group("n")) if dt.group("n") else 1 if dt.group("adj") else size
+        kind = dt.group("k") or ""
+        if not n or (kind and not _known_kinds(kind)):
+            return None
+        side = "enemy" if dt.group("who") == "enemies" else "any"
+        return [Static("difficult-aura", n, filter=Filter(keyword="!" + kind if kind else "", side=side))]
+    body = re.sub(r"^while (?:with)?in (?:the )?aura, ", "", body)  # '(Aura 5) While within aura, each ally and each
+    # enemy is visible': those in the aura
+    if size and re.fullmatch(r"ignores invisible within (?:the )?aura", body):  # its own sense, that far
+        return [Static("gain", size, "sees-invisible")]
+    ch = re.fullmatch(r"(?:enemies may not use the charge power against it or against allies in aura|enemies cannot "
+                      r"charge allies within (?P<n>\d+) squares of it)", body)
+    if ch:  # '(aura 2) Enemies may not use the Charge power against this creature or against allies in aura'
+        n = int(ch.group("n")) if ch.group("n") else size
+        return [Static("aura-gain", 1, "untargetable-charge", Filter(side="ally" if ch.group("n") else "ally+self"),
+                       aura=n)] if n else None
     body, spared = _spared(body)
     body = re.sub(r"^while adjacent to it, (?!it )", "adjacent ", body)  # 'While adjacent to this creature, Arcane
     # allies have Blindsight 5': the allies adjacent to it
@@ -1880,16 +1927,36 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
     who, flt, rest = _subject(body[everyone.end():] if everyone else body)  # squares': every creature there and it
     if everyone and who == "all":
         who = "self-and-all"
+    both = _BOTH_KINDS.match(body)
+    if both:  # 'Living, non-Troglodyte enemies and allies in aura', 'Non-Demon living allies and enemies in aura'
+        kinds = [("!" + k[4:] if k.startswith("non-") else k) for k in (both.group("k1"), both.group("k2")) if k]
+        if not all(_known_kinds(k) for k in kinds):
+            return None
+        who, flt, rest = "all", Filter(keyword="+".join(kinds)), both.group("rest")
     if who not in ("allies", "self-and-allies", "enemies", "all", "self-and-all"):
         return None
     if spared:  # 'Adjacent living creatures have -2 Attack; Troglodytes immune'
         if not flt.keyword or "|" in flt.keyword or not _known_kinds(spared):
             return None
         flt = replace(flt, keyword=flt.keyword + "+!" + spared)
-    m = _AURA_HAVE.match(rest)
-    if m is None:
+    rest = re.sub(r" while in (?:the )?aura$", "", rest)  # ('Arcane enemies have -4 attack while in aura')
+    if rest.endswith(" while adjacent to it") and not flt.within:  # 'Creatures cannot use champion powers while
+        rest, flt = rest[: -len(" while adjacent to it")], replace(flt, within=-1)  # adjacent to it'
+    both = re.fullmatch(r"(?P<mods>(?:have|has) [+-]\d.*?) and (?P<gains>(?:are|is|may not|have|has) (?![+-]\d).+)",
+                        rest)
+    if both:  # '(aura 5) Gnolls within aura have +2 attack and are Immune Dazed'
+        first = _aura_have(who, flt, both.group("mods"), size, text)
+        second = _aura_gains(who, flt, both.group("gains"), size)
+        return first + second if first is not None and second is not None else None
+    if _AURA_HAVE.match(rest) is None:
         return _aura_gains(who, flt, rest, size)
-    if who == "self-and-all":
+    return _aura_have(who, flt, rest, size, text)
+
+
+def _aura_have(who: str, flt: Filter, rest: str, size: int, text: str) -> list[Static] | None:
+    """The modifiers an aura gives ('have +2 attack vs. living targets')."""
+    m = _AURA_HAVE.match(rest)
+    if m is None or who == "self-and-all":
         return None
     mods = _modifier(m.group("mod").strip(" ."))
     if mods is None:
@@ -1910,6 +1977,14 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
         out += [Static("mod", n, stat, Filter(attack_form=f.attack_form, target_state=f.target_state,
                                               keyword=f.keyword, self_state=f.self_state)) for stat, n, f, _d in mods]
     return out
+
+
+_BOTH_KINDS: Final = re.compile(
+    r"^(?P<k1>(?:non-)?[a-z\-]+),? (?:(?P<k2>(?:non-)?[a-z\-]+) )?(?:enemies and allies|allies and enemies|creatures) "
+    r"in (?:the )?aura (?P<rest>.+)$")
+_DIFFICULT_AURA: Final = re.compile(
+    r"^(?:each |all )?squares? (?:within (?P<n>\d+) squares of it|(?:with)?in (?:the )?aura|(?P<adj>adjacent to it)) "
+    r"(?:counts? as|is|are) difficult terrain(?: (?:for|to) (?:non-(?P<k>[a-z\-]+) )?(?P<who>enemies|creatures))?$")
 
 
 def _spared(body: str) -> tuple[str, str]:

@@ -116,6 +116,10 @@ class Fighter:
         # its auras give the creatures in them ('Adjacent enemies may not make opportunity attacks'): kept in each
         # creature's while_on with what it has while a state holds (ddm_guild_play.refresh_while)
         self.own_gains: list[tuple[str, int]] = []
+        self.ca_vs: list[Filter] = []  # 'has combat advantage against bloodied enemies': against whom
+        self.difficult_auras: list[tuple[int, Filter]] = []  # (size, side and kinds): squares difficult for them
+        self.kin: list[str] = []  # 'has the Dragonne keyword if it has Dragonne allies in its warband' (at set-up)
+        self.resist_forms: dict[str, int] = {}  # 'Resist 5 All vs. melee attacks': form -> N
         self.aura_gains: list[tuple[str, int, Filter, int]] = []  # (what, amount, filter: side and kinds, size)
         self.effects: list[Active] = []
         # the round and the turn
@@ -140,6 +144,8 @@ class Fighter:
         self.half_ranged = False  # 'Takes half damage from {R} attacks'
         self.no_opportunity = False  # 'Cannot make opportunity attacks'
         self.never_bloodied = False  # 'Never considered Bloodied'
+        self.always_bloodied = False  # 'This creature is always considered bloodied'
+        self.initiative_rating: int | None = None  # 'treated as having a Champion rating of 4 for initiative'
         self.per_turn_used: set[int] = set()
         self.per_round_used: set[int] = set()
         # statistics for the result
@@ -154,7 +160,7 @@ class Fighter:
     @property
     def bloodied(self) -> bool:
         """Profile ``ddm-guild.bloodied``: half the hit points or fewer, rounded down ('Never considered Bloodied')."""
-        return self.hp <= self.max_hp // 2 and not self.never_bloodied
+        return (self.hp <= self.max_hp // 2 or self.always_bloodied) and not self.never_bloodied
 
     def in_play(self) -> bool:
         return self.alive and self.on_map
@@ -300,7 +306,9 @@ class Fighter:
     def mover(self) -> Mover:
         flight = self.flies()
         phasing = self.phasing or self.gained("phasing") > 0 or self.burrowing()
-        return Mover(self.side, flight, self.stable or self.gained("stable-footing") > 0, phasing,
+        stable = self.stable or self.gained("stable-footing") > 0 or (  # 'Elven Step: ignores difficult terrain
+            self.move_mode == "shift" and self.gained("shift-stable") > 0)  # while shifting'
+        return Mover(self.side, flight, stable, phasing,
                      self.through_enemies or phasing,
                      self.forest_walk or self.gained("forest-walk") > 0,
                      self.statue_ok)
@@ -456,6 +464,9 @@ class Battle:
                     return True
                 if target.while_on.get("invisible-far", 0) and viewer.player != target.player \
                         and not self.adjacent(target, viewer):
+                    return True
+                far = target.while_on.get("invisible-beyond", 0)  # 'invisible to enemies 5 or more squares distant'
+                if far and viewer.player != target.player and self.gap(target, viewer) >= far:
                     return True
         if not (target.hide or target.gained("hide") > 0) or target.gained("no-hide"):
             return False

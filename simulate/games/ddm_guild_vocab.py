@@ -34,6 +34,12 @@ EFFECT_KINDS: Final = (
     "survive",  # 'this creature is not destroyed and has 5 HP instead' (on the "destroyed" trigger)
 )
 STATIC_KINDS: Final = (
+    "always-bloodied",  # 'This creature is always considered bloodied'
+    "initiative-rating",  # 'treated as having a Champion rating of 4 for determining initiative': amount
+    "resist-form",  # 'Resist 5 All vs. melee attacks': what the form (melee / ranged)
+    "difficult-aura",  # 'each square in aura is difficult terrain for enemies': amount, its size; filter: side, kinds
+    "kin",  # 'has the Dragonne keyword if it has Dragonne allies in its warband': what (a keyword or good / evil)
+    "ca-vs",  # 'Has combat advantage against bloodied enemies': filter.target_state (and keyword) say against whom
     "gain",  # what it always has, a word of the gain vocabulary ('Invisible', 'Cannot move', 'does not score VP for
     # occupying victory areas')
     "aura-gain",  # what an aura gives the creatures in it, a word of the gain vocabulary ('(Aura 2) Enemies in aura are

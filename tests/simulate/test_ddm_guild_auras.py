@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
-from simulate.games.ddm_guild import GuildMove
+from simulate.games.ddm_guild import GuildCharge, GuildGame, GuildMove, GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
 
@@ -174,11 +174,18 @@ def test_stationary_cannot_move_and_is_not_pushed() -> None:
     assert portal.pos == (4, 3)
 
 
+def own_victory_square(s: GuildState) -> tuple[int, int]:
+    """The square of player 0's victory area on the test map (the set-up may give player 0 either letter)."""
+    area = next(a for a in s.map.grid.areas("victory") if a.letter == s.b.letters[0])
+    return min(area.cells)
+
+
 def test_an_object_scores_no_victory_area_points_and_will_attacks_miss_it() -> None:
     s = battle([card("Chest", SWORD, OBJECT)], [card("Psion", SWORD, MIND, FIRE)], PurposeDice(attack=[19, 19]))
     chest, psion = s.b.by_id["a1"], s.b.by_id["b1"]
-    put(s, "a1", 8, 3)  # player A's victory area (test map: (8, 3))
-    put(s, "b1", 10, 3)
+    x, y = own_victory_square(s)
+    put(s, "a1", x, y)
+    put(s, "b1", x, y + 2)
     before = s.b.scores[0]
     s._end_round()
     assert s.b.scores[0] == before
@@ -186,6 +193,10 @@ def test_an_object_scores_no_victory_area_points_and_will_attacks_miss_it() -> N
     assert mind.attack is not None and fire.attack is not None
     assert P.attack(s.b, psion, mind, mind.attack, [chest]) == 0 and chest.hp == 50
     assert P.attack(s.b, psion, fire, fire.attack, [chest]) == 1 and chest.hp == 40
+    chest.own_gains = []  # the same creature without its Object words scores there
+    P.refresh_while(s.b)
+    s._end_round()
+    assert s.b.scores[0] > before
 
 
 PLODDING = "Plodding: Cannot charge and cannot use more than 1 move action each round."
@@ -303,3 +314,315 @@ def test_arcane_allies_beside_the_familiar_have_blindsight_five() -> None:
     put(s, "b1", 8, 3)
     put(s, "a2", 3, 5)  # no longer beside the Tressym
     assert s.b.invisible_to(stalker, wizard)
+
+
+BLOODSEEKER = "Bloodseeker: Has combat advantage against bloodied enemies."
+PACK_TACTICS = "Pack Tactics: Enemies adjacent to an ally of this creature grant combat advantage to this creature."
+SHARPSHOOTER = "Sharpshooter: Enemies do not provide cover against this creature's {r} attacks."
+TERRAIN_MASTERY = "Terrain Mastery: Counts as occupying a victory area while adjacent to that victory area."
+TUMBLE = "Tumble: This creature's movement does not provoke opportunity attacks on its turn."
+HOP = "Hop: This creature moves as if with Flight on its turn."
+THREATENING = "Threatening Reach: Can make opportunity attacks against enemies within reach."
+BOW = "Bow: (range 10) +10 vs. AC; 10 damage."
+
+
+def test_more_own_statics_are_played() -> None:
+    for text in (BLOODSEEKER, PACK_TACTICS, SHARPSHOOTER, TERRAIN_MASTERY, TUMBLE, HOP, THREATENING,
+                 "Simple Thinker: This creature must make opportunity attacks when it can.",
+                 "Pinpoint Shot: Creatures and terrain do not provide cover against this creature's {r} attacks.",
+                 "Always has combat advantage vs. Marked enemies.",
+                 "Use at start of an ally's turn: That ally has Threatening Reach until end of round."):
+        c = card_from_json(card("Any", SWORD, text, rating=3))
+        assert len(c.powers) == 2, text
+        assert unplayed_powers(c) == [], (text, c.powers[1])
+
+
+def test_combat_advantage_against_bloodied_enemies_and_those_beside_an_ally() -> None:
+    s = battle([card("Fiend", SWORD, BLOODSEEKER), card("Wolf", SWORD, PACK_TACTICS), card("Ally", SWORD)],
+               [card("Orc", SWORD, hp=40), card("Far", SWORD)], PurposeDice())
+    fiend, wolf, orc, far = (s.b.by_id[k] for k in ("a1", "a2", "b1", "b2"))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 5)
+    put(s, "a3", 9, 7)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 5, 5)
+    assert not J.has_combat_advantage(s.b, fiend, orc, True)
+    orc.hp = 20
+    assert J.has_combat_advantage(s.b, fiend, orc, True)
+    assert not J.has_combat_advantage(s.b, wolf, far, True)
+    put(s, "a3", 6, 5)  # the wolf's ally beside the enemy (not flanking it with the wolf)
+    assert J.has_combat_advantage(s.b, wolf, far, True)
+
+
+def test_enemies_give_the_sharpshooter_no_cover_and_allies_still_do() -> None:
+    for shooter, blocker_side, cover in ((SHARPSHOOTER, "b", False), (SHARPSHOOTER, "a", True),
+                                         ("Plain: +0 AC.", "b", True)):
+        blockers = [card("Blocker", SWORD)]
+        s = battle([card("Archer", BOW, shooter)] + (blockers if blocker_side == "a" else []),
+                   [card("Target", SWORD)] + (blockers if blocker_side == "b" else []), PurposeDice())
+        archer, target = s.b.by_id["a1"], s.b.by_id["b1"]
+        put(s, "a1", 2, 3)
+        put(s, "b1", 8, 3)
+        put(s, "a2" if blocker_side == "a" else "b2", 5, 3)
+        bow = archer.powers[0]
+        assert bow.attack is not None
+        mods = J.attack_bonus(s.b, archer, target, bow, bow.attack, False, False)[1]
+        assert ("cover-2" in mods) is cover, (shooter, blocker_side)
+
+
+def test_terrain_mastery_scores_beside_a_victory_area() -> None:
+    for power, scored in ((TERRAIN_MASTERY, True), ("Plain: +0 AC.", False)):
+        s = battle([card("Caver", SWORD, power)], [card("Orc", SWORD)], PurposeDice())
+        x, y = own_victory_square(s)
+        put(s, "a1", x, y + 1)  # beside its own victory area
+        put(s, "b1", 11, 7)
+        before = s.b.scores[0]
+        s._end_round()
+        assert (s.b.scores[0] > before) is scored, power
+
+
+def test_tumble_leaves_without_provoking() -> None:
+    s = battle([card("Rogue", SWORD, TUMBLE, hp=60)], [card("Guard", SWORD)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    turn_of(s, "a1")
+    s.apply(GuildMove((2, 3)))
+    assert not s.log.of_kind("opportunity-attack") and s.b.by_id["a1"].pos == (2, 3)
+
+
+def test_a_hopping_frog_flies_on_its_turn_only() -> None:
+    s = battle([card("Frog", SWORD, HOP)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 2, 3)
+    put(s, "b1", 8, 3)
+    frog = s.b.by_id["a1"]
+    s.b.active = s.b.by_id["b1"]  # the orc's turn
+    P.refresh_while(s.b)
+    assert not frog.flies()
+    s._start_turn(frog)
+    s.b.active = frog
+    P.refresh_while(s.b)
+    assert frog.flies()
+    s._end_turn(frog)
+    assert not frog.flies()
+
+
+def test_threatening_reach_punishes_leaving_any_square_within_reach() -> None:
+    glaive = "Glaive: (reach 2) +10 vs. AC; 10 damage."
+    for power, provoked in ((THREATENING, ["b1"]), ("Plain: +0 AC.", [])):
+        s = battle([card("Runner", SWORD, hp=60)], [card("Giant", glaive, power)], PurposeDice(attack=[15, 15]))
+        put(s, "a1", 4, 3)
+        put(s, "b1", 6, 3)  # two squares away: within its reach, not adjacent
+        turn_of(s, "a1")
+        s.apply(GuildMove((1, 3)))
+        assert [e.data["attacker"] for e in s.log.of_kind("opportunity-attack")] == provoked, power
+
+
+def test_allies_in_a_victory_area_gain_conceal_for_the_round() -> None:
+    power = "Use at start of round: Each ally occupying a victory area has Conceal 6 until end of round."
+    s = battle([card("Champion", SWORD, power, rating=3), card("Holder", SWORD), card("Walker", SWORD)],
+               [card("Orc", SWORD)], PurposeDice())
+    champ, holder, walker = (s.b.by_id[k] for k in ("a1", "a2", "a3"))
+    x, y = own_victory_square(s)
+    put(s, "a2", x, y)
+    put(s, "a3", x, y + 2)
+    for f in (holder, walker):
+        f.effects = []  # (the battle's first round may have used it)
+    p = next(p for p in champ.powers if p.text == power)
+    assert p.trigger == "start-of-round" and not p.unplayed
+    P.apply_effects(s.b, p.effects, P.Ctx(champ))
+    assert (holder.conceal_now(), walker.conceal_now()) == (6, 0)
+
+
+def test_worth_nothing_scores_nothing_when_destroyed() -> None:
+    for power, points in (("Beneath Contempt: Worth 0 VP when eliminated.", 0), ("Plain: +0 AC.", 20)):
+        s = battle([card("Miner", SWORD, power)], [card("Orc", SWORD), card("Other", SWORD)], PurposeDice())
+        put(s, "a1", 4, 3)
+        put(s, "b1", 5, 3)
+        before = s.b.scores[1]
+        P.deal_damage(s.b, s.b.by_id["a1"], [(99, "")], s.b.by_id["b1"])
+        assert s.b.scores[1] - before == points, power
+
+
+def test_kin_takes_its_warbands_keyword_and_alignment() -> None:
+    lord = "Lord Sire: This creature has the Dragonne keyword if it has Dragonne allies in its warband."
+    wolf = "Blackhearted: This creature is Evil is there are Evil creatures in your warband."
+    evil = card("Fiend", SWORD)
+    evil["alignment"] = "evil"
+    s = battle([card("Sphinx", SWORD, lord), card("Dragonne", SWORD, keywords=("dragonne",)), card("Wolf", SWORD, wolf),
+                evil], [card("Sphinx", SWORD, lord), card("Wolf", SWORD, wolf)], PurposeDice())
+    assert J.has_keyword(s.b.by_id["a1"], "dragonne") and s.b.by_id["a3"].card.alignment == "evil"
+    assert not J.has_keyword(s.b.by_id["b1"], "dragonne") and s.b.by_id["b2"].card.alignment == "neutral"
+
+
+def test_close_attacker_cannot_be_shot_while_beside_an_enemy() -> None:
+    monk = "Close Attacker: Cannot be targeted by {r} attacks while adjacent to an enemy."
+    s = battle([card("Monk", SWORD, monk)], [card("Archer", BOW), card("Brute", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 9, 3)
+    put(s, "b2", 4, 6)
+    archer, monk_f = s.b.by_id["b1"], s.b.by_id["a1"]
+    bow = archer.powers[0]
+    assert bow.attack is not None
+    assert P.in_range(s.b, archer, bow, bow.attack, monk_f)
+    put(s, "b2", 3, 3)
+    assert not P.in_range(s.b, archer, bow, bow.attack, monk_f)
+
+
+def test_elven_step_shifts_into_difficult_terrain() -> None:
+    step = "Elven Step: Ignores the extra cost for entering difficult terrain while shifting."
+    thicket = {"format": "muster-ddm-map/1", "slug": "test-thicket", "name": "A thicket", "width": 12, "height": 8,
+               "rows": ["....." + "d" + "......"] * 8,
+               "areas": [{"kind": "start", "letter": "A", "rects": [[0, 0, 2, 8]]},
+                         {"kind": "start", "letter": "B", "rects": [[10, 0, 2, 8]]},
+                         {"kind": "victory", "letter": "A", "rects": [[8, 3, 1, 1]]},
+                         {"kind": "victory", "letter": "B", "rects": [[3, 3, 1, 1]]}]}
+    for power, into in ((step, True), ("Plain: +0 AC.", False)):
+        s = GuildGame().new_initial_state(
+            lists=[{"name": "A", "creatures": [card("Elf", SWORD, power)]},
+                   {"name": "B", "creatures": [card("Orc", SWORD)]}],
+            battle_map=thicket, dice=PurposeDice(), params={"format": "standard-200"})
+        assert isinstance(s, GuildState)
+        elf = s.b.by_id["a1"]
+        put(s, "a1", 4, 3)
+        put(s, "b1", 10, 7)
+        turn_of(s, "a1")
+        squares = s._shift_squares(elf)
+        assert (3, 3) in squares and ((5, 3) in squares) is into, power
+        assert not elf.mover().ignore_difficult  # only its shifts
+
+
+def test_squares_around_the_immolith_are_difficult_for_enemies() -> None:
+    flames = ("Roiling Flames: (Aura) Each square within 2 squares of this creature counts as difficult terrain for "
+              "enemies.")
+    s = battle([card("Immolith", SWORD, flames), card("Ally", SWORD)], [card("Orc", SWORD, speed=4)], PurposeDice())
+    put(s, "a1", 6, 3)
+    put(s, "a2", 2, 6)
+    put(s, "b1", 10, 3)
+    orc, ally = s.b.by_id["b1"], s.b.by_id["a2"]
+    ends = P.reachable(s.b, orc, orc.speed())
+    assert (8, 3) in ends and (7, 3) not in ends  # (9, 3) costs 1, (8, 3) 2 more: 3 of 4; (7, 3) would be 5
+    put(s, "a1", 2, 0)  # the aura far away: four squares of open ground
+    assert (6, 3) in P.reachable(s.b, orc, orc.speed())
+    put(s, "a1", 4, 6)  # its own side walks as ever
+    assert (6, 2) in P.reachable(s.b, ally, 4)
+
+
+def test_an_aura_adds_to_saving_throws() -> None:
+    insight = "Foul Insight: (Aura 10) Allies in aura have +2 Attack and +2 to saving throws."
+    for power, saved in ((insight, True), ("Plain: +0 AC.", False)):
+        s = battle([card("Seer", SWORD, power), card("Ally", SWORD)], [card("Orc", SWORD)], PurposeDice(save=[8]))
+        put(s, "a1", 2, 3)
+        put(s, "a2", 3, 3)
+        ally, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+        P.add_active(s.b, ally, "condition", "dazed", 0, "save", orc, P.Filter())
+        e = next(x for x in ally.effects if x.what == "dazed")
+        assert P.roll_save(s.b, ally, e) is saved, power  # 8 + 2 makes the save's 10
+
+
+def test_battle_hardened_resists_melee_only_and_foreign_mind_shrugs_off_daze() -> None:
+    s = battle([card("Veteran", SWORD, "Battle Hardened: Resist 5 All vs. MELEE attacks.",
+                     "Foreign Mind: Not affected by Confused, Dazed, and Dominated effects.")],
+               [card("Orc", SWORD)], PurposeDice())
+    vet, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    assert P.deal_damage(s.b, vet, [(15, "")], orc, form="melee") == 10
+    assert P.deal_damage(s.b, vet, [(15, "")], orc, form="ranged") == 15
+    P.add_active(s.b, vet, "condition", "dazed", 0, "end-next-turn", orc, P.Filter())
+    assert not vet.has("dazed")
+
+
+def test_more_aura_words_are_played() -> None:
+    for text in ("Blazing Illuminator: (Aura 6) While within aura, each enemy and each ally is visible.",
+                 "Distracting Presence: (Aura 1) Enemies in aura do not score victory points for occupying a victory "
+                 "area.",
+                 "Charge Protection: (Aura) Enemies cannot charge allies within 5 squares of this creature.",
+                 "Clarity: (Aura 3) This creature and Good allies in aura have +2 {m} attack and may not gain the "
+                 "Dazed condition.",
+                 "Vigilant Eye: (Aura 1) This creature and allies in aura ignore Conceal and Invisible.",
+                 "Antimagic: (aura 8) Ignores invisible within aura; Arcane enemies have -4 attack while in aura.",
+                 "Eye of Death: (aura 9) Enemies in aura cannot heal."):
+        c = card_from_json(card("Any", SWORD, text))
+        assert len(c.powers) == 2, text
+        assert unplayed_powers(c) == [], (text, c.powers[1])
+
+
+def test_enemies_in_the_aura_cannot_heal_nor_charge_its_allies() -> None:
+    s = battle([card("Tyrant", SWORD, "Eye of Death: (aura 9) Enemies in aura cannot heal.",
+                     "Charge Protection: (Aura) Enemies cannot charge allies within 5 squares of this creature."),
+                card("Ally", SWORD)], [card("Orc", SWORD, hp=50)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "a2", 6, 5)
+    put(s, "b1", 10, 5)
+    orc = s.b.by_id["b1"]
+    orc.hp = 30
+    P.heal(s.b, orc, 10)
+    assert orc.hp == 30
+    turn_of(s, "b1")
+    assert all(isinstance(a, GuildCharge) and a.target != "a2" for a in s._charge_actions(orc))
+    put(s, "a1", 0, 0)  # the aura's creature 6 squares from the ally, 10 from the orc: it heals and may charge
+    P.heal(s.b, orc, 10)
+    assert orc.hp == 40
+    assert any(isinstance(a, GuildCharge) and a.target == "a2" for a in s._charge_actions(orc))
+
+
+def test_own_words_of_sight_and_attack() -> None:
+    for text in ("Chameleon: Invisible to enemies 5 or more squares distant.",
+                 "Phased Array: This creature’s attacks ignore Insubstantial.",
+                 "Ghost Touch: This creature's {m} attacks ignore Insubstantial",
+                 "Eye Ray Expert: This creature's {r} attacks do not provoke opportunity attacks.",
+                 "Beast Step: This creature moves up to 2 squares when it shifts instead of 1.",
+                 "Immune Auras: Unaffected by auras of enemies.",
+                 "Runescarred Protector: Cannot be targeted with {m} or {r} attacks while adjacent to a Primal ally.",
+                 "Forest Dweller: Forest terrain does not affect this creature's movement, and this creature has Hide "
+                 "while occupying forest terrain.",
+                 "Freedom: This creature ignores the Slowed and Immobilized conditions and is never considered to be "
+                 "Slowed or Immobilized."):
+        c = card_from_json(card("Any", SWORD, text))
+        assert len(c.powers) == 2, text
+        assert unplayed_powers(c) == [], (text, c.powers[1])
+    s = battle([card("Choker", SWORD, "Chameleon: Invisible to enemies 5 or more squares distant."),
+                card("Ghost", SWORD, "Ghost Touch: This creature's {m} attacks ignore Insubstantial"),
+                card("Tyrant", SWORD, "Immune Auras: Unaffected by auras of enemies.")],
+               [card("Orc", SWORD, "Insubstantial"), card("Rat", SWORD, "Vine Fetter: (Aura 1) Enemies in aura cannot "
+                                                                          "shift.")], PurposeDice())
+    choker, ghost, tyrant, orc = (s.b.by_id[k] for k in ("a1", "a2", "a3", "b1"))
+    put(s, "a1", 2, 3)
+    put(s, "b1", 7, 3)
+    put(s, "a2", 8, 3)
+    put(s, "b2", 4, 6)
+    put(s, "a3", 5, 6)
+    assert s.b.invisible_to(choker, orc)  # 5 squares away
+    put(s, "b1", 6, 3)
+    assert not s.b.invisible_to(choker, orc)  # 4 squares away
+    touch = ghost.powers[0]
+    assert touch.attack is not None
+    s.b.dice = PurposeDice(attack=[15])
+    P.attack(s.b, ghost, touch, touch.attack, [orc])
+    assert orc.hp == 40  # all 10, not halved
+    assert not tyrant.has("no-shift")
+
+
+def test_an_initiative_rating_of_its_own_and_always_bloodied() -> None:
+    s = battle([card("Captain", SWORD, "Tactics: This creature is treated as having a Champion rating of 4 for "
+                     "determining initiative.", rating=1),
+                card("Berserker", SWORD, "Rage: This creature is always considered bloodied.")],
+               [card("Chief", SWORD, "Humble: Treated as CR 0 when determining initiative.", rating=3)],
+               PurposeDice(champion=[10, 12, 15]))
+    captain, berserker = s.b.by_id["a1"], s.b.by_id["a2"]
+    assert berserker.bloodied and berserker.hp == berserker.max_hp
+    assert (captain.initiative_rating, s.b.by_id["b1"].initiative_rating) == (4, 0)
+    s.b.dice = PurposeDice(test=[10, 12, 15])
+    winner, rolls = s._champion_roll("test")
+    assert (winner, rolls) == (1, 1215)  # player 0 (4 against 0) rolls two dice and keeps 12; player 1 rolls one: 15
+
+
+def test_reckless_is_vulnerable_while_not_bloodied() -> None:
+    s = battle([card("Slaad", SWORD, "Reckless: While not Bloodied, this creature has +5 Damage and Vulnerable 5 All.",
+                     hp=60)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    slaad, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    assert P.deal_damage(s.b, slaad, [(10, "")], orc) == 15
+    assert P.deal_damage(s.b, slaad, [(20, "")], orc) == 25  # 60 -> 45 -> 20: bloodied now
+    assert P.deal_damage(s.b, slaad, [(10, "")], orc) == 10
