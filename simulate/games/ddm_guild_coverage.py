@@ -46,7 +46,7 @@ _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
                                   "enemy-enters-adjacent", "enemy-shifts", "ally-declares", "enemy-declares",
                                   "friend-declares", "rolls", "ally-rolls", "resolved-against",
                                   "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
-                                  "enemy-enters-at"})
+                                  "enemy-enters-at", "damaged"})
 _EVENT_ALLY: Final = frozenset({"chosen",
                                 "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "ally-ends-turn",
                                 "enemy-attacks-ally",

@@ -91,6 +91,7 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
 
 
 def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dtypes: tuple[str, ...] = ()) -> int:
+    run = _hitting(b, target, source)
     was_bloodied = target.bloodied
     for x in target.effects[:]:
         if x.duration == "until-damaged":  # 'invisible until it takes damage'
@@ -104,36 +105,48 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dty
     b.event("damage", creature=target.id, amount=amount, hp=target.hp, source=source.id if source else None)
     if target.hp <= 0:
         destroy(b, target, source)
-        _damage_events(b, target, source, dtypes)
+        _damage_events(b, target, source, dtypes, run)
         return amount
     if not was_bloodied and target.bloodied:
         first = not target.was_bloodied
         target.was_bloodied = True
-        fire(b, "bloodied", [target], target=source)
+        fire(b, "bloodied", [target], target=source, run=run)
         if first:
-            fire(b, "first-bloodied", [target], target=source)
+            fire(b, "first-bloodied", [target], target=source, run=run)
             recharge_all(b, target, "bloodied")
         if target.in_play():
-            fire(b, "ally-bloodied", b.allies_of(target), target=source, ally=target)
+            fire(b, "ally-bloodied", b.allies_of(target), target=source, ally=target, run=run)
             fire(b, "enemy-bloodied", [e for e in b.fighters if e.player != target.player and e.in_play()],
-                 target=target)
-    fire(b, "damaged", [target], target=source, dtypes=dtypes)
+                 target=target, run=run)
+    fire(b, "damaged", [target], target=source, dtypes=dtypes, run=run)
     recharge_all(b, target, "damaged")
-    _damage_events(b, target, source, dtypes)
+    _damage_events(b, target, source, dtypes, run)
     return amount
 
 
-def _damage_events(b: Battle, target: Fighter, source: Fighter | None, dtypes: tuple[str, ...]) -> None:
+def _hitting(b: Battle, target: Fighter, source: Fighter | None) -> Run | None:
+    """The attack whose hit deals this damage ('when it is damaged by a {m} attack'): the one being resolved against
+    ``target`` by ``source``; none for other damage (ongoing, a power's, a retort)."""
+    run = b.run
+    if isinstance(run, Run) and run.target is target and run.attacker is source:
+        return run
+    return None
+
+
+def _damage_events(b: Battle, target: Fighter, source: Fighter | None, dtypes: tuple[str, ...],
+                   run: Run | None = None) -> None:
     """The powers that answer another creature's damage: 'when an enemy takes fire damage', 'when an ally is
-    damaged', 'when it damages an enemy', 'when any creature takes necrotic damage'."""
+    damaged', 'when it damages an enemy', 'when any creature takes necrotic damage' (``run``: the attack that dealt
+    it, if one did)."""
     if b.over:
         return
     if source is not None and source.player != target.player:
-        fire(b, "damages", [source], target=target, dtypes=dtypes)
+        fire(b, "damages", [source], target=target, dtypes=dtypes, run=run)
     fire(b, "enemy-damaged", [x for x in b.fighters if x.player != target.player and x.in_play()], target=target,
-         dtypes=dtypes)
-    fire(b, "ally-damaged", b.allies_of(target), target=source, ally=target, dtypes=dtypes)
-    fire(b, "any-damaged", [x for x in b.fighters if x.in_play() and x is not target], target=target, dtypes=dtypes)
+         dtypes=dtypes, run=run)
+    fire(b, "ally-damaged", b.allies_of(target), target=source, ally=target, dtypes=dtypes, run=run)
+    fire(b, "any-damaged", [x for x in b.fighters if x.in_play() and x is not target], target=target, dtypes=dtypes,
+         run=run)
 
 
 def heal(b: Battle, f: Fighter, amount: int) -> None:

@@ -948,7 +948,7 @@ _COMPOSED_RE: Final = re.compile(
     + r") (?:(?P<verb>" + "|".join(re.escape(v) for v in sorted((*_PASSIVE, *_ACTIVE), key=len, reverse=True))
     + r"|" + "|".join(p for p, _ in _ONE_VERBS) + r")(?: " + _A_CREATURE.format(p="o") + r")?"
     r"(?: by (?P<by>an? (?P<badj>adjacent )?(?:(?P<bmods>[a-z\-]+(?:,| or|, or)? ){0,3}?)enemy)(?:'s)?)?"
-    r"(?P<fw> (?:with|by)? ?" + _FORM_WORDS.format(p="") + r")?"
+    r"(?P<fw> (?:with|by|from)? ?" + _FORM_WORDS.format(p="") + r")?"
     r"(?P<withca> with combat advantage(?: against (?:the |that |its )?target)?)?"
     r"|(?P<atk>makes|declares|resolves) " + _FORM_WORDS.format(p="a") + r"(?: (?:against|vs\.?) "
     + _A_CREATURE.format(p="q")
@@ -973,12 +973,12 @@ def _described(g: dict[str, str | None], p: str) -> _Who | None:
 def _composed_event(body: str) -> tuple[str, Filter, int] | None:
     """An event read as its parts (see above): (trigger, filter, length of the words read), or None."""
     # 'when hit by a {M} attack', 'when damaged by an enemy': the creature is this one
-    bare = re.match(r"^(?:use )?(?:only )?(?:when|whenever|after) (?=(?:hit|missed|targeted|attacked|damaged|bloodied)"
-                    r" by )", body)
+    bare = re.match(r"^((?:use )?(?:only )?(?:when|whenever|after) )(being )?(?=(?:hit|missed|targeted|attacked|damaged"
+                    r"|bloodied) by )", body)
     added = 0
-    if bare is not None:
-        body = body[: bare.end()] + "it is " + body[bare.end():]
-        added = len("it is ")
+    if bare is not None:  # ('after being damaged by a melee attack')
+        body = bare.group(1) + "it is " + body[bare.end():]
+        added = len("it is ") - len(bare.group(2) or "")
     m = _COMPOSED_RE.match(body)
     if m is None:
         return None
@@ -1025,7 +1025,7 @@ def _composed_event(body: str) -> tuple[str, Filter, int] | None:
             actor, obj, verb = by, actor, one_by[one]
             break
         row1 = _COMPOSED_ONE.get((actor.side, one))
-        if row1 is None or obj is not None or form or by is not None:
+        if row1 is None or obj is not None or (form and one != "damaged") or by is not None:
             return None
         trig, is_other = row1
         if (trig in _ADJACENT_ONLY and actor.within not in (-1, 0)) or (trig == "enemy-shifts" and actor.within != -1):
@@ -1045,7 +1045,7 @@ def _composed_event(body: str) -> tuple[str, Filter, int] | None:
             if actor.within or actor.side == "it":
                 return None
             actor = replace(actor, within=int(vm.group("tn")))
-        return _composed_filter(trig, actor if is_other else _Who(""), _Who(""), "", dtype, end)
+        return _composed_filter(trig, actor if is_other else _Who(""), _Who(""), form, dtype, end)  # (a form: damaged)
     if verb in _PASSIVE:  # 'an ally is hit by a {m} attack': an enemy hits that ally
         if (obj is not None and obj.state != "ca") or actor.side not in ("it", "ally"):
             return None  # 'an enemy is hit': by whom, an ally or this creature, the engine's events do not say

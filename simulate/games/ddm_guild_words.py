@@ -91,6 +91,10 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\bittakes\b"), "it takes"), (re.compile(r"\bit as (?=[+-]\d)"), "it has "),
     (re.compile(r"\[([mrcab]b?)\](?= attacks?\b)"), r"{\1}"),  # '-5 damage with [m] attacks': the icon
     (re.compile(r"\bthier\b"), "their"),
+    (re.compile(r"\bmake (1|a|one) \{b\} as (an? (?:free|immediate) action)"), r"make \1 {b} attack as \2"),  # the
+    # noun left out ('Make 1 {B} as an immediate action')
+    (re.compile(r"\bas aimmediate action\b"), "as an immediate action"),
+    (re.compile(r"\(saved ends\)"), "(save ends)"),
     # the cards' older word for destroyed ('Whenever an enemy is eliminated while adjacent to this creature')
     (re.compile(r"\b(?:is|are|been|be) eliminated\b"), "is destroyed"),
     (re.compile(r"\beliminates (an?|any|the) (?=(?:[a-z\-]+ )?(?:enemy|enemies|creature)\b)"), r"destroys \1 "),
@@ -171,7 +175,7 @@ _SUBJECT_RE: Final = re.compile(
     r"^(?P<subj>it or (?:an|1|one) (?:adjacent )?ally|it and each ally|it and all allies|each ally and it|it|itself|"
     r"you|(?:your )?opponent|"
     r"(?:the )?target of that attack|the target|target|that target|"
-    r"that enemy|the enemy|that creature|the attacker|that attacker|that ally|the ally|"
+    r"that enemy|the enemy|that creature|the attacker|that attacker|attacker|that ally|the ally|"
     r"(?:each|all|every) (?:(?P<kw1>[a-z'\-]+) )?(?:adjacent )?(?:enemy|enemies|ally|allies|creature|creatures)"
     r"(?: and (?:each )?(?:enemy|ally|creature))?|"
     r"(?:each |all )?(?:(?P<kw2>[a-z'\-]+) )?(?:allies|enemies)|"
@@ -511,7 +515,7 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
     if subj in ("opponent", "your opponent"):  # 'Opponent scores +5 VP when this creature is destroyed'
         return "opponent", flt, rest
     if subj in ("the target", "target", "that target", "that enemy", "the enemy", "that creature", "the attacker",
-                "that attacker", "target of that attack", "the target of that attack"):
+                "that attacker", "attacker", "target of that attack", "the target of that attack"):
         return "target", flt, rest
     if subj in ("that ally", "the ally"):
         return "ally", flt, rest

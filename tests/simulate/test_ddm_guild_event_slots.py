@@ -310,3 +310,57 @@ def test_it_fades_away_after_a_miss_only() -> None:
     where = elf.pos
     P.attack(s.b, archer, bow, bow.attack, [elf])  # 25: a hit, it stays
     assert elf.hp == 40 and elf.pos == where
+
+
+# --- damage dealt by an attack: 'whenever this creature is damaged by a {m} attack: attacker takes 5 poison damage'
+# (the damage events carry the attack whose hit dealt it; before, such a filter never held and the power never acted)
+
+THORNS = "Poison Thorns: Whenever this creature is damaged by a {m} attack: Attacker takes 5 poison damage."
+ENTRAP = ("Entrap Attacker: Use when this creature is missed by a {m} attack, no more than once per turn: Attacker is "
+          "Immobilized (save ends).")
+HAG = "Use when an enemy is damaged by a {m} attack: That enemy takes 5 damage."
+
+
+def test_the_attacker_words_are_read_and_played() -> None:
+    for text in (THORNS, ENTRAP, HAG):
+        c = card_from_json(card("Any", SWORD, text))
+        assert len(c.powers) == 2 and unplayed_powers(c) == [], text
+    p = parse_power(0, "special", THORNS)
+    assert (p.trigger, p.trigger_filter.attack_form, [(e.kind, e.who) for e in p.effects]) == (
+        "damaged", "melee", [("damage", "target")])
+
+
+def test_thorns_answer_a_melee_attacks_damage_and_not_a_ranged_one() -> None:
+    s = battle([card("Dryad", SWORD, THORNS)], [card("Orc", SWORD, BOW, hp=100)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 2, 3)
+    put(s, "b1", 8, 3)  # the bow from afar (no opportunity attack)
+    dryad, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    bow, sword = orc.powers[1], orc.powers[0]
+    assert bow.attack is not None and sword.attack is not None
+    P.attack(s.b, orc, bow, bow.attack, [dryad])
+    assert dryad.hp == 40 and orc.hp == 100
+    put(s, "b1", 3, 3)
+    P.attack(s.b, orc, sword, sword.attack, [dryad])
+    assert dryad.hp == 30 and orc.hp == 95
+
+
+def test_an_enemy_damaged_by_a_melee_attack_takes_5_more() -> None:
+    s = battle([card("Hag", HAG), card("Fighter", SWORD)], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15]))
+    put(s, "a1", 1, 1)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 5, 3)
+    fighter, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    sword = fighter.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, fighter, sword, sword.attack, [orc])
+    assert orc.hp == 85
+    P.deal_damage(s.b, orc, [(10, "")], fighter)  # damage that is no attack's: nothing more
+    assert orc.hp == 75
+
+
+def test_a_missed_melee_attacker_is_immobilized() -> None:
+    s, golem, orc = _duel(card("Web Golem", SWORD, ENTRAP), card("Orc", SWORD, hp=100), [2])
+    osword = orc.powers[0]
+    assert osword.attack is not None
+    P.attack(s.b, orc, osword, osword.attack, [golem])
+    assert golem.hp == 50 and orc.has("immobilized")
