@@ -96,6 +96,8 @@ def _form_matches(want: str, spec: AttackSpec, power: Power) -> bool:
         return power.name.casefold() == want[6:]
     if "|" in want:  # "a {c} or {a} attack"
         return any(_form_matches(w, spec, power) for w in want.split("|"))
+    if want in ("close-burst", "close-blast"):  # 'a burst or blast attack' (an area burst is "area")
+        return spec.form == want
     form = form_of(spec)
     if want == "basic":
         return power.is_basic

@@ -430,7 +430,9 @@ def _event_filter(name: str, m: re.Match[str]) -> Filter:
     form = _FORMS.get((groups.get("form") or "").strip() + " ", "") if groups.get("form") else ""
     if groups.get("form") and not form:  # 'a {m} or {r} attack': either form (not any attack)
         form = {"{m} or {r}": "melee|ranged", "melee or ranged": "melee|ranged", "{c} or {a}": "close|area",
-                "{r} or {a}": "ranged|area", "charge": "charge", "opportunity": "opportunity"}.get(
+                "{r} or {a}": "ranged|area", "charge": "charge", "opportunity": "opportunity",
+                "burst or blast": "close-burst|close-blast|area", "burst": "close-burst|area",
+                "blast": "close-blast"}.get(
             groups["form"].strip(), "")
         if not form:
             raise _Unread(f"a {groups['form']} attack")
@@ -615,7 +617,7 @@ _PREFIX_WORDS: Final = (
     (r"free action", "action", "free"),
     (r"(?:immediate action|immediate)", "action", "immediate"),
     (r"(?:replaces (?:its |an |the )?attack(?: action)?|attack action|standard action)", "action", "attack"),
-    (r"(?:no more than )?once (?:per|a) turn", "per", "turn"),
+    (r"(?:no more than |only )?once (?:per|a) turn", "per", "turn"),
     (r"once per round", "per", "round"),
     (r"(?:use )?(?:only )?while (?:it is )?bloodied", "requirement", "bloodied"),
     (r"\((?:use )?only while (?:it is )?bloodied\)", "requirement", "bloodied"),
@@ -659,7 +661,8 @@ _EVENTS: Final = (
     (r"(?:it hits|hitting) (?:an? )?(?P<tdesc>(?:[a-z\-]+,? (?:or )?){1,3}(?:target|enemy|creature))(?: with (?:an? )?"
      r"(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|charge)? ?attack)?", "hits"),
     (r"(?:it (?:first becomes|is first) bloodied|first bloodied)", "first-bloodied"),
-    (r"(?:it is )?(?:targeted|attacked) by an? (?P<form>\{m\}|\{r\}|melee|ranged|opportunity)? ?attack", "attacked"),
+    (r"(?:it is )?(?:targeted|attacked) (?:by|with) an? (?P<form>\{m\}|\{r\}|melee|ranged|opportunity"
+     r"|burst or blast|burst|blast)? ?attack", "attacked"),
     (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied"
      r"(?: but is not destroyed)?", "ally-bloodied"),
     (r"an? (?P<kw>[a-z\-]+ )?enemy (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied", "enemy-bloodied"),

@@ -95,6 +95,9 @@ _MISSPELT_WORDS: Final = (
     # noun left out ('Make 1 {B} as an immediate action')
     (re.compile(r"\bas aimmediate action\b"), "as an immediate action"),
     (re.compile(r"\(saved ends\)"), "(save ends)"),
+    # a champion named after its side: 'an enemy Champion', 'an allied champion' (the kind before the noun)
+    (re.compile(r"\ban enemy champion\b(?! power| rating)"), "a champion enemy"),
+    (re.compile(r"\ban (?:ally|allied) champion\b(?! power| rating)"), "a champion ally"),
     # the cards' older word for destroyed ('Whenever an enemy is eliminated while adjacent to this creature')
     (re.compile(r"\b(?:is|are|been|be) eliminated\b"), "is destroyed"),
     (re.compile(r"\beliminates (an?|any|the) (?=(?:[a-z\-]+ )?(?:enemy|enemies|creature)\b)"), r"destroys \1 "),

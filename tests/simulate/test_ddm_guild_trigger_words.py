@@ -128,3 +128,29 @@ def test_when_making_an_attack_its_bonus_counts_on_that_attack() -> None:
     put(s, "b1", 1, 3)
     P.attack(s.b, duergar, sword, sword.attack, [orc])
     assert orc.hp == 70
+
+
+def test_a_burst_or_blast_an_enemy_champion_and_only_once_per_turn() -> None:
+    dodge = parse_power(0, "special", "Intuitive Dodge: Use when this creature is targeted with a burst or blast "
+                                      "attack: Slide this creature 3 squares.")
+    assert dodge.played and (dodge.trigger, dodge.trigger_filter.attack_form) == (
+        "attacked", "close-burst|close-blast|area")
+    bounty = parse_power(0, "special", "Bounty: Use when this creature destroys an enemy Champion, score +10 VP.")
+    assert bounty.played and bounty.trigger_filter.target_state == "kinds:champion"
+    fallen = parse_power(0, "special", "Use when an allied champion is destroyed: heal 10 HP.")
+    assert fallen.played and (fallen.trigger, fallen.trigger_filter.keyword) == ("ally-destroyed", "champion")
+    inspire = parse_power(0, "special", "Inspirational: Use whenever an ally within 5 squares of this creature fails a "
+                                        "save, only once per turn; reroll that save.")
+    assert inspire.played and inspire.per == "turn"
+    s = battle([card("Kobold King", SWORD, dodge.text)], [card("Orc", SWORD, CLAWS, hp=100)],
+               PurposeDice(attack=[5, 5, 5]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    king, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    claws, sword = orc.powers[1], orc.powers[0]
+    assert claws.attack is not None and sword.attack is not None
+    P.attack(s.b, orc, sword, sword.attack, [king])  # a melee attack: no dodge
+    assert not [e for e in s.log.of_kind("power") if e.data["power"] == "Intuitive Dodge"]
+    P.attack(s.b, orc, claws, claws.attack, [king])  # a burst: the dodge (where it slides: the engine's choice of
+    assert [e.data["trigger"] for e in s.log.of_kind("power") if e.data["power"] == "Intuitive Dodge"] == [
+        "attacked"]  # a place for its own move, ddm-guild-play.md)
