@@ -114,6 +114,10 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dty
         if first:
             fire(b, "first-bloodied", [target], target=source, run=run)
             recharge_all(b, target, "bloodied")
+        if target.in_play() and source is not None and source.player != target.player and source.in_play():
+            fire(b, "bloodies", [source], target=target, run=run)  # 'when it causes an enemy to become bloodied'
+            fire(b, "bloodies-or-destroys", [source], target=target, run=run)
+            fire(b, "ally-bloodies", b.allies_of(source), target=target, ally=source, run=run)
         if target.in_play():
             fire(b, "ally-bloodied", b.allies_of(target), target=source, ally=target, run=run)
             fire(b, "enemy-bloodied", [e for e in b.fighters if e.player != target.player and e.in_play()],
@@ -190,6 +194,8 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
     if killer is not None and killer.alive:
         run = b.run if isinstance(b.run, Run) and b.run.attacker is killer else None
         fire(b, "destroys", [killer], target=victim, run=run)
+        if killer.player != victim.player:  # 'use when it bloodies or destroys an enemy'
+            fire(b, "bloodies-or-destroys", [killer], target=victim, run=run)
         recharge_all(b, killer, "destroys")
         fire(b, "ally-destroys", b.allies_of(killer), target=victim, ally=killer, run=run)
     # "when an enemy is destroyed": every creature of the other side, the one that destroyed it included and

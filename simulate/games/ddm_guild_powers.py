@@ -886,6 +886,9 @@ _COMPOSED: Final = {
     ("ally", "destroys", "enemy"): ("ally-destroys", "actor", "object", "attack"),
     ("enemy", "bloodies", "it"): ("bloodied", "actor", "actor", ""),
     ("enemy", "bloodies", "ally"): ("ally-bloodied", "object", "actor", ""),
+    ("it", "bloodies", "enemy"): ("bloodies", "object", "object", "attack"),
+    ("ally", "bloodies", "enemy"): ("ally-bloodies", "actor", "object", "attack"),
+    ("it", "bloodies-or-destroys", "enemy"): ("bloodies-or-destroys", "object", "object", "attack"),
     ("it", "crits", ""): ("crits", "object", "object", "attack"),
     ("ally", "crits", ""): ("ally-crits", "actor", "object", "attack"),
     ("enemy", "crits", "it"): ("crit-by", "actor", "actor", "attack"),
@@ -921,6 +924,7 @@ _ADJACENT_ONLY: Final = frozenset({"enemy-shifts", "enemy-starts-adjacent", "ene
 _PASSIVE: Final = {"is hit": "hits", "is missed": "misses", "is targeted": "attacks", "is attacked": "attacks"}
 _ACTIVE: Final = {"hits": "hits", "misses": "misses", "targets": "attacks", "attacks": "attacks",
                   "damages": "damages", "deals damage to": "damages", "destroys": "destroys", "bloodies": "bloodies",
+                  "bloodies or destroys": "bloodies-or-destroys",
                   "scores a critical hit against": "crits", "scores a critical hit": "crits"}
 _ONE_VERBS: Final = (
     (r"fails a sav(?:e|ing throw)", "fails-save"), (r"(?:becomes|is) bloodied", "bloodied"),

@@ -364,3 +364,53 @@ def test_a_missed_melee_attacker_is_immobilized() -> None:
     assert osword.attack is not None
     P.attack(s.b, orc, osword, osword.attack, [golem])
     assert golem.hp == 50 and orc.has("immobilized")
+
+
+# --- 'when this creature causes an enemy to become bloodied', 'bloodies or destroys an enemy', 'an Orc ally bloodies'
+
+FRENZIED = ("Frenzied Strike: Use when this creature causes an enemy to become Bloodied; make a {b} attack against "
+            "that enemy.")
+REDCAP = "Redcap: Use when this creature bloodies or destroys an enemy: Heal 10 HP."
+GRUUMSH = "Blessing of Gruumsh: Use when an Orc ally bloodies an enemy; that ally heals 15 hp."
+
+
+def test_the_bloodying_events_are_read_and_played() -> None:
+    for text, trigger in ((FRENZIED, "bloodies"), (REDCAP, "bloodies-or-destroys"), (GRUUMSH, "ally-bloodies")):
+        c = card_from_json(card("Any", SWORD, text))
+        assert len(c.powers) == 2 and unplayed_powers(c) == [], text
+        assert parse_power(0, "special", text).trigger == trigger, text
+
+
+def test_bloodying_an_enemy_calls_a_second_attack_and_a_hit_above_half_does_not() -> None:
+    s, troll, orc = _duel(card("Troll", SWORD, FRENZIED), card("Orc", SWORD, hp=40), [15, 15, 15])
+    sword = troll.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, troll, sword, sword.attack, [orc])  # 40 -> 30: not bloodied
+    assert orc.hp == 30
+    P.attack(s.b, troll, sword, sword.attack, [orc])  # 30 -> 20: bloodied, then the frenzied strike
+    assert orc.hp == 10
+
+
+def test_it_heals_when_it_bloodies_and_when_it_destroys() -> None:
+    s, redcap, orc = _duel(card("Redcap", SWORD, REDCAP), card("Orc", SWORD, hp=20), [15, 15])
+    redcap.hp = 20
+    sword = redcap.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, redcap, sword, sword.attack, [orc])  # 20 -> 10: bloodied
+    assert redcap.hp == 30
+    P.attack(s.b, redcap, sword, sword.attack, [orc])  # destroyed
+    assert not orc.in_play() and redcap.hp == 40
+
+
+def test_an_orc_ally_that_bloodies_an_enemy_heals() -> None:
+    s = battle([card("Templar", GRUUMSH), card("Orc Warrior", SWORD, keywords=("Orc",))],
+               [card("Human", SWORD, hp=20)], PurposeDice(attack=[15]))
+    put(s, "a1", 1, 1)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 5, 3)
+    warrior, human = s.b.by_id["a2"], s.b.by_id["b1"]
+    warrior.hp = 20
+    sword = warrior.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, warrior, sword, sword.attack, [human])
+    assert human.hp == 10 and warrior.hp == 35
