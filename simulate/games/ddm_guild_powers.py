@@ -439,8 +439,8 @@ def _event_filter(name: str, m: re.Match[str]) -> Filter:
     within = groups.get("within") or groups.get("within2") or ""
     kw, who_state, adj = _event_who(groups.get("kw") or "")
     adjacent = adj or name in ("ally-starts-turn-adjacent", "enemy-attacks-ally", "enemy-starts-adjacent")
-    if groups.get("pname"):  # 'when it declares a Mind Blast attack': an attack power of its card, by name
-        form = "power:" + groups["pname"].strip()
+    if groups.get("pname") or groups.get("pname2"):  # 'when it declares a Mind Blast attack': an attack power of
+        form = "power:" + (groups.get("pname") or groups.get("pname2") or "").strip()  # its card, by name
     state = ""
     desc = re.sub(r"^(?:an?|the) ", "", groups.get("tdesc") or "")
     if desc and desc not in ("enemy", "target", "creature"):  # 'it hits an Immobilized target', 'a living enemy'
@@ -695,6 +695,11 @@ _EVENTS: Final = (
     (r"an enemy (?:moves into|enters) an adjacent square", "enemy-enters-adjacent"),
     (r"it hits an enemy", "hits"),
     (r"it misses (?:with )?(?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "misses"),
+    # an attack power of its card by name ('RECHARGE when this creature hits with Terror Strike / a Sting attack',
+    # 'when it misses with Clamping Jaws', "when this creature's Chatkcha attack misses")
+    (r"it hits (?:an enemy )?with (?:an? )?(?P<pname>[a-z][a-z' \-]*?)(?: attack)?$", "hits"),
+    (r"(?:it misses with (?:an? )?(?P<pname>[a-z][a-z' \-]*?)(?: attack)?|its (?P<pname2>[a-z][a-z' \-]*?) attack "
+     r"misses)$", "misses"),
     (r"it misses", "misses"),
     (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?is destroyed(?: by an enemy)?"
      r"(?: within (?P<within2>\d+) squares(?: of it)?)?", "ally-destroyed"),
@@ -909,6 +914,7 @@ _COMPOSED_ONE: Final = {
     ("it", "damaged"): ("damaged", False), ("ally", "damaged"): ("ally-damaged", True),
     ("enemy", "damaged"): ("enemy-damaged", True), ("any", "damaged"): ("any-damaged", True),
     ("it", "destroyed"): ("destroyed", False), ("ally", "destroyed"): ("ally-destroyed", True),
+    ("enemy", "destroyed"): ("enemy-destroyed", True),
     ("it", "starts-turn"): ("start-of-turn", False), ("ally", "starts-turn"): ("ally-starts-turn", True),
     ("enemy", "starts-turn"): ("enemy-starts-turn", True), ("any", "starts-turn"): ("any-starts-turn", True),
     ("enemy", "starts-turn-adjacent"): ("enemy-starts-adjacent", True),

@@ -95,6 +95,7 @@ _MISSPELT_WORDS: Final = (
     # noun left out ('Make 1 {B} as an immediate action')
     (re.compile(r"\bas aimmediate action\b"), "as an immediate action"),
     (re.compile(r"\(saved ends\)"), "(save ends)"),
+    (re.compile(r"\bfi rst\b"), "first"), (re.compile(r"\bthis creture\b"), "it"),
     (re.compile(r"\bcauses? (an? (?:[a-z\-]+ )?enemy|an? target|target|that enemy|it) to (?:become|be) bloodied\b"),
      r"bloodies \1"),  # 'when it causes an enemy to become bloodied'
     # a champion named after its side: 'an enemy Champion', 'an allied champion' (the kind before the noun)

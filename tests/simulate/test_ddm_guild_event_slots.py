@@ -414,3 +414,43 @@ def test_an_orc_ally_that_bloodies_an_enemy_heals() -> None:
     assert sword.attack is not None
     P.attack(s.b, warrior, sword, sword.attack, [human])
     assert human.hp == 10 and warrior.hp == 35
+
+
+# --- RECHARGE by an event with a named power or an adjacent victim
+
+BLESSING = "Blessing of Orcus: Whenever an adjacent living enemy is destroyed: heal 10 HP."
+SMOKE = ("Smoke Form: Use at start of any turn: This creature heals 10 HP and has Insubstantial until the start of its "
+         "next turn. Recharge when this creature hits with Terror Strike.")
+TERROR = "Terror Strike: +10 vs. AC; 10 damage."
+
+
+def test_an_adjacent_enemy_destroyed_heals_it_and_one_farther_away_does_not() -> None:
+    s = battle([card("Devourer", SWORD, BLESSING)], [card("Orc", SWORD, hp=10), card("Goblin", SWORD, hp=10)],
+               PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 8, 6)
+    devourer, orc, goblin = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    devourer.hp = 20
+    P.deal_damage(s.b, goblin, [(10, "")], devourer)  # destroyed 4 squares away
+    assert not goblin.in_play() and devourer.hp == 20
+    P.deal_damage(s.b, orc, [(10, "")], devourer)  # destroyed beside it
+    assert not orc.in_play() and devourer.hp == 30
+
+
+def test_a_hit_with_the_named_power_recharges_it_and_another_hit_does_not() -> None:
+    demon = card("Shadow Demon", SWORD, TERROR, SMOKE)
+    demon["powers"][2]["uses"] = 1
+    s = battle([demon], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    shadow, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    smoke = shadow.powers[2]
+    assert smoke.recharge == "on:hits" and smoke.recharge_filter.attack_form == "power:terror strike"
+    shadow.uses[smoke.index] = 0  # spent
+    sword, terror = shadow.powers[0], shadow.powers[1]
+    assert sword.attack is not None and terror.attack is not None
+    P.attack(s.b, shadow, sword, sword.attack, [orc])
+    assert shadow.uses[smoke.index] == 0
+    P.attack(s.b, shadow, terror, terror.attack, [orc])
+    assert shadow.uses[smoke.index] == 1
