@@ -1183,6 +1183,14 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 body = body[wr.end():]
                 changed = True
                 continue
+        if not changed and found.get("trigger") in ("attack-made", "declares") and not flt.target_state:
+            tw = re.match(r"^against (?P<w>[^,;:.]+)[,;:.]\s*", body)  # 'Whenever this creature makes a {m} attack
+            words = _against_target(tw.group("w")) if tw else ""  # against a living target;' (the target words)
+            if tw and words:
+                flt = replace(flt, target_state=words)
+                body = body[tw.end():]
+                changed = True
+                continue
         if not changed and "trigger" in found:  # ', if the attack roll is a natural 16-20:'
             after = _natural_after(found["trigger"], flt, body)
             if after is not None:
@@ -1223,6 +1231,16 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                     body = body[cond[1] + sep.end():]
                     changed = True
     return body, found, flt
+
+
+def _against_target(words: str) -> str:
+    """'a living target', 'a target that has already activated this round' as the target words' state ("" if
+    they do not read all the words); one target is said as the vocabulary's plural ('living targets')."""
+    for w in (words, re.sub(r"^an? (.+) target$", r"\1 targets", words)):
+        read = _target_words(w)
+        if read is not None and read[1] == len(w):
+            return read[0]
+    return ""
 
 
 # another creature's turn start, whose place a trailing 'within reach' may give

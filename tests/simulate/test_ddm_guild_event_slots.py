@@ -454,3 +454,26 @@ def test_a_hit_with_the_named_power_recharges_it_and_another_hit_does_not() -> N
     assert shadow.uses[smoke.index] == 0
     P.attack(s.b, shadow, terror, terror.attack, [orc])
     assert shadow.uses[smoke.index] == 1
+
+
+STALKER = ("Stalker: Whenever this creature makes an attack against a target that has no other creature adjacent to "
+           "it: +4 Attack and +10 Damage on that attack.")
+
+
+def test_an_attack_against_a_lone_target_has_its_bonus_and_against_a_flanked_one_not() -> None:
+    c = card_from_json(card("Panther", SWORD, STALKER))
+    assert len(c.powers) == 2 and unplayed_powers(c) == []
+    s = battle([card("Panther", SWORD, STALKER), card("Wolf", SWORD)], [card("Orc", SWORD, hp=100)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 9, 7)
+    put(s, "b1", 5, 3)
+    panther, wolf, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
+    sword = panther.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, panther, sword, sword.attack, [orc])  # alone with the orc: +10 damage
+    assert orc.hp == 80
+    put(s, "a2", 6, 3)  # another creature beside the orc
+    assert s.b.adjacent(wolf, orc)
+    P.attack(s.b, panther, sword, sword.attack, [orc])
+    assert orc.hp == 70
