@@ -1055,7 +1055,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if rn:  # another power of the card, by name ("recharge its crushing blow", "recharge dominate or mind blast")
         names = [re.sub(r"^its ", "", n).strip() for n in rn.group("names").split(" or ")]
         return [Effect("recharge", "self", what="power:" + "|".join(names))]
-    if re.match(r"^(?:that|the) (?:opportunity )?attack (?:misses(?:,? instead)?|instead misses|automatically misses"
+    if re.match(r"^(?:that|the) (?:opportunity )?attack (?:misses(?: it)?(?:,? instead)?|instead misses"
+                r"|automatically misses"
                 r"|is a miss(?:,? instead)?|becomes a miss(?:,? instead)?)$", body):
         return [Effect("negate", "self")]
     hm2 = re.match(r"^(?:that|the) attack (?:is|becomes) (?:an? )?(?P<what>(?:normal )?hit|critical hit"

@@ -672,6 +672,7 @@ _EVENTS: Final = (
     (r"an enemy hits it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "hit-by"),
     (r"an enemy misses it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "missed-by"),
     (r"an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack misses it", "missed-by"),
+    (r"an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack hits it", "hit-by"),
     (r"it is missed by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "missed-by"),
     (r"(?:it is|it's) (?:targeted|attacked)(?: by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged|opportunity)? ?attack)?",
      "attacked"),

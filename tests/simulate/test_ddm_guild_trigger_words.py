@@ -154,3 +154,26 @@ def test_a_burst_or_blast_an_enemy_champion_and_only_once_per_turn() -> None:
     P.attack(s.b, orc, claws, claws.attack, [king])  # a burst: the dodge (where it slides: the engine's choice of
     assert [e.data["trigger"] for e in s.log.of_kind("power") if e.data["power"] == "Intuitive Dodge"] == [
         "attacked"]  # a place for its own move, ddm-guild-play.md)
+
+
+def test_an_attack_that_hits_it_misses_only_while_the_state_holds() -> None:
+    parry = ("Parry: Use when a {m} attack hits this creature, only if it is not bloodied: that attack is a miss "
+             "instead.")
+    p = parse_power(0, "special", parry, 2)
+    assert (p.trigger, p.requirement, p.trigger_filter.attack_form) == ("hit-by", "not-bloodied", "melee")
+    ward = parse_power(0, "special", "Death Ward: Immediate action, when an attack hits this creature: If this "
+                                     "creature is bloodied, that attack misses this creature, instead.", 1)
+    assert ward.played and ward.requirement == "bloodied" and [e.kind for e in ward.effects] == ["negate"]
+    drow = card("Drow", SWORD, parry)
+    drow["powers"][1]["uses"] = 2
+    s = battle([drow], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15, 15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    adventurer, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    osword = orc.powers[0]
+    assert osword.attack is not None
+    P.attack(s.b, orc, osword, osword.attack, [adventurer])  # not bloodied: parried
+    assert adventurer.hp == 50
+    adventurer.hp = 20  # bloodied: no parry
+    P.attack(s.b, orc, osword, osword.attack, [adventurer])
+    assert adventurer.hp == 10
