@@ -31,7 +31,7 @@ PLAYED_TRIGGERS: Final = frozenset({
     "enemy-enters-adjacent", "enemy-shifts", "setup", "first-turn", "own-turn", "ally-declares", "enemy-declares",
     "friend-declares",
     "rolls", "ally-rolls", "resolved-against", "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
-    "enemy-enters-at", "enters-square", "bloodies", "ally-bloodies", "bloodies-or-destroys",
+    "enemy-enters-at", "enters-square", "bloodies", "ally-bloodies", "bloodies-or-destroys", "ally-first-bloodied",
 })
 # who an effect may reach, by what the trigger supplies
 _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
@@ -53,7 +53,8 @@ _EVENT_ALLY: Final = frozenset({"chosen",
                                 "enemy-attacks-ally",
                                 "ally-bloodied", "ally-destroys", "ally-damaged", "ally-misses", "ally-crits",
                                 "ally-fails-save", "ally-attacked", "friend-crits", "ally-declares",
-                                "friend-declares", "ally-rolls", "ally-attack-resolved", "ally-bloodies"})
+                                "friend-declares", "ally-rolls", "ally-attack-resolved", "ally-bloodies",
+                                "ally-first-bloodied"})
 # triggers whose event is an attack in progress ('+20 damage on that attack', 'that attack misses', a reroll)
 _ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-hit", "misses", "missed-by", "crits",
                                "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by", "enemy-hits",

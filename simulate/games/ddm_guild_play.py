@@ -120,6 +120,8 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dty
             fire(b, "ally-bloodies", b.allies_of(source), target=target, ally=source, run=run)
         if target.in_play():
             fire(b, "ally-bloodied", b.allies_of(target), target=source, ally=target, run=run)
+            if first:  # 'when a Martial ally within 5 squares first becomes bloodied'
+                fire(b, "ally-first-bloodied", b.allies_of(target), target=source, ally=target, run=run)
             fire(b, "enemy-bloodied", [e for e in b.fighters if e.player != target.player and e.in_play()],
                  target=target, run=run)
     fire(b, "damaged", [target], target=source, dtypes=dtypes, run=run)

@@ -912,6 +912,7 @@ _COMPOSED_ONE: Final = {
     ("enemy", "fails-save"): ("enemy-fails-save", True),
     ("it", "bloodied"): ("bloodied", False), ("ally", "bloodied"): ("ally-bloodied", True),
     ("enemy", "bloodied"): ("enemy-bloodied", True),
+    ("it", "first-bloodied"): ("first-bloodied", False), ("ally", "first-bloodied"): ("ally-first-bloodied", True),
     ("it", "damaged"): ("damaged", False), ("ally", "damaged"): ("ally-damaged", True),
     ("enemy", "damaged"): ("enemy-damaged", True), ("any", "damaged"): ("any-damaged", True),
     ("it", "destroyed"): ("destroyed", False), ("ally", "destroyed"): ("ally-destroyed", True),
@@ -934,7 +935,8 @@ _ACTIVE: Final = {"hits": "hits", "misses": "misses", "targets": "attacks", "att
                   "bloodies or destroys": "bloodies-or-destroys",
                   "scores a critical hit against": "crits", "scores a critical hit": "crits"}
 _ONE_VERBS: Final = (
-    (r"fails a sav(?:e|ing throw)", "fails-save"), (r"(?:becomes|is) bloodied", "bloodied"),
+    (r"fails a sav(?:e|ing throw)", "fails-save"),
+    (r"(?:first becomes|becomes first|is first) bloodied", "first-bloodied"), (r"(?:becomes|is) bloodied", "bloodied"),
     (r"(?:takes|is dealt) (?:(?P<dtype>" + _TYPE_ALT + r") )?damage|is damaged", "damaged"),
     (r"is destroyed", "destroyed"),
     (r"(?:starts|begins) (?:its|a) turn adjacent to it", "starts-turn-adjacent"),

@@ -477,3 +477,20 @@ def test_an_attack_against_a_lone_target_has_its_bonus_and_against_a_flanked_one
     assert s.b.adjacent(wolf, orc)
     P.attack(s.b, panther, sword, sword.attack, [orc])
     assert orc.hp == 70
+
+
+def test_an_ally_first_bloodied_heals_and_bloodied_again_does_not() -> None:
+    text = "Use when a Martial ally within 5 squares first becomes bloodied: That ally heals 15 HP."
+    c = card_from_json(card("Any", SWORD, text))
+    assert len(c.powers) == 2 and unplayed_powers(c) == []
+    assert parse_power(0, "special", text).trigger == "ally-first-bloodied"
+    s = battle([card("Champion", SWORD, text), card("Soldier", SWORD, keywords=("Martial",))],
+               [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 2, 3)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 10, 7)
+    soldier, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    P.deal_damage(s.b, soldier, [(30, "")], orc)  # 50 -> 20: bloodied the first time, healed to 35
+    assert soldier.hp == 35
+    P.deal_damage(s.b, soldier, [(15, "")], orc)  # 35 -> 20: bloodied again, not the first time
+    assert soldier.hp == 20
