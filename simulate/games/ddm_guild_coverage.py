@@ -187,7 +187,9 @@ def engine_unplayed(power: Power) -> str:
     if not power.recharge.startswith(("roll:", "uses:")) and power.recharge not in PLAYED_RECHARGE and not (
             power.recharge.startswith("on:") and power.recharge[3:] in PLAYED_TRIGGERS):
         return f"recharge '{power.recharge}' is not played"
-    if power.requirement not in ("", "charge") and not _state_played(power.requirement):
+    if power.requirement == "named" and not (power.effects and power.effects[0].kind == "choose"):
+        return "a requirement naming a creature with no choice of it"
+    if power.requirement not in ("", "charge", "named") and not _state_played(power.requirement):
         return f"the requirement '{power.requirement}' is not played"
     if power.recharge_filter.self_state and not _state_played(power.recharge_filter.self_state):
         return f"recharge while '{power.recharge_filter.self_state}' is not played"

@@ -496,6 +496,7 @@ _CLEANSE_RE: Final = re.compile(
     r"\(save ends\))?)(?: affecting it)?(?: on (?P<on>.+))?$")
 _CLEANSE_ON: Final = {"that ally": "ally", "the ally": "ally", "it": "self", "itself": "self", "target": "target",
                       "that enemy": "target", "the target": "target"}
+_IT_AND_UP_TO: Final = re.compile(r"^it and up to (?P<n>\d+) adjacent allies (?P<rest>(?:shift|teleport|move)s? .+)$")
 _HEAL_WHOM: Final = re.compile(r"^heal (?P<subj>.+?) (?P<n>\d+) hp$")
 # how a move power moves ('with Flight', 'as though with Flight', 'with Burrow'): for that move only
 _MOVE_MODE: Final = re.compile(r"^(?:as (?:though |if )?)?with (flight|burrow)$")
@@ -744,6 +745,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     t = re.sub(r"^as an? (?:free|immediate) action, (?=each |all |\d |it )", "", t)
     immediate = bool(re.search(r" as (?:an? )?immediate action$", t))  # another creature's attack: its reaction
     t = re.sub(r" as (?:an? )?(?:immediate|free) action$", "", t)
+    both = _IT_AND_UP_TO.match(t) if ctx == "power" else None
+    if both:  # 'This creature and up to 3 adjacent allies teleport up to 4 squares': the allies first (while beside
+        # it), then it
+        return [*_clause(f"up to {both.group('n')} adjacent allies {both.group('rest')}", default_who, ctx),
+                *_clause(both.group("rest"), "self", ctx)]
     who, flt, rest = _subject(t)
     if ctx == "hit" and who in ("all", "allies", "enemies") and flt.within == -1 and _BARE_ADJACENT.match(t):
         raise _Unread(f"{t} (adjacent to the target or to the attacker?)")

@@ -665,6 +665,9 @@ def requirement_ok(f: Fighter, p: Power, charge: bool, b: Battle | None = None) 
         return True
     if req == "charge":
         return charge
+    if req == "named":  # 'use when adjacent to an Immobilized enemy: that enemy ...': such a creature is there
+        return b is not None and bool(p.effects) and p.effects[0].kind == "choose" and bool(
+            pick(b, p.effects[0].who, p.effects[0], Ctx(f)))
     if b is None:  # no battle to look at: the creature's own states only
         return (req == "bloodied" and f.bloodied) or (req == "not-bloodied" and not f.bloodied) or (
             req == "damaged" and f.hp < f.max_hp)

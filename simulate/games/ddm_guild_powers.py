@@ -1655,7 +1655,12 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                 raise _Unread(body)
             return Power(index, display, ptype, text, uses, statics=tuple(Static("gain", n, w) for w, n in own))
         return Power(index, display, ptype, text, uses, trigger="setup", effects=tuple(start))
+    named = _named_first(body) if action and not trigger and not requirement else None
+    if named is not None:  # 'Minor action, use when adjacent to an Immobilized enemy: That enemy takes 5 ongoing
+        requirement, body = "named", named[1]  # damage': that creature is chosen first, and one must be there
     effects = _outcome_effects(body) if trigger else _effects(body, "self", "power")
+    if named is not None:
+        effects = [replace(named[0], what=effects[0].kind if effects else ""), *effects]
     if trigger == "attack-made" and effects and all(e.kind == "mod" and e.duration == "attack" for e in effects):
         trigger = "declares"  # 'Use when making a {m} attack ...: +2 attack and +10 damage on that attack': as
         # it is made
@@ -1669,6 +1674,31 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
 
 
 _CHOSEN_AS: Final = {"chosen-ally": "ally", "chosen-enemy": "target"}
+# an action power usable only while a creature is there, which its effects then call 'that enemy' / 'that ally'
+_NAMED_FIRST: Final = re.compile(
+    r"^(?:use |use only |only )?(?:when|if|while) (?:it is )?(?:(?P<adj>adjacent to)|within (?P<n>\d+) squares of) "
+    r"(?P<ref>an? [a-z \-]+?(?:enemy|ally))[:;,] (?P<rest>that (?:enemy|ally) .+)$")
+_NAMED_ONGOING: Final = re.compile(
+    r"^(?:use |use only |only )?(?:when|if) (?P<ref>an? (?:enemy|ally)(?: within \d+ squares(?: of it)?)?) (?:has|is "
+    r"taking) ongoing (?:(?P<t>" + _TYPE_ALT + r") )?damage[:;,] (?P<rest>that (?:enemy|ally) .+)$")
+
+
+def _named_first(body: str) -> tuple[Effect, str] | None:
+    """'use when adjacent to an Immobilized enemy: that enemy ...', 'only if an enemy within 5 squares has ongoing
+    poison damage: that enemy ...': (the 'choose' of that creature, the words after it), or None."""
+    b = body.strip(" .")
+    m = _NAMED_FIRST.match(b)
+    if m:
+        words = m.group("ref") + (" adjacent to it" if m.group("adj") else f" within {m.group('n')} squares")
+    else:
+        m = _NAMED_ONGOING.match(b)
+        if m is None:
+            return None
+        words = m.group("ref") + " taking ongoing " + (m.group("t") + " " if m.group("t") else "") + "damage"
+    who, flt, rest = _subject(words)
+    if rest or who not in _CHOSEN_AS or not m.group("rest").startswith("that " + who[7:]):
+        return None
+    return Effect("choose", who, filter=flt), m.group("rest")
 
 
 _REQUIRED_SIDE: Final = {"end:that-ally": "adjacent-ally", "end:target": "adjacent-enemy"}

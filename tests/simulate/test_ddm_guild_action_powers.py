@@ -618,3 +618,61 @@ def test_the_player_weighs_what_an_attack_leaves_on_its_target() -> None:
     P.add_active(s.b, ogre, "condition", "stunned", 0, "save", s.b.by_id["a1"], Filter())
     choice = policy.choose(s, s.legal_actions())
     assert isinstance(choice, GuildAttack) and choice.power == 0  # not on a creature stunned already
+
+
+# --- 'that enemy' named by the power's requirement; it and up to N adjacent allies -----------------------------------
+
+TRIDENT = ("Piercing Trident: Minor action, use when adjacent to an immobilized enemy: That enemy takes 5 ongoing "
+           "damage and is immobilized (save ends both).")
+VENOM = ("Intensify Venom: Minor action, only if an enemy within 5 squares has ongoing poison damage: That enemy takes "
+         "5 poison damage.")
+TAPESTRY = "Tapestry Shift: Minor action: This creature and up to 3 adjacent allies teleport up to 4 squares."
+
+
+@pytest.mark.parametrize("text", [TRIDENT, VENOM, TAPESTRY])
+def test_the_named_creature_and_group_moves_are_read_and_played(text: str) -> None:
+    c = card_from_json(card("Any", SWORD, text))
+    assert len(c.powers) == 2 and c.powers[1].action == "minor", text
+    assert unplayed_powers(c) == [], text
+
+
+def test_piercing_trident_is_offered_only_beside_an_immobilized_enemy_and_strikes_that_one() -> None:
+    s = battle([card("Merfolk", SWORD, TRIDENT)], [card("Free", SWORD), card("Held", SWORD)], PurposeDice())
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 5, 5)
+    free, held = s.b.by_id["b1"], s.b.by_id["b2"]
+    _held(s, held)
+    turn_of(s, "a1")
+    assert GuildPower(1) not in s.legal_actions()  # the immobilized enemy is not adjacent
+    put(s, "b2", 4, 4)
+    assert GuildPower(1) in s.legal_actions()
+    s.apply(GuildPower(1))
+    assert [x.kind for x in free.effects] == [] and sorted(x.kind for x in held.effects) == [
+        "condition", "condition", "ongoing"]
+
+
+def test_intensify_venom_strikes_the_poisoned_enemy() -> None:
+    s = battle([card("Viper", SWORD, VENOM)], [card("Near", SWORD), card("Poisoned", SWORD)], PurposeDice())
+    put(s, "a1", 2, 3)
+    put(s, "b1", 3, 3)
+    put(s, "b2", 6, 3)
+    near, poisoned = s.b.by_id["b1"], s.b.by_id["b2"]
+    turn_of(s, "a1")
+    assert GuildPower(1) not in s.legal_actions()
+    _ongoing(s, poisoned, "poison")
+    s.apply(GuildPower(1))
+    assert (near.hp, poisoned.hp) == (50, 45)
+
+
+def test_tapestry_shift_takes_it_and_its_adjacent_allies_toward_the_enemy() -> None:
+    s = battle([card("Weaver", SWORD, TAPESTRY), card("Near", SWORD), card("Far", SWORD)], [card("Orc", SWORD)],
+               PurposeDice())
+    put(s, "a1", 1, 3)
+    put(s, "a2", 1, 4)
+    put(s, "a3", 1, 0)
+    put(s, "b1", 10, 3)
+    weaver, near, far = (s.b.by_id[x] for x in ("a1", "a2", "a3"))
+    P.apply_power(s.b, weaver, weaver.powers[1], J.Ctx(weaver))
+    assert weaver.pos is not None and near.pos is not None and far.pos == (1, 0)
+    assert weaver.pos[0] == 5 and near.pos[0] == 5  # 4 squares nearer the orc each
