@@ -49,8 +49,8 @@ LABELS: dict[str, Any] = {
         "Bonuses from different powers add up."),
     "ddm-guild.default-duration": pgettext_lazy(
         "a reading of the DDM Guild rules",
-        "A condition with no duration printed lasts until the end of the target's next "
-        "turn."),
+        "A condition or a penalty with no duration printed lasts until the end of the "
+        "target's next turn."),
     "ddm-guild.auras": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "An aura reaches the creatures within its size of its creature, not the creature "

@@ -36,7 +36,7 @@ from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import Power
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.56"  # 1.55: damage/bloodied events; 1.56: requirement-named creature
+GAME_VERSION: Final = "ddm-guild/1.57"  # 1.56: requirement-named creature; 1.57: target words, attack rolls
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -720,6 +720,9 @@ class GuildState(State):
         out: list[Action] = []
         b = self.b
         for p in self.attack_powers(f):
+            if p.attacks_made and _made_list(p):  # 'Make 1 Greatsword attack and 1 Shield Bash attack ...'
+                out.extend(GuildAttack(p.index, aim) for aim in self._list_aims(f, p))
+                continue
             if p.attacks_made:
                 basic = self._made_power(f, p)
                 if basic is None or basic.attack is None:
@@ -752,8 +755,42 @@ class GuildState(State):
                 return out
         return out
 
+    def _made_seq(self, f: Fighter, p: Power) -> list[Power] | None:
+        """The attacks a power that names several makes, in order ('2 {B} attacks and a Sting attack')."""
+        out: list[Power] = []
+        for e in p.effects:
+            if e.kind != "attack":
+                continue
+            q = self._made_one(f, e.what)
+            if q is None or q.attack is None:
+                return None
+            out.extend([q] * e.count)
+        return out
+
+    def _list_aims(self, f: Fighter, p: Power) -> list[tuple[str, ...]]:
+        """Whom such a power may aim at: one enemy every attack of it reaches, or two different enemies (one each)
+        when it says 'against a different target'; the target words of '(bloodied target only)' hold for each."""
+        seq = self._made_seq(f, p)
+        if not seq:
+            return []
+        b = self.b
+        flt = p.effects[0].filter
+
+        def ok(q: Power, e: Fighter) -> bool:
+            return q.attack is not None and P.in_range(b, f, q, q.attack, e) and J.target_state_ok(b, flt, f, e)
+
+        enemies = b.enemies_of(f)
+        if "distinct" in p.effects[0].extra:
+            pairs: list[tuple[str, ...]] = [(x.id, y.id) for x in enemies for y in enemies
+                                            if x is not y and ok(seq[0], x) and ok(seq[1], y)]
+            return pairs[:60]
+        return [tuple([e.id] * len(seq)) for e in enemies if all(ok(q, e) for q in seq)]
+
     def _made_power(self, f: Fighter, p: Power) -> Power | None:
         which = p.effects[0].what if p.effects else "basic"
+        return self._made_one(f, which)
+
+    def _made_one(self, f: Fighter, which: str) -> Power | None:
         if which.startswith("power:"):  # 'make 2 slam attacks': a single-target attack of its card, by name
             return next((q for q in f.powers if q.name.casefold() == which[6:] and q.attack is not None
                          and q.attack.form in ("melee", "ranged")), None)
@@ -956,6 +993,18 @@ class GuildState(State):
         p = self._power(f, action.power)
         if p not in self.attack_powers(f):
             raise IllegalAction(f"{f.id} cannot use {p.name} now")
+        if p.attacks_made and _made_list(p):
+            seq = self._made_seq(f, p)
+            if seq is None or tuple(action.targets) not in self._list_aims(f, p):
+                raise IllegalAction(f"{p.name}: name a target its attacks can each reach")
+            self._spend(f, p.action or "attack")
+            P.spend(b, f, p)
+            b.event("power", creature=f.id, power=p.name, trigger="")
+            for q, tid in zip(seq, action.targets, strict=True):
+                aimed = b.by_id[tid]
+                if aimed.in_play() and f.in_play() and not b.over and q.attack is not None:
+                    P.attack(b, f, q, q.attack, [aimed])
+            return
         if p.attacks_made:
             basic = self._made_power(f, p)
             distinct = _made_distinct(p) or _made_each(p)
@@ -980,12 +1029,12 @@ class GuildState(State):
                 if t.in_play() and f.in_play() and not b.over:
                     hits += P.attack(b, f, basic, basic.attack, [t])
             both = [e for e in p.effects if "both-hit" in e.extra]
-            t = b.by_id[action.targets[0]]
+            first = b.by_id[action.targets[0]]
             if both and hits == len(action.targets) == p.attacks_made and len(set(action.targets)) == 1 \
-                    and t.in_play() and not b.over:  # 'if both attacks hit, target is also Immobilized'
+                    and first.in_play() and not b.over:  # 'if both attacks hit, target is also Immobilized'
                 b.applying.append((f.id, p.index))
                 try:
-                    P.apply_effects(b, both, J.Ctx(f, target=t))
+                    P.apply_effects(b, both, J.Ctx(f, target=first))
                 finally:
                     b.applying.pop()
             return
@@ -1085,6 +1134,11 @@ def start_battle(lists: Sequence[Mapping[str, Any]], battle_map: Mapping[str, An
         raise GuildSetupError("a DDM Guild battle has exactly two warbands")
     return GuildState([GuildWarband.from_json(x) for x in lists], guild_map(battle_map), dice,
                       GuildParams.from_json(params))
+
+
+def _made_list(p: Power) -> bool:
+    """'Make a Maul attack, then make an Axe attack against a different target': several attacks it names."""
+    return bool(p.effects) and "list" in p.effects[0].extra
 
 
 def _made_each(p: Power) -> bool:

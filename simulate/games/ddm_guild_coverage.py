@@ -281,14 +281,16 @@ PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warba
                                            "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",
                                            "no-ally-within", "ally-in-play", "in-terrain", "adjacent-terrain",
                                            "in-victory-area", "unseen-by-ally", "no-ally-left", "unaffected",
-                                           "sees-enemy-within"})
+                                           "sees-enemy-within", "allies-within-min", "enemies-within-max",
+                                           "sees-ally", "self-cond"})
 
 
 # stats a modifier counted per creature may change ('+1 AC for each enemy adjacent to it'; _stat_mods counts)
 PER_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac", "def"})
 # the target words' atoms (ddm_guild_words: target conditions) judged by ddm_guild_judge._target_more
-PLAYED_TARGET_WORDS: Final = frozenset({"flying", "ongoing", "activated", "within", "beyond", "resist", "at",
-                                        "lowest-level", "highest-level", "sees-no-ally", "invisible-to"})
+PLAYED_TARGET_WORDS: Final = frozenset({"flying", "ongoing", "activated", "within", "beyond", "further", "resist", "at",
+                                        "lowest-level", "highest-level", "sees-no-ally", "invisible-to",
+                                        "has-ca-on-it", "in-your-victory-area", "guarded", "penalty", "flanking"})
 
 
 def target_state_played(ts: str) -> bool:

@@ -824,6 +824,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         dur = dur or lead_dur or ("attack" if on_attack else "")
         if not dur:
             dur = "permanent" if ctx == "static" else ""
+        if not dur and ctx == "hit" and who == "target" and all(n < 0 for _s, n, _f, _d in mods):
+            dur = "end-next-turn"  # '25 damage AND -4 Attack': a penalty an attack gives (ddm-guild.default-duration)
         if not dur:
             raise _Unread(f"{body} (no duration)")
         flags: tuple[str, ...] = ("cumulative",) if cumulative else ()
@@ -1153,6 +1155,8 @@ def _gate_filter(state: str, is_form: bool) -> Filter | None:
     if is_form:
         s = "vs. targets " + s if s.startswith("adjacent to") else "vs. " + s + " targets"
     flt, rest = _mod_condition(s)
+    if rest and is_form:  # 'if target is smaller than it': the target words' clauses after the noun
+        flt, rest = _mod_condition("vs. targets " + state.strip(" ,"))
     if rest or not flt.target_state or flt.target_state == "chosen" or flt.self_state or flt.attack_form:
         return None
     return flt
@@ -1180,7 +1184,8 @@ def _gated_rider(rest: str, gate: Filter, instead: bool) -> list[Effect] | None:
             effects = _clause(r, "target", "gated")
         except _Unread:
             return None
-    if not effects or any(e.who != "target" or e.kind not in ("damage", "condition", "ongoing") for e in effects):
+    if not effects or any(e.who != "target" or e.kind not in ("damage", "condition", "ongoing", "push", "pull", "slide")
+                          for e in effects) or (instead and any(e.kind in ("push", "pull", "slide") for e in effects)):
         return None
     flag = ("instead",) if instead else ()
     out = []
@@ -1231,13 +1236,15 @@ def _gated(t: str) -> list[Effect] | None:
     if m:  # 'a Medium or smaller target is Immobilized (save ends)', 'Bloodied target is Staggered': the target words
         read = _target_words(m.group("s"))
         if read is not None and read[1] == len(m.group("s")) and not read[0].startswith("kinds:"):
-            return _gated_rider(m.group("rest"), Filter(target_state=read[0]), False)
+            rest = m.group("rest") if m.group("v") == "is" else "takes " + m.group("rest")
+            return _gated_rider(rest, Filter(target_state=read[0]), False)
     return None
 
 
 # a rider on a target described by the target words (ddm_guild_words._target_words); a kind alone ('living target
 # is dominated') is the subject's (_subject) to read
-_GATE_WORDS: Final = re.compile(r"^(?P<s>(?:an? )?[a-z ,\-]+? (?:target|creature)) is (?P<rest>[a-z].+)$")
+_GATE_WORDS: Final = re.compile(
+    r"^(?P<s>(?:an? )?[a-z ,\-]+? (?:target|creature)) (?P<v>is|takes) (?P<rest>[a-z0-9].+)$")
 
 
 # --- placement: 'place this creature' [where] ------------------------------------------------------------------

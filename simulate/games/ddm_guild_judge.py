@@ -252,6 +252,8 @@ def _target_more(b: Battle, ts: str, holder: Fighter, target: Fighter) -> bool:
         return b.gap(holder, target) <= int(arg)
     if kind == "beyond":  # '11 or more squares distant'
         return b.gap(holder, target) >= int(arg)
+    if kind == "further":  # 'further than 5 squares distant'
+        return b.gap(holder, target) > int(arg)
     if kind == "resist":  # 'with Resist All' (arg 'all' or 'all=20|25|30': of those amounts only)
         what, _, amounts = arg.partition("=")
         n = target.resist_now().get(what, 0)
@@ -265,6 +267,22 @@ def _target_more(b: Battle, ts: str, holder: Fighter, target: Fighter) -> bool:
         return not any(b.sees(target, a) for a in b.allies_of(target))
     if kind == "invisible-to":  # 'while it is invisible to target'
         return b.invisible_to(holder, target)
+    if kind == "guarded":  # 'with Immune Fire or Resist Fire' (arg: 'immune=fire|resist=fire')
+        for part in arg.split("|"):
+            how, _, dtype = part.partition("=")
+            if (how == "immune" and dtype in target.immune_now()) or (
+                    how == "resist" and target.resist_now().get(dtype, 0) > 0):
+                return True
+        return False
+    if kind == "penalty":  # 'enemies that have a penalty to AC': a modifier in force lowers it
+        stats = {"ac": ("ac", "defenses"), "attack": ("attack",), "speed": ("speed",)}[arg]
+        return any(e.kind == "mod" and e.what in stats and e.amount < 0 for e in target.effects)
+    if kind == "flanking":  # 'when flanking': it and an ally flank the target (profile ddm-guild.flanking)
+        return _flanks(b, holder, target)
+    if kind == "has-ca-on-it":  # 'whenever target has combat advantage against it' (for the target's melee attacks)
+        return has_combat_advantage(b, target, holder, melee=True)
+    if kind == "in-your-victory-area":  # 'targets occupying your victory areas': the power's side's areas
+        return _holds_place(b, "in-victory-area:" + ("own" if target.player == holder.player else "enemy"), target)
     return False
 
 
@@ -361,6 +379,16 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return b.round == 1
     if kind == "enemy-in-victory-area":  # 'if an enemy occupies any victory area'
         return any(_holds_place(b, "in-victory-area", e) for e in b.enemies_of(holder))
+    if kind == "allies-within-min":  # 'it has at least two allies within 10 squares' (squares, how many)
+        squares, _, count = arg.partition(":")
+        return sum(1 for a in b.allies_of(holder) if b.gap(holder, a) <= int(squares)) >= int(count)
+    if kind == "enemies-within-max":  # 'there are 1 or fewer enemies within 5 squares of it'
+        squares, _, count = arg.partition(":")
+        return sum(1 for e in b.enemies_of(holder) if b.gap(holder, e) <= int(squares)) <= int(count)
+    if kind == "sees-ally":  # 'while it has line of sight to a Dragon ally'
+        return any(has_kinds(a, arg) and b.sees(holder, a) for a in b.allies_of(holder))
+    if kind == "self-cond":  # 'while Dazed, Slowed, Staggered, or Stunned': any of them
+        return any(holder.has(c) for c in arg.split("|"))
     if kind == "sees-enemy-within":  # 'if it has line of sight to an enemy within 10 squares of it'
         return any(b.gap(holder, e) <= int(arg) and b.sees(holder, e) for e in b.enemies_of(holder))
     if kind == "sees-no-enemy":
@@ -413,6 +441,16 @@ def occupies(f: Fighter, cells: set[Sq] | frozenset[Sq]) -> bool:
 def _around(sq: Sq) -> list[Sq]:
     x, y = sq
     return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+
+
+def _flanks(b: Battle, attacker: Fighter, target: Fighter) -> bool:
+    """``attacker`` and one of its allies that can act stand on opposite sides of ``target``."""
+    if attacker.pos is None or target.pos is None or not b.adjacent(attacker, target):
+        return False
+    return any(ally.pos is not None and b.adjacent(ally, target) and ally.can_react()
+               and any(b.board.grid.flanks(a_sq, l_sq, t_sq) for a_sq in attacker.space() for l_sq in ally.space()
+                       for t_sq in target.space())
+               for ally in b.allies_of(attacker))
 
 
 def flanked(b: Battle, f: Fighter) -> bool:

@@ -1038,7 +1038,7 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             fire(b, "enemy-hits", b.enemies_of(attacker), target=attacker, run=run)
             fire(b, "any-hits", [x for x in b.fighters if x.in_play() and x is not attacker], target=attacker, run=run)
             if run.force == "crit" and not crit:  # 'when an ally hits: ... that attack becomes a critical hit'
-                crit = "critical hits" not in t.immune and "criticals" not in t.immune
+                crit = "critical hits" not in t.immune and "criticals" not in t.immune and not spec.no_crit
             if crit and not run.negated:
                 _crit_events(b, attacker, t, run)
                 if run.uncrit:  # 'that attack is a normal hit instead'
@@ -1104,16 +1104,21 @@ def _crit_events(b: Battle, attacker: Fighter, t: Fighter, run: Run) -> None:
 def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpec,
           run: Run) -> tuple[bool, bool, int, int, int, list[str]]:
     roll = b.dice.roll(20, "attack")
+    for _ in range(spec.rolls - 1):  # 'Roll 4d20 and use the highest result'
+        roll = max(roll, b.dice.roll(20, "attack"))
     run.natural = roll
     bonus, mods = attack_bonus(b, attacker, t, power, spec, run.charge, run.opportunity)
     total = roll + attack_rating(b, attacker, t, spec) + bonus + run.bonus_attack
     target_def = defence(b, t, spec.defence or "ac", attacker, spec, power, run.opportunity) + _run_defence(
         run, spec.defence or "ac")
+    if spec.ac_cap and (spec.defence or "ac") == "ac":  # 'Treats targets with AC greater than 25 as AC 25'
+        target_def = min(target_def, spec.ac_cap)
     if spec.auto_hit or run.force:  # 'that attack is an automatic hit (and a critical hit)'
-        crit = run.force == "crit" and "critical hits" not in t.immune and "criticals" not in t.immune
+        crit = run.force == "crit" and "critical hits" not in t.immune and "criticals" not in t.immune \
+            and not spec.no_crit
         return True, crit, roll, total, target_def, mods
     hit = roll != R.AUTO_MISS and (roll >= R.AUTO_HIT or total >= target_def)
-    crit = hit and roll >= min(_keen(b, attacker, t, power, spec), R.AUTO_HIT)
+    crit = hit and not spec.no_crit and roll >= min(_keen(b, attacker, t, power, spec), R.AUTO_HIT)
     conceal = t.conceal_now()
     if hit and conceal and roll < conceal and not b.ignores_conceal(attacker, t) and "conceal" not in spec.ignores:
         hit = crit = False
@@ -1145,7 +1150,7 @@ def _rolled(b: Battle, attacker: Fighter, t: Fighter, run: Run, hit: bool, crit:
     fire(b, "ally-rolls", b.allies_of(attacker), target=t, ally=attacker, run=run)
     if run.force and not b.over and t.in_play():
         immune = "critical hits" in t.immune or "criticals" in t.immune
-        return True, (crit or run.force == "crit") and not immune
+        return True, (crit or run.force == "crit") and not immune and not run.spec.no_crit
     return hit, crit
 
 

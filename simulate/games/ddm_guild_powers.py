@@ -63,16 +63,23 @@ from simulate.games.ddm_guild_words import (
 # --- attacks ---------------------------------------------------------------------------------------------------
 
 _ATTACK_RE: Final = re.compile(
-    r"^(?:\((?P<spec>[^)]*)\)\s*[:;,]?\s*)?(?P<np>(?:does not|doesn't) provoke opportunity attacks[,;:.]?\s*)?"
-    r"(?P<roll>\+\s?(?P<bonus>\d+)|automatic(?:ally)? hits?)"
+    r"^(?P<ig>ignores? insubstantial[.:,]\s*|this attack (?:may|can) not be redirected[.:,]\s*)?"
+    r"(?:\((?P<spec>[^)]*)\)\s*[:;,]?\s*)?(?P<np>(?:does not|doesn't) provoke opportunity attacks[,;:.]?\s*)?"
+    r"(?P<roll>\+\s?(?P<bonus>\d+)|automatic(?:ally)? hits?|automatic(?= \d+ (?:[a-z]+ )?damage))"
     r"(?: vs\.? (?P<def>(?:ac|fort|ref|will)(?:\|(?:ac|fort|ref|will))?))?(?: each)?\s*[;:,.]?\s*(?P<rest>.*)$"
 )
 # "Make up to 2 attacks, each against a different target, +23 vs. AC; ..." and "2 attacks, +18 vs. AC each; ..."
 _MULTI_RE: Final = re.compile(
-    r"^(?:make )?(?:up to )?(?P<n>\d+|two|three) attacks?(?P<diff>,? each against a different (?:target|enemy))?"
+    r"^(?:make )?(?:up to )?(?P<n>\d+|two|three) attacks?(?P<diff>,? each against a different "
+    r"(?P<dw>[a-z ,\-]+? )?(?:target|enemy))?"
     r"(?P<same>,? (?:each )?(?:against|vs\.?) (?:1|one|the same|a single) target)?[,:;]?\s*(?=\+|\()"
 )
 # '(range 5) 2 attacks against 1 target, +10 vs. AC each': the parenthesis before the number of attacks
+# 'Roll 4d20 and use the highest result:', 'Cannot score a critical hit:', 'Treats targets with AC greater than 25 as
+# AC 25:' before an attack's roll
+_ROLL_LEADS: Final = re.compile(
+    r"^(?:roll (?P<rolls>\d+)d20,? (?:and )?use the high(?:est|er)(?: result)?|cannot (?:score a|be a) critical hit|"
+    r"treats (?:targets with )?(?:an )?ac (?:of )?greater than (?P<over>\d+) as (?:ac )?(?P<as>\d+))[:.,]\s*")
 _PAREN_MULTI: Final = re.compile(
     r"^(?P<spec>\([^)]*\))\s*(?P<rest>(?:make )?(?:up to )?(?:\d+|two|three) attacks?\b.*)$")
 _EACH_RE: Final = re.compile(
@@ -83,8 +90,8 @@ _EACH_RE: Final = re.compile(
 _MISS_TAIL: Final = re.compile(
     r"^(?P<hit>.*?)[,;]\s*(?P<n>\d+) ?(?P<t>(?:" + _TYPE_ALT + r")?) ?(?:damage )?(?:only )?on (?:a )?miss$"
 )
-_MISS_ONGOING: Final = re.compile(r"^(?P<hit>.*?)[,;]\s*(?P<miss>ongoing \d+ (?:(?:" + _TYPE_ALT + r") )?damage "
-                                   r"\(save ends\)) on (?:a )?miss$")
+_MISS_ONGOING: Final = re.compile(r"^(?P<hit>.*?)[,;]\s*(?P<miss>(?:ongoing \d+ (?:(?:" + _TYPE_ALT + r") )?damage|"
+                                   r"dazed|slowed|immobilized|weakened|blinded) \(save ends\)) on (?:a )?miss$")
 _SPEC_FIRST: Final = re.compile(r"^(?P<spec>\([^)]*\))\s*(?P<when>immediate,? when destroyed)[;:,]\s*(?P<rest>.*)$")
 
 
@@ -196,7 +203,9 @@ def _attack_spec(spec: str) -> dict[str, object]:
 
 # more of what an attack's parenthesis may say, each a word of the vocabulary (no number is implied)
 _SPEC_TARGETS: Final = re.compile(r"^(?:make )?(?P<n>\d+|two|three|four)(?: (?P<diff>different))? (?:targets|attacks)$|"
-                                  r"^(?P<same>\d+|two|three|four) attacks (?:vs\.?|against) (?:the )?same target$|"
+                                  r"^(?:make )?(?P<same>\d+|two|three|four) attacks (?:vs\.?|against) (?:the )?"
+                                  r"(?:same|1|one|a single) target$|"
+                                  r"^(?P<sight>\d+|two|three|four) (?:targets|attacks) within (?:line of )?sight$|"
                                   r"^attack (?:the )?target (?P<twice>twice)$|^(?P<near>\d+|two|three) nearest$")
 _SPEC_IGNORES: Final = re.compile(r"^ignores? (insubstantial|conceal|invisible|resist|redirect)$")
 _SPEC_KINDS: Final = re.compile(
@@ -217,6 +226,9 @@ def _spec_words(p: str, out: dict[str, object]) -> bool:
             out["targets"], out["distinct"], out["same"] = 2, False, True
         elif m.group("same"):  # '(two attacks vs. same target)'
             out["targets"], out["distinct"], out["same"] = _words_to_int(m.group("same")), False, True
+        elif m.group("sight"):  # '(3 targets within line of sight)': ranged, any distance in sight, each different
+            out["targets"], out["distinct"] = _words_to_int(m.group("sight")), m.group(0).find("targets") > 0
+            out["form"] = "area" if out["form"] == "area" else "ranged"
         elif m.group("near"):
             out["targets"], out["distinct"], out["nearest"] = _words_to_int(m.group("near")), True, True
             out["form"] = "ranged"
@@ -231,6 +243,10 @@ def _spec_words(p: str, out: dict[str, object]) -> bool:
         return True
     if re.match(r"^(?:can|may) target (?:an )?all(?:y|ies)$", p):
         return True
+    rl = re.fullmatch(r"roll (\d+)d20,? (?:and )?use the high(?:est|er)(?: result)?", p)
+    if rl:  # '(roll 2d20 and use the higher)'
+        out["rolls"] = int(rl.group(1))
+        return True
     if re.match(r"^(?:usable|useable|use) (?:only )?(?:on|when|while) (?:a )?charg(?:e|ing)$", p):
         out["charge"] = True
         return True
@@ -240,6 +256,13 @@ def _spec_words(p: str, out: dict[str, object]) -> bool:
     if p in ("once per turn", "once per round"):
         out["per"] = p.rsplit(" ", 1)[1]
         return True
+    cv = re.fullmatch(r"(?:only )?(?:with )?combat advantage (?:vs\.?|against) (?P<t>(?:an? )?[a-z ,\-]*?target)"
+                      r"(?: only)?", p)
+    if cv:  # '(combat advantage vs. target only)', '(only with combat advantage vs. a living target)'
+        read = _target_words(cv.group("t")) if cv.group("t").strip() != "target" else ("", len(cv.group("t")))
+        if read is not None and read[1] == len(cv.group("t")) and not _as_filter(out["filter"]).target_state:
+            out["filter"] = replace(_as_filter(out["filter"]), target_state="&".join(x for x in ("ca", read[0]) if x))
+            return True
     if re.fullmatch(r"(?:use )?(?:only )?(?:with|when it has) combat advantage(?: against (?:the |its )?target)?"
                     r"(?: only)?|targets? (?:granting|that grants?) (?:it )?combat advantage(?: only)?",
                     p):  # '(only with combat advantage)': against a target that grants it
@@ -464,6 +487,21 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     its parenthesis names: 'minor', 'per:turn', 'requirement:bloodied', comma-separated)."""
     targets = 1
     distinct = same = False
+    multi_state = ""
+    rolls, no_crit, ac_cap = 1, False, 0
+    while True:  # what the roll does, printed before it
+        lead = _ROLL_LEADS.match(text)
+        if lead is None:
+            break
+        if lead.group("rolls"):
+            rolls = int(lead.group("rolls"))
+        elif lead.group("over"):
+            if lead.group("over") != lead.group("as"):
+                raise _Unread(text)
+            ac_cap = int(lead.group("as"))
+        else:
+            no_crit = True
+        text = text[lead.end():]
     pm = _PAREN_MULTI.match(text)
     pm_multi = _MULTI_RE.match(pm.group("rest")) if pm else None
     if pm and pm_multi:  # read as 'N attacks, (spec) +B vs. D'
@@ -475,6 +513,11 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
         distinct = bool(mm.group("diff"))
         same = bool(mm.group("same"))
         text = text[mm.end():]
+        if mm.group("dw"):  # 'each against a different Medium or smaller target': the target words
+            read = _target_words(mm.group("dw") + "target")
+            if read is None or read[1] != len(mm.group("dw") + "target"):
+                raise _Unread(text)
+            multi_state = read[0]
     each = _EACH_RE.match(text)
     each_reach = False
     if each:
@@ -484,8 +527,16 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     if m is None:
         raise _Unread(text)
     spec = _attack_spec(m.group("spec") or "")
+    if multi_state:
+        flt0 = _as_filter(spec["filter"])
+        if flt0.target_state:
+            raise _Unread(text)
+        spec["filter"] = replace(flt0, target_state=multi_state)
     if m.group("np"):  # '(nearest) Does not provoke opportunity attacks, +7 vs. Reflex'
         spec["provokes"] = False
+    if m.group("ig"):  # 'Ignore Insubstantial. +17 vs. Reflex', 'This attack may not be redirected: (sight) +15 ...'
+        spec["ignores"] = (*_as_tuple(spec["ignores"]), "insubstantial" if "insubstantial" in m.group("ig")
+                           else "redirect")
     if each:
         spec["form"], spec["size"], spec["enemies_only"] = "close-burst", int(each.group("n") or 1), True
         if each_reach:
@@ -496,6 +547,11 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     if not auto and not m.group("def"):
         raise _Unread(text)
     rest = m.group("rest").strip()
+    nc = re.match(r"^cannot be a critical hit[;,.]\s*", rest)
+    if nc:  # '+18 vs. Fortitude, cannot be a critical hit; 75 damage'
+        no_crit, rest = True, rest[nc.end():]
+    if spec.get("rolls"):
+        rolls = int(str(spec["rolls"]))
     alt_bonus, alt_gate = 0, Filter()
     alt = _ALT_BONUS.match(rest)  # '+9 vs. AC, +14 vs. AC instead if target is bloodied; 30 damage'
     if alt and not auto:
@@ -557,7 +613,7 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
         ignores=tuple(str(x) for x in spec["ignores"]) if isinstance(spec["ignores"], tuple) else (),
         targets=int(str(spec["targets"])) if spec["targets"] != 1 else targets,
         distinct=bool(spec.get("distinct")) if spec["targets"] != 1 else distinct, reroll_miss=bool(reroll),
-        same=bool(spec.get("same")) if spec["targets"] != 1 else same,
+        same=bool(spec.get("same")) if spec["targets"] != 1 else same, rolls=rolls, no_crit=no_crit, ac_cap=ac_cap,
         alt_bonus=alt_bonus, alt_gate=alt_gate,
     ), ",".join(x for x in (str(spec.get("action") or ""), "per:" + str(spec["per"]) if spec.get("per") else "",
                             "requirement:" + str(spec["requirement"]) if spec.get("requirement") else "") if x)
@@ -583,10 +639,18 @@ def _attack_effects(text: str) -> list[Effect]:
     t = re.sub(r"\band\b", "and", t)
     # the riders of an attack are joined by AND (printed in capitals on the cards)
     out: list[Effect] = []
-    for piece in re.split(r" and (?=(?:\d|-\d+ to |ongoing|push|pull|slide|dazed|stunned|immobilized|slowed|weakened|"
-                          r"helpless|dominated|blinded|marked|confused|staggered|target|the target|it |this creature|"
-                          r"each|grants|knock|[a-z]+ (?:ally|allies|enemy|enemies)|"
-                          r"(?:an? )?[a-z ,\-]+? (?:target|targets|creature) (?:is|are) ))", t):
+    split = re.split(r" and (?=(?:\d|-\d+ to |ongoing|push|pull|slide|dazed|stunned|immobilized|slowed|weakened|"
+                     r"helpless|dominated|blinded|marked|confused|staggered|target|the target|it |this creature|"
+                     r"each|grants|knock|[a-z]+ (?:ally|allies|enemy|enemies)|"
+                     r"(?:an? )?(?:(?!ally |allies |enemy |enemies |adjacent |each |all )[a-z,\-]+ )+?"
+                     r"(?:target|targets|creature) (?:is|are|takes) |-\d+ (?:attack|ac|speed)\b))", t)
+    pieces: list[str] = []
+    for piece in split:  # '-2 AC and -2 Attack (until end of battle)': one modifier, one duration
+        if pieces and re.match(r"^-\d", piece) and re.match(r"^-\d+ [a-z]+$", pieces[-1]):
+            pieces[-1] += " and " + piece
+        else:
+            pieces.append(piece)
+    for piece in pieces:
         out.extend(_effects(piece, "target", "hit"))
     return _instead_of(out, text)
 
@@ -1539,9 +1603,15 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     body = _leading_target_words(body)
     # an attack
     paren_multi = _PAREN_MULTI.match(body)
+    led = body
+    lead_m = _ROLL_LEADS.match(led)
+    while lead_m:  # 'Roll 4d20 and use the highest result: +11 vs. AC; ...'
+        led = led[lead_m.end():]
+        lead_m = _ROLL_LEADS.match(led)
     attack_like = bool(_ATTACK_RE.match(body) or _MULTI_RE.match(body) or _EACH_RE.match(body)
-                       or (paren_multi and _MULTI_RE.match(paren_multi.group("rest"))))
-    if attack_like and (ptype == "attack" or body.startswith("(") or re.match(r"^\+\d+ vs", body)
+                       or (paren_multi and _MULTI_RE.match(paren_multi.group("rest")))
+                       or (led != body and _ATTACK_RE.match(led)))
+    if attack_like and (ptype == "attack" or led.startswith("(") or re.match(r"^\+\d+ vs", led)
                         or _MULTI_RE.match(body) or _EACH_RE.match(body)):
         attack, spec_words = _attack(body)
         for word in spec_words.split(","):
@@ -1588,6 +1658,30 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
                      effects=(Effect("attack", "self", 0, which, count=n, extra=distinct), *both), attacks_made=n,
                      recharge=recharge, per=per, recharge_filter=recharge_filter)
+    # "Make 1 Greatsword attack and 1 Shield Bash attack against the same target", "Make a Maul attack, then make an
+    # Axe attack against a different target", "make 2 {b} attacks and a Poison Sting attack, all against the same
+    # target"
+    ml = _MADE_LIST.match(body.strip(" ."))
+    if ml and (ptype == "attack" or action in ("attack", "")) and not trigger:
+        items = [_MADE_ITEM.fullmatch(x.strip()) for x in re.split(r",? then make |,? and |, |(?<=attacks) (?=an? )",
+                                                                     ml.group("list"))]
+        if len(items) > 1 and all(items):
+            names = [(it.group("n") or "1", (it.group("w") or it.group("w2") or "").strip()) for it in items if it]
+            seq = [(_words_to_int(k), _MADE_WHICH.get(w, "power:" + w)) for k, w in names]
+            apart = ml.group("diff") is not None
+            flt = Filter()
+            if ml.group("tgt"):  # '(bloodied target only)'
+                read = _target_words(ml.group("tgt") + " target")
+                if read is None:
+                    raise _Unread(body)
+                flt = Filter(target_state=read[0])
+            if apart and (len(seq) != 2 or any(n != 1 for n, _w in seq)):
+                raise _Unread(body)
+            listed = tuple(Effect("attack", "self", 0, w, count=n, filter=flt,
+                                  extra=("list", *(("distinct",) if apart else ()))) for n, w in seq)
+            return Power(index, display, ptype, text, uses, action="attack", requirement=requirement, effects=listed,
+                         attacks_made=sum(n for n, _w in seq), recharge=recharge, per=per,
+                         recharge_filter=recharge_filter)
     # "make a {mb} attack vs. each enemy within reach", "make 1 {b} attack against each adjacent bloodied enemy"
     me = _MADE_EACH.match(body.strip(" ."))
     if me and (ptype == "attack" or action in ("attack", "")) and not trigger:
@@ -1608,8 +1702,18 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     # activate in a round")
     if not action and not trigger:
         body, requirement = _state_modifiers(body, requirement)
+    ca = _CA_INSTEAD.match(body.strip(" .")) if not action and not trigger else None
+    if ca and ca.group("b") == "2":  # '+3 attack instead of +2 whenever it has combat advantage against target': the
+        cflt, cleft = _mod_condition(ca.group("rest"))  # rules' +2 (ddm-guild.combat-advantage) and 1 more
+        if not cleft and cflt.target_state == "ca" and not cflt.self_state:
+            return Power(index, display, ptype, text, uses, statics=(
+                Static("mod", int(ca.group("a")) - 2, "attack", Filter(target_state="ca")),))
     if not action and not trigger and re.match(r"^[+-]\d", body):
         mods = _modifier(body.strip(" ."))
+        halves = body.strip(" .").split("; ")
+        if mods is None and len(halves) > 1 and all(re.match(r"^[+-]\d", h) for h in halves):
+            read_halves = [_modifier(h) for h in halves]  # '+2 {m} attack ... vs. higher-level targets; -2 {m} ...'
+            mods = None if any(r is None for r in read_halves) else [x for r in read_halves if r for x in r]
         if mods is not None and requirement and requirement != "charge":  # "While bloodied: +2 AC"
             if any(f.self_state and f.self_state != requirement for _s, _n, f, _d in mods):
                 mods = None  # two states of its own ('While adjacent to a wall: +2 AC while bloodied')
@@ -1907,6 +2011,20 @@ _MADE_EACH: Final = re.compile(
     r"(?: of it)?)?$")
 
 
+_CA_INSTEAD: Final = re.compile(r"^\+(?P<a>\d+) (?:attack|bonus) instead of \+(?P<b>\d+) (?P<rest>.+)$")
+
+
+# several attacks of the card, named (each once, or N times), against one target or two different ones
+_MADE_LIST: Final = re.compile(
+    r"^make (?P<list>.+? attacks?(?: and [a-z' ]+)?)(?:,? all| each)?(?: (?P<same>against the same target)|"
+    r" (?P<diff>against a different target))?(?: \((?P<tgt>[a-z ,\-]+?) target only\))?$")
+_MADE_ITEM: Final = re.compile(
+    r"(?P<n>1|a|an|one|2|two|3|three) (?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|[a-z][a-z' ]*?)(?: attacks?)?|"
+    r"(?P<w2>[a-z][a-z' ]*?)")
+_MADE_WHICH: Final = {"{b}": "basic", "{m}": "melee-basic", "{mb}": "melee-basic", "{r}": "ranged-basic",
+                      "{rb}": "ranged-basic"}
+
+
 def _reminder_agrees(body: str) -> bool:
     """A keyword's reminder text is skipped only when it restates the keyword (it is read otherwise)."""
     return bool(re.match(
@@ -2110,9 +2228,10 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
     names = {q.name.casefold() for q in out}
     attacks = {q.name.casefold() for q in out if q.attack is not None and q.attack.form in ("melee", "ranged")}
     for i, q in enumerate(out):
-        made = q.effects[0].what if q.attacks_made and q.effects else ""
-        if made.startswith("power:") and made[6:] not in attacks:
-            out[i] = replace(q, unplayed=f"{made[6:]} attacks: no single-target attack of this card has that name")
+        made = [e.what for e in q.effects if e.kind == "attack"] if q.attacks_made else []
+        missing = [m[6:] for m in made if m.startswith("power:") and m[6:] not in attacks]
+        if missing:
+            out[i] = replace(q, unplayed=f"{missing[0]} attacks: no single-target attack of this card has that name")
             continue
         if q.recharge.startswith("uses:") and not any(n in names for n in q.recharge[5:].split("|")):
             out[i] = replace(q, unplayed=f"recharge when it uses {q.recharge[5:]}: no power of this card has that name")

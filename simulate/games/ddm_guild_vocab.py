@@ -123,6 +123,9 @@ class AttackSpec:
     targets: int = 1  # single-target attacks: how many attack rolls, each against a target chosen for it
     distinct: bool = False  # those targets must differ
     same: bool = False  # 'against 1 target', 'against the same target': every roll against one target
+    rolls: int = 1  # 'Roll 4d20 and use the highest result': the attack roll is the highest of that many d20s
+    no_crit: bool = False  # 'cannot be a critical hit'
+    ac_cap: int = 0  # 'Treats targets with AC greater than 25 as AC 25': the AC it rolls against, at most
     target_filter: Filter = Filter()
     enemies_only: bool = False
     hit: tuple[Effect, ...] = ()

@@ -85,7 +85,8 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\{([mrcab]) (?=attacks?\b)"), r"{\1} "),  # '+4 Reflex against {r attacks'
     (re.compile(r"\bthiscreature\b"), "it"),
     (re.compile(r"\bgoblinallies\b"), "goblin allies"), (re.compile(r"\+(\d+)vp\b"), r"+\1 vp"),
-    (re.compile(r"(^|[:;] )([+-]) (\d+ (?:damage|attack)\b)"), r"\1\2\3"),  # "+ 10 damage against undead"
+    (re.compile(r"(^|[:;] )([+-]) (\d+ (?:\{[mrcab]\} )?(?:damage|attack)\b)"), r"\1\2\3"),  # "+ 10 damage against
+    # undead"
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
     (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
     (re.compile(r"\bittakes\b"), "it takes"), (re.compile(r"\bit as (?=[+-]\d)"), "it has "),
@@ -101,6 +102,16 @@ _MISSPELT_WORDS: Final = (
     # a champion named after its side: 'an enemy Champion', 'an allied champion' (the kind before the noun)
     (re.compile(r"\ban enemy champion\b(?! power| rating)"), "a champion enemy"),
     (re.compile(r"\ban (?:ally|allied) champion\b(?! power| rating)"), "a champion ally"),
+    (re.compile(r"\btaret\b"), "target"), (re.compile(r"\baff ected\b"), "affected"),
+    (re.compile(r"(-\d+)(ac|attack)\b"), r"\1 \2"),  # '-2ac'
+    # 'push 2 target up to squares'
+    (re.compile(r"\bpush (\d+) target up to squares\b"), r"push target up to \1 squares"),
+    (re.compile(r"\bvs\. wil\b"), "vs. will"), (re.compile(r"(\+\d+)vs\."), r"\1 vs."), (re.compile(r"\)\)(?= )"), ")"),
+    (re.compile(r"(\([^()]*\))\(fear\)"), r"\1"),  # '(range 6)(Fear) +16 vs. Will': the tag, as the others
+    (re.compile(r"\(radius (\d+) with (\d+)\)"), r"(radius \1 within \2)"),
+    (re.compile(r"\bdef (fort|ref|will)\w*\)"), r"\1"),  # '+25 vs. DEF Fort); destroyed'
+    # a parenthesis that lost its opening ('Seeking Javelin: range 6, ignore invisible) +20 vs. AC')
+    (re.compile(r"^([^:(]{1,60}: )((?:range|burst|blast|reach|radius|line) \d+[^()]*\) )"), r"\1(\2"),
     # the cards' older word for destroyed ('Whenever an enemy is eliminated while adjacent to this creature')
     (re.compile(r"\b(?:is|are|been|be) eliminated\b"), "is destroyed"),
     (re.compile(r"\beliminates (an?|any|the) (?=(?:[a-z\-]+ )?(?:enemy|enemies|creature)\b)"), r"destroys \1 "),
@@ -632,7 +643,7 @@ def _mod_condition_read(rest: str, targets: bool) -> tuple[Filter, str]:
                 elif kind == "form":
                     form = _FORMS.get(m.group(1) + " ", "")
                 elif kind == "forms":  # 'against {C} or {A} attacks': either
-                    form = "|".join(_FORMS[f + " "] for f in m.group(1).split(" or "))
+                    form = "|".join(_FORMS[f + " "] for f in re.split(r" or | and ", m.group(1)))
                 r = r[m.end():].strip(" ,")
                 changed = True
                 break
@@ -679,6 +690,7 @@ def _fill(value: str, m: re.Match[str]) -> str:
         return value
     groups = m.groupdict()
     n = groups.get("n") or "0"
+    value = value.replace("{k}", groups.get("k") or "")
     return value.replace("{n}", n).replace("{s}", groups.get("s") or "").replace(
         "{kw}", _kinds(groups.get("kw") or "")).replace(
         "{cond}", "|".join(c.strip() for c in re.split(r",? or |, ", groups.get("cond") or "")))
@@ -703,6 +715,7 @@ _COND_ALT: Final = r"(?P<cond>(?:" + _CONDITION_NAMES + r")(?:(?:,| or|, or) (?:
 _TGT: Final = r" (?:targets?|enemies|enemy|creatures?)"
 _MOD_CONDITIONS: Final = (
     (re.compile(r"^(?:vs\.?|against) (?:that|the chosen|the) (?:enemy|creature|target)\b"), "target", "chosen"),
+    (re.compile(r"^(?:vs\.?|against) (?:the |that )?target's attacks\b"), "target", "chosen"),
     (re.compile(r"^(?:vs\.?|against) non-?bloodied" + _TGT), "target", "not-bloodied"),
     (re.compile(r"^(?:vs\.?|against) undamaged" + _TGT), "target", "undamaged"),
     (re.compile(r"^(?:vs\.?|against) damaged" + _TGT), "target", "damaged"),
@@ -725,9 +738,16 @@ _MOD_CONDITIONS: Final = (
      "adjacent-to-ally:{kw}"),
     (re.compile(r"^while no other creature is adjacent to (?:the |its )?target"), "target", "alone"),
     (re.compile(r"^while it is invisible to (?:the |its )?target"), "target", "invisible-to"),
+    (re.compile(r"^(?:when|while|whenever) (?:it is )?flanking(?: (?:the |its )?target)?"), "target", "flanking"),
+    (re.compile(r"^(?:whenever|while|when) (?:the |its )?target is within (?P<n>\d+) squares(?: of it)?"), "target",
+     "within:{n}"),
+    (re.compile(r"^(?:whenever|while|when) (?:the |its )?target has combat advantage against it"), "target",
+     "has-ca-on-it"),
+    (re.compile(r"^(?:vs\.?|against) attacks (?:by|from) (?P<kw>[a-z\-]+) creatures"), "target", "keyword:{kw}"),
     (re.compile(r"^with (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
     (re.compile(r"^(?:vs\.?|against) (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
-    (re.compile(r"^(?:vs\.?|against) (\{c\} or \{a\}|\{m\} or \{r\}|\{r\} or \{a\}) attacks"), "forms", ""),
+    (re.compile(r"^(?:vs\.?|against) (\{c\} (?:or|and) \{a\}|\{m\} (?:or|and) \{r\}|\{r\} (?:or|and) \{a\}) attacks"),
+     "forms", ""),
     (re.compile(r"^from (?P<kw>[a-z\-]+(?:(?:,| or|, or) [a-z\-]+)*)(?= |$|,|\.)"), "target", "keyword:{kw}"),
     (re.compile(r"^(?:vs\.?|against) (?:targets |enemies |creatures )?(?:granting|that grant|who grant) (?:it )?"
                 r"combat advantage(?: to it)?"), "target", "ca"),
@@ -800,12 +820,22 @@ _T_AFTER: Final = tuple((re.compile("^" + p + r"(?= |,|$)"), atom) for p, atom i
     (r"(?:with no other adjacent (?:enemies or allies|allies or enemies|creatures?)|that (?:have|has) no other "
      r"(?:enemies or allies|allies or enemies|creatures?) adjacent to (?:it|them))", "alone"),
     (r"(?:in|occupying|that occupy|that occupies) (?:a |any )?victory areas?", "at:in-victory-area"),
-    (r"(?:in|occupying|that occupy|that occupies) " + _T_PLACE + " terrain", "at:in-terrain:{p}"),
+    (r"(?:in|occupying|that occupy|that occupies) (?:one of )?your victory areas?", "in-your-victory-area"),
+    (r"(?:in|occupying|occupies|that occupy|that occupies) " + _T_PLACE + " terrain", "at:in-terrain:{p}"),
+    (r"(?:that (?:are|is) )?adjacent to " + _T_PLACE + " terrain or " + _T_PLACE.replace("?P<p>", "?P<p2>")
+     + " terrain", "at:adjacent-terrain:{p}|{p2}"),
     (r"(?:that (?:are|is) )?adjacent to " + _T_PLACE + " terrain", "at:adjacent-terrain:{p}"),
     (r"within (?P<n>\d+) squares?(?: of (?:it|this creature))?", "within:{n}"),
+    (r"(?:further|farther) than (?P<n>\d+) squares?(?: distant| away)?(?: from (?:it|this creature))?", "further:{n}"),
+    (r"(?:of )?level (?P<n>\d+) or (?P<d>lower|less|higher|greater)", "level{d}{n}"),
     (r"(?P<n>\d+) or more squares (?:away|distant)(?: from (?:it|this creature))?", "beyond:{n}"),
     (r"with resist all (?P<r>\d+(?:(?:,|,? or) resist all \d+)*)", "resist:all={r}"),
     (r"with resist all", "resist:all"),
+    (r"smaller than (?:it|this creature)", "smaller"),
+    (r"larger than (?:it|this creature)", "larger"),
+    (r"with (?P<g>immune|resist) (?P<t>" + _TYPE_ALT + r")(?: or (?P<g2>immune|resist) (?P<t2>" + _TYPE_ALT + r"))?",
+     "guarded:{g}={t}|{g2}={t2}"),
+    (r"(?:that|who) (?:have|has) a penalty to (?P<st>ac|attack|speed)", "penalty:{st}"),
     (r"(?:that|who) (?:do|does) not have line of sight to any of its allies", "sees-no-ally"),
 ))
 # a description that names one creature among the enemies ('the lowest-level enemy in play')
@@ -831,6 +861,8 @@ def _target_kinds(words: str) -> str | None:
         if not parts:
             return None
         alts.append("+".join(parts))
+    if len(alts) > 1 and any("!" in a for a in alts):
+        return None  # 'non-Evil Human, Elf, or Dwarf': how far the 'non-' reaches is not certain
     return "|".join(alts) if alts else None
 
 
@@ -899,6 +931,10 @@ def _target_one(text: str) -> tuple[str, int] | None:
 
 def _target_atom(atom: str, m: re.Match[str]) -> str:
     g = {k: v or "" for k, v in m.groupdict().items()}
+    if atom.startswith("guarded:"):  # 'with Immune Fire or Resist Fire': either
+        return "guarded:" + "|".join(f"{g[k]}={g[k.replace('g', 't')]}" for k in ("g", "g2") if g.get(k))
+    if atom.startswith("penalty:"):
+        return "penalty:" + g["st"]
     if atom.startswith("level-is"):  # 'level 1 or 2', 'level 1': the highest level named, none below 1
         return "kinds:level<=" + (g["m"] or g["n"]) + ("" if g["n"] == "1" else "&kinds:level>=" + g["n"])
     if atom.startswith("level{d}"):
@@ -907,7 +943,8 @@ def _target_atom(atom: str, m: re.Match[str]) -> str:
         return atom.replace("{t}", ":" + g["t"] if g.get("t") else "")
     if "{r}" in atom:  # 'Resist All 20, Resist All 25, or Resist All 30': one of those amounts
         return atom.replace("{r}", "|".join(re.findall(r"\d+", g["r"])))
-    return (atom.replace("{s}", g.get("s", "")).replace("{p}", g.get("p", "")).replace("{n}", g.get("n", ""))
+    return (atom.replace("{s}", g.get("s", "")).replace("{p2}", g.get("p2", "")).replace("{p}", g.get("p", ""))
+            .replace("{n}", g.get("n", ""))
             .replace("{c}", "|".join(c for c in re.split(r",? or |,? and |, ", g.get("c", "")) if c)))
 
 
@@ -949,6 +986,8 @@ _SELF_CONDITION_WORDS: Final = (
      "self", "near-ally:{n}:{kw}"),
     (re.compile(r"^while (?:it is )?in a warband with " + _KW + r"$"), "self", "warband:{kw}"),
     (re.compile(r"^while (?:its|your) warband (?:includes|contains) " + _KW + r"$"), "self", "warband:{kw}"),
+    (re.compile(r"^(?:while|whenever) (?:its|your) warband (?:includes|contains) (?:an? )?(?P<k>[a-z\-]+) ally of "
+                r"level (?P<n>\d+) or (?:greater|higher)$"), "self", "warband:{k}+level>={n}"),
     (re.compile(r"^(?:with|on|vs\.?|against) opportunity attacks"), "self", "opportunity"),
     (re.compile(r"^(?:this turn |on its turn )?(?:if|after) it (?:has )?moved at least (?P<n>\d+) squares? "
                 r"(?:away )?from (?:where it started (?:its|this) turn|its starting position(?: this turn)?)"
@@ -1006,12 +1045,24 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"adjacent to only " + _N + r" enemy", "adjacent-enemies-only:{n}"),
     (r"adjacent to " + _N + r" or more enemies", "adjacent-enemies-min:{n}"),
     (_N + r" or more enemies are adjacent(?: to it)?", "adjacent-enemies-min:{n}"),
+    # how many allies or enemies are near ('it has at least two allies within 10 squares', 'there are 1 or fewer
+    # enemies within 5 squares of it')
+    (r"it has at least " + _N + r" allies within (?P<n2>\d+) squares(?: of it)?", "allies-within-min:{n2}:{n}"),
+    (r"there (?:are|is) " + _N + r" or fewer enem(?:y|ies) within (?P<n2>\d+) squares(?: of it)?",
+     "enemies-within-max:{n2}:{n}"),
+    (r"it has line of sight to " + _AK + r"ally", "sees-ally:{kw}"),
+    (r"(?:it is )?(?P<cl>(?:" + _CONDITION_NAMES + r")(?:(?:,|,? or) (?:" + _CONDITION_NAMES + r"))*)",
+     "self-cond:{cl}"),
     (r"it has line of sight to an enemy within " + _N + r" squares(?: of it)?", "sees-enemy-within:{n}"),
     (r"(?:not adjacent to any (?:other )?creatures?|no other creatures? (?:is |are )?adjacent to it)",
      "no-adjacent-creature"),
     (r"adjacent to " + _AK + r"ally", "adjacent-ally:{kw}"),
     (_AK + r"ally is adjacent(?: to it)?", "adjacent-ally:{kw}"),
     (r"within " + _N + r" squares? of " + _AK + r"ally", "near-ally:{n}:{kw}"),
+    (r"within " + _N + r" of " + _AK + r"ally", "near-ally:{n}:{kw}"),  # 'while within 6 of a Rage ally'
+    (r"in a warband with " + _AK + r"ally", "warband:{kw}"),  # 'when in a warband with a Beholder ally'
+    (r"(?:it is )?" + _N + r" or more squares away from the (?:space|square) in which it started its (?:current )?turn",
+     "moved-from-start:{n}"),
     (r"within " + _N + r" squares? of " + _ALLIED, "near-ally:{n}:{kw}"),
     (_AK + r"ally is within " + _N + r" squares(?: of it)?", "near-ally:{n}:{kw}"),
     (_ALLIED + r" is within " + _N + r" squares(?: of it)?", "near-ally:{n}:{kw}"),
@@ -1047,7 +1098,8 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"it has line of sight to no enem(?:y|ies)|it (?:cannot|can not|does not) see any enem(?:y|ies)", "sees-no-enemy"),
     # the order of activation in a round ('the first creature to activate in a round', 'the last creature you
     # activate in a round'): of both sides, or of its own
-    (r"(?:it is |this is )?the first (?:creature )?to activate (?:in a|this|in the) round", "first-to-activate"),
+    (r"(?:it is |this is |it was )?the first (?:creature )?to activate (?:in a|this|in the) round",
+     "first-to-activate"),
     (r"(?:it is |this is )?the first creature you activate (?:in a|this|in the) round", "first-you-activate"),
     (r"(?:it is |this is )?the last creature you activate (?:in a|this|in the) round", "last-you-activate"),
 ))
@@ -1105,7 +1157,8 @@ def _state_value(pred: str, g: dict[str, str], kinds: str) -> str:
         pred = pred.replace("{lv}", "level" + ("<=" if g.get("hl") == "lower" else ">=") + g.get("lvn", "0"))
     return (pred.replace("{m}", ":melee" if g.get("m") else "").replace("{n}", str(_words_to_int(n)))
             .replace("{kw}", kinds).replace("{t}", g.get("t", "").replace(" or ", "|"))
-            .replace("{t2}", g.get("t2", "").replace(" or ", "|")).replace("{c}", g.get("c") or g.get("c2") or ""))
+            .replace("{t2}", g.get("t2", "").replace(" or ", "|")).replace("{c}", g.get("c") or g.get("c2") or "")
+            .replace("{n2}", g.get("n2", "")).replace("{cl}", "|".join(re.findall(_CONDITION_NAMES, g.get("cl", "")))))
 
 
 def _modifier(text: str) -> list[tuple[str, int, Filter, str]] | None:

@@ -48,7 +48,9 @@ READ = (AERIAL, BULLY, WALLS, SMITE, HEATSENSE, EVIL_UNDEAD, SUDDEN, REAPER, OPP
         "Surprise Attack: +10 Damage against targets that have not yet taken a turn this round.",
         "Mind Thrust: (nearest) Does not provoke opportunity attacks, +7 vs. DEF(Ref); 10 Damage",
         "Ravenous Feast: (Staggered, Stunned, or Helpless enemy) +10 vs. AC; 25 Damage",
-        "Venomous Bite: (adjacent Immobilized enemy only) +11 vs. AC; 15 Damage AND Stunned (save ends)")
+        "Venomous Bite: (adjacent Immobilized enemy only) +11 vs. AC; 15 Damage AND Stunned (save ends)",
+        "Sweeping Sword: Make up to 2 attacks, each against a different Medium or smaller target, +20 vs. AC; 25 "
+        "damage.")
 
 
 def _card(name: str, *powers: str, **kw: Any) -> dict[str, Any]:
@@ -363,3 +365,235 @@ def test_a_charge_at_a_creature_without_flight() -> None:
             J._stat_mods(s.b, harpy, "attack", flyer, sword.attack, sword, True, False),
             J._stat_mods(s.b, harpy, "attack", walker, sword.attack, sword, False, False))
     assert mods == (5, 0, 0)
+
+
+HARASSER = "Harasser: +5 damage whenever there are 1 or fewer enemies within 5 squares of this creature."
+COVENWORK = "Covenwork: +2 attack whenever this creature has at least two allies within 10 squares."
+PERSISTENT = "Persistent: +2 AC and +2 DEF while Dazed, Slowed, Staggered, or Stunned."
+KEEN_EYES = "Keen Eyes: +3 Attack instead of +2 whenever this creature has combat advantage against target."
+POINT_BLANK = "Point Blank Shot: +2 attack and +5 damage whenever target is within 6 squares."
+LIDDA = "Lurking Lidda: +5 {m} Damage against targets occupying your victory areas."
+BLOODTHIRSTY = "Bloodthirsty 10: + 10 {m} Damage against Bloodied targets."
+
+
+def test_states_of_its_own_and_of_the_target_counted() -> None:
+    for text in (HARASSER, COVENWORK, PERSISTENT, KEEN_EYES, POINT_BLANK, LIDDA, BLOODTHIRSTY,
+                 "Dodge Giants: +4 AC against attacks by Giant creatures.",
+                 "Bride of the Vampire: +2 attack whenever your warband includes a Vampire ally of level 8 or greater.",
+                 "Brutal Urgency: +10 Damage with {m} attacks when this creature was the first creature to activate "
+                 "in a round.", "Dragon Minion: +5 damage while this creature has line of sight to a Dragon ally."):
+        c = card_from_json(_card("Any", SWORD, text))
+        assert len(c.powers) == 2 and unplayed_powers(c) == [], text
+    bloodthirsty = parse_power(1, "special", BLOODTHIRSTY)
+    assert [(x.amount, x.filter.attack_form) for x in bloodthirsty.statics] == [(10, "melee")]  # {m} kept
+    s = battle([_card("Skirm", SWORD, HARASSER, COVENWORK, KEEN_EYES, POINT_BLANK, LIDDA),
+                _card("Ally1", SWORD), _card("Ally2", SWORD)],
+               [_card("Near", SWORD, PERSISTENT), _card("Far", SWORD)], PurposeDice())
+    put(s, "a1", 2, 2)
+    put(s, "b1", 3, 2)
+    put(s, "b2", 11, 7)
+    put(s, "a2", 0, 0)
+    put(s, "a3", 0, 7)
+    skirm, near, far = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    # one enemy within 5 squares (+5), two allies within 10 (+2 attack), the near one within 6 squares (+2/+5)
+    assert (_mods(skirm, "attack", near, s), _mods(skirm, "damage", near, s)) == (4, 10)
+    assert (_mods(skirm, "attack", far, s), _mods(skirm, "damage", far, s)) == (2, 5)
+    put(s, "b2", 6, 2)
+    assert _mods(skirm, "damage", near, s) == 5  # two enemies within 5 squares now
+    own = next(a for a in s.b.board.grid.areas("victory") if a.letter == s.b.letters[skirm.player])
+    other = next(a for a in s.b.board.grid.areas("victory") if a.letter != s.b.letters[skirm.player])
+    put(s, "b2", 11, 7)
+    put(s, "b1", *sorted(other.cells)[0])  # the opponent's victory area (each is within 6 squares of (2, 2))
+    assert _mods(skirm, "damage", near, s) == 5 + 5  # Harasser again, Point Blank
+    put(s, "b1", *sorted(own.cells)[0])  # one of its side's victory areas
+    assert _mods(skirm, "damage", near, s) == 5 + 5 + 5  # and Lurking Lidda
+    sword = skirm.powers[0]
+    assert sword.attack is not None
+    assert J.defence(s.b, near, "ac", skirm, sword.attack, sword, False) == 15
+    P.add_active(s.b, near, "condition", "slowed", 0, "save", skirm, Filter())
+    assert J.defence(s.b, near, "ac", skirm, sword.attack, sword, False) == 17  # Persistent
+    assert _mods(skirm, "attack", near, s) == 4  # slowed grants no combat advantage
+    P.add_active(s.b, near, "condition", "dazed", 0, "save", skirm, Filter())
+    assert _mods(skirm, "attack", near, s) == 5  # dazed: combat advantage, Keen Eyes' 1 more than the rules' +2
+
+
+TENTACLES = ("Paralyzing Tentacles: Roll 4d20 and use the highest result: +11 vs. AC; 5 + 5 poison damage and "
+             "Immobilized (save ends).")
+FLAIL = "Heavy Flail: Treats targets with AC greater than 25 as AC 25: +9 vs. AC; 15 damage."
+WORD = "Power Word, Kill: (range 6) +18 vs. Fortitude, cannot be a critical hit; 75 damage."
+
+
+def test_what_an_attack_roll_does_before_it() -> None:
+    for text in (TENTACLES, FLAIL, WORD, "Choke: (Immobilized target only) automatic 10 Damage",
+                 "Twin Swords of Justice: Ignore Insubstantial. +17 vs. Reflex; 10 + 10 radiant damage.",
+                 "Inevitable Longbow: This attack may not be redirected: (sight) +15 vs. Reflex; 20 damage.",
+                 "Web Spray: (blast 3) +13 vs. Reflex; Immobilized (save ends), Slowed (save ends) on miss.",
+                 "Seeking Javelin: range 6, ignore invisible) +20 vs. AC; 15 damage."):
+        c = card_from_json(_card("Any", SWORD, text))
+        assert len(c.powers) == 2 and unplayed_powers(c) == [], text
+    dice = PurposeDice(attack=[3, 17, 4, 2, 14])
+    s = battle([_card("Grell", TENTACLES, FLAIL, WORD)], [_card("Knight", SWORD, hp=200, ac=30)], dice)
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    knight = s.b.by_id["b1"]
+    turn_of(s, "a1")
+    s.apply(GuildAttack(0, ("b1",)))  # the highest of 3, 17, 4, 2: 17 + 11 = 28 against AC 30: a miss
+    assert knight.hp == 200
+    turn_of(s, "a1")
+    s.apply(GuildAttack(1, ("b1",)))  # 14 + 9 = 23 against AC 30 treated as 25: a miss; 16 would hit
+    assert knight.hp == 200
+    dice.script["attack"] = [16]
+    turn_of(s, "a1")
+    s.apply(GuildAttack(1, ("b1",)))
+    assert knight.hp == 185
+    dice.script["attack"] = [20]
+    turn_of(s, "a1")
+    s.apply(GuildAttack(2, ("b1",)))  # a natural 20 hits, but is no critical hit: 75, not 150
+    assert knight.hp == 110
+
+
+EMBRACE = "Noisome Embrace: +9 vs. DEF(Fort); 25 Damage AND –4 Attack"
+SWORD_ONGOING = "Sword: +10 vs. AC; 10 damage AND bloodied target takes 5 ongoing damage"
+
+
+def test_a_penalty_with_no_duration_and_a_rider_on_a_bloodied_target() -> None:
+    for text in (EMBRACE, SWORD_ONGOING):
+        c = card_from_json(_card("Any", SWORD, text))
+        assert len(c.powers) == 2 and unplayed_powers(c) == [], text
+    embrace = parse_power(0, "attack", EMBRACE)
+    assert embrace.attack is not None
+    assert [(e.kind, e.amount, e.what, e.duration) for e in embrace.attack.hit] == [
+        ("damage", 25, "", ""), ("mod", -4, "attack", "end-next-turn")]  # ddm-guild.default-duration
+    s = battle([_card("Knight", SWORD_ONGOING)], [_card("Hurt", SWORD, hp=60), _card("Fresh", SWORD, hp=60)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 5, 4)
+    hurt, fresh = s.b.by_id["b1"], s.b.by_id["b2"]
+    hurt.hp = 30
+    for target in ("b1", "b2"):
+        turn_of(s, "a1")
+        s.apply(GuildAttack(0, (target,)))
+    assert any(e.kind == "ongoing" and e.amount == 5 for e in hurt.effects)
+    assert not any(e.kind == "ongoing" for e in fresh.effects)
+
+
+GREATSWORD = "Greatsword: +10 vs. AC; 15 damage."
+SHIELD_BASH = "Shield Bash: +10 vs. AC; 5 damage."
+SLASH_AND_BASH = "Slash and Bash: Make 1 Greatsword attack and 1 Shield Bash attack against the same target."
+MAUL, AXE_ATTACK = "Maul: +10 vs. AC; 20 damage.", "Axe: +10 vs. AC; 10 damage."
+TWIN_STRIKE = "Twin Strike: Make a Maul attack, then make an Axe attack against a different target."
+TOOTH = "Tooth and Claw: Make a Greatsword and a Shield Bash attack against the same target (bloodied target only)."
+
+
+def test_several_attacks_it_names() -> None:
+    for powers in ((GREATSWORD, SHIELD_BASH, SLASH_AND_BASH), (MAUL, AXE_ATTACK, TWIN_STRIKE),
+                   (GREATSWORD, SHIELD_BASH, TOOTH)):
+        c = card_from_json(_card("Any", *powers))
+        assert len(c.powers) == 3 and unplayed_powers(c) == [], powers
+    c = card_from_json(_card("Any", GREATSWORD, SLASH_AND_BASH))  # no Shield Bash on the card
+    assert [p.name for p in unplayed_powers(c)] == ["Slash and Bash"]
+    s = battle([_card("Knight", GREATSWORD, SHIELD_BASH, SLASH_AND_BASH, TOOTH), _card("Brute", MAUL, AXE_ATTACK,
+                                                                                      TWIN_STRIKE)],
+               [_card("Orc", SWORD, hp=60), _card("Gob", SWORD, hp=60)], PurposeDice(attack=[15] * 4))
+    put(s, "a1", 5, 3)
+    put(s, "a2", 5, 5)
+    put(s, "b1", 6, 4)
+    put(s, "b2", 4, 4)
+    orc, gob = s.b.by_id["b1"], s.b.by_id["b2"]
+    turn_of(s, "a1")
+    aims: dict[int, set[tuple[str, ...]]] = {a.power: set() for a in s._attack_actions(s.b.by_id["a1"])
+                                             if isinstance(a, GuildAttack)}
+    for a in s._attack_actions(s.b.by_id["a1"]):
+        if isinstance(a, GuildAttack):
+            aims[a.power].add(a.targets)
+    assert aims[2] == {("b1", "b1"), ("b2", "b2")} and 3 not in aims  # nobody is bloodied
+    s.apply(GuildAttack(2, ("b1", "b1")))
+    assert orc.hp == 40  # 15 + 5
+    turn_of(s, "a2")
+    brute_aims = {a.targets for a in s._attack_actions(s.b.by_id["a2"]) if isinstance(a, GuildAttack) and a.power == 2}
+    assert brute_aims == {("b1", "b2"), ("b2", "b1")}  # a different target for each
+    s.apply(GuildAttack(2, ("b2", "b1")))
+    assert (gob.hp, orc.hp) == (40, 30)
+
+
+def test_more_spellings_of_attacks_and_targets() -> None:
+    for text in ("Hurled Stone: (target further than 5 squares distant only) +10 vs. AC; 20 damage.",
+                 "Hamstring Cut: (only with combat advantage vs. a living target) +10 vs. AC; 10 damage.",
+                 "Twin Blades: (make two attacks against 1 target) +10 vs. AC; 10 damage.",
+                 "Lightning Breath: (3 targets within line of sight) +10 vs. Reflex; 10 lightning damage.",
+                 "Lightning Burst: (radius 1 within 10)) +16 vs. Ref; 20 lightning damage",
+                 "Poison Arrow: (range 10) +11vs. AC; 5 damage and 5 ongoing poison damage (save ends).",
+                 "Hunter's call: (range 6)(Fear) +16 vs. Will; 5 psychic damage and Immobilized.",
+                 "Defensive Acuity: +4 AC against {r} and {a} attacks.",
+                 "Chivalrous Fighter: +2 {m} attack and +5 {m} damage against higher-level targets; -2 {m} attack and "
+                 "-5 {m} damage against lower-level targets."):
+        c = card_from_json(_card("Any", SWORD, text))
+        assert len(c.powers) == 2 and unplayed_powers(c) == [], text
+    stone = "Hurled Stone: (sight, target further than 5 squares distant only) +10 vs. AC; 20 damage."
+    s = battle([_card("Trebuchet", stone)], [_card("Near", SWORD), _card("Far", SWORD)], PurposeDice())
+    put(s, "a1", 1, 3)
+    put(s, "b1", 6, 3)  # 5 squares away
+    put(s, "b2", 7, 3)  # 6 squares away
+    turn_of(s, "a1")
+    aims = {a.targets for a in s._attack_actions(s.b.by_id["a1"]) if isinstance(a, GuildAttack)}
+    assert aims == {("b2",)}
+
+
+def test_a_flanked_target_a_guarded_one_and_a_penalty() -> None:
+    sneak = "Underfoot Sneak: +4 attack when flanking."
+    hunter = "Fire Hunter: +10 {m} Damage against targets with Immune Fire or Resist Fire."
+    weak = "Destroy the Weak: +10 damage vs. enemies that have a penalty to AC."
+    chatkcha = ("Chatkcha: (range 12) +15 vs. AC; 15 damage. Recharge when this creature's Chatkcha attack misses.")
+    for text in (sneak, hunter, weak, chatkcha):
+        c = card_from_json(_card("Any", SWORD, text))
+        assert len(c.powers) == 2 and unplayed_powers(c) == [], text
+    s = battle([_card("Regis", SWORD, sneak, hunter, weak), _card("Pal", SWORD)], [_card("Salamander", SWORD)],
+               PurposeDice())
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "a2", 9, 7)
+    regis, sal = s.b.by_id["a1"], s.b.by_id["b1"]
+    assert (_mods(regis, "attack", sal, s), _mods(regis, "damage", sal, s)) == (0, 0)
+    put(s, "a2", 7, 3)  # on the other side: they flank it
+    sal.resist["fire"] = 10
+    assert (_mods(regis, "attack", sal, s), _mods(regis, "damage", sal, s)) == (4, 10)
+    P.add_active(s.b, sal, "mod", "ac", -2, "save", regis, Filter())
+    assert _mods(regis, "damage", sal, s) == 20
+
+
+def test_a_bonus_against_the_target_a_push_on_a_smaller_one_and_two_penalties_at_once() -> None:
+    mace = ("Mace: +10 vs. AC; 15 damage AND this creature has +2 AC against target's attacks until end of its next "
+            "turn.")
+    talons = "Talons: +10 vs. AC; 20 damage AND if target is smaller than this creature, push target up to 3 squares."
+    claws = "Resorptive Claws: +10 vs. AC; 5 damage AND -2AC and -2 attack (until end of battle)"
+    for text in (mace, talons, claws):
+        c = card_from_json(_card("Any", text))
+        assert len(c.powers) == 1 and unplayed_powers(c) == [], text
+    hit = parse_power(0, "attack", claws).attack
+    assert hit is not None and [(e.amount, e.what, e.duration) for e in hit.hit[1:]] == [
+        (-2, "ac", "battle"), (-2, "attack", "battle")]
+    s = battle([_card("Roc", talons, size="Large")], [_card("Man", SWORD, hp=60), _card("Ogre", SWORD, hp=60,
+                                                                                         size="Large")],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 4, 5)
+    man, ogre = s.b.by_id["b1"], s.b.by_id["b2"]
+    turn_of(s, "a1")
+    s.apply(GuildAttack(0, ("b1",)))
+    turn_of(s, "a1")
+    s.apply(GuildAttack(0, ("b2",)))
+    assert man.pos != (6, 3) and ogre.pos == (4, 5)  # the smaller one pushed, the one of its size not
+    s = battle([_card("Dwarf", mace)], [_card("Orc", SWORD, hp=60), _card("Gob", SWORD, hp=60)],
+               PurposeDice(attack=[15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 4, 3)
+    dwarf, orc, gob = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    turn_of(s, "a1")
+    s.apply(GuildAttack(0, ("b1",)))
+    sword = orc.powers[0]
+    assert sword.attack is not None and orc.hp == 45
+    assert J.defence(s.b, dwarf, "ac", orc, sword.attack, sword, False) == 17  # against the Mace's target only
+    assert J.defence(s.b, dwarf, "ac", gob, sword.attack, sword, False) == 15
