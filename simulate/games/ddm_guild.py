@@ -36,7 +36,7 @@ from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import Power
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.57"  # 1.56: requirement-named creature; 1.57: target words, attack rolls
+GAME_VERSION: Final = "ddm-guild/1.58"  # 1.57: more target words; 1.58: aura words
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -704,8 +704,8 @@ class GuildState(State):
     def _action_free(self, f: Fighter, action: str) -> bool:
         if action == "attack":
             return f.attack_action
-        if action == "minor":
-            return f.minor_action
+        if action == "minor":  # (not in an aura that forbids minor actions)
+            return f.minor_action and not f.gained("no-minor")
         if action == "move":
             return self._move_free(f)
         return action == "free"

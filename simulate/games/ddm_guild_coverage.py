@@ -147,14 +147,15 @@ GAINED_WORDS: Final = frozenset({
     "conceal", "hide", "flight", "phasing", "insubstantial", "burrow", "blindsight", "forest-walk", "stable-footing",
     "no-invisible", "no-conceal", "no-hide", "no-opportunity", "no-immediate", "no-champion", "no-grant-ca",
     "no-ca-from-flank", "half-ranged", "no-flight", "no-provoke", "no-area-vp", "no-will-attacks", "threatening-reach",
-    "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee"})
+    "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor"})
+# (and 'no-negate', read by Fighter.uses_left from while_on: an aura's or its card's only)
 HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", "immobilized", "slowed", "dazed",
                                "weakened", "sees-invisible", "sees-invisible-ground", "ignores-conceal",
                                "ignores-conceal-ground", "no-charge", "one-move", "save-at-start", "no-end-save",
                                "no-miss-damage", "must-oa", "area-adjacent", "no-enemy-cover", "no-cover",
                                "shift-stable", "no-vp-worth", "ignores-insubstantial",
                                "ignores-insubstantial-melee", "ranged-no-provoke", "invisible-beyond",
-                               "no-enemy-auras"})
+                               "no-enemy-auras", "no-negate", "invisible-far-all"})
 
 
 def gain_played(what: str, static: bool) -> bool:

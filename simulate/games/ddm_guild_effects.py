@@ -87,7 +87,8 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^powerful charge(?: (\d+))?$"), "powerful-charge"),
     (re.compile(r"^regeneration (\d+)$"), "regeneration"),
     (re.compile(r"^(?:ignores the extra cost (?:for|of) entering difficult terrain|difficult terrain does not affect "
-                r"its movement|moves normally through difficult terrain)$"), "stable-footing"),
+                r"its movement|moves normally through difficult terrain|(?:it )?ignores additional movement costs due "
+                r"to terrain)$"), "stable-footing"),
     (re.compile(r"^not (?:affected by|subject to) (?:enemies' )?(?:push, pull,? (?:or|and) slide|forced[- ]movement) "
                 r"effects(?: of enemies)?$"), "unmovable"),
     (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by enemies$"), "inexorable"),
@@ -164,6 +165,7 @@ _STATIC_PATTERNS: Final = (
                 r"(?:its )?reach$"), "own:threatening-reach"),
     (re.compile(r"^(?:it )?does not grant combat advantage to enemies for flanking$"), "no-ca-from-flank"),
     (re.compile(r"^(?:it )?moves as if with flight on its turn$"), "hop"),  # 'Hop': Flight on its turn
+    (re.compile(r"^(?:it is )?invisible during its turn$"), "hop"),  # ('Invisible during its turn')
     # 'This creature's {m} attacks ignore Insubstantial'; 'its {r} attacks do not provoke opportunity attacks'
     (re.compile(r"^its (?:(?P<f>\{m\}) )?attacks ignore insubstantial$"), "own-form:ignores-insubstantial"),
     (re.compile(r"^its \{r\} attacks do not provoke opportunity attacks$"), "own:ranged-no-provoke"),
@@ -268,7 +270,8 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
         if kind == "initiative-rating":
             return [Static(kind, int(m.group("n")))], [], "", ""
         if kind == "hop":
-            return [Static("while", 1, "flight", Filter(self_state="own-turn"))], [], "", ""
+            what_turn = "invisible" if t.startswith(("invisible", "it is invisible")) else "flight"
+            return [Static("while", 1, what_turn, Filter(self_state="own-turn"))], [], "", ""
         if kind == "ca-vs":  # whom it has combat advantage against (the modifiers' target words)
             words = re.sub(r"^(?:any )?enemy that is ", "enemies ", m.group("t"))
             flt, left = _mod_condition("vs. " + re.sub(r" an ally of it$", " an ally", words))
@@ -327,6 +330,8 @@ def _while_static(body: str) -> list[Static] | None:
     out = []
     what = re.sub(r"^(?:it )?(?:cannot|can not|may not) move (?:or|and cannot|and may not) attack ",
                   "cannot move and cannot attack ", m.group("what"))  # 'cannot move or attack a non-bloodied target'
+    what = re.sub(r"^invisible to (?:nonadjacent|non-adjacent) enemies and (?:nonadjacent|non-adjacent) allies",
+                  "invisible to every nonadjacent creature", what)  # (one word: its allies do not see it either)
     for part in re.split(r",? and |, ", what):
         if re.fullmatch(r"(?:it )?(?:cannot|can not|may not) move", part):  # Murderous
             out.append(Static("while", 1, "no-move", Filter(self_state=cond[0])))
@@ -335,10 +340,11 @@ def _while_static(body: str) -> list[Static] | None:
                         part):
             out.append(Static("while", 1, "attack-bloodied-only", Filter(self_state=cond[0])))
             continue
-        inv = re.fullmatch(r"invisible(?P<far> to (?:nonadjacent|non-adjacent) enemies)?(?: to enemies)?", part)
-        if inv:
-            out.append(Static("while", 1, "invisible-far" if inv.group("far") else "invisible",
-                              Filter(self_state=cond[0])))
+        inv = re.fullmatch(r"invisible(?P<far> to (?:nonadjacent|non-adjacent) enemies)?(?P<all> to every nonadjacent "
+                           r"creature)?(?: to enemies)?", part)
+        if inv:  # ('Invisible to nonadjacent enemies and nonadjacent allies while adjacent to a wall')
+            word = "invisible-far-all" if inv.group("all") else "invisible-far" if inv.group("far") else "invisible"
+            out.append(Static("while", 1, word, Filter(self_state=cond[0])))
             continue
         if part in _CONDITION_WORDS:  # 'Immobilized whenever an Arcane ally does not have line of sight to it'
             out.append(Static("while", 1, _CONDITION_WORDS[part], Filter(self_state=cond[0])))
@@ -573,6 +579,11 @@ _GAIN_PHRASES: Final = (
     (re.compile(r"^ignores? (?:conceal and invisible|invisible and conceal)"),
      ("sees-invisible", "ignores-conceal")),
     (re.compile(r"^(?:cannot|can not|may not) heal"), ("no-heal",)),
+    (re.compile(r"^(?:cannot|can not|may not) (?:take|use) minor actions"), ("no-minor",)),
+    # 'Drow enemies may not use powers that turn hits into misses', '(Aura 1) Each enemy in aura may not use a power
+    # that changes a hit into a miss'
+    (re.compile(r"^(?:may not|cannot|can not) use (?:powers that turn hits into misses|a power that (?:changes|turns) "
+                r"a hit into a miss)"), ("no-negate",)),
     (re.compile(r"^may not gain the (?P<c>dazed|stunned|immobilized|slowed|weakened|confused) condition"), ("immune",)),
     (re.compile(r"^grants? combat advantage(?: to (?:attackers|enemies|all enemies|its enemies|each enemy|it and "
                 r"(?:each ally|its allies|all allies)))?(?= |,|;|$)"), ("grants-ca",)),

@@ -1520,7 +1520,10 @@ _CONSTRUCTION: Final = re.compile(
     r"|(?:warband building: )?you may include (?:one|two|\d+) [a-z\- ]+ (?:in your warband )?from the [a-z]+ faction"
     r"(?: in your warband)?"
     r"|every \d+ creatures named [a-z\- ']+ count as 1 creature for (?:your warband's creature limit|the purpose of "
-    r"warband construction))\.?$")
+    r"warband construction)"
+    r"|(?:it is )?legal in a warband of any faction that includes an? [a-z\- ]+ champion"
+    r"|[a-z\-]+ allies cost \d+ less than normal for purposes of warband construction\. opponents score vp normally "
+    r"for eliminating them)\.?$")
 
 
 def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body: str) -> Power:
@@ -1731,7 +1734,8 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if au:
         return _aura(index, display, ptype, text, uses, int(au.group(1) or 0), au.group(2))
     if not action and not trigger and requirement != "charge":
-        ally = _aura_statics(_ALLIES_WHILE_ADJACENT.sub(r"adjacent allies have \3", body.strip(" .")), 0, text)
+        ally = _aura_statics(_ALLIES_WHILE_ADJACENT.sub(r"adjacent allies have \3", body.strip(" .")), 0, text) \
+            or _aura_sentences(body.strip(" ."), 0, text)
         if ally is not None and not (requirement and any(x.filter.self_state for x in ally)):
             if requirement:  # "While this creature is not Bloodied, Dragon allies have +4 Attack"
                 ally = [replace(x, filter=replace(x.filter, self_state=requirement)) for x in ally]
@@ -2048,28 +2052,40 @@ def _aura(index: int, display: str, ptype: str, text: str, uses: int, size: int,
     """'(Aura 2) Enemies in aura have -2 attack', '(Aura) Each ally within 5 squares of it has +1 to all defenses',
     '(Aura 1) Enemies that start a turn in aura take 10 fire damage'."""
     b = body.strip(" .")
-    start = _AURA_START.match(b)
+    start = _AURA_START.match(b) or _AURA_START_AFTER.match(b)
     if start:
-        who, flt, _rest = _subject(start.group("who") + " ")
-        if who not in ("enemies", "allies", "all") or not size:
+        if re.fullmatch(r"(?:enemies and allies|allies and enemies)", start.group("who")):
+            who, flt, rest = "all", Filter(), ""  # both sides (the subject words read 'enemies' alone)
+        else:
+            who, flt, rest = _subject(start.group("who") + " ")
+        if who not in ("enemies", "allies", "all") or not size or rest.strip():
             raise _Unread(body)
         effects = _effects(start.group("what"), "target", "hit")
         side = {"enemies": "enemy", "allies": "ally", "all": "any"}[who]
         return Power(index, display, ptype, text, uses, trigger="starts-in-aura",
                      trigger_filter=Filter(keyword=flt.keyword or flt.alignment, within=size, side=side),
                      effects=tuple(effects))
-    statics = _aura_statics(b, size, text)
-    if statics is None:  # sentences of their own ('Each Mind Flayer ally in aura has ... . Each Aberrant ally ...')
-        parts = [_aura_statics(part, size, text) for part in re.split(r"[.;] (?=[a-z])", b)]
-        if len(parts) < 2 or any(p is None for p in parts):
-            raise _Unread(body)
-        statics = [x for p in parts for x in p or ()]
+    statics = _aura_statics(b, size, text) or _aura_sentences(b, size, text)
+    if statics is None:
+        raise _Unread(body)
     return Power(index, display, ptype, text, uses, statics=tuple(statics))
 
 
+def _aura_sentences(b: str, size: int, text: str) -> list[Static] | None:
+    """Sentences of their own ('Each Mind Flayer ally in aura has ... . Each Aberrant ally ...', 'Each ally adjacent to
+    it has +2 attack; each enemy adjacent to it has -2 attack'), each read as an aura."""
+    parts = [_aura_statics(part, size, text) for part in re.split(r"[.;] (?=[a-z])", b)]
+    if len(parts) < 2 or any(p is None for p in parts):
+        return None
+    return [x for p in parts for x in p or ()]
+
+
 _AURA_START: Final = re.compile(
-    r"^(?P<who>.+?) (?:that|who) (?:start|starts|begin|begins) (?:a|their|its) turn (?:in (?:the )?aura|"
+    r"^(?P<who>.+?) (?:that|who) (?:(?:start|starts|begin|begins) (?:a|their|its) turn|activates?) (?:in (?:the )?aura|"
     r"adjacent to it|within it) (?P<what>(?:takes?|are|is|has|have|gains?) .*)$")
+# '(Aura 1) Enemies and allies take 20 fire damage whenever starting a turn in aura'
+_AURA_START_AFTER: Final = re.compile(
+    r"^(?P<who>.+?) (?P<what>takes? .+?) whenever starting (?:a|their|its) turn in (?:the )?aura$")
 # the stats an aura's modifier reaches (speed is the creature's own and no aura reaches it yet)
 _AURA_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac", "def",
                                 "save"})
@@ -2092,6 +2108,9 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
             return None
         side = "enemy" if dt.group("who") == "enemies" else "any"
         return [Static("difficult-aura", n, filter=Filter(keyword="!" + kind if kind else "", side=side))]
+    body = re.sub(r"^while within (\d+) squares of it, invisible creatures are visible, and creatures do not benefit "
+                  r"from conceal$", r"creatures within \1 squares of it are visible and do not benefit from conceal",
+                  body)
     body = re.sub(r"^while (?:with)?in (?:the )?aura, ", "", body)  # '(Aura 5) While within aura, each ally and each
     # enemy is visible': those in the aura
     if size and re.fullmatch(r"ignores invisible within (?:the )?aura", body):  # its own sense, that far
@@ -2102,7 +2121,8 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
         n = int(ch.group("n")) if ch.group("n") else size
         return [Static("aura-gain", 1, "untargetable-charge", Filter(side="ally" if ch.group("n") else "ally+self"),
                        aura=n)] if n else None
-    body, spared = _spared(body)
+    body = re.sub(r"^(?=(?:allies and enemies|enemies and allies) )", "all ", body)  # ('allies and enemies within 6
+    body, spared = _spared(body)  # squares of it are not invisible': every creature there)
     body = re.sub(r"^while adjacent to it, (?!it )", "adjacent ", body)  # 'While adjacent to this creature, Arcane
     # allies have Blindsight 5': the allies adjacent to it
     everyone = re.match(r"^it and (?=(?:all |each )?creatures (?:within|in) )", body)  # 'it and creatures within 3
@@ -2144,7 +2164,8 @@ def _aura_have(who: str, flt: Filter, rest: str, size: int, text: str) -> list[S
     if mods is None:
         return None
     for stat, _n, f, d in mods:
-        if stat not in _AURA_STATS or d or (f.self_state and "while it is" not in text.lower()):
+        own_state = re.search(r"while (?:it|this creature) is", text.lower())  # the aura's creature's state
+        if stat not in _AURA_STATS or d or (f.self_state and not own_state):
             return None
         if f.target_state and f.target_state.split(":")[0] in ("adjacent", "ca"):
             return None  # 'adjacent to it', combat advantage: whose, the aura's creature's or the holder's?

@@ -314,6 +314,8 @@ class Fighter:
                      self.statue_ok)
 
     def uses_left(self, p: Power) -> bool:
+        if self.while_on and self.while_on.get("no-negate") and any(e.kind == "negate" for e in p.effects):
+            return False  # 'may not use powers that turn hits into misses'
         if p.uses and self.uses.get(p.index, 0) <= 0:
             return False
         if p.per == "turn" and p.index in self.per_turn_used:
@@ -465,6 +467,8 @@ class Battle:
                 if target.while_on.get("invisible-far", 0) and viewer.player != target.player \
                         and not self.adjacent(target, viewer):
                     return True
+                if target.while_on.get("invisible-far-all", 0) and not self.adjacent(target, viewer):
+                    return True  # (its allies too)
                 far = target.while_on.get("invisible-beyond", 0)  # 'invisible to enemies 5 or more squares distant'
                 if far and viewer.player != target.player and self.gap(target, viewer) >= far:
                     return True

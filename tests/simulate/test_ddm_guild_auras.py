@@ -573,6 +573,10 @@ def test_own_words_of_sight_and_attack() -> None:
                  "Eye Ray Expert: This creature's {r} attacks do not provoke opportunity attacks.",
                  "Beast Step: This creature moves up to 2 squares when it shifts instead of 1.",
                  "Immune Auras: Unaffected by auras of enemies.",
+                 "Ranger's Pace: This creature ignores additional movement costs due to terrain.",
+                 "Ultimate Sneak: Invisible during its turn.",
+                 "Illuminator: While within 6 squares of this creature, invisible creatures are visible, and creatures "
+                 "do not benefit from Conceal.",
                  "Runescarred Protector: Cannot be targeted with {m} or {r} attacks while adjacent to a Primal ally.",
                  "Forest Dweller: Forest terrain does not affect this creature's movement, and this creature has Hide "
                  "while occupying forest terrain.",
@@ -626,3 +630,78 @@ def test_reckless_is_vulnerable_while_not_bloodied() -> None:
     assert P.deal_damage(s.b, slaad, [(10, "")], orc) == 15
     assert P.deal_damage(s.b, slaad, [(20, "")], orc) == 25  # 60 -> 45 -> 20: bloodied now
     assert P.deal_damage(s.b, slaad, [(10, "")], orc) == 10
+
+
+def test_drow_enemies_may_not_turn_hits_into_misses() -> None:
+    tricks = "All tricks revealed: Drow enemies may not use powers that turn hits into misses."
+    dodge = "Dodge: Use when this creature is hit by an attack: That attack misses."
+    for power, usable in ((tricks, False), ("Plain: +0 AC.", True)):
+        s = battle([card("Blademaster", SWORD, power)],
+                   [card("Drow", SWORD, dodge, keywords=("drow",)), card("Orc", SWORD, dodge)], PurposeDice())
+        put(s, "a1", 2, 3)
+        put(s, "b1", 8, 3)
+        put(s, "b2", 8, 5)
+        drow, orc = s.b.by_id["b1"], s.b.by_id["b2"]
+        d, o = (next(p for p in f.powers if p.name == "Dodge") for f in (drow, orc))
+        assert drow.uses_left(d) is usable and orc.uses_left(o), power
+
+
+def test_bend_shadow_hides_from_allies_too_beside_a_wall() -> None:
+    bend = "Bend Shadow: Invisible to nonadjacent enemies and nonadjacent allies while adjacent to a wall."
+    s = battle([card("Shadowdancer", SWORD, bend), card("Friend", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 0, 3)  # the map's edge counts as a wall (ddm-guild.stand-in-terrain)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 6, 3)
+    dancer, friend, orc = (s.b.by_id[k] for k in ("a1", "a2", "b1"))
+    assert s.b.invisible_to(dancer, orc) and s.b.invisible_to(dancer, friend)
+    put(s, "a1", 3, 3)  # away from the wall
+    assert not s.b.invisible_to(dancer, orc) and not s.b.invisible_to(dancer, friend)
+
+
+def test_waves_of_flame_burn_allies_as_well_as_enemies() -> None:
+    waves = "Waves of Flame: (Aura 1) Enemies and allies that start a turn in aura take 5 fire damage."
+    immolation = "Immolation: (Aura 1) Enemies and allies take 20 fire damage whenever starting a turn in aura."
+    for power, burn in ((waves, 5), (immolation, 20)):
+        s = battle([card("Salamander", SWORD, power), card("Ally", SWORD)], [card("Orc", SWORD)], PurposeDice())
+        put(s, "a1", 4, 3)
+        put(s, "a2", 4, 4)
+        put(s, "b1", 5, 3)
+        ally, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+        p = next(p for p in s.b.by_id["a1"].powers if p.text == power)
+        assert p.trigger == "starts-in-aura" and p.trigger_filter.side == "any", power
+        for f in (ally, orc):
+            s._start_turn(f)
+        assert (ally.hp, orc.hp) == (50 - burn, 50 - burn), power
+
+
+def test_an_aura_that_holds_while_its_creature_is_not_bloodied() -> None:
+    resolve = "Martial Resolve: Martial and War allies have +2 {m} Attack while this creature is not Bloodied."
+    s = battle([card("Sergeant", SWORD, resolve, hp=40), card("Soldier", SWORD, keywords=("martial",))],
+               [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 2, 3)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 5, 3)
+    sergeant, soldier, orc = (s.b.by_id[k] for k in ("a1", "a2", "b1"))
+    sword = soldier.powers[0]
+    assert sword.attack is not None
+    assert J.attack_bonus(s.b, soldier, orc, sword, sword.attack, False, False)[0] == 2
+    sergeant.hp = 20
+    assert J.attack_bonus(s.b, soldier, orc, sword, sword.attack, False, False)[0] == 0
+
+
+def test_adjacent_creatures_may_not_take_minor_actions() -> None:
+    presence = "Intimidating Presence: Adjacent creatures may not take minor actions."
+    growl = ("Frightful Growl: Each ally adjacent to this creature has +2 Attack; each enemy adjacent to this creature "
+             "has -2 Attack.")
+    lights = "Illuminator: Enemies and allies within 6 squares of this creature are not invisible."
+    for text in (presence, growl, lights):
+        c = card_from_json(card("Any", SWORD, text))
+        assert len(c.powers) == 2 and unplayed_powers(c) == [], text
+    s = battle([card("Lich", SWORD, presence)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    orc = s.b.by_id["b1"]
+    turn_of(s, "b1")
+    assert not s._action_free(orc, "minor") and s._action_free(orc, "move")
+    put(s, "b1", 8, 3)
+    assert s._action_free(orc, "minor")
