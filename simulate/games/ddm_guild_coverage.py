@@ -32,6 +32,7 @@ PLAYED_TRIGGERS: Final = frozenset({
     "friend-declares",
     "rolls", "ally-rolls", "resolved-against", "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
     "enemy-enters-at", "enters-square", "bloodies", "ally-bloodies", "bloodies-or-destroys", "ally-first-bloodied",
+    "any-destroyed",
 })
 # who an effect may reach, by what the trigger supplies
 _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
@@ -47,7 +48,7 @@ _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
                                   "friend-declares", "rolls", "ally-rolls", "resolved-against",
                                   "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
                                   "enemy-enters-at", "damaged", "bloodies", "ally-bloodies",
-                                  "bloodies-or-destroys"})
+                                  "bloodies-or-destroys", "any-destroyed"})
 _EVENT_ALLY: Final = frozenset({"chosen",
                                 "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "ally-ends-turn",
                                 "enemy-attacks-ally",
@@ -192,7 +193,8 @@ def engine_unplayed(power: Power) -> str:
         return "a requirement naming a creature with no choice of it"
     if power.requirement not in ("", "charge", "named") and not _state_played(power.requirement):
         return f"the requirement '{power.requirement}' is not played"
-    if power.recharge_filter.self_state and not _state_played(power.recharge_filter.self_state):
+    if power.recharge_filter.self_state and not power.recharge.startswith("on:") and not _state_played(
+            power.recharge_filter.self_state):  # (an event's: its creature's state, judged above)
         return f"recharge while '{power.recharge_filter.self_state}' is not played"
     for s in power.statics:
         if s.kind not in PLAYED_STATICS:

@@ -1082,7 +1082,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                    r"|(?:automatic )?hit"
                    r"(?: and (?:an? )?(?:automatic )?critical hit)?)(?:,? instead)?$", t)
     if hm2 is None:
-        hm2 = re.match(r"^(?:that|the) attack (?P<what>automatically hits)$", t)
+        hm2 = re.match(r"^(?:that|the) attack (?P<what>automatically hits|scores a critical(?: hit)?)$", t)
     if hm2:  # what an attack roll gives, changed by a power that answers the attack
         w = hm2.group("what")
         return [Effect("hit", "self", what="crit" if "critical" in w else "auto" if "automatic" in w else "normal")]

@@ -205,6 +205,8 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
     fire(b, "enemy-destroyed", [e for e in b.fighters if e.player != victim.player and e.in_play()], target=victim)
     allies = [a for a in b.fighters if a.player == victim.player and a.in_play()]
     fire(b, "ally-destroyed", allies, target=killer, ally=victim)
+    fire(b, "any-destroyed", [x for x in b.fighters if x is not victim and x.in_play()], target=victim)  # 'when an
+    # adjacent creature is destroyed', 'when a Yuan-Ti enemy or ally within 10 squares is destroyed'
     for a in allies:
         recharge_all(b, a, "ally-destroyed")
     for e in b.fighters:

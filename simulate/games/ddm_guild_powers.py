@@ -947,9 +947,9 @@ _COMPOSED: Final = {
     ("ally", "declares", ""): ("ally-declares", "actor", "object", "attack"),
     ("ally", "attacks", "enemy"): ("ally-declares", "actor", "object", "attack"),
     ("enemy", "declares", ""): ("enemy-declares", "actor", "actor", "attack"),
-    ("enemy", "damages", "it"): ("damaged", "actor", "actor", ""),
-    ("enemy", "damages", "ally"): ("ally-damaged", "object", "actor", ""),
-    ("it", "damages", "enemy"): ("damages", "object", "object", ""),
+    ("enemy", "damages", "it"): ("damaged", "actor", "actor", "attack"),
+    ("enemy", "damages", "ally"): ("ally-damaged", "object", "actor", "attack"),
+    ("it", "damages", "enemy"): ("damages", "object", "object", "attack"),
     ("enemy", "destroys", "it"): ("destroyed", "actor", "actor", ""),
     ("enemy", "destroys", "ally"): ("ally-destroyed", "object", "actor", ""),
     ("it", "destroys", "enemy"): ("destroys", "object", "object", "attack"),
@@ -980,7 +980,7 @@ _COMPOSED_ONE: Final = {
     ("it", "damaged"): ("damaged", False), ("ally", "damaged"): ("ally-damaged", True),
     ("enemy", "damaged"): ("enemy-damaged", True), ("any", "damaged"): ("any-damaged", True),
     ("it", "destroyed"): ("destroyed", False), ("ally", "destroyed"): ("ally-destroyed", True),
-    ("enemy", "destroyed"): ("enemy-destroyed", True),
+    ("enemy", "destroyed"): ("enemy-destroyed", True), ("any", "destroyed"): ("any-destroyed", True),
     ("it", "starts-turn"): ("start-of-turn", False), ("ally", "starts-turn"): ("ally-starts-turn", True),
     ("enemy", "starts-turn"): ("enemy-starts-turn", True), ("any", "starts-turn"): ("any-starts-turn", True),
     ("enemy", "starts-turn-adjacent"): ("enemy-starts-adjacent", True),
@@ -1207,7 +1207,7 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 changed = True
                 continue
         if "trigger" not in found:
-            nat = _natural_event(body)
+            nat = _natural_event(body) or _ally_natural(body)
             if nat is not None:
                 found["trigger"], flt, end = nat
                 body = body[end:]
@@ -1376,6 +1376,12 @@ _NATURAL_AFTER: Final = {"hits": "hits", "ally-hits": "ally-hits", "misses": "mi
                          "attack-made": "rolls", "ally-declares": "ally-rolls"}
 
 
+_ALLY_NATURAL: Final = re.compile(
+    r"^(?:use )?(?:only )?(?:when|whenever) an? (?:(?P<kw>[a-z\-]+) )?ally(?:'s (?:(?P<f1>\{m\}|\{r\}|melee|ranged) )?attack roll "
+    r"is a|(?: within (?P<n>\d+) squares(?: of it)?)? rolls a) " + _NATURAL
+    + r"(?: (?:on an attack roll|with an? (?:(?P<f2>\{m\}|\{r\}|\{m\} or \{r\}|melee|ranged) )?attack))?[,;:.]?\s*")
+
+
 def _natural_range(words: str) -> str:
     """'18, 19, or 20' / '16-20' / '18+' / '13' as "lo-hi" (a range without gaps), else ""."""
     w = words.replace(" ", "")
@@ -1408,6 +1414,24 @@ def _natural_event(body: str) -> tuple[str, Filter, int] | None:
         state = "kinds:" + tflt.keyword if tflt.target_state == "keyword" else tflt.target_state
     form = "charge" if m.group("charging") else _FORMS.get(m.group("form0") + " ", "") if m.group("form0") else ""
     return ("hits" if m.group("succ") else "rolls"), Filter(target_state=state, attack_form=form, natural=nat), m.end()
+
+
+def _ally_natural(body: str) -> tuple[str, Filter, int] | None:
+    """'Use when an ally rolls a natural 19 with an {m} or {r} attack', "when an ally's {m} attack roll is a natural
+    17+": the roll of an ally's attack (trigger ally-rolls)."""
+    m = _ALLY_NATURAL.match(body)
+    if m is None:
+        return None
+    nat = _natural_range(m.group("nat"))
+    f = m.group("f1") or m.group("f2") or ""
+    form = {"{m} or {r}": "melee|ranged"}.get(f) or (_FORMS.get(f + " ", "") if f else "")
+    if not nat:
+        return None
+    try:
+        kinds = _event_kinds(m.group("kw")) if m.group("kw") else ""
+    except _Unread:
+        return None
+    return "ally-rolls", Filter(keyword=kinds, within=int(m.group("n") or 0), attack_form=form, natural=nat), m.end()
 
 
 def _natural_after(trigger: str, flt: Filter, body: str) -> tuple[str, Filter, str] | None:

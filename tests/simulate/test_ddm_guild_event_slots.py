@@ -494,3 +494,65 @@ def test_an_ally_first_bloodied_heals_and_bloodied_again_does_not() -> None:
     assert soldier.hp == 35
     P.deal_damage(s.b, soldier, [(15, "")], orc)  # 35 -> 20: bloodied again, not the first time
     assert soldier.hp == 20
+
+
+# --- any creature destroyed, an ally's natural roll, a weakened creature destroyed (RECHARGE)
+
+MOLDER = "Moldering Growth: Use when an adjacent creature is destroyed: heal 10 HP."
+KEEN_ALLY = "Use when an ally's {m} attack roll is a natural 17+. That attack scores a critical."
+SPECTRAL = ("Spectral Dissipation: (radius 1 within 10) +9 vs. Will; 15 damage AND Weakened (save ends). RECHARGE when "
+            "a Weakened creature is destroyed.")
+
+
+def test_the_any_creature_and_ally_roll_words_are_read_and_played() -> None:
+    for text, trigger in ((MOLDER, "any-destroyed"), (KEEN_ALLY, "ally-rolls")):
+        c = card_from_json(card("Any", SWORD, text))
+        assert len(c.powers) == 2 and unplayed_powers(c) == [], text
+        assert parse_power(0, "special", text).trigger == trigger, text
+    c = card_from_json(card("Magelord", SPECTRAL))
+    assert len(c.powers) == 1 and unplayed_powers(c) == []
+    assert (c.powers[0].recharge, c.powers[0].recharge_filter.self_state) == ("on:any-destroyed", "cond:weakened")
+
+
+def test_an_adjacent_ally_destroyed_heals_it_too() -> None:
+    s = battle([card("Drudge", SWORD, MOLDER, hp=40), card("Friend", SWORD, hp=10)], [card("Orc", SWORD)],
+               PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 9, 7)
+    drudge, friend, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
+    drudge.hp = 20
+    P.deal_damage(s.b, friend, [(10, "")], orc)
+    assert not friend.in_play() and drudge.hp == 30
+
+
+def test_an_allys_natural_17_is_a_critical_hit() -> None:
+    s = battle([card("Half-Orc", SWORD, KEEN_ALLY), card("Fighter", SWORD)], [card("Orc", SWORD, hp=100)],
+               PurposeDice(attack=[16, 17]))
+    put(s, "a1", 1, 1)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 5, 3)
+    fighter, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    sword = fighter.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, fighter, sword, sword.attack, [orc])
+    assert orc.hp == 90
+    P.attack(s.b, fighter, sword, sword.attack, [orc])  # a critical hit: double damage
+    assert orc.hp == 70
+
+
+def test_a_weakened_creature_destroyed_recharges_it_and_another_does_not() -> None:
+    mage = card("Magelord", SPECTRAL)
+    mage["powers"][0]["uses"] = 1
+    s = battle([mage], [card("Orc", SWORD, hp=10), card("Goblin", SWORD, hp=10)], PurposeDice())
+    put(s, "a1", 2, 3)
+    put(s, "b1", 8, 3)
+    put(s, "b2", 8, 6)
+    magelord, orc, goblin = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    power = magelord.powers[0]
+    magelord.uses[power.index] = 0
+    P.deal_damage(s.b, goblin, [(10, "")], magelord)  # not weakened
+    assert magelord.uses[power.index] == 0
+    P.add_active(s.b, orc, "condition", "weakened", 0, "save", magelord, Filter())
+    P.deal_damage(s.b, orc, [(10, "")], magelord)
+    assert magelord.uses[power.index] == 1
