@@ -721,6 +721,23 @@ def _rolled(t: str, default_who: str, ctx: str) -> list[Effect] | None:
     return None
 
 
+_ALT_MOD: Final = re.compile(r"^(?P<base>[+-]\d+ [^()]+?) \((?:or )?(?P<alt>[+-]\d+ [^()]+?)\)$")
+
+
+def _alt_modifier(base: str, alt: str) -> list[tuple[str, int, Filter, str]] | None:
+    """'+2 {m} attack (or +4 {m} attack against Civilization creatures)': the base modifier, and the difference as a
+    modifier of its own against those targets (one stat, the same form and type, a condition on the alternative
+    only); None when the two do not match so."""
+    b, a = _modifier(base), _modifier(alt)
+    if b is None or a is None or len(b) != 1 or len(a) != 1:
+        return None
+    (bs, bn, bf, bd), (as_, an, af, ad) = b[0], a[0]
+    if bs != as_ or bd != ad or bf != Filter(attack_form=bf.attack_form) or af.attack_form != bf.attack_form \
+            or not (af.target_state or af.keyword) or af.self_state or an <= bn:
+        return None
+    return [(bs, bn, bf, bd), (as_, an - bn, af, ad)]
+
+
 _KEEN_RE: Final = re.compile(
     r"^(?:scores?|score) critical(?: hit)?s? (?:(?P<vs1>(?:against|vs\.?) [^,]+?) )?on (?:attack rolls of |a )?"
     r"(?:natural|unmodified) (?P<n>\d+)(?:-20|\+| or 20| or higher)?(?: with (?P<form>\{m\}|\{r\}) attacks)?"
@@ -827,7 +844,12 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             mod_text = nx.group("mods")
             next_form = "melee|ranged" if nx.group("f") == "{m} or {r}" else _FORMS.get((nx.group("f") or "") + " ", "")
             dur = "end-turn" if nx.group("turn") else "after-attack"
-        mods = _modifier(mod_text)
+        mods = _modifier(mod_text) if not nx else None
+        alt = _ALT_MOD.match(mod_text) if mods is None and not nx else None
+        if alt:  # '+2 attack (or +4 attack against Evil creatures)': the difference counts against those only
+            mods = _alt_modifier(alt.group("base"), alt.group("alt"))
+        elif nx:
+            mods = _modifier(mod_text)
         if mods is None or (nx and any(f.attack_form or f.target_state or f.self_state for _s, _n, f, _d in mods)):
             raise _Unread(body)
         if nx:

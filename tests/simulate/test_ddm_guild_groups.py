@@ -30,6 +30,8 @@ SIZES = "Use at start of round: Medium and Small Stealth allies have +5 damage u
 COLD = "Use at start of round. Cold creatures in your warband deal +10 cold damage until end of round."
 MOVE = "Use at start of round: Shapeshifter allies move up to their speed."
 SNEAK = "Use at start of round: Each Goblin ally has Sneak Attack 5 until end of round."
+ALT = ("Use at start of round. Until end of round, creatures in your warband have +2 Attack (or +4 Attack against "
+       "Evil creatures).")
 IN_ATTACK = "Undead Eye: (blast 4) +15 vs. Fortitude; 15 necrotic damage. Hit or miss, Undead creatures heal 15 HP."
 
 
@@ -48,7 +50,7 @@ def _damage_bonus(s: Any, f: Fighter, target: Fighter | None = None) -> int:
 
 
 def test_the_powers_are_played_and_a_group_inside_an_attack_is_not() -> None:
-    for text in (UNDEAD_DAMAGE, VS_UNDERDARK, SAVES, ALL_SLOWED, KEEN, KEEN_BLOODIED, SIZES, COLD, MOVE, SNEAK):
+    for text in (UNDEAD_DAMAGE, VS_UNDERDARK, SAVES, ALL_SLOWED, KEEN, KEEN_BLOODIED, SIZES, COLD, MOVE, SNEAK, ALT):
         c = card_from_json(card("Any", SWORD, text, rating=3))
         assert len(c.powers) == 2 and unplayed_powers(c) == [], text
     c = card_from_json(card("Beholder Zombie", IN_ATTACK))
@@ -179,3 +181,16 @@ def test_goblin_allies_have_sneak_attack_5_for_the_round_against_a_target_they_h
         return J._stat_mods(s.b, f, "damage", target, sword.attack, sword, False, False)
 
     assert (melee_bonus(goblin, dwarf), melee_bonus(goblin, elf), melee_bonus(orc, dwarf)) == (5, 0, 0)
+
+
+def test_plus_2_attack_or_plus_4_against_evil_creatures() -> None:
+    s = battle([card("Paladin", SWORD, ALT, rating=3), card("Squire", SWORD)],
+               [_of(card("Cultist", SWORD), alignment="evil"), card("Wolf", SWORD)], PurposeDice())
+    _use(s, "a1", ALT)
+    squire, cultist, wolf = s.b.by_id["a2"], s.b.by_id["b1"], s.b.by_id["b2"]
+
+    def attack_bonus(f: Fighter, target: Fighter) -> int:
+        return J._stat_mods(s.b, f, "attack", target, None, None, False, False)
+
+    assert (attack_bonus(squire, cultist), attack_bonus(squire, wolf)) == (4, 2)
+    assert (attack_bonus(cultist, squire), attack_bonus(s.b.by_id["a1"], wolf)) == (0, 2)
