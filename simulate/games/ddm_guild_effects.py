@@ -845,9 +845,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             next_form = "melee|ranged" if nx.group("f") == "{m} or {r}" else _FORMS.get((nx.group("f") or "") + " ", "")
             dur = "end-turn" if nx.group("turn") else "after-attack"
         mods = _modifier(mod_text) if not nx else None
-        alt = _ALT_MOD.match(mod_text) if mods is None and not nx else None
-        if alt:  # '+2 attack (or +4 attack against Evil creatures)': the difference counts against those only
-            mods = _alt_modifier(alt.group("base"), alt.group("alt"))
+        alt_m = _ALT_MOD.match(mod_text) if mods is None and not nx else None
+        if alt_m:  # '+2 attack (or +4 attack against Evil creatures)': the difference counts against those only
+            mods = _alt_modifier(alt_m.group("base"), alt_m.group("alt"))
         elif nx:
             mods = _modifier(mod_text)
         if mods is None or (nx and any(f.attack_form or f.target_state or f.self_state for _s, _n, f, _d in mods)):

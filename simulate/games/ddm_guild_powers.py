@@ -702,6 +702,8 @@ _PREFIX_WORDS: Final = (
     (r"(?:use )?at (?:the )?end of its turn", "trigger", "end-of-turn"),
     (r"use (?:at any time|anytime)", "trigger", "any-time"),
     (r"(?:use )?(?:when|after|if) you win (?:the )?initiative(?: this round)?", "trigger", "win-initiative"),
+    # 'Use after rolling initiative: If you won, ...', '... , if you win: ...': the same moment as winning it
+    (r"use after rolling initiative[,:]? if you (?:win|won)(?= ?[,:])", "trigger", "win-initiative"),
     (r"use after rolling initiative", "trigger", "after-initiative"),
     (r"use at (?:the )?start of (?:an|each|any) enemy's turn", "trigger", "enemy-starts-turn"),
     (r"use before taking your first turn (?:of|in) (?:a|each|the) round", "trigger", "first-turn"),
