@@ -32,7 +32,7 @@ PLAYED_TRIGGERS: Final = frozenset({
     "friend-declares",
     "rolls", "ally-rolls", "resolved-against", "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
     "enemy-enters-at", "enters-square", "bloodies", "ally-bloodies", "bloodies-or-destroys", "ally-first-bloodied",
-    "any-destroyed",
+    "any-destroyed", "friend-hits", "friend-hit",
 })
 # who an effect may reach, by what the trigger supplies
 _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
@@ -48,21 +48,22 @@ _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
                                   "friend-declares", "rolls", "ally-rolls", "resolved-against",
                                   "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
                                   "enemy-enters-at", "damaged", "bloodies", "ally-bloodies",
-                                  "bloodies-or-destroys", "any-destroyed"})
+                                  "bloodies-or-destroys", "any-destroyed", "friend-hits", "friend-hit"})
 _EVENT_ALLY: Final = frozenset({"chosen",
                                 "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "ally-ends-turn",
                                 "enemy-attacks-ally",
                                 "ally-bloodied", "ally-destroys", "ally-damaged", "ally-misses", "ally-crits",
                                 "ally-fails-save", "ally-attacked", "friend-crits", "ally-declares",
                                 "friend-declares", "ally-rolls", "ally-attack-resolved", "ally-bloodies",
-                                "ally-first-bloodied"})
+                                "ally-first-bloodied", "friend-hits", "friend-hit"})
 # triggers whose event is an attack in progress ('+20 damage on that attack', 'that attack misses', a reroll)
 _ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-hit", "misses", "missed-by", "crits",
                                "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by", "enemy-hits",
                                "any-hits", "ally-attacked", "ally-misses", "enemy-misses", "declares",
-                               "ally-declares", "friend-declares", "rolls", "ally-rolls"})
+                               "ally-declares", "friend-declares", "rolls", "ally-rolls", "friend-hits", "friend-hit"})
 # 'that attack misses': after its hit (undone) or before its roll ('when targeted by an opportunity attack')
-_NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits", "attacked", "ally-attacked", "enemy-declares"})
+_NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits", "attacked", "ally-attacked", "enemy-declares",
+                               "friend-hit"})
 # '+2 AC against that attack': the attack's target, before the roll (who it is, by trigger)
 _DEFENCE_ON: Final = {"attacked": "self", "ally-attacked": "ally", "enemy-attacks-ally": "ally"}
 # the events of an attack whose hit or miss an effect may wait for ('if that attack hits, ...')

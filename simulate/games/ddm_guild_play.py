@@ -1039,6 +1039,8 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             fire(b, "ally-hit", b.allies_of(t), target=attacker, ally=t, run=run)
             fire(b, "enemy-hits", b.enemies_of(attacker), target=attacker, run=run)
             fire(b, "any-hits", [x for x in b.fighters if x.in_play() and x is not attacker], target=attacker, run=run)
+            fire(b, "friend-hits", [attacker, *b.allies_of(attacker)], target=t, ally=attacker, run=run)  # 'it or
+            fire(b, "friend-hit", [t, *b.allies_of(t)], target=attacker, ally=t, run=run)  # an ally hits / is hit'
             if run.force == "crit" and not crit:  # 'when an ally hits: ... that attack becomes a critical hit'
                 crit = "critical hits" not in t.immune and "criticals" not in t.immune and not spec.no_crit
             if crit and not run.negated:

@@ -808,7 +808,10 @@ _SIDE_EVENTS: Final = (
      {"it": "damages"}),
     (_WHO + r" misses(?: with)? " + _FORM + r"(?:attack|attack roll)", {"enemy": "enemy-misses", "ally": "ally-misses",
                                                                      "any": "any-misses"}),
-    (_WHO + r" hits(?: with)? " + _FORM + r"attack", {"enemy": "enemy-hits", "any": "any-hits"}),
+    (_WHO + r" hits(?: with)? " + _FORM + r"attack", {"enemy": "enemy-hits", "any": "any-hits",
+                                                    "it-or-ally": "friend-hits"}),
+    (_WHO + r" is hit by " + _FORM + r"attack", {"it-or-ally": "friend-hit"}),  # 'this creature or an ally is hit'
+
     (_WHO + r" scores a critical(?: hit)?(?P<against> against it)?(?: with " + _FORM + r"attack)?",
      {"it": "crits", "ally": "ally-crits", "enemy": "enemy-crits", "any": "any-crits", "it-or-ally": "friend-crits"}),
     (_WHO + r" (?:activates|starts (?:its|a) turn)(?P<adj2> adjacent to it)?",

@@ -96,6 +96,7 @@ _MISSPELT_WORDS: Final = (
     # noun left out ('Make 1 {B} as an immediate action')
     (re.compile(r"\bas aimmediate action\b"), "as an immediate action"),
     (re.compile(r"\(saved ends\)"), "(save ends)"),
+    (re.compile(r"\b(when|whenever|after) a creature in your warband (?=hits |is hit )"), r"\1 it or an ally "),
     (re.compile(r"\bfi rst\b"), "first"), (re.compile(r"\bthis creture\b"), "it"),
     (re.compile(r"\bcauses? (an? (?:[a-z\-]+ )?enemy|an? target|target|that enemy|it) to (?:become|be) bloodied\b"),
      r"bloodies \1"),  # 'when it causes an enemy to become bloodied'

@@ -556,3 +556,28 @@ def test_a_weakened_creature_destroyed_recharges_it_and_another_does_not() -> No
     P.add_active(s.b, orc, "condition", "weakened", 0, "save", magelord, Filter())
     P.deal_damage(s.b, orc, [(10, "")], magelord)
     assert magelord.uses[power.index] == 1
+
+
+# --- 'a creature in your warband' / 'this creature or an ally' hits or is hit
+
+RADIANT = "Use when a creature in your warband hits with a {m} attack: +10 radiant Damage on that attack."
+REBUFF = "Use when a creature in your warband is hit by a {m} attack. The attacker takes 10 radiant Damage."
+
+
+def test_its_side_hitting_and_being_hit() -> None:
+    for text, trigger in ((RADIANT, "friend-hits"), (REBUFF, "friend-hit")):
+        c = card_from_json(card("Any", SWORD, text))
+        assert len(c.powers) == 2 and unplayed_powers(c) == [], text
+        assert parse_power(0, "special", text).trigger == trigger, text
+    s = battle([card("Cleric", SWORD, RADIANT, REBUFF), card("Fighter", SWORD)], [card("Orc", SWORD, hp=100)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 1, 1)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 5, 3)
+    fighter, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    sword, osword = fighter.powers[0], orc.powers[0]
+    assert sword.attack is not None and osword.attack is not None
+    P.attack(s.b, fighter, sword, sword.attack, [orc])  # the ally's hit: +10 radiant
+    assert orc.hp == 80
+    P.attack(s.b, orc, osword, osword.attack, [fighter])  # the ally is hit: the attacker takes 10
+    assert fighter.hp == 40 and orc.hp == 70
