@@ -4,8 +4,8 @@ Keyword abilities and what is always true of a creature (:class:`Static`: Resist
 modifiers while a state holds), a power's effects clause by clause (:class:`Effect`: damage, ongoing damage,
 conditions, forced movement, shifts, heals, modifiers, extra attacks, victory points, rerolls, rolled tables),
 riders that depend on the target ("+15 damage if the target is bloodied", "a dazed target is stunned instead")
-and placement ("place this creature" [where]). Used by ``ddm_guild_powers``, which reads attacks, triggers and
-whole powers; a clause it cannot read raises :class:`_Unread` with its words.
+and placement ("place this creature" [where]). Used by ``ddm_guild_powers`` and ``ddm_guild_events``, which read
+attacks, triggers and whole powers; a clause it cannot read raises :class:`_Unread` with its words.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 One spelling for every word the grammar reads (the cards' misprints and icons included), numbers and durations,
 groups of creatures read as parts ("each Fey ally with the Shadow keyword", "Giant and Ogre creatures in your
 warband") and the when / while / if words about a power's own creature (one table: the words to a predicate id the
-engine evaluates in ``ddm_guild_judge.holds``). Used by ``ddm_guild_effects`` and ``ddm_guild_powers``; nothing here
-branches on a creature's name and every number comes from the text.
+engine evaluates in ``ddm_guild_judge.holds``). Used by ``ddm_guild_effects``, ``ddm_guild_events`` and
+``ddm_guild_powers``; nothing here branches on a creature's name and every number comes from the text.
 """
 
 from __future__ import annotations

@@ -1,0 +1,989 @@
+"""DDM Guild powers: when a power acts — the words of its trigger and event read into a trigger id and a
+:class:`~simulate.games.ddm_guild_vocab.Filter` (who does what to whom, with what attack, on which natural roll), the
+prefixes that say so ("Use when ...", "Whenever ...", "At start of round ..."), and RECHARGE conditions.
+
+Part of the reader (see ``ddm_guild_powers``, which reads whole powers and uses this module); the engine fires
+the trigger ids in ``ddm_guild_play.fire`` and lists the ones it plays in ``ddm_guild_coverage``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Final
+
+from simulate.games.ddm_guild_effects import (
+    _CONDITION_WORDS,
+)
+from simulate.games.ddm_guild_vocab import Filter, _Unread
+from simulate.games.ddm_guild_words import (
+    _FORMS,
+    _POWER_NAMES,
+    _TYPE_ALT,
+    _condition,
+    _event_kinds,
+    _mod_condition,
+    _target_words,
+)
+
+_RECHARGE_RE: Final = re.compile(r"(?:\.|;)?\s*recharge(?:s)?\b(?P<rest>[^.]*)\.?", re.I)
+
+
+def _recharge(text: str) -> tuple[str, str, Filter]:
+    """Pull a RECHARGE clause out of the text: (text without it, recharge condition, who takes part in its event).
+    Besides the table's conditions, any event a trigger may name recharges it ("on:<trigger>": 'RECHARGE when a
+    Dragon ally is destroyed', 'when it takes fire damage', 'when it is hit by an attack')."""
+    m = _RECHARGE_RE.search(text)
+    if m is None:
+        return text, "", Filter()
+    rest = m.group("rest").strip(" .:")
+    table = (
+        (r"^(?:when|once) (?:it )?(?:is |becomes )?(?:first )?(?:becomes |is |becoming )?bloodied$", "bloodied"),
+        (r"^as (?:a|an) (move|minor|attack) ?action$", "action"),
+        (r"^as (?:a|an) replaces (move|attack) action$", "action"),
+        (r"^at (?:the )?start of (?:its |each |this creature's )?turn$", "start-of-turn"),
+        (r"^at (?:the )?start of (?:each|the) round$", "start-of-round"),
+        (r"^at (?:the )?end of (?:its|each) turn$", "end-of-turn"),
+        (r"^at (?:the )?end of (?:each |the )?round$", "end-of-round"),
+        (r"^when (?:it|this creature) (?:destroys an enemy|reduces an enemy to 0 hp)$", "destroys"),
+        (r"^when an ally is destroyed$", "ally-destroyed"),
+        (r"^when (?:an|that) enemy is destroyed$", "enemy-destroyed"),
+        (r"^when it hits with (?:a|an) (\{m\}|\{r\}|\{b\}) attack$", "hits"),
+        (r"^when it misses with (?:this attack|a \{b\} attack|a \{m\} attack)$|^when this attack misses$", "misses"),
+        (r"^when (?:it takes damage|it is damaged by an attack|it is hit by a \{m\} attack|an enemy hits it with "
+         r"an attack|(?:it is )?damaged(?: by an enemy)?)$", "damaged"),
+        (r"^at (?:the )?end of its turn if it did not (?:make an )?attack(?: (?:on )?(?:that|this) turn)?$",
+         "end-of-turn-no-attack"),
+        (r"^at (?:the )?end of its turn if it did not move(?: (?:on )?(?:that|this) turn)?$", "end-of-turn-no-move"),
+        (r"^on (?:a )?roll of (\d+)\+? at (?:the )?start of its turn$", "roll"),
+        (r"^(?:if (?:no enemy is|not) adjacent (?:to it )?at (?:the )?start of its turn|at (?:the )?start of its turn "
+         r"if no enem(?:y is|ies are) adjacent to it)$", "start-of-turn-alone"),
+        (r"^at (?:the )?end of its turn if no enem(?:y is|ies are) adjacent to it$", "end-of-turn-alone"),
+        (r"^at (?:the )?start of its turn if no enem(?:y has|ies have) line of sight to it$", "start-of-turn-unseen"),
+    )
+    left = text[: m.start()] + text[m.end():]
+    act = re.match(r"^as (?:a|an) (move|minor|attack) action,? (?=when |if |while )", rest)
+    cond = _condition(rest[act.end():], lead_only=True) if act else None
+    if act and cond is not None and act.end() + cond[1] == len(rest):  # 'as a move action when adjacent to
+        return left, f"action:{act.group(1)}", Filter(self_state=cond[0])  # difficult terrain'
+    for pat, name in table:
+        mm = re.match(pat, rest)
+        if mm:
+            if name == "roll":
+                return left, f"roll:{mm.group(1)}", Filter()
+            if name == "action":
+                return left, f"action:{mm.group(1)}", Filter()
+            if name == "hits":
+                return left, "hits:" + {"{m}": "melee", "{r}": "ranged", "{b}": "basic"}[mm.group(1)], Filter()
+            return left, name, Filter()
+    if re.match(r"^(?:when|if) (?:this|that) attack hits$", rest):
+        return left, "this-hits", Filter()
+    state = _turn_state(rest)  # 'at start of its turn if it is adjacent to a wall': its state then
+    if state is not None:
+        return left, state[0], Filter(self_state=state[1])
+    cond = _condition(rest, lead_only=True) if rest.startswith("when no ") else None
+    if cond is not None and cond[1] == len(rest) and cond[0].startswith("unaffected:"):
+        return left, "unaffected", Filter(self_state=cond[0])  # 'when no creature is affected by this power'
+    uses = _RECHARGE_USES.match(rest)  # 'RECHARGE when this creature uses Mantid Dance (a champion power)'
+    if uses:
+        if not uses.group("names"):
+            return left, "uses-champion", Filter()
+        names = [re.sub(r"^its ", "", n).strip() for n in uses.group("names").split(" or ")]
+        return left, "uses:" + "|".join(names), Filter()
+    event = _whole_event(rest)
+    if event is not None:
+        return left, "on:" + event[0], event[1]
+    if _RECHARGE_NAMES.match(rest) and not re.match(r"^(?:when|whenever|at|if|as|on|once|all|after)\b", rest):
+        return text, "", Filter()  # "RECHARGE Acid Breath": an effect that recharges another power (read by _clause)
+    raise _Unread(f"recharge {rest}")
+
+
+def _unaffected(state: str, index: int, display: str) -> str:
+    """'unaffected:=<name>[:enemy]' → 'unaffected:<index>[:enemy]' when the name is this power's ('' for 'this
+    power'); another power's name stays unread (the engine plays the state of the power itself only)."""
+    name, _, who = state[len("unaffected:="):].partition(":")
+    if name and name != display.casefold():
+        return state
+    return f"unaffected:{index}" + (f":{who}" if who else "")
+
+
+def _turn_state(rest: str) -> tuple[str, str] | None:
+    """A RECHARGE on a state of the creature at the start or end of its turn: ('start-of-turn', predicate id) for
+    'at start of its turn if no enemy can see it', 'when it starts its turn adjacent to a Ki ally', 'when no enemy
+    is within 10 squares at start of its turn'."""
+    m = re.match(r"^at (?:the )?(?P<w>start|end) of (?:(?:its|each|this creature's|the) )?(?P<u>turn|round),? "
+                 r"(?P<s>(?:if|while|when) .+)$", rest)
+    words = m.group("s") if m else ""
+    if m is None:
+        m = re.match(r"^when it (?P<w>start|end)s its turn (?:with )?(?P<s>.+)$", rest)
+        words = "while " + m.group("s") if m else ""
+    if m is None:
+        m = re.match(r"^(?:when|if) (?P<s>.+?),? at (?:the )?(?P<w>start|end) of its turn$", rest)
+        words = "while " + m.group("s") if m else ""
+    cond = _condition(words, lead_only=True) if m else None
+    if m is None or cond is None or cond[1] != len(words):
+        return None
+    return m.group("w") + "-of-" + (m.groupdict().get("u") or "turn"), cond[0]
+
+
+def _whole_event(words: str) -> tuple[str, Filter] | None:
+    """'when a Dragon ally is destroyed' as a trigger and its filter, when those words are all an event's."""
+    if not re.match(r"^(?:when|whenever|after) ", words):
+        return None
+    side = _side_event(words)
+    if side is not None and side[2] >= len(words):
+        return side[0], side[1]
+    for erx, name in _EVENT_RES:
+        em = erx.match(words)
+        if em is not None and em.end() >= len(words):
+            return _event_trigger(name), _event_filter(name, em)
+    composed = _composed_event(words)
+    if composed is not None and composed[2] >= len(words):
+        return composed[0], composed[1]
+    return None
+
+
+def _event_trigger(name: str) -> str:
+    return "ally-starts-turn" if name == "ally-starts-turn-adjacent" else name.removesuffix("-reach")
+
+
+def _event_filter(name: str, m: re.Match[str]) -> Filter:
+    """Who takes part in an event the older words name ('a Dwarf ally within 5 squares', 'a {m} attack')."""
+    groups = m.groupdict()
+    form = _FORMS.get((groups.get("form") or "").strip() + " ", "") if groups.get("form") else ""
+    if groups.get("form") and not form:  # 'a {m} or {r} attack': either form (not any attack)
+        form = {"{m} or {r}": "melee|ranged", "melee or ranged": "melee|ranged", "{c} or {a}": "close|area",
+                "{r} or {a}": "ranged|area", "charge": "charge", "opportunity": "opportunity",
+                "burst or blast": "close-burst|close-blast|area", "burst": "close-burst|area",
+                "blast": "close-blast"}.get(
+            groups["form"].strip(), "")
+        if not form:
+            raise _Unread(f"a {groups['form']} attack")
+    within = groups.get("within") or groups.get("within2") or ""
+    kw, who_state, adj = _event_who(groups.get("kw") or "")
+    adjacent = adj or name in ("ally-starts-turn-adjacent", "enemy-attacks-ally", "enemy-starts-adjacent")
+    if groups.get("pname") or groups.get("pname2"):  # 'when it declares a Mind Blast attack': an attack power of
+        form = "power:" + (groups.get("pname") or groups.get("pname2") or "").strip()  # its card, by name
+    state = ""
+    desc = re.sub(r"^(?:an?|the) ", "", groups.get("tdesc") or "")
+    if desc and desc not in ("enemy", "target", "creature"):  # 'it hits an Immobilized target', 'a living enemy'
+        tflt, left = _mod_condition("against " + desc)
+        if left or not tflt.target_state:
+            raise _Unread(f"it hits {desc}")
+        state = "kinds:" + tflt.keyword if tflt.target_state == "keyword" else tflt.target_state
+    if name.endswith("-reach"):  # 'an enemy within reach of it': the reach of its melee attacks (-3)
+        return Filter(keyword=kw, attack_form=form, within=-3, self_state=who_state)
+    return Filter(keyword=kw, attack_form=form, within=-1 if adjacent else int(within) if within else 0,
+                  target_state=state, self_state=who_state)
+
+
+_RECHARGE_NAMES: Final = re.compile("^" + _POWER_NAMES + "$")
+
+
+_RECHARGE_USES: Final = re.compile(r"^when (?:it|this creature) uses (?:a champion power|(?P<names>" + _POWER_NAMES
+                                   + "))$")
+
+
+# What may open a power: its action, use rate, requirement and timing words ("Minor action:", "Once per turn;").
+_PREFIX_WORDS: Final = (
+    (r"minor action", "action", "minor"),
+    (r"(?:move action|replaces (?:its |a |the )?move action)", "action", "move"),
+    (r"free action", "action", "free"),
+    (r"(?:immediate action|immediate)", "action", "immediate"),
+    (r"(?:replaces (?:its |an |the )?attack(?: action)?|attack action|standard action)", "action", "attack"),
+    (r"(?:no more than |only )?once (?:per|a) turn", "per", "turn"),
+    (r"once per round", "per", "round"),
+    (r"(?:use )?(?:only )?while (?:it is )?bloodied", "requirement", "bloodied"),
+    (r"\((?:use )?only while (?:it is )?bloodied\)", "requirement", "bloodied"),
+    (r"\((?:use )?only while (?:it is )?not bloodied\)", "requirement", "not-bloodied"),
+    (r"(?:use )?(?:only )?while (?:it is )?not bloodied", "requirement", "not-bloodied"),
+    (r"(?:usable|use only|use|only|can be used|may use|can use)(?: only)? (?:on|when|while) (?:a )?charg(?:e|ing)",
+     "requirement", "charge"),
+    (r"does not provoke opportunity attacks", "provokes", "no"),
+    (r"(?:only )?if no enem(?:y has|ies have) line of sight to it", "requirement", "unseen"),
+    (r"use at (?:the )?start of (?:each |the |a |any )?round", "trigger", "start-of-round"),
+    (r"use at (?:the )?end of (?:each |the )?round", "trigger", "end-of-round"),
+    (r"use before rolling initiative", "trigger", "before-initiative"),
+    (r"(?:use )?(?:during|at) (?:your )?set-? ?up", "trigger", "setup"),
+    (r"(?:use )?(?:at|whenever it starts) (?:the )?start of (?:its |your creature's |your )?(?:next )?turn"
+     r"(?: if it is (?P<cond>bloodied|damaged))?", "trigger", "start-of-turn"),
+    (r"(?:use )?(?:when|whenever) (?:it starts (?:its|a)|starting a) turn(?: (?P<cond>bloodied))?", "trigger",
+     "start-of-turn"),
+    (r"(?:use )?at (?:the )?end of its turn", "trigger", "end-of-turn"),
+    (r"use (?:at any time|anytime)", "trigger", "any-time"),
+    (r"(?:use )?(?:when|after|if) you win (?:the )?initiative(?: this round)?", "trigger", "win-initiative"),
+    # 'Use after rolling initiative: If you won, ...', '... , if you win: ...': the same moment as winning it
+    (r"use after rolling initiative[,:]? if you (?:win|won)(?= ?[,:])", "trigger", "win-initiative"),
+    (r"use after rolling initiative", "trigger", "after-initiative"),
+    (r"use at (?:the )?start of (?:an|each|any) enemy's turn", "trigger", "enemy-starts-turn"),
+    (r"use before taking your first turn (?:of|in) (?:a|each|the) round", "trigger", "first-turn"),
+    (r"(?:use )?(?:at any time )?(?:on|during) (?:its|this creature's|your) turn", "trigger", "own-turn"),
+    (r"use at (?:the )?start of (?:an|each|any) ally's turn", "trigger", "ally-starts-turn"),
+)
+
+
+_PREFIXES: Final = tuple((re.compile("^" + p + r"[,;:.]?\s*"), key, value) for p, key, value in _PREFIX_WORDS)
+
+
+# Event triggers: "use when ...", "whenever ...", "when ...".
+_EVENTS: Final = (
+    (r"it hits (?:a target |an enemy )?with an opportunity attack", "opportunity-hits"),
+    (r"it (?:makes|resolves) an opportunity attack", "opportunity-made"),
+    (r"it declares (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged|charge)? ?attack"
+     r"(?: action)?", "declares"),
+    (r"it declares (?:an? )?(?P<pname>[a-z][a-z' \-]*?) attack", "declares"),
+    (r"declaring (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged)? ?attack", "declares"),
+    (r"an? (?P<kw>[a-z\-]+(?:(?:, | or |, or | and )[a-z\-]+){0,3} )?enemy declares (?:an? )?(?P<form>\{m\}|\{r\}|"
+     r"\{c\}|\{a\}|\{r\} or \{a\}|\{c\} or \{a\}|melee|ranged)? ?attack (?:against|vs\.?) it", "attacked"),
+    (r"(?:it (?:makes|resolves|has resolved)|making|resolving|attacking an enemy with) (?:an? )?(?P<form>\{m\}|"
+     r"\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|close|area|\{c\}|\{a\})? ?attack", "attack-made"),
+    (r"(?:it hits|hitting) (?:an? )?(?P<tdesc>(?:[a-z\-]+,? (?:or )?){1,3}(?:target|enemy|creature))(?: with (?:an? )?"
+     r"(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|charge)? ?attack)?", "hits"),
+    (r"(?:it (?:first becomes|is first) bloodied|first bloodied)", "first-bloodied"),
+    (r"(?:it is )?(?:targeted|attacked) (?:by|with) an? (?P<form>\{m\}|\{r\}|melee|ranged|opportunity"
+     r"|burst or blast|burst|blast)? ?attack", "attacked"),
+    (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied"
+     r"(?: but is not destroyed)?", "ally-bloodied"),
+    (r"an? (?P<kw>[a-z\-]+ )?enemy (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied", "enemy-bloodied"),
+    (r"it (?:is|would be) hit by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged|\{m\} or \{r\}|melee or ranged|close|area)?"
+     r" ?attack", "hit-by"),
+    (r"it is hit", "hit-by"),
+    (r"an enemy hits it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "hit-by"),
+    (r"an enemy misses it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "missed-by"),
+    (r"an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack misses it", "missed-by"),
+    (r"an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack hits it", "hit-by"),
+    (r"it is missed by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "missed-by"),
+    (r"(?:it is|it's) (?:targeted|attacked)(?: by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged|opportunity)? ?attack)?",
+     "attacked"),
+    (r"an enemy (?:targets|attacks) it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "attacked"),
+    (r"it (?:takes|is dealt) damage", "damaged"),
+    (r"it (?:becomes|is) (?:first )?bloodied", "bloodied"),
+    (r"it is destroyed(?: by an enemy| by an enemy's attack)?", "destroyed"),
+    (r"it destroys (?:an enemy|a creature)(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "destroys"),
+    (r"its (?P<form>\{m\}|\{r\}|melee|ranged) attack destroys an enemy", "destroys"),
+    (r"an enemy starts its turn adjacent to it", "enemy-starts-adjacent"),
+    (r"an (?:adjacent enemy|enemy adjacent to it) activates", "enemy-starts-adjacent"),
+    (r"an adjacent enemy makes (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack against an ally",
+     "enemy-attacks-ally"),
+    (r"an enemy adjacent to it makes (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack against an ally",
+     "enemy-attacks-ally"),
+    (r"an enemy within reach(?: of it)? makes (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack against an ally",
+     "enemy-attacks-ally-reach"),
+    (r"(?:it hits|hitting) (?:an enemy |a target )?with (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|"
+     r"ranged|close|area|\{c\}|\{a\}|charge)? ?attack", "hits"),
+    (r"a critical (?:hit )?is scored against it", "crit-by"),
+    (r"an enemy (?:moves into|enters) an adjacent square", "enemy-enters-adjacent"),
+    (r"it hits an enemy", "hits"),
+    (r"it misses (?:with )?(?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "misses"),
+    # an attack power of its card by name ('RECHARGE when this creature hits with Terror Strike / a Sting attack',
+    # 'when it misses with Clamping Jaws', "when this creature's Chatkcha attack misses")
+    (r"it hits (?:an enemy )?with (?:an? )?(?P<pname>[a-z][a-z' \-]*?)(?: attack)?$", "hits"),
+    (r"(?:it misses with (?:an? )?(?P<pname>[a-z][a-z' \-]*?)(?: attack)?|its (?P<pname2>[a-z][a-z' \-]*?) attack "
+     r"misses)$", "misses"),
+    (r"it misses", "misses"),
+    (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?is destroyed(?: by an enemy)?"
+     r"(?: within (?P<within2>\d+) squares(?: of it)?)?", "ally-destroyed"),
+    (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?is hit(?: by (?:an? )?"
+     r"(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "ally-hit"),
+    (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?hits(?: an enemy)? with (?:an? )?"
+     r"(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|close|area)? ?attack", "ally-hits"),
+    (r"an enemy (?:within (?P<within>\d+) squares(?: of it)? )?is destroyed", "enemy-destroyed"),
+    (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?starts (?:its|a) turn",
+     "ally-starts-turn"),
+    (r"an adjacent ally starts (?:its|a) turn", "ally-starts-turn-adjacent"),
+    (r"an enemy ends its turn adjacent to it", "enemy-adjacent-ends"),
+    (r"an enemy (?:moves|enters a square) adjacent to it", "enemy-enters-adjacent"),
+    (r"an adjacent enemy shifts", "enemy-shifts"),
+    (r"(?:it is )?destroyed", "destroyed"),
+    (r"it would be (?:destroyed|reduced to 0 hp)", "destroyed"),  # the engine's event comes before it leaves
+)
+
+
+_EVENT_RES: Final = (
+    *((re.compile(r"^(?:use )?(?:only )?(?:when|whenever|after) " + p + r"[,;:.]?\s*"), name) for p, name in _EVENTS),
+    (re.compile(r"^use at (?:the )?start of an adjacent enemy's turn[,;:.]?\s*"), "enemy-starts-adjacent"),
+)
+
+
+# Events named by who takes part ('an enemy', 'a Dragon ally', 'any creature', 'it'): each entry's trigger by side.
+_K: Final = r"(?:(?P<kw>[a-z\-]+(?:(?:, | or |, or | and )[a-z\-]+){0,3}) )?"  # the event creature's kinds
+
+
+_TK: Final = r"(?:(?P<tkw>[a-z\-]+(?:(?:, | or |, or | and )[a-z\-]+){0,3}) )?"  # its target's kinds
+
+
+_WHO: Final = (r"(?P<who>it or an? (?:adjacent )?ally|it|(?:an?|any|one) " + _K + r"(?P<noun>enemy|ally|creature)"
+               r"|an enemy or (?:an )?ally|an ally or (?:an )?enemy)(?: within (?P<within>\d+) squares(?: of it)?)?")
+
+
+_FORM: Final = (r"(?:an? |its )?(?:(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|\{c\} or \{a\}|"
+                r"\{m\} or \{r\}|melee|ranged) )?")
+
+
+_TYPE_OPT: Final = r"(?:(?P<dtype>" + _TYPE_ALT + r") )?"
+
+
+_SIDE_EVENTS: Final = (
+    (_WHO + r" destroys (?:an? |any )?" + _TK + r"(?:enemy|creature)(?: with " + _FORM + r"attack)?",
+     {"it": "destroys", "ally": "ally-destroys"}),
+    (_WHO + r" (?:takes|is dealt) " + _TYPE_OPT + r"damage(?: from " + _FORM + r"attack)?",
+     {"it": "damaged", "enemy": "enemy-damaged", "ally": "ally-damaged", "any": "any-damaged"}),
+    (_WHO + r" is damaged(?: by (?:an? )?(?:enemy |enemy's )?" + _FORM + r"attack)?",
+     {"enemy": "enemy-damaged", "ally": "ally-damaged", "any": "any-damaged"}),
+    (r"it (?:damages|deals damage to) (?:an? |any )?" + _TK + r"enemy(?: with " + _FORM + r"attack)?",
+     {"it": "damages"}),
+    (_WHO + r" misses(?: with)? " + _FORM + r"(?:attack|attack roll)", {"enemy": "enemy-misses", "ally": "ally-misses",
+                                                                     "any": "any-misses"}),
+    (_WHO + r" hits(?: with)? " + _FORM + r"attack", {"enemy": "enemy-hits", "any": "any-hits",
+                                                    "it-or-ally": "friend-hits"}),
+    (_WHO + r" is hit by " + _FORM + r"attack", {"it-or-ally": "friend-hit"}),  # 'this creature or an ally is hit'
+
+    (_WHO + r" scores a critical(?: hit)?(?P<against> against it)?(?: with " + _FORM + r"attack)?",
+     {"it": "crits", "ally": "ally-crits", "enemy": "enemy-crits", "any": "any-crits", "it-or-ally": "friend-crits"}),
+    (_WHO + r" (?:activates|starts (?:its|a) turn)(?P<adj2> adjacent to it)?",
+     {"it": "start-of-turn", "ally": "ally-starts-turn", "enemy": "enemy-starts-turn"}),
+    (_WHO + r" fails a sav(?:e|ing throw)", {"it": "fails-save", "ally": "ally-fails-save",
+                                             "enemy": "enemy-fails-save"}),
+    (_WHO + r" declares " + _FORM + r"attack(?: (?:against|vs\.?) (?:an? )?" + _TK + r"(?:enemy|target|creature))?",
+     {"ally": "ally-declares", "enemy": "enemy-declares", "it-or-ally": "friend-declares"}),
+    (r"an? " + _TK + r"enemy targets (?:an? |any )?(?P<adj>adjacent )?ally(?P<adj2> adjacent to it)?(?: with "
+     + _FORM + r"attack)?", {"it": "ally-attacked"}),
+    (r"an? (?P<adj>adjacent )?ally is targeted(?: by " + _FORM + r"attack)?", {"it": "ally-attacked"}),
+)
+
+
+_SIDE_EVENT_RES: Final = tuple(
+    (re.compile(r"^(?:use )?(?:only )?(?:when|whenever|after) " + p + r"[,;:.]?\s*"), names)
+    for p, names in _SIDE_EVENTS)
+
+
+_TURN_OF: Final = re.compile(
+    r"^use at (?:the )?start of (?:(?:an?|each|any) )?(?:(?P<adj>adjacent) )?" + _K
+    + r"(?P<noun>ally|enemy|creature)'s turn[,;:.]?\s*|^use at (?:the )?start of any (?P<any>turn)[,;:.]?\s*")
+
+
+def _event_who(words: str) -> tuple[str, str, bool]:
+    """The words before an event creature's noun: (kinds, state, adjacent) — 'a Dazed or Stunned enemy', 'a bloodied
+    ally', 'an adjacent Goblin, Kobold, or Orc enemy', 'a living enemy'."""
+    w = words.strip()
+    adjacent = False
+    if w.startswith("adjacent"):
+        adjacent, w = True, w[8:].strip(" ,")
+    if not w:
+        return "", "", adjacent
+    conds = [c for c in re.split(r", or |, | or ", w) if c]
+    if all(c in _CONDITION_WORDS for c in conds):
+        return "", "cond:" + "|".join(conds), adjacent
+    if w == "bloodied":
+        return "", "bloodied", adjacent
+    if w in ("non-bloodied", "nonbloodied", "not bloodied"):
+        return "", "not-bloodied", adjacent
+    for word in ("flanked", "charging", "lower-level", "higher-level"):  # 'an adjacent flanked enemy', 'a charging
+        if w == word or w.startswith(word + " "):  # enemy', 'a lower-level Undead ally'
+            rest = w[len(word):].strip()
+            return (_event_kinds(rest) if rest else ""), word, adjacent
+    sm = re.match(r"^(small|medium|large|huge) or (larger|smaller)$", w)  # 'a Medium or larger enemy'
+    if sm:
+        return "", "size" + (">=" if sm.group(2) == "larger" else "<=") + sm.group(1), adjacent
+    return _event_kinds(w), "", adjacent
+
+
+def _side_event(body: str) -> tuple[str, Filter, int] | None:
+    """An event by who takes part in it: (trigger, filter, length of the words read)."""
+    tm = _TURN_OF.match(body)
+    if tm:
+        if tm.group("any"):
+            return "any-starts-turn", Filter(), tm.end()
+        noun = tm.group("noun")
+        name = {"ally": "ally-starts-turn", "enemy": "enemy-starts-turn", "creature": "any-starts-turn"}[noun]
+        kinds, who_state, adj = _event_who(tm.group("kw") or "")
+        return name, Filter(keyword=kinds, within=-1 if tm.group("adj") or adj else 0, self_state=who_state), tm.end()
+    for rx, names in _SIDE_EVENT_RES:
+        m = rx.match(body)
+        if m is None:
+            continue
+        g = m.groupdict()
+        who = g.get("who") or "it"
+        noun = g.get("noun") or ""
+        side = "it" if who == "it" else "it-or-ally" if who.startswith("it or") else \
+            "any" if noun == "creature" or re.match(r"^an? (?:enemy|ally) or", who) else \
+            {"enemy": "enemy", "ally": "ally"}.get(noun, "it")
+        if side == "it-or-ally" and side not in names:
+            continue
+        if side not in names:  # 'it hits': the older event words read it
+            continue
+        name = names[side]
+        kinds, who_state, adj = _event_who(g.get("kw") or "")
+        within = -1 if adj or g.get("adj") or g.get("adj2") or (who.startswith("it or") and "adjacent" in who) else \
+            int(g["within"]) if g.get("within") else 0
+        state = ""
+        if g.get("tkw"):  # its target: 'a living enemy', 'a Stunned creature', 'an adjacent enemy'
+            t_kinds, t_state, t_adj = _event_who(g["tkw"])
+            if sum(map(bool, (t_kinds, t_state, t_adj))) > 1:
+                raise _Unread(body[: m.end()])
+            state = "kinds:" + t_kinds if t_kinds else t_state or ("adjacent" if t_adj else "")
+        if g.get("dtype"):
+            state = "dtype:" + g["dtype"]
+        if g.get("against"):
+            name = "crit-by"
+        form = _FORMS.get((g.get("form") or "") + " ", "") if g.get("form") else ""
+        if g.get("form") and not form:  # "{c} or {a}", "{m} or {r}"
+            form = {"{c} or {a}": "close|area", "{m} or {r}": "melee|ranged"}.get(g["form"], "")
+        if name == "ally-attacked" and kinds:
+            state, kinds = "kinds:" + kinds, ""
+        return name, Filter(keyword=kinds, within=within, attack_form=form, target_state=state,
+                            self_state=who_state), m.end()
+    return None
+
+
+@dataclass(frozen=True)
+class _Who:
+    """A creature an event names: its side ('it', 'ally', 'enemy', 'any', '' unknown) and what it must be."""
+
+    side: str
+    kinds: str = ""
+    state: str = ""
+    within: int = 0  # -1: adjacent to the power's creature
+    named: bool = False  # the words name it ('an enemy'), not only imply it ('it is hit': by someone)
+
+
+# (actor side, verb, object side) → (trigger, whose is "other", whose is the target, what the event carries:
+# "attack" (an attack's form may limit it) or "")
+_COMPOSED: Final = {
+    ("enemy", "hits", "it"): ("hit-by", "actor", "actor", "attack"),
+    ("enemy", "hits", "ally"): ("ally-hit", "object", "actor", "attack"),
+    ("enemy", "hits", ""): ("enemy-hits", "actor", "actor", "attack"),
+    ("any", "hits", ""): ("any-hits", "actor", "actor", "attack"),
+    ("it", "hits", "enemy"): ("hits", "object", "object", "attack"),
+    ("it", "hits", ""): ("hits", "object", "object", "attack"),
+    ("ally", "hits", "enemy"): ("ally-hits", "actor", "object", "attack"),
+    ("ally", "hits", ""): ("ally-hits", "actor", "object", "attack"),
+    ("enemy", "misses", "it"): ("missed-by", "actor", "actor", "attack"),
+    ("enemy", "misses", ""): ("enemy-misses", "actor", "actor", "attack"),
+    ("any", "misses", ""): ("any-misses", "actor", "actor", "attack"),
+    ("it", "misses", "enemy"): ("misses", "object", "object", "attack"),
+    ("it", "misses", ""): ("misses", "object", "object", "attack"),
+    ("ally", "misses", "enemy"): ("ally-misses", "actor", "object", "attack"),
+    ("ally", "misses", ""): ("ally-misses", "actor", "object", "attack"),
+    ("enemy", "attacks", "it"): ("attacked", "actor", "actor", "attack"),
+    ("enemy", "attacks", "ally"): ("ally-attacked", "object", "actor", "attack"),
+    ("it", "declares", ""): ("declares", "object", "object", "attack"),
+    ("it", "attacks", "enemy"): ("declares", "object", "object", "attack"),
+    ("ally", "declares", ""): ("ally-declares", "actor", "object", "attack"),
+    ("ally", "attacks", "enemy"): ("ally-declares", "actor", "object", "attack"),
+    ("enemy", "declares", ""): ("enemy-declares", "actor", "actor", "attack"),
+    ("enemy", "damages", "it"): ("damaged", "actor", "actor", "attack"),
+    ("enemy", "damages", "ally"): ("ally-damaged", "object", "actor", "attack"),
+    ("it", "damages", "enemy"): ("damages", "object", "object", "attack"),
+    ("enemy", "destroys", "it"): ("destroyed", "actor", "actor", ""),
+    ("enemy", "destroys", "ally"): ("ally-destroyed", "object", "actor", ""),
+    ("it", "destroys", "enemy"): ("destroys", "object", "object", "attack"),
+    ("ally", "destroys", "enemy"): ("ally-destroys", "actor", "object", "attack"),
+    ("enemy", "bloodies", "it"): ("bloodied", "actor", "actor", ""),
+    ("enemy", "bloodies", "ally"): ("ally-bloodied", "object", "actor", ""),
+    ("it", "bloodies", "enemy"): ("bloodies", "object", "object", "attack"),
+    ("ally", "bloodies", "enemy"): ("ally-bloodies", "actor", "object", "attack"),
+    ("it", "bloodies-or-destroys", "enemy"): ("bloodies-or-destroys", "object", "object", "attack"),
+    ("it", "crits", ""): ("crits", "object", "object", "attack"),
+    ("ally", "crits", ""): ("ally-crits", "actor", "object", "attack"),
+    ("enemy", "crits", "it"): ("crit-by", "actor", "actor", "attack"),
+    ("enemy", "crits", ""): ("enemy-crits", "actor", "actor", "attack"),
+}
+
+
+# ... and once the attack is resolved ('use after an adjacent enemy resolves an attack against it', 'after an enemy
+# makes an attack against a champion ally'): its target's event and its target's allies'
+_COMPOSED_RESOLVED: Final = {
+    ("enemy", "attacks", "it"): ("resolved-against", "actor", "actor", "attack"),
+    ("enemy", "attacks", "ally"): ("ally-attack-resolved", "object", "actor", "attack"),
+}
+
+
+# events of one creature ('an ally is destroyed', 'an enemy fails a save'): (trigger, is that creature the "other")
+_COMPOSED_ONE: Final = {
+    ("it", "fails-save"): ("fails-save", False), ("ally", "fails-save"): ("ally-fails-save", True),
+    ("enemy", "fails-save"): ("enemy-fails-save", True),
+    ("it", "bloodied"): ("bloodied", False), ("ally", "bloodied"): ("ally-bloodied", True),
+    ("enemy", "bloodied"): ("enemy-bloodied", True),
+    ("it", "first-bloodied"): ("first-bloodied", False), ("ally", "first-bloodied"): ("ally-first-bloodied", True),
+    ("it", "damaged"): ("damaged", False), ("ally", "damaged"): ("ally-damaged", True),
+    ("enemy", "damaged"): ("enemy-damaged", True), ("any", "damaged"): ("any-damaged", True),
+    ("it", "destroyed"): ("destroyed", False), ("ally", "destroyed"): ("ally-destroyed", True),
+    ("enemy", "destroyed"): ("enemy-destroyed", True), ("any", "destroyed"): ("any-destroyed", True),
+    ("it", "starts-turn"): ("start-of-turn", False), ("ally", "starts-turn"): ("ally-starts-turn", True),
+    ("enemy", "starts-turn"): ("enemy-starts-turn", True), ("any", "starts-turn"): ("any-starts-turn", True),
+    ("enemy", "starts-turn-adjacent"): ("enemy-starts-adjacent", True),
+    ("enemy", "ends-turn-adjacent"): ("enemy-adjacent-ends", True),
+    ("enemy", "shifts"): ("enemy-shifts", True), ("enemy", "enters-adjacent"): ("enemy-enters-adjacent", True),
+    ("enemy", "leaves-adjacent"): ("enemy-leaves-adjacent", True),
+    ("enemy", "enters-near"): ("enemy-enters-within", True),
+}
+
+
+# the engine calls these for the creatures next to the event's creature only
+_ADJACENT_ONLY: Final = frozenset({"enemy-shifts", "enemy-starts-adjacent", "enemy-adjacent-ends",
+                                   "enemy-enters-adjacent", "enemy-leaves-adjacent"})
+
+
+# a passive verb names the one acted on: 'an ally is hit' is 'an enemy hits an ally'
+_PASSIVE: Final = {"is hit": "hits", "is missed": "misses", "is targeted": "attacks", "is attacked": "attacks"}
+
+
+_ACTIVE: Final = {"hits": "hits", "misses": "misses", "targets": "attacks", "attacks": "attacks",
+                  "damages": "damages", "deals damage to": "damages", "destroys": "destroys", "bloodies": "bloodies",
+                  "bloodies or destroys": "bloodies-or-destroys",
+                  "scores a critical hit against": "crits", "scores a critical hit": "crits"}
+
+
+_ONE_VERBS: Final = (
+    (r"fails a sav(?:e|ing throw)", "fails-save"),
+    (r"(?:first becomes|becomes first|is first) bloodied", "first-bloodied"), (r"(?:becomes|is) bloodied", "bloodied"),
+    (r"(?:takes|is dealt) (?:(?P<dtype>" + _TYPE_ALT + r") )?damage|is damaged", "damaged"),
+    (r"is destroyed", "destroyed"),
+    (r"(?:starts|begins) (?:its|a) turn adjacent to it", "starts-turn-adjacent"),
+    (r"(?:(?:starts|begins) (?:its|a) turn|activates)(?: within (?P<tn>\d+) squares(?: of it)?)?", "starts-turn"),
+    (r"ends (?:its|a) turn adjacent to it", "ends-turn-adjacent"), (r"shifts", "shifts"),
+    (r"(?:moves into|enters) (?:a square|a space) adjacent to it|(?:moves into|enters) an adjacent square",
+     "enters-adjacent"),
+    (r"moves out of (?:a square|a space) adjacent to it|moves out of an adjacent (?:square|space)"
+     r"|moves to a square not adjacent to it", "leaves-adjacent"),
+    (r"enters a (?:square|space) (?:within (?P<en>\d+) squares(?: of it)?"
+     r"|exactly (?P<ex>\d+) squares away(?: from it)?)", "enters-near"),
+)
+
+
+_A_CREATURE: Final = (r"(?:(?P<{p}det>an?|any|one|1) (?P<{p}adj>adjacent )?"
+                      r"(?P<{p}mods>(?:[a-z\-]+(?:,| or|, or| and)? ){{0,4}}?)"
+                      r"(?P<{p}noun>enemy or ally|ally or enemy|enemy|ally|creature|target)"
+                      r"|(?P<{p}it>it))"
+                      r"(?P<{p}loc> adjacent to it| within (?P<{p}n>\d+) squares?(?: of it)?)?"
+                      r"(?P<{p}ca> (?:granting it|that grants it) combat advantage)?")
+
+
+_FORM_WORDS: Final = (r"(?:an? |its )?(?:(?P<{p}form>\{{m\}}|\{{r\}}|\{{mb\}}|\{{rb\}}|\{{b\}}|\{{c\}}|\{{a\}}|"
+                      r"\{{c\}} or \{{a\}}|\{{m\}} or \{{r\}}|melee|ranged|close|area|opportunity) )?attack")
+
+
+_COMPOSED_RE: Final = re.compile(
+    r"^(?:use )?(?:only )?(?P<when>when|whenever|after) "
+    r"(?:(?P<poss>its|an? (?:(?P<pmods>[a-z\-]+) )?(?P<pnoun>ally|enemy)'s)"
+    r" (?:(?P<pform>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged) )?attack|" + _A_CREATURE.format(p="a")
+    + r") (?:(?P<verb>" + "|".join(re.escape(v) for v in sorted((*_PASSIVE, *_ACTIVE), key=len, reverse=True))
+    + r"|" + "|".join(p for p, _ in _ONE_VERBS) + r")(?: " + _A_CREATURE.format(p="o") + r")?"
+    r"(?: by (?P<by>an? (?P<badj>adjacent )?(?:(?P<bmods>[a-z\-]+(?:,| or|, or)? ){0,3}?)enemy)(?:'s)?)?"
+    r"(?P<fw> (?:with|by|from)? ?" + _FORM_WORDS.format(p="") + r")?"
+    r"(?P<withca> with combat advantage(?: against (?:the |that |its )?target)?)?"
+    r"|(?P<atk>makes|declares|resolves) " + _FORM_WORDS.format(p="a") + r"(?: (?:against|vs\.?) "
+    + _A_CREATURE.format(p="q")
+    + r")?)(?:[,;:]\s*|\.\s+|$)")
+
+
+def _described(g: dict[str, str | None], p: str) -> _Who | None:
+    """The creature of groups ``p*`` of an event's match (None when the words do not name one)."""
+    if g.get(p + "it"):
+        return _Who("it")
+    noun = g.get(p + "noun")
+    if not noun:
+        return None
+    side = {"enemy": "enemy", "ally": "ally", "creature": "any", "target": "enemy"}.get(noun, "any")
+    kinds, state, adjacent = _event_who(g.get(p + "mods") or "")
+    loc = (g.get(p + "loc") or "").strip()
+    n = g.get(p + "n")
+    within = -1 if g.get(p + "adj") or adjacent or loc == "adjacent to it" else int(n) if n else 0
+    return _Who(side, kinds, state, within, named=True)
+
+
+def _composed_event(body: str) -> tuple[str, Filter, int] | None:
+    """An event read as its parts (see above): (trigger, filter, length of the words read), or None."""
+    # 'when hit by a {M} attack', 'when damaged by an enemy': the creature is this one
+    bare = re.match(r"^((?:use )?(?:only )?(?:when|whenever|after) )(being )?(?=(?:hit|missed|targeted|attacked|damaged"
+                    r"|bloodied) by )", body)
+    added = 0
+    if bare is not None:  # ('after being damaged by a melee attack')
+        body = bare.group(1) + "it is " + body[bare.end():]
+        added = len("it is ") - len(bare.group(2) or "")
+    m = _COMPOSED_RE.match(body)
+    if m is None:
+        return None
+    g = m.groupdict()
+    form = g.get("pform") or g.get("form") or g.get("aform") or ""
+    try:
+        if g.get("poss"):  # 'its {m} attack hits', 'an ally's attack destroys': the attack's owner acts
+            actor: _Who | None = _Who("it") if g["poss"] == "its" else _described(
+                {"noun": g["pnoun"], "mods": g.get("pmods")}, "")
+        else:
+            actor = _described(g, "a")
+        obj = _described(g, "q" if g.get("atk") else "o")
+    except _Unread:
+        return None
+    if actor is None:
+        return None
+    verb = g.get("verb") or ""
+    if g.get("atk"):
+        verb = "attacks" if obj is not None else "declares"
+    end = m.end() - added
+    by: _Who | None = None
+    if g.get("by"):  # 'is damaged by an adjacent enemy', 'is hit by a Dwarf enemy's attack': who acts
+        try:
+            by = _described({"noun": "enemy", "mods": g.get("bmods"), "adj": g.get("badj")}, "")
+        except _Unread:
+            return None
+        if by is None or obj is not None or actor.side not in ("it", "ally"):
+            return None
+    with_ca = bool(g.get("withca")) or any(g.get(p + "ca") for p in ("a", "o", "q"))
+    if with_ca:  # its attack against a target that grants it combat advantage: the target's state, its own attack
+        if actor.side != "it" or verb not in ("hits", "misses", "attacks", "declares") or any(
+                g.get(p + "ca") for p in ("a", "q")) or (obj is not None and (
+                obj.kinds or obj.state or obj.within)):
+            return None
+        obj = _Who("enemy", state="ca")
+    one_by = {"damaged": "damages", "bloodied": "bloodies", "destroyed": "destroys"}
+    for pat, one in _ONE_VERBS:
+        vm = re.fullmatch(pat, verb)
+        if vm is None:
+            continue
+        if by is not None and one in one_by:  # 'it is damaged by an enemy': that enemy damages it
+            if vm.groupdict().get("dtype") or g.get("fw"):
+                return None  # 'damaged by an enemy's attack': the engine's damage event does not say by what
+            actor, obj, verb = by, actor, one_by[one]
+            break
+        row1 = _COMPOSED_ONE.get((actor.side, one))
+        if row1 is None or obj is not None or (form and one != "damaged") or by is not None:
+            return None
+        trig, is_other = row1
+        if (trig in _ADJACENT_ONLY and actor.within not in (-1, 0)) or (trig == "enemy-shifts" and actor.within != -1):
+            return None
+        dtype = vm.groupdict().get("dtype") or ""
+        if dtype and not trig.endswith("damaged"):
+            return None
+        if one == "enters-near":  # 'an enemy enters a square within 2 squares / exactly 3 squares away'
+            if actor.within:
+                return None
+            near = vm.group("en") or vm.group("ex")
+            trig = "enemy-enters-within" if vm.group("en") else "enemy-enters-at"
+            actor = replace(actor, within=int(near))
+        if trig == "enemy-leaves-adjacent":  # where it was the verb says (the engine asks the creatures it leaves)
+            actor = replace(actor, within=0)
+        if vm.groupdict().get("tn"):  # 'a Kobold ally starts its turn within 5 squares of it'
+            if actor.within or actor.side == "it":
+                return None
+            actor = replace(actor, within=int(vm.group("tn")))
+        return _composed_filter(trig, actor if is_other else _Who(""), _Who(""), form, dtype, end)  # (a form: damaged)
+    if verb in _PASSIVE:  # 'an ally is hit by a {m} attack': an enemy hits that ally
+        if (obj is not None and obj.state != "ca") or actor.side not in ("it", "ally"):
+            return None  # 'an enemy is hit': by whom, an ally or this creature, the engine's events do not say
+        actor, obj, verb = by or _Who("enemy"), actor, _PASSIVE[verb]
+    elif verb in _ACTIVE:
+        verb = _ACTIVE[verb]
+    key = (actor.side, verb, obj.side if obj is not None else "")
+    row = _COMPOSED.get(key)
+    if row is None:
+        return None
+    trig, other_role, target_role, carries = row
+    if (g["when"] == "after" or g.get("atk") == "resolves") and verb in ("attacks", "declares"):
+        # after the attack, not when it is declared: the events the engine fires once an attack is resolved
+        after = _COMPOSED_RESOLVED.get(key)
+        if after is None:
+            return None
+        trig, other_role, target_role, carries = after
+    if verb == "destroys" and obj is not None and obj.state:
+        return None  # 'destroys a bloodied enemy': its state before the attack, which the engine no longer sees
+    if form and carries != "attack":
+        return None
+    blank = _Who("")
+    other = actor if other_role == "actor" else obj or blank
+    target = actor if target_role == "actor" else obj or blank
+    return _composed_filter(trig, other, target, form, "", end)
+
+
+def _composed_filter(trig: str, other: _Who, target: _Who, form: str, dtype: str,
+                     end: int) -> tuple[str, Filter, int] | None:
+    """The filter of a composed event: the 'other' creature's kinds, state and distance; the target's state."""
+    target_state = ""
+    if target is not other:
+        if target.within not in (0, -1) or sum(map(bool, (target.kinds, target.state, target.within))) > 1:
+            return None  # one description of the target only (the filter has one place for it)
+        target_state = "kinds:" + target.kinds if target.kinds else target.state or (
+            "adjacent" if target.within == -1 else "")
+    if dtype:
+        if target_state:
+            return None
+        target_state = "dtype:" + dtype
+    attack_form = ""
+    if form:
+        attack_form = _FORMS.get(form + " ", "") or {"{c} or {a}": "close|area", "{m} or {r}": "melee|ranged",
+                                                     "opportunity": "opportunity"}.get(form, "")
+        if not attack_form:
+            return None
+    # 'by an enemy', 'an enemy hits it': the event's other creature must be an enemy (an ally's burst may hit it too)
+    side = "enemy" if other.named and other.side == "enemy" else ""
+    return trig, Filter(keyword=other.kinds, self_state=other.state, within=other.within, target_state=target_state,
+                        attack_form=attack_form, side=side), end
+
+
+def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
+    found: dict[str, str] = {}
+    flt = Filter()
+    changed = True
+    while changed and body:
+        changed = False
+        for rx, key, value in _PREFIXES:
+            m = rx.match(body)
+            if m:
+                if key in found and key != "per":
+                    continue
+                found[key] = value
+                if key == "trigger" and m.groupdict().get("cond"):
+                    found["requirement"] = "bloodied" if m.group("cond") == "bloodied" else "damaged"
+                body = body[m.end():]
+                changed = True
+                break
+        if changed:
+            continue
+        if "trigger" not in found and "requirement" not in found:  # 'Whenever this creature enters river terrain,'
+            et = re.match(r"^(?:use )?(?:when|whenever) it enters (?P<t>[a-z\-]+(?: or [a-z\-]+)?) terrain[,;:.]?\s*",
+                          body)
+            cond = _condition(f"while occupying {et.group('t')} terrain", lead_only=True) if et else None
+            if et is not None and cond is not None and cond[0].startswith("in-terrain:"):
+                found["trigger"], found["requirement"] = "enters-square", cond[0]
+                body = body[et.end():]
+                changed = True
+                continue
+        if "trigger" not in found:
+            nat = _natural_event(body) or _ally_natural(body)
+            if nat is not None:
+                found["trigger"], flt, end = nat
+                body = body[end:]
+                changed = True
+                continue
+            composed = _composed_event(body)
+            side = _side_event(body)
+            if composed is not None and composed[2] > _older_event_end(body, side):
+                # the parts read more of the event than the older words ('an enemy declares a melee attack vs. it',
+                # 'an enemy hits it with a {b} attack')
+                found["trigger"], flt, end = composed
+                body = body[end:]
+                changed = True
+                continue
+            if side is not None:
+                found["trigger"], flt, end = side
+                body = body[end:]
+                changed = True
+                continue
+        for erx, name in _EVENT_RES:
+            m = erx.match(body)
+            if m:
+                if "trigger" in found:
+                    break
+                found["trigger"] = _event_trigger(name)
+                flt = _event_filter(name, m)
+                body = body[m.end():]
+                changed = True
+                break
+        if not changed and "trigger" not in found:
+            composed = _composed_event(body)
+            if composed is not None:
+                found["trigger"], flt, end = composed
+                body = body[end:]
+                changed = True
+        if not changed and found.get("trigger") in _TURN_STARTS and not flt.within:  # 'Whenever a Dazed enemy
+            wr = re.match(r"^within reach(?: of it)?[,;:.]?\s*", body)  # activates within Reach,'
+            if wr:
+                flt = replace(flt, within=-3)
+                body = body[wr.end():]
+                changed = True
+                continue
+        if not changed and found.get("trigger") in ("attack-made", "declares") and not flt.target_state:
+            tw = re.match(r"^against (?P<w>[^,;:.]+)[,;:.]\s*", body)  # 'Whenever this creature makes a {m} attack
+            words = _against_target(tw.group("w")) if tw else ""  # against a living target;' (the target words)
+            if tw and words:
+                flt = replace(flt, target_state=words)
+                body = body[tw.end():]
+                changed = True
+                continue
+        if not changed and "trigger" in found:  # ', if the attack roll is a natural 16-20:'
+            after = _natural_after(found["trigger"], flt, body)
+            if after is not None:
+                found["trigger"], flt, body = after
+                changed = True
+                continue
+        if not changed and found.get("trigger") in _EVENT_OTHER and not flt.within:  # 'Whenever an enemy is
+            near = re.match(r"^while (?:adjacent to it|within (\d+) squares(?: of it)?)[,;:.]?\s*", body)  # destroyed
+            if near:  # while adjacent to this creature': where that enemy is
+                flt = replace(flt, within=int(near.group(1)) if near.group(1) else -1)
+                body = body[near.end():]
+                changed = True
+                continue
+        if not changed and "trigger" not in found:  # 'Use when this creature / a living ally ends its turn in one
+            ends = _ends_turn_in(body)  # of your victory areas:'
+            if ends is not None:
+                found["trigger"], flt, req, end = ends
+                if req:
+                    found["requirement"] = req
+                body = body[end:]
+                changed = True
+                continue
+        if not changed and found.get("trigger") in ("start-of-turn", "end-of-turn") and "requirement" not in found \
+                and re.match(r"^(?:within|adjacent to|in|occupying) ", body):  # 'when it starts a turn within 5
+            cond = _condition("while " + body, lead_only=True)  # squares of an Orc champion ally:'
+            sep = re.match(r"^\)?\s*[,;:.]\s*", body[cond[1] - 6:]) if cond is not None else None
+            if cond is not None and sep is not None:
+                found["requirement"] = cond[0]
+                body = body[cond[1] - 6 + sep.end():]
+                changed = True
+                continue
+        if not changed and "requirement" not in found:  # 'Use only if it is adjacent to a bloodied enemy:'
+            cond = _condition(body, lead_only=True)
+            if cond is not None and cond[0] != "charging":  # a charge is the 'charge' requirement's (above)
+                sep = re.match(r"^\)?\s*[,;:.]\s*", body[cond[1]:])
+                if sep is not None:
+                    found["requirement"] = cond[0]
+                    body = body[cond[1] + sep.end():]
+                    changed = True
+    return body, found, flt
+
+
+def _against_target(words: str) -> str:
+    """'a living target', 'a target that has already activated this round' as the target words' state ("" if
+    they do not read all the words); one target is said as the vocabulary's plural ('living targets')."""
+    for w in (words, re.sub(r"^an? (.+) target$", r"\1 targets", words)):
+        read = _target_words(w)
+        if read is not None and read[1] == len(w):
+            return read[0]
+    return ""
+
+
+# another creature's turn start, whose place a trailing 'within reach' may give
+_TURN_STARTS: Final = frozenset({"enemy-starts-turn", "ally-starts-turn", "any-starts-turn"})
+
+
+# events with another creature whose place a trailing 'while adjacent to it' may give
+_EVENT_OTHER: Final = frozenset({"enemy-destroyed", "ally-destroyed", "enemy-bloodied", "ally-bloodied"})
+
+
+_ENDS_TURN_IN: Final = re.compile(
+    r"^(?:use )?(?:only )?(?:when|whenever|after) (?:(?P<it>it)|an? (?P<kw>[a-z\-]+(?:,? or [a-z\-]+)* )?ally) "
+    r"ends its turn (?P<s>(?:in|adjacent to|occupying) [^,;:.]+)[,;:.]\s*")
+
+
+def _ends_turn_in(body: str) -> tuple[str, Filter, str, int] | None:
+    """'when it ends its turn in a victory area' (end of its turn, a requirement of where it stands), 'when a living
+    ally ends its turn in one of your victory areas' (an ally's turn end, where that ally stands): (trigger, filter,
+    requirement, where the words end)."""
+    m = _ENDS_TURN_IN.match(body)
+    if m is None:
+        return None
+    words = "while " + m.group("s")
+    cond = _condition(words, lead_only=True)
+    if cond is None or cond[1] != len(words) or cond[0].split(":")[0] not in _PLACE_STATES:
+        return None
+    if m.group("it"):
+        return "end-of-turn", Filter(), cond[0], m.end()
+    kinds = _event_kinds(m.group("kw")) if m.group("kw") else ""
+    return "ally-ends-turn", Filter(keyword=kinds, self_state="at:" + cond[0]), "", m.end()
+
+
+# the states of where a creature stands (ddm_guild_judge._holds_place judges them for any creature)
+_PLACE_STATES: Final = frozenset({"adjacent-wall", "in-terrain", "adjacent-terrain", "in-victory-area"})
+
+
+def _older_event_end(body: str, side: tuple[str, Filter, int] | None) -> int:
+    """How far the older event readers read ``body`` (0: not an event to them)."""
+    if side is not None:
+        return side[2]
+    for erx, _name in _EVENT_RES:
+        m = erx.match(body)
+        if m:
+            return m.end()
+    return 0
+
+
+_NATURAL: Final = r"natural (?P<nat>\d+ ?- ?\d+|\d+\+|\d+(?:(?:, | or |, or )\d+)*)"
+
+
+_NATURAL_EVENT: Final = re.compile(
+    r"^(?:use )?(?:only )?(?:when|whenever|after) (?:it|its attack roll is a|it makes an? (?:(?P<form0>\{m\}|\{r\}|"
+    r"\{b\}|\{mb\}|\{rb\}|melee|ranged) )?attack roll, if the result of that attack is a) ?(?:rolls an? )?" + _NATURAL
+    + r"(?P<succ> on a successful attack)?(?: (?:on (?:an|the|its) attack roll|with an attack|on an attack))?"
+    r"(?: (?:vs\.?|against) (?:an? )?(?P<t>[a-z\- ]+? target))?(?P<charging> when charging)?[,;:.]?\s*")
+
+
+_NATURAL_IF: Final = re.compile(
+    r"^(?:,?\s*if (?:the|that|its) (?:attack roll|result of that attack|d20 roll) (?:is|was) (?:a )?|with an? )"
+    + _NATURAL
+    + r"[,;:.]?\s*")
+
+
+# the events whose attack roll a natural range may be judged on after it (the roll is made by then); an event at the
+# declaration becomes the roll's own event
+_NATURAL_AFTER: Final = {"hits": "hits", "ally-hits": "ally-hits", "misses": "misses", "declares": "rolls",
+                         "attack-made": "rolls", "ally-declares": "ally-rolls"}
+
+
+_ALLY_NATURAL: Final = re.compile(
+    r"^(?:use )?(?:only )?(?:when|whenever) an? (?:(?P<kw>[a-z\-]+) )?ally(?:'s (?:(?P<f1>\{m\}|\{r\}|melee|ranged) )?"
+    r"attack roll is a|(?: within (?P<n>\d+) squares(?: of it)?)? rolls a) " + _NATURAL
+    + r"(?: (?:on an attack roll|with an? (?:(?P<f2>\{m\}|\{r\}|\{m\} or \{r\}|melee|ranged) )?attack))?[,;:.]?\s*")
+
+
+def _natural_range(words: str) -> str:
+    """'18, 19, or 20' / '16-20' / '18+' / '13' as "lo-hi" (a range without gaps), else ""."""
+    w = words.replace(" ", "")
+    if w.endswith("+"):
+        lo, hi = int(w[:-1]), 20
+    elif "-" in w:
+        a, b = w.split("-")
+        lo, hi = int(a), int(b)
+    else:
+        faces = sorted(int(x) for x in re.split(r",or|,|or", w) if x)
+        if faces != list(range(faces[0], faces[-1] + 1)):
+            return ""
+        lo, hi = faces[0], faces[-1]
+    return f"{lo}-{hi}" if 1 <= lo <= hi <= 20 else ""
+
+
+def _natural_event(body: str) -> tuple[str, Filter, int] | None:
+    """An event on the natural d20 of its own attack roll (see above): (trigger, filter, length read)."""
+    m = _NATURAL_EVENT.match(body)
+    if m is None:
+        return None
+    nat = _natural_range(m.group("nat"))
+    if not nat:
+        return None
+    state = ""
+    if m.group("t"):  # 'vs. a living target'
+        tflt, left = _mod_condition("against " + m.group("t"))
+        if left or not tflt.target_state:
+            return None
+        state = "kinds:" + tflt.keyword if tflt.target_state == "keyword" else tflt.target_state
+    form = "charge" if m.group("charging") else _FORMS.get(m.group("form0") + " ", "") if m.group("form0") else ""
+    return ("hits" if m.group("succ") else "rolls"), Filter(target_state=state, attack_form=form, natural=nat), m.end()
+
+
+def _ally_natural(body: str) -> tuple[str, Filter, int] | None:
+    """'Use when an ally rolls a natural 19 with an {m} or {r} attack', "when an ally's {m} attack roll is a natural
+    17+": the roll of an ally's attack (trigger ally-rolls)."""
+    m = _ALLY_NATURAL.match(body)
+    if m is None:
+        return None
+    nat = _natural_range(m.group("nat"))
+    f = m.group("f1") or m.group("f2") or ""
+    form = {"{m} or {r}": "melee|ranged"}.get(f) or (_FORMS.get(f + " ", "") if f else "")
+    if not nat:
+        return None
+    try:
+        kinds = _event_kinds(m.group("kw")) if m.group("kw") else ""
+    except _Unread:
+        return None
+    return "ally-rolls", Filter(keyword=kinds, within=int(m.group("n") or 0), attack_form=form, natural=nat), m.end()
+
+
+def _natural_after(trigger: str, flt: Filter, body: str) -> tuple[str, Filter, str] | None:
+    """', if the attack roll is a natural 16-20:' after an attack's event: the event with that face."""
+    m = _NATURAL_IF.match(body)
+    if m is None or trigger not in _NATURAL_AFTER or flt.natural:
+        return None
+    nat = _natural_range(m.group("nat"))
+    if not nat:
+        return None
+    return _NATURAL_AFTER[trigger], replace(flt, natural=nat), body[m.end():]
