@@ -1386,6 +1386,9 @@ def _merge(a: Filter, b: Filter) -> Filter:
     )
 
 
+_PROVOKES: Final = re.compile(r"^this movement provokes opportunity attacks(?: \(fear\))?$")
+
+
 def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
     """A run of clauses: split on sentence ends, ';', ' and ' (keeping a subject for the clauses after it)."""
     out: list[Effect] = []
@@ -1395,6 +1398,10 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
     for sentence in re.split(r"(?<=[a-z0-9)])(?<!\bvs)\. |; |\. then |, then,? ", text.strip(" .")):
         s = sentence.strip(" .,")
         if not s:
+            continue
+        if _PROVOKES.match(s) and out and out[-1].kind in ("push", "pull", "slide"):
+            # 'push 6 squares; this movement provokes opportunity attacks (Fear)': as it leaves each square
+            out[-1] = replace(out[-1], extra=(*out[-1].extra, "provokes"))
             continue
         try:
             out.extend(_clause(s, default_who, ctx))

@@ -500,7 +500,7 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                 reposition(b, f, "shift", e.amount, False)  # 'this creature slides N': it moves itself
             else:  # amount -1: 'pull target adjacent', as far as it takes
                 n = e.amount if e.amount >= 0 else b.board.width + b.board.height
-                forced_move(b, f, src, e.kind, n, "exactly" in e.extra)
+                forced_move(b, f, src, e.kind, n, "exactly" in e.extra, provokes="provokes" in e.extra)
         elif e.kind in ("shift", "move", "teleport") and e.what.startswith("end:"):
             reposition_to_end(b, f, e, ctx)
         elif e.kind in ("shift", "move", "teleport"):
@@ -1667,15 +1667,21 @@ def _beside_wall(b: Battle, space: list[Sq]) -> bool:
     return False
 
 
-def forced_move(b: Battle, f: Fighter, source: Fighter, kind: str, n: int, exactly: bool) -> None:
+def forced_move(b: Battle, f: Fighter, source: Fighter, kind: str, n: int, exactly: bool,
+                provokes: bool = False) -> None:
     """Profile ``ddm-guild.forced-movement``: the engine pushes (or slides) straight away from the source as far
-    as it can, and pulls toward it; walls, creatures and statues stop it."""
+    as it can, and pulls toward it; walls, creatures and statues stop it. A movement the card says provokes ('this
+    movement provokes opportunity attacks') draws one from each enemy of the moved creature it leaves, once each this
+    turn (profile ``ddm-guild.opportunity-attack``)."""
     if not f.in_play() or f.pos is None or source.pos is None or f is source:
         return
     if any(w in f.immune for w in ("forced movement", kind)):
         return
     occupied = b.occupied()
     start = f.pos
+    own_turn = f.provoked_by
+    if provokes:
+        f.provoked_by = set()  # this turn's opportunity attacks (its own set is of its own turn)
     for _ in range(n):
         pos = f.pos
         if pos is None:
@@ -1702,11 +1708,17 @@ def forced_move(b: Battle, f: Fighter, source: Fighter, kind: str, n: int, exact
                     best, best_gap = n2, g
         if best is None:
             break
+        if provokes:  # as it leaves this square
+            provoke(b, f, "forced")
+            if not f.in_play() or b.over:
+                return
         place(b, f, best)
         if b.board.has_pit(best, f.side) and not f.flight:
             b.event("pit", creature=f.id)
             destroy(b, f, source)
             return
+    if provokes:
+        f.provoked_by = own_turn | f.provoked_by if b.active is f else own_turn
     if f.pos != start:
         b.event("forced", creature=f.id, how=kind, to=list(f.pos) if f.pos else None, by=source.id)
 
