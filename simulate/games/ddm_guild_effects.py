@@ -793,14 +793,18 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if who2:
             who, flt, body, subject_given = who2, flt2, rest2, True
     # Sneak Attack for a while ('Each Goblin ally has Sneak Attack 5 until end of round'): what the cards that print it
-    # say it is, '+5 damage whenever it has combat advantage against target'
+    # say it is (the static keyword "Sneak Attack N" read by _static_keyword)
     sa = re.match(r"^(?:has|have|gains?) sneak attack (?P<n>\d+)(?P<rest>.*)$", body)
     if sa:
         tail_sa, dur_sa = _split_duration(sa.group("rest"))
         dur_sa = dur_sa or lead_dur
         if tail_sa.strip() or not dur_sa:
             raise _Unread(body)
-        return [Effect("mod", who, int(sa.group("n")), "damage", dur_sa, filter=_merge(flt, Filter(target_state="ca")))]
+        printed = _static_keyword("sneak attack " + sa.group("n"))  # the keyword as a card prints it
+        if printed is None or len(printed[0]) != 1:
+            raise _Unread(body)
+        s = printed[0][0]
+        return [Effect("mod", who, s.amount, s.what, dur_sa, filter=_merge(flt, s.filter))]
     # a static ability for a while: "has resist 10 all until end of its next turn", "has insubstantial and phasing"
     gm = _GAIN_RE.match(body)
     if gm is None and ctx == "power" and not subject_given and default_who == "self":  # 'Use at start of turn:

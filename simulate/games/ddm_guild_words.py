@@ -796,9 +796,8 @@ _T_BEFORE: Final = tuple((re.compile("^" + p + r"(?= |,)"), atom) for p, atom in
     (_T_SIZE + r" or larger", "size>={s}"),
     (r"level (?P<n>\d+) or (?P<d>lower|less|higher|greater)", "level{d}{n}"),
     (r"level (?P<n>\d+)(?: or (?P<m>\d+))?", "level-is:{n}:{m}"),
-    (r"(?P<c>(?:dazed|stunned|immobilized|slowed|weakened|helpless|dominated|blinded|marked|confused|staggered)"
-     r"(?:(?:,|,? or|,? and) (?:dazed|stunned|immobilized|slowed|weakened|helpless|dominated|blinded|marked|"
-     r"confused|staggered))*)", "cond:{c}"),  # a list is any of them ('Dazed, Stunned, and Confused enemies')
+    # a list is any of them ('Dazed, Stunned, and Confused enemies')
+    (r"(?P<c>(?:" + _CONDITION_NAMES + r")(?:(?:,|,? or|,? and) (?:" + _CONDITION_NAMES + r"))*)", "cond:{c}"),
 ))
 _T_DTYPE: Final = r"(?:(?P<t>" + _TYPE_ALT + r") )?"
 _T_PLACE: Final = r"(?P<p>forest|river|difficult|statue|smoke|fire)"
