@@ -133,6 +133,14 @@ LABELS: dict[str, Any] = {
     "ddm-guild.teleport": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A teleport needs sight of the square it ends on."),
+    "ddm-guild.rerolls": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A reroll is used on a result that went against its side (a hit on it, its own miss or failed save, an "
+        "enemy's save); the new roll stands."),
+    "ddm-guild.over-heal": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "An HP gain that may pass the starting hit points leaves the card's printed bloodied line in force all "
+        "battle."),
     "ddm-guild.shift-around": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A shift with no number that must end beside a creature goes around it square by square, as far as it "

@@ -36,7 +36,7 @@ from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import Power
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.62"  # 1.61: its own side hits or is hit; 1.62: pushes that provoke
+GAME_VERSION: Final = "ddm-guild/1.63"  # 1.62: pushes that provoke; 1.63: rerolls by the side a roll went against
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -228,6 +228,8 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.no_opportunity = True
     elif kind == "never-bloodied":
         f.never_bloodied = True
+    elif kind == "bloodied-line":
+        f.bloodied_line = amount
     elif kind == "absorb":
         f.absorb[what] = max(f.absorb.get(what, 0), amount)
     elif kind == "crit-damage":

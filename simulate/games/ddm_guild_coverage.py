@@ -30,7 +30,8 @@ PLAYED_TRIGGERS: Final = frozenset({
     "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
     "enemy-enters-adjacent", "enemy-shifts", "setup", "first-turn", "own-turn", "ally-declares", "enemy-declares",
     "friend-declares",
-    "rolls", "ally-rolls", "resolved-against", "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
+    "rolls", "ally-rolls", "rolls-d20", "any-save", "enemy-saves", "ally-saves",
+    "resolved-against", "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
     "enemy-enters-at", "enters-square", "bloodies", "ally-bloodies", "bloodies-or-destroys", "ally-first-bloodied",
     "any-destroyed", "friend-hits", "friend-hit",
 })
@@ -80,8 +81,14 @@ _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declar
                                     "ally-rolls"}),
                   "auto": frozenset({"declares", "ally-declares", "friend-declares", "rolls", "ally-rolls"}),
                   "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by"})}
-_REROLL_ON: Final = {"attack": frozenset({"misses", "ally-misses", "any-misses"}), "save": frozenset({"fails-save",
-                                                                                        "ally-fails-save"})}
+# the events whose roll the engine offers to a power that has it rolled again (ddm_guild_play.offer_rerolls and
+# roll_save): an attack roll ("attack"), a saving throw ("save") or either ("any": 'that attack roll or saving throw')
+_ATTACK_REROLL_ON: Final = frozenset({"misses", "ally-misses", "any-misses", "attack-made", "declares", "rolls",
+                                      "rolls-d20", "ally-declares", "ally-rolls", "hit-by", "attacked", "ally-hit",
+                                      "ally-attacked", "enemy-hits", "enemy-declares", "any-hits"})
+_SAVE_REROLL_ON: Final = frozenset({"fails-save", "ally-fails-save", "any-save", "enemy-saves", "rolls-d20"})
+_REROLL_ON: Final = {"attack": _ATTACK_REROLL_ON, "save": _SAVE_REROLL_ON,
+                     "any": frozenset({"rolls-d20"})}
 _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "everyone", "self-and-allies", "friends",
                                "chosen-ally", "chosen-friend", "opponent",
                                "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally", "nearest-ally"})
@@ -107,7 +114,7 @@ PLAYED_STATICS: Final = frozenset({
     "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
     "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
     "crit-damage", "while", "aura-gain", "gain", "ca-vs", "kin", "difficult-aura", "resist-form",
-    "always-bloodied", "initiative-rating",
+    "always-bloodied", "initiative-rating", "bloodied-line",
 })
 # what an attack may ignore ('redirect': the engine plays no power that redirects an attack, so there is nothing
 # to ignore)

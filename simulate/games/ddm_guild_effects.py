@@ -1117,9 +1117,14 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [_choose(ch)]
     if re.match(r"^redirect (?:that|the) attack to (?:it|itself)$", body):
         return [Effect("redirect", "self")]
-    rm = re.match(r"^(?:re-?rolls?) (?:that|the|its) (attack(?: roll)?|save|saving throw)(?:,? instead)?$", body)
-    if rm:
-        return [Effect("reroll", who, 0, "attack" if rm.group(1).startswith("attack") else "save")]
+    rm = re.match(r"^(?:re-?rolls?)(?: (?:that|the|its) (attack roll or saving throw|attack or saving throw|attack"
+                  r"(?: roll)?|save|saving throw|roll))?(?: and uses? the (?:higher|new) result)?(?:,? instead)?$",
+                  body)
+    if rm:  # 'use the higher result': the engine offers only a miss or a failed save, so the new roll is the higher
+        # whenever it changes anything (profile ddm-guild.rerolls)
+        w = rm.group(1) or "roll"
+        return [Effect("reroll", who, 0, "any" if " or " in w or w == "roll" else "attack" if w.startswith("attack")
+                       else "save")]
     lm = re.match(r"^takes (\d+) less damage from (?:that|the) attack$", body)
     if lm:
         return [Effect("reduce", "self", int(lm.group(1)))]

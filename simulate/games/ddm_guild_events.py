@@ -227,6 +227,9 @@ _PREFIXES: Final = tuple((re.compile("^" + p + r"[,;:.]?\s*"), key, value) for p
 
 # Event triggers: "use when ...", "whenever ...", "when ...".
 _EVENTS: Final = (
+    # any d20 of its own (profile ddm-guild.rerolls), before the words for its attack alone
+    (r"it (?:rolls an attack roll or (?:a )?saving throw|makes a d20 roll|rolls a d20|misses with an attack or fails "
+     r"a saving throw)", "rolls-d20"),
     (r"it hits (?:a target |an enemy )?with an opportunity attack", "opportunity-hits"),
     (r"it (?:makes|resolves) an opportunity attack", "opportunity-made"),
     (r"it declares (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged|charge)? ?attack"
@@ -296,6 +299,13 @@ _EVENTS: Final = (
     (r"an adjacent enemy shifts", "enemy-shifts"),
     (r"(?:it is )?destroyed", "destroyed"),
     (r"it would be (?:destroyed|reduced to 0 hp)", "destroyed"),  # the engine's event comes before it leaves
+    # rolls a power may have rolled again (profile ddm-guild.rerolls): an enemy's attack, any attack roll, any saving
+    # throw, an enemy's successful one (and an ally's, for a RECHARGE)
+    (r"an enemy makes an attack(?: roll)?", "enemy-declares"),
+    (r"any attack roll misses", "any-misses"),
+    (r"(?:a|any) creature rolls a sav(?:e|ing throw)", "any-save"),
+    (r"an enemy rolls a successful sav(?:e|ing throw)", "enemy-saves"),
+    (r"an ally rolls a successful sav(?:e|ing throw)", "ally-saves"),
 )
 
 

@@ -155,12 +155,13 @@ def _damage_events(b: Battle, target: Fighter, source: Fighter | None, dtypes: t
          run=run)
 
 
-def heal(b: Battle, f: Fighter, amount: int) -> None:
-    """Profile ``ddm-guild.heal``: never above the starting hit points (none while it 'cannot heal')."""
+def heal(b: Battle, f: Fighter, amount: int, over: bool = False) -> None:
+    """Profile ``ddm-guild.heal``: never above the starting hit points (none while it 'cannot heal'), unless the power
+    says its gain may pass them (profile ``ddm-guild.over-heal``); a heal never lowers hit points gained so."""
     if not f.in_play() or amount <= 0 or f.gained("no-heal"):
         return
-    new = min(f.max_hp, f.hp + amount)
-    if new != f.hp:
+    new = f.hp + amount if over else min(f.max_hp, f.hp + amount)
+    if new > f.hp:
         b.event("heal", creature=f.id, amount=new - f.hp, hp=new)
         was_bloodied = f.bloodied
         f.hp = new
@@ -453,8 +454,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         if ctx.run is not None:
             ctx.run.reduce += e.amount
         return
-    if e.kind == "reroll":
-        if e.what == "save":
+    if e.kind == "reroll":  # 'reroll that attack roll or saving throw' ("any"): the roll being answered
+        if e.what == "save" or (e.what == "any" and ctx.save is not None):
             if ctx.save is not None:
                 ctx.save.reroll = True
         elif ctx.run is not None:
@@ -494,7 +495,7 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                               self_state=e.filter.self_state, keyword=e.filter.keyword
                               if e.filter.target_state == "keyword" else ""), e.extra)
         elif e.kind == "heal":
-            heal(b, f, e.amount)
+            heal(b, f, e.amount, "over" in e.extra and f is src)
         elif e.kind in ("push", "pull", "slide"):
             if f is src:
                 reposition(b, f, "shift", e.amount, False)  # 'this creature slides N': it moves itself
@@ -530,9 +531,10 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
 
 def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | None = None,
          ally: Fighter | None = None, run: Run | None = None, even_destroyed: bool = False,
-         dtypes: tuple[str, ...] = (), save: SaveRoll | None = None) -> None:
+         dtypes: tuple[str, ...] = (), save: SaveRoll | None = None, rerolls: bool = False) -> None:
     """Use every power of ``owners`` that answers ``trigger`` and has a use left (profile: the engine uses a
-    triggered power whenever it can)."""
+    triggered power whenever it can). A power that has an attack roll rolled again answers only when the attack's
+    result is offered to it (``rerolls``: see :func:`offer_rerolls`), and one such power a roll is enough."""
     if b.over:
         return
     on = "on:" + trigger
@@ -544,6 +546,9 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
                     and _filter_applies(b, p.recharge_filter, trigger, owner, Ctx(owner, target, ally, run, dtypes)):
                 recharge_one(b, owner, p)
             if p.trigger != trigger or not owner.uses_left(p):
+                continue
+            if rerolls != _rerolls_attack(p) or (rerolls and ((run is not None and run.reroll)
+                                                             or (save is not None and save.reroll))):
                 continue
             ctx = Ctx(owner, target, ally, run, dtypes, save)
             if not _trigger_applies(b, p, owner, ctx):
@@ -559,6 +564,40 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
             use_triggered(b, owner, p, ctx)
             if b.over:
                 return
+
+
+def _rerolls_attack(p: Power) -> bool:
+    """'Reroll that attack', 'Re-roll that attack roll or saving throw': the power may have an attack roll rolled
+    again."""
+    return any(e.kind == "reroll" and e.what != "save" for e in p.effects)
+
+
+def offer_rerolls(b: Battle, attacker: Fighter, t: Fighter, run: Run, hit: bool) -> bool:
+    """Profile ``ddm-guild.rerolls``: an attack roll's result is offered to the powers that may have it rolled again,
+    by the side it went against (the target's side a hit, the attacker's side a miss), whatever event their card
+    names for the roll ('when it is hit', 'after an enemy makes an attack', 'after it rolls an attack roll', 'when an
+    ally misses'); the first that answers has it rolled again. True when one did."""
+    run.reroll = False
+    if hit:
+        allies = b.allies_of(t)
+        enemies = b.enemies_of(attacker)
+        fire(b, "hit-by", [t], target=attacker, run=run, rerolls=True)
+        fire(b, "attacked", [t], target=attacker, run=run, rerolls=True)
+        fire(b, "ally-hit", allies, target=attacker, ally=t, run=run, rerolls=True)
+        fire(b, "ally-attacked", allies, target=attacker, ally=t, run=run, rerolls=True)
+        fire(b, "enemy-hits", enemies, target=attacker, run=run, rerolls=True)
+        fire(b, "enemy-declares", enemies, target=attacker, run=run, rerolls=True)
+        fire(b, "any-hits", enemies, target=attacker, run=run, rerolls=True)
+    else:
+        allies = b.allies_of(attacker)
+        for trigger in ("misses", "attack-made", "declares", "rolls", "rolls-d20"):
+            fire(b, trigger, [attacker], target=t, run=run, rerolls=True)
+        for trigger in ("ally-misses", "ally-declares", "ally-rolls"):
+            fire(b, trigger, allies, target=t, ally=attacker, run=run, rerolls=True)
+        fire(b, "any-misses", [attacker, *allies], target=attacker, run=run, rerolls=True)
+    again = run.reroll
+    run.reroll = False
+    return again
 
 
 def turn_started(b: Battle, f: Fighter) -> None:
@@ -589,11 +628,28 @@ def roll_save(b: Battle, f: Fighter, e: Active) -> bool:
         b.event("save", creature=f.id, what=e.what, roll=roll, saved=ok, eid=e.eid, bonus=bonus)
     else:
         b.event("save", creature=f.id, what=e.what, roll=roll, saved=ok, eid=e.eid)
-    if ok or b.over:
+    if b.over:
         return ok
+    if ok:  # profile ``ddm-guild.rerolls``: an enemy's power may have a success rolled again; the new roll stands
+        save = SaveRoll()
+        foes = b.enemies_of(f)
+        fire(b, "ally-saves", b.allies_of(f), ally=f, save=save)  # ('RECHARGE when an ally rolls a successful
+        fire(b, "enemy-saves", foes, target=f, save=save)  # saving throw')
+        fire(b, "any-save", foes, target=f, save=save)
+        if not (save.reroll and f.in_play() and e in f.effects):
+            return ok
+        roll = b.dice.roll(20, "save")
+        ok = roll + bonus >= R.SAVE_TARGET
+        b.event("save", creature=f.id, what=e.what, roll=roll, saved=ok, eid=e.eid, reroll=True)
+        if ok or b.over:
+            return ok
     save = SaveRoll()
     fire(b, "fails-save", [f], save=save)
     fire(b, "ally-fails-save", b.allies_of(f), ally=f, save=save)
+    if not save.reroll:
+        fire(b, "any-save", [f, *b.allies_of(f)], target=f, save=save)
+    if not save.reroll:
+        fire(b, "rolls-d20", [f], target=f, save=save, rerolls=True)
     if save.reroll and f.in_play() and e in f.effects:  # its own side's rerolls first, then the enemies' answers
         roll = b.dice.roll(20, "save")
         ok = roll + bonus >= R.SAVE_TARGET
@@ -1015,14 +1071,21 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             continue
         if run.negated:  # 'when targeted by an opportunity attack: that attack automatically misses' (before the roll)
             hit = crit = False
+        if hit and not spec.auto_hit and not run.force and offer_rerolls(b, attacker, t, run, True):
+            hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)  # the target's side
+            hit, crit = _rolled(b, attacker, t, run, hit, crit)  # has a hit rolled again: the new roll stands
+            if not attacker.in_play() or b.over:
+                return hits
+            if not t.in_play():
+                continue
         if not hit:
             fire(b, "misses", [attacker], target=t, run=run)
             fire(b, "ally-misses", b.allies_of(attacker), target=t, ally=attacker, run=run)
             fire(b, "enemy-misses", b.enemies_of(attacker), target=attacker, run=run)
             fire(b, "any-misses", [x for x in b.fighters if x.in_play() and x is not attacker], target=attacker,
                  run=run)
-            if run.reroll or spec.reroll_miss:  # a power's reroll, or the attack's own "reroll once on miss"
-                run.reroll = False
+            # a power's reroll, or the attack's own "reroll once on miss"
+            if offer_rerolls(b, attacker, t, run, False) or _own_reroll(b, attacker, t, power, spec):
                 hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)
                 hit, crit = _rolled(b, attacker, t, run, hit, crit)
                 if not attacker.in_play() or b.over:
@@ -1144,6 +1207,19 @@ def _run_defence(run: Run, which: str) -> int:
     named = max((run.bonus_defence.get(w, 0) for w in which.split("|")), default=0)
     nonac = run.bonus_defence.get("nonac", 0) if which != "ac" else 0
     return named + nonac + run.bonus_defence.get("all", 0)
+
+
+def _own_reroll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpec) -> bool:
+    """The attack's own 'reroll once on miss' ('On miss, if target is adjacent, reroll the attack (maximum once per
+    turn)': only then, and once between two of its turns)."""
+    if not spec.reroll_miss or (spec.reroll_if == "adjacent" and not b.adjacent(attacker, t)):
+        return False
+    if spec.reroll_limit == "turn":
+        key = -1 - power.index  # its own mark among the powers used this turn
+        if key in attacker.per_turn_used:
+            return False
+        attacker.per_turn_used.add(key)
+    return True
 
 
 def _rolled(b: Battle, attacker: Fighter, t: Fighter, run: Run, hit: bool, crit: bool) -> tuple[bool, bool]:

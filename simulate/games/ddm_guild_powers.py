@@ -410,8 +410,8 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
         if gate is None or alt.group("def") != defence:
             raise _Unread(text)
         alt_bonus, alt_gate, rest = int(alt.group("n")), gate, alt.group("rest")
-    reroll = _REROLL_MISS.search(rest)  # "reroll once on miss", "On miss, re-roll once."
-    if reroll:
+    reroll = _REROLL_MISS.search(rest)  # "reroll once on miss", "On miss, re-roll once.", "On miss, if target is
+    if reroll:  # adjacent, reroll the attack (maximum once per turn)"
         rest = (rest[: reroll.start()] + rest[reroll.end():]).strip()
     mid = _IGNORES_MID.search(rest)  # '10 damage, ignore resist AND Dazed (save ends)'
     if mid:
@@ -464,6 +464,8 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
         ignores=tuple(str(x) for x in spec["ignores"]) if isinstance(spec["ignores"], tuple) else (),
         targets=int(str(spec["targets"])) if spec["targets"] != 1 else targets,
         distinct=bool(spec.get("distinct")) if spec["targets"] != 1 else distinct, reroll_miss=bool(reroll),
+        reroll_limit="turn" if reroll and reroll.group("lim") else "",
+        reroll_if="adjacent" if reroll and reroll.group("adj") else "",
         same=bool(spec.get("same")) if spec["targets"] != 1 else same, rolls=rolls, no_crit=no_crit, ac_cap=ac_cap,
         alt_bonus=alt_bonus, alt_gate=alt_gate,
     ), ",".join(x for x in (str(spec.get("action") or ""), "per:" + str(spec["per"]) if spec.get("per") else "",
@@ -480,7 +482,10 @@ def _as_tuple(x: object) -> tuple[str, ...]:
     return tuple(str(v) for v in x) if isinstance(x, tuple) else ()
 
 
-_REROLL_MISS: Final = re.compile(r"[;,.]?\s*(?:re-?roll once on (?:a )?miss|on (?:a )?miss,? re-?roll once)\.?$")
+_REROLL_MISS: Final = re.compile(
+    r"[;,.]?\s*(?:re-?roll once on (?:a )?miss|on (?:a )?miss,? re-?roll once"
+    r"|on (?:a )?miss,? (?P<adj>if (?:the )?target is adjacent,? )?re-?roll (?:the|that) attack(?:,? instead)?"
+    r"(?: \((?P<lim>(?:maximum )?once per turn)\))?)\.?$")
 
 
 def _attack_effects(text: str) -> list[Effect]:
@@ -648,7 +653,34 @@ _CONSTRUCTION: Final = re.compile(
     r"for eliminating them)\.?$")
 
 
+# 'This can increase this creature's HP above its starting total, though it is considered Bloodied only at 10 HP or
+# fewer' (Savage Frenzy and four more): the power's own HP gain passes the starting total, and the card names its
+# bloodied line
+_OVER_HEAL: Final = re.compile(r"[.;]?\s*this can increase its hp above its starting total, though it is (?:still )?"
+                               r"considered bloodied (?:only )?at (\d+) hp or fewer\.?")
+
+
+def _over_heal(p: Power, line: int) -> Power:
+    """Profile ``ddm-guild.over-heal``: the power's HP gains on its own creature may pass the starting hit points;
+    the bloodied line it prints holds for the whole battle."""
+    if p.unplayed or not any(e.kind == "heal" and e.who == "self" for e in p.effects):
+        raise _Unread("an HP gain above the starting total with no HP gain read")
+    effects = tuple(replace(e, extra=(*e.extra, "over")) if e.kind == "heal" and e.who == "self" else e
+                    for e in p.effects)
+    return replace(p, effects=effects, statics=(*p.statics, Static("bloodied-line", line)))
+
+
 def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body: str) -> Power:
+    if body.startswith("+ use "):  # 'Zealotry: + Use after this creature fails a saving throw' (a stray '+')
+        body = body[2:]
+    if re.match(r"^re-?roll its attack roll\.?$", body):  # 'Spell Penetration: Reroll this creature's attack roll':
+        # no time named; the engine offers it its own missed attack roll (profile ddm-guild.rerolls)
+        return Power(index, display, ptype, text, uses, trigger="misses", effects=(Effect("reroll", "self", 0,
+                                                                                          "attack"),))
+    over = _OVER_HEAL.search(body)
+    if over:
+        return _over_heal(_read_body(index, ptype, text, uses, display, body[: over.start()] + body[over.end():]),
+                          int(over.group(1)))
     ro = _SPEC_FIRST.match(body)
     if ro:  # 'Death Burst: (burst 1) Immediate when destroyed; +6 vs. Ref': the timing words come first elsewhere
         body = f"{ro.group('when')}: {ro.group('spec')} {ro.group('rest')}"
@@ -705,6 +737,9 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         recharge_filter = replace(recharge_filter, self_state=_unaffected(recharge_filter.self_state, index, display))
     per_suffix = ""
     once = re.search(r"[.;,]?\s*\(?(?:usable |use )?once per (turn|round)\)?\.?$", body)
+    if once and re.search(r"on (?:a )?miss,? (?:if (?:the )?target is adjacent,? )?re-?roll (?:the|that) attack"
+                          r"(?:,? instead)? \((?:maximum )?once per turn\)\.?$", body):
+        once = None  # 'On miss, reroll the attack, instead (once per turn)': the limit is the reroll's
     if once:
         per_suffix = once.group(1)
         body = body[: once.start()]

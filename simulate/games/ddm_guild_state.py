@@ -145,6 +145,7 @@ class Fighter:
         self.no_opportunity = False  # 'Cannot make opportunity attacks'
         self.never_bloodied = False  # 'Never considered Bloodied'
         self.always_bloodied = False  # 'This creature is always considered bloodied'
+        self.bloodied_line = -1  # 'considered Bloodied only at 10 HP or fewer' (-1: half its starting hit points)
         self.initiative_rating: int | None = None  # 'treated as having a Champion rating of 4 for initiative'
         self.per_turn_used: set[int] = set()
         self.per_round_used: set[int] = set()
@@ -159,8 +160,10 @@ class Fighter:
 
     @property
     def bloodied(self) -> bool:
-        """Profile ``ddm-guild.bloodied``: half the hit points or fewer, rounded down ('Never considered Bloodied')."""
-        return (self.hp <= self.max_hp // 2 or self.always_bloodied) and not self.never_bloodied
+        """Profile ``ddm-guild.bloodied``: half the hit points or fewer, rounded down ('Never considered Bloodied'), or
+        the line its card prints (profile ``ddm-guild.over-heal``)."""
+        line = self.bloodied_line if self.bloodied_line >= 0 else self.max_hp // 2
+        return (self.hp <= line or self.always_bloodied) and not self.never_bloodied
 
     def in_play(self) -> bool:
         return self.alive and self.on_map

@@ -49,6 +49,7 @@ STATIC_KINDS: Final = (
     "half-ranged",  # 'Takes half damage from {R} attacks'
     "no-opportunity",  # 'Cannot make opportunity attacks'
     "never-bloodied",  # 'Never considered Bloodied'
+    "bloodied-line",  # 'considered Bloodied only at 10 HP or fewer': amount, the hit points at which it is bloodied
     "absorb",  # 'heals 10 HP each time an effect would deal cold damage to it': that damage heals it instead
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "towering", "keen-critical", "awareness",
@@ -138,6 +139,8 @@ class AttackSpec:
     reroll_miss: bool = False  # "reroll once on miss": a missed roll is rolled again, once
     alt_bonus: int = 0  # '+9 vs. AC, +14 vs. AC instead if target is bloodied': the bonus against such a target
     alt_gate: Filter = Filter()
+    reroll_limit: str = ""  # 'reroll the attack (once per turn)': "turn"
+    reroll_if: str = ""  # 'On miss, if target is adjacent, reroll the attack': "adjacent"
 
 
 @dataclass(frozen=True)

@@ -83,7 +83,7 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\bwhil\b"), "while"), (re.compile(r"\ba\{([mrbca]b?)\}attack\b"), r"a {\1} attack"),
     (re.compile(r"\batt ack\b"), "attack"),
     (re.compile(r"\{([mrcab]) (?=attacks?\b)"), r"{\1} "),  # '+4 Reflex against {r attacks'
-    (re.compile(r"\bthiscreature\b"), "it"),
+    (re.compile(r"\bthiscreature\b"), "it"), (re.compile(r"\bthatally\b"), "that ally"),
     (re.compile(r"\bgoblinallies\b"), "goblin allies"), (re.compile(r"\+(\d+)vp\b"), r"+\1 vp"),
     (re.compile(r"(^|[:;] )([+-]) (\d+ (?:\{[mrcab]\} )?(?:damage|attack)\b)"), r"\1\2\3"),  # "+ 10 damage against
     # undead"
