@@ -59,6 +59,10 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A power naming creatures by their kinds and no place (\"Undead creatures\") reaches every one of "
         "them, on both sides, its own creature too."),
+    "ddm-guild.named-creatures": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A creature a power names by its card's name or by a power of its card may be of either side; "
+        "\"Spear Wall 5\" has Spear Wall; \"this round\" counts from the round's start."),
     "ddm-guild.instead": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A rider that depends on the target looks at it as it was before the hit; one that "

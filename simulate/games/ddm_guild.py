@@ -413,6 +413,7 @@ class GuildState(State):
         for f in b.fighters:
             f.activations_left = f.activations if f.in_play() else 0
             f.per_round_used.clear()
+            f.attacked_by.clear()
             f.immediate_used = False
         P.fire(b, "before-initiative", self._in_order(0))
         winner, rolls = self._champion_roll("champion-test")

@@ -140,7 +140,7 @@ PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging
                                        "no-adjacent-enemy", "in-victory-area", "sees-no-enemy",
                                        "first-to-activate", "first-you-activate", "last-you-activate",
                                        "not-attacked", "not-attacked:melee", "enemy-in-victory-area",
-                                       "other-turn"})
+                                       "other-turn", "ally-destroyed", "no-ally-destroyed"})
 PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
                                   "radiant", "thunder", "dazed", "stunned", "immobilized", "slowed", "weakened",
                                   "helpless", "dominated", "blinded", "marked", "invisible", "ongoing damage",
@@ -229,7 +229,8 @@ def engine_unplayed(power: Power) -> str:
                 return why or "combat advantage against a target granting it"
         if s.kind in ("aura-gain", "gain") and not gain_played(s.what, static=True):
             return f"{s.what} (from an aura or its card) is not played"
-        if s.kind == "aura-gain" and s.filter.keyword and not kinds_known(s.filter.keyword):
+        if s.kind in ("aura-gain", "aura-mod") and s.filter.keyword and not kinds_known(
+                re.sub(r"(?:lower|higher)-level", "level>=0", s.filter.keyword)):  # (relative: judge.relative_kinds)
             return f"'{s.filter.keyword}' is no creature kind (the aura would reach nobody)"
         if s.kind in ("mod", "aura-mod"):
             why = _filter_unplayed(s.filter)
@@ -293,7 +294,7 @@ PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warba
                                            "no-ally-within", "ally-in-play", "in-terrain", "adjacent-terrain",
                                            "in-victory-area", "unseen-by-ally", "no-ally-left", "unaffected",
                                            "sees-enemy-within", "allies-within-min", "enemies-within-max",
-                                           "sees-ally", "self-cond"})
+                                           "sees-ally", "self-cond", "near-any"})
 
 
 # stats a modifier counted per creature may change ('+1 AC for each enemy adjacent to it'; _stat_mods counts)
@@ -301,7 +302,8 @@ PER_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "
 # the target words' atoms (ddm_guild_words: target conditions) judged by ddm_guild_judge._target_more
 PLAYED_TARGET_WORDS: Final = frozenset({"flying", "ongoing", "activated", "within", "beyond", "further", "resist", "at",
                                         "lowest-level", "highest-level", "sees-no-ally", "invisible-to",
-                                        "has-ca-on-it", "in-your-victory-area", "guarded", "penalty", "flanking"})
+                                        "has-ca-on-it", "in-your-victory-area", "guarded", "penalty", "flanking",
+                                        "attacked-it"})
 
 
 def target_state_played(ts: str) -> bool:

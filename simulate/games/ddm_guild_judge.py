@@ -122,6 +122,10 @@ def has_keyword(f: Fighter, keyword: str) -> bool:
         return f.living
     if keyword == "champion":
         return f.card.champion_rating is not None
+    if keyword.startswith("name="):  # 'a creature named Carnage Demon', 'another Bluespawn Stormlizard'
+        return f.card.name.casefold() == keyword[5:]
+    if keyword.startswith("power="):  # 'an ally with Spear Wall': a power of its card by that name ('Spear Wall 5')
+        return any(_named(p.name.casefold(), keyword[6:]) for p in f.card.powers)
     if keyword.startswith("level"):  # 'of level 8 or greater' (level>=8), 'level 4 or lower' (level<=4)
         n = int(keyword[7:])
         return f.card.level >= n if keyword[5] == ">" else f.card.level <= n
@@ -138,6 +142,11 @@ def has_keyword(f: Fighter, keyword: str) -> bool:
         if kw == k or kw.rstrip("s") == k or k in kw.split():
             return True
     return k == f.card.alignment
+
+
+def _named(name: str, words: str) -> bool:
+    """A power's name is the words, or the words with its number ('Spear Wall 5' is 'Spear Wall')."""
+    return name == words or (name.startswith(words + " ") and name[len(words) + 1:].isdigit())
 
 
 def has_kinds(f: Fighter, kinds: str) -> bool:
@@ -277,6 +286,8 @@ def _target_more(b: Battle, ts: str, holder: Fighter, target: Fighter) -> bool:
     if kind == "penalty":  # 'enemies that have a penalty to AC': a modifier in force lowers it
         stats = {"ac": ("ac", "defenses"), "attack": ("attack",), "speed": ("speed",)}[arg]
         return any(e.kind == "mod" and e.what in stats and e.amount < 0 for e in target.effects)
+    if kind == "attacked-it":  # 'targets that made an attack against it this round' (since the round's start)
+        return target.id in holder.attacked_by
     if kind == "flanking":  # 'when flanking': it and an ally flank the target (profile ddm-guild.flanking)
         return _flanks(b, holder, target)
     if kind == "has-ca-on-it":  # 'whenever target has combat advantage against it' (for the target's melee attacks)
@@ -322,6 +333,10 @@ def holds(b: Battle, ss: str, holder: Fighter, charge: bool = False, opportunity
     if ss.startswith("near-ally:"):
         _, n, kinds = ss.split(":", 2)
         return any(b.gap(holder, a) <= int(n) and has_kinds(a, kinds) for a in b.allies_of(holder))
+    if ss.startswith("near-any:"):  # 'within 5 squares of another Bluespawn Stormlizard': a creature of either side
+        _, n, kinds = ss.split(":", 2)
+        return any(x is not holder and x.in_play() and b.gap(holder, x) <= int(n) and has_kinds(x, kinds)
+                   for x in b.fighters)
     if ss == "moved-this-turn":
         return b.active is holder and holder.moved > 0
     if ss.startswith("moved-from-start:"):  # squares between where its turn began and where it is (every square 1)
@@ -377,6 +392,9 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return not (holder.melee_attacked if arg == "melee" else holder.attacked)
     if kind == "first-round":
         return b.round == 1
+    if kind in ("ally-destroyed", "no-ally-destroyed"):  # a creature of its side destroyed in this battle
+        destroyed = any(not x.alive and x.player == holder.player and x is not holder for x in b.fighters)
+        return destroyed == (kind == "ally-destroyed")
     if kind == "enemy-in-victory-area":  # 'if an enemy occupies any victory area'
         return any(_holds_place(b, "in-victory-area", e) for e in b.enemies_of(holder))
     if kind == "allies-within-min":  # 'it has at least two allies within 10 squares' (squares, how many)
@@ -556,7 +574,7 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
                 continue
             if owner.player != holder.player and holder.own_gains and unaffected_by_auras(holder):
                 continue
-            if flt.keyword and not has_kinds(holder, flt.keyword):
+            if flt.keyword and not has_kinds(holder, relative_kinds(flt.keyword, owner)):
                 continue
             if spec is not None and power is not None and not _form_matches(flt.attack_form, spec, power):
                 continue
@@ -690,4 +708,13 @@ def aura_reaches(b: Battle, owner: Fighter, f: Fighter, flt: Filter, size: int) 
         return False
     if size < ANYWHERE and b.gap(owner, f) > size:
         return False
-    return not flt.keyword or has_kinds(f, flt.keyword)
+    return not flt.keyword or has_kinds(f, relative_kinds(flt.keyword, owner))
+
+
+def relative_kinds(kinds: str, owner: Fighter) -> str:
+    """An aura's kinds with its creature's level put in ('Adjacent lower-level allies have +4 Attack': of a level
+    below the aura's creature's, "level<=N")."""
+    if "-level" not in kinds:
+        return kinds
+    return kinds.replace("lower-level", f"level<={owner.card.level - 1}").replace(
+        "higher-level", f"level>={owner.card.level + 1}")

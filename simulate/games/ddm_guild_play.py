@@ -1055,6 +1055,7 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             b.event("redirect", attacker=attacker.id, target=t.id, to=guard.id)
             t = guard
             run.target = guard
+        t.attacked_by.add(attacker.id)  # 'against targets that made an attack against it this round'
         fire(b, "attacked", [t], target=attacker, run=run)
         fire(b, "declares", [attacker], target=t, run=run)
         allies = b.allies_of(attacker)

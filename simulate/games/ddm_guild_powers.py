@@ -1071,6 +1071,10 @@ def _several_statics(body: str) -> list[Static] | None:
     return out
 
 
+# states that, once true, stay true for the rest of the battle: 'until end of battle' adds nothing to them
+_LASTING: Final = frozenset({"ally-destroyed"})
+
+
 def _state_modifiers(body: str, requirement: str) -> tuple[str, str]:
     """'it has +5 damage' under a requirement, '+10 damage until end of turn whenever <a state of its turn>': the
     modifiers alone, with the state as the requirement (the caller makes them statics under it)."""
@@ -1084,6 +1088,8 @@ def _state_modifiers(body: str, requirement: str) -> tuple[str, str]:
         return body, requirement
     if not requirement or requirement == "charge":
         return body, requirement
+    if requirement in _LASTING:  # 'Once an ally has been destroyed, it has +5 {m} Damage until end of battle'
+        b = re.sub(r" until (?:the )?end of (?:the )?battle$", "", b)
     m = re.match(r"^(?:it )?has (?P<mods>[+-]\d.*?)(?P<until> until (?:the )?end of (?:its |this |the )?turn)?$", b)
     if m is None or (m.group("until") and requirement not in _TURN_BOUND):
         return body, requirement
@@ -1282,8 +1288,15 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
     body, spared = _spared(body)  # squares of it are not invisible': every creature there)
     body = re.sub(r"^while adjacent to it, (?!it )", "adjacent ", body)  # 'While adjacent to this creature, Arcane
     # allies have Blindsight 5': the allies adjacent to it
+    relative = re.match(r"^(?P<adj>adjacent )?(?P<rel>lower|higher)[- ]level (?=(?:[a-z\-]+ )?allies )", body)
+    if relative:  # 'Adjacent lower-level allies have +4 Attack': of a level below its creature's (judge.relative_kinds)
+        body = (relative.group("adj") or "") + body[relative.end():]
     everyone = re.match(r"^it and (?=(?:all |each )?creatures (?:within|in) )", body)  # 'it and creatures within 3
     who, flt, rest = _subject(body[everyone.end():] if everyone else body)  # squares': every creature there and it
+    if relative:
+        if who != "allies":
+            return None
+        flt = replace(flt, keyword="+".join(k for k in (flt.keyword, relative.group("rel") + "-level") if k))
     if everyone and who == "all":
         who = "self-and-all"
     both = _BOTH_KINDS.match(body)
@@ -1405,6 +1418,7 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
         out.append(parse_power(i, ptype, str(p.get("text") or ""), int(str(uses)) if uses else 0))
     names = {q.name.casefold() for q in out}
     attacks = {q.name.casefold() for q in out if q.attack is not None and q.attack.form in ("melee", "ranged")}
+    attacks_all = {q.name.casefold() for q in out if q.attack is not None}
     for i, q in enumerate(out):
         made = [e.what for e in q.effects if e.kind == "attack"] if q.attacks_made else []
         missing = [m[6:] for m in made if m.startswith("power:") and m[6:] not in attacks]
@@ -1413,6 +1427,10 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
             continue
         if q.recharge.startswith("uses:") and not any(n in names for n in q.recharge[5:].split("|")):
             out[i] = replace(q, unplayed=f"recharge when it uses {q.recharge[5:]}: no power of this card has that name")
+            continue
+        named = [s.filter.attack_form[6:] for s in q.statics if s.filter.attack_form.startswith("power:")]
+        if any(n not in attacks_all for n in named):  # '+2 Attack with Stormburst': an attack of this card
+            out[i] = replace(q, unplayed=f"with {named[0]}: no attack of this card has that name")
             continue
         for e in _all_effects(q):
             if e.kind == "recharge" and e.what.startswith("power:") \

@@ -149,6 +149,7 @@ class Fighter:
         self.initiative_rating: int | None = None  # 'treated as having a Champion rating of 4 for initiative'
         self.per_turn_used: set[int] = set()
         self.per_round_used: set[int] = set()
+        self.attacked_by: set[str] = set()  # the creatures that made an attack against it this round
         # statistics for the result
         self.damage_dealt = 0
         self.damage_taken = 0

@@ -116,6 +116,13 @@ _MISSPELT_WORDS: Final = (
     # the cards' older word for destroyed ('Whenever an enemy is eliminated while adjacent to this creature')
     (re.compile(r"\b(?:is|are|been|be) eliminated\b"), "is destroyed"),
     (re.compile(r"\beliminates (an?|any|the) (?=(?:[a-z\-]+ )?(?:enemy|enemies|creature)\b)"), r"destroys \1 "),
+    # a hit's rider written as a state of its target ('Visejaw: A Large or smaller enemy hit by this creature's {m}
+    # attack is Immobilized'): the event it is ('whenever it hits a Large or smaller enemy with a {m} attack, ...')
+    (re.compile(r"^([^:]{1,60}: )(an?|each) ([a-z\- ]*?)(enemy|target|creature) hit by its (\{[mrcab]b?\}) attack "
+                r"is (?=[a-z])"), r"\1whenever it hits \2 \3\4 with a \5 attack, that \4 is "),
+    # damage written before its event ('5 Damage to each enemy that ends its turn adjacent to this creature')
+    (re.compile(r"^([^:]{1,60}: )(\d+ (?:[a-z]+ )?damage) to each enemy that ends its turn adjacent to it\.?$"),
+     r"\1whenever an enemy ends its turn adjacent to it, that enemy takes \2."),
 )
 _M_ICON: Final = re.compile(r"\+(\d+) m damage\b")
 _M_ATTACKS: Final = re.compile(r"\bwith m attacks\b")
@@ -643,6 +650,8 @@ def _mod_condition_read(rest: str, targets: bool) -> tuple[Filter, str]:
                         return Filter(), r
                 elif kind == "form":
                     form = _FORMS.get(m.group(1) + " ", "")
+                elif kind == "power":
+                    form = "power:" + m.group("pw")
                 elif kind == "forms":  # 'against {C} or {A} attacks': either
                     form = "|".join(_FORMS[f + " "] for f in re.split(r" or | and ", m.group(1)))
                 r = r[m.end():].strip(" ,")
@@ -670,19 +679,26 @@ SUBJECT_ONGOING: Final = frozenset({"ongoing", *("ongoing-" + t for t in DAMAGE_
 
 def kinds_known(kinds: str) -> bool:
     """Every part of a kinds filter ('arcane+level>=8|drow') is a kind some creature can have (see _known_kinds), a
-    level limit, or a state or size a subject names (SUBJECT_STATES, SUBJECT_SIZES): a word that is none of these
-    ('tentacle', 'lower-level') would reach nobody."""
-    return all(part.lstrip("!").startswith(("level>=", "level<=")) or _known_kinds(part)
+    level limit, a creature by name or by a power of its card (NAMED_KINDS), or a state or size a subject names
+    (SUBJECT_STATES, SUBJECT_SIZES): a word that is none of these ('tentacle', 'lower-level') would reach nobody."""
+    return all(part.lstrip("!").startswith(("level>=", "level<=", *NAMED_KINDS)) or _known_kinds(part)
                or part.lstrip("!") in SUBJECT_STATES or part.lstrip("!") in SUBJECT_SIZES
                or part.lstrip("!") in SUBJECT_ONGOING
                for alt in kinds.split("|") for part in alt.split("+") if part)
 
 
 def _known_kinds(kinds: str) -> bool:
-    """Each alternative a creature keyword of the cards, a faction, an alignment, 'living', 'champion' or their
-    negation."""
+    """Each alternative a creature keyword of the cards, a faction, an alignment, 'living', 'champion', a creature by
+    name or by a power of its card (NAMED_KINDS), or their negation."""
     return all(k.lstrip("!") in KINDS or k.lstrip("!") in FACTIONS or k.lstrip("!") in ("living", "champion")
-               for k in kinds.split("|") if k)
+               or k.lstrip("!").startswith(NAMED_KINDS) for k in kinds.split("|") if k)
+
+
+# a creature named by the card's own words: 'a creature named Carnage Demon', 'another Bluespawn Stormlizard' (its
+# card's name, "name=carnage demon"), 'an ally with Spear Wall' (a power of its card by that name, "power=spear wall");
+# ddm_guild_judge.has_keyword tests them. The name is read from the words, never a list of names.
+NAMED_KINDS: Final = ("name=", "power=")
+_NAME: Final = r"[a-z][a-z' \-]*?[a-z]"
 
 
 def _fill(value: str, m: re.Match[str]) -> str:
@@ -691,7 +707,7 @@ def _fill(value: str, m: re.Match[str]) -> str:
         return value
     groups = m.groupdict()
     n = groups.get("n") or "0"
-    value = value.replace("{k}", groups.get("k") or "")
+    value = value.replace("{k}", groups.get("k") or "").replace("{pw}", groups.get("pw") or "")
     return value.replace("{n}", n).replace("{s}", groups.get("s") or "").replace(
         "{kw}", _kinds(groups.get("kw") or "")).replace(
         "{cond}", "|".join(c.strip() for c in re.split(r",? or |, ", groups.get("cond") or "")))
@@ -746,6 +762,10 @@ _MOD_CONDITIONS: Final = (
      "has-ca-on-it"),
     (re.compile(r"^(?:vs\.?|against) attacks (?:by|from) (?P<kw>[a-z\-]+) creatures"), "target", "keyword:{kw}"),
     (re.compile(r"^with (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
+    # an attack of its card by name ('+2 Attack with Stormburst'): ddm_guild_powers.card_powers checks the name
+    (re.compile(r"^with (?:its )?(?!(?:opportunity|melee|ranged|close|area|basic|charge|an?|each|all|every|its|this|"
+                r"that|attacks?)\b)(?P<pw>" + _NAME + r")(?: attacks?)?(?=$| while| if| when| vs| against| on| until|"
+                r"[,.;])"), "power", ""),
     (re.compile(r"^(?:vs\.?|against) (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
     (re.compile(r"^(?:vs\.?|against) (\{c\} (?:or|and) \{a\}|\{m\} (?:or|and) \{r\}|\{r\} (?:or|and) \{a\}) attacks"),
      "forms", ""),
@@ -815,6 +835,7 @@ _T_AFTER: Final = tuple((re.compile("^" + p + r"(?= |,|$)"), atom) for p, atom i
     (r"(?:that|who) (?:have|has) not (?:yet )?(?:activated|taken (?:a|its|their) turn)(?: (?:this|in this|in the) "
      r"round)?", "!activated"),
     (r"(?:that|who) (?:cannot|can't|can not|do not|does not) see (?:it|this creature)", "unseeing"),
+    (r"(?:that|who) (?:made|have made|has made) an attack against (?:it|this creature) this round", "attacked-it"),
     (r"(?:that|who) (?:do|does) not have line of sight to (?:it|this creature)", "unseeing"),
     (r"(?:granting|that grants?|who grants?) (?:it )?combat advantage(?: to it)?", "ca"),
     (r"(?:with no other adjacent (?:enemies or allies|allies or enemies|creatures?)|that (?:have|has) no other "
@@ -979,6 +1000,10 @@ def _target_words(text: str) -> tuple[str, int] | None:
 
 # states written with their own lead words (the modifiers' older spellings)
 _SELF_CONDITION_WORDS: Final = (
+    # an ally of its side destroyed in this battle ('until an ally is destroyed', 'once an ally has been destroyed')
+    (re.compile(r"^until (?:an|any) ally (?:is|has been) destroyed"), "self", "no-ally-destroyed"),
+    (re.compile(r"^while adjacent to (?:an? |1 )?ally with (?P<pw>" + _NAME + r")(?=$|[,.;:)])"), "self",
+     "adjacent-ally:power={pw}"),
     (re.compile(r"^while adjacent to " + _KW + r" ally"), "self", "adjacent-ally:{kw}"),
     (re.compile(r"^while adjacent to an? (?P<kw>champion) ally"), "self", "adjacent-ally:{kw}"),
     (re.compile(r"^while within (?P<n>\d+) squares? of " + _KW + r" ally"), "self", "near-ally:{n}:{kw}"),
@@ -1013,7 +1038,7 @@ _SELF_CONDITION_WORDS: Final = (
 
 # the lead of a condition ('while', 'only if it is', '(use only when'): the states below follow it
 _CONDITION_LEAD: Final = re.compile(
-    r"^\(?(?:use |usable )?(?:only )?(?:while|if|when|whenever|as long as) (?:it is |it's |this creature is )?")
+    r"^\(?(?:use |usable )?(?:only )?(?:while|if|when|whenever|as long as|once) (?:it is |it's |this creature is )?")
 # an ally's kinds in a condition ('an Undead ally', 'a champion ally', 'an allied Dragon champion'): checked against
 # the cards' keywords (_known_kinds) after _kinds
 _AK: Final = r"(?:an? |1 |one |any )?(?P<kw>(?:[a-z\-]+(?:,|,? or)? ){0,3}?)"
@@ -1057,6 +1082,12 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"(?:not adjacent to any (?:other )?creatures?|no other creatures? (?:is |are )?adjacent to it)",
      "no-adjacent-creature"),
     (r"adjacent to " + _AK + r"ally", "adjacent-ally:{kw}"),
+    (r"adjacent to (?:an? |1 )?ally with (?P<pw>" + _NAME + r")(?=$|[,.;:)])", "adjacent-ally:power={pw}"),
+    # another creature by its card's name, of either side ('within 5 squares of another Bluespawn Stormlizard')
+    (r"within " + _N + r" squares? of another (?!(?:ally|enemy|creature)\b)(?P<nm>" + _NAME + r")(?=$|[,.;:)])",
+     "near-any:{n}:name={nm}"),
+    (r"at least (?:1|one) other creature named (?P<nm>" + _NAME + r") is within " + _N + r" squares(?: of it)?",
+     "near-any:{n}:name={nm}"),
     (_AK + r"ally is adjacent(?: to it)?", "adjacent-ally:{kw}"),
     (r"within " + _N + r" squares? of " + _AK + r"ally", "near-ally:{n}:{kw}"),
     (r"within " + _N + r" of " + _AK + r"ally", "near-ally:{n}:{kw}"),  # 'while within 6 of a Rage ally'
@@ -1081,6 +1112,7 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"it (?:did not|has not|does not) move(?:d)? (?:this|that) turn|it has not (?:yet )?moved (?:on|during) its turn",
      "not-moved"),
     (r"(?:it is )?the first round of the battle", "first-round"),
+    (r"(?:an|any) ally (?:is|has been) destroyed", "ally-destroyed"),  # 'once an ally has been destroyed' (this battle)
     (r"it has destroyed an enemy this turn", "destroyed-this-turn"),
     (r"(?:it is )?" + _N + r" or more squares (?:away )?from its starting position(?: this turn)?",
      "moved-from-start:{n}"),
@@ -1155,6 +1187,7 @@ def _state_value(pred: str, g: dict[str, str], kinds: str) -> str:
     n = g.get("n") or g.get("n2") or "0"
     if "{lv}" in pred:  # 'level 7 or higher': has_keyword's 'level>=7'
         pred = pred.replace("{lv}", "level" + ("<=" if g.get("hl") == "lower" else ">=") + g.get("lvn", "0"))
+    pred = pred.replace("{pw}", g.get("pw", "")).replace("{nm}", g.get("nm", ""))
     return (pred.replace("{m}", ":melee" if g.get("m") else "").replace("{n}", str(_words_to_int(n)))
             .replace("{kw}", kinds).replace("{t}", g.get("t", "").replace(" or ", "|"))
             .replace("{t2}", g.get("t2", "").replace(" or ", "|")).replace("{c}", g.get("c") or g.get("c2") or "")
@@ -1202,10 +1235,12 @@ def _modifier(text: str) -> list[tuple[str, int, Filter, str]] | None:
 # or Beast ally adjacent to target', 'for each bloodied creature on the battlemap': a modifier counted once per such
 # creature. Written after the stat as '*each:<side>:<where>:<kinds>:<state>:<cap>' ('attack*each:ally:5:kraul::10';
 # where: squares from it, -1 adjacent to it, t adjacent to the target, 0 anywhere); ddm_guild_play._stat_mods counts.
-_CAP: Final = re.compile(r"\s*\(max(?:imum|imun)? \+(?P<cap>\d+)(?: (?P<cstat>attack|damage|ac))?\)\s*")
+_CAP: Final = re.compile(r"\s*\(max(?:imum|imun)? \+?(?P<cap>\d+)(?: (?P<cstat>attack|damage|ac))?\)\s*")
+_NAME_END: Final = r"(?=$| within \d| adjacent to| on the battle| in play| \(max|[,.])"
 _PER_EACH: Final = re.compile(
     r"^(?P<before>.*?)\s*\bfor each (?:other )?(?P<adj>adjacent )?(?P<words>(?:[a-z\-]+ )*?)"
-    r"(?P<noun>ally|enemy|creature)(?P<where> within (?P<n>\d+) squares(?: of (?:it|this creature))?| adjacent to "
+    r"(?P<noun>ally|enemy|creature)(?: named (?P<nm>" + _NAME + ")" + _NAME_END + r"| with (?P<pw>" + _NAME + ")"
+    + _NAME_END + r")?(?P<where> within (?P<n>\d+) squares(?: of (?:it|this creature))?| adjacent to "
     r"(?:it|this creature)| adjacent to (?:the )?target| on the battle ?map| in play)?(?P<after>.*)$")
 
 
@@ -1227,6 +1262,11 @@ def _per_count(tail: str) -> tuple[str, str]:
     kinds = _target_kinds(words) if words else ""
     if kinds is None:
         return tail, ""
+    named = ("name=" + m.group("nm")) if m.group("nm") else ("power=" + m.group("pw")) if m.group("pw") else ""
+    if named:  # 'for each adjacent ally with Volley', 'for each creature named Kuo-Toa Whip'
+        kinds = "+".join(k for k in (kinds, named) if k) if "|" not in kinds else ""
+        if not kinds:
+            return tail, ""
     where = m.group("where") or ""
     adjacent = bool(m.group("adj")) or where.startswith(" adjacent to it") or where == " adjacent to this creature"
     near = "-1" if adjacent else "t" if "target" in where else m.group("n") or "0"

@@ -1,0 +1,209 @@
+"""Statics that name creatures by their card's words: 'for each adjacent ally with Spear Wall', 'while adjacent to an
+ally with Phalanx Training', 'for each creature named Kuo-Toa Whip', 'if at least 1 other creature named Carnage
+Demon is within 6 squares' (a creature of either side); '+2 Attack with Stormburst' (an attack of its card by name);
+'until an ally is destroyed' / 'Once an ally has been destroyed'; 'against targets that made an attack against it this
+round'; a hit's rider written as its target's state ('A Large or smaller enemy hit by its {m} attack is Immobilized');
+damage written before its event ('5 Damage to each enemy that ends its turn adjacent to this creature')."""
+
+from __future__ import annotations
+
+from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild_cards import card_from_json
+from simulate.games.ddm_guild_powers import card_powers, parse_power
+from simulate.games.ddm_guild_state import Fighter
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
+
+BOW = "Bow: (range 10) +10 vs. AC; 10 damage."
+
+
+def _played(raw: dict[str, object], name: str) -> None:
+    """The card has the power by that name and the engine plays it whole."""
+    c = card_from_json(raw)
+    ps = [p for p in c.powers if p.name == name]
+    assert ps, name
+    assert ps[0].played and not C.engine_unplayed(ps[0]), (name, ps[0].unplayed or C.engine_unplayed(ps[0]))
+
+
+def _hit(s: object, attacker: Fighter, target: Fighter, index: int = 0) -> None:
+    p = attacker.powers[index]
+    assert p.attack is not None
+    P.attack(s.b, attacker, p, p.attack, [target])  # type: ignore[attr-defined]
+
+
+def test_for_each_adjacent_ally_with_a_power_of_that_name() -> None:
+    soldier = card("Phalanx Soldier", SWORD, "Spear Wall 5: +5 {m} Damage for each adjacent ally with Spear Wall.")
+    _played(soldier, "Spear Wall 5")
+    other = card("Pikeman", SWORD, "Spear Wall 10: +10 {m} Damage for each adjacent ally with Spear Wall.")
+    plain = card("Guard", SWORD)
+    s = battle([soldier, other, other, plain], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 2)  # adjacent, with Spear Wall (its number aside)
+    put(s, "a3", 8, 8)  # with Spear Wall, not adjacent
+    put(s, "a4", 4, 4)  # adjacent, without it
+    put(s, "b1", 5, 3)
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"])
+    assert s.b.by_id["b1"].hp == 100 - 10 - 5
+
+
+def test_for_each_adjacent_ally_with_volley_adds_to_the_ranged_roll() -> None:
+    archer = card("Goblin Archer", BOW, "Volley: +2 {r} Attack for each adjacent ally with Volley.")
+    _played(archer, "Volley")
+    s = battle([archer, archer], [card("Orc", SWORD, hp=100, ac=15)], PurposeDice(attack=[3, 3]))
+    put(s, "a1", 2, 3)
+    put(s, "b1", 8, 3)
+    put(s, "a2", 9, 9)
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"])  # 3 + 10 = 13: a miss alone
+    assert s.b.by_id["b1"].hp == 100
+    put(s, "a2", 2, 2)
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"])  # 3 + 10 + 2 = 15: a hit beside another archer
+    assert s.b.by_id["b1"].hp == 90
+
+
+def test_while_adjacent_to_an_ally_with_that_power() -> None:
+    dwarf = card("Dwarf", SWORD, "Phalanx Training: +5 {m} Damage while adjacent to an ally with Phalanx Training.")
+    _played(dwarf, "Phalanx Training")
+    s = battle([dwarf, dwarf, card("Guard", SWORD)], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "a3", 4, 2)  # an ally without it
+    put(s, "a2", 9, 9)
+    put(s, "b1", 5, 3)
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"])
+    assert s.b.by_id["b1"].hp == 90
+    put(s, "a2", 4, 4)
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"])
+    assert s.b.by_id["b1"].hp == 75
+
+
+def test_a_creature_named_within_squares_of_either_side() -> None:
+    demon = card("Carnage Demon", SWORD,
+                 "Carnage: +10 {m} damage if at least 1 other creature named Carnage Demon is within 6 squares of it.")
+    _played(demon, "Carnage")
+    s = battle([demon], [card("Orc", SWORD, hp=100), demon], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 15, 3)  # 11 squares away
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"])
+    assert s.b.by_id["b1"].hp == 90
+    put(s, "b2", 9, 3)  # the enemy's Carnage Demon, 5 squares away: another creature of that name
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"])
+    assert s.b.by_id["b1"].hp == 70
+
+
+def test_for_each_creature_named_counted_to_its_maximum() -> None:
+    text = ("Whip Bond: +1 Attack and +5 Damage for each creature named Kuo-Toa Whip within 6 squares "
+            "(maximum 20 damage)")
+    p = parse_power(0, "special", text)
+    assert p.played and not C.engine_unplayed(p)
+    assert [(st.what, st.amount) for st in p.statics] == [("attack*each:any:6:name=kuo-toa whip::", 1),
+                                                          ("damage*each:any:6:name=kuo-toa whip::20", 5)]
+    fighter = card("Kuo-Toa", SWORD, text)
+    whip = card("Kuo-Toa Whip", SWORD)
+    s = battle([fighter, whip, whip, whip, whip, whip], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    for i, x in enumerate((2, 3, 4, 5, 6)):
+        put(s, f"a{i + 2}", x, 6)
+    put(s, "b1", 5, 3)
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"])  # five whips: +25 damage, at most +20
+    assert s.b.by_id["b1"].hp == 100 - 10 - 20
+
+
+def test_with_an_attack_of_its_card_by_name() -> None:
+    lizard = card("Stormlizard", SWORD, "Stormburst: (burst 2) +11 vs. Fortitude; 10 thunder damage.",
+                  "Storm Focus: +5 Damage with Stormburst.")
+    _played(lizard, "Storm Focus")
+    wrong = card_powers([{"kind": "special", "text": "Storm Focus: +5 Damage with Stormburst."}])
+    assert wrong[0].unplayed.startswith("with stormburst")  # no attack of its card has that name
+    s = battle([lizard], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"], 0)  # the sword: no bonus
+    assert s.b.by_id["b1"].hp == 90
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"], 1)  # Stormburst: +5
+    assert s.b.by_id["b1"].hp == 75
+
+
+def test_until_an_ally_is_destroyed_and_once_an_ally_has_been() -> None:
+    guard = card("Caravan Guard", SWORD, "Bluster: +2 {m} Attack and +5 {m} Damage until an ally is destroyed.")
+    avenger = card("Avenger", SWORD,
+                   "Vengeance: Once an ally has been destroyed, this creature has +5 {m} Damage until end of battle.")
+    _played(guard, "Bluster")
+    _played(avenger, "Vengeance")
+    s = battle([guard, avenger, card("Porter", SWORD, hp=10)], [card("Orc", SWORD, hp=200)],
+               PurposeDice(attack=[15, 15, 15, 15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 5, 4)
+    put(s, "a3", 8, 8)
+    put(s, "b1", 5, 3)
+    orc = s.b.by_id["b1"]
+    _hit(s, s.b.by_id["a1"], orc)
+    _hit(s, s.b.by_id["a2"], orc)
+    assert orc.hp == 200 - 15 - 10
+    put(s, "a3", 6, 3)
+    _hit(s, orc, s.b.by_id["a3"])  # the porter is destroyed
+    assert not s.b.by_id["a3"].alive
+    _hit(s, s.b.by_id["a1"], orc)
+    _hit(s, s.b.by_id["a2"], orc)
+    assert orc.hp == 175 - 10 - 15
+
+
+def test_against_targets_that_made_an_attack_against_it_this_round() -> None:
+    tiefling = card("Tiefling", SWORD, "Infernal Wrath: +2 Attack and +5 Damage against targets that made an attack "
+                                       "against this creature this round.", hp=100)
+    _played(tiefling, "Infernal Wrath")
+    s = battle([tiefling], [card("Orc", SWORD, hp=100), card("Elf", SWORD, hp=100)],
+               PurposeDice(attack=[15, 15, 15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    t, orc, elf = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    _hit(s, orc, t)
+    _hit(s, t, orc)
+    _hit(s, t, elf)
+    assert (orc.hp, elf.hp) == (85, 90)
+    t.attacked_by.clear()  # a new round (GuildState's round start clears it)
+    _hit(s, t, orc)
+    assert orc.hp == 75
+
+
+def test_a_hit_rider_written_as_its_targets_state() -> None:
+    croc = card("Crocodile", SWORD,
+                "Visejaw: A Large or smaller enemy hit by this creature's {m} attack is Immobilized.")
+    _played(croc, "Visejaw")
+    s = battle([croc], [card("Ogre", SWORD, hp=100, size="Large"), card("Giant", SWORD, hp=100, size="Huge")],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 1, 3)
+    ogre, giant = s.b.by_id["b1"], s.b.by_id["b2"]
+    _hit(s, s.b.by_id["a1"], ogre)
+    _hit(s, s.b.by_id["a1"], giant)
+    assert ogre.has("immobilized") and not giant.has("immobilized")
+
+
+def test_damage_to_each_enemy_that_ends_its_turn_adjacent() -> None:
+    kruthik = card("Kruthik", SWORD, "Gnashing Horde: 5 Damage to each enemy that ends its turn adjacent to this "
+                                     "creature.")
+    _played(kruthik, "Gnashing Horde")
+    s = battle([kruthik], [card("Orc", SWORD, hp=100), card("Elf", SWORD, hp=100)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 9, 3)
+    s._end_turn(s.b.by_id["b1"])
+    s._end_turn(s.b.by_id["b2"])
+    assert (s.b.by_id["b1"].hp, s.b.by_id["b2"].hp) == (95, 100)
+
+
+def test_adjacent_lower_level_allies_have_a_bonus() -> None:
+    priest = card("Village Priest", SWORD, "Martial Blessing: Adjacent lower-level allies have +4 Attack.", level=5)
+    _played(priest, "Martial Blessing")
+    s = battle([priest, card("Squire", SWORD, level=3), card("Knight", SWORD, level=5)],
+               [card("Orc", SWORD, hp=100, ac=17), card("Elf", SWORD, hp=100, ac=17)], PurposeDice(attack=[4, 4]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "a3", 4, 2)
+    put(s, "b1", 5, 4)
+    put(s, "b2", 5, 2)
+    _hit(s, s.b.by_id["a2"], s.b.by_id["b1"])  # 4 + 10 + 4 = 18: the level 3 squire hits
+    _hit(s, s.b.by_id["a3"], s.b.by_id["b2"])  # 4 + 10 = 14: the level 5 knight misses
+    assert (s.b.by_id["b1"].hp, s.b.by_id["b2"].hp) == (90, 100)
