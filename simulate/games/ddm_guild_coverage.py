@@ -164,7 +164,7 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
                                "no-miss-damage", "must-oa", "area-adjacent", "no-enemy-cover", "no-cover",
                                "shift-stable", "no-vp-worth", "ignores-insubstantial",
                                "ignores-insubstantial-melee", "ranged-no-provoke", "invisible-beyond",
-                               "no-enemy-auras", "no-negate", "invisible-far-all"})
+                               "no-enemy-auras", "no-negate", "invisible-far-all", "no-redirect"})
 
 
 def gain_played(what: str, static: bool) -> bool:
@@ -303,7 +303,7 @@ PER_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "
 PLAYED_TARGET_WORDS: Final = frozenset({"flying", "ongoing", "activated", "within", "beyond", "further", "resist", "at",
                                         "lowest-level", "highest-level", "sees-no-ally", "invisible-to",
                                         "has-ca-on-it", "in-your-victory-area", "guarded", "penalty", "flanking",
-                                        "attacked-it"})
+                                        "attacked-it", "slower"})
 
 
 def target_state_played(ts: str) -> bool:

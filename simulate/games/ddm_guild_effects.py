@@ -168,6 +168,10 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^(?:it is )?invisible during its turn$"), "hop"),  # ('Invisible during its turn')
     # 'This creature's {m} attacks ignore Insubstantial'; 'its {r} attacks do not provoke opportunity attacks'
     (re.compile(r"^its (?:(?P<f>\{m\}) )?attacks ignore insubstantial$"), "own-form:ignores-insubstantial"),
+    (re.compile(r"^(?:it )?ignores insubstantial with (?:its )?(?P<f>\{m\}) attacks$"),
+     "own-form:ignores-insubstantial"),
+    # 'Focused: Enemies cannot redirect this creature's attacks'
+    (re.compile(r"^enemies (?:cannot|can't|may not) redirect its attacks$"), "own:no-redirect"),
     (re.compile(r"^its \{r\} attacks do not provoke opportunity attacks$"), "own:ranged-no-provoke"),
     # 'This creature ignores the Slowed and Immobilized conditions and is never considered to be Slowed or Immobilized'
     (re.compile(r"^(?:it )?ignores the (?P<conds>[a-z]+ and [a-z]+) conditions and is never considered to be [a-z]+ or "
@@ -192,7 +196,7 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^(?:it is (?P<a>good|evil) i[fs] there are (?P=a) creatures in your warband|if your warband contains "
                 r"an? (?P<a2>good|evil) creature, it is (?P=a2))$"), "kin"),
     # 'Bloodseeker: Has combat advantage against bloodied enemies' (the target words of the modifiers)
-    (re.compile(r"^(?:it )?(?:always )?has combat advantage (?:against|vs\.?) (?P<t>.+)$"), "ca-vs"),
+    (re.compile(r"^(?:it )?(?:always )?(?:has )?combat advantage (?:against|vs\.?) (?P<t>.+)$"), "ca-vs"),
     (re.compile(r"^(?P<t>enemies .+?) grant combat advantage to it$"), "ca-vs"),
 )
 
@@ -320,7 +324,8 @@ def _while_static(body: str) -> list[Static] | None:
     """What it has while a state of its own holds ('Conceal 6 while adjacent to a wall', 'invisible to nonadjacent
     enemies while occupying forest terrain', 'Reach 2 while no enemies are adjacent to this creature'): a 'while'
     static each (ddm_guild_play.refresh_while keeps which hold), or None."""
-    m = _WHILE_GAIN.match(body)
+    body = re.sub(r"^(?!while )(.+?) (?:on|during) its turn$", r"\1 while on its turn", body)  # 'Has Phasing on its
+    m = _WHILE_GAIN.match(body)  # turn'
     cond = _condition(m.group("c"), lead_only=True) if m else None
     if m is None or cond is None or cond[1] != len(m.group("c")):
         m = _WHILE_FIRST.match(body)  # 'While charging, it has +2 Speed and Flight'

@@ -286,6 +286,8 @@ def _target_more(b: Battle, ts: str, holder: Fighter, target: Fighter) -> bool:
     if kind == "penalty":  # 'enemies that have a penalty to AC': a modifier in force lowers it
         stats = {"ac": ("ac", "defenses"), "attack": ("attack",), "speed": ("speed",)}[arg]
         return any(e.kind == "mod" and e.what in stats and e.amount < 0 for e in target.effects)
+    if kind == "slower":  # 'creatures with lower Speed' (each one's speed now: Slowed, modifiers)
+        return target.speed() < holder.speed()
     if kind == "attacked-it":  # 'targets that made an attack against it this round' (since the round's start)
         return target.id in holder.attacked_by
     if kind == "flanking":  # 'when flanking': it and an ally flank the target (profile ddm-guild.flanking)

@@ -1051,7 +1051,8 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             continue
         guard = run.redirect
         if guard is not None and guard is not t and guard.in_play() and spec.form in ("melee", "ranged") \
-                and "redirect" not in spec.ignores:  # the attack now targets the creature that took it over
+                and "redirect" not in spec.ignores and not attacker.gained("no-redirect"):  # the attack now targets
+            # the creature that took it over ('Enemies cannot redirect this creature's attacks': not)
             b.event("redirect", attacker=attacker.id, target=t.id, to=guard.id)
             t = guard
             run.target = guard

@@ -887,7 +887,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                          + tuple(Static("mod", n, "damage:" + _d, f) for stat, n, f, _d in mods if _d),
                          requirement=requirement)
     # an aura: "(aura N) enemies in aura have -2 attack"
-    au = re.match(r"^\(aura(?: (\d+))?\)\s*(.*)$", body)
+    au = re.match(r"^\(aura(?: (\d+))?(?:, fear)?\)\s*(.*)$", body)  # ('(Aura 5, Fear)': the tag as elsewhere)
     if au:
         return _aura(index, display, ptype, text, uses, int(au.group(1) or 0), au.group(2))
     if not action and not trigger and requirement != "charge":

@@ -92,6 +92,8 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\bittakes\b"), "it takes"), (re.compile(r"\bit as (?=[+-]\d)"), "it has "),
     (re.compile(r"\[([mrcab]b?)\](?= attacks?\b)"), r"{\1}"),  # '-5 damage with [m] attacks': the icon
     (re.compile(r"\bthier\b"), "their"),
+    # 'against attacks by Evil enemies and Underdark enemies': an attack by either
+    (re.compile(r"\battacks by ([a-z\-]+) (enemies|creatures) and ([a-z\-]+) \2\b"), r"attacks by \1 or \3 \2"),
     (re.compile(r"\bmake (1|a|one) \{b\} as (an? (?:free|immediate) action)"), r"make \1 {b} attack as \2"),  # the
     # noun left out ('Make 1 {B} as an immediate action')
     (re.compile(r"\bas aimmediate action\b"), "as an immediate action"),
@@ -761,7 +763,11 @@ _MOD_CONDITIONS: Final = (
     (re.compile(r"^(?:whenever|while|when) (?:the |its )?target has combat advantage against it"), "target",
      "has-ca-on-it"),
     (re.compile(r"^(?:vs\.?|against) attacks (?:by|from) (?P<kw>[a-z\-]+) creatures"), "target", "keyword:{kw}"),
-    (re.compile(r"^with (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
+    # a defence against the attacks of some kinds ('+2 to all defenses against attacks by Evil enemies'): the
+    # attacker's kinds (the modifier's 'target' is the attacker for a defence)
+    (re.compile(r"^(?:vs\.?|against) attacks (?:by|from) (?:an? )?(?P<kw>[a-z\-]+(?:(?:,|,? or) [a-z\-]+)*) "
+                r"(?:enemies|enemy)"), "target", "keyword:{kw}"),
+    (re.compile(r"^with (\{m\}|\{r\}|\{c\}|\{a\}|melee|ranged|close|area) attacks"), "form", ""),
     # an attack of its card by name ('+2 Attack with Stormburst'): ddm_guild_powers.card_powers checks the name
     (re.compile(r"^with (?:its )?(?!(?:opportunity|melee|ranged|close|area|basic|charge|an?|each|all|every|its|this|"
                 r"that|attacks?)\b)(?P<pw>" + _NAME + r")(?: attacks?)?(?=$| while| if| when| vs| against| on| until|"
@@ -857,6 +863,7 @@ _T_AFTER: Final = tuple((re.compile("^" + p + r"(?= |,|$)"), atom) for p, atom i
     (r"with (?P<g>immune|resist) (?P<t>" + _TYPE_ALT + r")(?: or (?P<g2>immune|resist) (?P<t2>" + _TYPE_ALT + r"))?",
      "guarded:{g}={t}|{g2}={t2}"),
     (r"(?:that|who) (?:have|has) a penalty to (?P<st>ac|attack|speed)", "penalty:{st}"),
+    (r"with (?:a )?lower speed(?: than (?:it|this creature))?", "slower"),  # its speed now, and the target's
     (r"(?:that|who) (?:do|does) not have line of sight to any of its allies", "sees-no-ally"),
 ))
 # a description that names one creature among the enemies ('the lowest-level enemy in play')
@@ -1112,6 +1119,7 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"it (?:did not|has not|does not) move(?:d)? (?:this|that) turn|it has not (?:yet )?moved (?:on|during) its turn",
      "not-moved"),
     (r"(?:it is )?the first round of the battle", "first-round"),
+    (r"(?:on|during) its turn", "own-turn"),  # ('Has Phasing on its turn': _while_static's 'while on its turn')
     (r"(?:an|any) ally (?:is|has been) destroyed", "ally-destroyed"),  # 'once an ally has been destroyed' (this battle)
     (r"it has destroyed an enemy this turn", "destroyed-this-turn"),
     (r"(?:it is )?" + _N + r" or more squares (?:away )?from its starting position(?: this turn)?",

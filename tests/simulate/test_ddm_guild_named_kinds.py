@@ -8,11 +8,12 @@ damage written before its event ('5 Damage to each enemy that ends its turn adja
 from __future__ import annotations
 
 from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_cards import card_from_json
 from simulate.games.ddm_guild_powers import card_powers, parse_power
 from simulate.games.ddm_guild_state import Fighter
-from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
 
 BOW = "Bow: (range 10) +10 vs. AC; 10 damage."
 
@@ -207,3 +208,85 @@ def test_adjacent_lower_level_allies_have_a_bonus() -> None:
     _hit(s, s.b.by_id["a2"], s.b.by_id["b1"])  # 4 + 10 + 4 = 18: the level 3 squire hits
     _hit(s, s.b.by_id["a3"], s.b.by_id["b2"])  # 4 + 10 = 14: the level 5 knight misses
     assert (s.b.by_id["b1"].hp, s.b.by_id["b2"].hp) == (90, 100)
+
+
+def test_defences_against_attacks_by_enemies_of_some_kinds() -> None:
+    aura = ("Aura of Protection from Evil: (Aura 1) This creature and allies in aura have +2 AC against attacks by "
+            "Evil enemies and Underdark enemies.")
+    unicorn = card("Golden Protector", SWORD, aura, ac=15)
+    _played(unicorn, "Aura of Protection from Evil")
+    evil = {**card("Orc", SWORD, hp=100), "alignment": "evil"}
+    s = battle([unicorn, card("Squire", SWORD, ac=15)], [evil, card("Elf", SWORD, hp=100)],
+               PurposeDice(attack=[5, 5, 5]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)  # in the aura
+    put(s, "b1", 5, 4)
+    put(s, "b2", 4, 5)  # (not flanking with the orc)
+    squire = s.b.by_id["a2"]
+    _hit(s, s.b.by_id["b1"], squire)  # 5 + 10 = 15 against AC 15 + 2: the Evil orc misses
+    _hit(s, s.b.by_id["b2"], squire)  # the neutral elf hits
+    assert squire.hp == 40
+    put(s, "a1", 1, 3)
+    _hit(s, s.b.by_id["b1"], s.b.by_id["a1"])  # the aura's creature itself, too
+    assert s.b.by_id["a1"].hp == 50
+
+
+def test_an_aura_with_a_fear_tag_and_attack_forms_in_an_aura() -> None:
+    viper = parse_power(0, "special", "Deathrattle: (Aura 5, Fear) Enemies in aura have -2 Attack.")
+    assert viper.played and not C.engine_unplayed(viper)
+    assert [(st.kind, st.amount, st.aura) for st in viper.statics] == [("aura-mod", -2, 5)]
+    noble = parse_power(0, "special", "Illithid Noble: (Aura 2) Each Mind Flayer ally in aura has +4 Attack with {C} "
+                                      "attacks. Each Aberrant ally in aura has +10 Damage with {M} attacks.")
+    assert noble.played and not C.engine_unplayed(noble)
+    assert [(st.what, st.filter.keyword, st.filter.attack_form) for st in noble.statics] == [
+        ("attack", "mind flayer", "close"), ("damage", "aberrant", "melee")]
+
+
+def test_combat_advantage_against_slower_creatures() -> None:
+    rogue = card("Lizardfolk Rogue", SWORD, "Quick Strike: Combat advantage against creatures with lower Speed.",
+                 speed=6)
+    _played(rogue, "Quick Strike")
+    s = battle([rogue], [card("Dwarf", SWORD, speed=5), card("Elf", SWORD, speed=6)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    r, dwarf, elf = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    assert J.has_combat_advantage(s.b, r, dwarf, melee=True)
+    assert not J.has_combat_advantage(s.b, r, elf, melee=True)
+
+
+def test_its_attacks_cannot_be_redirected() -> None:
+    guard = "Bodyguard: Use when an enemy targets an adjacent ally with an attack: Redirect that attack to this " \
+            "creature."
+    hunter = card("Gnoll Huntmaster", SWORD, "Focused: Enemies cannot redirect this creature's attacks.")
+    _played(hunter, "Focused")
+    s = battle([card("Guard", SWORD, guard, ac=30), card("Lord", SWORD, ac=5)], [hunter], PurposeDice(attack=[10]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 4)
+    _hit(s, s.b.by_id["b1"], s.b.by_id["a2"])  # the lord is hit: the guard may not take the attack over
+    assert (s.b.by_id["a2"].hp, s.b.by_id["a1"].hp) == (40, 50)
+
+
+def test_ignores_insubstantial_with_melee_attacks_and_phasing_on_its_turn() -> None:
+    tordek = card("Tordek", SWORD, BOW, "Ghost Touch: Ignores Insubstantial with {m} attacks.")
+    _played(tordek, "Ghost Touch")
+    ghost = card("Ghost", SWORD, "Insubstantial", hp=100)
+    s = battle([tordek], [ghost], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"], 0)  # the sword: all 10
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"], 1)  # the bow: halved
+    assert s.b.by_id["b1"].hp == 100 - 10 - 5
+    ooze = card("Gray Ooze", SWORD, "Squeeze through Cracks: Has Phasing on its turn.")
+    _played(ooze, "Squeeze through Cracks")
+    s2 = battle([ooze], [card("Orc", SWORD)], PurposeDice())
+    put(s2, "a1", 4, 3)
+    put(s2, "b1", 9, 3)
+    o = s2.b.by_id["a1"]
+    turn_of(s2, "b1")  # another creature's turn
+    P.refresh_while(s2.b)
+    assert not o.mover().phasing
+    turn_of(s2, "a1")
+    P.refresh_while(s2.b)
+    assert o.mover().phasing
