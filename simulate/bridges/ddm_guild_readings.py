@@ -67,6 +67,18 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A rider that depends on the target looks at it as it was before the hit; one that "
         "applies instead replaces the rider of its kind printed before it."),
+    "ddm-guild.menu": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A power offering one of several effects gives the one its player chooses with the action; a triggered "
+        "power's is the one worth most at that moment."),
+    "ddm-guild.round-awards": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Points a power promises for the round are awarded at its end, to the player ahead and to nobody on a tie; "
+        "every enemy destroyed that round counts for the other warband."),
+    "ddm-guild.initiative-dice": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Extra initiative dice from a power are rolled in the champion test it names, before the round starts; the "
+        "highest die counts."),
     "ddm-guild.natural-roll": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A power on an attack roll's natural die acts as the die is rolled, hit or miss, unless "

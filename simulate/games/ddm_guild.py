@@ -36,7 +36,7 @@ from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import Power
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.64"  # 1.63: rerolls by the side a roll went against; 1.64: named creatures
+GAME_VERSION: Final = "ddm-guild/1.65"  # 1.64: named creatures; 1.65: menus, round awards, named cleanses, initiative
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -86,7 +86,11 @@ class GuildCharge(Action):
 
 @dataclass(frozen=True)
 class GuildPower(Action):
+    """Use power ``power`` (its index on the card) as the action it names; for a power that offers a menu ('Choose
+    1 effect: ...'), ``option`` is the one its player chose, counted from 0 (profile ddm-guild.menu)."""
+
     power: int
+    option: int = -1
 
 
 @dataclass(frozen=True)
@@ -302,10 +306,16 @@ class GuildState(State):
         best = [max(((f.card.champion_rating or 0) if f.initiative_rating is None else f.initiative_rating
                      for f in self.b.fighters
                      if f.player == p and f.alive and not f.has("confused")), default=0) for p in (0, 1)]
+        extra = [0, 0]
+        if purpose == "champion-test":  # what powers gave this test (profile ddm-guild.initiative-dice)
+            extra, win = self.b.initiative_dice, self.b.initiative_win
+            self.b.initiative_dice, self.b.initiative_win = [0, 0], -1
+            if win in (0, 1):
+                return win, 0
         for _attempt in range(20):
             rolls = []
             for p in (0, 1):
-                dice = 1 + (R.CHAMPION_EXTRA_DICE if best[p] > best[1 - p] else 0)
+                dice = 1 + (R.CHAMPION_EXTRA_DICE if best[p] > best[1 - p] else 0) + extra[p]
                 rolls.append(max(self.b.dice.roll(20, purpose) for _ in range(dice)))
             if rolls[0] != rolls[1]:
                 return (0 if rolls[0] > rolls[1] else 1), rolls[0] * 100 + rolls[1]
@@ -437,16 +447,17 @@ class GuildState(State):
         b = self.b
         award = max(1, self.params.points_limit * R.VICTORY_AREA_PERCENT // 100)
         for p in (self.first_player, 1 - self.first_player):
-            areas = [a for a in self.map.grid.areas("victory") if a.letter in (b.letters[p], "")]
-            cells: set[Sq] = set()
-            for a in areas:
-                cells.update(a.cells)
+            cells = self._area_cells(p)
             if any(J.occupies(f, cells) for f in b.in_play(p) if not f.gained("no-area-vp")):
                 P.score(b, p, award, "victory-area")  # profile ddm-guild.victory-area
         if b.over:
             return
         order = self._in_order(self.first_player)
         P.fire(b, "end-of-round", order)
+        if b.round_awards and not b.over:  # what the round's powers promised (profile ddm-guild.round-awards)
+            own = [self._area_cells(p) for p in (0, 1)]
+            P.settle_round(b, own, {sq for a in self.map.grid.areas("victory") for sq in a.cells})
+        b.round_awards.clear()
         for f in b.fighters:
             for e in f.effects[:]:
                 if e.duration in ("end-round", "end-turn"):
@@ -454,6 +465,14 @@ class GuildState(State):
             P.recharge_all(b, f, "end-of-round")
         b.event("round-end", scores=list(b.scores))
         b.version += 1
+
+    def _area_cells(self, p: int) -> set[Sq]:
+        """The squares of the victory areas player ``p`` scores for (its letter's, and those of no letter)."""
+        cells: set[Sq] = set()
+        for a in self.map.grid.areas("victory"):
+            if a.letter in (self.b.letters[p], ""):
+                cells.update(a.cells)
+        return cells
 
     def _time_up(self) -> None:
         """Profile ``ddm-guild.round-limit``."""
@@ -894,7 +913,11 @@ class GuildState(State):
                 continue
             if any(e.kind in ("shift", "move") for e in p.effects) and (f.held() or f.has("no-shift")):
                 continue
-            out.append(GuildPower(p.index))
+            n = P.menu_size(p)  # a menu: one action per option
+            if n:
+                out.extend(GuildPower(p.index, i) for i in range(n))
+            else:
+                out.append(GuildPower(p.index))
         return out
 
     def apply(self, action: Action) -> None:
@@ -962,12 +985,15 @@ class GuildState(State):
             return
         if isinstance(action, GuildPower):
             p = self._power(f, action.power)
-            if GuildPower(p.index) not in self._power_actions(f):
-                raise IllegalAction(f"{f.id} cannot use {p.name} now")
+            if GuildPower(p.index, action.option) not in self._power_actions(f):
+                raise IllegalAction(f"{f.id} cannot use {p.name} now" + (
+                    f" (name one of its {P.menu_size(p)} options)" if P.menu_size(p) else ""))
             self._spend(f, p.action)
             P.spend(b, f, p)
             b.event("power", creature=f.id, power=p.name, trigger="")
-            P.apply_power(b, f, p, J.power_ctx(J.Ctx(f), p))
+            ctx = J.power_ctx(J.Ctx(f), p)
+            ctx.option = action.option
+            P.apply_power(b, f, p, ctx)
             return
         raise IllegalAction(f"not a DDM Guild action: {action.kind}")
 

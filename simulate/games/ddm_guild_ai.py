@@ -416,10 +416,17 @@ class GuildHeuristicPolicy:
         if early and f.dazed_like():
             return None  # one action this turn: the attack first
         attack_here: bool | None = None
+        chosen: dict[int, int] = {}
         for action in s._power_actions(f):
             if not isinstance(action, GuildPower):
                 continue
             p = s._power(f, action.power)
+            if action.option >= 0:  # a menu: only the option it values most, of those worth using now
+                if p.index not in chosen:
+                    chosen[p.index] = self._menu_choice(b, f, p, before_attack=bool(f.attack_action))
+                if action.option != chosen[p.index]:
+                    continue
+                p = P.with_option(p, action.option)
             if _moves_itself(p):
                 continue  # weighed against its move (_reposition_power)
             if p.action == "free" and not (p.uses or p.per):
@@ -436,6 +443,30 @@ class GuildHeuristicPolicy:
             if self._worth(b, f, p, before_attack=bool(f.attack_action)):
                 return action
         return None
+
+    def _menu_choice(self, b: Battle, f: Fighter, p: Power, before_attack: bool) -> int:
+        """The option of the power's menu to take: of those that would change something now (``_worth``), the one
+        worth most (``ddm_guild_play.option_value``, as the engine values a triggered power's menu); -1 for none."""
+        ctx = J.Ctx(f)
+        for e in p.effects:
+            if e.kind == "choose":  # ('1 ally adjacent to it heals 5 HP, or 1 condition on that ally ends')
+                found = P.pick(b, e.who, e, ctx)
+                if not found:
+                    return -1
+                if e.who == "chosen-ally":
+                    ctx.ally = found[0]
+                else:
+                    ctx.target = found[0]
+            elif e.kind == "menu":
+                best, best_v = -1, 0.0
+                for i, option in enumerate(e.options):
+                    if not self._worth(b, f, P.with_option(p, i), before_attack):
+                        continue
+                    v = P.option_value(b, option, ctx)
+                    if best < 0 or v > best_v:
+                        best, best_v = i, v
+                return best
+        return -1
 
     def _minor_attack(self, s: GuildState, f: Fighter) -> Action | None:
         """The best attack a minor-action attack power makes from where it stands, when it is worth anything."""
@@ -499,8 +530,7 @@ class GuildHeuristicPolicy:
                 # ('this creature takes 5 damage') is judged by the rest
                 good = good or len(who) - len(friends) > len(friends)
             elif e.kind == "cleanse":
-                good = good or any(x.duration == "save" and x.kind in ("condition", "ongoing")
-                                   for t in who for x in t.effects)
+                good = good or any(P.cleansable(t, e) for t in who)
             elif e.kind == "attack":
                 good = good or self._ally_attack_value(b, f, e) > 0.0
             elif e.kind == "provoke":  # 'an adjacent enemy provokes opportunity attacks': its attackers are there
@@ -661,19 +691,13 @@ class GuildHeuristicPolicy:
         return GuildMove(to)
 
 
-# what a condition an attack leaves is worth, in hit points of damage (how much of its next turn it takes away)
-_CONDITION_VALUE = {"stunned": 12.0, "dominated": 12.0, "helpless": 10.0, "no-attack": 10.0, "confused": 8.0,
-                    "dazed": 6.0, "staggered": 6.0, "weakened": 6.0, "blinded": 5.0, "immobilized": 4.0,
-                    "grants-ca": 3.0, "slowed": 3.0, "no-attack-source": 3.0, "marked": 2.0}
-
-
 def _rider_value(t: Fighter, e: Effect) -> float:
-    """A hit's rider on its target: a condition it does not have yet (see above), ongoing damage (about two turns of
-    it before a save ends it), forced movement (a little)."""
+    """A hit's rider on its target: a condition it does not have yet (``ddm_guild_play.CONDITION_VALUE``), ongoing
+    damage (about two turns of it before a save ends it), forced movement (a little)."""
     if e.who != "target":
         return 0.0
     if e.kind == "condition":
-        return 0.0 if t.has(e.what) or e.what in t.immune_now() else _CONDITION_VALUE.get(e.what, 3.0)
+        return 0.0 if t.has(e.what) or e.what in t.immune_now() else P.CONDITION_VALUE.get(e.what, 3.0)
     if e.kind == "ongoing":
         return 1.5 * min(e.amount, t.hp)
     if e.kind in ("push", "pull", "slide"):

@@ -11,7 +11,16 @@ import re
 from dataclasses import replace
 from typing import Final
 
-from simulate.games.ddm_guild_vocab import DAMAGE_TYPES, END_NEAR, MOVE_MODES, Effect, Filter, Power, move_mode
+from simulate.games.ddm_guild_vocab import (
+    DAMAGE_TYPES,
+    END_NEAR,
+    MOVE_MODES,
+    ROUND_MEASURES,
+    Effect,
+    Filter,
+    Power,
+    move_mode,
+)
 from simulate.games.ddm_guild_words import kinds_known
 
 # --- what the engine plays -------------------------------------------------------------------------------------
@@ -98,7 +107,7 @@ _ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
                                    "negate", "reduce", "provoke", "redirect", "choose", "place", "hit", "roll",
-                                   "survive"})
+                                   "survive", "menu", "initiative"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered", "no-attack", "no-attack-source"})
@@ -352,6 +361,23 @@ def _state_played(state: str) -> bool:
 def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "") -> str:
     if e.kind not in PLAYED_EFFECTS:
         return f"the effect '{e.kind}' is not played"
+    if e.kind == "cleanse" and e.what.startswith("cond:") and not set(e.what[5:].split("|")) <= {
+            "*", *PLAYED_CONDITIONS}:
+        return f"ending '{e.what[5:]}' is not played"
+    if e.kind == "initiative" and trigger != "before-initiative" and e.what != "win":
+        return "extra initiative dice when no champion test comes before the round it names"
+    if e.kind == "vp" and e.what.startswith("round:") and e.what[6:] not in ROUND_MEASURES:
+        return f"victory points the round decides by '{e.what[6:]}' are not played"
+    if e.kind == "menu":  # each option played as an effect of the power (the player picks one, ddm-guild.menu)
+        for option in e.options:
+            for x in option:
+                if x.kind == "survive" and trigger == "destroyed" and x.amount > 0:
+                    continue  # ('Rise Again: it is not destroyed instead and has 5 HP')
+                why = "a choice to survive or to choose again" if x.kind in ("survive", "menu", "choose", "roll") \
+                    else _effect_unplayed(x, trigger, attack=attack, action=action)
+                if why:
+                    return why
+        return ""
     if e.filter.keyword and not kinds_known(e.filter.keyword):  # 'an adjacent Immobilized enemy' is no kind
         return f"'{e.filter.keyword}' is no creature kind (the words would reach nobody)"
     if e.gate.target_state:

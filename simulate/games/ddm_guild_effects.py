@@ -749,6 +749,85 @@ _KEEN_RE: Final = re.compile(
     r"(?: (?P<vs2>(?:against|vs\.?) .+?))?(?P<rest>(?: until .*| this round)?)$")
 
 
+# 'end the Helpless condition on an ally within 6 squares', 'End 1 of the Dazed, Slowed, or Staggered conditions
+# affecting 1 ally', 'Remove Dazed or Confused from that ally', 'Remove all conditions on Gnoll allies'
+_COND_NAME: Final = r"(?:dazed|stunned|helpless|immobilized|slowed|weakened|confused|dominated|staggered|blinded)"
+_COND_LIST: Final = _COND_NAME + r"(?:,? (?:and/or |and |or )?" + _COND_NAME + r")*"
+_NAMED_CLEANSE: Final = (
+    re.compile(r"^(?:ends?|removes?) (?:(?P<n>1|one) of )?the (?P<list>" + _COND_LIST + r") conditions?(?:\(s\))? "
+               r"(?:on|from|affecting) (?P<on>.+)$"),
+    re.compile(r"^removes? (?P<list>" + _COND_LIST + r") (?:conditions? )?(?:on|from) (?P<on>.+)$"),
+    re.compile(r"^removes? (?P<all>all) conditions (?:on|from) (?P<on>.+)$"),
+)
+
+
+def _named_cleanse(body: str, default_who: str) -> Effect | None:
+    """Conditions ended by name, whatever their duration (a "cleanse" whose what is "cond:dazed|slowed", or
+    "cond:*" for 'all conditions'; count: how many, 99 for each named); the creature by its subject words, or the
+    clause's own subject ('it', 'that ally'); None for other words."""
+    for rx in _NAMED_CLEANSE:
+        m = rx.match(body)
+        if m is None:
+            continue
+        on = m.group("on")
+        if on in _CLEANSE_ON:
+            who, flt = _CLEANSE_ON[on], Filter()
+        else:
+            who, flt, rest = _subject(on)
+            if not who or rest or who.split(":")[0] not in ("chosen-ally", "chosen-self-or-ally", "allies",
+                                                            "self-and-allies", "friends"):
+                raise _Unread(body)
+        if "all" in m.groupdict() and m.group("all"):
+            return Effect("cleanse", who, 0, "cond:*", count=99, filter=flt)
+        names = re.findall(_COND_NAME, m.group("list"))
+        n = 1 if "n" in m.groupdict() and m.group("n") else 99
+        return Effect("cleanse", who, 0, "cond:" + "|".join(names), count=n, filter=flt)
+    return None
+
+
+# victory points the round decides ('at end of round, the player whose warband destroys the most enemies this round
+# scores 15 VP'): the measure ("what" of the "vp" effect: "round:<measure>", ddm-guild.round-awards) for the words
+_ROUND_AWARDS: Final = (
+    (re.compile(r"^(?:at (?:the )?end of (?:the )?round, )?the player (?:whose warband|with) (?:destroys|eliminates) "
+                r"(?:the most enemies|more enemies than any other) this round scores? \+?(?P<n>\d+) vp$"),
+     "most-destroyed"),
+    (re.compile(r"^(?:at (?:the )?end of (?:the )?round, )?the player whose warband destroys the highest-level enemy "
+                r"this round scores? \+?(?P<n>\d+) vp$"), "highest-level-destroyed"),
+    (re.compile(r"^(?:at (?:the )?end of (?:the )?round, )?the player whose warband destroys the highest-cost enemy "
+                r"this round scores? \+?(?P<n>\d+) vp$"), "highest-cost-destroyed"),
+    (re.compile(r"^(?:at (?:the )?end of (?:the )?round, )?the player (?:whose warband has|with) the most creatures "
+                r"(?:occupying victory areas|in (?:his or her|their) victory areas)(?: at (?:the )?end of (?:the )?"
+                r"round)? scores? \+?(?P<n>\d+) vp$"), "most-in-areas"),
+    (re.compile(r"^each creature in any victory area at (?:the )?end of (?:the )?round scores (?P<n>\d+) vp for its "
+                r"player$"), "each-in-area"),
+    (re.compile(r"^if it destroys (?:1|one) or more (?:creatures|enemies) (?:during|this) (?:this )?round, "
+                r"(?:you )?scores? \+?(?P<n>\d+) vp(?: at end of round)?$"), "self-destroyed"),
+    (re.compile(r"^if at least (?:1|one) enemy is destroyed (?:during|this) (?:the )?round, (?:you )?scores? "
+                r"\+?(?P<n>\d+) vp at end of round$"), "any-destroyed"),
+    (re.compile(r"^(?:you )?scores? \+?(?P<n>\d+) vp whenever an enemy is destroyed this round$"), "each-destroyed"),
+)
+
+
+_INITIATIVE: Final = re.compile(
+    r"^(?:you )?(?:roll (?P<n>\d+|an?|one|two) (?:extra|additional) d20s?(?: (?:when determining|for) initiative)?"
+    r"(?: this round)?|(?P<win>automatically win the next initiative roll))$")
+
+
+def _round_award(t: str) -> Effect | None:
+    """'At end of round, the player whose warband destroys the highest-level enemy this round scores 15 VP', 'if at
+    least 1 enemy is destroyed during the round, score +10 VP at end of round': a "vp" effect the end of the round
+    (or, for 'whenever an enemy is destroyed this round', each destruction) settles; None for other words."""
+    for rx, measure in _ROUND_AWARDS:
+        m = rx.match(t)
+        if m:
+            return Effect("vp", "player", int(m.group("n")), "round:" + measure)
+    return None
+
+
+_ENDS_LAST: Final = re.compile(
+    r"^((?:1|one|an?) (?:condition|effect)) on (that ally|the ally|it|target|that enemy) ends$")
+
+
 def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     """One clause of effects (no 'and' splitting beyond what the patterns allow). ``ctx`` is "hit" for an attack's
     rider (so "pushes 2" moves the target and a bare condition lands on the target)."""
@@ -766,6 +845,14 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if gate is None or len(base) != 1 or len(alt) != 1 or base[0].kind != alt[0].kind:
             raise _Unread(t)
         return [base[0], replace(alt[0], gate=gate, extra=(*alt[0].extra, "instead"))]
+    award = _round_award(t) if ctx == "power" else None
+    if award is not None:
+        return [award]
+    ini = _INITIATIVE.match(t) if ctx == "power" else None
+    if ini:  # 'you roll 1 extra d20 when determining initiative this round', 'automatically win the next initiative'
+        if ini.group("win"):
+            return [Effect("initiative", "player", 0, "win")]
+        return [Effect("initiative", "player", _words_to_int(ini.group("n")))]
     if ctx == "power" and (t.startswith("roll") or t[:1].isdigit() or t.startswith("on ")):
         rolled = _rolled(t, default_who, ctx)
         if rolled is not None:
@@ -775,6 +862,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if gated is not None:
             return gated
     t = re.sub(r"^(?:then,?|and|also|instead,?) ", "", t)
+    t = _ENDS_LAST.sub(r"end \1 on \2", t)  # '1 condition on that ally ends': the verb after its object
     t = re.sub(r"^as an? (?:free|immediate) action, (?=each |all |\d |it )", "", t)
     immediate = bool(re.search(r" as (?:an? )?immediate action$", t))  # another creature's attack: its reaction
     t = re.sub(r" as (?:an? )?(?:immediate|free) action$", "", t)
@@ -1133,6 +1221,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     lm = re.match(r"^takes (\d+) less damage from (?:that|the) attack$", body)
     if lm:
         return [Effect("reduce", "self", int(lm.group(1)))]
+    named = _named_cleanse(body, who if subject_given else default_who)
+    if named is not None:
+        return [named]
     cl = _CLEANSE_RE.match(body)
     if cl:  # 'end 1 condition with a duration of (save ends) on 1 ally within 5 squares of it', 'End an ongoing damage
         # condition on an adjacent living ally', 'end 1 ongoing effect or condition on an adjacent ally'
@@ -1403,8 +1494,91 @@ def _merge(a: Filter, b: Filter) -> Filter:
 _PROVOKES: Final = re.compile(r"^this movement provokes opportunity attacks(?: \(fear\))?$")
 
 
+# --- menus: one of several effects, the player's choice (profile ddm-guild.menu) --------------------------------
+
+_MENU_RE: Final = re.compile(
+    r"^(?:(?P<pre>.*?)(?:[.;:]|,? then,?) )?choose (?:1|one|any 1|any one) (?:effect|of the following(?: effects)?)"
+    r"(?: below| to add| to apply to it)?(?P<lasts>,? which lasts? until end of battle)?[.:]?\s+(?P<opts>.+)$")
+_MENU_MARK: Final = re.compile(r"\s*(?:❑|\[q\]|\[\]\[\])\s*")
+_MENU_NAME: Final = re.compile(r"(?:^|(?<=\. ))(?P<name>[a-z][a-z'\- ]{0,30}): ")
+_MENU_OR: Final = re.compile(r",? or ")
+
+
+def _menu(text: str, default_who: str, ctx: str) -> list[Effect] | None:
+    """'Choose 1 effect: Shield: +2 AC until start of its next turn. Smother: an adjacent enemy takes 10 fire damage'
+    (options named before a colon, or marked ❑ / [q]; unnamed options split at ';'), with what comes before the
+    choice ('spend 5 VP, then choose 1 effect'): the effects before it and one "menu" effect whose options are
+    read as effects each; None when the text offers no menu. Options that are the same damage in different types
+    ('10 acid damage, 10 cold damage or 10 fire damage') are one damage of the type the attacker picks ('^')."""
+    m = _MENU_RE.match(text.strip(" ."))
+    if m is None:
+        return None
+    opts = m.group("opts").strip(" .")
+    pieces = [p for p in _MENU_MARK.split(opts) if p.strip()] if _MENU_MARK.search(opts) else [opts]
+    named: list[tuple[str, str]] = []
+    for piece in pieces:
+        heads = list(_MENU_NAME.finditer(piece))
+        if not heads or heads[0].start() != 0:
+            if len(pieces) > 1 or (";" not in piece and not _MENU_OR.search(piece)):
+                raise _Unread(f"choose 1 effect: {piece}")
+            parts = piece.split("; ") if ";" in piece else re.split(r", |,? or ", piece)
+            named.extend((str(i + 1), p.strip(" .")) for i, p in enumerate(parts))
+            continue
+        for i, h in enumerate(heads):
+            end = heads[i + 1].start() if i + 1 < len(heads) else len(piece)
+            named.append((h.group("name").strip(), piece[h.end():end].strip(" .")))
+    if len(named) < 2:
+        raise _Unread(f"choose 1 effect: {opts}")
+    options: list[tuple[Effect, ...]] = []
+    for _name, words in named:
+        if m.group("lasts"):  # 'which lasts until end of battle': every option's modifiers and gains that long
+            words = f"{words} until end of battle"
+        try:
+            read = _effects(words, default_who, ctx)
+        except _Unread:
+            raise _Unread(f"choose 1 effect: {words}") from None
+        if not read or any(e.kind in ("menu", "choose", "roll") for e in read):
+            raise _Unread(f"choose 1 effect: {words}")
+        options.append(tuple(read))
+    before = _effects(m.group("pre"), default_who, ctx) if m.group("pre") else []
+    return [*before, _menu_effect([n for n, _w in named], options, ctx)]
+
+
+def _menu_effect(names: list[str], options: list[tuple[Effect, ...]], ctx: str) -> Effect:
+    """The "menu" of these options; the same damage in several types is that damage, its type the attacker's pick."""
+    firsts = [o[0] for o in options]
+    if all(len(o) == 1 and o[0].kind == "damage" and o[0].what in DAMAGE_TYPES for o in options) and len(
+            {(e.amount, e.who, e.filter) for e in firsts}) == 1:
+        return replace(firsts[0], what="^".join(e.what for e in firsts))
+    if ctx == "hit" and any(e.kind == "damage" for o in options for e in o):
+        raise _Unread("a choice of damage riders")  # (an attack's damage is one sum: a chosen part is not)
+    return Effect("menu", "self", what="|".join(names), options=tuple(options))
+
+
+def _or_menu(s: str, default_who: str, ctx: str) -> list[Effect] | None:
+    """'it heals 20 HP or recharges its Crushing Blow', '1 ally adjacent to it heals 5 HP, or 1 condition on that
+    ally ends': two effects the player chooses between (a "menu"), the subject of the first carried to the second
+    when it names none; None when no ' or ' splits the clause into two readable halves."""
+    for m in _MENU_OR.finditer(s):
+        left, right = s[: m.start()].strip(), s[m.end():].strip()
+        if not left or not right or right.startswith(("if ", "when ", "instead")) or " and " in left + " " + right:
+            continue  # ('10 damage and recharge Clip or recharge Two-Handed Grip': the 'and' binds first)
+        try:
+            a = _effects(left, default_who, ctx)
+            who, _flt, _rest = _subject(right)
+            b = _effects(right, default_who if who or not a else a[0].who, ctx)
+        except _Unread:
+            continue
+        if a and b and not any(e.kind in ("menu", "choose", "roll") for e in (*a, *b)):
+            return [_menu_effect(["1", "2"], [tuple(a), tuple(b)], ctx)]
+    return None
+
+
 def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
     """A run of clauses: split on sentence ends, ';', ' and ' (keeping a subject for the clauses after it)."""
+    menu = _menu(text, default_who, ctx) if "choose" in text else None
+    if menu is not None:
+        return menu
     out: list[Effect] = []
     # 'Choose one enemy that does not have line of sight to it: +10 melee damage vs. that enemy': the choice ends at
     # its colon
@@ -1422,6 +1596,10 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
             continue
         except _Unread:
             pass
+        either = _or_menu(re.sub(r" \(choose one\)$", "", s), default_who, ctx) if " or " in s else None
+        if either is not None:
+            out.extend(either)
+            continue
         parts = re.split(r" and |, then | then |, ", s)
         if len(parts) == 1:
             raise _Unread(s)
@@ -1434,7 +1612,13 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
                 w, _, _ = _subject(p)
                 if w:
                     who_carry = w
-                out.extend(_clause(p, who_carry, ctx))
+                try:
+                    out.extend(_clause(p, who_carry, ctx))
+                except _Unread:
+                    either = _or_menu(re.sub(r" \(choose one\)$", "", p), who_carry, ctx) if " or " in p else None
+                    if either is None:
+                        raise
+                    out.extend(either)
         except _Unread:
             raise _Unread(s) from None
     return _granted_hits(out)

@@ -93,7 +93,8 @@ def _recharge(text: str) -> tuple[str, str, Filter]:
     event = _whole_event(rest)
     if event is not None:
         return left, "on:" + event[0], event[1]
-    if _RECHARGE_NAMES.match(rest) and not re.match(r"^(?:when|whenever|at|if|as|on|once|all|after)\b", rest):
+    if (_RECHARGE_NAMES.match(rest) or _RECHARGE_THEN.match(rest)) \
+            and not re.match(r"^(?:when|whenever|at|if|as|on|once|all|after)\b", rest):
         return text, "", Filter()  # "RECHARGE Acid Breath": an effect that recharges another power (read by _clause)
     raise _Unread(f"recharge {rest}")
 
@@ -178,6 +179,8 @@ def _event_filter(name: str, m: re.Match[str]) -> Filter:
 
 
 _RECHARGE_NAMES: Final = re.compile("^" + _POWER_NAMES + "$")
+# 'Recharge Double Smash, then make a Double Smash attack', 'RECHARGE Clip OR RECHARGE Two-Handed Grip': effects too
+_RECHARGE_THEN: Final = re.compile("^" + _POWER_NAMES + r"(?:,? then |,? or recharge )")
 
 
 _RECHARGE_USES: Final = re.compile(r"^when (?:it|this creature) uses (?:a champion power|(?P<names>" + _POWER_NAMES
@@ -204,6 +207,7 @@ _PREFIX_WORDS: Final = (
     (r"use at (?:the )?start of (?:each |the |a |any )?round", "trigger", "start-of-round"),
     (r"use at (?:the )?end of (?:each |the )?round", "trigger", "end-of-round"),
     (r"use before rolling initiative", "trigger", "before-initiative"),
+    (r"use (?:when|while) (?:determining|rolling) initiative", "trigger", "before-initiative"),
     (r"(?:use )?(?:during|at) (?:your )?set-? ?up", "trigger", "setup"),
     (r"(?:use )?(?:at|whenever it starts) (?:the )?start of (?:its |your creature's |your )?(?:next )?turn"
      r"(?: if it is (?P<cond>bloodied|damaged))?", "trigger", "start-of-turn"),

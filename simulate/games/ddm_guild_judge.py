@@ -62,6 +62,7 @@ class Ctx:
         self.nothing_chosen = False  # a 'choose 1 enemy' found none: the clauses after it do nothing
         self.roll = 0  # the power's d20 ('Roll 1d20. On 11+, ...'), once rolled
         self.gaze = False  # a power with Gaze in its name: nothing immune to gazes ('Blind') is affected
+        self.option = -1  # the option of the power's menu its player chose (-1: the engine values them, ddm-guild.menu)
 
 
 def power_ctx(ctx: Ctx, p: Power) -> Ctx:

@@ -8,6 +8,7 @@ attack in progress) is ``ddm_guild_judge``; which read powers it plays at all is
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from simulate.engine.grid import Sq
@@ -28,6 +29,7 @@ from simulate.games.ddm_guild_judge import (
     has_keyword,
     has_kinds,
     holds,
+    occupies,
     power_ctx,
     self_state_ok,
     stat_mods,
@@ -187,6 +189,7 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
     victim.alive = False
     victim.on_map = False
     victim.destroyed_round = b.round
+    victim.destroyed_by = killer.id if killer is not None else ""
     b.moved()
     scorer = 1 - victim.player
     worth = 0 if any(w == "no-vp-worth" for w, _n in victim.own_gains) else victim.card.cost  # 'Worth 0 VP when
@@ -194,6 +197,9 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
         killer.kills += 1
         killer.points_earned += worth
     score(b, scorer, worth, "destroyed")
+    for player, points, measure, _source in b.round_awards:  # 'you score +10 VP whenever an enemy is destroyed
+        if measure == "each-destroyed" and victim.player != player:  # this round'
+            score(b, player, points, "round-award")
     if killer is not None and killer.alive:
         run = b.run if isinstance(b.run, Run) and b.run.attacker is killer else None
         fire(b, "destroys", [killer], target=victim, run=run)
@@ -215,6 +221,40 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
             recharge_all(b, e, "enemy-destroyed")
     refresh_while(b)  # 'Whenever it has no remaining Arcane ally: it is destroyed'
     check_wipe(b)
+
+
+def settle_round(b: Battle, own_areas: list[set[Sq]], any_area: set[Sq]) -> None:
+    """Profile ``ddm-guild.round-awards``: the victory points this round's powers promised, at its end. A contest
+    ('the player whose warband destroys the most enemies / the highest-level enemy / the highest-cost enemy this
+    round', 'has the most creatures occupying victory areas') goes to the player ahead, nobody on a tie; the enemies
+    a warband destroyed are those of the other side destroyed this round, by whatever cause (as elimination points
+    are scored); a player's victory areas are those it scores for (``own_areas``)."""
+    victims = [f for f in b.fighters if not f.alive and f.destroyed_round == b.round]
+    for player, points, measure, source in b.round_awards:
+        if b.over:
+            break
+        if measure in ("most-destroyed", "highest-level-destroyed", "highest-cost-destroyed", "most-in-areas"):
+            ahead = [_round_measure(b, measure, p, victims, own_areas[p]) for p in (0, 1)]
+            if ahead[0] != ahead[1]:
+                score(b, 0 if ahead[0] > ahead[1] else 1, points, "round-award")
+        elif measure == "each-in-area":  # 'each creature in any victory area scores 5 VP for its player'
+            for p in (player, 1 - player):
+                score(b, p, points * sum(1 for f in b.in_play(p) if occupies(f, any_area)), "round-award")
+        elif (measure == "self-destroyed" and any(v.destroyed_by == source for v in victims)) or (
+                measure == "any-destroyed" and any(v.player != player for v in victims)):
+            score(b, player, points, "round-award")
+    b.round_awards.clear()
+
+
+def _round_measure(b: Battle, measure: str, p: int, victims: list[Fighter], areas: set[Sq]) -> int:
+    destroyed = [v for v in victims if v.player != p]
+    if measure == "most-destroyed":
+        return len(destroyed)
+    if measure == "highest-level-destroyed":
+        return max((v.card.level for v in destroyed), default=0)
+    if measure == "highest-cost-destroyed":
+        return max((v.card.cost for v in destroyed), default=0)
+    return sum(1 for f in b.in_play(p) if occupies(f, areas))
 
 
 def score(b: Battle, player: int, points: int, why: str) -> None:
@@ -369,8 +409,9 @@ def _choose_ally(b: Battle, e: Effect, pool: list[Fighter]) -> list[Fighter]:
         return sorted(pool, key=lambda a: (-(a.max_hp - a.hp), a.id))
     if e.kind == "attack":
         return sorted(pool, key=lambda a: (not _can_attack(b, a, e), _enemy_gap(b, a), -a.card.cost, a.id))
-    if e.kind == "cleanse":
-        return sorted(pool, key=lambda a: (-sum(1 for x in a.effects if x.kind != "mod"), a.id))
+    if e.kind == "cleanse":  # the one with the most it would end, then with the most effects on it
+        return sorted(pool, key=lambda a: (-len(cleansable(a, e)), -sum(1 for x in a.effects if x.kind != "mod"),
+                                           a.id))
 
     def nearest_enemy(a: Fighter) -> int:
         return min((b.gap(a, x) for x in b.enemies_of(a)), default=99)
@@ -413,6 +454,17 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         b.scores[src.player] += e.amount
         b.event("score", player=src.player, points=e.amount, why="spent", total=b.scores[src.player])
         return
+    if e.kind == "initiative":  # the next champion test (ddm_guild.GuildState._champion_roll)
+        if e.what == "win":
+            b.initiative_win = src.player if b.initiative_win in (-1, src.player) else -2  # (both: a roll as usual)
+        else:
+            b.initiative_dice[src.player] += e.amount
+        b.event("initiative-bonus", creature=src.id, player=src.player, dice=e.amount, win=e.what == "win")
+        return
+    if e.kind == "vp" and e.what.startswith("round:"):  # points the round decides, at its end (``settle_round``)
+        b.round_awards.append((src.player, e.amount, e.what[6:], src.id))
+        b.event("round-award", creature=src.id, player=src.player, points=e.amount, measure=e.what[6:])
+        return
     if e.kind == "vp":  # 'you score', or 'opponent scores +5 VP when this creature is destroyed'
         score(b, 1 - src.player if e.who == "opponent" else src.player, e.amount, "power")
         return
@@ -441,6 +493,12 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     if e.kind == "redirect":
         if ctx.run is not None and ctx.run.redirect is None:
             ctx.run.redirect = src
+        return
+    if e.kind == "menu":  # one option: the one its player chose (an action power's), else the one worth most now
+        i = ctx.option if 0 <= ctx.option < len(e.options) else best_option(b, e, ctx)
+        ctx.option = -1
+        b.event("choice", creature=src.id, option=i + 1, name=e.what.split("|")[i])
+        apply_effects(b, e.options[i], ctx)
         return
     if e.kind == "choose":  # the creature the next clauses call 'that enemy' / 'that ally'
         found = pick(b, e.who, e, ctx)
@@ -508,10 +566,7 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             n = e.amount if e.amount >= 0 else f.speed() * -e.amount
             reposition(b, f, e.kind, n, "toward-enemy" in e.extra, move_mode(e))
         elif e.kind == "cleanse":
-            # 'end 1 ongoing damage effect', 'end 1 condition with a duration of (save ends)'
-            kinds = ("ongoing",) if e.what == "ongoing" else ("condition",) if e.what == "condition" else (
-                "condition", "ongoing")
-            removable = [x for x in f.effects if x.kind in kinds and x.duration == "save"]
+            removable = cleansable(f, e)
             for x in removable[: e.count]:
                 b.end_effect(f, x, "cleansed")
             if removable:
@@ -525,6 +580,91 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                 place_beside(b, f, ctx.ally if e.what == "adjacent:ally" else ctx.target)
             else:
                 place_at(b, f, e)
+
+
+def cleansable(f: Fighter, e: Effect) -> list[Active]:
+    """The effects on ``f`` a cleanse may end, in the order it ends them: 'end 1 ongoing damage effect', 'end 1
+    condition with a duration of (save ends)', 'end 1 effect or condition' (those a save ends)."""
+    if e.what.startswith("cond:"):  # 'end the Dazed, Slowed or Staggered condition': those, whatever their duration
+        names = e.what[5:].split("|")
+        return [x for x in f.effects if x.kind == "condition" and ("*" in names or x.what in names)]
+    kinds = ("ongoing",) if e.what == "ongoing" else ("condition",) if e.what == "condition" else (
+        "condition", "ongoing")
+    return [x for x in f.effects if x.kind in kinds and x.duration == "save"]
+
+
+# --- menus (profile ddm-guild.menu) ---------------------------------------------------------------------------
+
+# what a condition left on an enemy is worth, in hit points of damage (how much of its next turn it takes away)
+CONDITION_VALUE: Final = {"stunned": 12.0, "dominated": 12.0, "helpless": 10.0, "no-attack": 10.0, "confused": 8.0,
+                          "dazed": 6.0, "staggered": 6.0, "weakened": 6.0, "blinded": 5.0, "immobilized": 4.0,
+                          "grants-ca": 3.0, "slowed": 3.0, "no-attack-source": 3.0, "marked": 2.0}
+# a modifier's worth per point, in hit points, to a creature of its side (a penalty: as much to an enemy)
+_MOD_POINT: Final = {"attack": 2.0, "ac": 2.0, "fort": 1.0, "ref": 1.0, "will": 1.0, "defenses": 3.0, "speed": 1.0,
+                     "damage": 0.5}
+
+
+def best_option(b: Battle, e: Effect, ctx: Ctx) -> int:
+    """The option of a menu worth most now (``option_value``); the first printed on a tie."""
+    values = [option_value(b, o, ctx) for o in e.options]
+    return values.index(max(values))
+
+
+def option_value(b: Battle, effects: tuple[Effect, ...], ctx: Ctx) -> float:
+    """What an option of a menu would do now, in hit points (profile ddm-guild.menu): hit points healed on its side
+    (no more than each creature lost) and damage dealt to the other (no more than each has, half the cost of a
+    creature it would destroy more), conditions left on enemies (``CONDITION_VALUE``), ongoing damage (about two
+    turns of it), conditions and ongoing damage ended on its side (as much as they would cost it), modifiers by
+    their points (``_MOD_POINT``), a power recharged that is spent (10), an attack made (8), not being destroyed (its
+    cost and the hit points it keeps), a gain or a move (1), victory points as points. Its own side hurt counts
+    against it."""
+    src = ctx.source
+    total = 0.0
+    for e in effects:
+        if e.kind == "vp":
+            total += -e.amount if e.who == "opponent" else e.amount
+            continue
+        if e.kind == "survive":  # not destroyed: all it is worth, and the hit points it keeps
+            total += src.card.cost + e.amount
+            continue
+        if e.kind == "recharge":
+            names = e.what[6:].split("|") if e.what.startswith("power:") else []
+            total += 10.0 if any(q.uses and src.uses.get(q.index, 0) < q.uses and (
+                not names or q.name.casefold() in names) for q in src.powers) else 0.0
+            continue
+        for f in pick(b, e.who, e, ctx):
+            own = 1.0 if f.player == src.player else -1.0
+            if e.kind == "heal":
+                total += own * min(e.amount, f.max_hp - f.hp)
+            elif e.kind == "damage":
+                total -= own * (min(e.amount, f.hp) + (f.card.cost * 0.5 if e.amount >= f.hp else 0.0))
+            elif e.kind == "ongoing":
+                total -= own * 1.5 * min(e.amount, f.hp)
+            elif e.kind == "condition":
+                total -= own * (0.0 if f.has(e.what) or e.what in f.immune_now() else CONDITION_VALUE.get(e.what, 3.0))
+            elif e.kind == "cleanse":  # what the ended condition or ongoing damage would have cost it
+                total += own * sum(CONDITION_VALUE.get(x.what, 3.0) if x.kind == "condition" else
+                                   1.5 * min(x.amount, f.hp) for x in cleansable(f, e)[: e.count])
+            elif e.kind == "mod":
+                total += own * e.amount * _MOD_POINT.get(e.what, 1.0)
+            elif e.kind == "attack":
+                total += own * 8.0
+            else:  # a gain, a move, a placement, ...
+                total += own * 1.0 if e.kind not in ("push", "pull", "slide") else -own * 1.0
+    return total
+
+
+def with_option(p: Power, option: int) -> Power:
+    """The power as its player would use it with that option of its (first) menu: the option's effects in its place."""
+    for i, e in enumerate(p.effects):
+        if e.kind == "menu":
+            return replace(p, effects=(*p.effects[:i], *e.options[option], *p.effects[i + 1:]))
+    return p
+
+
+def menu_size(p: Power) -> int:
+    """How many options the first menu of an action power offers its player (0: none)."""
+    return next((len(e.options) for e in p.effects if e.kind == "menu"), 0)
 
 
 # --- triggered powers ----------------------------------------------------------------------------------------
@@ -1383,6 +1523,11 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
         if not f.immediate_ready():
             return
         f.immediate_used = True
+    if power.attack.form == "close-burst":  # 'make a Toxic Burst attack': around it, once, when it reaches an enemy
+        around = area_targets(b, f, power.attack, None)
+        if f.in_play() and any(x.player != f.player for x in around):
+            attack(b, f, power, power.attack, around)
+        return
     for _ in range(max(1, e.count)):
         if b.over or not f.in_play():
             return

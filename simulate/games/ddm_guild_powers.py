@@ -926,11 +926,14 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     effects = _outcome_effects(body) if trigger else _effects(body, "self", "power")
     if named is not None:
         effects = [replace(named[0], what=effects[0].kind if effects else ""), *effects]
+    if trigger == "start-of-round" and effects and all(e.kind == "initiative" for e in effects):
+        trigger = "before-initiative"  # 'Use at start of round: you roll 1 extra d20 when determining initiative this
+        # round': before the champion test it is about (ddm-guild.initiative-dice)
     if trigger == "attack-made" and effects and all(e.kind == "mod" and e.duration == "attack" for e in effects):
         trigger = "declares"  # 'Use when making a {m} attack ...: +2 attack and +10 damage on that attack': as
         # it is made
     if action and not trigger:
-        effects = _bind_chosen(_bind_requirement(effects, requirement))
+        effects = _bind_chosen(_bind_menu(_bind_requirement(effects, requirement)))
     elif any(e.filter.target_state == "seen" and e.who in _CHOSEN_AS for e in effects):
         effects = _bind_chosen(effects, seen_only=True)  # 'End 1 condition on an ally this creature can see'
     return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
@@ -980,6 +983,25 @@ def _bind_requirement(effects: list[Effect], requirement: str) -> list[Effect]:
             e = replace(e, filter=replace(e.filter, keyword=requirement.partition(":")[2], within=-1))
         out.append(e)
     return out
+
+
+def _bind_menu(effects: list[Effect]) -> list[Effect]:
+    """'1 ally adjacent to it heals 5 HP, or 1 condition on that ally ends': an action power's menu whose options
+    mean one creature, named by the first option and called 'that ally' / 'that enemy' by another, chooses it
+    before the menu (judged for what the first option does to it, as ``_bind_chosen`` does) and every option
+    reaches that one."""
+    for i, m in enumerate(effects):
+        if m.kind != "menu" or not m.options:
+            continue
+        first = m.options[0][0]
+        bound = _CHOSEN_AS.get(first.who)
+        if bound is None or first.filter.target_state or not any(x.who == bound for o in m.options for x in o):
+            continue
+        chooser = Effect("choose", first.who, what=first.kind, filter=first.filter)
+        options = tuple(tuple(replace(x, who=bound, filter=Filter()) if x.who == first.who and x.filter == first.filter
+                              else x for x in o) for o in m.options)
+        return [*effects[:i], chooser, replace(m, options=options), *effects[i + 1:]]
+    return effects
 
 
 def _bind_chosen(effects: list[Effect], seen_only: bool = False) -> list[Effect]:
@@ -1419,6 +1441,7 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
     names = {q.name.casefold() for q in out}
     attacks = {q.name.casefold() for q in out if q.attack is not None and q.attack.form in ("melee", "ranged")}
     attacks_all = {q.name.casefold() for q in out if q.attack is not None}
+    bursts = {q.name.casefold() for q in out if q.attack is not None and q.attack.form == "close-burst"}
     for i, q in enumerate(out):
         made = [e.what for e in q.effects if e.kind == "attack"] if q.attacks_made else []
         missing = [m[6:] for m in made if m.startswith("power:") and m[6:] not in attacks]
@@ -1436,9 +1459,16 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
             if e.kind == "recharge" and e.what.startswith("power:") \
                     and not any(n in names for n in e.what[6:].split("|")):
                 out[i] = replace(q, unplayed=f"recharge {e.what[6:]}: no power of this card has that name")
+            # 'make a Toxic Burst attack': one of its card's attacks the engine makes on a power's word (a single
+            # target, or a close burst around it)
+            if e.kind == "attack" and e.what.startswith("power:") and not q.attacks_made and e.who == "self" \
+                    and e.what[6:] not in attacks and e.what[6:] not in bursts:
+                out[i] = replace(q, unplayed=f"{e.what[6:]} attacks: no single-target attack or close burst of this "
+                                             "card has that name")
     return out
 
 
 def _all_effects(p: Power) -> tuple[Effect, ...]:
     a = p.attack
-    return p.effects + ((a.hit + a.miss + a.always + a.crit) if a is not None else ())
+    found = p.effects + ((a.hit + a.miss + a.always + a.crit) if a is not None else ())
+    return found + tuple(x for e in found if e.kind == "menu" for o in e.options for x in o)

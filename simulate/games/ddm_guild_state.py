@@ -156,6 +156,7 @@ class Fighter:
         self.kills = 0
         self.points_earned = 0
         self.destroyed_round = 0
+        self.destroyed_by = ""  # the creature that destroyed it ("" for none: ongoing damage, a pit, ...)
 
     # -- state
 
@@ -379,6 +380,13 @@ class Battle:
         # ('RECHARGE when no creature is affected by this power')
         self.applying: list[tuple[str, int]] = []
         self.power_effects: dict[tuple[str, int], set[int]] = {}
+        # victory points this round decides, awarded at its end ("vp" effects "round:<measure>",
+        # ddm-guild.round-awards): (player, points, measure, the creature whose power it is)
+        self.round_awards: list[tuple[int, int, str, str]] = []
+        # the next champion test: each player's extra d20s, and the player who wins it outright (-1: none);
+        # ddm-guild.initiative-dice
+        self.initiative_dice = [0, 0]
+        self.initiative_win = -1
         self.winner: int | None = None
         self.reason = ""
         self.over = False

@@ -32,6 +32,10 @@ EFFECT_KINDS: Final = (
     "hit",  # 'that attack is a critical hit' ("crit"), 'an automatic hit' ("auto"), 'a normal hit instead' ("normal")
     "roll",  # 'Roll 1d20' (extra "new") and 'On 11+,' / '1-9:' (amount to count): the effects after it need that roll
     "survive",  # 'this creature is not destroyed and has 5 HP instead' (on the "destroyed" trigger)
+    "initiative",  # 'you roll 1 extra d20 when determining initiative this round' (amount: dice), 'you automatically
+    # win the next initiative roll' (what "win"): its player's next champion test (ddm-guild.initiative-dice)
+    "menu",  # 'Choose 1 effect: Shield: +2 AC ... Smother: ...', 'heals 20 HP or recharges its Crushing Blow': one of
+    # its ``options`` (their names in ``what``, '|'-separated), chosen by the player (ddm-guild.menu)
 )
 STATIC_KINDS: Final = (
     "always-bloodied",  # 'This creature is always considered bloodied'
@@ -62,6 +66,11 @@ MOVE_MODES: Final = ("flight", "burrow")
 # where a shift, a move or a teleport must end (its ``what``): beside 'that enemy' (the event's, or the one its
 # requirement names), 'that ally', an enemy / ally / creature (of the effect filter's kinds and state), or a wall
 END_NEAR: Final = ("end:target", "end:that-ally", "end:ally", "end:enemy", "end:creature", "end:wall")
+# victory points a round decides ("vp" effects whose what is "round:<measure>", ddm-guild.round-awards): the player
+# ahead on enemies destroyed this round, on the highest level or cost of one, on creatures in its victory areas; each
+# creature in a victory area; its power's creature destroyed one; an enemy was destroyed; each enemy destroyed
+ROUND_MEASURES: Final = ("most-destroyed", "highest-level-destroyed", "highest-cost-destroyed", "most-in-areas",
+                         "each-in-area", "self-destroyed", "any-destroyed", "each-destroyed")
 # Durations: who counts the turn ("target" is the creature affected, "source" the one whose power it is).
 DURATIONS: Final = (
     "save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn", "end-next-turn-source",
@@ -109,6 +118,7 @@ class Effect:
     follow: AttackSpec | None = None  # a Followup: a second attack against the same target when this one hits
     gate: Filter = Filter()  # an attack's rider only against a target in this state ('+15 damage if the target is
     # bloodied', 'Dazed target is Stunned instead'; with "instead" in extra it replaces the rider of its kind)
+    options: tuple[tuple[Effect, ...], ...] = ()  # a "menu": the effects of each option it offers
 
 
 @dataclass(frozen=True)

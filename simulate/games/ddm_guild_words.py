@@ -89,7 +89,13 @@ _MISSPELT_WORDS: Final = (
     # undead"
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
     (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
-    (re.compile(r"\bittakes\b"), "it takes"), (re.compile(r"\bit as (?=[+-]\d)"), "it has "),
+    (re.compile(r"\bittakes\b"), "it takes"), (re.compile(r"\bacritical\b"), "a critical"),
+    (re.compile(r"\banimmediate\b"), "an immediate"), (re.compile(r"\btaking yor\b"), "taking your"),
+    (re.compile(r"\ban effect of condition\b"), "an effect or condition"),
+    (re.compile(r"\bwithin two squares\b"), "within 2 squares"), (re.compile(r"\bwithin three squares\b"),
+                                                                   "within 3 squares"),
+    (re.compile(r"(?<=[a-z]),then\b"), ", then"), (re.compile(r"\+(\d+) m attack\b"), r"+\1 {m} attack"),
+    (re.compile(r"\bmoves? u[o0]p? to\b"), "moves up to"), (re.compile(r"\bit as (?=[+-]\d)"), "it has "),
     (re.compile(r"\[([mrcab]b?)\](?= attacks?\b)"), r"{\1}"),  # '-5 damage with [m] attacks': the icon
     (re.compile(r"\bthier\b"), "their"),
     # 'against attacks by Evil enemies and Underdark enemies': an attack by either
