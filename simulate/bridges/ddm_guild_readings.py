@@ -142,6 +142,14 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "Charge: at least 2 squares toward the nearest enemy, then a melee basic attack "
         "at +1."),
+    "ddm-guild.extra-attack-limit": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "'Make this attack again (maximum 2 per turn)': the first attack counts toward the maximum; 'once per turn' "
+        "counts the extra attack only."),
+    "ddm-guild.move-then-attack": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A power that moves, then attacks, is one attack action: the player picks the square and the target; a "
+        "minimum number of squares counts the shortest path."),
     "ddm-guild.opportunity-attack": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "Leaving an enemy's side, or a ranged or area attack beside it, provokes an "

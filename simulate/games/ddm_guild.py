@@ -30,13 +30,14 @@ from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
-from simulate.games.ddm_guild_board import GuildBoard, gap, space_of
+from simulate.games.ddm_guild_board import GuildBoard, Reach, gap, space_of
 from simulate.games.ddm_guild_cards import GuildCard, GuildWarband, card_from_json, lists_unplayed, unplayed_powers
+from simulate.games.ddm_guild_coverage import made_on_charge
 from simulate.games.ddm_guild_state import Battle, Fighter
-from simulate.games.ddm_guild_vocab import Power
+from simulate.games.ddm_guild_vocab import Power, move_mode
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.65"  # 1.64: named creatures; 1.65: menus, round awards, named cleanses, initiative
+GAME_VERSION: Final = "ddm-guild/1.66"  # 1.65: menus, round awards, named cleanses, initiative; 1.66: move, then attack
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -85,6 +86,18 @@ class GuildCharge(Action):
 
 
 @dataclass(frozen=True)
+class GuildMoveAttack(Action):
+    """A power that moves or shifts its creature, then attacks, in one attack action ('moves up to its speed, then
+    attacks: ...'; profile ``ddm-guild.move-then-attack``): to anchor ``to`` first (along the cheapest path, the one
+    a move action takes), then the attack of :class:`GuildAttack` from there."""
+
+    power: int
+    to: tuple[int, int]
+    targets: tuple[str, ...] = ()
+    at: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
 class GuildPower(Action):
     """Use power ``power`` (its index on the card) as the action it names; for a power that offers a menu ('Choose
     1 effect: ...'), ``option`` is the one its player chose, counted from 0 (profile ddm-guild.menu)."""
@@ -112,6 +125,7 @@ ACTION_KINDS: Final[dict[type[Action], str]] = {
     GuildShift: "guild-shift",
     GuildAttack: "guild-attack",
     GuildCharge: "guild-charge",
+    GuildMoveAttack: "guild-move-attack",
     GuildPower: "guild-power",
     GuildRecharge: "guild-recharge",
     GuildEndTurn: "guild-end-turn",
@@ -424,6 +438,7 @@ class GuildState(State):
             f.activations_left = f.activations if f.in_play() else 0
             f.per_round_used.clear()
             f.attacked_by.clear()
+            f.extra_round.clear()
             f.immediate_used = False
         P.fire(b, "before-initiative", self._in_order(0))
         winner, rolls = self._champion_roll("champion-test")
@@ -539,6 +554,7 @@ class GuildState(State):
         f.charged = False
         f.provoked_by = set()
         f.per_turn_used.clear()
+        f.extra_turn.clear()
         b.version += 1
         for other in b.fighters:
             for e in other.effects[:]:
@@ -738,44 +754,129 @@ class GuildState(State):
         move action on its turn': Plodding)."""
         return f.move_action or (f.attack_action and not f.gained("one-move"))
 
-    def _attack_actions(self, f: Fighter, limit: int = 0) -> list[Action]:
+    def _attack_actions(self, f: Fighter, limit: int = 0, approach: bool = True) -> list[Action]:
+        """The attacks ``f`` may make now; with ``approach``, also those of powers that move it first (every anchor
+        they reach from which the attack has a target: ``_approach_actions``)."""
         out: list[Action] = []
-        b = self.b
         for p in self.attack_powers(f):
-            if p.attacks_made and _made_list(p):  # 'Make 1 Greatsword attack and 1 Shield Bash attack ...'
-                out.extend(GuildAttack(p.index, aim) for aim in self._list_aims(f, p))
-                continue
-            if p.attacks_made:
-                basic = self._made_power(f, p)
-                if basic is None or basic.attack is None:
-                    continue
-                ts = [e.id for e in b.enemies_of(f) if P.in_range(b, f, basic, basic.attack, e)]
-                if _made_each(p):  # 'make 1 {B} attack against each adjacent Bloodied enemy': all of them
-                    each = tuple(t for t in ts if _each_ok(b, f, p, b.by_id[t]))
-                    if each:
-                        out.append(GuildAttack(p.index, each))
-                    continue
-                if _made_distinct(p):
-                    out.extend(GuildAttack(p.index, c) for c in _target_tuples(ts, p.attacks_made, True))
-                    continue
-                for t in ts:
-                    out.append(GuildAttack(p.index, tuple([t] * p.attacks_made)))
-                continue
-            a = p.attack
-            if a is None:
-                continue
-            if a.form in ("melee", "ranged"):
-                ids = [e.id for e in b.enemies_of(f) if P.in_range(b, f, p, a, e)]
-                if a.same:  # 'against 1 target': every roll against the one chosen
-                    out.extend(GuildAttack(p.index, (t,) * a.targets) for t in ids)
-                    continue
-                out.extend(GuildAttack(p.index, t) for t in _target_tuples(ids, a.targets, a.distinct))
+            if p.approach:
+                if approach:
+                    out.extend(self._approach_actions(f, p))
             else:
-                for at in self.area_origins(f, p):
-                    out.append(GuildAttack(p.index, (), at))
+                out.extend(self._power_attacks(f, p))
             if limit and len(out) >= limit:
                 return out
         return out
+
+    def _power_attacks(self, f: Fighter, p: Power) -> list[GuildAttack]:
+        """The ways to aim one attack power from where ``f`` stands."""
+        b = self.b
+        if p.attacks_made and _made_list(p):  # 'Make 1 Greatsword attack and 1 Shield Bash attack ...'
+            return [GuildAttack(p.index, aim) for aim in self._list_aims(f, p)]
+        if p.attacks_made:
+            basic = self._made_power(f, p)
+            if basic is None or basic.attack is None:
+                return []
+            ts = [e.id for e in b.enemies_of(f) if P.in_range(b, f, basic, basic.attack, e)]
+            if _made_each(p):  # 'make 1 {B} attack against each adjacent Bloodied enemy': all of them
+                each = tuple(t for t in ts if _each_ok(b, f, p, b.by_id[t]))
+                return [GuildAttack(p.index, each)] if each else []
+            if _made_distinct(p):
+                return [GuildAttack(p.index, c) for c in _target_tuples(ts, p.attacks_made, True)]
+            return [GuildAttack(p.index, tuple([t] * p.attacks_made)) for t in ts]
+        a = p.attack
+        if a is None:
+            return []
+        if a.form in ("melee", "ranged"):
+            ids = [e.id for e in b.enemies_of(f) if P.in_range(b, f, p, a, e)]
+            if a.same:  # 'against 1 target': every roll against the one chosen
+                return [GuildAttack(p.index, (t,) * a.targets) for t in ids]
+            return [GuildAttack(p.index, t) for t in _target_tuples(ids, a.targets, a.distinct)]
+        return [GuildAttack(p.index, (), at) for at in self.area_origins(f, p)]
+
+    # -- a move or shift, then the attack (profile ddm-guild.move-then-attack)
+
+    def approach_stops(self, f: Fighter, p: Power) -> list[Sq]:
+        """The anchors a power's move or shift may end on before its attack: within its number of squares (-1: its
+        speed, -2: twice its speed), at least its minimum away along the cheapest path (its start included when
+        it has none: 'up to'); none while it may not move (or shift)."""
+        if not p.approach or f.pos is None:
+            return []
+        e = p.approach[0]
+        if e.kind == "shift" and (f.held() or f.has("no-shift") or f.ponderous):
+            return []
+        if e.kind == "move" and (f.held() or f.speed() <= 0):
+            return []
+        r = self.approach_reach(f, p)
+        low = approach_minimum(p)
+        sqs = self.board.squares
+        cost = r.cost
+        return [sqs[i] for i in r.stops if cost[i] >= low and (i != r.start or low == 0)]
+
+    def approach_reach(self, f: Fighter, p: Power) -> Reach:
+        e = p.approach[0]
+        n = e.amount if e.amount >= 0 else f.speed() * -e.amount
+        mode = f.move_mode
+        f.move_mode = move_mode(e) or ("shift" if e.kind == "shift" else "")
+        try:
+            return P.reach(self.b, f, n)
+        finally:
+            f.move_mode = mode
+
+    def standing_at(self, f: Fighter, to: Sq) -> _Standing:
+        """``f`` placed at anchor ``to`` for a look only (whom its attack would reach from there); put back after."""
+        return _Standing(self.b, f, to)
+
+    def _approach_actions(self, f: Fighter, p: Power) -> list[Action]:
+        out: list[Action] = []
+        far = _approach_limit(self, f, p)
+        enemies = [e for e in self.b.enemies_of(f) if e.pos is not None]
+        for to in self.approach_stops(f, p):
+            if far >= 0 and not any(gap(to, f.side, e.pos, e.side) <= far for e in enemies if e.pos is not None):
+                continue
+            with self.standing_at(f, to):
+                aims = self._power_attacks(f, p)
+            out.extend(GuildMoveAttack(p.index, to, a.targets, a.at) for a in aims)
+        return out
+
+    def _move_attack(self, f: Fighter, action: GuildMoveAttack) -> None:
+        """Profile ``ddm-guild.move-then-attack``: the move (provoking as any move; a shift provokes nothing), then
+        the attack as :class:`GuildAttack` plays it from where the creature is. An attack the move has made
+        impossible (the creature destroyed, stunned or stopped on the way, its target gone) is lost with the
+        action."""
+        b = self.b
+        p = self._power(f, action.power)
+        to = (action.to[0], action.to[1])
+        aim = GuildAttack(p.index, tuple(action.targets), action.at)
+        if not p.approach or p not in self.attack_powers(f) or to not in self.approach_stops(f, p):
+            raise IllegalAction(f"{f.id} cannot use {p.name} to move to {list(to)}")
+        with self.standing_at(f, to):
+            ok = aim in self._power_attacks(f, p)
+        if not ok:
+            raise IllegalAction(f"{p.name}: no such attack from {list(to)}")
+        e = p.approach[0]
+        if to != f.pos:
+            r = self.approach_reach(f, p)
+            path = r.path(to)
+            mode = f.move_mode
+            f.move_mode = move_mode(e)
+            try:
+                b.event("move", creature=f.id, to=list(to), cost=r.cost_to(to), path=[list(a) for a in path],
+                        power=p.name, how=e.kind)
+                P.walk(b, f, path, provokes=e.kind == "move")
+            finally:
+                f.move_mode = mode
+        if f.in_play() and not b.over and f.can_act() and aim in self._power_attacks(f, p):
+            try:  # (its requirement was judged before the move: 'Only while adjacent to a wall. Move up to 4 ...')
+                self._attack_action(f, aim, approached=True)
+            except IllegalAction:
+                pass
+            else:
+                self._after_attacks(f, p.index)
+                return
+        self._spend(f, p.action or "attack")  # the attack the move made impossible is lost
+        P.spend(b, f, p)
+        b.event("attack-lost", creature=f.id, power=p.name)
 
     def _made_seq(self, f: Fighter, p: Power) -> list[Power] | None:
         """The attacks a power that names several makes, in order ('2 {B} attacks and a Sting attack')."""
@@ -873,23 +974,36 @@ class GuildState(State):
             for anchor in far:
                 if t.pos is None or gap(anchor, f.side, t.pos, t.side) > 3:
                     continue
-                ok = [p for p in powers if p.attack is not None and self._reaches_from(f, p, anchor, t)]
+                ok = [p for p in powers if self._reaches_from(f, self.charge_use(f, p), anchor, t)]
                 if ok and b.board.sees(f.pos, f.side, anchor, f.side):
                     for p in ok:
                         out.append(GuildCharge(t.id, anchor, p.index))
         return out
 
     def charge_powers(self, f: Fighter) -> list[Power]:
-        """The melee basic attack, and any melee attack usable on a charge (profile ``ddm-guild.charge``)."""
+        """The melee basic attack, any melee attack usable on a charge, and any power usable on a charge that makes
+        several melee basic attacks against one target ('(only on charge) Make 2 {b} attacks', 'Use only while
+        charging: Make 2 {b} attacks against target of charge'; profile ``ddm-guild.charge``)."""
         out = []
         mb = f.melee_basic()
         if mb is not None:
             out.append(mb)
         for p in f.powers:
-            if p is not mb and p.attack is not None and p.attack.form == "melee" and p.attack.charge \
-                    and not p.trigger and f.uses_left(p):
+            if p is mb or p.trigger or not f.uses_left(p):
+                continue
+            own = p.attack is not None and p.attack.form == "melee" and p.attack.charge
+            made = made_on_charge(p) and mb is not None and mb.attack is not None and mb.attack.form == "melee"
+            if own or made:
                 out.append(p)
         return out
+
+    def charge_use(self, f: Fighter, p: Power) -> Power:
+        """The attack a charge power makes: its own, or the melee basic attack it makes several times."""
+        if made_on_charge(p):
+            mb = f.melee_basic()
+            if mb is not None:
+                return mb
+        return p
 
     def _reaches_from(self, f: Fighter, p: Power, anchor: Sq, t: Fighter) -> bool:
         if t.pos is None or p.attack is None:
@@ -972,9 +1086,13 @@ class GuildState(State):
             return
         if isinstance(action, GuildAttack):
             self._attack_action(f, action)
+            self._after_attacks(f, action.power)
             return
         if isinstance(action, GuildCharge):
             self._charge(f, action)
+            return
+        if isinstance(action, GuildMoveAttack):
+            self._move_attack(f, action)
             return
         if isinstance(action, GuildRecharge):
             p = self._power(f, action.power)
@@ -1017,11 +1135,12 @@ class GuildState(State):
         elif action == "move":
             self._spend_move(f)
 
-    def _attack_action(self, f: Fighter, action: GuildAttack) -> None:
+    def _attack_action(self, f: Fighter, action: GuildAttack, approached: bool = False) -> None:
         b = self.b
         p = self._power(f, action.power)
-        if p not in self.attack_powers(f):
-            raise IllegalAction(f"{f.id} cannot use {p.name} now")
+        if (p.approach and not approached) or (not approached and p not in self.attack_powers(f)):
+            raise IllegalAction(f"{f.id} cannot use {p.name} now" + (" (it moves first: guild-move-attack)"
+                                                                      if p.approach else ""))
         if p.attacks_made and _made_list(p):
             seq = self._made_seq(f, p)
             if seq is None or tuple(action.targets) not in self._list_aims(f, p):
@@ -1099,6 +1218,14 @@ class GuildState(State):
         P.spend(b, f, p)
         P.attack(b, f, p, a, targets)
 
+    def _after_attacks(self, f: Fighter, index: int) -> None:
+        """What the creature does once all the power's attacks are resolved ('After resolving all attacks, this
+        creature teleports up to 5 squares', 'Make 2 {b} attacks. Hit or miss, it has +4 AC ...'): once, hit or miss."""
+        p = self._power(f, index)
+        after = [e for e in p.effects if "after" in e.extra]
+        if after and f.in_play() and not self.b.over:
+            P.apply_power(self.b, f, replace(p, effects=tuple(after)), J.power_ctx(J.Ctx(f), p))
+
     def _charge(self, f: Fighter, action: GuildCharge) -> None:
         b = self.b
         if GuildCharge(action.target, (action.to[0], action.to[1]), action.power) not in self._charge_actions(f):
@@ -1116,9 +1243,15 @@ class GuildState(State):
         finally:
             f.charging_now = False
         t = b.by_id[action.target]
-        if f.in_play() and t.in_play() and p.attack is not None and P.in_range(b, f, p, p.attack, t) and not b.over:
+        use = self.charge_use(f, p)
+        if f.in_play() and t.in_play() and use.attack is not None and P.in_range(b, f, use, use.attack, t) \
+                and not b.over:
             P.spend(b, f, p)
-            P.attack(b, f, p, p.attack, [t], charge=True)
+            if use is not p:
+                b.event("power", creature=f.id, power=p.name, trigger="")
+            for _ in range(p.attacks_made if use is not p else 1):  # each at the charge's +1
+                if f.in_play() and t.in_play() and not b.over and use.attack is not None:
+                    P.attack(b, f, use, use.attack, [t], charge=True)
 
     # -- the result
 
@@ -1135,6 +1268,46 @@ class GuildState(State):
             details={"map": self.map.slug, "per_creature": per, "rules_version": R.RULES_VERSION,
                      "map_standin": bool(self.map.raw.get("approximation") or self.map.raw.get("standin"))},
         )
+
+
+class _Standing:
+    """A creature put on another anchor for a look, and back (the battle's version moves both ways, so nothing kept
+    from the look outlives it)."""
+
+    def __init__(self, b: Battle, f: Fighter, to: Sq) -> None:
+        self.b, self.f, self.to = b, f, to
+        self.home: Sq | None = f.pos
+
+    def __enter__(self) -> None:
+        self.f.pos = self.to
+        self.b.moved()
+
+    def __exit__(self, *exc: object) -> None:
+        self.f.pos = self.home
+        self.b.moved()
+
+
+def approach_minimum(p: Power) -> int:
+    """'(minimum 6 squares)', 'exactly 4 squares': the fewest squares the move before the attack covers."""
+    return next((int(x[4:]) for x in p.approach[0].extra if x.startswith("min:")), 0) if p.approach else 0
+
+
+def _approach_limit(s: GuildState, f: Fighter, p: Power) -> int:
+    """How far from an enemy an anchor may be for the attack after the move to reach it (-1: any distance)."""
+    a = p.attack
+    if a is None:
+        q = s._made_power(f, p)
+        a = q.attack if q is not None else None
+        if a is None or q is None:
+            return 0
+        return f.reach_of(q) if a.form == "melee" else (a.range or -1)
+    if a.form == "melee":
+        return f.reach_of(p)
+    if a.form in ("close-burst", "close-blast", "reach-burst"):
+        return max(a.size, f.reach_of(p))
+    if a.form == "area":
+        return a.range + a.size if a.range else -1
+    return a.range or -1
 
 
 def _target_tuples(ids: list[str], n: int, distinct: bool) -> list[tuple[str, ...]]:

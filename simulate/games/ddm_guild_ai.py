@@ -28,13 +28,28 @@ from simulate.games.ddm_guild import (
     GuildCharge,
     GuildEndTurn,
     GuildMove,
+    GuildMoveAttack,
     GuildPower,
     GuildShift,
     GuildState,
 )
 from simulate.games.ddm_guild_board import UNREACHED, Reach, gap, space_of
+from simulate.games.ddm_guild_coverage import made_on_charge
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import AttackSpec, Effect, Power
+
+
+def _repeats(p: Power, a: AttackSpec, chance: float) -> float:
+    """How many times the attack is expected to land, for one that makes itself again after a hit ('make this attack
+    again (maximum 2 per turn)', 'make another Five Arms attack'): each repeat needs the hit before it (at most its
+    limit; 3 in all for an estimate when the card gives none)."""
+    own = [e for e in a.hit if e.kind == "attack" and e.who == "self"
+           and (e.what == "same" or e.what == "power:" + p.name.casefold())]
+    if not own:
+        return 1.0
+    cap = next((x for x in own[0].extra if x.startswith(("max:", "times:"))), "")
+    n = 3 if not cap else int(cap.split(":")[1]) + (1 if cap.startswith("times:") else 0)
+    return sum(chance ** k for k in range(n))
 
 
 class GuildHeuristicPolicy:
@@ -92,6 +107,9 @@ class GuildHeuristicPolicy:
             if f.move_action and not f.held():
                 plan = self._move_to_attack(s, f, here_v)
             spring = self._move_and_attack(s, f)
+            appr = self._approach_attack(s, f)  # 'moves up to its speed, then attacks': the square and the aim
+            if appr is not None and (spring is None or appr[0] >= spring[0]):
+                spring = appr
             # a move and an attack in one action (Spring Attack): worth it when its attack beats the one from here
             # and the plan's move and attack (two actions) by little enough, the move action being kept
             if spring is not None and spring[0] > here_v + 0.5 and (plan is None or spring[0] >= plan[0] - 1.0):
@@ -173,6 +191,7 @@ class GuildHeuristicPolicy:
             v += chance * t.card.cost * 0.5
         if dmg < t.hp:  # what the hit leaves on a creature it does not destroy
             v += chance * sum(_rider_value(t, e) for e in P.gated_hit(b, f, t, a))
+            v *= _repeats(p, a, chance)
         v += 0.3 * sum(e.amount for e in a.miss if e.kind == "damage")
         return v
 
@@ -202,7 +221,7 @@ class GuildHeuristicPolicy:
 
     def _best_attack(self, s: GuildState, f: Fighter) -> tuple[float, Action, bool] | None:
         best: tuple[float, Action, bool] | None = None
-        for action in s._attack_actions(f):
+        for action in s._attack_actions(f, approach=False):
             if not isinstance(action, GuildAttack):
                 continue
             v = self._attack_value(s, f, action)
@@ -224,6 +243,8 @@ class GuildHeuristicPolicy:
             return None
         options: list[tuple[float, str, int, Power, AttackSpec, Fighter]] = []
         for p in s.attack_powers(f):
+            if p.approach:  # (its move is its own: _approach_attack)
+                continue
             a = p.attack
             mult = 1.0
             use = p
@@ -328,6 +349,34 @@ class GuildHeuristicPolicy:
                 best = (v, action)
         return best
 
+    def _approach_attack(self, s: GuildState, f: Fighter) -> tuple[float, Action] | None:
+        """The best use of a power that moves (or shifts) its creature and then attacks in one action: each anchor
+        the move may end on from which the attack has a target, the attack valued from there (flanks and reach as
+        they would be), less 4 for each opportunity attack the move provokes on its cheapest path."""
+        b = s.b
+        if f.pos is None:
+            return None
+        best: tuple[float, Action] | None = None
+        w = b.board.width
+        for p in s.attack_powers(f):
+            if not p.approach:
+                continue
+            actions = [a for a in s._approach_actions(f, p) if isinstance(a, GuildMoveAttack)]
+            if not actions:
+                continue
+            prov = s.approach_reach(f, p).prov if p.approach[0].kind == "move" else None
+            by_square: dict[Sq, list[GuildMoveAttack]] = {}
+            for a in actions:
+                by_square.setdefault((a.to[0], a.to[1]), []).append(a)
+            for to, aims in by_square.items():
+                cost = 4.0 * prov[to[1] * w + to[0]] if prov is not None else 0.0
+                with s.standing_at(f, to):
+                    for a in aims:
+                        v = self._attack_value(s, f, GuildAttack(a.power, a.targets, a.at)) - cost
+                        if best is None or v > best[0]:
+                            best = (v, a)
+        return best
+
     def _ally_attack_value(self, b: Battle, f: Fighter, e: Effect) -> float:
         """An attack the power has an ally make ('Nearest ally makes an immediate {b} attack'), valued as the
         engine plays it: the allies ``pick`` names, each against the enemy ``extra_attack`` picks."""
@@ -379,9 +428,11 @@ class GuildHeuristicPolicy:
                 continue
             seen.add(key)
             p = s._power(f, action.power)
-            if p.attack is None:
+            use = s.charge_use(f, p)  # ('(only on charge) Make 2 {b} attacks': the melee basic attack, twice)
+            if use.attack is None:
                 continue
-            v = self._value(b, f, p, p.attack, b.by_id[action.target], True) - 0.5
+            times = p.attacks_made if use is not p else 1
+            v = self._value(b, f, use, use.attack, b.by_id[action.target], True) * times - 0.5
             if best is None or v > best[0]:
                 best = (v, action)
         return best
@@ -390,7 +441,7 @@ class GuildHeuristicPolicy:
     def _charges_well(f: Fighter) -> bool:
         if any(flt.self_state == "charging" for _stat, _n, flt in f.static_mods):
             return True
-        return any(p.attack is not None and p.attack.charge for p in f.powers)
+        return any((p.attack is not None and p.attack.charge) or made_on_charge(p) for p in f.powers)
 
     def _shift_out(self, s: GuildState, f: Fighter, attack: Action) -> Sq | None:
         b = s.b
@@ -471,7 +522,7 @@ class GuildHeuristicPolicy:
     def _minor_attack(self, s: GuildState, f: Fighter) -> Action | None:
         """The best attack a minor-action attack power makes from where it stands, when it is worth anything."""
         best: tuple[float, Action] | None = None
-        for action in s._attack_actions(f):
+        for action in s._attack_actions(f, approach=False):
             if not isinstance(action, GuildAttack) or s._power(f, action.power).action != "minor":
                 continue
             v = self._attack_value(s, f, action)

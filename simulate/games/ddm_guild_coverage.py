@@ -272,6 +272,12 @@ def engine_unplayed(power: Power) -> str:
                     return "a rider that depends on the target outside a hit"
     if power.attacks_made and power.trigger:
         return "several attacks on a trigger"
+    if power.attacks_made and power.requirement == "charge" and not made_on_charge(power):
+        return "several attacks on a charge other than melee basic attacks against its target"
+    for e in power.approach:  # the move or shift before the attack (GuildMoveAttack)
+        if e.kind not in ("move", "shift") or e.who != "self" or e.what or e.filter != Filter() or power.trigger \
+                or any(not x.startswith("min:") and x not in ("mode:flight", "mode:burrow") for x in e.extra):
+            return "a move before the attack the engine does not make"
     rolled = False
     for e in power.effects:
         if e.kind == "roll":
@@ -453,6 +459,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return f"an effect on '{e.who}' is not played"
     if e.kind == "attack" and who not in _ALLY_ATTACKERS:
         return "an attack by someone else"
+    if e.kind == "attack" and e.what == "same" and not attack:
+        return "'this attack again' with no attack"
     if e.kind == "attack" and e.what.startswith("power:"):
         return ""  # checked against the card when the power is used
     if e.kind == "attack" and e.what == "followup" and e.follow is not None:
@@ -489,3 +497,12 @@ def while_state_played(state: str) -> bool:
         return all(while_state_played(part) for part in state.split("&"))
     kind, _, arg = state.partition(":")
     return kind in WHILE_STATES and not arg.startswith("cond:")
+
+
+def made_on_charge(p: Power) -> bool:
+    """'(only on charge) Make 2 {b} attacks', 'Usable on charge. Make 2 {b} attacks against the same target': melee
+    basic attacks against the charge's target, made as the charge's attack (GuildState.charge_powers)."""
+    made = [e for e in p.effects if e.kind == "attack"]
+    return bool(p.attacks_made) and p.requirement == "charge" and not p.approach and len(made) == 1 \
+        and len(p.effects) == 1 and made[0].who == "self" and made[0].what in ("basic", "melee-basic") \
+        and not made[0].extra and made[0].filter == Filter()

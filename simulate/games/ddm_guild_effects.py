@@ -517,6 +517,15 @@ _EXTRA_ATTACK_RE: Final = re.compile(
     r"(?P<which>\{b\}|\{m\}|\{r\}|"
     r"\{mb\}|\{rb\}|melee|ranged|\{m\} or \{r\}|[a-z' \-]+?) attacks?(?P<rest>.*)$"
 )
+# 'make this attack again (maximum 2 per turn)', 'repeat this attack against a different target (once per turn)', 'make
+# another Five Arms attack (maximum 5 attacks per round)': an extra attack, read as 'make a <that> attack ...'
+_REPEAT_RE: Final = re.compile(r"^(?:(?:it )?makes? this attack again|repeats? this attack|(?:it )?makes? another "
+                               r"(?P<name>[a-z][a-z' \-]*?) attack)"
+                               r"(?P<rest>(?: against (?:a different|the same) target)?(?:\s*\([^)]*\))?)$")
+# how many such attacks a turn or a round allows (the attack that grants it counted, when it repeats itself)
+_EXTRA_CAP: Final = re.compile(r"\((?:maximum|max\.?) (?P<n>\d+|once|one|two|three|four|five|six)"
+                               r"(?: attacks?| times?)? (?:per|each|a) (?P<per>turn|round)\)$|"
+                               r"\((?P<once>once) per (?P<per2>turn|round)\)$")
 _HAS_RE: Final = re.compile(r"^(?:has|have|gets?|gains?|deals?(?= \+\d+ (?:\w+ )?damage)) (?P<mod>[+-].*)$")
 _GAIN_WORD: Final = (r"(?:resist \d+ (?:all|" + _TYPE_ALT + r")|insubstantial|phasing|conceal \d+|flight|"
                      r"blindsight|burrow|"
@@ -1160,13 +1169,16 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if vm.group("rest").strip(" ."):
             raise _Unread(body)
         return [Effect("vp", "opponent" if who == "opponent" else "player", int(vm.group("n")))]
+    rp = _REPEAT_RE.match(body)
+    if rp:  # 'make this attack again', 'repeat this attack', 'make another Five Arms attack': the attack it hit with
+        body = "make a " + (rp.group("name") or "this") + " attack" + rp.group("rest")
     am = _EXTRA_ATTACK_RE.match(body)
     if am:
         count = _words_to_int(am.group("count"))
         which = am.group("which").strip()
         which = {"{b}": "basic", "{m}": "melee-basic", "{mb}": "melee-basic", "{r}": "ranged-basic",
                  "{rb}": "ranged-basic", "melee": "melee-basic", "ranged": "ranged-basic",
-                 "{m} or {r}": "basic"}.get(which, "power:" + which)
+                 "{m} or {r}": "basic", "this": "same"}.get(which, "power:" + which)
         rest5 = am.group("rest").strip(" .")
         rest5 = re.sub(r"^(?:against|vs\.?|on) (?:that enemy|the target|that target|the same target|target|it|"
                        r"the attacker|that creature|an adjacent enemy|the triggering enemy|(?:that )?attacker|"
@@ -1175,6 +1187,15 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if other:
             rest5 = rest5[len("against a different target"):].strip(" ,.")
         rest5 = re.sub(r"^as (?:an? )?(?:immediate|free) action", "", rest5).strip(" ,.")
+        cap: tuple[str, ...] = ()
+        mx = _EXTRA_CAP.search(rest5)
+        if mx:  # '(maximum 2 per turn)', '(maximum once per turn)', '(max. 1 per turn)', '(once per turn)'
+            once = (mx.group("n") or "once") == "once"  # 'once per turn': the extra attack; 'maximum 2': attacks
+            n_cap = 1 if once else _words_to_int(mx.group("n"))
+            cap = (f"{'times' if once else 'max'}:{n_cap}:{mx.group('per') or mx.group('per2')}",)
+            rest5 = rest5[: mx.start()].strip(" ,.")
+            other = other or bool(re.match(r"^against a different target$", rest5))
+            rest5 = re.sub(r"^against (?:a different|the same) target$", "", rest5)
         bonus = 0
         bm = re.match(r"^with \+(\d+) attack(?: on that attack)?$", rest5)
         if bm:
@@ -1185,8 +1206,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         attacker = who if subject_given else "self"
         imm = ("immediate",) if (immediate or am.group("imm") or "as an immediate action" in am.group("rest")) \
             and attacker not in ("self", "target", "ally") else ()  # 'that ally' acts as its event lets it
+        if (which == "same" or cap) and (attacker != "self" or count != 1):
+            raise _Unread(body)
         return [Effect("attack", attacker, bonus, which, count=count, filter=flt if attacker != "self" else Filter(),
-                       extra=imm + (("other-target",) if other else ()))]
+                       extra=imm + (("other-target",) if other else ()) + cap)]
     if re.match(r"^(?:recharges?|recharge) (?:this power|it)$", body):
         return [Effect("recharge", "self")]
     rn = _RECHARGE_EFFECT.match(t)

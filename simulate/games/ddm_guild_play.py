@@ -1544,7 +1544,30 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
                 return
             t = sorted(others, key=lambda x: (x.hp, x.id))[0]
         force = next((x[6:] for x in e.extra if x.startswith("force:")), "")
+        if not _extra_allowed(f, e, power, ctx.run):
+            return
         attack(b, f, power, power.attack, [t], bonus=e.amount, force=force)
+
+
+def _extra_allowed(f: Fighter, e: Effect, power: Power, run: Run | None) -> bool:
+    """'(maximum 2 per turn)', '(maximum 5 attacks per round)', '(maximum once per turn)' after an extra attack: how
+    many a turn or a round allows, counted for each power that grants one. 'Maximum N' of an attack that repeats the
+    one that granted it ('make this attack again', 'make another Five Arms attack') counts that attack too; 'once'
+    ('make a {mb} attack (maximum once per turn)', 'repeat this attack ... (once per turn)') counts the extra one
+    only. Taken when allowed."""
+    cap = next((x for x in e.extra if x.startswith(("max:", "times:"))), "")
+    if not cap:
+        return True
+    kind, n, per = cap.split(":")
+    granting = run.power if run is not None else power
+    repeat = power is granting and kind == "max"
+    key = f"{granting.index}:{'same' if repeat else e.what}"
+    made = f.extra_turn if per == "turn" else f.extra_round
+    count = made.get(key, 1 if repeat else 0)
+    if count >= int(n):
+        return False
+    made[key] = count + 1
+    return True
 
 
 def _can_attack(b: Battle, f: Fighter, e: Effect) -> bool:

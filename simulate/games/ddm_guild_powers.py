@@ -497,7 +497,7 @@ def _attack_effects(text: str) -> list[Effect]:
     out: list[Effect] = []
     split = re.split(r" and (?=(?:\d|-\d+ to |ongoing|push|pull|slide|dazed|stunned|immobilized|slowed|weakened|"
                      r"helpless|dominated|blinded|marked|confused|staggered|target|the target|it |this creature|"
-                     r"each|grants|knock|[a-z]+ (?:ally|allies|enemy|enemies)|"
+                     r"each|grants|knock|[a-z]+ (?:ally|allies|enemy|enemies)|make |makes |repeat |"
                      r"(?:an? )?(?:(?!ally |allies |enemy |enemies |adjacent |each |all )[a-z,\-]+ )+?"
                      r"(?:target|targets|creature) (?:is|are|takes) |-\d+ (?:attack|ac|speed)\b))", t)
     pieces: list[str] = []
@@ -740,6 +740,8 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if once and re.search(r"on (?:a )?miss,? (?:if (?:the )?target is adjacent,? )?re-?roll (?:the|that) attack"
                           r"(?:,? instead)? \((?:maximum )?once per turn\)\.?$", body):
         once = None  # 'On miss, reroll the attack, instead (once per turn)': the limit is the reroll's
+    if once and re.search(r"\((?:maximum|max\.?)\s*$|repeats? this attack[a-z ]*$", body[: once.start()]):
+        once = None  # '... make a {mb} attack (maximum once per turn)': the extra attack's limit, not the power's
     if once:
         per_suffix = once.group(1)
         body = body[: once.start()]
@@ -761,6 +763,11 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     requirement = found.get("requirement", "")
     per = found.get("per", "")
     body = _leading_target_words(body)
+    approach: tuple[Effect, ...] = ()
+    before = body
+    ap = _approach(body) if not trigger and (ptype == "attack" or action in ("attack", "")) else None
+    if ap is not None:  # 'moves up to its speed, then attacks: ...': the attack after the move, read as any other
+        approach, body = (ap[0],), ap[1]  # (when it is not read so, the words are read as before: _effects)
     # an attack
     paren_multi = _PAREN_MULTI.match(body)
     led = body
@@ -771,6 +778,16 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     attack_like = bool(_ATTACK_RE.match(body) or _MULTI_RE.match(body) or _EACH_RE.match(body)
                        or (paren_multi and _MULTI_RE.match(paren_multi.group("rest")))
                        or (led != body and _ATTACK_RE.match(led)))
+    after_all: tuple[Effect, ...] = ()
+    if attack_like:  # '... 15 damage. After resolving all attacks, this creature teleports up to 5 squares'
+        ends = _after_attacks(body, made=False)
+        if ends is not None:
+            body, after_all = ends
+    if approach and attack_like:
+        try:
+            _attack(body)
+        except _Unread:
+            approach, body, attack_like, after_all = (), before, False, ()
     if attack_like and (ptype == "attack" or led.startswith("(") or re.match(r"^\+\d+ vs", led)
                         or _MULTI_RE.match(body) or _EACH_RE.match(body)):
         attack, spec_words = _attack(body)
@@ -787,9 +804,13 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
             attack = _replace_attack(attack, charge=True)
         if ptype == "attack" and not action and not trigger:
             action = "attack"
+        if approach and (action != "attack" or requirement == "charge" or attack.charge):
+            raise _Unread(text)
+        if after_all and (trigger or not action):
+            raise _Unread(text)
         return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
                      requirement=requirement, attack=attack, recharge=recharge, per=per,
-                     recharge_filter=recharge_filter)
+                     recharge_filter=recharge_filter, approach=approach, effects=after_all)
     # Spring Attack, Flyby Attack: "move up to its speed and make a {b} attack at any time during the move"
     sp = _MOVE_AND_ATTACK.match(body.strip(" ."))
     # (with no action named, still the attack action: the power makes an attack)
@@ -801,6 +822,12 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                      effects=(Effect("move", "self", n, extra=("toward-enemy",)), Effect("attack", "self", 0, which)),
                      recharge=recharge, per=per, recharge_filter=recharge_filter)
     # "make 2 {b} attacks" as an attack action
+    cp = _CHARGE_PAREN.match(body) if not requirement and not approach else None
+    if cp:
+        requirement, body = "charge", cp.group("rest")
+    made_tail = _after_attacks(body, made=True) if not trigger else None
+    if made_tail is not None and _MADE_RE.match(made_tail[0]) and requirement != "charge":
+        body, after_all = made_tail  # 'make 2 {b} attacks. Hit or miss, it has +4 AC until ...', ', then shift 3'
     mm = _MADE_RE.match(body)
     if mm and (ptype == "attack" or action in ("attack", "")) and not trigger:
         n = _words_to_int(mm.group("n"))
@@ -816,8 +843,8 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
             if not both or any(e.who != "target" or e.kind not in ("condition", "ongoing", "mod") for e in both):
                 raise _Unread(body)
         return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
-                     effects=(Effect("attack", "self", 0, which, count=n, extra=distinct), *both), attacks_made=n,
-                     recharge=recharge, per=per, recharge_filter=recharge_filter)
+                     effects=(Effect("attack", "self", 0, which, count=n, extra=distinct), *both, *after_all),
+                     attacks_made=n, recharge=recharge, per=per, recharge_filter=recharge_filter, approach=approach)
     # "Make 1 Greatsword attack and 1 Shield Bash attack against the same target", "Make a Maul attack, then make an
     # Axe attack against a different target", "make 2 {b} attacks and a Poison Sting attack, all against the same
     # target"
@@ -841,7 +868,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                                   extra=("list", *(("distinct",) if apart else ()))) for n, w in seq)
             return Power(index, display, ptype, text, uses, action="attack", requirement=requirement, effects=listed,
                          attacks_made=sum(n for n, _w in seq), recharge=recharge, per=per,
-                         recharge_filter=recharge_filter)
+                         recharge_filter=recharge_filter, approach=approach)
     # "make a {mb} attack vs. each enemy within reach", "make 1 {b} attack against each adjacent bloodied enemy"
     me = _MADE_EACH.match(body.strip(" ."))
     if me and (ptype == "attack" or action in ("attack", "")) and not trigger:
@@ -855,7 +882,9 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
             return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
                          effects=(Effect("attack", "self", 0, which, count=1, extra=("each",),
                                          filter=Filter(target_state=state, within=within)),), attacks_made=1,
-                         recharge=recharge, per=per, recharge_filter=recharge_filter)
+                         recharge=recharge, per=per, recharge_filter=recharge_filter, approach=approach)
+    if approach or after_all:
+        approach, body, after_all = (), before, ()
     # statics written as modifiers ("+2 AC while adjacent to an ally", "+5 damage vs. bloodied targets"; under a
     # state of its own: "Whenever an Elf ally is within 5 squares of it: it has +2 attack"; a state that holds on its
     # turn only lasts what 'until end of its turn' does: "+10 Damage until end of turn whenever it is the first to
@@ -1070,6 +1099,95 @@ _MOVE_AND_ATTACK: Final = re.compile(
     r"(?:the|its|that) move(?:ment)?)$")
 
 
+# 'This creature moves up to its speed, then attacks: (blast 4) +16 vs. AC', 'Move up to 6 squares as though with
+# Flight, then make 1 attack, +10 vs. AC', 'Shift 1 square, then make 2 {b} attacks', 'Move exactly 4 squares with
+# Burrow, then make a {b} attack against each adjacent enemy', 'moves up to twice its Speed (minimum 6 squares), then
+# attacks an adjacent target; +20 vs. AC': a move or shift first (Power.approach), then the attack read as any other
+_APPROACH: Final = re.compile(
+    r"^(?:it )?(?P<verb>moves?|shifts?) (?P<ex>up to |exactly )?(?P<n>\d+(?: squares?)?|(?:its )?(?:current )?speed|"
+    r"twice its (?:current )?speed)(?P<mode> (?:as (?:though |if )?)?with (?:flight|burrow))?"
+    r"(?: \(minimum (?P<min>\d+)(?: squares?)?\))?(?:,? and then|,? then)[,:]? (?P<rest>.+)$")
+_APPROACH_ATTACK: Final = re.compile(
+    r"^(?:makes? (?:an|1|one|a) attack|attacks?(?: (?:an?|1|one) (?P<who>[a-z0-9 ,\-]+?))?)(?:\s*[:;,.]\s*|\s+)"
+    r"(?P<atk>[(+].*|automatic.*)$")
+
+
+# what the creature does once its attacks are resolved: '. After resolving all attacks, this creature teleports up to 5
+# squares', '. Hit or miss, this creature shifts up to 4 squares after all attacks are resolved', '; then, hit or miss,
+# this creature takes 10 damage AND may shift up to 3 squares'; after several attacks also '. Hit or miss, it shifts up
+# to 1 square', ', then shift up to 3 squares'
+_AFTER_ALL: Final = re.compile(
+    r"^(?P<main>.+?)[.;]\s*(?:(?:then,? )?hit or miss,\s*)?after (?:resolving )?all attacks(?: are resolved)?,\s*"
+    r"(?P<a>.+?)\.?$|^(?P<main2>.+?)[.;]\s*(?:hit or miss,\s*)?(?P<b>(?:it|this creature) [^.;]+?),? after "
+    r"(?:resolving )?all attacks(?: are resolved)?\.?$|^(?P<main3>.+?)[.;]\s*then,? hit or miss,\s*(?P<c>[^.;]+?)\.?$")
+_AFTER_MADE: Final = re.compile(r"^(?P<main>.+?)(?:[.;]\s*hit or miss,\s*|,? then,?\s*)(?P<a>[^.;]+?)\.?$")
+
+
+def _after_attacks(body: str, made: bool) -> tuple[str, tuple[Effect, ...]] | None:
+    """The words before a tail of what the creature does after all its attacks, and the tail's effects (each the
+    creature's own, marked 'after'); None when there is no such tail."""
+    b = body.strip()
+    m = _AFTER_ALL.match(b)
+    main, words = (m.group("main") or m.group("main2") or m.group("main3"), m.group("a") or m.group("b")
+                   or m.group("c")) if m else ("", "")
+    if m is None and made:
+        m2 = _AFTER_MADE.match(b)
+        if m2 is None:
+            return None
+        main, words = m2.group("main"), m2.group("a")
+    if not words:
+        return None
+    words = re.sub(r",? after (?:resolving )?all attacks(?: are resolved)?$", "", words)
+    try:
+        effects = _effects(words, "self", "power")
+    except _Unread:
+        return None
+    if not effects or any(e.who != "self" or e.kind not in _AFTER_KINDS for e in effects):
+        return None
+    return main, tuple(replace(e, extra=(*e.extra, "after")) for e in effects)
+
+
+_AFTER_KINDS: Final = frozenset({"shift", "move", "teleport", "mod", "damage", "heal", "condition", "gain"})
+
+
+def _approach(body: str) -> tuple[Effect, str] | None:
+    """The move or shift before a power's attack (its effect: amount N, -1 its speed, -2 twice its speed; 'min:N'
+    for '(minimum N squares)' and 'exactly N'), and the attack's words to read as any attack's; None when the
+    words are not these."""
+    m = _APPROACH.match(body.strip())
+    if m is None:
+        return None
+    kind = "shift" if m.group("verb").startswith("shift") else "move"
+    nword = m.group("n")
+    n = int(nword.split()[0]) if nword[0].isdigit() else -2 if nword.startswith("twice") else -1
+    extra: tuple[str, ...] = ()
+    if m.group("mode"):
+        if kind != "move":
+            return None
+        extra = ("mode:" + m.group("mode").rsplit(" ", 1)[1],)
+    low = int(m.group("min")) if m.group("min") else n if m.group("ex") == "exactly " else 0
+    if low:
+        if n > 0 and low > n:
+            return None
+        extra = (*extra, f"min:{low}")
+    rest = m.group("rest").strip()
+    at = _APPROACH_ATTACK.match(rest)
+    if at:
+        atk = at.group("atk")
+        who = at.group("who")
+        if who:  # 'attacks a non-flying enemy: +11 vs. AC', 'attack 1 adjacent enemy: ...': the target's words
+            if atk.startswith("("):
+                atk = "(" + who + ", " + atk[1:]
+            else:
+                atk = "(" + who + ") " + atk
+        rest = atk
+    elif re.match(r"^makes? ", rest):
+        rest = re.sub(r"^makes ", "make ", rest)
+    else:
+        return None
+    return Effect(kind, "self", n, extra=extra), rest
+
+
 # states that hold only on its own turn (so 'until end of its turn' adds nothing to them)
 _TURN_BOUND: Final = frozenset({"first-to-activate", "first-you-activate", "last-you-activate", "own-turn"})
 
@@ -1185,11 +1303,15 @@ def _from_the_start(body: str) -> list[Effect] | None:
 # against the same target": one attack action, several attacks of a basic attack or of a power named on the card
 _MADE_RE: Final = re.compile(
     r"^(?:make|makes) (?:up to )?(?P<n>\d+|two|three) (?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|melee|ranged|"
-    r"[a-z][a-z' \-]*?)(?: basic)? attacks?(?:,? (?:each )?(?:against|vs\.?) "
+    r"(?!different )[a-z][a-z' \-]*?)(?: basic)? attacks?(?:,? (?:each )?(?:against|vs\.?) "
     r"(?P<same>the same|one or two|\d+|a single) "
     r"(?:target|enemy|targets|enemies)|(?P<diff>,? (?:each )?against (?:a )?different "
-    r"(?:target|enemy|targets|enemies)))?(?:[.;,]? if both (?:attacks )?hit,? (?P<both>[^.;]+?))?\.?$"
+    r"(?:target|enemy|targets|enemies))|(?P<one> against (?:the )?target(?: of (?:the |its )?charge)?))?"
+    r"(?:[.;,]? if both (?:attacks )?hit,? (?P<both>[^.;]+?))?\.?$"
 )
+# '(only on charge) Make 2 {b} attacks', '(Usable on charge) Make 2 {b} attacks': the charge's attack, printed first
+_CHARGE_PAREN: Final = re.compile(r"^\((?:only |usable |use |useable )?(?:on|when|while|with) (?:a )?charg(?:e|ing)\)"
+                                  r"[:,]?\s*(?P<rest>makes? .+)$")
 
 
 # a basic attack against each enemy of a kind or state, within its reach or N squares ('make 1 {b} attack against

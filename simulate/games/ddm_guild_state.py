@@ -150,6 +150,10 @@ class Fighter:
         self.per_turn_used: set[int] = set()
         self.per_round_used: set[int] = set()
         self.attacked_by: set[str] = set()  # the creatures that made an attack against it this round
+        # extra attacks its riders made this turn / round, by the rider's key ('make this attack again (maximum 2
+        # per turn)', 'make a {mb} attack (maximum once per turn)'; ddm_guild_play.extra_attack)
+        self.extra_turn: dict[str, int] = {}
+        self.extra_round: dict[str, int] = {}
         # statistics for the result
         self.damage_dealt = 0
         self.damage_taken = 0

@@ -181,6 +181,9 @@ class Power:
     per: str = ""  # "" / turn / round: a use rate
     unplayed: str = ""  # the words not understood ("" when the power is played whole)
     recharge_filter: Filter = Filter()  # for a recharge on an event ("on:ally-destroyed"): who takes part
+    # 'moves up to its speed, then attacks: ...', 'shift 1 square, then make 2 {b} attacks': the move or shift the
+    # creature makes first, in the same attack action, to the square its player names (ddm-guild.move-then-attack)
+    approach: tuple[Effect, ...] = ()
 
     @property
     def played(self) -> bool:

@@ -13,7 +13,15 @@ import pytest
 from simulate.engine.ai import RandomPolicy
 from simulate.engine.dice import SeededDice
 from simulate.engine.game import Action
-from simulate.games.ddm_guild import GuildAttack, GuildCharge, GuildGame, GuildMove, GuildShift, GuildState
+from simulate.games.ddm_guild import (
+    GuildAttack,
+    GuildCharge,
+    GuildGame,
+    GuildMove,
+    GuildMoveAttack,
+    GuildShift,
+    GuildState,
+)
 from simulate.games.ddm_guild_ai import GuildHeuristicPolicy
 from simulate.games.ddm_guild_board import gap
 from simulate.games.ddm_guild_state import Fighter
@@ -45,6 +53,7 @@ class Referee:
         self.gone: set[str] = set()
         self.effects: dict[int, Tracked] = {}
         self.restricted: set[str] = set()
+        self.under = False
 
     def before(self, action: Action) -> None:
         s = self.state
@@ -63,10 +72,12 @@ class Referee:
             if isinstance(action, GuildAttack):
                 p = s._power(f, action.power)
                 assert p.is_basic or (p.action or "attack") != "attack", f"{f.id} used {p.name} while restricted"
-        if isinstance(action, (GuildMove, GuildShift, GuildCharge)) and f is not None:
+        if isinstance(action, (GuildMove, GuildShift, GuildCharge, GuildMoveAttack)) and f is not None:
             # Towering moves into the squares of Medium or smaller enemies (profile ddm-guild.towering)
             self.enemy_squares = {sq for e in b.enemies_of(f) for sq in e.space() if not (f.towering and e.side == 1)}
             self.mover = f
+            # a burrower passes under enemies on any move but a charge (ddm-guild.burrow)
+            self.under = f.burrowing() and not isinstance(action, GuildCharge)
 
     def after(self, action: Action) -> None:
         s = self.state
@@ -89,7 +100,7 @@ class Referee:
             path = d.get("path")
             mover = self.mover
             if e.kind in ("move", "charge") and isinstance(path, list) and mover is not None \
-                    and not mover.phasing and not mover.through_enemies:
+                    and not mover.phasing and not mover.through_enemies and not self.under:
                 for anchor in path:
                     for i in range(mover.side):
                         for j in range(mover.side):
