@@ -602,6 +602,8 @@ class GuildHeuristicPolicy:
                 good = True
             elif e.kind == "recharge":
                 good = good or _recharges_something(f, e)
+            elif e.kind == "grant":  # a triggered power for a while: while enemies are near and it has not got it
+                good = good or (near <= 10 and not any(x.kind == "grant" and x.what == e.what for x in f.effects))
             elif e.kind in ("destroy-self", "roll", "survive"):
                 return False
         return good

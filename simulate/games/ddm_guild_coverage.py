@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 from typing import Final
 
+from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_vocab import (
     DAMAGE_TYPES,
     END_NEAR,
@@ -107,7 +108,7 @@ _ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
                                    "negate", "reduce", "provoke", "redirect", "choose", "place", "hit", "roll",
-                                   "survive", "menu", "initiative"})
+                                   "survive", "menu", "initiative", "grant"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered", "no-attack", "no-attack-source"})
@@ -390,6 +391,13 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         why = _filter_unplayed(e.gate)
         if why or (not attack and trigger not in _EVENT_TARGET):
             return why or "an effect that depends on a creature the power does not name"
+    if e.kind == "grant":  # the power it gives for a while: played when its words are, as a power of its card
+        inner = granted_power(e.what, 0)
+        why = inner.unplayed or engine_unplayed(inner)
+        if why:
+            return why
+        if not inner.trigger or inner.attack is not None or e.duration not in PLAYED_DURATIONS or e.who != "self":
+            return "a power given for a while that is not a triggered power of its creature"
     if e.kind == "condition" and e.what not in PLAYED_CONDITIONS:
         return f"the condition '{e.what}' is not played"
     if e.kind == "gain" and not gain_played(e.what, static=False):
@@ -506,3 +514,9 @@ def made_on_charge(p: Power) -> bool:
     return bool(p.attacks_made) and p.requirement == "charge" and not p.approach and len(made) == 1 \
         and len(p.effects) == 1 and made[0].who == "self" and made[0].what in ("basic", "melee-basic") \
         and not made[0].extra and made[0].filter == Filter()
+
+
+def granted_power(words: str, index: int) -> Power:
+    """The triggered power an effect gives its creature for a while ('whenever an enemy hits it ...'), read as a
+    printed power would be."""
+    return parse_power(index, "special", words)

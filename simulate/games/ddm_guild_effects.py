@@ -21,6 +21,7 @@ from simulate.games.ddm_guild_words import (
     _RECHARGE_EFFECT,
     _TYPE_ALT,
     _condition,
+    _duration,
     _event_kinds,
     _leading_duration,
     _mod_condition,
@@ -1597,6 +1598,13 @@ def _or_menu(s: str, default_who: str, ctx: str) -> list[Effect] | None:
     return None
 
 
+# 'Until end of round, whenever an enemy hits it with a {m} attack, that enemy takes 10 fire damage', 'Until end of
+# round, make an immediate {m} attack whenever an adjacent ally is targeted by an attack': a triggered power its
+# creature has for a while (read whole where it is used)
+_GRANT_RE: Final = re.compile(r"^(?P<d>until (?:the )?(?:end|start) of [^,;:]+|for the rest of the battle),\s*"
+                              r"(?P<inner>whenever [^:]+?[,:] .+|make an immediate .+ whenever .+)$")
+
+
 def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
     """A run of clauses: split on sentence ends, ';', ' and ' (keeping a subject for the clauses after it)."""
     menu = _menu(text, default_who, ctx) if "choose" in text else None
@@ -1609,6 +1617,10 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
     for sentence in re.split(r"(?<=[a-z0-9)])(?<!\bvs)\. |; |\. then |, then,? ", text.strip(" .")):
         s = sentence.strip(" .,")
         if not s:
+            continue
+        grant = _GRANT_RE.match(s)
+        if grant and default_who == "self":
+            out.append(Effect("grant", "self", duration=_duration(grant.group("d")), what=grant.group("inner")))
             continue
         if _PROVOKES.match(s) and out and out[-1].kind in ("push", "pull", "slide"):
             # 'push 6 squares; this movement provokes opportunity attacks (Fear)': as it leaves each square

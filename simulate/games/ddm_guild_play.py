@@ -14,6 +14,7 @@ from typing import Final
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import Reach, gap, no_reach, space_of
+from simulate.games.ddm_guild_coverage import granted_power
 from simulate.games.ddm_guild_judge import (
     Ctx,
     Run,
@@ -38,7 +39,7 @@ from simulate.games.ddm_guild_judge import (
     unseen,
     who_ok,
 )
-from simulate.games.ddm_guild_state import Active, Battle, Fighter
+from simulate.games.ddm_guild_state import GRANTED_INDEX, Active, Battle, Fighter
 from simulate.games.ddm_guild_vocab import AttackSpec, Effect, Filter, Power, move_mode
 
 # --- damage ------------------------------------------------------------------------------------------------------
@@ -298,6 +299,19 @@ def _clock(b: Battle, duration: str, affected: Fighter, source: Fighter) -> tupl
     return "", 0
 
 
+def grant(b: Battle, f: Fighter, e: Effect) -> None:
+    """'Until end of round, whenever ...': ``f`` has that triggered power while the effect lasts (used again, it
+    starts over); the power leaves with the effect (``Battle.end_effect``)."""
+    for old in f.effects:
+        if old.kind == "grant" and old.what == e.what and old.source == f.id:
+            b.end_effect(f, old, "renewed")
+            break
+    add_active(b, f, "grant", e.what, 0, e.duration, f, Filter())
+    active = f.effects[-1]  # a new list: a power answering the event now being fired does not answer it too
+    f.powers = [*f.powers, granted_power(e.what, GRANTED_INDEX + active.eid)]
+    b.note_rerolls(f.powers[-1:])
+
+
 def add_active(b: Battle, f: Fighter, kind: str, what: str, amount: int, duration: str, source: Fighter,
                flt: Filter, extra: tuple[str, ...] = (), group: int = 0) -> None:
     if kind == "condition" and (what in f.immune_now() or "all conditions" in f.immune):
@@ -450,6 +464,9 @@ def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ct
 
 def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     src = ctx.source
+    if e.kind == "grant":
+        grant(b, src, e)
+        return
     if e.kind == "vp" and "spend" in e.extra:  # its side pays the points (``spend_ok`` checked it has them)
         b.scores[src.player] += e.amount
         b.event("score", player=src.player, points=e.amount, why="spent", total=b.scores[src.player])
@@ -718,6 +735,8 @@ def offer_rerolls(b: Battle, attacker: Fighter, t: Fighter, run: Run, hit: bool)
     names for the roll ('when it is hit', 'after an enemy makes an attack', 'after it rolls an attack roll', 'when an
     ally misses'); the first that answers has it rolled again. True when one did."""
     run.reroll = False
+    if not b.rerolls:
+        return False
     if hit:
         allies = b.allies_of(t)
         enemies = b.enemies_of(attacker)

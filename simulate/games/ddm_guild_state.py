@@ -17,6 +17,9 @@ from simulate.games.ddm_guild_vocab import Filter, Power
 LIVING_EXCEPTIONS: Final = frozenset({"undead", "construct", "object"})
 
 
+# the index of a power an effect gives a creature for a while: above every printed power's, one per effect
+GRANTED_INDEX: Final = 1000
+
 class Active:
     """An effect in force on a creature: a condition, a modifier or ongoing damage, with its duration.
 
@@ -401,10 +404,17 @@ class Battle:
         self.run: object = None  # the attack being resolved (ddm_guild_judge.Run), for powers that ask its form
         self.version = 0  # bumped whenever a creature moves, appears, disappears or changes what it can do
         self.reach_cache: dict[tuple[str, int, int, int, Sq, bool, str], object] = {}
+        self.rerolls = False  # some creature has a power that has an attack roll rolled again (ddm_guild_play)
 
     def add(self, f: Fighter) -> None:
         self.fighters.append(f)
         self.by_id[f.id] = f
+        self.note_rerolls(f.powers)
+
+    def note_rerolls(self, powers: list[Power]) -> None:
+        """Whether an attack's result must be offered to the creatures' powers (``ddm_guild_play.offer_rerolls``)."""
+        if any(e.kind == "reroll" and e.what != "save" for p in powers for e in p.effects):
+            self.rerolls = True
 
     # -- occupancy (rebuilt after anything moves)
 
@@ -495,9 +505,12 @@ class Battle:
         return False
 
     def end_effect(self, f: Fighter, e: Active, why: str) -> None:
-        """Remove an effect from a creature and say so in the log (the replay shows conditions ending)."""
+        """Remove an effect from a creature and say so in the log (the replay shows conditions ending); a power given
+        for a while leaves with it."""
         if e in f.effects:
             f.effects = [x for x in f.effects if x is not e]
+            if e.kind == "grant":
+                f.powers = [p for p in f.powers if p.index != GRANTED_INDEX + e.eid]
             self.version += 1
             self.event("effect-end", creature=f.id, eid=e.eid, what=e.what, why=why)
 

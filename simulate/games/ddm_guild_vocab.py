@@ -36,6 +36,8 @@ EFFECT_KINDS: Final = (
     # win the next initiative roll' (what "win"): its player's next champion test (ddm-guild.initiative-dice)
     "menu",  # 'Choose 1 effect: Shield: +2 AC ... Smother: ...', 'heals 20 HP or recharges its Crushing Blow': one of
     # its ``options`` (their names in ``what``, '|'-separated), chosen by the player (ddm-guild.menu)
+    "grant",  # 'Until end of round, whenever an enemy hits it: ...': a triggered power (its words in what) that its
+    # creature has for the effect's duration
 )
 STATIC_KINDS: Final = (
     "always-bloodied",  # 'This creature is always considered bloodied'

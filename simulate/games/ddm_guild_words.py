@@ -54,6 +54,8 @@ def normalise(text: str) -> str:
     t = _MISSPELT_DAMAGE.sub("damage", t)
     for rx, word in _MISSPELT_WORDS:  # "adjacent enenmies", "edjacent", "whil an allied", "+2 {m} att ack"
         t = rx.sub(word, t)
+    for rx, word in _SAME_MEANING:  # the cards' other spellings of a phrase the grammar reads
+        t = rx.sub(word, t)
     t = _MISSPELT_LIGHTNING.sub("lightning", t)
     t = _PLUS_SPACE.sub(r"\1 + \2", t)
     t = _PLUS_TIGHT.sub(r"\1 + \2", t)  # "10+15 fire damage", "10 +10 lightning damage"
@@ -78,6 +80,13 @@ _FOURTITUDE: Final = re.compile(r"\bforitude\b")
 _MISSPELT_DAMAGE: Final = re.compile(r"\b(?:damagee|damamge|dmaage|damge)\b")
 _MISSPELT_LIGHTNING: Final = re.compile(r"\blighting\b")
 _MISSPELT_REFLEX: Final = re.compile(r"\brefex\b")
+_SAME_MEANING: Final = (
+    # 'attackers making {m} attacks against it take 10 damage per attack' (Spined Devil's Spine Shield)
+    (re.compile(r"\battackers making (\{[mr]\}|melee|ranged) attacks against it take (\d+) damage per attack\b"),
+     r"whenever an enemy makes a \1 attack against it, that enemy takes \2 damage"),
+    # 'that attack deals +5 radiant damage' (of an attack an event names)
+    (re.compile(r"\bthat attack deals \+(\d+) ((?:[a-z]+ )?damage)\b"), r"+\1 \2 on that attack"),
+)
 _MISSPELT_WORDS: Final = (
     (re.compile(r"\benenmies\b"), "enemies"), (re.compile(r"\b(?:adjacen|edjacent)\b"), "adjacent"),
     (re.compile(r"\bwhil\b"), "while"), (re.compile(r"\ba\{([mrbca]b?)\}attack\b"), r"a {\1} attack"),

@@ -1,0 +1,105 @@
+"""'Until end of round, whenever an enemy hits this creature with a {m} attack, that enemy takes 10 fire damage': a
+triggered power its creature has while the effect lasts — used whenever its event happens, gone when it ends."""
+
+from __future__ import annotations
+
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild_coverage import engine_unplayed
+from simulate.games.ddm_guild_powers import parse_power
+from simulate.games.ddm_guild_state import GRANTED_INDEX
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
+
+FIRE_SHIELD = ("Fire Shield: Minor action: Until end of round, whenever an enemy hits this creature with a {m} attack, "
+               "that enemy takes 10 fire damage.")
+CRAZED = ("Battle-Crazed: Use when first Bloodied; until end of round, make an immediate {m} attack whenever an "
+          "adjacent ally is targeted by an attack.")
+RADIANT = ("Use at start of round: Until end of round, whenever an ally hits with an attack, that attack deals +5 "
+           "radiant damage.")
+
+
+def test_the_words() -> None:
+    for text, trigger in ((FIRE_SHIELD, ""), (CRAZED, "first-bloodied"), (RADIANT, "start-of-round")):
+        p = parse_power(1, "special", text, 1)
+        assert p.played and not engine_unplayed(p) and p.trigger == trigger, (text, p.unplayed, engine_unplayed(p))
+        assert [(e.kind, e.duration) for e in p.effects] == [("grant", "end-round")]
+    # what it gives must be a power the engine plays: 'maximum 1 per turn per enemy' is not
+    circle = parse_power(1, "special", "Circle of Forbiddance: Replaces attack action: Until end of round, whenever an "
+                                       "enemy enters a space within 3 squares of this creature, that enemy takes 15 "
+                                       "damage (maximum 1 per turn per enemy).", 1)
+    assert not circle.played or engine_unplayed(circle)
+
+
+def test_the_shield_answers_each_melee_hit_until_the_round_ends() -> None:
+    s = battle([card("Silver Sorcerer", SWORD, FIRE_SHIELD, hp=80)], [card("Orc", SWORD, hp=60)],
+               PurposeDice(attack=[15, 15, 15]))
+    put(s, "a1", 0, 0)
+    put(s, "b1", 1, 0)
+    sorcerer, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    shield = sorcerer.powers[1]
+    assert shield.played and shield.action == "minor"
+    osword = orc.powers[0]
+    assert osword.attack is not None
+    P.attack(s.b, orc, osword, osword.attack, [sorcerer])  # no shield yet
+    assert sorcerer.hp == 70 and orc.hp == 60
+    P.apply_power(s.b, sorcerer, shield, P.Ctx(sorcerer))
+    assert [p.index for p in sorcerer.powers if p.index >= GRANTED_INDEX]
+    P.attack(s.b, orc, osword, osword.attack, [sorcerer])
+    P.attack(s.b, orc, osword, osword.attack, [sorcerer])
+    assert sorcerer.hp == 50 and orc.hp == 40  # 10 fire damage for each hit
+    s._end_round()  # the round ends: the effect, and the power with it
+    assert not [e for e in sorcerer.effects if e.kind == "grant"]
+    assert not [p for p in sorcerer.powers if p.index >= GRANTED_INDEX]
+    P.attack(s.b, orc, osword, osword.attack, [sorcerer])
+    assert orc.hp == 40
+
+
+def test_used_again_it_starts_over_and_is_not_had_twice() -> None:
+    s = battle([card("Silver Sorcerer", SWORD, FIRE_SHIELD, hp=80)], [card("Orc", SWORD, hp=60)],
+               PurposeDice(attack=[15]))
+    put(s, "a1", 0, 0)
+    put(s, "b1", 1, 0)
+    sorcerer, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    shield = sorcerer.powers[1]
+    P.apply_power(s.b, sorcerer, shield, P.Ctx(sorcerer))
+    P.apply_power(s.b, sorcerer, shield, P.Ctx(sorcerer))
+    assert len([p for p in sorcerer.powers if p.index >= GRANTED_INDEX]) == 1
+    osword = orc.powers[0]
+    assert osword.attack is not None
+    P.attack(s.b, orc, osword, osword.attack, [sorcerer])
+    assert orc.hp == 50  # once, not twice
+
+
+def test_an_allys_hits_deal_more_while_the_round_lasts() -> None:
+    s = battle([card("Paladin of Bahamut", SWORD, RADIANT), card("Squire", SWORD)], [card("Orc", SWORD, hp=80)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 4)
+    paladin, squire, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
+    P.fire(s.b, "start-of-round", [paladin])
+    ssword = squire.powers[0]
+    assert ssword.attack is not None
+    P.attack(s.b, squire, ssword, ssword.attack, [orc])
+    assert orc.hp == 65  # 10 + 5 radiant
+    s._end_round()
+    P.attack(s.b, squire, ssword, ssword.attack, [orc])
+    assert orc.hp == 55
+
+
+MANTLE = ("Dragonflame Mantle: Immediate, when hit by a {m} attack; attacker takes 10 fire Damage; until end of round, "
+          "whenever an enemy hits this creature with a {m} attack, that enemy takes 10 fire damage.")
+
+
+def test_a_power_given_by_an_answer_to_a_hit_does_not_answer_that_hit_too() -> None:
+    s = battle([card("Silver Sorcerer", SWORD, MANTLE, hp=80)], [card("Orc", SWORD, hp=60)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 0, 0)
+    put(s, "b1", 1, 0)
+    sorcerer, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    assert sorcerer.powers[1].played
+    osword = orc.powers[0]
+    assert osword.attack is not None
+    P.attack(s.b, orc, osword, osword.attack, [sorcerer])
+    assert orc.hp == 50  # the Mantle's 10; the power it gives answers the next hit
+    P.attack(s.b, orc, osword, osword.attack, [sorcerer])
+    assert orc.hp == 40
