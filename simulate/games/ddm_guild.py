@@ -37,7 +37,7 @@ from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import Power, move_mode
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.67"  # 1.66: move-then-attack; 1.67: powers given for a while
+GAME_VERSION: Final = "ddm-guild/1.68"  # 1.67: powers given for a while; 1.68: champion words, scout at set-up
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -347,6 +347,14 @@ class GuildState(State):
             self._deploy(p)
         self.b.moved()
         P.fire(self.b, "setup", [f for p in (first, 1 - first) for f in self.b.fighters if f.player == p])
+        for f in self.b.scouted:  # given Scout by a set-up power: set up as a Scout (profile ddm-guild.setup)
+            if f.in_play():
+                f.pos, f.on_map = None, False
+                self.b.moved()
+                letter = self.b.letters[f.player]
+                self._place(f, letter, self.board.distance_field(
+                    self.map.start_squares(self.b.letters[1 - f.player]), 1))
+        self.b.scouted.clear()
         P.check_wipe(self.b)
 
     def _deploy(self, player: int) -> None:
@@ -443,6 +451,7 @@ class GuildState(State):
         P.fire(b, "before-initiative", self._in_order(0))
         winner, rolls = self._champion_roll("champion-test")
         self.first_player = winner  # profile ddm-guild.first-player
+        b.won_initiative = winner
         b.event("champion-test", winner=winner, rolls=rolls)
         order = self._in_order(winner)
         P.fire(b, "after-initiative", order)

@@ -90,6 +90,8 @@ _NATURAL_ON: Final = frozenset({"rolls", "ally-rolls", "hits", "ally-hits", "mis
 _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits", "rolls",
                                     "ally-rolls"}),
                   "auto": frozenset({"declares", "ally-declares", "friend-declares", "rolls", "ally-rolls"}),
+                  "ignore-resist": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits",
+                                              "rolls", "ally-rolls"}),
                   "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by"})}
 # the events whose roll the engine offers to a power that has it rolled again (ddm_guild_play.offer_rerolls and
 # roll_save): an attack roll ("attack"), a saving throw ("save") or either ("any": 'that attack roll or saving throw')
@@ -108,7 +110,7 @@ _ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
                                    "negate", "reduce", "provoke", "redirect", "choose", "place", "hit", "roll",
-                                   "survive", "menu", "initiative", "grant"})
+                                   "survive", "menu", "initiative", "grant", "scout"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered", "no-attack", "no-attack-source"})
@@ -149,6 +151,7 @@ PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging
                                        "adjacent-wall", "no-adjacent-creature", "adjacent-enemy",
                                        "no-adjacent-enemy", "in-victory-area", "sees-no-enemy",
                                        "first-to-activate", "first-you-activate", "last-you-activate",
+                                       "won-initiative", "no-enemy-champion", "only-champion",
                                        "not-attacked", "not-attacked:melee", "enemy-in-victory-area",
                                        "other-turn", "ally-destroyed", "no-ally-destroyed"})
 PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
@@ -371,6 +374,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
     if e.kind == "cleanse" and e.what.startswith("cond:") and not set(e.what[5:].split("|")) <= {
             "*", *PLAYED_CONDITIONS}:
         return f"ending '{e.what[5:]}' is not played"
+    if e.kind == "scout" and trigger != "setup":
+        return "Scout given when no creature sets up"
     if e.kind == "initiative" and trigger != "before-initiative" and e.what != "win":
         return "extra initiative dice when no champion test comes before the round it names"
     if e.kind == "vp" and e.what.startswith("round:") and e.what[6:] not in ROUND_MEASURES:

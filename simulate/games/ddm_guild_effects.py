@@ -818,6 +818,8 @@ _ROUND_AWARDS: Final = (
 )
 
 
+_SCOUT: Final = re.compile(r"^(?:has|have|gains?) scout(?: until end of battle)?(?: \(may set ?-?up in an unoccupied "
+                           r"victory area\))?$")
 _INITIATIVE: Final = re.compile(
     r"^(?:you )?(?:roll (?P<n>\d+|an?|one|two) (?:extra|additional) d20s?(?: (?:when determining|for) initiative)?"
     r"(?: this round)?|(?P<win>automatically win the next initiative roll))$")
@@ -1179,7 +1181,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         which = am.group("which").strip()
         which = {"{b}": "basic", "{m}": "melee-basic", "{mb}": "melee-basic", "{r}": "ranged-basic",
                  "{rb}": "ranged-basic", "melee": "melee-basic", "ranged": "ranged-basic",
-                 "{m} or {r}": "basic", "this": "same"}.get(which, "power:" + which)
+                 "{m} or {r}": "basic", "this": "same", "melee basic or ranged": "basic", "{mb} or {rb}": "basic",
+                 "{mb} or ranged": "basic"}.get(which, "power:" + which)
         rest5 = am.group("rest").strip(" .")
         rest5 = re.sub(r"^(?:against|vs\.?|on) (?:that enemy|the target|that target|the same target|target|it|"
                        r"the attacker|that creature|an adjacent enemy|the triggering enemy|(?:that )?attacker|"
@@ -1229,6 +1232,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if hm2:  # what an attack roll gives, changed by a power that answers the attack
         w = hm2.group("what")
         return [Effect("hit", "self", what="crit" if "critical" in w else "auto" if "automatic" in w else "normal")]
+    if re.match(r"^(?:that|the) attack(?:'s damage)? ignores (?:all )?resist(?: abilities)?$", t):
+        return [Effect("hit", "self", what="ignore-resist")]
     ch = _CHOOSE_RE.match(t)
     if ch:
         return [_choose(ch)]
@@ -1245,6 +1250,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     lm = re.match(r"^takes (\d+) less damage from (?:that|the) attack$", body)
     if lm:
         return [Effect("reduce", "self", int(lm.group(1)))]
+    if ctx == "power" and subject_given and _SCOUT.match(body):  # 'a Dragon ally gains Scout' (during set-up:
+        return [Effect("scout", who, 0, "", "battle", filter=flt)]  # ddm_guild sets it up so)
     named = _named_cleanse(body, who if subject_given else default_who)
     if named is not None:
         return [named]

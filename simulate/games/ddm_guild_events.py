@@ -214,6 +214,8 @@ _PREFIX_WORDS: Final = (
     (r"(?:use )?(?:when|whenever) (?:it starts (?:its|a)|starting a) turn(?: (?P<cond>bloodied))?", "trigger",
      "start-of-turn"),
     (r"(?:use )?at (?:the )?end of its turn", "trigger", "end-of-turn"),
+    # ('Use at any time on its turn, no more than once per turn: it shifts as a free action' stays as it was read)
+    (r"use (?:at )?any ?time (?:on|during) (?:its|this creature's|your) turn(?=[:.])", "trigger", "own-turn"),
     (r"use (?:at any time|anytime)", "trigger", "any-time"),
     (r"(?:use )?(?:when|after|if) you win (?:the )?initiative(?: this round)?", "trigger", "win-initiative"),
     # 'Use after rolling initiative: If you won, ...', '... , if you win: ...': the same moment as winning it

@@ -45,6 +45,7 @@ class Run:
         self.natural = 0  # the d20's face of its latest attack roll ('rolls a natural 18+')
         self.bonus_defence: dict[str, int] = {}  # '+2 AC against that attack' (the target's, by defence; "all")
         self.resolved = False  # its hit or miss is known (and its effects applied)
+        self.ignore_resist = False  # 'that attack's damage ignores all Resist abilities'
         self.deferred: list[tuple[Effect, Ctx, int]] = []  # 'if that attack hits, ...' said before the roll
 
 
@@ -414,6 +415,12 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return any(b.gap(holder, e) <= int(arg) and b.sees(holder, e) for e in b.enemies_of(holder))
     if kind == "sees-no-enemy":
         return not any(b.sees(holder, e) for e in b.enemies_of(holder))
+    if kind == "won-initiative":  # its side won this round's champion test
+        return b.won_initiative == holder.player
+    if kind == "no-enemy-champion":  # no creature of the other side with a champion rating on the battle map
+        return not any(e.card.champion_rating for e in b.enemies_of(holder))
+    if kind == "only-champion":  # no other creature of its side with a champion rating on the battle map
+        return not any(a.card.champion_rating for a in b.allies_of(holder))
     if kind == "first-to-activate":  # on its turn, when it was the round's first activation (of either side)
         return b.active is holder and b.first_active[2] == holder.id
     if kind == "first-you-activate":

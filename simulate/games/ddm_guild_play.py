@@ -423,6 +423,8 @@ def _choose_ally(b: Battle, e: Effect, pool: list[Fighter]) -> list[Fighter]:
         return sorted(pool, key=lambda a: (-(a.max_hp - a.hp), a.id))
     if e.kind == "attack":
         return sorted(pool, key=lambda a: (not _can_attack(b, a, e), _enemy_gap(b, a), -a.card.cost, a.id))
+    if e.kind == "scout":  # a creature not a Scout already, the costliest
+        return sorted(pool, key=lambda a: (a.scout, -a.card.cost, a.id))
     if e.kind == "cleanse":  # the one with the most it would end, then with the most effects on it
         return sorted(pool, key=lambda a: (-len(cleansable(a, e)), -sum(1 for x in a.effects if x.kind != "mod"),
                                            a.id))
@@ -502,7 +504,9 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         return
     if e.kind == "hit":
         if ctx.run is not None:
-            if e.what == "normal":
+            if e.what == "ignore-resist":  # 'that attack's damage ignores all Resist abilities'
+                ctx.run.ignore_resist = True
+            elif e.what == "normal":
                 ctx.run.uncrit = True
             elif ctx.run.force != "crit":
                 ctx.run.force = e.what
@@ -590,6 +594,10 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                 b.event("cleanse", creature=f.id, ended=len(removable[: e.count]))
         elif e.kind == "attack":
             extra_attack(b, f, e, ctx)
+        elif e.kind == "scout":  # 'Use during your set-up: 1 Goblin ally has Scout' (ddm_guild sets it up again)
+            f.scout = True
+            b.scouted.append(f)
+            b.event("gains-scout", creature=f.id)
         elif e.kind == "provoke":  # 'target provokes opportunity attacks (from Undead enemies)': now
             provoke(b, f, "power", e.what)
         elif e.kind == "place":
@@ -1498,7 +1506,7 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
             through = "insubstantial" in spec.ignores or attacker.gained("ignores-insubstantial") > 0 or (
                 spec.form == "melee" and attacker.gained("ignores-insubstantial-melee") > 0)  # ('its {m} attacks
             deal_damage(b, t, parts, attacker, crit=crit, form=form_of(spec),  # ignore Insubstantial')
-                        ignore_insubstantial=through, ignore_resist="resist" in spec.ignores)
+                        ignore_insubstantial=through, ignore_resist="resist" in spec.ignores or run.ignore_resist)
     if not b.over:
         apply_effects(b, others, ctx, gates_done=True)
     if crit and spec.crit and not b.over:
@@ -1536,6 +1544,9 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
             attack(b, f, ctx.run.power, e.follow, [t0])
         return
     power = extra_attack_power(f, which, ctx.run)
+    if which == "basic" and power is not None and power.attack is not None and f.ranged_basic() is not None \
+            and not any(in_range(b, f, power, power.attack, x) for x in b.enemies_of(f)):
+        power = f.ranged_basic()  # 'a melee basic or ranged attack': the one that reaches an enemy
     if power is None or power.attack is None:
         return
     if f is not ctx.source and "immediate" in e.extra:  # another creature's attack as its immediate action

@@ -394,6 +394,8 @@ class Battle:
         # ddm-guild.initiative-dice
         self.initiative_dice = [0, 0]
         self.initiative_win = -1
+        self.won_initiative = -1  # the player who won this round's champion test
+        self.scouted: list[Fighter] = []  # creatures a set-up power gave Scout: set up again as Scouts
         self.winner: int | None = None
         self.reason = ""
         self.over = False

@@ -32,6 +32,7 @@ EFFECT_KINDS: Final = (
     "hit",  # 'that attack is a critical hit' ("crit"), 'an automatic hit' ("auto"), 'a normal hit instead' ("normal")
     "roll",  # 'Roll 1d20' (extra "new") and 'On 11+,' / '1-9:' (amount to count): the effects after it need that roll
     "survive",  # 'this creature is not destroyed and has 5 HP instead' (on the "destroyed" trigger)
+    "scout",  # 'Use during your set-up: 1 Goblin ally has Scout until end of battle': it sets up as a Scout
     "initiative",  # 'you roll 1 extra d20 when determining initiative this round' (amount: dice), 'you automatically
     # win the next initiative roll' (what "win"): its player's next champion test (ddm-guild.initiative-dice)
     "menu",  # 'Choose 1 effect: Shield: +2 AC ... Smother: ...', 'heals 20 HP or recharges its Crushing Blow': one of

@@ -101,6 +101,12 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\bittakes\b"), "it takes"), (re.compile(r"\bacritical\b"), "a critical"),
     (re.compile(r"\banimmediate\b"), "an immediate"), (re.compile(r"\btaking yor\b"), "taking your"),
     (re.compile(r"\ban effect of condition\b"), "an effect or condition"),
+    (re.compile(r"\bthe chosen (ally|enemy)\b"), r"that \1"),
+    # '+2 Attack against attacker' (the event's attacker, 'that enemy'); 'with {m} attacks against targets flanked by
+    # that ally' (targets it flanks: 'when flanking')
+    (re.compile(r"(\+\d+ (?:attack|damage|ac)) against (?:the )?attacker\b"), r"\1 vs. that enemy"),
+    (re.compile(r"\bagainst targets flanked by (?:that ally|it)\b"), "when flanking"),
+    (re.compile(r"\buse at start its turn\b"), "use at start of its turn"),
     (re.compile(r"\bwithin two squares\b"), "within 2 squares"), (re.compile(r"\bwithin three squares\b"),
                                                                    "within 3 squares"),
     (re.compile(r"(?<=[a-z]),then\b"), ", then"), (re.compile(r"\+(\d+) m attack\b"), r"+\1 {m} attack"),
@@ -1157,6 +1163,11 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
      "first-to-activate"),
     (r"(?:it is |this is )?the first creature you activate (?:in a|this|in the) round", "first-you-activate"),
     (r"(?:it is |this is )?the last creature you activate (?:in a|this|in the) round", "last-you-activate"),
+    # the champion test and the champions in play ('if you win initiative this round', 'if your opponent does not
+    # have a champion on the battle map', 'this is your only champion in play')
+    (r"you (?:win|won|have won) (?:the )?initiative(?: this round)?", "won-initiative"),
+    (r"your opponent (?:does not have|has no) (?:a )?champion (?:on the battle ?map|in play)", "no-enemy-champion"),
+    (r"(?:this|it) is your only champion (?:in play|on the battle ?map)", "only-champion"),
 ))
 
 

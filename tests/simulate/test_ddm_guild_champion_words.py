@@ -1,0 +1,183 @@
+"""Champion powers the cards word a little differently: 'Choose an Arcane ally. The chosen ally has +2 attack' (the
+chosen ally is 'that ally'), 'Use at start this creature's turn' (of its turn), 'Use any time during your turn' (on
+its own turn), 'Push all living enemies within two squares' (2 squares). Each power is first checked to be on the
+card and played, then played in a battle with set positions and dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulate.games import ddm_guild_judge as J
+from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_rules as R
+from simulate.games.ddm_guild import GuildAttack, GuildPower
+from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
+from tests.simulate.test_ddm_guild_round_awards import _champion
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
+
+RED_WIZARD = ("Use at start of round: Choose an Arcane ally. The chosen ally has +2 attack and +10 fire damage until "
+              "end of round.")
+ELF_RANGER = "Use at start this creature's turn. Martial allies have +2 {R} attack until end of round."
+ULTROLOTH = "Use any time during your turn. One Demon ally makes an immediate {R} attack"
+BRONZE = "Use at start of an enemy's turn: Push all living enemies within two squares of this creature up to 4 squares."
+BOW = "Bow: (range 10) +10 vs. AC; 10 damage."
+
+
+@pytest.mark.parametrize("text, trigger", [(RED_WIZARD, "start-of-round"), (ELF_RANGER, "start-of-turn"),
+                                           (ULTROLOTH, "own-turn"), (BRONZE, "enemy-starts-turn")])
+def test_the_powers_are_read_and_played(text: str, trigger: str) -> None:
+    c = card_from_json(_champion(card("Champion", SWORD, text, rating=3)))
+    assert len(c.powers) == 2 and c.powers[1].trigger == trigger
+    assert unplayed_powers(c) == []
+
+
+def test_the_chosen_arcane_ally_and_no_other_has_the_bonus() -> None:
+    s = battle([_champion(card("Red Wizard", SWORD, RED_WIZARD, rating=3)),
+                card("Mage", SWORD, keywords=("Arcane",)), card("Soldier", SWORD)], [card("Orc", SWORD)],
+               PurposeDice())
+    for i in range(3):
+        put(s, f"a{i + 1}", 1, i + 1)
+    put(s, "b1", 10, 6)
+    mage, soldier = s.b.by_id["a2"], s.b.by_id["a3"]
+    for f in (mage, soldier):
+        f.effects.clear()  # (what the first round's use gave)
+    wiz = s.b.by_id["a1"]
+    P.apply_power(s.b, wiz, wiz.powers[1], J.Ctx(wiz))
+    assert [(x.what, x.amount) for x in mage.effects if x.kind == "mod"] == [("attack", 2), ("damage", 10)]
+    assert [x for x in soldier.effects if x.kind == "mod"] == []
+
+
+def test_one_demon_ally_makes_a_ranged_attack() -> None:
+    s = battle([_champion(card("Ultroloth", SWORD, ULTROLOTH, rating=3)), card("Demon", BOW, keywords=("Demon",)),
+                card("Archer", BOW)], [card("Orc", SWORD, hp=80)], PurposeDice(attack=[15, 15]))
+    for i in range(3):
+        put(s, f"a{i + 1}", 1, i + 1)
+    put(s, "b1", 8, 2)
+    orc = s.b.by_id["b1"]
+    ult = s.b.by_id["a1"]
+    P.apply_power(s.b, ult, ult.powers[1], J.Ctx(ult))
+    attacks = [e.data for e in s.log.of_kind("attack")]
+    assert orc.hp == 70 and [a["attacker"] for a in attacks][-1] == "a2"
+
+
+def test_living_enemies_within_two_squares_are_pushed() -> None:
+    s = battle([_champion(card("Bronze Dragon", SWORD, BRONZE, rating=3))],
+               [card("Near", SWORD), card("Far", SWORD), card("Skeleton", SWORD, keywords=("Undead",))],
+               PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 6, 3)  # 1 square between: within 2
+    put(s, "b2", 9, 3)
+    put(s, "b3", 4, 5)  # within 2, not living
+    dragon = s.b.by_id["a1"]
+    P.apply_power(s.b, dragon, dragon.powers[1], J.Ctx(dragon))
+    near = s.b.by_id["b1"]
+    assert s.b.gap(dragon, near) == 2 + 4  # pushed its 4 squares
+    assert s.b.by_id["b2"].pos == (9, 3) and s.b.by_id["b3"].pos == (4, 5)
+
+
+UNDERBOSS = "Use during your set-up: 1 Goblin ally has Scout until end of battle."
+HALF_DRAGON = "Use during your setup: A Dragon ally gains Scout"
+
+
+@pytest.mark.parametrize("text", [UNDERBOSS, HALF_DRAGON])
+def test_scout_given_during_set_up_is_read_and_played(text: str) -> None:
+    c = card_from_json(_champion(card("Boss", SWORD, text, rating=3)))
+    assert c.powers[1].trigger == "setup" and [e.kind for e in c.powers[1].effects] == ["scout"]
+    assert unplayed_powers(c) == []
+
+
+def test_the_goblin_given_scout_sets_up_in_its_victory_area_and_the_other_in_the_start_area() -> None:
+    s = battle([_champion(card("Underboss", SWORD, UNDERBOSS, rating=3)),
+                card("Goblin", SWORD, keywords=("Goblin",), cost=12), card("Orc Ally", SWORD, cost=30)],
+               [card("Orc", SWORD)], PurposeDice())
+    goblin, orc_ally = s.b.by_id["a2"], s.b.by_id["a3"]
+    letter = s.b.letters[0]
+    area = {sq for a in s.map.grid.areas("victory") if a.letter == letter for sq in a.cells}
+    start = set(s.map.start_squares(letter))
+    assert goblin.scout and goblin.pos in area
+    assert not orc_ally.scout and orc_ally.pos in start
+    assert [e.data["creature"] for e in s.log.of_kind("gains-scout")] == ["a2"]
+
+
+SUNE = "Use when an ally makes an attack. That attack's damage ignores all Resist abilities."
+
+
+def test_an_allys_attack_ignores_resist() -> None:
+    c = card_from_json(_champion(card("Cleric", SWORD, SUNE, rating=3)))
+    assert [(e.kind, e.what) for e in c.powers[1].effects] == [("hit", "ignore-resist")] and unplayed_powers(c) == []
+    s = battle([_champion(card("Cleric of Sune", SWORD, SUNE, rating=3)), card("Fighter", SWORD)],
+               [card("Golem", SWORD, hp=50)], PurposeDice(attack=[15]))
+    put(s, "a1", 1, 1)
+    put(s, "a2", 5, 3)
+    put(s, "b1", 6, 3)
+    golem = s.b.by_id["b1"]
+    golem.resist = {"all": 10}
+    turn_of(s, "a2")
+    s.apply(GuildAttack(0, ("b1",)))
+    assert golem.hp == 40  # its 10 damage, none resisted
+
+
+PELOR = ("Use when this creature is attacked: This creature and each ally has +2 Attack against attacker until end of "
+         "battle.")
+GREEN = ("Use at start of round: Until end of round, each ally has +4 Attack and +10 Damage with {m} attacks against "
+         "targets flanked by that ally.")
+
+
+def test_the_attacker_is_that_enemy_of_the_bonus_and_flanked_targets_are_those_it_flanks() -> None:
+    pelor = card_from_json(_champion(card("Cleric", SWORD, PELOR, rating=3))).powers[1]
+    assert [(e.kind, e.what, e.amount, e.filter.target_state) for e in pelor.effects] == [
+        ("mod", "attack", 2, "chosen")]
+    green = card_from_json(_champion(card("Dragon", SWORD, GREEN, rating=3))).powers[1]
+    assert {(e.filter.attack_form, e.filter.target_state) for e in green.effects} == {("melee", "flanking")}
+    s = battle([_champion(card("Cleric of Pelor", SWORD, PELOR, rating=3)), card("Paladin", SWORD)],
+               [card("Orc", SWORD)], PurposeDice(attack=[3]))
+    put(s, "a1", 5, 3)
+    put(s, "a2", 5, 5)
+    put(s, "b1", 6, 3)
+    turn_of(s, "b1")
+    s.apply(GuildAttack(0, ("a1",)))
+    paladin = s.b.by_id["a2"]
+    assert [(x.what, x.amount, x.filter.target_state) for x in paladin.effects if x.kind == "mod"] == [
+        ("attack", 2, "id:b1")]
+
+
+KUYUTHA = ("Use at start of turn: If you win initiative this round, 1 Dragon ally makes a {B} attack as an immediate "
+           "action.")
+FOLK_HERO = ("Natural Leader: Use when rolling initiative, if your opponent does not have a champion on the battle "
+             "map: roll an extra d20 for initiative.")
+
+
+def test_a_power_only_if_its_side_won_the_champion_test() -> None:
+    c = card_from_json(_champion(card("Exarch", SWORD, KUYUTHA, rating=3)))
+    assert c.powers[1].requirement == "won-initiative" and unplayed_powers(c) == []
+    s = battle([_champion(card("Exarch", SWORD, KUYUTHA, rating=3))], [card("Orc", SWORD)], PurposeDice())
+    exarch = s.b.by_id["a1"]
+    for won, ok in ((0, True), (1, False)):
+        s.b.won_initiative = won
+        assert P.requirement_ok(exarch, exarch.powers[1], charge=False, b=s.b) is ok
+    assert s.b.won_initiative in (0, 1)  # (set by each champion test)
+
+
+@pytest.mark.parametrize("rival_rating, dice", [(None, 3), (2, 2)])
+def test_an_extra_die_only_when_the_opponent_has_no_champion(rival_rating: int | None, dice: int) -> None:
+    c = card_from_json(card("Goblin", SWORD, FOLK_HERO, rating=1))
+    assert c.powers[1].trigger == "before-initiative" and unplayed_powers(c) == []
+    faces = PurposeDice(champion_test=[3, 18, 10, 4, 5])
+    battle([card("Goblin Folk Hero", SWORD, FOLK_HERO, rating=1)], [card("Rival", SWORD, rating=rival_rating)], faces)
+    rolled = sum(1 for purpose, _f in faces.rolled if purpose == "champion-test")
+    # a die each, the higher champion rating's extra dice (profile ddm-guild.champion-test), and the power's die
+    assert rolled == dice + R.CHAMPION_EXTRA_DICE
+
+
+MYSTRA = "Chosen of Mystra: Minor action, once per turn: Make a melee basic or ranged attack."
+
+
+def test_a_melee_basic_or_ranged_attack_is_the_basic_attack_that_reaches_an_enemy() -> None:
+    c = card_from_json(card("Laeral", SWORD, BOW, MYSTRA))
+    assert [(e.kind, e.what) for e in c.powers[2].effects] == [("attack", "basic")] and unplayed_powers(c) == []
+    s = battle([card("Laeral", SWORD, BOW, MYSTRA)], [card("Orc", SWORD, hp=80)], PurposeDice(attack=[15]))
+    put(s, "a1", 2, 3)
+    put(s, "b1", 8, 3)  # out of the sword's reach, in the bow's range
+    turn_of(s, "a1")
+    s.apply(GuildPower(2))
+    assert s.b.by_id["b1"].hp == 70
