@@ -63,6 +63,10 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A creature a power names by its card's name or by a power of its card may be of either side; "
         "\"Spear Wall 5\" has Spear Wall; \"this round\" counts from the round's start."),
+    "ddm-guild.attack-damage": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "An attack's damage is what its hit or miss deals, not ongoing damage it leaves; the types "
+        "it did not deal are those of the damage that destroyed the creature."),
     "ddm-guild.instead": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A rider that depends on the target looks at it as it was before the hit; one that "
@@ -85,8 +89,8 @@ LABELS: dict[str, Any] = {
         "the card names a hit."),
     "ddm-guild.attack-resolved": pgettext_lazy(
         "a reading of the DDM Guild rules",
-        "A power used after an enemy resolves an attack acts once that attack is done against "
-        "each of its targets."),
+        "A power used after an attack is resolved (an enemy's, or its own successful one) acts once "
+        "that attack is done against each of its targets."),
     "ddm-guild.target-words": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "The words about an attack's target are its state when the attack is made; a list of kinds or states is "

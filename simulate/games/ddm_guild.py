@@ -37,7 +37,7 @@ from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import Power, move_mode
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.68"  # 1.67: powers given for a while; 1.68: champion words, scout at set-up
+GAME_VERSION: Final = "ddm-guild/1.69"  # 1.68: champion words, scout at set-up; 1.69: more event parts
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -647,6 +647,8 @@ class GuildState(State):
             P.fire(b, "enemy-adjacent-ends", adjacent, target=f)
         if f.in_play() and not b.over:
             P.fire(b, "ally-ends-turn", b.allies_of(f), ally=f)
+        if f.in_play() and not b.over:  # 'whenever a creature ends its turn adjacent to it'
+            P.fire(b, "any-ends-turn", [x for x in b.fighters if x is not f and x.in_play()], target=f)
         b.event("end-turn", creature=f.id)
         b.active = None
         b.version += 1

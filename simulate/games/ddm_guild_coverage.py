@@ -43,7 +43,7 @@ PLAYED_TRIGGERS: Final = frozenset({
     "rolls", "ally-rolls", "rolls-d20", "any-save", "enemy-saves", "ally-saves",
     "resolved-against", "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
     "enemy-enters-at", "enters-square", "bloodies", "ally-bloodies", "bloodies-or-destroys", "ally-first-bloodied",
-    "any-destroyed", "friend-hits", "friend-hit",
+    "any-destroyed", "friend-hits", "friend-hit", "any-ends-turn", "resolves-hit", "friend-crit-by",
 })
 # who an effect may reach, by what the trigger supplies
 _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
@@ -59,19 +59,23 @@ _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
                                   "friend-declares", "rolls", "ally-rolls", "resolved-against",
                                   "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
                                   "enemy-enters-at", "damaged", "bloodies", "ally-bloodies",
-                                  "bloodies-or-destroys", "any-destroyed", "friend-hits", "friend-hit"})
+                                  "bloodies-or-destroys", "any-destroyed", "friend-hits", "friend-hit",
+                                  "any-ends-turn", "resolves-hit", "friend-crit-by"})
 _EVENT_ALLY: Final = frozenset({"chosen",
                                 "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "ally-ends-turn",
                                 "enemy-attacks-ally",
                                 "ally-bloodied", "ally-destroys", "ally-damaged", "ally-misses", "ally-crits",
                                 "ally-fails-save", "ally-attacked", "friend-crits", "ally-declares",
                                 "friend-declares", "ally-rolls", "ally-attack-resolved", "ally-bloodies",
-                                "ally-first-bloodied", "friend-hits", "friend-hit"})
+                                "ally-first-bloodied", "friend-hits", "friend-hit", "friend-crit-by"})
 # triggers whose event is an attack in progress ('+20 damage on that attack', 'that attack misses', a reroll)
 _ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-hit", "misses", "missed-by", "crits",
                                "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by", "enemy-hits",
                                "any-hits", "ally-attacked", "ally-misses", "enemy-misses", "declares",
-                               "ally-declares", "friend-declares", "rolls", "ally-rolls", "friend-hits", "friend-hit"})
+                               "ally-declares", "friend-declares", "rolls", "ally-rolls", "friend-hits", "friend-hit",
+                               "friend-crit-by"})
+# its own attack once made, which 'repeat that attack' makes again (the attack's power, at its target)
+_SAME_ON: Final = frozenset({"resolves-hit", "attack-made", "opportunity-made"})
 # 'that attack misses': after its hit (undone) or before its roll ('when targeted by an opportunity attack')
 _NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits", "attacked", "ally-attacked", "enemy-declares",
                                "friend-hit"})
@@ -92,7 +96,8 @@ _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declar
                   "auto": frozenset({"declares", "ally-declares", "friend-declares", "rolls", "ally-rolls"}),
                   "ignore-resist": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits",
                                               "rolls", "ally-rolls"}),
-                  "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by"})}
+                  "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by",
+                                      "friend-crit-by"})}
 # the events whose roll the engine offers to a power that has it rolled again (ddm_guild_play.offer_rerolls and
 # roll_save): an attack roll ("attack"), a saving throw ("save") or either ("any": 'that attack roll or saving throw')
 _ATTACK_REROLL_ON: Final = frozenset({"misses", "ally-misses", "any-misses", "attack-made", "declares", "rolls",
@@ -203,7 +208,8 @@ def engine_unplayed(power: Power) -> str:
         return "a natural attack roll where the event has no attack roll"
     if power.trigger_filter.within == -3 and power.trigger not in _REACH_ON:
         return "'within reach' of an event the engine does not measure"
-    for state in (power.trigger_filter.self_state, power.recharge_filter.target_state if power.recharge.startswith(
+    for state in (power.trigger_filter.self_state, power.trigger_filter.target_state,
+                  power.recharge_filter.target_state if power.recharge.startswith(
             "on:") else "", power.recharge_filter.self_state if power.recharge.startswith("on:") else ""):
         if not _event_state_played(state):  # the state of an event's creature ('a Dazed enemy', 'a charging enemy')
             return f"'{state}' is not played"
@@ -351,7 +357,7 @@ def _filter_unplayed(f: Filter) -> str:
 
 def _event_state_played(state: str) -> bool:
     """A state of an event's creature (target_state_ok's words) the engine judges."""
-    if not state or state.startswith("dtype:"):
+    if not state or state.startswith(("dtype:", "!dtype:")):
         return True
     if state.startswith("at:"):  # where an ally stands (its side's victory areas are the power's creature's too)
         return state[3:].split(":")[0] in PLACE_STATES
@@ -472,8 +478,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return f"an effect on '{e.who}' is not played"
     if e.kind == "attack" and who not in _ALLY_ATTACKERS:
         return "an attack by someone else"
-    if e.kind == "attack" and e.what == "same" and not attack:
-        return "'this attack again' with no attack"
+    if e.kind == "attack" and e.what == "same" and not attack and (who != "self" or trigger not in _SAME_ON):
+        return "'this attack again' with no attack of its own just made"
     if e.kind == "attack" and e.what.startswith("power:"):
         return ""  # checked against the card when the power is used
     if e.kind == "attack" and e.what == "followup" and e.follow is not None:

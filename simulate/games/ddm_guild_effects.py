@@ -944,7 +944,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         mod_text = hm.group("mod") if hm else body
         mod_text, dur = _split_duration(mod_text)
         on_attack = False
-        oa = re.match(r"^(.*?) (?:on|to|against|vs\.?) (?:that|this|the) attack(?: roll)?$", mod_text)
+        oa = re.match(r"^(.*?) (?:on|to|against|vs\.?) (?:that|this|the) attack(?: roll)?$", mod_text) or re.match(
+            r"^(.*? damage) to (?:that|the) target$", mod_text)  # 'Smite: +10 radiant damage to that target'
+        if oa and not oa.group(0).endswith("attack") and not oa.group(0).endswith("roll") and (
+                hm or ctx != "power"):  # (a power's bare bonus only; an attack's 'to the target' is its damage)
+            oa = None
         if oa:
             mod_text, on_attack = oa.group(1), True
         nx = _NEXT_ATTACK.match(mod_text) if not oa and not dur else None
@@ -1172,6 +1176,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if vm.group("rest").strip(" ."):
             raise _Unread(body)
         return [Effect("vp", "opponent" if who == "opponent" else "player", int(vm.group("n")))]
+    if re.match(r"^(?:immediately )?(?:repeats?|makes? that attack again) (?:that attack )?against the same target"
+                r"(?: as (?:an? )?(?:immediate|free) action)?$", body):  # the attack in progress, once more at its
+        return [Effect("attack", who if subject_given else "self", 0, "same")]  # target (after an event of it)
     rp = _REPEAT_RE.match(body)
     if rp:  # 'make this attack again', 'repeat this attack', 'make another Five Arms attack': the attack it hit with
         body = "make a " + (rp.group("name") or "this") + " attack" + rp.group("rest")
@@ -1217,6 +1224,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if re.match(r"^(?:recharges?|recharge) (?:this power|it)$", body):
         return [Effect("recharge", "self")]
     rn = _RECHARGE_EFFECT.match(t)
+    if rn and re.search(r"\bor (?:makes?|uses?) ", rn.group("names")):
+        raise _Unread(body)  # 'RECHARGE Retribution or make a Retribution attack': a choice, not two names
     if rn:  # another power of the card, by name ("recharge its crushing blow", "recharge dominate or mind blast")
         names = [re.sub(r"^its ", "", n).strip() for n in rn.group("names").split(" or ")]
         return [Effect("recharge", "self", what="power:" + "|".join(names))]
@@ -1645,6 +1654,9 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
         parts = re.split(r" and |, then | then |, ", s)
         if len(parts) == 1:
             raise _Unread(s)
+        both = re.search(r" \((save ends) both\)$", parts[-1])
+        if both and len(parts) == 2:  # 'target has -2 Attack and is Weakened (save ends both)': one duration, each
+            parts = [parts[0] + " (save ends)", parts[1][: both.start()] + " (save ends)"]  # part's
         who_carry = default_who
         try:
             for part in parts:

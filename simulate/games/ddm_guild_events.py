@@ -20,6 +20,7 @@ from simulate.games.ddm_guild_words import (
     _FORMS,
     _POWER_NAMES,
     _TYPE_ALT,
+    KINDS,
     _condition,
     _event_kinds,
     _mod_condition,
@@ -151,6 +152,9 @@ def _event_trigger(name: str) -> str:
 def _event_filter(name: str, m: re.Match[str]) -> Filter:
     """Who takes part in an event the older words name ('a Dwarf ally within 5 squares', 'a {m} attack')."""
     groups = m.groupdict()
+    if groups.get("nodt"):  # the damage of an attack (attack form "any"), of none of these types
+        return Filter(attack_form="any", target_state="!dtype:" + "|".join(
+            t for t in re.split(r",? or |,? and |, ", groups["nodt"]) if t))
     form = _FORMS.get((groups.get("form") or "").strip() + " ", "") if groups.get("form") else ""
     if groups.get("form") and not form:  # 'a {m} or {r} attack': either form (not any attack)
         form = {"{m} or {r}": "melee|ranged", "melee or ranged": "melee|ranged", "{c} or {a}": "close|area",
@@ -192,7 +196,7 @@ _PREFIX_WORDS: Final = (
     (r"minor action", "action", "minor"),
     (r"(?:move action|replaces (?:its |a |the )?move action)", "action", "move"),
     (r"free action", "action", "free"),
-    (r"(?:immediate action|immediate)", "action", "immediate"),
+    (r"(?:immediate action|immediate(?![a-z]))", "action", "immediate"),  # (not 'immediately repeat')
     (r"(?:replaces (?:its |an |the )?attack(?: action)?|attack action|standard action)", "action", "attack"),
     (r"(?:no more than |only )?once (?:per|a) turn", "per", "turn"),
     (r"once per round", "per", "round"),
@@ -237,6 +241,10 @@ _EVENTS: Final = (
     (r"it (?:rolls an attack roll or (?:a )?saving throw|makes a d20 roll|rolls a d20|misses with an attack or fails "
      r"a saving throw)", "rolls-d20"),
     (r"it hits (?:a target |an enemy )?with an opportunity attack", "opportunity-hits"),
+    # once its attack that hit is resolved ('after it resolves a successful Grab attack': the hit's effects applied)
+    (r"it resolves a successful (?:(?P<form>\{m\}|\{r\}|\{b\}|melee|ranged|charge|opportunity) )?attack",
+     "resolves-hit"),
+    (r"it resolves a successful (?P<pname>[a-z][a-z' \-]*?) attack", "resolves-hit"),
     (r"it (?:makes|resolves) an opportunity attack", "opportunity-made"),
     (r"it declares (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged|charge)? ?attack"
      r"(?: action)?", "declares"),
@@ -267,6 +275,9 @@ _EVENTS: Final = (
     (r"an enemy (?:targets|attacks) it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "attacked"),
     (r"it (?:takes|is dealt) damage", "damaged"),
     (r"it (?:becomes|is) (?:first )?bloodied", "bloodied"),
+    # an attack's damage that has none of these types ('by an attack that did not deal acid or fire damage')
+    (r"it is destroyed by an attack that did not deal (?P<nodt>(?:" + _TYPE_ALT + r")(?:(?:,|,? or|,? and) (?:"
+     + _TYPE_ALT + r"))*) damage", "destroyed"),
     (r"it is destroyed(?: by an enemy| by an enemy's attack)?", "destroyed"),
     (r"it destroys (?:an enemy|a creature)(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "destroys"),
     (r"its (?P<form>\{m\}|\{r\}|melee|ranged) attack destroys an enemy", "destroys"),
@@ -378,6 +389,26 @@ _TURN_OF: Final = re.compile(
     + r"(?P<noun>ally|enemy|creature)'s turn[,;:.]?\s*|^use at (?:the )?start of any (?P<any>turn)[,;:.]?\s*")
 
 
+_TURN_END_OF: Final = re.compile(
+    r"^use at (?:the )?end of (?:(?:an?|each|any) )?(?:(?P<adj>adjacent) )?" + _K
+    + r"(?P<noun>ally|enemy|creature)'s turn[,;:.]?\s*")
+
+
+def _turn_end_of(body: str) -> tuple[str, Filter, int] | None:
+    """'Use at end of an adjacent bloodied enemy's turn', "at end of an ally's turn": that creature's turn end."""
+    m = _TURN_END_OF.match(body)
+    if m is None:
+        return None
+    noun = m.group("noun")
+    kinds, who_state, adj = _event_who(m.group("kw") or "")
+    within = -1 if m.group("adj") or adj else 0
+    if noun == "enemy" and within == -1:
+        return "enemy-adjacent-ends", Filter(keyword=kinds, self_state=who_state), m.end()
+    name = "ally-ends-turn" if noun == "ally" else "any-ends-turn"
+    side = "enemy" if noun == "enemy" else ""
+    return name, Filter(keyword=kinds, self_state=who_state, within=within, side=side), m.end()
+
+
 def _event_who(words: str) -> tuple[str, str, bool]:
     """The words before an event creature's noun: (kinds, state, adjacent) — 'a Dazed or Stunned enemy', 'a bloodied
     ally', 'an adjacent Goblin, Kobold, or Orc enemy', 'a living enemy'."""
@@ -406,6 +437,9 @@ def _event_who(words: str) -> tuple[str, str, bool]:
 
 def _side_event(body: str) -> tuple[str, Filter, int] | None:
     """An event by who takes part in it: (trigger, filter, length of the words read)."""
+    ends = _turn_end_of(body)
+    if ends is not None:
+        return ends
     tm = _TURN_OF.match(body)
     if tm:
         if tm.group("any"):
@@ -504,6 +538,9 @@ _COMPOSED: Final = {
     ("ally", "crits", ""): ("ally-crits", "actor", "object", "attack"),
     ("enemy", "crits", "it"): ("crit-by", "actor", "actor", "attack"),
     ("enemy", "crits", ""): ("enemy-crits", "actor", "actor", "attack"),
+    # 'an enemy hits it or an adjacent ally', 'scores a critical hit against it or an adjacent ally'
+    ("enemy", "hits", "it-or-ally"): ("friend-hit", "actor", "actor", "attack"),
+    ("enemy", "crits", "it-or-ally"): ("friend-crit-by", "actor", "actor", "attack"),
 }
 
 
@@ -530,6 +567,11 @@ _COMPOSED_ONE: Final = {
     ("enemy", "starts-turn"): ("enemy-starts-turn", True), ("any", "starts-turn"): ("any-starts-turn", True),
     ("enemy", "starts-turn-adjacent"): ("enemy-starts-adjacent", True),
     ("enemy", "ends-turn-adjacent"): ("enemy-adjacent-ends", True),
+    # a turn's end: its own, an ally's, any creature's ('a creature ends its turn adjacent to it', 'an enemy ends its
+    # turn within 3 squares': any-ends-turn, whose creature the filter's side names)
+    ("it", "ends-turn"): ("end-of-turn", False), ("ally", "ends-turn"): ("ally-ends-turn", True),
+    ("ally", "ends-turn-adjacent"): ("ally-ends-turn", True), ("any", "ends-turn"): ("any-ends-turn", True),
+    ("any", "ends-turn-adjacent"): ("any-ends-turn", True), ("enemy", "ends-turn"): ("any-ends-turn", True),
     ("enemy", "shifts"): ("enemy-shifts", True), ("enemy", "enters-adjacent"): ("enemy-enters-adjacent", True),
     ("enemy", "leaves-adjacent"): ("enemy-leaves-adjacent", True),
     ("enemy", "enters-near"): ("enemy-enters-within", True),
@@ -558,7 +600,8 @@ _ONE_VERBS: Final = (
     (r"is destroyed", "destroyed"),
     (r"(?:starts|begins) (?:its|a) turn adjacent to it", "starts-turn-adjacent"),
     (r"(?:(?:starts|begins) (?:its|a) turn|activates)(?: within (?P<tn>\d+) squares(?: of it)?)?", "starts-turn"),
-    (r"ends (?:its|a) turn adjacent to it", "ends-turn-adjacent"), (r"shifts", "shifts"),
+    (r"ends (?:its|a) turn adjacent to it", "ends-turn-adjacent"),
+    (r"ends (?:its|a) turn(?: within (?P<te>\d+) squares(?: of it)?)?", "ends-turn"), (r"shifts", "shifts"),
     (r"(?:moves into|enters) (?:a square|a space) adjacent to it|(?:moves into|enters) an adjacent square",
      "enters-adjacent"),
     (r"moves out of (?:a square|a space) adjacent to it|moves out of an adjacent (?:square|space)"
@@ -568,26 +611,49 @@ _ONE_VERBS: Final = (
 )
 
 
+# a creature named by its kinds alone, of either side ('when a Dragon is destroyed', 'a Beast or Demon hits')
+_KIND: Final = "(?:" + "|".join(re.escape(k) for k in sorted((*KINDS, "champion"), key=len, reverse=True)) + ")"
+_KIND_NOUN: Final = (_KIND + "(?:(?:, | or |, or )" + _KIND + ")*(?![a-z\\-])"
+                     "(?! (?:ally|allies|enemy|enemies|creature|target))")  # ('a Dwarf ally': that ally's kind)
+
+
 _A_CREATURE: Final = (r"(?:(?P<{p}det>an?|any|one|1) (?P<{p}adj>adjacent )?"
                       r"(?P<{p}mods>(?:[a-z\-]+(?:,| or|, or| and)? ){{0,4}}?)"
-                      r"(?P<{p}noun>enemy or ally|ally or enemy|enemy|ally|creature|target)"
-                      r"|(?P<{p}it>it))"
+                      r"(?:(?P<{p}noun>enemy or ally|ally or enemy|enemy|ally|creature|target)|(?P<{p}knoun>"
+                      + _KIND_NOUN + r"))"
+                      r"|(?P<{p}itor>it or an? (?P<{p}itadj>adjacent )?ally)|(?P<{p}it>it))"
                       r"(?P<{p}loc> adjacent to it| within (?P<{p}n>\d+) squares?(?: of it)?)?"
                       r"(?P<{p}ca> (?:granting it|that grants it) combat advantage)?")
 
 
-_FORM_WORDS: Final = (r"(?:an? |its )?(?:(?P<{p}form>\{{m\}}|\{{r\}}|\{{mb\}}|\{{rb\}}|\{{b\}}|\{{c\}}|\{{a\}}|"
-                      r"\{{c\}} or \{{a\}}|\{{m\}} or \{{r\}}|melee|ranged|close|area|opportunity) )?attack")
+# an attack power of its card by name ('with a Skull Mace attack', 'with Defender'): never these words
+_ATTACK_NAME: Final = (r"(?!(?:combat|an?|the|its|that|this|it|charge|opportunity|basic|melee|ranged|close|area|"
+                       r"critical|attack|attacks)\b)[a-z][a-z'\-]+(?: [a-z][a-z'\-]*){{0,2}}")
+
+
+_DEALS: Final = r"(?: that deals (?P<{p}deals>" + _TYPE_ALT.replace("{", "{{").replace("}", "}}") + r") damage)?"
+
+
+_FORM_PLAIN: Final = (r"(?:an? |its )?(?:(?P<{p}form>\{{m\}}|\{{r\}}|\{{mb\}}|\{{rb\}}|\{{b\}}|\{{c\}}|\{{a\}}|"
+                      r"\{{c\}} or \{{a\}}|\{{m\}} or \{{r\}}|melee|ranged|close|area|opportunity) )?attack" + _DEALS)
+
+
+_FORM_WORDS: Final = (r"(?:an? |its )?(?:(?:(?P<{p}form>\{{m\}}|\{{r\}}|\{{mb\}}|\{{rb\}}|\{{b\}}|\{{c\}}|\{{a\}}|"
+                      r"\{{c\}} or \{{a\}}|\{{m\}} or \{{r\}}|melee|ranged|close|area|opportunity) )?attack"
+                      r"|(?P<{p}pn>" + _ATTACK_NAME + r") attack)" + _DEALS)
 
 
 _COMPOSED_RE: Final = re.compile(
     r"^(?:use )?(?:only )?(?P<when>when|whenever|after) "
     r"(?:(?P<poss>its|an? (?:(?P<pmods>[a-z\-]+) )?(?P<pnoun>ally|enemy)'s)"
-    r" (?:(?P<pform>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged) )?attack|" + _A_CREATURE.format(p="a")
+    r" (?:(?P<pform>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|\{r\} or \{a\}|\{c\} or \{a\}|\{m\} or \{r\}|melee"
+    r"|ranged) )?attack|" + _A_CREATURE.format(p="a")
     + r") (?:(?P<verb>" + "|".join(re.escape(v) for v in sorted((*_PASSIVE, *_ACTIVE), key=len, reverse=True))
     + r"|" + "|".join(p for p, _ in _ONE_VERBS) + r")(?: " + _A_CREATURE.format(p="o") + r")?"
     r"(?: by (?P<by>an? (?P<badj>adjacent )?(?:(?P<bmods>[a-z\-]+(?:,| or|, or)? ){0,3}?)enemy)(?:'s)?)?"
-    r"(?P<fw> (?:with|by|from)? ?" + _FORM_WORDS.format(p="") + r")?"
+    r"(?P<fw> (?:with|by|from)? ?" + _FORM_PLAIN.format(p="")
+    + r"| (?:with|by|from) (?:an? |its )?(?P<pn>" + _ATTACK_NAME.format() + r") attack"
+    + r"| (?:with|by|from) (?P<pn0>" + _ATTACK_NAME.format() + r")(?=[,;:.]|$))?"
     r"(?P<withca> with combat advantage(?: against (?:the |that |its )?target)?)?"
     r"|(?P<atk>makes|declares|resolves) " + _FORM_WORDS.format(p="a") + r"(?: (?:against|vs\.?) "
     + _A_CREATURE.format(p="q")
@@ -598,7 +664,22 @@ def _described(g: dict[str, str | None], p: str) -> _Who | None:
     """The creature of groups ``p*`` of an event's match (None when the words do not name one)."""
     if g.get(p + "it"):
         return _Who("it")
+    if g.get(p + "itor"):  # 'it or an adjacent ally', 'it or an ally adjacent to it' (where the one it befalls is)
+        loc = (g.get(p + "loc") or "").strip()
+        n = g.get(p + "n")
+        within = -1 if g.get(p + "itadj") or loc == "adjacent to it" else int(n) if n else 0
+        return _Who("it-or-ally", within=within, named=True)
     noun = g.get(p + "noun")
+    knoun = g.get(p + "knoun")
+    if knoun:  # 'a Dragon', 'an Evil Dragon', 'a bloodied Orc or Goblin': any creature of those kinds
+        kinds, state, adjacent = _event_who(g.get(p + "mods") or "")
+        alts = _event_kinds(knoun)
+        if kinds and "|" in alts:
+            return None  # ('an Evil Dragon or Demon': how far 'Evil' reaches is not certain)
+        loc = (g.get(p + "loc") or "").strip()
+        n = g.get(p + "n")
+        within = -1 if g.get(p + "adj") or adjacent or loc == "adjacent to it" else int(n) if n else 0
+        return _Who("any", f"{kinds}+{alts}" if kinds else alts, state, within, named=True)
     if not noun:
         return None
     side = {"enemy": "enemy", "ally": "ally", "creature": "any", "target": "enemy"}.get(noun, "any")
@@ -610,7 +691,50 @@ def _described(g: dict[str, str | None], p: str) -> _Who | None:
 
 
 def _composed_event(body: str) -> tuple[str, Filter, int] | None:
-    """An event read as its parts (see above): (trigger, filter, length of the words read), or None."""
+    """An event read as its parts (see above): (trigger, filter, length of the words read), or None; its object may
+    be described in the target words (``_object_words``)."""
+    return _composed_parts(body) or _object_words(body)
+
+
+# the events whose object (the creature attacked, hit, damaged) is the event's target while the powers answer
+_OBJECT_WORDS_ON: Final = frozenset({"hits", "misses", "ally-hits", "ally-misses", "declares", "ally-declares",
+                                     "damages", "bloodies", "ally-bloodies"})
+
+
+# where the object of an attack's event begins ('hits ', 'makes a {m} attack against ')
+_OBJECT_AT: Final = re.compile(r" (?:hits|misses|targets|attacks|damages|deals damage to|bloodies|(?:makes|declares) "
+                               r"(?:an? )?(?:\{[a-z]+\} |melee |ranged |close |area )?attack (?:against|vs\.?)) "
+                               r"(?=(?:an?|the|any|one|1) )")
+
+
+def _object_words(body: str) -> tuple[str, Filter, int] | None:
+    """An event whose object the target words describe after its noun ('hits a target adjacent to a Wolf ally', 'hits
+    an enemy adjacent to a wall with a {m} attack', 'hits a target with Resist Fire or Immune Fire'): the event read
+    with 'a target' in their place, and their state as the filter's target state (judged on the event's target)."""
+    m = _OBJECT_AT.search(body)
+    stop = re.search(r"[,;:]|\.(?:\s|$)", body)
+    if m is None or (stop is not None and stop.start() < m.end()):
+        return None
+    seg = body[m.end(): stop.start() if stop is not None else len(body)]
+    read = _target_words(seg)
+    if read is None:
+        return None
+    state, n = read
+    noun = re.search(r"\b(target|enemy|creature)\b", seg[:n])  # its side, as the noun says
+    if noun is None:
+        return None
+    plain = ("an " if noun.group(1) == "enemy" else "a ") + noun.group(1)
+    res = _composed_parts(body[: m.end()] + plain + body[m.end() + n:])
+    if res is None:
+        return None
+    trig, flt, end = res
+    if trig not in _OBJECT_WORDS_ON or flt.target_state or flt.self_state or flt.keyword or flt.within:
+        return None
+    return trig, replace(flt, target_state=state), end + n - len(plain)
+
+
+def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
+    """An event read as its parts (see above)."""
     # 'when hit by a {M} attack', 'when damaged by an enemy': the creature is this one
     bare = re.match(r"^((?:use )?(?:only )?(?:when|whenever|after) )(being )?(?=(?:hit|missed|targeted|attacked|damaged"
                     r"|bloodied) by )", body)
@@ -618,11 +742,25 @@ def _composed_event(body: str) -> tuple[str, Filter, int] | None:
     if bare is not None:  # ('after being damaged by a melee attack')
         body = bare.group(1) + "it is " + body[bare.end():]
         added = len("it is ") - len(bare.group(2) or "")
+    making = re.match(r"^((?:use )?(?:only )?(?:when|whenever|after) )making (?=an? )", body)
+    if making is not None:  # 'use when making a Magic Missile attack': its own
+        body = making.group(1) + "it makes " + body[making.end():]
+        added = len("it makes ") - len("making ")
     m = _COMPOSED_RE.match(body)
     if m is None:
         return None
     g = m.groupdict()
     form = g.get("pform") or g.get("form") or g.get("aform") or ""
+    named = g.get("pn") or g.get("apn") or g.get("pn0")
+    if named:  # 'damages an enemy with Lightning Breath': an attack power of its card, by name (card_powers checks)
+        if form:
+            return None
+        form = "power:" + named
+    deals = g.get("deals") or g.get("adeals")
+    if deals:  # 'hits with an attack that deals fire damage': an attack with damage of that type
+        if form:
+            return None
+        form = "deals:" + deals
     try:
         if g.get("poss"):  # 'its {m} attack hits', 'an ally's attack destroys': the attack's owner acts
             actor: _Who | None = _Who("it") if g["poss"] == "its" else _described(
@@ -659,10 +797,17 @@ def _composed_event(body: str) -> tuple[str, Filter, int] | None:
         if vm is None:
             continue
         if by is not None and one in one_by:  # 'it is damaged by an enemy': that enemy damages it
-            if vm.groupdict().get("dtype") or g.get("fw"):
-                return None  # 'damaged by an enemy's attack': the engine's damage event does not say by what
+            if vm.groupdict().get("dtype") or (g.get("fw") and one != "damaged"):
+                return None  # 'bloodied by an enemy's attack': those events do not say by what
+            if g.get("fw"):  # 'damaged by an enemy's attack': the damage of its attack (of any form, or the one said)
+                form = form or "any"
             actor, obj, verb = by, actor, one_by[one]
             break
+        if form.startswith("power:"):  # 'an enemy is damaged by a Skull Mace attack': its own attack damages it
+            if (actor.side, one) != ("enemy", "damaged") or obj is not None or by is not None or \
+                    vm.groupdict().get("dtype"):
+                return None
+            return _composed_filter("damages", actor, _Who(""), form, "", end)
         row1 = _COMPOSED_ONE.get((actor.side, one))
         if row1 is None or obj is not None or (form and one != "damaged") or by is not None:
             return None
@@ -680,10 +825,13 @@ def _composed_event(body: str) -> tuple[str, Filter, int] | None:
             actor = replace(actor, within=int(near))
         if trig == "enemy-leaves-adjacent":  # where it was the verb says (the engine asks the creatures it leaves)
             actor = replace(actor, within=0)
-        if vm.groupdict().get("tn"):  # 'a Kobold ally starts its turn within 5 squares of it'
+        if one == "ends-turn-adjacent" and trig != "enemy-adjacent-ends":  # (asked of every creature: where it is)
+            actor = replace(actor, within=-1)
+        near = vm.groupdict().get("tn") or vm.groupdict().get("te")
+        if near:  # 'a Kobold ally starts its turn within 5 squares of it'
             if actor.within or actor.side == "it":
                 return None
-            actor = replace(actor, within=int(vm.group("tn")))
+            actor = replace(actor, within=int(near))
         return _composed_filter(trig, actor if is_other else _Who(""), _Who(""), form, dtype, end)  # (a form: damaged)
     if verb in _PASSIVE:  # 'an ally is hit by a {m} attack': an enemy hits that ally
         if (obj is not None and obj.state != "ca") or actor.side not in ("it", "ally"):
@@ -693,8 +841,8 @@ def _composed_event(body: str) -> tuple[str, Filter, int] | None:
         verb = _ACTIVE[verb]
     key = (actor.side, verb, obj.side if obj is not None else "")
     row = _COMPOSED.get(key)
-    if row is None:
-        return None
+    if row is None or (form.startswith("power:") and actor.side != "it"):
+        return None  # (an attack of its card by name: its own attack only)
     trig, other_role, target_role, carries = row
     if (g["when"] == "after" or g.get("atk") == "resolves") and verb in ("attacks", "declares"):
         # after the attack, not when it is declared: the events the engine fires once an attack is resolved
@@ -707,6 +855,10 @@ def _composed_event(body: str) -> tuple[str, Filter, int] | None:
     if form and carries != "attack":
         return None
     blank = _Who("")
+    if obj is not None and obj.side == "it-or-ally":  # where that ally is: the filter's distance (the engine judges
+        if actor.within:  # it on the creature the event befalls)
+            return None
+        actor = replace(actor, within=obj.within)
     other = actor if other_role == "actor" else obj or blank
     target = actor if target_role == "actor" else obj or blank
     return _composed_filter(trig, other, target, form, "", end)
@@ -728,6 +880,9 @@ def _composed_filter(trig: str, other: _Who, target: _Who, form: str, dtype: str
     attack_form = ""
     if form:
         attack_form = _FORMS.get(form + " ", "") or {"{c} or {a}": "close|area", "{m} or {r}": "melee|ranged",
+                                                     "{r} or {a}": "ranged|area", "any": "any",
+                                                     **({form: form} if form.startswith(("deals:", "power:"))
+                                                        else {}),
                                                      "opportunity": "opportunity"}.get(form, "")
         if not attack_form:
             return None
@@ -765,6 +920,11 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 body = body[et.end():]
                 changed = True
                 continue
+        each = _each_that(body) if "trigger" not in found else None
+        if each is not None:  # '5 Damage to each enemy that ends its turn adjacent to this creature.'
+            found["trigger"], flt, body = each
+            changed = True
+            continue
         if "trigger" not in found:
             nat = _natural_event(body) or _ally_natural(body)
             if nat is not None:
@@ -857,6 +1017,24 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                     body = body[cond[1] + sep.end():]
                     changed = True
     return body, found, flt
+
+
+_EACH_THAT: Final = re.compile(r"^(?P<eff>\d+ (?:(?:" + _TYPE_ALT + r") )?damage) to each (?P<who>enemy|creature|ally) "
+                               r"that (?P<ev>[^.;:]+?)\.?$")
+
+
+def _each_that(body: str) -> tuple[str, Filter, str] | None:
+    """'N damage to each enemy that <event>' (a whole power): the event of each such creature, and the damage it takes
+    ('whenever an enemy <event>: that enemy takes N damage') — (trigger, filter, the effect's words)."""
+    m = _EACH_THAT.match(body)
+    if m is None:
+        return None
+    who = m.group("who")
+    words = f"whenever {'a' if who == 'creature' else 'an'} {who} {m.group('ev')}"
+    event = _composed_event(words)
+    if event is None or event[2] < len(words):
+        return None
+    return event[0], event[1], f"that {who} takes {m.group('eff')}"
 
 
 def _against_target(words: str) -> str:

@@ -94,6 +94,11 @@ def form_of(spec: AttackSpec) -> str:
 def _form_matches(want: str, spec: AttackSpec, power: Power) -> bool:
     if not want:
         return True
+    if want == "any":  # 'by an attack': any attack (the event must carry one)
+        return True
+    if want.startswith("deals:"):  # 'an attack that deals fire damage': damage of that type among its effects
+        return any(e.kind in ("damage", "ongoing") and want[6:] in e.what.split("/")
+                   for e in (*spec.hit, *spec.miss, *spec.always, *spec.crit))
     if want.startswith("power:"):  # an attack power of the card, by name
         return power.name.casefold() == want[6:]
     if "|" in want:  # "a {c} or {a} attack"

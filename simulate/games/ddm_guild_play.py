@@ -55,6 +55,7 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
     immune = target.immune_now()
     resist = {} if ignore_resist else target.resist_now()
     absorbed = 0
+    dealt: set[str] = set()
     for amount, dtype in parts:
         if amount <= 0:
             continue
@@ -66,6 +67,7 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
             continue
         key = types[0]
         by_type[key] = by_type.get(key, 0) + amount
+        dealt.update(t for t in types[1:] if t)  # 'fire and radiant damage' deals both types
     total = 0
     vulnerable = target.vulnerable_now()
     for dtype, amount in by_type.items():
@@ -90,7 +92,7 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
         heal(b, target, absorbed)
     if total <= 0:
         return 0
-    return lose_hp(b, target, total, source, tuple(sorted(d for d in by_type if d)))
+    return lose_hp(b, target, total, source, tuple(sorted(dealt.union(d for d in by_type if d))))
 
 
 def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dtypes: tuple[str, ...] = ()) -> int:
@@ -107,7 +109,7 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dty
         source.damage_dealt += amount
     b.event("damage", creature=target.id, amount=amount, hp=target.hp, source=source.id if source else None)
     if target.hp <= 0:
-        destroy(b, target, source)
+        destroy(b, target, source, dtypes, run)
         _damage_events(b, target, source, dtypes, run)
         return amount
     if not was_bloodied and target.bloodied:
@@ -172,13 +174,15 @@ def heal(b: Battle, f: Fighter, amount: int, over: bool = False) -> None:
             refresh_while(b)
 
 
-def destroy(b: Battle, victim: Fighter, killer: Fighter | None) -> None:
-    """Profiles ``ddm-guild.destroyed`` and ``ddm-guild.elimination-points``."""
+def destroy(b: Battle, victim: Fighter, killer: Fighter | None, dtypes: tuple[str, ...] = (),
+            run: Run | None = None) -> None:
+    """Profiles ``ddm-guild.destroyed`` and ``ddm-guild.elimination-points`` (``dtypes``, ``run``: the damage that
+    destroyed it and the attack that dealt it, if one did: 'destroyed by an attack that did not deal fire damage')."""
     if not victim.alive or victim.dying:  # already being destroyed (hit again while its own powers answer)
         return
     victim.spare_hp = 0
     victim.dying = True
-    fire(b, "destroyed", [victim], target=killer, even_destroyed=True)  # its own 'when destroyed' powers first
+    fire(b, "destroyed", [victim], target=killer, even_destroyed=True, dtypes=dtypes, run=run)  # its own first
     victim.dying = False
     if victim.spare_hp > 0 and victim.alive:  # a power kept it: 'not destroyed and has 5 HP instead'
         victim.hp = victim.spare_hp
@@ -846,7 +850,11 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
     if flt.self_state and (other is None or not target_state_ok(b, Filter(target_state=flt.self_state), owner,
                                                                   other, melee)):
         return False  # the event creature's state ('a Dazed enemy', 'a bloodied ally')
-    if flt.within and other is not None:
+    if flt.within and trigger in _BEFALLS_FRIEND:  # 'an enemy hits it or an adjacent ally': where the one hit is
+        struck = ctx.ally
+        if struck is None or (struck is not owner and not _near(b, flt.within, owner, struck)):
+            return False
+    elif flt.within and other is not None:
         if flt.within == -1 and not b.adjacent(owner, other):
             return False
         if trigger == "enemy-enters-at" and b.gap(owner, other) != flt.within:  # 'exactly 3 squares away'
@@ -861,7 +869,10 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
             return False
     if flt.target_state:  # the event's other creature ('a living enemy'), or its damage type ('takes fire damage')
         if flt.target_state.startswith("dtype:"):
-            if flt.target_state[6:] not in ctx.dtypes:
+            if not any(t in ctx.dtypes for t in flt.target_state[6:].split("|")):
+                return False
+        elif flt.target_state.startswith("!dtype:"):  # 'an attack that did not deal acid or fire damage'
+            if any(t in ctx.dtypes for t in flt.target_state[7:].split("|")):
                 return False
         elif not target_state_ok(b, flt, owner, ctx.target, melee):
             return False
@@ -875,6 +886,16 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
     elif flt.attack_form and ctx.run is None:
         return False
     return True
+
+
+# events that befall the power's creature or one of its allies ('it or an adjacent ally is hit'): their distance is
+# that creature's
+_BEFALLS_FRIEND: Final = frozenset({"friend-hit", "friend-crit-by"})
+
+
+def _near(b: Battle, within: int, owner: Fighter, x: Fighter) -> bool:
+    """``x`` adjacent to ``owner`` (-1) or within that many squares of it."""
+    return b.adjacent(owner, x) if within == -1 else within > 0 and b.gap(owner, x) <= within
 
 
 def _own_reach(f: Fighter) -> int:
@@ -960,7 +981,32 @@ def triggered_targets(b: Battle, owner: Fighter, p: Power, ctx: Ctx) -> list[Fig
         if t is None or not t.in_play() or t.player == owner.player:
             return []
         return [t] if in_range(b, owner, p, a, t) else []
+    if a.form in ("close-blast", "area", "line"):  # 'use when damaged by an enemy's attack: (blast 3) ...'
+        return _triggered_area(b, owner, a, ctx.target)
     return area_targets(b, owner, a, None)
+
+
+def _triggered_area(b: Battle, owner: Fighter, a: AttackSpec, event: Fighter | None) -> list[Fighter]:
+    """The creatures a triggered blast, area or line attack takes: of its origins, the one that holds the event's
+    creature (when an enemy), then the most enemies less allies (the first such origin on a tie); none when no
+    origin holds an enemy."""
+    pos = owner.pos
+    if pos is None:
+        return []
+    enemies = b.enemies_of(owner)
+    if a.form == "close-blast":
+        origins = b.board.blasts(pos, owner.side, a.size)
+    else:
+        origins = [sq for e in enemies for sq in e.space() if area_origin_ok(b, owner, a, sq)]
+    best: list[Fighter] = []
+    best_key = (False, 0)
+    for at in origins:
+        got = area_targets(b, owner, a, at)
+        foes = sum(1 for x in got if x.player != owner.player)
+        key = (event is not None and event in got and event.player != owner.player, foes - (len(got) - foes))
+        if foes and (not best or key > best_key):
+            best, best_key = got, key
+    return best
 
 
 def recharge_one(b: Battle, f: Fighter, p: Power) -> None:
@@ -1310,6 +1356,8 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         for waiting, c, g in run.deferred:  # 'use when it declares an attack: if that attack hits, ...'
             if not b.over and ("if-hit" in waiting.extra) == hit:
                 apply_effect(b, waiting, c, g)
+        if hit and not b.over and attacker.in_play():  # 'after it resolves a successful Grab attack'
+            fire(b, "resolves-hit", [attacker], target=t, run=run)
         if not b.over and attacker.in_play():  # 'use after an enemy resolves an attack against it / an adjacent ally'
             fire(b, "resolved-against", [t], target=attacker, run=run)
             fire(b, "ally-attack-resolved", b.allies_of(t), target=attacker, ally=t, run=run)
@@ -1334,6 +1382,7 @@ def _crit_events(b: Battle, attacker: Fighter, t: Fighter, run: Run) -> None:
     fire(b, "friend-crits", [attacker, *allies], target=t, ally=attacker, run=run)
     fire(b, "enemy-crits", b.enemies_of(attacker), target=attacker, run=run)
     fire(b, "crit-by", [t], target=attacker, run=run)
+    fire(b, "friend-crit-by", [t, *b.allies_of(t)], target=attacker, ally=t, run=run)  # 'against it or an ally'
     fire(b, "any-crits", [x for x in b.fighters if x.in_play()], target=t, run=run)
 
 

@@ -1570,6 +1570,11 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
         if missing:
             out[i] = replace(q, unplayed=f"{missing[0]} attacks: no single-target attack of this card has that name")
             continue
+        event_form = q.trigger_filter.attack_form
+        if event_form.startswith("power:") and event_form[6:] not in attacks_all:  # 'when it hits with Terror Strike'
+            out[i] = replace(q, unplayed=f"an event of its {event_form[6:]} attack: no attack of this card has that "
+                                         f"name")
+            continue
         if q.recharge.startswith("uses:") and not any(n in names for n in q.recharge[5:].split("|")):
             out[i] = replace(q, unplayed=f"recharge when it uses {q.recharge[5:]}: no power of this card has that name")
             continue

@@ -64,6 +64,7 @@ def normalise(text: str) -> str:
     t = _FOURTITUDE.sub("fort", t)
     t = _M_ICON.sub(r"+\1 {m} damage", t)  # "+10 m damage": the melee icon printed as a letter
     t = _M_ATTACKS.sub("with {m} attacks", t)
+    t = _M_ATTACK.sub(r"\1 {m} attack", t)
     # "+13 vs. AC or +13 vs. Reflex", "+21 vs. AC or Fortitude": one roll against the defence the attacker picks
     t = _EITHER_DEFENCE.sub(lambda m: f"+{m.group(1)} vs. {m.group(2)}|{m.group(3)}", t)
     # the cards' spellings of a Followup ("AND Followup Followup: +13 vs.", "AND Followup. Followup: +11 vs.")
@@ -149,6 +150,7 @@ _MISSPELT_WORDS: Final = (
 )
 _M_ICON: Final = re.compile(r"\+(\d+) m damage\b")
 _M_ATTACKS: Final = re.compile(r"\bwith m attacks\b")
+_M_ATTACK: Final = re.compile(r"\b(an?) m attack\b")  # 'destroys an enemy with a M attack: Make a M attack'
 _PLUS_TIGHT: Final = re.compile(r"(\d) ?\+ ?(\d+ (?:(?:" + "|".join(DAMAGE_TYPES) + r") )?damage)")
 _GLUED_SQUARES: Final = re.compile(r"(\d)(squares?)\b")
 _EITHER_DEFENCE: Final = re.compile(r"\+(\d+) vs\.? (ac|fort|ref|will) or (?:\+\1 vs\.? )?(ac|fort|ref|will)\b")

@@ -77,8 +77,6 @@ def test_after_an_attack_is_the_event_of_the_attack_resolved(text: str, trigger:
     "Use when an enemy misses an ally with an attack: That enemy takes 10 damage.",
     # an enemy hit by someone: by whom is not known to the engine's event
     "Use when an enemy is hit by a {r} attack: That enemy is slowed.",
-    # the engine's damage event does not say whether an attack dealt it
-    "Payback: Immediate action, use when this creature is damaged by an enemy attack: This creature shifts 2 squares.",
     # an ally's combat advantage is not the one the engine's filter measures (this creature's)
     "Use when an ally hits with combat advantage: That ally heals 5 HP.",
     # combat advantage against this creature is not the target's state
