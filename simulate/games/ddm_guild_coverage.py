@@ -174,7 +174,8 @@ GAINED_WORDS: Final = frozenset({
     "conceal", "hide", "flight", "phasing", "insubstantial", "burrow", "blindsight", "forest-walk", "stable-footing",
     "no-invisible", "no-conceal", "no-hide", "no-opportunity", "no-immediate", "no-champion", "no-grant-ca",
     "no-ca-from-flank", "half-ranged", "no-flight", "no-provoke", "no-area-vp", "no-will-attacks", "threatening-reach",
-    "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor"})
+    "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor", "immune-sneak",
+    "reach"})
 # (and 'no-negate', read by Fighter.uses_left from while_on: an aura's or its card's only)
 HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", "immobilized", "slowed", "dazed",
                                "weakened", "sees-invisible", "sees-invisible-ground", "ignores-conceal",
@@ -257,7 +258,8 @@ def engine_unplayed(power: Power) -> str:
                 return why
             if s.filter.target_state == "chosen":
                 return "'that enemy' with no creature chosen"
-            if s.what.split(":")[0].split("*")[0] not in PLAYED_STATS or (
+            keen = s.kind == "aura-mod" and s.what == "keen"  # (an aura's critical range: ddm_guild_play._keen)
+            if (s.what.split(":")[0].split("*")[0] not in PLAYED_STATS and not keen) or (
                     "*" in s.what and (s.kind != "mod" or s.what.split("*")[0] not in PER_STATS)):
                 return f"a modifier to {s.what} is not played"
     a = power.attack
@@ -328,7 +330,7 @@ PER_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "
 PLAYED_TARGET_WORDS: Final = frozenset({"flying", "ongoing", "activated", "within", "beyond", "further", "resist", "at",
                                         "lowest-level", "highest-level", "sees-no-ally", "invisible-to",
                                         "has-ca-on-it", "in-your-victory-area", "guarded", "penalty", "flanking",
-                                        "attacked-it", "slower"})
+                                        "attacked-it", "slower", "sneak-immune", "allies-adjacent"})
 
 
 def target_state_played(ts: str) -> bool:

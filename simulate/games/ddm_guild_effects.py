@@ -19,6 +19,7 @@ from simulate.games.ddm_guild_vocab import CONDITIONS, DAMAGE_TYPES, Effect, Fil
 from simulate.games.ddm_guild_words import (
     _FORMS,
     _RECHARGE_EFFECT,
+    _TRAILING_DURATION,
     _TYPE_ALT,
     _condition,
     _duration,
@@ -34,6 +35,10 @@ from simulate.games.ddm_guild_words import (
 )
 
 # --- statics (keyword abilities) -------------------------------------------------------------------------------
+
+# 'Sneak Attack N': +N damage against a target granting combat advantage, unless it has 'Immune Sneak Attack' (its own
+# keyword, or given by an aura: 'All creatures in aura gain Immune Sneak Attack')
+SNEAK_TARGET: Final = "ca&!sneak-immune"
 
 # Keyword abilities that are their words alone ("Phasing", "Towering", "Immune Flanking"): the static each is.
 _PLAIN_STATICS: Final = {
@@ -56,6 +61,7 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^resist (" + _TYPE_ALT + r") (\d+)$"), "resist-type-first"),
     # "Blind" (the keyword alone, as two cards print it) is what the others spell out
     (re.compile(r"^(?:blind|immune to attack actions and special powers with gaze in (?:their|its) names?)$"), "gaze"),
+    (re.compile(r"^immune (?:to )?sneak attacks?$"), "own:immune-sneak"),
     (re.compile(r"^immune ([a-z ,]+?)$"), "immune"),
     (re.compile(r"^reach (\d+)$"), "reach"),
     (re.compile(r"^burrow(?: \d+)?$"), "burrow"),
@@ -300,7 +306,7 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             stat = "defenses-nonac" if stat in ("def", "defenses") else stat
             return [Static("mod", int(m.group(1)), stat)], [], "", ""
         if kind == "sneak":
-            return [Static("mod", int(m.group(1)), "damage", Filter(target_state="ca"))], [], "", ""
+            return [Static("mod", int(m.group(1)), "damage", Filter(target_state=SNEAK_TARGET))], [], "", ""
         if kind in ("bloodrage", "bloodthirsty", "powerful-charge"):
             if not m.group(1):
                 return None  # the number is not printed: never guessed
@@ -605,12 +611,14 @@ _GAIN_PHRASES: Final = (
     (re.compile(r"^(?:do|does) not grant combat advantage (?:to enemies )?for flanking"), ("no-ca-from-flank",)),
     (re.compile(r"^(?:has|have|gains?) threatening reach"), ("threatening-reach",)),
     (re.compile(r"^(?:do|does) not grant combat advantage(?= |,|;|$)"), ("no-grant-ca",)),
+    (re.compile(r"^(?:(?:has|have|gains?|are|is) )?immune (?:to )?sneak attacks?"), ("immune-sneak",)),
 )
 _GAIN_VERB: Final = re.compile(r"^(?:has|have|gains?|are|is) ")
 _GAIN_ITEM: Final = re.compile(
     r"^(?:resist (?P<rn>\d+) (?P<rt>all|" + _TYPE_ALT + r")(?: and (?P<rt2>" + _TYPE_ALT + r"))?"
     r"|vulnerable (?P<vn>\d+) (?P<vt>all|" + _TYPE_ALT + r")"
     r"|conceal (?P<cn>\d+)"
+    r"|reach (?P<rch>\d+)"
     r"|immune (?P<im>[a-z\-]+)"
     r"|blindsight (?:with a range of )?(?P<bn>\d+)(?: squares)?"
     r"|(?P<word>hide|flight|phasing|insubstantial|burrow|forest walk|blindsight))"
@@ -661,6 +669,8 @@ def gain_words(text: str, bare: bool = False) -> list[tuple[str, int]] | None:
                 out.extend((("sees-invisible", int(m.group("bn"))), ("ignores-conceal", int(m.group("bn")))))
             elif m.group("cn"):
                 out.append(("conceal", int(m.group("cn"))))
+            elif m.group("rch"):  # 'That ally has Reach 2 until end of its turn'
+                out.append(("reach", int(m.group("rch"))))
             elif m.group("im"):
                 what = _immune_word(m.group("im"))
                 if what is None:
@@ -1651,6 +1661,10 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
         if either is not None:
             out.extend(either)
             continue
+        joined = _conjoined(s, default_who, ctx)
+        if joined is not None:
+            out.extend(joined)
+            continue
         parts = re.split(r" and |, then | then |, ", s)
         if len(parts) == 1:
             raise _Unread(s)
@@ -1676,6 +1690,54 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
         except _Unread:
             raise _Unread(s) from None
     return _granted_hits(out)
+
+
+_VERB_START: Final = re.compile(r"^(?:has|have|is|are|gains?|loses?|cannot|can't|can not|may not)(?= )")
+_LEAD_UNTIL: Final = re.compile(r"^(until [^,;:]+|for the rest of the battle)[,:]\s*")
+
+
+def _conjoined(s: str, default_who: str, ctx: str) -> list[Effect] | None:
+    """What one subject has for one while, said as a list ('Until end of its next turn, this creature has Insubstantial
+    and is invisible', 'it has +2 Speed and Flight until end of turn', 'it has +2 AC and +2 DEF and is Slowed'): each
+    part read as a clause of its own with that subject, its verb (the last one said) and that duration; None unless
+    every part reads."""
+    lead = _LEAD_UNTIL.match(s)
+    trail = None if lead else _TRAILING_DURATION.match(s)
+    if lead is not None:
+        until, body = lead.group(1), s[lead.end():]
+    elif trail is not None and trail.group(2).startswith(("until", "for the rest")):
+        until, body = trail.group(2), trail.group(1).strip(" ,")
+    else:
+        return None
+    who, _flt, after = _subject(body)
+    if not who or after == body:
+        return None
+    subject = body[: len(body) - len(after)].strip()
+    try:
+        duration = _duration(until)
+    except _Unread:
+        return None
+    pieces = [p.strip() for p in re.split(r",? and |, ", after) if p.strip()]
+    if len(pieces) < 2:
+        return None
+    out: list[Effect] = []
+    verb = ""
+    for piece in pieces:
+        v = _VERB_START.match(piece)
+        if v is not None:
+            verb = v.group(0)
+        elif not verb:
+            return None
+        else:
+            piece = verb + " " + piece
+        try:
+            read = _clause(f"{subject} {piece} {until}", default_who, ctx)
+        except _Unread:
+            return None
+        if not read or any(e.duration != duration for e in read):
+            return None  # (each part lasts what the words say)
+        out.extend(read)
+    return out
 
 
 def _granted_hits(effects: list[Effect]) -> list[Effect]:

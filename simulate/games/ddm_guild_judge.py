@@ -293,6 +293,12 @@ def _target_more(b: Battle, ts: str, holder: Fighter, target: Fighter) -> bool:
     if kind == "penalty":  # 'enemies that have a penalty to AC': a modifier in force lowers it
         stats = {"ac": ("ac", "defenses"), "attack": ("attack",), "speed": ("speed",)}[arg]
         return any(e.kind == "mod" and e.what in stats and e.amount < 0 for e in target.effects)
+    if kind == "sneak-immune":  # 'Immune Sneak Attack' (its own, an aura's, or for a while)
+        return target.gained("immune-sneak") > 0
+    if kind == "allies-adjacent":  # 'adjacent to 2 or more allies with Mob Attack' (its allies, itself aside)
+        least, _, kinds = arg.partition(":")
+        return sum(1 for a in b.allies_of(holder) if a is not holder and b.adjacent(a, target)
+                   and has_kinds(a, kinds)) >= int(least)
     if kind == "slower":  # 'creatures with lower Speed' (each one's speed now: Slowed, modifiers)
         return target.speed() < holder.speed()
     if kind == "attacked-it":  # 'targets that made an attack against it this round' (since the round's start)

@@ -900,7 +900,7 @@ def _near(b: Battle, within: int, owner: Fighter, x: Fighter) -> bool:
 
 def _own_reach(f: Fighter) -> int:
     """The squares its melee attacks reach (Reach N, or one a power gave it for a while; 1 otherwise)."""
-    return max(f.reach, f.while_on.get("reach", 0)) if f.while_on else f.reach
+    return max(f.reach, f.gained("reach"))
 
 
 def requirement_ok(f: Fighter, p: Power, charge: bool, b: Battle | None = None) -> bool:
@@ -1469,6 +1469,14 @@ def _keen(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
                 and (not flt.keyword or has_kinds(t, flt.keyword)) \
                 and (not flt.target_state or target_state_ok(b, flt, attacker, t, spec.form == "melee")):
             out = n
+    for owner in b.fighters:  # an aura's: 'Beast allies score criticals on attack rolls of natural 18+'
+        if not owner.auras or not owner.in_play() or owner is attacker:
+            continue
+        for a_stat, n, flt, size in owner.auras:
+            if a_stat == "keen" and n < out and aura_reaches(b, owner, attacker, flt, size) \
+                    and _form_matches(flt.attack_form, spec, power) \
+                    and (not flt.target_state or target_state_ok(b, flt, attacker, t, spec.form == "melee")):
+                out = n
     for e in attacker.effects:  # 'allies score critical hits on a natural 19-20 until end of round'
         if e.kind == "mod" and e.what == "keen" and e.amount < out \
                 and _form_matches(e.filter.attack_form, spec, power) \

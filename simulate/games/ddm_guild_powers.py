@@ -37,6 +37,7 @@ from simulate.games.ddm_guild_effects import (
     _ALLIES_WHILE_ADJACENT,
     _CONDITION_WORDS,
     _WALL_WALKER,
+    SNEAK_TARGET,
     _destroyed_while,
     _effects,
     _gate_filter,
@@ -572,9 +573,29 @@ def _parse_cached(index: int, ptype: str, text: str, uses: int) -> Power:
         name, body = nm.group("name").strip(), nm.group("body").strip()
     display = _display_name(text, name)
     try:
-        return _read(index, ptype, text, uses, display, name, body)
+        read = _read(index, ptype, text, uses, display, name, body)
+        return _sneak_attack(read) if _SNEAK_NAME.match(name) else read
     except _Unread as exc:
         return Power(index=index, name=display, ptype=ptype, text=text, uses=uses, unplayed=str(exc) or t)
+
+
+_SNEAK_NAME: Final = re.compile(r"^sneak attack \+?\d+$")
+
+
+def _sneak_attack(p: Power) -> Power:
+    """A power named 'Sneak Attack N' whatever its reminder says ('+5 {m} Damage whenever this creature has combat
+    advantage against target', 'Whenever this creature hits an enemy granting it combat advantage: +10 damage on that
+    attack'): its combat advantage condition is Sneak Attack's, which Immune Sneak Attack spares."""
+    if p.unplayed:
+        return p
+    statics = tuple(replace(s, filter=replace(s.filter, target_state=SNEAK_TARGET)) if s.kind == "mod"
+                    and s.filter.target_state == "ca" else s for s in p.statics)
+    tf = p.trigger_filter
+    if p.trigger == "hits" and tf.target_state == "ca":
+        tf = replace(tf, target_state=SNEAK_TARGET)
+    if p.trigger == "hits" and tf.self_state == "ca":  # (the state of the creature it hits)
+        tf = replace(tf, self_state=SNEAK_TARGET)
+    return replace(p, statics=statics, trigger_filter=tf)
 
 
 def _display_name(text: str, name: str) -> str:
@@ -1464,6 +1485,27 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
         first = _aura_have(who, flt, both.group("mods"), size, text)
         second = _aura_gains(who, flt, both.group("gains"), size)
         return first + second if first is not None and second is not None else None
+    keen = re.fullmatch(r"scores? critical(?: hit)?s? on (?:a )?(?:attack )?(?:rolls? of )?natural (?P<n>\d+)"
+                        r"(?:-20| or 20|\+)(?P<vs> against .+)?", rest)
+    if keen and who in ("allies", "enemies", "all"):  # 'Beast allies score criticals on attack rolls of natural 18+':
+        vs, left = _mod_condition(keen.group("vs") or "")  # the aura's 'keen' (ddm_guild_play._keen)
+        if left or vs.self_state or vs.attack_form:
+            return None
+        side = {"enemies": "enemy", "all": "any"}.get(who, "ally")
+        return [Static("aura-mod", int(keen.group("n")), "keen",
+                       Filter(keyword=flt.keyword or flt.alignment, side=side, target_state=_own_kinds(vs)),
+                       aura=size or (1 if flt.within < 0 else flt.within) or ANYWHERE)]
+    sneak = re.fullmatch(r"(?:have|has|gains?) sneak attack (\d+)", rest)
+    if sneak and who in ("allies", "self-and-allies", "enemies", "all"):  # 'Adjacent allies have Sneak Attack 5': each
+        # has the keyword (its combat advantage, the target's Immune Sneak Attack)
+        within = flt.within
+        side = {"enemies": "enemy", "all": "any"}.get(who, "ally")
+        out = [Static("aura-mod", int(sneak.group(1)), "damage",
+                      Filter(keyword=flt.keyword or flt.alignment, side=side, target_state=SNEAK_TARGET),
+                      aura=size or (1 if within < 0 else within) or ANYWHERE)]
+        if who == "self-and-allies":
+            out.append(Static("mod", int(sneak.group(1)), "damage", Filter(target_state=SNEAK_TARGET)))
+        return out
     if _AURA_HAVE.match(rest) is None:
         return _aura_gains(who, flt, rest, size)
     return _aura_have(who, flt, rest, size, text)
@@ -1497,7 +1539,8 @@ def _aura_have(who: str, flt: Filter, rest: str, size: int, text: str) -> list[S
 
 
 _BOTH_KINDS: Final = re.compile(
-    r"^(?P<k1>(?:non-)?[a-z\-]+),? (?:(?P<k2>(?:non-)?[a-z\-]+) )?(?:enemies and allies|allies and enemies|creatures) "
+    r"^(?!(?:all|each) )(?P<k1>(?:non-)?[a-z\-]+),? (?:(?P<k2>(?:non-)?[a-z\-]+) )?(?:enemies and allies|allies and "
+    r"enemies|creatures) "
     r"in (?:the )?aura (?P<rest>.+)$")
 _DIFFICULT_AURA: Final = re.compile(
     r"^(?:each |all )?squares? (?:within (?P<n>\d+) squares of it|(?:with)?in (?:the )?aura|(?P<adj>adjacent to it)) "

@@ -365,7 +365,7 @@ class Fighter:
         a = p.attack
         if a is None:
             return 0
-        reach = max(self.reach, self.while_on.get("reach", 0)) if self.while_on else self.reach
+        reach = max(self.reach, self.gained("reach"))  # (a while state's, an aura's, or a power's for a while)
         return max(a.reach, reach) if a.reach == 1 else a.reach
 
 

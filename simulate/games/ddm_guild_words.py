@@ -114,6 +114,11 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\bmoves? u[o0]p? to\b"), "moves up to"), (re.compile(r"\bit as (?=[+-]\d)"), "it has "),
     (re.compile(r"\[([mrcab]b?)\](?= attacks?\b)"), r"{\1}"),  # '-5 damage with [m] attacks': the icon
     (re.compile(r"\bthier\b"), "their"),
+    (re.compile(r"([+-]\d+) (\{[mrca]\}), ?(\{[mrca]\}),? and (\{[mrca]\}) (damage|attack)\b"),
+     r"\1 \2 \5 and \1 \3 \5 and \1 \4 \5"),
+    # '+4 {M} and {R} Attack'; '+4 AC against r attacks' (the icon printed as a letter)
+    (re.compile(r"([+-]\d+) (\{[mrca]\}) and (\{[mrca]\}) (damage|attack)\b"), r"\1 \2 \4 and \1 \3 \4"),
+    (re.compile(r"\b(against|vs\.|with) ([mrca]) attacks\b"), r"\1 {\2} attacks"),
     # 'against attacks by Evil enemies and Underdark enemies': an attack by either
     (re.compile(r"\battacks by ([a-z\-]+) (enemies|creatures) and ([a-z\-]+) \2\b"), r"attacks by \1 or \3 \2"),
     (re.compile(r"\bmake (1|a|one) \{b\} as (an? (?:free|immediate) action)"), r"make \1 {b} attack as \2"),  # the
@@ -790,14 +795,14 @@ _MOD_CONDITIONS: Final = (
     # attacker's kinds (the modifier's 'target' is the attacker for a defence)
     (re.compile(r"^(?:vs\.?|against) attacks (?:by|from) (?:an? )?(?P<kw>[a-z\-]+(?:(?:,|,? or) [a-z\-]+)*) "
                 r"(?:enemies|enemy)"), "target", "keyword:{kw}"),
-    (re.compile(r"^with (\{m\}|\{r\}|\{c\}|\{a\}|melee|ranged|close|area) attacks"), "form", ""),
+    (re.compile(r"^(?:with|on) (\{m\}|\{r\}|\{c\}|\{a\}|melee|ranged|close|area) attacks"), "form", ""),
     # an attack of its card by name ('+2 Attack with Stormburst'): ddm_guild_powers.card_powers checks the name
     (re.compile(r"^with (?:its )?(?!(?:opportunity|melee|ranged|close|area|basic|charge|an?|each|all|every|its|this|"
                 r"that|attacks?)\b)(?P<pw>" + _NAME + r")(?: attacks?)?(?=$| while| if| when| vs| against| on| until|"
                 r"[,.;])"), "power", ""),
     (re.compile(r"^(?:vs\.?|against) (\{m\}|\{r\}|melee|ranged) attacks"), "form", ""),
-    (re.compile(r"^(?:vs\.?|against) (\{c\} (?:or|and) \{a\}|\{m\} (?:or|and) \{r\}|\{r\} (?:or|and) \{a\}) attacks"),
-     "forms", ""),
+    (re.compile(r"^(?:vs\.?|against|with) (\{c\} (?:or|and) \{a\}|\{m\} (?:or|and) \{r\}|\{r\} (?:or|and) \{a\}) "
+                r"attacks"), "forms", ""),
     (re.compile(r"^from (?P<kw>[a-z\-]+(?:(?:,| or|, or) [a-z\-]+)*)(?= |$|,|\.)"), "target", "keyword:{kw}"),
     (re.compile(r"^(?:vs\.?|against) (?:targets |enemies |creatures )?(?:granting|that grant|who grant) (?:it )?"
                 r"combat advantage(?: to it)?"), "target", "ca"),
@@ -887,6 +892,9 @@ _T_AFTER: Final = tuple((re.compile("^" + p + r"(?= |,|$)"), atom) for p, atom i
      "guarded:{g}={t}|{g2}={t2}"),
     (r"(?:that|who) (?:have|has) a penalty to (?P<st>ac|attack|speed)", "penalty:{st}"),
     (r"with (?:a )?lower speed(?: than (?:it|this creature))?", "slower"),  # its speed now, and the target's
+    # 'targets adjacent to 2 or more allies with Mob Attack': its allies (itself aside) beside the target
+    (r"adjacent to (?P<n>\d+|two|three) or more (?:other )?allies(?: with (?P<pw>[a-z][a-z' \-]*?[a-z])"
+     r"(?=$| with |,))?", "allies-adjacent"),
     (r"(?:that|who) (?:do|does) not have line of sight to any of its allies", "sees-no-ally"),
 ))
 # a description that names one creature among the enemies ('the lowest-level enemy in play')
@@ -986,6 +994,8 @@ def _target_atom(atom: str, m: re.Match[str]) -> str:
         return "guarded:" + "|".join(f"{g[k]}={g[k.replace('g', 't')]}" for k in ("g", "g2") if g.get(k))
     if atom.startswith("penalty:"):
         return "penalty:" + g["st"]
+    if atom == "allies-adjacent":  # how many, then their kinds (a power of their card)
+        return f"allies-adjacent:{_words_to_int(g['n'])}:" + ("power=" + g["pw"] if g.get("pw") else "")
     if atom.startswith("level-is"):  # 'level 1 or 2', 'level 1': the highest level named, none below 1
         return "kinds:level<=" + (g["m"] or g["n"]) + ("" if g["n"] == "1" else "&kinds:level>=" + g["n"])
     if atom.startswith("level{d}"):
@@ -1039,6 +1049,8 @@ _SELF_CONDITION_WORDS: Final = (
     (re.compile(r"^while within (?P<n>\d+) squares? of " + _KW + r" ally"), "self", "near-ally:{n}:{kw}"),
     (re.compile(r"^while within (?P<n>\d+) squares? of (?:an? )?(?P<kw>allied [a-z\-]+(?: [a-z\-]+)?)"),
      "self", "near-ally:{n}:{kw}"),
+    (re.compile(r"^while (?:it is )?in a warband with (?:an? |1 )?active (?P<kw>[a-z\-]+(?: [a-z\-]+)?)$"), "self",
+     "ally-in-play:{kw}"),  # ('active': on the battle map)
     (re.compile(r"^while (?:it is )?in a warband with " + _KW + r"$"), "self", "warband:{kw}"),
     (re.compile(r"^while (?:its|your) warband (?:includes|contains) " + _KW + r"$"), "self", "warband:{kw}"),
     (re.compile(r"^(?:while|whenever) (?:its|your) warband (?:includes|contains) (?:an? )?(?P<k>[a-z\-]+) ally of "

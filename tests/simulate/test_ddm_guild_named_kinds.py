@@ -11,6 +11,7 @@ from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_cards import card_from_json
+from simulate.games.ddm_guild_effects import SNEAK_TARGET
 from simulate.games.ddm_guild_powers import card_powers, parse_power
 from simulate.games.ddm_guild_state import Fighter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
@@ -290,3 +291,152 @@ def test_ignores_insubstantial_with_melee_attacks_and_phasing_on_its_turn() -> N
     turn_of(s2, "a1")
     P.refresh_while(s2.b)
     assert o.mover().phasing
+
+
+def test_immune_sneak_attack_its_own_and_from_an_aura() -> None:
+    rogue = card("Rogue", SWORD, "Sneak Attack 5: +5 {m} Damage whenever this creature has combat advantage against "
+                                 "target.")
+    for text in ("Sneak Attack 5",
+                 "Sneak Attack 10: Whenever this creature hits an enemy granting it combat advantage: +10 damage on "
+                 "that attack."):
+        p = parse_power(0, "special", text)  # the keyword alone, and its reminder read as an event
+        assert p.played and SNEAK_TARGET in repr(p), text
+    reaver = card("Verdant Reaver", SWORD, "Immune Sneak Attack", hp=100)
+    oracle = card("Couatl Oracle", SWORD, "Zone of Truth: (Aura 6) All creatures in aura gain Immune Sneak Attack.")
+    _played(reaver, "Immune Sneak Attack")
+    _played(oracle, "Zone of Truth")
+    s = battle([rogue, card("Ally", SWORD)], [reaver, card("Orc", SWORD, hp=100), oracle],
+               PurposeDice(attack=[15, 15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 6, 3)  # flanking both the reaver and the orc with the rogue
+    put(s, "b1", 5, 3)
+    put(s, "b3", 15, 15)  # the oracle, far away
+    P.refresh_while(s.b)
+    rogue_f, reaver_f = s.b.by_id["a1"], s.b.by_id["b1"]
+    assert J.has_combat_advantage(s.b, rogue_f, reaver_f, melee=True)
+    _hit(s, rogue_f, reaver_f)  # no Sneak Attack against it
+    assert reaver_f.hp == 90
+    put(s, "b1", 9, 9)
+    put(s, "b2", 5, 3)
+    orc = s.b.by_id["b2"]
+    _hit(s, rogue_f, orc)  # the orc takes it
+    assert orc.hp == 85
+    put(s, "b3", 7, 7)  # the oracle's aura reaches the orc (and the rogue)
+    P.refresh_while(s.b)
+    _hit(s, rogue_f, orc)
+    assert orc.hp == 75
+
+
+def test_adjacent_allies_have_sneak_attack() -> None:
+    imp = card("Imp", SWORD, "Infernal Advisor: Adjacent allies have Sneak Attack 5.")
+    _played(imp, "Infernal Advisor")
+    s = battle([imp, card("Thug", SWORD), card("Ally", SWORD)], [card("Orc", SWORD, hp=100)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 2)  # beside the thug
+    put(s, "a2", 4, 3)
+    put(s, "a3", 6, 3)  # flanking the orc with the thug
+    put(s, "b1", 5, 3)
+    _hit(s, s.b.by_id["a2"], s.b.by_id["b1"])
+    assert s.b.by_id["b1"].hp == 85
+    put(s, "a3", 5, 4)  # no flank: no combat advantage, no Sneak Attack
+    _hit(s, s.b.by_id["a2"], s.b.by_id["b1"])
+    assert s.b.by_id["b1"].hp == 75
+
+
+def test_an_active_champion_and_a_list_of_attack_forms() -> None:
+    worg = card("Worg", SWORD, "Goblin Trained: +5 Damage while in a warband with an active Goblin champion.")
+    _played(worg, "Goblin Trained")
+    boss = card("Goblin Boss", SWORD, rating=2, keywords=("Goblin",))
+    s = battle([worg, boss], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 9, 9)
+    put(s, "b1", 5, 3)
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"])  # the goblin champion is on the battle map
+    assert s.b.by_id["b1"].hp == 85
+    P.destroy(s.b, s.b.by_id["a2"], None)
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"])  # no longer
+    assert s.b.by_id["b1"].hp == 75
+    wizard = parse_power(0, "special", "Phalanx Spellcasting: +5 {c},{a}, and {r} Damage while adjacent to an Arcane "
+                                       "ally.")
+    assert wizard.played and not C.engine_unplayed(wizard)
+    assert [(st.what, st.filter.attack_form, st.filter.self_state) for st in wizard.statics] == [
+        ("damage", "close", "adjacent-ally:arcane"), ("damage", "area", "adjacent-ally:arcane"),
+        ("damage", "ranged", "adjacent-ally:arcane")]
+    horde = parse_power(0, "special", "The Horde: Human Primal allies have +10 damage on melee attacks.")
+    assert horde.played and [(st.kind, st.filter.attack_form) for st in horde.statics] == [("aura-mod", "melee")]
+
+
+def test_targets_adjacent_to_two_or_more_allies_with_mob_attack() -> None:
+    zombie = card("Horde Zombie", SWORD, "Mob Attack: +5 Damage with {m} attacks against targets adjacent to 2 or more "
+                                         "allies with Mob Attack")
+    _played(zombie, "Mob Attack")
+    s = battle([zombie, zombie, zombie], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 5, 4)
+    put(s, "a3", 9, 9)
+    put(s, "b1", 5, 3)
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"])  # one other zombie beside the orc
+    assert s.b.by_id["b1"].hp == 90
+    put(s, "a3", 5, 2)
+    _hit(s, s.b.by_id["a1"], s.b.by_id["b1"])  # two
+    assert s.b.by_id["b1"].hp == 75
+
+
+def test_an_aura_that_widens_the_allies_critical_range() -> None:
+    ryld = card("Ryld Argith", SWORD, "Inspire Allies: Evil allies score criticals on attack rolls of natural 19 or "
+                                      "20; Good allies have +2 {m} attack.")
+    _played(ryld, "Inspire Allies")
+    evil = {**card("Drow", SWORD), "alignment": "evil"}
+    s = battle([ryld, evil, card("Elf", SWORD)], [card("Orc", SWORD, hp=100), card("Goblin", SWORD, hp=100)],
+               PurposeDice(attack=[19, 19]))
+    put(s, "a1", 9, 9)
+    put(s, "a2", 4, 3)
+    put(s, "a3", 4, 6)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 5, 6)
+    _hit(s, s.b.by_id["a2"], s.b.by_id["b1"])  # a natural 19: a critical for the Evil drow (double the 10)
+    _hit(s, s.b.by_id["a3"], s.b.by_id["b2"])  # a plain hit for the neutral elf
+    assert (s.b.by_id["b1"].hp, s.b.by_id["b2"].hp) == (80, 90)
+
+
+def test_what_one_creature_has_for_a_while_said_as_a_list() -> None:
+    for text, want in (
+            ("Thin Air: Minor action: Until end of its next turn, this creature has Insubstantial and is invisible.",
+             [("gain", "insubstantial", "end-next-turn"), ("condition", "invisible", "end-next-turn")]),
+            ("Wings of the Vrock: Minor action: This creature has +2 speed and flight until end of turn.",
+             [("mod", "speed", "end-turn"), ("gain", "flight", "end-turn")]),
+            ("Defensive Stance: Minor action: Until end of its next turn, this creature has +2 AC and +2 DEF and is "
+             "Slowed.", [("mod", "ac", "end-next-turn"), ("mod", "def", "end-next-turn"),
+                         ("condition", "slowed", "end-next-turn")]),
+            ("Grave Stink: Whenever a living enemy or ally adjacent to this creature starts its turn: That creature is "
+             "Slowed and has -2 Attack until end of its turn.", [("condition", "slowed", "end-turn"),
+                                                                  ("mod", "attack", "end-turn")])):
+        p = parse_power(0, "special", text)
+        assert p.played and not C.engine_unplayed(p), text
+        assert [(e.kind, e.what, e.duration) for e in p.effects] == want, text
+    djinni = card("Djinni", SWORD, "Thin Air: Minor action: Until end of its next turn, this creature has "
+                                   "Insubstantial and is invisible.")
+    s = battle([djinni], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 9, 3)
+    d = s.b.by_id["a1"]
+    P.apply_effects(s.b, d.powers[1].effects, J.Ctx(d))
+    assert d.has("invisible") and d.is_insubstantial()
+
+
+def test_reach_for_a_while_and_a_bonus_with_two_attack_forms() -> None:
+    traveler = card("Dark Traveler", SWORD,
+                    "Psionic Speed: Minor action: This creature has Reach 2 until end of round.")
+    _played(traveler, "Psionic Speed")
+    s = battle([traveler], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 9, 3)
+    t = s.b.by_id["a1"]
+    sword = t.powers[0]
+    assert t.reach_of(sword) == 1
+    P.apply_effects(s.b, t.powers[1].effects, J.Ctx(t))
+    assert t.reach_of(sword) == 2
+    evil = parse_power(0, "champion", "Use before rolling initiative: Each Evil ally has +5 Damage with {m} and {r} "
+                                      "attacks until end of round.")
+    assert evil.played and not C.engine_unplayed(evil)
+    assert [(e.kind, e.amount, e.filter.attack_form) for e in evil.effects] == [("mod", 5, "melee|ranged")]

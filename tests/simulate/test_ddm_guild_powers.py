@@ -55,9 +55,10 @@ def test_keyword_abilities(text: str, kind: str, amount: int, what: str) -> None
 
 
 def test_a_reminder_text_wins_over_its_keywords_number() -> None:
-    """Sneak Attack 5 whose text says +10: the text is what the card does."""
+    """Sneak Attack 5 whose text says +10: the text is what the card does (against a target granting combat advantage
+    and without Immune Sneak Attack, as the power is Sneak Attack)."""
     p = parse_power(0, "special", "Sneak Attack 5: +10 damage vs. targets granting it combat advantage.")
-    assert p.statics[0].amount == 10 and p.statics[0].filter.target_state == "ca"
+    assert p.statics[0].amount == 10 and p.statics[0].filter.target_state == "ca&!sneak-immune"
 
 
 def test_a_triggered_champion_power() -> None:
