@@ -37,7 +37,7 @@ from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import Power, move_mode
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.70"  # 1.69: more event parts; 1.70: Immune Sneak Attack, aura keen, has-lists
+GAME_VERSION: Final = "ddm-guild/1.71"  # 1.70: Immune Sneak Attack, aura keen, has-lists; 1.71: attacks that provoke
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -745,7 +745,7 @@ class GuildState(State):
                 continue
             if p.attack is not None and p.attack.charge and p.requirement == "charge":
                 continue
-            if (p.action or "attack") == "attack" and not p.is_basic and f.basic_only():
+            if (p.action or "attack") in ("attack", "turn") and not p.is_basic and f.basic_only():
                 continue  # profile ddm-guild.basic-attack-only
             out.append(p)
         return out
@@ -753,6 +753,8 @@ class GuildState(State):
     def _action_free(self, f: Fighter, action: str) -> bool:
         if action == "attack":
             return f.attack_action
+        if action == "turn":  # 'Replaces turn:' its attack, move and minor actions, none of them taken yet
+            return f.attack_action and f.move_action and f.minor_action
         if action == "minor":  # (not in an aura that forbids minor actions)
             return f.minor_action and not f.gained("no-minor")
         if action == "move":
@@ -1141,6 +1143,8 @@ class GuildState(State):
     def _spend(self, f: Fighter, action: str) -> None:
         if action == "attack":
             f.attack_action = False
+        elif action == "turn":
+            f.attack_action = f.move_action = f.minor_action = False
         elif action == "minor":
             f.minor_action = False
         elif action == "move":

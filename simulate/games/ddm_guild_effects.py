@@ -522,7 +522,7 @@ _VP_RE: Final = re.compile(r"^(?:you )?scores? \+?(?P<n>\d+) (?:vp|victory point
 _EXTRA_ATTACK_RE: Final = re.compile(
     r"^(?:can |may )?(?:makes?|make) (?P<count>a|an|one|1|2|two|3|three) (?:different )?(?P<imm>immediate )?"
     r"(?P<which>\{b\}|\{m\}|\{r\}|"
-    r"\{mb\}|\{rb\}|melee|ranged|\{m\} or \{r\}|[a-z' \-]+?) attacks?(?P<rest>.*)$"
+    r"\{mb\}|\{rb\}|melee|ranged|\{m\} or \{r\}|(?:\d+ )?[a-z' \-]+?) attacks?(?P<rest>.*)$"
 )
 # 'make this attack again (maximum 2 per turn)', 'repeat this attack against a different target (once per turn)', 'make
 # another Five Arms attack (maximum 5 attacks per round)': an extra attack, read as 'make a <that> attack ...'
@@ -1094,7 +1094,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             return [Effect(fo.group("verb"), who_f, int(fo.group("n")), filter=flt_f,
                            extra=("exactly",) if fo.group("ex") == "exactly " else ())]
     # forced movement; 'pull target adjacent (to it)': as far as it takes (amount -1)
-    if re.match(r"^pulls? (?:the |that )?target(?: of (?:that|the) attack)? adjacent(?: to it)?$", body):
+    if re.match(r"^pulls? (?:the |that )?target(?: of (?:that|the) attack)?(?: adjacent(?: to it)?| to (?:a|an|any) "
+                r"(?:space|square) adjacent to it| to an adjacent (?:space|square))$", body):
         return [Effect("pull", "target", -1)]
     fm = _FORCED_RE.match(body)
     if fm is None and subject_given and who == "self":

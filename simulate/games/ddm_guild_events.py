@@ -198,6 +198,7 @@ _PREFIX_WORDS: Final = (
     (r"free action", "action", "free"),
     (r"(?:immediate action|immediate(?![a-z]))", "action", "immediate"),  # (not 'immediately repeat')
     (r"(?:replaces (?:its |an |the )?attack(?: action)?|attack action|standard action)", "action", "attack"),
+    (r"(?:replaces (?:its |the )?(?:whole )?turn|full turn action)", "action", "turn"),  # attack, move and minor
     (r"(?:no more than |only )?once (?:per|a) turn", "per", "turn"),
     (r"once per round", "per", "round"),
     (r"(?:use )?(?:only )?while (?:it is )?bloodied", "requirement", "bloodied"),

@@ -1170,12 +1170,14 @@ def _hits_allies(a: AttackSpec) -> bool:
     return not a.enemies_only
 
 
-def provoke(b: Battle, mover: Fighter, why: str, kinds: str = "") -> None:
+def provoke(b: Battle, mover: Fighter, why: str, kinds: str = "", only: tuple[str, ...] = ()) -> None:
     """Profile ``ddm-guild.opportunity-attack``: each adjacent enemy able to react attacks once per turn (only
-    enemies of ``kinds`` when a power says so)."""
+    enemies of ``kinds`` when a power says so; only the creatures ``only`` names when it is given)."""
     for e in list(b.enemies_of(mover)):
         if not mover.in_play() or b.over:
             return
+        if only and e.id not in only:
+            continue
         if e.id in mover.provoked_by or not e.can_react() or not e.makes_opportunity_attacks() \
                 or not (b.adjacent(e, mover) or (why == "move" and e.gained("threatening-reach"))):
             continue  # ('Threatening Reach': leaving a square within its reach; in_range below measures it)
@@ -1242,6 +1244,10 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
     if spec.provokes and spec.form != "melee" and not opportunity \
             and not (spec.form == "ranged" and attacker.gained("ranged-no-provoke")):  # ('its {r} attacks do not
         provoke(b, attacker, "ranged")  # provoke opportunity attacks')
+    if spec.draws and not opportunity:  # 'Provokes opportunity attacks. +14 vs. AC', '... attack from target.'
+        provoke(b, attacker, "attack", only=tuple(t.id for t in targets) if spec.draws == "target" else ())
+        if not attacker.in_play() or b.over:
+            return 0
     b.attacks_rolled += 1
     last: Run | None = None
     for t in targets:

@@ -78,7 +78,8 @@ _ATTACK_RE: Final = re.compile(
 _MULTI_RE: Final = re.compile(
     r"^(?:make )?(?:up to )?(?P<n>\d+|two|three) attacks?(?P<diff>,? each against a different "
     r"(?P<dw>[a-z ,\-]+? )?(?:target|enemy))?"
-    r"(?P<same>,? (?:each )?(?:against|vs\.?) (?:1|one|the same|a single) target)?[,:;]?\s*(?=\+|\()"
+    r"(?P<same>,? (?:each )?(?:against|vs\.?) (?:1|one|the same|a single) (?P<sadj>adjacent )?target)?[,:;]?\s*"
+    r"(?=\+|\()"
 )
 # '(range 5) 2 attacks against 1 target, +10 vs. AC each': the parenthesis before the number of attacks
 # 'Roll 4d20 and use the highest result:', 'Cannot score a critical hit:', 'Treats targets with AC greater than 25 as
@@ -120,7 +121,7 @@ def _spec_parts(spec: str) -> list[str]:
     return out
 
 
-_SPEC_SINGLE: Final = frozenset({"sight", "nearest", "immediate"})
+_SPEC_SINGLE: Final = frozenset({"sight", "nearest", "immediate", "non-adjacent", "nonadjacent"})
 
 
 def _attack_spec(spec: str) -> dict[str, object]:
@@ -195,7 +196,11 @@ def _attack_spec(spec: str) -> dict[str, object]:
             keyword = {"living": "living", "living enemy": "living", "undead": "undead"}.get(word, "")
             if word == "living enemy":
                 out["enemies_only"] = True
-            out["filter"] = Filter(keyword=keyword, target_state=state)
+            before = _as_filter(out["filter"])  # '(non-adjacent, Medium or smaller target only)': both
+            if before.keyword and keyword:
+                raise _Unread(f"({p})")
+            out["filter"] = Filter(keyword=keyword or before.keyword,
+                                   target_state="&".join(x for x in (before.target_state, state) if x))
             continue
         m = re.match(r"^([a-z\-]+) (?:targets|creatures) immune$", p)
         if m:
@@ -365,6 +370,8 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
         distinct = bool(mm.group("diff"))
         same = bool(mm.group("same"))
         text = text[mm.end():]
+        if mm.group("sadj"):  # 'Make 3 attacks against 1 adjacent target'
+            multi_state = "adjacent"
         if mm.group("dw"):  # 'each against a different Medium or smaller target': the target words
             read = _target_words(mm.group("dw") + "target")
             if read is None or read[1] != len(mm.group("dw") + "target"):
@@ -473,8 +480,8 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
                             "requirement:" + str(spec["requirement"]) if spec.get("requirement") else "") if x)
 
 
-_ALT_BONUS: Final = re.compile(r"^(?:or )?\+(?P<n>\d+) vs\.? (?P<def>ac|fort|ref|will) instead if (?:the )?target is "
-                                r"(?P<s>[^;,]+?)\s*;\s*(?P<rest>.*)$")
+_ALT_BONUS: Final = re.compile(r"^(?:or )?\+(?P<n>\d+) vs\.? (?P<def>ac|fort|ref|will) instead if (?:the )?target "
+                                r"(?:is )?(?P<s>[^;,]+?)\s*;\s*(?P<rest>.*)$")
 _IGNORES_MID: Final = re.compile(r",\s*ignores? (resist)(?= and )")
 _IGNORES_TAIL: Final = re.compile(r"\s*[;,(]\s*\(?ignores? (insubstantial|conceal|resist)\)?\.?$")
 
@@ -490,7 +497,7 @@ _REROLL_MISS: Final = re.compile(
 
 
 def _attack_effects(text: str) -> list[Effect]:
-    t = text.strip(" .;,")
+    t = text.strip(" .;,").replace("(max. ", "(maximum ")
     if not t:
         return []
     t = re.sub(r"\band\b", "and", t)
@@ -508,8 +515,13 @@ def _attack_effects(text: str) -> list[Effect]:
         else:
             pieces.append(piece)
     for piece in pieces:
+        if _TYPED_NUMBER.fullmatch(piece):  # '10 fire AND 10 ongoing fire damage': the damage word printed once
+            piece += " damage"
         out.extend(_effects(piece, "target", "hit"))
     return _instead_of(out, text)
+
+
+_TYPED_NUMBER: Final = re.compile(r"\d+ (?:" + _TYPE_ALT + r")")
 
 
 def _instead_of(effects: list[Effect], text: str) -> list[Effect]:
@@ -571,6 +583,8 @@ def _parse_cached(index: int, ptype: str, text: str, uses: int) -> Power:
     if nm and not re.match(r"^(?:use |whenever |when |minor action|move action|immediate|free action|replaces|"
                            r"once per|\(aura|\+\d)", t):
         name, body = nm.group("name").strip(), nm.group("body").strip()
+        if body.startswith(name + ":"):  # 'Vindicating Blow: Vindicating Blow: +12 vs. AC': the name printed twice
+            body = body[len(name) + 1:].strip()
     display = _display_name(text, name)
     try:
         read = _read(index, ptype, text, uses, display, name, body)
@@ -784,6 +798,10 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     requirement = found.get("requirement", "")
     per = found.get("per", "")
     body = _leading_target_words(body)
+    draws = ""
+    pv = _DRAWS.match(body) if not trigger else None
+    if pv:  # 'Provokes opportunity attacks. +14 vs. AC', 'Provokes opportunity attack from target. +5 vs. Reflex'
+        draws, body = ("target" if pv.group("t") else "all"), body[pv.end():]
     approach: tuple[Effect, ...] = ()
     before = body
     ap = _approach(body) if not trigger and (ptype == "attack" or action in ("attack", "")) else None
@@ -829,9 +847,13 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
             raise _Unread(text)
         if after_all and (trigger or not action):
             raise _Unread(text)
+        if draws:
+            attack = replace(attack, draws=draws)
         return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
                      requirement=requirement, attack=attack, recharge=recharge, per=per,
                      recharge_filter=recharge_filter, approach=approach, effects=after_all)
+    if draws:
+        raise _Unread(text)  # (a provocation before several basic attacks, or with no attack: not read)
     # Spring Attack, Flyby Attack: "move up to its speed and make a {b} attack at any time during the move"
     sp = _MOVE_AND_ATTACK.match(body.strip(" ."))
     # (with no action named, still the attack action: the power makes an attack)
@@ -850,7 +872,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if made_tail is not None and _MADE_RE.match(made_tail[0]) and requirement != "charge":
         body, after_all = made_tail  # 'make 2 {b} attacks. Hit or miss, it has +4 AC until ...', ', then shift 3'
     mm = _MADE_RE.match(body)
-    if mm and (ptype == "attack" or action in ("attack", "")) and not trigger:
+    if mm and (ptype == "attack" or action in ("attack", "", "turn")) and not trigger:
         n = _words_to_int(mm.group("n"))
         which = {"{b}": "basic", "{m}": "melee-basic", "{mb}": "melee-basic", "{r}": "ranged-basic",
                  "{rb}": "ranged-basic", "melee": "melee-basic", "ranged": "ranged-basic"}.get(
@@ -863,14 +885,15 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
             both = [replace(e, extra=(*e.extra, "both-hit")) for e in _effects(mm.group("both"), "target", "hit")]
             if not both or any(e.who != "target" or e.kind not in ("condition", "ongoing", "mod") for e in both):
                 raise _Unread(body)
-        return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
+        return Power(index, display, ptype, text, uses, action="turn" if action == "turn" else "attack",
+                     requirement=requirement,
                      effects=(Effect("attack", "self", 0, which, count=n, extra=distinct), *both, *after_all),
                      attacks_made=n, recharge=recharge, per=per, recharge_filter=recharge_filter, approach=approach)
     # "Make 1 Greatsword attack and 1 Shield Bash attack against the same target", "Make a Maul attack, then make an
     # Axe attack against a different target", "make 2 {b} attacks and a Poison Sting attack, all against the same
     # target"
     ml = _MADE_LIST.match(body.strip(" ."))
-    if ml and (ptype == "attack" or action in ("attack", "")) and not trigger:
+    if ml and (ptype == "attack" or action in ("attack", "", "turn")) and not trigger:
         items = [_MADE_ITEM.fullmatch(x.strip()) for x in re.split(r",? then make |,? and |, |(?<=attacks) (?=an? )",
                                                                      ml.group("list"))]
         if len(items) > 1 and all(items):
@@ -887,12 +910,13 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                 raise _Unread(body)
             listed = tuple(Effect("attack", "self", 0, w, count=n, filter=flt,
                                   extra=("list", *(("distinct",) if apart else ()))) for n, w in seq)
-            return Power(index, display, ptype, text, uses, action="attack", requirement=requirement, effects=listed,
+            return Power(index, display, ptype, text, uses, action="turn" if action == "turn" else "attack",
+                         requirement=requirement, effects=listed,
                          attacks_made=sum(n for n, _w in seq), recharge=recharge, per=per,
                          recharge_filter=recharge_filter, approach=approach)
     # "make a {mb} attack vs. each enemy within reach", "make 1 {b} attack against each adjacent bloodied enemy"
     me = _MADE_EACH.match(body.strip(" ."))
-    if me and (ptype == "attack" or action in ("attack", "")) and not trigger:
+    if me and (ptype == "attack" or action in ("attack", "", "turn")) and not trigger:
         desc = (me.group("adj") or "") + (me.group("desc") or "") + "enemy"
         read = _target_words(desc) if desc != "enemy" else ("", len(desc))
         if read is not None and read[1] == len(desc):
@@ -900,8 +924,8 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                      "{rb}": "ranged-basic", "melee": "melee-basic", "ranged": "ranged-basic"}[me.group("w")]
             within = int(me.group("n")) if me.group("n") else 0
             state = read[0]
-            return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
-                         effects=(Effect("attack", "self", 0, which, count=1, extra=("each",),
+            return Power(index, display, ptype, text, uses, action="turn" if action == "turn" else "attack",
+                         requirement=requirement, effects=(Effect("attack", "self", 0, which, count=1, extra=("each",),
                                          filter=Filter(target_state=state, within=within)),), attacks_made=1,
                          recharge=recharge, per=per, recharge_filter=recharge_filter, approach=approach)
     if approach or after_all:
@@ -1124,6 +1148,7 @@ _MOVE_AND_ATTACK: Final = re.compile(
 # Flight, then make 1 attack, +10 vs. AC', 'Shift 1 square, then make 2 {b} attacks', 'Move exactly 4 squares with
 # Burrow, then make a {b} attack against each adjacent enemy', 'moves up to twice its Speed (minimum 6 squares), then
 # attacks an adjacent target; +20 vs. AC': a move or shift first (Power.approach), then the attack read as any other
+_DRAWS: Final = re.compile(r"^provokes? (?:an )?opportunity attacks?(?P<t> from (?:the )?target)?[.:,;]\s*")
 _APPROACH: Final = re.compile(
     r"^(?:it )?(?P<verb>moves?|shifts?) (?P<ex>up to |exactly )?(?P<n>\d+(?: squares?)?|(?:its )?(?:current )?speed|"
     r"twice its (?:current )?speed)(?P<mode> (?:as (?:though |if )?)?with (?:flight|burrow))?"
@@ -1139,7 +1164,7 @@ _APPROACH_ATTACK: Final = re.compile(
 # to 1 square', ', then shift up to 3 squares'
 _AFTER_ALL: Final = re.compile(
     r"^(?P<main>.+?)[.;]\s*(?:(?:then,? )?hit or miss,\s*)?after (?:resolving )?all attacks(?: are resolved)?,\s*"
-    r"(?P<a>.+?)\.?$|^(?P<main2>.+?)[.;]\s*(?:hit or miss,\s*)?(?P<b>(?:it|this creature) [^.;]+?),? after "
+    r"(?P<a>.+?)\.?$|^(?P<main2>.+?)[.;]\s*(?:hit or miss,\s*)?(?P<b>[^.;]+?),? after "
     r"(?:resolving )?all attacks(?: are resolved)?\.?$|^(?P<main3>.+?)[.;]\s*then,? hit or miss,\s*(?P<c>[^.;]+?)\.?$")
 _AFTER_MADE: Final = re.compile(r"^(?P<main>.+?)(?:[.;]\s*hit or miss,\s*|,? then,?\s*)(?P<a>[^.;]+?)\.?$")
 
@@ -1159,16 +1184,22 @@ def _after_attacks(body: str, made: bool) -> tuple[str, tuple[Effect, ...]] | No
     if not words:
         return None
     words = re.sub(r",? after (?:resolving )?all attacks(?: are resolved)?$", "", words)
+    each = re.fullmatch(r"(?P<v>push|pull|slide) each target (?P<r>(?:up to )?\d+ squares?)", words)
+    if each and not made:  # 'Hit or miss, push each target up to 2 squares after resolving all attacks': each target's
+        return f"{main}. hit or miss, {each.group('v')} target {each.group('r')}", ()  # own, as a hit-or-miss rider
     try:
         effects = _effects(words, "self", "power")
     except _Unread:
         return None
-    if not effects or any(e.who != "self" or e.kind not in _AFTER_KINDS for e in effects):
+    if not effects or any(e.who not in _AFTER_WHO or e.kind not in _AFTER_KINDS for e in effects):
         return None
     return main, tuple(replace(e, extra=(*e.extra, "after")) for e in effects)
 
 
-_AFTER_KINDS: Final = frozenset({"shift", "move", "teleport", "mod", "damage", "heal", "condition", "gain"})
+_AFTER_KINDS: Final = frozenset({"shift", "move", "teleport", "mod", "damage", "heal", "condition", "gain", "ongoing"})
+# itself, or a group around it ('each adjacent creature takes ongoing 10 poison damage', 'each ally within 3 squares
+# heals 20 HP', 'Fey creatures heal 10 HP')
+_AFTER_WHO: Final = frozenset({"self", "all", "allies", "enemies", "everyone"})
 
 
 def _approach(body: str) -> tuple[Effect, str] | None:
@@ -1323,7 +1354,8 @@ def _from_the_start(body: str) -> list[Effect] | None:
 # "make 2 {b} attacks", "make up to 3 {b} attacks, each against a different target", "make 2 slam attacks, each
 # against the same target": one attack action, several attacks of a basic attack or of a power named on the card
 _MADE_RE: Final = re.compile(
-    r"^(?:make|makes) (?:up to )?(?P<n>\d+|two|three) (?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|melee|ranged|"
+    r"^(?:make|makes) (?:up to )?(?P<n>\d+|two|three) (?:basic (?=\{m\}|\{r\}))?"
+    r"(?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|melee|ranged|"
     r"(?!different )[a-z][a-z' \-]*?)(?: basic)? attacks?(?:,? (?:each )?(?:against|vs\.?) "
     r"(?P<same>the same|one or two|\d+|a single) "
     r"(?:target|enemy|targets|enemies)|(?P<diff>,? (?:each )?against (?:a )?different "
@@ -1331,8 +1363,9 @@ _MADE_RE: Final = re.compile(
     r"(?:[.;,]? if both (?:attacks )?hit,? (?P<both>[^.;]+?))?\.?$"
 )
 # '(only on charge) Make 2 {b} attacks', '(Usable on charge) Make 2 {b} attacks': the charge's attack, printed first
+# ('(usable on charge) Move at least 2 squares, then make 2 {b} attacks against 1 target': the charge's move restated)
 _CHARGE_PAREN: Final = re.compile(r"^\((?:only |usable |use |useable )?(?:on|when|while|with) (?:a )?charg(?:e|ing)\)"
-                                  r"[:,]?\s*(?P<rest>makes? .+)$")
+                                  r"[:,]?\s*(?:move at least 2 squares,? (?:and )?then,? )?(?P<rest>makes? .+)$")
 
 
 # a basic attack against each enemy of a kind or state, within its reach or N squares ('make 1 {b} attack against

@@ -152,6 +152,9 @@ class AttackSpec:
     reroll_miss: bool = False  # "reroll once on miss": a missed roll is rolled again, once
     alt_bonus: int = 0  # '+9 vs. AC, +14 vs. AC instead if target is bloodied': the bonus against such a target
     alt_gate: Filter = Filter()
+    # 'Provokes opportunity attacks. +14 vs. AC' (every adjacent enemy, as a ranged attack does), 'Provokes opportunity
+    # attack from target.' ("target"): drawn as the attack is made, whatever its form
+    draws: str = ""
     reroll_limit: str = ""  # 'reroll the attack (once per turn)': "turn"
     reroll_if: str = ""  # 'On miss, if target is adjacent, reroll the attack': "adjacent"
 
