@@ -205,6 +205,11 @@ def engine_unplayed(power: Power) -> str:
         return "an immediate action with no trigger (when it may be taken is not said)"
     if power.trigger not in PLAYED_TRIGGERS:
         return f"the trigger '{power.trigger}' is not played"
+    if power.trigger.startswith(_OTHERS_EVENT) and _PRINTED_IT.search(power.text) \
+            and any(e.who == "self" for e in power.effects):
+        # 'Use when an enemy becomes bloodied: It takes 20 ongoing necrotic damage': the card's "It" is that enemy,
+        # the reader's "it" (its spelling of "this creature") the power's own creature
+        return "'it' after another creature's event (that creature or this one?)"
     if power.trigger_filter.natural and power.trigger not in _NATURAL_ON:
         return "a natural attack roll where the event has no attack roll"
     if power.trigger_filter.within == -3 and power.trigger not in _REACH_ON:
@@ -411,6 +416,11 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
             return why
         if not inner.trigger or inner.attack is not None or e.duration not in PLAYED_DURATIONS or e.who != "self":
             return "a power given for a while that is not a triggered power of its creature"
+        after = re.match(r"^whenever [^,:]+[,:] (.+)$", e.what)
+        if inner.trigger.startswith(_OTHERS_EVENT) and after and re.search(r"\bit\b", after.group(1)):
+            # 'whenever an ally becomes Bloodied, it takes 5 Damage': the card's "it" may be that ally, and the
+            # reader's "it" (its "this creature") is the power's creature: which one is not known
+            return "'it' after another creature's event (that creature or this one?)"
     if e.kind == "condition" and e.what not in PLAYED_CONDITIONS:
         return f"the condition '{e.what}' is not played"
     if e.kind == "gain" and not gain_played(e.what, static=False):
@@ -527,6 +537,12 @@ def made_on_charge(p: Power) -> bool:
     return bool(p.attacks_made) and p.requirement == "charge" and not p.approach and len(made) == 1 \
         and len(p.effects) == 1 and made[0].who == "self" and made[0].what in ("basic", "melee-basic") \
         and not made[0].extra and made[0].filter == Filter()
+
+
+# the events of another creature than the power's own
+_OTHERS_EVENT: Final = ("ally-", "enemy-", "any-", "friend-")
+# a clause of the printed text whose subject is a bare "it" (not the card's "this creature")
+_PRINTED_IT: Final = re.compile(r"[.,;:]\s*[Ii]t (?:takes|has|gains|heals|is|makes|shifts|moves|can)\b")
 
 
 def granted_power(words: str, index: int) -> Power:

@@ -103,3 +103,19 @@ def test_a_power_given_by_an_answer_to_a_hit_does_not_answer_that_hit_too() -> N
     assert orc.hp == 50  # the Mantle's 10; the power it gives answers the next hit
     P.attack(s.b, orc, osword, osword.attack, [sorcerer])
     assert orc.hp == 40
+
+
+def test_a_printed_it_after_another_creatures_event_is_not_played() -> None:
+    """'Use when an enemy becomes bloodied: It takes 20 ongoing necrotic damage' (Valindra Shadowmantle): the card's
+    "It" is that enemy, while the reader's "it" spells "this creature" — the engine had Valindra burn herself. Which
+    creature is meant is not known, so such a power is listed as not played (and so is a power given for a while)."""
+    for text in ("Use when an enemy becomes bloodied: It takes 20 ongoing necrotic damage (save ends).",
+                 "Shield of Moradin: Whenever an adjacent ally fails a save, it has +2 AC and +2 DEF until end of its "
+                 "next turn.",
+                 "Use at start of round. Until end of round, whenever an ally becomes Bloodied, it takes 5 Damage and "
+                 "has +5 Damage until end of battle."):
+        p = parse_power(1, "special", text)
+        assert p.played and engine_unplayed(p) == "'it' after another creature's event (that creature or this one?)"
+    # "this creature" printed: no doubt
+    p = parse_power(1, "special", "Use when an enemy becomes bloodied: This creature takes 5 damage.")
+    assert p.played and not engine_unplayed(p)
