@@ -323,6 +323,7 @@ PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "cond", "kinds
 PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warband", "moved-from-start",
                                            "near-bloodied", "adjacent-enemy", "no-adjacent-enemy",
                                            "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",
+                                           "adjacent-enemies-max",
                                            "no-ally-within", "ally-in-play", "in-terrain", "adjacent-terrain",
                                            "in-victory-area", "unseen-by-ally", "no-ally-left", "unaffected",
                                            "sees-enemy-within", "allies-within-min", "enemies-within-max",

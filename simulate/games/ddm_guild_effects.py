@@ -600,6 +600,8 @@ _GAIN_PHRASES: Final = (
     (re.compile(r"^ignores? (?:conceal and invisible|invisible and conceal)"),
      ("sees-invisible", "ignores-conceal")),
     (re.compile(r"^(?:cannot|can not|may not) heal"), ("no-heal",)),
+    (re.compile(r"^(?:cannot|can not|may not) (?:take|use) minor actions or champion powers"),
+     ("no-minor", "no-champion")),
     (re.compile(r"^(?:cannot|can not|may not) (?:take|use) minor actions"), ("no-minor",)),
     # 'Drow enemies may not use powers that turn hits into misses', '(Aura 1) Each enemy in aura may not use a power
     # that changes a hit into a miss'

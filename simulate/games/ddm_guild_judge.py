@@ -380,6 +380,8 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return sum(1 for e in b.enemies_of(holder) if b.adjacent(holder, e)) == int(arg)
     if kind == "adjacent-enemies-min":
         return sum(1 for e in b.enemies_of(holder) if b.adjacent(holder, e)) >= int(arg)
+    if kind == "adjacent-enemies-max":  # 'whenever 1 or fewer enemies are adjacent to it'
+        return sum(1 for e in b.enemies_of(holder) if b.adjacent(holder, e)) <= int(arg)
     if kind == "no-adjacent-creature":
         return not any(x is not holder and x.in_play() and b.adjacent(holder, x) for x in b.fighters)
     if kind == "no-enemy-within":

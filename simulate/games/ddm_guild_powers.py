@@ -61,8 +61,10 @@ from simulate.games.ddm_guild_words import (
     _mod_condition,
     _modifier,
     _subject,
+    _target_kinds,
     _target_words,
     _words_to_int,
+    kinds_known,
     normalise,
 )
 
@@ -942,6 +944,8 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         if not cleft and cflt.target_state == "ca" and not cflt.self_state:
             return Power(index, display, ptype, text, uses, statics=(
                 Static("mod", int(ca.group("a")) - 2, "attack", Filter(target_state="ca")),))
+    if not action and not trigger and not requirement:  # 'This creature has +2 AC and +2 DEF while occupying forest
+        body = _ITS_MODS.sub("", body)  # terrain': the modifiers
     if not action and not trigger and re.match(r"^[+-]\d", body):
         mods = _modifier(body.strip(" ."))
         halves = body.strip(" .").split("; ")
@@ -1244,6 +1248,9 @@ def _approach(body: str) -> tuple[Effect, str] | None:
 _TURN_BOUND: Final = frozenset({"first-to-activate", "first-you-activate", "last-you-activate", "own-turn"})
 
 
+_ITS_MODS: Final = re.compile(r"^(?:(?:it|this creature) )?(?:has|gains) (?=[+-]\d)")
+
+
 def _several_statics(body: str) -> list[Static] | None:
     """Two or more statics in one power, each a clause or a sentence that reads on its own (a keyword ability's words,
     or what it has while a state holds); None unless every one reads."""
@@ -1255,6 +1262,11 @@ def _several_statics(body: str) -> list[Static] | None:
         kw = _static_keyword(part)
         if kw is not None and not kw[1] and not kw[2] and not kw[3]:
             out.extend(kw[0])
+            continue
+        bare = _ITS_MODS.sub("", part)
+        mods = _modifier(bare) if re.match(r"^[+-]\d", bare) else None
+        if mods is not None and not any(d for _s, _n, _f, d in mods):  # ('... This creature has +2 AC and +2 DEF while
+            out.extend(Static("mod", n, stat, f) for stat, n, f, _d in mods)  # occupying forest or river terrain')
             continue
         held = _while_static(part)
         if held is None:
@@ -1472,9 +1484,10 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
     body = re.sub(r"^while within (\d+) squares of it, invisible creatures are visible, and creatures do not benefit "
                   r"from conceal$", r"creatures within \1 squares of it are visible and do not benefit from conceal",
                   body)
+    body = re.sub(r"\b(?<!while )within (?:the )?aura\b", "in aura", body)  # ('Gnolls within aura have +2 attack')
     body = re.sub(r"^while (?:with)?in (?:the )?aura, ", "", body)  # '(Aura 5) While within aura, each ally and each
     # enemy is visible': those in the aura
-    if size and re.fullmatch(r"ignores invisible within (?:the )?aura", body):  # its own sense, that far
+    if size and re.fullmatch(r"ignores invisible (?:with)?in (?:the )?aura", body):  # its own sense, that far
         return [Static("gain", size, "sees-invisible")]
     ch = re.fullmatch(r"(?:enemies may not use the charge power against it or against allies in aura|enemies cannot "
                       r"charge allies within (?P<n>\d+) squares of it)", body)
@@ -1503,6 +1516,13 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
         if not all(_known_kinds(k) for k in kinds):
             return None
         who, flt, rest = "all", Filter(keyword="+".join(kinds)), both.group("rest")
+    if not who and re.match(r"^creatures (?:cannot|can not|may not) ", body):  # 'Creatures cannot use Champion powers
+        who, flt, rest = "all", Filter(), body[10:]  # while adjacent to this creature': every creature there
+    named = _KINDS_IN_AURA.match(body) if who not in ("allies", "self-and-allies", "enemies", "all") else None
+    in_aura = _target_kinds(named.group("k")) if named else None
+    if named and in_aura and kinds_known(in_aura):  # 'Gnolls within aura have +2 attack', 'Yuan-ti and Undead in aura
+        who, flt, rest = "all", Filter(keyword=in_aura), named.group("rest")  # have ...': of both sides (its own aside,
+        # profile ddm-guild.kinds-creatures)
     if who not in ("allies", "self-and-allies", "enemies", "all", "self-and-all"):
         return None
     if spared:  # 'Adjacent living creatures have -2 Attack; Troglodytes immune'
@@ -1571,6 +1591,9 @@ def _aura_have(who: str, flt: Filter, rest: str, size: int, text: str) -> list[S
     return out
 
 
+_KINDS_IN_AURA: Final = re.compile(
+    r"^(?!(?:all|each|allies|enemies|creatures) )(?P<k>[a-z\-]+(?:(?:,|,? and|,? or) [a-z\-]+)*) in (?:the )?aura "
+    r"(?P<rest>(?:have|has|are|is|gains?) .+)$")
 _BOTH_KINDS: Final = re.compile(
     r"^(?!(?:all|each) )(?P<k1>(?:non-)?[a-z\-]+),? (?:(?P<k2>(?:non-)?[a-z\-]+) )?(?:enemies and allies|allies and "
     r"enemies|creatures) "

@@ -1112,6 +1112,8 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"adjacent to only " + _N + r" enemy", "adjacent-enemies-only:{n}"),
     (r"adjacent to " + _N + r" or more enemies", "adjacent-enemies-min:{n}"),
     (_N + r" or more enemies are adjacent(?: to it)?", "adjacent-enemies-min:{n}"),
+    (r"(?:there (?:are|is) )?" + _N + r" or fewer enem(?:y is|ies are) adjacent(?: to it)?",
+     "adjacent-enemies-max:{n}"),
     # how many allies or enemies are near ('it has at least two allies within 10 squares', 'there are 1 or fewer
     # enemies within 5 squares of it')
     (r"it has at least " + _N + r" allies within (?P<n2>\d+) squares(?: of it)?", "allies-within-min:{n2}:{n}"),

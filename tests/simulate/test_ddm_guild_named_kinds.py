@@ -440,3 +440,69 @@ def test_reach_for_a_while_and_a_bonus_with_two_attack_forms() -> None:
                                       "attacks until end of round.")
     assert evil.played and not C.engine_unplayed(evil)
     assert [(e.kind, e.amount, e.filter.attack_form) for e in evil.effects] == [("mod", 5, "melee|ranged")]
+
+
+def test_two_statics_one_a_modifier_said_with_its_verb() -> None:
+    text = ("One With Nature: Forest and river terrain do not affect this creature's movement. This creature has +2 AC "
+            "and +2 DEF while occupying forest or river terrain.")
+    p = parse_power(0, "special", text)
+    assert p.played and not C.engine_unplayed(p), p.unplayed
+    assert [(st.kind, st.what, st.filter.self_state) for st in p.statics] == [
+        ("forest-walk", "", ""), ("mod", "ac", "in-terrain:forest|river"), ("mod", "def", "in-terrain:forest|river")]
+    one = parse_power(0, "special", "Shield Wall: This creature has +2 AC while adjacent to an ally.")
+    assert one.played and [(st.kind, st.amount, st.what) for st in one.statics] == [("mod", 2, "ac")]
+
+
+def test_a_defence_while_few_enemies_are_adjacent() -> None:
+    king = card("Carrion Crawler King", SWORD, "Head Carapace: This creature has +6 AC whenever 1 or fewer enemies are "
+                                               "adjacent to it.", ac=15)
+    _played(king, "Head Carapace")
+    s = battle([king], [card("Orc", SWORD), card("Elf", SWORD)], PurposeDice(attack=[10, 10]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 9, 9)
+    k = s.b.by_id["a1"]
+    _hit(s, s.b.by_id["b1"], k)  # 10 + 10 = 20 against AC 21: one enemy beside it
+    assert k.hp == 50
+    put(s, "b2", 4, 4)
+    _hit(s, s.b.by_id["b1"], k)  # two enemies beside it: AC 15
+    assert k.hp == 40
+
+
+def test_kinds_in_an_aura_of_either_side() -> None:
+    flail = card("Gnoll Flailbearer", SWORD, "Flail Aura: (Aura 2) Gnolls within aura have +2 attack and are immune "
+                                             "Dazed.")
+    _played(flail, "Flail Aura")
+    gnoll = card("Gnoll", SWORD, keywords=("Gnoll",))
+    s = battle([flail, gnoll], [gnoll, card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "a2", 5, 3)
+    put(s, "b1", 4, 5)  # an enemy Gnoll in the aura too
+    put(s, "b2", 9, 9)
+    P.refresh_while(s.b)
+    ally, foe, orc = s.b.by_id["a2"], s.b.by_id["b1"], s.b.by_id["b2"]
+    assert J.stat_mods(s.b, ally, "attack") == 2 and J.stat_mods(s.b, foe, "attack") == 2
+    assert J.stat_mods(s.b, orc, "attack") == 0
+    assert "dazed" in ally.immune_now() and "dazed" in foe.immune_now()
+    stench = parse_power(0, "special", "Nauseating Stench: (Aura 1) Non-Troglodyte living creatures in aura have -2 AC "
+                                       "and may not use minor actions or champion powers.")
+    assert stench.played and not C.engine_unplayed(stench)
+    assert [st.what for st in stench.statics] == ["ac", "no-minor", "no-champion"]
+
+
+def test_creatures_beside_it_cannot_use_champion_powers() -> None:
+    skull = card("Skullsplitter", SWORD, "Unnerving Demeanor: Creatures cannot use Champion powers while adjacent to "
+                                         "this creature.")
+    _played(skull, "Unnerving Demeanor")
+    s = battle([skull, card("Ally", SWORD, rating=2)], [card("Boss", SWORD, rating=3), card("Far", SWORD, rating=1)],
+               PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 9, 9)
+    P.refresh_while(s.b)
+    assert s.b.by_id["a2"].gained("no-champion") and s.b.by_id["b1"].gained("no-champion")
+    assert not s.b.by_id["b2"].gained("no-champion") and not s.b.by_id["a1"].gained("no-champion")
+    follower = parse_power(0, "special", "Drow Follower: Has +2 to all defenses while within 5 squares of a Drow ally.")
+    assert follower.played and [(st.what, st.filter.self_state) for st in follower.statics] == [
+        ("defenses", "near-ally:5:drow")]
