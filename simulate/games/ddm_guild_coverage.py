@@ -44,6 +44,7 @@ PLAYED_TRIGGERS: Final = frozenset({
     "resolved-against", "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
     "enemy-enters-at", "enters-square", "bloodies", "ally-bloodies", "bloodies-or-destroys", "ally-first-bloodied",
     "any-destroyed", "friend-hits", "friend-hit", "any-ends-turn", "resolves-hit", "friend-crit-by",
+    "ally-missed", "enemy-ends-move-adjacent", "enemy-first-bloodied",
 })
 # who an effect may reach, by what the trigger supplies
 _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
@@ -60,14 +61,15 @@ _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
                                   "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
                                   "enemy-enters-at", "damaged", "bloodies", "ally-bloodies",
                                   "bloodies-or-destroys", "any-destroyed", "friend-hits", "friend-hit",
-                                  "any-ends-turn", "resolves-hit", "friend-crit-by"})
+                                  "any-ends-turn", "resolves-hit", "friend-crit-by", "ally-missed",
+                                  "enemy-ends-move-adjacent", "enemy-first-bloodied"})
 _EVENT_ALLY: Final = frozenset({"chosen",
                                 "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "ally-ends-turn",
                                 "enemy-attacks-ally",
                                 "ally-bloodied", "ally-destroys", "ally-damaged", "ally-misses", "ally-crits",
                                 "ally-fails-save", "ally-attacked", "friend-crits", "ally-declares",
                                 "friend-declares", "ally-rolls", "ally-attack-resolved", "ally-bloodies",
-                                "ally-first-bloodied", "friend-hits", "friend-hit", "friend-crit-by"})
+                                "ally-first-bloodied", "friend-hits", "friend-hit", "friend-crit-by", "ally-missed"})
 # triggers whose event is an attack in progress ('+20 damage on that attack', 'that attack misses', a reroll)
 _ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-hit", "misses", "missed-by", "crits",
                                "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by", "enemy-hits",
@@ -210,6 +212,8 @@ def engine_unplayed(power: Power) -> str:
         # 'Use when an enemy becomes bloodied: It takes 20 ongoing necrotic damage': the card's "It" is that enemy,
         # the reader's "it" (its spelling of "this creature") the power's own creature
         return "'it' after another creature's event (that creature or this one?)"
+    if power.per not in ("", "turn", "round") and not (power.per == "turn-each" and power.trigger):
+        return f"a use rate '{power.per}' the engine does not keep"
     if power.trigger_filter.natural and power.trigger not in _NATURAL_ON:
         return "a natural attack roll where the event has no attack roll"
     if power.trigger_filter.within == -3 and power.trigger not in _REACH_ON:

@@ -200,6 +200,7 @@ _PREFIX_WORDS: Final = (
     (r"(?:replaces (?:its |an |the )?attack(?: action)?|attack action|standard action)", "action", "attack"),
     (r"(?:replaces (?:its |the )?(?:whole )?turn|full turn action)", "action", "turn"),  # attack, move and minor
     (r"(?:no more than |only )?once (?:per|a) turn", "per", "turn"),
+    (r"\((?:no more than |only )?once (?:per|a) turn\)", "per", "turn"),  # 'shifts (no more than once per turn):'
     (r"once per round", "per", "round"),
     (r"(?:use )?(?:only )?while (?:it is )?bloodied", "requirement", "bloodied"),
     (r"\((?:use )?only while (?:it is )?bloodied\)", "requirement", "bloodied"),
@@ -253,7 +254,7 @@ _EVENTS: Final = (
     (r"declaring (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged)? ?attack", "declares"),
     (r"an? (?P<kw>[a-z\-]+(?:(?:, | or |, or | and )[a-z\-]+){0,3} )?enemy declares (?:an? )?(?P<form>\{m\}|\{r\}|"
      r"\{c\}|\{a\}|\{r\} or \{a\}|\{c\} or \{a\}|melee|ranged)? ?attack (?:against|vs\.?) it", "attacked"),
-    (r"(?:it (?:makes|resolves|has resolved)|making|resolving|attacking an enemy with) (?:an? )?(?P<form>\{m\}|"
+    (r"(?:it (?:makes|resolves|has resolved)|making|resolving|attacking an enemy with) (?:an? |its )?(?P<form>\{m\}|"
      r"\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|close|area|\{c\}|\{a\})? ?attack", "attack-made"),
     (r"(?:it hits|hitting) (?:an? )?(?P<tdesc>(?:[a-z\-]+,? (?:or )?){1,3}(?:target|enemy|creature))(?: with (?:an? )?"
      r"(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|charge)? ?attack)?", "hits"),
@@ -510,6 +511,7 @@ _COMPOSED: Final = {
     ("ally", "hits", "enemy"): ("ally-hits", "actor", "object", "attack"),
     ("ally", "hits", ""): ("ally-hits", "actor", "object", "attack"),
     ("enemy", "misses", "it"): ("missed-by", "actor", "actor", "attack"),
+    ("enemy", "misses", "ally"): ("ally-missed", "object", "actor", "attack"),
     ("enemy", "misses", ""): ("enemy-misses", "actor", "actor", "attack"),
     ("any", "misses", ""): ("any-misses", "actor", "actor", "attack"),
     ("it", "misses", "enemy"): ("misses", "object", "object", "attack"),
@@ -519,6 +521,7 @@ _COMPOSED: Final = {
     ("enemy", "attacks", "it"): ("attacked", "actor", "actor", "attack"),
     ("enemy", "attacks", "ally"): ("ally-attacked", "object", "actor", "attack"),
     ("it", "declares", ""): ("declares", "object", "object", "attack"),
+    ("it", "attacks", ""): ("declares", "object", "object", "attack"),  # 'use when it attacks'
     ("it", "attacks", "enemy"): ("declares", "object", "object", "attack"),
     ("ally", "declares", ""): ("ally-declares", "actor", "object", "attack"),
     ("ally", "attacks", "enemy"): ("ally-declares", "actor", "object", "attack"),
@@ -530,8 +533,8 @@ _COMPOSED: Final = {
     ("enemy", "destroys", "ally"): ("ally-destroyed", "object", "actor", ""),
     ("it", "destroys", "enemy"): ("destroys", "object", "object", "attack"),
     ("ally", "destroys", "enemy"): ("ally-destroys", "actor", "object", "attack"),
-    ("enemy", "bloodies", "it"): ("bloodied", "actor", "actor", ""),
-    ("enemy", "bloodies", "ally"): ("ally-bloodied", "object", "actor", ""),
+    ("enemy", "bloodies", "it"): ("bloodied", "actor", "actor", "attack"),  # (the bloodied events carry the attack)
+    ("enemy", "bloodies", "ally"): ("ally-bloodied", "object", "actor", "attack"),
     ("it", "bloodies", "enemy"): ("bloodies", "object", "object", "attack"),
     ("ally", "bloodies", "enemy"): ("ally-bloodies", "actor", "object", "attack"),
     ("it", "bloodies-or-destroys", "enemy"): ("bloodies-or-destroys", "object", "object", "attack"),
@@ -541,6 +544,7 @@ _COMPOSED: Final = {
     ("enemy", "crits", ""): ("enemy-crits", "actor", "actor", "attack"),
     # 'an enemy hits it or an adjacent ally', 'scores a critical hit against it or an adjacent ally'
     ("enemy", "hits", "it-or-ally"): ("friend-hit", "actor", "actor", "attack"),
+    ("it-or-ally", "hits", "enemy"): ("friend-hits", "object", "object", "attack"),  # 'it or an ally hits an enemy'
     ("enemy", "crits", "it-or-ally"): ("friend-crit-by", "actor", "actor", "attack"),
 }
 
@@ -560,6 +564,7 @@ _COMPOSED_ONE: Final = {
     ("it", "bloodied"): ("bloodied", False), ("ally", "bloodied"): ("ally-bloodied", True),
     ("enemy", "bloodied"): ("enemy-bloodied", True),
     ("it", "first-bloodied"): ("first-bloodied", False), ("ally", "first-bloodied"): ("ally-first-bloodied", True),
+    ("enemy", "first-bloodied"): ("enemy-first-bloodied", True),
     ("it", "damaged"): ("damaged", False), ("ally", "damaged"): ("ally-damaged", True),
     ("enemy", "damaged"): ("enemy-damaged", True), ("any", "damaged"): ("any-damaged", True),
     ("it", "destroyed"): ("destroyed", False), ("ally", "destroyed"): ("ally-destroyed", True),
@@ -568,6 +573,7 @@ _COMPOSED_ONE: Final = {
     ("enemy", "starts-turn"): ("enemy-starts-turn", True), ("any", "starts-turn"): ("any-starts-turn", True),
     ("enemy", "starts-turn-adjacent"): ("enemy-starts-adjacent", True),
     ("enemy", "ends-turn-adjacent"): ("enemy-adjacent-ends", True),
+    ("enemy", "ends-move-adjacent"): ("enemy-ends-move-adjacent", True),  # its move (walk), not a forced one
     # a turn's end: its own, an ally's, any creature's ('a creature ends its turn adjacent to it', 'an enemy ends its
     # turn within 3 squares': any-ends-turn, whose creature the filter's side names)
     ("it", "ends-turn"): ("end-of-turn", False), ("ally", "ends-turn"): ("ally-ends-turn", True),
@@ -581,11 +587,13 @@ _COMPOSED_ONE: Final = {
 
 # the engine calls these for the creatures next to the event's creature only
 _ADJACENT_ONLY: Final = frozenset({"enemy-shifts", "enemy-starts-adjacent", "enemy-adjacent-ends",
+                                   "enemy-ends-move-adjacent",
                                    "enemy-enters-adjacent", "enemy-leaves-adjacent"})
 
 
 # a passive verb names the one acted on: 'an ally is hit' is 'an enemy hits an ally'
-_PASSIVE: Final = {"is hit": "hits", "is missed": "misses", "is targeted": "attacks", "is attacked": "attacks"}
+_PASSIVE: Final = {"is hit": "hits", "is missed": "misses", "is targeted": "attacks", "is attacked": "attacks",
+                   "is bloodied or destroyed": "bloodies-or-destroys"}
 
 
 _ACTIVE: Final = {"hits": "hits", "misses": "misses", "targets": "attacks", "attacks": "attacks",
@@ -596,12 +604,14 @@ _ACTIVE: Final = {"hits": "hits", "misses": "misses", "targets": "attacks", "att
 
 _ONE_VERBS: Final = (
     (r"fails a sav(?:e|ing throw)", "fails-save"),
-    (r"(?:first becomes|becomes first|is first) bloodied", "first-bloodied"), (r"(?:becomes|is) bloodied", "bloodied"),
+    (r"(?:first becomes|becomes first|is first) bloodied", "first-bloodied"),
+    (r"(?:becomes|is) bloodied(?: but is not destroyed)?", "bloodied"),  # (bloodied: it is not destroyed)
     (r"(?:takes|is dealt) (?:(?P<dtype>" + _TYPE_ALT + r") )?damage|is damaged", "damaged"),
     (r"is destroyed", "destroyed"),
     (r"(?:starts|begins) (?:its|a) turn adjacent to it", "starts-turn-adjacent"),
     (r"(?:(?:starts|begins) (?:its|a) turn|activates)(?: within (?P<tn>\d+) squares(?: of it)?)?", "starts-turn"),
     (r"ends (?:its|a) turn adjacent to it", "ends-turn-adjacent"),
+    (r"ends (?:its|a) move adjacent to it", "ends-move-adjacent"),
     (r"ends (?:its|a) turn(?: within (?P<te>\d+) squares(?: of it)?)?", "ends-turn"), (r"shifts", "shifts"),
     (r"(?:moves into|enters) (?:a square|a space) adjacent to it|(?:moves into|enters) an adjacent square",
      "enters-adjacent"),
@@ -658,7 +668,8 @@ _COMPOSED_RE: Final = re.compile(
     r"(?P<withca> with combat advantage(?: against (?:the |that |its )?target)?)?"
     r"|(?P<atk>makes|declares|resolves) " + _FORM_WORDS.format(p="a") + r"(?: (?:against|vs\.?) "
     + _A_CREATURE.format(p="q")
-    + r")?)(?:[,;:]\s*|\.\s+|$)")
+    + r")?)(?:[,;:]\s*|\.\s+|$| (?=\((?:no more than |only )?once (?:per|a) turn\))"
+    r"| (?=while (?:adjacent to it|within \d+ squares)))")
 
 
 def _described(g: dict[str, str | None], p: str) -> _Who | None:
@@ -699,7 +710,7 @@ def _composed_event(body: str) -> tuple[str, Filter, int] | None:
 
 # the events whose object (the creature attacked, hit, damaged) is the event's target while the powers answer
 _OBJECT_WORDS_ON: Final = frozenset({"hits", "misses", "ally-hits", "ally-misses", "declares", "ally-declares",
-                                     "damages", "bloodies", "ally-bloodies"})
+                                     "damages", "bloodies", "ally-bloodies", "friend-hits"})
 
 
 # where the object of an attack's event begins ('hits ', 'makes a {m} attack against ')
@@ -798,8 +809,8 @@ def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
         if vm is None:
             continue
         if by is not None and one in one_by:  # 'it is damaged by an enemy': that enemy damages it
-            if vm.groupdict().get("dtype") or (g.get("fw") and one != "damaged"):
-                return None  # 'bloodied by an enemy's attack': those events do not say by what
+            if vm.groupdict().get("dtype") or (g.get("fw") and one not in ("damaged", "bloodied")):
+                return None  # 'destroyed by an enemy's attack': that event does not say by what
             if g.get("fw"):  # 'damaged by an enemy's attack': the damage of its attack (of any form, or the one said)
                 form = form or "any"
             actor, obj, verb = by, actor, one_by[one]
@@ -810,8 +821,8 @@ def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
                 return None
             return _composed_filter("damages", actor, _Who(""), form, "", end)
         row1 = _COMPOSED_ONE.get((actor.side, one))
-        if row1 is None or obj is not None or (form and one != "damaged") or by is not None:
-            return None
+        if row1 is None or obj is not None or (form and one not in ("damaged", "bloodied")) or by is not None:
+            return None  # (the damage and bloodied events carry the attack that dealt them)
         trig, is_other = row1
         if (trig in _ADJACENT_ONLY and actor.within not in (-1, 0)) or (trig == "enemy-shifts" and actor.within != -1):
             return None
@@ -834,7 +845,11 @@ def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
                 return None
             actor = replace(actor, within=int(near))
         return _composed_filter(trig, actor if is_other else _Who(""), _Who(""), form, dtype, end)  # (a form: damaged)
-    if verb in _PASSIVE:  # 'an ally is hit by a {m} attack': an enemy hits that ally
+    own_attack = re.match(r" (?:by|with|from) its ", g.get("fw") or "")
+    if verb in _PASSIVE and actor.side == "enemy" and by is None and own_attack:
+        by = _Who("it")  # 'an enemy is Bloodied or destroyed by this creature's attack': it acts
+        actor, obj, verb = by, actor, _PASSIVE[verb]
+    elif verb in _PASSIVE:  # 'an ally is hit by a {m} attack': an enemy hits that ally
         if (obj is not None and obj.state != "ca") or actor.side not in ("it", "ally"):
             return None  # 'an enemy is hit': by whom, an ally or this creature, the engine's events do not say
         actor, obj, verb = by or _Who("enemy"), actor, _PASSIVE[verb]
@@ -856,6 +871,8 @@ def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
     if form and carries != "attack":
         return None
     blank = _Who("")
+    if actor.side == "it-or-ally" and actor.within:
+        return None  # ('it or an adjacent ally hits': where the attacker is, the engine's filter does not measure)
     if obj is not None and obj.side == "it-or-ally":  # where that ally is: the filter's distance (the engine judges
         if actor.within:  # it on the creature the event befalls)
             return None
@@ -1020,22 +1037,24 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
     return body, found, flt
 
 
-_EACH_THAT: Final = re.compile(r"^(?P<eff>\d+ (?:(?:" + _TYPE_ALT + r") )?damage) to each (?P<who>enemy|creature|ally) "
-                               r"that (?P<ev>[^.;:]+?)\.?$")
+_EACH_THAT: Final = re.compile(r"^(?:(?P<eff>\d+ (?:(?:" + _TYPE_ALT + r") )?damage) to each "
+                               r"(?P<who>enemy|creature|ally) that (?P<ev>[^.;:]+?)|each (?P<who2>enemy|creature|ally) "
+                               r"that (?P<ev2>[^.;:]+?) takes (?P<eff2>\d+ (?:(?:" + _TYPE_ALT + r") )?damage))\.?$")
 
 
 def _each_that(body: str) -> tuple[str, Filter, str] | None:
-    """'N damage to each enemy that <event>' (a whole power): the event of each such creature, and the damage it takes
-    ('whenever an enemy <event>: that enemy takes N damage') — (trigger, filter, the effect's words)."""
+    """'N damage to each enemy that <event>' / 'each enemy that <event> takes N damage' (a whole power, or the one a
+    power gives for a while): the event of each such creature, and the damage it takes ('whenever an enemy <event>:
+    that enemy takes N damage') — (trigger, filter, the effect's words)."""
     m = _EACH_THAT.match(body)
     if m is None:
         return None
-    who = m.group("who")
-    words = f"whenever {'a' if who == 'creature' else 'an'} {who} {m.group('ev')}"
+    who = m.group("who") or m.group("who2")
+    words = f"whenever {'a' if who == 'creature' else 'an'} {who} {m.group('ev') or m.group('ev2')}"
     event = _composed_event(words)
     if event is None or event[2] < len(words):
         return None
-    return event[0], event[1], f"that {who} takes {m.group('eff')}"
+    return event[0], event[1], f"that {who} takes {m.group('eff') or m.group('eff2')}"
 
 
 def _against_target(words: str) -> str:
@@ -1053,7 +1072,8 @@ _TURN_STARTS: Final = frozenset({"enemy-starts-turn", "ally-starts-turn", "any-s
 
 
 # events with another creature whose place a trailing 'while adjacent to it' may give
-_EVENT_OTHER: Final = frozenset({"enemy-destroyed", "ally-destroyed", "enemy-bloodied", "ally-bloodied"})
+_EVENT_OTHER: Final = frozenset({"enemy-destroyed", "ally-destroyed", "enemy-bloodied", "ally-bloodied",
+                                 "enemy-first-bloodied"})
 
 
 _ENDS_TURN_IN: Final = re.compile(

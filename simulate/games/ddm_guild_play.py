@@ -129,6 +129,9 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dty
                 fire(b, "ally-first-bloodied", b.allies_of(target), target=source, ally=target, run=run)
             fire(b, "enemy-bloodied", [e for e in b.fighters if e.player != target.player and e.in_play()],
                  target=target, run=run)
+            if first:  # 'when an enemy first becomes bloodied while within 5 squares of it'
+                fire(b, "enemy-first-bloodied", [e for e in b.fighters if e.player != target.player and e.in_play()],
+                     target=target, run=run)
     fire(b, "damaged", [target], target=source, dtypes=dtypes, run=run)
     recharge_all(b, target, "damaged")
     _damage_events(b, target, source, dtypes, run)
@@ -729,6 +732,14 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
             if trigger == "any-misses" and run is not None and run.attacker.player != owner.player \
                     and any(e.kind == "reroll" for e in p.effects):
                 continue  # 'when an Arcane creature misses: reroll that attack': for its own side's misses only
+            if p.per == "turn-each":  # '(maximum 1 per turn per enemy)': once in a turn for each creature of its event
+                other = ally if trigger.startswith("ally") else target
+                turn = b.active
+                key = (p.index, b.round, turn.id if turn is not None else "",
+                       turn.activations_left if turn is not None else 0, other.id if other is not None else "")
+                if key in owner.per_each_used:
+                    continue
+                owner.per_each_used.add(key)
 
             use_triggered(b, owner, p, ctx)
             if b.over:
@@ -1335,6 +1346,7 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
                 hit = crit = False
         else:
             fire(b, "missed-by", [t], target=attacker, run=run)
+            fire(b, "ally-missed", b.allies_of(t), target=attacker, ally=t, run=run)  # 'an enemy misses an ally'
         if not attacker.in_play():  # destroyed by an answer to its roll (Fire Shield, Ice Spikes): the attack ends
             return hits
         b.event("attack", attacker=attacker.id, target=t.id, power=power.name, roll=roll, total=total,
@@ -1799,6 +1811,8 @@ def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> No
             _moved_near(b, mover, watchers, near)
         if own and mover.in_play() and not b.over:  # 'whenever it enters river terrain': the square it entered
             fire(b, "enters-square", [mover])
+    if provokes and path and mover.in_play() and not b.over:  # 'when an enemy ends its move adjacent to it'
+        fire(b, "enemy-ends-move-adjacent", [e for e in b.enemies_of(mover) if b.adjacent(e, mover)], target=mover)
     settle(b, mover)
 
 

@@ -782,6 +782,11 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if once:
         per_suffix = once.group(1)
         body = body[: once.start()]
+    each = re.search(r"\s*\((?:maximum|max\.?) (?:1|one) per turn per (?:enemy|creature)\)\.?$", body)
+    if each and not once and not re.search(r"\buntil\b", body):  # 'that enemy takes 15 damage (maximum 1 per turn
+        # per enemy)': once a turn for each creature of its event (in a power given 'until ...', that power's)
+        per_suffix = "turn-each"
+        body = body[: each.start()]
     tail = re.search(r"[.;]\s*((?:use |usable )?only (?:if|when|while) [^.;:]+)\.?$", body)
     tail_cond = _condition(tail.group(1), lead_only=True) if tail else None
     if tail and tail_cond is not None and tail_cond[1] == len(tail.group(1)):  # '... Use only when within 5 squares

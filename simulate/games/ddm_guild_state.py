@@ -152,6 +152,8 @@ class Fighter:
         self.initiative_rating: int | None = None  # 'treated as having a Champion rating of 4 for initiative'
         self.per_turn_used: set[int] = set()
         self.per_round_used: set[int] = set()
+        # 'maximum 1 per turn per enemy': (power index, round, whose turn, its activations left, the event's creature)
+        self.per_each_used: set[tuple[int, int, str, int, str]] = set()
         self.attacked_by: set[str] = set()  # the creatures that made an attack against it this round
         # extra attacks its riders made this turn / round, by the rider's key ('make this attack again (maximum 2
         # per turn)', 'make a {mb} attack (maximum once per turn)'; ddm_guild_play.extra_attack)

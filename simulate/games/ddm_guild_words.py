@@ -155,7 +155,7 @@ _MISSPELT_WORDS: Final = (
 )
 _M_ICON: Final = re.compile(r"\+(\d+) m damage\b")
 _M_ATTACKS: Final = re.compile(r"\bwith m attacks\b")
-_M_ATTACK: Final = re.compile(r"\b(an?) m attack\b")  # 'destroys an enemy with a M attack: Make a M attack'
+_M_ATTACK: Final = re.compile(r"\b(an?) m ?attack\b")  # 'with a M attack: Make a M attack', 'a mattack'
 _PLUS_TIGHT: Final = re.compile(r"(\d) ?\+ ?(\d+ (?:(?:" + "|".join(DAMAGE_TYPES) + r") )?damage)")
 _GLUED_SQUARES: Final = re.compile(r"(\d)(squares?)\b")
 _EITHER_DEFENCE: Final = re.compile(r"\+(\d+) vs\.? (ac|fort|ref|will) or (?:\+\1 vs\.? )?(ac|fort|ref|will)\b")

@@ -73,8 +73,6 @@ def test_after_an_attack_is_the_event_of_the_attack_resolved(text: str, trigger:
 @pytest.mark.parametrize("text", [
     # the victim's state before the attack is not what the engine sees once it is destroyed
     "Threatening Advance: Immediate, when this creature's {b} attack destroys a Bloodied target; shift 1 square",
-    # no event of the engine says who is missed when an enemy misses an ally
-    "Use when an enemy misses an ally with an attack: That enemy takes 10 damage.",
     # an enemy hit by someone: by whom is not known to the engine's event
     "Use when an enemy is hit by a {r} attack: That enemy is slowed.",
     # an ally's combat advantage is not the one the engine's filter measures (this creature's)

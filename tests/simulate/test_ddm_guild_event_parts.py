@@ -13,6 +13,7 @@ from typing import Any
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
+from simulate.games.ddm_guild_judge import Ctx
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_state import Fighter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -371,3 +372,194 @@ def test_death_attack_follows_the_skull_mace_only() -> None:
     assert not any(e.kind == "ongoing" for e in orc.effects)
     P.attack(s.b, aspect, mace, mace.attack, [orc])
     assert [(e.kind, e.what, e.amount) for e in orc.effects if e.kind == "ongoing"] == [("ongoing", "necrotic", 20)]
+
+
+WAR_CRY = ("Moradin's War Cry: Use when an enemy misses an ally within 5 squares of this creature with a {m} attack: "
+           "That ally makes 1 {b} attack as an immediate action.")
+
+
+def test_more_attack_events_are_read() -> None:
+    """'an enemy misses an ally' (ally-missed; test_ddm_guild_composed had listed it as not honoured), 'after
+    resolving this creature's {m} attack', 'a mattack' (the melee icon glued to 'attack'), '(no more than once per
+    turn)' after the event."""
+    for text, trigger, per in (
+            (WAR_CRY, "ally-missed", ""),
+            ("Use when an enemy misses an ally with an attack: That enemy takes 10 damage.", "ally-missed", ""),
+            ("Mobile Melee Attack: Immediate, after resolving this creature's {m} attack; shift 1 square.",
+             "attack-made", ""),
+            ("Quickcast: Immediate action, after resolving a mattack: Make a RANGED attack.", "attack-made", ""),
+            ("Rapid Advance: Use after an enemy adjacent to this creature shifts (no more than once per turn): This "
+             "creature shifts as a free action.", "enemy-shifts", "turn")):
+        c = card_from_json(card("Any", SWORD, "Bow: (range 10) +10 vs. AC; 10 damage.", text))
+        assert len(c.powers) == 3 and unplayed_powers(c) == [], text
+        q = parse_power(0, "special", text)
+        assert (q.trigger, q.per) == (trigger, per), text
+
+
+def test_the_war_cry_answers_a_miss_on_an_ally_within_5_squares() -> None:
+    s = _two([card("Warpriest", SWORD, WAR_CRY), card("Dwarf", SWORD, hp=100), card("Scout", SWORD, hp=100)],
+             [card("Orc", SWORD, hp=100), card("Goblin", SWORD, hp=100)], [2, 15, 2])
+    put(s, "a1", 2, 3)
+    put(s, "a2", 5, 3)  # 3 squares from the Warpriest
+    put(s, "a3", 10, 7)  # beyond 5
+    put(s, "b1", 6, 3)
+    put(s, "b2", 10, 6)
+    orc, gob = s.b.by_id["b1"], s.b.by_id["b2"]
+    p, spec = _sword(orc)
+    P.attack(s.b, orc, p, spec, [s.b.by_id["a2"]])  # misses the Dwarf: the Dwarf strikes back (15)
+    assert orc.hp == 90
+    p, spec = _sword(gob)
+    P.attack(s.b, gob, p, spec, [s.b.by_id["a3"]])  # misses the Scout, too far from the Warpriest
+    assert gob.hp == 100
+
+
+WEB = "Web Trap: Immediate, when a non-Spider enemy ends its move adjacent to this creature; that enemy is Immobilized."
+
+
+def test_a_web_trap_holds_an_enemy_that_ends_its_move_beside_it_and_not_a_spider() -> None:
+    c = card_from_json(card("Chitine", SWORD, WEB))
+    assert len(c.powers) == 2 and unplayed_powers(c) == []
+    assert parse_power(0, "special", WEB).trigger == "enemy-ends-move-adjacent"
+    s = _two([card("Chitine", SWORD, WEB)], [card("Spider", SWORD, keywords=("Spider",)), card("Orc", SWORD)], [])
+    put(s, "a1", 4, 3)
+    put(s, "b1", 8, 2)
+    put(s, "b2", 8, 4)
+    spider, orc = s.b.by_id["b1"], s.b.by_id["b2"]
+    P.walk(s.b, spider, [(7, 2), (6, 2), (5, 2)])
+    assert s.b.adjacent(spider, s.b.by_id["a1"]) and not spider.has("immobilized")
+    P.walk(s.b, orc, [(7, 4), (6, 4)])  # not beside it yet
+    assert not orc.has("immobilized")
+    P.walk(s.b, orc, [(5, 4)])
+    assert orc.has("immobilized")
+
+
+MORADIN = ("Use when this creature or an ally hits an enemy adjacent to a wall with a {m} attack: +10 Damage on that "
+           "attack.")
+
+
+def test_it_or_an_ally_hitting_an_enemy_against_a_wall_deals_more() -> None:
+    q = parse_power(0, "champion", MORADIN)
+    assert q.played and (q.trigger, q.trigger_filter.target_state) == ("friend-hits", "at:adjacent-wall")
+    aspect = card("Aspect of Moradin", SWORD, rating=2)
+    aspect["powers"].append({"kind": "champion", "text": MORADIN})
+    assert unplayed_powers(card_from_json(aspect)) == []
+    s = _two([aspect, card("Dwarf", SWORD)], [card("Orc", SWORD, hp=100), card("Elf", SWORD, hp=100)], [15, 15])
+    put(s, "a1", 0, 0)
+    put(s, "a2", 5, 1)
+    put(s, "b1", 5, 0)  # against the map's edge
+    put(s, "b2", 5, 2)
+    dwarf, orc, elf = s.b.by_id["a2"], s.b.by_id["b1"], s.b.by_id["b2"]
+    p, spec = _sword(dwarf)
+    P.attack(s.b, dwarf, p, spec, [elf])
+    assert elf.hp == 90
+    P.attack(s.b, dwarf, p, spec, [orc])
+    assert orc.hp == 80
+
+
+MIASMA = ("Poison Miasma: Use at start of round: Until end of round, each enemy that ends its turn within 10 squares "
+          "takes 20 poison damage.")
+BLESSING = ("Blessing: Use at start of round: Until end of round, this creature and each ally heals 10 HP whenever an "
+            "enemy is destroyed.")
+
+
+def test_more_words_a_power_gives_for_a_while() -> None:
+    """The lead's "grant" (1.67) with two more forms of the power it gives: 'each enemy that <event> takes N damage'
+    and '<effects> whenever <event>'."""
+    for text in (MIASMA, BLESSING):
+        c = card_from_json(card("Any", SWORD, text))
+        assert len(c.powers) == 2 and unplayed_powers(c) == [], text
+        assert [e.kind for e in c.powers[1].effects] == ["grant"], text
+    s = _two([card("Green Dragon", SWORD, MIASMA)], [card("Orc", SWORD, hp=100), card("Elf", SWORD, hp=100)], [])
+    put(s, "a1", 0, 0)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 11, 7)
+    orc, elf = s.b.by_id["b1"], s.b.by_id["b2"]  # (given at the start of round 1)
+    s._end_turn(orc)
+    s._end_turn(elf)
+    assert (orc.hp, elf.hp) == (80, 100)
+    s = _two([card("Aspect of Bahamut", SWORD, BLESSING, hp=60), card("Cleric", SWORD, hp=60)],
+             [card("Orc", SWORD, hp=10)], [])
+    put(s, "a1", 0, 0)
+    put(s, "a2", 0, 2)
+    put(s, "b1", 9, 3)
+    aspect, cleric, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
+    aspect.hp = cleric.hp = 30
+    P.deal_damage(s.b, orc, [(10, "")], None)
+    assert not orc.alive and (aspect.hp, cleric.hp) == (40, 40)
+
+
+CIRCLE = ("Circle of Forbiddance: Replaces attack action: Until end of round, whenever an enemy enters a space within "
+          "3 squares of this creature, that enemy takes 15 damage (maximum 1 per turn per enemy).")
+
+
+def test_the_circle_burns_each_enemy_once_a_turn_and_ends_with_the_round() -> None:
+    """'(maximum 1 per turn per enemy)': the power's use rate "turn-each" (here of the power it gives)."""
+    c = card_from_json(card("Aramil", SWORD, CIRCLE))
+    assert len(c.powers) == 2 and unplayed_powers(c) == []
+    s = _two([card("Aramil", SWORD, CIRCLE)], [card("Orc", SWORD, hp=100), card("Elf", SWORD, hp=100)], [])
+    put(s, "a1", 2, 3)
+    put(s, "b1", 7, 3)
+    put(s, "b2", 7, 5)
+    aramil, orc, elf = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    P.walk(s.b, orc, [(6, 3)])
+    assert orc.hp == 100  # nothing given yet
+    circle = aramil.powers[1]
+    P.apply_power(s.b, aramil, circle, P.power_ctx(Ctx(aramil), circle))
+    s.b.active = orc
+    P.walk(s.b, orc, [(5, 3)])  # 3 squares away: within the circle
+    assert orc.hp == 85
+    P.walk(s.b, orc, [(4, 3)])  # still its turn: once a turn only
+    assert orc.hp == 85
+    s.b.active = elf
+    P.walk(s.b, elf, [(6, 5), (5, 5)])  # another enemy, another turn
+    assert elf.hp == 85
+    s._end_round()
+    s.b.active = orc
+    P.walk(s.b, orc, [(3, 3)])
+    assert orc.hp == 85  # the round is over: the circle is gone
+
+
+VAMPIRIC = ("Vampiric Bite: Use when an enemy is Bloodied or destroyed by this creature's attack. This creature heals "
+            "10 HP.")
+BLOODSEEKER = ("Bloodseeker: Use when an enemy first becomes Bloodied while within 5 squares of this creature: Move to "
+               "a space adjacent to that enemy as an immediate action.")
+
+
+def test_bloodied_events_read_by_their_parts() -> None:
+    """'use when this creature attacks' (its attack declared), 'an enemy is Bloodied or destroyed by this creature's
+    attack' (passive, its own attack), 'an enemy first becomes Bloodied while within 5 squares of this creature' (new
+    trigger enemy-first-bloodied), 'when bloodied by an adjacent enemy's attack' (the bloodied event carries it)."""
+    for text, trigger, within in (
+            ("Sudden Empower: Use when this creature attacks; +10 Damage on that attack.", "declares", 0),
+            (VAMPIRIC, "bloodies-or-destroys", 0), (BLOODSEEKER, "enemy-first-bloodied", 5)):
+        c = card_from_json(card("Any", SWORD, text))
+        assert len(c.powers) == 2 and unplayed_powers(c) == [], text
+        q = parse_power(0, "special", text)
+        assert (q.trigger, q.trigger_filter.within) == (trigger, within), text
+    rage = parse_power(0, "special", "Battlerage: Immediate action, use when bloodied by an adjacent enemy's attack: "
+                                     "This creature heals 5 HP.")
+    assert rage.played and (rage.trigger, rage.trigger_filter.attack_form, rage.trigger_filter.within) == (
+        "bloodied", "any", -1)
+
+
+def test_the_vampire_wolf_heals_when_its_own_attack_bloodies_an_enemy() -> None:
+    s = _two([card("Vampire Dire Wolf", SWORD, VAMPIRIC, hp=60), card("Wolf", SWORD)], [card("Orc", SWORD, hp=40)],
+             [15, 15])
+    put(s, "a1", 4, 3)
+    put(s, "a2", 5, 4)
+    put(s, "b1", 5, 3)
+    vamp, wolf, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
+    vamp.hp = 30
+    p, spec = _sword(wolf)
+    orc.hp = 25
+    P.attack(s.b, wolf, p, spec, [orc])  # the other wolf bloodies it: not this creature's attack
+    assert orc.bloodied and vamp.hp == 30
+    s2 = _two([card("Vampire Dire Wolf", SWORD, VAMPIRIC, hp=60)], [card("Orc", SWORD, hp=40)], [15])
+    put(s2, "a1", 4, 3)
+    put(s2, "b1", 5, 3)
+    vamp, orc = s2.b.by_id["a1"], s2.b.by_id["b1"]
+    vamp.hp = 30
+    orc.hp = 25
+    p, spec = _sword(vamp)
+    P.attack(s2.b, vamp, p, spec, [orc])
+    assert orc.bloodied and vamp.hp == 40

@@ -22,11 +22,15 @@ def test_the_words() -> None:
         p = parse_power(1, "special", text, 1)
         assert p.played and not engine_unplayed(p) and p.trigger == trigger, (text, p.unplayed, engine_unplayed(p))
         assert [(e.kind, e.duration) for e in p.effects] == [("grant", "end-round")]
-    # what it gives must be a power the engine plays: 'maximum 1 per turn per enemy' is not
+    # what it gives must be a power the engine plays ('maximum 1 per turn per enemy' is since 1.70 its use rate
+    # "turn-each": test_ddm_guild_event_parts plays it); an event the engine has not is not
     circle = parse_power(1, "special", "Circle of Forbiddance: Replaces attack action: Until end of round, whenever an "
                                        "enemy enters a space within 3 squares of this creature, that enemy takes 15 "
                                        "damage (maximum 1 per turn per enemy).", 1)
-    assert not circle.played or engine_unplayed(circle)
+    assert circle.played and not engine_unplayed(circle)
+    moves = parse_power(1, "special", "Use when you win initiative. Until end of round, whenever an ally moves 3 or "
+                                      "more squares during its turn, that ally has +4 Attack until end of turn.", 1)
+    assert not moves.played or engine_unplayed(moves)
 
 
 def test_the_shield_answers_each_melee_hit_until_the_round_ends() -> None:
