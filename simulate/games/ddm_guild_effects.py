@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Final
 
 from simulate.games.ddm_guild_rules import SHIFT_SQUARES
-from simulate.games.ddm_guild_vocab import CONDITIONS, DAMAGE_TYPES, Effect, Filter, Static, _Unread
+from simulate.games.ddm_guild_vocab import CONDITIONS, DAMAGE_TYPES, PLACED_KINDS, Effect, Filter, Static, _Unread
 from simulate.games.ddm_guild_words import (
     _FORMS,
     _RECHARGE_EFFECT,
@@ -837,10 +837,19 @@ _INITIATIVE: Final = re.compile(
     r"(?: this round)?|(?P<win>automatically win the next initiative roll))$")
 
 
+_PER_DESTROYED: Final = re.compile(
+    r"^(?:you )?scores? \+?(?P<n>\d+) vp for each enemy (?:it )?destroy(?:ed|s) (?:by|with) (?:that|the) attack$")
+
+
 def _round_award(t: str) -> Effect | None:
-    """'At end of round, the player whose warband destroys the highest-level enemy this round scores 15 VP', 'if at
+    """'You score 20 VP for each enemy destroyed by that attack' (said as an attack is declared): once its hit is
+    known, the points if it destroyed its target, an enemy ("vp" "per-destroyed", flagged "if-hit");
+    'At end of round, the player whose warband destroys the highest-level enemy this round scores 15 VP', 'if at
     least 1 enemy is destroyed during the round, score +10 VP at end of round': a "vp" effect the end of the round
     (or, for 'whenever an enemy is destroyed this round', each destruction) settles; None for other words."""
+    per = _PER_DESTROYED.match(t)
+    if per:
+        return Effect("vp", "player", int(per.group("n")), "per-destroyed", extra=("if-hit",))
     for rx, measure in _ROUND_AWARDS:
         m = rx.match(t)
         if m:
@@ -1172,6 +1181,12 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                   r"(?P<who>that ally|the ally|that enemy|the target|target)$", body)
     if pa:  # 'Place this creature in a space adjacent to that ally' (no line of sight needed: not a teleport)
         return [Effect("place", "self", 0, "adjacent:" + ("ally" if "ally" in pa.group("who") else "target"))]
+    po = re.match(r"^place (?P<subj>.+?) (?:in (?:a|any) (?:space|square) )?adjacent to (?:it|itself)$", body) \
+        if ctx == "power" else None
+    if po:  # 'Place an Aberrant ally adjacent to this creature', 'Place that enemy adjacent to this creature'
+        who_p, flt_p, rest_p = _subject(po.group("subj"))
+        if who_p in ("chosen-ally", "ally", "target") and not rest_p:
+            return [Effect("place", who_p, 0, "beside:self", filter=flt_p)]
     pl = _placement(body)
     if pl is not None:
         return [pl]
@@ -1608,6 +1623,27 @@ def _menu_effect(names: list[str], options: list[tuple[Effect, ...]], ctx: str) 
     return Effect("menu", "self", what="|".join(names), options=tuple(options))
 
 
+def _placed_group(s: str, default_who: str, ctx: str) -> list[Effect] | None:
+    """'Each enemy occupying a victory area takes 10 necrotic damage', 'each enemy adjacent to a Devil ally takes 10
+    damage', 'each enemy and each ally in a victory area takes 10 ongoing poison damage': a group, the target words
+    for where they stand (a target state of the group's filter), and what happens to them; None when the words are
+    not so."""
+    who, flt, rest = _subject(s)
+    if who not in ("enemies", "allies", "all") or flt.target_state or not rest:
+        return None
+    read = _target_words("enemy " + rest)
+    consumed = read[1] - len("enemy ") if read is not None else 0
+    if read is None or consumed <= 0 or (consumed < len(rest) and rest[consumed] != " "):
+        return None
+    try:
+        effects = _clause(f"{s[: len(s) - len(rest)].strip()} {rest[consumed:].strip()}", default_who, ctx)
+    except _Unread:
+        return None
+    if not effects or any(e.who != who or e.kind not in PLACED_KINDS or e.filter.target_state for e in effects):
+        return None
+    return [replace(e, filter=replace(e.filter, target_state=read[0])) for e in effects]
+
+
 def _or_menu(s: str, default_who: str, ctx: str) -> list[Effect] | None:
     """'it heals 20 HP or recharges its Crushing Blow', '1 ally adjacent to it heals 5 HP, or 1 condition on that
     ally ends': two effects the player chooses between (a "menu"), the subject of the first carried to the second
@@ -1668,6 +1704,10 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
         joined = _conjoined(s, default_who, ctx)
         if joined is not None:
             out.extend(joined)
+            continue
+        placed = _placed_group(s, default_who, ctx) if ctx == "power" else None
+        if placed is not None:
+            out.extend(placed)
             continue
         parts = re.split(r" and |, then | then |, ", s)
         if len(parts) == 1:

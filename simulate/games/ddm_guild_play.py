@@ -40,7 +40,7 @@ from simulate.games.ddm_guild_judge import (
     who_ok,
 )
 from simulate.games.ddm_guild_state import GRANTED_INDEX, Active, Battle, Fighter
-from simulate.games.ddm_guild_vocab import AttackSpec, Effect, Filter, Power, move_mode
+from simulate.games.ddm_guild_vocab import PLACED_KINDS, AttackSpec, Effect, Filter, Power, move_mode
 
 # --- damage ------------------------------------------------------------------------------------------------------
 
@@ -391,7 +391,7 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         base = "chosen-friend"  # '1 Beast creature within 5 squares heals 10 HP': the player helps its own side
     if base in ("allies", "self-and-allies", "friends", "chosen-ally", "chosen-allies", "chosen-friend"):
         pool = [a for a in b.allies_of(src) if who_ok(b, flt, src, a)  # (a gain's group: those in that state)
-                and (not flt.target_state or e.kind not in ("choose", "gain") or target_state_ok(b, flt, src, a))]
+                and (not flt.target_state or e.kind not in _BY_PLACE or target_state_ok(b, flt, src, a))]
         if base in ("self-and-allies", "friends", "chosen-friend") and src.in_play() and (
                 base == "self-and-allies" or who_ok(b, flt, src, src)) and (
                 e.kind != "gain" or not flt.target_state or target_state_ok(b, flt, src, src)):
@@ -403,7 +403,7 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         return pool
     if base in ("enemies", "chosen-enemy", "chosen-enemies", "chosen-creature"):
         pool = [x for x in b.enemies_of(src) if who_ok(b, flt, src, x)
-                and (not flt.target_state or e.kind not in ("choose", "gain") or target_state_ok(b, flt, src, x))]
+                and (not flt.target_state or e.kind not in _BY_PLACE or target_state_ok(b, flt, src, x))]
         pool.sort(key=lambda x: (b.gap(src, x), x.hp, x.id))
         if base in ("chosen-enemy", "chosen-creature"):
             return pool[:1]
@@ -411,10 +411,15 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
             return pool[: int(who.split(":")[1]) if ":" in who else 1]
         return pool
     if base == "all":
-        return [x for x in b.fighters if x.in_play() and x is not src and who_ok(b, flt, src, x)]
+        return [x for x in b.fighters if x.in_play() and x is not src and who_ok(b, flt, src, x)
+                and (not flt.target_state or e.kind not in PLACED_KINDS or target_state_ok(b, flt, src, x))]
     if base == "everyone":  # 'Undead creatures', 'all creatures' with no place named: it too, when it is one of them
         return [x for x in b.fighters if x.in_play() and who_ok(b, flt, src, x)]
     return []
+
+
+# the effects whose group's target state is where or how its creatures are (a modifier's is whom it counts against)
+_BY_PLACE: Final = frozenset({"choose", "gain", *PLACED_KINDS})
 
 
 def _enemy_gap(b: Battle, a: Fighter) -> int:
@@ -486,6 +491,11 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         else:
             b.initiative_dice[src.player] += e.amount
         b.event("initiative-bonus", creature=src.id, player=src.player, dice=e.amount, win=e.what == "win")
+        return
+    if e.kind == "vp" and e.what == "per-destroyed":  # its attack's hit resolved: the target it destroyed
+        t = ctx.run.target if ctx.run is not None else None
+        if t is not None and not t.alive and t.player != src.player:
+            score(b, src.player, e.amount, "power")
         return
     if e.kind == "vp" and e.what.startswith("round:"):  # points the round decides, at its end (``settle_round``)
         b.round_awards.append((src.player, e.amount, e.what[6:], src.id))
@@ -608,7 +618,9 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         elif e.kind == "provoke":  # 'target provokes opportunity attacks (from Undead enemies)': now
             provoke(b, f, "power", e.what)
         elif e.kind == "place":
-            if e.what.startswith("adjacent:"):
+            if e.what == "beside:self":  # another creature put beside the power's own
+                place_beside(b, f, src)
+            elif e.what.startswith("adjacent:"):
                 place_beside(b, f, ctx.ally if e.what == "adjacent:ally" else ctx.target)
             else:
                 place_at(b, f, e)

@@ -1017,6 +1017,9 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         # it is made
     if action and not trigger:
         effects = _bind_chosen(_bind_menu(_bind_requirement(effects, requirement)))
+    elif effects and effects[0].kind == "place" and effects[0].who in _CHOSEN_AS:
+        effects = _bind_chosen(effects)  # 'Place an Aberrant ally adjacent to this creature. That ally makes a {B}
+        # attack': the ally placed is the one chosen first
     elif any(e.filter.target_state == "seen" and e.who in _CHOSEN_AS for e in effects):
         effects = _bind_chosen(effects, seen_only=True)  # 'End 1 condition on an ally this creature can see'
     return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,

@@ -237,7 +237,8 @@ _SUBJECT_RE: Final = re.compile(
     r"(?:each |all )?(?:(?P<kw3>[a-z'\-]+) )?creatures in your warband|"
     r"(?:1|one|an|a|up to \d+) (?:adjacent )?(?:(?P<kw4>[a-z'\-]+) )?(?:ally|allies|enemy|enemies|creature)"
     r"(?: or (?:ally|enemy))?)"
-    r"(?P<where>(?: (?:within|in) \d+ squares?(?: of it)?| adjacent to it| adjacent to (?:the |that )?target"
+    r"(?P<where>(?: (?:within|in) \d+ squares?(?: of it)?| adjacent to it| adjacent to (?:(?:the |that )?target"
+    r"|that enemy)"
     r"| in (?:the |that )?(?:burst|area|aura|blast)"
     r"| it can see| in (?:line of )?sight)*)"
     r"\b"
@@ -543,8 +544,8 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
         within = int(wm.group(1))
     if "adjacent" in subj or "adjacent to it" in where:
         within = -1
-    if "adjacent to" in where and "target" in where:
-        within = -2  # adjacent to the event's target
+    if "adjacent to" in where and ("target" in where or "that enemy" in where):
+        within = -2  # adjacent to the event's target ('1 ally adjacent to that enemy')
     alignment = ""
     keyword = ""
     if kw in ("good", "evil", "non-good", "non-evil", "unaligned"):
@@ -581,6 +582,8 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
     if "warband" in subj:
         return "friends", flt, rest
     single = bool(re.match(r"^(?:1|one|an|a) ", subj))
+    if single and kw == "other":  # '1 other ally adjacent to that enemy': other than which? (not read)
+        return "", Filter(), text
     if re.match(r"^up to \d+ ", subj):
         count_m = re.match(r"^up to (\d+) ", subj)
         return ("chosen-allies" if "all" in subj else "chosen-enemies") + (f":{count_m.group(1)}" if count_m else ""), \

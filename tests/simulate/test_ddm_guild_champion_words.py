@@ -181,3 +181,97 @@ def test_a_melee_basic_or_ranged_attack_is_the_basic_attack_that_reaches_an_enem
     turn_of(s, "a1")
     s.apply(GuildPower(2))
     assert s.b.by_id["b1"].hp == 70
+
+
+DEZMYR = ("Use at end of round: Place an Aberrant ally adjacent to this creature. That ally makes a BASIC attack as an "
+          "immediate action.")
+
+
+def test_the_aberrant_ally_chosen_is_placed_beside_it_and_attacks() -> None:
+    c = card_from_json(_champion(card("Dezmyr", SWORD, DEZMYR, rating=3)))
+    assert [e.kind for e in c.powers[1].effects] == ["choose", "place", "attack"] and unplayed_powers(c) == []
+    s = battle([_champion(card("Dezmyr", SWORD, DEZMYR, rating=3)), card("Eye", BOW, keywords=("Aberrant",)),
+                card("Soldier", SWORD)], [card("Orc", SWORD, hp=80)], PurposeDice(attack=[15]))
+    put(s, "a1", 5, 3)
+    put(s, "a2", 1, 7)
+    put(s, "a3", 1, 1)
+    put(s, "b1", 10, 3)
+    dez, eye, soldier = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["a3"]
+    P.apply_power(s.b, dez, dez.powers[1], J.Ctx(dez))
+    assert s.b.adjacent(eye, dez) and soldier.pos == (1, 1)
+    assert s.b.by_id["b1"].hp == 70
+
+
+DEATH_KNIGHT = "Use at end of round: Each enemy occupying a victory area takes 10 necrotic damage."
+AMMALIA = ("Use at the start of this creature's turn: Each enemy and each ally in a victory area takes 10 ongoing "
+           "poison damage (save ends).")
+DUERGAR = "Use at end of round: Each enemy adjacent to a Devil ally takes 10 damage."
+
+
+@pytest.mark.parametrize("text", [DEATH_KNIGHT, AMMALIA, DUERGAR])
+def test_groups_named_by_where_they_stand_are_read_and_played(text: str) -> None:
+    c = card_from_json(_champion(card("Champion", SWORD, text, rating=3)))
+    assert all(e.filter.target_state for e in c.powers[1].effects) and unplayed_powers(c) == []
+
+
+def test_only_the_enemies_in_a_victory_area_take_the_damage() -> None:
+    s = battle([_champion(card("Death Knight", SWORD, DEATH_KNIGHT, rating=3))],
+               [card("In", SWORD), card("Out", SWORD)], PurposeDice())
+    put(s, "a1", 1, 1)
+    put(s, "b1", 3, 3)  # a victory area (B's)
+    put(s, "b2", 9, 6)
+    dk = s.b.by_id["a1"]
+    P.apply_power(s.b, dk, dk.powers[1], J.Ctx(dk))
+    assert (s.b.by_id["b1"].hp, s.b.by_id["b2"].hp) == (40, 50)
+
+
+def test_each_creature_of_either_side_in_a_victory_area_takes_ongoing_damage() -> None:
+    s = battle([_champion(card("Ammalia", SWORD, AMMALIA, rating=3)), card("Ally In", SWORD), card("Ally Out", SWORD)],
+               [card("Enemy In", SWORD), card("Enemy Out", SWORD)], PurposeDice())
+    put(s, "a1", 1, 1)
+    put(s, "a2", 8, 3)
+    put(s, "a3", 1, 5)
+    put(s, "b1", 3, 3)
+    put(s, "b2", 10, 6)
+    am = s.b.by_id["a1"]
+    P.apply_power(s.b, am, am.powers[1], J.Ctx(am))
+    burning = [f.id for f in s.b.fighters if any(x.kind == "ongoing" for x in f.effects)]
+    assert sorted(burning) == ["a2", "b1"]
+
+
+def test_only_the_enemy_beside_a_devil_ally_takes_the_damage() -> None:
+    s = battle([_champion(card("Duergar", SWORD, DUERGAR, rating=3)), card("Devil", SWORD, keywords=("Devil",)),
+                card("Dwarf", SWORD)], [card("Near Devil", SWORD), card("Near Dwarf", SWORD)], PurposeDice())
+    put(s, "a1", 1, 1)
+    put(s, "a2", 5, 3)
+    put(s, "a3", 5, 6)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 6, 6)
+    du = s.b.by_id["a1"]
+    P.apply_power(s.b, du, du.powers[1], J.Ctx(du))
+    assert (s.b.by_id["b1"].hp, s.b.by_id["b2"].hp) == (40, 50)
+
+
+CLEAVE = ("Fiery Cleave: Immediate, when this creature's {m} attack destroys an enemy; each enemy adjacent to that "
+          "enemy takes 10 fire Damage, then this creature makes a {b} attack.")
+WEREWOLF = "Use when an enemy becomes bloodied: An Ally adjacent to that enemy makes a {b} attack as a free action."
+
+
+def test_the_enemies_beside_the_one_destroyed_take_the_damage() -> None:
+    c = card_from_json(card("Fire Giant", SWORD, CLEAVE))
+    assert c.powers[1].effects[0].filter.within == -2 and unplayed_powers(c) == []
+    s = battle([card("Fire Giant", SWORD, CLEAVE)], [card("Doomed", SWORD, hp=10), card("Beside", SWORD, hp=50),
+                                                      card("Apart", SWORD, hp=50)], PurposeDice(attack=[15, 3]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 6, 3)  # beside the doomed one, not the giant
+    put(s, "b3", 9, 6)
+    turn_of(s, "a1")
+    s.apply(GuildAttack(0, ("b1",)))
+    assert not s.b.by_id["b1"].alive
+    assert (s.b.by_id["b2"].hp, s.b.by_id["b3"].hp) == (40, 50)
+
+
+def test_an_ally_beside_the_enemy_just_bloodied_attacks_it() -> None:
+    c = card_from_json(_champion(card("Werewolf Brute", SWORD, WEREWOLF, rating=3)))
+    assert c.powers[1].effects[0].filter.within == -2 and unplayed_powers(c) == []

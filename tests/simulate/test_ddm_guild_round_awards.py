@@ -164,3 +164,24 @@ def test_whenever_an_enemy_is_destroyed_this_round_it_scores_at_once_and_not_nex
     s._end_round()
     _destroy(s, "b2", "a1")
     assert _awards(s) == [(0, 10)]
+
+
+ELDER_BLUE = "Use when an ally declares a {C} or {A} attack: You score 20 VP for each enemy destroyed by that attack."
+BREATH = "Breath: (burst 1) +10 vs. Reflex; 30 damage."
+
+
+def test_points_for_each_enemy_that_attack_destroyed() -> None:
+    c = card_from_json(_champion(card("Elder Blue Dragon", SWORD, ELDER_BLUE, rating=5)))
+    assert c.powers[1].trigger == "ally-declares" and unplayed_powers(c) == []
+    s = battle([_champion(card("Elder Blue Dragon", SWORD, ELDER_BLUE, rating=5)), card("Blue", BREATH)],
+               [card("Weak", SWORD, hp=20), card("Strong", SWORD, hp=80)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 1, 1)
+    put(s, "a2", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 4, 3)
+    blue = s.b.by_id["a2"]
+    breath = blue.powers[0]
+    assert breath.attack is not None
+    P.attack(s.b, blue, breath, breath.attack, [s.b.by_id["b1"], s.b.by_id["b2"]])
+    points = [(e.data["player"], e.data["points"]) for e in s.log.of_kind("score") if e.data["why"] == "power"]
+    assert points == [(0, 20)]  # the weak one destroyed, the strong one standing
