@@ -37,7 +37,7 @@ from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import Power, move_mode
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.75"  # 1.74: ally misses, moves ended, grant forms; 1.75: VP per kill, placed groups
+GAME_VERSION: Final = "ddm-guild/1.76"  # 1.75: VP per kill, placed groups; 1.76: a second attack on a hit
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -1200,6 +1200,13 @@ class GuildState(State):
                     P.apply_effects(b, both, J.Ctx(f, target=first))
                 finally:
                     b.applying.pop()
+            on_hit = [e for e in p.effects if "first-hit" in e.extra]
+            if on_hit and hits and f.in_play() and not b.over:  # 'If that attack hits, shift up to 1 square, then
+                b.applying.append((f.id, p.index))  # make 1 {b} attack against the same target'
+                try:
+                    P.apply_effects(b, on_hit, J.Ctx(f, target=first))
+                finally:
+                    b.applying.pop()
             return
         a = p.attack
         if a is None:
@@ -1267,6 +1274,14 @@ class GuildState(State):
             for _ in range(p.attacks_made if use is not p else 1):  # each at the charge's +1
                 if f.in_play() and t.in_play() and not b.over and use.attack is not None:
                     P.attack(b, f, use, use.attack, [t], charge=True)
+            mb = f.melee_basic()
+            for q in f.powers:  # 'Use only on charge; make 1 extra {b} attack against target of that charge'
+                if any("charge-extra" in e.extra for e in q.effects) and f.uses_left(q) and mb is not None \
+                        and mb.attack is not None and f.in_play() and t.in_play() and not b.over \
+                        and P.in_range(b, f, mb, mb.attack, t):
+                    P.spend(b, f, q)
+                    b.event("power", creature=f.id, power=q.name, trigger="")
+                    P.attack(b, f, mb, mb.attack, [t])
 
     # -- the result
 

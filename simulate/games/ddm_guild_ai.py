@@ -206,6 +206,10 @@ class GuildHeuristicPolicy:
             total = 0.0
             for tid in action.targets:
                 total += self._value(b, f, basic, basic.attack, b.by_id[tid], False)
+            if action.targets and any(e.kind == "attack" and "first-hit" in e.extra for e in p.effects):
+                first = b.by_id[action.targets[0]]  # 'If that attack hits, ..., then make 1 {b} attack': after a hit
+                total += self._chance(b, f, basic, basic.attack, first, False) * self._value(
+                    b, f, basic, basic.attack, first, False)
             return total * scale
         a = p.attack
         if a is None:
@@ -433,6 +437,10 @@ class GuildHeuristicPolicy:
                 continue
             times = p.attacks_made if use is not p else 1
             v = self._value(b, f, use, use.attack, b.by_id[action.target], True) * times - 0.5
+            mb = f.melee_basic()  # 'Use only on charge; make 1 extra {b} attack against target of that charge'
+            if mb is not None and mb.attack is not None:
+                v += sum(self._value(b, f, mb, mb.attack, b.by_id[action.target], False) for q in f.powers
+                         if any("charge-extra" in e.extra for e in q.effects) and f.uses_left(q))
             if best is None or v > best[0]:
                 best = (v, action)
         return best
@@ -441,7 +449,8 @@ class GuildHeuristicPolicy:
     def _charges_well(f: Fighter) -> bool:
         if any(flt.self_state == "charging" for _stat, _n, flt in f.static_mods):
             return True
-        return any((p.attack is not None and p.attack.charge) or made_on_charge(p) for p in f.powers)
+        return any((p.attack is not None and p.attack.charge) or made_on_charge(p)
+                   or any("charge-extra" in e.extra for e in p.effects) for p in f.powers)
 
     def _shift_out(self, s: GuildState, f: Fighter, attack: Action) -> Sq | None:
         b = s.b

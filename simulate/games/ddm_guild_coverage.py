@@ -312,7 +312,7 @@ def engine_unplayed(power: Power) -> str:
     for e in power.effects:
         if e.kind == "choose":
             chosen = True
-        both_hit = "both-hit" in e.extra and bool(power.attacks_made)  # 'if both attacks hit, target is ...'
+        both_hit = ("both-hit" in e.extra or "first-hit" in e.extra) and bool(power.attacks_made)  # 'if both hit ...'
         why = _effect_unplayed(e, "chosen" if chosen and e.kind != "choose" else power.trigger, attack=both_hit,
                                action=power.action)
         if why:

@@ -99,8 +99,8 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dty
     run = _hitting(b, target, source)
     was_bloodied = target.bloodied
     for x in target.effects[:]:
-        if x.duration == "until-damaged":  # 'invisible until it takes damage'
-            b.end_effect(target, x, "damaged")
+        if x.duration == "until-damaged" or "damage-ends" in x.extra:  # 'invisible until it takes damage', 'Helpless
+            b.end_effect(target, x, "damaged")  # (save ends, damage ends)'
     target.hp -= amount
     target.damage_taken += amount
     if target.bloodied != was_bloodied:
@@ -577,7 +577,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         elif e.kind == "ongoing":
             add_active(b, f, "ongoing", e.what, e.amount, "save", src, Filter(), group=group)
         elif e.kind == "condition":
-            add_active(b, f, "condition", e.what, 0, e.duration or "end-next-turn", src, Filter(), group=group)
+            add_active(b, f, "condition", e.what, 0, e.duration or "end-next-turn", src, Filter(),
+                       extra=("damage-ends",) if "damage-ends" in e.extra else (), group=group)
         elif e.kind == "gain":
             add_active(b, f, "gain", e.what, e.amount, e.duration or "end-round", src, Filter())
         elif e.kind == "mod":

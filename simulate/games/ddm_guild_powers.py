@@ -509,7 +509,7 @@ def _attack_effects(text: str) -> list[Effect]:
                      r"helpless|dominated|blinded|marked|confused|staggered|target|the target|it |this creature|"
                      r"each|grants|knock|[a-z]+ (?:ally|allies|enemy|enemies)|make |makes |repeat |"
                      r"(?:an? )?(?:(?!ally |allies |enemy |enemies |adjacent |each |all )[a-z,\-]+ )+?"
-                     r"(?:target|targets|creature) (?:is|are|takes) |-\d+ (?:attack|ac|speed)\b))", t)
+                     r"(?:target|targets|creatures?) (?:is|are|takes|take) |-\d+ (?:attack|ac|speed)\b))", t)
     pieces: list[str] = []
     for piece in split:  # '-2 AC and -2 Attack (until end of battle)': one modifier, one duration
         if pieces and re.match(r"^-\d", piece) and re.match(r"^-\d+ [a-z]+$", pieces[-1]):
@@ -519,11 +519,24 @@ def _attack_effects(text: str) -> list[Effect]:
     for piece in pieces:
         if _TYPED_NUMBER.fullmatch(piece):  # '10 fire AND 10 ongoing fire damage': the damage word printed once
             piece += " damage"
+        de = _DAMAGE_ENDS.match(piece)
+        if de:  # 'Helpless (save ends, damage ends)', 'Helpless (save ends, or ends if target takes damage)': either
+            read = _effects(de.group("c") + " (save ends" + (de.group("both") or "") + ")", "target", "hit")
+            if not read or any(e.kind != "condition" or e.duration != "save" for e in read):
+                raise _Unread(piece)
+            out.extend(replace(e, extra=(*e.extra, "damage-ends")) for e in read)
+            continue
+        kc = _KIND_CREATURES.match(piece)
+        if kc and _known_kinds(kc.group("k").rstrip("s")):  # 'Evil creatures are Dazed': the targets of that kind
+            piece = kc.group("k") + " targets " + kc.group("rest")
         out.extend(_effects(piece, "target", "hit"))
     return _instead_of(out, text)
 
 
 _TYPED_NUMBER: Final = re.compile(r"\d+ (?:" + _TYPE_ALT + r")")
+_DAMAGE_ENDS: Final = re.compile(r"^(?P<c>.+?) \(save ends(?P<both> both)?[,;] (?:or )?(?:damage ends|ends if (?:the )?"
+                                 r"target takes damage)\)?$")
+_KIND_CREATURES: Final = re.compile(r"^(?P<k>[a-z\-]+) creatures (?P<rest>(?:are|take) .+)$")
 
 
 def _instead_of(effects: list[Effect], text: str) -> list[Effect]:
@@ -875,6 +888,24 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     cp = _CHARGE_PAREN.match(body) if not requirement and not approach else None
     if cp:
         requirement, body = "charge", cp.group("rest")
+    xc = _EXTRA_ON_CHARGE.match(body.strip()) if not trigger and not action and requirement in ("", "charge") else None
+    if xc and (requirement == "charge" or xc.group("when")):  # 'Use only on charge; make 1 extra {b} attack against
+        return Power(index, display, ptype, text, uses, requirement="charge", recharge=recharge, per=per,  # target of
+                     recharge_filter=recharge_filter,  # that charge': after the charge's attack, at no +1 of its own
+                     effects=(Effect("attack", "self", 0, "melee-basic", count=1, extra=("charge-extra",)),))
+    mh = _MADE_ON_HIT.match(body.strip()) if not trigger and requirement != "charge" else None
+    if mh and (ptype == "attack" or action in ("attack", "")):  # 'Make 1 {b} attack. If that attack hits, shift up
+        try:  # to 1 square, then make 1 {b} attack against the same target': what follows a hit, on that target
+            then = _effects(mh.group("then"), "self", "power")
+        except _Unread:
+            then = []
+        if then and all(e.who == "self" and e.kind in ("shift", "move", "attack") for e in then) \
+                and any(e.kind == "attack" for e in then):
+            return Power(index, display, ptype, text, uses, action="attack", requirement=requirement,
+                         effects=(Effect("attack", "self", 0, "basic", count=1),
+                                  *(replace(e, extra=(*e.extra, "first-hit")) for e in then)),
+                         attacks_made=1, recharge=recharge, per=per, recharge_filter=recharge_filter,
+                         approach=approach)
     made_tail = _after_attacks(body, made=True) if not trigger else None
     if made_tail is not None and _MADE_RE.match(made_tail[0]) and requirement != "charge":
         body, after_all = made_tail  # 'make 2 {b} attacks. Hit or miss, it has +4 AC until ...', ', then shift 3'
@@ -1382,6 +1413,10 @@ _MADE_RE: Final = re.compile(
     r"(?:target|enemy|targets|enemies))|(?P<one> against (?:the )?target(?: of (?:the |its )?charge)?))?"
     r"(?:[.;,]? if both (?:attacks )?hit,? (?P<both>[^.;]+?))?\.?$"
 )
+_EXTRA_ON_CHARGE: Final = re.compile(r"^(?P<when>when it charges,? )?(?:it )?makes? (?:1|one|an?) extra (?:\{b\}|\{m\}|"
+                                     r"\{mb\}) attack against (?:the )?target(?: of (?:that|the|its) charge)?\.?$")
+_MADE_ON_HIT: Final = re.compile(r"^make (?:a|an|1|one) \{b\} attack[.;,]\s*(?:if (?:that|the) attack hits|"
+                                 r"on (?:a )?hit),?\s*(?P<then>.+?)\.?$")
 # '(only on charge) Make 2 {b} attacks', '(Usable on charge) Make 2 {b} attacks': the charge's attack, printed first
 # ('(usable on charge) Move at least 2 squares, then make 2 {b} attacks against 1 target': the charge's move restated)
 _CHARGE_PAREN: Final = re.compile(r"^\((?:only |usable |use |useable )?(?:on|when|while|with) (?:a )?charg(?:e|ing)\)"

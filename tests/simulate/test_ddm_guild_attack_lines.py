@@ -142,3 +142,74 @@ def test_each_adjacent_creature_once_after_a_burst() -> None:
     ongoing = {(e.data["creature"], e.data["what"]) for e in s.log.of_kind("effect")
                if e.data.get("effect") == "ongoing"}
     assert ongoing == {("b1", "poison")}
+
+
+HOLY = "Holy Sword: +22 vs. AC; 15 + 10 radiant damage AND Evil creatures are Dazed (save ends)."
+
+
+@pytest.mark.parametrize("alignment", ["evil", "neutral"])
+def test_creatures_of_a_kind_in_a_rider_are_the_targets_of_that_kind(alignment: str) -> None:
+    foe = card("Orc", SWORD)
+    foe["alignment"] = alignment
+    s = battle([card("Paladin", SWORD, HOLY)], [foe], PurposeDice(attack=[15] * 2))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    turn_of(s, "a1")
+    p = _power(card("Paladin", SWORD, HOLY), "Holy Sword")
+    s.apply(GuildAttack(p.index, ("b1",)))
+    assert s.b.by_id["b1"].hp == 25 and s.b.by_id["b1"].has("dazed") == (alignment == "evil")
+
+
+SECOND = ("Scimitar and Short Sword: Make 1 {b} attack. If that attack hits, shift up to 1 square, then make 1 {b} "
+          "attack against the same target.")
+
+
+@pytest.mark.parametrize("first", [15, 2])
+def test_a_second_basic_attack_only_after_a_hit(first: int) -> None:
+    s = battle([card("Ranger", SWORD, SECOND)], [card("Orc", SWORD, hp=50)], PurposeDice(attack=[first, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    turn_of(s, "a1")
+    p = _power(card("Ranger", SWORD, SECOND), "Scimitar and Short Sword")
+    assert [e.kind for e in p.effects] == ["attack", "shift", "attack"] and p.attacks_made == 1
+    s.apply(GuildAttack(p.index, ("b1",)))
+    attacks = [e.data["target"] for e in s.log.of_kind("attack")]
+    assert attacks == (["b1", "b1"] if first == 15 else ["b1"])
+    assert s.b.by_id["b1"].hp == (30 if first == 15 else 50)
+
+
+KNOCKOUT = ("Knockout: +10 vs. Fortitude; 15 damage AND Helpless (save ends, damage ends). On miss, 10 damage AND "
+            "Dazed.")
+
+
+def test_a_condition_that_damage_ends_too() -> None:
+    s = battle([card("Dwarf Sneak", SWORD, KNOCKOUT), card("Friend", SWORD)], [card("Orc", SWORD, hp=80)],
+               PurposeDice(attack=[15] * 3))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 5, 4)
+    put(s, "b1", 5, 3)
+    turn_of(s, "a1")
+    p = _power(card("Dwarf Sneak", SWORD, KNOCKOUT), "Knockout")
+    s.apply(GuildAttack(p.index, ("b1",)))
+    orc = s.b.by_id["b1"]
+    assert orc.hp == 65 and orc.has("helpless")  # its own damage came first
+    turn_of(s, "a2")
+    sword = next(q for q in s.b.by_id["a2"].powers if q.name == "Sword")
+    s.apply(GuildAttack(sword.index, ("b1",)))
+    assert orc.hp < 65 and not orc.has("helpless")
+
+
+SWOOP = "Swoop: Use only on charge; make 1 extra {b} attack against target of that charge."
+
+
+def test_an_extra_basic_attack_after_a_charge() -> None:
+    s = battle([card("Wyrmling", SWORD, SWOOP)], [card("Deer", SWORD, hp=50)], PurposeDice(attack=[15] * 4))
+    put(s, "a1", 1, 3)
+    put(s, "b1", 6, 3)
+    turn_of(s, "a1")
+    f = s.b.by_id["a1"]
+    p = _power(card("Wyrmling", SWORD, SWOOP), "Swoop")
+    assert p.requirement == "charge" and not p.action
+    sword = next(q for q in f.powers if q.name == "Sword")
+    s.apply(GuildCharge("b1", (5, 3), sword.index))
+    assert [e.data["target"] for e in s.log.of_kind("attack")] == ["b1", "b1"] and s.b.by_id["b1"].hp == 30
