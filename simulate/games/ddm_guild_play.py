@@ -316,7 +316,7 @@ def grant(b: Battle, f: Fighter, e: Effect) -> None:
     add_active(b, f, "grant", e.what, 0, e.duration, f, Filter())
     active = f.effects[-1]  # a new list: a power answering the event now being fired does not answer it too
     f.powers = [*f.powers, granted_power(e.what, GRANTED_INDEX + active.eid)]
-    b.note_powers(f.powers[-1:])
+    b.note_rerolls(f.powers[-1:])
 
 
 def add_active(b: Battle, f: Fighter, kind: str, what: str, amount: int, duration: str, source: Fighter,
@@ -720,7 +720,7 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
     """Use every power of ``owners`` that answers ``trigger`` and has a use left (profile: the engine uses a
     triggered power whenever it can). A power that has an attack roll rolled again answers only when the attack's
     result is offered to it (``rerolls``: see :func:`offer_rerolls`), and one such power a roll is enough."""
-    if b.over or trigger not in b.triggers:
+    if b.over:
         return
     on = "on:" + trigger
     for owner in owners:

@@ -409,23 +409,14 @@ class Battle:
         self.version = 0  # bumped whenever a creature moves, appears, disappears or changes what it can do
         self.reach_cache: dict[tuple[str, int, int, int, Sq, bool, str], object] = {}
         self.rerolls = False  # some creature has a power that has an attack roll rolled again (ddm_guild_play)
-        # the events some creature's power answers or recharges on ('hit-by', 'on:bloodied' as "bloodied"): an
-        # event no power answers is not offered to anyone (ddm_guild_play.fire)
-        self.triggers: set[str] = set()
 
     def add(self, f: Fighter) -> None:
         self.fighters.append(f)
         self.by_id[f.id] = f
-        self.note_powers(f.powers)
+        self.note_rerolls(f.powers)
 
-    def note_powers(self, powers: list[Power]) -> None:
-        """What the creatures' powers answer (``triggers``), and whether an attack's result must be offered to them
-        (``ddm_guild_play.offer_rerolls``)."""
-        for p in powers:
-            if p.trigger:
-                self.triggers.add(p.trigger)
-            if p.recharge.startswith("on:"):
-                self.triggers.add(p.recharge[3:])
+    def note_rerolls(self, powers: list[Power]) -> None:
+        """Whether an attack's result must be offered to the creatures' powers (``ddm_guild_play.offer_rerolls``)."""
         if any(e.kind == "reroll" and e.what != "save" for p in powers for e in p.effects):
             self.rerolls = True
 
