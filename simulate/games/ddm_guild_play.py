@@ -740,6 +740,8 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
                 continue
             if p.action == "immediate" and not owner.immediate_ready():
                 continue
+            if run is not None and run.resolved and p.effects and _outcome_unmet(p, run.hit):
+                continue  # 'after an enemy resolves an attack: if that attack hit, ...' after a miss: nothing spent
             if not requirement_ok(owner, p, charge=False, b=b):
                 continue
             if trigger == "any-misses" and run is not None and run.attacker.player != owner.player \
@@ -757,6 +759,16 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
             use_triggered(b, owner, p, ctx)
             if b.over:
                 return
+
+
+def _outcome_unmet(p: Power, hit: bool) -> bool:
+    """Every effect of ``p`` waits for an attack's outcome ('if that attack hit, ...') and none for this one."""
+    for e in p.effects:
+        if "if-hit" not in e.extra and "if-miss" not in e.extra:
+            return False
+        if ("if-hit" in e.extra) == hit:
+            return False
+    return True
 
 
 def _rerolls_attack(p: Power) -> bool:

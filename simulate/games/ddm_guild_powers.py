@@ -603,6 +603,8 @@ def _parse_cached(index: int, ptype: str, text: str, uses: int) -> Power:
     display = _display_name(text, name)
     try:
         read = _read(index, ptype, text, uses, display, name, body)
+        if read.trigger and not read.action and read.attack is None and _OWN_IMMEDIATE.search(body):
+            read = replace(read, action="immediate")  # its own immediate action: one a round
         return _sneak_attack(read) if _SNEAK_NAME.match(name) else read
     except _Unread as exc:
         return Power(index=index, name=display, ptype=ptype, text=text, uses=uses, unplayed=str(exc) or t)
@@ -625,6 +627,14 @@ def _sneak_attack(p: Power) -> Power:
     if p.trigger == "hits" and tf.self_state == "ca":  # (the state of the creature it hits)
         tf = replace(tf, self_state=SNEAK_TARGET)
     return replace(p, statics=statics, trigger_filter=tf)
+
+
+# 'Use when this creature is destroyed: Make 1 {b} attack as an immediate action', 'Use after an enemy misses this
+# creature: Shift as an immediate action', 'Redirect that attack to this creature as an immediate action': what the
+# power's own creature does is its immediate action (another creature's, 'That ally makes a {b} attack as an
+# immediate action', is that creature's, see ddm_guild_effects)
+_OWN_IMMEDIATE: Final = re.compile(r"(?:^|[:;.,]\s)(?:it (?:may |can )?)?(?:make|makes|move|moves|shift|shifts|teleport"
+                                   r"|teleports|redirect)\b[^.;:]*\bas an? immediate action\b")
 
 
 def _display_name(text: str, name: str) -> str:
