@@ -191,8 +191,8 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
 def gain_played(what: str, static: bool) -> bool:
     """A word of the gain vocabulary the engine honours (``static``: given by an aura or its card, not for a while)."""
     kind, _, arg = what.partition(":")
-    if kind == "immune":
-        return arg in DAMAGE_TYPES or arg in PLAYED_CONDITIONS
+    if kind == "immune":  # (forced movement: ddm_guild_play.forced_move reads immune_now)
+        return arg in DAMAGE_TYPES or arg in PLAYED_CONDITIONS or arg == "forced movement"
     if kind in ("resist", "vulnerable"):
         return arg == "all" or arg in DAMAGE_TYPES
     return kind in GAINED_WORDS or (static and kind in HELD_WORDS)
@@ -241,7 +241,8 @@ def engine_unplayed(power: Power) -> str:
                 s.filter.self_state)) and not (s.filter.self_state == "charging" and s.what == "flight"):
             return f"{s.what} while '{s.filter.self_state}' is not played"
         if s.kind == "while" and s.what.startswith("immune:") and s.what[7:] not in DAMAGE_TYPES \
-                and s.what[7:] not in PLAYED_CONDITIONS:  # immune_now answers damage types and conditions
+                and s.what[7:] not in PLAYED_CONDITIONS and s.what[7:] != "forced movement":  # immune_now answers
+            # damage types, conditions and forced movement
             return f"{s.what} while '{s.filter.self_state}' is not played"
         if s.kind == "mod" and s.what == "speed" and s.filter.self_state not in ("", "charging") \
                 and not while_state_played(s.filter.self_state):  # the speed it moves with, kept by refresh_while

@@ -97,7 +97,7 @@ _STATIC_PATTERNS: Final = (
                 r"its movement|moves normally through difficult terrain|(?:it )?ignores additional movement costs due "
                 r"to terrain)$"), "stable-footing"),
     (re.compile(r"^not (?:affected by|subject to) (?:enemies' )?(?:push, pull,? (?:or|and) slide|forced[- ]movement) "
-                r"effects(?: of enemies)?$"), "unmovable"),
+                r"effects(?: of enemies)?$|^ignores push, pull,? and slide effects$"), "unmovable"),
     (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by enemies$"), "inexorable"),
     (re.compile(r"^can move through (?:enemies|an enemy's space(?:,? but must end its move in a legal position)?)$"),
      "inexorable"),  # (where it may end is the rules': ddm-guild.moving)
@@ -342,6 +342,8 @@ def _while_static(body: str) -> list[Static] | None:
     out = []
     what = re.sub(r"^(?:it )?(?:cannot|can not|may not) move (?:or|and cannot|and may not) attack ",
                   "cannot move and cannot attack ", m.group("what"))  # 'cannot move or attack a non-bloodied target'
+    what = re.sub(r"^(?:not (?:subject to|affected by)|ignores?) push, pull,? (?:or|and) slide effects",
+                  "ignores forced movement", what)  # (one gain: the list is not three parts)
     what = re.sub(r"^invisible to (?:nonadjacent|non-adjacent) enemies and (?:nonadjacent|non-adjacent) allies",
                   "invisible to every nonadjacent creature", what)  # (one word: its allies do not see it either)
     for part in re.split(r",? and |, ", what):
@@ -600,6 +602,9 @@ _GAIN_PHRASES: Final = (
     (re.compile(r"^ignores? (?:conceal and invisible|invisible and conceal)"),
      ("sees-invisible", "ignores-conceal")),
     (re.compile(r"^(?:cannot|can not|may not) heal"), ("no-heal",)),
+    # 'not subject to push, pull, or slide effects while in forest terrain', 'ignores forced movement'
+    (re.compile(r"^(?:(?:is|are) )?(?:not (?:subject to|affected by)|ignores?) (?:push, pull,? (?:or|and) slide|"
+                r"forced[- ]movement)(?: effects)?"), ("immune:forced movement",)),
     (re.compile(r"^(?:cannot|can not|may not) (?:take|use) minor actions or champion powers"),
      ("no-minor", "no-champion")),
     (re.compile(r"^(?:cannot|can not|may not) (?:take|use) minor actions"), ("no-minor",)),

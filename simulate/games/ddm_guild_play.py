@@ -2053,7 +2053,8 @@ def forced_move(b: Battle, f: Fighter, source: Fighter, kind: str, n: int, exact
     turn (profile ``ddm-guild.opportunity-attack``)."""
     if not f.in_play() or f.pos is None or source.pos is None or f is source:
         return
-    if any(w in f.immune for w in ("forced movement", kind)):
+    immune = f.immune_now()  # (its own, an aura's, while a state holds, or for a while)
+    if any(w in immune for w in ("forced movement", kind)):
         return
     occupied = b.occupied()
     start = f.pos

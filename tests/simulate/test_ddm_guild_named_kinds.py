@@ -506,3 +506,24 @@ def test_creatures_beside_it_cannot_use_champion_powers() -> None:
     follower = parse_power(0, "special", "Drow Follower: Has +2 to all defenses while within 5 squares of a Drow ally.")
     assert follower.played and [(st.what, st.filter.self_state) for st in follower.statics] == [
         ("defenses", "near-ally:5:drow")]
+
+
+def test_not_subject_to_forced_movement_while_in_forest_terrain() -> None:
+    woad = card("Wood Woad", SWORD, "Deep-Rooted: Not subject to push, pull, or slide effects while in forest terrain.")
+    _played(woad, "Deep-Rooted")
+    golem = parse_power(0, "special", "Solid Footing: Ignores Push, Pull and Slide effects.")
+    assert golem.played and [(st.kind, st.what) for st in golem.statics] == [("immune", "forced movement")]
+    s = battle([woad], [card("Ogre", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    terrain = dict(s.b.board.grid.terrain)
+    terrain[(4, 3)] = frozenset({"forest"})  # the stand-in maps have none (ddm-guild.stand-in-terrain)
+    s.b.board.grid.terrain = terrain
+    w, ogre = s.b.by_id["a1"], s.b.by_id["b1"]
+    P.refresh_while(s.b)
+    P.forced_move(s.b, w, ogre, "push", 2, False)
+    assert w.pos == (4, 3)  # rooted in the forest
+    put(s, "a1", 4, 4)
+    P.refresh_while(s.b)
+    P.forced_move(s.b, w, ogre, "push", 1, False)
+    assert w.pos != (4, 4)  # out of it, pushed
