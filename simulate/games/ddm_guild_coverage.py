@@ -16,6 +16,8 @@ from simulate.games.ddm_guild_vocab import (
     DAMAGE_TYPES,
     END_NEAR,
     MOVE_MODES,
+    REROLL_ON_HIT,
+    REROLL_ON_MISS,
     ROUND_MEASURES,
     Effect,
     Filter,
@@ -102,9 +104,7 @@ _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declar
                                       "friend-crit-by"})}
 # the events whose roll the engine offers to a power that has it rolled again (ddm_guild_play.offer_rerolls and
 # roll_save): an attack roll ("attack"), a saving throw ("save") or either ("any": 'that attack roll or saving throw')
-_ATTACK_REROLL_ON: Final = frozenset({"misses", "ally-misses", "any-misses", "attack-made", "declares", "rolls",
-                                      "rolls-d20", "ally-declares", "ally-rolls", "hit-by", "attacked", "ally-hit",
-                                      "ally-attacked", "enemy-hits", "enemy-declares", "any-hits"})
+_ATTACK_REROLL_ON: Final = frozenset(trigger for trigger, _who in (*REROLL_ON_HIT, *REROLL_ON_MISS))
 _SAVE_REROLL_ON: Final = frozenset({"fails-save", "ally-fails-save", "any-save", "enemy-saves", "rolls-d20"})
 _REROLL_ON: Final = {"attack": _ATTACK_REROLL_ON, "save": _SAVE_REROLL_ON,
                      "any": frozenset({"rolls-d20"})}

@@ -40,7 +40,17 @@ from simulate.games.ddm_guild_judge import (
     who_ok,
 )
 from simulate.games.ddm_guild_state import GRANTED_INDEX, Active, Battle, Fighter
-from simulate.games.ddm_guild_vocab import PLACED_KINDS, AttackSpec, Effect, Filter, Power, move_mode
+from simulate.games.ddm_guild_vocab import (
+    PLACED_KINDS,
+    REROLL_ON_HIT,
+    REROLL_ON_MISS,
+    AttackSpec,
+    Effect,
+    Filter,
+    Power,
+    move_mode,
+    rerolls_attack,
+)
 
 # --- damage ------------------------------------------------------------------------------------------------------
 
@@ -732,7 +742,7 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
                 recharge_one(b, owner, p)
             if p.trigger != trigger or not owner.uses_left(p):
                 continue
-            if rerolls != _rerolls_attack(p) or (rerolls and ((run is not None and run.reroll)
+            if rerolls != rerolls_attack(p) or (rerolls and ((run is not None and run.reroll)
                                                              or (save is not None and save.reroll))):
                 continue
             ctx = Ctx(owner, target, ally, run, dtypes, save)
@@ -771,12 +781,6 @@ def _outcome_unmet(p: Power, hit: bool) -> bool:
     return True
 
 
-def _rerolls_attack(p: Power) -> bool:
-    """'Reroll that attack', 'Re-roll that attack roll or saving throw': the power may have an attack roll rolled
-    again."""
-    return any(e.kind == "reroll" and e.what != "save" for e in p.effects)
-
-
 def offer_rerolls(b: Battle, attacker: Fighter, t: Fighter, run: Run, hit: bool) -> bool:
     """Profile ``ddm-guild.rerolls``: an attack roll's result is offered to the powers that may have it rolled again,
     by the side it went against (the target's side a hit, the attacker's side a miss), whatever event their card
@@ -786,22 +790,16 @@ def offer_rerolls(b: Battle, attacker: Fighter, t: Fighter, run: Run, hit: bool)
     if not b.rerolls:
         return False
     if hit:
-        allies = b.allies_of(t)
-        enemies = b.enemies_of(attacker)
-        fire(b, "hit-by", [t], target=attacker, run=run, rerolls=True)
-        fire(b, "attacked", [t], target=attacker, run=run, rerolls=True)
-        fire(b, "ally-hit", allies, target=attacker, ally=t, run=run, rerolls=True)
-        fire(b, "ally-attacked", allies, target=attacker, ally=t, run=run, rerolls=True)
-        fire(b, "enemy-hits", enemies, target=attacker, run=run, rerolls=True)
-        fire(b, "enemy-declares", enemies, target=attacker, run=run, rerolls=True)
-        fire(b, "any-hits", enemies, target=attacker, run=run, rerolls=True)
+        on_hit = {"target": [t], "target-allies": b.allies_of(t), "foes": b.enemies_of(attacker)}
+        for trigger, whose in REROLL_ON_HIT:
+            fire(b, trigger, on_hit[whose], target=attacker, ally=t if whose == "target-allies" else None, run=run,
+                 rerolls=True)
     else:
         allies = b.allies_of(attacker)
-        for trigger in ("misses", "attack-made", "declares", "rolls", "rolls-d20"):
-            fire(b, trigger, [attacker], target=t, run=run, rerolls=True)
-        for trigger in ("ally-misses", "ally-declares", "ally-rolls"):
-            fire(b, trigger, allies, target=t, ally=attacker, run=run, rerolls=True)
-        fire(b, "any-misses", [attacker, *allies], target=attacker, run=run, rerolls=True)
+        on_miss = {"roller": [attacker], "roller-allies": allies, "roller-side": [attacker, *allies]}
+        for trigger, whose in REROLL_ON_MISS:
+            fire(b, trigger, on_miss[whose], target=attacker if whose == "roller-side" else t,
+                 ally=attacker if whose == "roller-allies" else None, run=run, rerolls=True)
     again = run.reroll
     run.reroll = False
     return again

@@ -12,7 +12,7 @@ from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import GuildBoard, Mover, gap, space_of
 from simulate.games.ddm_guild_cards import GuildCard
-from simulate.games.ddm_guild_vocab import Filter, Power
+from simulate.games.ddm_guild_vocab import Filter, Power, rerolls_attack
 
 LIVING_EXCEPTIONS: Final = frozenset({"undead", "construct", "object"})
 
@@ -417,7 +417,7 @@ class Battle:
 
     def note_rerolls(self, powers: list[Power]) -> None:
         """Whether an attack's result must be offered to the creatures' powers (``ddm_guild_play.offer_rerolls``)."""
-        if any(e.kind == "reroll" and e.what != "save" for p in powers for e in p.effects):
+        if any(rerolls_attack(p) for p in powers):
             self.rerolls = True
 
     # -- occupancy (rebuilt after anything moves)

@@ -214,6 +214,25 @@ class _Unread(Exception):
     """A clause the vocabulary does not cover (the message quotes it)."""
 
 
+# The events whose attack roll is offered to a power that has it rolled again (profile ddm-guild.rerolls), in the
+# order they are offered, with whose event each is: on a hit, the target's ("target"), its allies' ("target-allies")
+# and the attacker's enemies' ("foes"); on a miss, the attacker's ("roller"), its allies' ("roller-allies") and its
+# side's ("roller-side": 'when an Arcane creature misses'). ddm_guild_play.offer_rerolls plays them, and
+# ddm_guild_coverage counts a reroll on any other event as not played.
+REROLL_ON_HIT: Final = (("hit-by", "target"), ("attacked", "target"), ("ally-hit", "target-allies"),
+                        ("ally-attacked", "target-allies"), ("enemy-hits", "foes"), ("enemy-declares", "foes"),
+                        ("any-hits", "foes"))
+REROLL_ON_MISS: Final = (("misses", "roller"), ("attack-made", "roller"), ("declares", "roller"), ("rolls", "roller"),
+                         ("rolls-d20", "roller"), ("ally-misses", "roller-allies"), ("ally-declares", "roller-allies"),
+                         ("ally-rolls", "roller-allies"), ("any-misses", "roller-side"))
+
+
+def rerolls_attack(p: Power) -> bool:
+    """'Reroll that attack', 'Re-roll that attack roll or saving throw': the power may have an attack roll rolled
+    again (so it is used only when an attack's result is offered to it)."""
+    return any(e.kind == "reroll" and e.what != "save" for e in p.effects)
+
+
 def move_mode(e: Effect) -> str:
     """How a move effect moves its creature ('mode:flight' in its extra: 'with Flight'), or "" (as it always does)."""
     return next((x[5:] for x in e.extra if x.startswith("mode:")), "")
