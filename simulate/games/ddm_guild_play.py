@@ -1473,11 +1473,11 @@ def _own_reroll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: At
     turn)': only then, and once between two of its turns)."""
     if not spec.reroll_miss or (spec.reroll_if == "adjacent" and not b.adjacent(attacker, t)):
         return False
-    if spec.reroll_limit == "turn":
-        key = -1 - power.index  # its own mark among the powers used this turn
-        if key in attacker.per_turn_used:
+    if spec.reroll_limit == "turn":  # counted with the other limits its words set this turn (see _extra_allowed)
+        key = f"{power.index}:reroll"
+        if attacker.extra_turn.get(key, 0):
             return False
-        attacker.per_turn_used.add(key)
+        attacker.extra_turn[key] = 1
     return True
 
 
