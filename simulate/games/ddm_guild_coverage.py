@@ -553,5 +553,5 @@ _PRINTED_IT: Final = re.compile(r"[.,;:]\s*[Ii]t (?:takes|has|gains|heals|is|mak
 
 def granted_power(words: str, index: int) -> Power:
     """The triggered power an effect gives its creature for a while ('whenever an enemy hits it ...'), read as a
-    printed power would be."""
-    return parse_power(index, "special", words)
+    printed power would be (read once: the reader's cache is keyed by the words, the index is this effect's)."""
+    return replace(parse_power(0, "special", words), index=index)
