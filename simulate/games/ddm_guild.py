@@ -221,7 +221,10 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
     if flag is not None:
         setattr(f, flag, True)
     elif kind == "towering":  # profile ddm-guild.towering: statues, and through Medium or smaller enemies
-        f.towering = f.statue_ok = True
+        f.statue_ok = True
+        f.over_squares = max(f.over_squares, 1)
+    elif kind == "through-size":  # 'Can move through spaces occupied by Large or smaller enemies'
+        f.over_squares = max(f.over_squares, amount)
     elif kind == "resist":
         f.resist[what] = max(f.resist.get(what, 0), amount)
     elif kind == "vulnerable":
@@ -270,6 +273,8 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.ca_vs.append(flt)
     elif kind == "kin":
         f.kin.append(what)
+    elif kind == "ally-alignment":  # 'Wolf and Beast allies have Evil alignment' (at set-up)
+        f.kin.append(f"allies:{what}:{flt.keyword}")
     elif kind == "always-bloodied":
         f.always_bloodied = True
     elif kind == "initiative-rating":
@@ -298,6 +303,12 @@ class GuildState(State):
                 self.b.add(make_fighter(f"{'ab'[player]}{i + 1}", player, card))
         for f in self.b.fighters:  # 'is Evil if there are Evil creatures in your warband': decided at set-up
             for word in f.kin:
+                if word.startswith("allies:"):  # what it makes of its allies of some kinds
+                    _, alignment, kinds = word.split(":")
+                    for o in self.b.fighters:
+                        if o is not f and o.player == f.player and J.has_kinds(o, kinds):
+                            o.card = replace(o.card, alignment=alignment)
+                    continue
                 if any(o is not f and o.player == f.player and J.has_keyword(o, word) for o in self.b.fighters):
                     if word in ("good", "evil"):
                         f.card = replace(f.card, alignment=word)
@@ -732,7 +743,7 @@ class GuildState(State):
         """The attack powers ``f`` may use now (its action free, a use left, its requirement met; none while it
         cannot attack)."""
         out: list[Power] = []
-        if f.has("no-attack"):
+        if f.has("no-attack") or f.gained("no-attack-action"):
             return out
         for p in f.powers:
             if p.trigger:
@@ -751,10 +762,10 @@ class GuildState(State):
         return out
 
     def _action_free(self, f: Fighter, action: str) -> bool:
-        if action == "attack":
-            return f.attack_action
+        if action == "attack":  # (not for a creature that 'cannot take attack actions')
+            return f.attack_action and not f.gained("no-attack-action")
         if action == "turn":  # 'Replaces turn:' its attack, move and minor actions, none of them taken yet
-            return f.attack_action and f.move_action and f.minor_action
+            return f.attack_action and f.move_action and f.minor_action and not f.gained("no-attack-action")
         if action == "minor":  # (not in an aura that forbids minor actions)
             return f.minor_action and not f.gained("no-minor")
         if action == "move":
@@ -964,6 +975,7 @@ class GuildState(State):
     def _charge_actions(self, f: Fighter) -> list[Action]:
         b = self.b
         if not f.attack_action or f.held() or f.pos is None or f.basic_only() or f.has("no-attack") \
+                or f.gained("no-attack-action") \
                 or f.gained("no-charge"):  # Plodding: 'Cannot charge'
             return []
         powers = self.charge_powers(f)

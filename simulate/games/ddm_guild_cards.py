@@ -18,10 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from simulate.games.ddm_guild_powers import card_powers
-from simulate.games.ddm_guild_vocab import Power
+from simulate.games.ddm_guild_vocab import SIZES, Power
 
 REQUIRED: tuple[str, ...] = ("cost", "level", "speed", "hp", "ac", "fort", "ref", "will")
-SIZES: dict[str, int] = {"Tiny": 1, "Small": 1, "Medium": 1, "Large": 2, "Huge": 3, "Gargantuan": 4, "Colossal": 4}
 
 
 class CardError(ValueError):

@@ -133,7 +133,8 @@ PLAYED_STATICS: Final = frozenset({
     "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable", "aura-mod", "shift-distance",
     "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
     "crit-damage", "while", "aura-gain", "gain", "ca-vs", "kin", "difficult-aura", "resist-form",
-    "always-bloodied", "initiative-rating", "bloodied-line",
+    "always-bloodied", "initiative-rating", "bloodied-line", "through-size",
+    "ally-alignment",
 })
 # what an attack may ignore ('redirect': the engine plays no power that redirects an attack, so there is nothing
 # to ignore)
@@ -185,7 +186,8 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
                                "no-miss-damage", "must-oa", "area-adjacent", "no-enemy-cover", "no-cover",
                                "shift-stable", "no-vp-worth", "ignores-insubstantial",
                                "ignores-insubstantial-melee", "ranged-no-provoke", "invisible-beyond",
-                               "no-enemy-auras", "no-negate", "invisible-far-all", "no-redirect"})
+                               "no-enemy-auras", "no-negate", "invisible-far-all", "no-redirect", "no-flanker",
+                               "no-attack-action", "auto-save-ongoing"})
 
 
 def gain_played(what: str, static: bool) -> bool:

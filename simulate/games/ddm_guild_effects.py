@@ -15,7 +15,16 @@ from dataclasses import replace
 from typing import Final
 
 from simulate.games.ddm_guild_rules import SHIFT_SQUARES
-from simulate.games.ddm_guild_vocab import CONDITIONS, DAMAGE_TYPES, PLACED_KINDS, Effect, Filter, Static, _Unread
+from simulate.games.ddm_guild_vocab import (
+    CONDITIONS,
+    DAMAGE_TYPES,
+    PLACED_KINDS,
+    SIZES,
+    Effect,
+    Filter,
+    Static,
+    _Unread,
+)
 from simulate.games.ddm_guild_words import (
     _FORMS,
     _RECHARGE_EFFECT,
@@ -62,6 +71,8 @@ _STATIC_PATTERNS: Final = (
     # "Blind" (the keyword alone, as two cards print it) is what the others spell out
     (re.compile(r"^(?:blind|immune to attack actions and special powers with gaze in (?:their|its) names?)$"), "gaze"),
     (re.compile(r"^immune (?:to )?sneak attacks?$"), "own:immune-sneak"),
+    # 'Mindless: Immune to attack that target DEF(Will)' (the Object's second half, said alone)
+    (re.compile(r"^(?:it is )?immune to attacks? (?:which|that) targets? will$"), "own:no-will-attacks"),
     (re.compile(r"^immune ([a-z ,]+?)$"), "immune"),
     (re.compile(r"^reach (\d+)$"), "reach"),
     (re.compile(r"^burrow(?: \d+)?$"), "burrow"),
@@ -99,6 +110,9 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^not (?:affected by|subject to) (?:enemies' )?(?:push, pull,? (?:or|and) slide|forced[- ]movement) "
                 r"effects(?: of enemies)?$|^ignores push, pull,? and slide effects$"), "unmovable"),
     (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by enemies$"), "inexorable"),
+    # 'Stomp: Can move through spaces occupied by Large or smaller enemies' (never to stop there, as Towering)
+    (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by (?P<size>small|medium|large|huge) or "
+                r"smaller enemies$"), "through-size"),
     (re.compile(r"^can move through (?:enemies|an enemy's space(?:,? but must end its move in a legal position)?)$"),
      "inexorable"),  # (where it may end is the rules': ddm-guild.moving)
     # 'Not affected by Confused, Dazed, and Dominated effects': immune to those conditions
@@ -171,6 +185,15 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^(?:it )?can make opportunity attacks against enemies (?:for moving out of squares )?within "
                 r"(?:its )?reach$"), "own:threatening-reach"),
     (re.compile(r"^(?:it )?does not grant combat advantage to enemies for flanking$"), "no-ca-from-flank"),
+    # 'Uncontrolled: Never considered to flank enemies'; 'Bound: Cannot take attack actions and does not provide
+    # flanking to allies' (it is no flanker: neither its attacks nor its allies' gain combat advantage by it)
+    (re.compile(r"^(?:it is )?never considered to flank(?: enemies)?$"
+                r"|^(?:it )?does not provide flanking(?: to allies)?$"), "own:no-flanker"),
+    (re.compile(r"^(?:it )?cannot take attack actions(?:,| and|;) (?:it )?does not provide flanking(?: to allies)?$"),
+     "own:no-attack-action+no-flanker"),
+    # 'Thick-Skinned: Automatically succeeds on saves to end ongoing damage'
+    (re.compile(r"^(?:it )?automatically succeeds on sav(?:es|ing throws) (?:to end|against) ongoing damage$"),
+     "own:auto-save-ongoing"),
     (re.compile(r"^(?:it )?moves as if with flight on its turn$"), "hop"),  # 'Hop': Flight on its turn
     (re.compile(r"^(?:it is )?invisible during its turn$"), "hop"),  # ('Invisible during its turn')
     # 'This creature's {m} attacks ignore Insubstantial'; 'its {r} attacks do not provoke opportunity attacks'
@@ -200,6 +223,9 @@ _STATIC_PATTERNS: Final = (
     # 'This creature has the Dragonne keyword if it has Dragonne allies in its warband', 'This creature is Evil if
     # there are Evil creatures in your warband': what its warband makes of it, at set-up
     (re.compile(r"^(?:it )?has the (?P<k>[a-z\-]+) keyword if it has (?P=k) allies in (?:its|your) warband$"), "kin"),
+    # 'Primal Evil: Wolf and Beast allies have Evil alignment' (its allies of those kinds, at set-up)
+    (re.compile(r"^(?P<k>[a-z\-]+(?: and [a-z\-]+)*) allies (?:have|are) (?P<a>good|evil)(?: alignment)?$"),
+     "ally-alignment"),
     (re.compile(r"^(?:it is (?P<a>good|evil) i[fs] there are (?P=a) creatures in your warband|if your warband contains "
                 r"an? (?P<a2>good|evil) creature, it is (?P=a2))$"), "kin"),
     # 'Bloodseeker: Has combat advantage against bloodied enemies' (the target words of the modifiers)
@@ -278,6 +304,13 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return [Static("immune", 0, _CONDITION_WORDS[c]) for c in conds], [], "", ""
         if kind == "resist-form":
             return [Static("resist-form", int(m.group("n")), m.group("f"))], [], "", ""
+        if kind == "ally-alignment":
+            kinds = "|".join(w.strip() for w in m.group("k").split(" and "))
+            if not kinds_known(kinds):
+                return None
+            return [Static(kind, 0, m.group("a"), Filter(keyword=kinds))], [], "", ""
+        if kind == "through-size":  # the side of the largest such enemy's space (Large: 2 squares)
+            return [Static(kind, SIZES[m.group("size").capitalize()])], [], "", ""
         if kind == "initiative-rating":
             return [Static(kind, int(m.group("n")))], [], "", ""
         if kind == "hop":

@@ -486,9 +486,9 @@ def _around(sq: Sq) -> list[Sq]:
 
 def _flanks(b: Battle, attacker: Fighter, target: Fighter) -> bool:
     """``attacker`` and one of its allies that can act stand on opposite sides of ``target``."""
-    if attacker.pos is None or target.pos is None or not b.adjacent(attacker, target):
+    if attacker.pos is None or target.pos is None or not b.adjacent(attacker, target) or attacker.never_flanks():
         return False
-    return any(ally.pos is not None and b.adjacent(ally, target) and ally.can_react()
+    return any(ally.pos is not None and b.adjacent(ally, target) and ally.flanker()
                and any(b.board.grid.flanks(a_sq, l_sq, t_sq) for a_sq in attacker.space() for l_sq in ally.space()
                        for t_sq in target.space())
                for ally in b.allies_of(attacker))
@@ -496,7 +496,7 @@ def _flanks(b: Battle, attacker: Fighter, target: Fighter) -> bool:
 
 def flanked(b: Battle, f: Fighter) -> bool:
     """Two enemies flank ``f`` (profile ``ddm-guild.flanking``: on opposite sides, both able to act)."""
-    near = [e for e in b.enemies_of(f) if e.pos is not None and e.can_react() and b.adjacent(e, f)]
+    near = [e for e in b.enemies_of(f) if e.pos is not None and e.flanker() and b.adjacent(e, f)]
     for i, e in enumerate(near):
         for other in near[i + 1:]:
             if any(b.board.grid.flanks(a_sq, l_sq, t_sq) for a_sq in e.space() for l_sq in other.space()
@@ -537,9 +537,9 @@ def has_combat_advantage(b: Battle, attacker: Fighter, target: Fighter, melee: b
         if (not flt.keyword or has_kinds(target, flt.keyword)) and target_state_ok(b, flt, attacker, target, melee):
             return True
     if melee and not target.flank_immune() and attacker.pos is not None and target.pos is not None \
-            and b.adjacent(attacker, target):
+            and b.adjacent(attacker, target) and not attacker.never_flanks():
         for ally in b.allies_of(attacker):
-            if ally.pos is None or not b.adjacent(ally, target) or not ally.can_react():
+            if ally.pos is None or not b.adjacent(ally, target) or not ally.flanker():
                 continue
             for a_sq in attacker.space():
                 for l_sq in ally.space():

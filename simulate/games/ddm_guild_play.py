@@ -825,7 +825,11 @@ def turn_started(b: Battle, f: Fighter) -> None:
 
 def roll_save(b: Battle, f: Fighter, e: Active) -> bool:
     """Profile ``ddm-guild.saving-throw``: a d20 against the save number; a failed save calls the powers that answer it
-    (one may have it rolled again)."""
+    (one may have it rolled again). A creature that 'automatically succeeds on saves to end ongoing damage' rolls
+    none against ongoing damage: it succeeds."""
+    if e.kind == "ongoing" and f.gained("auto-save-ongoing"):
+        b.event("save", creature=f.id, what=e.what, roll=0, saved=True, eid=e.eid, automatic=True)
+        return True
     roll = b.dice.roll(20, "save")
     bonus = stat_mods(b, f, "save")  # '+2 to saving throws' (an aura, its card, a power for a while)
     ok = roll + bonus >= R.SAVE_TARGET
@@ -1757,9 +1761,9 @@ def blocked_for(b: Battle, mover: Fighter) -> tuple[set[Sq], set[Sq]]:
     for f in b.fighters:
         if not f.in_play() or f is mover:
             continue
-        # Towering (profile ddm-guild.towering): into the squares of Medium or smaller enemies (unknown size:
-        # Medium, ddm-guild.size-unknown), never to stop there
-        over = mover.towering and f.card.squares == 1
+        # Towering (profile ddm-guild.towering): into the squares of Medium (Stomp: Large) or smaller enemies
+        # (unknown size: Medium, ddm-guild.size-unknown), never to stop there
+        over = f.card.squares <= mover.over_squares
         for sq in f.space():
             if f.player != mover.player and not through and not over:
                 blocked.add(sq)
@@ -2206,11 +2210,11 @@ def end_square(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> Sq | None:
 
 def flanks_from(b: Battle, f: Fighter, anchor: Sq, x: Fighter) -> bool:
     """``f`` standing at ``anchor`` would flank ``x`` with an ally (profile ``ddm-guild.flanking``)."""
-    if x.pos is None or not b.board.adjacent(anchor, f.side, x.pos, x.side):
+    if x.pos is None or not b.board.adjacent(anchor, f.side, x.pos, x.side) or f.never_flanks():
         return False
     space = space_of(anchor, f.side)
     for ally in b.allies_of(f):
-        if ally.pos is None or not ally.can_react() or not b.adjacent(ally, x):
+        if ally.pos is None or not ally.flanker() or not b.adjacent(ally, x):
             continue
         if any(b.board.grid.flanks(a_sq, l_sq, t_sq) for a_sq in space for l_sq in ally.space()
                for t_sq in x.space()):

@@ -89,7 +89,9 @@ class Fighter:
         self.stable = False
         self.forest_walk = False
         self.swarm = False
-        self.towering = False  # moves through Medium or smaller enemies (profile ddm-guild.towering)
+        # the side (in squares) of the largest enemies it moves through: 1 for Towering (Medium or smaller, profile
+        # ddm-guild.towering), 2 for 'Can move through spaces occupied by Large or smaller enemies' (Stomp); 0: none
+        self.over_squares = 0
         self.statue_ok = False  # may stop on statue terrain
         self.delayed = False  # Delayed Appearance: starts off the battle map (profile ddm-guild.delayed-appearance)
         self.no_flank = False  # 'Immune Flanking': flanking gives no combat advantage against it
@@ -279,6 +281,14 @@ class Fighter:
         """Opportunity attacks and immediate actions: not while dazed, staggered, confused, stunned, helpless or
         dominated (profiles ``ddm-guild.staggered``, ``ddm-guild.confused``, ``ddm-guild.basic-attack-only``)."""
         return self.can_act() and not self.dazed_like() and not self.has("confused")
+
+    def flanker(self) -> bool:
+        """It flanks with an ally (profile ``ddm-guild.flanking``): it can react, and its card does not say it never
+        flanks ('Never considered to flank enemies', 'does not provide flanking to allies')."""
+        return self.can_react() and not self.never_flanks()
+
+    def never_flanks(self) -> bool:
+        return bool(self.while_on) and self.while_on.get("no-flanker", 0) > 0
 
     def dazed_like(self) -> bool:
         """Dazed, or staggered ('as dazed', profile ``ddm-guild.staggered``)."""

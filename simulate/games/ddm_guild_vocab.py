@@ -17,6 +17,9 @@ from mypy_extensions import mypyc_attr
 # --- the vocabulary --------------------------------------------------------------------------------------------
 
 DEFENCES: Final = ("ac", "fort", "ref", "will")
+# the side of a creature's space in squares, by its size (the 1.0 rules' spaces, profile ddm-guild.size)
+SIZES: Final[dict[str, int]] = {"Tiny": 1, "Small": 1, "Medium": 1, "Large": 2, "Huge": 3, "Gargantuan": 4,
+                                "Colossal": 4}
 DAMAGE_TYPES: Final = (
     "acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic", "radiant", "thunder",
 )

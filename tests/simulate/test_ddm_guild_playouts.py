@@ -73,8 +73,9 @@ class Referee:
                 p = s._power(f, action.power)
                 assert p.is_basic or (p.action or "attack") != "attack", f"{f.id} used {p.name} while restricted"
         if isinstance(action, (GuildMove, GuildShift, GuildCharge, GuildMoveAttack)) and f is not None:
-            # Towering moves into the squares of Medium or smaller enemies (profile ddm-guild.towering)
-            self.enemy_squares = {sq for e in b.enemies_of(f) for sq in e.space() if not (f.towering and e.side == 1)}
+            # Towering moves into the squares of Medium or smaller enemies (profile ddm-guild.towering), Stomp into
+            # Large or smaller ones
+            self.enemy_squares = {sq for e in b.enemies_of(f) for sq in e.space() if e.side > f.over_squares}
             self.mover = f
             # a burrower passes under enemies on any move but a charge (ddm-guild.burrow)
             self.under = f.burrowing() and not isinstance(action, GuildCharge)
