@@ -498,6 +498,7 @@ class GuildState(State):
                 if e.duration in ("end-round", "end-turn"):
                     b.end_effect(f, e, "end of round")
             P.recharge_all(b, f, "end-of-round")
+        P.end_made(b, "end-round")
         b.event("round-end", scores=list(b.scores))
         b.version += 1
 
@@ -582,6 +583,7 @@ class GuildState(State):
                     e.clock -= 1
                     if e.clock <= 0:
                         b.end_effect(other, e, "start of turn")
+        P.end_made(b, "start-turn", f)
         ongoing: dict[str, tuple[int, str]] = {}
         for e in f.effects:
             if e.kind == "ongoing" and e.amount > ongoing.get(e.what, (0, ""))[0]:
@@ -653,6 +655,7 @@ class GuildState(State):
                     e.clock -= 1
                     if e.clock <= 0:
                         b.end_effect(other, e, "end of turn")
+        P.end_made(b, "end-turn", f)
         if f.in_play() and not b.over:
             adjacent = [e for e in b.enemies_of(f) if b.adjacent(e, f)]
             P.fire(b, "enemy-adjacent-ends", adjacent, target=f)
@@ -959,7 +962,7 @@ class GuildState(State):
             return [f.pos] if any(x.player != f.player for x in P.area_targets(b, f, a, None)) else []
         out: list[Sq] = []
         if a.form == "close-blast":
-            for corner in self.board.blasts(f.pos, f.side, a.size):
+            for corner in b.board.blasts(f.pos, f.side, a.size):
                 if any(gap(corner, a.size, e.pos, e.side) == 0 for e in enemies if e.pos is not None):
                     out.append(corner)
             return out
@@ -1000,7 +1003,7 @@ class GuildState(State):
                 if t.pos is None or gap(anchor, f.side, t.pos, t.side) > 3:
                     continue
                 ok = [p for p in powers if self._reaches_from(f, self.charge_use(f, p), anchor, t)]
-                if ok and b.board.sees(f.pos, f.side, anchor, f.side):
+                if ok and b.sight_board(f).sees(f.pos, f.side, anchor, f.side):
                     for p in ok:
                         out.append(GuildCharge(t.id, anchor, p.index))
         return out
@@ -1037,7 +1040,7 @@ class GuildState(State):
         g = gap(anchor, f.side, t.pos, t.side)
         if reach <= 1:
             return self.board.adjacent(anchor, f.side, t.pos, t.side)
-        return 1 <= g <= reach and self.board.sees(anchor, f.side, t.pos, t.side)
+        return 1 <= g <= reach and self.b.sight_board(f).sees(anchor, f.side, t.pos, t.side)
 
     def _power_actions(self, f: Fighter) -> list[Action]:
         out: list[Action] = []
@@ -1248,9 +1251,11 @@ class GuildState(State):
             if a.form not in ("close-burst", "reach-burst") and (at is None or not P.area_origin_ok(b, f, a, at)):
                 raise IllegalAction(f"{p.name} cannot be aimed there")
             targets = P.area_targets(b, f, a, at)
+            b.area_aimed = frozenset(P.area_squares(b, f, a, at))
         self._spend(f, p.action or "attack")
         P.spend(b, f, p)
         P.attack(b, f, p, a, targets)
+        b.area_aimed = frozenset()
 
     def _after_attacks(self, f: Fighter, index: int) -> None:
         """What the creature does once all the power's attacks are resolved ('After resolving all attacks, this

@@ -406,15 +406,15 @@ class GuildHeuristicPolicy:
             reach = f.reach_of(p)
             if reach <= 1:
                 return b.board.adjacent(anchor, f.side, tp, t.side)
-            return 1 <= g <= reach and b.board.sees(anchor, f.side, tp, t.side)
+            return 1 <= g <= reach and b.sight_board(f).sees(anchor, f.side, tp, t.side)
         if a.range and g > a.range:
             return False
         if b.invisible_to(t, f):
             return False
         if a.nearest:
             return all(gap(anchor, f.side, e.pos, e.side) >= g for e in b.enemies_of(f) if e.pos is not None) \
-                and b.board.sees(anchor, f.side, tp, t.side)
-        return b.board.sees(anchor, f.side, tp, t.side)
+                and b.sight_board(f).sees(anchor, f.side, tp, t.side)
+        return b.sight_board(f).sees(anchor, f.side, tp, t.side)
 
     def _best_charge(self, s: GuildState, f: Fighter) -> tuple[float, Action] | None:
         """A charge, when the creature gains something by it (a damage bonus on a charge, or an attack usable only
@@ -550,6 +550,12 @@ class GuildHeuristicPolicy:
         ctx = J.Ctx(f)
         good = False
         for e in p.effects:
+            if e.kind == "choose" and e.who == "square":  # 'choose a square in line of sight' (for smoke)
+                uses = [x for x in p.effects if x.kind == "terrain" and x.who == "square"]
+                ctx.square = P.choose_square(b, ctx, uses)
+                if ctx.square is None:
+                    return False
+                continue
             if e.kind == "choose":  # the clauses after it reach the creature chosen
                 found = P.pick(b, e.who, e, ctx)
                 if not found:
@@ -613,6 +619,8 @@ class GuildHeuristicPolicy:
                 good = good or _recharges_something(f, e)
             elif e.kind == "grant":  # a triggered power for a while: while enemies are near and it has not got it
                 good = good or (near <= 10 and not any(x.kind == "grant" and x.what == e.what for x in f.effects))
+            elif e.kind == "terrain":
+                good = good or P.smoke_worth(b, e, ctx) > 0
             elif e.kind in ("destroy-self", "roll", "survive"):
                 return False
         return good

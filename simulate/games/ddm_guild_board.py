@@ -10,7 +10,9 @@ A creature's space is its anchor (top-left square) and its side (1, 2 or 3 squar
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import copy
+import dataclasses
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 from simulate.engine.grid import DIRECTIONS, Sq, SquareGrid
@@ -18,6 +20,7 @@ from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_maps import DdmMap
 
 SLOWING: Final = frozenset({"difficult", "forest", "statue", "risky", "spike-stones"})
+SIGHT_ONLY: Final = frozenset({"smoke"})  # terrain that changes sight alone: a power may make it for a while
 NO_END: Final = frozenset({"statue", "pit"})
 UNREACHED: Final = 999  # a distance field's value where its search did not reach
 
@@ -171,6 +174,50 @@ class GuildBoard:
         self._walks: dict[int, list[list[int]]] = {}
         self._fits_flags: dict[int, bytearray] = {}
         self._endable_flags: dict[int, bytearray] = {}
+        self.base: GuildBoard = self  # the map's own board (a view with terrain a power made keeps it here)
+        self._views: dict[frozenset[tuple[Sq, frozenset[str]]], GuildBoard] = {}
+        self.smoky = any("smoke" in names for names in self.grid.terrain.values())
+        self._smokeless: GuildBoard | None = None
+
+    def with_terrain(self, made: Mapping[Sq, frozenset[str]]) -> GuildBoard:
+        """This map with terrain a power made for a while added (profile ``ddm-guild.made-terrain``): a view that
+        shares the map's movement (only terrain that changes sight alone, ``SIGHT_ONLY``, is made) and has its own
+        sight; a few views are kept per map (the same terrain comes back in other battles)."""
+        base = self.base
+        if not made:
+            return base
+        if any(not names <= SIGHT_ONLY for names in made.values()):
+            raise ValueError("only terrain that changes sight alone is made by powers")
+        key = frozenset(made.items())
+        view = base._views.get(key)
+        if view is None:
+            terrain = dict(base.grid.terrain)
+            for sq, names in made.items():
+                terrain[sq] = terrain.get(sq, frozenset()) | names
+            view = base._view(terrain)
+            if len(base._views) >= 16:
+                base._views.pop(next(iter(base._views)))
+            base._views[key] = view
+        return view
+
+    def smokeless(self) -> GuildBoard:
+        """The map with no smoke (made or its own): the sight of a creature that 'ignores smoke terrain'."""
+        base = self.base
+        if not base.smoky:
+            return base
+        if base._smokeless is None:
+            base._smokeless = base._view({sq: names - SIGHT_ONLY for sq, names in base.grid.terrain.items()
+                                          if names - SIGHT_ONLY})
+        return base._smokeless
+
+    def _view(self, terrain: dict[Sq, frozenset[str]]) -> GuildBoard:
+        view = copy.copy(self)
+        view.grid = dataclasses.replace(self.grid, terrain=terrain)
+        view._sight_cache = {}
+        view._cover_cache = {}
+        view._views = {}
+        view.smoky = any("smoke" in names for names in terrain.values())
+        return view
 
     # -- spaces
 

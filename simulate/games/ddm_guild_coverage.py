@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 from typing import Final
 
+from simulate.games.ddm_guild_board import SIGHT_ONLY
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_vocab import (
     DAMAGE_TYPES,
@@ -117,7 +118,7 @@ _ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
                                    "negate", "reduce", "provoke", "redirect", "choose", "place", "hit", "roll",
-                                   "survive", "menu", "initiative", "grant", "scout"})
+                                   "survive", "menu", "initiative", "grant", "scout", "terrain"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered", "no-attack", "no-attack-source"})
@@ -187,7 +188,7 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
                                "shift-stable", "no-vp-worth", "ignores-insubstantial",
                                "ignores-insubstantial-melee", "ranged-no-provoke", "invisible-beyond",
                                "no-enemy-auras", "no-negate", "invisible-far-all", "no-redirect", "no-flanker",
-                               "no-attack-action", "auto-save-ongoing"})
+                               "no-attack-action", "auto-save-ongoing", "ignores-smoke", "smoke-space"})
 
 
 def gain_played(what: str, static: bool) -> bool:
@@ -315,6 +316,8 @@ def engine_unplayed(power: Power) -> str:
     for e in power.effects:
         if e.kind == "choose":
             chosen = True
+            if e.who == "square" and not any(x.kind == "terrain" and x.who == "square" for x in power.effects):
+                return "a square chosen for something the engine does not make there"
         both_hit = ("both-hit" in e.extra or "first-hit" in e.extra) and bool(power.attacks_made)  # 'if both hit ...'
         why = _effect_unplayed(e, "chosen" if chosen and e.kind != "choose" else power.trigger, attack=both_hit,
                                action=power.action)
@@ -429,6 +432,18 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
             # 'whenever an ally becomes Bloodied, it takes 5 Damage': the card's "it" may be that ally, and the
             # reader's "it" (its "this creature") is the power's creature: which one is not known
             return "'it' after another creature's event (that creature or this one?)"
+    if e.kind == "choose" and e.who == "square":  # 'choose a square in line of sight' (for what it makes there)
+        return ""
+    if e.kind == "terrain":  # terrain a power makes for a while (ddm-guild.made-terrain): only what changes sight alone
+        if e.what not in SIGHT_ONLY:
+            return f"{e.what} terrain made by a power is not played"
+        if e.extra[:1] == ("area",) and (not attack or trigger):  # (the squares of the area its action aimed)
+            return "the squares of an area when no area attack is made"
+        if e.who == "square" and trigger != "chosen":
+            return "'that square' with no square chosen"
+        if e.duration not in ("start-next-turn", "end-next-turn", "end-round", "end-next-round", "battle"):
+            return f"terrain made for the duration '{e.duration}' is not played"
+        return ""
     if e.kind == "condition" and e.what not in PLAYED_CONDITIONS:
         return f"the condition '{e.what}' is not played"
     if e.kind == "gain" and not gain_played(e.what, static=False):

@@ -73,6 +73,10 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^immune (?:to )?sneak attacks?$"), "own:immune-sneak"),
     # 'Mindless: Immune to attack that target DEF(Will)' (the Object's second half, said alone)
     (re.compile(r"^(?:it is )?immune to attacks? (?:which|that) targets? will$"), "own:no-will-attacks"),
+    # 'Gloomsight: Ignores smoke terrain', 'Cloaking Shadow: Whenever it is not this creature's turn: this creature's
+    # space is smoke terrain' (profile ddm-guild.made-terrain)
+    (re.compile(r"^ignores smoke(?: terrain)?$"), "own:ignores-smoke"),
+    (re.compile(r"^whenever it is not its turn:? its space is smoke(?: terrain)?$"), "own:smoke-space"),
     (re.compile(r"^immune ([a-z ,]+?)$"), "immune"),
     (re.compile(r"^reach (\d+)$"), "reach"),
     (re.compile(r"^burrow(?: \d+)?$"), "burrow"),
@@ -933,6 +937,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if gated is not None:
             return gated
     t = re.sub(r"^(?:then,?|and|also|instead,?) ", "", t)
+    if re.match(r"^choose (?:a|1|one) square (?:with)?in (?:its )?line of sight$", t) and ctx == "power":
+        return [Effect("choose", "square", 0, "seen")]  # 'Choose a square in line of sight. ... that square and ...'
+    made = _made_terrain(t) if "smoke" in t else None
+    if made is not None:
+        return [made]
     t = _ENDS_LAST.sub(r"end \1 on \2", t)  # '1 condition on that ally ends': the verb after its object
     t = re.sub(r"^as an? (?:free|immediate) action, (?=each |all |\d |it )", "", t)
     immediate = bool(re.search(r" as (?:an? )?immediate action$", t))  # another creature's attack: its reaction
@@ -1489,6 +1498,48 @@ def _gated(t: str) -> list[Effect] | None:
 # is dominated') is the subject's (_subject) to read
 _GATE_WORDS: Final = re.compile(
     r"^(?P<s>(?:an? )?[a-z ,\-]+? (?:target|creature)) (?P<v>is|takes) (?P<rest>[a-z0-9].+)$")
+
+
+# --- terrain a power makes for a while ('each square adjacent to this creature gains smoke terrain until start of its
+# next turn'): which squares (around the power's creature, or the attack's area, or every square), what terrain and
+# until when (the power's creature's turns count: its "its" is that creature); profile ddm-guild.made-terrain
+
+_MADE_WHERE: Final = (  # (words, who, squares from its space, shape)
+    (re.compile(r"^(?:each|all) squares? adjacent to it$|^all adjacent squares$"), "self", 1, "ring"),
+    (re.compile(r"^(?:each|all) squares? within (?P<n>\d+) squares?(?: of it)?$"), "self", -1, ""),
+    (re.compile(r"^its space and (?:each |all )?adjacent squares?$"), "self", 1, ""),
+    (re.compile(r"^(?:the )?squares? occupied by it$|^its space$"), "self", 0, ""),
+    (re.compile(r"^(?:each|all) squares? in (?:the )?(?:targeted area|area(?: of effect)?|blast|burst|radius)$"),
+     "target", 0, "area"),
+    (re.compile(r"^each square$|^all squares$"), "self", 0, "all"),
+    (re.compile(r"^that square and (?:each|all|every) (?:square adjacent to it|adjacent squares?)$"), "square", 1, ""),
+)
+_MADE_RE: Final = re.compile(r"^(?P<where>.+?) (?:gains?|becomes?|contains?|are|is)(?: considered)?(?: to be)? "
+                             r"(?P<t>smoke)(?: terrain)?(?: \(in addition to existing terrain\))?$")
+
+
+def _made_terrain(t: str) -> Effect | None:
+    """'Each square within 3 squares becomes smoke terrain until start of this creature's next turn' (see above), or
+    None."""
+    body, dur = _leading_duration(t)
+    if not dur:
+        nr = re.match(r"^(.*?),? until (?:the )?end of (?:the )?next round$", body)
+        if nr:  # ('until end of next round': the round after this one)
+            body, dur = nr.group(1), "end-next-round"
+        else:
+            try:
+                body, dur = _split_duration(body)
+            except _Unread:
+                return None
+    m = _MADE_RE.match(body.strip(" ,"))
+    if m is None or dur not in ("start-next-turn", "end-next-turn", "end-round", "end-next-round", "battle"):
+        return None
+    for rx, who, n, shape in _MADE_WHERE:
+        w = rx.match(m.group("where"))
+        if w:
+            squares = int(w.group("n")) if n < 0 else n
+            return Effect("terrain", who, squares, m.group("t"), dur, extra=(shape,) if shape else ())
+    return None
 
 
 # --- placement: 'place this creature' [where] ------------------------------------------------------------------

@@ -39,7 +39,7 @@ from simulate.games.ddm_guild_judge import (
     unseen,
     who_ok,
 )
-from simulate.games.ddm_guild_state import GRANTED_INDEX, Active, Battle, Fighter
+from simulate.games.ddm_guild_state import GRANTED_INDEX, Active, Battle, Fighter, Made
 from simulate.games.ddm_guild_vocab import (
     PLACED_KINDS,
     REROLL_ON_HIT,
@@ -475,6 +475,10 @@ def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ct
             continue
         if not rolled_in:
             continue
+        if e.kind == "choose" and e.who == "square":  # 'Choose a square in line of sight': the engine's (below)
+            ctx.square = choose_square(b, ctx, [x for x in effects if x.kind == "terrain" and x.who == "square"])
+            ctx.nothing_chosen = ctx.square is None
+            continue
         if e.duration == "save" and e.kind in ("condition", "ongoing"):
             group = group or b.new_group()
         if ctx.run is not None and ("if-hit" in e.extra or "if-miss" in e.extra):  # 'if that attack hits, ...'
@@ -541,6 +545,9 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     if e.kind == "redirect":
         if ctx.run is not None and ctx.run.redirect is None:
             ctx.run.redirect = src
+        return
+    if e.kind == "terrain":
+        make_terrain(b, e, ctx)
         return
     if e.kind == "menu":  # one option: the one its player chose (an action power's), else the one worth most now
         i = ctx.option if 0 <= ctx.option < len(e.options) else best_option(b, e, ctx)
@@ -635,6 +642,152 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                 place_beside(b, f, ctx.ally if e.what == "adjacent:ally" else ctx.target)
             else:
                 place_at(b, f, e)
+
+
+# --- terrain a power makes for a while (profile ddm-guild.made-terrain) ----------------------------------------
+
+def made_squares(b: Battle, e: Effect, ctx: Ctx) -> frozenset[Sq]:
+    """The squares a "terrain" effect names: around its creature's space (``amount`` squares from it; "ring": not
+    its own), the area its attack aimed at, the chosen square and its neighbours, or every square of the map."""
+    board = b.board
+    shape = e.extra[0] if e.extra else ""
+    if shape == "all":
+        return frozenset(sq for sq in board.squares if not board.grid.is_solid(sq))
+    if shape == "area":
+        return b.area_aimed
+    f = ctx.source
+    at, side = (ctx.square, 1) if e.who == "square" else (f.pos, f.side)
+    if at is None:
+        return frozenset()
+    n = e.amount
+    out = set()
+    for y in range(at[1] - n, at[1] + side + n):
+        for x in range(at[0] - n, at[0] + side + n):
+            sq = (x, y)
+            if not board.grid.in_bounds(sq) or board.grid.is_solid(sq):
+                continue
+            if shape == "ring" and gap(sq, 1, at, side) == 0:
+                continue
+            out.add(sq)
+    return frozenset(out)
+
+
+def smoke_worth(b: Battle, e: Effect, ctx: Ctx) -> int:
+    """What smoke made now would do (profile ``ddm-guild.made-terrain``, how the engine uses it): sight it cuts
+    between two creatures of different sides that are not adjacent, counted for its side when the enemy has an
+    attack at range (it could shoot), against it when its own creature has one; sight cuts both ways."""
+    squares = made_squares(b, e, ctx)
+    if not squares:
+        return 0
+    made = _made_map(b)
+    for sq in squares:
+        made[sq] = made.get(sq, frozenset()) | {e.what}
+    view = b.board.with_terrain(made)
+    value = 0
+    own = b.in_play(ctx.source.player)
+    for x in b.enemies_of(ctx.source):
+        if x.pos is None:
+            continue
+        for o in own:
+            if o.pos is None or b.adjacent(x, o) or not b.sees(x, o) or view.sees(x.pos, x.side, o.pos, o.side):
+                continue
+            value += _shoots(x) - _shoots(o)
+    return value
+
+
+def _shoots(f: Fighter) -> int:
+    """1 for a creature with an attack at range whose sight smoke cuts (not one that 'ignores smoke terrain')."""
+    if f.while_on and f.while_on.get("ignores-smoke"):
+        return 0
+    return int(any(p.attack is not None and p.attack.form not in ("melee", "reach-burst") for p in f.powers))
+
+
+def choose_square(b: Battle, ctx: Ctx, uses: list[Effect]) -> Sq | None:
+    """'Choose a square in line of sight' for the smoke the next clause makes there: of the squares of the creatures
+    its creature sees, the one where the smoke is worth most (``smoke_worth``); None when none is worth anything."""
+    f = ctx.source
+    if f.pos is None or not uses:
+        return None
+    best: tuple[int, Sq] | None = None
+    for x in b.in_play():
+        if x.pos is None or not b.board.sees(f.pos, f.side, x.pos, 1):
+            continue
+        ctx.square = x.pos
+        v = sum(smoke_worth(b, u, ctx) for u in uses)
+        if v > 0 and (best is None or v > best[0]):
+            best = (v, x.pos)
+    ctx.square = None
+    return best[1] if best is not None else None
+
+
+def make_terrain(b: Battle, e: Effect, ctx: Ctx) -> None:
+    """'Each square adjacent to this creature gains smoke terrain until start of its next turn': the battle's own
+    terrain over the map's until the power's creature's turn (or the round) says it ends; made again by the same
+    power, it starts over (profile ddm-guild.stacking)."""
+    src = ctx.source
+    squares = made_squares(b, e, ctx)
+    if not squares:
+        return
+    key = b.applying[-1] if b.applying else (src.id, -1)
+    b.made = [m for m in b.made if not (m.key == key and m.what == e.what)]
+    if e.duration == "start-next-turn":
+        clock = 1  # the next start of its turn (used on its turn or not)
+    else:
+        clock = 2 if e.duration == "end-next-turn" and b.active is src else 1
+    eid = b.new_group()
+    b.made.append(Made(e.what, squares, e.duration, src.id, clock, b.round + (e.duration == "end-next-round"), key,
+                       eid))
+    b.event("terrain", creature=src.id, eid=eid, what=e.what, squares=sorted(list(sq) for sq in squares),
+            duration=e.duration)
+    _terrain_changed(b)
+
+
+def end_made(b: Battle, when: str, f: Fighter | None = None) -> None:
+    """Terrain a power made that ends now: at the start ("start-turn") or end ("end-turn") of ``f``'s turn, at the end
+    of the round ("end-round")."""
+    if not b.made:
+        return
+    keep: list[Made] = []
+    for m in b.made:
+        ends = False
+        if when == "end-round":
+            ends = m.duration == "end-round" or (m.duration == "end-next-round" and b.round >= m.round)
+        elif f is not None and m.clock_of == f.id and (
+                (when == "start-turn" and m.duration == "start-next-turn")
+                or (when == "end-turn" and m.duration == "end-next-turn")):
+            m.clock -= 1
+            ends = m.clock <= 0
+        if ends:
+            b.event("terrain-end", eid=m.eid, what=m.what, why=when)
+        else:
+            keep.append(m)
+    if len(keep) != len(b.made):
+        b.made = keep
+        _terrain_changed(b)
+
+
+def _made_map(b: Battle) -> dict[Sq, frozenset[str]]:
+    made: dict[Sq, frozenset[str]] = {}
+    for m in b.made:
+        for sq in m.squares:
+            made[sq] = made.get(sq, frozenset()) | {m.what}
+    for sq in b.carried:
+        made[sq] = made.get(sq, frozenset()) | {"smoke"}
+    return made
+
+
+def _carry_smoke(b: Battle) -> None:
+    """'Whenever it is not this creature's turn: this creature's space is smoke terrain': where it stands now."""
+    carried = frozenset(sq for f in b.fighters if f.in_play() and f is not b.active
+                        and any(w == "smoke-space" for w, _n in f.own_gains) for sq in f.space())
+    if carried != b.carried:
+        b.carried = carried
+        _terrain_changed(b)
+
+
+def _terrain_changed(b: Battle) -> None:
+    b.board = b.board.with_terrain(_made_map(b))
+    b.version += 1
 
 
 def cleansable(f: Fighter, e: Effect) -> list[Active]:
@@ -1122,7 +1275,7 @@ def _sees(b: Battle, attacker: Fighter, t: Fighter, a: AttackSpec) -> bool:
         return False
     if attacker.has("blinded") and not b.adjacent(attacker, t):
         return False
-    return b.board.sees(attacker.pos, attacker.side, t.pos, t.side)
+    return b.sight_board(attacker).sees(attacker.pos, attacker.side, t.pos, t.side)
 
 
 def target_ok(b: Battle, attacker: Fighter, a: AttackSpec, t: Fighter) -> bool:
@@ -1177,7 +1330,7 @@ def area_origin_ok(b: Battle, attacker: Fighter, a: AttackSpec, at: Sq) -> bool:
     if a.form == "area":
         if a.range and gap(pos, attacker.side, at, 1) > a.range:
             return False
-        return b.board.sees(pos, attacker.side, at, 1) and not b.board.grid.is_solid(at)
+        return b.sight_board(attacker).sees(pos, attacker.side, at, 1) and not b.board.grid.is_solid(at)
     if a.form == "close-blast":
         return gap(at, a.size, pos, attacker.side) == 1
     if a.form == "line":
@@ -1658,7 +1811,9 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
     if power.attack.form == "close-burst":  # 'make a Toxic Burst attack': around it, once, when it reaches an enemy
         around = area_targets(b, f, power.attack, None)
         if f.in_play() and any(x.player != f.player for x in around):
+            aimed, b.area_aimed = b.area_aimed, frozenset(area_squares(b, f, power.attack, None))
             attack(b, f, power, power.attack, around)
+            b.area_aimed = aimed
         return
     for _ in range(max(1, e.count)):
         if b.over or not f.in_play():
@@ -1941,6 +2096,8 @@ def place(b: Battle, f: Fighter, anchor: Sq) -> None:
 
 def refresh_while(b: Battle) -> None:
     """What each creature has while a state of its own holds ('Conceal 6 while adjacent to a wall'), as it is now."""
+    if b.carriers:
+        _carry_smoke(b)
     givers = [g for g in b.fighters if g.aura_gains and g.in_play()]
     for f in b.fighters:
         if not f.while_gains and not f.own_gains and not givers and not f.while_on:
@@ -2298,6 +2455,6 @@ def _teleport_squares(b: Battle, f: Fighter, n: int) -> list[Sq]:
                 continue
             if any(occ.get(sq) not in (None, f) for sq in space_of(a, f.side)):
                 continue
-            if b.board.sees(pos, f.side, a, f.side):
+            if b.sight_board(f).sees(pos, f.side, a, f.side):
                 out.append(a)
     return out

@@ -57,6 +57,24 @@ class Active:
         return f"{self.kind}:{self.what}{'+' if self.amount >= 0 else ''}{self.amount}/{self.duration}"
 
 
+class Made:
+    """Terrain a power made for a while (profile ``ddm-guild.made-terrain``): its squares, the terrain, until when
+    (``duration`` as an effect's, counted on ``clock_of``'s turns; "end-next-round": the end of round ``round``)."""
+
+    __slots__ = ("clock", "clock_of", "duration", "eid", "key", "round", "squares", "what")
+
+    def __init__(self, what: str, squares: frozenset[Sq], duration: str, clock_of: str, clock: int, rnd: int,
+                 key: tuple[str, int], eid: int) -> None:
+        self.what = what
+        self.squares = squares
+        self.duration = duration
+        self.clock_of = clock_of
+        self.clock = clock
+        self.round = rnd
+        self.key = key  # (the creature, the power) that made it: made again, it starts over
+        self.eid = eid
+
+
 class Fighter:
     """A creature of a warband in a battle (id ``a1``… for player 0, ``b1``… for player 1)."""
 
@@ -419,10 +437,16 @@ class Battle:
         self.version = 0  # bumped whenever a creature moves, appears, disappears or changes what it can do
         self.reach_cache: dict[tuple[str, int, int, int, Sq, bool, str], object] = {}
         self.rerolls = False  # some creature has a power that has an attack roll rolled again (ddm_guild_play)
+        self.made: list[Made] = []  # terrain powers made for a while; ``board`` is the map with it (ddm_guild_play)
+        self.carried: frozenset[Sq] = frozenset()  # 'whenever it is not its turn: its space is smoke terrain'
+        self.carriers = False  # some creature has that
+        self.area_aimed: frozenset[Sq] = frozenset()  # the squares of the area attack being resolved
 
     def add(self, f: Fighter) -> None:
         self.fighters.append(f)
         self.by_id[f.id] = f
+        if any(s.kind == "gain" and s.what == "smoke-space" for p in f.powers for s in p.statics):
+            self.carriers = True
         self.note_rerolls(f.powers)
 
     def note_rerolls(self, powers: list[Power]) -> None:
@@ -477,7 +501,14 @@ class Battle:
             return False
         if self.invisible_to(b, a):
             return False
-        return self.board.sees(a.pos, a.side, b.pos, b.side)
+        return self.sight_board(a).sees(a.pos, a.side, b.pos, b.side)
+
+    def sight_board(self, viewer: Fighter) -> GuildBoard:
+        """The map as ``viewer`` sees it: with the smoke on it, unless it 'ignores smoke terrain'."""
+        board = self.board
+        if board.smoky and viewer.while_on and viewer.while_on.get("ignores-smoke"):
+            return board.smokeless()
+        return board
 
     def senses(self, viewer: Fighter, target: Fighter, word: str) -> bool:
         """'Ignores Invisible' / 'Ignores Conceal' (``word`` 'sees-invisible' / 'ignores-conceal'), within the squares

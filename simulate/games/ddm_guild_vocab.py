@@ -42,6 +42,9 @@ EFFECT_KINDS: Final = (
     # its ``options`` (their names in ``what``, '|'-separated), chosen by the player (ddm-guild.menu)
     "grant",  # 'Until end of round, whenever an enemy hits it: ...': a triggered power (its words in what) that its
     # creature has for the effect's duration
+    "terrain",  # 'each square adjacent to this creature gains smoke terrain until start of its next turn': terrain
+    # (what) in squares around ``who`` (amount: squares from its space; extra "ring": not its own, "area": the attack's
+    # area, "all": every square) for a while; the battle's own terrain over the map (ddm-guild.made-terrain)
 )
 STATIC_KINDS: Final = (
     "always-bloodied",  # 'This creature is always considered bloodied'
