@@ -98,6 +98,10 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], lists: Se
         return _("%(who)s fails a save (a %(roll)s).") % {"who": who, "roll": event.get("roll")}
     if kind == "power":
         return _("%(who)s uses %(power)s.") % {"who": who, "power": event.get("power")}
+    if kind == "terrain" and event.get("what") == "smoke":  # (the only terrain a power makes: ddm-guild.made-terrain)
+        return _("%(who)s fills %(n)s squares with smoke.") % {"who": who, "n": len(event.get("squares") or [])}
+    if kind == "terrain-end" and event.get("what") == "smoke":
+        return _("The smoke clears from %(n)s squares.") % {"n": event.get("count")}
     if kind == "destroyed":
         return _("%(who)s is destroyed.") % {"who": who}
     if kind == "score":

@@ -758,7 +758,7 @@ def end_made(b: Battle, when: str, f: Fighter | None = None) -> None:
             m.clock -= 1
             ends = m.clock <= 0
         if ends:
-            b.event("terrain-end", eid=m.eid, what=m.what, why=when)
+            b.event("terrain-end", eid=m.eid, what=m.what, why=when, count=len(m.squares))
         else:
             keep.append(m)
     if len(keep) != len(b.made):
