@@ -6,6 +6,7 @@ the map's fog does (except between adjacent squares), and it ends when its words
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from simulate.bridges.ddm_guild_events import describe_event
 from simulate.games import ddm_guild_coverage as C
@@ -74,9 +75,11 @@ def test_smoke_on_its_space_hides_it_from_afar_until_the_start_of_its_next_turn(
     assert [e.data["why"] for e in s.log.of_kind("terrain-end")] == ["start-turn"]
     names = {"a1": "Nightmare"}
     made, ended = s.log.of_kind("terrain")[0], s.log.of_kind("terrain-end")[0]
-    assert describe_event({"kind": made.kind, **made.data}, names, ["A", "B"]) == \
-        "Nightmare (a1) fills 1 squares with smoke."
-    assert describe_event({"kind": ended.kind, **ended.data}, names, ["A", "B"]) == "The smoke clears from 1 squares."
+    with translation.override("en"):
+        assert describe_event({"kind": made.kind, **made.data}, names, ["A", "B"]) == \
+            "Nightmare (a1) fills 1 squares with smoke."
+        assert describe_event({"kind": ended.kind, **ended.data}, names, ["A", "B"]) == \
+            "The smoke clears from 1 squares."
 
 
 def test_smoke_around_it_blocks_sight_through_it_and_the_engine_uses_it_against_archers() -> None:
