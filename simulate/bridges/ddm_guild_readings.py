@@ -71,6 +71,14 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A rider that depends on the target looks at it as it was before the hit; one that "
         "applies instead replaces the rider of its kind printed before it."),
+    "ddm-guild.champion-events": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "An enemy's power that answers a champion power being used acts before that power's effects and may cancel "
+        "them (its use stays spent); one that answers after it acts once they are resolved."),
+    "ddm-guild.condition-events": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A power that answers a condition put on a creature acts once it is on; \"by an attack\" is a condition "
+        "an attack's hit or miss puts on; one that undoes a condition answers for its own side only."),
     "ddm-guild.menu": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A power offering one of several effects gives the one its player chooses with the action; a triggered "

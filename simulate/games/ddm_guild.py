@@ -1137,9 +1137,12 @@ class GuildState(State):
             self._spend(f, p.action)
             P.spend(b, f, p)
             b.event("power", creature=f.id, power=p.name, trigger="")
+            if P.champion_cancelled(b, f, p):
+                return
             ctx = J.power_ctx(J.Ctx(f), p)
             ctx.option = action.option
             P.apply_power(b, f, p, ctx)
+            P.champion_used(b, f, p)
             return
         raise IllegalAction(f"not a DDM Guild action: {action.kind}")
 

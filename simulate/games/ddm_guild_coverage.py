@@ -14,6 +14,7 @@ from typing import Final
 from simulate.games.ddm_guild_board import SIGHT_ONLY
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_vocab import (
+    CONDITION_TRIGGERS,
     DAMAGE_TYPES,
     END_NEAR,
     MOVE_MODES,
@@ -47,8 +48,13 @@ PLAYED_TRIGGERS: Final = frozenset({
     "resolved-against", "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
     "enemy-enters-at", "enters-square", "bloodies", "ally-bloodies", "bloodies-or-destroys", "ally-first-bloodied",
     "any-destroyed", "friend-hits", "friend-hit", "any-ends-turn", "resolves-hit", "friend-crit-by",
-    "ally-missed", "enemy-ends-move-adjacent", "enemy-first-bloodied",
+    "ally-missed", "enemy-ends-move-adjacent", "enemy-first-bloodied", "enemy-uses-champion", "enemy-used-champion",
+    "ally-gains-condition", "enemy-gains-condition", "friend-would-gain-condition",
 })
+# the events of a condition put on a creature (ddm_guild_play.condition_gained): the condition is the event's
+CONDITION_EVENTS: Final = CONDITION_TRIGGERS - {"friend-would-gain-condition"}
+# what a "cancel" undoes, by the event that has it under way: a champion power being used, a condition being put on
+_CANCEL_ON: Final = {"champion": "enemy-uses-champion", "condition": "friend-would-gain-condition"}
 # who an effect may reach, by what the trigger supplies
 _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
                                   "missed-by", "attacked", "destroyed", "destroys", "hits", "misses",
@@ -65,14 +71,16 @@ _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
                                   "enemy-enters-at", "damaged", "bloodies", "ally-bloodies",
                                   "bloodies-or-destroys", "any-destroyed", "friend-hits", "friend-hit",
                                   "any-ends-turn", "resolves-hit", "friend-crit-by", "ally-missed",
-                                  "enemy-ends-move-adjacent", "enemy-first-bloodied"})
+                                  "enemy-ends-move-adjacent", "enemy-first-bloodied", "enemy-uses-champion",
+                                  "enemy-used-champion", "enemy-gains-condition"})
 _EVENT_ALLY: Final = frozenset({"chosen",
                                 "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "ally-ends-turn",
                                 "enemy-attacks-ally",
                                 "ally-bloodied", "ally-destroys", "ally-damaged", "ally-misses", "ally-crits",
                                 "ally-fails-save", "ally-attacked", "friend-crits", "ally-declares",
                                 "friend-declares", "ally-rolls", "ally-attack-resolved", "ally-bloodies",
-                                "ally-first-bloodied", "friend-hits", "friend-hit", "friend-crit-by", "ally-missed"})
+                                "ally-first-bloodied", "friend-hits", "friend-hit", "friend-crit-by", "ally-missed",
+                                "ally-gains-condition"})
 # triggers whose event is an attack in progress ('+20 damage on that attack', 'that attack misses', a reroll)
 _ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-hit", "misses", "missed-by", "crits",
                                "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by", "enemy-hits",
@@ -118,7 +126,8 @@ _ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
                                    "negate", "reduce", "provoke", "redirect", "choose", "place", "hit", "roll",
-                                   "survive", "menu", "initiative", "grant", "scout", "terrain"})
+                                   "survive", "menu", "initiative", "grant", "scout", "terrain", "cancel",
+                                   "champion-uses"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered", "no-attack", "no-attack-source"})
@@ -377,6 +386,8 @@ def _event_state_played(state: str) -> bool:
     """A state of an event's creature (target_state_ok's words) the engine judges."""
     if not state or state.startswith(("dtype:", "!dtype:")):
         return True
+    if state.startswith("gained:"):  # the condition its event put on ('becomes Dazed, Stunned, or Helpless')
+        return set(state[7:].split("|")) <= PLAYED_CONDITIONS
     if state.startswith("at:"):  # where an ally stands (its side's victory areas are the power's creature's too)
         return state[3:].split(":")[0] in PLACE_STATES
     return target_state_played(state)
@@ -395,9 +406,14 @@ def _state_played(state: str) -> bool:
 def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "") -> str:
     if e.kind not in PLAYED_EFFECTS:
         return f"the effect '{e.kind}' is not played"
-    if e.kind == "cleanse" and e.what.startswith("cond:") and not set(e.what[5:].split("|")) <= {
+    if e.kind == "cleanse" and e.what == "cond:gained":  # 'end that condition': its event's
+        if trigger not in CONDITION_EVENTS:
+            return "'that condition' with no condition put on"
+    elif e.kind == "cleanse" and e.what.startswith("cond:") and not set(e.what[5:].split("|")) <= {
             "*", *PLAYED_CONDITIONS}:
         return f"ending '{e.what[5:]}' is not played"
+    if e.kind == "cancel" and trigger != _CANCEL_ON.get(e.what):
+        return f"cancelling {e.what} with no such thing under way"
     if e.kind == "scout" and trigger != "setup":
         return "Scout given when no creature sets up"
     if e.kind == "initiative" and trigger != "before-initiative" and e.what != "win":
@@ -456,7 +472,7 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "'that enemy' with no creature chosen"
     if e.filter.target_state == "seen" and e.kind not in ("choose", "mod"):
         return "a creature it must see, named outside a choice"  # (the pick looks at no target state)
-    if e.kind == "choose" and e.who == "chosen-creature":
+    if e.kind == "choose" and e.who == "chosen-creature" and not e.what:
         return "a choice of any creature (ally or enemy) the engine does not make"
     if e.kind == "mod" and e.duration == "attack" and trigger not in _ON_ATTACK:
         return "'on that attack' with no attack"

@@ -557,7 +557,9 @@ _IT_AND_UP_TO: Final = re.compile(r"^it and up to (?P<n>\d+) adjacent allies (?P
 _HEAL_WHOM: Final = re.compile(r"^heal (?P<subj>.+?) (?P<n>\d+) hp$")
 # how a move power moves ('with Flight', 'as though with Flight', 'with Burrow'): for that move only
 _MOVE_MODE: Final = re.compile(r"^(?:as (?:though |if )?)?with (flight|burrow)$")
-_VP_RE: Final = re.compile(r"^(?:you )?scores? \+?(?P<n>\d+) (?:vp|victory points?)(?P<rest>.*)$")
+_CHAMPION_USES: Final = re.compile(r"^(?P<v>regains?|recharges?|loses?|expends?) (?P<n>1|one|a) use of "
+                                   r"(?P<whose>its|an ally's|that enemy's) champion powers(?: \(your choice\))?$")
+_VP_RE: Final = re.compile(r"^(?:you )?(?:scores?|gains?) \+?(?P<n>\d+) (?:vp|victory points?)(?P<rest>.*)$")
 _EXTRA_ATTACK_RE: Final = re.compile(
     r"^(?:can |may )?(?:makes?|make) (?P<count>a|an|one|1|2|two|3|three) (?:different )?(?P<imm>immediate )?"
     r"(?P<which>\{b\}|\{m\}|\{r\}|"
@@ -1296,6 +1298,20 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             raise _Unread(body)
         return [Effect("attack", attacker, bonus, which, count=count, filter=flt if attacker != "self" else Filter(),
                        extra=imm + (("other-target",) if other else ()) + cap)]
+    cu = _CHAMPION_USES.match(body)
+    if cu:  # 'it regains 1 use of its Champion powers', 'a champion enemy loses 1 use of its Champion powers',
+        # 'Recharge one use of an ally's Champion powers', "Expend one use of that enemy's Champion powers"
+        whose = cu.group("whose")
+        if whose == "its" and not subject_given:
+            who = "self"
+        elif whose != "its" and not subject_given:
+            who, flt = {"an ally's": ("chosen-ally", Filter(keyword="champion")),
+                        "that enemy's": ("target", Filter())}[whose]
+        elif whose != "its":
+            raise _Unread(body)
+        n = _words_to_int(cu.group("n"))
+        gain = cu.group("v").startswith(("regain", "recharge"))
+        return [Effect("champion-uses", who, n if gain else -n, filter=flt)]
     if re.match(r"^(?:recharges?|recharge) (?:this power|it)$", body):
         return [Effect("recharge", "self")]
     rn = _RECHARGE_EFFECT.match(t)
@@ -1308,6 +1324,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                 r"|automatically misses"
                 r"|is a miss(?:,? instead)?|becomes a miss(?:,? instead)?)$", body):
         return [Effect("negate", "self")]
+    if re.match(r"^(?:that (?:champion )?power has no effect|(?:the effects of )?that (?:champion )?power (?:is|are) "
+                r"cancell?ed)$", t):  # an enemy's champion power as it is used: its effects do not happen
+        return [Effect("cancel", "self", what="champion")]
+    if re.match(r"^(?:ignore that condition|that [a-z\-]+ is not affected by that condition)(?:,? instead)?$", t):
+        return [Effect("cancel", "self", what="condition")]  # a condition as it would be put on: it is not
     hm2 = re.match(r"^(?:that|the) attack (?:is|becomes) (?:an? )?(?P<what>(?:normal )?hit|critical hit"
                    r"|(?:automatic )?hit"
                    r"(?: and (?:an? )?(?:automatic )?critical hit)?)(?:,? instead)?$", t)
@@ -1336,6 +1357,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("reduce", "self", int(lm.group(1)))]
     if ctx == "power" and subject_given and _SCOUT.match(body):  # 'a Dragon ally gains Scout' (during set-up:
         return [Effect("scout", who, 0, "", "battle", filter=flt)]  # ddm_guild sets it up so)
+    tc = re.match(r"^ends? that condition(?: on (?P<on>that ally|the ally|it|itself|that enemy|target))?$", body)
+    if tc:  # 'End that condition on that ally': the condition its event put on (after 'when an ally becomes Dazed')
+        return [Effect("cleanse", _CLEANSE_ON[tc.group("on")] if tc.group("on") else who if subject_given
+                       else default_who, 0, "cond:gained", count=1)]
     named = _named_cleanse(body, who if subject_given else default_who)
     if named is not None:
         return [named]

@@ -219,7 +219,8 @@ _PREFIX_WORDS: Final = (
      r"(?: if it is (?P<cond>bloodied|damaged))?", "trigger", "start-of-turn"),
     (r"(?:use )?(?:when|whenever) (?:it starts (?:its|a)|starting a) turn(?: (?P<cond>bloodied))?", "trigger",
      "start-of-turn"),
-    (r"(?:use )?at (?:the )?end of its turn", "trigger", "end-of-turn"),
+    (r"(?:use )?at (?:the )?end of (?:its )?turn", "trigger", "end-of-turn"),  # ('Use at end of turn:' as 'at start
+    # of turn' is its own turn's)
     # ('Use at any time on its turn, no more than once per turn: it shifts as a free action' stays as it was read)
     (r"use (?:at )?any ?time (?:on|during) (?:its|this creature's|your) turn(?=[:.])", "trigger", "own-turn"),
     (r"use (?:at any time|anytime)", "trigger", "any-time"),
@@ -582,6 +583,16 @@ _COMPOSED_ONE: Final = {
     ("enemy", "shifts"): ("enemy-shifts", True), ("enemy", "enters-adjacent"): ("enemy-enters-adjacent", True),
     ("enemy", "leaves-adjacent"): ("enemy-leaves-adjacent", True),
     ("enemy", "enters-near"): ("enemy-enters-within", True),
+    # an enemy champion's use of a champion power: as it is used, before its effects ('when', which may cancel them),
+    # or once they are resolved ('after'): ddm_guild_play.champion_cancelled / champion_used
+    ("enemy", "uses-champion"): ("enemy-uses-champion", True),
+    # a condition put on an ally or an enemy (after it is put on; 'by an attack': by an attack's hit or miss)
+    ("ally", "gains-condition"): ("ally-gains-condition", True),
+    ("enemy", "gains-condition"): ("enemy-gains-condition", True),
+    # ... as it would be put on, for a power that undoes it: on its own side ('this creature or an adjacent ally
+    # would gain a condition', 'a giant is affected by a condition': a giant of its side, ddm-guild.condition-events)
+    ("it-or-ally", "would-gain-condition"): ("friend-would-gain-condition", True),
+    ("any", "would-gain-condition"): ("friend-would-gain-condition", True),
 }
 
 
@@ -602,12 +613,20 @@ _ACTIVE: Final = {"hits": "hits", "misses": "misses", "targets": "attacks", "att
                   "scores a critical hit against": "crits", "scores a critical hit": "crits"}
 
 
+# the conditions a 'becomes <condition>' event names (ddm_guild_play.condition_gained)
+_GAINED: Final = r"(?:dazed|stunned|helpless|immobilized|slowed|weakened|blinded|confused|dominated|marked)"
+
+
 _ONE_VERBS: Final = (
     (r"fails a sav(?:e|ing throw)", "fails-save"),
     (r"(?:first becomes|becomes first|is first) bloodied", "first-bloodied"),
     (r"(?:becomes|is) bloodied(?: but is not destroyed)?", "bloodied"),  # (bloodied: it is not destroyed)
     (r"(?:takes|is dealt) (?:(?P<dtype>" + _TYPE_ALT + r") )?damage|is damaged", "damaged"),
     (r"is destroyed", "destroyed"),
+    (r"uses a champion power", "uses-champion"),
+    # a condition put on it ('becomes Dazed, Stunned, or Helpless', 'becomes Dazed by an attack'): which, in gcs
+    (r"(?:would gain|is affected by) a condition", "would-gain-condition"),  # (as it would be put on)
+    (r"becomes (?P<gcs>" + _GAINED + r"(?:(?:,|,? or) " + _GAINED + r")*)", "gains-condition"),
     (r"(?:starts|begins) (?:its|a) turn adjacent to it", "starts-turn-adjacent"),
     (r"(?:(?:starts|begins) (?:its|a) turn|activates)(?: within (?P<tn>\d+) squares(?: of it)?)?", "starts-turn"),
     (r"ends (?:its|a) turn adjacent to it", "ends-turn-adjacent"),
@@ -820,10 +839,15 @@ def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
                     vm.groupdict().get("dtype"):
                 return None
             return _composed_filter("damages", actor, _Who(""), form, "", end)
+        if one == "gains-condition" and g.get("fw"):  # 'becomes Dazed by an attack': an attack's (of any form, or
+            form = form or "any"  # the one said)
         row1 = _COMPOSED_ONE.get((actor.side, one))
-        if row1 is None or obj is not None or (form and one not in ("damaged", "bloodied")) or by is not None:
+        if row1 is None or obj is not None or (form and one not in ("damaged", "bloodied", "gains-condition")) \
+                or by is not None:
             return None  # (the damage and bloodied events carry the attack that dealt them)
         trig, is_other = row1
+        if trig == "enemy-uses-champion" and g["when"] == "after":
+            trig = "enemy-used-champion"  # (the power's effects resolved)
         if (trig in _ADJACENT_ONLY and actor.within not in (-1, 0)) or (trig == "enemy-shifts" and actor.within != -1):
             return None
         dtype = vm.groupdict().get("dtype") or ""
@@ -844,6 +868,11 @@ def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
             if actor.within or actor.side == "it":
                 return None
             actor = replace(actor, within=int(near))
+        gcs = vm.groupdict().get("gcs")
+        if gcs:  # the conditions it names, as the event's state ('gained:dazed|stunned|helpless')
+            if actor.state:
+                return None
+            actor = replace(actor, state="gained:" + "|".join(re.findall(_GAINED, gcs)))
         return _composed_filter(trig, actor if is_other else _Who(""), _Who(""), form, dtype, end)  # (a form: damaged)
     own_attack = re.match(r" (?:by|with|from) its ", g.get("fw") or "")
     if verb in _PASSIVE and actor.side == "enemy" and by is None and own_attack:

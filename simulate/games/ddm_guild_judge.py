@@ -53,13 +53,15 @@ class Ctx:
     """What a power answers: its creature, the other creature of the event, the ally concerned, the attack."""
 
     def __init__(self, source: Fighter, target: Fighter | None = None, ally: Fighter | None = None,
-                 run: Run | None = None, dtypes: tuple[str, ...] = (), save: SaveRoll | None = None) -> None:
+                 run: Run | None = None, dtypes: tuple[str, ...] = (), save: SaveRoll | None = None,
+                 gained: str = "") -> None:
         self.source = source
         self.target = target
         self.ally = ally
         self.run = run
         self.dtypes = dtypes  # the damage types of a damage event
         self.save = save  # a saving throw in progress
+        self.gained = gained  # the condition a condition event put on its creature ('when an ally becomes Dazed')
         self.nothing_chosen = False  # a 'choose 1 enemy' found none: the clauses after it do nothing
         self.roll = 0  # the power's d20 ('Roll 1d20. On 11+, ...'), once rolled
         self.gaze = False  # a power with Gaze in its name: nothing immune to gazes ('Blind') is affected

@@ -330,12 +330,13 @@ def grant(b: Battle, f: Fighter, e: Effect) -> None:
 
 
 def add_active(b: Battle, f: Fighter, kind: str, what: str, amount: int, duration: str, source: Fighter,
-               flt: Filter, extra: tuple[str, ...] = (), group: int = 0) -> None:
+               flt: Filter, extra: tuple[str, ...] = (), group: int = 0) -> bool:
+    """Put an effect on ``f`` (False: it is immune)."""
     if kind == "condition" and (what in f.immune_now() or "all conditions" in f.immune):
         b.event("immune", creature=f.id, what=what)
-        return
+        return False
     if kind == "ongoing" and "ongoing damage" in f.immune:
-        return
+        return False
     if duration == "end-turn" and b.active is None:
         duration = "end-round"
     if kind in ("mod", "gain") and "cumulative" not in extra:
@@ -353,6 +354,37 @@ def add_active(b: Battle, f: Fighter, kind: str, what: str, amount: int, duratio
         b.power_effects.setdefault(b.applying[-1], set()).add(eid)
     b.event("effect", creature=f.id, eid=eid, effect=kind, what=what, amount=amount, duration=duration,
             source=source.id, clock_of=clock_of, clock=clock)
+    return True
+
+
+def condition_ignored(b: Battle, f: Fighter, what: str) -> bool:
+    """Profile ``ddm-guild.condition-events``: a condition about to be put on ``f`` (not immune to it) is offered to
+    the powers of its side that undo it ('when this creature or an adjacent ally would gain a condition: ignore that
+    condition, instead'), one creature after another until one has; True when one did."""
+    if not b.condition_answers or what in f.immune_now() or "all conditions" in f.immune or b.over:
+        return False
+    b.cancels.append(False)
+    try:
+        for owner in (f, *b.allies_of(f)):
+            fire(b, "friend-would-gain-condition", [owner], target=f, ally=f, gained=what)
+            if b.cancels[-1] or b.over:
+                break
+        if b.cancels[-1]:
+            b.event("ignored", creature=f.id, what=what)
+        return b.cancels[-1]
+    finally:
+        b.cancels.pop()
+
+
+def condition_gained(b: Battle, f: Fighter, what: str, ctx: Ctx) -> None:
+    """Profile ``ddm-guild.condition-events``: a condition put on ``f`` calls its allies' and its enemies' powers
+    that answer it ('when an ally becomes Dazed, Stunned, or Helpless', 'when an enemy becomes Dazed by an attack':
+    by the attack of the creature that put it on, as a rider of its hit or miss)."""
+    if not b.condition_answers:
+        return
+    run = ctx.run if ctx.run is not None and ctx.run.attacker is ctx.source else None
+    fire(b, "ally-gains-condition", b.allies_of(f), ally=f, run=run, gained=what)
+    fire(b, "enemy-gains-condition", b.enemies_of(f), target=f, run=run, gained=what)
 
 
 def pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
@@ -397,7 +429,8 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         pool1 = [src] + [a for a in b.allies_of(src) if (b.adjacent(src, a) if squares == -1 else
                                                            squares <= 0 or b.gap(src, a) <= squares)]
         return _choose_ally(b, e, pool1)[:1]
-    if base == "chosen-creature" and (e.kind in ("heal", "cleanse", "gain") or (e.kind == "mod" and e.amount > 0)):
+    kind = e.what if e.kind == "choose" and base == "chosen-creature" else e.kind  # (a choice: for the next clause)
+    if base == "chosen-creature" and (kind in ("heal", "cleanse", "gain") or (kind == "mod" and e.amount > 0)):
         base = "chosen-friend"  # '1 Beast creature within 5 squares heals 10 HP': the player helps its own side
     if base in ("allies", "self-and-allies", "friends", "chosen-ally", "chosen-allies", "chosen-friend"):
         pool = [a for a in b.allies_of(src) if who_ok(b, flt, src, a)  # (a gain's group: those in that state)
@@ -415,6 +448,8 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         pool = [x for x in b.enemies_of(src) if who_ok(b, flt, src, x)
                 and (not flt.target_state or e.kind not in _BY_PLACE or target_state_ok(b, flt, src, x))]
         pool.sort(key=lambda x: (b.gap(src, x), x.hp, x.id))
+        if e.kind == "champion-uses":  # an enemy champion that has uses left to lose (the most)
+            pool.sort(key=lambda x: (-x.champion_left, x.id))
         if base in ("chosen-enemy", "chosen-creature"):
             return pool[:1]
         if base == "chosen-enemies":
@@ -445,6 +480,8 @@ def _choose_ally(b: Battle, e: Effect, pool: list[Fighter]) -> list[Fighter]:
         return sorted(pool, key=lambda a: (-(a.max_hp - a.hp), a.id))
     if e.kind == "attack":
         return sorted(pool, key=lambda a: (not _can_attack(b, a, e), _enemy_gap(b, a), -a.card.cost, a.id))
+    if e.kind == "champion-uses":  # a champion that has spent a use (the most), then the costliest
+        return sorted(pool, key=lambda a: (a.champion_left - (a.card.champion_rating or 0), -a.card.cost, a.id))
     if e.kind == "scout":  # a creature not a Scout already, the costliest
         return sorted(pool, key=lambda a: (a.scout, -a.card.cost, a.id))
     if e.kind == "cleanse":  # the one with the most it would end, then with the most effects on it
@@ -526,6 +563,11 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                     recharge_one(b, src, p)
                     break
         return
+    if e.kind == "cancel":  # the champion power being used (``champion_cancelled``) does nothing, or the condition
+        # being put on is not (``condition_ignored``)
+        if b.cancels:
+            b.cancels[-1] = True
+        return
     if e.kind == "negate":
         if ctx.run is not None:
             ctx.run.negated = True
@@ -594,8 +636,11 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         elif e.kind == "ongoing":
             add_active(b, f, "ongoing", e.what, e.amount, "save", src, Filter(), group=group)
         elif e.kind == "condition":
-            add_active(b, f, "condition", e.what, 0, e.duration or "end-next-turn", src, Filter(),
-                       extra=("damage-ends",) if "damage-ends" in e.extra else (), group=group)
+            if condition_ignored(b, f, e.what):
+                continue
+            if add_active(b, f, "condition", e.what, 0, e.duration or "end-next-turn", src, Filter(),
+                          extra=("damage-ends",) if "damage-ends" in e.extra else (), group=group) and f.in_play():
+                condition_gained(b, f, e.what, ctx)
         elif e.kind == "gain":
             add_active(b, f, "gain", e.what, e.amount, e.duration or "end-round", src, Filter())
         elif e.kind == "mod":
@@ -622,13 +667,18 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             n = e.amount if e.amount >= 0 else f.speed() * -e.amount
             reposition(b, f, e.kind, n, "toward-enemy" in e.extra, move_mode(e))
         elif e.kind == "cleanse":
-            removable = cleansable(f, e)
+            removable = cleansable(f, e) if e.what != "cond:gained" else [  # 'end that condition': its event's
+                x for x in reversed(f.effects) if x.kind == "condition" and x.what == ctx.gained][:1]
             for x in removable[: e.count]:
                 b.end_effect(f, x, "cleansed")
             if removable:
                 b.event("cleanse", creature=f.id, ended=len(removable[: e.count]))
         elif e.kind == "attack":
             extra_attack(b, f, e, ctx)
+        elif e.kind == "champion-uses":  # 'regains / loses 1 use of its Champion powers': within 0 and its rating
+            before = f.champion_left
+            f.champion_left = max(0, min(f.card.champion_rating or 0, before + e.amount))
+            b.event("champion-uses", creature=f.id, change=f.champion_left - before, left=f.champion_left)
         elif e.kind == "scout":  # 'Use during your set-up: 1 Goblin ally has Scout' (ddm_guild sets it up again)
             f.scout = True
             b.scouted.append(f)
@@ -879,7 +929,7 @@ def menu_size(p: Power) -> int:
 
 def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | None = None,
          ally: Fighter | None = None, run: Run | None = None, even_destroyed: bool = False,
-         dtypes: tuple[str, ...] = (), save: SaveRoll | None = None, rerolls: bool = False) -> None:
+         dtypes: tuple[str, ...] = (), save: SaveRoll | None = None, rerolls: bool = False, gained: str = "") -> None:
     """Use every power of ``owners`` that answers ``trigger`` and has a use left (profile: the engine uses a
     triggered power whenever it can). A power that has an attack roll rolled again answers only when the attack's
     result is offered to it (``rerolls``: see :func:`offer_rerolls`), and one such power a roll is enough."""
@@ -895,10 +945,12 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
                 recharge_one(b, owner, p)
             if p.trigger != trigger or not owner.uses_left(p):
                 continue
+            if gained and (owner.id, p.index) in b.applying:
+                continue  # (a power does not answer the condition its own use puts on)
             if rerolls != rerolls_attack(p) or (rerolls and ((run is not None and run.reroll)
                                                              or (save is not None and save.reroll))):
                 continue
-            ctx = Ctx(owner, target, ally, run, dtypes, save)
+            ctx = Ctx(owner, target, ally, run, dtypes, save, gained)
             if not _trigger_applies(b, p, owner, ctx):
                 continue
             if p.action == "immediate" and not owner.immediate_ready():
@@ -1038,8 +1090,11 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
             return False
     if flt.keyword and (other is None or not has_kinds(other, flt.keyword)):
         return False
-    if flt.self_state and (other is None or not target_state_ok(b, Filter(target_state=flt.self_state), owner,
-                                                                  other, melee)):
+    if flt.self_state.startswith("gained:"):  # the condition its event put on ('becomes Dazed or Stunned')
+        if ctx.gained not in flt.self_state[7:].split("|"):
+            return False
+    elif flt.self_state and (other is None or not target_state_ok(b, Filter(target_state=flt.self_state), owner,
+                                                                    other, melee)):
         return False  # the event creature's state ('a Dazed enemy', 'a bloodied ally')
     if flt.within and trigger in _BEFALLS_FRIEND:  # 'an enemy hits it or an adjacent ally': where the one hit is
         struck = ctx.ally
@@ -1081,7 +1136,7 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
 
 # events that befall the power's creature or one of its allies ('it or an adjacent ally is hit'): their distance is
 # that creature's
-_BEFALLS_FRIEND: Final = frozenset({"friend-hit", "friend-crit-by"})
+_BEFALLS_FRIEND: Final = frozenset({"friend-hit", "friend-crit-by", "friend-would-gain-condition"})
 
 
 def _near(b: Battle, within: int, owner: Fighter, x: Fighter) -> bool:
@@ -1135,12 +1190,41 @@ def use_triggered(b: Battle, owner: Fighter, p: Power, ctx: Ctx) -> None:
     if p.action == "immediate":
         owner.immediate_used = True
     b.event("power", creature=owner.id, power=p.name, trigger=p.trigger)
+    if champion_cancelled(b, owner, p):
+        return
     if p.attack is not None:
         targets = triggered_targets(b, owner, p, ctx)
         if targets:
             attack(b, owner, p, p.attack, targets)
     if p.effects:
         apply_power(b, owner, p, power_ctx(ctx, p))
+    champion_used(b, owner, p)
+
+
+def champion_cancelled(b: Battle, f: Fighter, p: Power) -> bool:
+    """Profile ``ddm-guild.champion-events``: ``f`` uses the champion power ``p`` (its use spent): the enemies' powers
+    that answer 'when an enemy uses a champion power' are used first, one enemy after another until one has cancelled
+    it ('that champion power has no effect'). True when one did: ``p`` then does nothing, its use still spent."""
+    if p.ptype != "champion" or b.over:
+        return False
+    b.cancels.append(False)
+    try:
+        for foe in b.enemies_of(f):
+            fire(b, "enemy-uses-champion", [foe], target=f)
+            if b.cancels[-1] or b.over:
+                break
+        if b.cancels[-1]:
+            b.event("cancelled", creature=f.id, power=p.name)
+        return b.cancels[-1]
+    finally:
+        b.cancels.pop()
+
+
+def champion_used(b: Battle, f: Fighter, p: Power) -> None:
+    """... and once its effects are resolved, the enemies' powers that answer 'after an enemy uses a champion
+    power'."""
+    if p.ptype == "champion" and not b.over:
+        fire(b, "enemy-used-champion", b.enemies_of(f), target=f)
 
 
 def apply_power(b: Battle, owner: Fighter, p: Power, ctx: Ctx) -> None:

@@ -1050,6 +1050,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     effects = _outcome_effects(body) if trigger else _effects(body, "self", "power")
     if named is not None:
         effects = [replace(named[0], what=effects[0].kind if effects else ""), *effects]
+    effects = _judged_choice(effects)
     if trigger == "start-of-round" and effects and all(e.kind == "initiative" for e in effects):
         trigger = "before-initiative"  # 'Use at start of round: you roll 1 extra d20 when determining initiative this
         # round': before the champion test it is about (ddm-guild.initiative-dice)
@@ -1097,6 +1098,17 @@ def _named_first(body: str) -> tuple[Effect, str] | None:
 
 
 _REQUIRED_SIDE: Final = {"end:that-ally": "adjacent-ally", "end:target": "adjacent-enemy"}
+
+
+def _judged_choice(effects: list[Effect]) -> list[Effect]:
+    """'Choose a creature within 6 squares; that creature takes 10 radiant damage': a choice of any creature (of
+    either side) is judged for what the next clause does to the one chosen (a harm: an enemy; a help: one of its own
+    side, as ddm_guild_play picks '1 creature within 5 squares heals 10 HP')."""
+    out = list(effects)
+    for i, e in enumerate(out[:-1]):
+        if e.kind == "choose" and e.who == "chosen-creature" and not e.what and out[i + 1].who == "target":
+            out[i] = replace(e, what=out[i + 1].kind, amount=out[i + 1].amount)
+    return out
 
 
 def _bind_requirement(effects: list[Effect], requirement: str) -> list[Effect]:

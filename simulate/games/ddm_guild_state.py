@@ -12,7 +12,7 @@ from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import GuildBoard, Mover, gap, space_of
 from simulate.games.ddm_guild_cards import GuildCard
-from simulate.games.ddm_guild_vocab import Filter, Power, rerolls_attack
+from simulate.games.ddm_guild_vocab import CONDITION_TRIGGERS, Filter, Power, rerolls_attack
 
 LIVING_EXCEPTIONS: Final = frozenset({"undead", "construct", "object"})
 
@@ -416,6 +416,9 @@ class Battle:
         # the powers being applied (creature id, power index), innermost last, and the effects each has put in force
         # ('RECHARGE when no creature is affected by this power')
         self.applying: list[tuple[str, int]] = []
+        # the champion powers being used, innermost last: whether an enemy's power has cancelled each
+        # (ddm_guild_play.champion_cancelled)
+        self.cancels: list[bool] = []
         self.power_effects: dict[tuple[str, int], set[int]] = {}
         # victory points this round decides, awarded at its end ("vp" effects "round:<measure>",
         # ddm-guild.round-awards): (player, points, measure, the creature whose power it is)
@@ -441,6 +444,7 @@ class Battle:
         self.carried: frozenset[Sq] = frozenset()  # 'whenever it is not its turn: its space is smoke terrain'
         self.carriers = False  # some creature has that
         self.area_aimed: frozenset[Sq] = frozenset()  # the squares of the area attack being resolved
+        self.condition_answers = False  # ... a power that answers a condition put on (ddm_guild_play.condition_gained)
 
     def add(self, f: Fighter) -> None:
         self.fighters.append(f)
@@ -453,6 +457,8 @@ class Battle:
         """Whether an attack's result must be offered to the creatures' powers (``ddm_guild_play.offer_rerolls``)."""
         if any(rerolls_attack(p) for p in powers):
             self.rerolls = True
+        if any(p.trigger in CONDITION_TRIGGERS for p in powers):  # (and whether a condition put on is an event)
+            self.condition_answers = True
 
     # -- occupancy (rebuilt after anything moves)
 

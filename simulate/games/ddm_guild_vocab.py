@@ -40,6 +40,11 @@ EFFECT_KINDS: Final = (
     # win the next initiative roll' (what "win"): its player's next champion test (ddm-guild.initiative-dice)
     "menu",  # 'Choose 1 effect: Shield: +2 AC ... Smother: ...', 'heals 20 HP or recharges its Crushing Blow': one of
     # its ``options`` (their names in ``what``, '|'-separated), chosen by the player (ddm-guild.menu)
+    "cancel",  # 'that champion power has no effect' (what "champion"): the enemy champion power being used does
+    # nothing (its use stays spent), on the "enemy-uses-champion" trigger only (ddm-guild.champion-events); 'ignore
+    # that condition, instead' (what "condition"): the condition being put on is not (ddm-guild.condition-events)
+    "champion-uses",  # 'regains 1 use of its Champion powers' (amount 1), 'loses 1 use of its Champion powers' (-1):
+    # the champion uses left of the creatures it reaches, within 0 and the card's champion rating
     "grant",  # 'Until end of round, whenever an enemy hits it: ...': a triggered power (its words in what) that its
     # creature has for the effect's duration
     "terrain",  # 'each square adjacent to this creature gains smoke terrain until start of its next turn': terrain
@@ -99,7 +104,15 @@ TRIGGERS: Final = (
     "any-misses", "enemy-hits", "any-hits", "crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits",
     "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
     "first-turn", "own-turn", "ally-declares", "enemy-declares", "friend-declares",
+    "enemy-uses-champion",  # an enemy uses a champion power: as it is used, before its effects (which may be cancelled)
+    "enemy-used-champion",  # ... once its effects are resolved ('after an enemy uses a champion power')
+    "ally-gains-condition", "enemy-gains-condition",  # a condition put on an ally / an enemy (once it is on)
+    "friend-would-gain-condition",  # a condition about to be put on it or an ally (a power may undo it)
 )
+
+
+# the events of a condition put on a creature, or about to be (ddm_guild_play.condition_gained / condition_ignored)
+CONDITION_TRIGGERS: Final = frozenset({"ally-gains-condition", "enemy-gains-condition", "friend-would-gain-condition"})
 
 
 @dataclass(frozen=True)

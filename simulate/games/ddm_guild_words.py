@@ -98,6 +98,7 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"(^|[:;] )([+-]) (\d+ (?:\{[mrcab]\} )?(?:damage|attack)\b)"), r"\1\2\3"),  # "+ 10 damage against
     # undead"
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
+    (re.compile(r"\bwhen when\b"), "when"),
     (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
     (re.compile(r"\bittakes\b"), "it takes"), (re.compile(r"\bacritical\b"), "a critical"),
     (re.compile(r"\banimmediate\b"), "an immediate"), (re.compile(r"\btaking yor\b"), "taking your"),
@@ -132,6 +133,14 @@ _MISSPELT_WORDS: Final = (
     # a champion named after its side: 'an enemy Champion', 'an allied champion' (the kind before the noun)
     (re.compile(r"\ban enemy champion\b(?! power| rating)"), "a champion enemy"),
     (re.compile(r"\ban (?:ally|allied) champion\b(?! power| rating)"), "a champion ally"),
+    # an opponent's champion power is one of its champions' ('when an opponent uses a champion power'); a power made
+    # to have no effect is still used (the reminder says so: the use stays spent, ddm-guild.champion-events)
+    # 'Use after rolling initiative, if you win and this is your only champion in play:' (winning it, with a state)
+    (re.compile(r"\buse after rolling initiative,? if you (?:win|won) and (?=this |it |you |your )"),
+     "use when you win initiative, if "),
+    (re.compile(r"\b(when|after) an opponent uses a champion power\b"), r"\1 an enemy uses a champion power"),
+    (re.compile(r"\b(has no effect|(?:is|are) cancell?ed)\.? \(?(?:the power is still used|it still counts as being "
+                r"used)\)?"), r"\1"),
     (re.compile(r"\btaret\b"), "target"), (re.compile(r"\baff ected\b"), "affected"),
     (re.compile(r"(-\d+)(ac|attack)\b"), r"\1 \2"),  # '-2ac'
     # 'push 2 target up to squares'

@@ -275,3 +275,52 @@ def test_the_enemies_beside_the_one_destroyed_take_the_damage() -> None:
 def test_an_ally_beside_the_enemy_just_bloodied_attacks_it() -> None:
     c = card_from_json(_champion(card("Werewolf Brute", SWORD, WEREWOLF, rating=3)))
     assert c.powers[1].effects[0].filter.within == -2 and unplayed_powers(c) == []
+
+
+AASIMAR = "Use at end of turn: Choose a creature within 6 squares; that creature takes 10 radiant damage."
+VANDRIA = "Use at start of round. Choose a creature; that creature does not grant combat advantage this round."
+
+
+def test_a_creature_chosen_for_harm_is_an_enemy_within_reach_of_the_words() -> None:
+    c = card_from_json(_champion(card("Aasimar", SWORD, AASIMAR, rating=2)))
+    assert c.powers[1].trigger == "end-of-turn" and unplayed_powers(c) == []
+    s = battle([_champion(card("Aasimar", SWORD, AASIMAR, rating=2)), card("Friend", SWORD)],
+               [card("Near", SWORD), card("Far", SWORD)], PurposeDice())
+    put(s, "a1", 3, 3)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 8, 3)
+    put(s, "b2", 10, 7)
+    wiz, friend, near, far = (s.b.by_id[i] for i in ("a1", "a2", "b1", "b2"))
+    P.apply_power(s.b, wiz, wiz.powers[1], J.Ctx(wiz))
+    assert (friend.hp, near.hp, far.hp) == (50, 40, 50)
+
+
+def test_a_creature_chosen_for_help_is_of_its_own_side() -> None:
+    s = battle([_champion(card("Warpriest", SWORD, VANDRIA, rating=2))], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 3, 3)
+    put(s, "b1", 8, 3)
+    priest, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    for f in (priest, orc):
+        f.effects.clear()
+    P.apply_power(s.b, priest, priest.powers[1], J.Ctx(priest))
+    assert [x.what for x in priest.effects if x.kind == "gain"] == ["no-grant-ca"] and orc.effects == []
+
+
+WHITE = "Use after rolling initiative, if you win and this is your only champion in play: You score 30 VP."
+
+
+@pytest.mark.parametrize("other_rating, points", [(None, 30), (2, 0)])
+def test_points_for_winning_the_test_while_its_only_champion(other_rating: int | None, points: int) -> None:
+    c = card_from_json(_champion(card("Dragon", SWORD, WHITE, rating=4)))
+    assert (c.powers[1].trigger, c.powers[1].requirement) == ("win-initiative", "only-champion")
+    assert unplayed_powers(c) == []
+    s = battle([_champion(card("Dragon", SWORD, WHITE, rating=4)), card("Other", SWORD, rating=other_rating)],
+               [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 1, 1)
+    put(s, "a2", 1, 3)
+    put(s, "b1", 10, 3)
+    dragon = s.b.by_id["a1"]
+    dragon.champion_left = 4
+    before = s.b.scores[0]
+    P.fire(s.b, "win-initiative", [dragon])
+    assert s.b.scores[0] == before + points
