@@ -355,7 +355,8 @@ PER_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "
 PLAYED_TARGET_WORDS: Final = frozenset({"flying", "ongoing", "activated", "within", "beyond", "further", "resist", "at",
                                         "lowest-level", "highest-level", "sees-no-ally", "invisible-to",
                                         "has-ca-on-it", "in-your-victory-area", "guarded", "penalty", "flanking",
-                                        "attacked-it", "slower", "sneak-immune", "allies-adjacent"})
+                                        "attacked-it", "slower", "sneak-immune", "allies-adjacent",
+                                        "creatures-adjacent"})
 
 
 def target_state_played(ts: str) -> bool:

@@ -235,6 +235,8 @@ _STATIC_PATTERNS: Final = (
     # 'Bloodseeker: Has combat advantage against bloodied enemies' (the target words of the modifiers)
     (re.compile(r"^(?:it )?(?:always )?(?:has )?combat advantage (?:against|vs\.?) (?P<t>.+)$"), "ca-vs"),
     (re.compile(r"^(?P<t>enemies .+?) grant combat advantage to it$"), "ca-vs"),
+    # 'Pack Tactics: Enemies grant combat advantage to this creature whenever they are adjacent to an ally of it'
+    (re.compile(r"^enemies grant combat advantage to it (?:whenever|while|when) they are (?P<t2>.+)$"), "ca-vs"),
 )
 
 
@@ -321,7 +323,8 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             what_turn = "invisible" if t.startswith(("invisible", "it is invisible")) else "flight"
             return [Static("while", 1, what_turn, Filter(self_state="own-turn"))], [], "", ""
         if kind == "ca-vs":  # whom it has combat advantage against (the modifiers' target words)
-            words = re.sub(r"^(?:any )?enemy that is ", "enemies ", m.group("t"))
+            words = re.sub(r"^(?:any )?enemy that is ", "enemies ", m.groupdict().get("t") or "enemies that are "
+                           + m.group("t2"))
             flt, left = _mod_condition("vs. " + re.sub(r" an ally of it$", " an ally", words))
             if left or not flt.target_state or flt.self_state or flt.attack_form or flt.target_state == "ca":
                 return None
@@ -1268,9 +1271,14 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                  "{m} or {r}": "basic", "this": "same", "melee basic or ranged": "basic", "{mb} or {rb}": "basic",
                  "{mb} or ranged": "basic"}.get(which, "power:" + which)
         rest5 = am.group("rest").strip(" .")
+        bonus = extra_damage = 0
+        bm = _ATTACK_WITH.search(rest5)
+        if bm:  # 'a {b} attack with +2 Attack against that enemy', '... with +10 damage vs. that enemy': that attack's
+            bonus, extra_damage = (int(bm.group("n")), 0) if bm.group("s") == "attack" else (0, int(bm.group("n")))
+            rest5 = (rest5[: bm.start()] + " " + rest5[bm.end():]).strip(" ,.")
         rest5 = re.sub(r"^(?:against|vs\.?|on) (?:that enemy|the target|that target|the same target|target|it|"
                        r"the attacker|that creature|an adjacent enemy|the triggering enemy|(?:that )?attacker|"
-                       r"the enemy)$", "", rest5).strip(" ,.")
+                       r"the enemy)(?= as |$)", "", rest5).strip(" ,.")
         other = bool(re.match(r"^against a different target\b", rest5))  # not the event's creature
         if other:
             rest5 = rest5[len("against a different target"):].strip(" ,.")
@@ -1284,11 +1292,6 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             rest5 = rest5[: mx.start()].strip(" ,.")
             other = other or bool(re.match(r"^against a different target$", rest5))
             rest5 = re.sub(r"^against (?:a different|the same) target$", "", rest5)
-        bonus = 0
-        bm = re.match(r"^with \+(\d+) attack(?: on that attack)?$", rest5)
-        if bm:
-            bonus = int(bm.group(1))
-            rest5 = ""
         if rest5:
             raise _Unread(body)
         attacker = who if subject_given else "self"
@@ -1296,8 +1299,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             and attacker not in ("self", "target", "ally") else ()  # 'that ally' acts as its event lets it
         if (which == "same" or cap) and (attacker != "self" or count != 1):
             raise _Unread(body)
+        more = (f"damage:{extra_damage}",) if extra_damage else ()
         return [Effect("attack", attacker, bonus, which, count=count, filter=flt if attacker != "self" else Filter(),
-                       extra=imm + (("other-target",) if other else ()) + cap)]
+                       extra=imm + (("other-target",) if other else ()) + cap + more)]
     cu = _CHAMPION_USES.match(body)
     if cu:  # 'it regains 1 use of its Champion powers', 'a champion enemy loses 1 use of its Champion powers',
         # 'Recharge one use of an ally's Champion powers', "Expend one use of that enemy's Champion powers"
@@ -1314,9 +1318,13 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("champion-uses", who, n if gain else -n, filter=flt)]
     if re.match(r"^(?:recharges?|recharge) (?:this power|it)$", body):
         return [Effect("recharge", "self")]
-    rn = _RECHARGE_EFFECT.match(t)
+    rn = _RECHARGE_EFFECT.match(t) or (_RECHARGE_EFFECT.match(body) if who == "self" else None)  # ('This creature
+    # recharges Paralyzing Breath': its own power)
     if rn and re.search(r"\bor (?:makes?|uses?) ", rn.group("names")):
         raise _Unread(body)  # 'RECHARGE Retribution or make a Retribution attack': a choice, not two names
+    if rn and _and_more(rn.group("names"), default_who, ctx):
+        raise _Unread(body)  # 'RECHARGE Stunning Rend AND all enemies have -2 Attack': a name, then another clause
+        # (read when the clauses are split on 'and'; a name such as 'Hit and Run' stays whole)
     if rn:  # another power of the card, by name ("recharge its crushing blow", "recharge dominate or mind blast")
         names = [re.sub(r"^its ", "", n).strip() for n in rn.group("names").split(" or ")]
         return [Effect("recharge", "self", what="power:" + "|".join(names))]
@@ -1830,6 +1838,7 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
         if both and len(parts) == 2:  # 'target has -2 Attack and is Weakened (save ends both)': one duration, each
             parts = [parts[0] + " (save ends)", parts[1][: both.start()] + " (save ends)"]  # part's
         who_carry = default_who
+        first = len(out)
         try:
             for part in parts:
                 p = part.strip()
@@ -1847,7 +1856,39 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
                     out.extend(either)
         except _Unread:
             raise _Unread(s) from None
+        if _MOVE_THEN_AT_IT.search(s):
+            out[first:] = _move_to_it(out[first:])
     return _granted_hits(out)
+
+
+# 'this creature moves up to its Speed and makes a {b} attack against the attacker': the move is to reach that creature
+_MOVE_THEN_AT_IT: Final = re.compile(r"\bmoves? up to its speed,? (?:and|then) (?:makes?|make) [^;]*? attack against "
+                                     r"(?:the attacker|that enemy|that creature)\b")
+
+
+def _move_to_it(effects: list[Effect]) -> list[Effect]:
+    """A move of its own up to its speed, then its attack on the event's creature: the move ends beside that creature
+    ("end:target"), so the attack reaches it."""
+    if len(effects) == 2 and effects[0].kind == "move" and effects[0].who == "self" and not effects[0].what \
+            and effects[0].amount == -1 and effects[1].kind == "attack" and effects[1].who == "self":
+        return [replace(effects[0], what="end:target"), effects[1]]
+    raise _Unread("a move, then an attack on the event's creature, read otherwise")
+
+
+# what an attack a power grants has on that attack ('with +2 Attack', 'with +10 damage on that attack')
+_ATTACK_WITH: Final = re.compile(r"(?:^|(?<= ))with \+(?P<n>\d+) (?P<s>attack|damage)(?: on that attack)?(?= |,|$)")
+
+
+def _and_more(names: str, default_who: str, ctx: str) -> bool:
+    """Whether the words after an 'and' in a run of power names read as a clause of their own ('Spark Shower and make
+    a Spark Shower attack', 'Paralyzing Breath and heals 10 HP'): then the 'and' joins two clauses."""
+    _name, sep, rest = names.partition(" and ")
+    if not sep:
+        return False
+    try:
+        return bool(_clause(rest, default_who, ctx))
+    except _Unread:
+        return _and_more(rest, default_who, ctx)
 
 
 _VERB_START: Final = re.compile(r"^(?:has|have|is|are|gains?|loses?|cannot|can't|can not|may not)(?= )")

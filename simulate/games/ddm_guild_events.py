@@ -183,8 +183,9 @@ def _event_filter(name: str, m: re.Match[str]) -> Filter:
 
 
 _RECHARGE_NAMES: Final = re.compile("^" + _POWER_NAMES + "$")
-# 'Recharge Double Smash, then make a Double Smash attack', 'RECHARGE Clip OR RECHARGE Two-Handed Grip': effects too
-_RECHARGE_THEN: Final = re.compile("^" + _POWER_NAMES + r"(?:,? then |,? or recharge )")
+# 'Recharge Double Smash, then make a Double Smash attack', 'RECHARGE Clip OR RECHARGE Two-Handed Grip', 'RECHARGE
+# Stunning Rend AND all enemies have -2 Attack', 'RECHARGE Ghoulish Bite; it heals 25 HP': effects too
+_RECHARGE_THEN: Final = re.compile("^" + _POWER_NAMES + r"(?:,? then |,? or recharge | and |; )")
 
 
 _RECHARGE_USES: Final = re.compile(r"^when (?:it|this creature) uses (?:a champion power|(?P<names>" + _POWER_NAMES
@@ -1055,6 +1056,14 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 body = body[cond[1] - 6 + sep.end():]
                 changed = True
                 continue
+        trig = found.get("trigger", "")
+        own = re.match(r"^(?:on|during) its turn[,;:.]\s*", body) if "requirement" not in found and trig \
+            and not trig.startswith(("ally-", "enemy-", "any-", "friend-", "own-turn")) else None
+        if not changed and own is not None:  # 'when this creature misses with an attack on its turn;': its own event,
+            found["requirement"] = "own-turn"  # on its own turn
+            body = body[own.end():]
+            changed = True
+            continue
         if not changed and "requirement" not in found:  # 'Use only if it is adjacent to a bloodied enemy:'
             cond = _condition(body, lead_only=True)
             if cond is not None and cond[0] != "charging":  # a charge is the 'charge' requirement's (above)

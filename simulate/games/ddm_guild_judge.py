@@ -302,6 +302,10 @@ def _target_more(b: Battle, ts: str, holder: Fighter, target: Fighter) -> bool:
         least, _, kinds = arg.partition(":")
         return sum(1 for a in b.allies_of(holder) if a is not holder and b.adjacent(a, target)
                    and has_kinds(a, kinds)) >= int(least)
+    if kind == "creatures-adjacent":  # 'adjacent to 2 or more Kruthik enemies or allies' (of either side, itself and
+        least, _, kinds = arg.partition(":")  # the target aside)
+        return sum(1 for a in b.fighters if a.in_play() and a is not holder and a is not target
+                   and b.adjacent(a, target) and has_kinds(a, kinds)) >= int(least)
     if kind == "slower":  # 'creatures with lower Speed' (each one's speed now: Slowed, modifiers)
         return target.speed() < holder.speed()
     if kind == "attacked-it":  # 'targets that made an attack against it this round' (since the round's start)
@@ -536,8 +540,9 @@ def has_combat_advantage(b: Battle, attacker: Fighter, target: Fighter, melee: b
             return True
     if not sees_invisible and b.invisible_to(attacker, target):
         return True
-    for flt in attacker.ca_vs:  # 'Has combat advantage against bloodied enemies'
-        if (not flt.keyword or has_kinds(target, flt.keyword)) and target_state_ok(b, flt, attacker, target, melee):
+    for flt in attacker.ca_vs:  # 'Has combat advantage against bloodied enemies' ('... on its {m} attacks': melee)
+        if (flt.attack_form != "melee" or melee) and (not flt.keyword or has_kinds(target, flt.keyword)) \
+                and target_state_ok(b, flt, attacker, target, melee):
             return True
     if melee and not target.flank_immune() and attacker.pos is not None and target.pos is not None \
             and b.adjacent(attacker, target) and not attacker.never_flanks():

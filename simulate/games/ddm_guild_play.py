@@ -1488,18 +1488,19 @@ def may_attack(attacker: Fighter, target: Fighter) -> bool:
 
 
 def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets: list[Fighter], *,
-           charge: bool = False, opportunity: bool = False, bonus: int = 0, force: str = "") -> int:
+           charge: bool = False, opportunity: bool = False, bonus: int = 0, force: str = "", damage: int = 0) -> int:
     """Roll ``spec`` against each target (profiles ``ddm-guild.attack-roll``, ``.critical-hit``, ``.conceal``);
-    returns the number of hits. The effects it puts in force count as ``power``'s (``recharge_unaffected``)."""
+    returns the number of hits. The effects it puts in force count as ``power``'s (``recharge_unaffected``).
+    ``bonus`` and ``damage``: what a power that grants the attack adds to it ('with +2 Attack', 'with +10 damage')."""
     b.applying.append((attacker.id, power.index))
     try:
-        return _attack(b, attacker, power, spec, targets, charge, opportunity, bonus, force)
+        return _attack(b, attacker, power, spec, targets, charge, opportunity, bonus, force, damage)
     finally:
         b.applying.pop()
 
 
 def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets: list[Fighter], charge: bool,
-            opportunity: bool, bonus: int, force: str) -> int:
+            opportunity: bool, bonus: int, force: str, damage: int = 0) -> int:
     hits = 0
     if (attacker.effects or attacker.while_on) and any(not may_attack(attacker, t) for t in targets):
         targets = [t for t in targets if may_attack(attacker, t)]
@@ -1532,6 +1533,8 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             continue
         run = Run(attacker, power, spec, t, charge, opportunity)
         run.bonus_attack = bonus
+        if damage:
+            run.bonus_damage.append((damage, ""))
         run.force = force  # a granted attack that 'is an automatic hit and a critical hit'
         b.run = run
         last = run
@@ -1899,6 +1902,11 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
             attack(b, f, power, power.attack, around)
             b.area_aimed = aimed
         return
+    if power.attack.form in ("close-blast", "area", "line"):  # 'make a Lightning Blast attack': where it takes the
+        taken = _triggered_area(b, f, power.attack, ctx.target)  # event's enemy, then the most enemies, once
+        if f.in_play() and taken:
+            attack(b, f, power, power.attack, taken)
+        return
     for _ in range(max(1, e.count)):
         if b.over or not f.in_play():
             return
@@ -1917,7 +1925,8 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
         force = next((x[6:] for x in e.extra if x.startswith("force:")), "")
         if not _extra_allowed(f, e, power, ctx.run):
             return
-        attack(b, f, power, power.attack, [t], bonus=e.amount, force=force)
+        damage = next((int(x[7:]) for x in e.extra if x.startswith("damage:")), 0)
+        attack(b, f, power, power.attack, [t], bonus=e.amount, force=force, damage=damage)
 
 
 def _extra_allowed(f: Fighter, e: Effect, power: Power, run: Run | None) -> bool:

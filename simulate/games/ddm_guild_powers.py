@@ -603,8 +603,12 @@ def _parse_cached(index: int, ptype: str, text: str, uses: int) -> Power:
     display = _display_name(text, name)
     try:
         read = _read(index, ptype, text, uses, display, name, body)
-        if read.trigger and not read.action and read.attack is None and _OWN_IMMEDIATE.search(body):
-            read = replace(read, action="immediate")  # its own immediate action: one a round
+        own = _OWN_IMMEDIATE.search(body) if read.trigger and not read.action and read.attack is None else None
+        if own is not None and (not (own.group(1) or own.group(2)) or not any(
+                e.kind in ("menu", "grant") for e in read.effects)):
+            read = replace(read, action="immediate")  # its own immediate action: one a round (after 'then', or 'an
+            # immediate {b} attack', not in one option of a menu, 'Deathstrike Punisher: Recharge Double Smash, then
+            # make a Double Smash attack as an immediate action. Rise Again: ...', nor in a power it gives for a while)
         return _sneak_attack(read) if _SNEAK_NAME.match(name) else read
     except _Unread as exc:
         return Power(index=index, name=display, ptype=ptype, text=text, uses=uses, unplayed=str(exc) or t)
@@ -632,9 +636,10 @@ def _sneak_attack(p: Power) -> Power:
 # 'Use when this creature is destroyed: Make 1 {b} attack as an immediate action', 'Use after an enemy misses this
 # creature: Shift as an immediate action', 'Redirect that attack to this creature as an immediate action': what the
 # power's own creature does is its immediate action (another creature's, 'That ally makes a {b} attack as an
-# immediate action', is that creature's, see ddm_guild_effects)
-_OWN_IMMEDIATE: Final = re.compile(r"(?:^|[:;.,]\s)(?:it (?:may |can )?)?(?:make|makes|move|moves|shift|shifts|teleport"
-                                   r"|teleports|redirect)\b[^.;:]*\bas an? immediate action\b")
+# immediate action', is that creature's, see ddm_guild_effects); 'make an immediate {b} attack' too
+_OWN_IMMEDIATE: Final = re.compile(r"(?:^|[:;.,]\s)(then,? )?(?:it (?:may |can )?)?(?:(?:make|makes|move|moves|shift"
+                                   r"|shifts|teleport|teleports|redirect)\b[^.;:]*\bas an? immediate action\b|(makes? "
+                                   r"an immediate \{[mrb]+\} attack\b))")
 
 
 def _display_name(text: str, name: str) -> str:
@@ -827,6 +832,10 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     trigger = found.get("trigger", "")
     requirement = found.get("requirement", "")
     per = found.get("per", "")
+    ca_on = _ca_on_attack(trigger, trigger_filter, body) if not action and not requirement and not per \
+        and not recharge else None
+    if ca_on is not None:  # 'Whenever this creature makes an attack against an Immobilized target: This creature has
+        return Power(index, display, ptype, text, uses, statics=(ca_on,))  # combat advantage on that attack'
     body = _leading_target_words(body)
     draws = ""
     pv = _DRAWS.match(body) if not trigger else None
@@ -1067,6 +1076,20 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
                  requirement=requirement, effects=tuple(effects), recharge=recharge, per=per,
                  recharge_filter=recharge_filter)
+
+
+def _ca_on_attack(trigger: str, flt: Filter, body: str) -> Static | None:
+    """'Whenever this creature makes a {m} attack against an enemy adjacent to 2 or more Kruthik allies: This creature
+    has combat advantage on that attack': combat advantage against such targets (its attacks of that form), as 'Has
+    combat advantage against bloodied enemies' gives it."""
+    if trigger not in ("declares", "attack-made") or not re.fullmatch(
+            r"(?:it )?(?:has|gains) combat advantage (?:on|for|with) (?:that|this) attack\.?", body.strip()):
+        return None
+    state = flt.target_state or flt.self_state  # (a composed event keeps its object's state as the event creature's)
+    if not state or (flt.target_state and flt.self_state) or flt.keyword or flt.within or flt.natural \
+            or flt.attack_form not in ("", "melee") or flt.side not in ("", "enemy"):
+        return None
+    return Static("ca-vs", filter=Filter(target_state=state, attack_form=flt.attack_form))
 
 
 _CHOSEN_AS: Final = {"chosen-ally": "ally", "chosen-enemy": "target"}
@@ -1362,8 +1385,10 @@ def _state_modifiers(body: str, requirement: str) -> tuple[str, str]:
 
 
 def _effect_then_event(body: str) -> tuple[str, Filter, list[Effect]] | None:
-    """'This creature heals 10 HP whenever its {m} attack destroys an enemy': the event written after its effect."""
-    m = re.match(r"^(?P<eff>.+?),? (?P<ev>whenever .+?|when it is destroyed)\.?$", body.strip(" ."))
+    """'This creature heals 10 HP whenever its {m} attack destroys an enemy', 'This creature can shift 2 squares
+    after it makes a {m} attack': the event written after its effect."""
+    m = re.match(r"^(?P<eff>.+?),? (?P<ev>whenever .+?|when it is destroyed|after it makes .+?)\.?$",
+                 body.strip(" ."))
     if m is None:
         return None
     event = _whole_event(m.group("ev"))
@@ -1723,11 +1748,11 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
     for i, p in enumerate(powers):
         ptype = str(p.get("type") or p.get("kind") or "special")
         uses = p.get("limit") if p.get("limit") is not None else p.get("uses")
-        out.append(parse_power(i, ptype, str(p.get("text") or ""), int(str(uses)) if uses else 0))
+        out.append(_icon_name(parse_power(i, ptype, str(p.get("text") or ""), int(str(uses)) if uses else 0)))
     names = {q.name.casefold() for q in out}
     attacks = {q.name.casefold() for q in out if q.attack is not None and q.attack.form in ("melee", "ranged")}
     attacks_all = {q.name.casefold() for q in out if q.attack is not None}
-    bursts = {q.name.casefold() for q in out if q.attack is not None and q.attack.form == "close-burst"}
+    areas = {q.name.casefold() for q in out if q.attack is not None and q.attack.form in AREA_MADE}
     for i, q in enumerate(out):
         made = [e.what for e in q.effects if e.kind == "attack"] if q.attacks_made else []
         missing = [m[6:] for m in made if m.startswith("power:") and m[6:] not in attacks]
@@ -1751,12 +1776,27 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
                     and not any(n in names for n in e.what[6:].split("|")):
                 out[i] = replace(q, unplayed=f"recharge {e.what[6:]}: no power of this card has that name")
             # 'make a Toxic Burst attack': one of its card's attacks the engine makes on a power's word (a single
-            # target, or a close burst around it)
+            # target, a close burst around it, a blast, an area or a line where it takes the most enemies)
             if e.kind == "attack" and e.what.startswith("power:") and not q.attacks_made and e.who == "self" \
-                    and e.what[6:] not in attacks and e.what[6:] not in bursts:
-                out[i] = replace(q, unplayed=f"{e.what[6:]} attacks: no single-target attack or close burst of this "
-                                             "card has that name")
+                    and e.what[6:] not in attacks and e.what[6:] not in areas:
+                out[i] = replace(q, unplayed=f"{e.what[6:]} attacks: no attack of this card that is read has that name")
     return out
+
+
+# the attacks of several targets a power's words may make ('make a Lightning Blast attack'; ddm_guild_play.extra_attack)
+AREA_MADE: Final = frozenset({"close-burst", "close-blast", "area", "line"})
+# the icon letter the catalogue prints before some attack powers' names ('c Lightning Burst', 'R Produce Flame') and
+# the forms it stands for
+_ICONS: Final = {"m": ("melee",), "r": ("ranged",), "c": ("close-burst", "close-blast"), "a": ("area",)}
+
+
+def _icon_name(p: Power) -> Power:
+    """'c Lightning Burst: (burst 1) ...': the power is named without the icon letter of its form (as the card's
+    other powers name it: 'Make 1 Lightning Burst attack')."""
+    m = re.match(r"^([a-z]) (\S.*)$", p.name, re.I)
+    if m is None or p.attack is None or p.attack.form not in _ICONS.get(m.group(1).lower(), ()):
+        return p
+    return replace(p, name=m.group(2))
 
 
 def _all_effects(p: Power) -> tuple[Effect, ...]:

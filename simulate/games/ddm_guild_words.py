@@ -87,6 +87,10 @@ _SAME_MEANING: Final = (
      r"whenever an enemy makes a \1 attack against it, that enemy takes \2 damage"),
     # 'that attack deals +5 radiant damage' (of an attack an event names)
     (re.compile(r"\bthat attack deals \+(\d+) ((?:[a-z]+ )?damage)\b"), r"+\1 \2 on that attack"),
+    # 'whenever its {b} attack destroys an enemy or causes it to become Bloodied' (the second part already 'bloodies
+    # it'): the event of either
+    (re.compile(r"\b(its (?:\{[mrcab]b?\} )?attack) destroys (an? (?:[a-z\-]+ )?enemy) or bloodies it\b"),
+     r"\1 bloodies or destroys \2"),
 )
 _MISSPELT_WORDS: Final = (
     (re.compile(r"\benenmies\b"), "enemies"), (re.compile(r"\b(?:adjacen|edjacent)\b"), "adjacent"),
@@ -127,7 +131,8 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\bas aimmediate action\b"), "as an immediate action"),
     (re.compile(r"\(saved ends\)"), "(save ends)"),
     (re.compile(r"\b(when|whenever|after) a creature in your warband (?=hits |is hit )"), r"\1 it or an ally "),
-    (re.compile(r"\bfi rst\b"), "first"), (re.compile(r"\bthis creture\b"), "it"),
+    (re.compile(r"\bfi rst\b"), "first"), (re.compile(r"\bthis creture's\b"), "its"),
+    (re.compile(r"\bthis creture\b"), "it"),
     (re.compile(r"\bcauses? (an? (?:[a-z\-]+ )?enemy|an? target|target|that enemy|it) to (?:become|be) bloodied\b"),
      r"bloodies \1"),  # 'when it causes an enemy to become bloodied'
     # a champion named after its side: 'an enemy Champion', 'an allied champion' (the kind before the noun)
@@ -876,8 +881,8 @@ _T_AFTER: Final = tuple((re.compile("^" + p + r"(?= |,|$)"), atom) for p, atom i
     (r"(?:that (?:are|is) )?adjacent to (?:it|this creature)", "adjacent"),
     (r"(?:that (?:are|is) |already )?(?:taking|that (?:are|is) (?:already )?taking) ongoing " + _T_DTYPE + "damage",
      "ongoing{t}"),
-    (r"(?:that|who) (?:have|has) already (?:activated|taken (?:a|its|their) turn)(?: (?:this|in this|in the) round)?",
-     "activated"),
+    (r"(?:that|who) (?:have|has) (?:already )?(?:activated|taken (?:a|its|their) turn)(?: (?:this|in this|in the) "
+     r"round)?", "activated"),
     (r"(?:that|who) (?:have|has) not (?:yet )?(?:activated|taken (?:a|its|their) turn)(?: (?:this|in this|in the) "
      r"round)?", "!activated"),
     (r"(?:that|who) (?:cannot|can't|can not|do not|does not) see (?:it|this creature)", "unseeing"),
@@ -905,8 +910,8 @@ _T_AFTER: Final = tuple((re.compile("^" + p + r"(?= |,|$)"), atom) for p, atom i
     (r"(?:that|who) (?:have|has) a penalty to (?P<st>ac|attack|speed)", "penalty:{st}"),
     (r"with (?:a )?lower speed(?: than (?:it|this creature))?", "slower"),  # its speed now, and the target's
     # 'targets adjacent to 2 or more allies with Mob Attack': its allies (itself aside) beside the target
-    (r"adjacent to (?P<n>\d+|two|three) or more (?:other )?allies(?: with (?P<pw>[a-z][a-z' \-]*?[a-z])"
-     r"(?=$| with |,))?", "allies-adjacent"),
+    (r"adjacent to (?P<n>\d+|two|three) or more (?:other )?(?:(?P<k>[a-z\-]+) )?(?P<w>allies|enemies or allies|allies "
+     r"or enemies|creatures)(?: with (?P<pw>[a-z][a-z' \-]*?[a-z])(?=$| with |,))?", "allies-adjacent"),
     (r"(?:that|who) (?:do|does) not have line of sight to any of its allies", "sees-no-ally"),
 ))
 # a description that names one creature among the enemies ('the lowest-level enemy in play')
@@ -1006,8 +1011,13 @@ def _target_atom(atom: str, m: re.Match[str]) -> str:
         return "guarded:" + "|".join(f"{g[k]}={g[k.replace('g', 't')]}" for k in ("g", "g2") if g.get(k))
     if atom.startswith("penalty:"):
         return "penalty:" + g["st"]
-    if atom == "allies-adjacent":  # how many, then their kinds (a power of their card)
-        return f"allies-adjacent:{_words_to_int(g['n'])}:" + ("power=" + g["pw"] if g.get("pw") else "")
+    if atom == "allies-adjacent":  # how many, then their kinds (a power of their card); 'Kruthik enemies or allies':
+        # creatures of either side ("creatures-adjacent")
+        kinds = _target_kinds(g["k"]) if g.get("k") else ""
+        if kinds is None or (kinds and g.get("pw")):
+            return "unread:" + m.group(0)
+        return (f"{'allies' if g['w'] == 'allies' else 'creatures'}-adjacent:{_words_to_int(g['n'])}:"
+                + ("power=" + g["pw"] if g.get("pw") else kinds))
     if atom.startswith("level-is"):  # 'level 1 or 2', 'level 1': the highest level named, none below 1
         return "kinds:level<=" + (g["m"] or g["n"]) + ("" if g["n"] == "1" else "&kinds:level>=" + g["n"])
     if atom.startswith("level{d}"):
