@@ -99,6 +99,11 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A power used after an attack is resolved (an enemy's, or its own successful one) acts once "
         "that attack is done against each of its targets."),
+    "ddm-guild.redirect-away": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "An attack a power redirects goes, once declared, to the creature it names, whatever its distance from the "
+        "attacker (of several allies the one with the most hit points); a creature 'hit instead' takes the hit with "
+        "no new roll; 'half the damage' is half the hit points the ally would lose, rounded down."),
     "ddm-guild.target-words": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "The words about an attack's target are its state when the attack is made; a list of kinds or states is "

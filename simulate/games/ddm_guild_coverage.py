@@ -50,6 +50,7 @@ PLAYED_TRIGGERS: Final = frozenset({
     "any-destroyed", "friend-hits", "friend-hit", "any-ends-turn", "resolves-hit", "friend-crit-by",
     "ally-missed", "enemy-ends-move-adjacent", "enemy-first-bloodied", "enemy-uses-champion", "enemy-used-champion",
     "ally-gains-condition", "enemy-gains-condition", "friend-would-gain-condition",
+    "ally-takes-damage", "ally-crit-by",
 })
 # the events of a condition put on a creature (ddm_guild_play.condition_gained): the condition is the event's
 CONDITION_EVENTS: Final = CONDITION_TRIGGERS - {"friend-would-gain-condition"}
@@ -109,8 +110,16 @@ _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declar
                   "auto": frozenset({"declares", "ally-declares", "friend-declares", "rolls", "ally-rolls"}),
                   "ignore-resist": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits",
                                               "rolls", "ally-rolls"}),
+                  "no-redirect": frozenset({"declares", "ally-declares", "friend-declares"}),
                   "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by",
-                                      "friend-crit-by"})}
+                                      "friend-crit-by", "ally-crit-by"})}
+# the events on which an attack is given to another creature (ddm_guild_play.redirect_to): before the roll, to this
+# creature when an ally is attacked; after a hit on an ally ('that attack hits this creature instead'); away from this
+# creature, before the roll or after the hit or miss; to the creature with the fewest hit points in reach
+_REDIRECT_ON: Final = {"self": frozenset({"ally-attacked", "enemy-attacks-ally", "ally-hit"}),
+                       "chosen-ally": frozenset({"attacked", "hit-by"}),
+                       "chosen-enemy": frozenset({"attacked", "hit-by", "missed-by"}),
+                       "lowest-in-reach": frozenset({"ally-attacked", "attacked"})}
 # the events whose roll the engine offers to a power that has it rolled again (ddm_guild_play.offer_rerolls and
 # roll_save): an attack roll ("attack"), a saving throw ("save") or either ("any": 'that attack roll or saving throw')
 _ATTACK_REROLL_ON: Final = frozenset(trigger for trigger, _who in (*REROLL_ON_HIT, *REROLL_ON_MISS))
@@ -125,7 +134,7 @@ _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "everyone", "
 _ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally", "chosen-allies", "allies"})
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
-                                   "negate", "reduce", "provoke", "redirect", "choose", "place", "hit", "roll",
+                                   "negate", "reduce", "provoke", "redirect", "choose", "share", "place", "hit", "roll",
                                    "survive", "menu", "initiative", "grant", "scout", "terrain", "cancel",
                                    "champion-uses"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
@@ -146,8 +155,7 @@ PLAYED_STATICS: Final = frozenset({
     "always-bloodied", "initiative-rating", "bloodied-line", "through-size",
     "ally-alignment",
 })
-# what an attack may ignore ('redirect': the engine plays no power that redirects an attack, so there is nothing
-# to ignore)
+# what an attack may ignore
 PLAYED_IGNORES: Final = frozenset({"insubstantial", "conceal", "invisible", "resist", "redirect"})
 PLAYED_RECHARGE: Final = frozenset({
     "", "bloodied", "start-of-turn", "start-of-round", "end-of-turn", "end-of-round", "destroys", "ally-destroyed",
@@ -188,7 +196,7 @@ GAINED_WORDS: Final = frozenset({
     "no-invisible", "no-conceal", "no-hide", "no-opportunity", "no-immediate", "no-champion", "no-grant-ca",
     "no-ca-from-flank", "half-ranged", "no-flight", "no-provoke", "no-area-vp", "no-will-attacks", "threatening-reach",
     "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor", "immune-sneak",
-    "reach"})
+    "reach", "ca-attack", "flank-attack"})
 # (and 'no-negate', read by Fighter.uses_left from while_on: an aura's or its card's only)
 HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", "immobilized", "slowed", "dazed",
                                "weakened", "sees-invisible", "sees-invisible-ground", "ignores-conceal",
@@ -197,7 +205,8 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
                                "shift-stable", "no-vp-worth", "ignores-insubstantial",
                                "ignores-insubstantial-melee", "ranged-no-provoke", "invisible-beyond",
                                "no-enemy-auras", "no-negate", "invisible-far-all", "no-redirect", "no-flanker",
-                               "no-attack-action", "auto-save-ongoing", "ignores-smoke", "smoke-space"})
+                               "no-attack-action", "auto-save-ongoing", "ignores-smoke", "smoke-space",
+                               "no-redirect-away"})
 
 
 def gain_played(what: str, static: bool) -> bool:
@@ -319,6 +328,8 @@ def engine_unplayed(power: Power) -> str:
                 rolled = True
             elif not rolled:
                 return "a range of a d20 with no roll before it"
+            elif e.what == "base-damage" and power.trigger not in _ON_ATTACK:
+                return "the base damage of an attack with no attack"
         if e.kind == "survive" and (power.trigger != "destroyed" or e.amount <= 0):
             return "'not destroyed' where nothing would destroy it, or with no hit points given"
     chosen = False
@@ -505,8 +516,12 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "'place it adjacent to that creature' with no such creature"
     if e.kind == "place" and not e.what.startswith("adjacent:") and (attack or trigger in _ON_ATTACK):
         return "a placement while an attack is resolved (does the attack still reach it?)"
-    if e.kind == "redirect" and trigger not in ("ally-attacked", "enemy-attacks-ally"):
-        return "'redirect' with no attack on an ally"
+    if e.kind == "redirect" and trigger not in _REDIRECT_ON.get(e.who, ()):
+        return "'redirect' with no attack to give away"
+    if e.kind == "redirect" and e.who == "lowest-in-reach":
+        return ""
+    if e.kind == "share" and trigger != {"half-instead": "ally-takes-damage", "half-both": "ally-hit"}.get(e.what):
+        return "damage shared with no damage of an ally to share"
     if e.kind == "reroll" and trigger not in _REROLL_ON.get(e.what, ()):
         return "a reroll the engine does not offer"
     flt = e.filter

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from typing import Final
 
-from simulate.games.ddm_guild_rules import SHIFT_SQUARES
+from simulate.games.ddm_guild_rules import COMBAT_ADVANTAGE, SHIFT_SQUARES
 from simulate.games.ddm_guild_vocab import (
     CONDITIONS,
     DAMAGE_TYPES,
@@ -206,6 +206,10 @@ _STATIC_PATTERNS: Final = (
      "own-form:ignores-insubstantial"),
     # 'Focused: Enemies cannot redirect this creature's attacks'
     (re.compile(r"^enemies (?:cannot|can't|may not) redirect its attacks$"), "own:no-redirect"),
+    # 'Keen Eyes: Whenever this creature has combat advantage: +3 attack instead of +2' (the rules' +2 replaced)
+    (re.compile(r"^whenever it has combat advantage: \+(?P<n>\d+) attack instead of \+(?P<was>\d+)$"), "ca-attack"),
+    # 'Prideful: Attacks against this creature may not be redirected'
+    (re.compile(r"^attacks against it (?:cannot|can't|may not|can not) be redirected$"), "own:no-redirect-away"),
     (re.compile(r"^its \{r\} attacks do not provoke opportunity attacks$"), "own:ranged-no-provoke"),
     # 'This creature ignores the Slowed and Immobilized conditions and is never considered to be Slowed or Immobilized'
     (re.compile(r"^(?:it )?ignores the (?P<conds>[a-z]+ and [a-z]+) conditions and is never considered to be [a-z]+ or "
@@ -329,6 +333,10 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             if left or not flt.target_state or flt.self_state or flt.attack_form or flt.target_state == "ca":
                 return None
             return [Static("ca-vs", filter=flt)], [], "", ""
+        if kind == "ca-attack":  # what combat advantage gives it, when the card names the rules' bonus it replaces
+            if int(m.group("was")) != COMBAT_ADVANTAGE:
+                return None
+            return [Static("gain", int(m.group("n")), "ca-attack")], [], "", ""
         if kind.startswith("own-form:"):  # its {m} attacks, or all of them
             return [Static("gain", 1, kind[9:] + ("-melee" if m.group("f") else ""))], [], "", ""
         if kind.startswith("own:"):  # (a sense's range: 'within 6 squares'; 99 when none is given)
@@ -785,6 +793,9 @@ def _rolled(t: str, default_who: str, ctx: str) -> list[Effect] | None:
         if m.group("rest"):
             out.extend(_effects(m.group("rest"), default_who, ctx))
         return out
+    bd = re.match(r"^if the result equals or exceeds the base damage of (?:that|the) attack,? (?P<rest>.+)$", t)
+    if bd:  # 'Dual Sword Defense: Roll 1d20. If the result equals or exceeds the base damage of that attack, ...'
+        return [Effect("roll", "self", what="base-damage"), *_effects(bd.group("rest"), default_who, ctx)]
     g = _ROLL_GATE.match(t)
     if g:
         lo = int(g.group("lo") or g.group("lo2"))
@@ -933,7 +944,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if ini.group("win"):
             return [Effect("initiative", "player", 0, "win")]
         return [Effect("initiative", "player", _words_to_int(ini.group("n")))]
-    if ctx == "power" and (t.startswith("roll") or t[:1].isdigit() or t.startswith("on ")):
+    if ctx == "power" and (t.startswith(("roll", "on ", "if the result ")) or t[:1].isdigit()):
         rolled = _rolled(t, default_who, ctx)
         if rolled is not None:
             return rolled
@@ -970,6 +981,15 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         who2, flt2, rest2 = _subject(body)
         if who2:
             who, flt, body, subject_given = who2, flt2, rest2, True
+    # 'Each ally has +5 bonus instead of +2 while flanking until end of round': what combat advantage from flanking
+    # gives them, when the card names the rules' bonus it replaces
+    fk = re.match(r"^(?:has|have|gains?) \+(?P<n>\d+) (?:attack )?bonus instead of \+(?P<was>\d+) while flanking "
+                  r"(?P<dur>until .+)$", body)
+    if fk:
+        dur_fk = _duration(fk.group("dur"))
+        if int(fk.group("was")) != COMBAT_ADVANTAGE or not dur_fk or not subject_given:
+            raise _Unread(body)
+        return [Effect("gain", who, int(fk.group("n")), "flank-attack", dur_fk, filter=flt)]
     # Sneak Attack for a while ('Each Goblin ally has Sneak Attack 5 until end of round'): what the cards that print it
     # say it is (the static keyword "Sneak Attack N" read by _static_keyword)
     sa = re.match(r"^(?:has|have|gains?) sneak attack (?P<n>\d+)(?P<rest>.*)$", body)
@@ -1337,7 +1357,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("cancel", "self", what="champion")]
     if re.match(r"^(?:ignore that condition|that [a-z\-]+ is not affected by that condition)(?:,? instead)?$", t):
         return [Effect("cancel", "self", what="condition")]  # a condition as it would be put on: it is not
-    hm2 = re.match(r"^(?:that|the) attack (?:is|becomes) (?:an? )?(?P<what>(?:normal )?hit|critical hit"
+    hm2 = re.match(r"^(?:that|the) attack (?:is|becomes|scores) (?:an? )?(?P<what>(?:normal )?hit|critical hit"
                    r"|(?:automatic )?hit"
                    r"(?: and (?:an? )?(?:automatic )?critical hit)?)(?:,? instead)?$", t)
     if hm2 is None:
@@ -1345,13 +1365,16 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if hm2:  # what an attack roll gives, changed by a power that answers the attack
         w = hm2.group("what")
         return [Effect("hit", "self", what="crit" if "critical" in w else "auto" if "automatic" in w else "normal")]
+    if re.match(r"^(?:that|the) attack (?:cannot|can't|can not|may not) be redirected$", t):
+        return [Effect("hit", "self", what="no-redirect")]  # ('Precise Attack')
     if re.match(r"^(?:that|the) attack(?:'s damage)? ignores (?:all )?resist(?: abilities)?$", t):
         return [Effect("hit", "self", what="ignore-resist")]
     ch = _CHOOSE_RE.match(t)
     if ch:
         return [_choose(ch)]
-    if re.match(r"^redirect (?:that|the) attack to (?:it|itself)$", body):
-        return [Effect("redirect", "self")]
+    redirect = _redirect(body, who if subject_given else "", flt)
+    if redirect is not None:
+        return [redirect]
     rm = re.match(r"^(?:re-?rolls?)(?: (?:that|the|its) (attack roll or saving throw|attack or saving throw|attack"
                   r"(?: roll)?|save|saving throw|roll))?(?: and uses? the (?:higher|new) result)?(?:,? instead)?$",
                   body)
@@ -1432,6 +1455,57 @@ _GATE_TAIL: Final = re.compile(
 _GATE_OR: Final = re.compile(r"^(?P<a>(?:\d+ )?[^,]*?damage),? or (?P<b>\d+ [^,]*?damage) if (?:the )?target is "
                              r"(?P<s>[^,]+)$")
 _BONUS_DAMAGE: Final = re.compile(r"^\+(?P<n>\d+) (?P<t>(?:" + _TYPE_ALT + r") )?damage$")
+
+
+# 'Redirect that attack to this creature' (Bodyguard), 'it can redirect that attack to an adjacent ally', 'Redirect
+# the attack to an adjacent Elemental ally instead', 'Redirect that attack to an Immobilized enemy adjacent to this
+# creature other than the attacker', 'Redirect that attack to another enemy adjacent to this creature'
+_REDIRECT_TO: Final = re.compile(r"^(?:can )?redirect (?:that|the) attack (?:to|against) (?P<to>.+?)(?:,? instead)?$")
+_NOT_THE_ATTACKER: Final = re.compile(r"(?: other than the attacker| \(can ?not redirect to the attacker\))$")
+
+
+def _redirect(body: str, who: str, flt: Filter) -> Effect | None:
+    """An attack taken over by another creature (profile ddm-guild.redirect-away): to this creature ("self": 'Redirect
+    that attack to this creature', 'That attack hits this creature instead'), or away from it to one creature adjacent
+    to it ('chosen-ally' / 'chosen-enemy', of the filter's kinds or state); 'An adjacent Beast ally is hit instead',
+    'the attack instead hits 1 enemy within 5 squares of this creature' (after the roll: the attack hits that
+    creature); 'the enemy or ally with the lowest current HP within that enemy's reach' ("lowest-in-reach"). A
+    redirect before the roll to an enemy only when the words exclude the attacker ("not-attacker": is an attack
+    turned on its own attacker? the card says when it means it)."""
+    if who:
+        if who == "chosen-ally" and flt.within == -1 and body == "is hit instead":
+            return Effect("redirect", who, filter=flt)
+        if who != "self" or not body.startswith("can redirect "):
+            return None
+    if re.match(r"^assign half (?:the|that|of the|of that) damage to it instead$", body):  # 'Honor Guard'
+        return Effect("share", "self", what="half-instead")
+    if re.match(r"^(?:that|the) attack deals half damage to that ally and to it$", body):  # 'Roots of the Colony'
+        return Effect("share", "self", what="half-both")
+    if re.match(r"^(?:that|the) attack hits it instead$", body):  # 'Militia Guard': after an ally is hit
+        return Effect("redirect", "self")
+    if re.match(r"^(?:that|the) attack instead targets the enemy or ally with the lowest current hp within that "
+                r"enemy's reach$", body):  # 'Berserk Deflection'
+        return Effect("redirect", "lowest-in-reach")
+    hi = re.match(r"^(?:that|the) attack instead hits (?P<to>.+)$", body)
+    if hi:  # 'Ki Deflection: Use when a {r} attack misses this creature; the attack instead hits 1 enemy within 5
+        who3, f3, rest3 = _subject(hi.group("to"))  # squares of this creature'
+        return Effect("redirect", who3, filter=f3) if who3 == "chosen-enemy" and not rest3 else None
+    m = _REDIRECT_TO.match(body)
+    if m is None:
+        return None
+    to = m.group("to")
+    if to in ("it", "itself"):
+        return Effect("redirect", "self")
+    na = _NOT_THE_ATTACKER.search(to)
+    other = na is not None
+    if na:
+        to = to[:na.start()]
+    elif to.startswith("another enemy "):
+        to, other = "an enemy " + to[len("another enemy "):], True
+    who2, f2, rest = _subject(to)
+    if rest or f2.within != -1 or who2 not in ("chosen-ally", "chosen-enemy") or (who2 == "chosen-enemy" and not other):
+        return None
+    return Effect("redirect", who2, filter=f2, extra=("not-attacker",) if other else ())
 
 
 def _gate_filter(state: str, is_form: bool) -> Filter | None:

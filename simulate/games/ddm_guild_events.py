@@ -543,6 +543,7 @@ _COMPOSED: Final = {
     ("it", "crits", ""): ("crits", "object", "object", "attack"),
     ("ally", "crits", ""): ("ally-crits", "actor", "object", "attack"),
     ("enemy", "crits", "it"): ("crit-by", "actor", "actor", "attack"),
+    ("enemy", "crits", "ally"): ("ally-crit-by", "object", "actor", "attack"),
     ("enemy", "crits", ""): ("enemy-crits", "actor", "actor", "attack"),
     # 'an enemy hits it or an adjacent ally', 'scores a critical hit against it or an adjacent ally'
     ("enemy", "hits", "it-or-ally"): ("friend-hit", "actor", "actor", "attack"),

@@ -35,7 +35,11 @@ class Run:
         self.bonus_attack = 0
         self.bonus_damage: list[tuple[int, str]] = []
         self.negated = False
-        self.redirect: Fighter | None = None  # 'redirect that attack to this creature'
+        self.redirect: Fighter | None = None  # 'redirect that attack to this creature' / 'to an adjacent ally'
+        self.fixed = False  # 'that attack cannot be redirected' (said as it is declared)
+        self.swap: Fighter | None = None  # 'an adjacent Beast ally is hit instead' (after the roll: a hit on it)
+        self.rolled = False  # its hit or miss is known (the hit and miss events are answered)
+        self.share: Fighter | None = None  # 'that attack deals half damage to that ally and to this creature'
         self.reduce = 0
         self.reroll = False
         self.hit = False
@@ -651,14 +655,26 @@ def stat_mods(b: Battle, holder: Fighter, stat: str) -> int:
     return _stat_mods(b, holder, stat, None, None, None, False, False)
 
 
+def ca_bonus(b: Battle, attacker: Fighter, target: Fighter, melee: bool) -> int:
+    """What combat advantage adds to an attack roll (profile ``ddm-guild.combat-advantage``): the rules' +2, or what a
+    power gives instead ('Whenever this creature has combat advantage: +3 attack instead of +2'; 'Each ally has +5
+    bonus instead of +2 while flanking until end of round': when flanking gives it)."""
+    bonus = max(R.COMBAT_ADVANTAGE, attacker.gained("ca-attack"))
+    flank = attacker.gained("flank-attack")
+    if flank > bonus and melee and not target.flank_immune() and _flanks(b, attacker, target):
+        bonus = flank
+    return bonus
+
+
 def attack_bonus(b: Battle, attacker: Fighter, target: Fighter, power: Power, spec: AttackSpec, charge: bool,
                  opportunity: bool) -> tuple[int, list[str]]:
     mods: list[str] = []
     total = 0
     melee = spec.form == "melee"
     if has_combat_advantage(b, attacker, target, melee, "invisible" in spec.ignores):
-        total += R.COMBAT_ADVANTAGE
-        mods.append(f"ca+{R.COMBAT_ADVANTAGE}")
+        ca = ca_bonus(b, attacker, target, melee)
+        total += ca
+        mods.append(f"ca+{ca}")
     open_shot = spec.form == "ranged" and attacker.gained("no-cover")  # 'Creatures and terrain do not provide cover
     if not melee and attacker.pos is not None and target.pos is not None and spec.form != "close-burst" \
             and not open_shot:  # against its {r} attacks'; 'Enemies do not provide cover ...': its allies do

@@ -107,6 +107,11 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
 
 def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dtypes: tuple[str, ...] = ()) -> int:
     run = _hitting(b, target, source)
+    if b.sharers or (run is not None and run.share is not None):
+        kept = _shared(b, target, amount, source, dtypes, run)
+        if kept != amount and (kept <= 0 or not target.in_play()):
+            return 0
+        amount = kept
     was_bloodied = target.bloodied
     for x in target.effects[:]:
         if x.duration == "until-damaged" or "damage-ends" in x.extra:  # 'invisible until it takes damage', 'Helpless
@@ -145,6 +150,24 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dty
     fire(b, "damaged", [target], target=source, dtypes=dtypes, run=run)
     recharge_all(b, target, "damaged")
     _damage_events(b, target, source, dtypes, run)
+    return amount
+
+
+def _shared(b: Battle, target: Fighter, amount: int, source: Fighter | None, dtypes: tuple[str, ...],
+            run: Run | None) -> int:
+    """The hit points ``target`` loses of ``amount`` once other creatures took their part (profile
+    ``ddm-guild.redirect-away``): 'that attack deals half damage to that ally and to this creature' (each loses half,
+    rounded down), 'Use when an adjacent Hobgoblin champion takes damage: Assign half the damage to this creature
+    instead' (it loses half, rounded down; the champion the rest)."""
+    if run is not None and run.share is not None and run.share is not target and run.share.in_play():
+        amount //= 2
+        lose_hp(b, run.share, amount, source, dtypes)
+    if b.sharers and amount > 0 and target.in_play() and not b.over:
+        b.pending.append([amount])
+        try:
+            fire(b, "ally-takes-damage", b.allies_of(target), target=source, ally=target, dtypes=dtypes, run=run)
+        finally:
+            amount = b.pending.pop()[0]
     return amount
 
 
@@ -494,6 +517,12 @@ def _choose_ally(b: Battle, e: Effect, pool: list[Fighter]) -> list[Fighter]:
     return sorted(pool, key=lambda a: (nearest_enemy(a), -a.card.cost, a.id))
 
 
+def base_damage(spec: AttackSpec) -> int:
+    """An attack's base damage: the damage its hit line prints, every type of it ('15 + 5 fire damage': 20), without
+    what powers add (profile ``ddm-guild.redirect-away``)."""
+    return sum(e.amount for e in spec.hit if e.kind == "damage")
+
+
 def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ctx, gates_done: bool = False) -> None:
     if not gates_done and any(e.gate.target_state for e in effects):  # the event's creature decides
         effects = gated(b, ctx.source, ctx.target, effects)
@@ -507,6 +536,8 @@ def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ct
                 ctx.roll = b.dice.roll(20, "power")
                 b.event("power-roll", creature=ctx.source.id, roll=ctx.roll)
                 rolled_in = True
+            elif e.what == "base-damage":  # 'if the result equals or exceeds the base damage of that attack'
+                rolled_in = ctx.run is not None and ctx.roll >= base_damage(ctx.run.spec)
             else:
                 rolled_in = e.amount <= ctx.roll <= e.count
             continue
@@ -577,16 +608,31 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         return
     if e.kind == "hit":
         if ctx.run is not None:
-            if e.what == "ignore-resist":  # 'that attack's damage ignores all Resist abilities'
+            if e.what == "no-redirect":  # 'that attack cannot be redirected'
+                ctx.run.fixed = True
+            elif e.what == "ignore-resist":  # 'that attack's damage ignores all Resist abilities'
                 ctx.run.ignore_resist = True
             elif e.what == "normal":
                 ctx.run.uncrit = True
             elif ctx.run.force != "crit":
                 ctx.run.force = e.what
         return
+    if e.kind == "share":
+        if e.what == "half-both" and ctx.run is not None and ctx.run.share is None:
+            ctx.run.share = src
+        elif e.what == "half-instead" and b.pending and src.in_play():
+            part = b.pending[-1][0] // 2
+            b.pending[-1][0] -= part
+            lose_hp(b, src, part, ctx.target, ctx.dtypes)
+        return
     if e.kind == "redirect":
-        if ctx.run is not None and ctx.run.redirect is None:
-            ctx.run.redirect = src
+        run = ctx.run
+        to = redirect_to(b, e, ctx)
+        if run is not None and to is not None:
+            if run.rolled:  # 'when it is hit by an attack: an adjacent Beast ally is hit instead'
+                run.swap = run.swap or to
+            else:
+                run.redirect = run.redirect or to
         return
     if e.kind == "terrain":
         make_terrain(b, e, ctx)
@@ -840,6 +886,30 @@ def _terrain_changed(b: Battle) -> None:
     b.version += 1
 
 
+def redirect_to(b: Battle, e: Effect, ctx: Ctx) -> Fighter | None:
+    """The creature a redirect gives the attack in progress to (profile ``ddm-guild.redirect-away``): this creature
+    ('redirect that attack to this creature'), or one creature adjacent to it of the kinds or state named, neither
+    the attacker nor the creature attacked: of allies the one with the most hit points (then the cheapest), of
+    enemies the nearest with the fewest. None when there is none, or the attack cannot be redirected (only a single
+    {m} or {r} attack can; not one that ignores redirects, nor one whose attacker 'cannot be redirected')."""
+    run = ctx.run
+    if run is None or run.spec.form not in ("melee", "ranged") or "redirect" in run.spec.ignores \
+            or run.attacker.gained("no-redirect") or run.target.gained("no-redirect-away"):
+        return None
+    if e.who == "self":
+        pool = [ctx.source] if ctx.source.in_play() else []
+    elif e.who == "lowest-in-reach":  # 'the enemy or ally with the lowest current HP within that enemy's reach'
+        reach_n = max(run.spec.reach, _own_reach(run.attacker)) if run.spec.form == "melee" else 0
+        pool = sorted((x for x in b.fighters if x.in_play() and x is not run.attacker and x is not ctx.source
+                       and b.gap(run.attacker, x) <= reach_n), key=lambda x: (x.hp, x.id))[:1]
+    else:
+        pool = [x for x in pick(b, "allies" if e.who == "chosen-ally" else "enemies", e, ctx)
+                if (x is not run.attacker or "not-attacker" not in e.extra) and x is not run.target]
+        if e.who == "chosen-ally":
+            pool.sort(key=lambda a: (-a.hp, a.card.cost, a.id))
+    return next((x for x in pool if x is not run.target), None)
+
+
 def cleansable(f: Fighter, e: Effect) -> list[Active]:
     """The effects on ``f`` a cleanse may end, in the order it ends them: 'end 1 ongoing damage effect', 'end 1
     condition with a duration of (save ends)', 'end 1 effect or condition' (those a save ends)."""
@@ -959,6 +1029,9 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
                 continue  # 'after an enemy resolves an attack: if that attack hit, ...' after a miss: nothing spent
             if not requirement_ok(owner, p, charge=False, b=b):
                 continue
+            if run is not None and p.effects and p.effects[0].kind == "redirect" \
+                    and (run.fixed or redirect_to(b, p.effects[0], ctx) is None):
+                continue  # no creature to take the attack over: the power is not used
             if trigger == "any-misses" and run is not None and run.attacker.player != owner.player \
                     and any(e.kind == "reroll" for e in p.effects):
                 continue  # 'when an Arcane creature misses: reroll that attack': for its own side's misses only
@@ -1546,15 +1619,10 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         fire(b, "ally-attacked", b.allies_of(t), target=attacker, ally=t, run=run)
         if not t.in_play() or not attacker.in_play():
             continue
-        guard = run.redirect
-        if guard is not None and guard is not t and guard.in_play() and spec.form in ("melee", "ranged") \
-                and "redirect" not in spec.ignores and not attacker.gained("no-redirect"):  # the attack now targets
-            # the creature that took it over ('Enemies cannot redirect this creature's attacks': not)
-            b.event("redirect", attacker=attacker.id, target=t.id, to=guard.id)
-            t = guard
-            run.target = guard
-        t.attacked_by.add(attacker.id)  # 'against targets that made an attack against it this round'
-        fire(b, "attacked", [t], target=attacker, run=run)
+        answered = run.redirect is None  # the creature attacked answers, unless an ally took the attack over
+        if answered:
+            t.attacked_by.add(attacker.id)  # 'against targets that made an attack against it this round'
+            fire(b, "attacked", [t], target=attacker, run=run)
         fire(b, "declares", [attacker], target=t, run=run)
         allies = b.allies_of(attacker)
         fire(b, "ally-declares", allies, target=t, ally=attacker, run=run)
@@ -1562,6 +1630,19 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         fire(b, "enemy-declares", b.enemies_of(attacker), target=attacker, run=run)
         if not t.in_play() or not attacker.in_play():
             continue
+        guard = run.redirect
+        if guard is not None and guard is not t and guard.in_play() and not run.fixed:  # the attack, once declared,
+            # targets the creature that took it over ('that attack cannot be redirected': not)
+            b.event("redirect", attacker=attacker.id, target=t.id, to=guard.id)
+            t = guard
+            run.target = guard
+            run.bonus_defence = {}  # ('+2 AC against that attack' was the first target's)
+            answered = False
+        if not answered:
+            t.attacked_by.add(attacker.id)
+            fire(b, "attacked", [t], target=attacker, run=run)
+            if not t.in_play() or not attacker.in_play():
+                continue
         hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)
         hit, crit = _rolled(b, attacker, t, run, hit, crit)
         if not attacker.in_play() or b.over:
@@ -1592,6 +1673,7 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
                 if not t.in_play():
                     continue
         run.hit, run.crit = hit, crit
+        run.rolled = True
         if hit:
             fire(b, "hits", [attacker], target=t, run=run)
             if opportunity:
@@ -1603,6 +1685,11 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             fire(b, "any-hits", [x for x in b.fighters if x.in_play() and x is not attacker], target=attacker, run=run)
             fire(b, "friend-hits", [attacker, *b.allies_of(attacker)], target=t, ally=attacker, run=run)  # 'it or
             fire(b, "friend-hit", [t, *b.allies_of(t)], target=attacker, ally=t, run=run)  # an ally hits / is hit'
+            if run.swap is not None and run.swap.in_play() and not run.fixed:  # 'an adjacent Beast ally is hit
+                t = _hit_instead(b, attacker, t, run)  # instead', 'That attack hits this creature instead'
+                crit = crit and "critical hits" not in t.immune and "criticals" not in t.immune
+                if not t.in_play() or not attacker.in_play():
+                    continue
             if run.force == "crit" and not crit:  # 'when an ally hits: ... that attack becomes a critical hit'
                 crit = "critical hits" not in t.immune and "criticals" not in t.immune and not spec.no_crit
             if crit and not run.negated:
@@ -1614,6 +1701,11 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         else:
             fire(b, "missed-by", [t], target=attacker, run=run)
             fire(b, "ally-missed", b.allies_of(t), target=attacker, ally=t, run=run)  # 'an enemy misses an ally'
+            if run.swap is not None and run.swap.in_play() and not run.fixed:  # 'when a {r} attack misses it: the
+                t = _hit_instead(b, attacker, t, run)  # attack instead hits 1 enemy within 5 squares of it'
+                hit = run.hit = True
+                if not t.in_play() or not attacker.in_play():
+                    continue
         if not attacker.in_play():  # destroyed by an answer to its roll (Fire Shield, Ice Spikes): the attack ends
             return hits
         b.event("attack", attacker=attacker.id, target=t.id, power=power.name, roll=roll, total=total,
@@ -1659,6 +1751,17 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
     return hits
 
 
+def _hit_instead(b: Battle, attacker: Fighter, t: Fighter, run: Run) -> Fighter:
+    """The attack, its roll known, hits the creature a power gave it to (profile ``ddm-guild.redirect-away``), whatever
+    that creature's defences; its 'when hit' powers answer."""
+    taker = run.swap
+    assert taker is not None
+    b.event("redirect", attacker=attacker.id, target=t.id, to=taker.id)
+    run.target = taker
+    fire(b, "hit-by", [taker], target=attacker, run=run)
+    return taker
+
+
 def _crit_events(b: Battle, attacker: Fighter, t: Fighter, run: Run) -> None:
     """The powers a critical hit calls: the attacker's, its allies', its enemies', the target's own."""
     fire(b, "crits", [attacker], target=t, run=run)
@@ -1667,6 +1770,7 @@ def _crit_events(b: Battle, attacker: Fighter, t: Fighter, run: Run) -> None:
     fire(b, "friend-crits", [attacker, *allies], target=t, ally=attacker, run=run)
     fire(b, "enemy-crits", b.enemies_of(attacker), target=attacker, run=run)
     fire(b, "crit-by", [t], target=attacker, run=run)
+    fire(b, "ally-crit-by", b.allies_of(t), target=attacker, ally=t, run=run)  # 'against an adjacent ally'
     fire(b, "friend-crit-by", [t, *b.allies_of(t)], target=attacker, ally=t, run=run)  # 'against it or an ally'
     fire(b, "any-crits", [x for x in b.fighters if x.in_play()], target=t, run=run)
 

@@ -1063,9 +1063,14 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if trigger == "start-of-round" and effects and all(e.kind == "initiative" for e in effects):
         trigger = "before-initiative"  # 'Use at start of round: you roll 1 extra d20 when determining initiative this
         # round': before the champion test it is about (ddm-guild.initiative-dice)
-    if trigger == "attack-made" and effects and all(e.kind == "mod" and e.duration == "attack" for e in effects):
-        trigger = "declares"  # 'Use when making a {m} attack ...: +2 attack and +10 damage on that attack': as
-        # it is made
+    if trigger == "attack-made" and effects and all((e.kind == "mod" and e.duration == "attack")
+                                                    or (e.kind, e.what) == ("hit", "no-redirect") for e in effects):
+        trigger = "declares"  # 'Use when making a {m} attack ...: +2 attack and +10 damage on that attack', 'Use when
+        # this creature makes an attack; that attack cannot be redirected': as it is made
+    if trigger in ("any-damaged", "ally-damaged") and [(e.kind, e.what) for e in effects] == [("share",
+                                                                                            "half-instead")]:
+        trigger = "ally-takes-damage"  # 'Use when an adjacent Hobgoblin champion takes damage: Assign half the damage
+        # to this creature instead': before that damage is lost (an ally's: its own side's damage to assign)
     if action and not trigger:
         effects = _bind_chosen(_bind_menu(_bind_requirement(effects, requirement)))
     elif effects and effects[0].kind == "place" and effects[0].who in _CHOSEN_AS:

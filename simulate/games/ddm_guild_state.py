@@ -437,6 +437,8 @@ class Battle:
         self.attacks_rolled = 0
         self._occupied: dict[Sq, Fighter] | None = None
         self.run: object = None  # the attack being resolved (ddm_guild_judge.Run), for powers that ask its form
+        self.pending: list[list[int]] = []  # damage about to be lost, innermost last ('assign half the damage to it')
+        self.sharers = False  # some creature may take part of an ally's damage ('ally-takes-damage')
         self.version = 0  # bumped whenever a creature moves, appears, disappears or changes what it can do
         self.reach_cache: dict[tuple[str, int, int, int, Sq, bool, str], object] = {}
         self.rerolls = False  # some creature has a power that has an attack roll rolled again (ddm_guild_play)
@@ -459,6 +461,8 @@ class Battle:
             self.rerolls = True
         if any(p.trigger in CONDITION_TRIGGERS for p in powers):  # (and whether a condition put on is an event)
             self.condition_answers = True
+        if any(p.trigger == "ally-takes-damage" for p in powers):
+            self.sharers = True
 
     # -- occupancy (rebuilt after anything moves)
 

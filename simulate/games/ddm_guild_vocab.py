@@ -32,6 +32,8 @@ EFFECT_KINDS: Final = (
     "damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move", "teleport", "heal", "mod",
     "attack", "vp", "cleanse", "recharge", "reroll", "negate", "reduce", "switch", "destroy-self", "provoke", "place",
     "redirect", "choose",
+    "share",  # 'Assign half the damage to this creature instead' ("half-instead", of an ally's damage about to be
+    # lost), 'that attack deals half damage to that ally and to this creature' ("half-both", of an ally's hit)
     "hit",  # 'that attack is a critical hit' ("crit"), 'an automatic hit' ("auto"), 'a normal hit instead' ("normal")
     "roll",  # 'Roll 1d20' (extra "new") and 'On 11+,' / '1-9:' (amount to count): the effects after it need that roll
     "survive",  # 'this creature is not destroyed and has 5 HP instead' (on the "destroyed" trigger)
@@ -108,6 +110,8 @@ TRIGGERS: Final = (
     "enemy-used-champion",  # ... once its effects are resolved ('after an enemy uses a champion power')
     "ally-gains-condition", "enemy-gains-condition",  # a condition put on an ally / an enemy (once it is on)
     "friend-would-gain-condition",  # a condition about to be put on it or an ally (a power may undo it)
+    "ally-takes-damage",  # an ally is about to lose hit points to damage (a power may take part of them instead)
+    "ally-crit-by",  # an enemy scores a critical hit against an ally
 )
 
 

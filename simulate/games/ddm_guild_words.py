@@ -91,11 +91,26 @@ _SAME_MEANING: Final = (
     # it'): the event of either
     (re.compile(r"\b(its (?:\{[mrcab]b?\} )?attack) destroys (an? (?:[a-z\-]+ )?enemy) or bloodies it\b"),
      r"\1 bloodies or destroys \2"),
+    # 'Lancebreaker: This creature has +2 AC whenever a Mounted enemy attacks it. This creature has +2 Attack whenever
+    # it makes a {m} attack against a Mounted target.'
+    (re.compile(r"\b(?:it has )?\+(\d+) (ac|fort|ref|will|defenses) whenever an? ([a-z\-]+) enemy attacks it\b"),
+     r"+\1 \2 against \3 enemies"),
+    (re.compile(r"\b(?:it has )?\+(\d+) attack whenever it makes an? (\{[mr]\}) attack against an? ([a-z\-]+) "
+                r"target\b"), r"+\1 \2 attack against \3 targets"),
+    # 'Spell Deflection: Immediate, when hit by an attack from an Arcane creature, the attack misses instead' (an
+    # enemy's: the power is its answer to the attack); 'Scale Rune: when an attack scores a Critical hit vs. an
+    # adjacent ally: The attack scores a normal hit instead'
+    (re.compile(r"\bhit by an attack from an? ([a-z\-]+) (?:creature|enemy)\b"), r"hit by an \1 enemy's attack"),
+    (re.compile(r"\ban attack scores a critical hit (?:vs\.?|against) (an? (?:adjacent )?ally)\b"),
+     r"an enemy scores a critical hit against \1"),
+    # 'Body Shield: Redirect a {m} or {r} attack against this creature to an adjacent Immobilized enemy ...'
+    (re.compile(r"(^|: )redirect (an? (?:\{[mr]\}(?: or \{[mr]\})? )?attack) against it to "),
+     r"\1use when it is targeted by \2: redirect that attack to "),
 )
 _MISSPELT_WORDS: Final = (
     (re.compile(r"\benenmies\b"), "enemies"), (re.compile(r"\b(?:adjacen|edjacent)\b"), "adjacent"),
     (re.compile(r"\bwhil\b"), "while"), (re.compile(r"\ba\{([mrbca]b?)\}attack\b"), r"a {\1} attack"),
-    (re.compile(r"\batt ack\b"), "attack"),
+    (re.compile(r"\batt ack\b"), "attack"), (re.compile(r"\battackj\b"), "attack"),
     (re.compile(r"\{([mrcab]) (?=attacks?\b)"), r"{\1} "),  # '+4 Reflex against {r attacks'
     (re.compile(r"\bthiscreature\b"), "it"), (re.compile(r"\bthatally\b"), "that ally"),
     (re.compile(r"\bgoblinallies\b"), "goblin allies"), (re.compile(r"\+(\d+)vp\b"), r"+\1 vp"),

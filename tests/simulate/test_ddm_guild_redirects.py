@@ -1,0 +1,211 @@
+"""Attacks given away by the creature attacked (profile ddm-guild.redirect-away): 'Use when this creature is targeted
+by an attack: Redirect that attack to an adjacent Elf ally', 'Redirect a {m} or {r} attack against this creature to an
+adjacent Immobilized enemy other than the attacker', 'Use when this creature is hit by an attack: An adjacent Beast ally
+is hit instead'; and the attacks that cannot be redirected ('Use when this creature makes an attack; that attack
+cannot be redirected', 'Attacks against this creature may not be redirected')."""
+
+from __future__ import annotations
+
+from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild_cards import card_from_json
+from simulate.games.ddm_guild_state import Fighter
+from simulate.games.ddm_guild_vocab import Filter
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
+
+BOW = "Bow: (range 10) +10 vs. AC; 10 damage."
+ELF_SHIELD = "Use when this creature is targeted by an attack: Redirect that attackj to an adjacent Elf ally.."
+BEAST_SHIELD = "Use when this creature is hit by an attack: An adjacent Beast ally is hit instead."
+BODY_SHIELD = "Body Shield: Redirect a {m} or {r} attack against this creature to an adjacent Immobilized enemy " \
+              "other than the attacker. RECHARGE when this creature hits with a {b} attack."
+
+
+def _played(raw: dict[str, object], index: int) -> None:
+    c = card_from_json(raw)
+    p = c.powers[index]
+    assert p.played and not C.engine_unplayed(p), (p.name, p.unplayed or C.engine_unplayed(p))
+
+
+def _attack(s: object, attacker: Fighter, target: Fighter, index: int = 0) -> int:
+    p = attacker.powers[index]
+    assert p.attack is not None
+    return P.attack(s.b, attacker, p, p.attack, [target])  # type: ignore[attr-defined]
+
+
+def test_an_attack_redirected_to_an_adjacent_ally_of_the_kind_named() -> None:
+    ambassador = card("Elf Ambassador", SWORD, ELF_SHIELD)
+    _played(ambassador, 1)
+    s = battle([ambassador, card("Elf Guard", SWORD, hp=60, keywords=("Elf",)), card("Man", SWORD, hp=80)],
+               [card("Orc", SWORD)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)  # an adjacent Elf
+    put(s, "a3", 4, 2)  # adjacent, not an Elf
+    put(s, "b1", 5, 3)
+    amb, elf, man, orc = (s.b.by_id[i] for i in ("a1", "a2", "a3", "b1"))
+    assert _attack(s, orc, amb) == 1
+    assert (amb.hp, elf.hp, man.hp) == (50, 50, 80)  # the Elf took the hit
+    put(s, "a2", 9, 9)  # no Elf beside it: it takes the attack itself
+    _attack(s, orc, amb)
+    assert (amb.hp, elf.hp) == (40, 50)
+
+
+def test_the_ally_with_the_most_hit_points_takes_it_and_not_an_area_attack() -> None:
+    kobold = card("Kobold Champion", SWORD, "Sneaky Desperation: While Bloodied, whenever this creature is targeted "
+                                            "by a {m} attack, it can redirect that attack to an adjacent ally.")
+    _played(kobold, 1)
+    s = battle([kobold, card("Kobold", SWORD, hp=30), card("Dragon", SWORD, hp=90)],
+               [card("Orc", SWORD, BOW, "Burst: Close burst 2; +10 vs. Reflex; 5 damage.")],
+               PurposeDice(attack=[15, 15, 15, 15, 15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "a3", 4, 2)
+    put(s, "b1", 5, 3)
+    k, small, big, orc = (s.b.by_id[i] for i in ("a1", "a2", "a3", "b1"))
+    _attack(s, orc, k)  # not bloodied: it takes the hit
+    assert k.hp == 40
+    k.hp = 20
+    _attack(s, orc, k)  # bloodied: the ally with the most hit points takes it
+    assert (k.hp, small.hp, big.hp) == (20, 30, 80)
+    _attack(s, orc, k, 1)  # a {r} attack: not redirected
+    assert k.hp == 10
+
+
+def test_body_shield_gives_the_attack_to_an_immobilized_enemy_other_than_the_attacker() -> None:
+    choker = card("Choker", SWORD, BODY_SHIELD)
+    choker["powers"][1]["uses"] = 1
+    _played(choker, 1)
+    s = battle([choker], [card("Orc", SWORD), card("Goblin", SWORD)], PurposeDice(attack=[15, 15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    ch, orc, gob = (s.b.by_id[i] for i in ("a1", "b1", "b2"))
+    _attack(s, orc, ch)  # the goblin is not Immobilized: the choker is hit
+    assert (ch.hp, gob.hp) == (40, 50)
+    for f in (gob, orc):
+        P.add_active(s.b, f, "condition", "immobilized", 0, "save", ch, Filter())
+    assert gob.has("immobilized") and orc.has("immobilized")
+    _attack(s, orc, ch)  # the goblin takes it (not the orc, the attacker, Immobilized too)
+    assert (ch.hp, gob.hp, orc.hp) == (40, 40, 50)
+    _attack(s, orc, ch)  # used: it recharges only when the choker hits with a basic attack
+    assert (ch.hp, gob.hp) == (30, 40)
+
+
+def test_an_adjacent_beast_ally_is_hit_instead() -> None:
+    ranger = card("Moon Elf Ranger", SWORD, BEAST_SHIELD)
+    _played(ranger, 1)
+    s = battle([ranger, card("Wolf", SWORD, hp=40, ac=30, keywords=("Beast",))], [card("Orc", SWORD)],
+               PurposeDice(attack=[12, 3]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 3)
+    r, wolf, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    assert _attack(s, orc, r) == 1  # 22 hits the ranger's AC 15; the wolf is hit, whatever its AC
+    assert (r.hp, wolf.hp) == (50, 30)
+    assert _attack(s, orc, r) == 0  # a miss: nothing to hand over
+    assert (r.hp, wolf.hp) == (50, 30)
+
+
+def test_an_attack_that_cannot_be_redirected() -> None:
+    wizard = card("Halfling Wizard", SWORD, "Precise Attack: Use when this creature makes an attack; that attack "
+                                            "cannot be redirected")
+    _played(wizard, 1)
+    proud = card("Roving Swordmage", SWORD, "Prideful: Attacks against this creature may not be redirected.")
+    _played(proud, 1)
+    guard = "Bodyguard: Use when an enemy targets an adjacent ally with an attack: Redirect that attack to this " \
+            "creature."
+    s = battle([card("Guard", SWORD, guard), card("Lord", SWORD), proud], [wizard, card("Orc", SWORD)],
+               PurposeDice(attack=[15, 15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "a3", 3, 3)
+    put(s, "b1", 5, 4)
+    put(s, "b2", 5, 3)
+    g, lord, sm, wiz, orc = (s.b.by_id[i] for i in ("a1", "a2", "a3", "b1", "b2"))
+    _attack(s, wiz, lord)  # the wizard's attack stays on the lord
+    assert (g.hp, lord.hp) == (50, 40)
+    _attack(s, orc, lord)  # the orc's goes to the guard
+    assert (g.hp, lord.hp) == (40, 40)
+    _attack(s, orc, sm)  # nor is an attack on the swordmage taken over
+    assert (g.hp, sm.hp) == (40, 40)
+
+
+def test_that_attack_hits_this_creature_instead() -> None:
+    militia = card("Human Town Guard", SWORD, "Militia Guard: Use when an adjacent ally is hit with a {m} or {r} "
+                                              "attack: That attack hits this creature instead.", ac=40)
+    _played(militia, 1)
+    s = battle([militia, card("Lord", SWORD)], [card("Orc", SWORD)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 4)
+    guard, lord, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    assert _attack(s, orc, lord) == 1  # the lord is hit; the guard takes the hit, whatever its AC
+    assert (guard.hp, lord.hp) == (40, 50)
+
+
+def test_the_attack_goes_to_the_creature_with_the_fewest_hit_points_in_reach() -> None:
+    berserker = card("Foulspawn Berserker", SWORD, "Berserk Deflection: Whenever an enemy targets an ally adjacent to "
+                     "this creature with a {m} attack, that attack instead targets the enemy or ally with the lowest "
+                     "current HP within that enemy's reach.", hp=5)
+    _played(berserker, 1)
+    s = battle([berserker, card("Lord", SWORD)], [card("Orc", SWORD), card("Goblin", SWORD, hp=20)],
+               PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)  # (the berserker itself, the weakest, is not one of them)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 4)
+    put(s, "b2", 5, 5)  # the orc's own ally, within its reach, with the fewest hit points
+    lord, orc, gob = (s.b.by_id[i] for i in ("a2", "b1", "b2"))
+    _attack(s, orc, lord)
+    assert (lord.hp, gob.hp) == (50, 10)
+
+
+def test_a_ranged_miss_instead_hits_an_enemy_within_5_squares() -> None:
+    ulmo = card("Ulmo Lightbringer", SWORD, "Ki Deflection: Use when a {r} attack misses this creature; the attack "
+                                           "instead hits 1 enemy within 5 squares of this creature.", ac=40)
+    _played(ulmo, 1)
+    s = battle([ulmo], [card("Archer", BOW), card("Orc", SWORD, ac=40)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 12, 3)  # the archer, 8 squares away
+    put(s, "b2", 6, 3)
+    u, archer, orc = (s.b.by_id[i] for i in ("a1", "b1", "b2"))
+    assert _attack(s, archer, u) == 1  # missed the monk: the orc is hit, whatever its AC
+    assert (u.hp, orc.hp, archer.hp) == (50, 40, 50)
+    _attack(s, orc, u)  # a {m} miss: nothing
+    assert (u.hp, orc.hp) == (50, 40)
+
+
+def test_an_honor_guard_takes_half_the_champions_damage() -> None:
+    honor = card("Hobgoblin Fighter", SWORD, "Honor Guard: Use when an adjacent Hobgoblin champion takes damage: "
+                                             "Assign half the damage to this creature instead.")
+    _played(honor, 1)
+    champion = card("Hobgoblin Warcaster", SWORD, rating=2, keywords=("Hobgoblin",))
+    s = battle([honor, champion, card("Hobgoblin Soldier", SWORD, keywords=("Hobgoblin",))],
+               [card("Orc", SWORD, "Axe: +10 vs. AC; 15 damage.")], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "a3", 3, 3)  # adjacent too, not a champion
+    put(s, "b1", 5, 4)
+    guard, champ, soldier, orc = (s.b.by_id[i] for i in ("a1", "a2", "a3", "b1"))
+    _attack(s, orc, champ, 1)
+    assert (champ.hp, guard.hp) == (50 - 8, 50 - 7)
+    _attack(s, orc, soldier, 1)
+    assert (soldier.hp, guard.hp) == (35, 43)
+    P.deal_damage(s.b, champ, [(10, "")], None)  # any damage: 5 each
+    assert (champ.hp, guard.hp) == (37, 38)
+
+
+def test_that_attack_deals_half_damage_to_that_ally_and_to_this_creature() -> None:
+    myconid = card("Myconid Guard", SWORD, "Roots of the Colony: Use when a Myconid ally within 5 squares of this "
+                                           "creature is hit by an attack; that attack deals half damage to that ally "
+                                           "and to this creature.")
+    _played(myconid, 1)
+    s = battle([myconid, card("Myconid Sovereign", SWORD, keywords=("Myconid",)), card("Human", SWORD)],
+               [card("Orc", SWORD, "Axe: +10 vs. AC; 15 damage.")], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 8, 3)
+    put(s, "a2", 4, 4)
+    put(s, "a3", 4, 2)
+    put(s, "b1", 5, 3)
+    guard, sovereign, human, orc = (s.b.by_id[i] for i in ("a1", "a2", "a3", "b1"))
+    _attack(s, orc, sovereign, 1)
+    assert (sovereign.hp, guard.hp) == (43, 43)
+    _attack(s, orc, human, 1)
+    assert (human.hp, guard.hp) == (35, 43)
