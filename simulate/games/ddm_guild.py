@@ -445,9 +445,15 @@ class GuildState(State):
         if b.round > self.params.max_rounds:
             self._time_up()
             return
+        arrived: dict[str, str] = {}  # a creature a power brought on: the moment that power answered (used once)
         if b.round >= 2:  # Delayed Appearance: on the battle map at the start of the second round
             for f in b.fighters:
-                if f.delayed and f.alive and not f.on_map:
+                if not (f.delayed and f.alive and not f.on_map):
+                    continue
+                came = P.arrive(b, f, ("before-initiative", "start-of-round"))
+                if came:
+                    arrived[f.id] = came
+                else:
                     letter = b.letters[f.player]
                     self._place(f, letter, self.board.distance_field(self.map.start_squares(b.letters[1 - f.player]),
                                                                      1))
@@ -459,7 +465,7 @@ class GuildState(State):
             f.attacked_by.clear()
             f.extra_round.clear()
             f.immediate_used = False
-        P.fire(b, "before-initiative", self._in_order(0))
+        P.fire(b, "before-initiative", [f for f in self._in_order(0) if arrived.get(f.id) != "before-initiative"])
         winner, rolls = self._champion_roll("champion-test")
         self.first_player = winner  # profile ddm-guild.first-player
         b.won_initiative = winner
@@ -467,7 +473,7 @@ class GuildState(State):
         order = self._in_order(winner)
         P.fire(b, "after-initiative", order)
         P.fire(b, "win-initiative", [f for f in order if f.player == winner])
-        P.fire(b, "start-of-round", order)
+        P.fire(b, "start-of-round", [f for f in order if arrived.get(f.id) != "start-of-round"])
         P.fire(b, "any-time", order)  # 'use at any time': the engine uses it at the start of the round
         for f in order:
             P.recharge_all(b, f, "start-of-round")
@@ -488,6 +494,9 @@ class GuildState(State):
         if b.over:
             return
         order = self._in_order(self.first_player)
+        for f in b.fighters:  # (its power brings it on at the end of the round: ddm-guild.delayed-appearance)
+            if f.delayed and f.alive and not f.on_map and P.arrive(b, f, ("end-of-round",)) != "":
+                order = [x for x in order if x is not f]
         P.fire(b, "end-of-round", order)
         if b.round_awards and not b.over:  # what the round's powers promised (profile ddm-guild.round-awards)
             own = [self._area_cells(p) for p in (0, 1)]

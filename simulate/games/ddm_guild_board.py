@@ -175,48 +175,42 @@ class GuildBoard:
         self._fits_flags: dict[int, bytearray] = {}
         self._endable_flags: dict[int, bytearray] = {}
         self.base: GuildBoard = self  # the map's own board (a view with terrain a power made keeps it here)
-        self._views: dict[frozenset[tuple[Sq, frozenset[str]]], GuildBoard] = {}
+        self._views: dict[tuple[frozenset[tuple[Sq, frozenset[str]]], int, bool], GuildBoard] = {}
         self.smoky = any("smoke" in names for names in self.grid.terrain.values())
-        self._smokeless: GuildBoard | None = None
+        self.sight_limit = 0  # 'line of sight is limited to 6 squares' (a view's: _LimitedSight)
 
-    def with_terrain(self, made: Mapping[Sq, frozenset[str]]) -> GuildBoard:
-        """This map with terrain a power made for a while added (profile ``ddm-guild.made-terrain``): a view that
-        shares the map's movement (only terrain that changes sight alone, ``SIGHT_ONLY``, is made) and has its own
-        sight; a few views are kept per map (the same terrain comes back in other battles)."""
+    def with_terrain(self, made: Mapping[Sq, frozenset[str]], limit: int = 0, smokeless: bool = False) -> GuildBoard:
+        """This map with terrain a power made for a while added, and sight limited to ``limit`` squares if one is
+        given (profile ``ddm-guild.made-terrain``); ``smokeless``: with no smoke at all, the map's or made (the sight
+        of a creature that 'ignores smoke terrain'). A view that shares the map's movement (only terrain that changes
+        sight alone, ``SIGHT_ONLY``, is made) and has its own sight; a few views are kept per map (the same terrain
+        comes back in other battles)."""
         base = self.base
-        if not made:
+        if not limit and (not made or smokeless) and not (smokeless and base.smoky):
             return base
         if any(not names <= SIGHT_ONLY for names in made.values()):
             raise ValueError("only terrain that changes sight alone is made by powers")
-        key = frozenset(made.items())
+        key = (frozenset(made.items()) if not smokeless else frozenset(), limit, smokeless)
         view = base._views.get(key)
         if view is None:
             terrain = dict(base.grid.terrain)
-            for sq, names in made.items():
-                terrain[sq] = terrain.get(sq, frozenset()) | names
-            view = base._view(terrain)
+            if smokeless:
+                terrain = {sq: names - SIGHT_ONLY for sq, names in terrain.items() if names - SIGHT_ONLY}
+            else:
+                for sq, names in made.items():
+                    terrain[sq] = terrain.get(sq, frozenset()) | names
+            view = copy.copy(base)
+            view.grid = dataclasses.replace(base.grid, terrain=terrain)
+            view._sight_cache = {}
+            view._cover_cache = {}
+            view._views = {}
+            view.smoky = any("smoke" in names for names in terrain.values())
+            view.sight_limit = limit
+            if limit:
+                view.__class__ = _LimitedSight
             if len(base._views) >= 16:
                 base._views.pop(next(iter(base._views)))
             base._views[key] = view
-        return view
-
-    def smokeless(self) -> GuildBoard:
-        """The map with no smoke (made or its own): the sight of a creature that 'ignores smoke terrain'."""
-        base = self.base
-        if not base.smoky:
-            return base
-        if base._smokeless is None:
-            base._smokeless = base._view({sq: names - SIGHT_ONLY for sq, names in base.grid.terrain.items()
-                                          if names - SIGHT_ONLY})
-        return base._smokeless
-
-    def _view(self, terrain: dict[Sq, frozenset[str]]) -> GuildBoard:
-        view = copy.copy(self)
-        view.grid = dataclasses.replace(self.grid, terrain=terrain)
-        view._sight_cache = {}
-        view._cover_cache = {}
-        view._views = {}
-        view.smoky = any("smoke" in names for names in terrain.values())
         return view
 
     # -- spaces
@@ -691,3 +685,12 @@ class GuildBoard:
                 break
             out.append(sq)
         return out
+
+
+class _LimitedSight(GuildBoard):
+    """A view of the map where 'line of sight is limited to N squares' (``sight_limit``): no sight farther."""
+
+    def sees(self, a: Sq, a_side: int, b: Sq, b_side: int) -> bool:
+        if gap(a, a_side, b, b_side) > self.sight_limit:
+            return False
+        return super().sees(a, a_side, b, b_side)

@@ -173,7 +173,8 @@ PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "
                                          "alone"})
 PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging", "adjacent-ally", "own-turn",
                                        "opportunity", "moved-this-turn", "damaged", "unseen", "flanked",
-                                       "not-charged", "not-moved", "first-round", "destroyed-this-turn",
+                                       "not-charged", "not-moved", "first-round", "after-first-round",
+                                       "destroyed-this-turn",
                                        "adjacent-wall", "no-adjacent-creature", "adjacent-enemy",
                                        "no-adjacent-enemy", "in-victory-area", "sees-no-enemy",
                                        "first-to-activate", "first-you-activate", "last-you-activate",
@@ -206,7 +207,7 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
                                "ignores-insubstantial-melee", "ranged-no-provoke", "invisible-beyond",
                                "no-enemy-auras", "no-negate", "invisible-far-all", "no-redirect", "no-flanker",
                                "no-attack-action", "auto-save-ongoing", "ignores-smoke", "smoke-space",
-                               "no-redirect-away"})
+                               "no-redirect-away", "sight-limit"})
 
 
 def gain_played(what: str, static: bool) -> bool:
@@ -463,7 +464,7 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
     if e.kind == "choose" and e.who == "square":  # 'choose a square in line of sight' (for what it makes there)
         return ""
     if e.kind == "terrain":  # terrain a power makes for a while (ddm-guild.made-terrain): only what changes sight alone
-        if e.what not in SIGHT_ONLY:
+        if e.what not in SIGHT_ONLY and e.what != "sight-limit":
             return f"{e.what} terrain made by a power is not played"
         if e.extra[:1] == ("area",) and (not attack or trigger):  # (the squares of the area its action aimed)
             return "the squares of an area when no area attack is made"
@@ -514,7 +515,9 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "'place it adjacent to that ally' with no such ally"
     if e.kind == "place" and e.what == "adjacent:target" and not attack and trigger not in _EVENT_TARGET:
         return "'place it adjacent to that creature' with no such creature"
-    if e.kind == "place" and not e.what.startswith("adjacent:") and (attack or trigger in _ON_ATTACK):
+    if e.kind == "place" and not e.what.startswith("adjacent:") and (attack or trigger in _ON_ATTACK) and not (
+            e.what == "beside:self" and e.who == "target" and attack and not trigger):  # (its own attack's rider on
+        # its target: 'place target in any square adjacent to this creature', once that attack's roll is resolved)
         return "a placement while an attack is resolved (does the attack still reach it?)"
     if e.kind == "redirect" and trigger not in _REDIRECT_ON.get(e.who, ()):
         return "'redirect' with no attack to give away"

@@ -77,6 +77,8 @@ _STATIC_PATTERNS: Final = (
     # space is smoke terrain' (profile ddm-guild.made-terrain)
     (re.compile(r"^ignores smoke(?: terrain)?$"), "own:ignores-smoke"),
     (re.compile(r"^whenever it is not its turn:? its space is smoke(?: terrain)?$"), "own:smoke-space"),
+    (re.compile(r"^while it is on the battle ?map,? line of sight is limited to (?P<n>\d+) squares$"),
+     "own:sight-limit"),
     (re.compile(r"^immune ([a-z ,]+?)$"), "immune"),
     (re.compile(r"^reach (\d+)$"), "reach"),
     (re.compile(r"^burrow(?: \d+)?$"), "burrow"),
@@ -955,7 +957,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     t = re.sub(r"^(?:then,?|and|also|instead,?) ", "", t)
     if re.match(r"^choose (?:a|1|one) square (?:with)?in (?:its )?line of sight$", t) and ctx == "power":
         return [Effect("choose", "square", 0, "seen")]  # 'Choose a square in line of sight. ... that square and ...'
-    made = _made_terrain(t) if "smoke" in t else None
+    made = _made_terrain(t) if "smoke" in t or "line of sight is limited" in t else None
     if made is not None:
         return [made]
     t = _ENDS_LAST.sub(r"end \1 on \2", t)  # '1 condition on that ally ends': the verb after its object
@@ -1249,7 +1251,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             raise _Unread(body)
         return [Effect("heal", who if subject_given else ("self" if default_who == "target" else default_who),
                        int(hl.group("n")), filter=flt)]
-    pa = re.match(r"^(?:place it|it is placed) in (?:a|any) (?:space|square) adjacent to "
+    pt = re.match(r"^place (?:the )?target in (?:a|any) (?:legal )?(?:space|square) adjacent to it(?: after resolving "
+                  r"(?:the |that )?attack)?$", body) if ctx == "hit" else None
+    if pt:  # 'place target in any square adjacent to this creature' (an attack's rider: its target beside it)
+        return [Effect("place", "target", 0, "beside:self")]
+    pa = re.match(r"^(?:place it|it is placed) (?:in (?:a|any) (?:space|square) )?adjacent to "
                   r"(?P<who>that ally|the ally|that enemy|the target|target)$", body)
     if pa:  # 'Place this creature in a space adjacent to that ally' (no line of sight needed: not a teleport)
         return [Effect("place", "self", 0, "adjacent:" + ("ally" if "ally" in pa.group("who") else "target"))]
@@ -1638,6 +1644,9 @@ def _made_terrain(t: str) -> Effect | None:
                 body, dur = _split_duration(body)
             except _Unread:
                 return None
+    lim = re.match(r"^line of sight is limited to (?P<n>\d+) squares(?: for each enemy and ally)?$", body.strip(" ,"))
+    if lim and dur in ("start-next-turn", "end-next-turn", "end-round", "end-next-round", "battle"):
+        return Effect("terrain", "self", int(lim.group("n")), "sight-limit", dur)  # (every creature's sight)
     m = _MADE_RE.match(body.strip(" ,"))
     if m is None or dur not in ("start-next-turn", "end-next-turn", "end-round", "end-next-round", "battle"):
         return None
@@ -1657,7 +1666,8 @@ def _made_terrain(t: str) -> Effect | None:
 
 _PLACE_RE: Final = re.compile(r"^(?:you may )?(?:place it|it is placed)(?: on the battle ?map)?,? (?P<where>.+)$")
 _PLACE_REF: Final = re.compile(
-    r"^(?:an?|1) (?:(?P<state>bloodied) )?(?P<kinds>[a-z\-]+(?: or [a-z\-]+)? )?(?P<noun>ally|enemy)"
+    r"^(?:an?|1) (?:(?P<state>bloodied) )?(?P<kinds>(?:[a-z\-]+ )?[a-z\-]+(?: or [a-z\-]+)?(?: [a-z\-]+)? )?"
+    r"(?P<noun>ally|enemy)"
     r"(?: of level (?P<lv>\d+) or (?P<dir>greater|higher|lower|less))?$")
 _PLACE_WHERE: Final = (
     (re.compile(r"^in (?:a|any) (?:space|square) (?:that )?it can see$|^in any (?:space|square) (?:with)?in its line "
@@ -1675,11 +1685,41 @@ _PLACE_WHERE: Final = (
 
 
 def _placement(body: str) -> Effect | None:
-    """'Place this creature <where>' (see above) as a place effect, or None."""
+    """'Place this creature <where>' (see above) as a place effect, or None; '<where>, or <where>' (either: its
+    second in ``options``, extra "or")."""
     m = _PLACE_RE.match(body)
     if m is None:
         return None
-    where = m.group("where")
+    where = re.sub(r"\ballied (champion|[a-z\-]+)$", r"\1 ally", m.group("where"))  # 'adjacent to an allied champion'
+    either = re.match(r"^(?P<a>in your start area|in (?:a|any) victory area),? or "
+                      r"(?P<b>(?:in (?:a|any) (?:space|square) )?adjacent to .+)$", where)
+    if either:  # 'in your start area, or adjacent to an allied champion'
+        first, second = _placement("place it " + either.group("a")), _placement("place it " + either.group("b"))
+        if first is None or second is None:
+            return None
+        return replace(first, extra=("or",), options=((second,),))
+    return _place_where(where)
+
+
+def _compound_kinds(words: str) -> str:
+    """'divine or arcane drow' (a Divine or an Arcane Drow), 'non-good arcane or divine' (a non-Good Arcane or
+    non-Good Divine): the kinds a placement's creature needs, alternatives joined by '|' (``has_kinds``)."""
+    cm = re.match(r"^(?:(?P<pre>[a-z\-]+) )?(?P<a>[a-z\-]+) or (?P<b>[a-z\-]+)(?: (?P<post>[a-z\-]+))?$", words)
+    if cm is None:
+        return _event_kinds(words)
+    parts = [_event_kinds(w) for w in (cm.group("pre"), cm.group("post")) if w]
+    if any("|" in p or "+" in p for p in parts):
+        raise _Unread(words)
+    alts = []
+    for alt in (cm.group("a"), cm.group("b")):
+        k = _event_kinds(alt)
+        if "|" in k:
+            raise _Unread(words)
+        alts.append("+".join(x for x in (*parts, k) if x))
+    return "|".join(alts)
+
+
+def _place_where(where: str) -> Effect | None:
     for rx, what, n in _PLACE_WHERE:
         wm = rx.match(where)
         if wm:
@@ -1693,7 +1733,7 @@ def _placement(body: str) -> Effect | None:
     if ref is None:
         return None
     try:
-        kinds = _event_kinds(ref.group("kinds")) if ref.group("kinds") else ""
+        kinds = _compound_kinds(ref.group("kinds").strip()) if ref.group("kinds") else ""
     except _Unread:
         return None
     if ref.group("lv"):  # 'an Arcane ally of level 8 or greater'

@@ -213,7 +213,10 @@ _PREFIX_WORDS: Final = (
     (r"(?:only )?if no enem(?:y has|ies have) line of sight to it", "requirement", "unseen"),
     (r"use at (?:the )?start of (?:each |the |a |any )?round", "trigger", "start-of-round"),
     (r"use at (?:the )?end of (?:each |the )?round", "trigger", "end-of-round"),
-    (r"use before rolling initiative", "trigger", "before-initiative"),
+    (r"use before (?:rolling|you roll for|you roll) initiative", "trigger", "before-initiative"),
+    # 'Use at start of any round after the first:', 'Use before you roll for initiative on any round after the first.'
+    (r"(?:on any round )?after the first(?= ?[,:.;])", "requirement", "after-first-round"),
+    (r"usable (?:only )?at (?:the )?end of its turn(?: only)?", "trigger", "end-of-turn"),
     (r"use (?:when|while) (?:determining|rolling) initiative", "trigger", "before-initiative"),
     (r"(?:use )?(?:during|at) (?:your )?set-? ?up", "trigger", "setup"),
     (r"(?:use )?(?:at|whenever it starts) (?:the )?start of (?:its |your creature's |your )?(?:next )?turn"
@@ -318,6 +321,7 @@ _EVENTS: Final = (
     (r"an enemy ends its turn adjacent to it", "enemy-adjacent-ends"),
     (r"an enemy (?:moves|enters a square) adjacent to it", "enemy-enters-adjacent"),
     (r"an adjacent enemy shifts", "enemy-shifts"),
+    (r"an enemy shifts out of (?:a square adjacent to it|an adjacent square)", "enemy-shifts"),
     (r"(?:it is )?destroyed", "destroyed"),
     (r"it would be (?:destroyed|reduced to 0 hp)", "destroyed"),  # the engine's event comes before it leaves
     # rolls a power may have rolled again (profile ddm-guild.rerolls): an enemy's attack, any attack roll, any saving

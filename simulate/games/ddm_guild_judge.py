@@ -420,6 +420,8 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return not (holder.melee_attacked if arg == "melee" else holder.attacked)
     if kind == "first-round":
         return b.round == 1
+    if kind == "after-first-round":  # 'Use at start of any round after the first'
+        return b.round > 1
     if kind in ("ally-destroyed", "no-ally-destroyed"):  # a creature of its side destroyed in this battle
         destroyed = any(not x.alive and x.player == holder.player and x is not holder for x in b.fighters)
         return destroyed == (kind == "ally-destroyed")

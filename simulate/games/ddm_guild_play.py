@@ -772,13 +772,13 @@ def smoke_worth(b: Battle, e: Effect, ctx: Ctx) -> int:
     """What smoke made now would do (profile ``ddm-guild.made-terrain``, how the engine uses it): sight it cuts
     between two creatures of different sides that are not adjacent, counted for its side when the enemy has an
     attack at range (it could shoot), against it when its own creature has one; sight cuts both ways."""
-    squares = made_squares(b, e, ctx)
+    squares = made_squares(b, e, ctx) if e.what == "smoke" else frozenset()
     if not squares:
         return 0
     made = _made_map(b)
     for sq in squares:
         made[sq] = made.get(sq, frozenset()) | {e.what}
-    view = b.board.with_terrain(made)
+    view = b.board.with_terrain(made, b.board.sight_limit)
     value = 0
     own = b.in_play(ctx.source.player)
     for x in b.enemies_of(ctx.source):
@@ -821,8 +821,8 @@ def make_terrain(b: Battle, e: Effect, ctx: Ctx) -> None:
     terrain over the map's until the power's creature's turn (or the round) says it ends; made again by the same
     power, it starts over (profile ddm-guild.stacking)."""
     src = ctx.source
-    squares = made_squares(b, e, ctx)
-    if not squares:
+    squares = made_squares(b, e, ctx) if e.what != "sight-limit" else frozenset()  # (a limit is the whole map's)
+    if not squares and e.what != "sight-limit":
         return
     key = b.applying[-1] if b.applying else (src.id, -1)
     b.made = [m for m in b.made if not (m.key == key and m.what == e.what)]
@@ -832,9 +832,9 @@ def make_terrain(b: Battle, e: Effect, ctx: Ctx) -> None:
         clock = 2 if e.duration == "end-next-turn" and b.active is src else 1
     eid = b.new_group()
     b.made.append(Made(e.what, squares, e.duration, src.id, clock, b.round + (e.duration == "end-next-round"), key,
-                       eid))
+                       eid, e.amount))
     b.event("terrain", creature=src.id, eid=eid, what=e.what, squares=sorted(list(sq) for sq in squares),
-            duration=e.duration)
+            duration=e.duration, amount=e.amount)
     _terrain_changed(b)
 
 
@@ -865,6 +865,8 @@ def end_made(b: Battle, when: str, f: Fighter | None = None) -> None:
 def _made_map(b: Battle) -> dict[Sq, frozenset[str]]:
     made: dict[Sq, frozenset[str]] = {}
     for m in b.made:
+        if m.what == "sight-limit":
+            continue
         for sq in m.squares:
             made[sq] = made.get(sq, frozenset()) | {m.what}
     for sq in b.carried:
@@ -872,17 +874,27 @@ def _made_map(b: Battle) -> dict[Sq, frozenset[str]]:
     return made
 
 
+def _sight_limit(b: Battle) -> int:
+    """The squares sight reaches now ('line of sight is limited to 6 squares until end of round', 'while this
+    creature is on the battlemap, line of sight is limited to 10 squares'): the shortest limit; 0: none."""
+    limits = [m.amount for m in b.made if m.what == "sight-limit"]
+    if b.carriers:
+        limits.extend(n for f in b.fighters if f.in_play() for w, n in f.own_gains if w == "sight-limit")
+    return min(limits, default=0)
+
+
 def _carry_smoke(b: Battle) -> None:
-    """'Whenever it is not this creature's turn: this creature's space is smoke terrain': where it stands now."""
+    """'Whenever it is not this creature's turn: this creature's space is smoke terrain': where it stands now (and
+    the sight limit of a creature on the map)."""
     carried = frozenset(sq for f in b.fighters if f.in_play() and f is not b.active
                         and any(w == "smoke-space" for w, _n in f.own_gains) for sq in f.space())
-    if carried != b.carried:
+    if carried != b.carried or _sight_limit(b) != b.board.sight_limit:
         b.carried = carried
         _terrain_changed(b)
 
 
 def _terrain_changed(b: Battle) -> None:
-    b.board = b.board.with_terrain(_made_map(b))
+    b.board = b.board.with_terrain(_made_map(b), _sight_limit(b))
     b.version += 1
 
 
@@ -2328,9 +2340,16 @@ def place_at(b: Battle, f: Fighter, e: Effect) -> None:
     b.event("place", creature=f.id, to=list(to), where=e.what)
 
 
-def placement_squares(b: Battle, f: Fighter, e: Effect) -> list[Sq]:
-    """The free spaces a placement allows ``f`` (its own space excepted)."""
-    if f.pos is None or not f.in_play():
+def placement_squares(b: Battle, f: Fighter, e: Effect, arriving: bool = False) -> list[Sq]:
+    """The free spaces a placement allows ``f`` (its own space excepted); ``arriving``: it is off the battle map
+    (Delayed Appearance) and the placement brings it on ('Place this creature on the battle map adjacent to ...')."""
+    if "or" in e.extra and e.options:  # 'in your start area, or adjacent to an allied champion': either
+        first = placement_squares(b, f, replace(e, extra=(), options=()), arriving)
+        return first + [a for a in placement_squares(b, f, e.options[0][0], arriving) if a not in first]
+    if arriving:
+        if f.pos is not None or f.on_map or not f.alive or e.what.startswith("seen") or e.what == "near-here":
+            return []
+    elif f.pos is None or not f.in_play():
         return []
     board = b.board
     kind = e.what
@@ -2351,7 +2370,7 @@ def placement_squares(b: Battle, f: Fighter, e: Effect) -> list[Sq]:
                 and target_state_ok(b, state, f, x)]
         if not refs:
             return []
-    elif kind == "near-here":  # 'up to 5 squares away from its current location'
+    elif kind == "near-here" and f.pos is not None:  # 'up to 5 squares away from its current location'
         cells = frozenset((f.pos,))
     elif kind in ("start", "near-start"):
         cells = board.map.start_squares(own)
@@ -2377,7 +2396,7 @@ def placement_squares(b: Battle, f: Fighter, e: Effect) -> list[Sq]:
             if not any(gap(a, f.side, c, 1) <= e.amount for c in cells):
                 continue
         elif kind == "near-here":
-            if gap(a, f.side, f.pos, f.side) > e.amount:
+            if f.pos is None or gap(a, f.side, f.pos, f.side) > e.amount:
                 continue
         elif kind == "wall":
             if not _beside_wall(b, space):
@@ -2386,6 +2405,37 @@ def placement_squares(b: Battle, f: Fighter, e: Effect) -> list[Sq]:
             continue
         out.append(a)
     return out
+
+
+def arrive(b: Battle, f: Fighter, triggers: tuple[str, ...]) -> str:
+    """A creature off the battle map (Delayed Appearance) whose power at this moment places it ('Use at end of round:
+    Place this creature on the battle map adjacent to a Divine or Arcane Drow ally', 'Use at start of any round after
+    the first: Place this creature on the battle map adjacent to a wall') comes on there instead of its start area:
+    where the engine would move it (``best_square``'s measure). The trigger of the power that placed it ("" when no
+    such power places it now): the creature answers that moment no more this round (its other powers of that moment
+    included)."""
+    for p in f.powers:
+        if p.trigger not in triggers or p.unplayed or not p.effects or not f.uses_left(p) \
+                or any(e.kind != "place" or e.who != "self" for e in p.effects) or not requirement_ok(f, p, False, b):
+            continue
+        options = placement_squares(b, f, p.effects[0], arriving=True)
+        if not options:
+            continue
+        to = min(options, key=lambda a: _arrival_value(b, f, a))
+        spend(b, f, p)
+        b.event("power", creature=f.id, power=p.name, trigger=p.trigger)
+        f.on_map = True
+        place(b, f, to)
+        b.event("deploy", creature=f.id, at=list(to))
+        return p.trigger
+    return ""
+
+
+def _arrival_value(b: Battle, f: Fighter, a: Sq) -> tuple[int, Sq]:
+    """``best_square``'s measure for a creature not yet on the map: nearest an enemy for a creature whose best attack
+    is melee, away from enemies (up to 6 squares) otherwise."""
+    near = min((gap(a, f.side, e.pos, e.side) for e in b.enemies_of(f) if e.pos is not None), default=0)
+    return (near if f.ranged_basic() is None else -min(near, 6)), a
 
 
 def _beside_wall(b: Battle, space: list[Sq]) -> bool:

@@ -61,11 +61,12 @@ class Made:
     """Terrain a power made for a while (profile ``ddm-guild.made-terrain``): its squares, the terrain, until when
     (``duration`` as an effect's, counted on ``clock_of``'s turns; "end-next-round": the end of round ``round``)."""
 
-    __slots__ = ("clock", "clock_of", "duration", "eid", "key", "round", "squares", "what")
+    __slots__ = ("amount", "clock", "clock_of", "duration", "eid", "key", "round", "squares", "what")
 
     def __init__(self, what: str, squares: frozenset[Sq], duration: str, clock_of: str, clock: int, rnd: int,
-                 key: tuple[str, int], eid: int) -> None:
+                 key: tuple[str, int], eid: int, amount: int = 0) -> None:
         self.what = what
+        self.amount = amount  # "sight-limit": the squares sight reaches
         self.squares = squares
         self.duration = duration
         self.clock_of = clock_of
@@ -444,14 +445,14 @@ class Battle:
         self.rerolls = False  # some creature has a power that has an attack roll rolled again (ddm_guild_play)
         self.made: list[Made] = []  # terrain powers made for a while; ``board`` is the map with it (ddm_guild_play)
         self.carried: frozenset[Sq] = frozenset()  # 'whenever it is not its turn: its space is smoke terrain'
-        self.carriers = False  # some creature has that
+        self.carriers = False  # some creature has that, or 'while it is on the battlemap, line of sight is limited'
         self.area_aimed: frozenset[Sq] = frozenset()  # the squares of the area attack being resolved
         self.condition_answers = False  # ... a power that answers a condition put on (ddm_guild_play.condition_gained)
 
     def add(self, f: Fighter) -> None:
         self.fighters.append(f)
         self.by_id[f.id] = f
-        if any(s.kind == "gain" and s.what == "smoke-space" for p in f.powers for s in p.statics):
+        if any(s.kind == "gain" and s.what in ("smoke-space", "sight-limit") for p in f.powers for s in p.statics):
             self.carriers = True
         self.note_rerolls(f.powers)
 
@@ -517,7 +518,7 @@ class Battle:
         """The map as ``viewer`` sees it: with the smoke on it, unless it 'ignores smoke terrain'."""
         board = self.board
         if board.smoky and viewer.while_on and viewer.while_on.get("ignores-smoke"):
-            return board.smokeless()
+            return board.with_terrain({}, board.sight_limit, smokeless=True)
         return board
 
     def senses(self, viewer: Fighter, target: Fighter, word: str) -> bool:

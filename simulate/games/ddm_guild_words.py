@@ -119,6 +119,7 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
     (re.compile(r"\bwhen when\b"), "when"),
     (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
+    (re.compile(r"\bchanpion\b"), "champion"),
     (re.compile(r"\bittakes\b"), "it takes"), (re.compile(r"\bacritical\b"), "a critical"),
     (re.compile(r"\banimmediate\b"), "an immediate"), (re.compile(r"\btaking yor\b"), "taking your"),
     (re.compile(r"\ban effect of condition\b"), "an effect or condition"),

@@ -1,0 +1,147 @@
+"""Placements and sight limits read since ddm-guild/1.81: a creature off the battle map (Delayed Appearance) that
+a power places ('Use at end of round: Place this creature on the battle map adjacent to a Divine or Arcane Drow ally',
+'Use at start of any round after the first: ... adjacent to a wall') comes on there; 'in your start area, or adjacent
+to an allied champion' (either); an attack's target placed beside its attacker; 'line of sight is limited to 6 squares
+until end of round' (profile ddm-guild.made-terrain, ddm-guild.delayed-appearance)."""
+
+from __future__ import annotations
+
+from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild import GuildGame, GuildState
+from simulate.games.ddm_guild_powers import parse_power
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
+
+DELAYED = "Delayed Appearance: Starts off the battlemap."
+BOW = "Bow: (range 10) +10 vs. AC; 10 damage."
+WALLED = {
+    "format": "muster-ddm-map/1", "slug": "test-walled", "name": "A wall", "width": 12, "height": 8,
+    "rows": ["." * 12] * 3 + ["......#....."] * 2 + ["." * 12] * 3,
+    "areas": [{"kind": "start", "letter": "A", "rects": [[0, 0, 2, 8]]},
+              {"kind": "start", "letter": "B", "rects": [[10, 0, 2, 8]]},
+              {"kind": "victory", "letter": "A", "rects": [[8, 3, 1, 1]]},
+              {"kind": "victory", "letter": "B", "rects": [[3, 3, 1, 1]]}],
+}
+
+
+def test_the_words() -> None:
+    cases = {
+        "Dark Ritual: Use at end of round: Place this creature on the battle map adjacent to a Divine or Arcane Drow "
+        "ally.": ("end-of-round", "", "near:ally", "drow+divine|drow+arcane"),
+        "Bones: Use at start of round; place this creature in your start area or in a space adjacent to a non-Good "
+        "Arcane or Divine ally.": ("start-of-round", "", "start", ""),
+        "There it Is: Use at start of any round after the first: Place this creature on the battle map adjacent to a "
+        "wall.": ("start-of-round", "after-first-round", "wall", ""),
+        "Waylay: Use before you roll for initiative on any round after the first. Place this creature in any victory "
+        "area.": ("before-initiative", "after-first-round", "victory", ""),
+        "Greater Teleport: Free action, usable at end of this creature's turn only. Place this creature in any square "
+        "within its line of sight.": ("end-of-turn", "", "seen", ""),
+        "Tenacious Grip: Use after an enemy shifts out of a square adjacent to this creature; place this creature "
+        "adjacent to that enemy.": ("enemy-shifts", "", "adjacent:target", ""),
+    }
+    for text, (trigger, requirement, where, kinds) in cases.items():
+        p = parse_power(0, "special", text)
+        assert p.played and C.engine_unplayed(p) == "", (text, p.unplayed, C.engine_unplayed(p))
+        assert (p.trigger, p.requirement, p.effects[0].what, p.effects[0].filter.keyword) == (
+            trigger, requirement, where, kinds), text
+    bones = parse_power(0, "special", next(t for t in cases if t.startswith("Bones")))
+    second = bones.effects[0].options[0][0]
+    assert (second.what, second.amount, second.filter.keyword) == ("near:ally", -1, "!good+arcane|!good+divine")
+
+
+def test_an_off_map_creature_comes_on_beside_the_ally_its_power_names_at_the_end_of_the_first_round() -> None:
+    ritual = "Dark Ritual: Use at end of round: Place this creature on the battle map adjacent to a Divine or Arcane " \
+             "Drow ally."
+    s = battle([card("Draegloth", SWORD, DELAYED, ritual), card("Priestess", SWORD, keywords=("Drow", "Divine")),
+                card("Guard", SWORD, keywords=("Drow",))], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a2", 6, 2)
+    put(s, "a3", 6, 6)
+    put(s, "b1", 9, 2)
+    draegloth = s.b.by_id["a1"]
+    assert not draegloth.on_map
+    s.b.round = 1
+    s._end_round()
+    assert draegloth.on_map and draegloth.pos is not None
+    assert s.b.adjacent(draegloth, s.b.by_id["a2"]) and not s.b.adjacent(draegloth, s.b.by_id["a3"])
+    assert s.b.gap(draegloth, s.b.by_id["b1"]) == 2  # (a square beside the priestess nearest the orc)
+    s._start_round()  # it is on the map: no arrival in its start area
+    assert [e.data["creature"] for e in s.log.of_kind("deploy") if e.data["creature"] == "a1"] == ["a1"]
+
+
+def test_after_the_first_round_and_the_arrival_at_the_start_of_the_second() -> None:
+    there = "There it Is: Use at start of any round after the first: Place this creature on the battle map " \
+            "adjacent to a wall."
+    s = GuildGame().new_initial_state(
+        lists=[{"name": "A", "creatures": [card("Darkmantle", SWORD, DELAYED, there), card("Guard", SWORD)]},
+               {"name": "B", "creatures": [card("Orc", SWORD)]}], battle_map=WALLED, dice=PurposeDice(),
+        params={"format": "standard-200"})
+    assert isinstance(s, GuildState)
+    darkmantle = s.b.by_id["a1"]
+    put(s, "b1", 2, 4)
+    s.b.round = 1
+    s._start_round()
+    assert darkmantle.on_map and darkmantle.pos == (5, 2)  # beside the wall, nearest the orc (the first of those)
+    assert [e.data["power"] for e in s.log.of_kind("power")] == ["There it Is"]
+    s2 = battle([card("Darkmantle", SWORD, there), card("Guard", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    s2.b.round = 1
+    piercer = s2.b.by_id["a1"]
+    p = piercer.powers[1]
+    assert not P.requirement_ok(piercer, p, False, s2.b)  # the first round
+    s2.b.round = 2
+    assert P.requirement_ok(piercer, p, False, s2.b)
+
+
+def test_either_place_reaches_both() -> None:
+    onyx = "Onyx Figurine: Use before you roll for initiative on any round after the first. Place this creature " \
+           "in your start area, or adjacent to an allied chanpion."
+    s = battle([card("Panther", SWORD, onyx), card("Drizzt", SWORD, rating=2)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 5, 5)
+    put(s, "a2", 8, 2)
+    put(s, "b1", 10, 2)
+    squares = P.placement_squares(s.b, s.b.by_id["a1"], s.b.by_id["a1"].powers[1].effects[0])
+    start = s.map.start_squares(s.b.letters[0])
+    assert any(a in start for a in squares) and (7, 1) in squares and (9, 1) in squares
+
+
+def test_an_attack_places_its_target_beside_its_attacker() -> None:
+    swallow = "Swallow Whole: (reach 3, Large or smaller target only) +20 vs. Reflex; ongoing 20 damage AND " \
+              "Immobilized (save ends both) AND place target in any square adjacent to this creature."
+    p = parse_power(0, "attack", swallow)
+    assert p.attack is not None and C.engine_unplayed(p) == ""
+    assert [(e.kind, e.who, e.what) for e in p.attack.hit][-1] == ("place", "target", "beside:self")
+    s = battle([card("Remorhaz", swallow)], [card("Orc", SWORD)], PurposeDice(attack=[18]))
+    put(s, "a1", 4, 4)
+    put(s, "b1", 7, 4)
+    remorhaz, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    turn_of(s, "a1")
+    P.attack(s.b, remorhaz, remorhaz.powers[0], p.attack, [orc])
+    assert s.b.adjacent(remorhaz, orc) and orc.has("immobilized")
+
+
+def test_sight_limited_until_the_end_of_the_round_and_while_a_creature_is_on_the_map() -> None:
+    wight = "Use when you win initiative: Line of sight is limited to 6 squares until end of round."
+    fog = "Unearthly Fog: While this creature is on the battlemap, line of sight is limited to 10 squares."
+    assert C.engine_unplayed(parse_power(0, "special", fog)) == ""
+    s = battle([card("Wight", SWORD, wight), card("Archer", BOW)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 1, 1)
+    put(s, "a2", 2, 4)
+    put(s, "b1", 10, 4)
+    archer, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    if s.b.made:  # (its side won the first round's champion test)
+        s._end_round()
+    assert s.b.sees(archer, orc) and not s.b.made
+    P.fire(s.b, "win-initiative", [s.b.by_id["a1"]])
+    assert not s.b.sees(archer, orc) and s.b.board.sight_limit == 6
+    P.place(s.b, orc, (8, 4))
+    assert s.b.sees(archer, orc)  # 6 squares away
+    s._end_round()
+    P.place(s.b, orc, (10, 4))
+    assert s.b.sees(archer, orc) and not s.b.made
+    s2 = battle([card("Kerestra", SWORD, fog), card("Archer", BOW)], [card("Orc", SWORD)], PurposeDice())
+    put(s2, "a1", 0, 0)
+    put(s2, "a2", 0, 4)
+    put(s2, "b1", 11, 4)
+    P.refresh_while(s2.b)
+    assert not s2.b.sees(s2.b.by_id["a2"], s2.b.by_id["b1"])
+    P.deal_damage(s2.b, s2.b.by_id["a1"], [(60, "")], None)  # gone from the map: no limit
+    assert s2.b.sees(s2.b.by_id["a2"], s2.b.by_id["b1"])
