@@ -504,7 +504,9 @@ class GuildState(State):
         b.round_awards.clear()
         for f in b.fighters:
             for e in f.effects[:]:
-                if e.duration in ("end-round", "end-turn"):
+                if e.duration == "end-next-round":  # ('until end of next round': this round's end, then the next)
+                    e.clock -= 1
+                if e.duration in ("end-round", "end-turn") or (e.duration == "end-next-round" and e.clock <= 0):
                     b.end_effect(f, e, "end of round")
             P.recharge_all(b, f, "end-of-round")
         P.end_made(b, "end-round")

@@ -142,7 +142,7 @@ PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed
                                       "confused", "staggered", "no-attack", "no-attack-source"})
 PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn",
                                      "permanent", "attack", "after-attack", "end-next-turn-source",
-                                     "start-next-turn-source", "until-damaged"})
+                                     "start-next-turn-source", "until-damaged", "end-next-round"})
 PLAYED_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac",
                                  "def", "speed", "save", "keen"})
 PLAYED_STATICS: Final = frozenset({
@@ -184,7 +184,8 @@ PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging
 PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
                                   "radiant", "thunder", "dazed", "stunned", "immobilized", "slowed", "weakened",
                                   "helpless", "dominated", "blinded", "marked", "invisible", "ongoing damage",
-                                  "critical hits", "criticals", "forced movement", "push", "pull", "slide",
+                                  "critical hits", "criticals", "forced movement", "enemy forced movement", "push",
+                                  "pull", "slide",
                                   "confused", "confusion", "fear", "sleep", "charm", "petrified", "staggered",
                                   "disease", "mind-affecting", "poisoned", "all conditions", "gaze"})
 
@@ -214,7 +215,7 @@ def gain_played(what: str, static: bool) -> bool:
     """A word of the gain vocabulary the engine honours (``static``: given by an aura or its card, not for a while)."""
     kind, _, arg = what.partition(":")
     if kind == "immune":  # (forced movement: ddm_guild_play.forced_move reads immune_now)
-        return arg in DAMAGE_TYPES or arg in PLAYED_CONDITIONS or arg == "forced movement"
+        return arg in DAMAGE_TYPES or arg in PLAYED_CONDITIONS or arg in ("forced movement", "enemy forced movement")
     if kind in ("resist", "vulnerable"):
         return arg == "all" or arg in DAMAGE_TYPES
     return kind in GAINED_WORDS or (static and kind in HELD_WORDS)

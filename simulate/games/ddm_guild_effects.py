@@ -302,8 +302,9 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
         if kind == "crit-multiplier":  # the damage of a critical hit tripled (the rules double it)
             form = m.group("form") or m.group("form2") or ""
             return [Static(kind, 3, filter=Filter(attack_form=_FORMS.get(form + " ", "")))], [], "", ""
-        if kind == "unmovable":
-            return [Static("immune", 0, "forced movement")], [], "", ""
+        if kind == "unmovable":  # ('... effects of enemies': those an enemy makes)
+            foe = "enem" in t.split("push")[0].split("forced")[0] or t.endswith("of enemies")
+            return [Static("immune", 0, "enemy forced movement" if foe else "forced movement")], [], "", ""
         if kind == "resist-crit":
             return [Static(kind, int(m.group(1) or m.group(2)))], [], "", ""
         if kind == "kin":
@@ -567,6 +568,19 @@ _CLEANSE_RE: Final = re.compile(
 _CLEANSE_ON: Final = {"that ally": "ally", "the ally": "ally", "it": "self", "itself": "self", "target": "target",
                       "that enemy": "target", "the target": "target"}
 _IT_AND_UP_TO: Final = re.compile(r"^it and up to (?P<n>\d+) adjacent allies (?P<rest>(?:shift|teleport|move)s? .+)$")
+# 'This creature and 1 ally within 6 squares have Resist 10 Fire until end of this creature's next turn': it, and one
+# ally it chooses; the 'its' of a duration after both of them is its own (a plural subject)
+_IT_AND_ONE: Final = re.compile(r"^it and (?:1|one|an) (?P<ally>(?:adjacent )?ally(?: within \d+ squares?(?: of it)?)?)"
+                                r" (?P<verb>have|gain) (?P<rest>.+)$")
+# 'gains Resist 10 Acid, Cold, Fire, Lightning, or Thunder': one of those types, the player's choice (a menu); with no
+# 'or' ('gain Resist 10 Acid, Cold, Fire, Lightning, Thunder'), each of them
+_TYPES_OR: Final = r"(?P<types>(?:(?:" + _TYPE_ALT + r"), )+(?:or )?(?:" + _TYPE_ALT + r")|(?:" + _TYPE_ALT \
+    + r") or (?:" + _TYPE_ALT + r"))"
+_RESIST_CHOICE: Final = re.compile(r"^(?P<pre>.*?\bresist \d+ )" + _TYPES_OR + r"(?P<post>(?: |$).*)$")
+# 'Choose acid, cold, fire, lightning, or thunder; ... gains Resist 10 against that damage type': the same choice
+_CHOSEN_TYPE: Final = re.compile(r"^choose " + _TYPES_OR + r"[;:,.] (?P<pre>.*?\bresist \d+) against that damage "
+                                 r"type(?P<post>.*)$")
+_OWN_CLOCK: Final = {"end-next-turn": "end-next-turn-source", "start-next-turn": "start-next-turn-source"}
 _HEAL_WHOM: Final = re.compile(r"^heal (?P<subj>.+?) (?P<n>\d+) hp$")
 # how a move power moves ('with Flight', 'as though with Flight', 'with Burrow'): for that move only
 _MOVE_MODE: Final = re.compile(r"^(?:as (?:though |if )?)?with (flight|burrow)$")
@@ -654,6 +668,10 @@ _GAIN_PHRASES: Final = (
     (re.compile(r"^ignores? (?:conceal and invisible|invisible and conceal)"),
      ("sees-invisible", "ignores-conceal")),
     (re.compile(r"^(?:cannot|can not|may not) heal"), ("no-heal",)),
+    # 'not subject to push, pull, or slide effects of enemies until start of its next turn': those an enemy makes
+    (re.compile(r"^(?:(?:is|are) )?(?:not (?:subject to|affected by)|ignores?) (?:enemies' (?:push, pull,? (?:or|and) "
+                r"slide|forced[- ]movement)(?: effects)?|(?:push, pull,? (?:or|and) slide|forced[- ]movement)(?: "
+                r"effects)? (?:of|from|by) enemies)"), ("immune:enemy forced movement",)),
     # 'not subject to push, pull, or slide effects while in forest terrain', 'ignores forced movement'
     (re.compile(r"^(?:(?:is|are) )?(?:not (?:subject to|affected by)|ignores?) (?:push, pull,? (?:or|and) slide|"
                 r"forced[- ]movement)(?: effects)?"), ("immune:forced movement",)),
@@ -969,6 +987,23 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         # it), then it
         return [*_clause(f"up to {both.group('n')} adjacent allies {both.group('rest')}", default_who, ctx),
                 *_clause(both.group("rest"), "self", ctx)]
+    rc = _RESIST_CHOICE.match(t) if ctx == "power" else None
+    if rc:
+        types = re.split(r",? or |, ", rc.group("types"))
+        options = [tuple(_clause(rc.group("pre") + x + rc.group("post"), default_who, ctx)) for x in types]
+        if not all(options) or any(e.kind != "gain" for o in options for e in o):
+            raise _Unread(t)
+        if " or " not in rc.group("types"):
+            return [e for o in options for e in o]
+        return [_menu_effect(types, options, ctx)]
+    one = _IT_AND_ONE.match(t) if ctx == "power" else None
+    if one:
+        verb = {"have": "has", "gain": "gains"}[one.group("verb")]
+        own = _clause(f"it {verb} {one.group('rest')}", default_who, ctx)
+        ally = _clause(f"1 {one.group('ally')} {verb} {one.group('rest')}", default_who, ctx)
+        if not own or any(e.who != "self" for e in own) or any(not e.who.startswith("chosen-") for e in ally):
+            raise _Unread(t)
+        return [*own, *(replace(e, duration=_OWN_CLOCK.get(e.duration, e.duration)) for e in ally)]
     who, flt, rest = _subject(t)
     if ctx == "hit" and who in ("all", "allies", "enemies") and flt.within == -1 and _BARE_ADJACENT.match(t):
         raise _Unread(f"{t} (adjacent to the target or to the attacker?)")
@@ -1442,6 +1477,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         flt = replace(flt, target_state="at:in-victory-area" + (":own" if "your" in place.group("w") else ""))
         gw_body = gw_body[place.end():]
     gw = gain_words(gw_body) if gw_dur or lead_dur else None
+    if gw is None and (gw_dur or lead_dur) and ctx == "power" and not subject_given and default_who == "self":
+        gw = gain_words(gw_body, bare=True)  # 'Minor action. Resist 5 All and ignore forced movement until start of
+        # its next turn': what it has, the verb left out
     if gw:
         return [Effect("gain", who, n, what, gw_dur or lead_dur, filter=flt) for what, n in gw]
     raise _Unread(t)
@@ -1912,6 +1950,9 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
     menu = _menu(text, default_who, ctx) if "choose" in text else None
     if menu is not None:
         return menu
+    ct = _CHOSEN_TYPE.match(text.strip(" .")) if ctx == "power" else None
+    if ct:
+        text = f"{ct.group('pre')} {ct.group('types')}{ct.group('post')}"
     out: list[Effect] = []
     # 'Choose one enemy that does not have line of sight to it: +10 melee damage vs. that enemy': the choice ends at
     # its colon

@@ -336,6 +336,8 @@ def _clock(b: Battle, duration: str, affected: Fighter, source: Fighter) -> tupl
     if duration == "end-turn":
         active = b.active
         return (active.id if active is not None else ""), 1
+    if duration == "end-next-round":  # the ends of rounds still to come (this one, then the next)
+        return "", 2
     return "", 0
 
 
@@ -2460,7 +2462,8 @@ def forced_move(b: Battle, f: Fighter, source: Fighter, kind: str, n: int, exact
     if not f.in_play() or f.pos is None or source.pos is None or f is source:
         return
     immune = f.immune_now()  # (its own, an aura's, while a state holds, or for a while)
-    if any(w in immune for w in ("forced movement", kind)):
+    if any(w in immune for w in ("forced movement", kind)) or (
+            "enemy forced movement" in immune and source.player != f.player):  # ('... effects of enemies')
         return
     occupied = b.occupied()
     start = f.pos

@@ -891,6 +891,14 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
                      requirement=requirement, attack=attack, recharge=recharge, per=per,
                      recharge_filter=recharge_filter, approach=approach, effects=after_all)
+    if draws == "all" and action in ("attack", "minor", "move") and not trigger and not requirement:
+        # 'Replaces attack action, provokes opportunity attacks: RECHARGE Psychic Burst, then ...': using it draws an
+        # opportunity attack from each adjacent enemy, then its effects (ddm-guild.provoking-power)
+        effects = _effects(body, "self", "power")
+        if not effects or any(e.kind in ("attack", "menu", "choose") or e.who != "self" for e in effects):
+            raise _Unread(text)
+        return Power(index, display, ptype, text, uses, action=action, recharge=recharge, per=per,
+                     recharge_filter=recharge_filter, effects=(Effect("provoke", "self"), *effects))
     if draws:
         raise _Unread(text)  # (a provocation before several basic attacks, or with no attack: not read)
     # Spring Attack, Flyby Attack: "move up to its speed and make a {b} attack at any time during the move"

@@ -94,6 +94,7 @@ PLACED_KINDS: Final = frozenset({"damage", "ongoing", "condition", "heal", "clea
 DURATIONS: Final = (
     "save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn", "end-next-turn-source",
     "start-next-turn-source", "after-attack", "permanent", "until-damaged",
+    "end-next-round",  # 'until end of next round': the end of the round after the one it is used in
 )
 TRIGGERS: Final = (
     "", "start-of-round", "end-of-round", "before-initiative", "start-of-turn", "end-of-turn", "setup",

@@ -212,6 +212,7 @@ _DURATION_PATTERNS: Final = (
     (re.compile(r"^until (?:the )?end of its next turn$"), "end-next-turn"),
     (re.compile(r"^until (?:the )?end of (?:its |that (?:enemy|ally)'s |the current creature's )?turn$"), "end-turn"),
     (re.compile(r"^until (?:the )?end of (?:the )?round$"), "end-round"),
+    (re.compile(r"^until (?:the )?end of (?:the )?next round$"), "end-next-round"),
     (re.compile(r"^(?:until (?:the )?end of (?:the )?battle|for the rest of the battle)$"), "battle"),
     (re.compile(r"^until (?:the )?start of (?:its|your|their|that (?:enemy|ally)'s) next turn$"), "start-next-turn"),
     (re.compile(r"^(?:this round|until end of this round)$"), "end-round"),
@@ -261,10 +262,10 @@ _SUBJECT_RE: Final = re.compile(
     r"you|(?:your )?opponent|"
     r"(?:the )?target of that attack|the target|target|that target|"
     r"that enemy|the enemy|that creature|the attacker|that attacker|attacker|that ally|the ally|"
+    r"(?:each |all )?(?:(?P<kw3>[a-z'\-]+) )?creatures in your warband|"
     r"(?:each|all|every) (?:(?P<kw1>[a-z'\-]+) )?(?:adjacent )?(?:enemy|enemies|ally|allies|creature|creatures)"
     r"(?: and (?:each )?(?:enemy|ally|creature))?|"
     r"(?:each |all )?(?:(?P<kw2>[a-z'\-]+) )?(?:allies|enemies)|"
-    r"(?:each |all )?(?:(?P<kw3>[a-z'\-]+) )?creatures in your warband|"
     r"(?:1|one|an|a|up to \d+) (?:adjacent )?(?:(?P<kw4>[a-z'\-]+) )?(?:ally|allies|enemy|enemies|creature)"
     r"(?: or (?:ally|enemy))?)"
     r"(?P<where>(?: (?:within|in) \d+ squares?(?: of it)?| adjacent to it| adjacent to (?:(?:the |that )?target"
