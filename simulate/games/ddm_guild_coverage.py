@@ -198,7 +198,7 @@ GAINED_WORDS: Final = frozenset({
     "no-invisible", "no-conceal", "no-hide", "no-opportunity", "no-immediate", "no-champion", "no-grant-ca",
     "no-ca-from-flank", "half-ranged", "no-flight", "no-provoke", "no-area-vp", "no-will-attacks", "threatening-reach",
     "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor", "immune-sneak",
-    "reach", "ca-attack", "flank-attack"})
+    "reach", "ca-attack", "flank-attack", "resist-vs"})
 # (and 'no-negate', read by Fighter.uses_left from while_on: an aura's or its card's only)
 HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", "immobilized", "slowed", "dazed",
                                "weakened", "sees-invisible", "sees-invisible-ground", "ignores-conceal",
@@ -286,12 +286,17 @@ def engine_unplayed(power: Power) -> str:
                 re.sub(r"(?:lower|higher)-level", "level>=0", s.filter.keyword)):  # (relative: judge.relative_kinds)
             return f"'{s.filter.keyword}' is no creature kind (the aura would reach nobody)"
         if s.kind in ("mod", "aura-mod"):
-            why = _filter_unplayed(s.filter)
+            flt = s.filter
+            if s.kind == "aura-mod":  # (beside the aura's own creature: ddm_guild_judge.aura_target_ok)
+                flt = replace(flt, target_state="&".join(
+                    x for x in flt.target_state.split("&") if x != "owner-adjacent"))
+            why = _filter_unplayed(flt)
             if why:
                 return why
             if s.filter.target_state == "chosen":
                 return "'that enemy' with no creature chosen"
-            keen = s.kind == "aura-mod" and s.what == "keen"  # (an aura's critical range: ddm_guild_play._keen)
+            keen = s.kind == "aura-mod" and s.what in ("keen", "ca")  # (an aura's critical range:
+            # ddm_guild_play._keen; its combat advantage: ddm_guild_judge.has_combat_advantage)
             if (s.what.split(":")[0].split("*")[0] not in PLAYED_STATS and not keen) or (
                     "*" in s.what and (s.kind != "mod" or s.what.split("*")[0] not in PER_STATS)):
                 return f"a modifier to {s.what} is not played"

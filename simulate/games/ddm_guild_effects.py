@@ -691,8 +691,12 @@ _GAIN_PHRASES: Final = (
     (re.compile(r"^(?:(?:has|have|gains?|are|is) )?immune (?:to )?sneak attacks?"), ("immune-sneak",)),
 )
 _GAIN_VERB: Final = re.compile(r"^(?:has|have|gains?|are|is) ")
+# 'Resist 10 All vs. Blast and Burst attacks': the attacks of those shapes (ddm_guild_play.deal_damage)
+RESIST_SHAPES: Final = {"melee": ("melee",), "ranged": ("ranged",),
+                        "blast and burst": ("close-blast", "close-burst", "area", "reach-burst")}
 _GAIN_ITEM: Final = re.compile(
-    r"^(?:resist (?P<rn>\d+) (?P<rt>all|" + _TYPE_ALT + r")(?: and (?P<rt2>" + _TYPE_ALT + r"))?"
+    r"^(?:resist (?P<fn>\d+) all vs\.? (?P<ff>melee|ranged|blast and burst) attacks"
+    r"|resist (?P<rn>\d+) (?P<rt>all|" + _TYPE_ALT + r")(?: and (?P<rt2>" + _TYPE_ALT + r"))?"
     r"|vulnerable (?P<vn>\d+) (?P<vt>all|" + _TYPE_ALT + r")"
     r"|conceal (?P<cn>\d+)"
     r"|reach (?P<rch>\d+)"
@@ -736,7 +740,9 @@ def gain_words(text: str, bare: bool = False) -> list[tuple[str, int]] | None:
             m = _GAIN_ITEM.match(t)
             if m is None:
                 return None
-            if m.group("rn"):
+            if m.group("fn"):
+                out.append(("resist-vs:" + "|".join(RESIST_SHAPES[m.group("ff")]), int(m.group("fn"))))
+            elif m.group("rn"):
                 out.append((f"resist:{m.group('rt')}", int(m.group("rn"))))
                 if m.group("rt2"):
                     out.append((f"resist:{m.group('rt2')}", int(m.group("rn"))))

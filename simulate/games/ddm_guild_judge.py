@@ -550,6 +550,13 @@ def has_combat_advantage(b: Battle, attacker: Fighter, target: Fighter, melee: b
         if (flt.attack_form != "melee" or melee) and (not flt.keyword or has_kinds(target, flt.keyword)) \
                 and target_state_ok(b, flt, attacker, target, melee):
             return True
+    for owner in b.fighters:  # an aura's: 'Small Beast allies have combat advantage vs. enemies adjacent to this
+        if not owner.auras or not owner.in_play():  # creature'
+            continue
+        for a_stat, _n, flt, size in owner.auras:
+            if a_stat == "ca" and aura_reaches(b, owner, attacker, flt, size) \
+                    and aura_target_ok(b, flt, owner, attacker, target, melee):
+                return True
     if melee and not target.flank_immune() and attacker.pos is not None and target.pos is not None \
             and b.adjacent(attacker, target) and not attacker.never_flanks():
         for ally in b.allies_of(attacker):
@@ -619,10 +626,23 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
                 continue
             if flt.self_state and not self_state_ok(b, flt, owner, False, False):  # 'while it is bloodied'
                 continue
-            if flt.target_state and not target_state_ok(b, flt, holder, target, melee):
+            if flt.target_state and not aura_target_ok(b, flt, owner, holder, target, melee):
                 continue
             total += n
     return total
+
+
+def aura_target_ok(b: Battle, flt: Filter, owner: Fighter, holder: Fighter, target: Fighter | None,
+                   melee: bool) -> bool:
+    """An aura's target state: "owner-adjacent" is the target beside the aura's own creature ('Beast allies have +5
+    Damage against targets adjacent to this creature'); the rest is seen from the creature the aura reaches."""
+    ts = flt.target_state
+    if "owner-adjacent" not in ts.split("&"):
+        return target_state_ok(b, flt, holder, target, melee)
+    if target is None or not b.adjacent(owner, target):
+        return False
+    rest = "&".join(x for x in ts.split("&") if x != "owner-adjacent")
+    return target_state_ok(b, replace(flt, target_state=rest), holder, target, melee)
 
 
 def per_count(b: Battle, holder: Fighter, target: Fighter | None, per: str, n: int) -> int:

@@ -24,6 +24,7 @@ from simulate.games.ddm_guild_judge import (
     _typed,
     attack_bonus,
     aura_reaches,
+    aura_target_ok,
     defence,
     form_of,
     gaze,
@@ -56,7 +57,7 @@ from simulate.games.ddm_guild_vocab import (
 
 def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source: Fighter | None, *,
                 crit: bool = False, form: str = "", ignore_insubstantial: bool = False,
-                ignore_resist: bool = False) -> int:
+                ignore_resist: bool = False, shape: str = "") -> int:
     """Damage after immunities, vulnerability, resistance (profiles ``ddm-guild.immune``, ``.vulnerable``,
     ``.resist`` — combined per type, then Resist All), Insubstantial and Swarm halving; returns what was dealt."""
     if not target.in_play():
@@ -92,6 +93,8 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
         total = max(0, total - resist["all"])
     if target.resist_forms and form in target.resist_forms:  # 'Resist 5 All vs. melee attacks'
         total = max(0, total - target.resist_forms[form])
+    if shape and not ignore_resist:  # ('... allies in aura have Resist 10 All vs. Blast and Burst attacks')
+        total = max(0, total - target.resist_vs(shape))
     if target.is_insubstantial() and not crit and not ignore_insubstantial:
         total //= R.INSUBSTANTIAL_DIVISOR
     if (target.swarm and form in ("melee", "ranged")) or (form == "ranged" and target.halves_ranged()):  # half {R}
@@ -1878,7 +1881,7 @@ def _keen(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
         for a_stat, n, flt, size in owner.auras:
             if a_stat == "keen" and n < out and aura_reaches(b, owner, attacker, flt, size) \
                     and _form_matches(flt.attack_form, spec, power) \
-                    and (not flt.target_state or target_state_ok(b, flt, attacker, t, spec.form == "melee")):
+                    and (not flt.target_state or aura_target_ok(b, flt, owner, attacker, t, spec.form == "melee")):
                 out = n
     for e in attacker.effects:  # 'allies score critical hits on a natural 19-20 until end of round'
         if e.kind == "mod" and e.what == "keen" and e.amount < out \
@@ -1965,7 +1968,7 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
         if total_before > 0:
             through = "insubstantial" in spec.ignores or attacker.gained("ignores-insubstantial") > 0 or (
                 spec.form == "melee" and attacker.gained("ignores-insubstantial-melee") > 0)  # ('its {m} attacks
-            deal_damage(b, t, parts, attacker, crit=crit, form=form_of(spec),  # ignore Insubstantial')
+            deal_damage(b, t, parts, attacker, crit=crit, form=form_of(spec), shape=spec.form,  # ignore Insubstantial')
                         ignore_insubstantial=through, ignore_resist="resist" in spec.ignores or run.ignore_resist)
     if not b.over:
         apply_effects(b, others, ctx, gates_done=True)

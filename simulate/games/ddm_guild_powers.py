@@ -1584,6 +1584,17 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
             return None
         side = "enemy" if dt.group("who") == "enemies" else "any"
         return [Static("difficult-aura", n, filter=Filter(keyword="!" + kind if kind else "", side=side))]
+    beside = _BESIDE_IT.fullmatch(body.strip(" ."))
+    if beside and re.search(r"\badjacent to this creature\b", text.lower()):
+        if beside.group("n"):  # '{m} attacks against enemies adjacent to this creature score criticals on attack rolls
+            # of natural 19+': its own side's attacks (its own, and its allies' by an aura)
+            form = _FORMS[beside.group("f") + " "]
+            n = int(beside.group("n"))
+            return [Static("keen-critical", n, filter=Filter(attack_form=form, target_state="adjacent")),
+                    Static("aura-mod", n, "keen", Filter(side="ally", attack_form=form, target_state="owner-adjacent"),
+                           aura=ANYWHERE)]
+        # 'Enemies adjacent to this creature grant combat advantage to this creature's allies'
+        return _aura_ca("allies", Filter(), "enemies adjacent to it", size, text)
     body = re.sub(r"^while within (\d+) squares of it, invisible creatures are visible, and creatures do not benefit "
                   r"from conceal$", r"creatures within \1 squares of it are visible and do not benefit from conceal",
                   body)
@@ -1633,6 +1644,7 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
             return None
         flt = replace(flt, keyword=flt.keyword + "+!" + spared)
     rest = re.sub(r" while in (?:the )?aura$", "", rest)  # ('Arcane enemies have -4 attack while in aura')
+    rest = re.sub(r"^gains? an extra (?=[+-]\d)", "gain ", rest)  # ('Goblin allies gain an extra +2 attack')
     if rest.endswith(" while adjacent to it") and not flt.within:  # 'Creatures cannot use champion powers while
         rest, flt = rest[: -len(" while adjacent to it")], replace(flt, within=-1)  # adjacent to it'
     both = re.fullmatch(r"(?P<mods>(?:have|has) [+-]\d.*?) and (?P<gains>(?:are|is|may not|have|has) (?![+-]\d).+)",
@@ -1662,9 +1674,43 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
         if who == "self-and-allies":
             out.append(Static("mod", int(sneak.group(1)), "damage", Filter(target_state=SNEAK_TARGET)))
         return out
+    cav = re.fullmatch(r"(?:have|has) combat advantage (?:vs\.?|against) (?P<t>.+)", rest)
+    if cav and who in ("allies", "enemies", "all"):  # 'Small Beast allies have combat advantage vs. enemies adjacent
+        return _aura_ca(who, flt, cav.group("t"), size, text)  # to this creature'
     if _AURA_HAVE.match(rest) is None:
         return _aura_gains(who, flt, rest, size)
     return _aura_have(who, flt, rest, size, text)
+
+
+_BESIDE_IT: Final = re.compile(
+    r"(?P<f>\{m\}|\{r\}) attacks against (?:enemies|targets) adjacent to it score critical(?: hit)?s? on (?:a )?"
+    r"(?:attack )?(?:rolls? of )?natural (?P<n>\d+)(?:-20| or 20|\+)|enemies adjacent to it grant combat advantage to "
+    r"its allies")
+
+
+def _aura_ca(who: str, flt: Filter, targets: str, size: int, text: str) -> list[Static] | None:
+    """Combat advantage an aura gives the creatures it reaches against the targets the words name (an aura-mod of
+    stat "ca": ddm_guild_judge.has_combat_advantage); None when the words name no target state."""
+    vs, left = _mod_condition("vs. " + targets)
+    state = _owner_state(vs, text)
+    if left or vs.self_state or vs.attack_form or not state or "ca" in state.split("&"):
+        return None
+    side = {"enemies": "enemy", "all": "any"}.get(who, "ally")
+    within = flt.within
+    return [Static("aura-mod", 1, "ca", Filter(keyword=flt.keyword or flt.alignment, side=side, target_state=state),
+                   aura=size or (1 if within < 0 else within) or ANYWHERE)]
+
+
+def _owner_state(f: Filter, text: str) -> str | None:
+    """An aura modifier's target state: 'against targets adjacent to this creature' is beside the aura's own creature
+    ("owner-adjacent", ddm_guild_judge.aura_target_ok) when the card prints "this creature" (a printed "it" could be
+    the creature the aura reaches: not read, None); the others as _own_kinds gives them."""
+    state = _own_kinds(f)
+    if "adjacent" not in state.split("&"):
+        return state
+    if not re.search(r"\badjacent to this creature\b", text.lower()):
+        return None
+    return "&".join("owner-adjacent" if x == "adjacent" else x for x in state.split("&"))
 
 
 def _aura_have(who: str, flt: Filter, rest: str, size: int, text: str) -> list[Static] | None:
@@ -1672,22 +1718,30 @@ def _aura_have(who: str, flt: Filter, rest: str, size: int, text: str) -> list[S
     m = _AURA_HAVE.match(rest)
     if m is None or who == "self-and-all":
         return None
-    mods = _modifier(m.group("mod").strip(" ."))
+    mods = _modifier(re.sub(r"\b(?:against|vs\.?) each target granting (?:it|them)\b|\b(?:against|vs\.?) targets "
+                            r"granting them\b", "against targets granting it", m.group("mod").strip(" .")))
     if mods is None:
         return None
+    # 'granting it / them combat advantage' after the creatures the aura reaches: theirs ('Each Drow Ally has +5 damage
+    # against each target granting it combat advantage', 'Goblin allies gain an extra +2 attack vs. targets granting
+    # them combat advantage'); 'granting this creature combat advantage' is not read (whose?)
+    holder_ca = bool(re.search(r"\bgranting (?:it|them) combat advantage\b", text.lower()))
+    states: list[str] = []
     for stat, _n, f, d in mods:
         own_state = re.search(r"while (?:it|this creature) is", text.lower())  # the aura's creature's state
         if stat not in _AURA_STATS or d or (f.self_state and not own_state):
             return None
-        if f.target_state and f.target_state.split(":")[0] in ("adjacent", "ca"):
+        state = _owner_state(f, text)
+        if state is None or ("ca" in state.split("&") and not holder_ca):
             return None  # 'adjacent to it', combat advantage: whose, the aura's creature's or the holder's?
+        states.append(state)
     within = int(m.group("n")) if m.group("n") else flt.within
     size = size or (1 if within < 0 else within) or ANYWHERE
     kind = flt.keyword or flt.alignment
     side = {"enemies": "enemy", "all": "any"}.get(who, "ally")
     out = [Static("aura-mod", n, stat, Filter(keyword=kind, attack_form=f.attack_form, side=side,
-                                              target_state=_own_kinds(f), self_state=f.self_state), aura=size)
-           for stat, n, f, _d in mods]
+                                              target_state=state, self_state=f.self_state), aura=size)
+           for (stat, n, f, _d), state in zip(mods, states, strict=True)]
     if who == "self-and-allies":
         out += [Static("mod", n, stat, Filter(attack_form=f.attack_form, target_state=f.target_state,
                                               keyword=f.keyword, self_state=f.self_state)) for stat, n, f, _d in mods]

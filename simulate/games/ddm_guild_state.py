@@ -236,6 +236,18 @@ class Fighter:
                 out[key] = max(out.get(key, 0), e.amount)
         return out
 
+    def resist_vs(self, shape: str) -> int:
+        """Resist All against attacks of this shape given by an aura or for a while ('This creature and allies in aura
+        have Resist 10 All vs. Blast and Burst attacks': "resist-vs:close-blast|close-burst|area|reach-burst")."""
+        best = 0
+        for what, n in self.while_on.items() if self.while_on else ():
+            if what.startswith("resist-vs:") and shape in what[10:].split("|"):
+                best = max(best, n)
+        for e in self.effects:
+            if e.kind == "gain" and e.what.startswith("resist-vs:") and shape in e.what[10:].split("|"):
+                best = max(best, e.amount)
+        return best
+
     def immune_now(self) -> set[str]:
         extra = {e.what[7:] for e in self.effects if e.kind == "gain" and e.what.startswith("immune:")}
         if self.while_on:  # 'Immune Dazed while not bloodied'

@@ -150,3 +150,17 @@ def test_finding_the_center_draws_opportunity_attacks_then_recharges_and_guards(
     assert s.log.of_kind("opportunity-attack")
     assert knife.uses_left(burst)
     assert J.stat_mods(s.b, knife, "ac") == 2
+
+
+def test_solid_footing_of_enemies_only_lets_an_ally_slide_it() -> None:
+    footing = "Solid Footing: Not affected by enemies' push, pull, or slide effects."
+    s = battle([card("Dwarf", SWORD, footing), card("Friend", SWORD, TUG)], [card("Ogre", SWORD, SHOVE)],
+               PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 3)
+    dwarf, friend, ogre = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
+    P.apply_power(s.b, ogre, ogre.powers[1], J.Ctx(ogre))
+    assert dwarf.pos == (4, 3)
+    P.apply_power(s.b, friend, friend.powers[1], J.Ctx(friend))
+    assert dwarf.pos != (4, 3)
