@@ -772,6 +772,8 @@ class GuildState(State):
                 continue
             if (p.action or "attack") in ("attack", "turn") and not p.is_basic and f.basic_only():
                 continue  # profile ddm-guild.basic-attack-only
+            if p.attack is not None and P.form_barred(f, p.attack):  # ('cannot make {r}, {c}, or {a} attacks')
+                continue
             out.append(p)
         return out
 

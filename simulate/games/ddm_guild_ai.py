@@ -162,7 +162,7 @@ class GuildHeuristicPolicy:
             bonus += 1
         need = J.defence(b, t, a.defence or "ac", f, a, p, False) - bonus
         chance = (21 - need) / 20.0
-        conceal = t.conceal_now()
+        conceal = t.conceal_vs(b.adjacent(f, t))
         if conceal and not f.sees_all():
             chance *= max(0.0, (21 - conceal) / 20.0)
         return min(0.95, max(0.05, chance))

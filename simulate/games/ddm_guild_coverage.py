@@ -198,9 +198,9 @@ GAINED_WORDS: Final = frozenset({
     "no-invisible", "no-conceal", "no-hide", "no-opportunity", "no-immediate", "no-champion", "no-grant-ca",
     "no-ca-from-flank", "half-ranged", "no-flight", "no-provoke", "no-area-vp", "no-will-attacks", "threatening-reach",
     "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor", "immune-sneak",
-    "reach", "ca-attack", "flank-attack", "resist-vs"})
+    "reach", "ca-attack", "flank-attack", "resist-vs", "conceal-adjacent", "no-attack-form"})
 # (and 'no-negate', read by Fighter.uses_left from while_on: an aura's or its card's only)
-HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", "immobilized", "slowed", "dazed",
+HELD_WORDS: Final = frozenset({"invisible", "invisible-far", "no-move", "no-shift", "grants-ca", "immobilized", "slowed", "dazed",
                                "weakened", "sees-invisible", "sees-invisible-ground", "ignores-conceal",
                                "ignores-conceal-ground", "no-charge", "one-move", "save-at-start", "no-end-save",
                                "no-miss-damage", "must-oa", "area-adjacent", "no-enemy-cover", "no-cover",

@@ -405,6 +405,11 @@ def _while_static(body: str) -> list[Static] | None:
                         part):
             out.append(Static("while", 1, "attack-bloodied-only", Filter(self_state=cond[0])))
             continue
+        far = re.fullmatch(r"enemies (\d+) or more squares away from it cannot trace line of sight to it", part)
+        if far:  # 'While this creature occupies river terrain, enemies 6 or more squares away from it cannot trace
+            # line of sight to it' (the keyword's words, while a state holds)
+            out.append(Static("while", int(far.group(1)), "invisible-beyond", Filter(self_state=cond[0])))
+            continue
         inv = re.fullmatch(r"invisible(?P<far> to (?:nonadjacent|non-adjacent) enemies)?(?P<all> to every nonadjacent "
                            r"creature)?(?: to enemies)?", part)
         if inv:  # ('Invisible to nonadjacent enemies and nonadjacent allies while adjacent to a wall')
@@ -668,6 +673,10 @@ _GAIN_PHRASES: Final = (
     (re.compile(r"^ignores? (?:conceal and invisible|invisible and conceal)"),
      ("sees-invisible", "ignores-conceal")),
     (re.compile(r"^(?:cannot|can not|may not) heal"), ("no-heal",)),
+    (re.compile(r"^(?:(?:is|are) )?invisible to non-?adjacent enemies"), ("invisible-far",)),
+    # 'Other creatures within 2 squares of this creature cannot make {r}, {c}, or {a} attacks'
+    (re.compile(r"^" + _DENY + r" make (?P<forms>(?:\{[mrca]\}(?:,? or |, ))*\{[mrca]\}) attacks"),
+     ("no-attack-form",)),
     # 'not subject to push, pull, or slide effects of enemies until start of its next turn': those an enemy makes
     (re.compile(r"^(?:(?:is|are) )?(?:not (?:subject to|affected by)|ignores?) (?:enemies' (?:push, pull,? (?:or|and) "
                 r"slide|forced[- ]movement)(?: effects)?|(?:push, pull,? (?:or|and) slide|forced[- ]movement)(?: "
@@ -698,7 +707,7 @@ _GAIN_ITEM: Final = re.compile(
     r"^(?:resist (?P<fn>\d+) all vs\.? (?P<ff>melee|ranged|blast and burst) attacks"
     r"|resist (?P<rn>\d+) (?P<rt>all|" + _TYPE_ALT + r")(?: and (?P<rt2>" + _TYPE_ALT + r"))?"
     r"|vulnerable (?P<vn>\d+) (?P<vt>all|" + _TYPE_ALT + r")"
-    r"|conceal (?P<cn>\d+)"
+    r"|conceal (?P<cn>\d+)(?P<cadj> against adjacent enemies)?"
     r"|reach (?P<rch>\d+)"
     r"|immune (?P<im>[a-z\-]+)"
     r"|blindsight (?:with a range of )?(?P<bn>\d+)(?: squares)?"
@@ -725,6 +734,9 @@ def gain_words(text: str, bare: bool = False) -> list[tuple[str, int]] | None:
                     out.append(("no-invisible", 1))
                 if whats == ("immune",):  # 'may not gain the Dazed condition'
                     out[-1] = ("immune:" + m.group("c"), 1)
+                if whats == ("no-attack-form",):  # the forms it may not attack with
+                    forms = sorted({_FORMS[f + " "] for f in re.findall(r"\{[mrca]\}", m.group("forms"))})
+                    out[-1] = ("no-attack-form:" + "|".join(forms), 1)
                 if whats == ("sees-invisible", "ignores-conceal"):  # their senses, anywhere
                     out[-2:] = [("sees-invisible", 99), ("ignores-conceal", 99)]
                 t = t[m.end():]
@@ -750,8 +762,8 @@ def gain_words(text: str, bare: bool = False) -> list[tuple[str, int]] | None:
                 out.append((f"vulnerable:{m.group('vt')}", int(m.group("vn"))))
             elif m.group("bn"):  # 'Blindsight with a range of 5 squares': its senses, that far
                 out.extend((("sees-invisible", int(m.group("bn"))), ("ignores-conceal", int(m.group("bn")))))
-            elif m.group("cn"):
-                out.append(("conceal", int(m.group("cn"))))
+            elif m.group("cn"):  # ('Conceal 6 against adjacent enemies': only when an adjacent enemy attacks it)
+                out.append(("conceal-adjacent" if m.group("cadj") else "conceal", int(m.group("cn"))))
             elif m.group("rch"):  # 'That ally has Reach 2 until end of its turn'
                 out.append(("reach", int(m.group("rch"))))
             elif m.group("im"):

@@ -1577,6 +1577,12 @@ def may_attack(attacker: Fighter, target: Fighter) -> bool:
     return True
 
 
+def form_barred(attacker: Fighter, spec: AttackSpec) -> bool:
+    """An attack of a form it may not make now ('Other creatures within 2 squares of this creature cannot make {r},
+    {c}, or {a} attacks')."""
+    return bool((attacker.while_on or attacker.effects) and form_of(spec) in attacker.barred_forms())
+
+
 def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets: list[Fighter], *,
            charge: bool = False, opportunity: bool = False, bonus: int = 0, force: str = "", damage: int = 0) -> int:
     """Roll ``spec`` against each target (profiles ``ddm-guild.attack-roll``, ``.critical-hit``, ``.conceal``);
@@ -1592,6 +1598,9 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
 def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets: list[Fighter], charge: bool,
             opportunity: bool, bonus: int, force: str, damage: int = 0) -> int:
     hits = 0
+    if form_barred(attacker, spec):
+        b.event("attack-barred", creature=attacker.id, power=power.name)
+        return 0
     if (attacker.effects or attacker.while_on) and any(not may_attack(attacker, t) for t in targets):
         targets = [t for t in targets if may_attack(attacker, t)]
         if not targets:
@@ -1810,7 +1819,7 @@ def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
         return True, crit, roll, total, target_def, mods
     hit = roll != R.AUTO_MISS and (roll >= R.AUTO_HIT or total >= target_def)
     crit = hit and not spec.no_crit and roll >= min(_keen(b, attacker, t, power, spec), R.AUTO_HIT)
-    conceal = t.conceal_now()
+    conceal = t.conceal_vs(b.adjacent(attacker, t))
     if hit and conceal and roll < conceal and not b.ignores_conceal(attacker, t) and "conceal" not in spec.ignores:
         hit = crit = False
         mods = [*mods, f"conceal{conceal}"]

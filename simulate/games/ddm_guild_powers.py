@@ -1611,6 +1611,8 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
                        aura=n)] if n else None
     body = re.sub(r"^(?=(?:allies and enemies|enemies and allies) )", "all ", body)  # ('allies and enemies within 6
     body, spared = _spared(body)  # squares of it are not invisible': every creature there)
+    body = re.sub(r"^other creatures (?=within \d+ squares of it )", "creatures ", body)  # ('Other creatures within 2
+    # squares of this creature cannot make {r} ... attacks': every creature there but it, as an aura reaches)
     body = re.sub(r"^while adjacent to it, (?!it )", "adjacent ", body)  # 'While adjacent to this creature, Arcane
     # allies have Blindsight 5': the allies adjacent to it
     relative = re.match(r"^(?P<adj>adjacent )?(?P<rel>lower|higher)[- ]level (?=(?:[a-z\-]+ )?allies )", body)

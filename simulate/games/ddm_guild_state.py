@@ -262,6 +262,25 @@ class Fighter:
             return 0
         return max(self.conceal, self.gained("conceal"))
 
+    def barred_forms(self) -> set[str]:
+        """The attack forms it may not use now ('Other creatures within 2 squares of this creature cannot make {r},
+        {c}, or {a} attacks': "no-attack-form:area|close|ranged" from an aura, its card or for a while)."""
+        out: set[str] = set()
+        for what in self.while_on if self.while_on else ():
+            if what.startswith("no-attack-form:"):
+                out.update(what[15:].split("|"))
+        for e in self.effects:
+            if e.kind == "gain" and e.what.startswith("no-attack-form:"):
+                out.update(e.what[15:].split("|"))
+        return out
+
+    def conceal_vs(self, adjacent: bool) -> int:
+        """Its Conceal against an attacker adjacent to it or not ('Has Conceal 6 against adjacent enemies')."""
+        out = self.conceal_now()
+        if adjacent and not self.gained("no-conceal"):
+            out = max(out, self.gained("conceal-adjacent"))
+        return out
+
     def vulnerable_now(self) -> dict[str, int]:
         """Its Vulnerable N (type), with what an aura or a power gives it ('enemies in aura gain Vulnerable 10
         fire')."""

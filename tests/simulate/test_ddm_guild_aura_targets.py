@@ -115,3 +115,61 @@ def test_force_dome_resists_bursts_and_blasts_only() -> None:
     assert sword.attack is not None
     P.attack(s.b, mage, sword, sword.attack, [near])
     assert near.hp == 85  # a melee attack: no resist
+
+
+STALK = "Spirit Stalk: Has Conceal 6 against adjacent enemies and is invisible to non-adjacent enemies."
+DISRUPT = "Disruptive Presence: Other creatures within 2 squares of this creature cannot make {r}, {c}, or {a} attacks."
+SWAMP = ("Swamp Dweller: While this creature occupies river terrain, enemies 6 or more squares away from it cannot "
+         "trace line of sight to it.")
+BOW = "Bow: (range 10) +10 vs. AC; 10 damage."
+
+
+def test_the_sight_and_form_powers_are_read_and_played() -> None:
+    for text in (STALK, DISRUPT, SWAMP):
+        assert unplayed_powers(card_from_json(card("Any", SWORD, text))) == [], text
+
+
+def test_spirit_stalk_conceals_from_adjacent_enemies_and_hides_from_the_others() -> None:
+    s = battle([card("Hellcat", SWORD, STALK)], [card("Near", SWORD), card("Far", SWORD, BOW)], PurposeDice())
+    put(s, "a1", 3, 3)
+    put(s, "b1", 4, 3)
+    put(s, "b2", 8, 3)
+    cat, near, far = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    assert (cat.conceal_vs(True), cat.conceal_vs(False)) == (6, 0)
+    assert s.b.invisible_to(cat, far) and not s.b.invisible_to(cat, near)
+    sword = near.powers[0]
+    assert sword.attack is not None
+    s.b.dice = PurposeDice(attack=[5])  # (a hit on AC 15 with +10, but under Conceal 6)
+    assert P.attack(s.b, near, sword, sword.attack, [cat]) == 0
+
+
+def test_disruptive_presence_bars_ranged_close_and_area_attacks_near_it() -> None:
+    s = battle([card("Ogre", SWORD, DISRUPT), card("Archer", SWORD, BOW)], [card("Foe", SWORD, BOW)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 3, 3)
+    put(s, "a2", 5, 3)  # 2 squares away: its own ally too
+    put(s, "b1", 9, 3)
+    P.refresh_while(s.b)
+    ogre, archer, foe = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
+    for f in (ogre, archer, foe):
+        f.attack_action = True
+    bow = archer.powers[1]
+    assert bow.attack is not None and bow not in s.attack_powers(archer)
+    assert archer.powers[0] in s.attack_powers(archer) and ogre.powers[0] in s.attack_powers(ogre)  # melee
+    assert P.attack(s.b, archer, bow, bow.attack, [foe]) == 0 and foe.hp == 50
+    assert foe.powers[1] in s.attack_powers(foe)  # 6 squares away
+
+
+def test_swamp_dweller_is_unseen_from_afar_while_in_river_terrain() -> None:
+    s = battle([card("Bullywug", SWORD, SWAMP)], [card("Near", SWORD), card("Far", SWORD)], PurposeDice())
+    put(s, "a1", 3, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 9, 3)
+    wug, near, far = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    P.refresh_while(s.b)
+    assert not s.b.invisible_to(wug, far)
+    terrain = dict(s.b.board.grid.terrain)
+    terrain[(3, 3)] = frozenset({"river"})  # the stand-in maps have none (ddm-guild.stand-in-terrain)
+    s.b.board.grid.terrain = terrain
+    P.refresh_while(s.b)
+    assert s.b.invisible_to(wug, far) and not s.b.invisible_to(wug, near)
