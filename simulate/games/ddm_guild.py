@@ -497,7 +497,11 @@ class GuildState(State):
         for f in b.fighters:  # (its power brings it on at the end of the round: ddm-guild.delayed-appearance)
             if f.delayed and f.alive and not f.on_map and P.arrive(b, f, ("end-of-round",)) != "":
                 order = [x for x in order if x is not f]
-        P.fire(b, "end-of-round", order)
+        b.ending_round = True  # ('+2 attack during the end of round phase')
+        try:
+            P.fire(b, "end-of-round", order)
+        finally:
+            b.ending_round = False
         if b.round_awards and not b.over:  # what the round's powers promised (profile ddm-guild.round-awards)
             own = [self._area_cells(p) for p in (0, 1)]
             P.settle_round(b, own, {sq for a in self.map.grid.areas("victory") for sq in a.cells})

@@ -170,7 +170,7 @@ PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "
                                          "not-bloodied", "not-adjacent", "smaller", "undamaged", "chosen",
                                          "unseeing", "seen", "damaged", "larger", "size>=medium",
                                          "size>=large", "size>=huge", "flanked", "charging", "ongoing",
-                                         "alone"})
+                                         "alone", "vulnerable-own"})
 PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging", "adjacent-ally", "own-turn",
                                        "opportunity", "moved-this-turn", "damaged", "unseen", "flanked",
                                        "not-charged", "not-moved", "first-round", "after-first-round",
@@ -180,7 +180,7 @@ PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging
                                        "first-to-activate", "first-you-activate", "last-you-activate",
                                        "won-initiative", "no-enemy-champion", "only-champion",
                                        "not-attacked", "not-attacked:melee", "enemy-in-victory-area",
-                                       "other-turn", "ally-destroyed", "no-ally-destroyed"})
+                                       "other-turn", "ally-destroyed", "no-ally-destroyed", "end-of-round-phase"})
 PLAYED_IMMUNE: Final = frozenset({"acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
                                   "radiant", "thunder", "dazed", "stunned", "immobilized", "slowed", "weakened",
                                   "helpless", "dominated", "blinded", "marked", "invisible", "ongoing damage",
@@ -198,9 +198,11 @@ GAINED_WORDS: Final = frozenset({
     "no-invisible", "no-conceal", "no-hide", "no-opportunity", "no-immediate", "no-champion", "no-grant-ca",
     "no-ca-from-flank", "half-ranged", "no-flight", "no-provoke", "no-area-vp", "no-will-attacks", "threatening-reach",
     "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor", "immune-sneak",
-    "reach", "ca-attack", "flank-attack", "resist-vs", "conceal-adjacent", "no-attack-form"})
+    "reach", "ca-attack", "flank-attack", "resist-vs", "conceal-adjacent", "no-attack-form", "resist-far",
+    "half-far"})
 # (and 'no-negate', read by Fighter.uses_left from while_on: an aura's or its card's only)
-HELD_WORDS: Final = frozenset({"invisible", "invisible-far", "no-move", "no-shift", "grants-ca", "immobilized", "slowed", "dazed",
+HELD_WORDS: Final = frozenset({"invisible", "invisible-far", "no-move", "no-shift", "grants-ca", "immobilized",
+                               "slowed", "dazed",
                                "weakened", "sees-invisible", "sees-invisible-ground", "ignores-conceal",
                                "ignores-conceal-ground", "no-charge", "one-move", "save-at-start", "no-end-save",
                                "no-miss-damage", "must-oa", "area-adjacent", "no-enemy-cover", "no-cover",
@@ -287,9 +289,10 @@ def engine_unplayed(power: Power) -> str:
             return f"'{s.filter.keyword}' is no creature kind (the aura would reach nobody)"
         if s.kind in ("mod", "aura-mod"):
             flt = s.filter
-            if s.kind == "aura-mod":  # (beside the aura's own creature: ddm_guild_judge.aura_target_ok)
-                flt = replace(flt, target_state="&".join(
-                    x for x in flt.target_state.split("&") if x != "owner-adjacent"))
+            if s.kind == "aura-mod":  # (beside the aura's own creature, the reached creature's states:
+                flt = replace(flt, target_state="&".join(  # ddm_guild_judge.aura_target_ok, aura_holder_ok)
+                    x for x in flt.target_state.split("&") if x != "owner-adjacent"), self_state="&".join(
+                    x for x in flt.self_state.split("&") if x not in ("holder-charging", "holder-seen")))
             why = _filter_unplayed(flt)
             if why:
                 return why
@@ -364,7 +367,7 @@ PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warba
                                            "no-ally-within", "ally-in-play", "in-terrain", "adjacent-terrain",
                                            "in-victory-area", "unseen-by-ally", "no-ally-left", "unaffected",
                                            "sees-enemy-within", "allies-within-min", "enemies-within-max",
-                                           "sees-ally", "self-cond", "near-any"})
+                                           "sees-ally", "self-cond", "near-any", "near-any-min", "spent"})
 
 
 # stats a modifier counted per creature may change ('+1 AC for each enemy adjacent to it'; _stat_mods counts)

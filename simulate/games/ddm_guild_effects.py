@@ -129,6 +129,16 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^resist (\d+) all vs\.? critical hits$|^-(\d+) damage (?:vs\.?|from|against) critical hits$"),
      "resist-crit"),  # 'Fortified 10: -10 damage vs. critical hits': less damage from a critical hit on it
     (re.compile(r"^takes half damage from \{r\} attacks$"), "half-ranged"),
+    # a champion rating added to its attack rolls ('Add the champion rating of an Orc ally within 5 squares to this
+    # creature's attack rolls', 'Add your warband's highest Champion rating to this creature's {m} attack rolls')
+    (re.compile(r"^add (?:the champion rating of an? (?P<k>[a-z\-]+) ally within (?P<n>\d+) squares|your warband's "
+                r"highest champion rating) to its (?:(?P<f>\{m\}|\{r\}) )?attack rolls$"), "rating-mod"),
+    # against an attacker far away ('Whenever attacked by a creature that is 7 or more squares away: Resist 10 All
+    # instead of Resist 5 All vs. that attack', '... by an enemy 7 or more squares away: This creature takes half
+    # damage from that attack'): gains of its own, which an attack's damage reads (ddm_guild_play.deal_damage)
+    (re.compile(r"^whenever (?:it is )?attacked by (?:a creature|an enemy)(?: that is)? (?P<n>\d+) or more squares "
+                r"away: (?:resist (?P<r>\d+) all instead of resist \d+ all vs\.?|it takes half damage from) that "
+                r"attack$"), "far-attacker"),
     (re.compile(r"^(?:it )?(?:cannot|can't|may not) make opportunity attacks$"), "no-opportunity"),
     (re.compile(r"^(?:it is )?never considered bloodied$"), "never-bloodied"),
     (re.compile(r"^(?:it )?heals (?P<n>\d+) hp (?:each time an effect would deal (?P<t>" + _TYPE_ALT + r") damage to "
@@ -317,6 +327,15 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return [Static("immune", 0, _CONDITION_WORDS[c]) for c in conds], [], "", ""
         if kind == "resist-form":
             return [Static("resist-form", int(m.group("n")), m.group("f"))], [], "", ""
+        if kind == "rating-mod":  # "attack*rating:<squares>:<kinds>" (0: its warband, itself too; judge.per_rating)
+            if m.group("k") and not kinds_known(m.group("k")):
+                return None
+            flt = Filter(attack_form=_FORMS[m.group("f") + " "] if m.group("f") else "")
+            return [Static("mod", 1, f"attack*rating:{m.group('n') or 0}:{m.group('k') or ''}", flt)], [], "", ""
+        if kind == "far-attacker":  # "resist-far:7" (Resist N All then), "half-far:7" (half damage then)
+            far = m.group("n")
+            return [Static("gain", int(m.group("r")), f"resist-far:{far}") if m.group("r")
+                    else Static("gain", 1, f"half-far:{far}")], [], "", ""
         if kind == "ally-alignment":
             kinds = "|".join(w.strip() for w in m.group("k").split(" and "))
             if not kinds_known(kinds):
@@ -330,6 +349,9 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             what_turn = "invisible" if t.startswith(("invisible", "it is invisible")) else "flight"
             return [Static("while", 1, what_turn, Filter(self_state="own-turn"))], [], "", ""
         if kind == "ca-vs":  # whom it has combat advantage against (the modifiers' target words)
+            if re.fullmatch(r"targets that are vulnerable to any of the damage types it (?:causes|deals)",
+                            m.groupdict().get("t") or ""):  # (judge: the types its attacks deal)
+                return [Static("ca-vs", filter=Filter(target_state="vulnerable-own"))], [], "", ""
             words = re.sub(r"^(?:any )?enemy that is ", "enemies ", m.groupdict().get("t") or "enemies that are "
                            + m.group("t2"))
             flt, left = _mod_condition("vs. " + re.sub(r" an ally of it$", " an ally", words))
@@ -674,6 +696,10 @@ _GAIN_PHRASES: Final = (
      ("sees-invisible", "ignores-conceal")),
     (re.compile(r"^(?:cannot|can not|may not) heal"), ("no-heal",)),
     (re.compile(r"^(?:(?:is|are) )?invisible to non-?adjacent enemies"), ("invisible-far",)),
+    # 'Takes 10 less Damage from {c} and {r} attacks (minimum 5 Damage)', '... from {m} and {r} attacks (min. 0)': a
+    # Resist All against attacks of those shapes (resist-vs), with the least damage it lets through (":min5")
+    (re.compile(r"^takes? (?P<n>\d+) less damage from (?P<forms>(?:\{[mrca]\}(?:,? and |, ))*\{[mrca]\}) attacks"
+                r"(?: \((?:min\.?|minimum) (?P<min>\d+)(?: damage)?\))?"), ("resist-vs",)),
     # 'Other creatures within 2 squares of this creature cannot make {r}, {c}, or {a} attacks'
     (re.compile(r"^" + _DENY + r" make (?P<forms>(?:\{[mrca]\}(?:,? or |, ))*\{[mrca]\}) attacks"),
      ("no-attack-form",)),
@@ -703,6 +729,9 @@ _GAIN_VERB: Final = re.compile(r"^(?:has|have|gains?|are|is) ")
 # 'Resist 10 All vs. Blast and Burst attacks': the attacks of those shapes (ddm_guild_play.deal_damage)
 RESIST_SHAPES: Final = {"melee": ("melee",), "ranged": ("ranged",),
                         "blast and burst": ("close-blast", "close-burst", "area", "reach-burst")}
+# the attack shapes of a form icon (an attack's spec.form)
+_ICON_SHAPES: Final = {"{m}": ("melee",), "{r}": ("ranged",), "{c}": ("close-burst", "close-blast"),
+                       "{a}": ("area", "line")}
 _GAIN_ITEM: Final = re.compile(
     r"^(?:resist (?P<fn>\d+) all vs\.? (?P<ff>melee|ranged|blast and burst) attacks"
     r"|resist (?P<rn>\d+) (?P<rt>all|" + _TYPE_ALT + r")(?: and (?P<rt2>" + _TYPE_ALT + r"))?"
@@ -734,6 +763,10 @@ def gain_words(text: str, bare: bool = False) -> list[tuple[str, int]] | None:
                     out.append(("no-invisible", 1))
                 if whats == ("immune",):  # 'may not gain the Dazed condition'
                     out[-1] = ("immune:" + m.group("c"), 1)
+                if whats == ("resist-vs",):
+                    shapes = [x for f in re.findall(r"\{[mrca]\}", m.group("forms")) for x in _ICON_SHAPES[f]]
+                    least = m.group("min") if m.group("min") and m.group("min") != "0" else ""
+                    out[-1] = ("resist-vs:" + "|".join(shapes) + (f":min{least}" if least else ""), int(m.group("n")))
                 if whats == ("no-attack-form",):  # the forms it may not attack with
                     forms = sorted({_FORMS[f + " "] for f in re.findall(r"\{[mrca]\}", m.group("forms"))})
                     out[-1] = ("no-attack-form:" + "|".join(forms), 1)

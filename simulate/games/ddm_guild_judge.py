@@ -201,6 +201,11 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
         return not target.bloodied
     if ts == "ca":
         return has_combat_advantage(b, holder, target, melee=melee)
+    if ts == "vulnerable-own":  # 'targets that are Vulnerable to any of the damage types it causes' (its attacks')
+        weak = target.vulnerable_now()
+        return bool(weak) and any(t in weak or "all" in weak for p in holder.powers if p.attack is not None
+                                  for e in (*p.attack.hit, *p.attack.miss, *p.attack.always, *p.attack.crit)
+                                  if e.kind in ("damage", "ongoing") for t in e.what.split("/") if t)
     if ts == "higher-level":
         return target.card.level > holder.card.level
     if ts == "lower-level":
@@ -363,6 +368,14 @@ def holds(b: Battle, ss: str, holder: Fighter, charge: bool = False, opportunity
         _, n, kinds = ss.split(":", 2)
         return any(x is not holder and x.in_play() and b.gap(holder, x) <= int(n) and has_kinds(x, kinds)
                    for x in b.fighters)
+    if ss == "end-of-round-phase":  # 'during the end of round phase': the round's end-of-round powers are being used
+        return b.ending_round
+    if ss.startswith("spent:"):  # 'while Spear Throw has no uses available' (a power of its card, by name)
+        return any(p.name.casefold() == ss[6:] and p.uses and holder.uses.get(p.index, 0) <= 0 for p in holder.powers)
+    if ss.startswith("near-any-min:"):  # 'within 5 squares of 2 or more Bluespawn Stormlizards' (squares, how many)
+        _, n, count, kinds = ss.split(":", 3)
+        return sum(1 for x in b.fighters if x is not holder and x.in_play() and b.gap(holder, x) <= int(n)
+                   and has_kinds(x, kinds)) >= int(count)
     if ss == "moved-this-turn":
         return b.active is holder and holder.moved > 0
     if ss.startswith("moved-from-start:"):  # squares between where its turn began and where it is (every square 1)
@@ -578,9 +591,9 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
     for s_stat, n, flt in holder.static_mods:
         per = ""
         if s_stat != stat:
-            if not s_stat.startswith(stat + "*each:"):
+            if not s_stat.startswith((stat + "*each:", stat + "*rating:")):
                 continue
-            per = s_stat[len(stat) + 6:]  # '+1 attack for each Kraul ally within 5 squares'
+            per = s_stat[len(stat) + 1:]  # '+1 attack for each Kraul ally within 5 squares', a champion rating
         if not self_state_ok(b, flt, holder, charge, opportunity):
             continue
         if spec is not None and power is not None and not _form_matches(flt.attack_form, spec, power):
@@ -589,7 +602,8 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
             continue
         if not target_state_ok(b, flt, holder, target, melee):
             continue
-        total += per_count(b, holder, target, per, n) if per else n
+        total += (per_rating(b, holder, per[7:]) if per.startswith("rating:") else per_count(
+            b, holder, target, per[5:], n)) if per else n
     for e in holder.effects:
         if e.kind != "mod" or e.what != stat:
             continue
@@ -624,12 +638,23 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
                 continue
             if spec is None and flt.attack_form:
                 continue
-            if flt.self_state and not self_state_ok(b, flt, owner, False, False):  # 'while it is bloodied'
+            if flt.self_state and not aura_holder_ok(b, flt, owner, holder, charge):  # 'while it is bloodied'
                 continue
             if flt.target_state and not aura_target_ok(b, flt, owner, holder, target, melee):
                 continue
             total += n
     return total
+
+
+def aura_holder_ok(b: Battle, flt: Filter, owner: Fighter, holder: Fighter, charge: bool) -> bool:
+    """An aura modifier's states: its own creature's ('while it is bloodied'), and those of the creature it reaches
+    named "holder-": "holder-charging" (its attack is a charge), "holder-seen" (the aura's creature sees it): 'An
+    ally that charges within sight of this creature deals +10 {m} Damage on that charge'."""
+    own = [x for x in flt.self_state.split("&") if x and not x.startswith("holder-")]
+    for x in flt.self_state.split("&"):
+        if (x == "holder-charging" and not charge) or (x == "holder-seen" and not b.sees(owner, holder)):
+            return False
+    return not own or self_state_ok(b, replace(flt, self_state="&".join(own)), owner, False, False)
 
 
 def aura_target_ok(b: Battle, flt: Filter, owner: Fighter, holder: Fighter, target: Fighter | None,
@@ -643,6 +668,16 @@ def aura_target_ok(b: Battle, flt: Filter, owner: Fighter, holder: Fighter, targ
         return False
     rest = "&".join(x for x in ts.split("&") if x != "owner-adjacent")
     return target_state_ok(b, replace(flt, target_state=rest), holder, target, melee)
+
+
+def per_rating(b: Battle, holder: Fighter, where: str) -> int:
+    """A champion rating added to a roll: the highest of its allies of those kinds within so many squares ('the
+    champion rating of an Orc ally within 5 squares': the one its player would name), or of its warband on the
+    battle map, itself too ("0": 'your warband's highest Champion rating')."""
+    squares, _, kinds = where.partition(":")
+    pool = [x for x in b.fighters if x.in_play() and x.player == holder.player and x.card.champion_rating
+            and has_kinds(x, kinds) and (squares == "0" or (x is not holder and b.gap(holder, x) <= int(squares)))]
+    return max((x.card.champion_rating or 0 for x in pool), default=0)
 
 
 def per_count(b: Battle, holder: Fighter, target: Fighter | None, per: str, n: int) -> int:

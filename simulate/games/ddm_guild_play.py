@@ -89,15 +89,21 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
         total += amount
     if "all" in vulnerable and total > 0:
         total += vulnerable["all"]
+    far = _far_attacker(b, target, source) if shape and target.while_on else {}
+    if "resist-far" in far and not ignore_resist:  # 'Whenever attacked by a creature that is 7 or more squares away:
+        resist = {**resist, "all": max(resist.get("all", 0), far["resist-far"])}  # Resist 10 All instead of ...'
     if "all" in resist:
         total = max(0, total - resist["all"])
     if target.resist_forms and form in target.resist_forms:  # 'Resist 5 All vs. melee attacks'
         total = max(0, total - target.resist_forms[form])
-    if shape and not ignore_resist:  # ('... allies in aura have Resist 10 All vs. Blast and Burst attacks')
-        total = max(0, total - target.resist_vs(shape))
+    if shape and not ignore_resist:  # ('... allies in aura have Resist 10 All vs. Blast and Burst attacks', 'takes 10
+        less, least = target.resist_vs(shape)  # less Damage from {c} and {r} attacks (minimum 5 Damage)')
+        if less:
+            total = max(min(total, least), total - less)
     if target.is_insubstantial() and not crit and not ignore_insubstantial:
         total //= R.INSUBSTANTIAL_DIVISOR
-    if (target.swarm and form in ("melee", "ranged")) or (form == "ranged" and target.halves_ranged()):  # half {R}
+    if (target.swarm and form in ("melee", "ranged")) or (form == "ranged" and target.halves_ranged()) \
+            or "half-far" in far:  # half {R}; half from an attacker far away
         total //= 2
     if crit and target.resist_crit:  # 'Resist 15 All vs. critical hits'
         total = max(0, total - target.resist_crit)
@@ -106,6 +112,19 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
     if total <= 0:
         return 0
     return lose_hp(b, target, total, source, tuple(sorted(dealt.union(d for d in by_type if d))))
+
+
+def _far_attacker(b: Battle, target: Fighter, source: Fighter | None) -> dict[str, int]:
+    """What ``target`` has against an attacker at least so many squares away ('resist-far:7' → {"resist-far": N},
+    'half-far:7' → {"half-far": 1}), from its card or an aura (while_on)."""
+    out: dict[str, int] = {}
+    if source is None or source.pos is None or target.pos is None:
+        return out
+    for what, n in target.while_on.items():
+        word, _, far = what.partition(":")
+        if word in ("resist-far", "half-far") and far.isdigit() and b.gap(source, target) >= int(far):
+            out[word] = max(out.get(word, 0), n)
+    return out
 
 
 def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dtypes: tuple[str, ...] = ()) -> int:
@@ -382,6 +401,8 @@ def add_active(b: Battle, f: Fighter, kind: str, what: str, amount: int, duratio
         b.power_effects.setdefault(b.applying[-1], set()).add(eid)
     b.event("effect", creature=f.id, eid=eid, effect=kind, what=what, amount=amount, duration=duration,
             source=source.id, clock_of=clock_of, clock=clock)
+    if b.state_auras and kind in ("condition", "ongoing"):  # ('Enemies within 2 squares taking ongoing necrotic
+        refresh_while(b)  # damage are also Immobilized')
     return True
 
 

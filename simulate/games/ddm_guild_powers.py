@@ -1012,6 +1012,8 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if not action and not trigger and re.match(r"^[+-]\d", body):
         mods = _modifier(body.strip(" ."))
         halves = body.strip(" .").split("; ")
+        if mods is None:
+            mods = _tiers(body.strip(" ."))
         if mods is None and len(halves) > 1 and all(re.match(r"^[+-]\d", h) for h in halves):
             read_halves = [_modifier(h) for h in halves]  # '+2 {m} attack ... vs. higher-level targets; -2 {m} ...'
             mods = None if any(r is None for r in read_halves) else [x for r in read_halves if r for x in r]
@@ -1376,6 +1378,28 @@ def _several_statics(body: str) -> list[Static] | None:
 _LASTING: Final = frozenset({"ally-destroyed"})
 
 
+def _tiers(body: str) -> list[tuple[str, int, Filter, str]] | None:
+    """'+2 Attack and +5 Damage with Stormburst while within 5 squares of another Bluespawn Stormlizard. +4 Attack and
+    +10 Damage with Stormburst while within 5 squares of 2 or more Bluespawn Stormlizards instead': the first
+    modifiers, and what the second adds to them while its state holds too (that state needs more of the same
+    creatures, so it holds only when the first does: the sum is the second's numbers); None when not so."""
+    parts = re.split(r"\. (?=[+-]\d)", body)
+    if len(parts) != 2 or not parts[1].endswith(" instead"):
+        return None
+    low, high = _modifier(parts[0]), _modifier(parts[1][: -len(" instead")])
+    if not low or not high or len(low) != len(high):
+        return None
+    out = list(low)
+    for (s1, n1, f1, d1), (s2, n2, f2, d2) in zip(low, high, strict=True):
+        one = re.fullmatch(r"near-any:(\d+):(.+)", f1.self_state)
+        more = re.fullmatch(r"near-any-min:(\d+):\d+:(.+)", f2.self_state)
+        if (s1, d1) != (s2, d2) or n2 <= n1 or one is None or more is None or one.groups() != more.groups() \
+                or replace(f1, self_state="") != replace(f2, self_state=""):
+            return None
+        out.append((s2, n2 - n1, f2, d2))
+    return out
+
+
 def _state_modifiers(body: str, requirement: str) -> tuple[str, str]:
     """'it has +5 damage' under a requirement, '+10 damage until end of turn whenever <a state of its turn>': the
     modifiers alone, with the state as the requirement (the caller makes them statics under it)."""
@@ -1584,6 +1608,20 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
             return None
         side = "enemy" if dt.group("who") == "enemies" else "any"
         return [Static("difficult-aura", n, filter=Filter(keyword="!" + kind if kind else "", side=side))]
+    frz = re.fullmatch(r"while an enemy within (?P<n>\d+) squares of it is (?P<a>slowed|dazed|weakened), it is also "
+                       r"(?P<b>immobilized|slowed|dazed|weakened)", body.strip(" ."))
+    if frz:  # 'While an enemy within 3 squares of this creature is Slowed, it is also Immobilized': that enemy
+        return [Static("aura-gain", 1, frz.group("b"), Filter(keyword=frz.group("a"), side="enemy"),
+                       aura=int(frz.group("n")))]
+    song = re.fullmatch(r"an ally that charges within sight of it deals (?P<mod>[+-]\d.+?) on that charge",
+                        body.strip(" ."))
+    song_mods = _modifier(song.group("mod")) if song else None
+    if song_mods and all(st in _AURA_STATS and not d and f == Filter(attack_form=f.attack_form)
+                         for st, _n, f, d in song_mods):  # 'An ally that charges within sight of this creature deals
+        # +10 {m} Damage on that charge': the ally's own states (judge.aura_holder_ok)
+        return [Static("aura-mod", n, st, Filter(side="ally", attack_form=f.attack_form,
+                                                 self_state="holder-charging&holder-seen"), aura=ANYWHERE)
+                for st, n, f, _d in song_mods]
     beside = _BESIDE_IT.fullmatch(body.strip(" ."))
     if beside and re.search(r"\badjacent to this creature\b", text.lower()):
         if beside.group("n"):  # '{m} attacks against enemies adjacent to this creature score criticals on attack rolls
@@ -1715,6 +1753,11 @@ def _owner_state(f: Filter, text: str) -> str | None:
     return "&".join("owner-adjacent" if x == "adjacent" else x for x in state.split("&"))
 
 
+# states that are the battle's, the same for every creature ('Modron allies have +2 attack during the end of round
+# phase')
+_SHARED_STATES: Final = frozenset({"end-of-round-phase"})
+
+
 def _aura_have(who: str, flt: Filter, rest: str, size: int, text: str) -> list[Static] | None:
     """The modifiers an aura gives ('have +2 attack vs. living targets')."""
     m = _AURA_HAVE.match(rest)
@@ -1730,8 +1773,8 @@ def _aura_have(who: str, flt: Filter, rest: str, size: int, text: str) -> list[S
     holder_ca = bool(re.search(r"\bgranting (?:it|them) combat advantage\b", text.lower()))
     states: list[str] = []
     for stat, _n, f, d in mods:
-        own_state = re.search(r"while (?:it|this creature) is", text.lower())  # the aura's creature's state
-        if stat not in _AURA_STATS or d or (f.self_state and not own_state):
+        own_state = re.search(r"while (?:it|this creature) is", text.lower()) or f.self_state in _SHARED_STATES
+        if stat not in _AURA_STATS or d or (f.self_state and not own_state):  # (the aura's creature's state)
             return None
         state = _owner_state(f, text)
         if state is None or ("ca" in state.split("&") and not holder_ca):
@@ -1773,8 +1816,10 @@ def _spared(body: str) -> tuple[str, str]:
 def _aura_gains(who: str, flt: Filter, rest: str, size: int) -> list[Static] | None:
     """What an aura gives the creatures in it, in the gain vocabulary ('(Aura 2) Enemies in aura are not Invisible and
     do not benefit from Conceal', 'Good allies within 3 squares of it have Immune Confused', 'Adjacent enemies may not
-    make opportunity attacks'); the engine keeps it with what each creature has while a state holds."""
-    gains = gain_words(rest)
+    make opportunity attacks') or a condition ('Enemies within 2 squares taking ongoing necrotic damage are also
+    Immobilized'); the engine keeps it with what each creature has while a state holds."""
+    cond = re.fullmatch(r"(?:are|is) (?:also )?(?P<c>immobilized|slowed|dazed|weakened)", rest)
+    gains = [(cond.group("c"), 1)] if cond else gain_words(rest)
     if gains is None:
         return None
     within = flt.within
@@ -1839,6 +1884,13 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
         named = [s.filter.attack_form[6:] for s in q.statics if s.filter.attack_form.startswith("power:")]
         if any(n not in attacks_all for n in named):  # '+2 Attack with Stormburst': an attack of this card
             out[i] = replace(q, unplayed=f"with {named[0]}: no attack of this card has that name")
+            continue
+        spent = [x[6:] for s in q.statics for x in s.filter.self_state.split("&") if x.startswith("spent:")]
+        if any(n not in names for n in spent):  # 'while Spear Throw has no uses available': a power of this card
+            out[i] = replace(q, unplayed=f"while {spent[0]} has no uses: no power of this card has that name")
+            continue
+        if any(not x.uses for x in out if x.name.casefold() in spent):  # (a power with no use limit is never spent)
+            out[i] = replace(q, unplayed=f"while {spent[0]} has no uses: it has no use limit on this card")
             continue
         for e in _all_effects(q):
             if e.kind == "recharge" and e.what.startswith("power:") \

@@ -20,6 +20,15 @@ LIVING_EXCEPTIONS: Final = frozenset({"undead", "construct", "object"})
 # the index of a power an effect gives a creature for a while: above every printed power's, one per effect
 GRANTED_INDEX: Final = 1000
 
+# the creature states a group's kinds may name (ddm_guild_judge.has_keyword: conditions, ongoing damage)
+_STATE_WORDS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "blinded", "ongoing"})
+
+
+def is_state_kinds(kinds: str) -> bool:
+    """Kinds that name a state a creature is in now ('slowed', 'ongoing-necrotic'), not only keywords."""
+    return any(k.lstrip("!").split("-")[0] in _STATE_WORDS for alt in kinds.split("|") for k in alt.split("+") if k)
+
+
 class Active:
     """An effect in force on a creature: a condition, a modifier or ongoing damage, with its duration.
 
@@ -236,16 +245,18 @@ class Fighter:
                 out[key] = max(out.get(key, 0), e.amount)
         return out
 
-    def resist_vs(self, shape: str) -> int:
-        """Resist All against attacks of this shape given by an aura or for a while ('This creature and allies in aura
-        have Resist 10 All vs. Blast and Burst attacks': "resist-vs:close-blast|close-burst|area|reach-burst")."""
-        best = 0
-        for what, n in self.while_on.items() if self.while_on else ():
-            if what.startswith("resist-vs:") and shape in what[10:].split("|"):
-                best = max(best, n)
-        for e in self.effects:
-            if e.kind == "gain" and e.what.startswith("resist-vs:") and shape in e.what[10:].split("|"):
-                best = max(best, e.amount)
+    def resist_vs(self, shape: str) -> tuple[int, int]:
+        """Resist All against attacks of this shape, from its card, an aura or a power for a while ('This creature and
+        allies in aura have Resist 10 All vs. Blast and Burst attacks': "resist-vs:close-blast|close-burst|area|
+        reach-burst"), and the least damage it lets through ('(minimum 5 Damage)': ":min5"): (N, least)."""
+        best = (0, 0)
+        gains = [*(self.while_on.items() if self.while_on else ()),
+                 *((e.what, e.amount) for e in self.effects if e.kind == "gain")]
+        for what, n in gains:
+            if what.startswith("resist-vs:"):
+                shapes, _, least = what[10:].partition(":min")
+                if shape in shapes.split("|") and n > best[0]:
+                    best = (n, int(least or 0))
         return best
 
     def immune_now(self) -> set[str]:
@@ -455,6 +466,7 @@ class Battle:
         # victory points this round decides, awarded at its end ("vp" effects "round:<measure>",
         # ddm-guild.round-awards): (player, points, measure, the creature whose power it is)
         self.round_awards: list[tuple[int, int, str, str]] = []
+        self.ending_round = False  # the end of round phase is being played ('during the end of round phase')
         # the next champion test: each player's extra d20s, and the player who wins it outright (-1: none);
         # ddm-guild.initiative-dice
         self.initiative_dice = [0, 0]
@@ -479,6 +491,9 @@ class Battle:
         self.carriers = False  # some creature has that, or 'while it is on the battlemap, line of sight is limited'
         self.area_aimed: frozenset[Sq] = frozenset()  # the squares of the area attack being resolved
         self.condition_answers = False  # ... a power that answers a condition put on (ddm_guild_play.condition_gained)
+        # some creature's aura reaches creatures in a state ('Enemies within 2 squares taking ongoing necrotic damage
+        # are also Immobilized'): what it gives is judged again whenever a condition or ongoing damage starts or ends
+        self.state_auras = False
 
     def add(self, f: Fighter) -> None:
         self.fighters.append(f)
@@ -486,6 +501,8 @@ class Battle:
         if any(s.kind == "gain" and s.what in ("smoke-space", "sight-limit") for p in f.powers for s in p.statics):
             self.carriers = True
         self.note_rerolls(f.powers)
+        if any(is_state_kinds(flt.keyword) for _w, _n, flt, _s in f.aura_gains):
+            self.state_auras = True
 
     def note_rerolls(self, powers: list[Power]) -> None:
         """Whether an attack's result must be offered to the creatures' powers (``ddm_guild_play.offer_rerolls``)."""
@@ -600,6 +617,9 @@ class Battle:
                 f.powers = [p for p in f.powers if p.index != GRANTED_INDEX + e.eid]
             self.version += 1
             self.event("effect-end", creature=f.id, eid=e.eid, what=e.what, why=why)
+            if self.state_auras and e.kind in ("condition", "ongoing"):
+                from simulate.games.ddm_guild_play import refresh_while  # (the play module imports this one)
+                refresh_while(self)
 
     def new_group(self) -> int:
         self.next_group += 1

@@ -134,7 +134,8 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"(?<=[a-z]),then\b"), ", then"), (re.compile(r"\+(\d+) m attack\b"), r"+\1 {m} attack"),
     (re.compile(r"\bmoves? u[o0]p? to\b"), "moves up to"), (re.compile(r"\bit as (?=[+-]\d)"), "it has "),
     (re.compile(r"\[([mrcab]b?)\](?= attacks?\b)"), r"{\1}"),  # '-5 damage with [m] attacks': the icon
-    (re.compile(r"\bthier\b"), "their"),
+    (re.compile(r"\bthier\b"), "their"), (re.compile(r"\bongoign\b"), "ongoing"),
+    (re.compile(r"\(min\. (\d+)"), r"(minimum \1"),  # '(min. 0)': the stop is no sentence's end
     (re.compile(r"([+-]\d+) (\{[mrca]\}), ?(\{[mrca]\}),? and (\{[mrca]\}) (damage|attack)\b"),
      r"\1 \2 \5 and \1 \3 \5 and \1 \4 \5"),
     # '+4 {M} and {R} Attack'; '+4 AC against r attacks' (the icon printed as a letter)
@@ -829,7 +830,7 @@ _MOD_CONDITIONS: Final = (
     # attacker's kinds (the modifier's 'target' is the attacker for a defence)
     (re.compile(r"^(?:vs\.?|against) attacks (?:by|from) (?:an? )?(?P<kw>[a-z\-]+(?:(?:,|,? or) [a-z\-]+)*) "
                 r"(?:enemies|enemy)"), "target", "keyword:{kw}"),
-    (re.compile(r"^(?:with|on) (\{m\}|\{r\}|\{c\}|\{a\}|melee|ranged|close|area) attacks"), "form", ""),
+    (re.compile(r"^(?:with|on|to) (\{m\}|\{r\}|\{c\}|\{a\}|melee|ranged|close|area) attacks"), "form", ""),
     # an attack of its card by name ('+2 Attack with Stormburst'): ddm_guild_powers.card_powers checks the name
     (re.compile(r"^with (?:its )?(?!(?:opportunity|melee|ranged|close|area|basic|charge|an?|each|all|every|its|this|"
                 r"that|attacks?)\b)(?P<pw>" + _NAME + r")(?: attacks?)?(?=$| while| if| when| vs| against| on| until|"
@@ -1111,6 +1112,7 @@ _SELF_CONDITION_WORDS: Final = (
     (re.compile(r"^while within (?P<n>\d+) squares? of (?:a|any) bloodied (?:creature|enemy)"), "self",
      "near-bloodied:{n}"),
     (re.compile(r"^(?:on|during) its turn"), "self", "own-turn"),
+    (re.compile(r"^during the end of (?:the )?round phase"), "self", "end-of-round-phase"),  # (every creature's)
     (re.compile(r"^(?:on|during) (?:other|another) creatures?'s? turns?"), "self", "other-turn"),
     (re.compile(r"^while not within (?P<n>\d+) squares? of any all(?:y|ies)"), "self", "no-ally-within:{n}"),
     (re.compile(r"^while (?:it is )?in a warband with (?:an? )?(?P<kw>[a-z\-]+ [a-z\-]+ [a-z\-]+)$"), "self",
@@ -1171,6 +1173,11 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
      "near-any:{n}:name={nm}"),
     (r"at least (?:1|one) other creature named (?P<nm>" + _NAME + r") is within " + _N + r" squares(?: of it)?",
      "near-any:{n}:name={nm}"),
+    # how many of them ('within 5 squares of 2 or more Bluespawn Stormlizards': the card's name in the plural)
+    (r"within " + _N + r" squares? of (?P<c>\d+) or more (?!(?:allies|enemies|creatures)\b)(?P<nm>" + _NAME
+     + r")s(?=$|[,.;:)])", "near-any-min:{n}:{c}:name={nm}"),
+    # a power of its card spent ('while Spear Throw has no uses available')
+    (r"(?P<pw>" + _NAME + r") has no uses (?:available|left|remaining)", "spent:{pw}"),
     (_AK + r"ally is adjacent(?: to it)?", "adjacent-ally:{kw}"),
     (r"within " + _N + r" squares? of " + _AK + r"ally", "near-ally:{n}:{kw}"),
     (r"within " + _N + r" of " + _AK + r"ally", "near-ally:{n}:{kw}"),  # 'while within 6 of a Rage ally'

@@ -168,8 +168,11 @@ def test_swamp_dweller_is_unseen_from_afar_while_in_river_terrain() -> None:
     wug, near, far = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
     P.refresh_while(s.b)
     assert not s.b.invisible_to(wug, far)
-    terrain = dict(s.b.board.grid.terrain)
-    terrain[(3, 3)] = frozenset({"river"})  # the stand-in maps have none (ddm-guild.stand-in-terrain)
-    s.b.board.grid.terrain = terrain
-    P.refresh_while(s.b)
-    assert s.b.invisible_to(wug, far) and not s.b.invisible_to(wug, near)
+    grid = s.b.board.grid
+    before = grid.terrain  # (the open map's grid is shared by the tests: put back as it was)
+    grid.terrain = {**before, (3, 3): frozenset({"river"})}  # the stand-in maps have none (ddm-guild.stand-in-terrain)
+    try:
+        P.refresh_while(s.b)
+        assert s.b.invisible_to(wug, far) and not s.b.invisible_to(wug, near)
+    finally:
+        grid.terrain = before

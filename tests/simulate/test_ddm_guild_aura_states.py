@@ -1,0 +1,134 @@
+"""Modifiers and auras that read a state when they are judged: 'takes 10 less damage from {c} and {r} attacks
+(minimum 5 damage)' and for a while '(min. 0)', combat advantage against targets vulnerable to the damage types it
+deals, a champion rating added to attack rolls, an ally's charge within its sight, the end of round phase, and
+enemies near it in a state ('is Slowed, it is also Immobilized', 'taking ongoing necrotic damage are also
+Immobilized': judged again as conditions and ongoing damage start and end)."""
+
+from __future__ import annotations
+
+from simulate.games import ddm_guild_judge as J
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
+from simulate.games.ddm_guild_state import Fighter
+from simulate.games.ddm_guild_vocab import Filter
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
+
+SHARD = "Dragonshard Infused: Takes 10 less Damage from {c} and {r} attacks (minimum 5 Damage)."
+EXO = ("Exoskeleton: Use at any time: This creature takes 10 less damage from {m} and {r} attacks (min. 0) until end "
+       "of its next turn.")
+EXPLOIT = ("Exploit Vulnerability: This creature has combat advantage vs. targets that are Vulnerable to any of the "
+           "damage types it causes.")
+INSPIRED = "Inspired: Add the champion rating of an Orc ally within 5 squares to this creature's attack rolls."
+DISCIPLINE = "Requires Discipline: Add your warband's highest Champion rating to this creature's {m} attack rolls."
+SONG = "War Song: An ally that charges within sight of this creature deals +10 {m} Damage on that charge."
+CLOCKWORK = "Clockwork Precision: Modron allies have +2 attack during the end of round phase."
+FREEZE = "Freeze: While an enemy within 3 squares of this creature is Slowed, it is also Immobilized."
+SHADOW = "Fear's Dark Shadow: Enemies within 2 squares taking ongoign necrotic damage are also Immobilized."
+BOW = "Bow: (range 10) +10 vs. AC; 15 damage."
+FROST = "Frost Ray: (range 10) +10 vs. Ref; 10 cold damage."
+
+
+def _mods(b: object, f: Fighter, stat: str, t: Fighter, i: int = 0, charge: bool = False) -> int:
+    p = f.powers[i]
+    assert p.attack is not None
+    return J._stat_mods(b, f, stat, t, p.attack, p, charge, False)  # type: ignore[arg-type]
+
+
+def test_the_powers_are_read_and_played() -> None:
+    for text in (SHARD, EXO, EXPLOIT, INSPIRED, DISCIPLINE, SONG, CLOCKWORK, FREEZE, SHADOW):
+        assert unplayed_powers(card_from_json(card("Any", SWORD, text))) == [], text
+
+
+def test_less_damage_from_some_attacks_with_a_least_damage() -> None:
+    s = battle([card("Warforged", SWORD, SHARD, hp=100), card("Devourer", SWORD, EXO, hp=100)],
+               [card("Archer", SWORD, BOW)], PurposeDice(attack=[15] * 6))
+    put(s, "a1", 2, 2)
+    put(s, "a2", 2, 6)
+    put(s, "b1", 3, 2)
+    shard, devourer, archer = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
+    sword, bow = archer.powers
+    assert sword.attack is not None and bow.attack is not None
+    P.attack(s.b, archer, bow, bow.attack, [shard])
+    P.attack(s.b, archer, sword, sword.attack, [shard])
+    assert shard.hp == 100 - 5 - 10  # 15 less 10; a melee attack in full
+    weak = card_from_json(card("Weak", "Dart: (range 5) +10 vs. AC; 8 damage.")).powers[0]
+    assert weak.attack is not None
+    P.attack(s.b, archer, weak, weak.attack, [shard])
+    assert shard.hp == 85 - 5  # 8 less 10, but at least 5
+    devourer.effects = []
+    P.attack(s.b, archer, bow, bow.attack, [devourer])
+    assert devourer.hp == 85  # not in use
+    P.fire(s.b, "any-time", [devourer])
+    P.attack(s.b, archer, bow, bow.attack, [devourer])
+    P.attack(s.b, archer, sword, sword.attack, [devourer])
+    assert devourer.hp == 85 - 5 - 0  # 15 less 10; 10 less 10 (min. 0)
+
+
+def test_combat_advantage_against_a_target_vulnerable_to_its_damage_type() -> None:
+    s = battle([card("Gnome", SWORD, FROST, EXPLOIT)],
+               [card("Fire Beetle", SWORD, "Vulnerable 5 cold"), card("Rock", SWORD, "Vulnerable 5 fire")],
+               PurposeDice())
+    put(s, "a1", 2, 2)
+    put(s, "b1", 6, 2)
+    put(s, "b2", 6, 6)
+    gnome, beetle, rock = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    assert J.has_combat_advantage(s.b, gnome, beetle, False)
+    assert not J.has_combat_advantage(s.b, gnome, rock, False)
+
+
+def test_a_champion_rating_added_to_attack_rolls() -> None:
+    s = battle([card("Heavyfoot", SWORD, INSPIRED), card("Mercenary", SWORD, DISCIPLINE),
+                card("Chief", SWORD, rating=3, keywords=("Orc",)), card("Hero", SWORD, rating=4)],
+               [card("Orc", BOW)], PurposeDice())
+    put(s, "a1", 2, 2)
+    put(s, "a2", 2, 6)
+    put(s, "a3", 4, 2)
+    put(s, "a4", 11, 7)
+    put(s, "b1", 3, 3)
+    heavy, merc, chief, orc = (s.b.by_id[x] for x in ("a1", "a2", "a3", "b1"))
+    assert _mods(s.b, heavy, "attack", orc) == 3  # the Orc champion within 5 squares
+    assert _mods(s.b, merc, "attack", orc) == 4  # the warband's highest, anywhere
+    put(s, "a3", 11, 0)
+    assert _mods(s.b, heavy, "attack", orc) == 0
+    assert chief is not None
+
+
+def test_war_song_adds_damage_to_a_charge_it_sees() -> None:
+    s = battle([card("Warsinger", SWORD, SONG), card("Charger", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 2, 2)
+    put(s, "a2", 6, 4)
+    put(s, "b1", 7, 4)
+    charger, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    assert (_mods(s.b, charger, "damage", orc, charge=True), _mods(s.b, charger, "damage", orc)) == (10, 0)
+
+
+def test_clockwork_precision_only_in_the_end_of_round_phase() -> None:
+    s = battle([card("Pentadrone", SWORD, CLOCKWORK), card("Modron", SWORD, keywords=("Modron",))],
+               [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 2, 2)
+    put(s, "a2", 6, 4)
+    put(s, "b1", 7, 4)
+    modron, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    assert _mods(s.b, modron, "attack", orc) == 0
+    s.b.ending_round = True
+    assert _mods(s.b, modron, "attack", orc) == 2
+
+
+def test_enemies_near_it_in_a_state_are_immobilized_while_it_lasts() -> None:
+    s = battle([card("Dragon", SWORD, FREEZE), card("Mummy", SWORD, SHADOW)],
+               [card("Near", SWORD), card("Far", SWORD)], PurposeDice(save=[5, 15]))
+    put(s, "a1", 2, 2)
+    put(s, "a2", 2, 6)
+    put(s, "b1", 4, 4)  # 2 squares from both
+    put(s, "b2", 10, 2)
+    dragon, near, far = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    P.refresh_while(s.b)
+    assert not near.held()
+    P.add_active(s.b, near, "condition", "slowed", 0, "end-round", dragon, Filter())
+    P.add_active(s.b, far, "condition", "slowed", 0, "end-round", dragon, Filter())
+    assert near.held() and not far.held()
+    slow = next(e for e in near.effects if e.what == "slowed")
+    s.b.end_effect(near, slow, "test")
+    assert not near.held()
+    P.add_active(s.b, near, "ongoing", "necrotic", 5, "save", dragon, Filter())
+    assert near.held()
