@@ -163,6 +163,10 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "'Make this attack again (maximum 2 per turn)': the first attack counts toward the maximum; 'once per turn' "
         "counts the extra attack only."),
+    "ddm-guild.one-or-both": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "'15 damage if one hits, 40 damage if both hit': each hit deals 15; the second, when the first hit too, 25 "
+        "more (40 in all)."),
     "ddm-guild.move-then-attack": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A power that moves, then attacks, is one attack action: the player picks the square and the target; a "

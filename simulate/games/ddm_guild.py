@@ -37,7 +37,7 @@ from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import Power, move_mode
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
 
-GAME_VERSION: Final = "ddm-guild/1.85"  # 1.84: placements, sight limits; 1.85: statics and auras
+GAME_VERSION: Final = "ddm-guild/1.86"  # 1.85: statics and auras; 1.86: attack lines
 MAPS_DIR: Final = Path(__file__).resolve().parent / "data" / "ddm_guild" / "maps"
 FORMATS: Final = {"quick-100": 100, "standard-200": 200, "epic-500": 500, "arena": 200, "freestyle": 200}
 DEFAULT_MAP: Final = {"quick-100": "guild-standin-small"}
@@ -1222,10 +1222,13 @@ class GuildState(State):
             P.spend(b, f, p)
             b.event("power", creature=f.id, power=p.name, trigger="")
             hits = 0
-            for tid in action.targets:
+            for i, tid in enumerate(action.targets):
                 t = b.by_id[tid]
+                second = i == 1 and hits == 1 and tid == action.targets[0]  # 'on the second', the first having hit
                 if t.in_play() and f.in_play() and not b.over:
-                    hits += P.attack(b, f, basic, basic.attack, [t])
+                    hits += P.attack(b, f, basic, basic.attack, [t],
+                                     bonus=P.second_bonus(p.effects, "attack") if second else 0,
+                                     damage=P.second_bonus(p.effects, "damage") if second else 0)
             both = [e for e in p.effects if "both-hit" in e.extra]
             first = b.by_id[action.targets[0]]
             if both and hits == len(action.targets) == p.attacks_made and len(set(action.targets)) == 1 \
@@ -1262,9 +1265,12 @@ class GuildState(State):
                 targets.append(t)
             self._spend(f, p.action or "attack")
             P.spend(b, f, p)
-            for t in targets:
+            hits = 0
+            for i, t in enumerate(targets):
+                second = i == 1 and hits == 1 and a.same  # '+10 Damage to the second attack if both hit'
                 if t.in_play() and f.in_play() and not b.over:
-                    P.attack(b, f, p, a, [t])
+                    hits += P.attack(b, f, p, a, [t], bonus=P.second_bonus(a.hit, "attack") if second else 0,
+                                     damage=P.second_bonus(a.hit, "damage") if second else 0)
             return
         else:
             at = (action.at[0], action.at[1]) if action.at is not None else None

@@ -136,7 +136,7 @@ PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "pu
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
                                    "negate", "reduce", "provoke", "redirect", "choose", "share", "place", "hit", "roll",
                                    "survive", "menu", "initiative", "grant", "scout", "terrain", "cancel",
-                                   "champion-uses"})
+                                   "champion-uses", "destroy-self"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered", "no-attack", "no-attack-source"})
@@ -301,7 +301,7 @@ def engine_unplayed(power: Power) -> str:
             keen = s.kind == "aura-mod" and s.what in ("keen", "ca")  # (an aura's critical range:
             # ddm_guild_play._keen; its combat advantage: ddm_guild_judge.has_combat_advantage)
             if (s.what.split(":")[0].split("*")[0] not in PLAYED_STATS and not keen) or (
-                    "*" in s.what and (s.kind != "mod" or s.what.split("*")[0] not in PER_STATS)):
+                    "*" in s.what and (s.kind != "mod" or s.what.split("*")[0].split(":")[0] not in PER_STATS)):
                 return f"a modifier to {s.what} is not played"
     a = power.attack
     if a is not None:
@@ -318,6 +318,8 @@ def engine_unplayed(power: Power) -> str:
             return "a triggered single-target attack with no target given"
         for group in (a.hit, a.miss, a.always, a.crit):
             for e in group:
+                if "second-if-first" in e.extra and _second_played(power, e):
+                    continue
                 why = _effect_unplayed(e, power.trigger, attack=True)
                 if why:
                     return why
@@ -348,6 +350,10 @@ def engine_unplayed(power: Power) -> str:
             chosen = True
             if e.who == "square" and not any(x.kind == "terrain" and x.who == "square" for x in power.effects):
                 return "a square chosen for something the engine does not make there"
+        if "second-if-first" in e.extra:  # '+10 damage on the second attack' of two against one target
+            if not _second_played(power, e):
+                return "a bonus on a second attack where there is no second attack against the same target"
+            continue
         both_hit = ("both-hit" in e.extra or "first-hit" in e.extra) and bool(power.attacks_made)  # 'if both hit ...'
         why = _effect_unplayed(e, "chosen" if chosen and e.kind != "choose" else power.trigger, attack=both_hit,
                                action=power.action)
@@ -356,6 +362,16 @@ def engine_unplayed(power: Power) -> str:
     if not power.attack and not power.effects and not power.statics:
         return "nothing to play"
     return ""
+
+
+def _second_played(power: Power, e: Effect) -> bool:
+    """'If both attacks hit, +10 Damage on the second attack', 'If the first hits, +4 Attack on the second': a bonus
+    of the second of two attacks its action makes against one target (GuildState._attack_action)."""
+    if e.kind != "mod" or e.duration != "attack" or e.what not in ("attack", "damage") or power.trigger:
+        return False
+    a = power.attack
+    return (power.attacks_made == 2 and e in power.effects) or (
+        a is not None and a.targets == 2 and a.same and e in a.hit)
 
 
 # states with parameters after a colon ("near-ally:5:dragon+champion"): the part before it is what is played
@@ -544,7 +560,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
     why = _filter_unplayed(flt)
     if why:
         return why
-    if e.filter.within == -2 and not attack and trigger not in _EVENT_TARGET:
+    if (e.filter.within == -2 or "of-target" in e.extra or "other" in e.extra) and not attack \
+            and trigger not in _EVENT_TARGET:
         return "creatures next to 'that creature' with no such creature"
     who = e.who.split(":")[0]
     if who in ("chosen-allies", "chosen-enemies"):

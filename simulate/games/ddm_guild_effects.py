@@ -628,6 +628,7 @@ _REPEAT_RE: Final = re.compile(r"^(?:(?:it )?makes? this attack again|repeats? t
 _EXTRA_CAP: Final = re.compile(r"\((?:maximum|max\.?) (?P<n>\d+|once|one|two|three|four|five|six)"
                                r"(?: attacks?| times?)? (?:per|each|a) (?P<per>turn|round)\)$|"
                                r"\((?P<once>once) per (?P<per2>turn|round)\)$")
+_CUMULATIVE_CAP: Final = re.compile(r"\s?\(max(?:imum|imun|\.)? ([+-]\d+)\)")
 _HAS_RE: Final = re.compile(r"^(?:has|have|gets?|gains?|deals?(?= \+\d+ (?:\w+ )?damage)) (?P<mod>[+-].*)$")
 _GAIN_WORD: Final = (r"(?:resist \d+ (?:all|" + _TYPE_ALT + r")|insubstantial|phasing|conceal \d+|flight|"
                      r"blindsight|burrow|"
@@ -1118,8 +1119,12 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     # a modifier: "has +2 attack until end of round"; "cumulative": it adds to itself (profile ddm-guild.stacking)
     body = re.sub(r"^if (?:that|the) attack hits,? (?=[+-]\d+ (?:\w+ )?damage on that attack$)", "", body)
     cumulative = bool(re.search(r"\bcumulative |\s?\(cumulative\)", body))
+    mod_cap = ""
     if cumulative:
         body = re.sub(r"\bcumulative |\s?\(cumulative\)", "", body)
+        cm = _CUMULATIVE_CAP.search(body)
+        if cm:  # 'cumulative -2 AC (maximum -6)': all it adds up to, from this power, at most
+            mod_cap, body = cm.group(1), body[: cm.start()] + body[cm.end():]
     hm = _HAS_RE.match(body) if not re.match(r"^gains? \+?\d+ hp$", body) else None
     if hm or (re.match(r"^[+-]\d", body)):
         mod_text = hm.group("mod") if hm else body
@@ -1155,7 +1160,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             dur = "end-next-turn"  # '25 damage AND -4 Attack': a penalty an attack gives (ddm-guild.default-duration)
         if not dur:
             raise _Unread(f"{body} (no duration)")
-        flags: tuple[str, ...] = ("cumulative",) if cumulative else ()
+        flags: tuple[str, ...] = (("cumulative",) if cumulative else ()) + ((f"cap:{int(mod_cap)}",) if mod_cap else ())
+        if mod_cap and (len(mods) != 1 or (mods[0][1] < 0) != (int(mod_cap) < 0)):
+            raise _Unread(body)
         if nx:
             flags += ("next-attack",)  # it ends once its holder has made such an attack (ddm_guild_play._attack)
         return [Effect("mod", who, n, stat, dur, filter=_merge(flt, _target_kinds(f)),

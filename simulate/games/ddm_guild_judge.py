@@ -51,6 +51,7 @@ class Run:
         self.resolved = False  # its hit or miss is known (and its effects applied)
         self.ignore_resist = False  # 'that attack's damage ignores all Resist abilities'
         self.deferred: list[tuple[Effect, Ctx, int]] = []  # 'if that attack hits, ...' said before the roll
+        self.was_bloodied = target.bloodied  # ('Followup if attack causes target to become bloodied')
 
 
 class Ctx:

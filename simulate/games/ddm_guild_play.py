@@ -32,6 +32,7 @@ from simulate.games.ddm_guild_judge import (
     has_kinds,
     holds,
     occupies,
+    per_count,
     power_ctx,
     self_state_ok,
     stat_mods,
@@ -386,6 +387,13 @@ def add_active(b: Battle, f: Fighter, kind: str, what: str, amount: int, duratio
         return False
     if duration == "end-turn" and b.active is None:
         duration = "end-round"
+    cap = next((int(x[4:]) for x in extra if x.startswith("cap:")), 0)
+    if cap:  # 'cumulative -2 AC (maximum -6)': what this power's modifier has added so far counts
+        so_far = sum(old.amount for old in f.effects if (old.kind, old.what, old.source, old.filter, old.extra)
+                     == (kind, what, source.id, flt, extra))
+        amount = max(amount, cap - so_far) if cap < 0 else min(amount, cap - so_far)
+        if amount == 0:
+            return False  # (at its maximum: nothing more is put on)
     if kind in ("mod", "gain") and "cumulative" not in extra:
         # profile ddm-guild.stacking: a power does not add to itself; used again, its modifier starts over
         for old in f.effects:
@@ -458,13 +466,14 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         near_pool = [a for a in b.allies_of(src) if who_ok(b, e.filter, src, a)]
         return sorted(near_pool, key=lambda a: (b.gap(src, a), _enemy_gap(b, a), a.id))[:1]
     flt = e.filter
-    if flt.within == -2:
+    if flt.within == -2 or "of-target" in e.extra:  # adjacent to the target, or within N squares of it
         near = ctx.target
         if near is None:
             return []
+        squares = flt.within
         flt = Filter(keyword=flt.keyword, alignment=flt.alignment)
-        pool0 = [x for x in b.fighters if x.in_play() and x is not near and b.adjacent(x, near)
-                 and who_ok(b, flt, src, x)]
+        pool0 = [x for x in b.fighters if x.in_play() and x is not near and (
+            b.adjacent(x, near) if squares == -2 else b.gap(near, x) <= squares) and who_ok(b, flt, src, x)]
         if base == "enemies":
             return [x for x in pool0 if x.player != src.player]
         if base == "allies":
@@ -495,7 +504,8 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         return pool
     if base in ("enemies", "chosen-enemy", "chosen-enemies", "chosen-creature"):
         pool = [x for x in b.enemies_of(src) if who_ok(b, flt, src, x)
-                and (not flt.target_state or e.kind not in _BY_PLACE or target_state_ok(b, flt, src, x))]
+                and (not flt.target_state or e.kind not in _BY_PLACE or target_state_ok(b, flt, src, x))
+                and not ("other" in e.extra and x is ctx.target)]  # 'a different enemy': not the target
         pool.sort(key=lambda x: (b.gap(src, x), x.hp, x.id))
         if e.kind == "champion-uses":  # an enemy champion that has uses left to lose (the most)
             pool.sort(key=lambda x: (-x.champion_left, x.id))
@@ -628,6 +638,10 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     if e.kind == "negate":
         if ctx.run is not None:
             ctx.run.negated = True
+        return
+    if e.kind == "destroy-self":  # 'then this creature is destroyed', 'On miss, this creature is destroyed': as any
+        if src.in_play() and not b.over:  # creature destroyed by no one (its opponent scores it)
+            destroy(b, src, None)
         return
     if e.kind == "survive":  # 'this creature is not destroyed and has 5 HP instead' (``destroy`` asks)
         src.spare_hp = max(src.spare_hp, e.amount)
@@ -1475,7 +1489,7 @@ def _sees(b: Battle, attacker: Fighter, t: Fighter, a: AttackSpec) -> bool:
 
 def target_ok(b: Battle, attacker: Fighter, a: AttackSpec, t: Fighter) -> bool:
     flt = a.target_filter
-    if flt.keyword and not has_keyword(t, flt.keyword):
+    if flt.keyword and not all(has_keyword(t, k) for k in flt.keyword.split("+")):  # ('!drow+!goblin': neither)
         return False
     return not (flt.target_state and not target_state_ok(b, flt, attacker, t, a.form == "melee"))
 
@@ -1614,6 +1628,12 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
         return _attack(b, attacker, power, spec, targets, charge, opportunity, bonus, force, damage)
     finally:
         b.applying.pop()
+
+
+def second_bonus(effects: tuple[Effect, ...], stat: str) -> int:
+    """'If both attacks hit, +10 Damage on the second attack', 'If the first hits, +4 Attack on the second': what
+    the second of two attacks against one target gains when the first hit."""
+    return sum(e.amount for e in effects if "second-if-first" in e.extra and e.what == stat)
 
 
 def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets: list[Fighter], charge: bool,
@@ -1960,6 +1980,8 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
     others: list[Effect] = []
     first = True
     for e in gated_hit(b, attacker, t, spec):
+        if "second-if-first" in e.extra:  # (its action gave it to the second attack already)
+            continue
         if e.kind == "damage" and e.who == "target":
             amount = e.amount
             if "^" in e.what:  # "20 fire damage or 20 cold damage": the type that hurts the target most
@@ -1978,7 +2000,8 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
             if s_stat.startswith("damage:") and self_state_ok(b, flt, attacker, run.charge, run.opportunity) \
                     and _form_matches(flt.attack_form, spec, power) \
                     and target_state_ok(b, flt, attacker, t, spec.form == "melee"):
-                parts.append((n, s_stat[7:]))
+                dtype, _, per = s_stat[7:].partition("*each:")  # '+10 radiant damage per Dragon ally adjacent to it'
+                parts.append((per_count(b, attacker, t, per, n) if per else n, dtype))
         for active in attacker.effects:
             if active.kind == "mod" and active.what == "damage" and _typed(active.extra) \
                     and _form_matches(active.filter.attack_form, spec, power) \
@@ -2033,7 +2056,8 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
     which = e.what
     if which == "followup":
         t0 = ctx.target
-        if e.follow is not None and ctx.run is not None and t0 is not None and t0.in_play() and f.in_play():
+        if e.follow is not None and ctx.run is not None and t0 is not None and t0.in_play() and f.in_play() \
+                and _followup_due(e, ctx.run):
             attack(b, f, ctx.run.power, e.follow, [t0])
         return
     power = extra_attack_power(f, which, ctx.run)
@@ -2078,6 +2102,19 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
             return
         damage = next((int(x[7:]) for x in e.extra if x.startswith("damage:")), 0)
         attack(b, f, power, power.attack, [t], bonus=e.amount, force=force, damage=damage)
+
+
+def _followup_due(e: Effect, run: Run) -> bool:
+    """'Followup if attack roll is a natural 16-20', 'Followup if attack causes target to become bloodied': the
+    first attack's d20 in that range, its target bloodied by it (not before it)."""
+    for x in e.extra:
+        if x.startswith("natural:"):
+            lo, hi = x[8:].split("-")
+            if not int(lo) <= run.natural <= int(hi):
+                return False
+        elif x == "if:bloodies" and (run.was_bloodied or not run.target.bloodied):
+            return False
+    return True
 
 
 def _extra_allowed(f: Fighter, e: Effect, power: Power, run: Run | None) -> bool:

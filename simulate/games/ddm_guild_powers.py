@@ -80,7 +80,7 @@ _ATTACK_RE: Final = re.compile(
 _MULTI_RE: Final = re.compile(
     r"^(?:make )?(?:up to )?(?P<n>\d+|two|three) attacks?(?P<diff>,? each against a different "
     r"(?P<dw>[a-z ,\-]+? )?(?:target|enemy))?"
-    r"(?P<same>,? (?:each )?(?:against|vs\.?) (?:1|one|the same|a single) (?P<sadj>adjacent )?target)?[,:;]?\s*"
+    r"(?P<same>,? (?:each )?(?:against|vs\.?) (?:1|one|the same|same|a single) (?P<sadj>adjacent )?target)?[,:;]?\s*"
     r"(?=\+|\()"
 )
 # '(range 5) 2 attacks against 1 target, +10 vs. AC each': the parenthesis before the number of attacks
@@ -184,6 +184,8 @@ def _attack_spec(spec: str) -> dict[str, object]:
             continue
         if p in ("does not provoke opportunity attacks", "doesn't provoke opportunity attacks"):
             out["provokes"] = False
+            continue
+        if p in ("fear", "charm", "sleep", "illusion"):  # '(range 10, Fear)': the tag, dropped as elsewhere (normalise)
             continue
         if p in ("ignore insubstantial", "ignores insubstantial"):
             out["ignores"] = ("insubstantial",)
@@ -335,6 +337,21 @@ def _as_filter(x: object) -> Filter:
     return x if isinstance(x, Filter) else Filter()
 
 
+# when a Followup is made, other than on a hit: on a natural roll of the first attack, or when that attack bloodied its
+# target (extra "natural:16-20" / "if:bloodies", ddm_guild_play.extra_attack)
+_FOLLOWUP_WHEN: Final = re.compile(r"if (?:the |this )?attack roll (?:is|was) (?:a )?natural (?P<lo>\d+)"
+                                   r"(?:-(?P<hi>\d+)|\+| or higher)?|if (?:the |this )?attack (?:causes (?:the )?"
+                                   r"target to become bloodied|bloodies (?:the )?target|makes (?:the )?target "
+                                   r"bloodied)")
+_KINDS_IMMUNE: Final = re.compile(r"[,;.]\s*(?P<k>[a-z\-]+(?:(?:,|,? and|,? or) [a-z\-]+)*) (?:targets|creatures) "
+                                 r"(?:are )?immune\.?$")
+
+
+def _singular_kind(w: str) -> str:
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") and not kinds_known(w) else w
+
+
+_LAST_TAIL: Final = re.compile(r"^(?P<body>.+?) on (?:a )?(?P<tag>miss|crit(?:ical)?(?: hit)?)$")
 _MISS_SPLIT: Final = re.compile(
     r"(?:\.|;|,)?\s*(?P<tag>on (?:a )?miss|miss|hit or miss|on (?:a )?crit(?:ical)?(?: hit)?|critical(?: hit)?|"
     r"if (?:this attack|it) (?:misses|scores a critical hit))\s*[,:]\s*"
@@ -388,6 +405,9 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     if m is None:
         raise _Unread(text)
     spec = _attack_spec(m.group("spec") or "")
+    late = re.match(r"^\((?P<spec>(?:reach|range) \d+|sight)\)\s*", m.group("rest")) if not m.group("spec") else None
+    if late:  # 'Bite: +20 vs. AC; (reach 2) 10 + 10 cold damage': the parenthesis printed after the roll
+        spec = _attack_spec(late.group("spec"))
     if multi_state:
         flt0 = _as_filter(spec["filter"])
         if flt0.target_state:
@@ -407,7 +427,31 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     defence = m.group("def") or ("ac" if not auto else "")
     if not auto and not m.group("def"):
         raise _Unread(text)
-    rest = m.group("rest").strip()
+    rest = m.group("rest")[late.end():].strip() if late else m.group("rest").strip()
+    immune = _KINDS_IMMUNE.search(rest)
+    if immune:  # '10 thunder damage, Drow and Goblin targets immune': the attack does not reach them
+        kinds = [_singular_kind(k) for k in re.split(r",? and |,? or |, ", immune.group("k"))]
+        flt0 = _as_filter(spec["filter"])
+        if flt0.keyword or not all(kinds_known(k) for k in kinds):
+            raise _Unread(text)
+        spec["filter"] = replace(flt0, keyword="+".join("!" + k for k in kinds))
+        rest = rest[: immune.start()]
+    many = targets > 1 or int(str(spec["targets"])) > 1
+    if many:  # '2 attacks against the same target; +11 vs. AC to each; 10 Damage each'
+        rest = re.sub(r"^to each[;,:]?\s*", "", rest)
+    on_second: Effect | None = None
+    sb = _SECOND_TAIL.search(rest)
+    if sb and many:  # '... + 10 Damage to the second attack if both hit'
+        on_second = _second_bonus(sb.group("w"))
+        rest = rest[: sb.start()]
+    ob = _ONE_OR_BOTH.match(rest.rstrip(" .")) if many and (same or bool(spec.get("same"))) else None
+    if ob:  # '15 Damage if one hits, 40 Damage if both hit' (reading ddm-guild.one-or-both): each hit deals 15, the
+        one, both = int(ob.group("one")), int(ob.group("both"))  # second 25 more when the first hit too
+        if both < 2 * one:
+            raise _Unread(text)
+        rest = f"{one} damage"
+        if both > 2 * one:
+            on_second = Effect("mod", "self", both - 2 * one, "damage", "attack", extra=("second-if-first",))
     nc = re.match(r"^cannot be a critical hit[;,.]\s*", rest)
     if nc:  # '+18 vs. Fortitude, cannot be a critical hit; 75 damage'
         no_crit, rest = True, rest[nc.end():]
@@ -432,8 +476,15 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
         rest = (rest[: ignored.start()] + rest[ignored.end():]).strip()
         spec["ignores"] = (*_as_tuple(spec["ignores"]), ignored.group(1))
     follow: AttackSpec | None = None
-    fu = re.search(r"\s+and followup:\s*(?=\+|\()", rest)
+    fu = re.search(r"\s+and followup(?P<when> if [^:;]+)?:\s*(?=\+|\()", rest)
+    follow_when: tuple[str, ...] = ()
     if fu:
+        if fu.group("when"):  # 'Followup if attack roll is a natural 16-20:', '... if attack causes target to become
+            when = _FOLLOWUP_WHEN.fullmatch(fu.group("when").strip())  # bloodied:'
+            if when is None:
+                raise _Unread(fu.group("when"))
+            follow_when = (f"natural:{when.group('lo')}-{when.group('hi') or 20}",) if when.group("lo") \
+                else ("if:bloodies",)
         follow, _ = _attack(rest[fu.end():])
         rest = rest[: fu.start()]
     rest = re.sub(r" each\.?$", "", rest)
@@ -445,6 +496,23 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     if tail:
         rest = tail.group("hit")
         miss_tail = f"{tail.group('n')} {tail.group('t')} damage".replace("  ", " ")
+    rest = re.sub(r"([.;,]\s*on (?:a )?miss) (?=(?:it|this creature|target) )", r"\1, ", rest)  # 'On miss this
+    # creature has ...'
+    crit_tail = ""
+    last = _LAST_TAIL.match(rest.rstrip(" .")) if not miss_tail and not _MISS_SPLIT.search(rest) else None
+    if last:  # '15 damage, target is also Stunned on critical hit', '15 damage AND 10 ongoing damage on a critical
+        # hit', '20 cold Damage AND Immobilized, 10 cold and Slowed on miss': the last clause before the tag
+        body_words = last.group("body")
+        cut = max(body_words.rfind(", "), body_words.rfind("; "))
+        sep = 2 if cut >= 0 else 5
+        if cut < 0:
+            cut = body_words.rfind(" and ")
+        if cut > 0:
+            rest, words = body_words[:cut], body_words[cut + sep:]
+            if last.group("tag").startswith("miss"):
+                miss_tail = words
+            else:
+                crit_tail = words
     # split hit / miss / hit-or-miss / critical parts
     pieces = _MISS_SPLIT.split(rest)
     hit_text = pieces[0]
@@ -458,9 +526,13 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
         i += 2
     if miss_tail:
         parts["miss"] = (parts.get("miss", "") + " " + miss_tail).strip()
+    if crit_tail:
+        parts["crit"] = crit_tail
     hit = _attack_effects(parts["hit"])
+    if on_second is not None:
+        hit.append(on_second)
     if follow is not None:
-        hit.append(Effect("attack", "self", 0, "followup", follow=follow))
+        hit.append(Effect("attack", "self", 0, "followup", follow=follow, extra=follow_when))
     miss = _attack_effects(parts.get("miss", ""))
     always = _attack_effects(parts.get("always", ""))
     crit = _attack_effects(parts.get("crit", ""))
@@ -488,6 +560,37 @@ _IGNORES_MID: Final = re.compile(r",\s*ignores? (resist)(?= and )")
 _IGNORES_TAIL: Final = re.compile(r"\s*[;,(]\s*\(?ignores? (insubstantial|conceal|resist)\)?\.?$")
 
 
+# the attack's own modifiers printed in its line, each counted for its creature's allies or held while its creature is
+# in a state ('+16 vs. AC, +1 attack for each Kobold ally within 6 squares; 15 damage', '10 damage, +10 radiant damage
+# per Dragon ally adjacent to this creature', '10 damage. +2 attack and +5 damage (maximum +10 damage) for each Rage
+# ally within 4 squares of this creature', '10 damage, +5 damage if this creature is adjacent to a Wild ally'): read
+# as the modifiers of a static of the card that counts for this attack only (its filter's attack form "power:<name>")
+_OWN_MODS: Final = re.compile(
+    r"(?P<lead>[,.;]\s*)(?P<mods>\+\d+ [^;.]*?\b(?:for each|per|if it is|while it is)\b[^;.]*?)(?=[;.]|$)")
+_OWN_TYPED: Final = re.compile(r"^\+(?P<n>\d+) (?P<t>" + _TYPE_ALT + r")(?: damage)? (?P<rest>for each .+)$")
+
+
+def _own_modifiers(body: str, name: str) -> tuple[str, tuple[Static, ...]] | None:
+    """The attack's words without its own modifiers, and those modifiers as statics of the power (see above); None
+    when there are none or they do not read."""
+    roll = re.search(r"\bvs\.? (?:ac|fort|ref|will)\b", body)
+    if roll is None:
+        return None
+    m = _OWN_MODS.search(body, roll.end())
+    if m is None:
+        return None
+    words = re.sub(r" per (?=[a-z])", " for each ", m.group("mods"))
+    typed = _OWN_TYPED.match(words)
+    mods = _modifier(f"+{typed.group('n')} damage {typed.group('rest')}" if typed else words)
+    if not mods or any(stat.split("*")[0] not in ("attack", "damage") or f.attack_form or f.target_state
+                       or d or not ("*" in stat or f.self_state) for stat, _n, f, d in mods):
+        return None
+    if typed:  # '+5 lightning damage for each Spawn adjacent to it': that damage type, counted
+        mods = [(stat.replace("damage", "damage:" + typed.group("t"), 1), n, f, d) for stat, n, f, d in mods]
+    statics = tuple(Static("mod", n, stat, replace(f, attack_form="power:" + name)) for stat, n, f, _d in mods)
+    return body[: m.start()] + body[m.end():], statics
+
+
 def _as_tuple(x: object) -> tuple[str, ...]:
     return tuple(str(v) for v in x) if isinstance(x, tuple) else ()
 
@@ -508,6 +611,7 @@ def _attack_effects(text: str) -> list[Effect]:
     split = re.split(r" and (?=(?:\d|-\d+ to |ongoing|push|pull|slide|dazed|stunned|immobilized|slowed|weakened|"
                      r"helpless|dominated|blinded|marked|confused|staggered|target|the target|it |this creature|"
                      r"each|grants|knock|[a-z]+ (?:ally|allies|enemy|enemies)|make |makes |repeat |"
+                     r"creatures adjacent to |"
                      r"(?:an? )?(?:(?!ally |allies |enemy |enemies |adjacent |each |all )[a-z,\-]+ )+?"
                      r"(?:target|targets|creatures?) (?:is|are|takes|take) |-\d+ (?:attack|ac|speed)\b))", t)
     pieces: list[str] = []
@@ -529,10 +633,56 @@ def _attack_effects(text: str) -> list[Effect]:
         kc = _KIND_CREATURES.match(piece)
         if kc and _known_kinds(kc.group("k").rstrip("s")):  # 'Evil creatures are Dazed': the targets of that kind
             piece = kc.group("k") + " targets " + kc.group("rest")
+        splash = _splash(piece)
+        if splash is not None:
+            out.extend(splash)
+            continue
         out.extend(_effects(piece, "target", "hit"))
     return _instead_of(out, text)
 
 
+# damage to creatures near the target or the attacker, printed object last ('10 damage to each creature adjacent to
+# target', '10 Damage to a different enemy adjacent to this creature') or with a bare plural ('creatures adjacent to
+# target take 10 thunder damage'), or measured from the target ('each enemy within 2 squares of target takes 5
+# lightning damage'): read as 'X takes N damage'; 'a different enemy' (of its attacker) is one that is not the target
+# (extra "other"), 'within N squares of target' counts from the target (extra "of-target")
+_DAMAGE_TO: Final = re.compile(r"^(?P<dmg>\d+ (?:(?:" + _TYPE_ALT + r") )?damage) to "
+                               r"(?P<who>(?:each|1|one|an?) [^,;]+)$")
+_BARE_NEAR: Final = re.compile(r"^creatures (?P<where>adjacent to (?:the )?target) take (?P<rest>.+)$")
+_DIFFERENT: Final = re.compile(r"^(?:an?|1|one) (?:different|other) enemy "
+                               r"(?P<where>adjacent to it|within \d+ squares(?: of it)?) ")
+_OF_TARGET: Final = re.compile(r"^(?P<who>each (?:enemy|ally|creature)) within (?P<n>\d+) squares? of (?:the )?target ")
+
+
+def _splash(piece: str) -> list[Effect] | None:
+    """An attack's rider on creatures near its target or its attacker written as above, or None."""
+    to = _DAMAGE_TO.match(piece)
+    if to:
+        who = to.group("who")
+        piece = f"{who} takes {to.group('dmg')}"
+    bare = _BARE_NEAR.match(piece)
+    if bare:
+        piece = f"each creature {bare.group('where')} takes {bare.group('rest')}"
+    extra: tuple[str, ...] = ()
+    within = 0
+    other = _DIFFERENT.match(piece)
+    if other:
+        piece, extra = "1 enemy " + other.group("where") + " " + piece[other.end():], ("other",)
+    near = _OF_TARGET.match(piece)
+    if near:
+        within, extra = int(near.group("n")), ("of-target",)
+        piece = near.group("who") + " " + piece[near.end():]
+    if not (to or bare or other or near):
+        return None
+    read = _effects(piece, "target", "hit")
+    if not read or any(e.kind != "damage" or e.who not in _SPLASH_WHO for e in read):
+        raise _Unread(piece)
+    if near:
+        read = [replace(e, filter=replace(e.filter, within=within)) for e in read]
+    return [replace(e, extra=(*e.extra, *extra)) for e in read]
+
+
+_SPLASH_WHO: Final = frozenset({"all", "enemies", "allies", "chosen-enemy"})
 _TYPED_NUMBER: Final = re.compile(r"\d+ (?:" + _TYPE_ALT + r")")
 _DAMAGE_ENDS: Final = re.compile(r"^(?P<c>.+?) \(save ends(?P<both> both)?[,;] (?:or )?(?:damage ends|ends if (?:the )?"
                                  r"target takes damage)\)?$")
@@ -868,7 +1018,15 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
             approach, body, attack_like, after_all = (), before, False, ()
     if attack_like and (ptype == "attack" or led.startswith("(") or re.match(r"^\+\d+ vs", led)
                         or _MULTI_RE.match(body) or _EACH_RE.match(body)):
-        attack, spec_words = _attack(body)
+        own_mods: tuple[Static, ...] = ()
+        try:
+            attack, spec_words = _attack(body)
+        except _Unread:
+            own_read = _own_modifiers(body, display.casefold())
+            if own_read is None:
+                raise
+            body, own_mods = own_read  # '+16 vs. AC, +1 attack for each Kobold ally within 6 squares; 15 damage'
+            attack, spec_words = _attack(body)
         for word in spec_words.split(","):
             if word.startswith("per:"):
                 per = per or word[4:]
@@ -890,7 +1048,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
             attack = replace(attack, draws=draws)
         return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
                      requirement=requirement, attack=attack, recharge=recharge, per=per,
-                     recharge_filter=recharge_filter, approach=approach, effects=after_all)
+                     recharge_filter=recharge_filter, approach=approach, effects=after_all, statics=own_mods)
     if draws == "all" and action in ("attack", "minor", "move") and not trigger and not requirement:
         # 'Replaces attack action, provokes opportunity attacks: RECHARGE Psychic Burst, then ...': using it draws an
         # opportunity attack from each adjacent enemy, then its effects (ddm-guild.provoking-power)
@@ -944,12 +1102,22 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
             mm.group("w"), "power:" + mm.group("w"))
         distinct = ("distinct",) if mm.group("diff") else ()
         both: list[Effect] = []
-        if mm.group("both"):  # 'If both attacks hit, target is also Immobilized': after both, on that target
-            if n != 2 or distinct or mm.group("same") not in ("the same", "a single"):
+        if (mm.group("both") or mm.group("first")) and (n != 2 or distinct or (
+                mm.group("same") not in ("the same", "a single") and not mm.group("bsame"))):
+            raise _Unread(body)  # ('Make 2 {b} attacks; if both hit the same target, that target is Immobilized':
+            # the engine applies it only when both attacks were against one target and hit)
+        if mm.group("first"):  # 'If the first hits, +4 Attack on the second'
+            both.append(Effect("mod", "self", int(mm.group("first")[1:].split()[0]), "attack", "attack",
+                               extra=("second-if-first",)))
+        second = _second_bonus(mm.group("both")) if mm.group("both") else None
+        if second is not None:  # 'If both attacks hit, +10 Damage on the second attack'
+            both.append(second)
+        elif mm.group("both"):  # 'If both attacks hit, target is also Immobilized': after both, on that target
+            after_both = [replace(e, extra=(*e.extra, "both-hit")) for e in _effects(mm.group("both"), "target", "hit")]
+            if not after_both or any(e.who != "target" or e.kind not in ("condition", "ongoing", "mod")
+                                     for e in after_both):
                 raise _Unread(body)
-            both = [replace(e, extra=(*e.extra, "both-hit")) for e in _effects(mm.group("both"), "target", "hit")]
-            if not both or any(e.who != "target" or e.kind not in ("condition", "ongoing", "mod") for e in both):
-                raise _Unread(body)
+            both.extend(after_both)
         return Power(index, display, ptype, text, uses, action="turn" if action == "turn" else "attack",
                      requirement=requirement,
                      effects=(Effect("attack", "self", 0, which, count=n, extra=distinct), *both, *after_all),
@@ -1299,7 +1467,8 @@ def _after_attacks(body: str, made: bool) -> tuple[str, tuple[Effect, ...]] | No
     return main, tuple(replace(e, extra=(*e.extra, "after")) for e in effects)
 
 
-_AFTER_KINDS: Final = frozenset({"shift", "move", "teleport", "mod", "damage", "heal", "condition", "gain", "ongoing"})
+_AFTER_KINDS: Final = frozenset({"shift", "move", "teleport", "mod", "damage", "heal", "condition", "gain", "ongoing",
+                                 "destroy-self"})
 # itself, or a group around it ('each adjacent creature takes ongoing 10 poison damage', 'each ally within 3 squares
 # heals 20 HP', 'Fey creatures heal 10 HP')
 _AFTER_WHO: Final = frozenset({"self", "all", "allies", "enemies", "everyone"})
@@ -1495,8 +1664,25 @@ _MADE_RE: Final = re.compile(
     r"(?P<same>the same|one or two|\d+|a single) "
     r"(?:target|enemy|targets|enemies)|(?P<diff>,? (?:each )?against (?:a )?different "
     r"(?:target|enemy|targets|enemies))|(?P<one> against (?:the )?target(?: of (?:the |its )?charge)?))?"
-    r"(?:[.;,]? if both (?:attacks )?hit,? (?P<both>[^.;]+?))?\.?$"
+    r"(?:[.;,]? if the first (?:attack )?hits,? (?P<first>\+\d+ attack) on the second(?: attack)?)?"
+    r"(?:[.;,]? if both (?:attacks )?hit(?P<bsame> the same target)?,? (?P<both>[^.;]+?))?\.?$"
 )
+# 'If both attacks hit, +10 Damage on the second attack', 'If the first hits, +4 Attack on the second': the second of
+# two attacks against one target gains it when the first hit (extra "second-if-first"; a damage bonus counts on its hit)
+_ON_SECOND: Final = re.compile(r"^\+(?P<n>\d+) (?P<stat>attack|damage) (?:on|to) the second(?: attack)?$")
+
+
+_ONE_OR_BOTH: Final = re.compile(r"^(?P<one>\d+) damage if (?:one|1)(?: attack)? hits?,? (?P<both>\d+) damage "
+                                 r"(?:instead )?if both(?: attacks)? hit$")
+_SECOND_TAIL: Final = re.compile(r"\s*(?:\+|and|[,;.])\s*(?P<w>\+?\s?\d+ (?:attack|damage) (?:on|to) the second"
+                                 r"(?: attack)?) if both (?:attacks )?hit\.?$")
+
+
+def _second_bonus(words: str) -> Effect | None:
+    m = _ON_SECOND.match(re.sub(r"^\+?\s?(?=\d)", "+", words.strip()))
+    if m is None:
+        return None
+    return Effect("mod", "self", int(m.group("n")), m.group("stat"), "attack", extra=("second-if-first",))
 _EXTRA_ON_CHARGE: Final = re.compile(r"^(?P<when>when it charges,? )?(?:it )?makes? (?:1|one|an?) extra (?:\{b\}|\{m\}|"
                                      r"\{mb\}) attack against (?:the )?target(?: of (?:that|the|its) charge)?\.?$")
 _MADE_ON_HIT: Final = re.compile(r"^make (?:a|an|1|one) \{b\} attack[.;,]\s*(?:if (?:that|the) attack hits|"

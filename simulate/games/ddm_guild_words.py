@@ -69,14 +69,16 @@ def normalise(text: str) -> str:
     t = _EITHER_DEFENCE.sub(lambda m: f"+{m.group(1)} vs. {m.group(2)}|{m.group(3)}", t)
     # the cards' spellings of a Followup ("AND Followup Followup: +13 vs.", "AND Followup. Followup: +11 vs.")
     t = _FOLLOWUP_TWICE.sub("followup:", t)
+    t = re.sub(r"(?<=followup: )(?=\d+ vs\. )", "+", t)  # 'Followup: 17 vs. DEF(Fort)': its bonus lost its '+'
+
     # a closing parenthesis left from a reminder split across two powers ("Immune Fire.)")
     if t.endswith(")") and t.count(")") > t.count("("):
         t = t[:-1].rstrip()
     return t
 
 
-_FOLLOWUP_TWICE: Final = re.compile(r"followup[.:]? followup:")
-_BARE_TAG: Final = re.compile(r"\s*\((?:fear|charm|sleep|poison|illusion|psychic)\)(?=\.?$|[;.] )")
+_FOLLOWUP_TWICE: Final = re.compile(r"followup[.:;]? followup:")
+_BARE_TAG: Final = re.compile(r"\s*\((?:fear|charm|sleep|poison|illusion|psychic)\)(?=\.?$|[;.] | and )")
 _FOURTITUDE: Final = re.compile(r"\bforitude\b")
 _MISSPELT_DAMAGE: Final = re.compile(r"\b(?:damagee|damamge|dmaage|damge)\b")
 _MISSPELT_LIGHTNING: Final = re.compile(r"\blighting\b")

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from simulate.engine.game import IllegalAction
-from simulate.games.ddm_guild import GuildAttack, GuildCharge
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild import GuildAttack, GuildCharge, GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_vocab import Power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
@@ -213,3 +214,263 @@ def test_an_extra_basic_attack_after_a_charge() -> None:
     sword = next(q for q in f.powers if q.name == "Sword")
     s.apply(GuildCharge("b1", (5, 3), sword.index))
     assert [e.data["target"] for e in s.log.of_kind("attack")] == ["b1", "b1"] and s.b.by_id["b1"].hp == 30
+
+
+INSPIRED = "Inspired Attack: +16 vs. AC, +1 attack for each Kobold ally within 6 squares; 15 damage."
+BAHAMUT = "Bahamut's Blade: +16 vs. AC; 10 damage, +10 radiant damage per Dragon ally adjacent to this creature."
+SYLVAN = "Sylvan Longsword: +10 vs. AC; 10 damage, +5 damage if this creature is adjacent to a Wild ally"
+
+
+def _first_attack(own: str, name: str, friends: list[dict[str, object]], at: list[tuple[int, int]],
+                  use: str = "") -> tuple[int, int]:
+    """The total of the power's attack roll on a natural 10 and the damage it deals (the target at 5,3); ``use``:
+    the card's other power used instead."""
+    s = battle([card("Hero", SWORD, own), *friends], [card("Orc", SWORD, hp=100, ac=40)], PurposeDice(attack=[10]))
+    put(s, "a1", 4, 3)
+    for i, sq in enumerate(at):
+        put(s, f"a{i + 2}", *sq)
+    put(s, "b1", 5, 3)
+    turn_of(s, "a1")
+    p = _power(card("Hero", SWORD, own), name)
+    s.apply(GuildAttack(p.index if not use else _power(card("Hero", SWORD, own), use).index, ("b1",)))
+    return int(str(s.log.of_kind("attack")[0].data["total"])), 100 - s.b.by_id["b1"].hp
+
+
+def test_an_attack_bonus_for_each_ally_of_a_kind_counts_for_that_attack_only() -> None:
+    kobolds = [card("Kobold", SWORD, keywords=("Kobold",)) for _ in range(3)]
+    # two Kobold allies within 6 squares, one beyond: +2 (and no hit against AC 40)
+    assert _first_attack(INSPIRED, "Inspired Attack", kobolds, [(2, 3), (4, 8), (4, 11)])[0] == 10 + 16 + 2
+    assert _first_attack(INSPIRED, "Inspired Attack", [], [])[0] == 26
+    assert _first_attack(INSPIRED, "Inspired Attack", kobolds, [(3, 3)], use="Sword")[0] == 20  # its other attack
+    # gains nothing
+
+
+def test_damage_of_a_type_for_each_adjacent_ally_of_a_kind() -> None:
+    dragons = [card("Dragonborn", SWORD, keywords=("Dragon",)) for _ in range(2)]
+    s = battle([card("Paladin", SWORD, BAHAMUT), *dragons], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "a3", 4, 7)  # not adjacent
+    put(s, "b1", 5, 3)
+    s.b.by_id["b1"].resist["radiant"] = 5
+    turn_of(s, "a1")
+    p = _power(card("Paladin", SWORD, BAHAMUT), "Bahamut's Blade")
+    s.apply(GuildAttack(p.index, ("b1",)))
+    assert s.b.by_id["b1"].hp == 100 - 10 - (10 - 5)  # the 10 radiant damage of one adjacent Dragon, resisted
+
+
+@pytest.mark.parametrize("beside", [True, False])
+def test_damage_while_its_creature_is_adjacent_to_an_ally_of_a_kind(beside: bool) -> None:
+    wild = card("Wolf", SWORD, keywords=("Wild",))
+    s = battle([card("Ranger", SWORD, SYLVAN), wild], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 3, 3) if beside else put(s, "a2", 1, 8)
+    put(s, "b1", 5, 3)
+    turn_of(s, "a1")
+    p = _power(card("Ranger", SWORD, SYLVAN), "Sylvan Longsword")
+    s.apply(GuildAttack(p.index, ("b1",)))
+    assert s.b.by_id["b1"].hp == 100 - 10 - (5 if beside else 0)
+
+
+CLEAVE = "Cleaving Sweep: +10 vs. AC; 10 Damage AND 10 Damage to a different enemy adjacent to this creature"
+ARCING = ("Arcing Sword: +15 vs. AC; 10 + 5 lightning damage AND each enemy within 2 squares of target takes 5 "
+          "lightning damage.")
+BREATH = ("Focused Breath: (range 10) +20 vs. Reflex; 20 lightning damage AND creatures adjacent to target take 10 "
+          "thunder damage.")
+BOULDER = "Boulder Hurl: (sight) +22 vs. Reflex; 25 damage AND 10 damage to each creature adjacent to target."
+
+
+def _splash(own: str, name: str, at: dict[str, tuple[int, int]]) -> dict[str, int]:
+    """Hit points lost by each creature when a1 (at 4,3) hits b1 with the power."""
+    s = battle([card("Hero", SWORD, own, hp=100), card("Friend", SWORD, hp=100)],
+               [card("Orc", SWORD, hp=100) for _ in range(3)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    for fid, sq in at.items():
+        put(s, fid, *sq)
+    turn_of(s, "a1")
+    p = _power(card("Hero", SWORD, own), name)
+    s.apply(GuildAttack(p.index, ("b1",)))
+    return {f.id: 100 - f.hp for f in s.b.fighters if f.hp < 100}
+
+
+def test_damage_to_a_different_enemy_adjacent_to_the_attacker() -> None:
+    assert _splash(CLEAVE, "Cleaving Sweep", {"b1": (5, 3), "b2": (3, 3), "b3": (8, 3)}) == {"b1": 10, "b2": 10}
+    assert _splash(CLEAVE, "Cleaving Sweep", {"b1": (5, 3), "b2": (8, 6), "b3": (8, 3)}) == {"b1": 10}  # not twice
+
+
+def test_damage_to_each_enemy_within_squares_of_the_target() -> None:
+    lost = _splash(ARCING, "Arcing Sword", {"b1": (5, 3), "b2": (7, 3), "b3": (8, 3), "a2": (6, 3)})
+    assert lost == {"b1": 15, "b2": 5}  # b3 is 3 squares away; the ally is spared
+
+
+def test_damage_to_the_creatures_adjacent_to_the_target() -> None:
+    for own, name, hit in ((BREATH, "Focused Breath", 20), (BOULDER, "Boulder Hurl", 25)):
+        lost = _splash(own, name, {"b1": (8, 3), "b2": (9, 3), "a2": (8, 4), "b3": (10, 3)})
+        assert lost == {"b1": hit, "b2": 10, "a2": 10}
+
+
+def _duel(own: str, faces: list[int], aims: tuple[str, ...] = ("b1",), ac: int = 15) -> GuildState:
+    """a1 (at 4,3) uses the power named first in ``own`` against the Orc b1 beside it (100 HP), its d20s ``faces``."""
+    s = battle([card("Hero", SWORD, own)], [card("Orc", SWORD, hp=100, ac=ac)], PurposeDice(attack=faces))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    turn_of(s, "a1")
+    s.apply(GuildAttack(_power(card("Hero", SWORD, own), own.split(":")[0]).index, aims))
+    return s
+
+
+RIPPING = ("Ripping Beak: Make 2 {b} attacks against the same target. If both attacks hit, +10 Damage on the second "
+           "attack.")
+HUG = ("Hug: Make 2 {b} attacks against a single target. If the first hits, +4 Attack on the second. If both hit, "
+       "target is also Immobilized.")
+RENDING = ("Rending Claws: 2 attacks against the same target; +11 vs. AC to each; 10 Damage each + 10 Damage to the "
+           "second attack if both hit")
+
+
+@pytest.mark.parametrize(("own", "name", "faces", "lost"), [
+    (RIPPING, "Ripping Beak", [15, 15], 30), (RIPPING, "Ripping Beak", [2, 15], 10),
+    (RIPPING, "Ripping Beak", [15, 2], 10), (RENDING, "Rending Claws", [15, 15], 30),
+    (RENDING, "Rending Claws", [2, 15], 10)])
+def test_damage_on_the_second_attack_when_both_hit(own: str, name: str, faces: list[int], lost: int) -> None:
+    s = _duel(own, faces, ("b1", "b1"))
+    assert 100 - s.b.by_id["b1"].hp == lost
+
+
+@pytest.mark.parametrize("first", [15, 2])
+def test_an_attack_bonus_on_the_second_attack_when_the_first_hits(first: int) -> None:
+    s = _duel(HUG, [first, 3], ("b1", "b1"))
+    totals = [e.data["total"] for e in s.log.of_kind("attack")]
+    assert totals == [first + 10, 3 + 10 + (4 if first == 15 else 0)]
+
+
+RAVAGE = "Ravage: Make up to 2 {b} attacks. If both attacks hit the same target, that target is Immobilized."
+
+
+@pytest.mark.parametrize("aims", [("b1", "b1"), ("b1", "b2")])
+def test_a_rider_when_both_attacks_hit_the_same_target(aims: tuple[str, str]) -> None:
+    s = battle([card("Bear", SWORD, RAVAGE)], [card("Orc", SWORD, hp=100), card("Goblin", SWORD, hp=100)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    turn_of(s, "a1")
+    p = _power(card("Bear", SWORD, RAVAGE), "Ravage")
+    s.apply(GuildAttack(p.index, aims))
+    assert s.b.by_id["b1"].has("immobilized") == (aims == ("b1", "b1"))
+    assert not s.b.by_id["b2"].has("immobilized")
+
+
+FLAYING = "Flaying Rod: +18 vs. AC; 15 damage, target is also Stunned on critical hit."
+KATANA = "Masterwork Longsword: +14 vs. AC; 15 damage AND 10 ongoing damage on a critical hit."
+CONFIDENCE = ("Confidence-Building Strike: +13 vs. AC; 15 damage, this creature has cumulative +1 Attack until end of "
+              "battle on miss.")
+CHILL = "Inescapable Chill: +16 vs. AC; 20 damage. On miss this creature has cumulative +1 attack until end of battle"
+
+
+@pytest.mark.parametrize("face", [20, 15])
+def test_a_rider_printed_last_on_a_critical_hit(face: int) -> None:
+    for own in (FLAYING, KATANA):
+        orc = _duel(own, [face]).b.by_id["b1"]
+        assert orc.hp == 100 - (30 if face == 20 else 15)
+        assert (orc.has("stunned") if own == FLAYING else any(e.kind == "ongoing" for e in orc.effects)) == (
+            face == 20)
+
+
+@pytest.mark.parametrize("own", [CONFIDENCE, CHILL])
+def test_an_attack_bonus_that_each_miss_adds_to(own: str) -> None:
+    name = own.split(":")[0]
+    s = battle([card("Fighter", SWORD, own)], [card("Orc", SWORD, hp=100, ac=30)], PurposeDice(attack=[2, 2, 2]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    p = _power(card("Fighter", SWORD, own), name)
+    for _ in range(3):
+        turn_of(s, "a1")
+        s.apply(GuildAttack(p.index, ("b1",)))
+    bonus = int(own.split("+")[1].split()[0])
+    assert [e.data["total"] for e in s.log.of_kind("attack")] == [2 + bonus, 3 + bonus, 4 + bonus]
+
+
+SHRIEK = "Lolthbound Shriek: (blast 5) +8 vs. Fortitude; 10 thunder damage, Drow and Goblin targets immune."
+
+
+def test_kinds_an_area_attack_does_not_reach() -> None:
+    s = battle([card("Goblin", SWORD, SHRIEK)], [card("Drow", SWORD, keywords=("Drow",)),
+                                                 card("Hobgoblin", SWORD, keywords=("Goblin",)), card("Orc", SWORD)],
+               PurposeDice(attack=[15] * 3))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 5, 4)
+    put(s, "b3", 6, 3)
+    turn_of(s, "a1")
+    p = _power(card("Goblin", SWORD, SHRIEK), "Lolthbound Shriek")
+    assert p.attack is not None and P.area_targets(s.b, s.b.by_id["a1"], p.attack, (5, 1)) == [s.b.by_id["b3"]]
+
+
+RUST = "Bite: +10 vs. AC; 10 damage AND target has cumulative -2 AC (maximum -6) until end of battle."
+
+
+def test_a_cumulative_penalty_adds_up_to_its_maximum() -> None:
+    s = _duel(RUST, [15] * 4)
+    for _ in range(3):
+        turn_of(s, "a1")
+        s.apply(GuildAttack(_power(card("Hero", SWORD, RUST), "Bite").index, ("b1",)))
+    orc = s.b.by_id["b1"]
+    assert orc.hp == 60 and sum(e.amount for e in orc.effects if e.kind == "mod" and e.what == "ac") == -6
+
+
+BLOODY = ("Greataxe: +16 vs. AC; 20 damage AND Followup if attack causes target to become bloodied: +14 vs. AC; 10 "
+          "damage.")
+NATURAL = ("Longsword: +14 vs. AC; 15 damage AND Followup if attack roll is a natural 16-20: +9 vs. Will; 10 necrotic "
+           "damage.")
+REND = "Rend: +16 vs. AC; 20 Damage AND Followup; Followup: +13 vs. DEF(Fort); 20 Damage"
+
+
+@pytest.mark.parametrize(("own", "faces", "lost"), [
+    (NATURAL, [16, 10], 25), (NATURAL, [15, 10], 15), (REND, [15, 10], 40)])
+def test_a_followup_on_a_natural_roll(own: str, faces: list[int], lost: int) -> None:
+    assert 100 - _duel(own, faces).b.by_id["b1"].hp == lost
+
+
+@pytest.mark.parametrize(("hp", "lost"), [(100, 20), (60, 30), (40, 20)])
+def test_a_followup_when_the_attack_bloodies_its_target(hp: int, lost: int) -> None:
+    """An Orc of 100 HP (bloodied at 50): 20 damage bloodies it from 60, not from 100, and not again from 40."""
+    s = battle([card("Troll", SWORD, BLOODY)], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    s.b.by_id["b1"].hp = hp
+    turn_of(s, "a1")
+    s.apply(GuildAttack(_power(card("Troll", SWORD, BLOODY), "Greataxe").index, ("b1",)))
+    assert hp - s.b.by_id["b1"].hp == lost
+
+
+FLASHFIRE = ("Flashfire: (burst 2) +11 vs. Reflex; 20 fire damage AND ongoing 10 fire damage. Hit or miss, this "
+             "creature is destroyed after resolving all attacks.")
+SLAM = "Chaotic Slam: +10 vs. AC; 10 damage AND Dazed. On miss, this creature is destroyed."
+
+
+def test_a_creature_its_own_attack_destroys_after_it() -> None:
+    s = battle([card("Sphere", SWORD, FLASHFIRE, cost=12)], [card("Orc", SWORD, hp=100), card("Goblin", SWORD)],
+               PurposeDice(attack=[15, 2]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 6, 5)
+    turn_of(s, "a1")
+    s.apply(GuildAttack(_power(card("Sphere", SWORD, FLASHFIRE), "Flashfire").index, ()))
+    assert [e.data["target"] for e in s.log.of_kind("attack") if e.data["attacker"] == "a1"] == ["b1", "b2"]
+    assert not s.b.by_id["a1"].alive and s.b.by_id["b1"].hp == 80 and s.b.scores[1] == 12
+
+
+@pytest.mark.parametrize("face", [15, 2])
+def test_a_creature_destroyed_when_its_attack_misses(face: int) -> None:
+    s = _duel(SLAM, [face])
+    assert s.b.by_id["a1"].alive == (face == 15)
+
+
+ONE_OR_BOTH = ("Rending Strike: 2 attacks against same target; +11 vs. AC each; 15 Damage if one hits, 40 Damage if "
+               "both hit.")
+
+
+@pytest.mark.parametrize(("faces", "lost"), [([15, 15], 40), ([15, 2], 15), ([2, 15], 15), ([2, 2], 0)])
+def test_damage_of_one_hit_or_of_both(faces: list[int], lost: int) -> None:
+    """Reading ddm-guild.one-or-both: 15 a hit, 40 in all when both hit."""
+    assert 100 - _duel(ONE_OR_BOTH, faces, ("b1", "b1")).b.by_id["b1"].hp == lost
