@@ -583,7 +583,7 @@ class GuildState(State):
         b = self.b
         f.attack_action = f.move_action = f.minor_action = True
         f.moved = 0
-        f.attacked = f.melee_attacked = False
+        f.attacked = f.melee_attacked = f.ranged_attacked = False
         f.turn_start = f.pos
         f.turn_kills = f.kills
         P.refresh_while(b)
@@ -763,6 +763,7 @@ class GuildState(State):
         out: list[Power] = []
         if f.has("no-attack") or f.gained("no-attack-action"):
             return out
+        reloading = f.reloading()
         for p in f.powers:
             if p.trigger:
                 continue
@@ -778,6 +779,9 @@ class GuildState(State):
                 continue  # profile ddm-guild.basic-attack-only
             if p.attack is not None and P.form_barred(f, p.attack):  # ('cannot make {r}, {c}, or {a} attacks')
                 continue
+            if reloading and ((reloading == "ranged" and p.attack is not None and p.attack.form == "ranged")
+                              or (reloading == "move" and p.approach)):
+                continue  # Slow Reload: no ranged attack after a move, no move after a ranged attack, this turn
             out.append(p)
         return out
 
@@ -796,7 +800,7 @@ class GuildState(State):
     def _move_free(f: Fighter) -> bool:
         """A move action is left: its own, or the attack action spent as one (not for a creature that 'can only take 1
         move action on its turn': Plodding)."""
-        return f.move_action or (f.attack_action and not f.gained("one-move"))
+        return (f.move_action or (f.attack_action and not f.gained("one-move"))) and f.reloading() != "move"
 
     def _attack_actions(self, f: Fighter, limit: int = 0, approach: bool = True) -> list[Action]:
         """The attacks ``f`` may make now; with ``approach``, also those of powers that move it first (every anchor
@@ -1070,7 +1074,8 @@ class GuildState(State):
                 continue
             if not P.spend_ok(self.b, f, p):
                 continue
-            if any(e.kind in ("shift", "move") for e in p.effects) and (f.held() or f.has("no-shift")):
+            if any(e.kind in ("shift", "move") for e in p.effects) and (f.held() or f.has("no-shift")
+                                                                         or f.reloading() == "move"):
                 continue
             n = P.menu_size(p)  # a menu: one action per option
             if n:

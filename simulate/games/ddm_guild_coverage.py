@@ -210,7 +210,8 @@ HELD_WORDS: Final = frozenset({"invisible", "invisible-far", "no-move", "no-shif
                                "ignores-insubstantial-melee", "ranged-no-provoke", "invisible-beyond",
                                "no-enemy-auras", "no-negate", "invisible-far-all", "no-redirect", "no-flanker",
                                "no-attack-action", "auto-save-ongoing", "ignores-smoke", "smoke-space",
-                               "no-redirect-away", "sight-limit"})
+                               "no-redirect-away", "sight-limit",
+                               "slow-reload"})
 
 
 def gain_played(what: str, static: bool) -> bool:

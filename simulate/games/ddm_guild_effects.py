@@ -207,6 +207,9 @@ _STATIC_PATTERNS: Final = (
                 r"|^(?:it )?does not provide flanking(?: to allies)?$"), "own:no-flanker"),
     (re.compile(r"^(?:it )?cannot take attack actions(?:,| and|;) (?:it )?does not provide flanking(?: to allies)?$"),
      "own:no-attack-action+no-flanker"),
+    # 'Slow Reload: Can't make a {r} attack and move on the same turn'
+    (re.compile(r"^(?:it )?(?:can't|cannot) make an? \{r\} attack and move (?:on|in|during) the same turn$"),
+     "own:slow-reload"),
     # 'Thick-Skinned: Automatically succeeds on saves to end ongoing damage'
     (re.compile(r"^(?:it )?automatically succeeds on sav(?:es|ing throws) (?:to end|against) ongoing damage$"),
      "own:auto-save-ongoing"),

@@ -1654,7 +1654,11 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         targets = [t for t in targets if not t.gained("no-will-attacks")]
         if not targets:
             return 0
+    if spec.form == "ranged" and attacker.reloading() == "ranged" and b.active is attacker:
+        return 0  # Slow Reload: not after it moved this turn
     attacker.attacked = True  # for 'RECHARGE at end of its turn if it did not attack'
+    if spec.form == "ranged":
+        attacker.ranged_attacked = True
     if spec.form == "melee":
         attacker.melee_attacked = True  # 'if it did not make a {M} attack during that turn'
     if spec.provokes and spec.form != "melee" and not opportunity \
@@ -2256,6 +2260,8 @@ def reachable(b: Battle, mover: Fighter, budget: int) -> dict[Sq, tuple[int, int
 def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> None:
     """Move along ``path`` (anchors), provoking when leaving a square next to an enemy; stops if the mover is
     destroyed, stunned or immobilized on the way (then profile ``ddm-guild.legal-position``)."""
+    if mover.reloading() == "move" and b.active is mover:  # Slow Reload: not after a ranged attack this turn
+        return
     watchers = [e for e in b.enemies_of(mover) if any(p.trigger in _MOVE_WATCH for p in e.powers)]
     own = any(p.trigger == "enters-square" for p in mover.powers)
     for step in path:
@@ -2305,6 +2311,8 @@ def _entered(b: Battle, mover: Fighter, before_apart: list[Fighter]) -> None:
 def shift_to(b: Battle, f: Fighter, to: Sq) -> None:
     """A shift of one move action (profile ``ddm-guild.shift``): the powers that answer an adjacent enemy's shift
     and an enemy entering an adjacent square act after it."""
+    if f.reloading() == "move" and b.active is f:  # Slow Reload: not after a ranged attack this turn
+        return
     enemies = b.enemies_of(f)
     beside = [e for e in enemies if b.adjacent(e, f)]
     apart = [e for e in enemies if e not in beside]

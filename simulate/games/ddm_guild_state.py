@@ -165,6 +165,7 @@ class Fighter:
         self.moved = 0
         self.attacked = False  # made an attack since its turn began
         self.melee_attacked = False  # made a melee attack since its turn began
+        self.ranged_attacked = False  # made a ranged attack since its turn began
         self.turn_start: tuple[int, int] | None = None  # where its current turn began
         self.turn_kills = 0  # its kills when its current turn began ('if it has destroyed an enemy this turn')
         self.charged = False
@@ -350,6 +351,13 @@ class Fighter:
 
     def never_flanks(self) -> bool:
         return bool(self.while_on) and self.while_on.get("no-flanker", 0) > 0
+
+    def reloading(self) -> str:
+        """'Slow Reload: Can't make a {r} attack and move on the same turn' (on its turn): "ranged" once it has moved
+        (no ranged attack now), "move" once it has made a ranged attack (no move now), "" otherwise."""
+        if not (self.while_on and self.while_on.get("slow-reload", 0)):
+            return ""
+        return "move" if self.ranged_attacked else "ranged" if self.moved else ""
 
     def dazed_like(self) -> bool:
         """Dazed, or staggered ('as dazed', profile ``ddm-guild.staggered``)."""

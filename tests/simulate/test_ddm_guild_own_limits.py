@@ -7,8 +7,10 @@ from __future__ import annotations
 from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild import GuildAttack, GuildMove, GuildState
 from simulate.games.ddm_guild_powers import parse_power
-from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
+from simulate.games.ddm_guild_state import Fighter
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
 
 UNCONTROLLED = "Uncontrolled: Never considered to flank enemies"
 BOUND = "Bound: Cannot take attack actions and does not provide flanking to allies."
@@ -17,7 +19,7 @@ MINDLESS = "Mindless: Immune to attack that target DEF(Will)."
 
 
 def test_the_words_are_read_and_played() -> None:
-    for text in (UNCONTROLLED, BOUND, THICK, MINDLESS):
+    for text in (UNCONTROLLED, BOUND, THICK, MINDLESS, STOMP, PRIMAL, RELOAD):
         p = parse_power(0, "ability", text)
         assert p.played and not C.engine_unplayed(p), (text, p.unplayed, C.engine_unplayed(p))
 
@@ -124,3 +126,43 @@ def test_allies_of_the_kinds_named_take_its_alignment_at_set_up() -> None:
                [card("Wolf", SWORD, keywords=("Wolf",))], PurposeDice())
     by = s.b.by_id
     assert [by[i].card.alignment for i in ("a2", "a3", "a4", "b1")] == ["evil", "evil", "neutral", "neutral"]
+
+
+RELOAD = "Slow Reload: Can't make a {r} attack and move on the same turn."
+CROSSBOW = "Crossbow: (range 10) +14 vs. AC; 15 damage."
+
+
+def _horror(*powers: str) -> tuple[GuildState, Fighter]:
+    s = battle([card("Helmed Horror", SWORD, CROSSBOW, *powers)], [card("Orc", SWORD, hp=100)],
+               PurposeDice(attack=[15, 15, 15]))
+    put(s, "a1", 1, 3)
+    put(s, "b1", 8, 3)
+    turn_of(s, "a1")
+    return s, s.b.by_id["a1"]
+
+
+def _kinds(s: GuildState) -> set[str]:
+    return {type(a).__name__ for a in s.legal_actions()}
+
+
+def test_slow_reload_no_ranged_attack_after_a_move() -> None:
+    s, _ = _horror(RELOAD)
+    s.apply(next(a for a in s.legal_actions() if isinstance(a, GuildMove) and a.to == (2, 3)))
+    assert not any(isinstance(a, GuildAttack) for a in s.legal_actions())  # the crossbow is not offered
+    free, _ = _horror()
+    free.apply(next(a for a in free.legal_actions() if isinstance(a, GuildMove) and a.to == (2, 3)))
+    assert any(isinstance(a, GuildAttack) for a in free.legal_actions())  # without Slow Reload it is
+
+
+def test_slow_reload_no_move_after_a_ranged_attack() -> None:
+    s, horror = _horror(RELOAD)
+    shot = next(a for a in s.legal_actions() if isinstance(a, GuildAttack))
+    s.apply(shot)
+    assert s.b.by_id["b1"].hp == 85
+    assert s.b.active is not horror  # no move left to take: its turn is over
+    free, other = _horror()
+    free.apply(next(a for a in free.legal_actions() if isinstance(a, GuildAttack)))
+    assert free.b.active is other and "GuildMove" in _kinds(free)  # without Slow Reload it may still move
+    s.b.active = horror
+    P.walk(s.b, horror, [(2, 3)])  # nor a move some power would make in that turn
+    assert horror.pos == (1, 3)
