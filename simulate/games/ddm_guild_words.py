@@ -108,6 +108,9 @@ _SAME_MEANING: Final = (
     # 'Body Shield: Redirect a {m} or {r} attack against this creature to an adjacent Immobilized enemy ...'
     (re.compile(r"(^|: )redirect (an? (?:\{[mr]\}(?: or \{[mr]\})? )?attack) against it to "),
      r"\1use when it is targeted by \2: redirect that attack to "),
+    # 'Tends to Wander: During setup, you may place this creature within 5 squares of your start area' (the engine
+    # uses a set-up power it may use: ddm-guild.optional-powers)
+    (re.compile(r"\bduring setup, you may place it\b"), "during setup, place it"),
 )
 _MISSPELT_WORDS: Final = (
     (re.compile(r"\benenmies\b"), "enemies"), (re.compile(r"\b(?:adjacen|edjacent)\b"), "adjacent"),

@@ -19,7 +19,7 @@ MINDLESS = "Mindless: Immune to attack that target DEF(Will)."
 
 
 def test_the_words_are_read_and_played() -> None:
-    for text in (UNCONTROLLED, BOUND, THICK, MINDLESS, STOMP, PRIMAL, RELOAD):
+    for text in (UNCONTROLLED, BOUND, THICK, MINDLESS, STOMP, PRIMAL, RELOAD, WANDER):
         p = parse_power(0, "ability", text)
         assert p.played and not C.engine_unplayed(p), (text, p.unplayed, C.engine_unplayed(p))
 
@@ -166,3 +166,16 @@ def test_slow_reload_no_move_after_a_ranged_attack() -> None:
     s.b.active = horror
     P.walk(s.b, horror, [(2, 3)])  # nor a move some power would make in that turn
     assert horror.pos == (1, 3)
+
+
+WANDER = "Tends to Wander: During setup, you may place this creature within 5 squares of your start area."
+
+
+def test_tends_to_wander_is_placed_beyond_its_start_area_within_5_squares() -> None:
+    s = battle([card("Goblin Skirmisher", SWORD, WANDER), card("Goblin", SWORD)], [card("Orc", SWORD)],
+               PurposeDice())
+    start = s.map.start_squares(s.b.letters[0])
+    goblin, plain = s.b.by_id["a1"], s.b.by_id["a2"]
+    assert plain.pos in start  # the rules' set-up
+    assert goblin.pos is not None and goblin.pos not in start  # moved forward by its power
+    assert min(max(abs(goblin.pos[0] - c[0]), abs(goblin.pos[1] - c[1])) for c in start) <= 5
