@@ -207,6 +207,10 @@ _STATIC_PATTERNS: Final = (
                 r"|^(?:it )?does not provide flanking(?: to allies)?$"), "own:no-flanker"),
     (re.compile(r"^(?:it )?cannot take attack actions(?:,| and|;) (?:it )?does not provide flanking(?: to allies)?$"),
      "own:no-attack-action+no-flanker"),
+    # 'You score double VP for the first enemy this creature eliminates' (its points once more, profile
+    # ddm-guild.elimination-points)
+    (re.compile(r"^you score double (?:vp|victory points) for the first enemy it (?:eliminates|destroys)$"),
+     "own:first-kill-double"),
     # 'Slow Reload: Can't make a {r} attack and move on the same turn'
     (re.compile(r"^(?:it )?(?:can't|cannot) make an? \{r\} attack and move (?:on|in|during) the same turn$"),
      "own:slow-reload"),

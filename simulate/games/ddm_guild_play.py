@@ -257,10 +257,14 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None, dtypes: tuple[st
     b.moved()
     scorer = 1 - victim.player
     worth = 0 if any(w == "no-vp-worth" for w, _n in victim.own_gains) else victim.card.cost  # 'Worth 0 VP when
+    again = 0
     if killer is not None and killer.player != victim.player:  # eliminated'
         killer.kills += 1
         killer.points_earned += worth
-    score(b, scorer, worth, "destroyed")
+        if killer.kills == 1 and killer.gained("first-kill-double"):  # 'You score double VP for the first enemy
+            again = worth  # this creature eliminates'
+            killer.points_earned += worth
+    score(b, scorer, worth + again, "destroyed")
     for player, points, measure, _source in b.round_awards:  # 'you score +10 VP whenever an enemy is destroyed
         if measure == "each-destroyed" and victim.player != player:  # this round'
             score(b, player, points, "round-award")

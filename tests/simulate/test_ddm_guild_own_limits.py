@@ -19,7 +19,7 @@ MINDLESS = "Mindless: Immune to attack that target DEF(Will)."
 
 
 def test_the_words_are_read_and_played() -> None:
-    for text in (UNCONTROLLED, BOUND, THICK, MINDLESS, STOMP, PRIMAL, RELOAD, WANDER):
+    for text in (UNCONTROLLED, BOUND, THICK, MINDLESS, STOMP, PRIMAL, RELOAD, WANDER, SLAYER):
         p = parse_power(0, "ability", text)
         assert p.played and not C.engine_unplayed(p), (text, p.unplayed, C.engine_unplayed(p))
 
@@ -179,3 +179,21 @@ def test_tends_to_wander_is_placed_beyond_its_start_area_within_5_squares() -> N
     assert plain.pos in start  # the rules' set-up
     assert goblin.pos is not None and goblin.pos not in start  # moved forward by its power
     assert min(max(abs(goblin.pos[0] - c[0]), abs(goblin.pos[1] - c[1])) for c in start) <= 5
+
+
+SLAYER = "You score double VP for the first enemy this creature eliminates."
+
+
+def test_double_points_for_its_first_elimination_only() -> None:
+    s = battle([card("Slayer", SWORD, SLAYER)], [card("Imp", SWORD, hp=5, cost=12), card("Orc", SWORD, hp=5, cost=15)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    slayer = s.b.by_id["a1"]
+    sword = slayer.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, slayer, sword, sword.attack, [s.b.by_id["b1"]])
+    assert s.b.scores[0] == 24  # the imp's 12, twice
+    P.attack(s.b, slayer, sword, sword.attack, [s.b.by_id["b2"]])
+    assert s.b.scores[0] == 24 + 15  # the second: once
