@@ -210,9 +210,7 @@ HELD_WORDS: Final = frozenset({"invisible", "invisible-far", "no-move", "no-shif
                                "ignores-insubstantial-melee", "ranged-no-provoke", "invisible-beyond",
                                "no-enemy-auras", "no-negate", "invisible-far-all", "no-redirect", "no-flanker",
                                "no-attack-action", "auto-save-ongoing", "ignores-smoke", "smoke-space",
-                               "no-redirect-away", "sight-limit",
-                               "slow-reload",
-                               "first-kill-double"})
+                               "no-redirect-away", "sight-limit", "slow-reload", "first-kill-double"})
 
 
 def gain_played(what: str, static: bool) -> bool:
