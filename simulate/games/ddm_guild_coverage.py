@@ -49,8 +49,8 @@ PLAYED_TRIGGERS: Final = frozenset({
     "enemy-enters-at", "enters-square", "bloodies", "ally-bloodies", "bloodies-or-destroys", "ally-first-bloodied",
     "any-destroyed", "friend-hits", "friend-hit", "any-ends-turn", "resolves-hit", "friend-crit-by",
     "ally-missed", "enemy-ends-move-adjacent", "enemy-first-bloodied", "enemy-uses-champion", "enemy-used-champion",
-    "ally-gains-condition", "enemy-gains-condition", "friend-would-gain-condition",
-    "ally-takes-damage", "ally-crit-by",
+    "ally-gains-condition", "enemy-gains-condition", "friend-would-gain-condition", "uses-attack",
+    "ally-takes-damage", "ally-crit-by", "any-rolls",
 })
 # the events of a condition put on a creature (ddm_guild_play.condition_gained): the condition is the event's
 CONDITION_EVENTS: Final = CONDITION_TRIGGERS - {"friend-would-gain-condition"}
@@ -102,7 +102,7 @@ _OUTCOME_ON: Final = frozenset({"declares", "ally-declares", "friend-declares", 
 # the events whose creature 'within reach' may place (the engine fires them beyond the power's creature's neighbours)
 _REACH_ON: Final = frozenset({"enemy-starts-turn", "ally-starts-turn", "any-starts-turn", "enemy-attacks-ally"})
 # the events that carry an attack roll whose natural d20 a trigger may name
-_NATURAL_ON: Final = frozenset({"rolls", "ally-rolls", "hits", "ally-hits", "misses"})
+_NATURAL_ON: Final = frozenset({"rolls", "ally-rolls", "hits", "ally-hits", "misses", "any-rolls"})
 # 'that attack is a critical hit / an automatic hit' before the roll; 'that attack is a normal hit instead' after a
 # critical hit is rolled
 _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits", "rolls",
@@ -142,7 +142,8 @@ PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed
                                       "confused", "staggered", "no-attack", "no-attack-source"})
 PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn",
                                      "permanent", "attack", "after-attack", "end-next-turn-source",
-                                     "start-next-turn-source", "until-damaged", "end-next-round"})
+                                     "start-next-turn-source", "until-damaged", "end-next-round", "while-source",
+                                     "until-source-bloodied"})
 PLAYED_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac",
                                  "def", "speed", "save", "keen"})
 PLAYED_STATICS: Final = frozenset({
@@ -375,7 +376,7 @@ def _second_played(power: Power, e: Effect) -> bool:
 
 
 # states with parameters after a colon ("near-ally:5:dragon+champion"): the part before it is what is played
-PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "cond", "kinds", "id"})
+PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "adjacent-to", "cond", "kinds", "id"})
 PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warband", "moved-from-start",
                                            "near-bloodied", "adjacent-enemy", "no-adjacent-enemy",
                                            "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",
@@ -479,7 +480,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         why = inner.unplayed or engine_unplayed(inner)
         if why:
             return why
-        if not inner.trigger or inner.attack is not None or e.duration not in PLAYED_DURATIONS or e.who != "self":
+        if not inner.trigger or inner.attack is not None or e.duration not in PLAYED_DURATIONS or e.who not in (
+                "self", "ally", "allies", "self-and-allies", "friends", "chosen-ally"):
             return "a power given for a while that is not a triggered power of its creature"
         after = re.match(r"^whenever [^,:]+[,:] (.+)$", e.what)
         if inner.trigger.startswith(_OTHERS_EVENT) and after and re.search(r"\bit\b", after.group(1)):

@@ -601,6 +601,25 @@ _CLEANSE_RE: Final = re.compile(
     r"\(save ends\))?)(?: affecting it)?(?: on (?P<on>.+))?$")
 _CLEANSE_ON: Final = {"that ally": "ally", "the ally": "ally", "it": "self", "itself": "self", "target": "target",
                       "that enemy": "target", "the target": "target"}
+# 'This creature and that ally each heal 15 HP', 'This creature and each Undead, Githyanki or Dragon creature has +2
+# Attack': the others (the event's ally or enemy, or every other creature of those kinds), then it
+_IT_AND_OTHERS: Final = re.compile(r"^it and (?P<rest>(?:that (?:ally|enemy)|each (?:[a-z\-]+, )*[a-z\-]+,? (?:or|and) "
+                                   r"[a-z\-]+ creatures?) .+)$")
+
+
+def _it_and_others(t: str) -> list[Effect] | None:
+    m = _IT_AND_OTHERS.match(t)
+    if m is None:
+        return None
+    who, flt, tail = _subject(m.group("rest"))
+    if who not in ("ally", "target", "all") or not tail:
+        return None
+    mine = _clause(re.sub(r"^each ", "", tail), "self", "power")
+    if not mine or any(e.who != "self" or e.filter != Filter() for e in mine):
+        return None
+    return [*(replace(e, who=who, filter=flt) for e in mine), *mine]
+
+
 _IT_AND_UP_TO: Final = re.compile(r"^it and up to (?P<n>\d+) adjacent allies (?P<rest>(?:shift|teleport|move)s? .+)$")
 # 'This creature and 1 ally within 6 squares have Resist 10 Fire until end of this creature's next turn': it, and one
 # ally it chooses; the 'its' of a duration after both of them is its own (a plural subject)
@@ -620,6 +639,12 @@ _HEAL_WHOM: Final = re.compile(r"^heal (?P<subj>.+?) (?P<n>\d+) hp$")
 _MOVE_MODE: Final = re.compile(r"^(?:as (?:though |if )?)?with (flight|burrow)$")
 _CHAMPION_USES: Final = re.compile(r"^(?P<v>regains?|recharges?|loses?|expends?) (?P<n>1|one|a) use of "
                                    r"(?P<whose>its|an ally's|that enemy's) champion powers(?: \(your choice\))?$")
+# a power of the card given to creatures for a while, by its name ('has Defender', 'had Croc Strike', 'gains Ambush
+# 10'): whatever the words, card_powers checks the card has a power of that name
+_NAME_WORD: Final = (r"(?!(?:and|or|is|are|the|an?|its|of|to|in|with|keyword|speed|resist|vulnerable|immune|"
+              + "|".join(_CONDITION_WORDS) + "|" + _TYPE_ALT + r")\b)[a-z][a-z'\-]*")
+_NAMED_FOR_A_WHILE: Final = re.compile(r"^(?:has|have|had|gains?) (?P<name>" + _NAME_WORD + "(?: " + _NAME_WORD
+                                       + r"){0,3}(?: \d+)?)$")
 _VP_RE: Final = re.compile(r"^(?:you )?(?:scores?|gains?) \+?(?P<n>\d+) (?:vp|victory points?)(?P<rest>.*)$")
 _EXTRA_ATTACK_RE: Final = re.compile(
     r"^(?:can |may )?(?:makes?|make) (?P<count>a|an|one|1|2|two|3|three) (?:different )?(?P<imm>immediate )?"
@@ -1041,6 +1066,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     t = re.sub(r"^as an? (?:free|immediate) action, (?=each |all |\d |it )", "", t)
     immediate = bool(re.search(r" as (?:an? )?immediate action$", t))  # another creature's attack: its reaction
     t = re.sub(r" as (?:an? )?(?:immediate|free) action$", "", t)
+    others = _it_and_others(t) if ctx == "power" else None
+    if others is not None:
+        return others
     both = _IT_AND_UP_TO.match(t) if ctx == "power" else None
     if both:  # 'This creature and up to 3 adjacent allies teleport up to 4 squares': the allies first (while beside
         # it), then it
@@ -1547,6 +1575,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         # its next turn': what it has, the verb left out
     if gw:
         return [Effect("gain", who, n, what, gw_dur or lead_dur, filter=flt) for what, n in gw]
+    by_name = _NAMED_FOR_A_WHILE.match(gw_body) if ctx == "power" and subject_given and (gw_dur or lead_dur) \
+        else None
+    if by_name:  # 'each Divine and each Martial ally has Defender until end of round': a power of its card by name
+        # (card_powers puts in its words, or says there is none)
+        return [Effect("grant", who, 0, "power:" + by_name.group("name"), gw_dur or lead_dur, filter=flt)]
     raise _Unread(t)
 
 

@@ -256,6 +256,8 @@ _EVENTS: Final = (
     (r"it declares (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged|charge)? ?attack"
      r"(?: action)?", "declares"),
     (r"it declares (?:an? )?(?P<pname>[a-z][a-z' \-]*?) attack", "declares"),
+    (r"it uses (?P<pname>[a-z][a-z' \-]*?)(?=[,;:.])", "uses-attack"),  # 'when this creature uses Cold Breath' (an
+    # attack power of its card, card_powers checks: once as the attack is made, whatever its targets)
     (r"declaring (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged)? ?attack", "declares"),
     (r"an? (?P<kw>[a-z\-]+(?:(?:, | or |, or | and )[a-z\-]+){0,3} )?enemy declares (?:an? )?(?P<form>\{m\}|\{r\}|"
      r"\{c\}|\{a\}|\{r\} or \{a\}|\{c\} or \{a\}|melee|ranged)? ?attack (?:against|vs\.?) it", "attacked"),
@@ -530,6 +532,11 @@ _COMPOSED: Final = {
     ("it", "attacks", ""): ("declares", "object", "object", "attack"),  # 'use when it attacks'
     ("it", "attacks", "enemy"): ("declares", "object", "object", "attack"),
     ("ally", "declares", ""): ("ally-declares", "actor", "object", "attack"),
+    # 'when a creature targets an Earth enemy': an enemy of this creature attacked, by it or an ally (its own side's
+    # attack: the engine asks the attacker's side)
+    ("any", "attacks", "enemy"): ("friend-declares", "object", "object", "attack"),
+    # 'when any creature makes an attack' (read with the natural die its roll shows: 'any-rolls')
+    ("any", "declares", ""): ("any-declares", "actor", "actor", "attack"),
     ("ally", "attacks", "enemy"): ("ally-declares", "actor", "object", "attack"),
     ("enemy", "declares", ""): ("enemy-declares", "actor", "actor", "attack"),
     ("enemy", "damages", "it"): ("damaged", "actor", "actor", "attack"),
@@ -1175,7 +1182,7 @@ _NATURAL_IF: Final = re.compile(
 # the events whose attack roll a natural range may be judged on after it (the roll is made by then); an event at the
 # declaration becomes the roll's own event
 _NATURAL_AFTER: Final = {"hits": "hits", "ally-hits": "ally-hits", "misses": "misses", "declares": "rolls",
-                         "attack-made": "rolls", "ally-declares": "ally-rolls"}
+                         "attack-made": "rolls", "ally-declares": "ally-rolls", "any-declares": "any-rolls"}
 
 
 _ALLY_NATURAL: Final = re.compile(

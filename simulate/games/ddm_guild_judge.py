@@ -251,6 +251,9 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
     if ts.startswith("adjacent-to-ally:"):
         kinds = ts[17:]
         return any(b.adjacent(target, a) and has_kinds(a, kinds) for a in b.allies_of(holder))
+    if ts.startswith("adjacent-to:"):  # 'adjacent to a Demon': of either side
+        return any(x is not target and x.in_play() and b.adjacent(target, x) and has_kinds(x, ts[12:])
+                   for x in b.fighters)
     if ts.startswith("size"):
         return _size_ok(target, ts)
     return _target_more(b, ts, holder, target)

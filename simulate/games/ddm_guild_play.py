@@ -155,6 +155,7 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dty
         target.was_bloodied = True
         fire(b, "bloodied", [target], target=source, run=run)
         if first:
+            source_ended(b, target, ("until-source-bloodied",))
             fire(b, "first-bloodied", [target], target=source, run=run)
             recharge_all(b, target, "bloodied")
         if target.in_play() and source is not None and source.player != target.player and source.in_play():
@@ -255,6 +256,7 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None, dtypes: tuple[st
     victim.destroyed_round = b.round
     victim.destroyed_by = killer.id if killer is not None else ""
     b.moved()
+    source_ended(b, victim, ("while-source", "until-source-bloodied"))
     scorer = 1 - victim.player
     worth = 0 if any(w == "no-vp-worth" for w, _n in victim.own_gains) else victim.card.cost  # 'Worth 0 VP when
     again = 0
@@ -289,6 +291,14 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None, dtypes: tuple[st
             recharge_all(b, e, "enemy-destroyed")
     refresh_while(b)  # 'Whenever it has no remaining Arcane ally: it is destroyed'
     check_wipe(b)
+
+
+def source_ended(b: Battle, source: Fighter, durations: tuple[str, ...]) -> None:
+    """The effects ``source``'s powers put on while it stays on the battle map ("while-source"), or until it is first
+    bloodied ("until-source-bloodied"), end: it has left, or it is bloodied."""
+    for f in b.fighters:
+        for x in [x for x in f.effects if x.source == source.id and x.duration in durations]:
+            b.end_effect(f, x, "source")
 
 
 def settle_round(b: Battle, own_areas: list[set[Sq]], any_area: set[Sq]) -> None:
@@ -389,6 +399,8 @@ def add_active(b: Battle, f: Fighter, kind: str, what: str, amount: int, duratio
         return False
     if kind == "ongoing" and "ongoing damage" in f.immune:
         return False
+    if duration == "until-source-bloodied" and source.was_bloodied:  # 'until this creature is first bloodied':
+        return False  # that has already happened
     if duration == "end-turn" and b.active is None:
         duration = "end-round"
     cap = next((int(x[4:]) for x in extra if x.startswith("cap:")), 0)
@@ -600,8 +612,9 @@ def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ct
 
 def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     src = ctx.source
-    if e.kind == "grant":
-        grant(b, src, e)
+    if e.kind == "grant":  # (a power of the card given to its allies: each has it as its own)
+        for f in [src] if e.who == "self" else pick(b, e.who, e, ctx):
+            grant(b, f, e)
         return
     if e.kind == "vp" and "spend" in e.extra:  # its side pays the points (``spend_ok`` checked it has them)
         b.scores[src.player] += e.amount
@@ -1673,6 +1686,10 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         if not attacker.in_play() or b.over:
             return 0
     b.attacks_rolled += 1
+    if targets:  # 'when this creature uses Cold Breath': once, as the attack is made
+        fire(b, "uses-attack", [attacker], run=Run(attacker, power, spec, targets[0], charge, opportunity))
+        if b.over or not attacker.in_play():
+            return 0
     last: Run | None = None
     for t in targets:
         if b.over or not attacker.in_play():
@@ -1910,6 +1927,8 @@ def _rolled(b: Battle, attacker: Fighter, t: Fighter, run: Run, hit: bool, crit:
     critical hit'."""
     fire(b, "rolls", [attacker], target=t, run=run)
     fire(b, "ally-rolls", b.allies_of(attacker), target=t, ally=attacker, run=run)
+    fire(b, "any-rolls", [x for x in b.fighters if x.in_play()], target=t, run=run)  # 'when any creature makes an
+    # attack, if the attack roll is a natural 16-20'
     if run.force and not b.over and t.in_play():
         immune = "critical hits" in t.immune or "criticals" in t.immune
         return True, (crit or run.force == "crit") and not immune and not run.spec.no_crit

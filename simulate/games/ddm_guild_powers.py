@@ -2053,6 +2053,7 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
     attacks = {q.name.casefold() for q in out if q.attack is not None and q.attack.form in ("melee", "ranged")}
     attacks_all = {q.name.casefold() for q in out if q.attack is not None}
     areas = {q.name.casefold() for q in out if q.attack is not None and q.attack.form in AREA_MADE}
+    out = [_named_grants(q, out) for q in out]
     for i, q in enumerate(out):
         made = [e.what for e in q.effects if e.kind == "attack"] if q.attacks_made else []
         missing = [m[6:] for m in made if m.startswith("power:") and m[6:] not in attacks]
@@ -2104,6 +2105,35 @@ def _icon_name(p: Power) -> Power:
     if m is None or p.attack is None or p.attack.form not in _ICONS.get(m.group(1).lower(), ()):
         return p
     return replace(p, name=m.group(2))
+
+
+def _named_grants(q: Power, card: list[Power]) -> Power:
+    """'Each Divine and each Martial ally has Defender until end of round', 'had Croc Strike': a power of the card,
+    by name, given for a while — a triggered power in its printed words (a "grant": each creature reached has it as
+    its own), a power of modifiers only as those modifiers for that while; any other (an action, or no such power)
+    is said not played."""
+    if q.unplayed or not any(e.kind == "grant" and e.what.startswith("power:") for e in q.effects):
+        return q
+    effects: list[Effect] = []
+    for e in q.effects:
+        if e.kind != "grant" or not e.what.startswith("power:"):
+            effects.append(e)
+            continue
+        name = e.what[6:]
+        named = next((x for x in card if x.name.casefold() == name and x is not q), None)
+        if named is None or named.unplayed:
+            return replace(q, unplayed=f"has {name}: no power of this card has that name" if named is None
+                           else f"has {name}: {named.unplayed}")
+        if named.trigger and named.attack is None and not named.statics:
+            effects.append(replace(e, what=named.text))
+        elif named.statics and not (named.trigger or named.action or named.effects or named.attack) and all(
+                s.kind == "mod" and ":" not in s.what and not s.filter.keyword for s in named.statics):
+            effects.extend(Effect("mod", e.who, s.amount, s.what, e.duration, filter=replace(
+                s.filter, keyword=e.filter.keyword, within=e.filter.within)) for s in named.statics)
+        else:
+            return replace(q, unplayed=f"has {name}: a power of this card that is not a triggered power or "
+                                       "modifiers, given for a while")
+    return replace(q, effects=tuple(effects))
 
 
 def _all_effects(p: Power) -> tuple[Effect, ...]:

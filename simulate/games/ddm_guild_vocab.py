@@ -95,6 +95,8 @@ DURATIONS: Final = (
     "save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn", "end-next-turn-source",
     "start-next-turn-source", "after-attack", "permanent", "until-damaged",
     "end-next-round",  # 'until end of next round': the end of the round after the one it is used in
+    "while-source", "until-source-bloodied",  # while the power's creature is on the battle map; until it is first
+    # bloodied (or leaves it)
 )
 TRIGGERS: Final = (
     "", "start-of-round", "end-of-round", "before-initiative", "start-of-turn", "end-of-turn", "setup",
@@ -113,6 +115,8 @@ TRIGGERS: Final = (
     "friend-would-gain-condition",  # a condition about to be put on it or an ally (a power may undo it)
     "ally-takes-damage",  # an ally is about to lose hit points to damage (a power may take part of them instead)
     "ally-crit-by",  # an enemy scores a critical hit against an ally
+    "uses-attack",  # it uses an attack power of its card (once, before its rolls, whatever its targets)
+    "any-declares", "any-rolls",  # any creature makes an attack (played with the natural die its roll shows)
 )
 
 

@@ -123,6 +123,12 @@ _MISSPELT_WORDS: Final = (
     # undead"
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
     (re.compile(r"\bwhen when\b"), "when"),
+    (re.compile(r"\battack that does ((?:[a-z]+ )?damage)\b"), r"attack that deals \1"),
+    # 'each Undead enemy and ally, each Githyanki enemy and ally, and each Dragon enemy and ally': each creature of
+    # those kinds, of either side
+    (re.compile(r"\beach ([a-z\-]+) enemy and ally\b"), r"each \1 creature"),
+    (re.compile(r"\beach ([a-z\-]+) creature, each ([a-z\-]+) creature,? and each ([a-z\-]+) creature\b"),
+     r"each \1, \2 or \3 creature"), (re.compile(r"\b(when|after|if) this champion\b"), r"\1 it"),
     (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
     (re.compile(r"\bchanpion\b"), "champion"),
     (re.compile(r"\bittakes\b"), "it takes"), (re.compile(r"\bacritical\b"), "a critical"),
@@ -225,6 +231,10 @@ _DURATION_PATTERNS: Final = (
     (re.compile(r"^until (?:after )?it (?:first )?(?:attacks|makes an attack|resolves an attack|has used an attack "
                 r"action)$"), "after-attack"),
     (re.compile(r"^until it (?:takes|is dealt) damage$"), "until-damaged"),
+    # bound to the power's own creature ('this creature', read "it"): while it stays on the battle map, until it is
+    # first bloodied (ddm_guild_play.source_gone / source_bloodied)
+    (re.compile(r"^while it is (?:on the battle ?map|in play)$"), "while-source"),
+    (re.compile(r"^until it (?:is first|first becomes|becomes first) bloodied$"), "until-source-bloodied"),
 )
 
 
@@ -240,7 +250,8 @@ def _duration(text: str) -> str:
 
 _TRAILING_DURATION: Final = re.compile(
     r"^(.*?)[ ,]*\(?((?:save ends(?: both| all)?)|until (?:the )?(?:end|start) of [^;.()]*|until after it [^;.()]*"
-    r"|until it (?:first )?(?:attacks|resolves an attack|takes damage)|for the rest of the battle|this round)\)?$"
+    r"|until it (?:first )?(?:attacks|resolves an attack|takes damage)|for the rest of the battle|this round"
+    r"|while it is (?:on the battle ?map|in play))\)?$"
 )
 
 
@@ -1017,11 +1028,16 @@ def _target_one(text: str) -> tuple[str, int] | None:
                 pos += lead.end() + m.end()
                 break
         else:
+            # 'adjacent to a Demon ally' (its own side's), 'adjacent to a Demon' (a Demon of either side)
             ak = re.match(r"^(?:that (?:are|is) )?adjacent to " + _KW + r" ally(?= |,|$)", rest2)
+            ally = ak is not None
+            ak = ak or re.match(r"^(?:that (?:are|is) )?adjacent to (?:an? )?(?P<kw>[a-z\-]+(?:(?:,| or) (?:an? )?"
+                                r"[a-z\-]+)*?)(?= |,|$)", rest2)
             kinds = _kinds(ak.group("kw")) if ak else ""
-            if ak is None or not _condition_kinds(kinds):
+            if ak is None or not kinds or not _condition_kinds(kinds) or (not ally and re.search(
+                    r"\b(?:all(?:y|ies|ied)|enem(?:y|ies)|creatures?|targets?)\b", ak.group("kw"))):
                 break
-            atoms.append("adjacent-to-ally:" + kinds)
+            atoms.append(("adjacent-to-ally:" if ally else "adjacent-to:") + kinds)
             pos += lead.end() + ak.end()
     if not atoms:
         return None

@@ -12,6 +12,7 @@ from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild import GuildAttack, GuildPower
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
+from tests.simulate.test_ddm_guild_condition_events import placed
 from tests.simulate.test_ddm_guild_round_awards import _champion
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
 
@@ -324,3 +325,131 @@ def test_points_for_winning_the_test_while_its_only_champion(other_rating: int |
     before = s.b.scores[0]
     P.fire(s.b, "win-initiative", [dragon])
     assert s.b.scores[0] == before + points
+
+
+SILVER = ("Use when this creature uses Cold Breath: This creature and each ally scores critical hits on attack rolls "
+          "of natural 18-20 against Evil targets until end of round.")
+BREATH = "Cold Breath: (burst 2) +10 vs. Reflex; 10 cold damage."
+
+
+LARGE_SILVER = ("Use when this champion uses Cold Breath. Creatures in your warband score criticals against bloodied "
+                "targets on attack rolls of natural 18+ until end of round.")
+
+
+def test_when_it_uses_its_breath_once_whatever_the_targets() -> None:
+    for text in (SILVER, LARGE_SILVER):  # ('this champion' is the power's own creature)
+        c = card_from_json(_champion(card("Dragon", SWORD, BREATH, text, rating=2)))
+        assert c.powers[2].trigger == "uses-attack" and unplayed_powers(c) == []
+    s = placed([_champion(card("Dragon", SWORD, BREATH, SILVER, rating=2)), card("Knight", SWORD)],
+               [card("Orc", SWORD), card("Goblin", SWORD)], {"a1": (5, 3), "a2": (1, 7), "b1": (6, 3), "b2": (5, 4)},
+               PurposeDice(attack=[5, 5]))
+    dragon, knight = s.b.by_id["a1"], s.b.by_id["a2"]
+    turn_of(s, "a1")
+    s.apply(GuildAttack(1))
+    assert dragon.champion_left == 1
+    assert [(x.what, x.amount, x.filter.target_state) for x in knight.effects if x.kind == "mod"] == [
+        ("keen", 18, "kinds:evil")]
+
+
+MEPHISTO = "Use when a Demon ally destroys an enemy: This creature and that ally each heal 15 HP."
+VLAAKITH = ("Use at start of round: This creature and each Undead enemy and ally, each Githyanki enemy and ally, and "
+            "each Dragon enemy and ally has +2 Attack and +10 Damage until end of round.")
+
+
+def test_it_and_that_ally_each_heal() -> None:
+    s = placed([_champion(card("Devil", SWORD, MEPHISTO, rating=2)), card("Demon", SWORD, keywords=("Demon",)),
+                card("Other", SWORD)], [card("Orc", SWORD)], {"a1": (1, 1), "a2": (1, 3), "a3": (1, 5), "b1": (10, 3)})
+    devil, demon, other = (s.b.by_id[i] for i in ("a1", "a2", "a3"))
+    for f in (devil, demon, other):
+        f.hp = 20
+    P.apply_power(s.b, devil, devil.powers[1], J.Ctx(devil, s.b.by_id["b1"], demon))
+    assert (devil.hp, demon.hp, other.hp) == (35, 35, 20)
+
+
+def test_it_and_each_creature_of_those_kinds_of_either_side() -> None:
+    s = placed([_champion(card("Queen", SWORD, VLAAKITH, rating=2)), card("Dragon", SWORD, keywords=("Dragon",)),
+                card("Human", SWORD)], [card("Lich", SWORD, keywords=("Undead",)), card("Orc", SWORD)],
+               {"a1": (1, 1), "a2": (1, 3), "a3": (1, 5), "b1": (10, 3), "b2": (10, 5)})
+    queen = s.b.by_id["a1"]
+    P.apply_power(s.b, queen, queen.powers[1], J.Ctx(queen))
+    bonus = {f.id for f in s.b.fighters if any(x.kind == "mod" and x.what == "attack" for x in f.effects)}
+    assert bonus == {"a1", "a2", "b1"}
+
+
+MARILITH = "Use when this creature destroys an enemy: Each enemy adjacent to a Demon takes 10 damage."
+
+
+def test_each_enemy_adjacent_to_a_demon_of_either_side() -> None:
+    s = placed([_champion(card("Marilith", SWORD, MARILITH, rating=2, keywords=("Demon",)))],
+               [card("Near", SWORD), card("Imp", SWORD, keywords=("Demon",)), card("Far", SWORD)],
+               {"a1": (1, 1), "b1": (1, 2), "b2": (8, 3), "b3": (9, 3)})  # (Far: beside the enemy Imp)
+    marilith, near, imp, far = (s.b.by_id[i] for i in ("a1", "b1", "b2", "b3"))
+    P.apply_power(s.b, marilith, marilith.powers[1], J.Ctx(marilith))
+    assert (near.hp, imp.hp, far.hp) == (40, 50, 40)
+
+
+KRAUL = ("Use when an enemy is destroyed: Golgari allies have +5 necrotic damage while this creature is on the battle "
+         "map.")
+GRUUL = ("Use when an ally is damaged: Until this creature is first bloodied, Gruul, Rage and Primal allies have "
+         "+2 {m} attack and +5 {m} damage.")
+
+
+def _bonus(f: object) -> list[tuple[str, int]]:
+    return [(x.what, x.amount) for x in f.effects if x.kind == "mod"]  # type: ignore[attr-defined]
+
+
+def test_while_this_creature_is_on_the_battle_map() -> None:
+    s = placed([_champion(card("Kraul", SWORD, KRAUL, rating=2)), card("Golgari", SWORD, keywords=("Golgari",))],
+               [card("Orc", SWORD)], {"a1": (1, 1), "a2": (1, 3), "b1": (10, 3)})
+    kraul, golgari, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    P.apply_power(s.b, kraul, kraul.powers[1], J.Ctx(kraul))
+    assert _bonus(golgari) == [("damage", 5)]
+    s.b.round += 1  # (a round later: still on)
+    P.deal_damage(s.b, kraul, [(100, "")], orc)
+    assert not kraul.alive and _bonus(golgari) == []
+
+
+def test_until_this_creature_is_first_bloodied() -> None:
+    s = placed([_champion(card("Anarch", SWORD, GRUUL, rating=2)), card("Warrior", SWORD, keywords=("Gruul",))],
+               [card("Orc", SWORD)], {"a1": (1, 1), "a2": (1, 3), "b1": (10, 3)})
+    anarch, warrior, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    P.apply_power(s.b, anarch, anarch.powers[1], J.Ctx(anarch, orc, warrior))
+    assert _bonus(warrior) == [("attack", 2), ("damage", 5)]
+    P.deal_damage(s.b, anarch, [(30, "")], orc)
+    assert anarch.bloodied and _bonus(warrior) == []
+    P.apply_power(s.b, anarch, anarch.powers[1], J.Ctx(anarch, orc, warrior))
+    assert _bonus(warrior) == []  # (once bloodied: over before it begins)
+
+
+RAIDER = ("Use when a creature targets an Earth enemy with an attack that does lightning damage: That attack is an "
+          "automatic hit and automatic critical hit.")
+SHOCK = "Shock: (range 10) +1 vs. Reflex; 10 lightning damage."
+
+
+def test_its_sides_lightning_attack_on_an_earth_enemy_is_a_critical_hit() -> None:
+    s = placed([_champion(card("Raider", SWORD, RAIDER, rating=2)), card("Mage", SHOCK)],
+               [card("Golem", SWORD, keywords=("Earth",)), card("Orc", SWORD)],
+               {"a1": (1, 1), "a2": (3, 3), "b1": (8, 3), "b2": (8, 5)}, PurposeDice(attack=[2, 2]))
+    raider, golem, orc = (s.b.by_id[i] for i in ("a1", "b1", "b2"))
+    turn_of(s, "a2")
+    s.apply(GuildAttack(0, ("b2",)))  # not an Earth enemy: a miss
+    assert orc.hp == 50 and raider.champion_left == 2
+    turn_of(s, "a2")
+    s.apply(GuildAttack(0, ("b1",)))
+    assert golem.hp == 30 and raider.champion_left == 1
+
+
+BRALANI = ("Use when any creature makes an attack, if the attack roll is a natural 16-20: This creature and each ally "
+           "has +4 Attack until end of round.")
+
+
+def test_any_creatures_natural_roll() -> None:
+    s = placed([_champion(card("Bralani", SWORD, BRALANI, rating=2)), card("Friend", SWORD)], [card("Orc", SWORD)],
+               {"a1": (1, 1), "a2": (5, 3), "b1": (6, 3)}, PurposeDice(attack=[12, 17]))
+    bralani, friend = s.b.by_id["a1"], s.b.by_id["a2"]
+    turn_of(s, "b1")
+    s.apply(GuildAttack(0, ("a2",)))  # a natural 12: nothing
+    assert _bonus(friend) == [] and bralani.champion_left == 2
+    turn_of(s, "b1")
+    s.apply(GuildAttack(0, ("a2",)))  # the enemy's natural 17
+    assert _bonus(friend) == [("attack", 4)] and _bonus(bralani) == [("attack", 4)] and bralani.champion_left == 1

@@ -101,9 +101,10 @@ ZALTHAR = "Use when this creature or an adjacent ally would gain a condition: Ig
 DUKE = "Use when a giant is affected by a condition: That giant is not affected by that condition instead."
 
 
-def _placed(a: list[dict[str, object]], b: list[dict[str, object]], at: dict[str, tuple[int, int]]) -> GuildState:
+def placed(a: list[dict[str, object]], b: list[dict[str, object]], at: dict[str, tuple[int, int]],
+           dice: PurposeDice | None = None) -> GuildState:
     """A battle with its creatures where ``at`` says, nothing on them, each champion with its rating's uses."""
-    s = battle(a, b, PurposeDice())
+    s = battle(a, b, dice or PurposeDice())
     for fid, (x, y) in at.items():
         put(s, fid, x, y)
         f = s.b.by_id[fid]
@@ -115,7 +116,7 @@ def _placed(a: list[dict[str, object]], b: list[dict[str, object]], at: dict[str
 def test_it_or_an_adjacent_ally_ignores_the_condition_once_per_use() -> None:
     c = card_from_json(_champion(card("Zalthar", SWORD, ZALTHAR, rating=1)))
     assert c.powers[1].trigger == "friend-would-gain-condition" and unplayed_powers(c) == []
-    s = _placed([_champion(card("Zalthar", SWORD, ZALTHAR, rating=1)), card("Near", SWORD), card("Far", SWORD)],
+    s = placed([_champion(card("Zalthar", SWORD, ZALTHAR, rating=1)), card("Near", SWORD), card("Far", SWORD)],
                 [card("Orc", SWORD)], {"a1": (1, 1), "a2": (1, 2), "a3": (1, 6), "b1": (10, 3)})
     zal, near, far = (s.b.by_id[i] for i in ("a1", "a2", "a3"))
     _daze(s, "a3")
@@ -127,7 +128,7 @@ def test_it_or_an_adjacent_ally_ignores_the_condition_once_per_use() -> None:
 
 
 def test_a_giant_of_its_side_is_not_affected() -> None:
-    s = _placed([_champion(card("Duke", SWORD, DUKE, rating=2, keywords=("Giant",))),
+    s = placed([_champion(card("Duke", SWORD, DUKE, rating=2, keywords=("Giant",))),
                  card("Hill Giant", SWORD, keywords=("Giant",))],
                 [card("Frost Giant", SWORD, keywords=("Giant",))], {"a1": (1, 1), "a2": (1, 5), "b1": (10, 3)})
     duke, hill, frost = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
