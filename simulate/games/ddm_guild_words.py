@@ -1034,8 +1034,8 @@ def _target_one(text: str) -> tuple[str, int] | None:
             ak = ak or re.match(r"^(?:that (?:are|is) )?adjacent to (?:an? )?(?P<kw>[a-z\-]+(?:(?:,| or) (?:an? )?"
                                 r"[a-z\-]+)*?)(?= |,|$)", rest2)
             kinds = _kinds(ak.group("kw")) if ak else ""
-            if ak is None or not kinds or not _condition_kinds(kinds) or (not ally and re.search(
-                    r"\b(?:all(?:y|ies|ied)|enem(?:y|ies)|creatures?|targets?)\b", ak.group("kw"))):
+            if ak is None or not _condition_kinds(kinds) or (not ally and (not kinds or re.search(
+                    r"\b(?:all(?:y|ies|ied)|enem(?:y|ies)|creatures?|targets?)\b", ak.group("kw")))):
                 break
             atoms.append(("adjacent-to-ally:" if ally else "adjacent-to:") + kinds)
             pos += lead.end() + ak.end()
