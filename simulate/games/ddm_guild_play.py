@@ -1104,6 +1104,11 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
             if trigger == "any-misses" and run is not None and run.attacker.player != owner.player \
                     and any(e.kind == "reroll" for e in p.effects):
                 continue  # 'when an Arcane creature misses: reroll that attack': for its own side's misses only
+            if trigger == "any-hits" and p.ptype == "champion" and run is not None \
+                    and run.attacker.player != owner.player and all(
+                        e.kind == "mod" and e.duration == "attack" and e.amount > 0 for e in p.effects):
+                continue  # 'Use when any creature hits with a {m} attack; +10 poison damage': a champion power (its
+                # player's choice) adds to its own side's attacks only (ddm-guild.champion-events)
             if p.per == "turn-each":  # '(maximum 1 per turn per enemy)': once in a turn for each creature of its event
                 other = ally if trigger.startswith("ally") else target
                 turn = b.active

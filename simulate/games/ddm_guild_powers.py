@@ -1234,6 +1234,8 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     named = _named_first(body) if action and not trigger and not requirement else None
     if named is not None:  # 'Minor action, use when adjacent to an Immobilized enemy: That enemy takes 5 ongoing
         requirement, body = "named", named[1]  # damage': that creature is chosen first, and one must be there
+    if trigger in _HIT_EVENTS and _BARE_DAMAGE.match(body):  # 'Use when any creature hits with a {m} attack; +10
+        body = body.strip(" .") + " on that attack"  # poison Damage': more damage on that attack
     effects = _outcome_effects(body) if trigger else _effects(body, "self", "power")
     if named is not None:
         effects = [replace(named[0], what=effects[0].kind if effects else ""), *effects]
@@ -1304,6 +1306,11 @@ def _named_first(body: str) -> tuple[Effect, str] | None:
 
 
 _REQUIRED_SIDE: Final = {"end:that-ally": "adjacent-ally", "end:target": "adjacent-enemy"}
+
+
+# the events of an attack's hit, after which a bare '+10 poison damage' is on that attack
+_HIT_EVENTS: Final = frozenset({"hits", "ally-hits", "any-hits", "enemy-hits", "friend-hits", "crits", "ally-crits"})
+_BARE_DAMAGE: Final = re.compile(r"^\+\d+ (?:(?:" + _TYPE_ALT + r") )?damage\.?$")
 
 
 def _judged_choice(effects: list[Effect]) -> list[Effect]:

@@ -453,3 +453,18 @@ def test_any_creatures_natural_roll() -> None:
     turn_of(s, "b1")
     s.apply(GuildAttack(0, ("a2",)))  # the enemy's natural 17
     assert _bonus(friend) == [("attack", 4)] and _bonus(bralani) == [("attack", 4)] and bralani.champion_left == 1
+
+
+SNAKETONGUE = "Use when any creature hits with a {m} attack; +10 poison Damage."
+
+
+def test_any_creatures_hit_a_champion_power_adds_to_its_own_sides_only() -> None:
+    s = placed([_champion(card("Cultist", SWORD, SNAKETONGUE, rating=2)), card("Friend", SWORD)],
+               [card("Orc", SWORD)], {"a1": (1, 1), "a2": (5, 3), "b1": (6, 3)}, PurposeDice(attack=[15, 15]))
+    cultist, friend, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    turn_of(s, "b1")
+    s.apply(GuildAttack(0, ("a2",)))  # the enemy's hit: nothing added, nothing spent
+    assert friend.hp == 40 and cultist.champion_left == 2
+    turn_of(s, "a2")
+    s.apply(GuildAttack(0, ("b1",)))
+    assert orc.hp == 30 and cultist.champion_left == 1
