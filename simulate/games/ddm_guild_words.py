@@ -112,6 +112,7 @@ _SAME_MEANING: Final = (
     # uses a set-up power it may use: ddm-guild.optional-powers)
     (re.compile(r"\bduring setup, you may place it\b"), "during setup, place it"),
 )
+_NO_CHAMPION_POWERS: Final = r"(?:within \d+ squares of it|in aura) (?:cannot|can not|may not) use champion powers\b"
 _MISSPELT_WORDS: Final = (
     (re.compile(r"\benenmies\b"), "enemies"), (re.compile(r"\b(?:adjacen|edjacent)\b"), "adjacent"),
     (re.compile(r"\bwhil\b"), "while"), (re.compile(r"\ba\{([mrbca]b?)\}attack\b"), r"a {\1} attack"),
@@ -123,6 +124,10 @@ _MISSPELT_WORDS: Final = (
     # undead"
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
     (re.compile(r"\bwhen when\b"), "when"),
+    # only champions have champion powers: 'Enemy champions within 5 squares of this creature cannot use Champion
+    # powers' is every enemy there, 'Champions within 10 squares ... may not' every creature there
+    (re.compile(r"(?:^|(?<=: ))enemy champions (?=" + _NO_CHAMPION_POWERS + ")"), "enemies "),
+    (re.compile(r"(?:^|(?<=: ))champions (?=" + _NO_CHAMPION_POWERS + ")"), "creatures "),
     (re.compile(r"\battack that does ((?:[a-z]+ )?damage)\b"), r"attack that deals \1"),
     # 'each Undead enemy and ally, each Githyanki enemy and ally, and each Dragon enemy and ally': each creature of
     # those kinds, of either side

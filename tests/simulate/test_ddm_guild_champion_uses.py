@@ -128,3 +128,18 @@ def test_the_damaged_enemy_champion_expends_a_use() -> None:
     s, leader, foe = _duel(REVEAL, SWORD)
     P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader, foe))  # type: ignore[attr-defined]
     assert foe.champion_left == 1 and leader.champion_left == 2
+
+
+COUNTERSONG = "Countersong: Enemy champions within 5 squares of this creature cannot use Champion powers."
+
+
+def test_enemy_champions_near_it_cannot_use_champion_powers() -> None:
+    s = battle([card("Bard", SWORD, COUNTERSONG)], [_champion(card("Near", SWORD, HEAL, rating=2)),
+                                                    _champion(card("Far", SWORD, HEAL, rating=2))], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 7, 3)
+    put(s, "b2", 11, 7)
+    P.refresh_while(s.b)
+    near, far = s.b.by_id["b1"], s.b.by_id["b2"]
+    near.champion_left = far.champion_left = 2
+    assert not near.uses_left(near.powers[1]) and far.uses_left(far.powers[1])
