@@ -50,7 +50,7 @@ PLAYED_TRIGGERS: Final = frozenset({
     "any-destroyed", "friend-hits", "friend-hit", "any-ends-turn", "resolves-hit", "friend-crit-by",
     "ally-missed", "enemy-ends-move-adjacent", "enemy-first-bloodied", "enemy-uses-champion", "enemy-used-champion",
     "ally-gains-condition", "enemy-gains-condition", "friend-would-gain-condition", "uses-attack",
-    "ally-takes-damage", "ally-crit-by", "any-rolls",
+    "ally-takes-damage", "ally-crit-by", "any-rolls", "enters-beside-enemy",
 })
 # the events of a condition put on a creature (ddm_guild_play.condition_gained): the condition is the event's
 CONDITION_EVENTS: Final = CONDITION_TRIGGERS - {"friend-would-gain-condition"}
@@ -73,7 +73,7 @@ _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
                                   "bloodies-or-destroys", "any-destroyed", "friend-hits", "friend-hit",
                                   "any-ends-turn", "resolves-hit", "friend-crit-by", "ally-missed",
                                   "enemy-ends-move-adjacent", "enemy-first-bloodied", "enemy-uses-champion",
-                                  "enemy-used-champion", "enemy-gains-condition"})
+                                  "enemy-used-champion", "enemy-gains-condition", "enters-beside-enemy"})
 _EVENT_ALLY: Final = frozenset({"chosen",
                                 "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "ally-ends-turn",
                                 "enemy-attacks-ally",
@@ -252,6 +252,8 @@ def engine_unplayed(power: Power) -> str:
     if not power.recharge.startswith(("roll:", "uses:")) and power.recharge not in PLAYED_RECHARGE and not (
             power.recharge.startswith("on:") and power.recharge[3:] in PLAYED_TRIGGERS):
         return f"recharge '{power.recharge}' is not played"
+    if power.recharge == "this-hits" and power.attack is None:  # ('Use when targeted by an attack vs. DEF; ...
+        return "RECHARGE if that attack hits, of another creature's attack"  # RECHARGE if that attack hits')
     if power.requirement == "named" and not (power.effects and power.effects[0].kind == "choose"):
         return "a requirement naming a creature with no choice of it"
     if power.requirement not in ("", "charge", "named") and not _state_played(power.requirement):

@@ -647,7 +647,8 @@ _NAMED_FOR_A_WHILE: Final = re.compile(r"^(?:has|have|had|gains?) (?P<name>" + _
                                        + r"){0,3}(?: \d+)?)$")
 _VP_RE: Final = re.compile(r"^(?:you )?(?:scores?|gains?) \+?(?P<n>\d+) (?:vp|victory points?)(?P<rest>.*)$")
 _EXTRA_ATTACK_RE: Final = re.compile(
-    r"^(?:can |may )?(?:makes?|make) (?P<count>a|an|one|1|2|two|3|three) (?:different )?(?P<imm>immediate )?"
+    r"^(?:can |may )?(?:makes?|make) (?P<count>a|an|one|1|2|two|3|three) (?:extra |additional )?(?:different )?"
+    r"(?P<imm>immediate )?"
     r"(?P<which>\{b\}|\{m\}|\{r\}|"
     r"\{mb\}|\{rb\}|melee|ranged|\{m\} or \{r\}|(?:\d+ )?[a-z' \-]+?) attacks?(?P<rest>.*)$"
 )
@@ -861,7 +862,12 @@ def _condition_effect(who: str, flt: Filter, text: str, default: str) -> list[Ef
             break
         conds.append(mm.group(1))
         rest = mm.group(2).strip()
+    after = re.search(r" or until after it (?:makes an attack|attacks)$", rest)  # 'invisible until end of its next
+    flags: tuple[str, ...] = ("next-attack",) if after else ()  # turn or until after it makes an attack': whichever
+    rest = rest[: after.start()] if after else rest  # comes first (ddm_guild_play._attack ends it after an attack)
     tail, dur = _split_duration(rest)
+    if after and not dur:
+        raise _Unread(text)
     if tail:
         # a tag, or 'Invisible to enemies until end of round' (invisible is to enemies always)
         if re.match(r"^\((?:fear|charm|sleep|poison|illusion)\)$", tail) or (tail == "to enemies"
@@ -869,7 +875,7 @@ def _condition_effect(who: str, flt: Filter, text: str, default: str) -> list[Ef
             tail = ""
         else:
             raise _Unread(text)
-    return [Effect("condition", who, 0, c, dur or default, filter=flt) for c in conds]
+    return [Effect("condition", who, 0, c, dur or default, filter=flt, extra=flags) for c in conds]
 
 
 # 'adjacent creatures' with no 'to it': in an attack's rider they may be the target's neighbours ('15 cold damage AND
@@ -1426,9 +1432,17 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                  "{mb} or ranged": "basic"}.get(which, "power:" + which)
         rest5 = am.group("rest").strip(" .")
         bonus = extra_damage = 0
+        quiet = re.search(r"(?:^| )that does not provoke opportunity attacks(?= |,|$)", rest5)
+        if quiet:  # 'makes a Shortbow attack that does not provoke opportunity attacks as an immediate action'
+            rest5 = (rest5[: quiet.start()] + " " + rest5[quiet.end():]).strip(" ,.")
         bm = _ATTACK_WITH.search(rest5)
         if bm:  # 'a {b} attack with +2 Attack against that enemy', '... with +10 damage vs. that enemy': that attack's
-            bonus, extra_damage = (int(bm.group("n")), 0) if bm.group("s") == "attack" else (0, int(bm.group("n")))
+            said = {bm.group("s"): int(bm.group("n"))}
+            if bm.group("s2"):  # 'with +2 Attack and +5 damage'
+                said[bm.group("s2")] = int(bm.group("n2"))
+            if bm.group("s2") == bm.group("s"):
+                raise _Unread(body)
+            bonus, extra_damage = said.get("attack", 0), said.get("damage", 0)
             rest5 = (rest5[: bm.start()] + " " + rest5[bm.end():]).strip(" ,.")
         rest5 = re.sub(r"^(?:against|vs\.?|on) (?:that enemy|the target|that target|the same target|target|it|"
                        r"the attacker|that creature|an adjacent enemy|the triggering enemy|(?:that )?attacker|"
@@ -1446,15 +1460,22 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             rest5 = rest5[: mx.start()].strip(" ,.")
             other = other or bool(re.match(r"^against a different target$", rest5))
             rest5 = re.sub(r"^against (?:a different|the same) target$", "", rest5)
+        aim, aim_state = _aimed(rest5) if count == 1 and not other and not cap else ("", "")
+        if aim:  # 'against the nearest target', 'against each adjacent enemy', 'against an Immobilized enemy'
+            rest5 = ""
         if rest5:
             raise _Unread(body)
         attacker = who if subject_given else "self"
+        if aim and attacker != "self":
+            raise _Unread(body)
         imm = ("immediate",) if (immediate or am.group("imm") or "as an immediate action" in am.group("rest")) \
             and attacker not in ("self", "target", "ally") else ()  # 'that ally' acts as its event lets it
         if (which == "same" or cap) and (attacker != "self" or count != 1):
             raise _Unread(body)
-        more = (f"damage:{extra_damage}",) if extra_damage else ()
-        return [Effect("attack", attacker, bonus, which, count=count, filter=flt if attacker != "self" else Filter(),
+        more = ((f"damage:{extra_damage}",) if extra_damage else ()) + (("no-provoke",) if quiet else ()) + (
+            (aim,) if aim and aim != "state" else ())
+        aimed_at = Filter(target_state=aim_state, within=-1 if aim == "each-adjacent" else 0)
+        return [Effect("attack", attacker, bonus, which, count=count, filter=flt if attacker != "self" else aimed_at,
                        extra=imm + (("other-target",) if other else ()) + cap + more)]
     cu = _CHAMPION_USES.match(body)
     if cu:  # 'it regains 1 use of its Champion powers', 'a champion enemy loses 1 use of its Champion powers',
@@ -2129,7 +2150,23 @@ def _move_to_it(effects: list[Effect]) -> list[Effect]:
 
 
 # what an attack a power grants has on that attack ('with +2 Attack', 'with +10 damage on that attack')
-_ATTACK_WITH: Final = re.compile(r"(?:^|(?<= ))with \+(?P<n>\d+) (?P<s>attack|damage)(?: on that attack)?(?= |,|$)")
+_ATTACK_WITH: Final = re.compile(r"(?:^|(?<= ))with \+(?P<n>\d+) (?P<s>attack|damage)(?: and \+(?P<n2>\d+) "
+                                 r"(?P<s2>attack|damage))?(?: on that attack)?(?= |,|$)")
+
+
+def _aimed(words: str) -> tuple[str, str]:
+    """Whom an attack a power grants is made against, when not the event's creature: 'against the nearest target'
+    ("nearest"), 'against each adjacent enemy' ("each-adjacent"), 'against an Immobilized enemy' ("state" and the
+    target words' state); ("", "") otherwise."""
+    if re.fullmatch(r"against the nearest (?:target|enemy)", words):
+        return "nearest", ""
+    if re.fullmatch(r"against each adjacent enemy", words):
+        return "each-adjacent", ""
+    tw = re.fullmatch(r"against (?P<w>an? [a-z ,\-]+? enemy)", words)
+    read = _target_words(tw.group("w")) if tw else None
+    if tw and read is not None and read[1] == len(tw.group("w")) and read[0]:
+        return "state", read[0]
+    return "", ""
 
 
 def _and_more(names: str, default_who: str, ctx: str) -> bool:

@@ -223,6 +223,11 @@ _PREFIX_WORDS: Final = (
      r"(?: if it is (?P<cond>bloodied|damaged))?", "trigger", "start-of-turn"),
     (r"(?:use )?(?:when|whenever) (?:it starts (?:its|a)|starting a) turn(?: (?P<cond>bloodied))?", "trigger",
      "start-of-turn"),
+    # 'Use when this creature enters a space adjacent to an enemy': its own move or shift, that enemy the event's
+    (r"(?:use )?(?:when|whenever) it (?:enters|moves into) a (?:space|square) adjacent to an enemy", "trigger",
+     "enters-beside-enemy"),
+    (r"(?:use )?(?:when|whenever|if) it is (?P<cond>bloodied|damaged) at (?:the )?start of its turn", "trigger",
+     "start-of-turn"),  # 'Use when this creature is bloodied at the start of its turn: Heal 10 HP'
     (r"(?:use )?at (?:the )?end of (?:its )?turn", "trigger", "end-of-turn"),  # ('Use at end of turn:' as 'at start
     # of turn' is its own turn's)
     # ('Use at any time on its turn, no more than once per turn: it shifts as a free action' stays as it was read)
@@ -1029,11 +1034,26 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 body = body[wr.end():]
                 changed = True
                 continue
-        if not changed and found.get("trigger") in ("attack-made", "declares") and not flt.target_state:
+        vs = re.match(r"^vs\.? (?P<d>ac|fort|ref|will|def)[,;:.]\s*", body) \
+            if found.get("trigger") in ("attacked", "ally-attacked") and not flt.attack_form else None
+        if not changed and vs is not None:  # 'Use when this creature is targeted by an attack vs. Will;': an attack
+            d = vs.group("d")  # against that defence (DEF: Fortitude, Reflex or Will)
+            flt = replace(flt, attack_form="vs:" + ("fort|ref|will" if d == "def" else d))
+            body = body[vs.end():]
+            changed = True
+            continue
+        wc = re.match(r"^with combat advantage(?= against |[,;:.])[,;:.]?\s*", body) \
+            if found.get("trigger") in ("attack-made", "declares") and not flt.target_state else None
+        if not changed and wc is not None:  # 'Use when this creature makes a {m} attack with combat advantage
+            flt = replace(flt, target_state="ca")  # against an enemy of equal or lower Level;'
+            body = body[wc.end():]
+            changed = True
+            continue
+        if not changed and found.get("trigger") in ("attack-made", "declares") and flt.target_state in ("", "ca"):
             tw = re.match(r"^against (?P<w>[^,;:.]+)[,;:.]\s*", body)  # 'Whenever this creature makes a {m} attack
-            words = _against_target(tw.group("w")) if tw else ""  # against a living target;' (the target words)
-            if tw and words:
-                flt = replace(flt, target_state=words)
+            words = _against_target(tw.group("w")) if tw else ""  # against a living target;' (the target words;
+            if tw and words:  # 'with combat advantage against an enemy of equal or lower Level': both)
+                flt = replace(flt, target_state="&".join(x for x in (flt.target_state, words) if x))
                 body = body[tw.end():]
                 changed = True
                 continue

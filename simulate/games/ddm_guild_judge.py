@@ -109,6 +109,8 @@ def _form_matches(want: str, spec: AttackSpec, power: Power) -> bool:
                    for e in (*spec.hit, *spec.miss, *spec.always, *spec.crit))
     if want.startswith("power:"):  # an attack power of the card, by name
         return power.name.casefold() == want[6:]
+    if want.startswith("vs:"):  # 'an attack vs. Will': against one of those defences
+        return any(d in want[3:].split("|") for d in spec.defence.split("|"))
     if "|" in want:  # "a {c} or {a} attack"
         return any(_form_matches(w, spec, power) for w in want.split("|"))
     if want in ("close-burst", "close-blast"):  # 'a burst or blast attack' (an area burst is "area")
@@ -416,6 +418,7 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return not any(b.gap(holder, e) <= int(arg) for e in b.enemies_of(holder))
     if kind == "no-ally-within":  # arg: squares, then the allies' kinds ('no level 7 or higher ally')
         squares, _, kinds = arg.partition(":")
+        kinds = relative_kinds(kinds, holder)  # ('no higher-level ally': above its own level)
         return not any(b.gap(holder, a) <= int(squares) and has_kinds(a, kinds) for a in b.allies_of(holder))
     if kind == "ally-in-play":  # 'while an Evil champion ally is in play' (another creature of its side)
         return any(has_kinds(a, arg) for a in b.allies_of(holder))

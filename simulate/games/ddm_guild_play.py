@@ -742,7 +742,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             if condition_ignored(b, f, e.what):
                 continue
             if add_active(b, f, "condition", e.what, 0, e.duration or "end-next-turn", src, Filter(),
-                          extra=("damage-ends",) if "damage-ends" in e.extra else (), group=group) and f.in_play():
+                          extra=tuple(x for x in e.extra if x in ("damage-ends", "next-attack")), group=group) \
+                    and f.in_play():
                 condition_gained(b, f, e.what, ctx)
         elif e.kind == "gain":
             add_active(b, f, "gain", e.what, e.amount, e.duration or "end-round", src, Filter())
@@ -1084,8 +1085,9 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
                 recharge_one(b, owner, p)
             if p.trigger != trigger or not owner.uses_left(p):
                 continue
-            if gained and (owner.id, p.index) in b.applying:
-                continue  # (a power does not answer the condition its own use puts on)
+            if (gained or trigger in ("declares", "attack-made")) and (owner.id, p.index) in b.applying:
+                continue  # (a power does not answer the condition its own use puts on, nor the attack it makes: 'Use
+                # when it makes a {b} attack against a target granting it combat advantage: make 1 extra {b} attack')
             if rerolls != rerolls_attack(p) or (rerolls and ((run is not None and run.reroll)
                                                              or (save is not None and save.reroll))):
                 continue
@@ -2040,11 +2042,14 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
                     and (not active.filter.target_state or target_state_ok(b, active.filter, attacker, t,
                                                                             spec.form == "melee")):
                 parts.append((active.amount, _typed(active.extra)))  # '+5 fire damage with {m} attacks
-        parts.extend(run.bonus_damage)
+        parts.extend(x for x in run.bonus_damage if x[0] > 0)
         if crit and attacker.crit_damage:  # '+10 (poison) Damage on criticals'
             parts.extend(attacker.crit_damage)
         if extra < 0:  # '-5 damage with {m} attacks': less of the attack's damage, its first part first
             parts = _reduce(parts, -extra)
+        less = -sum(x[0] for x in run.bonus_damage if x[0] < 0)  # ('Use when this creature is hit by a {m} attack:
+        if less:  # -10 damage on that attack': less of it, as above, not a part that deals nothing)
+            parts = _reduce(parts, less)
         total_before = sum(x for x, _ in parts)
         if attacker.has("weakened"):
             parts = [(x // 2, d) for x, d in parts]
@@ -2114,10 +2119,21 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
         if f.in_play() and taken:
             attack(b, f, power, power.attack, taken)
         return
+    if "each-adjacent" in e.extra:  # 'Make 1 Bite attack against each adjacent enemy': one roll against each
+        for x in [x for x in b.enemies_of(f) if b.adjacent(f, x) and in_range(b, f, power, power.attack, x)]:
+            if b.over or not f.in_play():
+                return
+            if x.in_play():
+                attack(b, f, power, power.attack, [x], bonus=e.amount)
+        return
     for _ in range(max(1, e.count)):
         if b.over or not f.in_play():
             return
         t = ctx.target if ctx.target is not None and ctx.target.player != f.player else None
+        if "nearest" in e.extra or e.filter.target_state:  # 'against the nearest target', 'against an Immobilized
+            t = _aimed_target(b, f, e, power)  # enemy': that creature, not the event's
+            if t is None:
+                return
         if t is None or not t.in_play() or not in_range(b, f, power, power.attack, t):
             cands = [x for x in b.enemies_of(f) if in_range(b, f, power, power.attack, x)]
             if not cands:
@@ -2133,7 +2149,23 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
         if not _extra_allowed(f, e, power, ctx.run):
             return
         damage = next((int(x[7:]) for x in e.extra if x.startswith("damage:")), 0)
-        attack(b, f, power, power.attack, [t], bonus=e.amount, force=force, damage=damage)
+        spec = replace(power.attack, provokes=False) if "no-provoke" in e.extra else power.attack  # ('an attack that
+        attack(b, f, power, spec, [t], bonus=e.amount, force=force, damage=damage)  # does not provoke ...')
+
+
+def _aimed_target(b: Battle, f: Fighter, e: Effect, power: Power) -> Fighter | None:
+    """The enemy an extra attack names ('the nearest target': the nearest it reaches, then the fewest hit points;
+    'an Immobilized enemy': one in that state, the fewest hit points first), or None."""
+    spec = power.attack
+    if spec is None:
+        return None
+    cands = [x for x in b.enemies_of(f) if in_range(b, f, power, spec, x) and (
+        not e.filter.target_state or target_state_ok(b, e.filter, f, x, spec.form == "melee"))]
+    if not cands:
+        return None
+    if "nearest" in e.extra:
+        return min(cands, key=lambda x: (b.gap(f, x), x.hp, x.id))
+    return min(cands, key=lambda x: (x.hp, x.id))
 
 
 def _followup_due(e: Effect, run: Run) -> bool:
@@ -2292,6 +2324,7 @@ def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> No
         return
     watchers = [e for e in b.enemies_of(mover) if any(p.trigger in _MOVE_WATCH for p in e.powers)]
     own = any(p.trigger == "enters-square" for p in mover.powers)
+    beside = any(p.trigger == "enters-beside-enemy" for p in mover.powers)
     for step in path:
         if b.over or not mover.in_play():
             return
@@ -2301,8 +2334,11 @@ def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> No
                 settle(b, mover)
                 return
         near = [e for e in watchers if b.adjacent(e, mover)] if watchers else []
+        apart = [e for e in b.enemies_of(mover) if not b.adjacent(e, mover)] if beside else []
         place(b, mover, step)
         mover.moved += 1
+        if apart:
+            _beside_enemy(b, mover, apart)
         if watchers:
             _entered(b, mover, [e for e in watchers if e not in near])
             _moved_near(b, mover, watchers, near)
@@ -2329,6 +2365,16 @@ def _moved_near(b: Battle, mover: Fighter, watchers: list[Fighter], near: list[F
         fire(b, "enemy-enters-at", [e for e in watchers if e.in_play()], target=mover)
 
 
+def _beside_enemy(b: Battle, mover: Fighter, before_apart: list[Fighter]) -> None:
+    """'Use when this creature enters a space adjacent to an enemy': each enemy it has just come next to (its own
+    move or shift, square by square)."""
+    for e in before_apart:
+        if b.over or not mover.in_play():
+            return
+        if e.in_play() and b.adjacent(e, mover):
+            fire(b, "enters-beside-enemy", [mover], target=e)
+
+
 def _entered(b: Battle, mover: Fighter, before_apart: list[Fighter]) -> None:
     """'When an enemy enters an adjacent square': the enemies it has just come next to."""
     now = [e for e in before_apart if e.in_play() and b.adjacent(e, mover)]
@@ -2348,6 +2394,8 @@ def shift_to(b: Battle, f: Fighter, to: Sq) -> None:
     f.moved += 1
     if beside:
         fire(b, "enemy-shifts", beside, target=f)
+    if f.in_play() and not b.over and any(p.trigger == "enters-beside-enemy" for p in f.powers):
+        _beside_enemy(b, f, apart)
     if f.in_play() and not b.over:
         _entered(b, f, apart)
     if f.in_play() and not b.over:

@@ -428,6 +428,9 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     if not auto and not m.group("def"):
         raise _Unread(text)
     rest = m.group("rest")[late.end():].strip() if late else m.group("rest").strip()
+    # 'Immediate, when this creature hits with a {b} attack; +11 vs. AC against the same creature; 10 Damage': the
+    # event's creature, which a triggered single-target attack takes anyway (ddm_guild_play.triggered_targets)
+    rest = re.sub(r"^against (?:the same|that) (?:creature|target|enemy)[;,.]\s*(?=\d)", "", rest)
     immune = _KINDS_IMMUNE.search(rest)
     if immune:  # '10 thunder damage, Drow and Goblin targets immune': the attack does not reach them
         kinds = [_singular_kind(k) for k in re.split(r",? and |,? or |, ", immune.group("k"))]
@@ -836,8 +839,8 @@ _HITS_TARGET_RE: Final = re.compile(
 
 _HITS_BONUS_RE: Final = re.compile(
     r"^whenever it hits (?:a |an )?(?P<t>bloodied target|target granting it combat advantage|target that grants it "
-    r"combat advantage)(?: with (?:a |an )?(?P<f>\{m\}|\{r\}|melee|ranged) attack)?[:,;]?\s*\+(?P<n>\d+) damage"
-    r"(?: on that attack)?$"
+    r"combat advantage)(?: with (?:a |an )?(?P<f>\{m\}|\{r\}|melee|ranged) attack)?(?P<c> while charging)?[:,;]?\s*"
+    r"\+(?P<n>\d+) damage(?: on that attack)?$"
 )
 
 
@@ -938,7 +941,8 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         state = "bloodied" if hb.group("t").startswith("bloodied") else "ca"
         form = _FORMS.get((hb.group("f") or "") + " ", "") if hb.group("f") else ""
         return Power(index, display, ptype, text, uses, statics=(
-            Static("mod", int(hb.group("n")), "damage", Filter(target_state=state, attack_form=form)),))
+            Static("mod", int(hb.group("n")), "damage", Filter(target_state=state, attack_form=form, self_state=(
+                "charging" if hb.group("c") else ""))),))  # ('Pounce +20: ... while charging: +20 Damage')
     ht = _HITS_TARGET_RE.match(body.strip(" ."))
     if ht:
         flt, left = _mod_condition("against " + ht.group("t"))
@@ -1177,8 +1181,14 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                 Static("mod", int(ca.group("a")) - 2, "attack", Filter(target_state="ca")),))
     if not action and not trigger and not requirement:  # 'This creature has +2 AC and +2 DEF while occupying forest
         body = _ITS_MODS.sub("", body)  # terrain': the modifiers
+    kin = re.search(r",? or \+(\d+) if (?:the ally has both|they are both)$", body.strip(" .")) \
+        if not action and not trigger else None
+    if kin:  # '+2 attack whenever adjacent to a Cold or Dragon ally, or +3 if the ally has both'
+        body = body.strip(" .")[: kin.start()]
     if not action and not trigger and re.match(r"^[+-]\d", body):
         mods = _modifier(body.strip(" ."))
+        if kin and mods is not None:
+            mods = _both_kinds(mods, int(kin.group(1)))
         halves = body.strip(" .").split("; ")
         if mods is None:
             mods = _tiers(body.strip(" ."))
@@ -1244,9 +1254,12 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         trigger = "before-initiative"  # 'Use at start of round: you roll 1 extra d20 when determining initiative this
         # round': before the champion test it is about (ddm-guild.initiative-dice)
     if trigger == "attack-made" and effects and all((e.kind == "mod" and e.duration == "attack")
-                                                    or (e.kind, e.what) == ("hit", "no-redirect") for e in effects):
+                                                    or (e.kind, e.what) == ("hit", "no-redirect")
+                                                    or (e.kind == "hit" and e.what in ("auto", "crit"))
+                                                    for e in effects):
         trigger = "declares"  # 'Use when making a {m} attack ...: +2 attack and +10 damage on that attack', 'Use when
-        # this creature makes an attack; that attack cannot be redirected': as it is made
+        # this creature makes an attack; that attack cannot be redirected', '... with combat advantage: The attack is
+        # an automatic hit and a critical hit': as it is made
     if trigger in ("any-damaged", "ally-damaged") and [(e.kind, e.what) for e in effects] == [("share",
                                                                                             "half-instead")]:
         trigger = "ally-takes-damage"  # 'Use when an adjacent Hobgoblin champion takes damage: Assign half the damage
@@ -1595,6 +1608,18 @@ def _state_modifiers(body: str, requirement: str) -> tuple[str, str]:
     if m is None or (m.group("until") and requirement not in _TURN_BOUND):
         return body, requirement
     return m.group("mods"), requirement
+
+
+def _both_kinds(mods: list[tuple[str, int, Filter, str]], n: int) -> list[tuple[str, int, Filter, str]] | None:
+    """'+2 attack whenever adjacent to a Cold or Dragon ally, or +3 if the ally has both': the modifier, and the rest of
+    the larger one beside an ally of both kinds (the two add up there)."""
+    if len(mods) != 1:
+        return None
+    stat, base, f, dtype = mods[0]
+    kinds = f.self_state.removeprefix("adjacent-ally:")
+    if not f.self_state.startswith("adjacent-ally:") or kinds.count("|") != 1 or "+" in kinds or n <= base:
+        return None
+    return [mods[0], (stat, n - base, replace(f, self_state="adjacent-ally:" + kinds.replace("|", "+")), dtype)]
 
 
 def _effect_then_event(body: str) -> tuple[str, Filter, list[Effect]] | None:

@@ -111,6 +111,24 @@ _SAME_MEANING: Final = (
     # 'Tends to Wander: During setup, you may place this creature within 5 squares of your start area' (the engine
     # uses a set-up power it may use: ddm-guild.optional-powers)
     (re.compile(r"\bduring setup, you may place it\b"), "during setup, place it"),
+    # 'Use when hit by a critical hit', 'when damaged by a critical hit': a critical hit scored against it;
+    # 'Usable once per creature's turn': once per turn
+    (re.compile(r"\b(when|whenever) (?:it is )?(?:hit|damaged) by a critical(?: hit)?\b"),
+     r"\1 a critical hit is scored against it"),
+    (re.compile(r"\busable once per creature's turn\b"), "usable once per turn"),
+    # 'Thunder Charge: Additional +4 attack when charging'; 'adjacent to a Good ally or a Dragon ally' (either kind)
+    (re.compile(r"(^[^:]{1,60}: )additional (?=[+-]\d)"), r"\1"),
+    (re.compile(r"\badjacent to an? ([a-z\-]+) ally or an? ([a-z\-]+) ally\b"), r"adjacent to a \1 or \2 ally"),
+    # 'against an enemy that is Slowed or taking ongoing poison Damage': either description
+    (re.compile(r"\ban enemy that is (dazed|stunned|immobilized|slowed|weakened|helpless|blinded) or taking ongoing "
+                r"((?:[a-z]+ )?damage)\b"),
+     r"a \1 enemy or an enemy taking ongoing \2"),
+    # 'adjacent to an ally with the Cold OR Dragon keywords': an ally of those kinds
+    (re.compile(r"\ban ally with the ([a-z\-]+(?: or [a-z\-]+)*) keywords?\b"), r"a \1 ally"),
+    # 'Immediate, when this creature is destroyed; make a {b} attack before being destroyed': the attack a power on its
+    # destruction makes (ddm_guild_play fires it before the creature leaves the battle map)
+    (re.compile(r"^([^:]{1,60}: (?:immediate|use)[ ,]+when it is destroyed; make an? \{[bmr]b?\} attack) before "
+                r"being destroyed\.?$"), r"\1"),
 )
 _NO_CHAMPION_POWERS: Final = r"(?:within \d+ squares of it|in aura) (?:cannot|can not|may not) use champion powers\b"
 _MISSPELT_WORDS: Final = (
@@ -164,7 +182,8 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\bas aimmediate action\b"), "as an immediate action"),
     (re.compile(r"\(saved ends\)"), "(save ends)"),
     (re.compile(r"\b(when|whenever|after) a creature in your warband (?=hits |is hit )"), r"\1 it or an ally "),
-    (re.compile(r"\bfi rst\b"), "first"), (re.compile(r"\bthis creture's\b"), "its"),
+    (re.compile(r"\bfi rst\b"), "first"), (re.compile(r"\bthis creture's\b"), "its"), (re.compile(r"\bposion\b"),
+                                                                                        "poison"),
     (re.compile(r"\bthis creture\b"), "it"),
     (re.compile(r"\bcauses? (an? (?:[a-z\-]+ )?enemy|an? target|target|that enemy|it) to (?:become|be) bloodied\b"),
      r"bloodies \1"),  # 'when it causes an enemy to become bloodied'
@@ -939,6 +958,7 @@ _T_AFTER: Final = tuple((re.compile("^" + p + r"(?= |,|$)"), atom) for p, atom i
     (r"within (?P<n>\d+) squares?(?: of (?:it|this creature))?", "within:{n}"),
     (r"(?:further|farther) than (?P<n>\d+) squares?(?: distant| away)?(?: from (?:it|this creature))?", "further:{n}"),
     (r"(?:of )?level (?P<n>\d+) or (?P<d>lower|less|higher|greater)", "level{d}{n}"),
+    (r"of (?:an )?equal or lower level", "!higher-level"),  # 'an enemy of equal or lower Level' (than its own)
     (r"(?P<n>\d+) or more squares (?:away|distant)(?: from (?:it|this creature))?", "beyond:{n}"),
     (r"with resist all (?P<r>\d+(?:(?:,|,? or) resist all \d+)*)", "resist:all={r}"),
     (r"with resist all", "resist:all"),
@@ -1222,6 +1242,9 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"no (?:ally is|allies are) within " + _N + r" squares(?: of it)?", "no-ally-within:{n}"),
     (r"no level (?P<lvn>\d+) or (?P<hl>higher|greater|lower) (?:ally is|allies are) within " + _N +
      r" squares(?: of it)?", "no-ally-within:{n}:{lv}"),
+    # 'while no higher-level ally is within 5 squares': of a level above its own (judge.relative_kinds)
+    (r"no (?P<t>higher|lower)-level (?:ally is|allies are) within " + _N + r" squares(?: of it)?",
+     "no-ally-within:{n}:{t}-level"),
     (r"it (?:did not|has not|does not) charge(?:d)? (?:this|that) turn", "not-charged"),
     (r"it (?:did not|has not|does not) (?:make an? |made an? )?(?P<m>\{m\} )?attack(?:ed)? (?:during |on )?"
      r"(?:this|that) turn", "not-attacked{m}"),
