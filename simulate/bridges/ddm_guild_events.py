@@ -98,6 +98,8 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], lists: Se
         return _("%(who)s fails a save (a %(roll)s).") % {"who": who, "roll": event.get("roll")}
     if kind == "power":
         return _("%(who)s uses %(power)s.") % {"who": who, "power": event.get("power")}
+    if kind == "switch":
+        return _("%(who)s and %(other)s switch positions.") % {"who": who, "other": _who(names, event.get("other"))}
     if kind == "terrain" and event.get("what") == "smoke":  # (the only terrain a power makes: ddm-guild.made-terrain)
         return _("%(who)s fills %(n)s squares with smoke.") % {"who": who, "n": len(event.get("squares") or [])}
     if kind == "terrain-end" and event.get("what") == "smoke":
@@ -145,6 +147,10 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
         elif kind in ("move", "charge", "shift", "reposition", "teleport", "forced"):
             frame["at"] = {cid: list(event.get("to") or [0, 0])}
             frame["focus"] = [cid]
+        elif kind == "switch":
+            frame["at"] = {cid: list(event.get("at") or [0, 0]),
+                           event.get("other"): list(event.get("other_at") or [0, 0])}
+            frame["focus"] = [cid, event.get("other")]
         elif kind == "activate":
             frame["focus"] = [cid]
         elif kind in ("attack", "opportunity-attack"):

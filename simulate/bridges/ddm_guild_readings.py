@@ -198,6 +198,10 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "Smoke a power makes lasts until its words end it and blocks sight as fog does: not between adjacent "
         "squares."),
+    "ddm-guild.switch": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Two creatures that switch positions trade places only if both may stay where they land; the engine "
+        "picks the ally whose switch helps its side most."),
     "ddm-guild.size-unknown": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A creature whose size is not known is played as Medium."),

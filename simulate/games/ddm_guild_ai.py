@@ -192,6 +192,8 @@ class GuildHeuristicPolicy:
         if dmg < t.hp:  # what the hit leaves on a creature it does not destroy
             v += chance * sum(_rider_value(t, e) for e in P.gated_hit(b, f, t, a))
             v *= _repeats(p, a, chance)
+        if any(e.kind == "switch" for e in a.hit):
+            v += chance * _switch_value(b, f, a, t)
         v += 0.3 * sum(e.amount for e in a.miss if e.kind == "damage")
         return v
 
@@ -619,6 +621,9 @@ class GuildHeuristicPolicy:
                 good = good or _recharges_something(f, e)
             elif e.kind == "grant":  # a triggered power for a while: while enemies are near and it has not got it
                 good = good or (near <= 10 and not any(x.kind == "grant" and x.what == e.what for x in f.effects))
+            elif e.kind == "switch":
+                pair = P.switch_pair(b, e, ctx)
+                good = good or (pair is not None and P.switch_gain(b, f.player, *pair) > 0)
             elif e.kind == "terrain":
                 good = good or P.smoke_worth(b, e, ctx) > 0
             elif e.kind in ("destroy-self", "roll", "survive"):
@@ -773,6 +778,19 @@ def _rider_value(t: Fighter, e: Effect) -> float:
     if e.kind in ("push", "pull", "slide"):
         return 2.0
     return 0.0
+
+
+def _switch_value(b: Battle, f: Fighter, a: AttackSpec, t: Fighter) -> float:
+    """A hit's switch ('1 ally within 5 squares of this creature switches positions with target'): what it gains its
+    side (``ddm_guild_play.switch_gain``: squares times cost), a tenth of it in hit points; nothing for a loss."""
+    ctx = J.Ctx(f, target=t)
+    total = 0.0
+    for e in a.hit:
+        if e.kind == "switch":
+            pair = P.switch_pair(b, e, ctx)
+            if pair is not None:
+                total += max(0.0, P.switch_gain(b, f.player, *pair) / 10.0)
+    return total
 
 
 def _moves_itself(p: Power) -> bool:

@@ -135,7 +135,7 @@ _ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
                                    "negate", "reduce", "provoke", "redirect", "choose", "share", "place", "hit", "roll",
-                                   "survive", "menu", "initiative", "grant", "scout", "terrain", "cancel",
+                                   "survive", "menu", "initiative", "grant", "scout", "terrain", "cancel", "switch",
                                    "champion-uses", "destroy-self"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
@@ -491,6 +491,14 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
             # reader's "it" (its "this creature") is the power's creature: which one is not known
             return "'it' after another creature's event (that creature or this one?)"
     if e.kind == "choose" and e.who == "square":  # 'choose a square in line of sight' (for what it makes there)
+        return ""
+    if e.kind == "switch":  # (ddm-guild.switch)
+        if e.who == "target" and not attack:
+            return "a target switched with no attack"
+        if e.what == "target" and not attack and trigger not in _EVENT_TARGET and trigger != "chosen":
+            return "a switch with 'that creature' with no such creature"
+        if e.filter.keyword and not kinds_known(e.filter.keyword):
+            return f"'{e.filter.keyword}' is no creature kind"
         return ""
     if e.kind == "terrain":  # terrain a power makes for a while (ddm-guild.made-terrain): only what changes sight alone
         if e.what not in SIGHT_ONLY and e.what != "sight-limit":

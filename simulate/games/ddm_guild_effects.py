@@ -1065,6 +1065,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     t = re.sub(r"^(?:then,?|and|also|instead,?) ", "", t)
     if re.match(r"^choose (?:a|1|one) square (?:with)?in (?:its )?line of sight$", t) and ctx == "power":
         return [Effect("choose", "square", 0, "seen")]  # 'Choose a square in line of sight. ... that square and ...'
+    if "switch" in t or t == "both creatures must end in legal positions":
+        switched = _switch(t, ctx)
+        if switched is not None:
+            return switched
     made = _made_terrain(t) if "smoke" in t or "line of sight is limited" in t else None
     if made is not None:
         return [made]
@@ -1770,6 +1774,43 @@ _GATE_WORDS: Final = re.compile(
     r"^(?P<s>(?:an? )?[a-z ,\-]+? (?:target|creature)) (?P<v>is|takes) (?P<rest>[a-z0-9].+)$")
 
 
+# --- switching positions ('1 ally within 5 squares of this creature switches positions with target', 'This creature
+# switches positions with 1 Shadow ally', '... with that enemy'): a "switch" effect, ``who`` the creature that moves
+# (self, or the attack's target), ``what`` the other ("target": the creature the event or a choice names; "ally": an
+# ally of the power's creature, of the kinds in the filter, within ``amount`` squares of it if a number is given);
+# profile ddm-guild.switch
+
+_SWITCH_WORDS: Final = (
+    (re.compile(r"^1 (?:(?P<kw>[a-z\-]+) )?ally within (?P<n>\d+) squares of it switch(?:es)? "
+                r"(?:positions|places|spaces) with (?:the )?target$"), "target", "ally"),
+    (re.compile(r"^it switches (?:positions|places|spaces) with (?:that|the) (?:enemy|target|creature)$"), "self",
+     "target"),
+    (re.compile(r"^it switches (?:positions|places|spaces) with 1 (?:(?P<kw>[a-z\-]+) )?ally(?: within (?P<n>\d+) "
+                r"squares(?: of it)?)?$"), "self", "ally"),
+    (re.compile(r"^it and 1 (?:(?P<kw>[a-z\-]+) )?ally(?: within (?P<n>\d+) squares(?: of it)?)? switch "
+                r"(?:positions|places|spaces)$"), "self", "ally"),
+)
+
+
+def _switch(t: str, ctx: str) -> list[Effect] | None:
+    """A switch (see above) as its effect; 'Both creatures must end in legal positions' as nothing more (a switch
+    that would leave one where it may not stay is not made); None if not one."""
+    if t == "both creatures must end in legal positions":
+        return []
+    for rx, who, what in _SWITCH_WORDS:
+        m = rx.match(t)
+        if m is None or (who == "target" and ctx != "hit"):
+            continue
+        kw = m.groupdict().get("kw") or ""
+        try:
+            kinds = _event_kinds(kw) if kw else ""
+        except _Unread:
+            return None
+        return [Effect("switch", who, int(m.group("n") or 0) if "n" in m.groupdict() else 0, what,
+                       filter=Filter(keyword=kinds))]
+    return None
+
+
 # --- terrain a power makes for a while ('each square adjacent to this creature gains smoke terrain until start of its
 # next turn'): which squares (around the power's creature, or the attack's area, or every square), what terrain and
 # until when (the power's creature's turns count: its "its" is that creature); profile ddm-guild.made-terrain
@@ -1904,7 +1945,8 @@ def _place_where(where: str) -> Effect | None:
 
 
 _CHOOSE_RE: Final = re.compile(
-    r"^choose (?:1|one|an?) (?P<adj>adjacent )?(?:(?P<kw>[a-z\-]+) )?(?P<noun>enemy|ally|creature)"
+    r"^choose (?:1|one|an?) (?P<adj>adjacent )?(?P<size>(?:small|medium|large) or smaller )?(?:(?P<kw>[a-z\-]+) )?"
+    r"(?P<noun>enemy|ally|creature)(?: of level (?P<lv>\d+) or (?:lower|less))?"
     r"(?: within (?P<n>\d+) squares(?: of it)?)?"
     r"(?P<sight> (?:that|who) (?:does not|doesn't) have line of sight (?:to|of) it| (?:that|who) cannot see it"
     r"| within (?:its )?line of sight(?: of it)?| in its line of sight| within sight)?$")
@@ -1923,11 +1965,21 @@ def _choose(m: re.Match[str]) -> Effect:
         state, kw = "cond:" + kw, ""
     elif kw == "bloodied":
         state, kw = "bloodied", ""
+    elif kw == "non-champion":  # 'a Medium or smaller non-champion enemy of level 8 or lower'
+        kw = "!champion"
     elif kw:
         kw = _event_kinds(kw)
+    if m.group("lv"):
+        if "|" in kw:
+            raise _Unread(m.group(0))
+        kw = "+".join(k for k in (kw, "level<=" + m.group("lv")) if k)
     sight = (m.group("sight") or "").strip()
     if sight:
         state = "unseeing" if ("not" in sight or "cannot" in sight) else "seen"
+    if m.group("size"):
+        if state:
+            raise _Unread(m.group(0))
+        state = "size<=" + m.group("size").split()[0]
     within = -1 if m.group("adj") else int(m.group("n")) if m.group("n") else 0
     who = {"enemy": "chosen-enemy", "ally": "chosen-ally", "creature": "chosen-creature"}[m.group("noun")]
     return Effect("choose", who, filter=Filter(keyword=kw, within=within, target_state=state))

@@ -694,6 +694,11 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     if e.kind == "terrain":
         make_terrain(b, e, ctx)
         return
+    if e.kind == "switch":
+        pair = switch_pair(b, e, ctx)
+        if pair is not None:
+            switch(b, *pair)
+        return
     if e.kind == "menu":  # one option: the one its player chose (an action power's), else the one worth most now
         i = ctx.option if 0 <= ctx.option < len(e.options) else best_option(b, e, ctx)
         ctx.option = -1
@@ -2585,6 +2590,79 @@ def arrive(b: Battle, f: Fighter, triggers: tuple[str, ...]) -> str:
         b.event("deploy", creature=f.id, at=list(to))
         return p.trigger
     return ""
+
+
+# --- switching positions (profile ddm-guild.switch) -------------------------------------------------------------
+
+def switch_ok(b: Battle, x: Fighter, y: Fighter) -> bool:
+    """Both creatures may end in the other's place: each one's space, anchored where the other's is, fits the map and
+    holds no third creature ('Both creatures must end in legal positions')."""
+    if x is y or x.pos is None or y.pos is None or not x.in_play() or not y.in_play():
+        return False
+    occ = b.occupied()
+    for f, to in ((x, y.pos), (y, x.pos)):
+        if not b.board.can_end(to, f.side, f.statue_ok) or any(
+                occ.get(sq) not in (None, x, y) for sq in space_of(to, f.side)):
+            return False
+    return True
+
+
+def switch_gain(b: Battle, side: int, x: Fighter, y: Fighter) -> int:
+    """What switching ``x`` and ``y`` does for player ``side``, by ``best_square``'s measure (a creature whose best
+    attack is melee nearer the nearest enemy, another farther, up to 6 squares), each creature's counted by its cost
+    (the stronger one forward): its own creatures' gain less the other side's."""
+    total = 0
+    for f, to in ((x, y.pos), (y, x.pos)):
+        if f.pos is None or to is None:
+            continue
+        enemies = [e for e in b.enemies_of(f) if e.pos is not None and e is not x and e is not y]
+        if not enemies:
+            continue
+
+        def near(a: Sq, f: Fighter = f, enemies: list[Fighter] = enemies) -> int:
+            d = min(gap(a, f.side, e.pos, e.side) for e in enemies if e.pos is not None)
+            return d if f.ranged_basic() is None else -min(d, 6)
+
+        gain = (near(f.pos) - near(to)) * f.card.cost
+        total += gain if f.player == side else -gain
+    return total
+
+
+def switch_pair(b: Battle, e: Effect, ctx: Ctx) -> tuple[Fighter, Fighter] | None:
+    """The two creatures a switch moves: ``who`` (itself, or the attack's target) and the other ('that enemy', or the
+    ally of the power's creature — of the kinds and within the squares it names — whose switch is worth most to its
+    side, ``switch_gain``). An attack's rider ('1 ally within 5 squares of this creature switches positions with
+    target') is made with the best ally there is; its own switch with an ally ('This creature switches positions with
+    1 Shadow ally') only when that is worth something; with 'that enemy', always (its player chose to use it)."""
+    src = ctx.source
+    mover = src if e.who == "self" else ctx.target
+    if mover is None:
+        return None
+    if e.what == "target":
+        other = ctx.target
+        if other is None or not switch_ok(b, mover, other):
+            return None
+        return mover, other
+    pool = [a for a in b.allies_of(src) if a is not mover and has_kinds(a, e.filter.keyword)
+            and (e.amount <= 0 or b.gap(src, a) <= e.amount) and switch_ok(b, mover, a)]
+    if not pool:
+        return None
+    best = max(pool, key=lambda a: (switch_gain(b, src.player, mover, a), a.id))
+    if e.who == "self" and switch_gain(b, src.player, mover, best) <= 0:
+        return None
+    return mover, best
+
+
+def switch(b: Battle, x: Fighter, y: Fighter) -> None:
+    """The two trade places: no move, no opportunity attack (a placement)."""
+    to_x, to_y = y.pos, x.pos
+    if to_x is None or to_y is None:
+        return
+    x.pos = to_x
+    y.pos = to_y
+    b.moved()
+    refresh_while(b)
+    b.event("switch", creature=x.id, other=y.id, at=list(to_x), other_at=list(to_y))
 
 
 def _arrival_value(b: Battle, f: Fighter, a: Sq) -> tuple[int, Sq]:
