@@ -1394,7 +1394,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if pt:  # 'place target in any square adjacent to this creature' (an attack's rider: its target beside it)
         return [Effect("place", "target", 0, "beside:self")]
     pa = re.match(r"^(?:place it|it is placed) (?:in (?:a|any) (?:space|square) )?adjacent to "
-                  r"(?P<who>that ally|the ally|that enemy|the target|target)$", body)
+                  r"(?P<who>that ally|the ally|that enemy|the target|target|that target|target of that charge)$", body)
     if pa:  # 'Place this creature in a space adjacent to that ally' (no line of sight needed: not a teleport)
         return [Effect("place", "self", 0, "adjacent:" + ("ally" if "ally" in pa.group("who") else "target"))]
     po = re.match(r"^place (?P<subj>.+?) (?:in (?:a|any) (?:space|square) )?adjacent to (?:it|itself)$", body) \

@@ -267,7 +267,7 @@ _EVENTS: Final = (
     (r"an? (?P<kw>[a-z\-]+(?:(?:, | or |, or | and )[a-z\-]+){0,3} )?enemy declares (?:an? )?(?P<form>\{m\}|\{r\}|"
      r"\{c\}|\{a\}|\{r\} or \{a\}|\{c\} or \{a\}|melee|ranged)? ?attack (?:against|vs\.?) it", "attacked"),
     (r"(?:it (?:makes|resolves|has resolved)|making|resolving|attacking an enemy with) (?:an? |its )?(?P<form>\{m\}|"
-     r"\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|close|area|\{c\}|\{a\})? ?attack", "attack-made"),
+     r"\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|close|area|\{c\}|\{a\}|charge)? ?attack", "attack-made"),
     (r"(?:it hits|hitting) (?:an? )?(?P<tdesc>(?:[a-z\-]+,? (?:or )?){1,3}(?:target|enemy|creature))(?: with (?:an? )?"
      r"(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|charge)? ?attack)?", "hits"),
     (r"(?:it (?:first becomes|is first) bloodied|first bloodied)", "first-bloodied"),

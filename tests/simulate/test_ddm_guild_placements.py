@@ -145,3 +145,24 @@ def test_sight_limited_until_the_end_of_the_round_and_while_a_creature_is_on_the
     assert not s2.b.sees(s2.b.by_id["a2"], s2.b.by_id["b1"])
     P.deal_damage(s2.b, s2.b.by_id["a1"], [(60, "")], None)  # gone from the map: no limit
     assert s2.b.sees(s2.b.by_id["a2"], s2.b.by_id["b1"])
+
+
+def test_after_a_charge_and_a_misprinted_turn() -> None:
+    overrun = parse_power(0, "special", "Diving Overrun: Use after this creature makes a charge attack: Place this "
+                                       "creature in any space adjacent to target of that charge.")
+    assert (overrun.trigger, overrun.trigger_filter.attack_form) == ("attack-made", "charge")
+    assert [(e.kind, e.what) for e in overrun.effects] == [("place", "adjacent:target")]
+    assert C.engine_unplayed(overrun) == ""
+    heatsink = parse_power(0, "special", "Heatsink: Use at start f turn, if this creature occupies fire terrain: "
+                                        "Recharge Spitfire and +2 attack until end of turn.")
+    assert heatsink.played and heatsink.trigger == "start-of-turn", heatsink.unplayed
+    s = battle([card("Hippogriff", SWORD, overrun.text)], [card("Orc", SWORD)], PurposeDice(attack=[15]))
+    put(s, "a1", 2, 2)
+    put(s, "b1", 9, 2)
+    griff, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    turn_of(s, "a1")
+    charge = [a for a in s.legal_actions() if type(a).__name__ == "GuildCharge"]
+    assert charge
+    s.apply(charge[0])
+    assert [e.data["power"] for e in s.log.of_kind("power")] == ["Diving Overrun"]
+    assert s.b.adjacent(griff, orc)
