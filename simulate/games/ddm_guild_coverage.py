@@ -211,7 +211,8 @@ HELD_WORDS: Final = frozenset({"invisible", "invisible-far", "no-move", "no-shif
                                "ignores-insubstantial-melee", "ranged-no-provoke", "invisible-beyond",
                                "no-enemy-auras", "no-negate", "invisible-far-all", "no-redirect", "no-flanker",
                                "no-attack-action", "auto-save-ongoing", "ignores-smoke", "smoke-space",
-                               "no-redirect-away", "sight-limit", "slow-reload", "first-kill-double"})
+                               "no-redirect-away", "sight-limit", "slow-reload", "first-kill-double",
+                               "all-difficult"})
 
 
 def gain_played(what: str, static: bool) -> bool:
@@ -501,7 +502,7 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
             return f"'{e.filter.keyword}' is no creature kind"
         return ""
     if e.kind == "terrain":  # terrain a power makes for a while (ddm-guild.made-terrain): only what changes sight alone
-        if e.what not in SIGHT_ONLY and e.what != "sight-limit":
+        if e.what not in SIGHT_ONLY and e.what not in ("sight-limit", "difficult"):
             return f"{e.what} terrain made by a power is not played"
         if e.extra[:1] == ("area",) and (not attack or trigger):  # (the squares of the area its action aimed)
             return "the squares of an area when no area attack is made"

@@ -79,6 +79,9 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^whenever it is not its turn:? its space is smoke(?: terrain)?$"), "own:smoke-space"),
     (re.compile(r"^while it is on the battle ?map,? line of sight is limited to (?P<n>\d+) squares$"),
      "own:sight-limit"),
+    # 'Waterbound: Treats non-river terrain as difficult terrain' (no map has river terrain: every square,
+    # ddm-guild.stand-in-terrain)
+    (re.compile(r"^treats non-river terrain as difficult terrain$"), "own:all-difficult"),
     (re.compile(r"^immune ([a-z ,]+?)$"), "immune"),
     (re.compile(r"^reach (\d+)$"), "reach"),
     (re.compile(r"^burrow(?: \d+)?$"), "burrow"),
@@ -1069,7 +1072,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         switched = _switch(t, ctx)
         if switched is not None:
             return switched
-    made = _made_terrain(t) if "smoke" in t or "line of sight is limited" in t else None
+    made = _made_terrain(t) if "smoke" in t or "line of sight is limited" in t or "counts as difficult" in t else None
     if made is not None:
         return [made]
     t = _ENDS_LAST.sub(r"end \1 on \2", t)  # '1 condition on that ally ends': the verb after its object
@@ -1842,6 +1845,21 @@ def _made_terrain(t: str) -> Effect | None:
                 body, dur = _split_duration(body)
             except _Unread:
                 return None
+    hard = re.match(r"^(?P<where>.+?) counts? as difficult terrain (?:to|for) (?P<who>[a-z\- ]+?) creatures$",
+                    body.strip(" ,"))
+    if hard and dur in ("start-next-turn", "end-next-turn", "end-round", "end-next-round", "battle"):
+        # 'each square within 2 squares of this creature counts as difficult terrain to non-Giant and non-Thunder
+        # creatures until start of its next turn': for those creatures only
+        try:
+            kinds = "+".join(_event_kinds(w) for w in hard.group("who").split(" and "))
+        except _Unread:
+            return None
+        for rx, who, n, shape in _MADE_WHERE:
+            w = rx.match(hard.group("where"))
+            if w and who == "self":
+                return Effect("terrain", who, int(w.group("n")) if n < 0 else n, "difficult", dur,
+                              filter=Filter(keyword=kinds), extra=(shape,) if shape else ())
+        return None
     lim = re.match(r"^line of sight is limited to (?P<n>\d+) squares(?: for each enemy and ally)?$", body.strip(" ,"))
     if lim and dur in ("start-next-turn", "end-next-turn", "end-round", "end-next-round", "battle"):
         return Effect("terrain", "self", int(lim.group("n")), "sight-limit", dur)  # (every creature's sight)

@@ -489,10 +489,15 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return False
     names = frozenset(t for a in arg.split("|") for t in (SLOWING if a == "difficult" else (a,)))  # difficult: any
     # terrain that costs more to enter
+    hard: set[Sq] = set()  # difficult terrain a power made for a while, for this creature (ddm-guild.made-terrain)
+    if "difficult" in arg.split("|") and b.made:
+        hard = {sq for m in b.made if m.what == "difficult" and (not m.kinds or has_kinds(holder, m.kinds))
+                for sq in m.squares}
     if kind == "in-terrain":  # 'while occupying forest terrain'
-        return any(grid.has_terrain(sq, t) for sq in own for t in names)
+        return any(grid.has_terrain(sq, t) for sq in own for t in names) or any(sq in hard for sq in own)
     if kind == "adjacent-terrain":
-        return any(n not in own and grid.has_terrain(n, t) for sq in own for n in _around(sq) for t in names)
+        return any(n not in own and (n in hard or any(grid.has_terrain(n, t) for t in names))
+                   for sq in own for n in _around(sq))
     if kind == "in-victory-area":  # any / own ('one of your victory areas') / the opponent's
         letter = b.letters[holder.player] if arg == "own" else b.letters[1 - holder.player] if arg == "enemy" else ""
         cells: set[Sq] = set()

@@ -13,7 +13,7 @@ from typing import Final
 
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
-from simulate.games.ddm_guild_board import Reach, gap, no_reach, space_of
+from simulate.games.ddm_guild_board import SIGHT_ONLY, Reach, gap, no_reach, space_of
 from simulate.games.ddm_guild_coverage import granted_power
 from simulate.games.ddm_guild_judge import (
     Ctx,
@@ -895,7 +895,7 @@ def make_terrain(b: Battle, e: Effect, ctx: Ctx) -> None:
         clock = 2 if e.duration == "end-next-turn" and b.active is src else 1
     eid = b.new_group()
     b.made.append(Made(e.what, squares, e.duration, src.id, clock, b.round + (e.duration == "end-next-round"), key,
-                       eid, e.amount))
+                       eid, e.amount, e.filter.keyword))
     b.event("terrain", creature=src.id, eid=eid, what=e.what, squares=sorted(list(sq) for sq in squares),
             duration=e.duration, amount=e.amount)
     _terrain_changed(b)
@@ -928,7 +928,7 @@ def end_made(b: Battle, when: str, f: Fighter | None = None) -> None:
 def _made_map(b: Battle) -> dict[Sq, frozenset[str]]:
     made: dict[Sq, frozenset[str]] = {}
     for m in b.made:
-        if m.what == "sight-limit":
+        if m.what not in SIGHT_ONLY:  # (a sight limit; difficult terrain: slow_for)
             continue
         for sq in m.squares:
             made[sq] = made.get(sq, frozenset()) | {m.what}
@@ -2297,7 +2297,19 @@ def reach(b: Battle, mover: Fighter, budget: int) -> Reach:
 def slow_for(b: Battle, mover: Fighter) -> bytearray | None:
     """Anchors of ``mover`` whose space enters a square an aura makes difficult terrain for it ('each square within 2
     squares of this creature counts as difficult terrain for enemies', profile ``ddm-guild.auras``); None if none."""
+    if mover.while_on and mover.while_on.get("all-difficult"):  # 'Treats non-river terrain as difficult terrain'
+        return bytearray(b"\x01" * b.board.size)
     out: bytearray | None = None
+    w, h = b.board.width, b.board.height
+    for m in b.made:  # 'each square within 2 squares of it counts as difficult terrain to non-Giant creatures'
+        if m.what != "difficult" or (m.kinds and not has_kinds(mover, m.kinds)):
+            continue
+        if out is None:
+            out = bytearray(b.board.size)
+        for sq in m.squares:  # each anchor whose space holds that square
+            for y in range(max(0, sq[1] - mover.side + 1), min(h, sq[1] + 1)):
+                for x in range(max(0, sq[0] - mover.side + 1), min(w, sq[0] + 1)):
+                    out[y * w + x] = 1
     for g in b.fighters:
         if not g.difficult_auras or g is mover or not g.in_play() or g.pos is None:
             continue
@@ -2310,7 +2322,6 @@ def slow_for(b: Battle, mover: Fighter) -> bytearray | None:
                 continue
             if out is None:
                 out = bytearray(b.board.size)
-            w, h = b.board.width, b.board.height
             for y in range(max(0, g.pos[1] - mover.side - size + 1), min(h, g.pos[1] + g.side + size)):
                 for x in range(max(0, g.pos[0] - mover.side - size + 1), min(w, g.pos[0] + g.side + size)):
                     if gap((x, y), mover.side, g.pos, g.side) <= size:
@@ -2679,7 +2690,7 @@ def _beside_wall(b: Battle, space: list[Sq]) -> bool:
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
                 n = (sq[0] + dx, sq[1] + dy)
-                if (dx or dy) and grid.in_bounds(n) and n not in space and (
+                if (dx or dy) and n not in space and (  # (the map's edge is a wall: ddm-guild.stand-in-terrain)
                         grid.is_solid(n) or (dx * dy == 0 and not grid.adjacent(sq, n))):
                     return True
     return False

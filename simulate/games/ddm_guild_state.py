@@ -70,11 +70,12 @@ class Made:
     """Terrain a power made for a while (profile ``ddm-guild.made-terrain``): its squares, the terrain, until when
     (``duration`` as an effect's, counted on ``clock_of``'s turns; "end-next-round": the end of round ``round``)."""
 
-    __slots__ = ("amount", "clock", "clock_of", "duration", "eid", "key", "round", "squares", "what")
+    __slots__ = ("amount", "clock", "clock_of", "duration", "eid", "key", "kinds", "round", "squares", "what")
 
     def __init__(self, what: str, squares: frozenset[Sq], duration: str, clock_of: str, clock: int, rnd: int,
-                 key: tuple[str, int], eid: int, amount: int = 0) -> None:
+                 key: tuple[str, int], eid: int, amount: int = 0, kinds: str = "") -> None:
         self.what = what
+        self.kinds = kinds  # "difficult": the creatures it counts for ('non-Giant and non-Thunder'), "" for all
         self.amount = amount  # "sight-limit": the squares sight reaches
         self.squares = squares
         self.duration = duration

@@ -178,3 +178,41 @@ def test_a_space_that_is_smoke_when_it_is_not_its_turn_and_a_creature_that_sees_
     P.walk(s.b, dancer, [(3, 3)])
     s._end_turn(dancer)
     assert s.b.carried == frozenset({(3, 3)}) and not s.b.sees(archer, dancer)
+
+
+FURY = "Storm Fury: Use at any time: This creature has +4 AC and +4 Reflex against r attacks until start of its " \
+       "next turn. Each square within 2 squares of this creature counts as difficult terrain to non-Giant and " \
+       "non-Thunder creatures until start of this creature's next turn."
+WATERBOUND = "Waterbound: Treats non-river terrain as difficult terrain."
+
+
+def test_difficult_terrain_made_for_some_creatures_and_a_creature_for_which_every_square_is() -> None:
+    p = parse_power(0, "special", FURY)
+    assert [(e.kind, e.what, e.filter.keyword) for e in p.effects][-1] == ("terrain", "difficult", "!giant+!thunder")
+    assert C.engine_unplayed(p) == "" and C.engine_unplayed(parse_power(0, "special", WATERBOUND)) == ""
+    s = battle([card("Thunderer", SWORD, FURY, keywords=("Giant",)), card("Giant", SWORD, keywords=("Giant",))],
+               [card("Orc", SWORD), card("Merrow", SWORD, WATERBOUND)], PurposeDice())
+    put(s, "a1", 5, 3)
+    put(s, "a2", 5, 6)
+    put(s, "b1", 9, 3)
+    put(s, "b2", 9, 6)
+    giant, orc, merrow = s.b.by_id["a2"], s.b.by_id["b1"], s.b.by_id["b2"]
+    P.refresh_while(s.b)
+    assert P.reach(s.b, merrow, 6).cost_to((6, 6)) == 6  # every square costs 2
+    assert P.reach(s.b, orc, 6).cost_to((6, 3)) == 3
+    P.fire(s.b, "any-time", [s.b.by_id["a1"]])
+    assert s.b.made and s.b.made[0].kinds == "!giant+!thunder"
+    assert P.reach(s.b, orc, 6).cost_to((6, 3)) == 5  # (8, 3) 1, then (7, 3) and (6, 3), within 2 squares: 2 each
+    assert P.reach(s.b, giant, 6).cost_to((5, 4)) == 2  # not for a Giant
+    P.place(s.b, orc, (7, 3))
+    assert J.holds(s.b, "in-terrain:difficult", orc) and not J.holds(s.b, "in-terrain:difficult", giant)
+
+
+def test_the_maps_edge_is_a_wall_for_a_placement_beside_a_wall() -> None:
+    s = battle([card("Piercer", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 5, 3)
+    put(s, "b1", 9, 3)
+    there = parse_power(0, "special", "There it Is: Use at start of any round after the first: Place this creature "
+                                      "on the battle map adjacent to a wall.")
+    squares = P.placement_squares(s.b, s.b.by_id["a1"], there.effects[0])
+    assert (9, 0) in squares and (5, 5) not in squares  # (the top row: beside the map's edge)

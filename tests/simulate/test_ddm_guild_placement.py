@@ -103,11 +103,11 @@ def test_placed_beside_a_wall_and_in_sight() -> None:
             "Orc", SWORD)]}], battle_map=WALLED, dice=PurposeDice(), params={"format": "standard-200"})
     assert isinstance(state, GuildState)
     put(state, "a1", 0, 7)
-    put(state, "b1", 8, 0)
+    put(state, "b1", 8, 4)  # (away from the map's edge, which is a wall too: ddm-guild.stand-in-terrain)
     piercer, orc = state.b.by_id["a1"], state.b.by_id["b1"]
     P.fire(state.b, "start-of-round", [piercer])
     assert piercer.pos is not None and max(abs(piercer.pos[0] - 6), abs(piercer.pos[1] - 3)) == 1  # touching it
-    assert state.b.gap(piercer, orc) == 2  # the squares beside the wall nearest the orc
+    assert state.b.gap(piercer, orc) == 1  # the squares beside the wall nearest the orc
     s = battle([card("Nycaloth", SWORD, "Sight Teleport: Move action: Place this creature in a square it can see.")],
                [card("Orc", SWORD)], PurposeDice())
     put(s, "a1", 0, 0)

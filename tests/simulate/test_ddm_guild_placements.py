@@ -80,7 +80,7 @@ def test_after_the_first_round_and_the_arrival_at_the_start_of_the_second() -> N
     put(s, "b1", 2, 4)
     s.b.round = 1
     s._start_round()
-    assert darkmantle.on_map and darkmantle.pos == (5, 2)  # beside the wall, nearest the orc (the first of those)
+    assert darkmantle.on_map and darkmantle.pos == (0, 2)  # beside a wall (the edge), nearest the orc (the first)
     assert [e.data["power"] for e in s.log.of_kind("power")] == ["There it Is"]
     s2 = battle([card("Darkmantle", SWORD, there), card("Guard", SWORD)], [card("Orc", SWORD)], PurposeDice())
     s2.b.round = 1
