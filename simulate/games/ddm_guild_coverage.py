@@ -174,7 +174,7 @@ PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "
                                          "alone", "vulnerable-own"})
 PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging", "adjacent-ally", "own-turn",
                                        "opportunity", "moved-this-turn", "damaged", "unseen", "flanked",
-                                       "not-charged", "not-moved", "first-round", "after-first-round",
+                                       "not-charged", "not-moved", "first-round", "after-first-round", "in-start-area",
                                        "destroyed-this-turn",
                                        "adjacent-wall", "no-adjacent-creature", "adjacent-enemy",
                                        "no-adjacent-enemy", "in-victory-area", "sees-no-enemy",

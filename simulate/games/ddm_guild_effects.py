@@ -1066,6 +1066,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if gated is not None:
             return gated
     t = re.sub(r"^(?:then,?|and|also|instead,?) ", "", t)
+    t = re.sub(r"^you may (?=place it\b)", "", t)  # 'you may place this creature within 5 squares of ...': if it helps
     if re.match(r"^choose (?:a|1|one) square (?:with)?in (?:its )?line of sight$", t) and ctx == "power":
         return [Effect("choose", "square", 0, "seen")]  # 'Choose a square in line of sight. ... that square and ...'
     if "switch" in t or t == "both creatures must end in legal positions":

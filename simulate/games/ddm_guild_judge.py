@@ -442,6 +442,9 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return b.round == 1
     if kind == "after-first-round":  # 'Use at start of any round after the first'
         return b.round > 1
+    if kind == "in-start-area":  # 'if this creature occupies your start area': some square of its space in it
+        cells = b.board.map.start_squares(b.letters[holder.player])
+        return holder.pos is not None and any(sq in cells for sq in holder.space())
     if kind in ("ally-destroyed", "no-ally-destroyed"):  # a creature of its side destroyed in this battle
         destroyed = any(not x.alive and x.player == holder.player and x is not holder for x in b.fighters)
         return destroyed == (kind == "ally-destroyed")

@@ -1190,6 +1190,7 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"(?:it )?(?:in|occupying|occupies) (?:a|any) victory area", "in-victory-area"),
     (r"(?:it )?(?:in|occupying|occupies) (?:one of )?your victory areas?", "in-victory-area:own"),
     (r"(?:it )?(?:in|occupying|occupies) (?:one of )?your opponent's victory areas?", "in-victory-area:enemy"),
+    (r"(?:it )?(?:in|occupying|occupies) (?:one of )?(?:your|its) start areas?", "in-start-area"),
     (r"(?:not adjacent to (?:any|an) enem(?:y|ies)|no enem(?:y is|ies are) adjacent(?: to it)?)", "no-adjacent-enemy"),
     (r"not adjacent to (?:any|an) (?P<c>" + _CONDITION_NAMES + r") enem(?:y|ies)", "no-adjacent-enemy:cond:{c}"),
     (r"no (?P<c>" + _CONDITION_NAMES + r") enemy is adjacent(?: to it)?", "no-adjacent-enemy:cond:{c}"),

@@ -166,3 +166,30 @@ def test_after_a_charge_and_a_misprinted_turn() -> None:
     s.apply(charge[0])
     assert [e.data["power"] for e in s.log.of_kind("power")] == ["Diving Overrun"]
     assert s.b.adjacent(griff, orc)
+
+
+def test_placed_at_set_up_and_recharged_in_its_start_area() -> None:
+    wander = "Tends to Wander: During setup, you may place this creature within 5 squares of your start area."
+    p = parse_power(0, "special", wander)
+    assert (p.trigger, [(e.kind, e.amount, e.what) for e in p.effects]) == ("setup", [("place", 5, "near-start")])
+    s = battle([card("Skirmisher", SWORD, wander)], [card("Orc", SWORD)], PurposeDice())
+    skirmisher = s.b.by_id["a1"]
+    start = s.map.start_squares(s.b.letters[0])
+    assert skirmisher.pos is not None and skirmisher.pos not in start  # forward, toward the enemy
+    assert min(abs(skirmisher.pos[0] - x) for x, _ in start) == 5
+    hop = "Astral Hop: +17 vs. Fortitude; 15 damage AND this creature teleports up to 10 squares, then place " \
+          "target in any space adjacent to this creature. RECHARGE at end of round if this creature occupies " \
+          "your start area."
+    ctallun = card("Ctallun", hop)
+    ctallun["powers"][0]["uses"] = 1
+    s2 = battle([ctallun, card("Guard", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    hunter = s2.b.by_id["a1"]
+    power = hunter.powers[0]
+    assert C.engine_unplayed(power) == "" and power.recharge_filter.self_state == "in-start-area"
+    hunter.uses[power.index] = 0
+    put(s2, "a1", 5, 4)
+    s2._end_round()
+    assert not hunter.uses_left(power)
+    put(s2, "a1", next(iter(s2.map.start_squares(s2.b.letters[0])))[0], 4)
+    s2._end_round()
+    assert hunter.uses_left(power)
