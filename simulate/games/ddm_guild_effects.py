@@ -1820,7 +1820,7 @@ def _switch(t: str, ctx: str) -> list[Effect] | None:
 # until when (the power's creature's turns count: its "its" is that creature); profile ddm-guild.made-terrain
 
 _MADE_WHERE: Final = (  # (words, who, squares from its space, shape)
-    (re.compile(r"^(?:each|all) squares? adjacent to it$|^all adjacent squares$"), "self", 1, "ring"),
+    (re.compile(r"^(?:(?:each|all) )?squares? adjacent to it$|^all adjacent squares$"), "self", 1, "ring"),
     (re.compile(r"^(?:each|all) squares? within (?P<n>\d+) squares?(?: of it)?$"), "self", -1, ""),
     (re.compile(r"^its space and (?:each |all )?adjacent squares?$"), "self", 1, ""),
     (re.compile(r"^(?:the )?squares? occupied by it$|^its space$"), "self", 0, ""),

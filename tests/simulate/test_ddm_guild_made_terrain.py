@@ -36,6 +36,8 @@ ZOMBIE = "Obscuring Mist: Replaces attack action: Until end of this creature's n
     (ZOMBIE, 2, (), "end-next-turn"),
     ("Call Fog: Use at start of round: Each square gains smoke terrain until end of round.", 0, ("all",),
      "end-round"),
+    ("Cloud of Darkness: Minor action; until start of this creature's next turn, squares adjacent to this creature "
+     "contain smoke terrain (in addition to existing terrain).", 1, ("ring",), "start-next-turn"),
 ])
 def test_the_words(text: str, squares: int, shape: tuple[str, ...], duration: str) -> None:
     p = parse_power(0, "special", text)
