@@ -1401,6 +1401,15 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                   r"(?P<who>that ally|the ally|that enemy|the target|target|that target|target of that charge)$", body)
     if pa:  # 'Place this creature in a space adjacent to that ally' (no line of sight needed: not a teleport)
         return [Effect("place", "self", 0, "adjacent:" + ("ally" if "ally" in pa.group("who") else "target"))]
+    pe = re.match(r"^place (?:a|an|1) (?:(?P<kw>[a-z\-]+) )?ally (?:in (?:a|any) (?:space|square) )?adjacent to an "
+                  r"enemy (?:with)?in (?:its )?line of sight(?: of it)?$", body) if ctx == "power" else None
+    if pe:  # 'Place a Vermin ally adjacent to an enemy within line of sight of this creature'
+        try:
+            kinds_pe = _event_kinds(pe.group("kw")) if pe.group("kw") else ""
+        except _Unread:
+            kinds_pe = "?"
+        if kinds_pe != "?":
+            return [Effect("place", "chosen-ally", -1, "beside:seen-enemy", filter=Filter(keyword=kinds_pe))]
     po = re.match(r"^place (?P<subj>.+?) (?:in (?:a|any) (?:space|square) )?adjacent to (?:it|itself)$", body) \
         if ctx == "power" else None
     if po:  # 'Place an Aberrant ally adjacent to this creature', 'Place that enemy adjacent to this creature'

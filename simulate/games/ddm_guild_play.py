@@ -694,6 +694,9 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     if e.kind == "terrain":
         make_terrain(b, e, ctx)
         return
+    if e.kind == "place" and e.what == "beside:seen-enemy":
+        place_by_enemy(b, e, ctx)
+        return
     if e.kind == "switch":
         pair = switch_pair(b, e, ctx)
         if pair is not None:
@@ -2441,6 +2444,23 @@ def settle(b: Battle, f: Fighter) -> None:
             if free(a):
                 place(b, f, a)
                 b.event("legal-position", creature=f.id, to=list(a))
+                return
+
+
+def place_by_enemy(b: Battle, e: Effect, ctx: Ctx) -> None:
+    """'Place a Vermin ally adjacent to an enemy within line of sight of this creature': of its allies of those kinds
+    not yet beside an enemy, the one farthest from the enemies (most to gain), beside the enemy it sees nearest that
+    ally (``place_beside``); nothing when every such ally is beside an enemy already."""
+    src = ctx.source
+    seen = [x for x in b.enemies_of(src) if b.sees(src, x)]
+    if not seen:
+        return
+    allies = [a for a in b.allies_of(src) if has_kinds(a, e.filter.keyword) and not any(b.adjacent(a, x)
+                                                                                     for x in b.enemies_of(a))]
+    for a in sorted(allies, key=lambda a: (-_enemy_gap(b, a), a.id)):
+        for x in sorted(seen, key=lambda x: (b.gap(a, x), x.id)):
+            place_beside(b, a, x)
+            if b.adjacent(a, x):
                 return
 
 

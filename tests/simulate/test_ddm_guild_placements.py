@@ -193,3 +193,19 @@ def test_placed_at_set_up_and_recharged_in_its_start_area() -> None:
     put(s2, "a1", next(iter(s2.map.start_squares(s2.b.letters[0])))[0], 4)
     s2._end_round()
     assert hunter.uses_left(power)
+
+
+def test_an_ally_of_a_kind_placed_beside_an_enemy_it_sees() -> None:
+    words = "Use at start of round: Place a Vermin ally adjacent to an enemy within line of sight ofthis creature."
+    p = parse_power(0, "special", words)
+    assert [(e.kind, e.who, e.what, e.filter.keyword) for e in p.effects] == [
+        ("place", "chosen-ally", "beside:seen-enemy", "vermin")] and C.engine_unplayed(p) == ""
+    s = battle([card("Kerestra", SWORD, words), card("Rat", SWORD, keywords=("Vermin",)), card("Guard", SWORD)],
+               [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 2, 2)
+    put(s, "a2", 0, 7)
+    put(s, "a3", 1, 5)
+    put(s, "b1", 9, 3)
+    rat, guard, orc = s.b.by_id["a2"], s.b.by_id["a3"], s.b.by_id["b1"]
+    P.fire(s.b, "start-of-round", [s.b.by_id["a1"]])
+    assert s.b.adjacent(rat, orc) and guard.pos == (1, 5)
