@@ -443,8 +443,8 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
     if kind == "after-first-round":  # 'Use at start of any round after the first'
         return b.round > 1
     if kind == "in-start-area":  # 'if this creature occupies your start area': some square of its space in it
-        cells = b.board.map.start_squares(b.letters[holder.player])
-        return holder.pos is not None and any(sq in cells for sq in holder.space())
+        start = b.board.map.start_squares(b.letters[holder.player])
+        return holder.pos is not None and any(sq in start for sq in holder.space())
     if kind in ("ally-destroyed", "no-ally-destroyed"):  # a creature of its side destroyed in this battle
         destroyed = any(not x.alive and x.player == holder.player and x is not holder for x in b.fighters)
         return destroyed == (kind == "ally-destroyed")
