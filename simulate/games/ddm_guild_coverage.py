@@ -496,6 +496,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
     if e.kind == "switch":  # (ddm-guild.switch)
         if e.who == "target" and not attack:
             return "a target switched with no attack"
+        if e.who == "pair":
+            return ""
         if e.what == "target" and not attack and trigger not in _EVENT_TARGET and trigger != "chosen":
             return "a switch with 'that creature' with no such creature"
         if e.filter.keyword and not kinds_known(e.filter.keyword):

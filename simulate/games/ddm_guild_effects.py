@@ -1805,11 +1805,19 @@ _SWITCH_WORDS: Final = (
 )
 
 
+_SWITCH_PAIR: Final = re.compile(r"^2 creatures \((?:enemy or ally|ally or enemy)\) adjacent to each other and within "
+                                 r"(?P<n>\d+) squares of it switch (?:positions|places)$")
+
+
 def _switch(t: str, ctx: str) -> list[Effect] | None:
     """A switch (see above) as its effect; 'Both creatures must end in legal positions' as nothing more (a switch
     that would leave one where it may not stay is not made); None if not one."""
     if t == "both creatures must end in legal positions":
         return []
+    pm = _SWITCH_PAIR.match(t) if ctx == "power" else None
+    if pm:  # '2 creatures (enemy or ally) adjacent to each other and within 10 squares of this creature switch
+        # positions': the engine's pair
+        return [Effect("switch", "pair", int(pm.group("n")), "adjacent")]
     for rx, who, what in _SWITCH_WORDS:
         m = rx.match(t)
         if m is None or (who == "target" and ctx != "hit"):

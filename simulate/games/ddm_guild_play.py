@@ -2666,6 +2666,14 @@ def switch_pair(b: Battle, e: Effect, ctx: Ctx) -> tuple[Fighter, Fighter] | Non
     target') is made with the best ally there is; its own switch with an ally ('This creature switches positions with
     1 Shadow ally') only when that is worth something; with 'that enemy', always (its player chose to use it)."""
     src = ctx.source
+    if e.who == "pair":  # '2 creatures (enemy or ally) adjacent to each other and within 10 squares of it': the pair
+        # worth most to its side, when that is worth something
+        near = [x for x in b.in_play() if x.pos is not None and b.gap(src, x) <= e.amount]
+        pairs = [(x, y) for i, x in enumerate(near) for y in near[i + 1:] if b.adjacent(x, y) and switch_ok(b, x, y)]
+        if not pairs:
+            return None
+        x, y = max(pairs, key=lambda p: (switch_gain(b, src.player, *p), p[0].id, p[1].id))
+        return (x, y) if switch_gain(b, src.player, x, y) > 0 else None
     mover = src if e.who == "self" else ctx.target
     if mover is None:
         return None

@@ -109,3 +109,19 @@ def test_the_replay_shows_both_in_their_new_places() -> None:
         frames = replay_frames(record)["frames"]
     assert frames[0]["at"] == {"a1": [8, 6], "b1": [1, 1]}
     assert frames[0]["text"] == "Doppleganger (a1) and Orc (b1) switch positions."
+
+
+def test_two_adjacent_creatures_switched_where_that_helps() -> None:
+    chaos = "Reorder Chaos: Use at start of this creature's turn: 2 creatures (enemy or ally) adjacent to each other " \
+            "and within 10 squares of this creature switch positions. RECHARGE when an ally first becomes bloodied."
+    p = parse_power(0, "special", chaos)
+    assert [(e.kind, e.who, e.amount) for e in p.effects] == [("switch", "pair", 10)] and C.engine_unplayed(p) == ""
+    s = battle([card("Zerth", SWORD, chaos)], [card("Orc", SWORD), card("Archer", "Bow: (range 10) +10 vs. AC; "
+                                                                                  "5 damage.")], PurposeDice())
+    put(s, "a1", 5, 3)
+    put(s, "b1", 8, 3)
+    put(s, "b2", 9, 3)
+    zerth, orc, archer = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    s.b.active = zerth
+    s._start_turn(zerth)
+    assert archer.pos == (8, 3) and orc.pos == (9, 3)  # the archer nearer, the orc farther
