@@ -175,32 +175,37 @@ class GuildBoard:
         self._fits_flags: dict[int, bytearray] = {}
         self._endable_flags: dict[int, bytearray] = {}
         self.base: GuildBoard = self  # the map's own board (a view with terrain a power made keeps it here)
-        self._views: dict[tuple[frozenset[tuple[Sq, frozenset[str]]], int, bool], GuildBoard] = {}
+        self._views: dict[tuple[frozenset[tuple[Sq, frozenset[str]]], int, bool, bool], GuildBoard] = {}
         self.smoky = any("smoke" in names for names in self.grid.terrain.values())
         self.sight_limit = 0  # 'line of sight is limited to 6 squares' (a view's: _LimitedSight)
 
-    def with_terrain(self, made: Mapping[Sq, frozenset[str]], limit: int = 0, smokeless: bool = False) -> GuildBoard:
+    def with_terrain(self, made: Mapping[Sq, frozenset[str]], limit: int = 0, smokeless: bool = False,
+                     clear: bool = False) -> GuildBoard:
         """This map with terrain a power made for a while added, and sight limited to ``limit`` squares if one is
         given (profile ``ddm-guild.made-terrain``); ``smokeless``: with no smoke at all, the map's or made (the sight
-        of a creature that 'ignores smoke terrain'). A view that shares the map's movement (only terrain that changes
-        sight alone, ``SIGHT_ONLY``, is made) and has its own sight; a few views are kept per map (the same terrain
-        comes back in other battles)."""
+        of a creature that 'ignores smoke terrain'); ``clear``: no terrain and no walls (the sight of a creature
+        whose line of sight 'terrain and walls do not block': never moved on). A view that shares the map's movement
+        (only terrain that changes sight alone, ``SIGHT_ONLY``, is made) and has its own sight; a few views are kept
+        per map (the same terrain comes back in other battles)."""
         base = self.base
-        if not limit and (not made or smokeless) and not (smokeless and base.smoky):
+        if not limit and not clear and (not made or smokeless) and not (smokeless and base.smoky):
             return base
         if any(not names <= SIGHT_ONLY for names in made.values()):
             raise ValueError("only terrain that changes sight alone is made by powers")
-        key = (frozenset(made.items()) if not smokeless else frozenset(), limit, smokeless)
+        key = (frozenset(made.items()) if not (smokeless or clear) else frozenset(), limit, smokeless, clear)
         view = base._views.get(key)
         if view is None:
             terrain = dict(base.grid.terrain)
-            if smokeless:
+            if clear:
+                terrain = {}
+            elif smokeless:
                 terrain = {sq: names - SIGHT_ONLY for sq, names in terrain.items() if names - SIGHT_ONLY}
             else:
                 for sq, names in made.items():
                     terrain[sq] = terrain.get(sq, frozenset()) | names
             view = copy.copy(base)
-            view.grid = dataclasses.replace(base.grid, terrain=terrain)
+            view.grid = dataclasses.replace(base.grid, terrain=terrain) if not clear else dataclasses.replace(
+                base.grid, terrain=terrain, solid=frozenset(), edge_walls=frozenset())
             view._sight_cache = {}
             view._cover_cache = {}
             view._views = {}

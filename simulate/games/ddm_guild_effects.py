@@ -1069,6 +1069,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     t = re.sub(r"^you may (?=place it\b)", "", t)  # 'you may place this creature within 5 squares of ...': if it helps
     if re.match(r"^choose (?:a|1|one) square (?:with)?in (?:its )?line of sight$", t) and ctx == "power":
         return [Effect("choose", "square", 0, "seen")]  # 'Choose a square in line of sight. ... that square and ...'
+    if re.match(r"^(?:until (?:the )?end of (?:its )?turn, )?terrain and walls do not block its line of sight and "
+                r"invisible creatures are visible to it(?: until (?:the )?end of (?:its )?turn)?$", t) and "until" in t:
+        # 'Mind's eye: Until end of turn, terrain and walls do not block this creature's line of sight and invisible
+        # creatures are visible to this creature' (profile ddm-guild.made-terrain)
+        return [Effect("gain", "self", 1, "clear-sight", "end-turn")]
     if "switch" in t or t == "both creatures must end in legal positions":
         switched = _switch(t, ctx)
         if switched is not None:

@@ -574,6 +574,8 @@ class Battle:
     def sight_board(self, viewer: Fighter) -> GuildBoard:
         """The map as ``viewer`` sees it: with the smoke on it, unless it 'ignores smoke terrain'."""
         board = self.board
+        if viewer.effects and viewer.gained("clear-sight"):  # 'terrain and walls do not block its line of sight'
+            return board.with_terrain({}, board.sight_limit, clear=True)
         if board.smoky and viewer.while_on and viewer.while_on.get("ignores-smoke"):
             return board.with_terrain({}, board.sight_limit, smokeless=True)
         return board
@@ -595,8 +597,8 @@ class Battle:
         return attacker.sees_all() or self.senses(attacker, target, "ignores-conceal")
 
     def invisible_to(self, target: Fighter, viewer: Fighter) -> bool:
-        if viewer.sees_all():
-            return False
+        if viewer.sees_all() or (viewer.effects and viewer.gained("clear-sight")):  # ('invisible creatures are
+            return False  # visible to this creature', and no wall hides one from it)
         if not target.gained("no-invisible") and not self.senses(viewer, target, "sees-invisible"):
             if target.has("invisible"):
                 return True

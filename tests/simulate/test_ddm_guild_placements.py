@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_play as P
-from simulate.games.ddm_guild import GuildGame, GuildState
+from simulate.games.ddm_guild import GuildAttack, GuildGame, GuildPower, GuildState
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
 
@@ -209,3 +209,28 @@ def test_an_ally_of_a_kind_placed_beside_an_enemy_it_sees() -> None:
     rat, guard, orc = s.b.by_id["a2"], s.b.by_id["a3"], s.b.by_id["b1"]
     P.fire(s.b, "start-of-round", [s.b.by_id["a1"]])
     assert s.b.adjacent(rat, orc) and guard.pos == (1, 5)
+
+
+def test_sight_through_walls_and_terrain_for_a_turn() -> None:
+    eye = "Mind's eye: Minor action: Until end of turn, terrain and walls do not block this creature's line of sight " \
+          "and invisible creatures are visible to this creature."
+    p = parse_power(0, "special", eye)
+    assert [(e.kind, e.what, e.duration) for e in p.effects] == [("gain", "clear-sight", "end-turn")]
+    assert C.engine_unplayed(p) == ""
+    s = GuildGame().new_initial_state(
+        lists=[{"name": "A", "creatures": [card("Ragnara", BOW, eye)]},
+               {"name": "B", "creatures": [card("Orc", SWORD), card("Shade", SWORD, "Invisible.")]}],
+        battle_map=WALLED, dice=PurposeDice(), params={"format": "standard-200"})
+    assert isinstance(s, GuildState)
+    put(s, "a1", 5, 3)
+    put(s, "b1", 7, 4)
+    put(s, "b2", 9, 1)
+    ragnara, orc, shade = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    P.refresh_while(s.b)
+    assert not s.b.sees(ragnara, orc) and not s.b.sees(ragnara, shade)
+    turn_of(s, "a1")
+    s.apply(GuildPower(1))
+    assert s.b.sees(ragnara, orc) and s.b.sees(ragnara, shade) and not s.b.sees(orc, ragnara)
+    assert GuildAttack(0, ("b1",)) in s.legal_actions()
+    s._end_turn(ragnara)
+    assert not s.b.sees(ragnara, orc)
