@@ -413,10 +413,11 @@ class GuildHeuristicPolicy:
             return False
         if b.invisible_to(t, f):
             return False
+        ranged = a.form == "ranged"
         if a.nearest:
             return all(gap(anchor, f.side, e.pos, e.side) >= g for e in b.enemies_of(f) if e.pos is not None) \
-                and b.sight_board(f).sees(anchor, f.side, tp, t.side)
-        return b.sight_board(f).sees(anchor, f.side, tp, t.side)
+                and b.sight_board(f, ranged).sees(anchor, f.side, tp, t.side)
+        return b.sight_board(f, ranged).sees(anchor, f.side, tp, t.side)
 
     def _best_charge(self, s: GuildState, f: Fighter) -> tuple[float, Action] | None:
         """A charge, when the creature gains something by it (a damage bonus on a charge, or an attack usable only

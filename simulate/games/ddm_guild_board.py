@@ -175,32 +175,34 @@ class GuildBoard:
         self._fits_flags: dict[int, bytearray] = {}
         self._endable_flags: dict[int, bytearray] = {}
         self.base: GuildBoard = self  # the map's own board (a view with terrain a power made keeps it here)
-        self._views: dict[tuple[frozenset[tuple[Sq, frozenset[str]]], int, bool, bool], GuildBoard] = {}
+        self._views: dict[tuple[frozenset[tuple[Sq, frozenset[str]]], int, frozenset[str], bool], GuildBoard] = {}
         self.smoky = any("smoke" in names for names in self.grid.terrain.values())
         self.sight_limit = 0  # 'line of sight is limited to 6 squares' (a view's: _LimitedSight)
 
-    def with_terrain(self, made: Mapping[Sq, frozenset[str]], limit: int = 0, smokeless: bool = False,
+    def with_terrain(self, made: Mapping[Sq, frozenset[str]], limit: int = 0, drop: frozenset[str] = frozenset(),
                      clear: bool = False) -> GuildBoard:
         """This map with terrain a power made for a while added, and sight limited to ``limit`` squares if one is
-        given (profile ``ddm-guild.made-terrain``); ``smokeless``: with no smoke at all, the map's or made (the sight
-        of a creature that 'ignores smoke terrain'); ``clear``: no terrain and no walls (the sight of a creature
-        whose line of sight 'terrain and walls do not block': never moved on). A view that shares the map's movement
-        (only terrain that changes sight alone, ``SIGHT_ONLY``, is made) and has its own sight; a few views are kept
-        per map (the same terrain comes back in other battles)."""
+        given (profile ``ddm-guild.made-terrain``); ``drop``: terrain taken away, the map's and made (the sight of a
+        creature that 'ignores smoke terrain', of {r} attacks that 'ignore forest terrain'); ``clear``: no terrain
+        and no walls (the sight of a creature whose line of sight 'terrain and walls do not block'). Views other than
+        the one a battle keeps as its board are never moved on. A view shares the map's movement (only terrain that
+        changes sight alone, ``SIGHT_ONLY``, is made) and has its own sight; a few views are kept per map (the same
+        terrain comes back in other battles)."""
         base = self.base
-        if not limit and not clear and (not made or smokeless) and not (smokeless and base.smoky):
+        if drop:
+            made = {sq: names - drop for sq, names in made.items() if names - drop}
+            if not any(names & drop for names in base.grid.terrain.values()):
+                drop = frozenset()
+        if not limit and not clear and not made and not drop:
             return base
         if any(not names <= SIGHT_ONLY for names in made.values()):
             raise ValueError("only terrain that changes sight alone is made by powers")
-        key = (frozenset(made.items()) if not (smokeless or clear) else frozenset(), limit, smokeless, clear)
+        key = (frozenset(made.items()) if not clear else frozenset(), limit, drop, clear)
         view = base._views.get(key)
         if view is None:
-            terrain = dict(base.grid.terrain)
-            if clear:
-                terrain = {}
-            elif smokeless:
-                terrain = {sq: names - SIGHT_ONLY for sq, names in terrain.items() if names - SIGHT_ONLY}
-            else:
+            terrain: dict[Sq, frozenset[str]] = {}
+            if not clear:
+                terrain = {sq: names - drop for sq, names in base.grid.terrain.items() if names - drop}
                 for sq, names in made.items():
                     terrain[sq] = terrain.get(sq, frozenset()) | names
             view = copy.copy(base)

@@ -213,7 +213,7 @@ HELD_WORDS: Final = frozenset({"invisible", "invisible-far", "no-move", "no-shif
                                "no-enemy-auras", "no-negate", "invisible-far-all", "no-redirect", "no-flanker",
                                "no-attack-action", "auto-save-ongoing", "ignores-smoke", "smoke-space",
                                "no-redirect-away", "sight-limit", "slow-reload", "first-kill-double",
-                               "all-difficult"})
+                               "all-difficult", "ranged-ignores-forest"})
 
 
 def gain_played(what: str, static: bool) -> bool:

@@ -82,6 +82,7 @@ _STATIC_PATTERNS: Final = (
     # 'Waterbound: Treats non-river terrain as difficult terrain' (no map has river terrain: every square,
     # ddm-guild.stand-in-terrain)
     (re.compile(r"^treats non-river terrain as difficult terrain$"), "own:all-difficult"),
+    (re.compile(r"^its \{r\} attacks ignore forest(?: terrain)?$"), "own:ranged-ignores-forest"),
     (re.compile(r"^immune ([a-z ,]+?)$"), "immune"),
     (re.compile(r"^reach (\d+)$"), "reach"),
     (re.compile(r"^burrow(?: \d+)?$"), "burrow"),

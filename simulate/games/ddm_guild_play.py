@@ -13,7 +13,7 @@ from typing import Final
 
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
-from simulate.games.ddm_guild_board import SIGHT_ONLY, Reach, gap, no_reach, space_of
+from simulate.games.ddm_guild_board import Reach, gap, no_reach, space_of
 from simulate.games.ddm_guild_coverage import granted_power
 from simulate.games.ddm_guild_judge import (
     Ctx,
@@ -841,7 +841,7 @@ def smoke_worth(b: Battle, e: Effect, ctx: Ctx) -> int:
     squares = made_squares(b, e, ctx) if e.what == "smoke" else frozenset()
     if not squares:
         return 0
-    made = _made_map(b)
+    made = b.made_map()
     for sq in squares:
         made[sq] = made.get(sq, frozenset()) | {e.what}
     view = b.board.with_terrain(made, b.board.sight_limit)
@@ -928,18 +928,6 @@ def end_made(b: Battle, when: str, f: Fighter | None = None) -> None:
         _terrain_changed(b)
 
 
-def _made_map(b: Battle) -> dict[Sq, frozenset[str]]:
-    made: dict[Sq, frozenset[str]] = {}
-    for m in b.made:
-        if m.what not in SIGHT_ONLY:  # (a sight limit; difficult terrain: slow_for)
-            continue
-        for sq in m.squares:
-            made[sq] = made.get(sq, frozenset()) | {m.what}
-    for sq in b.carried:
-        made[sq] = made.get(sq, frozenset()) | {"smoke"}
-    return made
-
-
 def _sight_limit(b: Battle) -> int:
     """The squares sight reaches now ('line of sight is limited to 6 squares until end of round', 'while this
     creature is on the battlemap, line of sight is limited to 10 squares'): the shortest limit; 0: none."""
@@ -960,7 +948,7 @@ def _carry_smoke(b: Battle) -> None:
 
 
 def _terrain_changed(b: Battle) -> None:
-    b.board = b.board.with_terrain(_made_map(b), _sight_limit(b))
+    b.board = b.board.with_terrain(b.made_map(), _sight_limit(b))
     b.version += 1
 
 
@@ -1510,6 +1498,11 @@ def in_range(b: Battle, attacker: Fighter, p: Power, a: AttackSpec, t: Fighter) 
 
 def _sees(b: Battle, attacker: Fighter, t: Fighter, a: AttackSpec) -> bool:
     """Sight for an attack; one that ignores invisibility sees an invisible creature as if it were not."""
+    if a.form == "ranged" and attacker.while_on and attacker.while_on.get("ranged-ignores-forest") \
+            and attacker.pos is not None and t.pos is not None:  # 'its {r} attacks ignore forest terrain'
+        if (attacker.has("blinded") and not b.adjacent(attacker, t)) or b.invisible_to(t, attacker):
+            return False
+        return b.sight_board(attacker, ranged=True).sees(attacker.pos, attacker.side, t.pos, t.side)
     if b.sees(attacker, t):
         return True
     if "invisible" not in a.ignores or attacker.pos is None or t.pos is None:

@@ -10,7 +10,7 @@ from simulate.engine.dice import Dice
 from simulate.engine.events import EventLog
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
-from simulate.games.ddm_guild_board import GuildBoard, Mover, gap, space_of
+from simulate.games.ddm_guild_board import SIGHT_ONLY, GuildBoard, Mover, gap, space_of
 from simulate.games.ddm_guild_cards import GuildCard
 from simulate.games.ddm_guild_vocab import CONDITION_TRIGGERS, Filter, Power, rerolls_attack
 
@@ -571,14 +571,35 @@ class Battle:
             return False
         return self.sight_board(a).sees(a.pos, a.side, b.pos, b.side)
 
-    def sight_board(self, viewer: Fighter) -> GuildBoard:
-        """The map as ``viewer`` sees it: with the smoke on it, unless it 'ignores smoke terrain'."""
+    def sight_board(self, viewer: Fighter, ranged: bool = False) -> GuildBoard:
+        """The map as ``viewer`` sees it (``ranged``: for its {r} attack): with the smoke on it, unless it 'ignores
+        smoke terrain'; with forest, unless its {r} attacks 'ignore forest terrain'; with walls and terrain, unless
+        'terrain and walls do not block its line of sight' for now."""
         board = self.board
-        if viewer.effects and viewer.gained("clear-sight"):  # 'terrain and walls do not block its line of sight'
-            return board.with_terrain({}, board.sight_limit, clear=True)
-        if board.smoky and viewer.while_on and viewer.while_on.get("ignores-smoke"):
-            return board.with_terrain({}, board.sight_limit, smokeless=True)
-        return board
+        clear = bool(viewer.effects) and viewer.gained("clear-sight") > 0
+        w = viewer.while_on
+        drop: frozenset[str] = frozenset()
+        if w:
+            if board.smoky and w.get("ignores-smoke"):
+                drop = SIGHT_ONLY
+            if ranged and w.get("ranged-ignores-forest"):
+                drop = drop | {"forest"}
+        if not clear and not drop:
+            return board
+        return board.with_terrain(self.made_map(), board.sight_limit, drop, clear)
+
+    def made_map(self) -> dict[Sq, frozenset[str]]:
+        """The terrain powers made that changes sight (``SIGHT_ONLY``), square by square, the smoke creatures carry
+        on their spaces included."""
+        made: dict[Sq, frozenset[str]] = {}
+        for m in self.made:
+            if m.what not in SIGHT_ONLY:  # (a sight limit; difficult terrain: ddm_guild_play.slow_for)
+                continue
+            for sq in m.squares:
+                made[sq] = made.get(sq, frozenset()) | {m.what}
+        for sq in self.carried:
+            made[sq] = made.get(sq, frozenset()) | {"smoke"}
+        return made
 
     def senses(self, viewer: Fighter, target: Fighter, word: str) -> bool:
         """'Ignores Invisible' / 'Ignores Conceal' (``word`` 'sees-invisible' / 'ignores-conceal'), within the squares

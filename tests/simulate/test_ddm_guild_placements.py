@@ -234,3 +234,23 @@ def test_sight_through_walls_and_terrain_for_a_turn() -> None:
     assert GuildAttack(0, ("b1",)) in s.legal_actions()
     s._end_turn(ragnara)
     assert not s.b.sees(ragnara, orc)
+
+
+def test_ranged_attacks_that_ignore_forest() -> None:
+    soil = "Native Soil: This creature's {r} attacks ignore forest terrain."
+    assert C.engine_unplayed(parse_power(0, "special", soil)) == ""
+    forest = dict(WALLED, rows=["." * 12] + ["......f....."] * 6 + ["." * 12])
+    s = GuildGame().new_initial_state(
+        lists=[{"name": "A", "creatures": [card("Mound", BOW, soil), card("Archer", BOW)]},
+               {"name": "B", "creatures": [card("Orc", SWORD)]}],
+        battle_map=forest, dice=PurposeDice(), params={"format": "standard-200"})
+    assert isinstance(s, GuildState)
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 8, 3)
+    mound, archer, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
+    P.refresh_while(s.b)
+    bow = mound.powers[0]
+    assert bow.attack is not None and not s.b.sees(mound, orc) and not s.b.sees(archer, orc)
+    assert P.in_range(s.b, mound, bow, bow.attack, orc)  # through the forest
+    assert not P.in_range(s.b, archer, archer.powers[0], bow.attack, orc)
