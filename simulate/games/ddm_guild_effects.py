@@ -665,6 +665,7 @@ _REPEAT_RE: Final = re.compile(r"^(?:(?:it )?makes? this attack again|repeats? t
 _EXTRA_CAP: Final = re.compile(r"\((?:maximum|max\.?) (?P<n>\d+|once|one|two|three|four|five|six)"
                                r"(?: attacks?| times?)? (?:per|each|a) (?P<per>turn|round)\)$|"
                                r"\((?P<once>once) per (?P<per2>turn|round)\)$")
+_DAMAGE_FLOOR: Final = re.compile(r"(?<=damage) \(min(?:imum|\.) (\d+)(?: damage)?\)")
 _CUMULATIVE_CAP: Final = re.compile(r"\s?\(max(?:imum|imun|\.)? ([+-]\d+)\)")
 _HAS_RE: Final = re.compile(r"^(?:has|have|gets?|gains?|deals?(?= \+\d+ (?:\w+ )?damage)) (?P<mod>[+-].*)$")
 _GAIN_WORD: Final = (r"(?:resist \d+ (?:all|" + _TYPE_ALT + r")|insubstantial|phasing|conceal \d+|flight|"
@@ -732,7 +733,8 @@ _GAIN_PHRASES: Final = (
      ("no-area-vp",)),
     (re.compile(r"^ignores? (?:conceal and invisible|invisible and conceal)"),
      ("sees-invisible", "ignores-conceal")),
-    (re.compile(r"^(?:cannot|can not|may not) heal"), ("no-heal",)),
+    (re.compile(r"^(?:cannot|can not|may not) (?:heal|regain hp|gain hp)(?: or (?:gain|regain) hp| hp)?"),
+     ("no-heal",)),
     (re.compile(r"^(?:(?:is|are) )?invisible to non-?adjacent enemies"), ("invisible-far",)),
     # 'Takes 10 less Damage from {c} and {r} attacks (minimum 5 Damage)', '... from {m} and {r} attacks (min. 0)': a
     # Resist All against attacks of those shapes (resist-vs), with the least damage it lets through (":min5")
@@ -1180,6 +1182,13 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         cm = _CUMULATIVE_CAP.search(body)
         if cm:  # 'cumulative -2 AC (maximum -6)': all it adds up to, from this power, at most
             mod_cap, body = cm.group(1), body[: cm.start()] + body[cm.end():]
+    least = _DAMAGE_FLOOR.search(body)
+    if least:  # '-10 Damage (minimum 5 damage)': its damage is cut to no less than that (a modifier's words only)
+        bare = body[: least.start()] + body[least.end():]
+        if _HAS_RE.match(bare) or re.match(r"^[+-]\d", bare):
+            body = bare
+        else:
+            least = None
     hm = _HAS_RE.match(body) if not re.match(r"^gains? \+?\d+ hp$", body) else None
     if hm or (re.match(r"^[+-]\d", body)):
         mod_text = hm.group("mod") if hm else body
@@ -1216,6 +1225,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if not dur:
             raise _Unread(f"{body} (no duration)")
         flags: tuple[str, ...] = (("cumulative",) if cumulative else ()) + ((f"cap:{int(mod_cap)}",) if mod_cap else ())
+        if least:
+            if not any(stat == "damage" and n < 0 for stat, n, _f, _d in mods):
+                raise _Unread(body)
+            flags += (f"min:{least.group(1)}",)
         if mod_cap and (len(mods) != 1 or (mods[0][1] < 0) != (int(mod_cap) < 0)):
             raise _Unread(body)
         if nx:
@@ -1778,6 +1791,12 @@ def _gated(t: str) -> list[Effect] | None:
     if m and re.search(r",? instead$", m.group("rest")):  # 'Dazed target is Stunned instead'
         gate = _gate_filter(m.group("s"), True)
         return None if gate is None else _gated_rider(m.group("rest"), gate, True)
+    m = _GATE_ONGOING.match(t)
+    if m:  # 'targets already taking ongoing poison damage also take ongoing 5 necrotic Damage (save ends)': as it was
+        words = "target " + m.group("s")  # before the hit (ddm-guild.instead)
+        read = _target_words(words)
+        if read is not None and read[1] == len(words):
+            return _gated_rider("takes " + m.group("rest"), Filter(target_state=read[0]), False)
     m = _GATE_WORDS.match(t)
     if m:  # 'a Medium or smaller target is Immobilized (save ends)', 'Bloodied target is Staggered': the target words
         read = _target_words(m.group("s"))
@@ -1789,6 +1808,8 @@ def _gated(t: str) -> list[Effect] | None:
 
 # a rider on a target described by the target words (ddm_guild_words._target_words); a kind alone ('living target
 # is dominated') is the subject's (_subject) to read
+_GATE_ONGOING: Final = re.compile(r"^(?:the )?targets? (?:already )?(?P<s>taking ongoing (?:[a-z]+ )?damage) (?:also )?"
+                                  r"takes? (?P<rest>[a-z0-9].+)$")
 _GATE_WORDS: Final = re.compile(
     r"^(?P<s>(?:an? )?[a-z ,\-]+? (?:target|creature)) (?P<v>is|takes) (?P<rest>[a-z0-9].+)$")
 

@@ -501,7 +501,8 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
     if base == "chosen-self-or-ally":  # 'it or 1 adjacent ally' (within -1), 'it or 1 ally within 5 squares of it'
         squares = e.filter.within
         pool1 = [src] + [a for a in b.allies_of(src) if (b.adjacent(src, a) if squares == -1 else
-                                                           squares <= 0 or b.gap(src, a) <= squares)]
+                                                           squares <= 0 or b.gap(src, a) <= squares)
+                         and (not e.filter.keyword or has_kinds(a, e.filter.keyword))]  # ('1 living ally')
         return _choose_ally(b, e, pool1)[:1]
     kind = e.what if e.kind == "choose" and base == "chosen-creature" else e.kind  # (a choice: for the next clause)
     if base == "chosen-creature" and (kind in ("heal", "cleanse", "gain") or (kind == "mod" and e.amount > 0)):
@@ -750,8 +751,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             if condition_ignored(b, f, e.what):
                 continue
             if add_active(b, f, "condition", e.what, 0, e.duration or "end-next-turn", src, Filter(),
-                          extra=tuple(x for x in e.extra if x in ("damage-ends", "next-attack")), group=group) \
-                    and f.in_play():
+                          extra=tuple(x for x in e.extra if x in ("damage-ends", "next-attack")
+                                      or x.startswith("apart:")), group=group) and f.in_play():
                 condition_gained(b, f, e.what, ctx)
         elif e.kind == "gain":
             add_active(b, f, "gain", e.what, e.amount, e.duration or "end-round", src, Filter())
@@ -2047,7 +2048,9 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
         if crit and attacker.crit_damage:  # '+10 (poison) Damage on criticals'
             parts.extend(attacker.crit_damage)
         if extra < 0:  # '-5 damage with {m} attacks': less of the attack's damage, its first part first
-            parts = _reduce(parts, -extra)
+            floor = max((int(w[4:]) for a in attacker.effects if a.kind == "mod" and a.what == "damage" and a.amount < 0
+                         for w in a.extra if w.startswith("min:")), default=0)  # '-10 Damage (minimum 5 damage)'
+            parts = _reduce(parts, min(-extra, max(0, sum(x for x, _ in parts) - floor)) if floor else -extra)
         less = -sum(x[0] for x in run.bonus_damage if x[0] < 0)  # ('Use when this creature is hit by a {m} attack:
         if less:  # -10 damage on that attack': less of it, as above, not a part that deals nothing)
             parts = _reduce(parts, less)
@@ -2512,6 +2515,25 @@ def refresh_while(b: Battle) -> None:
             b.version += 1  # what it can do changed (its moves, its reach)
         if "destroyed" in now and not b.over:
             destroy(b, f, None)
+    _end_apart(b)
+
+
+def _end_apart(b: Battle) -> None:
+    """'Immobilized (save ends, or ends if this creature becomes nonadjacent to target)', '(also ends if affected
+    creature becomes 4 or more squares away from this creature)' (extra "apart:0" / "apart:4"): ended once the two
+    are apart, or the creature that put it on has left the battle map."""
+    ended: list[tuple[Fighter, Active]] = []
+    for f in b.fighters:
+        for x in f.effects:
+            apart = next((int(w[6:]) for w in x.extra if w.startswith("apart:")), -1) if x.extra else -1
+            if apart < 0:
+                continue
+            src = b.by_id.get(x.source)
+            if src is None or not src.in_play() or not f.in_play() or (
+                    not b.adjacent(src, f) if apart == 0 else b.gap(src, f) >= apart):
+                ended.append((f, x))
+    for f, x in ended:
+        b.end_effect(f, x, "apart")
 
 
 def place_at(b: Battle, f: Fighter, e: Effect) -> None:

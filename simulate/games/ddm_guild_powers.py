@@ -343,6 +343,8 @@ _FOLLOWUP_WHEN: Final = re.compile(r"if (?:the |this )?attack roll (?:is|was) (?
                                    r"(?:-(?P<hi>\d+)|\+| or higher)?|if (?:the |this )?attack (?:causes (?:the )?"
                                    r"target to become bloodied|bloodies (?:the )?target|makes (?:the )?target "
                                    r"bloodied)")
+_MOVED_TOO: Final = re.compile(r"^(?:use|usable|useable) only if it has moved 1 or more squares? from its starting "
+                                r"position this turn[.:;,]\s*")
 _KINDS_IMMUNE: Final = re.compile(r"[,;.]\s*(?P<k>[a-z\-]+(?:(?:,|,? and|,? or) [a-z\-]+)*) (?:targets|creatures) "
                                  r"(?:are )?immune\.?$")
 
@@ -626,9 +628,21 @@ def _attack_effects(text: str) -> list[Effect]:
     for piece in pieces:
         if _TYPED_NUMBER.fullmatch(piece):  # '10 fire AND 10 ongoing fire damage': the damage word printed once
             piece += " damage"
+        ap = _APART_ENDS.match(piece)
+        if ap:  # 'Immobilized (save ends, or ends if this creature becomes nonadjacent to target)', 'Stunned (save
+            # ends; also ends if affected creature becomes 4 or more squares away from this creature)': apart, it ends
+            read = _effects(ap.group("c") + (" (save ends)" if ap.group("save") else " until end of battle"), "target",
+                            "hit")
+            if not read or any(e.kind != "condition" for e in read):
+                raise _Unread(piece)
+            out.extend(replace(e, extra=(*e.extra, f"apart:{ap.group('n') or 0}")) for e in read)
+            continue
         de = _DAMAGE_ENDS.match(piece)
-        if de:  # 'Helpless (save ends, damage ends)', 'Helpless (save ends, or ends if target takes damage)': either
-            read = _effects(de.group("c") + " (save ends" + (de.group("both") or "") + ")", "target", "hit")
+        if de:  # 'Helpless (save ends, damage ends)', 'Helpless (save ends, or ends if target takes damage)', 'Helpless
+            # until affected creature takes damage (save ends)', 'Confused (ends when target takes damage)(save ends)'
+            words = re.sub(r"^target (?=[a-z]+$)", "", de.group("c") or de.group("c2"))  # ('target Helpless until it
+            read = _effects(words + " (save ends" + (de.group("both") or de.group("both2") or "") + ")", "target",
+                            "hit")  # takes damage (save ends)')
             if not read or any(e.kind != "condition" or e.duration != "save" for e in read):
                 raise _Unread(piece)
             out.extend(replace(e, extra=(*e.extra, "damage-ends")) for e in read)
@@ -687,8 +701,14 @@ def _splash(piece: str) -> list[Effect] | None:
 
 _SPLASH_WHO: Final = frozenset({"all", "enemies", "allies", "chosen-enemy"})
 _TYPED_NUMBER: Final = re.compile(r"\d+ (?:" + _TYPE_ALT + r")")
-_DAMAGE_ENDS: Final = re.compile(r"^(?P<c>.+?) \(save ends(?P<both> both)?[,;] (?:or )?(?:damage ends|ends if (?:the )?"
-                                 r"target takes damage)\)?$")
+_APART_ENDS: Final = re.compile(
+    r"^(?P<c>.+?) \((?:(?P<save>save ends)[,;] (?:or |also )?)?ends? (?:if|when) (?:it|affected creature|(?:the )?"
+    r"target) (?:becomes|is) (?:non-?adjacent to (?:the )?(?:target|it)|(?P<n>\d+) or more squares (?:away|distant) "
+    r"from it)\)?$")
+_DAMAGE_ENDS: Final = re.compile(r"^(?P<c>.+?) \(save ends(?P<both> both)?[,;] (?:or |also )?(?:damage ends|"
+                                 r"ends (?:if|when) (?:the )?target takes damage)\)?$|"
+                                 r"^(?P<c2>.+?) (?:until (?:affected creature|it|the target|target) takes damage ?|"
+                                 r"\(ends (?:when|if) (?:the )?target takes damage\) ?)\(save ends(?P<both2> both)?\)$")
 _KIND_CREATURES: Final = re.compile(r"^(?P<k>[a-z\-]+) creatures (?P<rest>(?:are|take) .+)$")
 
 
@@ -796,6 +816,8 @@ _OWN_IMMEDIATE: Final = re.compile(r"(?:^|[:;.,]\s)(then,? )?(?:it (?:may |can )
 
 
 def _display_name(text: str, name: str) -> str:
+    if name and ":" not in text[: len(name) + 1]:  # 'Poison Sting +12 vs. AC': its name printed without a colon
+        return text[: len(name)].strip()
     if name:
         return text.split(":", 1)[0].strip()
     return text.strip().rstrip(".")[:60]
@@ -985,6 +1007,9 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     action = found.get("action", "")
     trigger = found.get("trigger", "")
     requirement = found.get("requirement", "")
+    moved = _MOVED_TOO.match(body) if requirement == "charge" else None
+    if moved:  # 'Usable on charge. Usable only if this creature has moved 1 or more squares from its starting position
+        body = body[moved.end():]  # this turn.': a charge has moved it (at least 2 squares, toward its target)
     per = found.get("per", "")
     ca_on = _ca_on_attack(trigger, trigger_filter, body) if not action and not requirement and not per \
         and not recharge else None
@@ -1098,6 +1123,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     made_tail = _after_attacks(body, made=True) if not trigger else None
     if made_tail is not None and _MADE_RE.match(made_tail[0]) and requirement != "charge":
         body, after_all = made_tail  # 'make 2 {b} attacks. Hit or miss, it has +4 AC until ...', ', then shift 3'
+    body = _SECOND_LAST.sub(r". if both attacks hit, \1", body)  # '...; +10 Damage to second attack if both hit'
     mm = _MADE_RE.match(body)
     if mm and (ptype == "attack" or action in ("attack", "", "turn")) and not trigger:
         n = _words_to_int(mm.group("n"))
@@ -1494,11 +1520,19 @@ _AFTER_KINDS: Final = frozenset({"shift", "move", "teleport", "mod", "damage", "
 _AFTER_WHO: Final = frozenset({"self", "all", "allies", "enemies", "everyone"})
 
 
+_ONE_WITH: Final = re.compile(r"^attacks? (?:1|one|a single) (?:creature|target|enemy) with (?P<n>\d+|two) "
+                              r"(?P<w>\{b\}|\{m\}|\{mb\}) attacks")
+
+
 def _approach(body: str) -> tuple[Effect, str] | None:
     """The move or shift before a power's attack (its effect: amount N, -1 its speed, -2 twice its speed; 'min:N'
     for '(minimum N squares)' and 'exactly N'), and the attack's words to read as any attack's; None when the
     words are not these."""
-    m = _APPROACH.match(body.strip())
+    # 'Move up to this creature's speed and at least 2 squares and then attack 1 creature with 2 {b} attacks': the
+    # minimum and the attacks in the words the others use
+    words = re.sub(r"(its (?:current )?speed) and at least (\d+) squares? and then\b", r"\1 (minimum \2 squares), then",
+                   body.strip())
+    m = _APPROACH.match(words)
     if m is None:
         return None
     kind = "shift" if m.group("verb").startswith("shift") else "move"
@@ -1514,7 +1548,7 @@ def _approach(body: str) -> tuple[Effect, str] | None:
         if n > 0 and low > n:
             return None
         extra = (*extra, f"min:{low}")
-    rest = m.group("rest").strip()
+    rest = _ONE_WITH.sub(r"make \g<n> \g<w> attacks against the same target", m.group("rest").strip())
     at = _APPROACH_ATTACK.match(rest)
     if at:
         atk = at.group("atk")
@@ -1701,7 +1735,9 @@ _MADE_RE: Final = re.compile(
 )
 # 'If both attacks hit, +10 Damage on the second attack', 'If the first hits, +4 Attack on the second': the second of
 # two attacks against one target gains it when the first hit (extra "second-if-first"; a damage bonus counts on its hit)
-_ON_SECOND: Final = re.compile(r"^\+(?P<n>\d+) (?P<stat>attack|damage) (?:on|to) the second(?: attack)?$")
+_ON_SECOND: Final = re.compile(r"^\+(?P<n>\d+) (?P<stat>attack|damage) (?:on|to) (?:the )?second(?: attack)?$")
+_SECOND_LAST: Final = re.compile(r"[;,.] (\+\d+ (?:attack|damage) (?:on|to) (?:the )?second attack) if both "
+                                 r"(?:attacks )?hit\.?$")
 
 
 _ONE_OR_BOTH: Final = re.compile(r"^(?P<one>\d+) damage if (?:one|1)(?: attack)? hits?,? (?P<both>\d+) damage "

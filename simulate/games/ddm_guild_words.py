@@ -52,6 +52,10 @@ def normalise(text: str) -> str:
     t = t.replace(" :", ":").replace(" ;", ";")
     # misprints on the cards ("20 damagee", "10 damamge", "15 +5 necrotic damage")
     t = _MISSPELT_DAMAGE.sub("damage", t)
+    t = _LETTER_ZERO.sub(r"\g<1>0", t)  # 'Blowgun Dart: +15 vs. AC; 1o damage': the 0 printed as the letter o
+    t = re.sub(r"\bfirstt\b", "first", t)  # 'use only when this creature firstt becomes bloodied'
+    t = re.sub(r"\bspeed -(\d+)\b", r"-\1 speed", t)  # 'Speed -2 (save ends)': the modifier's number after its word
+    t = _NAME_NO_COLON.sub(r"\1: ", t)  # 'Poison Sting +12 vs. AC; 5 + 5 poison damage': the name's colon lost
     for rx, word in _MISSPELT_WORDS:  # "adjacent enenmies", "edjacent", "whil an allied", "+2 {m} att ack"
         t = rx.sub(word, t)
     for rx, word in _SAME_MEANING:  # the cards' other spellings of a phrase the grammar reads
@@ -69,7 +73,8 @@ def normalise(text: str) -> str:
     t = _EITHER_DEFENCE.sub(lambda m: f"+{m.group(1)} vs. {m.group(2)}|{m.group(3)}", t)
     # the cards' spellings of a Followup ("AND Followup Followup: +13 vs.", "AND Followup. Followup: +11 vs.")
     t = _FOLLOWUP_TWICE.sub("followup:", t)
-    t = re.sub(r"(?<=followup: )(?=\d+ vs\. )", "+", t)  # 'Followup: 17 vs. DEF(Fort)': its bonus lost its '+'
+    t = re.sub(r"(?<=: )(?=\d+ vs\. (?:ac|fort|ref|will)\b)", "+", t)  # 'Skull Mace: 19 vs. AC', 'Followup: 17 vs.
+    # DEF(Fort)': the bonus lost its '+'
 
     # a closing parenthesis left from a reminder split across two powers ("Immune Fire.)")
     if t.endswith(")") and t.count(")") > t.count("("):
@@ -82,6 +87,8 @@ _BARE_TAG: Final = re.compile(r"\s*\((?:fear|charm|sleep|poison|illusion|psychic
 _FOURTITUDE: Final = re.compile(r"\bforitude\b")
 _MISSPELT_DAMAGE: Final = re.compile(r"\b(?:damagee|damamge|dmaage|damge)\b")
 _MISSPELT_LIGHTNING: Final = re.compile(r"\blighting\b")
+_NAME_NO_COLON: Final = re.compile(r"^([a-z][a-z' \-]{2,40}?) (?=(?:\([^)]*\) )?\+\d+ vs\. )")
+_LETTER_ZERO: Final = re.compile(r"\b(\d)o(?= (?:[a-z]+ )?damage\b)")
 _MISSPELT_REFLEX: Final = re.compile(r"\brefex\b")
 _SAME_MEANING: Final = (
     # 'attackers making {m} attacks against it take 10 damage per attack' (Spined Devil's Spine Shield)
@@ -300,7 +307,8 @@ def _leading_duration(text: str) -> tuple[str, str]:
 
 # Subjects: the creatures an effect reaches, relative to the power's creature and the event.
 _SUBJECT_RE: Final = re.compile(
-    r"^(?P<subj>it or (?:an|1|one) (?:adjacent )?ally|it and each ally|it and all allies|each ally and it|it|itself|"
+    r"^(?P<subj>it or (?:an|1|one) (?:adjacent )?(?:(?P<kw5>[a-z\-]+) )?ally|it and each ally|it and all allies|"
+    r"each ally and it|it|itself|"
     r"you|(?:your )?opponent|"
     r"(?:the )?target of that attack|the target|target|that target|"
     r"that enemy|the enemy|that creature|the attacker|that attacker|attacker|that ally|the ally|"
@@ -610,7 +618,7 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
     subj = m.group("subj")
     where = m.group("where") or ""
     rest = text[m.end():].strip()
-    kw = m.group("kw1") or m.group("kw2") or m.group("kw3") or m.group("kw4") or ""
+    kw = m.group("kw1") or m.group("kw2") or m.group("kw3") or m.group("kw4") or m.group("kw5") or ""
     within = 0
     wm = re.search(r"(?:within|in) (\d+) squares?", where)
     if wm:
@@ -632,10 +640,12 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
     flt = Filter(keyword=keyword, alignment=alignment, within=within, target_state=seen)
     if subj.startswith("it or "):  # 'it or 1 adjacent ally', 'it or 1 ally within 5 squares of it', 'it or an ally'
         near = re.fullmatch(r" within (\d+) squares?(?: of it)?", where)
+        if kw and not kinds_known(flt.keyword or "-"):  # 'it or 1 living ally': the ally of that kind
+            return "", Filter(), text
         if "adjacent" in subj and not where:
-            return "chosen-self-or-ally", Filter(within=-1), rest
+            return "chosen-self-or-ally", Filter(keyword=flt.keyword, within=-1), rest
         if "adjacent" not in subj and (near or not where):
-            return "chosen-self-or-ally", Filter(within=int(near.group(1)) if near else 0), rest
+            return "chosen-self-or-ally", Filter(keyword=flt.keyword, within=int(near.group(1)) if near else 0), rest
         return "", Filter(), text
     if subj in ("it", "itself"):
         return "self", flt, rest

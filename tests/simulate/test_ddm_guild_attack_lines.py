@@ -10,9 +10,9 @@ import pytest
 
 from simulate.engine.game import IllegalAction
 from simulate.games import ddm_guild_play as P
-from simulate.games.ddm_guild import GuildAttack, GuildCharge, GuildState
+from simulate.games.ddm_guild import GuildAttack, GuildCharge, GuildMoveAttack, GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
-from simulate.games.ddm_guild_vocab import Power
+from simulate.games.ddm_guild_vocab import Filter, Power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
 
 GAMBIT = "Gambit: Provokes opportunity attacks. +14 vs. AC; 20 damage."
@@ -474,3 +474,159 @@ ONE_OR_BOTH = ("Rending Strike: 2 attacks against same target; +11 vs. AC each; 
 def test_damage_of_one_hit_or_of_both(faces: list[int], lost: int) -> None:
     """Reading ddm-guild.one-or-both: 15 a hit, 40 in all when both hit."""
     assert 100 - _duel(ONE_OR_BOTH, faces, ("b1", "b1")).b.by_id["b1"].hp == lost
+
+
+GRAB = ("Grab: +11 vs. Reflex; 5 damage AND Immobilized (save ends, or ends if this creature becomes nonadjacent to "
+        "target).")
+DRONING = ("Droning Wings: +15 vs. Will; Stunned (save ends; also ends if affected creature becomes 4 or more squares "
+           "away from this creature).")
+
+
+@pytest.mark.parametrize(("own", "cond"), [(GRAB, "immobilized"), (DRONING, "stunned")])
+def test_a_condition_that_ends_when_the_two_are_apart(own: str, cond: str) -> None:
+    s = _duel(own, [15])
+    orc = s.b.by_id["b1"]
+    assert orc.has(cond)
+    P.place(s.b, s.b.by_id["a1"], (3, 3))  # 2 squares from the Orc: apart for the Grab, not for the Stun
+    assert orc.has(cond) == (own == DRONING)
+    P.place(s.b, s.b.by_id["a1"], (1, 3))  # 4 squares away
+    assert not orc.has(cond)
+
+
+GAZE = ("Death Gaze: +14 vs. Fortitude; 30 damage AND target has -4 Attack and -10 Damage (minimum 5 damage) until "
+        "start of this creature's next turn.")
+
+
+def test_a_damage_penalty_that_leaves_a_minimum() -> None:
+    s = _duel(GAZE, [15, 15])
+    turn_of(s, "b1")
+    sword = next(q for q in s.b.by_id["b1"].powers if q.name == "Sword")
+    s.apply(GuildAttack(sword.index, ("a1",)))
+    assert s.b.by_id["a1"].hp == 50 - 5  # 10 damage less 10, but no less than 5
+
+
+INFECTIOUS = "Infectious Bite: +8 vs. AC; 10 damage AND target cannot heal or gain HP (save ends)."
+
+
+def test_a_target_that_cannot_heal_or_gain_hit_points() -> None:
+    s = _duel(INFECTIOUS, [15])
+    orc = s.b.by_id["b1"]
+    P.heal(s.b, orc, 10)
+    assert orc.hp == 90
+
+
+VINDICATING = ("Vindicating Blow: +12 vs. AC; 15 damage AND this creature or 1 Undead ally within 5 squares of this "
+               "creature heals 10 HP.")
+
+
+def test_it_or_one_ally_of_a_kind_heals() -> None:
+    s = battle([card("Skull Lord", SWORD, VINDICATING, hp=100), card("Knight", SWORD, hp=100),
+                card("Zombie", SWORD, hp=100, keywords=("Undead",))], [card("Orc", SWORD, hp=100)],
+               PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "a3", 4, 6)
+    put(s, "b1", 5, 3)
+    for fid, hp in (("a1", 95), ("a2", 40), ("a3", 80)):
+        s.b.by_id[fid].hp = hp
+    turn_of(s, "a1")
+    s.apply(GuildAttack(_power(card("Skull Lord", SWORD, VINDICATING), "Vindicating Blow").index, ("b1",)))
+    assert [s.b.by_id[x].hp for x in ("a1", "a2", "a3")] == [95, 40, 90]  # the most wounded Undead ally
+
+
+def test_a_zero_printed_as_the_letter_o() -> None:
+    assert _duel("Blowgun Dart: +15 vs. AC; 1o damage.", [15]).b.by_id["b1"].hp == 90
+
+
+ROT = ("Rot Poison Bite: +11 vs. AC; 5 Damage AND ongoing 5 poison Damage (save ends); targets already taking ongoing "
+       "poison damage also take ongoing 5 necrotic Damage (save ends)")
+
+
+@pytest.mark.parametrize("already", [True, False])
+def test_a_rider_on_a_target_already_taking_ongoing_damage(already: bool) -> None:
+    s = battle([card("Spider", SWORD, ROT)], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    orc = s.b.by_id["b1"]
+    if already:
+        P.add_active(s.b, orc, "ongoing", "poison", 5, "save", s.b.by_id["a1"], Filter())
+    turn_of(s, "a1")
+    s.apply(GuildAttack(_power(card("Spider", SWORD, ROT), "Rot Poison Bite").index, ("b1",)))
+    assert sorted(e.what for e in orc.effects if e.kind == "ongoing") == (
+        ["necrotic", "poison", "poison"] if already else ["poison"])
+
+
+SPORES = ("Spores of Madness: Immediate, use only when this creature firstt becomes bloodied : (burst 2) +15 vs. Will; "
+          "Confused.")
+
+
+def test_a_misspelt_first_in_a_trigger() -> None:
+    s = battle([card("Vrock", SWORD, SPORES, hp=40)], [card("Orc", SWORD)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    s.b.by_id["a1"].hp = 25
+    turn_of(s, "b1")
+    s.apply(GuildAttack(next(q for q in s.b.by_id["b1"].powers if q.name == "Sword").index, ("a1",)))
+    assert s.b.by_id["a1"].bloodied and s.b.by_id["b1"].has("confused")
+
+
+JUMP = ("Jump Kick: Usable on charge. Usable only if this creature has moved 1 or more squares from its starting "
+        "position this turn. +7 vs. AC; 15 damage AND this creature shifts up to 2 squares.")
+
+
+def test_an_attack_usable_on_a_charge_that_has_moved_it() -> None:
+    s = battle([card("Kobold Monk", SWORD, JUMP)], [card("Deer", SWORD, hp=50)], PurposeDice(attack=[15]))
+    put(s, "a1", 1, 3)
+    put(s, "b1", 6, 3)
+    turn_of(s, "a1")
+    p = _power(card("Kobold Monk", SWORD, JUMP), "Jump Kick")
+    assert p.requirement == "charge"
+    s.apply(GuildCharge("b1", (5, 3), p.index))
+    assert s.b.by_id["b1"].hp == 35
+
+
+POUNCE = ("Pounce: Move up to this creature's speed and at least 2 squares and then attack 1 creature with 2 {b} "
+          "attacks; +10 Damage to second attack if both hit")
+
+
+def test_a_move_then_two_attacks_against_one_creature() -> None:
+    s = battle([card("Sphinx", SWORD, POUNCE)], [card("Deer", SWORD, hp=100)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 1, 3)
+    put(s, "b1", 6, 3)
+    turn_of(s, "a1")
+    p = _power(card("Sphinx", SWORD, POUNCE), "Pounce")
+    with pytest.raises(IllegalAction):
+        s.apply(GuildMoveAttack(p.index, (2, 3), ("b1", "b1")))  # (fewer than 2 squares)
+    s.apply(GuildMoveAttack(p.index, (5, 3), ("b1", "b1")))
+    assert s.b.by_id["b1"].hp == 100 - 10 - 20
+
+
+@pytest.mark.parametrize("words", ["Helpless until affected creature takes damage (save ends)",
+                                   "Helpless (save ends, or ends when target takes damage)",
+                                   "target Helpless until it takes damage (save ends)",
+                                   "Helpless (ends when target takes damage)(save ends)"])
+def test_a_condition_that_damage_ends_in_other_words(words: str) -> None:
+    s = _duel(f"Sleep Poison: +9 vs. Fortitude; {words}.", [15])
+    orc = s.b.by_id["b1"]
+    assert orc.has("helpless")
+    P.deal_damage(s.b, orc, [(5, "")], s.b.by_id["a1"])
+    assert not orc.has("helpless")
+
+
+@pytest.mark.parametrize(("text", "name", "lost"), [
+    ("Poison Sting +12 vs. AC; 5 + 5 poison damage.", "Poison Sting", 10),
+    ("Club (reach 3) +21 vs. AC; 30 damage, ignore Resist.", "Club", 30),
+    ("Skull Mace: 19 vs. AC; 20 + 10 necrotic damage.", "Skull Mace", 30)])
+def test_an_attack_line_that_lost_a_colon_or_a_plus(text: str, name: str, lost: int) -> None:
+    assert _power(card("Hero", SWORD, text), name).attack is not None
+    s = battle([card("Hero", SWORD, text)], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    turn_of(s, "a1")
+    s.apply(GuildAttack(_power(card("Hero", SWORD, text), name).index, ("b1",)))
+    assert s.b.by_id["b1"].hp == 100 - lost
+
+
+def test_a_speed_penalty_printed_after_its_word() -> None:
+    s = _duel("Hobbling Shot: +14 vs. AC; 15 damage AND Speed -2 (save ends).", [15])
+    assert s.b.by_id["b1"].speed() == 4
