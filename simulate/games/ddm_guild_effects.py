@@ -2137,7 +2137,7 @@ def _placed_group(s: str, default_who: str, ctx: str) -> list[Effect] | None:
     for where they stand (a target state of the group's filter), and what happens to them; None when the words are
     not so."""
     who, flt, rest = _subject(s)
-    if who not in ("enemies", "allies", "all") or flt.target_state or not rest:
+    if who not in ("enemies", "allies", "all", "chosen-ally") or flt.target_state or not rest:
         return None
     read = _target_words("enemy " + rest)
     consumed = read[1] - len("enemy ") if read is not None else 0

@@ -89,7 +89,8 @@ ROUND_MEASURES: Final = ("most-destroyed", "highest-level-destroyed", "highest-c
                          "each-in-area", "self-destroyed", "any-destroyed", "each-destroyed")
 # what a group named by where or how its creatures are ('each enemy occupying a victory area') may have done to it:
 # the group's filter.target_state is that place or state (ddm_guild_play._pick); a modifier's is whom it counts against
-PLACED_KINDS: Final = frozenset({"damage", "ongoing", "condition", "heal", "cleanse", "push", "pull", "slide"})
+PLACED_KINDS: Final = frozenset({"damage", "ongoing", "condition", "heal", "cleanse", "push", "pull", "slide",
+                                 "shift"})
 # Durations: who counts the turn ("target" is the creature affected, "source" the one whose power it is).
 DURATIONS: Final = (
     "save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn", "end-next-turn-source",

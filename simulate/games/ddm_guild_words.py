@@ -60,6 +60,7 @@ def normalise(text: str) -> str:
         t = rx.sub(word, t)
     for rx, word in _SAME_MEANING:  # the cards' other spellings of a phrase the grammar reads
         t = rx.sub(word, t)
+    t = _WORD_SQUARES.sub(lambda m: f"{m.group(1)} up to {_NUMBER_WORDS[m.group(2)]} squares", t)
     t = _MISSPELT_LIGHTNING.sub("lightning", t)
     t = _PLUS_SPACE.sub(r"\1 + \2", t)
     t = _PLUS_TIGHT.sub(r"\1 + \2", t)  # "10+15 fire damage", "10 +10 lightning damage"
@@ -138,6 +139,9 @@ _SAME_MEANING: Final = (
                 r"being destroyed\.?$"), r"\1"),
 )
 _NO_CHAMPION_POWERS: Final = r"(?:within \d+ squares of it|in aura) (?:cannot|can not|may not) use champion powers\b"
+# 'may shift up to two squares': the number in figures
+_NUMBER_WORDS: Final = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_WORD_SQUARES: Final = re.compile(r"\b(shifts?|moves?|teleports?) up to (two|three|four|five|six) squares\b")
 _MISSPELT_WORDS: Final = (
     (re.compile(r"\benenmies\b"), "enemies"), (re.compile(r"\b(?:adjacen|edjacent)\b"), "adjacent"),
     (re.compile(r"\bwhil\b"), "while"), (re.compile(r"\ba\{([mrbca]b?)\}attack\b"), r"a {\1} attack"),

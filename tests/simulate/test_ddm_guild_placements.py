@@ -254,3 +254,27 @@ def test_ranged_attacks_that_ignore_forest() -> None:
     assert bow.attack is not None and not s.b.sees(mound, orc) and not s.b.sees(archer, orc)
     assert P.in_range(s.b, mound, bow, bow.attack, orc)  # through the forest
     assert not P.in_range(s.b, archer, archer.powers[0], bow.attack, orc)
+
+
+def test_allies_beside_forest_healed_and_shifted() -> None:
+    words = "Use at end of round: An ally adjacent to forest terrain heals 10 HP, then, each ally adjacent to forest " \
+            "terrain may shift up to two squares."
+    p = parse_power(0, "special", words)
+    assert [(e.kind, e.who, e.amount, e.filter.target_state) for e in p.effects] == [
+        ("heal", "chosen-ally", 10, "at:adjacent-terrain:forest"), ("shift", "allies", 2, "at:adjacent-terrain:forest")]
+    assert C.engine_unplayed(p) == ""
+    forest = dict(WALLED, rows=["." * 12] + ["......f....."] * 6 + ["." * 12])
+    s = GuildGame().new_initial_state(
+        lists=[{"name": "A", "creatures": [card("Loxodon", SWORD, words), card("Scout", SWORD), card("Far", SWORD)]},
+               {"name": "B", "creatures": [card("Orc", SWORD)]}],
+        battle_map=forest, dice=PurposeDice(), params={"format": "standard-200"})
+    assert isinstance(s, GuildState)
+    put(s, "a1", 0, 0)
+    put(s, "a2", 5, 3)
+    put(s, "a3", 2, 6)
+    put(s, "b1", 10, 3)
+    scout, far = s.b.by_id["a2"], s.b.by_id["a3"]
+    scout.hp = far.hp = 30
+    P.fire(s.b, "end-of-round", [s.b.by_id["a1"]])
+    assert scout.hp == 40 and far.hp == 30  # the one beside the forest
+    assert scout.pos is not None and scout.pos[0] > 5 and far.pos == (2, 6)  # it shifted toward the orc
