@@ -443,6 +443,10 @@ def _while_static(body: str) -> list[Static] | None:
             # line of sight to it' (the keyword's words, while a state holds)
             out.append(Static("while", int(far.group(1)), "invisible-beyond", Filter(self_state=cond[0])))
             continue
+        if re.fullmatch(r"(?:nonadjacent|non-adjacent) enemies (?:may not|cannot|can not) trace line of sight to it",
+                        part):  # 'Blend with Rubble: While it occupies difficult terrain, nonadjacent enemies may not
+            out.append(Static("while", 1, "invisible-far", Filter(self_state=cond[0])))  # trace line of sight to it'
+            continue
         inv = re.fullmatch(r"invisible(?P<far> to (?:nonadjacent|non-adjacent) enemies)?(?P<all> to every nonadjacent "
                            r"creature)?(?: to enemies)?", part)
         if inv:  # ('Invisible to nonadjacent enemies and nonadjacent allies while adjacent to a wall')
@@ -1081,7 +1085,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         switched = _switch(t, ctx)
         if switched is not None:
             return switched
-    made = _made_terrain(t) if "smoke" in t or "line of sight is limited" in t or "counts as difficult" in t else None
+    made = _made_terrain(t) if "smoke" in t or "line of sight is limited" in t or "difficult" in t else None
     if made is not None:
         return [made]
     t = _ENDS_LAST.sub(r"end \1 on \2", t)  # '1 condition on that ally ends': the verb after its object
@@ -1874,7 +1878,7 @@ _MADE_WHERE: Final = (  # (words, who, squares from its space, shape)
     (re.compile(r"^that square and (?:each|all|every) (?:square adjacent to it|adjacent squares?)$"), "square", 1, ""),
 )
 _MADE_RE: Final = re.compile(r"^(?P<where>.+?) (?:gains?|becomes?|contains?|are|is)(?: considered)?(?: to be)? "
-                             r"(?P<t>smoke)(?: terrain)?(?: \(in addition to existing terrain\))?$")
+                             r"(?P<t>smoke|difficult)(?: terrain)?(?: \(in addition to existing terrain\))?$")
 
 
 def _made_terrain(t: str) -> Effect | None:

@@ -165,7 +165,7 @@ _MISSPELT_WORDS: Final = (
      r"each \1, \2 or \3 creature"), (re.compile(r"\b(when|after|if) this champion\b"), r"\1 it"),
     (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
     (re.compile(r"\bchanpion\b"), "champion"), (re.compile(r"\bstart f turn\b"), "start of turn"),
-    (re.compile(r"\bof(this|it)\b"), r"of \1"),
+    (re.compile(r"\bof(this|it)\b"), r"of \1"), (re.compile(r"\bdiffcult\b"), "difficult"),
     (re.compile(r"\bittakes\b"), "it takes"), (re.compile(r"\bacritical\b"), "a critical"),
     (re.compile(r"\banimmediate\b"), "an immediate"), (re.compile(r"\btaking yor\b"), "taking your"),
     (re.compile(r"\ban effect of condition\b"), "an effect or condition"),

@@ -218,3 +218,32 @@ def test_the_maps_edge_is_a_wall_for_a_placement_beside_a_wall() -> None:
                                       "on the battle map adjacent to a wall.")
     squares = P.placement_squares(s.b, s.b.by_id["a1"], there.effects[0])
     assert (9, 0) in squares and (5, 5) not in squares  # (the top row: beside the map's edge)
+
+
+def test_an_areas_squares_made_difficult_for_the_rest_of_the_battle() -> None:
+    eruption = "Eruption: (radius 1 within sight) +16 vs. Reflex; 10 + 10 fire damage AND each square in area of " \
+               "effect gains diffcult terrain until end of battle."
+    p = parse_power(0, "attack", eruption)
+    assert p.attack is not None and C.engine_unplayed(p) == ""
+    assert [(e.kind, e.what, e.extra, e.duration) for e in p.attack.hit][-1] == (
+        "terrain", "difficult", ("area",), "battle")
+    s = battle([card("Druid", eruption)], [card("Orc", SWORD, hp=80), card("Goblin", SWORD)], PurposeDice(attack=[18]))
+    put(s, "a1", 1, 3)
+    put(s, "b1", 7, 3)
+    put(s, "b2", 9, 6)
+    orc, goblin = s.b.by_id["b1"], s.b.by_id["b2"]
+    turn_of(s, "a1")
+    s.apply(GuildAttack(0, (), (7, 3)))
+    assert s.b.made and s.b.made[0].squares == frozenset((x, y) for x in (6, 7, 8) for y in (2, 3, 4))
+    assert J.holds(s.b, "in-terrain:difficult", orc)
+    assert P.reach(s.b, goblin, 6).cost_to((8, 5)) == 1 and P.reach(s.b, goblin, 6).cost_to((8, 4)) == 3
+    s._end_round()
+    assert s.b.made  # until the end of the battle
+
+
+def test_unseen_from_afar_while_in_difficult_terrain() -> None:
+    blend = "Blend with Rubble: While it occupies diffcult terrain, nonadjacent enemies may not trace line of sight " \
+            "to this creature."
+    p = parse_power(0, "special", blend)
+    assert [(s.kind, s.what, s.filter.self_state) for s in p.statics] == [
+        ("while", "invisible-far", "in-terrain:difficult")] and C.engine_unplayed(p) == ""
