@@ -199,7 +199,7 @@ GAINED_WORDS: Final = frozenset({
     "no-invisible", "no-conceal", "no-hide", "no-opportunity", "no-immediate", "no-champion", "no-grant-ca",
     "no-ca-from-flank", "half-ranged", "no-flight", "no-provoke", "no-area-vp", "no-will-attacks", "threatening-reach",
     "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor", "immune-sneak",
-    "clear-sight",
+    "clear-sight", "terrain-sight",
     "reach", "ca-attack", "flank-attack", "resist-vs", "conceal-adjacent", "no-attack-form", "resist-far",
     "half-far"})
 # (and 'no-negate', read by Fighter.uses_left from while_on: an aura's or its card's only)

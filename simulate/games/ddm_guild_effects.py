@@ -1081,6 +1081,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         # 'Mind's eye: Until end of turn, terrain and walls do not block this creature's line of sight and invisible
         # creatures are visible to this creature' (profile ddm-guild.made-terrain)
         return [Effect("gain", "self", 1, "clear-sight", "end-turn")]
+    if re.match(r"^(?:until (?:the )?end of (?:its )?turn, )?terrain does not block its line of sight"
+                r"(?: until (?:the )?end of (?:its )?turn)?$", t) and "until" in t:
+        # 'Keen Senses: Move action: Until end of turn, terrain does not block this creature's line of sight'
+        return [Effect("gain", "self", 1, "terrain-sight", "end-turn")]
     if "switch" in t or t == "both creatures must end in legal positions":
         switched = _switch(t, ctx)
         if switched is not None:

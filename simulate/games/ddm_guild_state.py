@@ -579,6 +579,8 @@ class Battle:
         clear = bool(viewer.effects) and viewer.gained("clear-sight") > 0
         w = viewer.while_on
         drop: frozenset[str] = frozenset()
+        if viewer.effects and viewer.gained("terrain-sight"):  # 'terrain does not block its line of sight'
+            drop = frozenset().union(*board.base.grid.terrain.values()) | SIGHT_ONLY
         if w:
             if board.smoky and w.get("ignores-smoke"):
                 drop = SIGHT_ONLY

@@ -278,3 +278,24 @@ def test_allies_beside_forest_healed_and_shifted() -> None:
     P.fire(s.b, "end-of-round", [s.b.by_id["a1"]])
     assert scout.hp == 40 and far.hp == 30  # the one beside the forest
     assert scout.pos is not None and scout.pos[0] > 5 and far.pos == (2, 6)  # it shifted toward the orc
+
+
+def test_sight_through_terrain_but_not_walls_for_a_turn() -> None:
+    keen = "Keen Senses: Move action: Until end of turn, terrain does not block this creature's line of sight."
+    p = parse_power(0, "special", keen)
+    assert [(e.kind, e.what) for e in p.effects] == [("gain", "terrain-sight")] and C.engine_unplayed(p) == ""
+    rows = ["." * 12] + ["......f....."] * 6 + ["." * 12]
+    s = GuildGame().new_initial_state(
+        lists=[{"name": "A", "creatures": [card("Scout", BOW, keen)]},
+               {"name": "B", "creatures": [card("Orc", SWORD)]}],
+        battle_map=dict(WALLED, rows=rows), dice=PurposeDice(), params={"format": "standard-200"})
+    assert isinstance(s, GuildState)
+    put(s, "a1", 4, 3)
+    put(s, "b1", 8, 3)
+    scout, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    assert not s.b.sees(scout, orc)
+    turn_of(s, "a1")
+    s.apply(GuildPower(1))
+    assert s.b.sees(scout, orc) and not s.b.sees(orc, scout)  # through the forest, its own sight only
+    s._end_turn(scout)
+    assert not s.b.sees(scout, orc)
