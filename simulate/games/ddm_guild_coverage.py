@@ -543,6 +543,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "a d20 table in an attack's effects"
     if move_mode(e) and (e.kind != "move" or move_mode(e) not in MOVE_MODES):
         return f"moving with {move_mode(e)} is not played"
+    if e.kind == "teleport" and e.what in ("away", "near-self"):  # an attack's target teleported (ddm-guild.teleport)
+        return "" if attack and e.who == "target" and not trigger else "a target teleported with no attack"
     if e.kind in ("shift", "move", "teleport") and e.what:
         if e.what not in END_NEAR or e.who != "self":
             return f"a {e.kind} that ends '{e.what}' is not played"

@@ -1420,6 +1420,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             raise _Unread(body)
         return [Effect("heal", who if subject_given else ("self" if default_who == "target" else default_who),
                        int(hl.group("n")), filter=flt)]
+    tt = re.match(r"^teleport (?:the )?target (?:up to (?P<n>\d+)(?: squares?)?|to any (?:space|square) within "
+                  r"(?P<m>\d+) squares? of it)$", body) if ctx == "hit" else None
+    if tt:  # 'teleport target up to 5 squares', 'teleport the target to any space within 3 squares of this creature'
+        return [Effect("teleport", "target", int(tt.group("n") or tt.group("m")),
+                       "away" if tt.group("n") else "near-self")]
     pt = re.match(r"^place (?:the )?target in (?:a|any) (?:legal )?(?:space|square) adjacent to it(?: after resolving "
                   r"(?:the |that )?attack)?$", body) if ctx == "hit" else None
     if pt:  # 'place target in any square adjacent to this creature' (an attack's rider: its target beside it)

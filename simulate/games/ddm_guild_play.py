@@ -695,6 +695,10 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     if e.kind == "terrain":
         make_terrain(b, e, ctx)
         return
+    if e.kind == "teleport" and e.what in ("away", "near-self"):
+        if ctx.target is not None:
+            teleport_target(b, ctx.target, src, e)
+        return
     if e.kind == "place" and e.what == "beside:seen-enemy":
         place_by_enemy(b, e, ctx)
         return
@@ -2441,6 +2445,38 @@ def settle(b: Battle, f: Fighter) -> None:
                 place(b, f, a)
                 b.event("legal-position", creature=f.id, to=list(a))
                 return
+
+
+def teleport_target(b: Battle, t: Fighter, src: Fighter, e: Effect) -> None:
+    """An attack's target teleported (profile ``ddm-guild.teleport``): 'teleport target up to 5 squares' to the free
+    space within that many squares that it sees, farthest from its attacker (as a push goes; an ally of the attacker:
+    where the engine would move it); 'teleport the target to any space within 3 squares of this creature' to the free
+    space within that many squares of the attacker, in the attacker's sight, nearest the attacker."""
+    if not t.in_play() or t.pos is None or src.pos is None or t is src:
+        return
+    if e.what == "away":
+        options = _teleport_squares(b, t, e.amount)
+        if t.player == src.player:
+            to = best_square(b, t, options, False)
+        else:
+            pos = src.pos
+            to = max(options, key=lambda a: (gap(a, t.side, pos, src.side), (-a[1], -a[0])), default=None)
+            if to is not None and gap(to, t.side, pos, src.side) <= b.gap(t, src):
+                to = None  # (no farther than it stands)
+    else:
+        occ = b.occupied()
+        pos = src.pos
+        options = [a for a in b.board.squares if gap(a, t.side, pos, src.side) <= e.amount and a != t.pos
+                   and b.board.can_end(a, t.side, t.statue_ok) and all(occ.get(sq) in (None, t) for sq in
+                                                                        space_of(a, t.side))
+                   and b.sight_board(src).sees(pos, src.side, a, t.side)]
+        to = min(options, key=lambda a: (gap(a, t.side, pos, src.side), a), default=None)
+        if to is not None and gap(to, t.side, pos, src.side) >= b.gap(t, src):
+            to = None
+    if to is None:
+        return
+    place(b, t, to)
+    b.event("teleport", creature=t.id, to=list(to))
 
 
 def place_by_enemy(b: Battle, e: Effect, ctx: Ctx) -> None:

@@ -299,3 +299,28 @@ def test_sight_through_terrain_but_not_walls_for_a_turn() -> None:
     assert s.b.sees(scout, orc) and not s.b.sees(orc, scout)  # through the forest, its own sight only
     s._end_turn(scout)
     assert not s.b.sees(scout, orc)
+
+
+def test_an_attacks_target_teleported_away_or_beside_its_attacker() -> None:
+    ray = "Dimensional Ray: (nearest) +22 vs. Reflex; 20 damage AND teleport target up to 5 squares."
+    grasp = "Inescapable Grasp: (range 10) +23 vs. DEF(Ref); teleport the target to any space within 3 squares of " \
+            "this creature"
+    for text, what in ((ray, "away"), (grasp, "near-self")):
+        p = parse_power(0, "attack", text)
+        assert p.attack is not None and C.engine_unplayed(p) == ""
+        assert [(e.kind, e.who, e.what) for e in p.attack.hit][-1] == ("teleport", "target", what)
+    s = battle([card("Weaver", ray), card("Aspect", grasp)], [card("Orc", SWORD, hp=90), card("Goblin", SWORD)],
+               PurposeDice(attack=[18, 18]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 6)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 11, 7)
+    weaver, aspect, orc, goblin = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"], s.b.by_id["b2"]
+    ray_spec, grasp_spec = weaver.powers[0].attack, aspect.powers[0].attack
+    assert ray_spec is not None and grasp_spec is not None
+    turn_of(s, "a1")
+    P.attack(s.b, weaver, weaver.powers[0], ray_spec, [orc])
+    assert s.b.gap(weaver, orc) == 7  # 5 squares farther from it (as far as the orc sees)
+    turn_of(s, "a2")
+    P.attack(s.b, aspect, aspect.powers[0], grasp_spec, [goblin])
+    assert s.b.adjacent(aspect, goblin)
