@@ -281,6 +281,10 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.initiative_rating = amount
     elif kind == "resist-form":
         f.resist_forms[what] = max(f.resist_forms.get(what, 0), amount)
+    elif kind == "spent-at-start":  # 'At start of battle, ... count as used' (RECHARGE gives them back)
+        for p in f.powers:
+            if p.uses and p.name.casefold() in what.split("|"):
+                f.uses[p.index] = 0
     elif kind == "difficult-aura":
         f.difficult_auras.append((amount, flt))
     elif kind == "while" and flt.self_state == "charging":  # 'Flight while charging': on its charge's move
@@ -782,6 +786,8 @@ class GuildState(State):
             if reloading and ((reloading == "ranged" and p.attack is not None and p.attack.form == "ranged")
                               or (reloading == "move" and p.approach)):
                 continue  # Slow Reload: no ranged attack after a move, no move after a ranged attack, this turn
+            if not p.is_basic and f.gained("only-basic"):  # ('can make only {b} attacks')
+                continue
             out.append(p)
         return out
 
@@ -1042,6 +1048,8 @@ class GuildState(State):
                 continue
             own = p.attack is not None and p.attack.form == "melee" and p.attack.charge
             made = made_on_charge(p) and mb is not None and mb.attack is not None and mb.attack.form == "melee"
+            if own and not made and f.gained("only-basic"):
+                continue  # ('can make only {b} attacks')
             if own or made:
                 out.append(p)
         return out

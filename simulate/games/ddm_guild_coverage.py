@@ -143,7 +143,7 @@ PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed
 PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn",
                                      "permanent", "attack", "after-attack", "end-next-turn-source",
                                      "start-next-turn-source", "until-damaged", "end-next-round", "while-source",
-                                     "until-source-bloodied"})
+                                     "until-source-bloodied", "until-moves", "until-attacked", "until-bloodied"})
 PLAYED_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac",
                                  "def", "speed", "save", "keen"})
 PLAYED_STATICS: Final = frozenset({
@@ -154,7 +154,7 @@ PLAYED_STATICS: Final = frozenset({
     "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
     "crit-damage", "while", "aura-gain", "gain", "ca-vs", "kin", "difficult-aura", "resist-form",
     "always-bloodied", "initiative-rating", "bloodied-line", "through-size",
-    "ally-alignment",
+    "ally-alignment", "spent-at-start",
 })
 # what an attack may ignore
 PLAYED_IGNORES: Final = frozenset({"insubstantial", "conceal", "invisible", "resist", "redirect"})
@@ -201,9 +201,9 @@ GAINED_WORDS: Final = frozenset({
     "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor", "immune-sneak",
     "clear-sight", "terrain-sight",
     "reach", "ca-attack", "flank-attack", "resist-vs", "conceal-adjacent", "no-attack-form", "resist-far",
-    "half-far"})
+    "half-far", "no-reach", "only-basic", "multi-activation", "invisible-far", "half-all", "speed-set"})
 # (and 'no-negate', read by Fighter.uses_left from while_on: an aura's or its card's only)
-HELD_WORDS: Final = frozenset({"invisible", "invisible-far", "no-move", "no-shift", "grants-ca", "immobilized",
+HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", "immobilized",
                                "slowed", "dazed",
                                "weakened", "sees-invisible", "sees-invisible-ground", "ignores-conceal",
                                "ignores-conceal-ground", "no-charge", "one-move", "save-at-start", "no-end-save",

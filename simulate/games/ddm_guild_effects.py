@@ -133,6 +133,8 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^resist (\d+) all vs\.? critical hits$|^-(\d+) damage (?:vs\.?|from|against) critical hits$"),
      "resist-crit"),  # 'Fortified 10: -10 damage vs. critical hits': less damage from a critical hit on it
     (re.compile(r"^takes half damage from \{r\} attacks$"), "half-ranged"),
+    (re.compile(r"^at (?:the )?start of (?:the )?battle, its (?P<names>.+?) (?:counts?|are|is) (?:as )?"
+                r"(?:used|spent)$"), "spent-at-start"),
     # a champion rating added to its attack rolls ('Add the champion rating of an Orc ally within 5 squares to this
     # creature's attack rolls', 'Add your warband's highest Champion rating to this creature's {m} attack rolls')
     (re.compile(r"^add (?:the champion rating of an? (?P<k>[a-z\-]+) ally within (?P<n>\d+) squares|your warband's "
@@ -343,6 +345,9 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
                 return None
             flt = Filter(attack_form=_FORMS[m.group("f") + " "] if m.group("f") else "")
             return [Static("mod", 1, f"attack*rating:{m.group('n') or 0}:{m.group('k') or ''}", flt)], [], "", ""
+        if kind == "spent-at-start":  # (the names are checked against the card: ddm_guild_powers.card_powers)
+            names = [n for n in re.split(r",? and |, ", m.group("names")) if n]
+            return [Static(kind, 0, "|".join(names))], [], "", ""
         if kind == "far-attacker":  # "resist-far:7" (Resist N All then), "half-far:7" (half damage then)
             far = m.group("n")
             return [Static("gain", int(m.group("r")), f"resist-far:{far}") if m.group("r")
@@ -716,6 +721,9 @@ _GAIN_PHRASES: Final = (
                 ), ("no-conceal",)),  # the alternatives are added by _gain_words from the words matched
     (re.compile(r"^" + _DENY + r" use conceal"), ("no-conceal",)),
     (re.compile(r"^loses? conceal(?: and hide)?"), ("no-conceal",)),
+    (re.compile(r"^loses? hide"), ("no-hide",)),
+    (re.compile(r"^loses? reach \d+"), ("no-reach",)),  # (its Reach: the attacks' own printed reach stays)
+    (re.compile(r"^can make only \{b\} attacks"), ("only-basic",)),
     (re.compile(r"^" + _DENY + r" make opportunity attacks"), ("no-opportunity",)),
     (re.compile(r"^" + _DENY + r" (?:take|use|perform|make) immediate actions"), ("no-immediate",)),
     (re.compile(r"^" + _DENY + r" shift"), ("no-shift",)),
@@ -740,6 +748,7 @@ _GAIN_PHRASES: Final = (
     (re.compile(r"^(?:cannot|can not|may not) (?:heal|regain hp|gain hp)(?: or (?:gain|regain) hp| hp)?"),
      ("no-heal",)),
     (re.compile(r"^(?:(?:is|are) )?invisible to non-?adjacent enemies"), ("invisible-far",)),
+    (re.compile(r"^takes? half damage from all attacks"), ("half-all",)),
     # 'Takes 10 less Damage from {c} and {r} attacks (minimum 5 Damage)', '... from {m} and {r} attacks (min. 0)': a
     # Resist All against attacks of those shapes (resist-vs), with the least damage it lets through (":min5")
     (re.compile(r"^takes? (?P<n>\d+) less damage from (?P<forms>(?:\{[mrca]\}(?:,? and |, ))*\{[mrca]\}) attacks"
@@ -782,6 +791,8 @@ _GAIN_ITEM: Final = re.compile(
     r"|vulnerable (?P<vn>\d+) (?P<vt>all|" + _TYPE_ALT + r")"
     r"|conceal (?P<cn>\d+)(?P<cadj> against adjacent enemies)?"
     r"|reach (?P<rch>\d+)"
+    r"|multi-activation (?P<ma>\d+)"
+    r"|speed f(?P<sf>\d+)"
     r"|immune (?P<im>[a-z\-]+)"
     r"|blindsight (?:with a range of )?(?P<bn>\d+)(?: squares)?"
     r"|(?P<word>hide|flight|phasing|insubstantial|burrow|forest walk|blindsight))"
@@ -843,6 +854,10 @@ def gain_words(text: str, bare: bool = False) -> list[tuple[str, int]] | None:
                 out.append(("conceal-adjacent" if m.group("cadj") else "conceal", int(m.group("cn"))))
             elif m.group("rch"):  # 'That ally has Reach 2 until end of its turn'
                 out.append(("reach", int(m.group("rch"))))
+            elif m.group("sf"):  # 'has Speed F8': that speed, with Flight ('F': a flying speed)
+                out.extend((("speed-set", int(m.group("sf"))), ("flight", 1)))
+            elif m.group("ma"):  # 'Use at start of round: This creature has Multi-Activation 2 until the end of round'
+                out.append(("multi-activation", int(m.group("ma"))))
             elif m.group("im"):
                 what = _immune_word(m.group("im"))
                 if what is None:
@@ -954,7 +969,8 @@ _KEEN_RE: Final = re.compile(
 _COND_NAME: Final = r"(?:dazed|stunned|helpless|immobilized|slowed|weakened|confused|dominated|staggered|blinded)"
 _COND_LIST: Final = _COND_NAME + r"(?:,? (?:and/or |and |or )?" + _COND_NAME + r")*"
 _NAMED_CLEANSE: Final = (
-    re.compile(r"^(?:ends?|removes?) (?:(?P<n>1|one) of )?the (?P<list>" + _COND_LIST + r") conditions?(?:\(s\))? "
+    re.compile(r"^(?:ends?|removes?) (?:(?P<n>1|one) of )?(?:the|all) (?P<list>" + _COND_LIST
+               + r") conditions?(?:\(s\))? "
                r"(?:on|from|affecting) (?P<on>.+)$"),
     re.compile(r"^removes? (?P<list>" + _COND_LIST + r") (?:conditions? )?(?:on|from) (?P<on>.+)$"),
     re.compile(r"^removes? (?P<all>all) conditions (?:on|from) (?P<on>.+)$"),
@@ -975,7 +991,8 @@ def _named_cleanse(body: str, default_who: str) -> Effect | None:
         else:
             who, flt, rest = _subject(on)
             if not who or rest or who.split(":")[0] not in ("chosen-ally", "chosen-self-or-ally", "allies",
-                                                            "self-and-allies", "friends"):
+                                                            "self-and-allies", "friends", "all"):  # ('creatures
+                # within 3 squares': of both sides, but it)
                 raise _Unread(body)
         if "all" in m.groupdict() and m.group("all"):
             return Effect("cleanse", who, 0, "cond:*", count=99, filter=flt)
@@ -1245,8 +1262,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                        extra=((dtype,) if dtype else ()) + flags)
                 for stat, n, f, dtype in mods]
     # a condition
-    if _CONDITION_RE.match(body):
-        return _condition_effect(who, flt, body, "end-next-turn")
+    if _CONDITION_RE.match(body) and not re.match(r"^(?:is |are )?invisible to non-?adjacent enemies", body):
+        return _condition_effect(who, flt, body, "end-next-turn")  # (invisible to some only: a gain, below)
     if re.match(r"^(?:grants?|is granting) combat advantage", body):
         tail = re.sub(r"^(?:grants?|is granting) combat advantage(?: to (?:all creatures|all enemies|its enemies|"
                       r"each enemy|enemies))?", "", body)
@@ -2309,7 +2326,7 @@ def _and_more(names: str, default_who: str, ctx: str) -> bool:
         return _and_more(rest, default_who, ctx)
 
 
-_VERB_START: Final = re.compile(r"^(?:has|have|is|are|gains?|loses?|cannot|can't|can not|may not)(?= )")
+_VERB_START: Final = re.compile(r"^(?:has|have|is|are|gains?|loses?|cannot|can't|can not|may not|can)(?= )")
 _LEAD_UNTIL: Final = re.compile(r"^(until [^,;:]+|for the rest of the battle)[,:]\s*")
 
 

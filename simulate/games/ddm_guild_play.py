@@ -104,7 +104,8 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
     if target.is_insubstantial() and not crit and not ignore_insubstantial:
         total //= R.INSUBSTANTIAL_DIVISOR
     if (target.swarm and form in ("melee", "ranged")) or (form == "ranged" and target.halves_ranged()) \
-            or "half-far" in far:  # half {R}; half from an attacker far away
+            or "half-far" in far or (shape and target.gained("half-all")):  # half {R}; half from an attacker far
+        # away; 'takes half damage from all attacks until it makes an attack'
         total //= 2
     if crit and target.resist_crit:  # 'Resist 15 All vs. critical hits'
         total = max(0, total - target.resist_crit)
@@ -152,6 +153,8 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dty
         return amount
     if not was_bloodied and target.bloodied:
         first = not target.was_bloodied
+        if first and target.effects:  # ('Up to 4 allies gain Flight until they are first bloodied')
+            b.end_until(target, "until-bloodied", "bloodied")
         target.was_bloodied = True
         fire(b, "bloodied", [target], target=source, run=run)
         if first:
@@ -759,6 +762,10 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                                       or x.startswith("apart:")), group=group) and f.in_play():
                 condition_gained(b, f, e.what, ctx)
         elif e.kind == "gain":
+            if e.what == "multi-activation" and add_active(b, f, "gain", e.what, e.amount, e.duration or "end-round",
+                                                           src, Filter()):
+                f.activations_left += max(0, e.amount - f.activations)  # ('has Multi-Activation 2 until end of
+                continue  # round': the turns it has left this round)
             add_active(b, f, "gain", e.what, e.amount, e.duration or "end-round", src, Filter())
         elif e.kind == "mod":
             state = e.filter.target_state
@@ -1669,9 +1676,12 @@ def second_bonus(effects: tuple[Effect, ...], stat: str) -> int:
 def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets: list[Fighter], charge: bool,
             opportunity: bool, bonus: int, force: str, damage: int = 0) -> int:
     hits = 0
-    if form_barred(attacker, spec):
-        b.event("attack-barred", creature=attacker.id, power=power.name)
+    if form_barred(attacker, spec) or (not power.is_basic and attacker.gained("only-basic")):
+        b.event("attack-barred", creature=attacker.id, power=power.name)  # ('can make only {b} attacks')
         return 0
+    for t in targets:  # ('+2 Attack and +5 Damage on {r} attacks until it is attacked')
+        if t.effects:
+            b.end_until(t, "until-attacked", "attacked")
     if (attacker.effects or attacker.while_on) and any(not may_attack(attacker, t) for t in targets):
         targets = [t for t in targets if may_attack(attacker, t)]
         if not targets:
@@ -2358,6 +2368,8 @@ def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> No
         mover.moved += 1
         if apart:
             _beside_enemy(b, mover, apart)
+        if mover.effects:  # ('invisible to non-adjacent enemies until it moves')
+            b.end_until(mover, "until-moves", "moved")
         if watchers:
             _entered(b, mover, [e for e in watchers if e not in near])
             _moved_near(b, mover, watchers, near)
@@ -2411,6 +2423,8 @@ def shift_to(b: Battle, f: Fighter, to: Sq) -> None:
     apart = [e for e in enemies if e not in beside]
     place(b, f, to)
     f.moved += 1
+    if f.effects:
+        b.end_until(f, "until-moves", "moved")
     if beside:
         fire(b, "enemy-shifts", beside, target=f)
     if f.in_play() and not b.over and any(p.trigger == "enters-beside-enemy" for p in f.powers):
@@ -2843,6 +2857,8 @@ def reposition(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bool, mod
     if kind == "teleport":
         place(b, f, best)
         b.event("teleport", creature=f.id, to=list(best))
+        if f.effects:
+            b.end_until(f, "until-moves", "moved")
         return
     f.move_mode = mode
     try:

@@ -2140,6 +2140,10 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
         if any(n not in attacks_all for n in named):  # '+2 Attack with Stormburst': an attack of this card
             out[i] = replace(q, unplayed=f"with {named[0]}: no attack of this card has that name")
             continue
+        used = [n for s in q.statics if s.kind == "spent-at-start" for n in s.what.split("|")]
+        if any(not any(x.name.casefold() == n and x.uses for x in out) for n in used):  # ('... count as used')
+            out[i] = replace(q, unplayed="powers that count as used: not powers of this card with a use limit")
+            continue
         spent = [x[6:] for s in q.statics for x in s.filter.self_state.split("&") if x.startswith("spent:")]
         if any(n not in names for n in spent):  # 'while Spear Throw has no uses available': a power of this card
             out[i] = replace(q, unplayed=f"while {spent[0]} has no uses: no power of this card has that name")

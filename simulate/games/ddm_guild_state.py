@@ -375,7 +375,7 @@ class Fighter:
         return self._speed_with_mods()
 
     def _speed_with_mods(self) -> int:
-        s = self.card.speed
+        s = self.gained("speed-set") or self.card.speed  # ('has Speed F8' until it makes an attack)
         for stat, n, flt in self.static_mods:
             if stat == "speed" and (not flt.self_state or (flt.self_state == "charging" and self.charging_now)):
                 s += n  # '+2 Speed while charging': on its charge's move
@@ -447,6 +447,8 @@ class Fighter:
         a = p.attack
         if a is None:
             return 0
+        if self.gained("no-reach"):  # 'until end of battle, this creature loses Reach 2'
+            return a.reach
         reach = max(self.reach, self.gained("reach"))  # (a while state's, an aura's, or a power's for a while)
         return max(a.reach, reach) if a.reach == 1 else a.reach
 
@@ -625,12 +627,12 @@ class Battle:
         if not target.gained("no-invisible") and not self.senses(viewer, target, "sees-invisible"):
             if target.has("invisible"):
                 return True
+            if target.gained("invisible-far") and viewer.player != target.player and not self.adjacent(target, viewer):
+                return True  # ('invisible to nonadjacent enemies': while a state holds, its own, or until it moves)
             if target.while_on:  # 'invisible (to nonadjacent enemies) while occupying forest terrain'
                 if target.while_on.get("invisible", 0) and viewer.player != target.player:
                     return True
-                if target.while_on.get("invisible-far", 0) and viewer.player != target.player \
-                        and not self.adjacent(target, viewer):
-                    return True
+
                 if target.while_on.get("invisible-far-all", 0) and not self.adjacent(target, viewer):
                     return True  # (its allies too)
                 far = target.while_on.get("invisible-beyond", 0)  # 'invisible to enemies 5 or more squares distant'
@@ -641,6 +643,12 @@ class Battle:
         if target.pos is not None and viewer.pos is not None and not self.adjacent(target, viewer):
             return self.board.wall_cover(viewer.pos, viewer.side, target.pos, target.side)
         return False
+
+    def end_until(self, f: Fighter, duration: str, why: str) -> None:
+        """End ``f``'s effects that last until this happens to it ("until-moves", "until-attacked",
+        "until-bloodied")."""
+        for e in [x for x in f.effects if x.duration == duration]:
+            self.end_effect(f, e, why)
 
     def end_effect(self, f: Fighter, e: Active, why: str) -> None:
         """Remove an effect from a creature and say so in the log (the replay shows conditions ending); a power given

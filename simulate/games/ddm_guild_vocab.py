@@ -76,6 +76,8 @@ STATIC_KINDS: Final = (
     "defensive-advantage", "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable",
     "aura-mod", "no-ca-from-flank", "illuminator", "shift-distance", "statue-ok", "delayed", "blank", "construction",
     "crit-multiplier", "crit-damage", "while",
+    "spent-at-start",  # 'At start of battle, this creature's Cacophony, Chaos Hammer, ... count as used': what, the
+    # powers' names ('|'-separated), with no use left when the battle starts
 )
 # how a move power moves its creature ('move up to its speed with Flight': "mode:flight" in the effect's extra)
 MOVE_MODES: Final = ("flight", "burrow")
@@ -98,6 +100,7 @@ DURATIONS: Final = (
     "end-next-round",  # 'until end of next round': the end of the round after the one it is used in
     "while-source", "until-source-bloodied",  # while the power's creature is on the battle map; until it is first
     # bloodied (or leaves it)
+    "until-moves", "until-attacked", "until-bloodied",  # its own next move, an attack on it, its first bloodying
 )
 TRIGGERS: Final = (
     "", "start-of-round", "end-of-round", "before-initiative", "start-of-turn", "end-of-turn", "setup",

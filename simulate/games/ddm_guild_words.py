@@ -181,6 +181,12 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\bmoves? u[o0]p? to\b"), "moves up to"), (re.compile(r"\bit as (?=[+-]\d)"), "it has "),
     (re.compile(r"\[([mrcab]b?)\](?= attacks?\b)"), r"{\1}"),  # '-5 damage with [m] attacks': the icon
     (re.compile(r"\bthier\b"), "their"), (re.compile(r"\bongoign\b"), "ongoing"),
+    (re.compile(r"\bdevil immortal\b"), "devil, immortal"),  # (a list's comma left out: no such kind)
+    (re.compile(r"\b(multi-activation \d+) \(activates (?:twice|two times|\d+ times) (?:per|a|each) round\)"), r"\1"),
+    (re.compile(r"\bwithin (\d+) of (it|this creature)\b"), r"within \1 squares of \2"),
+    # '+5 radiant {m} Damage': the icon before the type, as the modifiers read it
+    (re.compile(r"([+-]\d+) (acid|cold|fire|force|lightning|necrotic|poison|psychic|radiant|thunder) (\{[mrca]\}) "
+                r"damage\b"), r"\1 \3 \2 damage"),
     (re.compile(r"\(min\. (\d+)"), r"(minimum \1"),  # '(min. 0)': the stop is no sentence's end
     (re.compile(r"([+-]\d+) (\{[mrca]\}), ?(\{[mrca]\}),? and (\{[mrca]\}) (damage|attack)\b"),
      r"\1 \2 \5 and \1 \3 \5 and \1 \4 \5"),
@@ -271,6 +277,11 @@ _DURATION_PATTERNS: Final = (
     # first bloodied (ddm_guild_play.source_gone / source_bloodied)
     (re.compile(r"^while it is (?:on the battle ?map|in play)$"), "while-source"),
     (re.compile(r"^until it (?:is first|first becomes|becomes first) bloodied$"), "until-source-bloodied"),
+    # until its own move ('invisible to non-adjacent enemies until it moves'), an attack on it ('+2 Attack ... until it
+    # is attacked'), its first bloodying ('Up to 4 allies gain Flight until they are first bloodied')
+    (re.compile(r"^until it moves$"), "until-moves"),
+    (re.compile(r"^until it is (?:next )?attacked$"), "until-attacked"),
+    (re.compile(r"^until they are first bloodied$"), "until-bloodied"),
 )
 
 
@@ -286,7 +297,8 @@ def _duration(text: str) -> str:
 
 _TRAILING_DURATION: Final = re.compile(
     r"^(.*?)[ ,]*\(?((?:save ends(?: both| all)?)|until (?:the )?(?:end|start) of [^;.()]*|until after it [^;.()]*"
-    r"|until it (?:first )?(?:attacks|resolves an attack|takes damage)|for the rest of the battle|this round"
+    r"|until it (?:first )?(?:attacks|makes an attack|resolves an attack|takes damage|moves|is attacked)"
+    r"|until they are first bloodied|for the rest of the battle|this round"
     r"|while it is (?:on the battle ?map|in play))\)?$"
 )
 
@@ -581,17 +593,20 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
         return "all", Filter(within=within), text[sides.end():].strip()
     lv = _LEVEL_SUBJECT.match(text)
     if lv:
-        kinds = [_singular(k) for k in re.split(r" or ", lv.group("kinds").strip())] if lv.group("kinds") else []
-        if all(k in KINDS for k in kinds):
+        kinds = [_singular(k) for k in re.split(r",? or |, ", lv.group("kinds").strip())] if lv.group("kinds") else []
+        if all(k in KINDS or (k in SUBJECT_STATES and lv.group("size")) for k in kinds):
             level = ("level<=" if lv.group("dir") in ("lower", "less") else "level>=") + lv.group("lv") \
                 if lv.group("lv") else ""
             alts = ["+".join(x for x in (k, level) if x) for k in kinds] or [level]
+            if lv.group("size"):  # ('an adjacent Medium or smaller Immobilized enemy': each size up to it)
+                alts = ["+".join(x for x in (size, alt) if x) for size in _SIZES_UP_TO[lv.group("size")]
+                        for alt in alts]
             who_l = ("chosen-" if lv.group("q") in ("1", "one", "an", "a") else "") + \
                 ("ally" if lv.group("noun") == "ally" else "enemy")
             if lv.group("q").isdigit() and int(lv.group("q")) > 1:
                 who_l = f"chosen-{'allies' if lv.group('noun') == 'ally' else 'enemies'}:{lv.group('q')}"
             within = -1 if lv.group("adj") or lv.group("adj2") else 0
-            if (level or len(kinds) > 1 or lv.group("adj2")) and who_l.startswith("chosen-"):
+            if (level or len(kinds) > 1 or lv.group("adj2") or lv.group("size")) and who_l.startswith("chosen-"):
                 return who_l, Filter(keyword="|".join(a for a in alts if a), within=within), \
                     text[lv.end():].strip()
     one = re.match(r"^(?P<q>each|1|one) (?P<kind>[a-z\-]+) in your warband\b", text)
@@ -688,8 +703,12 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
 # '1 adjacent level 4 or lower Goblin ally', 'an adjacent Construct or Object ally', '2 enemies adjacent to it each'
 _LEVEL_SUBJECT: Final = re.compile(
     r"^(?P<q>1|one|an|a|2|3|two|three) (?P<adj>adjacent )?(?:level (?P<lv>\d+) or (?P<dir>lower|less|higher|greater) )?"
-    r"(?P<kinds>[a-z\-]+(?: or [a-z\-]+)? )??(?P<noun>ally|enemy|allies|enemies)(?P<adj2> adjacent to it)?"
+    r"(?:(?P<size>tiny|small|medium|large) or smaller )?"
+    r"(?P<kinds>[a-z\-]+(?:(?:,|,? or) [a-z\-]+)* )??(?P<noun>ally|enemy|allies|enemies)(?P<adj2> adjacent to it)?"
     r"(?: each)?(?= |$)")
+# 'a Medium or smaller enemy': one of these sizes (has_keyword reads a size word)
+_SIZES_UP_TO: Final = {"tiny": ("tiny",), "small": ("tiny", "small"), "medium": ("tiny", "small", "medium"),
+                       "large": ("tiny", "small", "medium", "large")}
 _ADJACENT_TARGET: Final = re.compile(
     r"^(?:an?|1|one) adjacent (?:(?P<state>dazed|stunned|immobilized|slowed|weakened|blinded) )?target"
     r"(?= (?:is|takes)\b)")
