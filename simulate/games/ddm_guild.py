@@ -275,6 +275,8 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.kin.append(what)
     elif kind == "ally-alignment":  # 'Wolf and Beast allies have Evil alignment' (at set-up)
         f.kin.append(f"allies:{what}:{flt.keyword}")
+    elif kind == "warband-keyword":  # 'Shapeshifters in your warband with the Stealth keyword gain the Aquatic keyword'
+        f.kin.append(f"warband:{what}:{flt.keyword}")
     elif kind == "always-bloodied":
         f.always_bloodied = True
     elif kind == "initiative-rating":
@@ -307,6 +309,12 @@ class GuildState(State):
                 self.b.add(make_fighter(f"{'ab'[player]}{i + 1}", player, card))
         for f in self.b.fighters:  # 'is Evil if there are Evil creatures in your warband': decided at set-up
             for word in f.kin:
+                if word.startswith("warband:"):  # a keyword its side's creatures of some kinds gain (itself too)
+                    _, keyword, kinds = word.split(":")
+                    for o in self.b.fighters:
+                        if o.player == f.player and J.has_kinds(o, kinds):
+                            o.keywords = o.keywords | {keyword}
+                    continue
                 if word.startswith("allies:"):  # what it makes of its allies of some kinds
                     _, alignment, kinds = word.split(":")
                     for o in self.b.fighters:
@@ -586,6 +594,7 @@ class GuildState(State):
         """Profile ``ddm-guild.start-of-turn``."""
         b = self.b
         f.attack_action = f.move_action = f.minor_action = True
+        f.free_shift = f.gained("free-shift") > 0  # 'can shift once on its turn without expending an action'
         f.moved = 0
         f.attacked = f.melee_attacked = f.ranged_attacked = False
         f.turn_start = f.pos
@@ -737,10 +746,10 @@ class GuildState(State):
         return out
 
     def _move_actions(self, f: Fighter) -> list[Action]:
-        if not self._move_free(f) or f.held() or f.pos is None:
+        if not (self._move_free(f) or f.free_shift) or f.held() or f.pos is None:
             return []
         out: list[Action] = []
-        for anchor in sorted(P.reachable(self.b, f, f.speed())):
+        for anchor in sorted(P.reachable(self.b, f, f.speed())) if self._move_free(f) else ():
             if anchor != f.pos:
                 out.append(GuildMove(anchor))
         for anchor in self._shift_squares(f):
@@ -749,7 +758,7 @@ class GuildState(State):
 
     def _shift_squares(self, f: Fighter) -> list[Sq]:
         """Profile ``ddm-guild.shift`` (not while immobilized, barred from shifting, or Ponderous)."""
-        if not self._move_free(f) or f.held() or f.has("no-shift") or f.ponderous:
+        if not (self._move_free(f) or f.free_shift) or f.held() or f.has("no-shift") or f.ponderous:
             return []
         mode = f.move_mode
         f.move_mode = mode or "shift"  # (its movement is a shift: 'Elven Step')
@@ -1011,7 +1020,8 @@ class GuildState(State):
         powers = self.charge_powers(f)
         if not powers:
             return []
-        targets = [t for t in P.nearest_enemies(b, f) if not t.gained("untargetable-charge")]
+        targets = [t for t in P.nearest_enemies(b, f, sight=not f.gained("charge-unseen"))  # ('Scent of Blood')
+                   if not t.gained("untargetable-charge")]
         if not targets:
             return []
         f.charging_now = True  # its speed and movement while charging
@@ -1138,7 +1148,10 @@ class GuildState(State):
             to = (action.to[0], action.to[1])
             if to not in self._shift_squares(f):
                 raise IllegalAction(f"{f.id} cannot shift to {list(to)}")
-            self._spend_move(f)
+            if f.free_shift:  # ('Sidestep': the shift it makes without an action, first)
+                f.free_shift = False
+            else:
+                self._spend_move(f)
             b.event("shift", creature=f.id, to=list(to))
             P.shift_to(b, f, to)
             return

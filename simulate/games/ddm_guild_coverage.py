@@ -154,7 +154,7 @@ PLAYED_STATICS: Final = frozenset({
     "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
     "crit-damage", "while", "aura-gain", "gain", "ca-vs", "kin", "difficult-aura", "resist-form",
     "always-bloodied", "initiative-rating", "bloodied-line", "through-size",
-    "ally-alignment", "spent-at-start",
+    "ally-alignment", "spent-at-start", "warband-keyword",
 })
 # what an attack may ignore
 PLAYED_IGNORES: Final = frozenset({"insubstantial", "conceal", "invisible", "resist", "redirect"})
@@ -201,7 +201,8 @@ GAINED_WORDS: Final = frozenset({
     "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor", "immune-sneak",
     "clear-sight", "terrain-sight",
     "reach", "ca-attack", "flank-attack", "resist-vs", "conceal-adjacent", "no-attack-form", "resist-far",
-    "half-far", "no-reach", "only-basic", "multi-activation", "invisible-far", "half-all", "speed-set"})
+    "half-far", "no-reach", "only-basic", "multi-activation", "invisible-far", "half-all", "speed-set",
+    "charge-unseen", "free-shift"})
 # (and 'no-negate', read by Fighter.uses_left from while_on: an aura's or its card's only)
 HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", "immobilized",
                                "slowed", "dazed",
@@ -380,7 +381,7 @@ def _second_played(power: Power, e: Effect) -> bool:
 
 
 # states with parameters after a colon ("near-ally:5:dragon+champion"): the part before it is what is played
-PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "adjacent-to", "cond", "kinds", "id"})
+PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "adjacent-to", "cond", "kinds", "id", "hit-with"})
 PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warband", "moved-from-start",
                                            "near-bloodied", "adjacent-enemy", "no-adjacent-enemy",
                                            "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",

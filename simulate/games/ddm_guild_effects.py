@@ -259,6 +259,10 @@ _STATIC_PATTERNS: Final = (
     # 'Primal Evil: Wolf and Beast allies have Evil alignment' (its allies of those kinds, at set-up)
     (re.compile(r"^(?P<k>[a-z\-]+(?: and [a-z\-]+)*) allies (?:have|are) (?P<a>good|evil)(?: alignment)?$"),
      "ally-alignment"),
+    # 'Shapeshifters in your warband with the Stealth keyword gain the Aquatic keyword until end of battle' (its side's
+    # creatures of those kinds, itself too, at set-up)
+    (re.compile(r"^(?P<k>[a-z\-]+?)s? in your warband with the (?P<k2>[a-z\-]+) keyword gain the (?P<kw>[a-z\-]+) "
+                r"keyword(?: until end of battle)?$"), "warband-keyword"),
     (re.compile(r"^(?:it is (?P<a>good|evil) i[fs] there are (?P=a) creatures in your warband|if your warband contains "
                 r"an? (?P<a2>good|evil) creature, it is (?P=a2))$"), "kin"),
     # 'Bloodseeker: Has combat advantage against bloodied enemies' (the target words of the modifiers)
@@ -352,6 +356,11 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             far = m.group("n")
             return [Static("gain", int(m.group("r")), f"resist-far:{far}") if m.group("r")
                     else Static("gain", 1, f"half-far:{far}")], [], "", ""
+        if kind == "warband-keyword":
+            kinds = f"{m.group('k')}+{m.group('k2')}"
+            if not kinds_known(kinds) or not kinds_known(m.group("kw")):
+                return None
+            return [Static(kind, 0, m.group("kw"), Filter(keyword=kinds))], [], "", ""
         if kind == "ally-alignment":
             kinds = "|".join(w.strip() for w in m.group("k").split(" and "))
             if not kinds_known(kinds):
@@ -749,6 +758,9 @@ _GAIN_PHRASES: Final = (
      ("no-heal",)),
     (re.compile(r"^(?:(?:is|are) )?invisible to non-?adjacent enemies"), ("invisible-far",)),
     (re.compile(r"^takes? half damage from all attacks"), ("half-all",)),
+    (re.compile(r"^can charge (?:targets|enemies) it (?:does not|cannot) have line of sight to"), ("charge-unseen",)),
+    (re.compile(r"^(?:it )?can shift once (?:on|during) its turn without (?:expending|using|spending) an action"),
+     ("free-shift",)),
     # 'Takes 10 less Damage from {c} and {r} attacks (minimum 5 Damage)', '... from {m} and {r} attacks (min. 0)': a
     # Resist All against attacks of those shapes (resist-vs), with the least damage it lets through (":min5")
     (re.compile(r"^takes? (?P<n>\d+) less damage from (?P<forms>(?:\{[mrca]\}(?:,? and |, ))*\{[mrca]\}) attacks"

@@ -250,6 +250,8 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
         return any(target.has(c) for c in ts[5:].split("|"))
     if ts == "ongoing":
         return any(e.kind == "ongoing" for e in target.effects)
+    if ts.startswith("hit-with:"):  # 'against targets previously hit by this creature's Smite'
+        return (ts[9:], target.id) in holder.hit_with
     if ts.startswith("adjacent-to-ally:"):
         kinds = ts[17:]
         return any(b.adjacent(target, a) and has_kinds(a, kinds) for a in b.allies_of(holder))

@@ -1531,12 +1531,13 @@ def target_ok(b: Battle, attacker: Fighter, a: AttackSpec, t: Fighter) -> bool:
     return not (flt.target_state and not target_state_ok(b, flt, attacker, t, a.form == "melee"))
 
 
-def nearest_enemies(b: Battle, f: Fighter) -> list[Fighter]:
-    """The nearest enemies in line of sight (profile ``ddm-guild.ranged-range``)."""
+def nearest_enemies(b: Battle, f: Fighter, sight: bool = True) -> list[Fighter]:
+    """The nearest enemies in line of sight (profile ``ddm-guild.ranged-range``); with ``sight`` False, in sight or
+    not ('Can charge targets it does not have line of sight to')."""
     best = 1 << 20
     out: list[Fighter] = []
     for e in b.enemies_of(f):
-        if not b.sees(f, e):
+        if sight and not b.sees(f, e):
             continue
         g = b.gap(f, e)
         if g < best:
@@ -1839,6 +1840,7 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
                     recharge_one(b, attacker, p)
         if hit:
             hits += 1
+            attacker.hit_with.add((power.name.casefold(), t.id))  # ('targets previously hit by its Smite')
             _hit(b, attacker, t, power, spec, run, crit, ctx)
         else:
             apply_effects(b, _evaded(t, spec.miss), ctx)

@@ -2140,6 +2140,10 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
         if any(n not in attacks_all for n in named):  # '+2 Attack with Stormburst': an attack of this card
             out[i] = replace(q, unplayed=f"with {named[0]}: no attack of this card has that name")
             continue
+        hit_with = [x[9:] for s in q.statics for x in s.filter.target_state.split("&") if x.startswith("hit-with:")]
+        if any(n not in attacks_all for n in hit_with):  # 'targets previously hit by this creature's Smite'
+            out[i] = replace(q, unplayed=f"targets hit by its {hit_with[0]}: no attack of this card has that name")
+            continue
         used = [n for s in q.statics if s.kind == "spent-at-start" for n in s.what.split("|")]
         if any(not any(x.name.casefold() == n and x.uses for x in out) for n in used):  # ('... count as used')
             out[i] = replace(q, unplayed="powers that count as used: not powers of this card with a use limit")

@@ -183,10 +183,12 @@ class Fighter:
         self.bloodied_line = -1  # 'considered Bloodied only at 10 HP or fewer' (-1: half its starting hit points)
         self.initiative_rating: int | None = None  # 'treated as having a Champion rating of 4 for initiative'
         self.per_turn_used: set[int] = set()
+        self.free_shift = False  # this turn, it could shift once without an action ('Sidestep') and has not
         self.per_round_used: set[int] = set()
         # 'maximum 1 per turn per enemy': (power index, round, whose turn, its activations left, the event's creature)
         self.per_each_used: set[tuple[int, int, str, int, str]] = set()
         self.attacked_by: set[str] = set()  # the creatures that made an attack against it this round
+        self.hit_with: set[tuple[str, str]] = set()  # (its attack power's name, the creature it hit) this battle
         # extra attacks its riders made this turn / round, by the rider's key ('make this attack again (maximum 2
         # per turn)', 'make a {mb} attack (maximum once per turn)'; ddm_guild_play.extra_attack)
         self.extra_turn: dict[str, int] = {}

@@ -76,6 +76,8 @@ STATIC_KINDS: Final = (
     "defensive-advantage", "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable",
     "aura-mod", "no-ca-from-flank", "illuminator", "shift-distance", "statue-ok", "delayed", "blank", "construction",
     "crit-multiplier", "crit-damage", "while",
+    "warband-keyword",  # 'Shapeshifters in your warband with the Stealth keyword gain the Aquatic keyword': what, the
+    # keyword; filter.keyword, the kinds of its side's creatures (itself too) that gain it at set-up
     "spent-at-start",  # 'At start of battle, this creature's Cacophony, Chaos Hammer, ... count as used': what, the
     # powers' names ('|'-separated), with no use left when the battle starts
 )

@@ -872,6 +872,10 @@ _TGT: Final = r" (?:targets?|enemies|enemy|creatures?)"
 _MOD_CONDITIONS: Final = (
     (re.compile(r"^(?:vs\.?|against) (?:that|the chosen|the) (?:enemy|creature|target)\b"), "target", "chosen"),
     (re.compile(r"^(?:vs\.?|against) (?:the |that )?target's attacks\b"), "target", "chosen"),
+    # an attack power of its card by name ('against targets previously hit by this creature's Smite'): ddm_guild_powers
+    # .card_powers checks the name
+    (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies|creatures) (?:previously |already )?hit by its (?P<pw>" + _NAME
+                + r")(?: attack)?(?=$|[,.;])"), "target", "hit-with:{pw}"),
     (re.compile(r"^(?:vs\.?|against) non-?bloodied" + _TGT), "target", "not-bloodied"),
     (re.compile(r"^(?:vs\.?|against) undamaged" + _TGT), "target", "undamaged"),
     (re.compile(r"^(?:vs\.?|against) damaged" + _TGT), "target", "damaged"),

@@ -1,0 +1,79 @@
+"""What a card says of its creature alone, in more words: '+2 {m} Attack and +5 {m} Damage against targets previously
+hit by this creature's Smite', 'Shapeshifters in your warband with the Stealth keyword gain the Aquatic keyword',
+'Can charge targets it does not have line of sight to', 'This creature can shift once on its turn without expending
+an action'. Each is played in a battle with set positions."""
+
+from __future__ import annotations
+
+from simulate.games import ddm_guild_judge as J
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild import GuildCharge, GuildShift
+from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
+from simulate.games.ddm_guild_vocab import Filter
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
+
+CORRUPT = ("Destroy the Corrupt: +2 {m} Attack and +5 {m} Damage against targets previously hit by this creature's "
+           "Smite.")
+SMITE = "Smite: +12 vs. AC; 10 radiant damage."
+WHARF = ("Wharf Rat: Shapeshifters in your warband with the Stealth keyword gain the Aquatic keyword until end of "
+         "battle.")
+SCENT = "Scent of Blood: Can charge targets it does not have line of sight to."
+SIDESTEP = "Sidestep: This creature can shift once on its turn without expending an action."
+
+
+def test_the_powers_are_read_and_played() -> None:
+    for c in (card("Inquisitor", SWORD, SMITE, CORRUPT), card("Wererat", SWORD, WHARF), card("Rider", SWORD, SCENT),
+              card("Rogue", SWORD, SIDESTEP)):
+        assert unplayed_powers(card_from_json(c)) == [], c["name"]
+    assert [p.name for p in unplayed_powers(card_from_json(card("Other", SWORD, CORRUPT)))] == ["Destroy the Corrupt"]
+
+
+def test_a_bonus_against_targets_its_smite_has_hit() -> None:
+    s = battle([card("Inquisitor", SWORD, SMITE, CORRUPT)], [card("Orc", SWORD, hp=100), card("Elf", SWORD)],
+               PurposeDice(attack=[15]))
+    put(s, "a1", 3, 3)
+    put(s, "b1", 4, 3)
+    put(s, "b2", 3, 4)
+    inq, orc, elf = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    sword, smite = inq.powers[0], inq.powers[1]
+    assert sword.attack is not None and smite.attack is not None
+    assert J._stat_mods(s.b, inq, "damage", orc, sword.attack, sword, False, False) == 0
+    P.attack(s.b, inq, smite, smite.attack, [orc])
+    assert J._stat_mods(s.b, inq, "damage", orc, sword.attack, sword, False, False) == 5
+    assert J._stat_mods(s.b, inq, "attack", orc, sword.attack, sword, False, False) == 2
+    assert J._stat_mods(s.b, inq, "damage", elf, sword.attack, sword, False, False) == 0
+
+
+def test_wharf_rat_gives_its_stealthy_shapeshifters_the_aquatic_keyword() -> None:
+    s = battle([card("Wererat", SWORD, WHARF, keywords=("Shapeshifter", "Stealth")),
+                card("Werewolf", SWORD, keywords=("Shapeshifter", "Stealth")), card("Bear", SWORD,
+                                                                                    keywords=("Shapeshifter",))],
+               [card("Orc", SWORD, keywords=("Shapeshifter", "Stealth"))], PurposeDice())
+    assert [J.has_keyword(s.b.by_id[x], "aquatic") for x in ("a1", "a2", "a3", "b1")] == [True, True, False, False]
+
+
+def test_scent_of_blood_charges_the_nearest_enemy_out_of_sight() -> None:
+    for text, can in ((SCENT, True), ("Plain: Minor action: this creature heals 5 HP.", False)):
+        s = battle([card("Rider", SWORD, text)], [card("Orc", SWORD)], PurposeDice())
+        put(s, "a1", 2, 3)
+        put(s, "b1", 7, 3)
+        rider, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+        P.add_active(s.b, orc, "condition", "invisible", 0, "save", orc, Filter())
+        assert not s.b.sees(rider, orc)
+        rider.attack_action = rider.move_action = True
+        charges = [a for a in s._charge_actions(rider) if isinstance(a, GuildCharge)]
+        assert bool(charges) == can, text
+
+
+def test_sidestep_shifts_once_a_turn_without_an_action() -> None:
+    s = battle([card("Rogue", SWORD, SIDESTEP)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 3, 3)
+    put(s, "b1", 9, 3)
+    rogue = s.b.by_id["a1"]
+    s._start_turn(rogue)
+    s.b.active = rogue
+    s.phase_player = rogue.player
+    s.apply(GuildShift((3, 2)))
+    assert rogue.pos == (3, 2) and rogue.move_action and rogue.attack_action
+    s.apply(GuildShift((3, 1)))
+    assert rogue.pos == (3, 1) and not rogue.move_action
