@@ -139,7 +139,8 @@ PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "pu
                                    "champion-uses", "destroy-self"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
-                                      "confused", "staggered", "no-attack", "no-attack-source"})
+                                      "confused", "staggered", "no-attack", "no-attack-source",
+                                      "grants-ca-source"})
 PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn",
                                      "permanent", "attack", "after-attack", "end-next-turn-source",
                                      "start-next-turn-source", "until-damaged", "end-next-round", "while-source",

@@ -1288,6 +1288,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if tail:
             raise _Unread(body)
         return [Effect("condition", who, 0, "no-shift", dur or lead_dur or "end-next-turn", filter=flt)]
+    cav_tail, cav_dur = _split_duration(body) if who == "self" else ("", "")
+    if who == "self" and re.fullmatch(r"has combat advantage (?:against|vs\.?) that enemy", cav_tail) \
+            and (cav_dur or lead_dur):  # 'this creature has combat advantage against that enemy until end of its
+        # turn': that enemy grants it (its power's creature) combat advantage
+        return [Effect("condition", "target", 0, "grants-ca-source", cav_dur or lead_dur)]
     na = re.match(r"^(?:can't|cannot|can not) (?:make attacks|attack)(?P<vs> (?:it|this creature))?", body)
     if na:  # 'target cannot attack (this creature) until end of its next turn'
         tail, dur = _split_duration(body[na.end():])
@@ -1628,6 +1633,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     named = _named_cleanse(body, who if subject_given else default_who)
     if named is not None:
         return [named]
+    if subject_given and re.fullmatch(r"loses? all conditions(?: affecting (?:it|them))?", body):  # 'This creature or
+        return [Effect("cleanse", who, 0, "cond:*", count=99, filter=flt)]  # an adjacent ally loses all conditions
+        # affecting it': what 'Remove all conditions from ...' does
     cl = _CLEANSE_RE.match(body)
     if cl:  # 'end 1 condition with a duration of (save ends) on 1 ally within 5 squares of it', 'End an ongoing damage
         # condition on an adjacent living ally', 'end 1 ongoing effect or condition on an adjacent ally'

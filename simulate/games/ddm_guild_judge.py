@@ -574,6 +574,8 @@ def has_combat_advantage(b: Battle, attacker: Fighter, target: Fighter, melee: b
     for cond in ("dazed", "staggered", "stunned", "helpless", "blinded", "dominated", "grants-ca"):
         if target.has(cond):
             return True
+    if any(e.kind == "condition" and e.what == "grants-ca-source" and e.source == attacker.id for e in target.effects):
+        return True  # ('this creature has combat advantage against that enemy until end of its turn')
     if not sees_invisible and b.invisible_to(attacker, target):
         return True
     for flt in attacker.ca_vs:  # 'Has combat advantage against bloodied enemies' ('... on its {m} attacks': melee)

@@ -27,6 +27,7 @@ DAMAGE_TYPES: Final = (
 CONDITIONS: Final = (
     "dazed", "stunned", "immobilized", "slowed", "weakened", "helpless", "dominated", "blinded", "marked",
     "invisible", "grants-ca", "no-shift", "provokes", "confused", "staggered", "no-attack", "no-attack-source",
+    "grants-ca-source",  # it grants combat advantage to the creature whose power put it on only
 )
 EFFECT_KINDS: Final = (
     "damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move", "teleport", "heal", "mod",

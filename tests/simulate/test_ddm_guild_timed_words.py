@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
-from simulate.games.ddm_guild import GuildPower
+from simulate.games.ddm_guild import GuildGame, GuildPower, GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_vocab import Filter
-from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
+from tests.simulate.test_ddm_guild_rules import OPEN, SWORD, PurposeDice, battle, card, put, turn_of
 
 REVEALED = ("Righteousness Revealed: Minor action, only while damaged; until end of battle, this creature loses Hide "
             "and has +5 radiant {m} Damage.")
@@ -188,3 +188,43 @@ def test_gaseous_form_flies_fast_and_halves_attacks_until_it_attacks() -> None:
     P.attack(s.b, oni, own, own.attack, [orc])
     P.attack(s.b, orc, sword, sword.attack, [oni])
     assert oni.hp == 85 and not oni.flies()
+
+
+FOOTPAD = ("Footpad: Minor action; choose 1 enemy that cannot see this creature; this creature has combat advantage "
+           "against that enemy until end of this creature's turn.")
+FAVOR = ("Call in a Favor: Use at start of turn: This creature or an adjacent ally loses all conditions affecting it "
+         "OR this creature has +10 damage until end of turn.")
+
+
+def test_footpad_has_combat_advantage_against_the_unseeing_enemy_it_chose() -> None:
+    assert unplayed_powers(card_from_json(card("Any", SWORD, FOOTPAD))) == []
+    walled = {**OPEN, "slug": "test-footpad", "name": "A wall", "rows": ["." * 12] * 2 + [".....#......"] * 3
+              + ["." * 12] * 3}
+    s = GuildGame().new_initial_state(
+        lists=[{"name": "A", "creatures": [card("Bugbear", SWORD, FOOTPAD), card("Ally", SWORD)]},
+               {"name": "B", "creatures": [card("Hidden", SWORD), card("Seer", SWORD)]}],
+        battle_map=walled, dice=PurposeDice(), params={"format": "standard-200"})
+    assert isinstance(s, GuildState)
+    put(s, "a1", 3, 3)
+    put(s, "a2", 3, 7)
+    put(s, "b1", 7, 3)  # behind the wall: it cannot see the bugbear
+    put(s, "b2", 3, 0)
+    bugbear, ally, hidden, seer = (s.b.by_id[x] for x in ("a1", "a2", "b1", "b2"))
+    assert not s.b.sees(hidden, bugbear) and s.b.sees(seer, bugbear)
+    assert not J.has_combat_advantage(s.b, bugbear, hidden, False)
+    turn_of(s, "a1")
+    s.apply(GuildPower(1))
+    assert J.has_combat_advantage(s.b, bugbear, hidden, False)
+    assert not J.has_combat_advantage(s.b, ally, hidden, False)  # its own combat advantage only
+    assert not any(e.what == "grants-ca-source" for e in seer.effects)
+
+
+def test_call_in_a_favor_ends_the_conditions_when_that_is_worth_more() -> None:
+    assert unplayed_powers(card_from_json(card("Any", SWORD, FAVOR))) == []
+    s = battle([card("Pieni", SWORD, FAVOR)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 3, 3)
+    put(s, "b1", 9, 3)
+    pieni = s.b.by_id["a1"]
+    P.add_active(s.b, pieni, "condition", "stunned", 0, "save", pieni, Filter())
+    P.fire(s.b, "start-of-turn", [pieni])
+    assert not pieni.has("stunned")
