@@ -133,6 +133,10 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^resist (\d+) all vs\.? critical hits$|^-(\d+) damage (?:vs\.?|from|against) critical hits$"),
      "resist-crit"),  # 'Fortified 10: -10 damage vs. critical hits': less damage from a critical hit on it
     (re.compile(r"^takes half damage from \{r\} attacks$"), "half-ranged"),
+    # 'Perception: Ignores cover, Invisible and Conceal on nearest target within 10 squares': against the nearest enemy
+    # only, within those squares (ddm_guild_state.Battle.nearest_sense)
+    (re.compile(r"^ignores cover, invisible,? and conceal on (?:the )?nearest (?:target|enemy) within (?P<n>\d+) "
+                r"squares$"), "own:no-cover-nearest+sees-invisible-nearest+ignores-conceal-nearest"),
     (re.compile(r"^at (?:the )?start of (?:the )?battle, its (?P<names>.+?) (?:counts?|are|is) (?:as )?"
                 r"(?:used|spent)$"), "spent-at-start"),
     # a champion rating added to its attack rolls ('Add the champion rating of an Orc ally within 5 squares to this

@@ -751,7 +751,8 @@ def attack_bonus(b: Battle, attacker: Fighter, target: Fighter, power: Power, sp
         ca = ca_bonus(b, attacker, target, melee)
         total += ca
         mods.append(f"ca+{ca}")
-    open_shot = spec.form == "ranged" and attacker.gained("no-cover")  # 'Creatures and terrain do not provide cover
+    open_shot = (spec.form == "ranged" and attacker.gained("no-cover")) or b.nearest_sense(  # ('Ignores cover ... on
+        attacker, target, "no-cover")  # nearest target within 10 squares'); 'Creatures and terrain do not provide cover
     if not melee and attacker.pos is not None and target.pos is not None and spec.form != "close-burst" \
             and not open_shot:  # against its {r} attacks'; 'Enemies do not provide cover ...': its allies do
         friends = spec.form == "ranged" and attacker.gained("no-enemy-cover")

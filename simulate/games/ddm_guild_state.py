@@ -615,9 +615,18 @@ class Battle:
             return False
         n, g = w.get(word, 0), w.get(word + "-ground", 0)
         if not n and not g:
+            return self.nearest_sense(viewer, target, word)
+        d = self.gap(viewer, target)
+        return bool((n and d <= n) or (g and d <= g and not target.flies())) or self.nearest_sense(viewer, target, word)
+
+    def nearest_sense(self, viewer: Fighter, target: Fighter, word: str) -> bool:
+        """'Ignores cover, Invisible and Conceal on nearest target within 10 squares' (``word`` + '-nearest': the
+        squares): against an enemy within them that no other enemy is nearer than."""
+        n = viewer.while_on.get(word + "-nearest", 0) if viewer.while_on else 0
+        if not n or target.player == viewer.player:
             return False
         d = self.gap(viewer, target)
-        return bool((n and d <= n) or (g and d <= g and not target.flies()))
+        return d <= n and all(self.gap(viewer, e) >= d for e in self.enemies_of(viewer))
 
     def ignores_conceal(self, attacker: Fighter, target: Fighter) -> bool:
         """Blindsight, or 'Ignores Conceal' (profile ``ddm-guild.conceal``)."""

@@ -77,3 +77,23 @@ def test_sidestep_shifts_once_a_turn_without_an_action() -> None:
     assert rogue.pos == (3, 2) and rogue.move_action and rogue.attack_action
     s.apply(GuildShift((3, 1)))
     assert rogue.pos == (3, 1) and not rogue.move_action
+
+
+PERCEPTION = "Perception: Ignores cover, Invisible and Conceal on nearest target within 10 squares."
+
+
+def test_perception_sees_through_invisibility_and_conceal_on_the_nearest_enemy_only() -> None:
+    assert unplayed_powers(card_from_json(card("Ranger", SWORD, PERCEPTION))) == []
+    s = battle([card("Ranger", SWORD, PERCEPTION)], [card("Near", SWORD, "Conceal 6"), card("Far", SWORD)],
+               PurposeDice())
+    put(s, "a1", 2, 2)
+    put(s, "b1", 6, 2)
+    put(s, "b2", 9, 6)
+    ranger, near, far = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    P.refresh_while(s.b)
+    for f in (near, far):
+        P.add_active(s.b, f, "condition", "invisible", 0, "save", f, Filter())
+    assert not s.b.invisible_to(near, ranger) and s.b.invisible_to(far, ranger)
+    assert s.b.ignores_conceal(ranger, near) and not s.b.ignores_conceal(ranger, far)
+    put(s, "b1", 11, 7)  # now the far one is the nearer
+    assert s.b.invisible_to(near, ranger) and not s.b.invisible_to(far, ranger)
