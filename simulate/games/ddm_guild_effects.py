@@ -227,6 +227,7 @@ _STATIC_PATTERNS: Final = (
     # 'Thick-Skinned: Automatically succeeds on saves to end ongoing damage'
     (re.compile(r"^(?:it )?automatically succeeds on sav(?:es|ing throws) (?:to end|against) ongoing damage$"),
      "own:auto-save-ongoing"),
+    (re.compile(r"^(?:it )?automatically succeeds on (?:all )?sav(?:es|ing throws)$"), "own:auto-save"),
     (re.compile(r"^(?:it )?moves as if with flight on its turn$"), "hop"),  # 'Hop': Flight on its turn
     (re.compile(r"^(?:it is )?invisible during its turn$"), "hop"),  # ('Invisible during its turn')
     # 'This creature's {m} attacks ignore Insubstantial'; 'its {r} attacks do not provoke opportunity attacks'

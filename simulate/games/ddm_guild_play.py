@@ -1189,7 +1189,8 @@ def roll_save(b: Battle, f: Fighter, e: Active) -> bool:
     """Profile ``ddm-guild.saving-throw``: a d20 against the save number; a failed save calls the powers that answer it
     (one may have it rolled again). A creature that 'automatically succeeds on saves to end ongoing damage' rolls
     none against ongoing damage: it succeeds."""
-    if e.kind == "ongoing" and f.gained("auto-save-ongoing"):
+    if (e.kind == "ongoing" and f.gained("auto-save-ongoing")) or f.gained("auto-save"):  # ('Blessed: Automatically
+        # succeeds on saves')
         b.event("save", creature=f.id, what=e.what, roll=0, saved=True, eid=e.eid, automatic=True)
         return True
     roll = b.dice.roll(20, "save")

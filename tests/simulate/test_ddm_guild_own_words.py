@@ -97,3 +97,13 @@ def test_perception_sees_through_invisibility_and_conceal_on_the_nearest_enemy_o
     assert s.b.ignores_conceal(ranger, near) and not s.b.ignores_conceal(ranger, far)
     put(s, "b1", 11, 7)  # now the far one is the nearer
     assert s.b.invisible_to(near, ranger) and not s.b.invisible_to(far, ranger)
+
+
+def test_blessed_succeeds_on_every_save() -> None:
+    blessed = "Blessed: Automatically succeeds on saves."
+    assert unplayed_powers(card_from_json(card("Dragonbait", SWORD, blessed))) == []
+    s = battle([card("Dragonbait", SWORD, blessed)], [card("Orc", SWORD)], PurposeDice(save=[1, 1]))
+    bait = s.b.by_id["a1"]
+    P.add_active(s.b, bait, "condition", "dazed", 0, "save", bait, Filter())
+    dazed = next(e for e in bait.effects if e.what == "dazed")
+    assert P.roll_save(s.b, bait, dazed)
