@@ -929,6 +929,12 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     kw = _static_keyword(body)
     if kw is not None:
         return _keyword_power(index, display, ptype, text, uses, kw)
+    near = re.fullmatch(r"an? enemy that (?:begins|starts) its turn ?within (?P<n>\d+) squares(?: of it)? (?P<rest>"
+                        r"(?:loses|is|takes|has|gains) .+?) for that turn", body.strip(" ."))
+    if near:  # 'An enemy that begins its turn within 5 squares loses Flight for that turn': the event, then what that
+        # enemy has until the end of its turn
+        return _read_body(index, ptype, text, uses, display, f"whenever an enemy starts its turn within "
+                          f"{near.group('n')} squares of it, that enemy {near.group('rest')} until end of its turn")
     act = re.match(r"^each enemy that (?:activates|starts its turn) (?:while )?adjacent to it "
                    r"(?P<rest>(?:is|takes) .+)$", body.strip(" ."))
     if act:  # 'Each enemy that activates while adjacent to this creature is Dazed until end of that enemy's turn'

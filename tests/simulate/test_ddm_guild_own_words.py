@@ -107,3 +107,34 @@ def test_blessed_succeeds_on_every_save() -> None:
     P.add_active(s.b, bait, "condition", "dazed", 0, "save", bait, Filter())
     dazed = next(e for e in bait.effects if e.what == "dazed")
     assert P.roll_save(s.b, bait, dazed)
+
+
+GRAVITY = "Undeniable Gravity: An enemy that begins its turnwithin 5 squares loses Flight for that turn."
+STATIC = "Psychic Static: Use at end of round: Each enemy champion that is adjacent to this creature is Confused."
+
+
+def test_undeniable_gravity_grounds_an_enemy_starting_its_turn_near_it() -> None:
+    assert unplayed_powers(card_from_json(card("Couatl", SWORD, GRAVITY))) == []
+    s = battle([card("Couatl", SWORD, GRAVITY)], [card("Near", SWORD, "Flight"), card("Far", SWORD, "Flight")],
+               PurposeDice())
+    put(s, "a1", 2, 2)
+    put(s, "b1", 6, 2)
+    put(s, "b2", 10, 7)
+    near, far = s.b.by_id["b1"], s.b.by_id["b2"]
+    for f in (near, far):
+        s.b.active = f
+        s._start_turn(f)
+    assert not near.flies() and far.flies()
+    s.b.active = near
+    s._end_turn(near)
+    assert near.flies()
+
+
+def test_psychic_static_confuses_the_adjacent_enemy_champions() -> None:
+    assert unplayed_powers(card_from_json(card("Flumph", SWORD, STATIC))) == []
+    s = battle([card("Flumph", SWORD, STATIC)], [card("Hero", SWORD, rating=2), card("Grunt", SWORD)], PurposeDice())
+    put(s, "a1", 3, 3)
+    put(s, "b1", 4, 3)
+    put(s, "b2", 3, 4)
+    P.fire(s.b, "end-of-round", [s.b.by_id["a1"]])
+    assert s.b.by_id["b1"].has("confused") and not s.b.by_id["b2"].has("confused")
