@@ -299,8 +299,9 @@ def engine_unplayed(power: Power) -> str:
             flt = s.filter
             if s.kind == "aura-mod":  # (beside the aura's own creature, the reached creature's states:
                 flt = replace(flt, target_state="&".join(  # ddm_guild_judge.aura_target_ok, aura_holder_ok)
-                    x for x in flt.target_state.split("&") if x != "owner-adjacent"), self_state="&".join(
-                    x for x in flt.self_state.split("&") if x not in ("holder-charging", "holder-seen")))
+                    x for x in flt.target_state.split("&") if x not in ("owner-adjacent", "owner")),
+                    self_state="&".join(x for x in flt.self_state.split("&")
+                                        if x not in ("holder-charging", "holder-seen", "holder-sees")))
             why = _filter_unplayed(flt)
             if why:
                 return why

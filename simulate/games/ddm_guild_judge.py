@@ -671,7 +671,8 @@ def aura_holder_ok(b: Battle, flt: Filter, owner: Fighter, holder: Fighter, char
     ally that charges within sight of this creature deals +10 {m} Damage on that charge'."""
     own = [x for x in flt.self_state.split("&") if x and not x.startswith("holder-")]
     for x in flt.self_state.split("&"):
-        if (x == "holder-charging" and not charge) or (x == "holder-seen" and not b.sees(owner, holder)):
+        if (x == "holder-charging" and not charge) or (x == "holder-seen" and not b.sees(owner, holder)) or (
+                x == "holder-sees" and not b.sees(holder, owner)):  # ('all enemies that have line of sight to it')
             return False
     return not own or self_state_ok(b, replace(flt, self_state="&".join(own)), owner, False, False)
 
@@ -681,11 +682,13 @@ def aura_target_ok(b: Battle, flt: Filter, owner: Fighter, holder: Fighter, targ
     """An aura's target state: "owner-adjacent" is the target beside the aura's own creature ('Beast allies have +5
     Damage against targets adjacent to this creature'); the rest is seen from the creature the aura reaches."""
     ts = flt.target_state
-    if "owner-adjacent" not in ts.split("&"):
+    atoms = ts.split("&")
+    if "owner-adjacent" not in atoms and "owner" not in atoms:
         return target_state_ok(b, flt, holder, target, melee)
-    if target is None or not b.adjacent(owner, target):
-        return False
-    rest = "&".join(x for x in ts.split("&") if x != "owner-adjacent")
+    if target is None or ("owner-adjacent" in atoms and not b.adjacent(owner, target)) or (
+            "owner" in atoms and target is not owner):  # ('Arcane and Divine enemies have -4 {r} attack vs. this
+        return False  # creature')
+    rest = "&".join(x for x in atoms if x not in ("owner-adjacent", "owner"))
     return target_state_ok(b, replace(flt, target_state=rest), holder, target, melee)
 
 

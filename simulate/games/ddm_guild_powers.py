@@ -1246,9 +1246,11 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if not action and not trigger and requirement != "charge":
         ally = _aura_statics(_ALLIES_WHILE_ADJACENT.sub(r"adjacent allies have \3", body.strip(" .")), 0, text) \
             or _aura_sentences(body.strip(" ."), 0, text)
-        if ally is not None and not (requirement and any(x.filter.self_state for x in ally)):
-            if requirement:  # "While this creature is not Bloodied, Dragon allies have +4 Attack"
-                ally = [replace(x, filter=replace(x.filter, self_state=requirement)) for x in ally]
+        if ally is not None and not (requirement and any(
+                x.filter.self_state and not x.filter.self_state.startswith("holder-") for x in ally)):
+            if requirement:  # "While this creature is not Bloodied, Dragon allies have +4 Attack" (with the states of
+                ally = [replace(x, filter=replace(x.filter, self_state="&".join(  # the creatures it reaches)
+                    y for y in (requirement, x.filter.self_state) if y))) for x in ally]
             return Power(index, display, ptype, text, uses, statics=tuple(ally))
     if not action and (trigger == "own-turn" or (requirement and not trigger)) and requirement != "charge":
         held = _while_static(body.strip(" ."))  # 'While bloodied, it may not move while an enemy is adjacent', 'On
@@ -1882,6 +1884,11 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
         return [Static("aura-mod", n, st, Filter(side="ally", attack_form=f.attack_form,
                                                  self_state="holder-charging&holder-seen"), aura=ANYWHERE)
                 for st, n, f, _d in song_mods]
+    seers = re.match(r"^(?:all |each )?enemies that (?:have|has) line of sight to it (?=have |has )", body)
+    if seers:  # 'all enemies that have line of sight to it have -2 AC and -2 DEF': those that see the aura's creature
+        read = _aura_statics("enemies " + body[seers.end():], size, text)
+        return None if read is None or any(x.kind != "aura-mod" or x.filter.self_state for x in read) else [
+            replace(x, filter=replace(x.filter, self_state="holder-sees")) for x in read]
     beside = _BESIDE_IT.fullmatch(body.strip(" ."))
     if beside and re.search(r"\badjacent to this creature\b", text.lower()):
         if beside.group("n"):  # '{m} attacks against enemies adjacent to this creature score criticals on attack rolls

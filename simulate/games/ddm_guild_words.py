@@ -873,6 +873,9 @@ _TGT: Final = r" (?:targets?|enemies|enemy|creatures?)"
 _MOD_CONDITIONS: Final = (
     (re.compile(r"^(?:vs\.?|against) (?:that|the chosen|the) (?:enemy|creature|target)\b"), "target", "chosen"),
     (re.compile(r"^(?:vs\.?|against) (?:the |that )?target's attacks\b"), "target", "chosen"),
+    # in an aura: attacks against the aura's own creature ('Arcane and Divine enemies have -4 {r} attack vs. this
+    # creature'; ddm_guild_judge.aura_target_ok)
+    (re.compile(r"^(?:vs\.?|against) it$"), "target", "owner"),
     # an attack power of its card by name ('against targets previously hit by this creature's Smite'): ddm_guild_powers
     # .card_powers checks the name
     (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies|creatures) (?:previously |already )?hit by its (?P<pw>" + _NAME

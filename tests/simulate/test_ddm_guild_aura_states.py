@@ -132,3 +132,34 @@ def test_enemies_near_it_in_a_state_are_immobilized_while_it_lasts() -> None:
     assert not near.held()
     P.add_active(s.b, near, "ongoing", "necrotic", 5, "save", dragon, Filter())
     assert near.held()
+
+
+HERALD = ("Herald of Justice: while this creature is not Bloodied, all enemies that have line of sight to it have -2 AC "
+          "and -2 DEF.")
+ANTIMAGIC = "Antimagic Ray: Arcane and Divine enemies have -4 {r}, {a}, and {c} attack vs. this creature."
+
+
+def test_herald_of_justice_reaches_the_enemies_that_see_it_while_it_is_not_bloodied() -> None:
+    assert unplayed_powers(card_from_json(card("Archon", SWORD, HERALD))) == []
+    s = battle([card("Archon", SWORD, HERALD)], [card("Seer", SWORD), card("Blind", SWORD)], PurposeDice())
+    put(s, "a1", 2, 2)
+    put(s, "b1", 6, 2)
+    put(s, "b2", 9, 6)
+    archon, seer, blind = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    P.add_active(s.b, blind, "condition", "blinded", 0, "save", archon, Filter())
+    assert (J.stat_mods(s.b, seer, "ac"), J.stat_mods(s.b, blind, "ac")) == (-2, 0)
+    archon.hp = 10
+    assert J.stat_mods(s.b, seer, "ac") == 0
+
+
+def test_antimagic_ray_counts_against_attacks_on_it_only() -> None:
+    assert unplayed_powers(card_from_json(card("Beholder", SWORD, ANTIMAGIC))) == []
+    s = battle([card("Beholder", SWORD, ANTIMAGIC), card("Ally", SWORD)],
+               [card("Wizard", SWORD, FROST, keywords=("Arcane",)), card("Brute", SWORD, FROST)], PurposeDice())
+    put(s, "a1", 2, 2)
+    put(s, "a2", 2, 6)
+    put(s, "b1", 8, 2)
+    put(s, "b2", 8, 6)
+    beholder, ally, wizard, brute = (s.b.by_id[x] for x in ("a1", "a2", "b1", "b2"))
+    assert (_mods(s.b, wizard, "attack", beholder, 1), _mods(s.b, wizard, "attack", ally, 1)) == (-4, 0)
+    assert _mods(s.b, brute, "attack", beholder, 1) == 0
