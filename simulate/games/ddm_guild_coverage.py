@@ -297,6 +297,8 @@ def engine_unplayed(power: Power) -> str:
             return f"'{s.filter.keyword}' is no creature kind (the aura would reach nobody)"
         if s.kind in ("mod", "aura-mod"):
             flt = s.filter
+            if s.kind == "mod" and s.what.startswith("damage:"):  # ('+10 cold damage on natural attack rolls of 19 or
+                flt = replace(flt, natural="")  # 20': ddm_guild_play._hit reads it)
             if s.kind == "aura-mod":  # (beside the aura's own creature, the reached creature's states:
                 flt = replace(flt, target_state="&".join(  # ddm_guild_judge.aura_target_ok, aura_holder_ok)
                     x for x in flt.target_state.split("&") if x not in ("owner-adjacent", "owner")),
@@ -422,6 +424,8 @@ def target_state_played(ts: str) -> bool:
 
 
 def _filter_unplayed(f: Filter) -> str:
+    if f.natural:  # (judged for a trigger's event and a typed damage modifier of its own only)
+        return "a natural attack roll where the engine does not look at it"
     if not target_state_played(f.target_state):
         return f"'{f.target_state}' is not played"
     if not _state_played(f.self_state):

@@ -1267,10 +1267,8 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
             return False
         if flt.within == -3 and b.gap(owner, other) > _own_reach(owner):  # 'an enemy starts its turn within reach'
             return False
-    if flt.natural:  # the d20's face of the event's attack roll ('rolls a natural 18, 19, or 20')
-        lo, hi = flt.natural.split("-")
-        if run is None or not int(lo) <= run.natural <= int(hi):
-            return False
+    if flt.natural and (run is None or not natural_in(run.natural, flt.natural)):  # the d20's face of the event's
+        return False  # attack roll ('rolls a natural 18, 19, or 20')
     if flt.target_state:  # the event's other creature ('a living enemy'), or its damage type ('takes fire damage')
         if flt.target_state.startswith("dtype:"):
             if not any(t in ctx.dtypes for t in flt.target_state[6:].split("|")):
@@ -1649,6 +1647,12 @@ def may_attack(attacker: Fighter, target: Fighter) -> bool:
                                                                  and e.source == target.id)):
             return False
     return True
+
+
+def natural_in(face: int, faces: str) -> bool:
+    """Whether an attack roll's d20 is among the faces a power names ("18-20")."""
+    lo, hi = faces.split("-")
+    return int(lo) <= face <= int(hi)
 
 
 def form_barred(attacker: Fighter, spec: AttackSpec) -> bool:
@@ -2050,6 +2054,8 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
         if extra > 0:
             parts.append((extra, ""))
         for s_stat, n, flt in attacker.static_mods:
+            if flt.natural and not natural_in(run.natural, flt.natural):  # ('on natural attack rolls of 19 or 20')
+                continue
             if s_stat.startswith("damage:") and self_state_ok(b, flt, attacker, run.charge, run.opportunity) \
                     and _form_matches(flt.attack_form, spec, power) \
                     and target_state_ok(b, flt, attacker, t, spec.form == "melee"):

@@ -757,6 +757,7 @@ def _mod_condition_read(rest: str, targets: bool) -> tuple[Filter, str]:
     self_state = ""
     keyword = ""
     form = ""
+    natural = ""
     changed = True
     while r and changed:
         changed = False
@@ -794,6 +795,8 @@ def _mod_condition_read(rest: str, targets: bool) -> tuple[Filter, str]:
                     form = "power:" + m.group("pw")
                 elif kind == "forms":  # 'against {C} or {A} attacks': either
                     form = "|".join(_FORMS[f + " "] for f in re.split(r" or | and ", m.group(1)))
+                elif kind == "natural":
+                    natural = m.group("n") + "-20"
                 r = r[m.end():].strip(" ,")
                 changed = True
                 break
@@ -803,7 +806,8 @@ def _mod_condition_read(rest: str, targets: bool) -> tuple[Filter, str]:
                 self_state = cond[0]
                 r = r[cond[1]:].strip(" ,")
                 changed = True
-    return Filter(keyword=keyword, target_state=target_state, self_state=self_state, attack_form=form), r
+    return Filter(keyword=keyword, target_state=target_state, self_state=self_state, attack_form=form,
+                  natural=natural), r
 
 
 FACTIONS: Final = frozenset({"borderlands", "civilization", "underdark", "wild"})
@@ -876,6 +880,8 @@ _MOD_CONDITIONS: Final = (
     # in an aura: attacks against the aura's own creature ('Arcane and Divine enemies have -4 {r} attack vs. this
     # creature'; ddm_guild_judge.aura_target_ok)
     (re.compile(r"^(?:vs\.?|against) it$"), "target", "owner"),
+    # the attack roll's d20 ('+10 cold damage on natural attack rolls of 19 or 20'): the faces, as a trigger's "natural"
+    (re.compile(r"^(?:on|with) (?:a )?natural (?:attack )?rolls? of (?P<n>\d+)(?: or 20|-20|\+)"), "natural", ""),
     # an attack power of its card by name ('against targets previously hit by this creature's Smite'): ddm_guild_powers
     # .card_powers checks the name
     (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies|creatures) (?:previously |already )?hit by its (?P<pw>" + _NAME
@@ -1415,7 +1421,8 @@ def _modifier(text: str) -> list[tuple[str, int, Filter, str]] | None:
     for stat, n, form, dtype in mods:
         out.append((stat + _per_cap(per, stat), n, Filter(keyword=flt.keyword, target_state=flt.target_state,
                                                           self_state=flt.self_state,
-                                                          attack_form=form or flt.attack_form), dtype))
+                                                          attack_form=form or flt.attack_form,
+                                                          natural=flt.natural), dtype))
     return out
 
 

@@ -89,3 +89,20 @@ def test_missing_spear_needs_a_spear_throw_with_a_use_limit() -> None:
     assert J._stat_mods(s.b, kobold, "damage", orc, spear.attack, spear, False, False) == 0
     kobold.spend(throw)
     assert J._stat_mods(s.b, kobold, "damage", orc, spear.attack, spear, False, False) == -5
+
+
+def test_icy_strike_adds_cold_damage_on_a_natural_19_or_20_only() -> None:
+    icy = "Icy Strike: +10 cold damage on natural attack rolls of 19 or 20."
+    assert unplayed_powers(card_from_json(card("Yeti", SWORD, icy))) == []
+    untyped = card_from_json(card("X", SWORD, "Y: +10 damage on natural attack rolls of 19 or 20."))
+    assert [p.name for p in unplayed_powers(untyped)] == ["Y"]  # (the modifiers of _stat_mods do not see the roll)
+    s = battle([card("Yeti", SWORD, icy)], [card("Orc", SWORD, hp=100, ac=10)], PurposeDice(attack=[15, 19]))
+    put(s, "a1", 2, 2)
+    put(s, "b1", 3, 2)
+    yeti, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    sword = yeti.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, yeti, sword, sword.attack, [orc])
+    assert orc.hp == 90
+    P.attack(s.b, yeti, sword, sword.attack, [orc])
+    assert orc.hp == 90 - 10 - 10
