@@ -134,8 +134,8 @@ def test_enemies_near_it_in_a_state_are_immobilized_while_it_lasts() -> None:
     assert near.held()
 
 
-HERALD = ("Herald of Justice: while this creature is not Bloodied, all enemies that have line of sight to it have -2 AC "
-          "and -2 DEF.")
+HERALD = ("Herald of Justice: while this creature is not Bloodied, all enemies that have line of sight to it have -2 "
+          "AC and -2 DEF.")
 ANTIMAGIC = "Antimagic Ray: Arcane and Divine enemies have -4 {r}, {a}, and {c} attack vs. this creature."
 
 
