@@ -926,7 +926,7 @@ class GuildState(State):
             try:
                 b.event("move", creature=f.id, to=list(to), cost=r.cost_to(to), path=[list(a) for a in path],
                         power=p.name, how=e.kind)
-                P.walk(b, f, path, provokes=e.kind == "move")
+                P.walk(b, f, path, provokes=e.kind == "move", shifting=e.kind == "shift")
             finally:
                 f.move_mode = mode
         if f.in_play() and not b.over and f.can_act() and aim in self._power_attacks(f, p):

@@ -216,7 +216,8 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
                                "no-attack-action", "auto-save-ongoing", "ignores-smoke", "smoke-space",
                                "no-redirect-away", "sight-limit", "slow-reload", "first-kill-double",
                                "all-difficult", "ranged-ignores-forest",
-                               "auto-save"})
+                               "auto-save",
+                               "hit-automatically"})
 
 
 def gain_played(what: str, static: bool) -> bool:
@@ -295,6 +296,8 @@ def engine_unplayed(power: Power) -> str:
         if s.kind in ("aura-gain", "aura-mod") and s.filter.keyword and not kinds_known(
                 re.sub(r"(?:lower|higher)-level", "level>=0", s.filter.keyword)):  # (relative: judge.relative_kinds)
             return f"'{s.filter.keyword}' is no creature kind (the aura would reach nobody)"
+        if s.kind != "mod" and ("affected-by:" in s.filter.target_state or "hit-with:" in s.filter.target_state):
+            return "targets affected by a named power, for another creature (whose power?)"
         if s.kind in ("mod", "aura-mod"):
             flt = s.filter
             if s.kind == "mod" and s.what.startswith("damage:"):  # ('+10 cold damage on natural attack rolls of 19 or
@@ -386,7 +389,8 @@ def _second_played(power: Power, e: Effect) -> bool:
 
 
 # states with parameters after a colon ("near-ally:5:dragon+champion"): the part before it is what is played
-PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "adjacent-to", "cond", "kinds", "id", "hit-with"})
+PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "adjacent-to", "cond", "kinds", "id", "hit-with",
+                                               "affected-by"})
 PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warband", "moved-from-start",
                                            "near-bloodied", "adjacent-enemy", "no-adjacent-enemy",
                                            "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",
@@ -457,6 +461,8 @@ def _state_played(state: str) -> bool:
 def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "") -> str:
     if e.kind not in PLAYED_EFFECTS:
         return f"the effect '{e.kind}' is not played"
+    if "affected-by:" in e.filter.target_state or "hit-with:" in e.filter.target_state:
+        return "targets affected by a named power, for another creature (whose power?)"
     if e.kind == "cleanse" and e.what == "cond:gained":  # 'end that condition': its event's
         if trigger not in CONDITION_EVENTS:
             return "'that condition' with no condition put on"

@@ -57,6 +57,9 @@ _PLAIN_STATICS: Final = {
     "towering": "towering", "can occupy statue terrain": "statue-ok", "may occupy statue terrain": "statue-ok",
     "immune flanking": "no-ca-from-flank", "cannot be flanked": "no-ca-from-flank",
     "does not grant combat advantage when flanked": "no-ca-from-flank", "awareness": "awareness",
+    # (Awareness's own words: 'Pin Down: Can make opportunity attacks against enemies for shifting out of an adjacent
+    # square')
+    "can make opportunity attacks against enemies for shifting out of an adjacent square": "awareness",
     "never grants combat advantage": "defensive-advantage", "defensive advantage": "defensive-advantage",
     "defensive mobility": "defensive-mobility", "scout": "scout", "wandering monster": "wandering",
     "shifty": "shifty", "ponderous": "ponderous", "hide": "hide",
@@ -228,6 +231,7 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^(?:it )?automatically succeeds on sav(?:es|ing throws) (?:to end|against) ongoing damage$"),
      "own:auto-save-ongoing"),
     (re.compile(r"^(?:it )?automatically succeeds on (?:all )?sav(?:es|ing throws)$"), "own:auto-save"),
+    (re.compile(r"^attacks against it are automatic hits$"), "own:hit-automatically"),
     (re.compile(r"^(?:it )?moves as if with flight on its turn$"), "hop"),  # 'Hop': Flight on its turn
     (re.compile(r"^(?:it is )?invisible during its turn$"), "hop"),  # ('Invisible during its turn')
     # 'This creature's {m} attacks ignore Insubstantial'; 'its {r} attacks do not provoke opportunity attacks'

@@ -252,6 +252,10 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
         return any(e.kind == "ongoing" for e in target.effects)
     if ts.startswith("hit-with:"):  # 'against targets previously hit by this creature's Smite'
         return (ts[9:], target.id) in holder.hit_with
+    if ts.startswith("affected-by:"):  # 'against targets affected by Bestow Curse' (an effect of that power on it)
+        eids = {eid for p in holder.powers if p.name.casefold() == ts[12:]
+                for eid in b.power_effects.get((holder.id, p.index), ())}
+        return any(e.eid in eids for e in target.effects)
     if ts.startswith("adjacent-to-ally:"):
         kinds = ts[17:]
         return any(b.adjacent(target, a) and has_kinds(a, kinds) for a in b.allies_of(holder))

@@ -1919,6 +1919,8 @@ def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
     if hit and conceal and roll < conceal and not b.ignores_conceal(attacker, t) and "conceal" not in spec.ignores:
         hit = crit = False
         mods = [*mods, f"conceal{conceal}"]
+    if not hit and t.gained("hit-automatically"):  # 'Attacks against this creature are automatic hits' (a critical
+        hit = True  # hit still on its roll)
     if (crit and "critical hits" in t.immune) or (crit and "criticals" in t.immune):
         crit = False
     return hit, crit, roll, total, target_def, mods
@@ -2355,7 +2357,7 @@ def reachable(b: Battle, mover: Fighter, budget: int) -> dict[Sq, tuple[int, int
     return reach(b, mover, budget).ends
 
 
-def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> None:
+def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True, shifting: bool = False) -> None:
     """Move along ``path`` (anchors), provoking when leaving a square next to an enemy; stops if the mover is
     destroyed, stunned or immobilized on the way (then profile ``ddm-guild.legal-position``)."""
     if mover.reloading() == "move" and b.active is mover:  # Slow Reload: not after a ranged attack this turn
@@ -2368,6 +2370,11 @@ def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True) -> No
             return
         if provokes and not mover.burrowing() and not mover.gained("no-provoke"):  # ('does not provoke opportunity
             provoke(b, mover, "move")  # attacks' until end of turn: its moves)
+            if not mover.in_play() or mover.stunned() or mover.held():
+                settle(b, mover)
+                return
+        if shifting and _aware_beside(b, mover):  # 'Awareness': a shift out of its adjacent square provokes it
+            provoke(b, mover, "shift")
             if not mover.in_play() or mover.stunned() or mover.held():
                 settle(b, mover)
                 return
@@ -2422,6 +2429,11 @@ def _entered(b: Battle, mover: Fighter, before_apart: list[Fighter]) -> None:
         fire(b, "enemy-enters-adjacent", now, target=mover)
 
 
+def _aware_beside(b: Battle, mover: Fighter) -> bool:
+    """An enemy beside ``mover`` has Awareness (a shift out of its adjacent square provokes it)."""
+    return any(e.awareness and b.adjacent(e, mover) for e in b.enemies_of(mover))
+
+
 def shift_to(b: Battle, f: Fighter, to: Sq) -> None:
     """A shift of one move action (profile ``ddm-guild.shift``): the powers that answer an adjacent enemy's shift
     and an enemy entering an adjacent square act after it."""
@@ -2430,6 +2442,10 @@ def shift_to(b: Battle, f: Fighter, to: Sq) -> None:
     enemies = b.enemies_of(f)
     beside = [e for e in enemies if b.adjacent(e, f)]
     apart = [e for e in enemies if e not in beside]
+    if _aware_beside(b, f):  # 'Awareness: can make opportunity attacks against enemies for shifting out of an
+        provoke(b, f, "shift")  # adjacent square'
+        if not f.in_play() or f.stunned() or f.held():
+            return
     place(b, f, to)
     f.moved += 1
     if f.effects:
@@ -2873,7 +2889,7 @@ def reposition(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bool, mod
     try:
         path = reach(b, f, n).path(best)
         b.event("reposition", creature=f.id, how=kind, to=list(best), **({"mode": mode} if mode else {}))
-        walk(b, f, path, provokes=kind == "move")
+        walk(b, f, path, provokes=kind == "move", shifting=kind == "shift")
     finally:
         f.move_mode = ""
 
@@ -3015,7 +3031,7 @@ def reposition_to_end(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
     n = e.amount if e.amount >= 0 else f.speed() * -e.amount
     path = reach(b, f, n).path(to)
     b.event("reposition", creature=f.id, how=e.kind, to=list(to))
-    walk(b, f, path, provokes=e.kind == "move")
+    walk(b, f, path, provokes=e.kind == "move", shifting=e.kind == "shift")
 
 
 def best_square(b: Battle, f: Fighter, options: list[Sq], toward_enemy: bool) -> Sq | None:

@@ -1243,6 +1243,10 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     au = re.match(r"^\(aura(?: (\d+))?(?:, fear)?\)\s*(.*)$", body)  # ('(Aura 5, Fear)': the tag as elsewhere)
     if au:
         return _aura(index, display, ptype, text, uses, int(au.group(1) or 0), au.group(2))
+    beside = _AURA_START.match(body.strip(" .")) if not action and not trigger and not requirement else None
+    if beside and " that start their turn adjacent to it " in f" {beside.group(0)} ":  # 'Allies and enemies that
+        return _aura(index, display, ptype, text, uses, 1, body.strip(" ."))  # start their turn adjacent to this
+        # creature take 5 poison damage': an aura of 1
     if not action and not trigger and requirement != "charge":
         ally = _aura_statics(_ALLIES_WHILE_ADJACENT.sub(r"adjacent allies have \3", body.strip(" .")), 0, text) \
             or _aura_sentences(body.strip(" ."), 0, text)
@@ -2156,6 +2160,11 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
         hit_with = [x[9:] for s in q.statics for x in s.filter.target_state.split("&") if x.startswith("hit-with:")]
         if any(n not in attacks_all for n in hit_with):  # 'targets previously hit by this creature's Smite'
             out[i] = replace(q, unplayed=f"targets hit by its {hit_with[0]}: no attack of this card has that name")
+            continue
+        affected = [x[12:] for s in q.statics for x in s.filter.target_state.split("&") if x.startswith("affected-by:")]
+        if any(not any(x.name.casefold() == n and (x.attack is not None or x.effects) for x in out)
+               for n in affected):  # 'targets affected by Bestow Curse': a power of this card that puts effects on
+            out[i] = replace(q, unplayed=f"targets affected by {affected[0]}: no power of this card puts that on")
             continue
         used = [n for s in q.statics if s.kind == "spent-at-start" for n in s.what.split("|")]
         if any(not any(x.name.casefold() == n and x.uses for x in out) for n in used):  # ('... count as used')

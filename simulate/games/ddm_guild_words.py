@@ -886,6 +886,9 @@ _MOD_CONDITIONS: Final = (
     # .card_powers checks the name
     (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies|creatures) (?:previously |already )?hit by its (?P<pw>" + _NAME
                 + r")(?: attack)?(?=$|[,.;])"), "target", "hit-with:{pw}"),
+    # a power of its card by name that has an effect on the target now ('against targets affected by Bestow Curse')
+    (re.compile(r"^(?:vs\.?|against) (?:targets?|enemies|creatures) (?:currently )?affected by (?:its )?(?P<pw>"
+                + _NAME + r")(?=$|[,.;])"), "target", "affected-by:{pw}"),
     (re.compile(r"^(?:vs\.?|against) non-?bloodied" + _TGT), "target", "not-bloodied"),
     (re.compile(r"^(?:vs\.?|against) undamaged" + _TGT), "target", "undamaged"),
     (re.compile(r"^(?:vs\.?|against) damaged" + _TGT), "target", "damaged"),

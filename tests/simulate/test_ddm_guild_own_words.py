@@ -138,3 +138,63 @@ def test_psychic_static_confuses_the_adjacent_enemy_champions() -> None:
     put(s, "b2", 3, 4)
     P.fire(s.b, "end-of-round", [s.b.by_id["a1"]])
     assert s.b.by_id["b1"].has("confused") and not s.b.by_id["b2"].has("confused")
+
+
+GAS = "Leaks Noxious Gas: Allies and enemies that start their turn adjacent to this creature take 5 poison damage."
+PIN_DOWN = "Pin Down: Can make opportunity attacks against enemies for shifting out of an adjacent square."
+INCAPACITATED = "Incapacitated: Attacks against this creature are automatic hits."
+HEXER = "Cruel Hexer: +10 {m} Damage against targets affected by Bestow Curse."
+CURSE = "Bestow Curse: (range 5) +10 vs. Will; target has -2 attack (save ends)."
+
+
+def test_the_more_powers_are_read_and_played() -> None:
+    for c in (card("Golem", SWORD, GAS), card("Captain", SWORD, PIN_DOWN), card("Comrade", SWORD, INCAPACITATED),
+              card("Hexblade", SWORD, CURSE, HEXER)):
+        assert unplayed_powers(card_from_json(c)) == [], c["name"]
+
+
+def test_noxious_gas_reaches_creatures_of_both_sides_starting_beside_it() -> None:
+    s = battle([card("Golem", SWORD, GAS), card("Ally", SWORD)], [card("Orc", SWORD), card("Far", SWORD)],
+               PurposeDice())
+    put(s, "a1", 3, 3)
+    put(s, "a2", 4, 3)
+    put(s, "b1", 3, 4)
+    put(s, "b2", 9, 3)
+    for x in ("a2", "b1", "b2"):
+        f = s.b.by_id[x]
+        s.b.active = f
+        s._start_turn(f)
+    assert [s.b.by_id[x].hp for x in ("a2", "b1", "b2")] == [45, 45, 50]
+
+
+def test_pin_down_attacks_an_enemy_shifting_away() -> None:
+    s = battle([card("Captain", SWORD, PIN_DOWN)], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15]))
+    put(s, "a1", 3, 3)
+    put(s, "b1", 4, 3)
+    orc = s.b.by_id["b1"]
+    P.shift_to(s.b, orc, (5, 3))
+    assert s.log.of_kind("opportunity-attack") and orc.hp == 90
+
+
+def test_attacks_against_the_incapacitated_always_hit() -> None:
+    s = battle([card("Comrade", SWORD, INCAPACITATED, ac=40)], [card("Orc", SWORD)], PurposeDice(attack=[2]))
+    put(s, "a1", 3, 3)
+    put(s, "b1", 4, 3)
+    orc = s.b.by_id["b1"]
+    sword = orc.powers[0]
+    assert sword.attack is not None
+    assert P.attack(s.b, orc, sword, sword.attack, [s.b.by_id["a1"]]) == 1
+
+
+def test_cruel_hexer_against_the_targets_its_curse_is_on() -> None:
+    s = battle([card("Hexblade", SWORD, CURSE, HEXER)], [card("Cursed", SWORD), card("Free", SWORD)],
+               PurposeDice(attack=[15]))
+    put(s, "a1", 3, 3)
+    put(s, "b1", 4, 3)
+    put(s, "b2", 3, 4)
+    hex_, cursed, free = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    curse, sword = hex_.powers[1], hex_.powers[0]
+    assert curse.attack is not None and sword.attack is not None
+    P.attack(s.b, hex_, curse, curse.attack, [cursed])
+    assert J._stat_mods(s.b, hex_, "damage", cursed, sword.attack, sword, False, False) == 10
+    assert J._stat_mods(s.b, hex_, "damage", free, sword.attack, sword, False, False) == 0
