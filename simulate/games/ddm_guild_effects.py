@@ -232,6 +232,13 @@ _STATIC_PATTERNS: Final = (
      "own:auto-save-ongoing"),
     (re.compile(r"^(?:it )?automatically succeeds on (?:all )?sav(?:es|ing throws)$"), "own:auto-save"),
     (re.compile(r"^attacks against it are automatic hits$"), "own:hit-automatically"),
+    # 'Immune {r} attacks' (no ranged attack may target it), 'Webcrawler: Ignores the Immobilized condition; is never
+    # considered to be Immobilized' (immune to it), 'Enemies flanking this creature do not have combat advantage
+    # against it' (Immune Flanking's words)
+    (re.compile(r"^immune (?:to )?\{r\} attacks$"), "own:untargetable-ranged"),
+    (re.compile(r"^(?:it )?ignores the (?P<conds>[a-z]+) condition(?:;|,| and) (?:it )?is never considered to be "
+                r"[a-z]+$"), "unaffected"),
+    (re.compile(r"^enemies flanking it do not have combat advantage against it$"), "no-ca-from-flank"),
     (re.compile(r"^(?:it )?moves as if with flight on its turn$"), "hop"),  # 'Hop': Flight on its turn
     (re.compile(r"^(?:it is )?invisible during its turn$"), "hop"),  # ('Invisible during its turn')
     # 'This creature's {m} attacks ignore Insubstantial'; 'its {r} attacks do not provoke opportunity attacks'
@@ -272,6 +279,9 @@ _STATIC_PATTERNS: Final = (
     # creatures of those kinds, itself too, at set-up)
     (re.compile(r"^(?P<k>[a-z\-]+?)s? in your warband with the (?P<k2>[a-z\-]+) keyword gain the (?P<kw>[a-z\-]+) "
                 r"keyword(?: until end of battle)?$"), "warband-keyword"),
+    # 'Dwarf creatures in your warband gain the Elf keyword and Elf creatures in your warband gain the Dwarf keyword'
+    (re.compile(r"^(?P<k>[a-z\-]+) creatures in your warband gain the (?P<kw>[a-z\-]+) keyword and (?P<k3>[a-z\-]+) "
+                r"creatures in your warband gain the (?P<kw3>[a-z\-]+) keyword$"), "warband-keyword"),
     (re.compile(r"^(?:it is (?P<a>good|evil) i[fs] there are (?P=a) creatures in your warband|if your warband contains "
                 r"an? (?P<a2>good|evil) creature, it is (?P=a2))$"), "kin"),
     # 'Bloodseeker: Has combat advantage against bloodied enemies' (the target words of the modifiers)
@@ -366,10 +376,13 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             return [Static("gain", int(m.group("r")), f"resist-far:{far}") if m.group("r")
                     else Static("gain", 1, f"half-far:{far}")], [], "", ""
         if kind == "warband-keyword":
-            kinds = f"{m.group('k')}+{m.group('k2')}"
-            if not kinds_known(kinds) or not kinds_known(m.group("kw")):
+            g = m.groupdict()
+            pairs = [("+".join(k for k in (g["k"], g.get("k2")) if k), g["kw"])]
+            if g.get("k3"):
+                pairs.append((g["k3"], g["kw3"]))
+            if not all(kinds_known(k) and kinds_known(w) for k, w in pairs):
                 return None
-            return [Static(kind, 0, m.group("kw"), Filter(keyword=kinds))], [], "", ""
+            return [Static(kind, 0, w, Filter(keyword=k)) for k, w in pairs], [], "", ""
         if kind == "ally-alignment":
             kinds = "|".join(w.strip() for w in m.group("k").split(" and "))
             if not kinds_known(kinds):

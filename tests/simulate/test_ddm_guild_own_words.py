@@ -198,3 +198,32 @@ def test_cruel_hexer_against_the_targets_its_curse_is_on() -> None:
     P.attack(s.b, hex_, curse, curse.attack, [cursed])
     assert J._stat_mods(s.b, hex_, "damage", cursed, sword.attack, sword, False, False) == 10
     assert J._stat_mods(s.b, hex_, "damage", free, sword.attack, sword, False, False) == 0
+
+
+IMMUNE_R = "Immune {r} attacks"
+WEBCRAWLER = "Webcrawler: Ignores the Immobilized condition; is never considered to be Immobilized."
+ALL_AROUND = "All-Around Vision: Enemies flanking this creature do not have combat advantage against it."
+DIPLOMAT = ("Profound Diplomat: Dwarf creatures in your warband gain the Elf keyword and Elf creatures in your warband "
+            "gain the Dwarf keyword.")
+
+
+def test_keyword_words_of_its_own() -> None:
+    for text in (IMMUNE_R, WEBCRAWLER, ALL_AROUND, DIPLOMAT):
+        assert unplayed_powers(card_from_json(card("Any", SWORD, text))) == [], text
+    s = battle([card("Cleric", SWORD, IMMUNE_R), card("Mage", SWORD, WEBCRAWLER), card("Xorn", SWORD, ALL_AROUND),
+                card("Ambassador", SWORD, DIPLOMAT), card("Dwarf", SWORD, keywords=("Dwarf",))],
+               [card("Archer", SWORD, "Bow: (range 10) +10 vs. AC; 10 damage."), card("Flanker", SWORD)],
+               PurposeDice())
+    cleric, mage, xorn, dwarf = (s.b.by_id[x] for x in ("a1", "a2", "a3", "a5"))
+    archer, flanker = s.b.by_id["b1"], s.b.by_id["b2"]
+    put(s, "a1", 2, 2)
+    put(s, "b1", 8, 2)
+    bow = archer.powers[1]
+    assert bow.attack is not None and not P.in_range(s.b, archer, bow, bow.attack, cleric)
+    P.add_active(s.b, mage, "condition", "immobilized", 0, "save", archer, Filter())
+    assert not mage.held()
+    put(s, "a3", 5, 5)
+    put(s, "b1", 4, 5)
+    put(s, "b2", 6, 5)
+    assert not J.has_combat_advantage(s.b, flanker, xorn, True)
+    assert J.has_keyword(dwarf, "elf") and J.has_keyword(dwarf, "dwarf")
