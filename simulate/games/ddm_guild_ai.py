@@ -627,7 +627,7 @@ class GuildHeuristicPolicy:
                 good = good or (pair is not None and P.switch_gain(b, f.player, *pair) > 0)
             elif e.kind == "terrain":
                 good = good or P.smoke_worth(b, e, ctx) > 0
-            elif e.kind in ("destroy-self", "roll", "survive"):
+            elif e.kind in ("destroy-self", "destroy", "roll", "survive"):
                 return False
         return good
 

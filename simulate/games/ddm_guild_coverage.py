@@ -111,6 +111,7 @@ _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declar
                   "ignore-resist": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits",
                                               "rolls", "ally-rolls"}),
                   "no-redirect": frozenset({"declares", "ally-declares", "friend-declares"}),
+                  "half-damage": frozenset({"attacked", "hit-by"}),
                   "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by",
                                       "friend-crit-by", "ally-crit-by"})}
 # the events on which an attack is given to another creature (ddm_guild_play.redirect_to): before the roll, to this
@@ -134,7 +135,8 @@ _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "everyone", "
 _ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally", "chosen-allies", "allies"})
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
-                                   "negate", "reduce", "provoke", "redirect", "choose", "share", "place", "hit", "roll",
+                                   "negate", "reduce", "provoke", "redirect", "choose", "share", "destroy", "max-hp",
+                                   "place", "hit", "roll",
                                    "survive", "menu", "initiative", "grant", "scout", "terrain", "cancel", "switch",
                                    "champion-uses", "destroy-self"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
@@ -345,6 +347,8 @@ def engine_unplayed(power: Power) -> str:
         if e.kind not in ("move", "shift") or e.who != "self" or e.what or e.filter != Filter() or power.trigger \
                 or any(not x.startswith("min:") and x not in ("mode:flight", "mode:burrow") for x in e.extra):
             return "a move before the attack the engine does not make"
+    if any(e.kind == "destroy" for e in power.effects) and not any(e.kind == "survive" for e in power.effects):
+        return "destroying an ally is a choice the engine makes only to keep this creature ('is not destroyed')"
     rolled = False
     for e in power.effects:
         if e.kind == "roll":
@@ -578,6 +582,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "'redirect' with no attack to give away"
     if e.kind == "redirect" and e.who == "lowest-in-reach":
         return ""
+    if e.kind == "max-hp" and trigger != "setup":
+        return "new maximum hit points other than at set-up"
     if e.kind == "share" and trigger != {"half-instead": "ally-takes-damage", "half-both": "ally-hit"}.get(e.what):
         return "damage shared with no damage of an ally to share"
     if e.kind == "reroll" and trigger not in _REROLL_ON.get(e.what, ()):

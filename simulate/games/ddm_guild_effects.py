@@ -943,7 +943,7 @@ _BARE_ADJACENT: Final = re.compile(r"^adjacent (?:[a-z\-]+ )?(?:creatures|enemie
 
 
 _SURVIVE: Final = re.compile(
-    r"^it is (?:instead )?not destroyed(?:,? instead)?(?:(?:,? and|,) (?:it )?has (?P<n>\d+) hp(?: remaining)?"
+    r"^it is (?:instead )?not destroyed(?:,? instead)?(?:(?:,? and|,? but|,) (?:it )?has (?P<n>\d+) hp(?: remaining)?"
     r"(?:,? instead)?)?$|^it has (?P<n2>\d+) hp instead of being destroyed$")
 _GATE_OTHER: Final = re.compile(r"^(?P<a>[^,]+?),? or (?P<b>[^,]+?)(?:,? instead)? if (?:the|that) (?:enemy|target|"
                                  r"creature) (?:is|was) (?:an? )?(?P<s>[a-z\-]+)$")
@@ -1625,6 +1625,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if hm2:  # what an attack roll gives, changed by a power that answers the attack
         w = hm2.group("what")
         return [Effect("hit", "self", what="crit" if "critical" in w else "auto" if "automatic" in w else "normal")]
+    if re.match(r"^(?:it )?takes half damage from (?:that|the) attack$", t):  # 'Evasive', 'Swarm'
+        return [Effect("hit", "self", what="half-damage")]
     if re.match(r"^(?:that|the) attack (?:cannot|can't|can not|may not) be redirected$", t):
         return [Effect("hit", "self", what="no-redirect")]  # ('Precise Attack')
     if re.match(r"^(?:that|the) attack(?:'s damage)? ignores (?:all )?resist(?: abilities)?$", t):
@@ -1635,6 +1637,17 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     redirect = _redirect(body, who if subject_given else "", flt)
     if redirect is not None:
         return [redirect]
+    mh = re.match(r"^(?:has )?(?:maximum (?P<n>\d+) hp|maximum hp (?P<n2>\d+)) instead of \d+(?: hp)?"
+                  r"(?: and is bloodied at (?P<bl>\d+) hp instead of \d+ hp)?$", body)
+    if mh and who == "self":  # 'This creature has maximum 30 HP instead of 20 HP and is bloodied at 15 HP instead
+        # of 10 HP' (half of it: the rules' line), 'maximum HP 80 instead of 65'
+        n_hp = int(mh.group("n") or mh.group("n2"))
+        if mh.group("bl") and int(mh.group("bl")) != n_hp // 2:
+            raise _Unread(body)
+        return [Effect("max-hp", "self", n_hp)]
+    if not subject_given and body == "destroy that ally":  # 'Death Clause: ... Destroy that ally; this creature is
+        return [Effect("destroy", "ally")]  # not destroyed, but has 10 HP remaining instead'
+
     rm = re.match(r"^(?:re-?rolls?)(?: (?:that|the|its) (attack roll or saving throw|attack or saving throw|attack"
                   r"(?: roll)?|save|saving throw|roll))?(?: and uses? the (?:higher|new) result)?(?:,? instead)?$",
                   body)

@@ -40,6 +40,7 @@ class Run:
         self.swap: Fighter | None = None  # 'an adjacent Beast ally is hit instead' (after the roll: a hit on it)
         self.rolled = False  # its hit or miss is known (the hit and miss events are answered)
         self.share: Fighter | None = None  # 'that attack deals half damage to that ally and to this creature'
+        self.halve = False  # 'it takes half damage from that attack' (its target)
         self.reduce = 0
         self.reroll = False
         self.hit = False

@@ -66,6 +66,7 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
     by_type: dict[str, int] = {}
     immune = target.immune_now()
     resist = {} if ignore_resist else target.resist_now()
+    run = _hitting(b, target, source)
     absorbed = 0
     dealt: set[str] = set()
     for amount, dtype in parts:
@@ -109,6 +110,8 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
         total //= 2
     if crit and target.resist_crit:  # 'Resist 15 All vs. critical hits'
         total = max(0, total - target.resist_crit)
+    if run is not None and run.halve:  # 'Whenever this creature takes damage from a {c} or {a} attack: This
+        total //= 2  # creature takes half damage from that attack'
     if absorbed:
         heal(b, target, absorbed)
     if total <= 0:
@@ -557,6 +560,8 @@ def _choose_ally(b: Battle, e: Effect, pool: list[Fighter]) -> list[Fighter]:
         e = Effect(e.what, e.who, e.amount, filter=e.filter)
     if e.kind == "heal":
         return sorted(pool, key=lambda a: (-(a.max_hp - a.hp), a.id))
+    if e.kind == "destroy":  # 'choose an Orzhov ally ...; destroy that ally': the cheapest
+        return sorted(pool, key=lambda a: (a.card.cost, a.hp, a.id))
     if e.kind == "attack":
         return sorted(pool, key=lambda a: (not _can_attack(b, a, e), _enemy_gap(b, a), -a.card.cost, a.id))
     if e.kind == "champion-uses":  # a champion that has spent a use (the most), then the costliest
@@ -671,6 +676,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         if ctx.run is not None:
             if e.what == "no-redirect":  # 'that attack cannot be redirected'
                 ctx.run.fixed = True
+            elif e.what == "half-damage":  # 'it takes half damage from that attack'
+                ctx.run.halve = True
             elif e.what == "ignore-resist":  # 'that attack's damage ignores all Resist abilities'
                 ctx.run.ignore_resist = True
             elif e.what == "normal":
@@ -752,6 +759,11 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             return
         if e.kind == "damage":
             deal_damage(b, f, [(e.amount, e.what)], src, ignore_insubstantial="ignore-insubstantial" in e.extra)
+        elif e.kind == "destroy":  # 'Destroy that ally' (its opponent scores it as any creature destroyed)
+            destroy(b, f, None)
+        elif e.kind == "max-hp":  # 'maximum 30 HP instead of 20 HP' (at set-up: it starts with them)
+            f.hp += e.amount - f.max_hp
+            f.max_hp = e.amount
         elif e.kind == "ongoing":
             add_active(b, f, "ongoing", e.what, e.amount, "save", src, Filter(), group=group)
         elif e.kind == "condition":
@@ -1757,7 +1769,8 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             b.event("redirect", attacker=attacker.id, target=t.id, to=guard.id)
             t = guard
             run.target = guard
-            run.bonus_defence = {}  # ('+2 AC against that attack' was the first target's)
+            run.bonus_defence = {}  # ('+2 AC against that attack' was the first target's, and its resistance)
+            run.halve = False
             answered = False
         if not answered:
             t.attacked_by.add(attacker.id)

@@ -1298,6 +1298,9 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         trigger = "declares"  # 'Use when making a {m} attack ...: +2 attack and +10 damage on that attack', 'Use when
         # this creature makes an attack; that attack cannot be redirected', '... with combat advantage: The attack is
         # an automatic hit and a critical hit': as it is made
+    if trigger == "damaged" and [(e.kind, e.what) for e in effects] == [("hit", "half-damage")]:
+        trigger = "attacked"  # 'Whenever this creature takes damage from a {c} or {a} attack: This creature takes half
+        # damage from that attack': every such attack deals it half its damage
     if trigger in ("any-damaged", "ally-damaged") and [(e.kind, e.what) for e in effects] == [("share",
                                                                                             "half-instead")]:
         trigger = "ally-takes-damage"  # 'Use when an adjacent Hobgoblin champion takes damage: Assign half the damage
@@ -1372,6 +1375,8 @@ def _judged_choice(effects: list[Effect]) -> list[Effect]:
     for i, e in enumerate(out[:-1]):
         if e.kind == "choose" and e.who == "chosen-creature" and not e.what and out[i + 1].who == "target":
             out[i] = replace(e, what=out[i + 1].kind, amount=out[i + 1].amount)
+        elif e.kind == "choose" and e.who == "chosen-ally" and not e.what and out[i + 1].kind == "destroy":
+            out[i] = replace(e, what="destroy")  # ('choose an Orzhov ally; destroy that ally': the one worth least)
     return out
 
 

@@ -33,6 +33,8 @@ EFFECT_KINDS: Final = (
     "damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move", "teleport", "heal", "mod",
     "attack", "vp", "cleanse", "recharge", "reroll", "negate", "reduce", "switch", "destroy-self", "provoke", "place",
     "redirect", "choose",
+    "max-hp",  # 'This creature has maximum 30 HP instead of 20 HP' (during set-up: its starting hit points)
+    "destroy",  # 'Destroy that ally' (the creature its words name is destroyed)
     "share",  # 'Assign half the damage to this creature instead' ("half-instead", of an ally's damage about to be
     # lost), 'that attack deals half damage to that ally and to this creature' ("half-both", of an ally's hit)
     "hit",  # 'that attack is a critical hit' ("crit"), 'an automatic hit' ("auto"), 'a normal hit instead' ("normal")

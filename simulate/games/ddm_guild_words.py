@@ -113,6 +113,10 @@ _SAME_MEANING: Final = (
     (re.compile(r"\bhit by an attack from an? ([a-z\-]+) (?:creature|enemy)\b"), r"hit by an \1 enemy's attack"),
     (re.compile(r"\ban attack scores a critical hit (?:vs\.?|against) (an? (?:adjacent )?ally)\b"),
      r"an enemy scores a critical hit against \1"),
+    # 'Death Clause: Use when this creature would be destroyed, if there is an Orzhov ally within 9 squares: Destroy
+    # that ally; ...': that ally is one chosen there (none: the rest does nothing)
+    (re.compile(r", if there is (an? [a-z\-]+ ally within \d+ squares(?: of it)?): (?=[^.]*\bthat ally\b)"),
+     r": choose \1. "),
     # 'Body Shield: Redirect a {m} or {r} attack against this creature to an adjacent Immobilized enemy ...'
     (re.compile(r"(^|: )redirect (an? (?:\{[mr]\}(?: or \{[mr]\})? )?attack) against it to "),
      r"\1use when it is targeted by \2: redirect that attack to "),
@@ -1227,6 +1231,8 @@ _TERRAIN: Final = (r"(?P<t>(?:forest|river|difficult|statue|smoke|fire)(?: or (?
                    r"smoke|fire))?)")
 _N: Final = r"(?P<n>\d+|one|two|three)"
 _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
+    # 'Use during your set-up, if your warband has a Hobgoblin champion:' (another creature of its warband)
+    (r"(?:its|your) warband (?:has|includes|contains) (?:an? |1 )?(?P<kw>[a-z\-]+(?: champion)?)", "warband:{kw}"),
     (r"(?:not bloodied|nonbloodied|non-bloodied)", "not-bloodied"),
     (r"bloodied", "bloodied"),
     (r"damaged", "damaged"),

@@ -67,3 +67,84 @@ def test_a_d20_against_the_attacks_base_damage() -> None:
     assert _attack(s, archer, b_) == 0  # 15 >= 10 + 5
     assert _attack(s, archer, b_) == 1  # 14
     assert b_.hp == 35
+
+
+def test_attacked_from_7_or_more_squares_away() -> None:
+    horror = card("Heavy Helmed Horror", SWORD, "Resist 5 All", "Resilient at Range: Whenever attacked by a creature "
+                  "that is 7 or more squares away: Resist 10 All instead of Resist 5 All vs. that attack.")
+    _played(horror, 2)
+    kenku = card("Kenku Sniper", SWORD, "Burst of Feathers: Whenever attacked by an enemy 7 or more squares away: this "
+                                        "creature takes half damage from that attack.")
+    _played(kenku, 1)
+    s = battle([horror, kenku], [card("Archer", "Bow: (range 20) +10 vs. AC; 15 damage.")],
+               PurposeDice(attack=[15, 15, 15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 6)
+    put(s, "b1", 10, 3)  # 6 squares from the horror
+    h, k, archer = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    _attack(s, archer, h)
+    assert h.hp == 40  # 15 - 5
+    put(s, "b1", 11, 3)  # 7 squares away
+    _attack(s, archer, h)
+    assert h.hp == 35  # 15 - 10
+    _attack(s, archer, k)
+    assert k.hp == 43  # 15 halved
+    put(s, "b1", 9, 6)
+    _attack(s, archer, k)
+    assert k.hp == 28
+
+
+def test_half_damage_from_close_and_area_attacks() -> None:
+    kobold = card("Flamescorched Kobold", SWORD, "Evasive: Whenever this creature takes damage from a {c} or {a} "
+                                                 "attack: This creature takes half damage from that attack.")
+    _played(kobold, 1)
+    s = battle([kobold], [card("Mage", SWORD, "Burst: (burst 2) +10 vs. Reflex; 15 damage.")],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    k, mage = s.b.by_id["a1"], s.b.by_id["b1"]
+    _attack(s, mage, k, 1)
+    assert k.hp == 43
+    _attack(s, mage, k, 0)
+    assert k.hp == 33
+
+
+def test_an_ally_destroyed_in_its_place() -> None:
+    angel = card("Deathpact Angel", SWORD, "Death Clause: Use when this creature would be destroyed, if there is an "
+                 "Orzhov ally within 9 squares: Destroy that ally; this creature is not destroyed, but has 10 HP "
+                 "remaining instead.", hp=10)
+    _played(angel, 1)
+    s = battle([angel, card("Orzhov Guard", SWORD, cost=10, keywords=("Orzhov",)),
+                card("Orzhov Cleric", SWORD, cost=30, keywords=("Orzhov",)), card("Human", SWORD, cost=5)],
+               [card("Orc", SWORD)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 8, 3)
+    put(s, "a3", 4, 2)
+    put(s, "a4", 4, 4)
+    put(s, "b1", 5, 3)
+    a, guard, cleric, human, orc = (s.b.by_id[i] for i in ("a1", "a2", "a3", "a4", "b1"))
+    _attack(s, orc, a)
+    assert a.in_play() and a.hp == 10
+    assert not guard.alive and cleric.alive and human.alive  # the cheaper Orzhov ally
+    assert s.b.scores[1] == 10  # its opponent scores the ally destroyed
+    put(s, "a3", 20, 14)  # the other one out of reach: destroyed
+    _attack(s, orc, a)
+    assert not a.alive and cleric.alive
+
+
+def test_maximum_hit_points_instead_at_set_up_if_the_warband_has_a_champion_of_a_kind() -> None:
+    picador = card("Goblin Picador", SWORD, "Battle Training: Use during your set-up, if your warband has a Hobgoblin "
+                   "champion: This creature has maximum 30 HP instead of 20 HP and is bloodied at 15 HP instead of "
+                   "10 HP.", hp=20)
+    _played(picador, 1)
+    with_champion = battle([picador, card("Hobgoblin Warlord", SWORD, rating=2, keywords=("Hobgoblin",))],
+                           [card("Orc", SWORD)], PurposeDice())
+    p = with_champion.b.by_id["a1"]
+    assert (p.hp, p.max_hp) == (30, 30)
+    p.hp = 16
+    assert not p.bloodied
+    p.hp = 15
+    assert p.bloodied
+    alone = battle([picador, card("Hobgoblin Soldier", SWORD, keywords=("Hobgoblin",))], [card("Orc", SWORD)],
+                   PurposeDice())
+    assert alone.b.by_id["a1"].max_hp == 20
