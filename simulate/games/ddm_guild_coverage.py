@@ -114,6 +114,9 @@ _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declar
                   "half-damage": frozenset({"attacked", "hit-by"}),
                   "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by",
                                       "friend-crit-by", "ally-crit-by"})}
+# the events of a hit whose critical is known (a power answering them may do more 'on a critical hit')
+_CRIT_KNOWN_ON: Final = frozenset({"hits", "hit-by", "ally-hit", "ally-hits", "enemy-hits", "any-hits", "friend-hits",
+                                   "friend-hit"})
 # the events on which an attack is given to another creature (ddm_guild_play.redirect_to): before the roll, to this
 # creature when an ally is attacked; after a hit on an ally ('that attack hits this creature instead'); away from this
 # creature, before the roll or after the hit or miss; to the creature with the fewest hit points in reach
@@ -146,7 +149,8 @@ PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed
 PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn",
                                      "permanent", "attack", "after-attack", "end-next-turn-source",
                                      "start-next-turn-source", "until-damaged", "end-next-round", "while-source",
-                                     "until-source-bloodied", "until-moves", "until-attacked", "until-bloodied"})
+                                     "until-source-bloodied", "until-moves", "until-attacked", "until-bloodied",
+                                     "after-hit", "until-targets-source"})
 PLAYED_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac",
                                  "def", "speed", "save", "keen"})
 PLAYED_STATICS: Final = frozenset({
@@ -582,6 +586,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "'redirect' with no attack to give away"
     if e.kind == "redirect" and e.who == "lowest-in-reach":
         return ""
+    if any(x.startswith("crit-amount:") for x in e.extra) and trigger not in _CRIT_KNOWN_ON:
+        return "'instead on a critical hit' with no hit whose critical is known"
     if e.kind == "max-hp" and trigger != "setup":
         return "new maximum hit points other than at set-up"
     if e.kind == "share" and trigger != {"half-instead": "ally-takes-damage", "half-both": "ally-hit"}.get(e.what):

@@ -1107,6 +1107,13 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if gate is None or len(base) != 1 or len(alt) != 1 or base[0].kind != alt[0].kind:
             raise _Unread(t)
         return [base[0], replace(alt[0], gate=gate, extra=(*alt[0].extra, "instead"))]
+    ca = re.match(r"^(?P<base>.+?) \((?P<n>\d+) (?P<dt>[a-z]+ )?damage instead on a critical hit\)$", t) \
+        if ctx == "power" else None
+    if ca:  # 'That enemy takes 15 poison damage (30 poison damage instead on a critical hit)': the event's attack
+        base_fx = _clause(ca.group("base"), default_who, ctx)  # a critical hit
+        if len(base_fx) != 1 or base_fx[0].kind != "damage" or (ca.group("dt") or "").strip() != base_fx[0].what:
+            raise _Unread(t)
+        return [replace(base_fx[0], extra=(*base_fx[0].extra, f"crit-amount:{ca.group('n')}"))]
     award = _round_award(t) if ctx == "power" else None
     if award is not None:
         return [award]

@@ -261,6 +261,9 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None, dtypes: tuple[st
     victim.on_map = False
     victim.destroyed_round = b.round
     victim.destroyed_by = killer.id if killer is not None else ""
+    for x in b.fighters:  # 'until it targets this creature with an attack': it no longer can
+        for act in [a for a in x.effects if a.duration == "until-targets-source" and a.source == victim.id]:
+            b.end_effect(x, act, "source-destroyed")
     b.moved()
     source_ended(b, victim, ("while-source", "until-source-bloodied"))
     scorer = 1 - victim.player
@@ -758,7 +761,11 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         if b.over:
             return
         if e.kind == "damage":
-            deal_damage(b, f, [(e.amount, e.what)], src, ignore_insubstantial="ignore-insubstantial" in e.extra)
+            amount = e.amount
+            alt = next((x for x in e.extra if x.startswith("crit-amount:")), "")
+            if alt and ctx.run is not None and ctx.run.crit:  # '(30 poison damage instead on a critical hit)'
+                amount = int(alt[12:])
+            deal_damage(b, f, [(amount, e.what)], src, ignore_insubstantial="ignore-insubstantial" in e.extra)
         elif e.kind == "destroy":  # 'Destroy that ally' (its opponent scores it as any creature destroyed)
             destroy(b, f, None)
         elif e.kind == "max-hp":  # 'maximum 30 HP instead of 20 HP' (at set-up: it starts with them)
@@ -1752,6 +1759,9 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         fire(b, "ally-attacked", b.allies_of(t), target=attacker, ally=t, run=run)
         if not t.in_play() or not attacker.in_play():
             continue
+        for e in attacker.effects[:]:  # 'That enemy has -4 Attack until it targets this creature with an attack'
+            if e.duration == "until-targets-source" and e.source == t.id:  # (its penalty ends as it declares it)
+                b.end_effect(attacker, e, "targeted")
         answered = run.redirect is None  # the creature attacked answers, unless an ally took the attack over
         if answered:
             t.attacked_by.add(attacker.id)  # 'against targets that made an attack against it this round'
@@ -1878,6 +1888,8 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         if (e.duration == "after-attack" or "next-attack" in e.extra) and (
                 not e.filter.attack_form or _form_matches(e.filter.attack_form, spec, power)):
             b.end_effect(attacker, e, "attacked")
+        elif e.duration == "after-hit" and hits:  # 'until after it hits with an attack'
+            b.end_effect(attacker, e, "hit")
     b.run = None
     if last is not None and attacker.in_play() and not b.over:  # "use after it makes a {m} attack"
         fire(b, "attack-made", [attacker], target=last.target, run=last)

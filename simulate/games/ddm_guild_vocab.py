@@ -102,6 +102,8 @@ PLACED_KINDS: Final = frozenset({"damage", "ongoing", "condition", "heal", "clea
 DURATIONS: Final = (
     "save", "end-next-turn", "end-turn", "end-round", "battle", "start-next-turn", "end-next-turn-source",
     "start-next-turn-source", "after-attack", "permanent", "until-damaged",
+    "after-hit",  # 'until after it hits with an attack': ends once an attack of its hits
+    "until-targets-source",  # 'until it targets this creature with an attack': ends as it declares one
     "end-next-round",  # 'until end of next round': the end of the round after the one it is used in
     "while-source", "until-source-bloodied",  # while the power's creature is on the battle map; until it is first
     # bloodied (or leaves it)

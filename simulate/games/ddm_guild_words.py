@@ -287,6 +287,9 @@ _DURATION_PATTERNS: Final = (
     (re.compile(r"^until it moves$"), "until-moves"),
     (re.compile(r"^until it is (?:next )?attacked$"), "until-attacked"),
     (re.compile(r"^until they are first bloodied$"), "until-bloodied"),
+    (re.compile(r"^until after it hits(?: with an attack)?$"), "after-hit"),  # ('Zehir's Eye')
+    # 'That enemy has -4 Attack until it targets this creature with an attack' (Distracting Mark)
+    (re.compile(r"^until it targets it(?: with an attack)?$"), "until-targets-source"),
 )
 
 
@@ -303,7 +306,7 @@ def _duration(text: str) -> str:
 _TRAILING_DURATION: Final = re.compile(
     r"^(.*?)[ ,]*\(?((?:save ends(?: both| all)?)|until (?:the )?(?:end|start) of [^;.()]*|until after it [^;.()]*"
     r"|until it (?:first )?(?:attacks|makes an attack|resolves an attack|takes damage|moves|is attacked)"
-    r"|until they are first bloodied|for the rest of the battle|this round"
+    r"|until it targets it(?: with an attack)?|until they are first bloodied|for the rest of the battle|this round"
     r"|while it is (?:on the battle ?map|in play))\)?$"
 )
 

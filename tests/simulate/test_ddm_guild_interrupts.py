@@ -148,3 +148,45 @@ def test_maximum_hit_points_instead_at_set_up_if_the_warband_has_a_champion_of_a
     alone = battle([picador, card("Hobgoblin Soldier", SWORD, keywords=("Hobgoblin",))], [card("Orc", SWORD)],
                    PurposeDice())
     assert alone.b.by_id["a1"].max_hp == 20
+
+
+def test_a_penalty_until_it_targets_this_creature_or_until_after_it_hits() -> None:
+    mark = card("Dragonborn Fighter", SWORD, "Distracting Mark: Use after an enemy resolves an attack against an "
+                "adjacent ally: That enemy has -4 Attack until it targets this creature with an attack.")
+    _played(mark, 1)
+    eye = card("Yuan-Ti Swiftscale", SWORD, "Zehir's Eye: Use when an enemy misses this creature with a {m} attack: "
+                                            "That enemy has -2 Attack until after it hits with an attack.", ac=40)
+    _played(eye, 1)
+    s = battle([mark, card("Cleric", SWORD, ac=20), eye], [card("Orc", SWORD, hp=200)],
+               PurposeDice(attack=[10, 13, 13, 5, 10, 10]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 4)
+    fighter, cleric, snake, orc = (s.b.by_id[i] for i in ("a1", "a2", "a3", "b1"))
+    put(s, "a3", 9, 9)
+    _attack(s, orc, cleric)  # 10 + 10 = 20: a hit; then the mark
+    assert cleric.hp == 40
+    assert _attack(s, orc, cleric) == 0  # 13 + 10 - 4 = 19
+    assert _attack(s, orc, fighter) == 1  # it targets the fighter: the penalty ends as it does (13 + 10 = 23)
+    assert not any(e.kind == "mod" for e in orc.effects)
+    put(s, "a3", 6, 4)
+    assert _attack(s, orc, snake) == 0  # 5: a miss; then -2 until after it hits
+    assert _attack(s, orc, cleric) == 0  # 10 + 10 - 2 = 18 against AC 20
+    assert any(e.kind == "mod" and e.amount == -2 for e in orc.effects)
+    assert _attack(s, orc, fighter) == 1  # 10 + 10 - 2 = 18 against AC 15: it hits, and the penalty ends
+    assert not any(e.kind == "mod" for e in orc.effects)
+
+
+def test_more_damage_instead_on_a_critical_hit() -> None:
+    drider = card("Drider Fanglord", SWORD, "Venomous Retort: Use when an enemy hits this creature or an adjacent "
+                  "ally with a {m} attack: That enemy takes 15 poison damage (30 poison damage instead on a critical "
+                  "hit).")
+    _played(drider, 1)
+    s = battle([drider], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15, 20]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    d, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    _attack(s, orc, d)
+    assert orc.hp == 85
+    _attack(s, orc, d)
+    assert orc.hp == 55
