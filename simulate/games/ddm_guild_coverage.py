@@ -111,7 +111,7 @@ _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declar
                   "ignore-resist": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits",
                                               "rolls", "ally-rolls"}),
                   "no-redirect": frozenset({"declares", "ally-declares", "friend-declares"}),
-                  "half-damage": frozenset({"attacked", "hit-by"}),
+                  "half-damage": frozenset({"attacked", "hit-by"}), "resist-all": frozenset({"attacked", "hit-by"}),
                   "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by",
                                       "friend-crit-by", "ally-crit-by"})}
 # the events of a hit whose critical is known (a power answering them may do more 'on a critical hit')

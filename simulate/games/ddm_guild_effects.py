@@ -1632,6 +1632,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if hm2:  # what an attack roll gives, changed by a power that answers the attack
         w = hm2.group("what")
         return [Effect("hit", "self", what="crit" if "critical" in w else "auto" if "automatic" in w else "normal")]
+    ra = re.match(r"^(?:it )?(?:has|gains) resist (?P<n>\d+) all (?:vs\.?|against) (?:that|the) attack$", t)
+    if ra:  # 'Wyrm Blessed: ...: This creature has Resist 20 All vs. that attack' (the larger of its Resist All)
+        return [Effect("hit", "self", int(ra.group("n")), what="resist-all")]
     if re.match(r"^(?:it )?takes half damage from (?:that|the) attack$", t):  # 'Evasive', 'Swarm'
         return [Effect("hit", "self", what="half-damage")]
     if re.match(r"^(?:that|the) attack (?:cannot|can't|can not|may not) be redirected$", t):

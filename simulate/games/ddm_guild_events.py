@@ -683,7 +683,8 @@ _DEALS: Final = r"(?: that deals (?P<{p}deals>" + _TYPE_ALT.replace("{", "{{").r
 
 
 _FORM_PLAIN: Final = (r"(?:an? |its )?(?:(?P<{p}form>\{{m\}}|\{{r\}}|\{{mb\}}|\{{rb\}}|\{{b\}}|\{{c\}}|\{{a\}}|"
-                      r"\{{c\}} or \{{a\}}|\{{m\}} or \{{r\}}|melee|ranged|close|area|opportunity) )?attack" + _DEALS)
+                      r"\{{c\}} or \{{a\}}|\{{m\}} or \{{r\}}|ranged, burst,? or blast|melee|ranged|close|area|"
+                      r"opportunity) )?attack" + _DEALS)
 
 
 _FORM_WORDS: Final = (r"(?:an? |its )?(?:(?:(?P<{p}form>\{{m\}}|\{{r\}}|\{{mb\}}|\{{rb\}}|\{{b\}}|\{{c\}}|\{{a\}}|"
@@ -929,6 +930,10 @@ def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
     return _composed_filter(trig, other, target, form, "", end)
 
 
+# 'a Dragon's Ranged, Burst, or Blast attack': not a melee attack, not a line
+_RANGED_BURST_BLAST: Final = "ranged|close-burst|close-blast|area-burst"
+
+
 def _composed_filter(trig: str, other: _Who, target: _Who, form: str, dtype: str,
                      end: int) -> tuple[str, Filter, int] | None:
     """The filter of a composed event: the 'other' creature's kinds, state and distance; the target's state."""
@@ -945,6 +950,8 @@ def _composed_filter(trig: str, other: _Who, target: _Who, form: str, dtype: str
     attack_form = ""
     if form:
         attack_form = _FORMS.get(form + " ", "") or {"{c} or {a}": "close|area", "{m} or {r}": "melee|ranged",
+                                                     "ranged, burst or blast": _RANGED_BURST_BLAST,
+                                                     "ranged, burst, or blast": _RANGED_BURST_BLAST,
                                                      "{r} or {a}": "ranged|area", "any": "any",
                                                      **({form: form} if form.startswith(("deals:", "power:"))
                                                         else {}),

@@ -41,6 +41,7 @@ class Run:
         self.rolled = False  # its hit or miss is known (the hit and miss events are answered)
         self.share: Fighter | None = None  # 'that attack deals half damage to that ally and to this creature'
         self.halve = False  # 'it takes half damage from that attack' (its target)
+        self.resist_all = 0  # 'This creature has Resist 20 All vs. that attack' (its target)
         self.reduce = 0
         self.reroll = False
         self.hit = False
@@ -116,6 +117,8 @@ def _form_matches(want: str, spec: AttackSpec, power: Power) -> bool:
         return any(_form_matches(w, spec, power) for w in want.split("|"))
     if want in ("close-burst", "close-blast"):  # 'a burst or blast attack' (an area burst is "area")
         return spec.form == want
+    if want == "area-burst":  # an area attack that is not a line
+        return spec.form == "area"
     form = form_of(spec)
     if want == "basic":
         return power.is_basic

@@ -67,6 +67,8 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
     immune = target.immune_now()
     resist = {} if ignore_resist else target.resist_now()
     run = _hitting(b, target, source)
+    if run is not None and not ignore_resist and run.resist_all > resist.get("all", 0):  # 'Resist 20 All vs. that
+        resist = {**resist, "all": run.resist_all}  # attack' (resistances do not add: the larger)
     absorbed = 0
     dealt: set[str] = set()
     for amount, dtype in parts:
@@ -681,6 +683,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                 ctx.run.fixed = True
             elif e.what == "half-damage":  # 'it takes half damage from that attack'
                 ctx.run.halve = True
+            elif e.what == "resist-all":  # 'This creature has Resist 20 All vs. that attack'
+                ctx.run.resist_all = max(ctx.run.resist_all, e.amount)
             elif e.what == "ignore-resist":  # 'that attack's damage ignores all Resist abilities'
                 ctx.run.ignore_resist = True
             elif e.what == "normal":
@@ -1780,7 +1784,7 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             t = guard
             run.target = guard
             run.bonus_defence = {}  # ('+2 AC against that attack' was the first target's, and its resistance)
-            run.halve = False
+            run.halve, run.resist_all = False, 0
             answered = False
         if not answered:
             t.attacked_by.add(attacker.id)

@@ -117,6 +117,8 @@ _SAME_MEANING: Final = (
     # that ally; ...': that ally is one chosen there (none: the rest does nothing)
     (re.compile(r", if there is (an? [a-z\-]+ ally within \d+ squares(?: of it)?): (?=[^.]*\bthat ally\b)"),
      r": choose \1. "),
+    # 'Wyrm Blessed: Whenever this creature is hit by a Dragon's Ranged, Burst, or Blast attack' (an enemy's)
+    (re.compile(r"\bhit by an? ([a-z\-]+)'s (ranged, burst,? or blast) attack\b"), r"hit by a \1 enemy's \2 attack"),
     # 'Body Shield: Redirect a {m} or {r} attack against this creature to an adjacent Immobilized enemy ...'
     (re.compile(r"(^|: )redirect (an? (?:\{[mr]\}(?: or \{[mr]\})? )?attack) against it to "),
      r"\1use when it is targeted by \2: redirect that attack to "),

@@ -190,3 +190,22 @@ def test_more_damage_instead_on_a_critical_hit() -> None:
     assert orc.hp == 85
     _attack(s, orc, d)
     assert orc.hp == 55
+
+
+def test_resist_against_a_dragons_ranged_burst_or_blast_attack() -> None:
+    kobold = card("Kobold Guard", SWORD, "Wyrm Blessed: Whenever this creature is hit by a Dragon’s Ranged, Burst, or "
+                                         "Blast attack: This creature has Resist 20 All vs. that attack.", hp=100)
+    _played(kobold, 1)
+    breath = "Breath: (burst 2) +10 vs. Reflex; 25 fire damage."
+    s = battle([kobold], [card("Dragon", SWORD, breath, keywords=("Dragon",)), card("Mage", breath)],
+               PurposeDice(attack=[15, 15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    k, dragon, mage = (s.b.by_id[i] for i in ("a1", "b1", "b2"))
+    _attack(s, dragon, k, 1)
+    assert k.hp == 95  # 25 - 20
+    _attack(s, dragon, k, 0)  # its {m} attack: no resistance
+    assert k.hp == 85
+    _attack(s, mage, k, 0)  # not a Dragon
+    assert k.hp == 60
