@@ -1690,10 +1690,12 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
     returns the number of hits. The effects it puts in force count as ``power``'s (``recharge_unaffected``).
     ``bonus`` and ``damage``: what a power that grants the attack adds to it ('with +2 Attack', 'with +10 damage')."""
     b.applying.append((attacker.id, power.index))
+    outer = b.run  # an attack made while another is resolved (a power answering it): that one is resolved on after
     try:
         return _attack(b, attacker, power, spec, targets, charge, opportunity, bonus, force, damage)
     finally:
         b.applying.pop()
+        b.run = outer
 
 
 def second_bonus(effects: tuple[Effect, ...], stat: str) -> int:

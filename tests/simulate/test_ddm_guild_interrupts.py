@@ -209,3 +209,20 @@ def test_resist_against_a_dragons_ranged_burst_or_blast_attack() -> None:
     assert k.hp == 85
     _attack(s, mage, k, 0)  # not a Dragon
     assert k.hp == 60
+
+
+def test_an_attack_made_while_another_is_resolved_leaves_that_one_whole() -> None:
+    kobold = card("Flamescorched Kobold", SWORD, "Evasive: Whenever this creature takes damage from a {c} or {a} "
+                                                 "attack: This creature takes half damage from that attack.")
+    archer = card("Storm Archer", "Bow: (range 10) +10 vs. AC; 5 damage.", "Use when an enemy targets an ally with an "
+                  "attack: Make 1 {r} attack against that enemy as an immediate action.")
+    _played(archer, 1)
+    s = battle([kobold, archer], [card("Mage", SWORD, "Burst: (burst 2) +10 vs. Reflex; 15 damage.", hp=100)],
+               PurposeDice(attack=[15, 15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 5, 6)
+    put(s, "b1", 5, 3)
+    k, mage = s.b.by_id["a1"], s.b.by_id["b1"]
+    _attack(s, mage, k, 1)  # the archer shoots the mage as the burst is made; the burst is still halved on the kobold
+    assert mage.hp == 100 - 10 - 5  # (the kobold's opportunity attack, the archer's arrow)
+    assert k.hp == 43
