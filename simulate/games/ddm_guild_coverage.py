@@ -351,6 +351,10 @@ def engine_unplayed(power: Power) -> str:
         if e.kind not in ("move", "shift") or e.who != "self" or e.what or e.filter != Filter() or power.trigger \
                 or any(not x.startswith("min:") and x not in ("mode:flight", "mode:burrow") for x in e.extra):
             return "a move before the attack the engine does not make"
+    for i, e in enumerate(power.effects):
+        if "if-own-hit" in e.extra and not any(x.kind == "attack" and x.who == "self" and x.what != "followup"
+                                               for x in power.effects[:i]):
+            return "'if this creature's attack hits' with no attack of its before"
     if any(e.kind == "destroy" for e in power.effects) and not any(e.kind == "survive" for e in power.effects):
         return "destroying an ally is a choice the engine makes only to keep this creature ('is not destroyed')"
     rolled = False

@@ -1114,6 +1114,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if len(base_fx) != 1 or base_fx[0].kind != "damage" or (ca.group("dt") or "").strip() != base_fx[0].what:
             raise _Unread(t)
         return [replace(base_fx[0], extra=(*base_fx[0].extra, f"crit-amount:{ca.group('n')}"))]
+    oh = re.match(r"^if its attack hits, (?:the )?target (?:also )?has -(?P<n>\d+) attack on its attack$", t) \
+        if ctx == "power" else None
+    if oh:  # 'Make 1 {r} attack against that enemy as an immediate action. If this creature's attack hits, target also
+        # has -4 Attack on its attack': the attack its power answers (the event's) has the penalty
+        return [Effect("mod", "target", -int(oh.group("n")), "attack", "attack", extra=("if-own-hit",))]
     award = _round_award(t) if ctx == "power" else None
     if award is not None:
         return [award]

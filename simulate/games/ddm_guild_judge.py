@@ -73,6 +73,7 @@ class Ctx:
         self.roll = 0  # the power's d20 ('Roll 1d20. On 11+, ...'), once rolled
         self.gaze = False  # a power with Gaze in its name: nothing immune to gazes ('Blind') is affected
         self.option = -1  # the option of the power's menu its player chose (-1: the engine values them, ddm-guild.menu)
+        self.own_hits = 0  # the hits of the attacks the power's creature made for it ('if this creature's attack hits')
         self.square: Sq | None = None  # 'Choose a square in line of sight': the square chosen
 
 

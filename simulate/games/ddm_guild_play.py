@@ -607,7 +607,7 @@ def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ct
             else:
                 rolled_in = e.amount <= ctx.roll <= e.count
             continue
-        if not rolled_in:
+        if not rolled_in or ("if-own-hit" in e.extra and not ctx.own_hits):  # 'If this creature's attack hits'
             continue
         if e.kind == "choose" and e.who == "square":  # 'Choose a square in line of sight': the engine's (below)
             ctx.square = choose_square(b, ctx, [x for x in effects if x.kind == "terrain" and x.who == "square"])
@@ -2210,7 +2210,8 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
             return
         damage = next((int(x[7:]) for x in e.extra if x.startswith("damage:")), 0)
         spec = replace(power.attack, provokes=False) if "no-provoke" in e.extra else power.attack  # ('an attack that
-        attack(b, f, power, spec, [t], bonus=e.amount, force=force, damage=damage)  # does not provoke ...')
+        ctx.own_hits += attack(b, f, power, spec, [t], bonus=e.amount, force=force, damage=damage)  # does not
+        # provoke ...')
 
 
 def _aimed_target(b: Battle, f: Fighter, e: Effect, power: Power) -> Fighter | None:

@@ -226,3 +226,20 @@ def test_an_attack_made_while_another_is_resolved_leaves_that_one_whole() -> Non
     _attack(s, mage, k, 1)  # the archer shoots the mage as the burst is made; the burst is still halved on the kobold
     assert mage.hp == 100 - 10 - 5  # (the kobold's opportunity attack, the archer's arrow)
     assert k.hp == 43
+
+
+def test_its_own_attack_answering_an_attack_on_an_ally_gives_that_attack_a_penalty_when_it_hits() -> None:
+    archer = card("Storm Archer", "Bow: (range 10) +10 vs. AC; 5 damage.", "Disruptive Strike: Use when an enemy "
+                  "targets an ally with an attack: Make 1 {r} attack against that enemy as an immediate action. If "
+                  "this creature’s attack hits, target also has -4 Attack on its attack.")
+    _played(archer, 1)
+    s = battle([card("Guard", SWORD), archer], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15, 8, 3, 8]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 7)
+    put(s, "b1", 5, 3)
+    guard, arch, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    assert _attack(s, orc, guard) == 0  # the arrow hits (15): the orc's 8 + 10 - 4 = 14 misses AC 15
+    assert (orc.hp, guard.hp) == (95, 50)
+    arch.immediate_used = False  # (a new round's immediate action)
+    assert _attack(s, orc, guard) == 1  # the arrow misses (3): 8 + 10 = 18 hits
+    assert guard.hp == 40
