@@ -51,6 +51,7 @@ PLAYED_TRIGGERS: Final = frozenset({
     "ally-missed", "enemy-ends-move-adjacent", "enemy-first-bloodied", "enemy-uses-champion", "enemy-used-champion",
     "ally-gains-condition", "enemy-gains-condition", "friend-would-gain-condition", "uses-attack",
     "ally-takes-damage", "ally-crit-by", "any-rolls", "enters-beside-enemy",
+    "takes-damage",
 })
 # the events of a condition put on a creature (ddm_guild_play.condition_gained): the condition is the event's
 CONDITION_EVENTS: Final = CONDITION_TRIGGERS - {"friend-would-gain-condition"}
@@ -114,6 +115,13 @@ _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declar
                   "half-damage": frozenset({"attacked", "hit-by"}), "resist-all": frozenset({"attacked", "hit-by"}),
                   "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by",
                                       "friend-crit-by", "ally-crit-by"})}
+# damage shared or given away (ddm_guild_play._shared), by its effect and who takes it: an ally's about to be lost, its
+# own about to be lost, an ally's hit
+_SHARE_ON: Final = {("half-instead", "self"): frozenset({"ally-takes-damage"}),
+                    ("all-instead", "self"): frozenset({"ally-takes-damage"}),
+                    ("all-instead", "chosen-ally"): frozenset({"takes-damage"}),
+                    ("all-instead", "chosen-enemy"): frozenset({"takes-damage"}),
+                    ("half-both", "self"): frozenset({"ally-hit"})}
 # the events of a hit whose critical is known (a power answering them may do more 'on a critical hit')
 _CRIT_KNOWN_ON: Final = frozenset({"hits", "hit-by", "ally-hit", "ally-hits", "enemy-hits", "any-hits", "friend-hits",
                                    "friend-hit"})
@@ -594,7 +602,7 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "'instead on a critical hit' with no hit whose critical is known"
     if e.kind == "max-hp" and trigger != "setup":
         return "new maximum hit points other than at set-up"
-    if e.kind == "share" and trigger != {"half-instead": "ally-takes-damage", "half-both": "ally-hit"}.get(e.what):
+    if e.kind == "share" and trigger not in _SHARE_ON.get((e.what, e.who), ()):
         return "damage shared with no damage of an ally to share"
     if e.kind == "reroll" and trigger not in _REROLL_ON.get(e.what, ()):
         return "a reroll the engine does not offer"

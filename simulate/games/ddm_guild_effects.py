@@ -1774,8 +1774,15 @@ def _redirect(body: str, who: str, flt: Filter) -> Effect | None:
     if who:
         if who == "chosen-ally" and flt.within == -1 and body == "is hit instead":
             return Effect("redirect", who, filter=flt)
+        if body == "takes that damage instead":
+            return _damage_instead(who, flt)
         if who != "self" or not body.startswith("can redirect "):
             return None
+    ti = re.match(r"^(?:that|the) attack targets (?P<to>.+) instead$", body)
+    if ti:  # 'Use when this creature is targeted by an attack: The attack targets an adjacent Kobold ally instead'
+        who4, f4, rest4 = _subject(ti.group("to"))
+        return Effect("redirect", who4, filter=f4) if who4 == "chosen-ally" and f4.within == -1 and not rest4 \
+            else None
     if re.match(r"^assign half (?:the|that|of the|of that) damage to it instead$", body):  # 'Honor Guard'
         return Effect("share", "self", what="half-instead")
     if re.match(r"^(?:that|the) attack deals half damage to that ally and to it$", body):  # 'Roots of the Colony'
@@ -1805,6 +1812,17 @@ def _redirect(body: str, who: str, flt: Filter) -> Effect | None:
     if rest or f2.within != -1 or who2 not in ("chosen-ally", "chosen-enemy") or (who2 == "chosen-enemy" and not other):
         return None
     return Effect("redirect", who2, filter=f2, extra=("not-attacker",) if other else ())
+
+
+def _damage_instead(who: str, flt: Filter) -> Effect | None:
+    """'This creature takes that damage instead' (of an ally's), '1 non-Champion ally within 5 squares takes that
+    damage instead', 'an adjacent enemy takes that damage instead' (of its own): all the hit points about to be lost
+    are lost by that creature (profile ddm-guild.redirect-away)."""
+    if flt.keyword.startswith("non-") and "|" not in flt.keyword and "+" not in flt.keyword:  # ('non-Champion')
+        flt = replace(flt, keyword="!" + flt.keyword[4:])
+    if who in ("self", "chosen-enemy") or (who == "chosen-ally" and flt.within != 0):
+        return Effect("share", who, what="all-instead", filter=flt)
+    return None
 
 
 def _gate_filter(state: str, is_form: bool) -> Filter | None:

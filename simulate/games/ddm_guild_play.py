@@ -194,10 +194,12 @@ def _shared(b: Battle, target: Fighter, amount: int, source: Fighter | None, dty
     if run is not None and run.share is not None and run.share is not target and run.share.in_play():
         amount //= 2
         lose_hp(b, run.share, amount, source, dtypes)
-    if b.sharers and amount > 0 and target.in_play() and not b.over:
-        b.pending.append([amount])
+    if b.sharers and amount > 0 and target.in_play() and not b.over and not b.pending:  # (not the part another
+        b.pending.append([amount])  # creature takes: no power passes that on again)
         try:
-            fire(b, "ally-takes-damage", b.allies_of(target), target=source, ally=target, dtypes=dtypes, run=run)
+            fire(b, "takes-damage", [target], target=source, dtypes=dtypes, run=run)
+            if b.pending[-1][0] > 0:
+                fire(b, "ally-takes-damage", b.allies_of(target), target=source, ally=target, dtypes=dtypes, run=run)
         finally:
             amount = b.pending.pop()[0]
     return amount
@@ -565,6 +567,8 @@ def _choose_ally(b: Battle, e: Effect, pool: list[Fighter]) -> list[Fighter]:
         e = Effect(e.what, e.who, e.amount, filter=e.filter)
     if e.kind == "heal":
         return sorted(pool, key=lambda a: (-(a.max_hp - a.hp), a.id))
+    if e.kind == "share":  # '1 non-Champion ally within 5 squares takes that damage instead': the one that has the
+        return sorted(pool, key=lambda a: (-a.hp, a.card.cost, a.id))  # most hit points
     if e.kind == "destroy":  # 'choose an Orzhov ally ...; destroy that ally': the cheapest
         return sorted(pool, key=lambda a: (a.card.cost, a.hp, a.id))
     if e.kind == "attack":
@@ -695,10 +699,15 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     if e.kind == "share":
         if e.what == "half-both" and ctx.run is not None and ctx.run.share is None:
             ctx.run.share = src
-        elif e.what == "half-instead" and b.pending and src.in_play():
-            part = b.pending[-1][0] // 2
-            b.pending[-1][0] -= part
-            lose_hp(b, src, part, ctx.target, ctx.dtypes)
+        elif e.what in ("half-instead", "all-instead") and b.pending:  # 'Assign half the damage to this creature
+            # instead', 'This creature / 1 non-Champion ally within 5 squares / an adjacent enemy takes that damage
+            # instead'
+            takers = [src] if e.who == "self" else pick(b, e.who, e, ctx)
+            taker = takers[0] if takers and takers[0].in_play() else None
+            if taker is not None:
+                part = b.pending[-1][0] // 2 if e.what == "half-instead" else b.pending[-1][0]
+                b.pending[-1][0] -= part
+                lose_hp(b, taker, part, ctx.target, ctx.dtypes)
         return
     if e.kind == "redirect":
         run = ctx.run

@@ -1301,8 +1301,11 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if trigger == "damaged" and [(e.kind, e.what) for e in effects] == [("hit", "half-damage")]:
         trigger = "attacked"  # 'Whenever this creature takes damage from a {c} or {a} attack: This creature takes half
         # damage from that attack': every such attack deals it half its damage
-    if trigger in ("any-damaged", "ally-damaged") and [(e.kind, e.what) for e in effects] == [("share",
-                                                                                            "half-instead")]:
+    if trigger == "damaged" and effects and effects[0].kind == "share" and effects[0].who != "self":
+        trigger = "takes-damage"  # 'Use when this creature would take damage: 1 non-Champion ally within 5 squares
+        # takes that damage instead, then ...': before that damage is lost
+    if trigger in ("any-damaged", "ally-damaged") and [(e.kind, e.what) for e in effects] in (
+            [("share", "half-instead")], [("share", "all-instead")]):
         trigger = "ally-takes-damage"  # 'Use when an adjacent Hobgoblin champion takes damage: Assign half the damage
         # to this creature instead': before that damage is lost (an ally's: its own side's damage to assign)
     if action and not trigger:

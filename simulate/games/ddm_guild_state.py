@@ -523,7 +523,7 @@ class Battle:
             self.rerolls = True
         if any(p.trigger in CONDITION_TRIGGERS for p in powers):  # (and whether a condition put on is an event)
             self.condition_answers = True
-        if any(p.trigger == "ally-takes-damage" for p in powers):
+        if any(p.trigger in ("ally-takes-damage", "takes-damage") for p in powers):
             self.sharers = True
 
     # -- occupancy (rebuilt after anything moves)

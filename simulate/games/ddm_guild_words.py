@@ -119,6 +119,10 @@ _SAME_MEANING: Final = (
      r": choose \1. "),
     # 'Wyrm Blessed: Whenever this creature is hit by a Dragon's Ranged, Burst, or Blast attack' (an enemy's)
     (re.compile(r"\bhit by an? ([a-z\-]+)'s (ranged, burst,? or blast) attack\b"), r"hit by a \1 enemy's \2 attack"),
+    # 'Reversal of Fortune: Use when this creature would take damage from an attack: an adjacent enemy takes that
+    # damage instead'; 'Protect the Master: Use when this creature would take damage: ...'
+    (re.compile(r"\bwhen it would take damage from an attack\b"), "when it is damaged by an enemy's attack"),
+    (re.compile(r"\bwhen it would take damage\b"), "when it takes damage"),
     # 'Body Shield: Redirect a {m} or {r} attack against this creature to an adjacent Immobilized enemy ...'
     (re.compile(r"(^|: )redirect (an? (?:\{[mr]\}(?: or \{[mr]\})? )?attack) against it to "),
      r"\1use when it is targeted by \2: redirect that attack to "),

@@ -209,3 +209,47 @@ def test_that_attack_deals_half_damage_to_that_ally_and_to_this_creature() -> No
     assert (sovereign.hp, guard.hp) == (43, 43)
     _attack(s, orc, human, 1)
     assert (human.hp, guard.hp) == (35, 43)
+
+
+def test_the_attack_targets_an_adjacent_kobold_ally_instead() -> None:
+    king = card("Kobold King", SWORD, "Use when this creature is targeted by an attack: The attack targets an adjacent "
+                                      "Kobold ally instead.")
+    _played(king, 1)
+    s = battle([king, card("Kobold", SWORD, keywords=("Kobold",))], [card("Orc", SWORD)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 3)
+    k, kobold, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    _attack(s, orc, k)
+    assert (k.hp, kobold.hp) == (50, 40)
+
+
+def test_damage_taken_instead() -> None:
+    druid = card("Vadania", SWORD, "Use when a Beast or Magical Beast ally takes damage. This creature takes that "
+                                   "damage instead.", hp=80)
+    _played(druid, 1)
+    brain = card("Brain in a Jar", SWORD, "Protect the Master: Use when this creature would take damage: 1 "
+                 "non-Champion ally within 5 squares takes that damage instead, then this creature takes 5 damage.")
+    _played(brain, 1)
+    nilbog = card("Nilbog", SWORD, "Reversal of Fortune: Immediate action, use when this creature would take damage "
+                                   "from an attack: an adjacent enemy takes that damage instead.")
+    _played(nilbog, 1)
+    s = battle([druid, card("Wolf", SWORD, keywords=("Beast",)), brain, card("Zombie", SWORD, hp=70),
+                card("Lich", SWORD, rating=2, hp=90)], [nilbog, card("Orc", SWORD, hp=100)], PurposeDice(attack=[15]))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 3, 3)
+    put(s, "a3", 8, 6)
+    put(s, "a4", 10, 6)
+    put(s, "a5", 9, 7)  # a champion, with more hit points: not one
+    put(s, "b1", 11, 0)
+    put(s, "b2", 4, 3)
+    druid_f, wolf, brain_f, zombie, lich, nil, orc = (s.b.by_id[i] for i in ("a1", "a2", "a3", "a4", "a5", "b1", "b2"))
+    _attack(s, orc, wolf)
+    assert (wolf.hp, druid_f.hp) == (50, 70)
+    P.deal_damage(s.b, brain_f, [(20, "")], None)
+    assert (brain_f.hp, zombie.hp, lich.hp) == (45, 50, 90)
+    P.deal_damage(s.b, nil, [(20, "")], None)  # not an attack's damage
+    assert nil.hp == 30
+    put(s, "a2", 11, 1)
+    _attack(s, wolf, nil)  # the wolf's attack: it takes that damage instead
+    assert (nil.hp, wolf.hp) == (30, 40)
