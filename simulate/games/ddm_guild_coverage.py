@@ -533,6 +533,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
             return ""
         if e.what == "target" and not attack and trigger not in _EVENT_TARGET and trigger != "chosen":
             return "a switch with 'that creature' with no such creature"
+        if e.what == "that-ally" and trigger not in _EVENT_ALLY:
+            return "a switch with 'that ally' with no such ally"
         if e.filter.keyword and not kinds_known(e.filter.keyword):
             return f"'{e.filter.keyword}' is no creature kind"
         return ""

@@ -1787,7 +1787,8 @@ def _redirect(body: str, who: str, flt: Filter) -> Effect | None:
         return Effect("share", "self", what="half-instead")
     if re.match(r"^(?:that|the) attack deals half damage to that ally and to it$", body):  # 'Roots of the Colony'
         return Effect("share", "self", what="half-both")
-    if re.match(r"^(?:that|the) attack hits it instead$", body):  # 'Militia Guard': after an ally is hit
+    if re.match(r"^(?:(?:that|the) attack hits it|(?:it )?is hit by (?:that|the) attack) instead$", body):  # 'Militia
+        # Guard', '... switches positions with that ally and is hit by that attack instead': after an ally is hit
         return Effect("redirect", "self")
     if re.match(r"^(?:that|the) attack instead targets the enemy or ally with the lowest current hp within that "
                 r"enemy's reach$", body):  # 'Berserk Deflection'
@@ -1943,6 +1944,9 @@ _SWITCH_WORDS: Final = (
                 r"(?:positions|places|spaces) with (?:the )?target$"), "target", "ally"),
     (re.compile(r"^it switches (?:positions|places|spaces) with (?:that|the) (?:enemy|target|creature)$"), "self",
      "target"),
+    # 'Use when an ally adjacent to this creature is hit by a {m} or {r} attack: This creature switches positions with
+    # that ally and is hit by that attack instead'
+    (re.compile(r"^it switches (?:positions|places|spaces) with that ally$"), "self", "that-ally"),
     (re.compile(r"^it switches (?:positions|places|spaces) with 1 (?:(?P<kw>[a-z\-]+) )?ally(?: within (?P<n>\d+) "
                 r"squares(?: of it)?)?$"), "self", "ally"),
     (re.compile(r"^it and 1 (?:(?P<kw>[a-z\-]+) )?ally(?: within (?P<n>\d+) squares(?: of it)?)? switch "

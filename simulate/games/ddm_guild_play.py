@@ -2808,8 +2808,8 @@ def switch_pair(b: Battle, e: Effect, ctx: Ctx) -> tuple[Fighter, Fighter] | Non
     mover = src if e.who == "self" else ctx.target
     if mover is None:
         return None
-    if e.what == "target":
-        other = ctx.target
+    if e.what in ("target", "that-ally"):  # 'that enemy'; 'that ally' (the event's: 'when an adjacent ally is hit')
+        other = ctx.target if e.what == "target" else ctx.ally
         if other is None or not switch_ok(b, mover, other):
             return None
         return mover, other

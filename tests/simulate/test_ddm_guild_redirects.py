@@ -253,3 +253,17 @@ def test_damage_taken_instead() -> None:
     put(s, "a2", 11, 1)
     _attack(s, wolf, nil)  # the wolf's attack: it takes that damage instead
     assert (nil.hp, wolf.hp) == (30, 40)
+
+
+def test_it_switches_positions_with_that_ally_and_is_hit_instead() -> None:
+    paladin = card("Dragonborn Paladin of Bahamut", SWORD, "Use when an ally adjacent to this creature is hit by a {m} "
+                   "or {r} attack: This creature switches positions with that ally and is hit by that attack instead.")
+    _played(paladin, 1)
+    s = battle([paladin, card("Cleric", SWORD)], [card("Orc", SWORD)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 5, 4)
+    put(s, "b1", 6, 4)
+    pal, cleric, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    _attack(s, orc, cleric)
+    assert (pal.pos, cleric.pos) == ((5, 4), (4, 3))
+    assert (pal.hp, cleric.hp) == (40, 50)
