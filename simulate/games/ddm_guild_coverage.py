@@ -51,7 +51,7 @@ PLAYED_TRIGGERS: Final = frozenset({
     "ally-missed", "enemy-ends-move-adjacent", "enemy-first-bloodied", "enemy-uses-champion", "enemy-used-champion",
     "ally-gains-condition", "enemy-gains-condition", "friend-would-gain-condition", "uses-attack",
     "ally-takes-damage", "ally-crit-by", "any-rolls", "enters-beside-enemy",
-    "takes-damage",
+    "takes-damage", "redirected",
 })
 # the events of a condition put on a creature (ddm_guild_play.condition_gained): the condition is the event's
 CONDITION_EVENTS: Final = CONDITION_TRIGGERS - {"friend-would-gain-condition"}
@@ -111,7 +111,7 @@ _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declar
                   "auto": frozenset({"declares", "ally-declares", "friend-declares", "rolls", "ally-rolls"}),
                   "ignore-resist": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits",
                                               "rolls", "ally-rolls"}),
-                  "no-redirect": frozenset({"declares", "ally-declares", "friend-declares"}),
+                  "no-redirect": frozenset({"declares", "ally-declares", "friend-declares", "redirected"}),
                   "half-damage": frozenset({"attacked", "hit-by"}), "resist-all": frozenset({"attacked", "hit-by"}),
                   "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by",
                                       "friend-crit-by", "ally-crit-by"})}

@@ -1642,7 +1642,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("hit", "self", int(ra.group("n")), what="resist-all")]
     if re.match(r"^(?:it )?takes half damage from (?:that|the) attack$", t):  # 'Evasive', 'Swarm'
         return [Effect("hit", "self", what="half-damage")]
-    if re.match(r"^(?:that|the) attack (?:cannot|can't|can not|may not) be redirected$", t):
+    if re.match(r"^(?:that|the) attack (?:cannot|can't|can not|may not) be redirected$|^that attack is not redirected"
+                r"(?:,? instead)?$", t):
         return [Effect("hit", "self", what="no-redirect")]  # ('Precise Attack')
     if re.match(r"^(?:that|the) attack(?:'s damage)? ignores (?:all )?resist(?: abilities)?$", t):
         return [Effect("hit", "self", what="ignore-resist")]

@@ -279,6 +279,7 @@ _EVENTS: Final = (
     (r"it (?:is|would be) hit by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged|\{m\} or \{r\}|melee or ranged|close|area)?"
      r" ?attack", "hit-by"),
     (r"it is hit", "hit-by"),
+    (r"an attack is redirected", "redirected"),  # (its own side's: ddm_guild_play._redirect_stands)
     (r"an enemy hits it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "hit-by"),
     (r"an enemy misses it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "missed-by"),
     (r"an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack misses it", "missed-by"),

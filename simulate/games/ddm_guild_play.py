@@ -1789,8 +1789,8 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         if not t.in_play() or not attacker.in_play():
             continue
         guard = run.redirect
-        if guard is not None and guard is not t and guard.in_play() and not run.fixed:  # the attack, once declared,
-            # targets the creature that took it over ('that attack cannot be redirected': not)
+        if guard is not None and guard is not t and guard.in_play() and _redirect_stands(b, attacker, t, run):
+            # the attack, once declared, targets the creature that took it over ('cannot be redirected': not)
             b.event("redirect", attacker=attacker.id, target=t.id, to=guard.id)
             t = guard
             run.target = guard
@@ -1844,8 +1844,9 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             fire(b, "any-hits", [x for x in b.fighters if x.in_play() and x is not attacker], target=attacker, run=run)
             fire(b, "friend-hits", [attacker, *b.allies_of(attacker)], target=t, ally=attacker, run=run)  # 'it or
             fire(b, "friend-hit", [t, *b.allies_of(t)], target=attacker, ally=t, run=run)  # an ally hits / is hit'
-            if run.swap is not None and run.swap.in_play() and not run.fixed:  # 'an adjacent Beast ally is hit
-                t = _hit_instead(b, attacker, t, run)  # instead', 'That attack hits this creature instead'
+            if run.swap is not None and run.swap.in_play() and _redirect_stands(b, attacker, t, run):  # 'an
+                t = _hit_instead(b, attacker, t, run)  # adjacent Beast ally is hit instead', 'That attack hits this
+                # creature instead'
                 crit = crit and "critical hits" not in t.immune and "criticals" not in t.immune
                 if not t.in_play() or not attacker.in_play():
                     continue
@@ -1860,8 +1861,9 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         else:
             fire(b, "missed-by", [t], target=attacker, run=run)
             fire(b, "ally-missed", b.allies_of(t), target=attacker, ally=t, run=run)  # 'an enemy misses an ally'
-            if run.swap is not None and run.swap.in_play() and not run.fixed:  # 'when a {r} attack misses it: the
-                t = _hit_instead(b, attacker, t, run)  # attack instead hits 1 enemy within 5 squares of it'
+            if run.swap is not None and run.swap.in_play() and _redirect_stands(b, attacker, t, run):
+                # 'when a {r} attack misses it: the attack instead hits 1 enemy within 5 squares of it'
+                t = _hit_instead(b, attacker, t, run)
                 hit = run.hit = True
                 if not t.in_play() or not attacker.in_play():
                     continue
@@ -1911,6 +1913,15 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         if opportunity:
             fire(b, "opportunity-made", [attacker], target=last.target, run=last)
     return hits
+
+
+def _redirect_stands(b: Battle, attacker: Fighter, t: Fighter, run: Run) -> bool:
+    """A redirect is made unless the attack 'cannot be redirected', or a power of the attacker's side answers it ('Use
+    when an attack is redirected: That attack is not redirected instead': its own side's attack, taken from its target
+    by the other side's power)."""
+    if not run.fixed:
+        fire(b, "redirected", [attacker, *b.allies_of(attacker)], target=t, run=run)
+    return not run.fixed
 
 
 def _hit_instead(b: Battle, attacker: Fighter, t: Fighter, run: Run) -> Fighter:

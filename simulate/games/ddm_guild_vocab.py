@@ -125,6 +125,7 @@ TRIGGERS: Final = (
     "ally-gains-condition", "enemy-gains-condition",  # a condition put on an ally / an enemy (once it is on)
     "friend-would-gain-condition",  # a condition about to be put on it or an ally (a power may undo it)
     "ally-takes-damage",  # an ally is about to lose hit points to damage (a power may take part of them instead)
+    "redirected",  # an attack of its side is being given to another creature (a power may keep it on its target)
     "takes-damage",  # it is about to lose hit points to damage (a power may give them to another creature)
     "ally-crit-by",  # an enemy scores a critical hit against an ally
     "uses-attack",  # it uses an attack power of its card (once, before its rolls, whatever its targets)

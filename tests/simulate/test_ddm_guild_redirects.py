@@ -267,3 +267,20 @@ def test_it_switches_positions_with_that_ally_and_is_hit_instead() -> None:
     _attack(s, orc, cleric)
     assert (pal.pos, cleric.pos) == ((5, 4), (4, 3))
     assert (pal.hp, cleric.hp) == (40, 50)
+
+
+def test_an_attack_of_its_side_is_not_redirected_instead() -> None:
+    countess = card("Countess Sansuri", SWORD, "Use when an attack is redirected: That attack is not redirected "
+                                               "instead.")
+    _played(countess, 1)
+    guard = "Bodyguard: Use when an enemy targets an adjacent ally with an attack: Redirect that attack to this " \
+            "creature."
+    s = battle([card("Guard", SWORD, guard), card("Lord", SWORD)], [countess, card("Orc", SWORD)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 4)
+    put(s, "b2", 5, 5)
+    g, lord, orc = (s.b.by_id[i] for i in ("a1", "a2", "b2"))
+    _attack(s, orc, lord)  # her ally's attack stays on the lord
+    assert (g.hp, lord.hp) == (50, 40)
