@@ -481,10 +481,12 @@ class GuildState(State):
         winner, rolls = self._champion_roll("champion-test")
         self.first_player = winner  # profile ddm-guild.first-player
         b.won_initiative = winner
+        b.initiative_faces = [rolls // 100, rolls % 100]  # ('if your roll was a natural 11-15')
         b.event("champion-test", winner=winner, rolls=rolls)
         order = self._in_order(winner)
         P.fire(b, "after-initiative", order)
         P.fire(b, "win-initiative", [f for f in order if f.player == winner])
+        P.fire(b, "lose-initiative", [f for f in order if f.player != winner])
         P.fire(b, "start-of-round", [f for f in order if arrived.get(f.id) != "start-of-round"])
         P.fire(b, "any-time", order)  # 'use at any time': the engine uses it at the start of the round
         for f in order:

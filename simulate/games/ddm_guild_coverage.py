@@ -51,7 +51,7 @@ PLAYED_TRIGGERS: Final = frozenset({
     "ally-missed", "enemy-ends-move-adjacent", "enemy-first-bloodied", "enemy-uses-champion", "enemy-used-champion",
     "ally-gains-condition", "enemy-gains-condition", "friend-would-gain-condition", "uses-attack",
     "ally-takes-damage", "ally-crit-by", "any-rolls", "enters-beside-enemy",
-    "takes-damage", "redirected",
+    "takes-damage", "redirected", "lose-initiative",
 })
 # the events of a condition put on a creature (ddm_guild_play.condition_gained): the condition is the event's
 CONDITION_EVENTS: Final = CONDITION_TRIGGERS - {"friend-would-gain-condition"}
@@ -103,7 +103,8 @@ _OUTCOME_ON: Final = frozenset({"declares", "ally-declares", "friend-declares", 
 # the events whose creature 'within reach' may place (the engine fires them beyond the power's creature's neighbours)
 _REACH_ON: Final = frozenset({"enemy-starts-turn", "ally-starts-turn", "any-starts-turn", "enemy-attacks-ally"})
 # the events that carry an attack roll whose natural d20 a trigger may name
-_NATURAL_ON: Final = frozenset({"rolls", "ally-rolls", "hits", "ally-hits", "misses", "any-rolls"})
+_NATURAL_ON: Final = frozenset({"rolls", "ally-rolls", "hits", "ally-hits", "misses", "any-rolls",
+                                "after-initiative"})  # (its player's initiative die: Battle.initiative_faces)
 # 'that attack is a critical hit / an automatic hit' before the roll; 'that attack is a normal hit instead' after a
 # critical hit is rolled
 _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits", "rolls",

@@ -237,6 +237,10 @@ _PREFIX_WORDS: Final = (
     # 'Use after rolling initiative: If you won, ...', '... , if you win: ...': the same moment as winning it
     (r"use after rolling initiative[,:]? if you (?:win|won)(?= ?[,:])", "trigger", "win-initiative"),
     (r"use after rolling initiative", "trigger", "after-initiative"),
+    # 'Whenever rolling initiative, if your result is a natural 6-10': once it is rolled (its face: _INITIATIVE_FACE)
+    (r"(?:use )?(?:when|whenever|after) rolling initiative(?=,? if (?:your|the) (?:result|roll))", "trigger",
+     "after-initiative"),
+    (r"(?:use )?(?:when|after|if) you lose (?:the )?initiative(?: this round)?", "trigger", "lose-initiative"),
     (r"use at (?:the )?start of (?:an|each|any) enemy's turn", "trigger", "enemy-starts-turn"),
     (r"use before taking your first turn (?:of|in) (?:a|each|the) round", "trigger", "first-turn"),
     (r"(?:use )?(?:at any time )?(?:on|during) (?:its|this creature's|your) turn", "trigger", "own-turn"),
@@ -1065,6 +1069,12 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 body = body[tw.end():]
                 changed = True
                 continue
+        face = _INITIATIVE_FACE.match(body) if found.get("trigger") == "after-initiative" and not flt.natural else None
+        if not changed and face is not None and _natural_range(face.group("nat")):  # 'if your roll was a natural
+            flt = replace(flt, natural=_natural_range(face.group("nat")))  # 11-15,': its player's initiative die
+            body = body[face.end():]
+            changed = True
+            continue
         if not changed and "trigger" in found:  # ', if the attack roll is a natural 16-20:'
             after = _natural_after(found["trigger"], flt, body)
             if after is not None:
@@ -1199,6 +1209,11 @@ _NATURAL_EVENT: Final = re.compile(
     r"\{b\}|\{mb\}|\{rb\}|melee|ranged) )?attack roll, if the result of that attack is a) ?(?:rolls an? )?" + _NATURAL
     + r"(?P<succ> on a successful attack)?(?: (?:on (?:an|the|its) attack roll|with an attack|on an attack))?"
     r"(?: (?:vs\.?|against) (?:an? )?(?P<t>[a-z\- ]+? target))?(?P<charging> when charging)?[,;:.]?\s*")
+
+
+# the face of its player's initiative roll ('Use after rolling initiative: If your roll was a natural 11-15,')
+_INITIATIVE_FACE: Final = re.compile(r"^,?\s*if (?:your|the) (?:result|roll|initiative roll) (?:is|was) (?:a )?"
+                                     + _NATURAL + r"[,;:.]?\s*")
 
 
 _NATURAL_IF: Final = re.compile(

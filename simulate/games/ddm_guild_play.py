@@ -1299,8 +1299,11 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
             return False
         if flt.within == -3 and b.gap(owner, other) > _own_reach(owner):  # 'an enemy starts its turn within reach'
             return False
-    if flt.natural and (run is None or not natural_in(run.natural, flt.natural)):  # the d20's face of the event's
-        return False  # attack roll ('rolls a natural 18, 19, or 20')
+    if flt.natural:  # the d20's face of the event's attack roll ('rolls a natural 18, 19, or 20'), or of its
+        # player's initiative roll ('if your result is a natural 6-10')
+        face = b.initiative_faces[owner.player] if trigger == "after-initiative" else run.natural if run else 0
+        if not natural_in(face, flt.natural):
+            return False
     if flt.target_state:  # the event's other creature ('a living enemy'), or its damage type ('takes fire damage')
         if flt.target_state.startswith("dtype:"):
             if not any(t in ctx.dtypes for t in flt.target_state[6:].split("|")):

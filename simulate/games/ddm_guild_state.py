@@ -485,6 +485,7 @@ class Battle:
         self.initiative_dice = [0, 0]
         self.initiative_win = -1
         self.won_initiative = -1  # the player who won this round's champion test
+        self.initiative_faces = [0, 0]  # each player's die in it (0: no roll, a power won it)
         self.scouted: list[Fighter] = []  # creatures a set-up power gave Scout: set up again as Scouts
         self.winner: int | None = None
         self.reason = ""

@@ -130,6 +130,7 @@ TRIGGERS: Final = (
     "ally-crit-by",  # an enemy scores a critical hit against an ally
     "uses-attack",  # it uses an attack power of its card (once, before its rolls, whatever its targets)
     "any-declares", "any-rolls",  # any creature makes an attack (played with the natural die its roll shows)
+    "lose-initiative",  # its player lost this round's champion test
 )
 
 

@@ -40,6 +40,7 @@ def normalise(text: str) -> str:
     t = _DEF_RE.sub(lambda m: m.group(1), t)
     for rx, word in _DEF_WORDS:
         t = rx.sub(word, t)
+    t = t.replace("basic melee or basic ranged attack", "{b} attack")  # (either of its basic attacks)
     t = t.replace("melee basic attack", "{mb} attack").replace("basic melee attack", "{mb} attack")
     t = t.replace("ranged basic attack", "{rb} attack").replace("basic ranged attack", "{rb} attack")
     t = t.replace("{m} basic attack", "{mb} attack").replace("{r} basic attack", "{rb} attack")
