@@ -263,7 +263,8 @@ def engine_unplayed(power: Power) -> str:
         return "a natural attack roll where the event has no attack roll"
     if power.trigger_filter.within == -3 and power.trigger not in _REACH_ON:
         return "'within reach' of an event the engine does not measure"
-    for state in (power.trigger_filter.self_state, power.trigger_filter.target_state,
+    one = power.trigger == "declares" and power.trigger_filter.target_state in ("one-target", "one-enemy")
+    for state in (power.trigger_filter.self_state, "" if one else power.trigger_filter.target_state,
                   power.recharge_filter.target_state if power.recharge.startswith(
             "on:") else "", power.recharge_filter.self_state if power.recharge.startswith("on:") else ""):
         if not _event_state_played(state):  # the state of an event's creature ('a Dazed enemy', 'a charging enemy')

@@ -146,7 +146,13 @@ def _whole_event(words: str) -> tuple[str, Filter] | None:
 
 
 def _event_trigger(name: str) -> str:
+    if name in _ONE_TARGET:
+        return "declares"
     return "ally-starts-turn" if name == "ally-starts-turn-adjacent" else name.removesuffix("-reach")
+
+
+# the events of its attack with one target, as 'declares' with the count its run keeps (ddm_guild_play._filter_applies)
+_ONE_TARGET: Final = {"declares-one-enemy": "one-enemy", "declares-one-target": "one-target"}
 
 
 def _event_filter(name: str, m: re.Match[str]) -> Filter:
@@ -176,6 +182,8 @@ def _event_filter(name: str, m: re.Match[str]) -> Filter:
         if left or not tflt.target_state:
             raise _Unread(f"it hits {desc}")
         state = "kinds:" + tflt.keyword if tflt.target_state == "keyword" else tflt.target_state
+    if name in _ONE_TARGET:
+        return Filter(attack_form=form, target_state=_ONE_TARGET[name])
     if name.endswith("-reach"):  # 'an enemy within reach of it': the reach of its melee attacks (-3)
         return Filter(keyword=kw, attack_form=form, within=-3, self_state=who_state)
     return Filter(keyword=kw, attack_form=form, within=-1 if adjacent else int(within) if within else 0,
@@ -253,6 +261,12 @@ _PREFIXES: Final = tuple((re.compile("^" + p + r"[,;:.]?\s*"), key, value) for p
 
 # Event triggers: "use when ...", "whenever ...", "when ...".
 _EVENTS: Final = (
+    # its attack with one target ('targets exactly 1 enemy with an attack': one enemy among its targets; 'its {c} or
+    # {a} attack has only 1 target': one target in all), as it is declared (Run.targets, Run.enemy_targets)
+    (r"it targets exactly (?:1|one) enemy with (?:an? )?(?P<form>\{m\}|\{r\}|\{c\}|\{a\}|\{c\} or \{a\}|"
+     r"melee|ranged)? ?attack", "declares-one-enemy"),
+    (r"its (?P<form>\{m\}|\{r\}|\{c\}|\{a\}|\{c\} or \{a\}|melee|ranged)? ?attack has only (?:1|one) target",
+     "declares-one-target"),
     # any d20 of its own (profile ddm-guild.rerolls), before the words for its attack alone
     (r"it (?:rolls an attack roll or (?:a )?saving throw|makes a d20 roll|rolls a d20|misses with an attack or fails "
      r"a saving throw)", "rolls-d20"),

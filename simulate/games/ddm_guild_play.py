@@ -1311,6 +1311,9 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
         elif flt.target_state.startswith("!dtype:"):  # 'an attack that did not deal acid or fire damage'
             if any(t in ctx.dtypes for t in flt.target_state[7:].split("|")):
                 return False
+        elif flt.target_state in ("one-target", "one-enemy"):  # its attack's count of targets (of enemy targets)
+            if run is None or (run.targets if flt.target_state == "one-target" else run.enemy_targets) != 1:
+                return False
         elif not target_state_ok(b, flt, owner, ctx.target, melee):
             return False
     if flt.attack_form == "charge":
@@ -1763,6 +1766,7 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         if not t.in_play():
             continue
         run = Run(attacker, power, spec, t, charge, opportunity)
+        run.targets, run.enemy_targets = len(targets), sum(x.player != attacker.player for x in targets)
         run.bonus_attack = bonus
         if damage:
             run.bonus_damage.append((damage, ""))

@@ -96,6 +96,8 @@ _SAME_MEANING: Final = (
     # 'attackers making {m} attacks against it take 10 damage per attack' (Spined Devil's Spine Shield)
     (re.compile(r"\battackers making (\{[mr]\}|melee|ranged) attacks against it take (\d+) damage per attack\b"),
      r"whenever an enemy makes a \1 attack against it, that enemy takes \2 damage"),
+    # 'that attack has +5 Damage' (Tactical Magic), as 'that attack deals +5 damage'
+    (re.compile(r"\bthat attack has \+(\d+) ((?:[a-z]+ )?damage)\b"), r"+\1 \2 on that attack"),
     # 'that attack deals +5 radiant damage' (of an attack an event names)
     (re.compile(r"\bthat attack deals \+(\d+) ((?:[a-z]+ )?damage)\b"), r"+\1 \2 on that attack"),
     # 'whenever its {b} attack destroys an enemy or causes it to become Bloodied' (the second part already 'bloodies
