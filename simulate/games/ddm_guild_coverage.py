@@ -187,7 +187,8 @@ PLAYED_TARGET_STATES: Final = frozenset({"", "bloodied", "ca", "higher-level", "
                                          "not-bloodied", "not-adjacent", "smaller", "undamaged", "chosen",
                                          "unseeing", "seen", "damaged", "larger", "size>=medium",
                                          "size>=large", "size>=huge", "flanked", "charging", "ongoing",
-                                         "alone", "vulnerable-own"})
+                                         "alone", "vulnerable-own",
+                                         "size=tiny", "size=small", "size=medium", "size=large", "size=huge"})
 PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging", "adjacent-ally", "own-turn",
                                        "opportunity", "moved-this-turn", "damaged", "unseen", "flanked",
                                        "not-charged", "not-moved", "first-round", "after-first-round", "in-start-area",

@@ -466,6 +466,9 @@ def _event_who(words: str) -> tuple[str, str, bool]:
     sm = re.match(r"^(small|medium|large|huge) or (larger|smaller)$", w)  # 'a Medium or larger enemy'
     if sm:
         return "", "size" + (">=" if sm.group(2) == "larger" else "<=") + sm.group(1), adjacent
+    sz = re.match(r"^(tiny|small|medium|large|huge)(?: (?P<k>.+))?$", w)  # 'a Small Beast ally': that size only
+    if sz:
+        return (_event_kinds(sz.group("k")) if sz.group("k") else ""), "size=" + sz.group(1), adjacent
     return _event_kinds(w), "", adjacent
 
 
@@ -535,6 +538,7 @@ class _Who:
 # "attack" (an attack's form may limit it) or "")
 _COMPOSED: Final = {
     ("enemy", "hits", "it"): ("hit-by", "actor", "actor", "attack"),
+    ("any", "hits", "it"): ("hit-by", "actor", "actor", "attack"),  # 'an adjacent creature hits it': of either side
     ("enemy", "hits", "ally"): ("ally-hit", "object", "actor", "attack"),
     ("enemy", "hits", ""): ("enemy-hits", "actor", "actor", "attack"),
     ("any", "hits", ""): ("any-hits", "actor", "actor", "attack"),

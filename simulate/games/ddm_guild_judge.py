@@ -230,6 +230,8 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
         return _SIZE_ORDER.get(target.card.size, 2) > _SIZE_ORDER.get(holder.card.size, 2)
     if ts.startswith("size>="):
         return _SIZE_ORDER.get(target.card.size, 2) >= _SIZE_ORDER[ts[6:].capitalize()]
+    if ts.startswith("size="):  # 'a Small Beast ally': that size only
+        return _SIZE_ORDER.get(target.card.size, 2) == _SIZE_ORDER[ts[5:].capitalize()]
     if ts == "damaged":
         return target.hp < target.max_hp
     if ts == "undamaged":

@@ -96,6 +96,10 @@ _SAME_MEANING: Final = (
     # 'attackers making {m} attacks against it take 10 damage per attack' (Spined Devil's Spine Shield)
     (re.compile(r"\battackers making (\{[mr]\}|melee|ranged) attacks against it take (\d+) damage per attack\b"),
      r"whenever an enemy makes a \1 attack against it, that enemy takes \2 damage"),
+    # 'when an adjacent enemy attempts a {M} attack against this creature; make a {B} attack against this enemy'
+    # (Riposte): an attack made, and the enemy of that event
+    (re.compile(r"\battempts (an? (?:\{[a-z]+\} |melee |ranged )?attack against)\b"), r"makes \1"),
+    (re.compile(r"\battack (against|vs\.?) this enemy\b"), r"attack \1 that enemy"),
     # 'that attack has +5 Damage' (Tactical Magic), as 'that attack deals +5 damage'
     (re.compile(r"\bthat attack has \+(\d+) ((?:[a-z]+ )?damage)\b"), r"+\1 \2 on that attack"),
     # 'that attack deals +5 radiant damage' (of an attack an event names)
