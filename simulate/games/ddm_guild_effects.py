@@ -1546,7 +1546,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         which = {"{b}": "basic", "{m}": "melee-basic", "{mb}": "melee-basic", "{r}": "ranged-basic",
                  "{rb}": "ranged-basic", "melee": "melee-basic", "ranged": "ranged-basic",
                  "{m} or {r}": "basic", "this": "same", "melee basic or ranged": "basic", "{mb} or {rb}": "basic",
-                 "{mb} or ranged": "basic"}.get(which, "power:" + which)
+                 "{mb} or ranged": "basic", "opportunity": "opportunity"}.get(which, "power:" + which)
         rest5 = am.group("rest").strip(" .")
         bonus = extra_damage = 0
         quiet = re.search(r"(?:^| )that does not provoke opportunity attacks(?= |,|$)", rest5)

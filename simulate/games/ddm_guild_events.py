@@ -1099,6 +1099,13 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 found["trigger"], flt, body = after
                 changed = True
                 continue
+        ch = re.match(r"^while charging[,;:.]\s*", body) if found.get("trigger") in _MOVER_EVENTS \
+            and not flt.self_state else None
+        if not changed and ch is not None:  # 'when an enemy enters an adjacent square while charging': the mover's
+            flt = replace(flt, self_state="charging")  # charge (its move and attack)
+            body = body[ch.end():]
+            changed = True
+            continue
         if not changed and found.get("trigger") in _EVENT_OTHER and not flt.within:  # 'Whenever an enemy is
             near = re.match(r"^while (?:adjacent to it|within (\d+) squares(?: of it)?)[,;:.]?\s*", body)  # destroyed
             if near:  # while adjacent to this creature': where that enemy is
@@ -1175,6 +1182,10 @@ def _against_target(words: str) -> str:
 
 # another creature's turn start, whose place a trailing 'within reach' may give
 _TURN_STARTS: Final = frozenset({"enemy-starts-turn", "ally-starts-turn", "any-starts-turn"})
+
+
+# an enemy's move, whose charge a trailing 'while charging' may name
+_MOVER_EVENTS: Final = frozenset({"enemy-enters-adjacent", "enemy-leaves-adjacent", "enemy-enters-within"})
 
 
 # events with another creature whose place a trailing 'while adjacent to it' may give

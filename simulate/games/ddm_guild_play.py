@@ -2184,6 +2184,9 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
                 and _followup_due(e, ctx.run):
             attack(b, f, ctx.run.power, e.follow, [t0])
         return
+    if which == "opportunity":  # 'make 1 opportunity attack against that enemy': one of its opportunity attacks
+        _opportunity_against(b, f, ctx.target)  # (ddm-guild.opportunity-attack), against the event's enemy
+        return
     power = extra_attack_power(f, which, ctx.run)
     if which == "basic" and power is not None and power.attack is not None and f.ranged_basic() is not None \
             and not any(in_range(b, f, power, power.attack, x) for x in b.enemies_of(f)):
@@ -2239,6 +2242,21 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
         spec = replace(power.attack, provokes=False) if "no-provoke" in e.extra else power.attack  # ('an attack that
         ctx.own_hits += attack(b, f, power, spec, [t], bonus=e.amount, force=force, damage=damage)  # does not
         # provoke ...')
+
+
+def _opportunity_against(b: Battle, f: Fighter, t: Fighter | None) -> None:
+    """An opportunity attack a power makes: its melee basic attack against that enemy, as ``provoke`` makes one (once
+    a turn against that creature, when it can react and reaches it)."""
+    if t is None or t.player == f.player or not t.in_play() or not f.in_play() or b.over:
+        return
+    if f.id in t.provoked_by or not f.can_react() or not f.makes_opportunity_attacks():
+        return
+    mb = f.melee_basic()
+    if mb is None or mb.attack is None or not in_range(b, f, mb, mb.attack, t):
+        return
+    t.provoked_by.add(f.id)
+    b.event("opportunity-attack", attacker=f.id, target=t.id, why="power")
+    attack(b, f, mb, mb.attack, [t], opportunity=True)
 
 
 def _aimed_target(b: Battle, f: Fighter, e: Effect, power: Power) -> Fighter | None:
@@ -2303,8 +2321,8 @@ def _can_attack(b: Battle, f: Fighter, e: Effect) -> bool:
 
 def extra_attack_power(f: Fighter, which: str, run: Run | None = None) -> Power | None:
     """The power an extra attack uses: 'basic', 'melee-basic', 'ranged-basic', 'same' (the attack in progress)
-    or 'power:<name>' (an attack of its card)."""
-    if which == "melee-basic":
+    or 'power:<name>' (an attack of its card); 'opportunity': its melee basic attack, as an opportunity attack."""
+    if which in ("melee-basic", "opportunity"):
         return f.melee_basic()
     if which == "ranged-basic":
         return f.ranged_basic()

@@ -73,3 +73,29 @@ def test_a_creature_of_either_side_that_hits_it_takes_the_poison(attacker: str) 
     assert [(e.kind, e.amount, e.what) for e in hitter.effects] == [("ongoing", 5, "poison")]
     other = s.b.by_id["b1" if attacker == "a2" else "a2"]
     assert other.effects == []
+
+
+SET_SPEAR = ("Set Spear: Use when an enemy enters an adjacent square while charging: Make 1 opportunity attack against "
+             "that enemy.")
+
+
+def test_set_spear_is_read_and_played() -> None:
+    c = card_from_json(card("Soldier", SWORD, SET_SPEAR))
+    p = c.powers[1]
+    assert (p.trigger, p.trigger_filter.self_state) == ("enemy-enters-adjacent", "charging")
+    assert [(e.kind, e.what) for e in p.effects] == [("attack", "opportunity")]
+    assert unplayed_powers(c) == []
+
+
+@pytest.mark.parametrize("charging, answers", [(True, True), (False, False)])
+def test_an_opportunity_attack_against_an_enemy_charging_next_to_it(charging: bool, answers: bool) -> None:
+    s = battle([card("Shieldwall Soldier", SWORD, SET_SPEAR)], [card("Orc", SWORD, hp=80)],
+               PurposeDice(attack=[15] * 4))
+    put(s, "a1", 4, 4)
+    put(s, "b1", 8, 4)
+    orc = s.b.by_id["b1"]
+    s.b.active, orc.charged = orc, charging
+    before = len(s.log.of_kind("attack"))
+    P.walk(s.b, orc, [(7, 4), (6, 4), (5, 4)])
+    assert _attacks(s, before) == ([("a1", "b1")] if answers else [])
+    assert [e.data["why"] for e in s.log.of_kind("opportunity-attack")] == (["power"] if answers else [])
