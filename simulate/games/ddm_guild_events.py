@@ -962,10 +962,11 @@ def _composed_filter(trig: str, other: _Who, target: _Who, form: str, dtype: str
     """The filter of a composed event: the 'other' creature's kinds, state and distance; the target's state."""
     target_state = ""
     if target is not other:
-        if target.within not in (0, -1) or sum(map(bool, (target.kinds, target.state, target.within))) > 1:
+        if target.within < -1 or sum(map(bool, (target.kinds, target.state, target.within))) > 1:
             return None  # one description of the target only (the filter has one place for it)
         target_state = "kinds:" + target.kinds if target.kinds else target.state or (
-            "adjacent" if target.within == -1 else "")
+            "adjacent" if target.within == -1 else f"within:{target.within}" if target.within else "")  # ('an
+        # enemy within 2 squares of this creature damages an ally': where that enemy is)
     if dtype:
         if target_state:
             return None

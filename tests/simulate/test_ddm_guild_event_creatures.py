@@ -99,3 +99,26 @@ def test_an_opportunity_attack_against_an_enemy_charging_next_to_it(charging: bo
     P.walk(s.b, orc, [(7, 4), (6, 4), (5, 4)])
     assert _attacks(s, before) == ([("a1", "b1")] if answers else [])
     assert [e.data["why"] for e in s.log.of_kind("opportunity-attack")] == (["power"] if answers else [])
+
+
+LASH = ("Punishing Lash: Immediate, when an enemy within 2 squares of this creature damages an ally; make a Tail Lash "
+        "attack against that enemy.")
+TAIL = "Tail Lash: (reach 2) +10 vs. AC; 10 damage."
+
+
+@pytest.mark.parametrize("x, answers", [(6, True), (8, False)])
+def test_it_lashes_an_enemy_within_2_squares_that_damages_an_ally(x: int, answers: bool) -> None:
+    c = card_from_json(card("Salamander", TAIL, LASH))
+    assert (c.powers[1].trigger, c.powers[1].trigger_filter.target_state) == ("ally-damaged", "within:2")
+    assert unplayed_powers(c) == []
+    s = battle([card("Salamander", TAIL, LASH), card("Squire", SWORD, hp=80)], [card("Orc", SWORD, hp=80)],
+               PurposeDice(attack=[15] * 4))
+    put(s, "a1", 4, 4)
+    put(s, "a2", 7, 4)
+    put(s, "b1", x, 4)
+    orc = s.b.by_id["b1"]
+    sword = orc.powers[0]
+    assert sword.attack is not None
+    before = len(s.log.of_kind("attack"))
+    P.attack(s.b, orc, sword, sword.attack, [s.b.by_id["a2"]])
+    assert _attacks(s, before) == ([("a1", "b1")] if answers else []) + [("b1", "a2")]
