@@ -199,6 +199,10 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\[([mrcab]b?)\](?= attacks?\b)"), r"{\1}"),  # '-5 damage with [m] attacks': the icon
     (re.compile(r"\bthier\b"), "their"), (re.compile(r"\bongoign\b"), "ongoing"),
     (re.compile(r"\bdevil immortal\b"), "devil, immortal"),  # (a list's comma left out: no such kind)
+    # 'While this creature occupies one of your victory area, you score +10 VP for each enemy destroyed': each time
+    # an enemy is destroyed (the event)
+    (re.compile(r"\b(you score \+?\d+ vp) for each enemy destroyed\.?$"), r"\1 whenever an enemy is destroyed"),
+    (re.compile(r"\bone of your victory area\b"), "one of your victory areas"),
     (re.compile(r"\beach enemy champion that is adjacent to (?:it|this creature)\b"), "each champion adjacent enemy"),
     (re.compile(r"\b(multi-activation \d+) \(activates (?:twice|two times|\d+ times) (?:per|a|each) round\)"), r"\1"),
     (re.compile(r"\bwithin (\d+) of (it|this creature)\b"), r"within \1 squares of \2"),

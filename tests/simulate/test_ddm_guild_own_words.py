@@ -227,3 +227,20 @@ def test_keyword_words_of_its_own() -> None:
     put(s, "b2", 6, 5)
     assert not J.has_combat_advantage(s.b, flanker, xorn, True)
     assert J.has_keyword(dwarf, "elf") and J.has_keyword(dwarf, "dwarf")
+
+
+HOARD = ("Hoardkeeper 10: While this creature occupies one of your victory area, you score +10 VP for each enemy "
+         "destroyed.")
+
+
+def test_hoardkeeper_scores_for_each_enemy_destroyed_while_it_holds_its_own_area() -> None:
+    assert unplayed_powers(card_from_json(card("Dragon", SWORD, HOARD))) == []
+    gained = []
+    for at in ((3, 3), (8, 3)):
+        s = battle([card("Dragon", SWORD, HOARD)], [card("Orc", SWORD, cost=20), card("Elf", SWORD)], PurposeDice())
+        put(s, "a1", *at)
+        put(s, "b1", 1, 7)
+        before = s.b.scores[0]
+        P.lose_hp(s.b, s.b.by_id["b1"], 60, s.b.by_id["a1"])
+        gained.append(s.b.scores[0] - before)
+    assert gained[0] == gained[1] + 10
