@@ -1176,6 +1176,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if " or " not in rc.group("types"):
             return [e for o in options for e in o]
         return [_menu_effect(types, options, ctx)]
+    unseen = re.fullmatch(r"enemies (?:may not|cannot|can not|can't) trace line of sight to it,? (?P<d>until .+)", t) \
+        if ctx == "power" else None
+    if unseen:  # 'Enemies may not trace line of sight to this creature until the start of its next turn': invisible to
+        return [Effect("gain", "self", 1, "invisible-enemies", _duration(unseen.group("d")))]  # its enemies
     one = _IT_AND_ONE.match(t) if ctx == "power" else None
     if one:
         verb = {"have": "has", "gain": "gains"}[one.group("verb")]

@@ -639,6 +639,8 @@ class Battle:
         if not target.gained("no-invisible") and not self.senses(viewer, target, "sees-invisible"):
             if target.has("invisible"):
                 return True
+            if target.effects and target.gained("invisible-enemies") and viewer.player != target.player:
+                return True  # ('Enemies may not trace line of sight to this creature until the start of its next turn')
             if target.gained("invisible-far") and viewer.player != target.player and not self.adjacent(target, viewer):
                 return True  # ('invisible to nonadjacent enemies': while a state holds, its own, or until it moves)
             if target.while_on:  # 'invisible (to nonadjacent enemies) while occupying forest terrain'

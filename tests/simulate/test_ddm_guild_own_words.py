@@ -244,3 +244,21 @@ def test_hoardkeeper_scores_for_each_enemy_destroyed_while_it_holds_its_own_area
         P.lose_hp(s.b, s.b.by_id["b1"], 60, s.b.by_id["a1"])
         gained.append(s.b.scores[0] - before)
     assert gained[0] == gained[1] + 10
+
+
+def test_psi_cloak_hides_it_from_enemies_until_the_start_of_its_next_turn() -> None:
+    cloak = ("Psi Cloak: Use at start of turn: Enemies may not trace line of sight to this creature until the start of "
+             "its next turn.")
+    assert unplayed_powers(card_from_json(card("Devourer", SWORD, cloak))) == []
+    s = battle([card("Devourer", SWORD, cloak), card("Ally", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 3, 3)
+    put(s, "a2", 3, 5)
+    put(s, "b1", 4, 3)
+    dev, ally, orc = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
+    s.b.active = dev
+    s._start_turn(dev)
+    assert s.b.invisible_to(dev, orc) and not s.b.invisible_to(dev, ally)
+    s._end_turn(dev)
+    s.b.active = dev
+    s._start_turn(dev)  # (used again at this start: renewed)
+    assert s.b.invisible_to(dev, orc)
