@@ -819,6 +819,8 @@ def _mod_condition_read(rest: str, targets: bool) -> tuple[Filter, str]:
                     form = "power:" + m.group("pw")
                 elif kind == "forms":  # 'against {C} or {A} attacks': either
                     form = "|".join(_FORMS[f + " "] for f in re.split(r" or | and ", m.group(1)))
+                elif kind == "deals":  # (ddm_guild_judge._form_matches: damage of that type among its effects)
+                    form = "deals:" + m.group("t")
                 elif kind == "natural":
                     natural = m.group("n") + "-20"
                 r = r[m.end():].strip(" ,")
@@ -904,6 +906,8 @@ _MOD_CONDITIONS: Final = (
     # in an aura: attacks against the aura's own creature ('Arcane and Divine enemies have -4 {r} attack vs. this
     # creature'; ddm_guild_judge.aura_target_ok)
     (re.compile(r"^(?:vs\.?|against) it$"), "target", "owner"),
+    # the damage type of the attack ('-2 AC, Fort, Ref and Will against attacks that do lightning damage')
+    (re.compile(r"^(?:vs\.?|against|with) attacks that (?:do|deal) (?P<t>" + _TYPE_ALT + r") damage"), "deals", ""),
     # the attack roll's d20 ('+10 cold damage on natural attack rolls of 19 or 20'): the faces, as a trigger's "natural"
     (re.compile(r"^(?:on|with) (?:a )?natural (?:attack )?rolls? of (?P<n>\d+)(?: or 20|-20|\+)"), "natural", ""),
     # an attack power of its card by name ('against targets previously hit by this creature's Smite'): ddm_guild_powers

@@ -163,3 +163,28 @@ def test_antimagic_ray_counts_against_attacks_on_it_only() -> None:
     beholder, ally, wizard, brute = (s.b.by_id[x] for x in ("a1", "a2", "b1", "b2"))
     assert (_mods(s.b, wizard, "attack", beholder, 1), _mods(s.b, wizard, "attack", ally, 1)) == (-4, 0)
     assert _mods(s.b, brute, "attack", beholder, 1) == 0
+
+
+STATIC = ("Cloud of Static: (Aura 1) Each enemy and each ally in aura has -2 AC, Fortitude, Reflex and Will against "
+          "attacks that do lightning damage.")
+RESILIENCE = "Dwarven Resilience: +5 DEF against attacks that deal poison damage."
+
+
+def test_defences_against_attacks_of_a_damage_type() -> None:
+    for text in (STATIC, RESILIENCE):
+        assert unplayed_powers(card_from_json(card("Any", SWORD, text))) == [], text
+    shock = "Shock: (range 10) +10 vs. Ref; 10 lightning damage."
+    venom = "Venom: (range 10) +10 vs. Fort; 10 poison damage."
+    s = battle([card("Dust Devil", SWORD, STATIC), card("Dwarf", SWORD, RESILIENCE)],
+               [card("Mage", SWORD, shock, venom), card("Near", SWORD)], PurposeDice())
+    put(s, "a1", 3, 3)
+    put(s, "a2", 8, 6)
+    put(s, "b1", 10, 0)
+    put(s, "b2", 4, 3)
+    mage, near, dwarf = s.b.by_id["b1"], s.b.by_id["b2"], s.b.by_id["a2"]
+    zap, bite = mage.powers[1], mage.powers[2]
+    assert zap.attack is not None and bite.attack is not None
+    assert J.defence(s.b, near, "ref", mage, zap.attack, zap, False) == 13 - 2
+    assert J.defence(s.b, near, "fort", mage, bite.attack, bite, False) == 13
+    assert J.defence(s.b, dwarf, "fort", mage, bite.attack, bite, False) == 13 + 5
+    assert J.defence(s.b, dwarf, "ref", mage, zap.attack, zap, False) == 13
