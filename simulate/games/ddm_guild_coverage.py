@@ -217,7 +217,7 @@ GAINED_WORDS: Final = frozenset({
     "no-ca-from-flank", "half-ranged", "no-flight", "no-provoke", "no-area-vp", "no-will-attacks", "threatening-reach",
     "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor", "immune-sneak",
     "clear-sight", "terrain-sight",
-    "reach", "ca-attack", "flank-attack", "resist-vs", "conceal-adjacent", "no-attack-form", "resist-far",
+    "reach", "ca-attack", "flank-attack", "convert", "resist-vs", "conceal-adjacent", "no-attack-form", "resist-far",
     "half-far", "no-reach", "only-basic", "multi-activation", "invisible-far", "half-all", "speed-set",
     "charge-unseen", "free-shift", "invisible-enemies", "no-cover-nearest", "sees-invisible-nearest",
     "ignores-conceal-nearest"})
@@ -230,7 +230,7 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
                                "shift-stable", "no-vp-worth", "ignores-insubstantial",
                                "ignores-insubstantial-melee", "ranged-no-provoke", "invisible-beyond",
                                "no-enemy-auras", "no-negate", "invisible-far-all", "no-redirect", "no-flanker",
-                               "no-attack-action", "auto-save-ongoing", "ignores-smoke", "smoke-space",
+                               "no-attack-action", "auto-save-ongoing", "worth-by", "ignores-smoke", "smoke-space",
                                "no-redirect-away", "sight-limit", "slow-reload", "first-kill-double",
                                "all-difficult", "ranged-ignores-forest", "auto-save", "hit-automatically"})
 

@@ -249,6 +249,10 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^enemies (?:cannot|can't|may not) redirect its attacks$"), "own:no-redirect"),
     # 'Keen Eyes: Whenever this creature has combat advantage: +3 attack instead of +2' (the rules' +2 replaced)
     (re.compile(r"^whenever it has combat advantage: \+(?P<n>\d+) attack instead of \+(?P<was>\d+)$"), "ca-attack"),
+    # 'Combustible: Opponent scores 7 VP instead of this creature's point cost if it is destroyed by a {c} or {a}
+    # attack' (the points its destruction by such an attack is worth)
+    (re.compile(r"^(?:your )?opponent scores (?P<n>\d+) vp instead of its (?:point )?cost if it is destroyed by an? "
+                r"(?P<f>\{c\} or \{a\}|\{[mrca]\}) attack$"), "worth-by"),
     # 'Prideful: Attacks against this creature may not be redirected'
     (re.compile(r"^attacks against it (?:cannot|can't|may not|can not) be redirected$"), "own:no-redirect-away"),
     (re.compile(r"^its \{r\} attacks do not provoke opportunity attacks$"), "own:ranged-no-provoke"),
@@ -405,6 +409,9 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
             if left or not flt.target_state or flt.self_state or flt.attack_form or flt.target_state == "ca":
                 return None
             return [Static("ca-vs", filter=flt)], [], "", ""
+        if kind == "worth-by":  # 'Opponent scores 7 VP instead of its point cost if destroyed by a {c} or {a} attack'
+            by_form = {"{c} or {a}": "close|area", "{c}": "close", "{a}": "area", "{m}": "melee", "{r}": "ranged"}
+            return [Static("gain", int(m.group("n")), "worth-by:" + by_form[m.group("f")])], [], "", ""
         if kind == "ca-attack":  # what combat advantage gives it, when the card names the rules' bonus it replaces
             if int(m.group("was")) != COMBAT_ADVANTAGE:
                 return None
@@ -1657,6 +1664,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     redirect = _redirect(body, who if subject_given else "", flt)
     if redirect is not None:
         return [redirect]
+    cv = re.match(r"^deals (?P<b>[a-z]+) damage instead of (?P<a>[a-z]+) damage (?P<d>until .+)$", body)
+    if cv and who == "self" and cv.group("a") in DAMAGE_TYPES and cv.group("b") in DAMAGE_TYPES:  # 'whenever this
+        # creature would do poison damage, it does necrotic damage instead' (for a while)
+        return [Effect("gain", "self", 1, f"convert:{cv.group('a')}:{cv.group('b')}", _duration(cv.group("d")))]
     mh = re.match(r"^(?:has )?(?:maximum (?P<n>\d+) hp|maximum hp (?P<n2>\d+)) instead of \d+(?: hp)?"
                   r"(?: and is bloodied at (?P<bl>\d+) hp instead of \d+ hp)?$", body)
     if mh and who == "self":  # 'This creature has maximum 30 HP instead of 20 HP and is bloodied at 15 HP instead

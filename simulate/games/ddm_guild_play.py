@@ -71,6 +71,8 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
         resist = {**resist, "all": run.resist_all}  # attack' (resistances do not add: the larger)
     absorbed = 0
     dealt: set[str] = set()
+    if source is not None and source.effects:  # 'whenever this creature would do poison damage, it does necrotic
+        parts = _converted(source, parts)  # damage instead'
     for amount, dtype in parts:
         if amount <= 0:
             continue
@@ -132,6 +134,18 @@ def _far_attacker(b: Battle, target: Fighter, source: Fighter | None) -> dict[st
         if word in ("resist-far", "half-far") and far.isdigit() and b.gap(source, target) >= int(far):
             out[word] = max(out.get(word, 0), n)
     return out
+
+
+def _converted(source: Fighter, parts: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Damage of a type its source deals as another for a while ('convert:poison:necrotic')."""
+    swaps: dict[str, str] = {}
+    for e in source.effects:
+        if e.kind == "gain" and e.what.startswith("convert:"):
+            _kind, was, now = e.what.split(":")
+            swaps[was] = now
+    if not swaps:
+        return parts
+    return [(n, "/".join(swaps.get(t, t) for t in d.split("/"))) for n, d in parts]
 
 
 def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dtypes: tuple[str, ...] = ()) -> int:
@@ -272,6 +286,9 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None, dtypes: tuple[st
     source_ended(b, victim, ("while-source", "until-source-bloodied"))
     scorer = 1 - victim.player
     worth = 0 if any(w == "no-vp-worth" for w, _n in victim.own_gains) else victim.card.cost  # 'Worth 0 VP when
+    for w, n in victim.own_gains:  # 'Opponent scores 7 VP instead of its point cost if it is destroyed by a {c} or {a}
+        if w.startswith("worth-by:") and run is not None and _form_matches(w[9:], run.spec, run.power):  # attack'
+            worth = n
     again = 0
     if killer is not None and killer.player != victim.player:  # eliminated'
         killer.kills += 1

@@ -130,6 +130,10 @@ _SAME_MEANING: Final = (
     # damage instead'; 'Protect the Master: Use when this creature would take damage: ...'
     (re.compile(r"\bwhen it would take damage from an attack\b"), "when it is damaged by an enemy's attack"),
     (re.compile(r"\bwhen it would take damage\b"), "when it takes damage"),
+    # 'Black Pine: Use during your setup: Until end of battle, whenever this creature would do poison damage, it does
+    # necrotic damage instead'
+    (re.compile(r"\buntil end of battle, whenever it would (?:do|deal) ([a-z]+) damage, it (?:does|deals) ([a-z]+) "
+                r"damage instead\b"), r"it deals \2 damage instead of \1 damage until end of battle"),
     # 'Body Shield: Redirect a {m} or {r} attack against this creature to an adjacent Immobilized enemy ...'
     (re.compile(r"(^|: )redirect (an? (?:\{[mr]\}(?: or \{[mr]\})? )?attack) against it to "),
      r"\1use when it is targeted by \2: redirect that attack to "),

@@ -243,3 +243,31 @@ def test_its_own_attack_answering_an_attack_on_an_ally_gives_that_attack_a_penal
     arch.immediate_used = False  # (a new round's immediate action)
     assert _attack(s, orc, guard) == 1  # the arrow misses (3): 8 + 10 = 18 hits
     assert guard.hp == 40
+
+
+def test_worth_other_points_when_destroyed_by_a_close_or_area_attack() -> None:
+    kobold = card("Flamescorched Kobold", SWORD, "Combustible: Opponent scores 7 VP instead of this creature's point "
+                                                 "cost if it is destroyed by a {c} or {a} attack.", hp=10, cost=12)
+    _played(kobold, 1)
+    burst = "Burst: (burst 2) +10 vs. Reflex; 15 damage."
+    s = battle([kobold, kobold], [card("Mage", SWORD, burst, hp=100)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 5)
+    put(s, "b1", 5, 4)
+    k1, k2, mage = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    _attack(s, mage, k1, 1)
+    assert not k1.alive and s.b.scores[1] == 7
+    _attack(s, mage, k2, 0)
+    assert not k2.alive and s.b.scores[1] == 7 + 12
+
+
+def test_poison_damage_dealt_as_necrotic_damage() -> None:
+    blight = card("Needle Blight", "Needles: +10 vs. AC; 10 poison damage.", "Black Pine: Use during your setup: "
+                  "Until end of battle, whenever this creature would do poison damage, it does necrotic damage "
+                  "instead.")
+    _played(blight, 1)
+    s = battle([blight], [card("Golem", SWORD, "Immune Poison", hp=100)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    _attack(s, s.b.by_id["a1"], s.b.by_id["b1"])
+    assert s.b.by_id["b1"].hp == 90  # necrotic: the immunity to poison does not stop it
