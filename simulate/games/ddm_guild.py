@@ -213,6 +213,7 @@ _FLAG_STATICS: Final = {
     "awareness": "awareness", "defensive-advantage": "never_ca", "scout": "scout", "wandering": "wandering",
     "hide": "hide", "ponderous": "ponderous", "inexorable": "through_enemies", "statue-ok": "statue_ok",
     "no-ca-from-flank": "no_flank", "delayed": "delayed",
+    "move-after-charge": "move_after_charge", "act-after-charge": "act_after_charge",
 }
 
 
@@ -1328,7 +1329,9 @@ class GuildState(State):
         f.charging_now = True
         try:
             r = P.reach(b, f, f.speed())
-            f.attack_action = f.move_action = f.minor_action = False  # nothing after a charge
+            f.attack_action = f.move_action = f.minor_action = False  # nothing after a charge, unless its card
+            f.move_action = f.move_after_charge or f.act_after_charge  # says so ('Can move after charging', 'May take
+            f.minor_action = f.act_after_charge  # other actions on its turn after charging': its move and minor)
             f.charged = True
             path = r.path(to)
             b.event("charge", creature=f.id, target=action.target, to=list(to), path=[list(a) for a in path])

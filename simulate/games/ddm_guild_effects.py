@@ -123,6 +123,10 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^not (?:affected by|subject to) (?:enemies' )?(?:push, pull,? (?:or|and) slide|forced[- ]movement) "
                 r"effects(?: of enemies)?$|^ignores push, pull,? and slide effects$"), "unmovable"),
     (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by enemies$"), "inexorable"),
+    # 'Can move after charging' (its move action is left after a charge), 'May take other actions on its turn after
+    # charging' (its move and minor actions)
+    (re.compile(r"^(?:can|may) move after charging$"), "move-after-charge"),
+    (re.compile(r"^(?:can|may) take other actions (?:on its turn )?after charging$"), "act-after-charge"),
     # 'Stomp: Can move through spaces occupied by Large or smaller enemies' (never to stop there, as Towering)
     (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by (?P<size>small|medium|large|huge) or "
                 r"smaller enemies$"), "through-size"),

@@ -137,6 +137,8 @@ class Fighter:
         self.hide = False
         self.ponderous = False
         self.through_enemies = False
+        self.move_after_charge = False  # 'Can move after charging': its move action is left after a charge
+        self.act_after_charge = False  # 'May take other actions on its turn after charging': move and minor actions
         self.static_mods: list[tuple[str, int, Filter]] = []  # (stat, amount, filter)
         # what it has while a state of its own holds ('Conceal 6 while adjacent to a wall'): (what, amount, state),
         # and what of it holds now (ddm_guild_play.refresh_while keeps it, whenever creatures move or hit points change)

@@ -79,6 +79,7 @@ STATIC_KINDS: Final = (
     "defensive-advantage", "multi-activation", "mod", "scout", "wandering", "hide", "ponderous", "inexorable",
     "aura-mod", "no-ca-from-flank", "illuminator", "shift-distance", "statue-ok", "delayed", "blank", "construction",
     "crit-multiplier", "crit-damage", "while",
+    "move-after-charge", "act-after-charge",  # 'Can move after charging', 'May take other actions ... after charging'
     "warband-keyword",  # 'Shapeshifters in your warband with the Stealth keyword gain the Aquatic keyword': what, the
     # keyword; filter.keyword, the kinds of its side's creatures (itself too) that gain it at set-up
     "spent-at-start",  # 'At start of battle, this creature's Cacophony, Chaos Hammer, ... count as used': what, the
