@@ -229,6 +229,7 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
                                "ignores-conceal-ground", "no-charge", "one-move", "save-at-start", "no-end-save",
                                "no-miss-damage", "must-oa", "area-adjacent", "no-enemy-cover", "no-cover",
                                "shift-stable", "no-vp-worth", "ignores-insubstantial",
+                               "more-damage",  # 'that enemy takes +5 Damage' whenever it takes damage (auras add up)
                                "ignores-insubstantial-melee", "ranged-no-provoke", "invisible-beyond",
                                "no-enemy-auras", "no-negate", "invisible-far-all", "no-redirect", "no-flanker",
                                "no-attack-action", "auto-save-ongoing", "worth-by", "ignores-smoke", "smoke-space",
@@ -310,6 +311,9 @@ def engine_unplayed(power: Power) -> str:
                 return why or "combat advantage against a target granting it"
         if s.kind in ("aura-gain", "gain") and not gain_played(s.what, static=True):
             return f"{s.what} (from an aura or its card) is not played"
+        if s.kind == "aura-gain" and (s.filter.self_state or not target_state_played(s.filter.target_state)):
+            return "an aura's gain for creatures in a state the engine does not judge"  # (refresh_while: the
+            # target state of the one it reaches only)
         if s.kind in ("aura-gain", "aura-mod") and s.filter.keyword and not kinds_known(
                 re.sub(r"(?:lower|higher)-level", "level>=0", s.filter.keyword)):  # (relative: judge.relative_kinds)
             return f"'{s.filter.keyword}' is no creature kind (the aura would reach nobody)"

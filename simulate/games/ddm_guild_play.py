@@ -95,6 +95,8 @@ def deal_damage(b: Battle, target: Fighter, parts: list[tuple[int, str]], source
         total += amount
     if "all" in vulnerable and total > 0:
         total += vulnerable["all"]
+    if total > 0 and target.while_on and target.while_on.get("more-damage"):  # 'Whenever a Bloodied enemy within 5
+        total += target.while_on["more-damage"]  # squares of this creature takes damage, that enemy takes +5 Damage'
     far = _far_attacker(b, target, source) if shape and target.while_on else {}
     if "resist-far" in far and not ignore_resist:  # 'Whenever attacked by a creature that is 7 or more squares away:
         resist = {**resist, "all": max(resist.get("all", 0), far["resist-far"])}  # Resist 10 All instead of ...'
@@ -2677,8 +2679,11 @@ def refresh_while(b: Battle) -> None:
                 now[what] = max(now.get(what, 0), amount)
             for g in givers:  # what the auras it stands in give it (profile ddm-guild.auras)
                 for what, amount, flt, size in g.aura_gains:
-                    if amount > now.get(what, 0) and aura_reaches(b, g, f, flt, size):
-                        now[what] = amount
+                    summed = what == "more-damage"  # ('that enemy takes +5 Damage': each aura's adds up)
+                    if (summed or amount > now.get(what, 0)) and aura_reaches(b, g, f, flt, size) and (
+                            not flt.target_state or target_state_ok(b, flt, g, f)):  # (the state of the one it
+                        # reaches: 'a Bloodied enemy within 5 squares')
+                        now[what] = now.get(what, 0) + amount if summed else amount
         if now != f.while_on:
             f.while_on = now
             b.version += 1  # what it can do changed (its moves, its reach)

@@ -910,6 +910,10 @@ def _over_heal(p: Power, line: int) -> Power:
     return replace(p, effects=effects, statics=(*p.statics, Static("bloodied-line", line)))
 
 
+_MORE_DAMAGE_NEAR: Final = re.compile(r"whenever an? (?:(?P<s>bloodied) )?enemy within (?P<n>\d+) squares of it takes "
+                                      r"damage, that enemy takes \+(?P<d>\d+) damage")
+
+
 def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body: str) -> Power:
     if body.startswith("+ use "):  # 'Zealotry: + Use after this creature fails a saving throw' (a stray '+')
         body = body[2:]
@@ -926,6 +930,13 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         body = f"{ro.group('when')}: {ro.group('spec')} {ro.group('rest')}"
     if _CONSTRUCTION.match(body.strip()):
         return Power(index, display, ptype, text, uses, statics=(Static("construction"),))
+    more = _MORE_DAMAGE_NEAR.fullmatch(body.strip(" ."))
+    if more:  # 'Whenever a Bloodied enemy within 5 squares of this creature takes damage, that enemy takes +5 Damage':
+        # an aura that gives those enemies 5 more damage each time one takes damage (two such auras add up)
+        state = {"bloodied": "bloodied", "": ""}[more.group("s") or ""]
+        return Power(index, display, ptype, text, uses, statics=(Static(
+            "aura-gain", int(more.group("d")), "more-damage", Filter(side="enemy", target_state=state),
+            aura=int(more.group("n"))),))
     kw = _static_keyword(body)
     if kw is not None:
         return _keyword_power(index, display, ptype, text, uses, kw)
