@@ -1694,6 +1694,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     lm = re.match(r"^takes (\d+) less damage from (?:that|the) attack$", body)
     if lm:
         return [Effect("reduce", "self", int(lm.group(1)))]
+    if re.match(r"^ignores? (?:the )?non-?damage effects of (?:that|the) attack$", body):  # (Arrow of Deflection):
+        return [Effect("reduce", "self", 0, "riders")]  # the conditions and other effects it would put on the one hit
     if ctx == "power" and subject_given and _SCOUT.match(body):  # 'a Dragon ally gains Scout' (during set-up:
         return [Effect("scout", who, 0, "", "battle", filter=flt)]  # ddm_guild sets it up so)
     tc = re.match(r"^ends? that condition(?: on (?P<on>that ally|the ally|it|itself|that enemy|target))?$", body)

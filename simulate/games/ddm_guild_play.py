@@ -769,6 +769,7 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     if e.kind == "reduce":
         if ctx.run is not None:
             ctx.run.reduce += e.amount
+            ctx.run.no_riders = ctx.run.no_riders or e.what == "riders"
         return
     if e.kind == "reroll":  # 'reroll that attack roll or saving throw' ("any"): the roll being answered
         if e.what == "save" or (e.what == "any" and ctx.save is not None):
@@ -1916,7 +1917,8 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         else:
             apply_effects(b, _evaded(t, spec.miss), ctx)
         if spec.always and not b.over:
-            apply_effects(b, spec.always if hit else _evaded(t, spec.always), ctx)
+            always = spec.always if hit else _evaded(t, spec.always)
+            apply_effects(b, _damage_only(always) if run.no_riders else always, ctx)
         run.hit, run.resolved = hit, True
         for waiting, c, g in run.deferred:  # 'use when it declares an attack: if that attack hits, ...'
             if not b.over and ("if-hit" in waiting.extra) == hit:
@@ -2166,10 +2168,17 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
                 spec.form == "melee" and attacker.gained("ignores-insubstantial-melee") > 0)  # ('its {m} attacks
             deal_damage(b, t, parts, attacker, crit=crit, form=form_of(spec), shape=spec.form,  # ignore Insubstantial')
                         ignore_insubstantial=through, ignore_resist="resist" in spec.ignores or run.ignore_resist)
+    if run.no_riders:  # 'ignore non-damage effects of that attack': on the one hit, its damage (and ongoing damage)
+        others = _damage_only(others)  # only
     if not b.over:
         apply_effects(b, others, ctx, gates_done=True)
     if crit and spec.crit and not b.over:
-        apply_effects(b, spec.crit, ctx)
+        apply_effects(b, _damage_only(spec.crit) if run.no_riders else spec.crit, ctx)
+
+
+def _damage_only(effects: list[Effect] | tuple[Effect, ...]) -> list[Effect]:
+    """Of an attack's effects, all but those that put something other than damage on its target."""
+    return [e for e in effects if e.who != "target" or e.kind in ("damage", "ongoing")]
 
 
 def _best_type(t: Fighter, types: list[str]) -> str:

@@ -100,6 +100,8 @@ _SAME_MEANING: Final = (
     # (Riposte): an attack made, and the enemy of that event
     (re.compile(r"\battempts (an? (?:\{[a-z]+\} |melee |ranged )?attack against)\b"), r"makes \1"),
     (re.compile(r"\battack (against|vs\.?) this enemy\b"), r"attack \1 that enemy"),
+    # '-20 damage and ignore non-damage effects of that attack' (Arrow of Deflection): two effects on that attack
+    (re.compile(r"(-\d+ damage) and (ignore non-damage effects of that attack)"), r"\1 on that attack; \2"),
     # 'that attack has +5 Damage' (Tactical Magic), as 'that attack deals +5 damage'
     (re.compile(r"\bthat attack has \+(\d+) ((?:[a-z]+ )?damage)\b"), r"+\1 \2 on that attack"),
     # 'that attack deals +5 radiant damage' (of an attack an event names)
