@@ -597,6 +597,7 @@ class GuildState(State):
         """Profile ``ddm-guild.start-of-turn``."""
         b = self.b
         f.attack_action = f.move_action = f.minor_action = True
+        f.extra_attack_actions = 0  # ('Take 1 extra attack action this turn': given on this turn)
         f.free_shift = f.gained("free-shift") > 0  # 'can shift once on its turn without expending an action'
         f.moved = 0
         f.attacked = f.melee_attacked = f.ranged_attacked = False
@@ -1129,6 +1130,9 @@ class GuildState(State):
             return
         self._apply_turn_action(f, action)
         self.history.append(action)
+        if f.in_play() and not f.attack_action and f.extra_attack_actions and not f.charged:  # 'Take 1 extra attack
+            f.extra_attack_actions -= 1  # action': another once the first is spent (not after a charge, which ends
+            f.attack_action = True  # what it may do)
         if f.in_play() and f.dazed_like():
             f.attack_action = f.move_action = f.minor_action = False  # conditions (dazed): one action a turn
         self._advance()

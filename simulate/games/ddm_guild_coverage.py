@@ -150,7 +150,7 @@ PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "pu
                                    "negate", "reduce", "provoke", "redirect", "choose", "share", "destroy", "max-hp",
                                    "place", "hit", "roll",
                                    "survive", "menu", "initiative", "grant", "scout", "terrain", "cancel", "switch",
-                                   "champion-uses", "destroy-self"})
+                                   "champion-uses", "destroy-self", "extra-action"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered", "no-attack", "no-attack-source",
@@ -578,6 +578,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
     if e.kind == "mod" and e.duration == "attack" and e.what not in ("attack", "damage") and (
             e.what not in _RUN_DEFENCES or _DEFENCE_ON.get(trigger) != e.who):
         return f"'{e.what} against that attack' for a creature that is not its target before the roll"
+    if e.kind == "extra-action" and trigger not in ("", "start-of-turn", "own-turn"):
+        return "an extra attack action given outside its own turn"
     if e.kind in ("negate", "reduce") and trigger not in _NEGATE_ON:
         return f"'{e.kind}' with no attack to change"
     if e.kind == "hit" and trigger not in _HIT_ON.get(e.what, ()):

@@ -1691,6 +1691,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         w = rm.group(1) or "roll"
         return [Effect("reroll", who, 0, "any" if " or " in w or w == "roll" else "attack" if w.startswith("attack")
                        else "save")]
+    xa = re.match(r"^(?:takes?|gains?) (1|an?|one) (?:extra|additional) attack action(?: this turn)?$", body)
+    if xa and who == "self":  # 'Take 1 additional attack action', 'Gain 1 extra attack action': one more this turn
+        return [Effect("extra-action", "self", 1, "attack")]
     lm = re.match(r"^takes (\d+) less damage from (?:that|the) attack$", body)
     if lm:
         return [Effect("reduce", "self", int(lm.group(1)))]

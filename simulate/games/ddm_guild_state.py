@@ -137,6 +137,7 @@ class Fighter:
         self.hide = False
         self.ponderous = False
         self.through_enemies = False
+        self.extra_attack_actions = 0  # 'Take 1 extra attack action' (this turn): attack actions still to come
         self.move_after_charge = False  # 'Can move after charging': its move action is left after a charge
         self.act_after_charge = False  # 'May take other actions on its turn after charging': move and minor actions
         self.static_mods: list[tuple[str, int, Filter]] = []  # (stat, amount, filter)
