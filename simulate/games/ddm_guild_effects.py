@@ -1430,6 +1430,12 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                 and (not flt_f.keyword or kinds_known(flt_f.keyword)):
             return [Effect(fo.group("verb"), who_f, int(fo.group("n")), filter=flt_f,
                            extra=("exactly",) if fo.group("ex") == "exactly " else ())]
+    pa = re.match(r"^pull (?P<subj>(?:1|one|an?|each|all) .+?) adjacent to it$", body)
+    if pa:  # 'Pull each enemy within 5 squares adjacent to this creature': each as far as it takes (amount -1)
+        who_p, flt_p, rest_p = _subject(pa.group("subj"))
+        if who_p in ("chosen-enemy", "enemies") and not rest_p and flt_p.within > 0 and (
+                not flt_p.keyword or kinds_known(flt_p.keyword)):
+            return [Effect("pull", who_p, -1, filter=flt_p)]
     # forced movement; 'pull target adjacent (to it)': as far as it takes (amount -1)
     if re.match(r"^pulls? (?:the |that )?target(?: of (?:that|the) attack)?(?: adjacent(?: to it)?| to (?:a|an|any) "
                 r"(?:space|square) adjacent to it| to an adjacent (?:space|square))$", body):
