@@ -59,6 +59,7 @@ def normalise(text: str) -> str:
     t = _NAME_NO_COLON.sub(r"\1: ", t)  # 'Poison Sting +12 vs. AC; 5 + 5 poison damage': the name's colon lost
     for rx, word in _MISSPELT_WORDS:  # "adjacent enenmies", "edjacent", "whil an allied", "+2 {m} att ack"
         t = rx.sub(word, t)
+    t = _KINDS_AND.sub(_kinds_either, t)  # 'vs. constructs and objects': a target of either kind
     for rx, word in _SAME_MEANING:  # the cards' other spellings of a phrase the grammar reads
         t = rx.sub(word, t)
     t = _WORD_SQUARES.sub(lambda m: f"{m.group(1)} up to {_NUMBER_WORDS[m.group(2)]} squares", t)
@@ -92,6 +93,14 @@ _MISSPELT_LIGHTNING: Final = re.compile(r"\blighting\b")
 _NAME_NO_COLON: Final = re.compile(r"^([a-z][a-z' \-]{2,40}?) (?=(?:\([^)]*\) )?\+\d+ vs\. )")
 _LETTER_ZERO: Final = re.compile(r"\b(\d)o(?= (?:[a-z]+ )?damage\b)")
 _MISSPELT_REFLEX: Final = re.compile(r"\brefex\b")
+_KINDS_AND: Final = re.compile(r"\bvs\.? ([a-z\-]+?)s and ([a-z\-]+?)s(?=\.?$)")
+
+
+def _kinds_either(m: re.Match[str]) -> str:
+    """'vs. constructs and objects' (two creature kinds): a target of either kind."""
+    return f"vs. {m.group(1)} or {m.group(2)} targets" if {m.group(1), m.group(2)} <= KINDS else m.group(0)
+
+
 _SAME_MEANING: Final = (
     # 'attackers making {m} attacks against it take 10 damage per attack' (Spined Devil's Spine Shield)
     (re.compile(r"\battackers making (\{[mr]\}|melee|ranged) attacks against it take (\d+) damage per attack\b"),
@@ -209,6 +218,9 @@ _MISSPELT_WORDS: Final = (
     # an enemy is destroyed (the event)
     (re.compile(r"\b(you score \+?\d+ vp) for each enemy destroyed\.?$"), r"\1 whenever an enemy is destroyed"),
     (re.compile(r"\bone of your victory area\b"), "one of your victory areas"),
+    # '+2 with attacks against Undead creatures': to its attack rolls; 'vs. constructs and objects': a target of either
+    (re.compile(r"([+-]\d+) with attacks (against|vs\.?) "), r"\1 attack \2 "),
+
     (re.compile(r"\beach enemy champion that is adjacent to (?:it|this creature)\b"), "each champion adjacent enemy"),
     (re.compile(r"\b(multi-activation \d+) \(activates (?:twice|two times|\d+ times) (?:per|a|each) round\)"), r"\1"),
     (re.compile(r"\bwithin (\d+) of (it|this creature)\b"), r"within \1 squares of \2"),

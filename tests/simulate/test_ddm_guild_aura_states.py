@@ -188,3 +188,23 @@ def test_defences_against_attacks_of_a_damage_type() -> None:
     assert J.defence(s.b, near, "fort", mage, bite.attack, bite, False) == 13
     assert J.defence(s.b, dwarf, "fort", mage, bite.attack, bite, False) == 13 + 5
     assert J.defence(s.b, dwarf, "ref", mage, zap.attack, zap, False) == 13
+
+
+SACRED = "Sacred: (Aura 2) Each ally in aura has +2 with attacks against undead creatures."
+SIEGE = "Siege Boss: Each Orc ally has +5 damage vs. constructs and objects."
+
+
+def test_auras_against_creatures_of_kinds_in_other_words() -> None:
+    for text in (SACRED, SIEGE):
+        assert unplayed_powers(card_from_json(card("Any", SWORD, text))) == [], text
+    s = battle([card("Paladin", SWORD, SACRED, SIEGE), card("Orc", SWORD, keywords=("Orc",))],
+               [card("Zombie", SWORD, keywords=("Undead",)), card("Golem", SWORD, keywords=("Construct",)),
+                card("Man", SWORD)], PurposeDice())
+    put(s, "a1", 3, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 5)
+    put(s, "b2", 5, 3)
+    put(s, "b3", 4, 5)
+    orc, zombie, golem, man = (s.b.by_id[x] for x in ("a2", "b1", "b2", "b3"))
+    assert (_mods(s.b, orc, "attack", zombie), _mods(s.b, orc, "attack", man)) == (2, 0)
+    assert (_mods(s.b, orc, "damage", golem), _mods(s.b, orc, "damage", man)) == (5, 0)
