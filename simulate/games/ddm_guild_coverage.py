@@ -90,7 +90,7 @@ _ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-
                                "ally-declares", "friend-declares", "rolls", "ally-rolls", "friend-hits", "friend-hit",
                                "friend-crit-by"})
 # its own attack once made, which 'repeat that attack' makes again (the attack's power, at its target)
-_SAME_ON: Final = frozenset({"resolves-hit", "attack-made", "opportunity-made"})
+_SAME_ON: Final = frozenset({"resolves-hit", "attack-made", "opportunity-made", "misses"})
 # 'that attack misses': after its hit (undone) or before its roll ('when targeted by an opportunity attack')
 _NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits", "attacked", "ally-attacked", "enemy-declares",
                                "friend-hit"})

@@ -1073,6 +1073,13 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
             body = body[vs.end():]
             changed = True
             continue
+        fl = re.match(r"^(?:use )?only if it flanks that (?:enemy|target|creature)[,;:.]\s*", body) \
+            if found.get("trigger") in _FLANK_ON else None
+        if not changed and fl is not None:  # 'Use when a Beast ally attacks an enemy, only if this creature flanks
+            flt = replace(flt, target_state="&".join(x for x in (flt.target_state, "flanking") if x))  # that enemy:'
+            body = body[fl.end():]
+            changed = True
+            continue
         wc = re.match(r"^with combat advantage(?= against |[,;:.])[,;:.]?\s*", body) \
             if found.get("trigger") in ("attack-made", "declares") and not flt.target_state else None
         if not changed and wc is not None:  # 'Use when this creature makes a {m} attack with combat advantage
@@ -1179,6 +1186,11 @@ def _against_target(words: str) -> str:
         if read is not None and read[1] == len(w):
             return read[0]
     return ""
+
+
+# the events whose target (an enemy) a trailing 'only if this creature flanks that enemy' may describe
+_FLANK_ON: Final = frozenset({"ally-declares", "ally-hits", "ally-misses", "friend-declares", "friend-hits",
+                              "ally-attack-resolved", "enemy-attacks-ally", "ally-attacked"})
 
 
 # another creature's turn start, whose place a trailing 'within reach' may give

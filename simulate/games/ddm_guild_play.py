@@ -1130,6 +1130,11 @@ def menu_size(p: Power) -> int:
 
 # --- triggered powers ----------------------------------------------------------------------------------------
 
+# its own attack's events, which a power does not answer when that attack is one the power itself makes ('Use after this
+# creature hits with an attack: Make a followup attack', 'Use when it makes a {b} attack ...: make 1 extra {b} attack')
+_OWN_ATTACK_EVENTS: Final = frozenset({"declares", "attack-made", "hits", "resolves-hit", "misses"})
+
+
 def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | None = None,
          ally: Fighter | None = None, run: Run | None = None, even_destroyed: bool = False,
          dtypes: tuple[str, ...] = (), save: SaveRoll | None = None, rerolls: bool = False, gained: str = "") -> None:
@@ -1148,7 +1153,7 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
                 recharge_one(b, owner, p)
             if p.trigger != trigger or not owner.uses_left(p):
                 continue
-            if (gained or trigger in ("declares", "attack-made")) and (owner.id, p.index) in b.applying:
+            if (gained or trigger in _OWN_ATTACK_EVENTS) and (owner.id, p.index) in b.applying:
                 continue  # (a power does not answer the condition its own use puts on, nor the attack it makes: 'Use
                 # when it makes a {b} attack against a target granting it combat advantage: make 1 extra {b} attack')
             if rerolls != rerolls_attack(p) or (rerolls and ((run is not None and run.reroll)

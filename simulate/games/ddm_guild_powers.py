@@ -1295,6 +1295,15 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         requirement, body = "named", named[1]  # damage': that creature is chosen first, and one must be there
     if trigger in _HIT_EVENTS and _BARE_DAMAGE.match(body):  # 'Use when any creature hits with a {m} attack; +10
         body = body.strip(" .") + " on that attack"  # poison Damage': more damage on that attack
+    fu = re.match(r"^make a followup attack[,:;]?\s*(?=\+\d+ vs)", body) if trigger in ("hits", "resolves-hit") \
+        else None
+    if fu:  # 'Use after this creature hits with an attack: Make a followup attack, +12 vs. Fortitude; Helpless': a
+        follow, _words = _attack(body[fu.end():])  # second attack against the target of the one that hit
+        if _words:
+            raise _Unread(body)
+        return Power(index, display, ptype, text, uses, action=action, trigger=trigger, trigger_filter=trigger_filter,
+                     requirement=requirement, effects=(Effect("attack", "self", 0, "followup", follow=follow),),
+                     recharge=recharge, per=per, recharge_filter=recharge_filter)
     effects = _outcome_effects(body) if trigger else _effects(body, "self", "power")
     if named is not None:
         effects = [replace(named[0], what=effects[0].kind if effects else ""), *effects]

@@ -156,6 +156,22 @@ _SAME_MEANING: Final = (
     (re.compile(r"\b(when|whenever) (?:it is )?(?:hit|damaged) by a critical(?: hit)?\b"),
      r"\1 a critical hit is scored against it"),
     (re.compile(r"\busable once per creature's turn\b"), "usable once per turn"),
+    # 'when an enemy within reach activates' (its turn's start, within reach)
+    (re.compile(r"\bwhen an enemy within reach(?: of it)? activates\b"), "when an enemy activates within reach"),
+    # 'that enemy takes 10 necrotic Damage and has -2 Speed and -2 Attack until end of battle': the damage, then the
+    # modifiers for their while; 'shift an make' (a misprint)
+    (re.compile(r"\b(that enemy|that target|target) takes (\d+ (?:[a-z]+ )?damage) and (has [+-]\d[^.;:]* until "
+                r"[^.;:]+)"), r"\1 takes \2; \1 \3"),
+    (re.compile(r"\bshift an make\b"), "shift and make"),
+    # 'Whenever this is the first creature you activate in a round, it has +2 Speed until end of its turn. RECHARGE
+    # Frenzied Slash': as its turn starts, then
+    (re.compile(r"(: )whenever (?:this|it) is the first creature you activate in a round, (?=it (?:has|gains) )"),
+     r"\1use at start of its turn, only if it is the first creature you activate in a round: "),
+    # 'Immediate action, when this creature misses with a basic melee attack: Repeat the attack': that attack again
+    (re.compile(r"(: )repeat the attack\.?$"), r"\1repeat that attack against the same target"),
+    # 'the target of that attack is also pushed 2 squares' (after an event's hit): push it
+    (re.compile(r"(^|[:,;] )(?:the )?target of that attack is (?:also )?pushed (\d+) squares?\b"),
+     r"\1push the target of that attack \2 squares"),
     # 'Thunder Charge: Additional +4 attack when charging'; 'adjacent to a Good ally or a Dragon ally' (either kind)
     (re.compile(r"(^[^:]{1,60}: )additional (?=[+-]\d)"), r"\1"),
     (re.compile(r"\badjacent to an? ([a-z\-]+) ally or an? ([a-z\-]+) ally\b"), r"adjacent to a \1 or \2 ally"),
