@@ -1782,8 +1782,9 @@ _GATE_SUBJECT: Final = re.compile(r"^(?:an? )?(?P<s>[a-z][a-z ,\-]*?) targets? (
 _GATE_TAIL: Final = re.compile(
     r"^(?P<rest>.+?),? (?:if (?:the )?target is (?P<s>[^,]+?)|"
     r"(?P<vs>(?:vs\.?|against) [a-z ,\-]+? (?:targets?|enem(?:y|ies))))(?P<instead>,? instead)?$")
-_GATE_OR: Final = re.compile(r"^(?P<a>(?:\d+ )?[^,]*?damage),? or (?P<b>\d+ [^,]*?damage) if (?:the )?target is "
-                             r"(?P<s>[^,]+)$")
+_GATE_OR: Final = re.compile(r"^(?P<a>(?:\d+ )?[^,]*?damage),? or (?P<b>\d+ [^,]*?damage) (?:if (?:the )?target is "
+                             r"(?P<s>[^,]+)|(?P<vs>vs\.? [a-z ,\-]+))$")  # ('10 damage OR 15 damage vs. targets with
+# Flight')
 _BONUS_DAMAGE: Final = re.compile(r"^\+(?P<n>\d+) (?P<t>(?:" + _TYPE_ALT + r") )?damage$")
 
 
@@ -1916,7 +1917,7 @@ def _gated(t: str) -> list[Effect] | None:
     """An attack's rider that depends on the target (see above), or None."""
     m = _GATE_OR.match(t)
     if m:
-        gate = _gate_filter(m.group("s"), True)
+        gate = _gate_filter(m.group("s") or m.group("vs"), bool(m.group("s")))
         if gate is None:
             return None
         try:
@@ -1947,11 +1948,16 @@ def _gated(t: str) -> list[Effect] | None:
         read = _target_words(words)
         if read is not None and read[1] == len(words):
             return _gated_rider("takes " + m.group("rest"), Filter(target_state=read[0]), False)
-    m = _GATE_WORDS.match(t)
+    m = _GATE_WORDS.match(t) or _GATE_PLURAL.match(t)
     if m:  # 'a Medium or smaller target is Immobilized (save ends)', 'Bloodied target is Staggered': the target words
-        read = _target_words(m.group("s"))
-        if read is not None and read[1] == len(m.group("s")) and not read[0].startswith("kinds:"):
-            rest = m.group("rest") if m.group("v") == "is" else "takes " + m.group("rest")
+        # ('non-bloodied targets take 5 acid damage', 'non-Flying creatures are Dazed', 'targets adjacent to a wall
+        # take 10 damage': each target they describe)
+        words = re.sub(r"(?<=target)s\b|(?<=creature)s\b", "", m.group("s"), count=1)
+        read = _target_words(words)
+        if read is not None and "creature" in words and re.search(r"adjacent|within|beyond|further|at:|flank", read[0]):
+            read = None  # ('adjacent creatures take 5 cold damage': creatures around, not the target)
+        if read is not None and read[1] == len(words) and not read[0].startswith("kinds:"):
+            rest = m.group("rest") if m.group("v") in ("is", "are") else "takes " + m.group("rest")
             return _gated_rider(rest, Filter(target_state=read[0]), False)
     return None
 
@@ -1960,6 +1966,8 @@ def _gated(t: str) -> list[Effect] | None:
 # is dominated') is the subject's (_subject) to read
 _GATE_ONGOING: Final = re.compile(r"^(?:the )?targets? (?:already )?(?P<s>taking ongoing (?:[a-z]+ )?damage) (?:also )?"
                                   r"takes? (?P<rest>[a-z0-9].+)$")
+_GATE_PLURAL: Final = re.compile(r"^(?P<s>(?:[a-z ,\-]+? )?(?:targets|creatures)(?: [a-z ,\-]+?)?) (?P<v>are|take) "
+                                 r"(?P<rest>[a-z0-9].+)$")
 _GATE_WORDS: Final = re.compile(
     r"^(?P<s>(?:an? )?[a-z ,\-]+? (?:target|creature)) (?P<v>is|takes) (?P<rest>[a-z0-9].+)$")
 

@@ -2223,6 +2223,8 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
     if which == "opportunity":  # 'make 1 opportunity attack against that enemy': one of its opportunity attacks
         _opportunity_against(b, f, ctx.target)  # (ddm-guild.opportunity-attack), against the event's enemy
         return
+    if "if:destroyed" in e.extra and (ctx.run is None or ctx.run.target.alive):
+        return  # ('AND if target is destroyed, make a {mb} attack': only once the hit destroyed it)
     power = extra_attack_power(f, which, ctx.run)
     if which == "basic" and power is not None and power.attack is not None and f.ranged_basic() is not None \
             and not any(in_range(b, f, power, power.attack, x) for x in b.enemies_of(f)):

@@ -87,7 +87,7 @@ _MULTI_RE: Final = re.compile(
 # 'Roll 4d20 and use the highest result:', 'Cannot score a critical hit:', 'Treats targets with AC greater than 25 as
 # AC 25:' before an attack's roll
 _ROLL_LEADS: Final = re.compile(
-    r"^(?:roll (?P<rolls>\d+)d20,? (?:and )?use the high(?:est|er)(?: result)?|cannot (?:score a|be a) critical hit|"
+    r"^(?:roll (?P<rolls>\d+)d20s?,? (?:and )?use the high(?:est|er)(?: result)?|cannot (?:score a|be a) critical hit|"
     r"treats (?:targets with )?(?:an )?ac (?:of )?greater than (?P<over>\d+) as (?:ac )?(?P<as>\d+))[:.,]\s*")
 _PAREN_MULTI: Final = re.compile(
     r"^(?P<spec>\([^)]*\))\s*(?P<rest>(?:make )?(?:up to )?(?:\d+|two|three) attacks?\b.*)$")
@@ -345,6 +345,9 @@ _FOLLOWUP_WHEN: Final = re.compile(r"if (?:the |this )?attack roll (?:is|was) (?
                                    r"bloodied)")
 _MOVED_TOO: Final = re.compile(r"^(?:use|usable|useable) only if it has moved 1 or more squares? from its starting "
                                 r"position this turn[.:;,]\s*")
+_TYPE_ONCE: Final = re.compile(r"\b(?P<n>\d+) (?P<t>" + _TYPE_ALT + r") or (?P<n2>\d+) (?P<t2>" + _TYPE_ALT
+                               + r") damage\b")
+_TAG_IMMUNE: Final = re.compile(r"^(.+ \(save ends(?: both)?), ([a-z\-]+) immune\)\.?$")
 _KINDS_IMMUNE: Final = re.compile(r"[,;.]\s*(?P<k>[a-z\-]+(?:(?:,|,? and|,? or) [a-z\-]+)*) (?:targets|creatures) "
                                  r"(?:are )?immune\.?$")
 
@@ -430,9 +433,15 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     if not auto and not m.group("def"):
         raise _Unread(text)
     rest = m.group("rest")[late.end():].strip() if late else m.group("rest").strip()
+    no_oa = re.match(r"^does not provoke opportunity attacks[;,:]\s*", rest)
+    if no_oa:  # '(sight) +12 vs. DEF (Ref), does not provoke opportunity attacks; 15 fire Damage'
+        spec["provokes"], rest = False, rest[no_oa.end():]
+    rest = _TYPE_ONCE.sub(r"\g<n> \g<t> damage or \g<n2> \g<t2> damage", rest)  # '30 necrotic OR 30 fire Damage'
     # 'Immediate, when this creature hits with a {b} attack; +11 vs. AC against the same creature; 10 Damage': the
     # event's creature, which a triggered single-target attack takes anyway (ddm_guild_play.triggered_targets)
     rest = re.sub(r"^against (?:the same|that) (?:creature|target|enemy)[;,.]\s*(?=\d)", "", rest)
+    rest = _TAG_IMMUNE.sub(lambda x: x.group(1) + "), " + x.group(2) + " targets immune", rest)  # 'Dazed (save ends
+    # both, Fey immune)': as '..., Fey targets immune'
     immune = _KINDS_IMMUNE.search(rest)
     if immune:  # '10 thunder damage, Drow and Goblin targets immune': the attack does not reach them
         kinds = [_singular_kind(k) for k in re.split(r",? and |,? or |, ", immune.group("k"))]
@@ -466,7 +475,7 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     alt = _ALT_BONUS.match(rest)  # '+9 vs. AC, +14 vs. AC instead if target is bloodied; 30 damage'
     if alt and not auto:
         gate = _gate_filter(alt.group("s"), True)
-        if gate is None or alt.group("def") != defence:
+        if gate is None or (alt.group("def") or defence) != defence:
             raise _Unread(text)
         alt_bonus, alt_gate, rest = int(alt.group("n")), gate, alt.group("rest")
     reroll = _REROLL_MISS.search(rest)  # "reroll once on miss", "On miss, re-roll once.", "On miss, if target is
@@ -559,9 +568,11 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
                             "requirement:" + str(spec["requirement"]) if spec.get("requirement") else "") if x)
 
 
-_ALT_BONUS: Final = re.compile(r"^(?:or )?\+(?P<n>\d+) vs\.? (?P<def>ac|fort|ref|will) instead if (?:the )?target "
-                                r"(?:is )?(?P<s>[^;,]+?)\s*;\s*(?P<rest>.*)$")
-_IGNORES_MID: Final = re.compile(r",\s*ignores? (resist)(?= and )")
+_ALT_BONUS: Final = re.compile(r"^(?:or )?\+(?P<n>\d+)(?: vs\.? (?P<def>ac|fort|ref|will))?(?: instead)? if (?:the )?"
+                                r"target (?:is )?(?P<s>[^;,]+?)\s*;\s*(?P<rest>.*)$")  # ('+4 vs. AC, or +9 if target is
+# Bloodied; 30 Damage')
+_IGNORES_MID: Final = re.compile(r"(?:,\s*|\s*\()ignores? (resist)(?: all)?\)?(?= and )")  # ('25 damage (ignores
+# Resist) AND push 1', '10 damage, ignore Resist All AND Immobilized')
 _IGNORES_TAIL: Final = re.compile(r"\s*[;,(]\s*\(?ignores? (insubstantial|conceal|resist)\)?\.?$")
 
 
@@ -573,6 +584,19 @@ _IGNORES_TAIL: Final = re.compile(r"\s*[;,(]\s*\(?ignores? (insubstantial|concea
 _OWN_MODS: Final = re.compile(
     r"(?P<lead>[,.;]\s*)(?P<mods>\+\d+ [^;.]*?\b(?:for each|per|if it is|while it is)\b[^;.]*?)(?=[;.]|$)")
 _OWN_TYPED: Final = re.compile(r"^\+(?P<n>\d+) (?P<t>" + _TYPE_ALT + r")(?: damage)? (?P<rest>for each .+)$")
+
+
+_OWN_KEEN: Final = re.compile(r"[,;.]\s*(?:it )?scores? critical(?:s| hits)? on (?:attack )?rolls of (?:a )?natural "
+                              r"(?P<n>\d+)(?:\+|-20)\.?$")
+
+
+def _own_keen(body: str, name: str) -> tuple[str, tuple[Static, ...]] | None:
+    """'15 Damage, scores criticals on attack rolls of natural 19+': that attack's Keen Critical (a static of the card
+    for that attack only, as ``_own_modifiers``); None when the words are not these."""
+    m = _OWN_KEEN.search(body)
+    if m is None:
+        return None
+    return body[: m.start()], (Static("keen-critical", int(m.group("n")), filter=Filter(attack_form="power:" + name)),)
 
 
 def _own_modifiers(body: str, name: str) -> tuple[str, tuple[Static, ...]] | None:
@@ -623,9 +647,21 @@ def _attack_effects(text: str) -> list[Effect]:
     for piece in split:  # '-2 AC and -2 Attack (until end of battle)': one modifier, one duration
         if pieces and re.match(r"^-\d", piece) and re.match(r"^-\d+ [a-z]+$", pieces[-1]):
             pieces[-1] += " and " + piece
+        elif pieces and pieces[-1] == "it" and piece.startswith("each ally "):  # 'this creature and each ally has
+            pieces[-1] += " and " + piece  # +2 Attack ... against target'
         else:
             pieces.append(piece)
     for piece in pieces:
+        if re.match(r"^(?:it|it and each ally|each ally|allies) ha(?:s|ve) [+-]\d", piece):  # '... has +2 Attack
+            # against target': against that one
+            piece = re.sub(r" (?:against|vs\.?) (?:the )?target(?![\w'])", " against that enemy", piece)
+        destroyed = _IF_DESTROYED.match(piece)
+        if destroyed:  # 'if target is destroyed, make a basic melee attack': once the hit has destroyed it
+            then = _effects(destroyed.group("rest"), "self", "power")
+            if not then or any(e.kind != "attack" or e.who != "self" or e.what == "same" for e in then):
+                raise _Unread(piece)
+            out.extend(replace(e, extra=(*e.extra, "if:destroyed")) for e in then)
+            continue
         if _TYPED_NUMBER.fullmatch(piece):  # '10 fire AND 10 ongoing fire damage': the damage word printed once
             piece += " damage"
         ap = _APART_ENDS.match(piece)
@@ -650,6 +686,13 @@ def _attack_effects(text: str) -> list[Effect]:
         kc = _KIND_CREATURES.match(piece)
         if kc and _known_kinds(kc.group("k").rstrip("s")):  # 'Evil creatures are Dazed': the targets of that kind
             piece = kc.group("k") + " targets " + kc.group("rest")
+        fm = _FORCED_WORDS.match(piece)
+        read_w = _target_words(fm.group("w")) if fm else None
+        if fm and read_w is not None and read_w[1] == len(fm.group("w")) and not read_w[0].startswith("kinds:"):
+            # 'Push Large or smaller target 3 squares': only a target the words describe (judged before the hit)
+            out.extend(replace(e, gate=Filter(target_state=read_w[0]))
+                       for e in _effects(f"{fm.group('v')} target {fm.group('n')}", "target", "hit"))
+            continue
         splash = _splash(piece)
         if splash is not None:
             out.extend(splash)
@@ -700,6 +743,9 @@ def _splash(piece: str) -> list[Effect] | None:
 
 
 _SPLASH_WHO: Final = frozenset({"all", "enemies", "allies", "chosen-enemy"})
+_IF_DESTROYED: Final = re.compile(r"^if (?:the )?target is destroyed,? (?P<rest>makes? .+)$")
+_FORCED_WORDS: Final = re.compile(r"^(?P<v>push|pull|slide) (?P<w>[a-z ,\-]+? target) (?P<n>(?:up to )?\d+ squares?|"
+                                  r"adjacent)$")
 _TYPED_NUMBER: Final = re.compile(r"\d+ (?:" + _TYPE_ALT + r")")
 _APART_ENDS: Final = re.compile(
     r"^(?P<c>.+?) \((?:(?P<save>save ends)[,;] (?:or |also )?)?ends? (?:if|when) (?:it|affected creature|(?:the )?"
@@ -1014,7 +1060,9 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         body = body[: tail.start()]  # of an allied champion.'
     else:
         tail_cond = None
-    body, found, trigger_filter = _prefixes(body.strip())
+    body = _ACTION_AFTER_SPEC.sub(r"minor action: \1", body.strip())  # '(reach 3) Minor action: +19 vs. AC',
+    # '(minor action) (radius 1 within 5) +20 vs. Fortitude': the action first, as elsewhere
+    body, found, trigger_filter = _prefixes(body)
     if tail_cond is not None:
         if "requirement" in found:
             raise _Unread(f"two requirements: {found['requirement']} and {tail_cond[0]}")
@@ -1068,7 +1116,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         try:
             attack, spec_words = _attack(body)
         except _Unread:
-            own_read = _own_modifiers(body, display.casefold())
+            own_read = _own_modifiers(body, display.casefold()) or _own_keen(body, display.casefold())
             if own_read is None:
                 raise
             body, own_mods = own_read  # '+16 vs. AC, +1 attack for each Kobold ally within 6 squares; 15 damage'
@@ -1713,9 +1761,12 @@ def _effect_then_event(body: str) -> tuple[str, Filter, list[Effect]] | None:
     return event[0], event[1], effects
 
 
+_ACTION_AFTER_SPEC: Final = re.compile(r"^(?:(\([^)]*\)) minor action[:,]\s*(?=\+\d)|\(minor action\)\s*(?=\())")
 _LEADING_TARGET: Final = re.compile(
     r"^(?P<w>(?:[a-z\-]+(?:,? or |, ))*[a-z\-]+ targets? only|(?:use )?only when it has combat advantage against "
-    r"(?:the |its )?target|(?:use )?only when (?:the |its )?target grants it combat advantage)[:;,]\s*(?P<rest>.+)$")
+    r"(?:the |its )?target|(?:use )?only when (?:the |its )?target grants it combat advantage|"
+    r"(?:large|small) cone(?= \+))(?:[:;,]|\.(?= \+\d| \()|(?= \+\d))\s*(?P<rest>.+)$")
+# ('Living target only. +14 vs.', 'Large cone +20 vs.')
 
 
 def _leading_target_words(body: str) -> str:

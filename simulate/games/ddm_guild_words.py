@@ -26,7 +26,8 @@ _DEF_WORDS: Final = ((re.compile(r"\bfortitude\b"), "fort"), (re.compile(r"\bref
 _SPACES: Final = re.compile(r"\s+")
 
 
-_TAGS: Final = re.compile(r"\((?:fear|charm|sleep|poison|illusion|psychic)(?:,\s*| )(save ends[^)]*)\)")
+_TAGS: Final = re.compile(r"\((?:fear|charm|sleep|poison|illusion|psychic)(?:[,;]\s*| )(save ends[^)]*)\)|"
+                          r"\((save ends[^),]*), (?:fear|charm|sleep|poison|illusion|psychic)\)")
 
 
 def normalise(text: str) -> str:
@@ -47,7 +48,7 @@ def normalise(text: str) -> str:
     t = t.replace("basic attack", "{b} attack")
     t = t.replace("hit points", "hp").replace(" hit point", " hp")
     t = t.replace("this creature's", "its").replace("this creature", "it")
-    t = _TAGS.sub(lambda m: "(" + m.group(1) + ")", t)
+    t = _TAGS.sub(lambda m: "(" + (m.group(1) or m.group(2)) + ")", t)
     t = _BARE_TAG.sub("", t)  # '-2 to all defenses until end of round (Fear)': the same, with no duration in it
     t = _SPACES.sub(" ", t).strip()
     t = t.replace(" :", ":").replace(" ;", ";")
@@ -56,6 +57,9 @@ def normalise(text: str) -> str:
     t = _LETTER_ZERO.sub(r"\g<1>0", t)  # 'Blowgun Dart: +15 vs. AC; 1o damage': the 0 printed as the letter o
     t = re.sub(r"\bfirstt\b", "first", t)  # 'use only when this creature firstt becomes bloodied'
     t = re.sub(r"\bspeed -(\d+)\b", r"-\1 speed", t)  # 'Speed -2 (save ends)': the modifier's number after its word
+    t = re.sub(r"(-\d+) to all attacks and saves\b", r"\1 attack and \1 saves", t)
+    t = re.sub(r"\bmake tw (?=\{)", "make two ", t)  # 'Make tw {b} attacks'
+    t = re.sub(r"\bongoing (\d+) ongoing\b", r"ongoing \1", t)  # 'ongoing 5 ongoing fire damage'
     t = _NAME_NO_COLON.sub(r"\1: ", t)  # 'Poison Sting +12 vs. AC; 5 + 5 poison damage': the name's colon lost
     for rx, word in _MISSPELT_WORDS:  # "adjacent enenmies", "edjacent", "whil an allied", "+2 {m} att ack"
         t = rx.sub(word, t)
@@ -781,6 +785,7 @@ _STAT_WORDS: Final = {
     "all defenses": "defenses", "speed": "speed", "saves": "save", "save": "save", "saving throws": "save",
     "to all defenses": "defenses", "initiative": "initiative", "all defences": "defenses",
     "to all defences": "defenses", "to saving throws": "save", "to saves": "save", "on saving throws": "save",
+    "to all saves": "save",
 }
 
 _MOD_RE: Final = re.compile(
@@ -788,7 +793,7 @@ _MOD_RE: Final = re.compile(
     r"(?P<dtype>(?:" + _TYPE_ALT + r") )?"
     r"(?P<stat>attack rolls|attack|attacks|damage|ac|fort|ref|will|def|to all defenses|to all defences|all defenses|"
     r"all defences|defenses|speed|"
-    r"saves|save|saving throws|to saving throws|to saves|on saving throws|initiative)(?P<rest>.*)$"
+    r"saves|save|saving throws|to saving throws|to saves|to all saves|on saving throws|initiative)(?P<rest>.*)$"
 )
 
 _FORMS: Final = {

@@ -630,3 +630,161 @@ def test_an_attack_line_that_lost_a_colon_or_a_plus(text: str, name: str, lost: 
 def test_a_speed_penalty_printed_after_its_word() -> None:
     s = _duel("Hobbling Shot: +14 vs. AC; 15 damage AND Speed -2 (save ends).", [15])
     assert s.b.by_id["b1"].speed() == 4
+
+
+@pytest.mark.parametrize(("flying", "lost"), [(True, 15), (False, 10)])
+def test_more_damage_against_targets_the_words_describe(flying: bool, lost: int) -> None:
+    shot = "Scatter Shot: (range 10) Automatic hit; 10 damage OR 15 damage vs. targets with Flight."
+    foe = card("Bat", SWORD, "Flight" if flying else "Sword: +10 vs. AC; 10 damage.", hp=100)
+    s = battle([card("Wizard", SWORD, shot)], [foe], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 8, 3)
+    turn_of(s, "a1")
+    s.apply(GuildAttack(_power(card("Wizard", SWORD, shot), "Scatter Shot").index, ("b1",)))
+    assert s.b.by_id["b1"].hp == 100 - lost
+
+
+@pytest.mark.parametrize(("words", "resisted"), [("25 damage (ignores Resist) AND push 1", False),
+                                                 ("25 damage AND push 1", True)])
+def test_ignoring_resist_in_the_middle_of_a_line(words: str, resisted: bool) -> None:
+    s = battle([card("Orc", SWORD, f"Siegehammer: +13 vs. Fortitude; {words}.")], [card("Golem", SWORD, hp=100)],
+               PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    s.b.by_id["b1"].resist["all"] = 10
+    turn_of(s, "a1")
+    s.apply(GuildAttack(_power(card("Orc", SWORD, f"Siegehammer: +13 vs. Fortitude; {words}."), "Siegehammer").index,
+                        ("b1",)))
+    assert s.b.by_id["b1"].hp == 100 - (15 if resisted else 25)
+
+
+def test_target_words_and_a_minor_action_printed_around_the_roll() -> None:
+    drown = _power(card("Priest", SWORD, "Drown: Living target only. +14 vs. Fortitude; 25 damage AND Helpless (save "
+                                          "ends)."), "Drown")
+    assert drown.attack is not None and drown.attack.target_filter.keyword == "living"
+    lash = _power(card("Froghemoth", SWORD, "Lashing Tentacles: (reach 3) Minor action: +19 vs. AC; 10 damage AND "
+                                            "Immobilized."), "Lashing Tentacles")
+    assert lash.action == "minor" and lash.attack is not None and lash.attack.reach == 3
+    vol = _power(card("Lady Vol", SWORD, "Forcewave: Large cone +20 vs. DEF(Fort); 20 Damage AND Push Large or "
+                                         "smaller target 3 squares"), "Forcewave")
+    assert vol.attack is not None and (vol.attack.form, vol.attack.size) == ("close-blast", 5)
+    assert [e.gate.target_state for e in vol.attack.hit if e.kind == "push"] == ["size<=large"]
+
+
+@pytest.mark.parametrize(("size", "moved"), [("Large", True), ("Huge", False)])
+def test_a_push_of_a_target_the_words_describe(size: str, moved: bool) -> None:
+    wave = "Forcewave: (range 5) +20 vs. DEF(Fort); 20 Damage AND Push Large or smaller target 3 squares"
+    s = battle([card("Lady Vol", SWORD, wave)], [card("Giant", SWORD, hp=100, size=size)], PurposeDice(attack=[15]))
+    put(s, "a1", 2, 3)
+    put(s, "b1", 4, 3)
+    turn_of(s, "a1")
+    s.apply(GuildAttack(_power(card("Lady Vol", SWORD, wave), "Forcewave").index, ("b1",)))
+    assert (s.b.by_id["b1"].pos != (4, 3)) == moved
+
+
+@pytest.mark.parametrize(("face", "lost"), [(19, 30), (18, 15)])
+def test_an_attack_line_s_own_keen_critical(face: int, lost: int) -> None:
+    axe = "The Axe: +12 vs. AC; 15 Damage, scores criticals on attack rolls of natural 19+"
+    assert 100 - _duel(axe, [face]).b.by_id["b1"].hp == lost
+
+
+def _at_bloodied(own: str, bloodied: bool, face: int) -> GuildState:
+    """``_duel`` against an Orc of 100 HP left with 40 (bloodied) or 100."""
+    s = battle([card("Hero", SWORD, own)], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[face]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    s.b.by_id["b1"].hp = 40 if bloodied else 100
+    turn_of(s, "a1")
+    s.apply(GuildAttack(_power(card("Hero", SWORD, own), own.split(":")[0]).index, ("b1",)))
+    return s
+
+
+@pytest.mark.parametrize("bloodied", [True, False])
+def test_a_better_bonus_against_a_bloodied_target(bloodied: bool) -> None:
+    s = _at_bloodied("Killing Blow: +4 vs. AC, or +9 if target is Bloodied; 30 Damage", bloodied, 5)
+    assert s.log.of_kind("attack")[0].data["total"] == 5 + (9 if bloodied else 4)
+
+
+@pytest.mark.parametrize("bloodied", [True, False])
+def test_a_rider_on_the_targets_the_words_describe(bloodied: bool) -> None:
+    s = _at_bloodied("Sulfurstaff: (reach 2) +15 vs. AC; 5 + 5 fire damage AND non-bloodied targets take 5 acid "
+                     "damage.", bloodied, 15)
+    assert s.b.by_id["b1"].hp == (40 - 10 if bloodied else 100 - 15)
+
+
+def test_misprints_in_multiple_attacks_and_ongoing_damage() -> None:
+    ettin = _power(card("Ettin", SWORD, "Twice the Attention: Make tw {b} attacks."), "Twice the Attention")
+    assert ettin.attacks_made == 2
+    s = _duel("Torch: +7 vs. Reflex; 5 damage AND ongoing 5 ongoing fire damage.", [15])
+    assert [(e.kind, e.what, e.amount) for e in s.b.by_id["b1"].effects] == [("ongoing", "fire", 5)]
+
+
+def test_more_attack_lines_in_the_cards_own_spellings() -> None:
+    flame = _power(card("Druid", SWORD, "Produce Flame: (sight) +12 vs. DEF (Ref ), does not provoke opportunity "
+                                        "attacks; 15 fire Damage"), "Produce Flame")
+    assert flame.attack is not None and not flame.attack.provokes
+    s = _duel("Forgebreath: +21 vs. Fortitude; 25 fire damage AND -2 to all saves (save ends both).", [15])
+    assert [(e.what, e.amount) for e in s.b.by_id["b1"].effects if e.kind == "mod"] == [("save", -2)]
+    s = _duel("Horrid Croak: +15 vs. DEF(Fort); ongoing 10 psychic Damage AND Immobilized (Fear; save ends both)", [15])
+    assert s.b.by_id["b1"].has("immobilized")
+    s = battle([card("Soth", SWORD, "Unholy Flames: (range 10) +21 vs. DEF(Fort); 30 necrotic OR 30 fire Damage")],
+               [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    s.b.by_id["b1"].resist["necrotic"] = 10
+    turn_of(s, "a1")
+    s.apply(GuildAttack(_power(card("Soth", SWORD, "Unholy Flames: (range 10) +21 vs. DEF(Fort); 30 necrotic OR 30 "
+                                                   "fire Damage"), "Unholy Flames").index, ("b1",)))
+    assert s.b.by_id["b1"].hp == 70  # fire, the type it does not resist
+
+
+FLOURISH = "The Flourish: +18 vs. AC; 30 damage AND if target is destroyed, make a basic melee attack."
+
+
+@pytest.mark.parametrize(("hp", "attacks"), [(30, 2), (100, 1)])
+def test_an_extra_attack_once_the_hit_destroyed_its_target(hp: int, attacks: int) -> None:
+    s = battle([card("Ungart", SWORD, FLOURISH)], [card("Orc", SWORD, hp=hp), card("Goblin", SWORD, hp=100)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 4, 4)
+    turn_of(s, "a1")
+    s.apply(GuildAttack(_power(card("Ungart", SWORD, FLOURISH), "The Flourish").index, ("b1",)))
+    assert len([e for e in s.log.of_kind("attack") if e.data["attacker"] == "a1"]) == attacks
+
+
+def test_its_side_has_a_bonus_against_that_target() -> None:
+    mark = ("Mark of Justice: +17 vs. Will; Immobilized (save ends) AND this creature and each ally has +2 Attack and "
+            "+5 Damage against target until end of battle.")
+    s = battle([card("Kolyarut", SWORD, mark), card("Friend", SWORD)], [card("Orc", SWORD, hp=100),
+                                                                       card("Goblin", SWORD, hp=100)],
+               PurposeDice(attack=[15, 10, 10]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 6, 4)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 7, 4)
+    turn_of(s, "a1")
+    s.apply(GuildAttack(_power(card("Kolyarut", SWORD, mark), "Mark of Justice").index, ("b1",)))
+    turn_of(s, "a2")
+    sword = next(q for q in s.b.by_id["a2"].powers if q.name == "Sword").index
+    s.apply(GuildAttack(sword, ("b1",)))
+    turn_of(s, "a2")
+    s.apply(GuildAttack(sword, ("b2",)))
+    assert [e.data["total"] for e in s.log.of_kind("attack")][1:] == [22, 20]
+    assert s.b.by_id["b1"].hp == 85
+
+
+@pytest.mark.parametrize(("kinds", "dazed"), [(("Fey",), False), ((), True)])
+def test_a_kind_immune_to_the_attack_named_in_its_duration(kinds: tuple[str, ...], dazed: bool) -> None:
+    charm = "Fey Charm: (range 5) +10 vs. DEF(Will); Immobilized AND Dazed (save ends both, Fey immune)."
+    s = battle([card("Cleric", SWORD, charm)], [card("Elf", SWORD, keywords=kinds)], PurposeDice(attack=[15]))
+    put(s, "a1", 2, 3)
+    put(s, "b1", 5, 3)
+    turn_of(s, "a1")
+    p = _power(card("Cleric", SWORD, charm), "Fey Charm")
+    if not dazed:
+        with pytest.raises(IllegalAction):
+            s.apply(GuildAttack(p.index, ("b1",)))
+        return
+    s.apply(GuildAttack(p.index, ("b1",)))
+    assert s.b.by_id["b1"].has("dazed")
