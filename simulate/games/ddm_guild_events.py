@@ -253,6 +253,11 @@ _PREFIX_WORDS: Final = (
     (r"use before taking your first turn (?:of|in) (?:a|each|the) round", "trigger", "first-turn"),
     (r"(?:use )?(?:at any time )?(?:on|during) (?:its|this creature's|your) turn", "trigger", "own-turn"),
     (r"use at (?:the )?start of (?:an|each|any) ally's turn", "trigger", "ally-starts-turn"),
+    # 'Whenever this is the first creature you activate in a round, ...', 'Use when first to activate in a round:' (of
+    # either side): as its turn starts, when it is (_ACTIVATION_ORDER gives the requirement)
+    (r"(?:use )?(?:when|whenever) (?:it is |this is )?(?:the )?first (?:creature )?(?P<who>you activate|to activate) "
+     r"(?:in a|this|in the) round", "trigger", "start-of-turn"),
+    (r"(?:use )?(?:when|whenever) it takes the first turn (?P<who>in) (?:a|the) round", "trigger", "start-of-turn"),
 )
 
 
@@ -730,7 +735,7 @@ _COMPOSED_RE: Final = re.compile(
     r"|(?P<atk>makes|declares|resolves) " + _FORM_WORDS.format(p="a") + r"(?: (?:against|vs\.?) "
     + _A_CREATURE.format(p="q")
     + r")?)(?:[,;:]\s*|\.\s+|$| (?=\((?:no more than |only )?once (?:per|a) turn\))"
-    r"| (?=while (?:adjacent to it|within \d+ squares)))")
+    r"| (?=while (?:adjacent to it|within \d+ squares|it is (?:not )?bloodied[,;:.])))")
 
 
 def _described(g: dict[str, str | None], p: str) -> _Who | None:
@@ -1002,6 +1007,9 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 found[key] = value
                 if key == "trigger" and m.groupdict().get("cond"):
                     found["requirement"] = "bloodied" if m.group("cond") == "bloodied" else "damaged"
+                if key == "trigger" and m.groupdict().get("who"):  # (the order of activation: its side's or both)
+                    found["requirement"] = "first-you-activate" if m.group("who") == "you activate" \
+                        else "first-to-activate"
                 body = body[m.end():]
                 changed = True
                 break

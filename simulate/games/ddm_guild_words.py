@@ -115,6 +115,8 @@ _SAME_MEANING: Final = (
     (re.compile(r"\battack (against|vs\.?) this enemy\b"), r"attack \1 that enemy"),
     # '-20 damage and ignore non-damage effects of that attack' (Arrow of Deflection): two effects on that attack
     (re.compile(r"(-\d+ damage) and (ignore non-damage effects of that attack)"), r"\1 on that attack; \2"),
+    # 'Use when an enemy declares and opportunity attack against this creature' (Agility): 'an'
+    (re.compile(r"\bdeclares and (opportunity attack)\b"), r"declares an \1"),
     # 'that attack has +5 Damage' (Tactical Magic), as 'that attack deals +5 damage'
     (re.compile(r"\bthat attack has \+(\d+) ((?:[a-z]+ )?damage)\b"), r"+\1 \2 on that attack"),
     # 'that attack deals +5 radiant damage' (of an attack an event names)

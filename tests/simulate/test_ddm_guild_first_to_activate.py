@@ -1,0 +1,67 @@
+"""'Whenever this is the first creature you activate in a round, it has +2 Speed until end of its turn. RECHARGE
+Frenzied Slash.' (its side's first), 'Use when first to activate in a round: +2 attack until end of round' and 'Use
+when this creature takes the first turn in a round' (the round's first, of either side): as its turn starts, when it
+is. Also 'attacked by an enemy while this creature is not bloodied' and 'declares and opportunity attack' ('an')."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
+from simulate.games.ddm_guild_state import Fighter
+from tests.simulate.test_ddm_guild_rules import SWORD, card
+from tests.simulate.test_ddm_guild_when import battle_on
+
+INCITED = ("Incited: Whenever this is the first creature you activate in a round, it has +2 Speed until end of its "
+           "turn. RECHARGE Frenzied Slash.")
+FRENZIED = "Frenzied Slash: +10 vs. AC; 10 damage."
+VANGUARD = "Vanguard: Use when first to activate in a round: +2 attack until end of round."
+PRESENCE = ("Awesome Presence: Use when attacked by an enemy while this creature is not bloodied: -2 Attack on that "
+            "attack.")
+AGILITY = "Agility: Use when an enemy declares and opportunity attack against this creature; that attack misses."
+
+
+@pytest.mark.parametrize("text, trigger, requirement", [
+    (INCITED, "start-of-turn", "first-you-activate"), (VANGUARD, "start-of-turn", "first-to-activate"),
+    (PRESENCE, "attacked", "not-bloodied"), (AGILITY, "attacked", "")])
+def test_the_powers_are_read_and_played(text: str, trigger: str, requirement: str) -> None:
+    c = card_from_json(card("Any", SWORD, FRENZIED, text))
+    p = c.powers[2]
+    assert (p.trigger, p.requirement) == (trigger, requirement)
+    assert unplayed_powers(c) == []
+
+
+def _speed_mods(f: Fighter) -> list[int]:
+    return [e.amount for e in f.effects if e.kind == "mod" and e.what == "speed"]
+
+
+def test_its_sides_first_activation_only() -> None:
+    s = battle_on([card("Squire", SWORD), card("Mad Slasher", SWORD, FRENZIED, INCITED)], [card("Orc", SWORD)])
+    squire, slasher, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    s._start_round()
+    s._activate(orc)  # the other side's first: it is still its side's first
+    s.b.active = None
+    slasher.spend(slasher.powers[1])
+    s._activate(slasher)
+    assert _speed_mods(slasher) == [2] and slasher.uses_left(slasher.powers[1])
+    s.b.active = None
+    s.b.round = 2
+    s._start_round()
+    slasher.effects.clear()
+    s._activate(squire)
+    s.b.active = None
+    s._activate(slasher)  # not its side's first this round
+    assert _speed_mods(slasher) == []
+
+
+@pytest.mark.parametrize("orc_first, bonus", [(False, [2]), (True, [])])
+def test_the_rounds_first_activation_of_either_side(orc_first: bool, bonus: list[int]) -> None:
+    s = battle_on([card("Boros Reckoner", SWORD, VANGUARD)], [card("Orc", SWORD)])
+    reckoner, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    s._start_round()
+    reckoner.effects.clear()
+    if orc_first:
+        s._activate(orc)
+        s.b.active = None
+    s._activate(reckoner)
+    assert [e.amount for e in reckoner.effects if e.kind == "mod" and e.what == "attack"] == bonus
