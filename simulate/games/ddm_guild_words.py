@@ -115,6 +115,10 @@ _SAME_MEANING: Final = (
     (re.compile(r"\battack (against|vs\.?) this enemy\b"), r"attack \1 that enemy"),
     # '-20 damage and ignore non-damage effects of that attack' (Arrow of Deflection): two effects on that attack
     (re.compile(r"(-\d+ damage) and (ignore non-damage effects of that attack)"), r"\1 on that attack; \2"),
+    # 'Use when this creature charges: Each ally has +2 Attack and +5 Damage against target of that charge until end
+    # of round' (Cavalry Charge): its charge attack, and the enemy it charged
+    (re.compile(r"\buse when it charges:"), "use when it makes a charge attack:"),
+    (re.compile(r"(\+\d+ damage) against target of that charge\b"), r"\1 against that enemy"),
     # 'Use when an enemy declares and opportunity attack against this creature' (Agility): 'an'
     (re.compile(r"\bdeclares and (opportunity attack)\b"), r"declares an \1"),
     # 'that attack has +5 Damage' (Tactical Magic), as 'that attack deals +5 damage'

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from simulate.games.ddm_guild import GuildCharge
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_state import Fighter
-from tests.simulate.test_ddm_guild_rules import SWORD, card
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
 from tests.simulate.test_ddm_guild_when import battle_on
 
 INCITED = ("Incited: Whenever this is the first creature you activate in a round, it has +2 Speed until end of its "
@@ -65,3 +66,25 @@ def test_the_rounds_first_activation_of_either_side(orc_first: bool, bonus: list
         s.b.active = None
     s._activate(reckoner)
     assert [e.amount for e in reckoner.effects if e.kind == "mod" and e.what == "attack"] == bonus
+
+
+CAVALRY = ("Cavalry Charge: Use when this creature charges: Each ally has +2 Attack and +5 Damage against target of "
+           "that charge until end of round.")
+
+
+def test_its_allies_gain_against_the_enemy_it_charged() -> None:
+    c = card_from_json(card("Griffon Cavalry", SWORD, CAVALRY))
+    assert (c.powers[1].trigger, c.powers[1].trigger_filter.attack_form) == ("attack-made", "charge")
+    assert unplayed_powers(c) == []
+    s = battle([card("Griffon Cavalry", SWORD, CAVALRY), card("Squire", SWORD)],
+               [card("Deer", SWORD, hp=80), card("Orc", SWORD)], PurposeDice(attack=[15] * 4))
+    put(s, "a1", 1, 3)
+    put(s, "a2", 1, 8)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 9, 9)
+    turn_of(s, "a1")
+    griffon, squire = s.b.by_id["a1"], s.b.by_id["a2"]
+    squire.effects.clear()
+    s.apply(GuildCharge("b1", (5, 3), griffon.powers[0].index))
+    assert sorted((e.what, e.amount, e.filter.target_state) for e in squire.effects if e.kind == "mod") == [
+        ("attack", 2, "id:b1"), ("damage", 5, "id:b1")]
