@@ -115,6 +115,9 @@ _SAME_MEANING: Final = (
     (re.compile(r"\battack (against|vs\.?) this enemy\b"), r"attack \1 that enemy"),
     # '-20 damage and ignore non-damage effects of that attack' (Arrow of Deflection): two effects on that attack
     (re.compile(r"(-\d+ damage) and (ignore non-damage effects of that attack)"), r"\1 on that attack; \2"),
+    # 'Use when a player rolls a natural 11 on an attack:' (either player's attack roll, its own too)
+    (re.compile(r"\buse when a player rolls a natural (\d+) on an attack:"),
+     r"use when any creature makes an attack, if the attack roll is a natural \1:"),
     # 'Use when this creature charges: Each ally has +2 Attack and +5 Damage against target of that charge until end
     # of round' (Cavalry Charge): its charge attack, and the enemy it charged
     (re.compile(r"\buse when it charges:"), "use when it makes a charge attack:"),

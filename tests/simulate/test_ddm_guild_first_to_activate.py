@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildCharge
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_state import Fighter
@@ -88,3 +89,26 @@ def test_its_allies_gain_against_the_enemy_it_charged() -> None:
     s.apply(GuildCharge("b1", (5, 3), griffon.powers[0].index))
     assert sorted((e.what, e.amount, e.filter.target_state) for e in squire.effects if e.kind == "mod") == [
         ("attack", 2, "id:b1"), ("damage", 5, "id:b1")]
+
+
+ELEVEN = ("Mad Fascination with the Number 11: Use when a player rolls a natural 11 on an attack: This creature "
+          "makes a Melee Basic attack as an immediate action.)")
+
+
+@pytest.mark.parametrize("face, answers", [(11, True), (12, False)])
+def test_a_natural_11_on_any_attack_roll(face: int, answers: bool) -> None:
+    c = card_from_json(card("Derro Maniac", SWORD, ELEVEN))
+    assert (c.powers[1].trigger, c.powers[1].trigger_filter.natural) == ("any-rolls", "11-11")
+    assert unplayed_powers(c) == []
+    s = battle([card("Derro Maniac", SWORD, ELEVEN), card("Squire", SWORD)], [card("Orc", SWORD, hp=80)],
+               PurposeDice(attack=[face, 15, 15]))
+    put(s, "a1", 4, 4)
+    put(s, "a2", 5, 5)
+    put(s, "b1", 5, 4)
+    squire = s.b.by_id["a2"]
+    sword = squire.powers[0]
+    assert sword.attack is not None
+    before = len(s.log.of_kind("attack"))
+    P.attack(s.b, squire, sword, sword.attack, [s.b.by_id["b1"]])
+    made = sorted(str(e.data["attacker"]) for e in s.log.of_kind("attack")[before:])
+    assert made == (["a1", "a2"] if answers else ["a2"])
