@@ -711,8 +711,8 @@ _DEALS: Final = r"(?: that deals (?P<{p}deals>" + _TYPE_ALT.replace("{", "{{").r
 
 
 _FORM_PLAIN: Final = (r"(?:an? |its )?(?:(?P<{p}form>\{{m\}}|\{{r\}}|\{{mb\}}|\{{rb\}}|\{{b\}}|\{{c\}}|\{{a\}}|"
-                      r"\{{c\}} or \{{a\}}|\{{m\}} or \{{r\}}|ranged, burst,? or blast|melee|ranged|close|area|"
-                      r"opportunity) )?attack" + _DEALS)
+                      r"\{{r\}}, \{{c\}},? or \{{a\}}|\{{c\}} or \{{a\}}|\{{m\}} or \{{r\}}|ranged, burst,? or blast|melee|"
+                      r"ranged|close|area|opportunity) )?attack" + _DEALS)
 
 
 _FORM_WORDS: Final = (r"(?:an? |its )?(?:(?:(?P<{p}form>\{{m\}}|\{{r\}}|\{{mb\}}|\{{rb\}}|\{{b\}}|\{{c\}}|\{{a\}}|"
@@ -979,6 +979,8 @@ def _composed_filter(trig: str, other: _Who, target: _Who, form: str, dtype: str
     attack_form = ""
     if form:
         attack_form = _FORMS.get(form + " ", "") or {"{c} or {a}": "close|area", "{m} or {r}": "melee|ranged",
+                                                     "{r}, {c}, or {a}": "ranged|close|area",
+                                                     "{r}, {c} or {a}": "ranged|close|area",
                                                      "ranged, burst or blast": _RANGED_BURST_BLAST,
                                                      "ranged, burst, or blast": _RANGED_BURST_BLAST,
                                                      "{r} or {a}": "ranged|area", "any": "any",

@@ -115,6 +115,8 @@ _SAME_MEANING: Final = (
     (re.compile(r"\battack (against|vs\.?) this enemy\b"), r"attack \1 that enemy"),
     # '-20 damage and ignore non-damage effects of that attack' (Arrow of Deflection): two effects on that attack
     (re.compile(r"(-\d+ damage) and (ignore non-damage effects of that attack)"), r"\1 on that attack; \2"),
+    # 'Use when attacked by a {R},{C}, or {A} attack' (Psi Shield): the list's spacing
+    (re.compile(r"\{r\},\s*\{c\},\s*or \{a\}"), "{r}, {c}, or {a}"),
     # 'Use when a player rolls a natural 11 on an attack:' (either player's attack roll, its own too)
     (re.compile(r"\buse when a player rolls a natural (\d+) on an attack:"),
      r"use when any creature makes an attack, if the attack roll is a natural \1:"),
