@@ -711,8 +711,8 @@ _DEALS: Final = r"(?: that deals (?P<{p}deals>" + _TYPE_ALT.replace("{", "{{").r
 
 
 _FORM_PLAIN: Final = (r"(?:an? |its )?(?:(?P<{p}form>\{{m\}}|\{{r\}}|\{{mb\}}|\{{rb\}}|\{{b\}}|\{{c\}}|\{{a\}}|"
-                      r"\{{r\}}, \{{c\}},? or \{{a\}}|\{{c\}} or \{{a\}}|\{{m\}} or \{{r\}}|ranged, burst,? or blast|melee|"
-                      r"ranged|close|area|opportunity) )?attack" + _DEALS)
+                      r"\{{r\}}, \{{c\}},? or \{{a\}}|\{{c\}} or \{{a\}}|\{{m\}} or \{{r\}}|"
+                      r"ranged, burst,? or blast|melee|ranged|close|area|opportunity) )?attack" + _DEALS)
 
 
 _FORM_WORDS: Final = (r"(?:an? |its )?(?:(?:(?P<{p}form>\{{m\}}|\{{r\}}|\{{mb\}}|\{{rb\}}|\{{b\}}|\{{c\}}|\{{a\}}|"
