@@ -51,7 +51,7 @@ PLAYED_TRIGGERS: Final = frozenset({
     "ally-missed", "enemy-ends-move-adjacent", "enemy-first-bloodied", "enemy-uses-champion", "enemy-used-champion",
     "ally-gains-condition", "enemy-gains-condition", "friend-would-gain-condition", "uses-attack",
     "ally-takes-damage", "ally-crit-by", "any-rolls", "enters-beside-enemy",
-    "takes-damage", "redirected", "lose-initiative",
+    "takes-damage", "redirected", "lose-initiative", "friend-bloodied", "ally-would-be-destroyed", "any-bloodied",
 })
 # the events of a condition put on a creature (ddm_guild_play.condition_gained): the condition is the event's
 CONDITION_EVENTS: Final = CONDITION_TRIGGERS - {"friend-would-gain-condition"}
@@ -74,7 +74,8 @@ _EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
                                   "bloodies-or-destroys", "any-destroyed", "friend-hits", "friend-hit",
                                   "any-ends-turn", "resolves-hit", "friend-crit-by", "ally-missed",
                                   "enemy-ends-move-adjacent", "enemy-first-bloodied", "enemy-uses-champion",
-                                  "enemy-used-champion", "enemy-gains-condition", "enters-beside-enemy"})
+                                  "enemy-used-champion", "enemy-gains-condition", "enters-beside-enemy",
+                                  "friend-bloodied", "any-bloodied"})
 _EVENT_ALLY: Final = frozenset({"chosen",
                                 "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "ally-ends-turn",
                                 "enemy-attacks-ally",
@@ -82,7 +83,7 @@ _EVENT_ALLY: Final = frozenset({"chosen",
                                 "ally-fails-save", "ally-attacked", "friend-crits", "ally-declares",
                                 "friend-declares", "ally-rolls", "ally-attack-resolved", "ally-bloodies",
                                 "ally-first-bloodied", "friend-hits", "friend-hit", "friend-crit-by", "ally-missed",
-                                "ally-gains-condition"})
+                                "ally-gains-condition", "ally-would-be-destroyed"})
 # triggers whose event is an attack in progress ('+20 damage on that attack', 'that attack misses', a reroll)
 _ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-hit", "misses", "missed-by", "crits",
                                "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by", "enemy-hits",
@@ -386,6 +387,11 @@ def engine_unplayed(power: Power) -> str:
         if e.kind == "survive" and (power.trigger != "destroyed" or e.amount <= 0):
             return "'not destroyed' where nothing would destroy it, or with no hit points given"
     chosen = False
+    # a champion power on any creature's event that helps that creature: for its own side's only (the engine's
+    # fire), so an attack 'that creature' makes is an ally's (ddm-guild.champion-events)
+    own_side = power.ptype == "champion" and power.trigger in ("any-damaged", "any-bloodied") and all(
+        e.who == "target" and ((e.kind == "mod" and e.amount > 0) or e.kind in ("attack", "heal"))
+        for e in power.effects) and bool(power.effects)
     for e in power.effects:
         if e.kind == "choose":
             chosen = True
@@ -397,7 +403,7 @@ def engine_unplayed(power: Power) -> str:
             continue
         both_hit = ("both-hit" in e.extra or "first-hit" in e.extra) and bool(power.attacks_made)  # 'if both hit ...'
         why = _effect_unplayed(e, "chosen" if chosen and e.kind != "choose" else power.trigger, attack=both_hit,
-                               action=power.action)
+                               action=power.action, own_side=own_side)
         if why:
             return why
     if not power.attack and not power.effects and not power.statics:
@@ -485,7 +491,7 @@ def _state_played(state: str) -> bool:
     return state in PLAYED_SELF_STATES or state.split(":")[0] in PLAYED_SELF_STATE_KINDS
 
 
-def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "") -> str:
+def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "", own_side: bool = False) -> str:
     if e.kind not in PLAYED_EFFECTS:
         return f"the effect '{e.kind}' is not played"
     if "affected-by:" in e.filter.target_state or "hit-with:" in e.filter.target_state:
@@ -502,7 +508,10 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "Scout given when no creature sets up"
     if e.kind == "initiative" and trigger != "before-initiative" and e.what != "win":
         return "extra initiative dice when no champion test comes before the round it names"
-    if e.kind == "vp" and e.what.startswith("round:") and e.what[6:] not in ROUND_MEASURES:
+    if e.kind == "vp" and e.what.startswith("round:each-enemy:"):  # (the target words, from its creature)
+        if not target_state_played(e.what[17:]):
+            return f"victory points for each enemy '{e.what[17:]}' are not played"
+    elif e.kind == "vp" and e.what.startswith("round:") and e.what[6:] not in ROUND_MEASURES:
         return f"victory points the round decides by '{e.what[6:]}' are not played"
     if e.kind == "menu":  # each option played as an effect of the power (the player picks one, ddm-guild.menu)
         for option in e.options:
@@ -639,7 +648,7 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "")
         return "an effect on 'that ally' with no such ally"
     if who not in _GROUP_WHO and who not in ("target", "ally"):
         return f"an effect on '{e.who}' is not played"
-    if e.kind == "attack" and who not in _ALLY_ATTACKERS:
+    if e.kind == "attack" and who not in _ALLY_ATTACKERS and not (own_side and who == "target"):
         return "an attack by someone else"
     if e.kind == "attack" and e.what == "same" and not attack and (who != "self" or trigger not in _SAME_ON):
         return "'this attack again' with no attack of its own just made"

@@ -1094,9 +1094,16 @@ def _round_award(t: str) -> Effect | None:
         m = rx.match(t)
         if m:
             return Effect("vp", "player", int(m.group("n")), "round:" + measure)
+    each = _EACH_ENEMY_AT_END.match(t)
+    read = _target_words("enemy " + each.group("w")) if each else None
+    if each and read is not None and read[1] == len("enemy " + each.group("w")):  # 'At end of round, you score 5 VP
+        # for each enemy within 5 squares that is not adjacent to this creature': counted then, from where it is
+        return Effect("vp", "player", int(each.group("n")), "round:each-enemy:" + read[0])
     return None
 
 
+_EACH_ENEMY_AT_END: Final = re.compile(r"^at (?:the )?end of (?:the )?round, you score (?P<n>\d+) vp for each enemy "
+                                       r"(?P<w>.+)$")
 _ENDS_LAST: Final = re.compile(
     r"^((?:1|one|an?) (?:condition|effect)) on (that ally|the ally|it|target|that enemy) ends$")
 
@@ -1629,6 +1636,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         n = _words_to_int(cu.group("n"))
         gain = cu.group("v").startswith(("regain", "recharge"))
         return [Effect("champion-uses", who, n if gain else -n, filter=flt)]
+    if re.match(r"^recharge one of that [a-z\-]+'s attack powers(?:, even if the power is not normally "
+                r"rechargeable)?$", body):  # 'RECHARGE one of that Dragon's attack powers': a spent one of its event's
+        return [Effect("recharge", "target", what="attack-power")]  # creature (ddm_guild_play picks the first)
     if re.match(r"^(?:recharges?|recharge) (?:this power|it)$", body):
         return [Effect("recharge", "self")]
     rn = _RECHARGE_EFFECT.match(t) or (_RECHARGE_EFFECT.match(body) if who == "self" else None)  # ('This creature

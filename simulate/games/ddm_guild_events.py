@@ -94,6 +94,8 @@ def _recharge(text: str) -> tuple[str, str, Filter]:
     event = _whole_event(rest)
     if event is not None:
         return left, "on:" + event[0], event[1]
+    if re.match(r"^one of that [a-z\-]+'s attack powers", rest):  # 'RECHARGE one of that Dragon's attack powers':
+        return text, "", Filter()  # an effect (read by _clause)
     if (_RECHARGE_NAMES.match(rest) or _RECHARGE_THEN.match(rest)) \
             and not re.match(r"^(?:when|whenever|at|if|as|on|once|all|after)\b", rest):
         return text, "", Filter()  # "RECHARGE Acid Breath": an effect that recharges another power (read by _clause)
@@ -299,6 +301,8 @@ _EVENTS: Final = (
     (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied"
      r"(?: but is not destroyed)?", "ally-bloodied"),
     (r"an? (?P<kw>[a-z\-]+ )?enemy (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied", "enemy-bloodied"),
+    # 'a Dragon in your warband becomes bloodied': a creature of its side (itself too), of those kinds
+    (r"an? (?P<kw>[a-z\-]+ )?(?:creature )?in your warband (?:becomes|is) bloodied", "friend-bloodied"),
     (r"it (?:is|would be) hit by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged|\{m\} or \{r\}|melee or ranged|close|area)?"
      r" ?attack", "hit-by"),
     (r"it is hit", "hit-by"),
@@ -474,6 +478,9 @@ def _event_who(words: str) -> tuple[str, str, bool]:
     sz = re.match(r"^(tiny|small|medium|large|huge)(?: (?P<k>.+))?$", w)  # 'a Small Beast ally': that size only
     if sz:
         return (_event_kinds(sz.group("k")) if sz.group("k") else ""), "size=" + sz.group(1), adjacent
+    lv = re.match(r"^level (\d+) or (lower|higher)$", w)  # 'a creature of Level 7 or lower' (read 'a level 7 or lower
+    if lv:  # creature'): its level, as a kind
+        return "level" + ("<=" if lv.group(2) == "lower" else ">=") + lv.group(1), "", adjacent
     return _event_kinds(w), "", adjacent
 
 
@@ -632,6 +639,8 @@ _COMPOSED_ONE: Final = {
     # an enemy champion's use of a champion power: as it is used, before its effects ('when', which may cancel them),
     # or once they are resolved ('after'): ddm_guild_play.champion_cancelled / champion_used
     ("enemy", "uses-champion"): ("enemy-uses-champion", True),
+    ("ally", "would-be-destroyed"): ("ally-would-be-destroyed", True),  # (its own powers have answered first)
+    ("any", "bloodied"): ("any-bloodied", True),  # 'when a creature of Level 7 or lower becomes Bloodied'
     # a condition put on an ally or an enemy (after it is put on; 'by an attack': by an attack's hit or miss)
     ("ally", "gains-condition"): ("ally-gains-condition", True),
     ("enemy", "gains-condition"): ("enemy-gains-condition", True),
@@ -669,6 +678,7 @@ _ONE_VERBS: Final = (
     (r"(?:becomes|is) bloodied(?: but is not destroyed)?", "bloodied"),  # (bloodied: it is not destroyed)
     (r"(?:takes|is dealt) (?:(?P<dtype>" + _TYPE_ALT + r") )?damage|is damaged", "damaged"),
     (r"is destroyed", "destroyed"),
+    (r"would be destroyed", "would-be-destroyed"),  # (before it leaves: ddm_guild_play.destroy)
     (r"uses a champion power", "uses-champion"),
     # a condition put on it ('becomes Dazed, Stunned, or Helpless', 'becomes Dazed by an attack'): which, in gcs
     (r"(?:would gain|is affected by) a condition", "would-gain-condition"),  # (as it would be put on)
@@ -694,7 +704,7 @@ _KIND_NOUN: Final = (_KIND + "(?:(?:, | or |, or )" + _KIND + ")*(?![a-z\\-])"
 
 
 _A_CREATURE: Final = (r"(?:(?P<{p}det>an?|any|one|1) (?P<{p}adj>adjacent )?"
-                      r"(?P<{p}mods>(?:[a-z\-]+(?:,| or|, or| and)? ){{0,4}}?)"
+                      r"(?P<{p}mods>(?:level \d+ or (?:lower|higher) |(?:[a-z\-]+(?:,| or|, or| and)? ){{0,4}}?))"
                       r"(?:(?P<{p}noun>enemy or ally|ally or enemy|enemy|ally|creature|target)|(?P<{p}knoun>"
                       + _KIND_NOUN + r"))"
                       r"|(?P<{p}itor>it or an? (?P<{p}itadj>adjacent )?ally)|(?P<{p}it>it))"

@@ -188,6 +188,9 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dty
             fire(b, "ally-bloodies", b.allies_of(source), target=target, ally=source, run=run)
         if target.in_play():
             fire(b, "ally-bloodied", b.allies_of(target), target=source, ally=target, run=run)
+            fire(b, "friend-bloodied", [target, *b.allies_of(target)], target=target, run=run)
+            fire(b, "any-bloodied", b.in_play(), target=target, run=run)  # 'when a creature of Level 7 or lower
+            # becomes Bloodied' (its own side's, for a champion power that helps it: helps_event_creature)
             if first:  # 'when a Martial ally within 5 squares first becomes bloodied'
                 fire(b, "ally-first-bloodied", b.allies_of(target), target=source, ally=target, run=run)
             fire(b, "enemy-bloodied", [e for e in b.fighters if e.player != target.player and e.in_play()],
@@ -269,6 +272,9 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None, dtypes: tuple[st
     victim.spare_hp = 0
     victim.dying = True
     fire(b, "destroyed", [victim], target=killer, even_destroyed=True, dtypes=dtypes, run=run)  # its own first
+    if victim.spare_hp <= 0 and victim.in_play():  # then its allies' ('when an ally would be destroyed: that ally
+        fire(b, "ally-would-be-destroyed", b.allies_of(victim), target=killer, ally=victim, run=run)  # can make an
+        # immediate {b} attack before it is destroyed')
     victim.dying = False
     if victim.spare_hp > 0 and victim.alive:  # a power kept it: 'not destroyed and has 5 HP instead'
         victim.hp = victim.spare_hp
@@ -350,6 +356,12 @@ def settle_round(b: Battle, own_areas: list[set[Sq]], any_area: set[Sq]) -> None
         elif measure == "each-in-area":  # 'each creature in any victory area scores 5 VP for its player'
             for p in (player, 1 - player):
                 score(b, p, points * sum(1 for f in b.in_play(p) if occupies(f, any_area)), "round-award")
+        elif measure.startswith("each-enemy:"):  # 'for each enemy within 5 squares that is not adjacent to this
+            holder = b.by_id.get(source)  # creature': counted from where it stands (none once it has left)
+            if holder is not None and holder.in_play():
+                flt = Filter(target_state=measure[11:])
+                score(b, player, points * sum(1 for x in b.in_play(1 - player)
+                                              if target_state_ok(b, flt, holder, x)), "round-award")
         elif (measure == "self-destroyed" and any(v.destroyed_by == source for v in victims)) or (
                 measure == "any-destroyed" and any(v.player != player for v in victims)):
             score(b, player, points, "round-award")
@@ -677,6 +689,13 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         score(b, 1 - src.player if e.who == "opponent" else src.player, e.amount, "power")
         return
     if e.kind == "recharge":
+        if e.what == "attack-power":  # 'one of that Dragon's attack powers, even if not normally rechargeable': the
+            for f in pick(b, e.who, e, ctx):  # first of its spent attack powers printed
+                spent = [p for p in f.powers if p.uses and f.uses.get(p.index, 0) < p.uses
+                         and (p.attack is not None or p.attacks_made)]
+                if spent:
+                    recharge_one(b, f, spent[0])
+            return
         if e.what.startswith("power:"):  # another power of its card, by name: the first of them that is spent
             names = e.what[6:].split("|")
             for p in src.powers:
@@ -1174,11 +1193,11 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
             if trigger == "any-misses" and run is not None and run.attacker.player != owner.player \
                     and any(e.kind == "reroll" for e in p.effects):
                 continue  # 'when an Arcane creature misses: reroll that attack': for its own side's misses only
-            if trigger == "any-hits" and p.ptype == "champion" and run is not None \
-                    and run.attacker.player != owner.player and all(
-                        e.kind == "mod" and e.duration == "attack" and e.amount > 0 for e in p.effects):
-                continue  # 'Use when any creature hits with a {m} attack; +10 poison damage': a champion power (its
-                # player's choice) adds to its own side's attacks only (ddm-guild.champion-events)
+            if trigger in _ANY_EVENTS and p.ptype == "champion" and target is not None \
+                    and target.player != owner.player and helps_event_creature(p):
+                continue  # 'Use when any creature hits with a {m} attack; +10 poison damage', 'when a creature takes
+                # damage: that creature makes a {b} attack': a champion power (its player's choice) that helps the
+                # event's creature helps its own side's only (ddm-guild.champion-events)
             if p.per == "turn-each":  # '(maximum 1 per turn per enemy)': once in a turn for each creature of its event
                 other = ally if trigger.startswith("ally") else target
                 turn = b.active
@@ -1191,6 +1210,19 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
             use_triggered(b, owner, p, ctx)
             if b.over:
                 return
+
+
+# events of any creature whose creature (the attacker of 'any-hits') is the call's target
+_ANY_EVENTS: Final = frozenset({"any-hits", "any-bloodied", "any-damaged"})
+
+
+def helps_event_creature(p: Power) -> bool:
+    """Every effect of ``p`` helps its event's creature: more damage on its attack, a bonus to it, an attack it
+    makes, hit points it heals."""
+    return bool(p.effects) and all(
+        (e.kind == "mod" and e.duration == "attack" and e.amount > 0)
+        or (e.who == "target" and ((e.kind == "mod" and e.amount > 0) or e.kind in ("attack", "heal")))
+        for e in p.effects)
 
 
 def _outcome_unmet(p: Power, hit: bool) -> bool:

@@ -130,6 +130,9 @@ TRIGGERS: Final = (
     "takes-damage",  # it is about to lose hit points to damage (a power may give them to another creature)
     "ally-crit-by",  # an enemy scores a critical hit against an ally
     "uses-attack",  # it uses an attack power of its card (once, before its rolls, whatever its targets)
+    "ally-would-be-destroyed",  # an ally is about to be destroyed (its own powers have answered; it is still there)
+    "friend-bloodied",  # it or an ally becomes bloodied ('a Dragon in your warband becomes bloodied')
+    "any-bloodied",  # any creature becomes bloodied
     "any-declares", "any-rolls",  # any creature makes an attack (played with the natural die its roll shows)
     "lose-initiative",  # its player lost this round's champion test
 )

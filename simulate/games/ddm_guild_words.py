@@ -216,6 +216,9 @@ _MISSPELT_WORDS: Final = (
     # undead"
     (re.compile(r"\b(enemies|allies|creatures) with (\d+) squares\b"), r"\1 within \2 squares"),
     (re.compile(r"\bwhen when\b"), "when"),
+    (re.compile(r"\b(when|whenever|after) an? (creature|ally|enemy) of level (\d+) or (lower|higher)\b"),
+     r"\1 a level \3 or \4 \2"),
+    (re.compile(r"\b(makes?|make) an immediate \{b\} attack before it is destroyed\b"), r"\1 an immediate {b} attack"),
     # only champions have champion powers: 'Enemy champions within 5 squares of this creature cannot use Champion
     # powers' is every enemy there, 'Champions within 10 squares ... may not' every creature there
     (re.compile(r"(?:^|(?<=: ))enemy champions (?=" + _NO_CHAMPION_POWERS + ")"), "enemies "),
@@ -276,6 +279,11 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\bthis creture\b"), "it"),
     (re.compile(r"\bcauses? (an? (?:[a-z\-]+ )?enemy|an? target|target|that enemy|it) to (?:become|be) bloodied\b"),
      r"bloodies \1"),  # 'when it causes an enemy to become bloodied'
+    (re.compile(r"\b(an? (?:[a-z\-]+ )?enemy) causes (an? (?:[a-z\-]+ )?ally) to (?:become|be) bloodied\b"),
+     r"\1 bloodies \2"),  # 'when an enemy causes an ally to become Bloodied'
+    # 'whenever that enemy takes radiant damage, it takes 5 additional radiant damage': Vulnerable 5 radiant
+    (re.compile(r"\bwhenever (that enemy|target|the target) takes ([a-z]+) damage, it takes (\d+) additional \2 "
+                r"damage\b"), r"\1 has vulnerable \3 \2"),
     # a champion named after its side: 'an enemy Champion', 'an allied champion' (the kind before the noun)
     (re.compile(r"\ban enemy champion\b(?! power| rating)"), "a champion enemy"),
     (re.compile(r"\ban (?:ally|allied) champion\b(?! power| rating)"), "a champion ally"),
@@ -1065,6 +1073,7 @@ _T_AFTER: Final = tuple((re.compile("^" + p + r"(?= |,|$)"), atom) for p, atom i
     (r"without flight", "!flying"),
     (r"(?:that (?:are|is) )?not adjacent to (?:a |any )?wall", "!at:adjacent-wall"),
     (r"(?:that (?:are|is) )?adjacent to (?:a |any )?wall", "at:adjacent-wall"),
+    (r"(?:that (?:are|is) )?not adjacent to (?:it|this creature)", "not-adjacent"),
     (r"(?:that (?:are|is) )?adjacent to (?:it|this creature)", "adjacent"),
     (r"(?:that (?:are|is) |already )?(?:taking|that (?:are|is) (?:already )?taking) ongoing " + _T_DTYPE + "damage",
      "ongoing{t}"),

@@ -5,6 +5,8 @@ card and played, then played in a battle with set positions and dice."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from simulate.games import ddm_guild_judge as J
@@ -468,3 +470,88 @@ def test_any_creatures_hit_a_champion_power_adds_to_its_own_sides_only() -> None
     turn_of(s, "a2")
     s.apply(GuildAttack(0, ("b1",)))
     assert orc.hp == 30 and cultist.champion_left == 1
+
+
+GREEN_RAIDER = ("Use when a Dragon in your warband becomes bloodied: RECHARGE one of that Dragon's attack powers, even "
+                "if the power is not normally rechargeable.")
+BREATH_ONCE = "Acid Breath: (blast 3) +10 vs. Reflex; 20 acid damage."
+TORM = ("Use when an enemy causes an ally to become Bloodied. Until end of battle, whenever that enemy takes radiant "
+        "damage, it takes 5 additional radiant Damage.")
+
+
+def test_a_bloodied_dragon_of_its_side_has_a_spent_attack_power_back() -> None:
+    c = card_from_json(_champion(card("Raider", SWORD, GREEN_RAIDER, rating=2)))
+    assert c.powers[1].trigger == "friend-bloodied" and unplayed_powers(c) == []
+    s = placed([_champion(card("Raider", SWORD, GREEN_RAIDER, rating=2)), card("Wyrm", SWORD, keywords=("Dragon",))],
+               [card("Orc", SWORD)], {"a1": (1, 1), "a2": (5, 3), "b1": (6, 3)})
+    wyrm = s.b.by_id["a2"]
+    wyrm.powers = [*wyrm.powers, replace(card_from_json(card("W", BREATH_ONCE)).powers[0], index=9, uses=1)]
+    wyrm.uses[9] = 0  # spent
+    P.deal_damage(s.b, wyrm, [(30, "")], s.b.by_id["b1"])
+    assert wyrm.bloodied and wyrm.uses[9] == 1 and s.b.by_id["a1"].champion_left == 1
+
+
+def test_the_enemy_that_bloodied_an_ally_is_vulnerable_to_radiant() -> None:
+    s = placed([_champion(card("Paladin", SWORD, TORM, rating=2)), card("Squire", SWORD)], [card("Orc", SWORD)],
+               {"a1": (1, 1), "a2": (5, 3), "b1": (6, 3)})
+    orc = s.b.by_id["b1"]
+    P.deal_damage(s.b, s.b.by_id["a2"], [(30, "")], orc)
+    P.deal_damage(s.b, orc, [(10, "radiant")], s.b.by_id["a1"])
+    assert orc.hp == 35
+
+
+GRAY = ("Use at start of round: At end of round, you score 5 VP for each enemy within 5 squares that is not adjacent "
+        "to this creature.")
+
+
+def test_points_at_the_end_of_the_round_for_each_enemy_near_but_not_beside_it() -> None:
+    s = placed([_champion(card("Gray", SWORD, GRAY, rating=2))],
+               [card("Beside", SWORD), card("Near", SWORD), card("Near Too", SWORD), card("Far", SWORD)],
+               {"a1": (5, 3), "b1": (6, 3), "b2": (8, 3), "b3": (5, 7), "b4": (11, 7)})
+    gray = s.b.by_id["a1"]
+    s.b.round_awards.clear()
+    P.apply_power(s.b, gray, gray.powers[1], J.Ctx(gray))
+    before = s.b.scores[0]
+    P.settle_round(s.b, [set(), set()], set())
+    assert s.b.scores[0] == before + 10
+
+
+GANG = ("Use when an ally would be destroyed. That ally can make an immediate {b} attack before it is destroyed")
+
+
+def test_an_ally_about_to_be_destroyed_attacks_first() -> None:
+    s = placed([_champion(card("Leader", SWORD, GANG, rating=2)), card("Goblin", SWORD)], [card("Orc", SWORD)],
+               {"a1": (1, 1), "a2": (5, 3), "b1": (6, 3)}, PurposeDice(attack=[15, 15]))
+    leader, goblin, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    goblin.hp = 5
+    turn_of(s, "b1")
+    s.apply(GuildAttack(0, ("a2",)))
+    assert not goblin.alive and orc.hp == 40 and leader.champion_left == 1
+
+
+SERGEANT = ("Use when a creature of Level 7 or lower becomes Bloodied. That creature has +5 Damage until end of "
+            "battle.")
+DRACOLICH = "Use when a creature takes damage: That creature makes a {b} attack as an immediate action."
+
+
+def test_a_low_level_creature_of_its_own_side_bloodied_has_more_damage() -> None:
+    s = placed([_champion(card("Sergeant", SWORD, SERGEANT, rating=2)), card("Orc", SWORD, level=5),
+                card("Ogre", SWORD, level=9)], [card("Elf", SWORD, level=3)],
+               {"a1": (1, 1), "a2": (1, 3), "a3": (1, 5), "b1": (10, 3)})
+    sergeant, orc, ogre, elf = (s.b.by_id[i] for i in ("a1", "a2", "a3", "b1"))
+    for f in (ogre, elf, orc):  # too high a level; an enemy; the one
+        P.deal_damage(s.b, f, [(30, "")], None)
+    assert (_bonus(ogre), _bonus(elf), _bonus(orc)) == ([], [], [("damage", 5)])
+    assert sergeant.champion_left == 1
+
+
+def test_a_damaged_ally_strikes_back() -> None:
+    s = placed([_champion(card("Dracolich", SWORD, DRACOLICH, rating=2)), card("Knight", SWORD)],
+               [card("Orc", SWORD)], {"a1": (1, 1), "a2": (5, 3), "b1": (6, 3)}, PurposeDice(attack=[15, 15]))
+    dracolich, knight, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    turn_of(s, "b1")
+    s.apply(GuildAttack(0, ("a2",)))
+    assert knight.hp == 40 and orc.hp == 40 and dracolich.champion_left == 1
+    turn_of(s, "a2")
+    s.apply(GuildAttack(0, ("b1",)))  # the enemy damaged: no attack of its
+    assert orc.hp == 30 and knight.hp == 40 and dracolich.champion_left == 1
