@@ -18,6 +18,7 @@ from simulate.games.ddm_guild_vocab import (
     DAMAGE_TYPES,
     END_NEAR,
     MOVE_MODES,
+    PLACED_KINDS,
     REROLL_ON_HIT,
     REROLL_ON_MISS,
     ROUND_MEASURES,
@@ -423,7 +424,7 @@ def _second_played(power: Power, e: Effect) -> bool:
 
 # states with parameters after a colon ("near-ally:5:dragon+champion"): the part before it is what is played
 PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "adjacent-to", "cond", "kinds", "id", "hit-with",
-                                               "affected-by"})
+                                               "affected-by", "near-event"})
 PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warband", "moved-from-start",
                                            "near-bloodied", "adjacent-enemy", "no-adjacent-enemy",
                                            "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",
@@ -639,6 +640,12 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
     if (e.filter.within == -2 or "of-target" in e.extra or "other" in e.extra) and not attack \
             and trigger not in _EVENT_TARGET:
         return "creatures next to 'that creature' with no such creature"
+    if e.filter.target_state.startswith("near-event:"):  # 'each enemy within 3 squares of that ally'
+        if e.kind not in PLACED_KINDS or e.who.split(":")[0] not in ("enemies", "allies", "all", "chosen-enemy",
+                                                                      "chosen-ally"):
+            return "creatures near 'that creature' for an effect the engine does not so place"
+        if trigger not in (_EVENT_ALLY if e.filter.target_state.endswith(":ally") else _EVENT_TARGET):
+            return "creatures near 'that creature' with no such creature"
     who = e.who.split(":")[0]
     if who in ("chosen-allies", "chosen-enemies"):
         return ""

@@ -526,11 +526,13 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         near_pool = [a for a in b.allies_of(src) if who_ok(b, e.filter, src, a)]
         return sorted(near_pool, key=lambda a: (b.gap(src, a), _enemy_gap(b, a), a.id))[:1]
     flt = e.filter
-    if flt.within == -2 or "of-target" in e.extra:  # adjacent to the target, or within N squares of it
-        near = ctx.target
+    event = flt.target_state.split(":") if flt.target_state.startswith("near-event:") else []
+    if flt.within == -2 or "of-target" in e.extra or event:  # adjacent to the target, or within N squares of it
+        # ('each enemy within 3 squares of that ally': of the event's ally)
+        near = ctx.ally if event and event[2] == "ally" else ctx.target
         if near is None:
             return []
-        squares = flt.within
+        squares = int(event[1]) if event else flt.within
         flt = Filter(keyword=flt.keyword, alignment=flt.alignment)
         pool0 = [x for x in b.fighters if x.in_play() and x is not near and (
             b.adjacent(x, near) if squares == -2 else b.gap(near, x) <= squares) and who_ok(b, flt, src, x)]
@@ -541,6 +543,8 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         if base in ("chosen-ally", "chosen-allies"):  # '1 ally adjacent to target makes a {b} attack'
             mine = [x for x in pool0 if x.player == src.player and x is not src]
             return _choose_ally(b, e, mine)[: int(who.split(":")[1]) if ":" in who else 1]
+        if base == "chosen-enemy":  # 'an enemy within 5 squares of that creature': the nearest such
+            return sorted((x for x in pool0 if x.player != src.player), key=lambda x: (b.gap(src, x), x.hp, x.id))[:1]
         return pool0
     if base == "chosen-self-or-ally":  # 'it or 1 adjacent ally' (within -1), 'it or 1 ally within 5 squares of it'
         squares = e.filter.within

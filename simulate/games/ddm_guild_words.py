@@ -416,7 +416,8 @@ _SUBJECT_RE: Final = re.compile(
     r"(?:each |all )?(?:(?P<kw2>[a-z'\-]+) )?(?:allies|enemies)|"
     r"(?:1|one|an|a|up to \d+) (?:adjacent )?(?:(?P<kw4>[a-z'\-]+) )?(?:ally|allies|enemy|enemies|creature)"
     r"(?: or (?:ally|enemy))?)"
-    r"(?P<where>(?: (?:within|in) \d+ squares?(?: of it)?| adjacent to it| adjacent to (?:(?:the |that )?target"
+    r"(?P<where>(?: within \d+ squares? of (?:that ally|that creature|that enemy|the target)"
+    r"| (?:within|in) \d+ squares?(?: of it)?| adjacent to it| adjacent to (?:(?:the |that )?target"
     r"|that enemy)"
     r"| in (?:the |that )?(?:burst|area|aura|blast)"
     r"| it can see| in (?:line of )?sight)*)"
@@ -543,7 +544,14 @@ _GROUP_PARTS_RE: Final = re.compile(
     r"(?P<noun>creatures? in your warband|allies|ally|enemies|enemy|enemies and allies|enemy and ally|"
     r"\(enemies and allies\)|in your warband|creatures|creature)"
     r"(?: with the (?P<also>[a-z\-]+) keyword)?"
-    r"(?P<where> within (?P<n>\d+) squares?(?: of it)?| adjacent to it| in (?:the )?aura)?(?= |,|$)")
+    r"(?P<where> within (?P<n2>\d+) squares? of (?P<ev>that ally|that creature|that enemy|the target)"
+    r"| within (?P<n>\d+) squares?(?: of it)?| adjacent to it| in (?:the )?aura)?(?= |,|$)")
+
+
+def _near_event(n: str | None, ev: str | None) -> str:
+    """'within 3 squares of that ally / that creature': near the event's creature (a group's state, judged by
+    ddm_guild_play._pick on the event's ally or other creature)."""
+    return f"near-event:{n}:{'ally' if ev == 'that ally' else 'target'}" if n and ev else ""
 
 
 def _composed_group(text: str) -> tuple[str, Filter, str] | None:
@@ -584,7 +592,7 @@ def _composed_group(text: str) -> tuple[str, Filter, str] | None:
             return None
         alts = [alts[0] + "+" + also]
     within = int(m.group("n")) if m.group("n") else -1 if "adjacent" in where or m.group("adj") else 0
-    flt = Filter(keyword="|".join(alts), within=within)
+    flt = Filter(keyword="|".join(alts), within=within, target_state=_near_event(m.group("n2"), m.group("ev")))
     rest = text[m.end():].strip(" ,")
     if m.group("self"):
         return ("self-and-allies", flt, rest) if noun in ("allies", "ally") else None
@@ -728,6 +736,9 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
         within = -1
     if "adjacent to" in where and ("target" in where or "that enemy" in where):
         within = -2  # adjacent to the event's target ('1 ally adjacent to that enemy')
+    near = re.search(r"within (\d+) squares? of (that ally|that creature|that enemy|the target)", where)
+    if near:  # 'an enemy within 5 squares of that creature': near the event's creature
+        within = 0
     alignment = ""
     keyword = ""
     if kw in ("good", "evil", "non-good", "non-evil", "unaligned"):
@@ -738,7 +749,8 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
         keyword = kw.rstrip("s") if kw.endswith("s") and not kw.endswith("ss") else kw
     # 'an ally it can see', '1 enemy in line of sight': one creature, seen from it (a 'choose' honours it)
     seen = "seen" if re.search(r"it can see|sight", where) and re.match(r"^(?:1|one|an|a) ", subj) else ""
-    flt = Filter(keyword=keyword, alignment=alignment, within=within, target_state=seen)
+    flt = Filter(keyword=keyword, alignment=alignment, within=within,
+                 target_state=seen or (_near_event(near.group(1), near.group(2)) if near else ""))
     if subj.startswith("it or "):  # 'it or 1 adjacent ally', 'it or 1 ally within 5 squares of it', 'it or an ally'
         near = re.fullmatch(r" within (\d+) squares?(?: of it)?", where)
         if kw and not kinds_known(flt.keyword or "-"):  # 'it or 1 living ally': the ally of that kind

@@ -555,3 +555,18 @@ def test_a_damaged_ally_strikes_back() -> None:
     turn_of(s, "a2")
     s.apply(GuildAttack(0, ("b1",)))  # the enemy damaged: no attack of its
     assert orc.hp == 30 and knight.hp == 40 and dracolich.champion_left == 1
+
+
+DISPATER = "Use when a Devil ally becomes bloodied: Each enemy within 3 squares of that ally takes 10 psychic damage."
+ELF_DRUID = ("Use when a creature is destroyed: Each enemy within 2 squares of that creature gains 5 ongoing poison "
+             "damage (save ends).")
+
+
+def test_each_enemy_near_the_events_creature() -> None:
+    for text in (DISPATER, ELF_DRUID):
+        assert unplayed_powers(card_from_json(_champion(card("Champion", SWORD, text, rating=2)))) == []
+    s = placed([_champion(card("Duke", SWORD, DISPATER, rating=2)), card("Imp", SWORD, keywords=("Devil",))],
+               [card("Near", SWORD), card("Far", SWORD)], {"a1": (1, 1), "a2": (5, 3), "b1": (7, 3), "b2": (10, 7)})
+    near, far = s.b.by_id["b1"], s.b.by_id["b2"]
+    P.deal_damage(s.b, s.b.by_id["a2"], [(30, "")], near)
+    assert (near.hp, far.hp) == (40, 50)
