@@ -10,7 +10,6 @@ A creature's space is its anchor (top-left square) and its side (1, 2 or 3 squar
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Final
@@ -205,20 +204,29 @@ class GuildBoard:
                 terrain = {sq: names - drop for sq, names in base.grid.terrain.items() if names - drop}
                 for sq, names in made.items():
                     terrain[sq] = terrain.get(sq, frozenset()) | names
-            view = copy.copy(base)
-            view.grid = dataclasses.replace(base.grid, terrain=terrain) if not clear else dataclasses.replace(
+            grid = dataclasses.replace(base.grid, terrain=terrain) if not clear else dataclasses.replace(
                 base.grid, terrain=terrain, solid=frozenset(), edge_walls=frozenset())
-            view._sight_cache = {}
-            view._cover_cache = {}
-            view._views = {}
-            view.smoky = any("smoke" in names for names in terrain.values())
-            view.sight_limit = limit
-            if limit:
-                view.__class__ = _LimitedSight
+            view = (_LimitedSight if limit else GuildBoard)(base.map)
+            view._share(base, grid, limit)
             if len(base._views) >= 16:
                 base._views.pop(next(iter(base._views)))
             base._views[key] = view
         return view
+
+    def _share(self, base: GuildBoard, grid: SquareGrid, limit: int) -> None:
+        """Made a view of ``base`` (:meth:`with_terrain`): the map's movement and its caches shared, its own grid,
+        sight and cover caches, views, smoke and sight limit. (A copy of the board would do the same, but a board
+        compiled by mypyc cannot be copied, nor its class changed.)"""
+        self._slow, self._forest, self._no_end, self._pit = base._slow, base._forest, base._no_end, base._pit
+        self._statue, self.statues, self._endable = base._statue, base.statues, base._endable
+        self._adj_cache, self._field_cache, self._field_arrays = base._adj_cache, base._field_cache, base._field_arrays
+        self._goal_fields, self._steps, self._phasing_steps = base._goal_fields, base._steps, base._phasing_steps
+        self._int_steps, self._int_phasing, self._walks = base._int_steps, base._int_phasing, base._walks
+        self._fits_flags, self._endable_flags = base._fits_flags, base._endable_flags
+        self.base = base
+        self.grid = grid
+        self.smoky = any("smoke" in names for names in grid.terrain.values())
+        self.sight_limit = limit
 
     # -- spaces
 
