@@ -493,8 +493,10 @@ def test_a_condition_that_ends_when_the_two_are_apart(own: str, cond: str) -> No
     assert not orc.has(cond)
 
 
+# (Bodak Skulk's card says "until start of this creature's next turn": another creature's clock, not read yet, so that
+# power is listed as not played; the floor is the same with the round's end)
 GAZE = ("Death Gaze: +14 vs. Fortitude; 30 damage AND target has -4 Attack and -10 Damage (minimum 5 damage) until "
-        "start of this creature's next turn.")
+        "end of round.")
 
 
 def test_a_damage_penalty_that_leaves_a_minimum() -> None:

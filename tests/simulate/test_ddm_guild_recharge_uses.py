@@ -71,3 +71,13 @@ def test_a_power_recharged_by_one_the_engine_does_not_play_is_listed_as_not_play
     c2 = card_from_json(_limited(card("Monk", SWORD, PALM, "Quick Step: Replaces move action: Shift up to 3 squares."),
                                  1))
     assert not unplayed_powers(c2)
+
+
+def test_a_power_that_recharges_with_no_number_of_uses_is_not_played() -> None:
+    """Green Dragon's Poison Breath prints RECHARGE, but the data gives it no check box: played as unlimited its
+    recharge would mean nothing and the engine would breathe every turn; how many uses it has is not known."""
+    breath = "Poison Breath: (blast 5) +10 vs. Fort; 10 poison damage. RECHARGE when first Bloodied."
+    bare = card_from_json(card("Green Dragon", SWORD, breath))
+    assert [p.name for p in unplayed_powers(bare)] == ["Poison Breath"]
+    assert "no number of uses" in unplayed_powers(bare)[0].unplayed
+    assert not unplayed_powers(card_from_json(_limited(card("Green Dragon", SWORD, breath), 1)))
