@@ -288,11 +288,11 @@ def engine_unplayed(power: Power) -> str:
         # 'that enemy grants combat advantage until start of this creature's next turn': the reader keeps the
         # affected creature's clock there, so the engine would count that creature's turns, not this one's
         return "'this creature's next turn' on another creature (whose turns count is not read)"
+    if power.recharge == "this-hits" and power.attack is None:  # ('Use when targeted by an attack vs. DEF; ...
+        return "RECHARGE if that attack hits, of another creature's attack"  # RECHARGE if that attack hits')
     if power.recharge and not power.uses:  # 'RECHARGE when first Bloodied' on a power with no check box in the data:
         # played as unlimited, its recharge would mean nothing; how many uses it has is not known (ddm-guild.uses)
         return "it recharges, but the catalogue gives no number of uses for it (not known)"
-    if power.recharge == "this-hits" and power.attack is None:  # ('Use when targeted by an attack vs. DEF; ...
-        return "RECHARGE if that attack hits, of another creature's attack"  # RECHARGE if that attack hits')
     if power.requirement == "named" and not (power.effects and power.effects[0].kind == "choose"):
         return "a requirement naming a creature with no choice of it"
     if power.requirement not in ("", "charge", "named") and not _state_played(power.requirement):

@@ -77,7 +77,9 @@ def test_a_power_that_recharges_with_no_number_of_uses_is_not_played() -> None:
     """Green Dragon's Poison Breath prints RECHARGE, but the data gives it no check box: played as unlimited its
     recharge would mean nothing and the engine would breathe every turn; how many uses it has is not known."""
     breath = "Poison Breath: (blast 5) +10 vs. Fort; 10 poison damage. RECHARGE when first Bloodied."
-    bare = card_from_json(card("Green Dragon", SWORD, breath))
+    raw = card("Green Dragon", SWORD, breath)
+    raw["powers"][1]["uses"] = None  # as the catalogue holds it
+    bare = card_from_json(raw)
     assert [p.name for p in unplayed_powers(bare)] == ["Poison Breath"]
     assert "no number of uses" in unplayed_powers(bare)[0].unplayed
     assert not unplayed_powers(card_from_json(_limited(card("Green Dragon", SWORD, breath), 1)))

@@ -10,6 +10,7 @@ from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild import GuildAttack, GuildEndTurn, GuildGame, GuildMove, GuildShift, GuildState
+from simulate.games.ddm_guild_powers import parse_power
 
 OPEN = {
     "format": "muster-ddm-map/1", "slug": "test-open", "name": "Open ground", "width": 12, "height": 8,
@@ -46,7 +47,14 @@ def card(name: str, *powers: str, hp: int = 50, ac: int = 15, defence: int = 13,
     return {"name": name, "slug": name.lower().replace(" ", "-"), "cost": cost, "level": level, "speed": speed,
             "hp": hp, "ac": ac, "fort": defence, "ref": defence, "will": defence, "alignment": "neutral",
             "factions": ["wild"], "keywords": list(keywords), "champion_rating": rating, "movement_mode": "normal",
-            "size": size, "powers": [{"kind": "attack" if "vs." in p else "special", "text": p} for p in powers]}
+            "size": size, "powers": [_printed(p) for p in powers]}
+
+
+def _printed(text: str) -> dict[str, Any]:
+    """A power as the catalogue holds it: a power that recharges has the one check box a printed card gives it (the
+    engine lists a recharging power with no number of uses as not played)."""
+    kind = "attack" if "vs." in text else "special"
+    return {"kind": kind, "text": text, "uses": 1 if parse_power(0, kind, text).recharge else None}
 
 
 SWORD = "Sword: +10 vs. AC; 10 damage."

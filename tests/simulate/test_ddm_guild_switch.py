@@ -114,7 +114,7 @@ def test_the_replay_shows_both_in_their_new_places() -> None:
 def test_two_adjacent_creatures_switched_where_that_helps() -> None:
     chaos = "Reorder Chaos: Use at start of this creature's turn: 2 creatures (enemy or ally) adjacent to each other " \
             "and within 10 squares of this creature switch positions. RECHARGE when an ally first becomes bloodied."
-    p = parse_power(0, "special", chaos)
+    p = parse_power(0, "special", chaos, uses=1)
     assert [(e.kind, e.who, e.amount) for e in p.effects] == [("switch", "pair", 10)] and C.engine_unplayed(p) == ""
     s = battle([card("Zerth", SWORD, chaos)], [card("Orc", SWORD), card("Archer", "Bow: (range 10) +10 vs. AC; "
                                                                                   "5 damage.")], PurposeDice())
@@ -122,6 +122,7 @@ def test_two_adjacent_creatures_switched_where_that_helps() -> None:
     put(s, "b1", 8, 3)
     put(s, "b2", 9, 3)
     zerth, orc, archer = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    zerth.uses[1] = 1  # its one use (as printed), whatever the set-up turn spent
     s.b.active = zerth
     s._start_turn(zerth)
     assert archer.pos == (8, 3) and orc.pos == (9, 3)  # the archer nearer, the orc farther

@@ -66,7 +66,7 @@ def battle_on(a: list[dict[str, Any]], b: list[dict[str, Any]], dice: PurposeDic
      "unseen", "", ""),
 ])
 def test_the_words_read_as_one_vocabulary(text: str, requirement: str, self_state: str, recharge: str) -> None:
-    p = parse_power(0, "attack" if "vs." in text else "special", text)
+    p = parse_power(0, "attack" if "vs." in text else "special", text, uses=1)
     assert p.played, p.unplayed
     assert not C.engine_unplayed(p), C.engine_unplayed(p)
     assert p.requirement == requirement
@@ -209,7 +209,7 @@ def test_a_recharge_while_it_stands_in_its_victory_area() -> None:
     s = battle_on([card("Bandit", SWORD, arrow)], [card("Orc", SWORD, hp=100)])
     bandit = s.b.by_id["a1"]
     footpad = bandit.powers[1]
-    assert footpad.played and footpad.uses == 0
+    assert footpad.played and footpad.uses == 1
     footpad = parse_power(1, "attack", arrow, uses=1)
     bandit.powers[1] = footpad
     bandit.uses[footpad.index] = 1
