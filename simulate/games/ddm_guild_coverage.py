@@ -603,7 +603,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
         return f"'{e.what} against that attack' for a creature that is not its target before the roll"
     if e.kind == "extra-action" and trigger not in ("", "start-of-turn", "own-turn"):
         return "an extra attack action given outside its own turn"
-    if e.kind in ("negate", "reduce") and trigger not in _NEGATE_ON:
+    if e.kind in ("negate", "reduce") and trigger not in _NEGATE_ON and (e.kind, trigger) != ("reduce", "crit-by"):
+        # (a critical hit scored against it is answered before its damage)
         return f"'{e.kind}' with no attack to change"
     if e.kind == "hit" and trigger not in _HIT_ON.get(e.what, ()):
         return "'that attack is a hit' with no attack to change"

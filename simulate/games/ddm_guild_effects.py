@@ -1710,9 +1710,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     xa = re.match(r"^(?:takes?|gains?) (1|an?|one) (?:extra|additional) attack action(?: this turn)?$", body)
     if xa and who == "self":  # 'Take 1 additional attack action', 'Gain 1 extra attack action': one more this turn
         return [Effect("extra-action", "self", 1, "attack")]
-    lm = re.match(r"^takes (\d+) less damage from (?:that|the) attack$", body)
-    if lm:
-        return [Effect("reduce", "self", int(lm.group(1)))]
+    lm = re.match(r"^takes (\d+) less damage from (?:that|the) attack(?: \((?:minimum|min\.?) (\d+)(?: damage)?\))?$",
+                  body)
+    if lm:  # ('(minimum 10 damage)': no less than that is left of its damage)
+        return [Effect("reduce", "self", int(lm.group(1)), extra=(f"min:{lm.group(2)}",) if lm.group(2) else ())]
     if re.match(r"^ignores? (?:the )?non-?damage effects of (?:that|the) attack$", body):  # (Arrow of Deflection):
         return [Effect("reduce", "self", 0, "riders")]  # the conditions and other effects it would put on the one hit
     if ctx == "power" and subject_given and _SCOUT.match(body):  # 'a Dragon ally gains Scout' (during set-up:

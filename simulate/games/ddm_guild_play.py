@@ -796,6 +796,7 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         if ctx.run is not None:
             ctx.run.reduce += e.amount
             ctx.run.no_riders = ctx.run.no_riders or e.what == "riders"
+            ctx.run.reduce_floor = max([ctx.run.reduce_floor, *(int(x[4:]) for x in e.extra if x.startswith("min:"))])
         return
     if e.kind == "reroll":  # 'reroll that attack roll or saving throw' ("any"): the roll being answered
         if e.what == "save" or (e.what == "any" and ctx.save is not None):
@@ -2205,8 +2206,8 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
         total_before = sum(x for x, _ in parts)
         if attacker.has("weakened"):
             parts = [(x // 2, d) for x, d in parts]
-        if run.reduce:
-            parts = _reduce(parts, run.reduce)
+        if run.reduce:  # ('(minimum 10 damage)': no less than that left, when there was that much)
+            parts = _reduce(parts, min(run.reduce, max(0, sum(x for x, _ in parts) - run.reduce_floor)))
         if total_before > 0:
             through = "insubstantial" in spec.ignores or attacker.gained("ignores-insubstantial") > 0 or (
                 spec.form == "melee" and attacker.gained("ignores-insubstantial-melee") > 0)  # ('its {m} attacks
