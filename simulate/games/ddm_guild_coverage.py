@@ -689,7 +689,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
 
 
 # states of where a creature stands (_holds_place judges them for any creature)
-PLACE_STATES: Final = frozenset({"adjacent-wall", "in-terrain", "adjacent-terrain", "in-victory-area"})
+PLACE_STATES: Final = frozenset({"adjacent-wall", "in-terrain", "adjacent-terrain", "in-victory-area",
+                                 "adjacent-wall-or-terrain"})
 # the states a creature's 'X while <state>' may name: those that change only when a creature moves, leaves the battle
 # map or its hit points change (refresh_while runs then)
 # (and at the start of every turn: 'unseen-by-ally' also changes with the conditions that take sight away)

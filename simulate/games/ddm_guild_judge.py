@@ -509,6 +509,8 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return False
     names = frozenset(t for a in arg.split("|") for t in (SLOWING if a == "difficult" else (a,)))  # difficult: any
     # terrain that costs more to enter
+    if kind == "adjacent-wall-or-terrain":  # 'adjacent to a wall or difficult terrain'
+        return holds(b, "adjacent-wall", holder) or holds(b, "adjacent-terrain:" + arg, holder)
     hard: set[Sq] = set()  # difficult terrain a power made for a while, for this creature (ddm-guild.made-terrain)
     if "difficult" in arg.split("|") and b.made:
         hard = {sq for m in b.made if m.what == "difficult" and (not m.kinds or has_kinds(holder, m.kinds))

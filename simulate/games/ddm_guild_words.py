@@ -128,6 +128,10 @@ _SAME_MEANING: Final = (
     (re.compile(r"\bdeclares and (opportunity attack)\b"), r"declares an \1"),
     # 'that attack has +5 Damage' (Tactical Magic), as 'that attack deals +5 damage'
     (re.compile(r"\bthat attack has \+(\d+) ((?:[a-z]+ )?damage)\b"), r"+\1 \2 on that attack"),
+    # 'Use after this creature's {b} attack, only if the target ends adjacent to a wall or difficult terrain:' (where
+    # it stands once that attack is resolved)
+    (re.compile(r"\buse after its (\{[mrb]\}|melee|ranged) attack, only if the target ends "),
+     r"use after it makes a \1 attack against a target "),
     # 'that attack deals +5 radiant damage' (of an attack an event names)
     (re.compile(r"\bthat attack deals \+(\d+) ((?:[a-z]+ )?damage)\b"), r"+\1 \2 on that attack"),
     # 'whenever its {b} attack destroys an enemy or causes it to become Bloodied' (the second part already 'bloodies
@@ -1084,6 +1088,8 @@ _T_AFTER: Final = tuple((re.compile("^" + p + r"(?= |,|$)"), atom) for p, atom i
     (r"with flight", "flying"),
     (r"without flight", "!flying"),
     (r"(?:that (?:are|is) )?not adjacent to (?:a |any )?wall", "!at:adjacent-wall"),
+    (r"(?:that (?:are|is) )?adjacent to (?:a |any )?wall(?: terrain)? or " + _T_PLACE + " terrain",
+     "at:adjacent-wall-or-terrain:{p}"),
     (r"(?:that (?:are|is) )?adjacent to (?:a |any )?wall", "at:adjacent-wall"),
     (r"(?:that (?:are|is) )?not adjacent to (?:it|this creature)", "not-adjacent"),
     (r"(?:that (?:are|is) )?adjacent to (?:it|this creature)", "adjacent"),

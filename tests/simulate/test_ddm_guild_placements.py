@@ -324,3 +324,31 @@ def test_an_attacks_target_teleported_away_or_beside_its_attacker() -> None:
     turn_of(s, "a2")
     P.attack(s.b, aspect, aspect.powers[0], grasp_spec, [goblin])
     assert s.b.adjacent(aspect, goblin)
+
+
+def test_after_its_basic_attack_a_target_that_ends_beside_a_wall() -> None:
+    push = "Damaging Push: Use after this creature's {b} attack, only if the target ends adjacent to a wall or " \
+           "difficult terrain: The target takes 10 damage."
+    p = parse_power(0, "special", push)
+    assert (p.trigger, p.trigger_filter.attack_form, p.trigger_filter.target_state) == (
+        "attack-made", "basic", "at:adjacent-wall-or-terrain:difficult") and C.engine_unplayed(p) == ""
+    s = GuildGame().new_initial_state(
+        lists=[{"name": "A", "creatures": [card("Elemental", "Slam: +10 vs. AC; 5 damage AND push target 1 square.",
+                                                push)]},
+               {"name": "B", "creatures": [card("Orc", SWORD, hp=80), card("Goblin", SWORD, hp=80)]}],
+        battle_map=WALLED, dice=PurposeDice(attack=[18, 18]), params={"format": "standard-200"})
+    assert isinstance(s, GuildState)
+    put(s, "a1", 3, 3)
+    put(s, "b1", 4, 3)  # pushed beside the wall
+    put(s, "b2", 3, 6)  # pushed to (3, 7): beside the map's edge, a wall too
+    elemental, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    slam = elemental.powers[0]
+    assert slam.attack is not None
+    turn_of(s, "a1")
+    P.attack(s.b, elemental, slam, slam.attack, [orc])
+    assert orc.pos is not None and orc.pos[0] == 5 and orc.hp == 80 - 5 - 10  # (beside the wall)
+    put(s, "b1", 9, 3)
+    put(s, "a1", 8, 3)  # pushed a square: no wall, no difficult terrain beside it
+    orc.hp = 80
+    P.attack(s.b, elemental, slam, slam.attack, [orc])
+    assert orc.pos is not None and 1 <= orc.pos[1] <= 6 and orc.pos[0] == 10 and orc.hp == 75
