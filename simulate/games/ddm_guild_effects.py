@@ -1465,9 +1465,12 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         mover = who if subject_given else ("self" if default_who in ("target", "self") else default_who)
         return [Effect("shift", mover, SHIFT_SQUARES, filter=flt if subject_given else Filter())]
     tw = re.match(r"^teleports? (?:up to )?(?P<n>\d+)(?: squares?)?(?:, must end in a square adjacent to a wall| to a "
-                  r"square adjacent to a wall|, must end in (?P<terrain>forest) terrain)$", t)
-    if tw:  # a teleport that must end beside a wall / in forest terrain: a placement among the squares it sees
-        return [Effect("place", "self", int(tw.group("n")), "seen:" + (tw.group("terrain") or "wall"))]
+                  r"square adjacent to a wall|, must end in (?P<terrain>forest) terrain|, ending adjacent to "
+                  r"(?P<beside>forest) terrain)$", t)
+    if tw:  # a teleport that must end beside a wall / in or beside forest terrain: a placement among the squares it
+        # sees
+        where = "beside-" + tw.group("beside") if tw.group("beside") else tw.group("terrain") or "wall"
+        return [Effect("place", "self", int(tw.group("n")), "seen:" + where)]
     mv = re.match(r"^(?:you may |may )?move (?P<subj>.+?) up to its speed$", t)
     if mv:  # 'You may move 1 Raider in your warband up to its speed': that creature moves (and may provoke)
         who_m, flt_m, rest_m = _subject(mv.group("subj"))

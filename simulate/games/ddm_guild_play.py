@@ -2794,6 +2794,11 @@ def placement_squares(b: Battle, f: Fighter, e: Effect, arriving: bool = False) 
         return _teleport_squares(b, f, e.amount or max(board.width, board.height))
     if kind.startswith("seen:"):  # 'teleport 10, must end in a square adjacent to a wall / in forest terrain'
         terrain = kind[5:]
+        if terrain.startswith("beside-"):  # 'teleport 9, ending adjacent to forest terrain': a square beside it
+            name = terrain[7:]
+            return [a for a in _teleport_squares(b, f, e.amount)
+                    if any(n not in space_of(a, f.side) and name in board.grid.terrain.get(n, ())
+                           for sq in space_of(a, f.side) for n in _neighbours8(sq))]
         return [a for a in _teleport_squares(b, f, e.amount)
                 if (_beside_wall(b, space_of(a, f.side)) if terrain == "wall"
                     else all(terrain in board.grid.terrain.get(sq, ()) for sq in space_of(a, f.side)))]
@@ -2954,6 +2959,10 @@ def _arrival_value(b: Battle, f: Fighter, a: Sq) -> tuple[int, Sq]:
     is melee, away from enemies (up to 6 squares) otherwise."""
     near = min((gap(a, f.side, e.pos, e.side) for e in b.enemies_of(f) if e.pos is not None), default=0)
     return (near if f.ranged_basic() is None else -min(near, 6)), a
+
+
+def _neighbours8(sq: Sq) -> list[Sq]:
+    return [(sq[0] + dx, sq[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
 
 
 def _beside_wall(b: Battle, space: list[Sq]) -> bool:

@@ -352,3 +352,24 @@ def test_after_its_basic_attack_a_target_that_ends_beside_a_wall() -> None:
     orc.hp = 80
     P.attack(s.b, elemental, slam, slam.attack, [orc])
     assert orc.pos is not None and 1 <= orc.pos[1] <= 6 and orc.pos[0] == 10 and orc.hp == 75
+
+
+def test_a_teleport_that_ends_beside_forest() -> None:
+    stride = "Tree Stride: Move action, if adjacent to forest terrain: Teleport 9, ending adjacent to forest terrain."
+    p = parse_power(0, "special", stride)
+    assert [(e.kind, e.amount, e.what) for e in p.effects] == [("place", 9, "seen:beside-forest")]
+    assert C.engine_unplayed(p) == ""
+    rows = ["." * 12] * 2 + ["f..........."] + ["." * 12] * 3 + [".........f.."] + ["." * 12]
+    s = GuildGame().new_initial_state(
+        lists=[{"name": "A", "creatures": [card("Trostani", SWORD, stride)]},
+               {"name": "B", "creatures": [card("Orc", SWORD)]}],
+        battle_map=dict(WALLED, rows=rows), dice=PurposeDice(), params={"format": "standard-200"})
+    assert isinstance(s, GuildState)
+    put(s, "a1", 1, 3)
+    put(s, "b1", 11, 7)
+    trostani = s.b.by_id["a1"]
+    squares = P.placement_squares(s.b, trostani, p.effects[0])
+    assert squares and all(any(abs(x - fx) <= 1 and abs(y - fy) <= 1 for fx, fy in ((0, 2), (9, 6)))
+                           for x, y in squares)
+    P.place_at(s.b, trostani, p.effects[0])
+    assert trostani.pos is not None and abs(trostani.pos[0] - 9) <= 1 and abs(trostani.pos[1] - 6) <= 1
