@@ -335,6 +335,7 @@ _EVENTS: Final = (
      r"ranged|close|area|\{c\}|\{a\}|charge)? ?attack", "hits"),
     (r"a critical (?:hit )?is scored against it", "crit-by"),
     (r"an enemy (?:moves into|enters) an adjacent square", "enemy-enters-adjacent"),
+    (r"an enemy (?:enters|moves into) forest terrain", "enemy-enters-forest"),
     (r"it hits an enemy", "hits"),
     (r"it misses (?:with )?(?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "misses"),
     # an attack power of its card by name ('RECHARGE when this creature hits with Terror Strike / a Sting attack',

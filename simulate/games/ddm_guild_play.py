@@ -2532,6 +2532,7 @@ def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True, shift
                 return
         near = [e for e in watchers if b.adjacent(e, mover)] if watchers else []
         apart = [e for e in b.enemies_of(mover) if not b.adjacent(e, mover)] if beside else []
+        came_from = mover.pos
         place(b, mover, step)
         mover.moved += 1
         if apart:
@@ -2540,7 +2541,7 @@ def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True, shift
             b.end_until(mover, "until-moves", "moved")
         if watchers:
             _entered(b, mover, [e for e in watchers if e not in near])
-            _moved_near(b, mover, watchers, near)
+            _moved_near(b, mover, watchers, near, came_from)
         if own and mover.in_play() and not b.over:  # 'whenever it enters river terrain': the square it entered
             fire(b, "enters-square", [mover])
     if provokes and path and mover.in_play() and not b.over:  # 'when an enemy ends its move adjacent to it'
@@ -2550,18 +2551,32 @@ def walk(b: Battle, mover: Fighter, path: list[Sq], provokes: bool = True, shift
 
 # the triggers a move calls for the enemies of the creature moving, square by square
 _MOVE_WATCH: Final = frozenset({"enemy-enters-adjacent", "enemy-leaves-adjacent", "enemy-enters-within",
-                                "enemy-enters-at"})
+                                "enemy-enters-at", "enemy-enters-forest"})
 
 
-def _moved_near(b: Battle, mover: Fighter, watchers: list[Fighter], near: list[Fighter]) -> None:
+def _moved_near(b: Battle, mover: Fighter, watchers: list[Fighter], near: list[Fighter],
+                came_from: Sq | None = None) -> None:
     """After one square of an enemy's move: 'when an enemy moves out of an adjacent square' (the creatures it was next
-    to and is not now), 'when an enemy enters a square within 2 squares / exactly 3 squares away' (each square)."""
+    to and is not now), 'when an enemy enters a square within 2 squares / exactly 3 squares away' (each square),
+    'when an enemy enters forest terrain' (a square of its space in forest that was not in its space before)."""
     left = [e for e in near if e.in_play() and not b.adjacent(e, mover)]
     if left:
         fire(b, "enemy-leaves-adjacent", left, target=mover)
     if mover.in_play() and not b.over:
         fire(b, "enemy-enters-within", [e for e in watchers if e.in_play()], target=mover)
         fire(b, "enemy-enters-at", [e for e in watchers if e.in_play()], target=mover)
+    if came_from is not None:
+        _entered_forest(b, mover, watchers, came_from)
+
+
+def _entered_forest(b: Battle, mover: Fighter, watchers: list[Fighter], came_from: Sq | None) -> None:
+    """'When an enemy enters forest terrain': a square of its space now in forest that was not in its space before."""
+    if came_from is None or not mover.in_play() or b.over or mover.pos is None:
+        return
+    before = set(space_of(came_from, mover.side))
+    grid = b.board.grid
+    if any(sq not in before and grid.has_terrain(sq, "forest") for sq in mover.space()):
+        fire(b, "enemy-enters-forest", [e for e in watchers if e.in_play()], target=mover)
 
 
 def _beside_enemy(b: Battle, mover: Fighter, before_apart: list[Fighter]) -> None:
@@ -2598,6 +2613,7 @@ def shift_to(b: Battle, f: Fighter, to: Sq) -> None:
         provoke(b, f, "shift")  # adjacent square'
         if not f.in_play() or f.stunned() or f.held():
             return
+    came_from = f.pos
     place(b, f, to)
     f.moved += 1
     if f.effects:
@@ -2609,7 +2625,7 @@ def shift_to(b: Battle, f: Fighter, to: Sq) -> None:
     if f.in_play() and not b.over:
         _entered(b, f, apart)
     if f.in_play() and not b.over:
-        _moved_near(b, f, enemies, beside)
+        _moved_near(b, f, enemies, beside, came_from)
     if f.in_play() and not b.over and any(p.trigger == "enters-square" for p in f.powers):
         fire(b, "enters-square", [f])
 
@@ -3034,6 +3050,9 @@ def forced_move(b: Battle, f: Fighter, source: Fighter, kind: str, n: int, exact
         f.provoked_by = own_turn | f.provoked_by if b.active is f else own_turn
     if f.pos != start:
         b.event("forced", creature=f.id, how=kind, to=list(f.pos) if f.pos else None, by=source.id)
+        watchers = [e for e in b.enemies_of(f) if any(p.trigger == "enemy-enters-forest" for p in e.powers)]
+        if watchers and f.in_play() and not b.over:  # ('when an enemy enters forest terrain': pushed in too)
+            _entered_forest(b, f, watchers, start)
 
 
 def reposition(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bool, mode: str = "") -> None:

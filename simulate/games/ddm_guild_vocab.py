@@ -120,7 +120,7 @@ TRIGGERS: Final = (
     "ally-destroys", "enemy-damaged", "ally-damaged", "any-damaged", "damages", "enemy-misses", "ally-misses",
     "any-misses", "enemy-hits", "any-hits", "crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits",
     "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
-    "first-turn", "own-turn", "ally-declares", "enemy-declares", "friend-declares",
+    "first-turn", "own-turn", "ally-declares", "enemy-declares", "friend-declares", "enemy-enters-forest",
     "enemy-uses-champion",  # an enemy uses a champion power: as it is used, before its effects (which may be cancelled)
     "enemy-used-champion",  # ... once its effects are resolved ('after an enemy uses a champion power')
     "ally-gains-condition", "enemy-gains-condition",  # a condition put on an ally / an enemy (once it is on)

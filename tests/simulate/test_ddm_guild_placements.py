@@ -373,3 +373,23 @@ def test_a_teleport_that_ends_beside_forest() -> None:
                            for x, y in squares)
     P.place_at(s.b, trostani, p.effects[0])
     assert trostani.pos is not None and abs(trostani.pos[0] - 9) <= 1 and abs(trostani.pos[1] - 6) <= 1
+
+
+def test_an_enemy_entering_forest() -> None:
+    snare = "Use when an enemy enters forest terrain: That enemy is Immobilized (save ends)."
+    p = parse_power(0, "special", snare)
+    assert p.trigger == "enemy-enters-forest" and C.engine_unplayed(p) == ""
+    rows = ["." * 12] + ["......f....."] * 6 + ["." * 12]
+    s = GuildGame().new_initial_state(
+        lists=[{"name": "A", "creatures": [card("Druid", SWORD, snare)]},
+               {"name": "B", "creatures": [card("Orc", SWORD), card("Goblin", SWORD)]}],
+        battle_map=dict(WALLED, rows=rows), dice=PurposeDice(), params={"format": "standard-200"})
+    assert isinstance(s, GuildState)
+    put(s, "a1", 1, 1)
+    put(s, "b1", 8, 3)
+    put(s, "b2", 8, 5)
+    orc, goblin = s.b.by_id["b1"], s.b.by_id["b2"]
+    P.walk(s.b, orc, [(7, 3), (6, 3), (5, 3)])
+    assert orc.has("immobilized") and orc.pos == (6, 3)  # held in the forest square it entered
+    P.walk(s.b, goblin, [(7, 5)])
+    assert not goblin.has("immobilized")
