@@ -1152,7 +1152,7 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 changed = True
                 continue
         if not changed and found.get("trigger") in ("start-of-turn", "end-of-turn") and "requirement" not in found \
-                and re.match(r"^(?:within|adjacent to|in|occupying) ", body):  # 'when it starts a turn within 5
+                and re.match(r"^(?:within|adjacent to|in|occupying|with no line|without line|wothout line) ", body):  # 'when it starts a turn within 5
             cond = _condition("while " + body, lead_only=True)  # squares of an Orc champion ally:'
             sep = re.match(r"^\)?\s*[,;:.]\s*", body[cond[1] - 6:]) if cond is not None else None
             if cond is not None and sep is not None:

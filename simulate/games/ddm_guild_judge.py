@@ -475,6 +475,8 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return sum(1 for e in b.enemies_of(holder) if b.gap(holder, e) <= int(squares)) <= int(count)
     if kind == "sees-ally":  # 'while it has line of sight to a Dragon ally'
         return any(has_kinds(a, arg) and b.sees(holder, a) for a in b.allies_of(holder))
+    if kind == "sees-no-ally":  # 'starts a turn with no line of sight to a Drow or Demon ally'
+        return not any(has_kinds(a, arg) and b.sees(holder, a) for a in b.allies_of(holder))
     if kind == "self-cond":  # 'while Dazed, Slowed, Staggered, or Stunned': any of them
         return any(holder.has(c) for c in arg.split("|"))
     if kind == "sees-enemy-within":  # 'if it has line of sight to an enemy within 10 squares of it'

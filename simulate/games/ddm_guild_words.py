@@ -1366,6 +1366,7 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"there (?:are|is) " + _N + r" or fewer enem(?:y|ies) within (?P<n2>\d+) squares(?: of it)?",
      "enemies-within-max:{n2}:{n}"),
     (r"it has line of sight to " + _AK + r"ally", "sees-ally:{kw}"),
+    (r"(?:with no|without|wothout) line of sight to " + _AK + r"ally", "sees-no-ally:{kw}"),
     (r"(?:it is )?(?P<cl>(?:" + _CONDITION_NAMES + r")(?:(?:,|,? or) (?:" + _CONDITION_NAMES + r"))*)",
      "self-cond:{cl}"),
     (r"it has line of sight to an enemy within " + _N + r" squares(?: of it)?", "sees-enemy-within:{n}"),

@@ -14,6 +14,7 @@ from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildAttack, GuildPower
 from simulate.games.ddm_guild_powers import parse_power
+from simulate.games.ddm_guild_state import Made
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
 
 BOW = "Bow: (range 10) +10 vs. AC; 10 damage."
@@ -247,3 +248,25 @@ def test_unseen_from_afar_while_in_difficult_terrain() -> None:
     p = parse_power(0, "special", blend)
     assert [(s.kind, s.what, s.filter.self_state) for s in p.statics] == [
         ("while", "invisible-far", "in-terrain:difficult")] and C.engine_unplayed(p) == ""
+
+
+def test_confused_when_it_starts_a_turn_seeing_no_ally_of_a_kind() -> None:
+    servant = "Unstable Servant: Whenever this creature starts a turn with no line of sight to a Drow or Demon ally, " \
+              "it is Confused until end of turn."
+    p = parse_power(0, "special", servant)
+    assert (p.trigger, p.requirement) == ("start-of-turn", "sees-no-ally:drow|demon") and C.engine_unplayed(p) == ""
+    s = battle([card("Draegloth", SWORD, servant), card("Priestess", SWORD, keywords=("Drow",))],
+               [card("Orc", SWORD)], PurposeDice(confused=[10, 10]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 6, 3)
+    put(s, "b1", 10, 7)
+    draegloth = s.b.by_id["a1"]
+    s.b.active = draegloth
+    s._start_turn(draegloth)
+    assert not draegloth.has("confused")  # it sees the Drow
+    s._end_turn(draegloth)
+    s.b.made.append(Made("smoke", frozenset({(5, 3), (5, 2), (5, 4), (6, 3)}), "battle", "", 0, 0, ("", -1), 99))
+    P._terrain_changed(s.b)
+    s.b.active = draegloth
+    s._start_turn(draegloth)
+    assert draegloth.has("confused")
