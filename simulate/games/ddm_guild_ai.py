@@ -555,7 +555,7 @@ class GuildHeuristicPolicy:
         for e in p.effects:
             if e.kind == "choose" and e.who == "square":  # 'choose a square in line of sight' (for smoke)
                 uses = [x for x in p.effects if x.kind == "terrain" and x.who == "square"]
-                ctx.square = P.choose_square(b, ctx, uses)
+                ctx.square = P.choose_square(b, ctx, uses, e.amount)
                 if ctx.square is None:
                     return False
                 continue

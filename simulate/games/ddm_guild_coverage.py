@@ -446,7 +446,8 @@ PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warba
                                            "no-ally-within", "ally-in-play", "in-terrain", "adjacent-terrain",
                                            "in-victory-area", "unseen-by-ally", "no-ally-left", "unaffected",
                                            "sees-enemy-within", "allies-within-min", "enemies-within-max",
-                                           "sees-ally", "sees-no-ally", "self-cond", "near-any", "near-any-min", "spent"})
+                                           "sees-ally", "sees-no-ally", "self-cond", "near-any", "near-any-min",
+                                           "spent"})
 
 
 # stats a modifier counted per creature may change ('+1 AC for each enemy adjacent to it'; _stat_mods counts)

@@ -1155,8 +1155,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             return gated
     t = re.sub(r"^(?:then,?|and|also|instead,?) ", "", t)
     t = re.sub(r"^you may (?=place it\b)", "", t)  # 'you may place this creature within 5 squares of ...': if it helps
-    if re.match(r"^choose (?:a|1|one) square (?:with)?in (?:its )?line of sight$", t) and ctx == "power":
-        return [Effect("choose", "square", 0, "seen")]  # 'Choose a square in line of sight. ... that square and ...'
+    cs = re.match(r"^choose (?:a|1|one) square (?:(?:with)?in (?:its )?line of sight|within (?P<n>\d+)(?: squares)? "
+                  r"of it)$", t) if ctx == "power" else None
+    if cs:  # 'Choose a square in line of sight (within 6 of this creature). ... that square and ...'
+        return [Effect("choose", "square", int(cs.group("n") or 0), "near" if cs.group("n") else "seen")]
     if re.match(r"^(?:until (?:the )?end of (?:its )?turn, )?terrain and walls do not block its line of sight and "
                 r"invisible creatures are visible to it(?: until (?:the )?end of (?:its )?turn)?$", t) and "until" in t:
         # 'Mind's eye: Until end of turn, terrain and walls do not block this creature's line of sight and invisible

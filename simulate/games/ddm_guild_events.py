@@ -242,7 +242,7 @@ _PREFIX_WORDS: Final = (
     # of turn' is its own turn's)
     # ('Use at any time on its turn, no more than once per turn: it shifts as a free action' stays as it was read)
     (r"use (?:at )?any ?time (?:on|during) (?:its|this creature's|your) turn(?=[:.])", "trigger", "own-turn"),
-    (r"use (?:at any time|anytime)", "trigger", "any-time"),
+    (r"use (?:at any time|anytime|any time)", "trigger", "any-time"),
     (r"(?:use )?(?:when|after|if) you win (?:the )?initiative(?: this round)?", "trigger", "win-initiative"),
     # 'Use after rolling initiative: If you won, ...', '... , if you win: ...': the same moment as winning it
     (r"use after rolling initiative[,:]? if you (?:win|won)(?= ?[,:])", "trigger", "win-initiative"),
@@ -1152,8 +1152,9 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 changed = True
                 continue
         if not changed and found.get("trigger") in ("start-of-turn", "end-of-turn") and "requirement" not in found \
-                and re.match(r"^(?:within|adjacent to|in|occupying|with no line|without line|wothout line) ", body):  # 'when it starts a turn within 5
-            cond = _condition("while " + body, lead_only=True)  # squares of an Orc champion ally:'
+                and re.match(r"^(?:within|adjacent to|in|occupying|with(?:out| no) line|wothout line) ", body):
+            # 'when it starts a turn within 5 squares of an Orc champion ally:', '... with no line of sight to ...'
+            cond = _condition("while " + body, lead_only=True)
             sep = re.match(r"^\)?\s*[,;:.]\s*", body[cond[1] - 6:]) if cond is not None else None
             if cond is not None and sep is not None:
                 found["requirement"] = cond[0]

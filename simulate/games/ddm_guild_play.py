@@ -649,7 +649,8 @@ def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ct
         if not rolled_in or ("if-own-hit" in e.extra and not ctx.own_hits):  # 'If this creature's attack hits'
             continue
         if e.kind == "choose" and e.who == "square":  # 'Choose a square in line of sight': the engine's (below)
-            ctx.square = choose_square(b, ctx, [x for x in effects if x.kind == "terrain" and x.who == "square"])
+            ctx.square = choose_square(b, ctx, [x for x in effects if x.kind == "terrain" and x.who == "square"],
+                                       e.amount)
             ctx.nothing_chosen = ctx.square is None
             continue
         if e.duration == "save" and e.kind in ("condition", "ongoing"):
@@ -955,15 +956,17 @@ def _shoots(f: Fighter) -> int:
     return int(any(p.attack is not None and p.attack.form not in ("melee", "reach-burst") for p in f.powers))
 
 
-def choose_square(b: Battle, ctx: Ctx, uses: list[Effect]) -> Sq | None:
-    """'Choose a square in line of sight' for the smoke the next clause makes there: of the squares of the creatures
-    its creature sees, the one where the smoke is worth most (``smoke_worth``); None when none is worth anything."""
+def choose_square(b: Battle, ctx: Ctx, uses: list[Effect], within: int = 0) -> Sq | None:
+    """'Choose a square in line of sight' ('within 6 of this creature': ``within``) for the smoke the next clause
+    makes there: of the squares of the creatures its creature sees (or within that many squares of it), the one where
+    the smoke is worth most (``smoke_worth``); None when none is worth anything."""
     f = ctx.source
     if f.pos is None or not uses:
         return None
     best: tuple[int, Sq] | None = None
     for x in b.in_play():
-        if x.pos is None or not b.board.sees(f.pos, f.side, x.pos, 1):
+        if x.pos is None or (gap(f.pos, f.side, x.pos, 1) > within if within else not b.board.sees(
+                f.pos, f.side, x.pos, 1)):
             continue
         ctx.square = x.pos
         v = sum(smoke_worth(b, u, ctx) for u in uses)

@@ -270,3 +270,24 @@ def test_confused_when_it_starts_a_turn_seeing_no_ally_of_a_kind() -> None:
     s.b.active = draegloth
     s._start_turn(draegloth)
     assert draegloth.has("confused")
+
+
+def test_smoke_on_a_square_chosen_within_some_squares() -> None:
+    ink = "Ink Cloud: Immediate action, use any time: Choose a square within 6 of this creature. Until the start of " \
+          "this creature's next turn, that square and each square adjacent to it gain smoke terrain."
+    p = parse_power(0, "special", ink)
+    assert (p.trigger, [(e.kind, e.who, e.amount) for e in p.effects]) == (
+        "any-time", [("choose", "square", 6), ("terrain", "square", 1)]) and C.engine_unplayed(p) == ""
+    s = battle([card("Slaver", SWORD, ink), card("Squire", SWORD)], [card("Archer", BOW), card("Far", BOW)],
+               PurposeDice())
+    put(s, "a1", 2, 3)
+    put(s, "a2", 3, 6)
+    put(s, "b1", 7, 3)
+    put(s, "b2", 11, 0)
+    archer, slaver = s.b.by_id["b1"], s.b.by_id["a1"]
+    s.b.made = []  # (used at the start of the first round, from where it was set up)
+    slaver.immediate_used = False
+    P._terrain_changed(s.b)
+    P.fire(s.b, "any-time", [slaver])
+    assert s.b.made and (7, 3) in s.b.made[0].squares  # the archer within 6 squares, not the one beyond
+    assert not s.b.sees(archer, s.b.by_id["a2"])
