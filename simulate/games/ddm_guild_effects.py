@@ -1845,10 +1845,12 @@ def _redirect(body: str, who: str, flt: Filter) -> Effect | None:
     if hi:  # 'Ki Deflection: Use when a {r} attack misses this creature; the attack instead hits 1 enemy within 5
         who3, f3, rest3 = _subject(hi.group("to"))  # squares of this creature'
         return Effect("redirect", who3, filter=f3) if who3 == "chosen-enemy" and not rest3 else None
-    m = _REDIRECT_TO.match(body)
+    body = re.sub(r" as (?:in|an) immediate action$", "", body)  # ('as in immediate action': a misprint)
+    ct = re.match(r"^choose (?P<to>.+) as the target instead$", body)  # 'choose 1 active adjacent Goblin ally as the
+    m = ct or _REDIRECT_TO.match(body)  # target instead'
     if m is None:
         return None
-    to = m.group("to")
+    to = re.sub(r"\bactive ", "", m.group("to"))  # ('1 active Small Goblin ally': one on the battle map, as all are)
     if to in ("it", "itself"):
         return Effect("redirect", "self")
     na = _NOT_THE_ATTACKER.search(to)

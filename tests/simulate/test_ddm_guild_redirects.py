@@ -284,3 +284,16 @@ def test_an_attack_of_its_side_is_not_redirected_instead() -> None:
     g, lord, orc = (s.b.by_id[i] for i in ("a1", "a2", "b2"))
     _attack(s, orc, lord)  # her ally's attack stays on the lord
     assert (g.hp, lord.hp) == (50, 40)
+
+
+def test_an_active_goblin_ally_takes_the_attack() -> None:
+    snig = card("Snig the Axe", SWORD, "Devoted Followers: Immediate, when an enemy targets this creature with an "
+                                       "attack; choose 1 active adjacent Goblin ally as the target instead.")
+    _played(snig, 1)
+    s = battle([snig, card("Goblin", SWORD, keywords=("Goblin",))], [card("Orc", SWORD)], PurposeDice(attack=[15]))
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 3)
+    sn, gob, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
+    _attack(s, orc, sn)
+    assert (sn.hp, gob.hp) == (50, 40)
