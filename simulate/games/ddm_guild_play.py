@@ -410,10 +410,16 @@ def finish(b: Battle, winner: int | None, reason: str) -> None:
 
 def _clock(b: Battle, duration: str, affected: Fighter, source: Fighter) -> tuple[str, int]:
     """Whose turns count down a duration, and how many of them (profile ``ddm-guild.end-of-turn``)."""
-    if duration in ("end-next-turn", "start-next-turn"):
+    # the end of its next turn: this turn's end does not count while it is taking it; the start of its next turn is
+    # the next start of a turn of its, whoever is taking a turn now (its own turn has started already)
+    if duration == "end-next-turn":
         return affected.id, 2 if b.active is affected else 1
-    if duration in ("end-next-turn-source", "start-next-turn-source"):
+    if duration == "end-next-turn-source":
         return source.id, 2 if b.active is source else 1
+    if duration == "start-next-turn":
+        return affected.id, 1
+    if duration == "start-next-turn-source":
+        return source.id, 1
     if duration == "end-turn":
         active = b.active
         return (active.id if active is not None else ""), 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
-from simulate.games.ddm_guild import GuildAttack, GuildMove, GuildState
+from simulate.games.ddm_guild import GuildAttack, GuildMove, GuildPower, GuildState
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_state import Fighter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
@@ -197,3 +197,21 @@ def test_double_points_for_its_first_elimination_only() -> None:
     assert s.b.scores[0] == 24  # the imp's 12, twice
     P.attack(s.b, slayer, sword, sword.attack, [s.b.by_id["b2"]])
     assert s.b.scores[0] == 24 + 15  # the second: once
+
+
+STANCE = "Defensive Stance: Minor action: This creature has +4 AC until start of its next turn."
+
+
+def test_a_gain_until_the_start_of_its_next_turn_ends_when_that_turn_starts() -> None:
+    """Used on its own turn, 'until start of its next turn' ends as its next turn starts (not one turn later)."""
+    s = battle([card("Knight", SWORD, STANCE)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 8, 3)
+    knight = s.b.by_id["a1"]
+    turn_of(s, "a1")
+    s.apply(GuildPower(1))
+    assert any(e.what == "ac" and e.amount == 4 for e in knight.effects)
+    s._end_turn(knight)
+    assert any(e.what == "ac" for e in knight.effects)  # through the enemies' turns
+    s._start_turn(knight)
+    assert not any(e.what == "ac" for e in knight.effects)
