@@ -6,11 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild import GuildAttack, GuildEndTurn, GuildGame, GuildMove, GuildShift, GuildState
+from simulate.games.ddm_guild_cards import card_from_json
 from simulate.games.ddm_guild_powers import parse_power
+from simulate.games.ddm_guild_state import Fighter
 
 OPEN = {
     "format": "muster-ddm-map/1", "slug": "test-open", "name": "Open ground", "width": 12, "height": 8,
@@ -65,6 +68,19 @@ def battle(a: list[dict[str, Any]], b: list[dict[str, Any]], dice: PurposeDice) 
                                           battle_map=OPEN, dice=dice, params={"format": "standard-200"})
     assert isinstance(state, GuildState)
     return state
+
+
+def assert_played(raw: dict[str, Any], index: int) -> None:
+    """The card's power ``index`` is read and played whole (the reader's words or the engine's reason if not)."""
+    p = card_from_json(raw).powers[index]
+    assert p.played and not C.engine_unplayed(p), (p.name, p.unplayed or C.engine_unplayed(p))
+
+
+def attack_with(state: GuildState, attacker: Fighter, target: Fighter, index: int = 0) -> int:
+    """``attacker`` makes the attack of its power ``index`` against ``target`` now."""
+    p = attacker.powers[index]
+    assert p.attack is not None
+    return P.attack(state.b, attacker, p, p.attack, [target])
 
 
 def put(state: GuildState, fid: str, x: int, y: int) -> None:
