@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from simulate.bridges.ddm_events import _who
+from simulate.games.ddm_guild_vocab import SIZES
 
 FRAMELESS = {"end-turn", "setup", "effect-end", "recharge", "immune"}
-SIZES = {"Large": 2, "Huge": 3, "Gargantuan": 4, "Colossal": 4}
 
 REASONS = {
     "points-limit": pgettext_lazy("why a Guild battle ended", "victory points reached the warband's size"),
