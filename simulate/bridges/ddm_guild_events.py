@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
 from simulate.bridges.ddm_events import _who
 from simulate.games.ddm_guild_vocab import SIZES
@@ -101,9 +101,12 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], lists: Se
     if kind == "switch":
         return _("%(who)s and %(other)s switch positions.") % {"who": who, "other": _who(names, event.get("other"))}
     if kind == "terrain" and event.get("what") == "smoke":  # (the only terrain a power makes: ddm-guild.made-terrain)
-        return _("%(who)s fills %(n)s squares with smoke.") % {"who": who, "n": len(event.get("squares") or [])}
+        n = len(event.get("squares") or [])
+        return ngettext("%(who)s fills %(n)s square with smoke.", "%(who)s fills %(n)s squares with smoke.", n) % {
+            "who": who, "n": n}
     if kind == "terrain-end" and event.get("what") == "smoke":
-        return _("The smoke clears from %(n)s squares.") % {"n": event.get("count")}
+        n = int(event.get("count") or 0)
+        return ngettext("The smoke clears from %(n)s square.", "The smoke clears from %(n)s squares.", n) % {"n": n}
     if kind == "destroyed":
         return _("%(who)s is destroyed.") % {"who": who}
     if kind == "score":

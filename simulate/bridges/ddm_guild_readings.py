@@ -120,6 +120,10 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A critical hit doubles the first damage number, not the damage after a plus "
         "sign."),
+    "ddm-guild.automatic-hits": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Against a creature that attacks always hit, a roll that would miss hits; it is a critical hit only on a "
+        "natural 20 (or the attacker's Keen Critical number)."),
     "ddm-guild.basic-attack": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "Basic attacks: the attacks with no use limit, no recharge and one target."),

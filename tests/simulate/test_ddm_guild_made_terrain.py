@@ -80,9 +80,9 @@ def test_smoke_on_its_space_hides_it_from_afar_until_the_start_of_its_next_turn(
     made, ended = s.log.of_kind("terrain")[0], s.log.of_kind("terrain-end")[0]
     with translation.override("en"):
         assert describe_event({"kind": made.kind, **made.data}, names, ["A", "B"]) == \
-            "Nightmare (a1) fills 1 squares with smoke."
+            "Nightmare (a1) fills 1 square with smoke."
         assert describe_event({"kind": ended.kind, **ended.data}, names, ["A", "B"]) == \
-            "The smoke clears from 1 squares."
+            "The smoke clears from 1 square."
 
 
 def test_smoke_around_it_blocks_sight_through_it_and_the_engine_uses_it_against_archers() -> None:

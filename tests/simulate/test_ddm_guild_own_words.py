@@ -186,6 +186,24 @@ def test_attacks_against_the_incapacitated_always_hit() -> None:
     assert P.attack(s.b, orc, sword, sword.attack, [s.b.by_id["a1"]]) == 1
 
 
+def test_an_automatic_hit_against_the_incapacitated_is_critical_only_on_its_die() -> None:
+    """Reading ddm-guild.automatic-hits: a roll that would miss (a natural 1 too) hits for its plain damage; a
+    natural 20 is a critical hit (double damage, ddm-guild.critical-hit)."""
+    s = battle([card("Comrade", SWORD, INCAPACITATED, ac=40, hp=100)], [card("Orc", SWORD)],
+               PurposeDice(attack=[1, 2, 20]))
+    put(s, "a1", 3, 3)
+    put(s, "b1", 4, 3)
+    comrade, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    sword = orc.powers[0]
+    assert sword.attack is not None
+    taken = []
+    for _ in range(3):
+        before = comrade.hp
+        assert P.attack(s.b, orc, sword, sword.attack, [comrade]) == 1
+        taken.append(before - comrade.hp)
+    assert taken == [10, 10, 20]
+
+
 def test_cruel_hexer_against_the_targets_its_curse_is_on() -> None:
     s = battle([card("Hexblade", SWORD, CURSE, HEXER)], [card("Cursed", SWORD), card("Free", SWORD)],
                PurposeDice(attack=[15]))
