@@ -49,13 +49,15 @@ def _field_json(f: SheetField) -> dict[str, Any]:
 
 
 def sheet_json(sheet: Sheet) -> dict[str, Any]:
-    """A sheet as JSON: its fields and its row groups (each with its fields, the record list it fills, and the
-    values every row carries), the record object its values are packed into (``nest``) and the only cards it is
-    for (``only``: every card of the kind when empty)."""
+    """A sheet as JSON: its fields and its row groups (each with its fields, the record list it fills, the
+    values every row carries, and ``amends``: the field by which its rows complete the record's own rows), the
+    record object its values are packed into (``nest``) and the only cards it is for (``only``: every card of the
+    kind when empty)."""
     return {
         "fields": [_field_json(f) for f in sheet.fields],
         "rows": [{"name": g.name, "label": str(g.label), "max_rows": g.max_rows, "target": g.key,
-                  "fixed": dict(g.fixed), "fields": [_field_json(f) for f in g.fields]} for g in sheet.rows],
+                  "fixed": dict(g.fixed), "amends": g.amend or None,
+                  "fields": [_field_json(f) for f in g.fields]} for g in sheet.rows],
         # the values are the parts of one record object (a board's layout), kept packed under this field
         "nest": sheet.nest.field if sheet.nest is not None else None,
         "only": sorted(sheet.cards()),

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from builder.models import EnteredCard, SavedList
-from builder.sheets import Sheet, sheet_check, sheet_for
+from builder.sheets import Sheet, sheet_amend, sheet_check, sheet_for
 from catalogue import dataformat as fmt
 from catalogue import models as cm
 from catalogue.kinds import card_spec
@@ -101,6 +101,9 @@ def entered_card_save(*, keeper: Keeper, card: cm.Card, raw: Any, source: str = 
     if errors:
         raise ApplicationError(_("Some numbers are not right: see each field."), fields=errors)
     record = card_record(card)
+    values, errors = sheet_amend(sheet, record, values)
+    if errors:
+        raise ApplicationError(_("Some numbers are not right: see each field."), fields=errors)
     changes = entered_changes(card, sheet, record, values)
     with transaction.atomic():
         existing = EnteredCard.objects.select_for_update().filter(

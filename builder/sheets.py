@@ -166,7 +166,12 @@ class Rows:
     """A repeated part of the card (attacks, abilities, spells), each row a few fields. Rows of several groups
     may fill one list of the record (``target``: special abilities and Commander Effects are both
     ``abilities``); ``fixed`` are the values every row of the group carries (``{"kind": "commander-effect"}``).
-    A row whose fields are all empty is left out."""
+    A row whose fields are all empty is left out.
+
+    ``amend`` names a field that picks one of the record's own rows (a power by its printed name): the group's rows
+    then complete those rows (a number the catalogue lacks) instead of replacing the list, the form shows one row
+    per record row ``shows`` accepts (the key read-only, with the row's printed ``caption`` field as its text) and
+    no blank ones."""
 
     name: str
     label: Any
@@ -175,6 +180,9 @@ class Rows:
     target: str = ""
     fixed: Mapping[str, Any] = field(default_factory=dict)
     help: Any = ""
+    amend: str = ""
+    shows: Callable[[Mapping[str, Any]], bool] | None = None
+    caption: str = ""
 
     @property
     def key(self) -> str:
@@ -182,7 +190,8 @@ class Rows:
 
     def belongs(self, row: Mapping[str, Any]) -> bool:
         """Whether a stored row of the record is one of this group's."""
-        return all(row.get(k, _default(k)) == v for k, v in self.fixed.items())
+        return all(row.get(k, _default(k)) == v for k, v in self.fixed.items()) and (
+            self.shows is None or self.shows(row))
 
 
 def _default(key: str) -> Any:
@@ -311,11 +320,32 @@ def sheet_check(sheet: Sheet, raw: Any) -> tuple[dict[str, Any], Errors]:
     return values, errors
 
 
+def sheet_amend(sheet: Sheet, record: Mapping[str, Any], values: Mapping[str, Any]) -> tuple[dict[str, Any], Errors]:
+    """Checked values with each amending group's rows laid onto the record's rows they name (the record's whole
+    list, completed), and an error per row that names no row of the record."""
+    out: dict[str, Any] = dict(values)
+    errors: Errors = {}
+    for group in sheet.rows:
+        if not group.amend or group.key not in values:
+            continue
+        by_key = {row[group.amend]: row for row in values[group.key] if group.amend in row}
+        own = [row for row in record.get(group.key) or () if isinstance(row, Mapping)]
+        names = {row.get(group.amend) for row in own if group.belongs(row)}
+        for i, key in enumerate(by_key):
+            if key not in names:
+                errors.setdefault(f"/{group.name}/{i}/{group.amend}", []).append(
+                    _("This card has no such entry to complete."))
+        out[group.key] = [
+            {**row, **{k: v for k, v in by_key[row[group.amend]].items() if k != group.amend}}
+            if group.belongs(row) and row.get(group.amend) in by_key else dict(row) for row in own]
+    return out, errors
+
+
 def sheet_rows(sheet: Sheet, record: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """A record's rows split into the sheet's groups (for the form): each group's rows, fixed values left out."""
     out: dict[str, list[dict[str, Any]]] = {}
     for group in sheet.rows:
-        names = [f.name for f in group.fields]
+        names = [f.name for f in group.fields] + ([group.caption] if group.caption else [])
         out[group.name] = [
             {k: row.get(k) for k in names}
             for row in record.get(group.key) or () if isinstance(row, Mapping) and group.belongs(row)

@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from builder.sheets import Choices, Flag, Number, Rows, Sheet, Text, Words, register_sheet
+from simulate.games.ddm_guild_cards import recharges
 
 SIZES = ("Tiny", "Small", "Medium", "Large", "Huge", "Gargantuan", "Colossal")
 DDM_TYPES = ("Aberration", "Animal", "Construct", "Dragon", "Elemental", "Fey", "Giant", "Humanoid",
@@ -106,15 +107,40 @@ def _guild_sizes_unknown() -> frozenset[str]:
     return frozenset(unknown.values_list("slug", flat=True))
 
 
+def _guild_uses_unknown() -> frozenset[str]:
+    """The DDM Guild creatures with a power that recharges ("RECHARGE when first Bloodied") whose check boxes the
+    catalogue lacks: the engine leaves such a power unplayed ("not known") until a player types its uses in."""
+    from catalogue.models import CardAbility
+
+    rows = CardAbility.objects.filter(card__game__slug="ddm", card__ruleset__slug="ddm-guild", uses__isnull=True,
+                                      text__icontains="recharge").exclude(name="")
+    return frozenset(slug for slug, kind, text in rows.values_list("card__slug", "kind", "text")
+                     if recharges(kind, text))
+
+
+def _guild_recharging(row: Any) -> bool:
+    """A power of the record the form offers to complete: a named power that recharges."""
+    return bool(row.get("name")) and recharges(str(row.get("kind") or ""), str(row.get("text") or ""))
+
+
 # DDM Guild: the catalogue has every number of the 1,912 creatures but not the size of about 730 of them (their
-# miniature is not linked or its size is not recorded); a player who owns the figure types its size in.
+# miniature is not linked or its size is not recorded), nor the check boxes of about two dozen powers that
+# recharge; a player who owns the card types them in.
 register_sheet("ddm", "ddm-guild", "creature", Sheet(
     fields=(
         Text("size", _("Size"), 12, choices=lambda: _pairs(SIZES), strict=True,
              help=_("The size printed on the creature’s stat card (Small, Medium, Large…): it decides how many "
                     "squares the figure takes on the battle map.")),
     ),
-    only=_guild_sizes_unknown,
+    rows=(
+        Rows("recharging", _("Powers that recharge"), (
+            Text("name", _("Power"), 200, required=True),
+            Number("uses", _("Uses (boxes)"), 1, 9),
+        ), target="abilities", amend="name", shows=_guild_recharging, caption="text",
+            help=_("How many check boxes your card prints beside each power that recharges: it is used that many "
+                   "times before it must recharge.")),
+    ),
+    only=lambda: _guild_sizes_unknown() | _guild_uses_unknown(),
 ))
 
 

@@ -78,9 +78,10 @@ def _kind(f: SheetField) -> str:
     return {Number: "number", Flag: "flag", Choices: "choices", Words: "words"}.get(type(f), "text")
 
 
-def _cell(f: SheetField, value: Any, entered: bool, error: list[str], prefix: str) -> dict[str, Any]:
+def _cell(f: SheetField, value: Any, entered: bool, error: list[str], prefix: str, readonly: bool = False
+          ) -> dict[str, Any]:
     cell: dict[str, Any] = {"name": f"{prefix}{f.name}", "field": f.name, "label": f.label, "help": f.help,
-                            "kind": _kind(f), "entered": entered, "errors": error}
+                            "kind": _kind(f), "entered": entered, "errors": error, "readonly": readonly}
     if isinstance(f, Number):
         cell.update(low=f.low, high=f.high, value="" if value is None else value)
     elif isinstance(f, Flag):
@@ -105,15 +106,18 @@ def _form(sheet: Sheet, shown: dict[str, Any], entered: dict[str, Any], errors: 
     split = sheet_rows(sheet, shown)
     for group in sheet.rows:
         rows = split.get(group.name, [])
-        count = min(group.max_rows, len(rows) + BLANK_ROWS + extra_rows)
+        count = len(rows) if group.amend else min(group.max_rows, len(rows) + BLANK_ROWS + extra_rows)
         rows = rows + [{} for _ in range(count - len(rows))]
         groups.append({
             "name": group.name, "label": group.label, "help": group.help, "count": count,
             "entered": group.key in entered, "errors": errors.get(f"/{group.name}", []),
-            "rows": [[_cell(f, row.get(f.name), False, errors.get(f"/{group.name}/{i}/{f.name}", []),
-                            f"{group.name}-{i}-") for f in group.fields] for i, row in enumerate(rows)],
+            "more": not group.amend,
+            "rows": [{"caption": row.get(group.caption) if group.caption else "",
+                      "cells": [_cell(f, row.get(f.name), False, errors.get(f"/{group.name}/{i}/{f.name}", []),
+                                      f"{group.name}-{i}-", readonly=f.name == group.amend) for f in group.fields]}
+                     for i, row in enumerate(rows)],
         })
-    return {"fields": fields, "groups": groups}
+    return {"fields": fields, "groups": groups, "more": any(g["more"] for g in groups)}
 
 
 def _posted(sheet: Sheet, data: Any) -> dict[str, Any]:

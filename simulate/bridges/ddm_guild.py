@@ -29,7 +29,7 @@ from simulate.engine.game import Result
 from simulate.games import ddm_guild_rules as rules
 from simulate.games.ddm_guild import DEFAULT_MAP, FORMATS, GuildParams, guild_map, guild_map_slugs
 from simulate.games.ddm_guild_ai import GuildHeuristicPolicy
-from simulate.games.ddm_guild_cards import REQUIRED, card_from_catalogue, unplayed_powers
+from simulate.games.ddm_guild_cards import REQUIRED, card_from_catalogue, unplayed_powers, uses_unknown
 from validation.core import Catalogue, ListDocument
 from validation.core.text import Text, msg
 from validation.games.ddm_guild import prepare
@@ -114,7 +114,9 @@ class DdmGuildBridge:
         for slug, card in cards.items():
             engine_card = card_from_catalogue({**card, "abilities": card["powers"]}, str(card.get("size") or ""))
             unplayed = tuple(p.name for p in unplayed_powers(engine_card))
-            unknown = () if engine_card.size_known else (SIZE_UNKNOWN,)
+            unknown = (() if engine_card.size_known else (SIZE_UNKNOWN,)) + tuple(
+                msg("{power}: how many times it can be used (its check boxes) is not known, so it is not played.",
+                    power=p.name) for p in uses_unknown(engine_card))
             if not unplayed and not unknown:
                 continue
             qty = sum(e.qty for e in warband.entries if e.creature.slug == slug)

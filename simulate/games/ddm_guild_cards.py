@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from simulate.games.ddm_guild_powers import card_powers
+from simulate.games.ddm_guild_powers import card_powers, parse_power
 from simulate.games.ddm_guild_vocab import SIZES, Power
 
 REQUIRED: tuple[str, ...] = ("cost", "level", "speed", "hp", "ac", "fort", "ref", "will")
@@ -101,6 +101,18 @@ def card_from_catalogue(record: Mapping[str, Any], size: str = "") -> GuildCard:
     powers = [{"kind": a.get("kind") or "special", "text": a.get("text") or "", "uses": a.get("uses")}
               for a in record.get("abilities") or ()]
     return card_from_json({**record, "powers": powers, "size": size})
+
+
+def recharges(kind: str, text: str) -> bool:
+    """Whether a printed power recharges ("RECHARGE when first Bloodied"): how often it is played then rests on its
+    check boxes, a number the card prints and the catalogue may lack (a player completes it: docs/player-cards.md)."""
+    return bool(parse_power(0, kind or "special", text).recharge)
+
+
+def uses_unknown(card: GuildCard) -> list[Power]:
+    """The card's powers that recharge but have no number of uses (the catalogue lacks their check boxes): not
+    played until a player enters it (ddm_guild_coverage lists them)."""
+    return [p for p in card.powers if p.recharge and not p.uses]
 
 
 def unplayed_powers(card: GuildCard) -> list[Power]:

@@ -382,3 +382,76 @@ def test_the_card_page_of_a_guild_creature_of_unknown_size_links_to_its_size_for
                                                                               "source": "my figure"}, follow=True)
     assert saved.status_code == 200 and "entered by a player" in saved.content.decode()
     assert EnteredCard.objects.get().values == {"size": "Large"}
+
+
+# --- a DDM Guild power's check boxes --------------------------------------------------------------------------
+
+SNEAKS = {"game": "ddm", "ruleset": "ddm-guild", "format": "standard-200", "name": "Sneaks",
+          "entries": [{"card": "Goblin Sneak", "qty": 3}]}
+BATTLEMASTER = {"game": "ddm", "ruleset": "ddm-guild", "format": "standard-200", "name": "Battlemaster",
+                "entries": [{"card": "Dwarf Battlemaster"}]}
+
+
+def sneak_side(result: dict[str, Any]) -> dict[str, Any] | None:
+    """What the result says the engine did not play of Goblin Sneak (None: it played all of it)."""
+    return next((c for c in result["played"]["a"]["creatures"] if c["slug"] == "goblin-sneak"), None)
+
+
+def test_a_guild_power_that_recharges_without_check_boxes_is_played_once_its_owner_enters_them():
+    """Goblin Sneak's Crossbow prints "RECHARGE at end of this creature's turn …" but the catalogue lacks its check
+    boxes: every preview lists it as not played, its number of uses not known; the card's owner completes that one
+    number (the form offers the powers that recharge, not the rest), and that player's previews play it, marked
+    "entered by a player", while nobody else's do."""
+    from builder.sheets import sheet_for
+
+    sneak = guild_card("goblin-sneak")
+    sheet = sheet_for("ddm", "ddm-guild", "creature", sneak.slug)
+    assert sheet is not None
+    assert sheet_for("ddm", "ddm-guild", "creature", "dwarf-battlemaster") is None
+    spec, _, _ = matchup_prepare(a=SNEAKS, b=BATTLEMASTER, battles=2, seed=5, entered=mine(player()))
+    before = sneak_side(matchup_compute(spec))
+    assert before is not None and "Crossbow" in before["abilities"]
+    assert any("Crossbow" in str(u) and "not known" in str(u) for u in before["unknown"])
+
+    user = player()
+    with pytest.raises(ApplicationError) as wrong:
+        entered_card_save(keeper=Keeper(user=user), card=sneak, raw={"recharging": [{"name": "Short Sword",
+                                                                                    "uses": 1}]})
+    assert "/recharging/0/name" in (wrong.value.fields or {})  # a power that does not recharge is not completed
+    with pytest.raises(ApplicationError):
+        entered_card_save(keeper=Keeper(user=user), card=sneak, raw={"recharging": [{"name": "Crossbow",
+                                                                                    "uses": 12}]})
+    entry = entered_card_save(keeper=Keeper(user=user), card=sneak,
+                              raw={"recharging": [{"name": "Crossbow", "uses": 1}]}, source="my card")
+    assert entry is not None
+    powers = entry.values["abilities"]  # the card's own powers, whole, with the one number completed
+    assert [(p["name"], p.get("uses")) for p in powers] == [("Short Sword", None), ("Crossbow", 1),
+                                                            ("Ambush 10", None)]
+    assert powers[1]["text"].startswith("Crossbow: (nearest) +8 vs. AC")
+
+    spec, _, _ = matchup_prepare(a=SNEAKS, b=BATTLEMASTER, battles=2, seed=5, entered=mine(user))
+    result = matchup_compute(spec)
+    assert sneak_side(result) is None  # every power of it played now
+    assert [(e["card"], e["fields"]) for e in result["player_entered"]] == [("Goblin Sneak", ["abilities"])]
+    others, _, _ = matchup_prepare(a=SNEAKS, b=BATTLEMASTER, battles=2, seed=5, entered=mine(player()))
+    assert (sneak_side(matchup_compute(others)) or {}).get("abilities") == ["Crossbow"]
+
+
+def test_the_guild_numbers_form_offers_the_powers_that_recharge_with_their_printed_text():
+    client = Client()
+    client.force_login(player())
+    assert "/cards/ddm/ddm-guild/goblin-sneak/numbers/" in client.get(
+        "/catalogue/ddm/ddm-guild/goblin-sneak/").content.decode()
+    form = client.get("/cards/ddm/ddm-guild/goblin-sneak/numbers/").content.decode()
+    assert 'name="recharging-0-name"' in form and 'value="Crossbow"' in form and "readonly" in form
+    assert "RECHARGE at end of this creature" in form  # the power's printed text beside its check boxes
+    assert 'name="recharging-1-name"' not in form  # one power recharges: one row, no blank ones
+    assert 'value="more"' not in form
+    saved = client.post("/cards/ddm/ddm-guild/goblin-sneak/numbers/", {
+        "op": "save", "recharging-rows": "1", "recharging-0-name": "Crossbow", "recharging-0-uses": "2",
+        "source": "my card"}, follow=True)
+    assert saved.status_code == 200 and "entered by a player" in saved.content.decode()
+    kept = EnteredCard.objects.get().values["abilities"]
+    assert [p.get("uses") for p in kept] == [None, 2, None]
+    again = client.get("/cards/ddm/ddm-guild/goblin-sneak/numbers/").content.decode()
+    assert 'name="recharging-0-uses"' in again and 'value="2"' in again

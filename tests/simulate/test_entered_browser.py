@@ -91,3 +91,32 @@ def test_a_player_fills_in_a_cards_numbers_previews_and_sees_entered_by_a_player
         no_sideways_scroll(page)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_a_guild_player_enters_the_check_boxes_of_a_power_that_recharges(browser: Any, live_server: Any,
+                                                                        width: str) -> None:
+    """Goblin Sneak's Crossbow recharges but the catalogue lacks its check boxes: the card's page leads to the form,
+    which shows that power's printed text beside its one number (nothing scrolls sideways on a phone)."""
+    catalogue_imported([DATA_DIR / "ddm"])  # a transactional test may start emptied
+    player = cast(User, UserFactory())
+    login = Client()
+    login.force_login(player)
+    context = browser.new_context(base_url=live_server.url, viewport=WIDTHS[width])
+    context.add_cookies([{"name": "sessionid", "value": login.cookies["sessionid"].value, "url": live_server.url}])
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    try:
+        page.goto("/cards/ddm/ddm-guild/goblin-sneak/numbers/")
+        powers = page.locator("fieldset[data-group=recharging]")
+        assert "RECHARGE at end of this creature" in powers.inner_text()
+        assert powers.locator("input[name='recharging-0-name']").input_value() == "Crossbow"
+        no_sideways_scroll(page)
+        powers.locator("input[name='recharging-0-uses']").fill("1")
+        page.get_by_label("Where you read them").fill("my printed card")
+        page.get_by_role("button", name="Save my numbers").click()
+        page.locator("fieldset[data-group=recharging] .badge.entered").wait_for()
+        assert powers.locator("input[name='recharging-0-uses']").input_value() == "1"
+        no_sideways_scroll(page)
+    finally:
+        context.close()
