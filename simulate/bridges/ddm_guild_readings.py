@@ -95,6 +95,10 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A power on an attack roll's natural die acts as the die is rolled, hit or miss, unless "
         "the card names a hit."),
+    "ddm-guild.use-with": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A power used with an attack acts as that attack is declared; what it does to the target needs "
+        "a hit."),
     "ddm-guild.attack-resolved": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A power used after an attack is resolved (an enemy's, or its own successful one) acts once "

@@ -237,7 +237,8 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
                                "no-enemy-auras", "no-negate", "invisible-far-all", "no-redirect", "no-flanker",
                                "no-attack-action", "auto-save-ongoing", "worth-by", "ignores-smoke", "smoke-space",
                                "no-redirect-away", "sight-limit", "slow-reload", "first-kill-double",
-                               "all-difficult", "ranged-ignores-forest", "auto-save", "hit-automatically"})
+                               "all-difficult", "ranged-ignores-forest", "auto-save", "hit-automatically",
+                               "attacks-no-provoke", "no-crit-damage"})
 
 
 def gain_played(what: str, static: bool) -> bool:

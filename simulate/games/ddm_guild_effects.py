@@ -136,7 +136,7 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^not affected by (?P<conds>(?:[a-z]+(?:,? and |,? or |, ))*[a-z]+)(?: effects)?$"), "unaffected"),
     # 'Resist 5 All vs. melee attacks'
     (re.compile(r"^resist (?P<n>\d+) all vs\.? (?P<f>melee|ranged) attacks$"), "resist-form"),
-    (re.compile(r"^(?:takes )?half damage from \{m\} and \{r\} attacks$"), "swarm"),
+    (re.compile(r"^(?:takes )?half damage from (?:\{m\} and \{r\}|melee and ranged) attacks$"), "swarm"),
     (re.compile(r"^resist (\d+) all vs\.? critical hits$|^-(\d+) damage (?:vs\.?|from|against) critical hits$"),
      "resist-crit"),  # 'Fortified 10: -10 damage vs. critical hits': less damage from a critical hit on it
     (re.compile(r"^takes half damage from \{r\} attacks$"), "half-ranged"),
@@ -206,6 +206,14 @@ _STATIC_PATTERNS: Final = (
     # attacks while moving'
     (re.compile(r"^(?:its movement does not provoke opportunity attacks(?: on its turn)?|(?:it )?never provokes "
                 r"opportunity attacks while moving)$"), "own:no-provoke"),
+    # 'Million Maggots: Never provokes opportunity attacks' (neither by moving nor by its attacks), 'Spellsong: Does not
+    # provoke opportunity attacks with {r} attacks', 'Deliberate: May not charge'
+    (re.compile(r"^(?:it )?never provokes opportunity attacks$"), "own:no-provoke+attacks-no-provoke"),
+    (re.compile(r"^(?:it )?does not provoke opportunity attacks with (?:its )?\{r\} attacks$"),
+     "own:ranged-no-provoke"),
+    (re.compile(r"^(?:it )?(?:may not|cannot|can't|can not) charge$"), "own:no-charge"),
+    # 'Divinian: Takes no extra damage from critical hits': a critical hit on it deals a normal hit's damage
+    (re.compile(r"^(?:it )?takes no extra damage from critical hits$"), "own:no-crit-damage"),
     # 'Simple Thinker: This creature must make opportunity attacks when it can' (the engine makes every one it can)
     (re.compile(r"^(?:it )?must make opportunity attacks when it can$"), "own:must-oa"),
     # 'Terrain Mastery: Counts as occupying a victory area while adjacent to that victory area'

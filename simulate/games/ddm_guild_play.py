@@ -1822,8 +1822,9 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
     if spec.form == "melee":
         attacker.melee_attacked = True  # 'if it did not make a {M} attack during that turn'
     if spec.provokes and spec.form != "melee" and not opportunity \
-            and not (spec.form == "ranged" and attacker.gained("ranged-no-provoke")):  # ('its {r} attacks do not
-        provoke(b, attacker, "ranged")  # provoke opportunity attacks')
+            and not (spec.form == "ranged" and attacker.gained("ranged-no-provoke")) \
+            and not attacker.gained("attacks-no-provoke"):  # ('its {r} attacks do not provoke opportunity attacks',
+        provoke(b, attacker, "ranged")  # 'Never provokes opportunity attacks')
     if spec.draws and not opportunity:  # 'Provokes opportunity attacks. +14 vs. AC', '... attack from target.'
         provoke(b, attacker, "attack", only=tuple(t.id for t in targets) if spec.draws == "target" else ())
         if not attacker.in_play() or b.over:
@@ -2171,6 +2172,7 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
     parts: list[tuple[int, str]] = []
     others: list[Effect] = []
     first = True
+    normal_crit = crit and t.gained("no-crit-damage") > 0  # 'Takes no extra damage from critical hits'
     for e in gated_hit(b, attacker, t, spec):
         if "second-if-first" in e.extra:  # (its action gave it to the second attack already)
             continue
@@ -2178,7 +2180,7 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
             amount = e.amount
             if "^" in e.what:  # "20 fire damage or 20 cold damage": the type that hurts the target most
                 e = Effect("damage", e.who, e.amount, _best_type(t, e.what.split("^")), extra=e.extra)
-            if crit and first and "bonus" not in e.extra:
+            if crit and first and "bonus" not in e.extra and not normal_crit:
                 amount *= _crit_multiplier(attacker, spec, power)  # profile ddm-guild.critical-hit
             first = False
             parts.append((amount, e.what))
@@ -2203,7 +2205,7 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
                                                                             spec.form == "melee")):
                 parts.append((active.amount, _typed(active.extra)))  # '+5 fire damage with {m} attacks
         parts.extend(x for x in run.bonus_damage if x[0] > 0)
-        if crit and attacker.crit_damage:  # '+10 (poison) Damage on criticals'
+        if crit and attacker.crit_damage and not normal_crit:  # '+10 (poison) Damage on criticals'
             parts.extend(attacker.crit_damage)
         if extra < 0:  # '-5 damage with {m} attacks': less of the attack's damage, its first part first
             floor = max((int(w[4:]) for a in attacker.effects if a.kind == "mod" and a.what == "damage" and a.amount < 0
@@ -2227,7 +2229,10 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
     if not b.over:
         apply_effects(b, others, ctx, gates_done=True)
     if crit and spec.crit and not b.over:
-        apply_effects(b, _damage_only(spec.crit) if run.no_riders else spec.crit, ctx)
+        crit_riders = _damage_only(spec.crit) if run.no_riders else spec.crit
+        if normal_crit:  # (no extra damage: what a critical hit adds besides damage only)
+            crit_riders = [e for e in crit_riders if (e.who, e.kind) != ("target", "damage")]
+        apply_effects(b, crit_riders, ctx)
 
 
 def _damage_only(effects: list[Effect] | tuple[Effect, ...]) -> list[Effect]:

@@ -1062,6 +1062,15 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         tail_cond = None
     body = _ACTION_AFTER_SPEC.sub(r"minor action: \1", body.strip())  # '(reach 3) Minor action: +19 vs. AC',
     # '(minor action) (radius 1 within 5) +20 vs. Fortitude': the action first, as elsewhere
+    for lead_rx, event_words in _ROLL_LEADS_AS_EVENTS:
+        if lead_rx.match(body.strip(" .")):
+            body = lead_rx.sub(event_words, body.strip(" ."))
+    use_with = _USE_WITH.match(body.strip(" ."))
+    if use_with and (use_with.group("pname") == "charge" or _NOT_RIDERS.match(use_with.group("rest"))):
+        use_with = None  # 'Use with charge: +21 vs. AC; ...' (an attack of its own), '... : hit or miss, make another
+        # Stone Fist attack' (after that attack, not as it is declared)
+    if use_with:  # 'Use with a {B} attack; +10 Damage to that attack AND push target 1 square': as that attack is
+        body = _use_with_words(use_with)  # declared (ddm-guild.use-with)
     body, found, trigger_filter = _prefixes(body)
     if tail_cond is not None:
         if "requirement" in found:
@@ -1353,6 +1362,8 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                      requirement=requirement, effects=(Effect("attack", "self", 0, "followup", follow=follow),),
                      recharge=recharge, per=per, recharge_filter=recharge_filter)
     effects = _outcome_effects(body) if trigger else _effects(body, "self", "power")
+    if use_with:
+        effects = _hit_riders(effects)
     if named is not None:
         effects = [replace(named[0], what=effects[0].kind if effects else ""), *effects]
     effects = _judged_choice(effects)
@@ -1513,6 +1524,55 @@ def _bind_chosen(effects: list[Effect], seen_only: bool = False) -> list[Effect]
             out.append(x)
         return out
     return effects
+
+
+# 'Use with a {B} attack', 'Use with a Melee or Ranged attack', 'Use with this creature's Ranged attack', 'Use with
+# Sceptre', 'Use with an Undead or Hag ally's melee attack', 'Use before making a {m} attack', 'Use before making an
+# attack roll': the attack the power is used with, as it is declared (its effects: _hit_riders)
+_USE_WITH: Final = re.compile(
+    r"^use (?:with|before making|before it makes) (?:(?P<a>an? (?:\{[mrcab]b?\}|melee|ranged|charge|melee or ranged|"
+    r"\{m\} or \{r\}) attack|its (?:\{[mr]\}|melee|ranged) attack|an attack(?: roll)?)|an? (?P<ally>[a-z\-]+"
+    r"(?: or [a-z\-]+)?) ally's (?P<af>melee|ranged|\{m\}|\{r\}) attack|(?:an? )?(?P<pname>[a-z][a-z' \-]*?)"
+    r"(?: attack)?)[;:,.]\s*(?P<rest>.+)$")
+
+# a power that begins with its own attack roll's result ('Stunning Critical: On a critical hit, target is also Stunned
+# (save ends)', 'On critical, target is Blinded', 'Heavy Hammer: On natural attack rolls of 19 or 20, target is Dazed
+# (hit or miss)'): the event of each of its attacks that rolls it (ddm-guild.roll-leads)
+_ROLL_LEADS_AS_EVENTS: Final = (
+    (re.compile(r"^on (?:a )?critical(?: hits?)?[,:;]\s*(?=target )"), "whenever it scores a critical hit: "),
+    (re.compile(r"^on natural attack rolls? of (\d+) or 20[,:;]\s*(target .+?)\s*\(hit or miss\)$"),
+     r"whenever it rolls a natural \1 or 20 on an attack roll: \2"),
+)
+_NOT_RIDERS: Final = re.compile(r"^(?:\(|\+\d+ vs\b|.*\bhit or miss\b)")
+
+
+def _use_with_words(m: re.Match[str]) -> str:
+    """The words of a 'use with' power as those of the event they name ('use when it declares a {b} attack: ...'),
+    its riders' spellings as the reader's: 'On hit,' is 'if that attack hits,', a bonus to the damage is 'on that
+    attack', a push with no creature named pushes the attack's target."""
+    if m.group("ally"):
+        event = f"an {m.group('ally')} ally declares a {m.group('af')} attack"
+    elif m.group("pname"):
+        if m.group("pname") == "sneak":  # ('Use with Sneak Attack': its bonus, not an attack power)
+            raise _Unread(m.group(0))
+        event = f"it declares a {m.group('pname')} attack"
+    else:
+        a = re.sub(r"^its ", "a ", m.group("a")).replace(" attack roll", " attack").replace("melee or ranged",
+                                                                                              "{m} or {r}")
+        event = "it declares " + a
+    rest = re.sub(r"^on hit[,:;]?\s*", "if that attack hits, ", m.group("rest"))
+    rest = re.sub(r"^(?:the|that) attack has (?=\+\d)", "", rest)
+    rest = re.sub(r"^(\+\d+ (?:[a-z]+ |\{[mr]\} )?damage)(?! (?:on|to) (?:that|the) attack)", r"\1 on that attack",
+                  rest)
+    rest = re.sub(r"\b(push|pull|slide) (?=up to \d|\d)", r"\1 target ", rest)
+    return f"use when {event}: {rest}"
+
+
+def _hit_riders(effects: list[Effect]) -> list[Effect]:
+    """A 'use with' power's effects on the attack's target ('push target 1 square', 'target also has ongoing 20
+    damage') are riders of that attack's hit, as the attack's own words after its damage are (ddm-guild.use-with)."""
+    return [replace(e, extra=(*e.extra, "if-hit")) if e.who == "target" and not (e.kind == "mod" and e.duration ==
+            "attack") and "if-hit" not in e.extra and "if-miss" not in e.extra else e for e in effects]
 
 
 _OUTCOME: Final = re.compile(r"^(?:if (?:that|the) attack (?P<w>hits?|misses|missed)|(?P<both>hit or miss))[,:;]?\s*")

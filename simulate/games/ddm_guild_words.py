@@ -106,6 +106,9 @@ def _kinds_either(m: re.Match[str]) -> str:
 
 
 _SAME_MEANING: Final = (
+    # 'Juju: Each Hag and Aberration has Flight': each creature of either kind (the subject words check the kinds)
+    (re.compile(r"(?:^|(?<=: ))each (?!(?:ally|enemy|other|adjacent|creature)\b)([a-z\-]+) (and|or) "
+                r"(?!(?:ally|enemy|creature)\b)([a-z\-]+) (has|is|gains)\b"), r"each \1 \2 \3 creature \4"),
     # 'attackers making {m} attacks against it take 10 damage per attack' (Spined Devil's Spine Shield)
     (re.compile(r"\battackers making (\{[mr]\}|melee|ranged) attacks against it take (\d+) damage per attack\b"),
      r"whenever an enemy makes a \1 attack against it, that enemy takes \2 damage"),
@@ -234,6 +237,8 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\beach ([a-z\-]+) creature, each ([a-z\-]+) creature,? and each ([a-z\-]+) creature\b"),
      r"each \1, \2 or \3 creature"), (re.compile(r"\b(when|after|if) this champion\b"), r"\1 it"),
     (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
+    (re.compile(r"\btaget\b"), "target"),
+    (re.compile(r"\bsquaresa\b"), "squares"), (re.compile(r"^nvulnerable\b"), "vulnerable"),
     (re.compile(r"\bchanpion\b"), "champion"), (re.compile(r"\bstart f turn\b"), "start of turn"),
     (re.compile(r"\bof(this|it)\b"), r"of \1"), (re.compile(r"\bdiffcult\b"), "difficult"),
     (re.compile(r"\bittakes\b"), "it takes"), (re.compile(r"\bacritical\b"), "a critical"),
@@ -1076,6 +1081,7 @@ _T_BEFORE: Final = tuple((re.compile("^" + p + r"(?= |,)"), atom) for p, atom in
     (r"lower[- ]level", "lower-level"),
     (_T_SIZE + r" or smaller", "size<={s}"),
     (_T_SIZE + r" or larger", "size>={s}"),
+    (r"big", "size>=large"),  # a big creature: Large or larger (the 1.0 rules' "big creatures", ddm-guild.size)
     (r"level (?P<n>\d+) or (?P<d>lower|less|higher|greater)", "level{d}{n}"),
     (r"level (?P<n>\d+)(?: or (?P<m>\d+))?", "level-is:{n}:{m}"),
     # a list is any of them ('Dazed, Stunned, and Confused enemies')

@@ -87,8 +87,10 @@ def test_the_words_as_target_states() -> None:
         "cond:dazed|stunned|immobilized|confused"  # a list is any of them
     assert state("X: +10 Damage against Aberrant targets, Immortal targets, and Planar targets.") == \
         "kinds:aberrant|immortal|planar"
+    # a Big creature: Large or larger (the 1.0 rules' big creatures, ddm-guild.size)
+    assert state("X: +5 damage vs. big enemies.") == "size>=large"
     # words that are no creature kind or state stay unread
-    for text in ("X: +5 damage vs. big enemies.", "X: +10 damage vs. enemies with Frobnitz."):
+    for text in ("X: +5 damage vs. frobnitz enemies.", "X: +10 damage vs. enemies with Frobnitz."):
         assert not parse_power(1, "special", text).played, text
 
 
