@@ -451,13 +451,15 @@ def test_a_power_used_when_it_declares_an_attack_and_when_an_enemy_comes_next_to
 
 def test_modifiers_against_a_faction_a_size_and_not_a_kind() -> None:
     """'Borderlands' is a faction, 'Medium or larger' a size, 'non-Mounted' not a keyword: each is what it says;
-    a word that is none of these ('Big enemies') is not read."""
+    'Big enemies' are Large or larger (the 1.0 rules' big creatures); a word that is none of these is not read."""
     slayer = "Slayer: +5 damage against Borderlands creatures."
     size = "Size Advantage: +3 damage against Medium or larger targets."
     cavalry = "Cavalry 5: +7 damage vs. non-Mounted targets."
     for text in (slayer, size, cavalry):
         assert parse_power(0, "special", text).played, text
-    assert not parse_power(0, "special", "Giganticus 5: +5 damage vs. Big enemies.").played
+    big = parse_power(0, "special", "Giganticus 5: +5 damage vs. Big enemies.")
+    assert big.played and big.statics[0].filter.target_state == "size>=large"
+    assert not parse_power(0, "special", "Giganticus 5: +5 damage vs. Frobnitz enemies.").played
     rider = card("Rider", SWORD, keywords=("Mounted",), size="Small")
     rider["factions"] = ["borderlands"]
     hunter = card("Hunter", SWORD, slayer, size, cavalry)
