@@ -141,6 +141,10 @@ LABELS: dict[str, Any] = {
     "ddm-guild.conceal": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "Conceal N: an attack misses when its d20 shows less than N."),
+    "ddm-guild.conceal-second-die": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "An extra d20 against Conceal (Scent) is rolled only when the attack's d20 is under the Conceal, for the "
+        "Conceal alone."),
     "ddm-guild.vulnerable": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "Vulnerable N: N more damage of that type."),

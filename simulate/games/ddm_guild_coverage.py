@@ -220,7 +220,7 @@ GAINED_WORDS: Final = frozenset({
     "no-invisible", "no-conceal", "no-hide", "no-opportunity", "no-immediate", "no-champion", "no-grant-ca",
     "no-ca-from-flank", "half-ranged", "no-flight", "no-provoke", "no-area-vp", "no-will-attacks", "threatening-reach",
     "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor", "immune-sneak",
-    "clear-sight", "terrain-sight",
+    "clear-sight", "terrain-sight", "no-actions",
     "reach", "ca-attack", "flank-attack", "convert", "resist-vs", "conceal-adjacent", "no-attack-form", "resist-far",
     "half-far", "no-reach", "only-basic", "multi-activation", "invisible-far", "half-all", "speed-set",
     "charge-unseen", "free-shift", "invisible-enemies", "no-cover-nearest", "sees-invisible-nearest",
@@ -229,7 +229,8 @@ GAINED_WORDS: Final = frozenset({
 HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", "immobilized",
                                "slowed", "dazed",
                                "weakened", "sees-invisible", "sees-invisible-ground", "ignores-conceal",
-                               "ignores-conceal-ground", "no-charge", "one-move", "save-at-start", "no-end-save",
+                               "ignores-conceal-ground", "conceal-d20",
+                               "no-charge", "one-move", "save-at-start", "no-end-save",
                                "no-miss-damage", "must-oa", "area-adjacent", "no-enemy-cover", "no-cover",
                                "shift-stable", "no-vp-worth", "ignores-insubstantial",
                                "more-damage",  # 'that enemy takes +5 Damage' whenever it takes damage (auras add up)

@@ -776,6 +776,8 @@ _GAIN_PHRASES: Final = (
     (re.compile(r"^can make only \{b\} attacks"), ("only-basic",)),
     (re.compile(r"^" + _DENY + r" make opportunity attacks"), ("no-opportunity",)),
     (re.compile(r"^" + _DENY + r" (?:take|use|perform|make) immediate actions"), ("no-immediate",)),
+    (re.compile(r"^(?:can|may) take no actions"), ("no-actions",)),  # 'heals 20 HP and can take no actions until
+    # end of its next turn' (Feed): no actions on its turns nor immediate ones, as stunned, and grants no advantage
     (re.compile(r"^" + _DENY + r" shift"), ("no-shift",)),
     (re.compile(r"^" + _DENY + r" use champion powers"), ("no-champion",)),
     (re.compile(r"^(?:are|is) never considered (?:to be )?flanked"), ("no-ca-from-flank",)),
@@ -1720,6 +1722,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         w = rm.group(1) or "roll"
         return [Effect("reroll", who, 0, "any" if " or " in w or w == "roll" else "attack" if w.startswith("attack")
                        else "save")]
+    if re.match(r"^roll (?:1d20|a d20) twice and use the higher result as the attack roll$", body):  # (Lucky Weapon,
+        # as its attack is declared): its miss rolled again, the same as the higher of two (ddm-guild.rerolls)
+        return [Effect("reroll", who, 0, "attack")]
     xa = re.match(r"^(?:takes?|gains?) (1|an?|one) (?:extra|additional) attack action(?: this turn)?$", body)
     if xa and who == "self":  # 'Take 1 additional attack action', 'Gain 1 extra attack action': one more this turn
         return [Effect("extra-action", "self", 1, "attack")]

@@ -2050,8 +2050,10 @@ def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
     hit = roll != R.AUTO_MISS and (roll >= R.AUTO_HIT or total >= target_def)
     crit = hit and not spec.no_crit and roll >= min(_keen(b, attacker, t, power, spec), R.AUTO_HIT)
     conceal = t.conceal_vs(b.adjacent(attacker, t))
-    if hit and conceal and roll < conceal and not b.ignores_conceal(attacker, t) and "conceal" not in spec.ignores:
-        hit = crit = False
+    if hit and conceal and roll < conceal and not b.ignores_conceal(attacker, t) and "conceal" not in spec.ignores \
+            and not (attacker.while_on and b.senses(attacker, t, "conceal-d20")
+                     and b.dice.roll(20, "conceal") >= conceal):  # ('Scent: roll an extra 1d20 against the enemy's
+        hit = crit = False  # Conceal and use the higher result': a second d20 the Conceal may miss on too)
         mods = [*mods, f"conceal{conceal}"]
     if not hit and t.gained("hit-automatically"):  # 'Attacks against this creature are automatic hits' (a critical
         hit = True  # hit still on its roll)

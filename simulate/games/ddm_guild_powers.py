@@ -942,6 +942,12 @@ _CONSTRUCTION: Final = re.compile(
 # 'This can increase this creature's HP above its starting total, though it is considered Bloodied only at 10 HP or
 # fewer' (Savage Frenzy and four more): the power's own HP gain passes the starting total, and the card names its
 # bloodied line
+_TWO_SAVE_DICE: Final = re.compile(
+    r"^whenever (?:it rolls a sav(?:e|ing throw)|making a saving throw|it makes a saving throw),? roll "
+    r"(?:1 extra d20|an extra 1?d20|2d20) and (?:use|take) the higher result\.?$")
+_CONCEAL_DIE: Final = re.compile(
+    r"^use when (?:rolling for conceal|attacking an? (?P<adj>adjacent )?enemy with conceal)[.:;,] roll an extra 1?d20"
+    r"(?: against (?:the enemy's|its) conceal)? and use the higher result\.?$")
 _OVER_HEAL: Final = re.compile(r"[.;]?\s*this can increase its hp above its starting total, though it is (?:still )?"
                                r"considered bloodied (?:only )?at (\d+) hp or fewer\.?")
 
@@ -967,6 +973,16 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         # no time named; the engine offers it its own missed attack roll (profile ddm-guild.rerolls)
         return Power(index, display, ptype, text, uses, trigger="misses", effects=(Effect("reroll", "self", 0,
                                                                                           "attack"),))
+    two = _TWO_SAVE_DICE.match(body)
+    if two:  # 'Whenever this creature rolls a save, roll 1 extra d20 and use the higher result': its failed save rolled
+        # again (the higher of two d20s fails only when both do: profile ddm-guild.rerolls)
+        return Power(index, display, ptype, text, uses, trigger="fails-save",
+                     effects=(Effect("reroll", "self", 0, "save"),))
+    scent = _CONCEAL_DIE.match(body)
+    if scent:  # 'Use when rolling for Conceal: Roll an extra 1d20 and use the higher result' (adjacent enemies only:
+        # 'when attacking an adjacent enemy with Conceal'): a second d20 against the target's Conceal
+        return Power(index, display, ptype, text, uses, statics=(Static(
+            "gain", 1 if scent.group("adj") else 99, "conceal-d20"),))
     over = _OVER_HEAL.search(body)
     if over:
         return _over_heal(_read_body(index, ptype, text, uses, display, body[: over.start()] + body[over.end():]),

@@ -340,7 +340,9 @@ class Fighter:
         return self.blindsight or self.gained("blindsight") > 0
 
     def stunned(self) -> bool:
-        return self.has("stunned") or self.has("helpless")
+        """No actions: Stunned, Helpless, or 'can take no actions until end of its next turn' (Feed: without the
+        combat advantage a stunned creature grants)."""
+        return self.has("stunned") or self.has("helpless") or (bool(self.effects) and self.gained("no-actions") > 0)
 
     def can_act(self) -> bool:
         return self.in_play() and not self.stunned() and not self.has("dominated")
