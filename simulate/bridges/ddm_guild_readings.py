@@ -190,6 +190,10 @@ LABELS: dict[str, Any] = {
     "ddm-guild.teleport": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A teleport needs sight of the square it ends on."),
+    "ddm-guild.challenge": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A challenge (Divine Challenge) is judged attack by attack; an attack action is an attack on the creature's "
+        "own turn, not an opportunity attack."),
     "ddm-guild.rerolls": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A reroll is used on a result that went against its side (a hit on it, its own miss or failed save, an "

@@ -606,7 +606,7 @@ class GuildHeuristicPolicy:
                 good = good or any(t.player != f.player and any(
                     b.adjacent(t, a) and a.can_react() and a.id not in t.provoked_by and a.melee_basic() is not None
                     for a in (f, *b.allies_of(f))) for t in who)
-            elif e.kind in ("push", "pull", "slide"):
+            elif e.kind in ("push", "pull", "slide", "challenge"):
                 good = good or any(t.player != f.player for t in who)
             elif e.kind in ("shift", "move", "teleport"):
                 good = good or any(t is not f and P.reposition_square(

@@ -153,7 +153,7 @@ PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "pu
                                    "negate", "reduce", "provoke", "redirect", "choose", "share", "destroy", "max-hp",
                                    "place", "hit", "roll",
                                    "survive", "menu", "initiative", "grant", "scout", "terrain", "cancel", "switch",
-                                   "champion-uses", "destroy-self", "extra-action"})
+                                   "champion-uses", "destroy-self", "extra-action", "challenge"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered", "no-attack", "no-attack-source",
@@ -229,7 +229,7 @@ GAINED_WORDS: Final = frozenset({
 HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", "immobilized",
                                "slowed", "dazed",
                                "weakened", "sees-invisible", "sees-invisible-ground", "ignores-conceal",
-                               "ignores-conceal-ground", "conceal-d20",
+                               "ignores-conceal-ground", "conceal-d20", "challenge-aura",
                                "no-charge", "one-move", "save-at-start", "no-end-save",
                                "no-miss-damage", "must-oa", "area-adjacent", "no-enemy-cover", "no-cover",
                                "shift-stable", "no-vp-worth", "ignores-insubstantial",

@@ -2371,6 +2371,24 @@ _GRANT_RE: Final = re.compile(r"^(?P<d>until (?:the )?(?:end|start) of [^,;:]+|f
                               r"|each (?:enemy|creature|ally) that [^,:;]+ takes \d+ (?:[a-z]+ )?damage)$")
 
 
+# a challenge ('Divine Challenge', 'Blade Challenge'): until its creature's next turn starts, the enemy chosen or
+# attacked is hurt as it attacks without targeting its creature (ddm-guild.challenge). The 'its next turn' is its own
+# creature's: the cards print 'this creature's next turn', before 'that enemy' is named
+_CHALLENGE: Final = re.compile(
+    r"^until (?:the )?start of its next turn, (?:whenever that enemy attacks, (?:if it does not target it, it takes "
+    r"(?P<n1>\d+) (?:(?P<t1>" + _TYPE_ALT + r") )?damage(?: and has -(?P<p1>\d+) attack on that attack roll)?"
+    r"|it takes (?P<n2>\d+) (?:(?P<t2>" + _TYPE_ALT + r") )?damage if it does not target it)"
+    r"|that enemy takes (?P<n3>\d+) (?:(?P<t3>" + _TYPE_ALT + r") )?damage and has -(?P<p3>\d+) attack when taking an "
+    r"attack action that does not include it as a target)$")
+
+
+def _challenge(m: re.Match[str]) -> Effect:
+    n, dtype, penalty = next((m.group("n" + i), m.group("t" + i) or "", m.group("p" + i) if i != "2" else None)
+                             for i in "123" if m.group("n" + i))
+    return Effect("challenge", "target", int(penalty or 0), f"{n}:{dtype}", "start-next-turn-source",
+                  extra=("action",) if m.group("n3") else ())
+
+
 def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
     """A run of clauses: split on sentence ends, ';', ' and ' (keeping a subject for the clauses after it)."""
     menu = _menu(text, default_who, ctx) if "choose" in text else None
@@ -2386,6 +2404,10 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
     for sentence in re.split(r"(?<=[a-z0-9)])(?<!\bvs)\. |; |\. then |, then,? ", text.strip(" .")):
         s = sentence.strip(" .,")
         if not s:
+            continue
+        ch = _CHALLENGE.match(s)
+        if ch:
+            out.append(_challenge(ch))
             continue
         grant = _GRANT_RE.match(s)
         if grant and default_who == "self":

@@ -460,7 +460,7 @@ def add_active(b: Battle, f: Fighter, kind: str, what: str, amount: int, duratio
         amount = max(amount, cap - so_far) if cap < 0 else min(amount, cap - so_far)
         if amount == 0:
             return False  # (at its maximum: nothing more is put on)
-    if kind in ("mod", "gain") and "cumulative" not in extra:
+    if kind in ("mod", "gain", "challenge") and "cumulative" not in extra:
         # profile ddm-guild.stacking: a power does not add to itself; used again, its modifier starts over
         for old in f.effects:
             if (old.kind, old.what, old.amount, old.source, old.filter, old.extra) == (kind, what, amount, source.id,
@@ -847,6 +847,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                           extra=tuple(x for x in e.extra if x in ("damage-ends", "next-attack")
                                       or x.startswith("apart:")), group=group) and f.in_play():
                 condition_gained(b, f, e.what, ctx)
+        elif e.kind == "challenge":  # (played as that enemy attacks: challenged)
+            add_active(b, f, "challenge", e.what, e.amount, e.duration, src, Filter(), e.extra)
         elif e.kind == "gain":
             if e.what == "multi-activation" and add_active(b, f, "gain", e.what, e.amount, e.duration or "end-round",
                                                            src, Filter()):
@@ -1787,6 +1789,37 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
         b.run = outer
 
 
+def challenged(b: Battle, attacker: Fighter, targets: list[Fighter], opportunity: bool) -> int:
+    """Profile ``ddm-guild.challenge``: an attack that does not target the creature that challenged its attacker
+    ('until start of this creature's next turn, whenever that enemy attacks, if it does not target this creature, it
+    takes 10 radiant damage and has -2 Attack on that attack roll'; 'when taking an attack action that does not include
+    this creature as a target': an attack on its own turn, not an opportunity attack; Combat Challenge's aura of
+    that): the damage as it is declared; returns the penalty on its attack rolls."""
+    penalty = 0
+    hurt: list[tuple[int, str, Fighter]] = []
+    action = not opportunity and b.active is attacker
+    for e in attacker.effects:
+        if e.kind != "challenge" or ("action" in e.extra and not action):
+            continue
+        src = b.by_id.get(e.source)
+        if src is None or not src.in_play() or src in targets:
+            continue
+        penalty += e.amount
+        n, _, dtype = e.what.partition(":")
+        if int(n):
+            hurt.append((int(n), dtype, src))
+    if action and attacker.while_on and attacker.while_on.get("challenge-aura", 0):
+        for o in b.enemies_of(attacker):  # (Combat Challenge: each such aura it stands in whose creature it ignores)
+            for what, amount, flt, size in o.aura_gains:
+                if what == "challenge-aura" and o not in targets and aura_reaches(b, o, attacker, flt, size):
+                    penalty += amount
+    for n_dmg, dtype, src in hurt:
+        if attacker.in_play() and not b.over:
+            b.event("challenge", creature=attacker.id, source=src.id)
+            deal_damage(b, attacker, [(n_dmg, dtype)], src)
+    return penalty
+
+
 def second_bonus(effects: tuple[Effect, ...], stat: str) -> int:
     """'If both attacks hit, +10 Damage on the second attack', 'If the first hits, +4 Attack on the second': what
     the second of two attacks against one target gains when the first hit."""
@@ -1830,6 +1863,10 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         if not attacker.in_play() or b.over:
             return 0
     b.attacks_rolled += 1
+    if b.challenges and (attacker.effects or attacker.while_on):  # ('Divine Challenge': as it attacks)
+        bonus -= challenged(b, attacker, targets, opportunity)
+        if b.over or not attacker.in_play():
+            return 0
     if targets:  # 'when this creature uses Cold Breath': once, as the attack is made
         fire(b, "uses-attack", [attacker], run=Run(attacker, power, spec, targets[0], charge, opportunity))
         if b.over or not attacker.in_play():

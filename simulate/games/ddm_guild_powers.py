@@ -2029,6 +2029,11 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
             return None
         side = "enemy" if dt.group("who") == "enemies" else "any"
         return [Static("difficult-aura", n, filter=Filter(keyword="!" + kind if kind else "", side=side))]
+    cc = re.fullmatch(r"enemies in aura have -(?P<p>\d+) attack when taking an attack action that does not include it "
+                      r"as a target", body.strip(" ."))
+    if cc and size:  # 'Combat Challenge: (Aura 1) Enemies in aura have -2 Attack when taking an attack action that does
+        # not include this creature as a target' (ddm_guild_play.challenged)
+        return [Static("aura-gain", int(cc.group("p")), "challenge-aura", Filter(side="enemy"), aura=size)]
     frz = re.fullmatch(r"while an enemy within (?P<n>\d+) squares of it is (?P<a>slowed|dazed|weakened), it is also "
                        r"(?P<b>immobilized|slowed|dazed|weakened)", body.strip(" ."))
     if frz:  # 'While an enemy within 3 squares of this creature is Slowed, it is also Immobilized': that enemy

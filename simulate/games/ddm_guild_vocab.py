@@ -52,6 +52,9 @@ EFFECT_KINDS: Final = (
     # the champion uses left of the creatures it reaches, within 0 and the card's champion rating
     "grant",  # 'Until end of round, whenever an enemy hits it: ...': a triggered power (its words in what) that its
     # creature has for the effect's duration
+    "challenge",  # 'until start of this creature's next turn, whenever that enemy attacks, if it does not target this
+    # creature, it takes 10 radiant damage and has -2 Attack on that attack roll': put on that enemy (what: the damage
+    # "N:type", amount: the penalty; extra "action": 'when taking an attack action'), played as it attacks
     "terrain",  # 'each square adjacent to this creature gains smoke terrain until start of its next turn': terrain
     # (what) in squares around ``who`` (amount: squares from its space; extra "ring": not its own, "area": the attack's
     # area, "all": every square) for a while; the battle's own terrain over the map (ddm-guild.made-terrain)

@@ -5,8 +5,16 @@ actions nor opportunity attacks between — and, unlike Stunned, no combat advan
 from __future__ import annotations
 
 from simulate.games import ddm_guild_judge as J
-from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put, \
-    turn_of
+from tests.simulate.test_ddm_guild_rules import (
+    SWORD,
+    PurposeDice,
+    assert_played,
+    attack_with,
+    battle,
+    card,
+    put,
+    turn_of,
+)
 
 FEED = ("Feed 20: Use when this creature destroys an enemy; this creature heals 20 HP and can take no actions until "
         "end of its next turn.")
