@@ -255,6 +255,12 @@ def gain_played(what: str, static: bool) -> bool:
 _OWN_NEXT_TURN: Final = re.compile(r"\bthis creature'?s next turn\b", re.IGNORECASE)
 
 
+def _on_that_roll(e: Effect) -> bool:
+    """A bonus or penalty to the attack being answered ('+2 Attack on that attack roll', '+5 Damage on that attack'):
+    ddm_guild_play gives it to that attack, whichever creature its words name."""
+    return e.kind == "mod" and e.duration == "attack" and e.what in ("attack", "damage")
+
+
 def engine_unplayed(power: Power) -> str:
     """Why the engine does not play a power the reader understood ("" when it plays it whole)."""
     if any(e.kind == "vp" and "spend" in e.extra for e in power.effects) and (
@@ -265,9 +271,10 @@ def engine_unplayed(power: Power) -> str:
     if power.trigger not in PLAYED_TRIGGERS:
         return f"the trigger '{power.trigger}' is not played"
     if power.trigger.startswith(_OTHERS_EVENT) and _PRINTED_IT.search(power.text) \
-            and any(e.who == "self" for e in power.effects):
+            and any(e.who == "self" and not _on_that_roll(e) for e in power.effects):
         # 'Use when an enemy becomes bloodied: It takes 20 ongoing necrotic damage': the card's "It" is that enemy,
-        # the reader's "it" (its spelling of "this creature") the power's own creature
+        # the reader's "it" (its spelling of "this creature") the power's own creature ('it has -2 Attack on that
+        # attack roll' changes the event's attack roll, whoever "it" is)
         return "'it' after another creature's event (that creature or this one?)"
     if power.per not in ("", "turn", "round") and not (power.per == "turn-each" and power.trigger):
         return f"a use rate '{power.per}' the engine does not keep"

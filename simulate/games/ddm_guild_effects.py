@@ -793,8 +793,8 @@ _GAIN_PHRASES: Final = (
      ("untargetable-melee", "untargetable-ranged")),
     (re.compile(r"^(?:cannot|can not|may not) be targeted by \{r\} attacks"), ("untargetable-ranged",)),
     (re.compile(r"^(?:is )?worth 0 (?:vp|victory points) when (?:eliminated|destroyed)"), ("no-vp-worth",)),
-    (re.compile(r"^(?:do|does) not score (?:vp|victory points) for occupying (?:a |one of your )?victory areas?"),
-     ("no-area-vp",)),
+    (re.compile(r"^(?:(?:do|does) not score|scores? no) (?:vp|victory points) for occupying (?:a |one of your )?"
+                r"victory areas?(?: at (?:the )?end of (?:the )?round)?"), ("no-area-vp",)),
     (re.compile(r"^ignores? (?:conceal and invisible|invisible and conceal)"),
      ("sees-invisible", "ignores-conceal")),
     (re.compile(r"^(?:cannot|can not|may not) (?:heal|regain hp|gain hp)(?: or (?:gain|regain) hp| hp)?"),

@@ -1359,6 +1359,9 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         start = _from_the_start(body)
         if start is None:
             own = gain_words(body)  # 'Does not provoke opportunity attacks, may not make opportunity attacks'
+            if own is None and ". " in body:  # 'Scores no VP for occupying one of your victory areas at end of round.
+                parts = [gain_words(x) for x in body.strip(" .").split(". ")]  # Worth 0 VP when destroyed.'
+                own = None if any(x is None for x in parts) else [w for x in parts if x for w in x]
             if own is None:
                 raise _Unread(body)
             return Power(index, display, ptype, text, uses, statics=tuple(Static("gain", n, w) for w, n in own))
