@@ -1789,6 +1789,18 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
         b.run = outer
 
 
+def hit_or_miss_aura(b: Battle, attacker: Fighter, spec: AttackSpec, hit: bool) -> None:
+    """What an aura it stands in gives its attack's hit or miss: 'Allies in aura heal 5 HP whenever hitting with a {m}
+    attack' (Image of Valor), 'take 5 damage whenever they miss' (Dominion of Fear); of several such auras, the
+    largest (profile ``ddm-guild.auras``)."""
+    heal_hp = attacker.while_on.get("hit-heal-melee", 0)
+    if hit and heal_hp and spec.form == "melee":
+        heal(b, attacker, heal_hp)
+    hurt = attacker.while_on.get("miss-damage", 0)
+    if not hit and hurt:
+        deal_damage(b, attacker, [(hurt, "")], None)
+
+
 def challenged(b: Battle, attacker: Fighter, targets: list[Fighter], opportunity: bool) -> int:
     """Profile ``ddm-guild.challenge``: an attack that does not target the creature that challenged its attacker
     ('until start of this creature's next turn, whenever that enemy attacks, if it does not target this creature, it
@@ -1952,6 +1964,11 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
                     continue
         run.hit, run.crit = hit, crit
         run.rolled = True
+        w = attacker.while_on
+        if w and (w.get("hit-heal-melee", 0) or w.get("miss-damage", 0)):  # ('allies in aura heal 5 HP whenever ...')
+            hit_or_miss_aura(b, attacker, spec, hit)
+            if not attacker.in_play() or b.over:
+                return hits
         if hit:
             fire(b, "hits", [attacker], target=t, run=run)
             if opportunity:

@@ -1989,10 +1989,36 @@ def _aura(index: int, display: str, ptype: str, text: str, uses: int, size: int,
         return Power(index, display, ptype, text, uses, trigger="starts-in-aura",
                      trigger_filter=Filter(keyword=flt.keyword or flt.alignment, within=size, side=side),
                      effects=tuple(effects))
-    statics = _aura_statics(b, size, text) or _aura_sentences(b, size, text)
+    statics = _aura_statics(b, size, text) or _aura_sentences(b, size, text) or _aura_on_hits(b, size, text)
     if statics is None:
         raise _Unread(body)
     return Power(index, display, ptype, text, uses, statics=tuple(statics))
+
+
+# what allies in an aura gain as their own attack hits or misses ('heal 5 HP whenever hitting with a {m} attack',
+# 'take 5 damage whenever they miss'): ddm_guild_play.hit_or_miss_aura
+_ON_HITS: Final = re.compile(
+    r"^(?P<pre>.*?)(?:^| and | )(?:heals? (?P<h>\d+) hp (?:whenever hitting|each time they hit an enemy|whenever they "
+    r"hit(?: an enemy)?) with an? \{m\} attack|takes? (?P<d>\d+) damage whenever they miss)$")
+
+
+def _aura_on_hits(b: str, size: int, text: str) -> list[Static] | None:
+    """'(Aura 1) Allies in aura heal 5 HP whenever hitting with a {m} attack', '(aura 3) While in aura, allies have
+    Resist 5 Necrotic and heal 5 HP each time they hit an enemy with a {m} attack', '(Aura 5) Allies in aura have +2
+    attack and take 5 damage whenever they miss': the aura's other words, and that for its allies."""
+    m = _ON_HITS.match(b)
+    if m is None or not size:
+        return None
+    pre = m.group("pre").strip(" ,")
+    if re.fullmatch(r"(?:while in aura, )?allies(?: in aura)?", pre):
+        rest: list[Static] = []
+    else:
+        got = _aura_statics(pre, size, text)
+        if not got or any(x.filter.side != "ally" or x.filter.keyword for x in got):
+            return None
+        rest = got
+    what, n = ("hit-heal-melee", m.group("h")) if m.group("h") else ("miss-damage", m.group("d"))
+    return [*rest, Static("aura-gain", int(n), what, Filter(side="ally"), aura=size)]
 
 
 def _aura_sentences(b: str, size: int, text: str) -> list[Static] | None:

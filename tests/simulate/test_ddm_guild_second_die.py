@@ -44,10 +44,10 @@ def test_without_it_the_save_fails() -> None:
 
 
 def test_lucky_weapon_rolls_a_miss_again_once() -> None:
-    kalashtar = card("Kalashtar", SWORD, LUCKY)
-    kalashtar["powers"][1]["uses"] = 1  # (its one check box)
-    assert_played(kalashtar, 1)
-    s = battle([kalashtar], [card("Orc", SWORD, hp=100, ac=20)],
+    raw = card("Kalashtar", SWORD, LUCKY)
+    raw["powers"][1]["uses"] = 1  # (its one check box)
+    assert_played(raw, 1)
+    s = battle([raw], [card("Orc", SWORD, hp=100, ac=20)],
                PurposeDice(attack=[3, 14, 2, 18]))
     put(s, "a1", 5, 3)
     put(s, "b1", 6, 3)
