@@ -1278,6 +1278,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         kf = _target_kinds(cond)
         kf = Filter(keyword=kf.keyword, target_state=kf.target_state, self_state=kf.self_state, attack_form=form)
         return [Effect("mod", who, int(km.group("n")), "keen", dur, filter=_merge(flt, kf))]
+    om = re.match(r"^(?:has|takes) \+(?P<n>\d+) ongoing (?:(?P<t>" + _TYPE_ALT + r") )?damage \(cumulative\)$", body)
+    if om and who != "self":  # 'that target has +5 ongoing poison damage (cumulative)' (Grung Poison): its ongoing
+        # damage of that type now is 5 more (the largest, which is the one it takes: ddm-guild.ongoing-damage)
+        return [Effect("ongoing", who, int(om.group("n")), om.group("t") or "", "save", extra=("more",))]
     # a modifier: "has +2 attack until end of round"; "cumulative": it adds to itself (profile ddm-guild.stacking)
     body = re.sub(r"^if (?:that|the) attack hits,? (?=[+-]\d+ (?:\w+ )?damage on that attack$)", "", body)
     cumulative = bool(re.search(r"\bcumulative |\s?\(cumulative\)", body))

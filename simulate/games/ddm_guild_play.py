@@ -838,6 +838,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         elif e.kind == "max-hp":  # 'maximum 30 HP instead of 20 HP' (at set-up: it starts with them)
             f.hp += e.amount - f.max_hp
             f.max_hp = e.amount
+        elif e.kind == "ongoing" and "more" in e.extra:
+            more_ongoing(b, f, e, src)
         elif e.kind == "ongoing":
             add_active(b, f, "ongoing", e.what, e.amount, "save", src, Filter(), group=group)
         elif e.kind == "condition":
@@ -1787,6 +1789,19 @@ def attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, targets
     finally:
         b.applying.pop()
         b.run = outer
+
+
+def more_ongoing(b: Battle, f: Fighter, e: Effect, src: Fighter) -> None:
+    """'That target has +5 ongoing poison damage (cumulative)': the largest ongoing damage of that type it takes (the
+    one that counts) is that much more; nothing when it takes none."""
+    now = [x for x in f.effects if x.kind == "ongoing" and (not e.what or x.what == e.what)]
+    if not now:
+        return
+    top = max(now, key=lambda x: x.amount)
+    top.amount += e.amount
+    b.version += 1
+    b.event("effect", creature=f.id, eid=top.eid, effect="ongoing", what=top.what, amount=top.amount,
+            duration=top.duration, source=src.id, more=e.amount)
 
 
 def hit_or_miss_aura(b: Battle, attacker: Fighter, spec: AttackSpec, hit: bool) -> None:

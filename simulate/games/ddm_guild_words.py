@@ -109,6 +109,8 @@ _SAME_MEANING: Final = (
     # 'Juju: Each Hag and Aberration has Flight': each creature of either kind (the subject words check the kinds)
     (re.compile(r"(?:^|(?<=: ))each (?!(?:ally|enemy|other|adjacent|creature)\b)([a-z\-]+) (and|or) "
                 r"(?!(?:ally|enemy|creature)\b)([a-z\-]+) (has|is|gains)\b"), r"each \1 \2 \3 creature \4"),
+    # 'a target that is (already) taking ongoing poison damage' (Grung Poison): the same target words
+    (re.compile(r"\bthat is \(already\) taking ongoing\b"), "taking ongoing"),
     # 'attackers making {m} attacks against it take 10 damage per attack' (Spined Devil's Spine Shield)
     (re.compile(r"\battackers making (\{[mr]\}|melee|ranged) attacks against it take (\d+) damage per attack\b"),
      r"whenever an enemy makes a \1 attack against it, that enemy takes \2 damage"),

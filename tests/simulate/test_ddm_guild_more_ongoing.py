@@ -1,0 +1,30 @@
+"""'Use when this creature hits a target that is (already) taking ongoing poison damage; that target has +5 ongoing
+poison damage (cumulative)' (Grung Poison): the ongoing poison damage it takes is 5 more, each time."""
+
+from __future__ import annotations
+
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild_vocab import Filter
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
+
+GRUNG = ("Grung Poison: Use when this creature hits a target that is (already) taking ongoing poison damage; that "
+         "target has +5 ongoing poison damage (cumulative).")
+
+
+def test_grung_poison_raises_the_poison_it_takes() -> None:
+    assert_played(card("Grung", SWORD, GRUNG), 1)
+    s = battle([card("Grung", SWORD, GRUNG)], [card("Orc", SWORD, hp=100), card("Elf", SWORD, hp=100)],
+               PurposeDice(attack=[15, 15, 15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 5, 4)
+    grung, orc, elf = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    P.add_active(s.b, orc, "ongoing", "poison", 5, "save", grung, Filter())
+    P.add_active(s.b, elf, "ongoing", "fire", 5, "save", grung, Filter())
+    attack_with(s, grung, orc)
+    attack_with(s, grung, orc)
+    attack_with(s, grung, elf)  # fire, not poison
+    assert [(e.what, e.amount) for e in orc.effects if e.kind == "ongoing"] == [("poison", 15)]
+    assert [(e.what, e.amount) for e in elf.effects if e.kind == "ongoing"] == [("fire", 5)]
+    s._start_turn(orc)
+    assert orc.hp == 100 - 20 - 15
