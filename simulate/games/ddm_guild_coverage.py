@@ -466,7 +466,7 @@ PER_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "
 PLAYED_TARGET_WORDS: Final = frozenset({"flying", "ongoing", "activated", "within", "beyond", "further", "resist", "at",
                                         "lowest-level", "highest-level", "sees-no-ally", "invisible-to",
                                         "has-ca-on-it", "in-your-victory-area", "guarded", "penalty", "flanking",
-                                        "attacked-it", "slower", "sneak-immune", "allies-adjacent",
+                                        "attacked-it", "slower", "below-speed", "sneak-immune", "allies-adjacent",
                                         "creatures-adjacent"})
 
 

@@ -340,6 +340,10 @@ def _target_more(b: Battle, ts: str, holder: Fighter, target: Fighter) -> bool:
                    and b.adjacent(a, target) and has_kinds(a, kinds)) >= int(least)
     if kind == "slower":  # 'creatures with lower Speed' (each one's speed now: Slowed, modifiers)
         return target.speed() < holder.speed()
+    if kind == "below-speed":  # 'a target with a current speed less than its normal speed': its card's, with its own
+        # lasting bonuses ('+2 Speed'), against Slowed and the modifiers in force now
+        return target.speed() < target.card.speed + sum(
+            n for stat, n, flt in target.static_mods if stat == "speed" and not flt.self_state)
     if kind == "attacked-it":  # 'targets that made an attack against it this round' (since the round's start)
         return target.id in holder.attacked_by
     if kind == "flanking":  # 'when flanking': it and an ally flank the target (profile ddm-guild.flanking)

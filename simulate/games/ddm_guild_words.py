@@ -1132,6 +1132,7 @@ _T_AFTER: Final = tuple((re.compile("^" + p + r"(?= |,|$)"), atom) for p, atom i
      "guarded:{g}={t}|{g2}={t2}"),
     (r"(?:that|who) (?:have|has) a penalty to (?P<st>ac|attack|speed)", "penalty:{st}"),
     (r"with (?:a )?lower speed(?: than (?:it|this creature))?", "slower"),  # its speed now, and the target's
+    (r"with a current speed (?:less|lower) than its normal speed", "below-speed"),  # (Slowed, a speed penalty)
     # 'targets adjacent to 2 or more allies with Mob Attack': its allies (itself aside) beside the target
     (r"adjacent to (?P<n>\d+|two|three) or more (?:other )?(?:(?P<k>[a-z\-]+) )?(?P<w>allies|enemies or allies|allies "
      r"or enemies|creatures)(?: with (?P<pw>[a-z][a-z' \-]*?[a-z])(?=$| with |,))?", "allies-adjacent"),

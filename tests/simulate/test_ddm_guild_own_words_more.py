@@ -1,8 +1,11 @@
 """Its own words in two sentences: 'Vestige of Vecna: Scores no VP for occupying one of your victory areas at end of
-round. Worth 0 VP when destroyed.'"""
+round. Worth 0 VP when destroyed.'; words after another creature's event and about a target (Hindering Blade Style,
+Icy Wallop)."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_auras import own_victory_square
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
 
@@ -40,3 +43,20 @@ def test_hindering_blade_style_lowers_the_attack_roll_on_its_ally() -> None:
     assert attack_with(s, orc, squire) == 0
     put(s, "a1", 1, 1)  # no longer beside the orc
     assert attack_with(s, orc, squire) == 1
+
+
+ICY_WALLOP = ("Icy Wallop: Whenever this creature makes an attack against a target with a current speed less than its "
+              "normal speed: +4 Attack on that attack.")
+
+
+def test_icy_wallop_against_a_slowed_target() -> None:
+    assert_played(card("Ice Archon", SWORD, ICY_WALLOP), 1)
+    s = battle([card("Ice Archon", SWORD, ICY_WALLOP)], [card("Orc", SWORD, hp=100), card("Elf", SWORD, hp=100)],
+               PurposeDice(attack=[2, 2]))  # +10 (+4) against AC 15: 2 hits only with the bonus
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 5, 4)
+    archon, orc, elf = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    P.add_active(s.b, orc, "condition", "slowed", 0, "save", archon, Filter())
+    assert attack_with(s, archon, orc) == 1
+    assert attack_with(s, archon, elf) == 0
