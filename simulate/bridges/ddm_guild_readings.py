@@ -209,7 +209,7 @@ LABELS: dict[str, Any] = {
     "ddm-guild.stand-in-terrain": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "The map's edge counts as a wall; difficult terrain is any terrain costing 2 to enter; the stand-in maps "
-        "have no river or fire terrain."),
+        "have no river, fire or slippery terrain."),
     "ddm-guild.made-terrain": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "Smoke a power makes lasts until its words end it and blocks sight as fog does: not between adjacent "

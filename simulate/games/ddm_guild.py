@@ -236,7 +236,7 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.reach = max(f.reach, amount)
     elif kind == "conceal":
         f.conceal = max(f.conceal, amount)
-    elif kind == "keen-critical" and (flt.attack_form or flt.target_state or flt.keyword):
+    elif kind == "keen-critical" and (flt.attack_form or flt.target_state or flt.keyword or flt.self_state):
         f.keen_when.append((amount, flt))
     elif kind == "keen-critical":
         f.keen = min(f.keen, amount)

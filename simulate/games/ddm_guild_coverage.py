@@ -240,7 +240,7 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
                                "no-attack-action", "auto-save-ongoing", "worth-by", "ignores-smoke", "smoke-space",
                                "no-redirect-away", "sight-limit", "slow-reload", "first-kill-double",
                                "all-difficult", "ranged-ignores-forest", "auto-save", "hit-automatically",
-                               "attacks-no-provoke", "no-crit-damage"})
+                               "attacks-no-provoke", "no-crit-damage", "ignores-slippery", "no-ally-squares"})
 
 
 def gain_played(what: str, static: bool) -> bool:
@@ -454,6 +454,7 @@ PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warba
                                            "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",
                                            "adjacent-enemies-max",
                                            "no-ally-within", "ally-in-play", "in-terrain", "adjacent-terrain",
+                                           "in-terrain-all",
                                            "in-victory-area", "unseen-by-ally", "no-ally-left", "unaffected",
                                            "sees-enemy-within", "allies-within-min", "enemies-within-max",
                                            "sees-ally", "sees-no-ally", "self-cond", "near-any", "near-any-min",
@@ -500,6 +501,8 @@ def _event_state_played(state: str) -> bool:
     """A state of an event's creature (target_state_ok's words) the engine judges."""
     if not state or state.startswith(("dtype:", "!dtype:")):
         return True
+    if "/" in state or "&" in state:  # (either, both: target_state_ok's lists)
+        return all(_event_state_played(part) for part in re.split(r"[/&]", state))
     if state.startswith("gained:"):  # the condition its event put on ('becomes Dazed, Stunned, or Helpless')
         return set(state[7:].split("|")) <= PLAYED_CONDITIONS
     if state.startswith("at:"):  # where an ally stands (its side's victory areas are the power's creature's too)
@@ -510,8 +513,10 @@ def _event_state_played(state: str) -> bool:
 def _state_played(state: str) -> bool:
     """A predicate id of the condition vocabulary that ``holds`` evaluates ('unaffected' only for the power itself,
     by its index)."""
-    if "&" in state:
-        return all(_state_played(part) for part in state.split("&"))
+    if "&" in state or "/" in state:  # (both, either: ddm_guild_judge.holds)
+        return all(_state_played(part) for part in re.split(r"[&/]", state))
+    if state.startswith("!"):
+        return _state_played(state[1:])
     if state.startswith("unaffected:") and not state[11:12].isdigit():
         return False
     return state in PLAYED_SELF_STATES or state.split(":")[0] in PLAYED_SELF_STATE_KINDS
@@ -583,7 +588,7 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
             return f"'{e.filter.keyword}' is no creature kind"
         return ""
     if e.kind == "terrain":  # terrain a power makes for a while (ddm-guild.made-terrain): only what changes sight alone
-        if e.what not in SIGHT_ONLY and e.what not in ("sight-limit", "difficult"):
+        if e.what not in SIGHT_ONLY and e.what not in ("sight-limit", "difficult", "river-slippery"):
             return f"{e.what} terrain made by a power is not played"
         if e.extra[:1] == ("area",) and (not attack or trigger):  # (the squares of the area its action aimed)
             return "the squares of an area when no area attack is made"
@@ -615,6 +620,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
         return f"'{e.what} against that attack' for a creature that is not its target before the roll"
     if e.kind == "extra-action" and trigger not in ("", "start-of-turn", "own-turn"):
         return "an extra attack action given outside its own turn"
+    if e.kind == "reduce" and e.what == "taken":  # 'Use when it takes damage: it takes -5 damage': the damage it is
+        return "" if trigger == "takes-damage" else "'takes -N damage' with no damage being taken"  # about to lose
     if e.kind in ("negate", "reduce") and trigger not in _NEGATE_ON and (e.kind, trigger) != ("reduce", "crit-by"):
         # (a critical hit scored against it is answered before its damage)
         return f"'{e.kind}' with no attack to change"
@@ -702,11 +709,11 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
 
 # states of where a creature stands (_holds_place judges them for any creature)
 PLACE_STATES: Final = frozenset({"adjacent-wall", "in-terrain", "adjacent-terrain", "in-victory-area",
-                                 "adjacent-wall-or-terrain"})
+                                 "adjacent-wall-or-terrain", "in-terrain-all", "adjacent-enemy"})
 # the states a creature's 'X while <state>' may name: those that change only when a creature moves, leaves the battle
 # map or its hit points change (refresh_while runs then)
 # (and at the start of every turn: 'unseen-by-ally' also changes with the conditions that take sight away)
-WHILE_STATES: Final = frozenset({"bloodied", "not-bloodied", "damaged", "adjacent-wall", "in-terrain",
+WHILE_STATES: Final = frozenset({"bloodied", "not-bloodied", "damaged", "adjacent-wall", "in-terrain", "in-terrain-all",
                                  "adjacent-terrain", "in-victory-area", "adjacent-enemy", "no-adjacent-enemy",
                                  "adjacent-enemies-only", "adjacent-enemies-min", "no-adjacent-creature",
                                  "no-enemy-within", "no-ally-within", "adjacent-ally", "near-ally", "ally-in-play",
@@ -718,9 +725,9 @@ WHILE_GAINS: Final = frozenset({"invisible", "invisible-far", "hide", "conceal",
 
 
 def while_state_played(state: str) -> bool:
-    if "&" in state:
-        return all(while_state_played(part) for part in state.split("&"))
-    kind, _, arg = state.partition(":")
+    if "&" in state or "/" in state:  # (both, either, its opposite: ddm_guild_judge.holds)
+        return all(while_state_played(part) for part in re.split(r"[&/]", state))
+    kind, _, arg = state.removeprefix("!").partition(":")
     return kind in WHILE_STATES and not arg.startswith("cond:")
 
 

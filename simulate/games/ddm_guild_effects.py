@@ -105,7 +105,7 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^(?:keen critical (?P<k>\d+) on (?P<f1>\{m\}|\{r\}) attacks|(?:it )?scores? critical(?: hit)?s? "
                 r"(?:with (?P<f2>\{m\}|\{r\}) attacks )?on (?:a )?(?:attack )?(?:rolls? of )?natural (?P<n>\d+)"
                 r"(?:-20| or 20|\+)(?: with (?P<f3>\{m\}|\{r\}|\{c\}|\{a\})(?: and (?P<f4>\{m\}|\{r\}|\{c\}|\{a\}))? "
-                r"attacks)?(?P<vs> against .+)?)$"), "keen-when"),
+                r"attacks)?(?P<vs> against .+)?(?P<ws> (?:whenever|while|when) .+)?)$"), "keen-when"),
     (re.compile(r"^(?:its (?P<form>\{m\}|\{r\}) attacks )?(?:deals? )?triple damage (?:instead of double damage )?"
                 r"(?:on|whenever scoring) (?:a )?critical(?: hit)?s?(?: with (?:an? )?(?P<form2>\{m\}|\{r\}) "
                 r"attacks?)?$"), "crit-multiplier"),
@@ -117,9 +117,18 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^bloodthirsty(?: (\d+))?$"), "bloodthirsty"),
     (re.compile(r"^powerful charge(?: (\d+))?$"), "powerful-charge"),
     (re.compile(r"^regeneration (\d+)$"), "regeneration"),
-    (re.compile(r"^(?:ignores the extra cost (?:for|of) entering difficult terrain|difficult terrain does not affect "
-                r"its movement|moves normally through difficult terrain|(?:it )?ignores additional movement costs due "
-                r"to terrain)$"), "stable-footing"),
+    # ('Octaped: Never pays extra MP for entering terrain'; 'Nature's Step: ... difficult, forest, and river terrain':
+    # forest is difficult terrain, ddm-guild.terrain-kinds, and no map has river terrain, ddm-guild.stand-in-terrain)
+    (re.compile(r"^(?:ignores the (?:extra|additional) cost (?:for|of) entering difficult terrain|difficult "
+                r"terrain does not affect its movement|moves normally through difficult terrain|(?:it )?ignores "
+                r"additional movement costs due to terrain|(?:it )?never pays (?:additional|extra) mp(?: cost)? for "
+                r"entering terrain|ignores the (?:extra|additional) movement cost to enter difficult terrain|ignores "
+                r"the (?:extra|additional) cost for entering difficult, forest,? and river terrain)$"),
+     "stable-footing"),
+    # 'Ice Walker: ... Ignores slippery terrain': no map has slippery terrain and no power the engine plays makes it
+    # (ddm-guild.stand-in-terrain), so there is none to ignore; 'Monolithic: May not enter squares occupied by allies'
+    (re.compile(r"^(?:it )?ignores slippery terrain$"), "own:ignores-slippery"),
+    (re.compile(r"^(?:it )?(?:may|can) not enter (?:squares|spaces) occupied by allies$"), "own:no-ally-squares"),
     (re.compile(r"^not (?:affected by|subject to) (?:enemies' )?(?:push, pull,? (?:or|and) slide|forced[- ]movement) "
                 r"effects(?: of enemies)?$|^ignores push, pull,? and slide effects$"), "unmovable"),
     (re.compile(r"^can (?:move|pass) through (?:squares|spaces) occupied by enemies$"), "inexorable"),
@@ -353,7 +362,12 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
                 if left or cond.self_state or not (cond.target_state or cond.keyword):
                     return None
                 flt = replace(flt, target_state=cond.target_state, keyword=cond.keyword)
-            if not flt.attack_form and not flt.target_state and not flt.keyword:
+            if m.group("ws"):  # 'whenever adjacent to fire terrain, a Fire ally, or a Fire enemy': its own state
+                own = _condition(m.group("ws").strip())
+                if own is None or own[1] != len(m.group("ws").strip()):
+                    return None
+                flt = replace(flt, self_state=own[0])
+            if not flt.attack_form and not flt.target_state and not flt.keyword and not flt.self_state:
                 return None
             return [Static("keen-critical", int(m.group("k") or m.group("n")), filter=flt)], [], "", ""
         if kind == "crit-damage":
@@ -1182,7 +1196,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         switched = _switch(t, ctx)
         if switched is not None:
             return switched
-    made = _made_terrain(t) if "smoke" in t or "line of sight is limited" in t or "difficult" in t else None
+    made = _made_terrain(t) if "smoke" in t or "line of sight is limited" in t or "difficult" in t or \
+        "slippery" in t else None
     if made is not None:
         return [made]
     t = _ENDS_LAST.sub(r"end \1 on \2", t)  # '1 condition on that ally ends': the verb after its object
@@ -1732,6 +1747,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     xa = re.match(r"^(?:takes?|gains?) (1|an?|one) (?:extra|additional) attack action(?: this turn)?$", body)
     if xa and who == "self":  # 'Take 1 additional attack action', 'Gain 1 extra attack action': one more this turn
         return [Effect("extra-action", "self", 1, "attack")]
+    tm = re.match(r"^takes -(\d+) damage$", body)
+    if tm and who == "self":  # 'Use when this creature takes damage: This creature takes -5 damage' (that damage)
+        return [Effect("reduce", "self", int(tm.group(1)), "taken")]
     lm = re.match(r"^takes (\d+) less damage from (?:that|the) attack(?: \((?:minimum|min\.?) (\d+)(?: damage)?\))?$",
                   body)
     if lm:  # ('(minimum 10 damage)': no less than that is left of its damage)
@@ -2101,6 +2119,10 @@ def _made_terrain(t: str) -> Effect | None:
                 return Effect("terrain", who, int(w.group("n")) if n < 0 else n, "difficult", dur,
                               filter=Filter(keyword=kinds), extra=(shape,) if shape else ())
         return None
+    if re.match(r"^(?:all )?river terrain becomes slippery(?: terrain)?(?: instead)?$", body.strip(" ,")) and dur in (
+            "start-next-turn", "end-next-turn", "end-round", "end-next-round", "battle"):
+        return Effect("terrain", "self", 0, "river-slippery", dur)  # (no map has river terrain: it changes no square,
+        # ddm-guild.stand-in-terrain)
     lim = re.match(r"^line of sight is limited to (?P<n>\d+) squares(?: for each enemy and ally)?$", body.strip(" ,"))
     if lim and dur in ("start-next-turn", "end-next-turn", "end-round", "end-next-round", "battle"):
         return Effect("terrain", "self", int(lim.group("n")), "sight-limit", dur)  # (every creature's sight)
@@ -2125,7 +2147,8 @@ _PLACE_RE: Final = re.compile(r"^(?:you may )?(?:place it|it is placed)(?: on th
 _PLACE_REF: Final = re.compile(
     r"^(?:an?|1) (?:(?P<state>bloodied) )?(?P<kinds>(?:[a-z\-]+ )?[a-z\-]+(?: or [a-z\-]+)?(?: [a-z\-]+)? )?"
     r"(?P<noun>ally|enemy)"
-    r"(?: of level (?P<lv>\d+) or (?P<dir>greater|higher|lower|less))?$")
+    r"(?: of level (?P<lv>\d+) or (?P<dir>greater|higher|lower|less))?"
+    r"(?P<area> (?:that occupies|occupying|in) (?:a|any) victory area)?$")  # ('an enemy that occupies a victory area')
 _PLACE_WHERE: Final = (
     (re.compile(r"^in (?:a|any) (?:space|square) (?:that )?it can see$|^in any (?:space|square) (?:with)?in its line "
                 r"of sight$"), "seen", 0),
@@ -2138,6 +2161,7 @@ _PLACE_WHERE: Final = (
     (re.compile(r"^in (?:any|a) victory area$"), "victory", 0),
     (re.compile(r"^in one of your victory areas$"), "victory:own", 0),
     (re.compile(r"^(?:in (?:a|any) (?:space|square) )?adjacent to (?:a )?wall(?: terrain)?$"), "wall", 0),
+    (re.compile(r"^adjacent to,? but not occupying,? (?:a|any) victory area$"), "beside-victory", 0),
 )
 
 
@@ -2199,8 +2223,9 @@ def _place_where(where: str) -> Effect | None:
         if "|" in kinds:
             return None
     squares = -1 if nm.group("adj") else int(nm.group("n"))
+    state = "&".join(x for x in (ref.group("state"), "at:in-victory-area" if ref.group("area") else "") if x)
     return Effect("place", "self", squares, "near:" + ref.group("noun"),
-                  filter=Filter(keyword=kinds, target_state=ref.group("state") or ""))
+                  filter=Filter(keyword=kinds, target_state=state))
 
 
 _CHOOSE_RE: Final = re.compile(
@@ -2438,6 +2463,10 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
         if placed is not None:
             out.extend(placed)
             continue
+        shared = _shared_duration(s, default_who, ctx)
+        if shared is not None:
+            out.extend(shared)
+            continue
         parts = re.split(r" and |, then | then |, ", s)
         if len(parts) == 1:
             raise _Unread(s)
@@ -2466,6 +2495,22 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
         if _MOVE_THEN_AT_IT.search(s):
             out[first:] = _move_to_it(out[first:])
     return _granted_hits(out)
+
+
+def _shared_duration(s: str, default_who: str, ctx: str) -> list[Effect] | None:
+    """'Line of sight is limited to 10 squares, river terrain becomes slippery terrain, and non-Cold creatures have -1
+    speed until end of next round': a list of three or more clauses with one duration at its end, which each has;
+    None unless every clause reads with it."""
+    m = re.match(r"^(?P<list>[^,]+(?:, [^,]+)+),? and (?P<last>.+?) (?P<d>until (?:the )?(?:end|start) of .+)$", s)
+    if m is None:
+        return None
+    out: list[Effect] = []
+    for part in (*m.group("list").split(", "), m.group("last")):
+        try:
+            out.extend(_clause(f"{part} {m.group('d')}", default_who, ctx))
+        except _Unread:
+            return None
+    return out
 
 
 # 'this creature moves up to its Speed and makes a {b} attack against the attacker': the move is to reach that creature

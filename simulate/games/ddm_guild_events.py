@@ -685,7 +685,9 @@ _ONE_VERBS: Final = (
     (r"(?:would gain|is affected by) a condition", "would-gain-condition"),  # (as it would be put on)
     (r"becomes (?P<gcs>" + _GAINED + r"(?:(?:,|,? or) " + _GAINED + r")*)", "gains-condition"),
     (r"(?:starts|begins) (?:its|a) turn adjacent to it", "starts-turn-adjacent"),
-    (r"(?:(?:starts|begins) (?:its|a) turn|activates)(?: within (?P<tn>\d+) squares(?: of it)?)?", "starts-turn"),
+    (r"(?:(?:starts|begins) (?:its|a) turn|activates)(?: within (?P<tn>\d+) squares(?: of it)?| (?P<tw>in|occupying|"
+     r"adjacent to) (?P<tt>forest|river|difficult|statue|smoke|fire) terrain| adjacent to an enemy(?P<te2>"
+     r" or (?:an? )?(?P<tk>[a-z\-]+)(?![a-z\-]| ally| enemy| creature))?)?", "starts-turn"),
     (r"ends (?:its|a) turn adjacent to it", "ends-turn-adjacent"),
     (r"ends (?:its|a) move adjacent to it", "ends-move-adjacent"),
     (r"ends (?:its|a) turn(?: within (?P<te>\d+) squares(?: of it)?)?", "ends-turn"), (r"shifts", "shifts"),
@@ -926,6 +928,21 @@ def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
             if actor.within or actor.side == "it":
                 return None
             actor = replace(actor, within=int(near))
+        if vm.groupdict().get("te2") is not None or "adjacent to an enemy" in verb:  # 'an ally starts its turn
+            if actor.state or actor.side in ("it", "enemy"):  # adjacent to an enemy or Dragon': beside an enemy,
+                return None  # or beside a creature of that kind of either side
+            tk = vm.groupdict().get("tk")
+            try:
+                near = "/adjacent-to:" + _event_kinds(tk) if tk else ""
+            except _Unread:
+                return None
+            actor = replace(actor, state="at:adjacent-enemy" + near)
+        tt = vm.groupdict().get("tt")
+        if tt:  # 'a creature starts a turn in river terrain', 'an Aquatic ally activates adjacent to river terrain':
+            if actor.state or actor.side == "it":  # where it stands (ddm-guild.stand-in-terrain: no map has river)
+                return None
+            where = "adjacent-terrain:" if vm.group("tw") == "adjacent to" else "in-terrain:"
+            actor = replace(actor, state="at:" + where + tt)
         gcs = vm.groupdict().get("gcs")
         if gcs:  # the conditions it names, as the event's state ('gained:dazed|stunned|helpless')
             if actor.state:

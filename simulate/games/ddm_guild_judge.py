@@ -367,6 +367,10 @@ def holds(b: Battle, ss: str, holder: Fighter, charge: bool = False, opportunity
         return True
     if "&" in ss:  # two states at once ('while bloodied, ... while an enemy is adjacent')
         return all(holds(b, part, holder, charge, opportunity) for part in ss.split("&"))
+    if "/" in ss:  # either ('when adjacent to river terrain or when adjacent to an Aquatic ally')
+        return any(holds(b, part, holder, charge, opportunity) for part in ss.split("/"))
+    if ss[0] == "!":  # its opposite ('unless adjacent to an Aquatic ally', 'but not occupying river terrain')
+        return not holds(b, ss[1:], holder, charge, opportunity)
     if ss == "bloodied":
         return holder.bloodied
     if ss == "not-bloodied":
@@ -523,6 +527,8 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
                 for sq in m.squares}
     if kind == "in-terrain":  # 'while occupying forest terrain'
         return any(grid.has_terrain(sq, t) for sq in own for t in names) or any(sq in hard for sq in own)
+    if kind == "in-terrain-all":  # 'while each square in its space occupies river terrain'
+        return all(sq in hard or any(grid.has_terrain(sq, t) for t in names) for sq in own)
     if kind == "adjacent-terrain":
         return any(n not in own and (n in hard or any(grid.has_terrain(n, t) for t in names))
                    for sq in own for n in _around(sq))

@@ -799,6 +799,10 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     if e.kind == "extra-action":  # 'Take 1 extra attack action this turn' (on its own turn: ddm_guild gives it once
         ctx.source.extra_attack_actions += e.amount  # the attack action it has is spent)
         return
+    if e.kind == "reduce" and e.what == "taken":  # 'Use when it takes damage: it takes -5 damage' (before it is lost:
+        if b.pending:  # _shared)
+            b.pending[-1][0] = max(0, b.pending[-1][0] - e.amount)
+        return
     if e.kind == "reduce":
         if ctx.run is not None:
             ctx.run.reduce += e.amount
@@ -991,6 +995,8 @@ def make_terrain(b: Battle, e: Effect, ctx: Ctx) -> None:
     terrain over the map's until the power's creature's turn (or the round) says it ends; made again by the same
     power, it starts over (profile ddm-guild.stacking)."""
     src = ctx.source
+    if e.what == "river-slippery":  # 'All river terrain becomes slippery terrain': no map has river terrain
+        return  # (profile ddm-guild.stand-in-terrain), so no square changes
     squares = made_squares(b, e, ctx) if e.what != "sight-limit" else frozenset()  # (a limit is the whole map's)
     if not squares and e.what != "sight-limit":
         return
@@ -2187,7 +2193,8 @@ def _keen(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
     for n, flt in attacker.keen_when:
         if n < out and _form_matches(flt.attack_form, spec, power) \
                 and (not flt.keyword or has_kinds(t, flt.keyword)) \
-                and (not flt.target_state or target_state_ok(b, flt, attacker, t, spec.form == "melee")):
+                and (not flt.target_state or target_state_ok(b, flt, attacker, t, spec.form == "melee")) \
+                and (not flt.self_state or holds(b, flt.self_state, attacker)):  # ('whenever adjacent to a Fire ally')
             out = n
     for owner in b.fighters:  # an aura's: 'Beast allies score criticals on attack rolls of natural 18+'
         if not owner.auras or not owner.in_play() or owner is attacker:
@@ -2524,14 +2531,15 @@ def blocked_for(b: Battle, mover: Fighter) -> tuple[set[Sq], set[Sq]]:
     blocked: set[Sq] = set()
     passable: set[Sq] = set()
     through = mover.through_enemies or mover.phasing or mover.burrowing()
-    for f in b.fighters:
+    no_allies = bool(mover.while_on) and mover.while_on.get("no-ally-squares", 0) > 0  # 'Monolithic: May not enter
+    for f in b.fighters:  # squares occupied by allies'
         if not f.in_play() or f is mover:
             continue
         # Towering (profile ddm-guild.towering): into the squares of Medium (Stomp: Large) or smaller enemies
         # (unknown size: Medium, ddm-guild.size-unknown), never to stop there
         over = f.card.squares <= mover.over_squares
         for sq in f.space():
-            if f.player != mover.player and not through and not over:
+            if (f.player != mover.player and not through and not over) or (no_allies and f.player == mover.player):
                 blocked.add(sq)
             else:
                 passable.add(sq)
@@ -2917,9 +2925,9 @@ def placement_squares(b: Battle, f: Fighter, e: Effect, arriving: bool = False) 
         cells = frozenset((f.pos,))
     elif kind in ("start", "near-start"):
         cells = board.map.start_squares(own)
-    elif kind.startswith("victory"):
+    elif kind.startswith("victory") or kind == "beside-victory":
         cells = frozenset(sq for a in board.grid.areas("victory")
-                          if kind == "victory" or a.letter in (own, "") for sq in a.cells)
+                          if kind != "victory:own" or a.letter in (own, "") for sq in a.cells)
     elif kind != "wall":
         return []
     occ = b.occupied()
@@ -2943,6 +2951,9 @@ def placement_squares(b: Battle, f: Fighter, e: Effect, arriving: bool = False) 
                 continue
         elif kind == "wall":
             if not _beside_wall(b, space):
+                continue
+        elif kind == "beside-victory":  # 'adjacent to, but not occupying, a victory area'
+            if any(sq in cells for sq in space) or not any(n in cells for sq in space for n in _neighbours8(sq)):
                 continue
         elif not all(sq in cells for sq in space):
             continue

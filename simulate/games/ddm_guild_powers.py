@@ -65,6 +65,7 @@ from simulate.games.ddm_guild_words import (
     _target_words,
     _words_to_int,
     kinds_known,
+    negated_state,
     normalise,
 )
 
@@ -1386,6 +1387,8 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if named is not None:
         effects = [replace(named[0], what=effects[0].kind if effects else ""), *effects]
     effects = _judged_choice(effects)
+    if trigger in _ONE_ALLY_EVENTS:  # 'when an Aquatic ally activates ...: that creature moves up to its speed': the
+        effects = [replace(e, who="ally") if e.who == "target" else e for e in effects]  # event's one creature
     if trigger == "start-of-round" and effects and all(e.kind == "initiative" for e in effects):
         trigger = "before-initiative"  # 'Use at start of round: you roll 1 extra d20 when determining initiative this
         # round': before the champion test it is about (ddm-guild.initiative-dice)
@@ -1399,6 +1402,9 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if trigger == "damaged" and [(e.kind, e.what) for e in effects] == [("hit", "half-damage")]:
         trigger = "attacked"  # 'Whenever this creature takes damage from a {c} or {a} attack: This creature takes half
         # damage from that attack': every such attack deals it half its damage
+    if trigger == "damaged" and effects and all((e.kind, e.what) == ("reduce", "taken") for e in effects):
+        trigger = "takes-damage"  # 'Use when this creature takes damage: This creature takes -5 damage': before that
+        # damage is lost
     if trigger == "damaged" and effects and effects[0].kind == "share" and effects[0].who != "self":
         trigger = "takes-damage"  # 'Use when this creature would take damage: 1 non-Champion ally within 5 squares
         # takes that damage instead, then ...': before that damage is lost
@@ -1466,6 +1472,10 @@ _REQUIRED_SIDE: Final = {"end:that-ally": "adjacent-ally", "end:target": "adjace
 # the events of an attack's hit, after which a bare '+10 poison damage' is on that attack
 _HIT_EVENTS: Final = frozenset({"hits", "ally-hits", "any-hits", "enemy-hits", "friend-hits", "crits", "ally-crits"})
 _BARE_DAMAGE: Final = re.compile(r"^\+\d+ (?:(?:" + _TYPE_ALT + r") )?damage\.?$")
+
+
+# the events of one ally and no other creature: 'that creature' is that ally
+_ONE_ALLY_EVENTS: Final = frozenset({"ally-starts-turn", "ally-ends-turn"})
 
 
 def _judged_choice(effects: list[Effect]) -> list[Effect]:
@@ -1864,13 +1874,19 @@ def _leading_target_words(body: str) -> str:
 def _effect_each_turn(body: str) -> tuple[str, str, list[Effect]] | None:
     """'Takes 10 damage at end of each of its turns if it did not make a {M} attack during that turn': the effect, its
     turn's start or end, and a state of the vocabulary as the requirement."""
-    m = re.fullmatch(r"(?P<eff>.+?) at (?:the )?(?P<w>start|end) of each of its turns(?:,? (?P<c>(?:if|while) .+))?",
-                     body.strip(" ."))
+    m = re.fullmatch(r"(?P<eff>.+?) at (?:the )?(?P<w>start|end) of each of its turns(?:,? (?P<c>(?:if|while) .+|"
+                     r"unless (?P<unl>.+)))?", body.strip(" ."))
     if m is None:
         return None
-    cond = _condition(m.group("c"), lead_only=True) if m.group("c") else ("", 0)
-    if cond is None or (m.group("c") and cond[1] != len(m.group("c"))):
+    words = "if " + m.group("unl") if m.group("unl") else m.group("c")
+    cond = _condition(words, lead_only=True) if words else ("", 0)
+    if cond is None or (words and cond[1] != len(words)):
         return None
+    if m.group("unl"):  # 'Takes 5 damage at the start of each of its turns, unless adjacent to River terrain or ...'
+        unless = negated_state(cond[0])
+        if unless is None:
+            return None
+        cond = (unless, cond[1])
     try:
         effects = _effects(m.group("eff"), "self", "power")
     except _Unread:

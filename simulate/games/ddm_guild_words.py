@@ -111,6 +111,22 @@ _SAME_MEANING: Final = (
                 r"(?!(?:ally|enemy|creature)\b)([a-z\-]+) (has|is|gains)\b"), r"each \1 \2 \3 creature \4"),
     # 'a target that is (already) taking ongoing poison damage' (Grung Poison): the same target words
     (re.compile(r"\bthat is \(already\) taking ongoing\b"), "taking ongoing"),
+    # '(This creature may score end of round VP normally.)' after a placement at end of round: the rules' scoring,
+    # which a placement does not change (a reminder)
+    (re.compile(r"\s*\(it may score end of round vp normally\.?\)"), ""),
+    # '25 lightning damage + 10 lightning damage if target occupies river terrain' (Lightning Strike): a rider on the
+    # target's state after the damage, as '25 lightning damage, +10 lightning damage if target is ...'
+    (re.compile(r"\b(\d+ (?:[a-z]+ )?damage) \+ ?(\d+ (?:[a-z]+ )?damage if (?:the )?target )"), r"\1, +\2"),
+    (re.compile(r"\bif (?:the )?target occupies ((?:forest|river|difficult|statue|smoke|fire) terrain)\b"),
+     r"if target is occupying \1"),
+    # 'Immobilized target occupying river terrain: +13 vs. AC' (Croc Roll): the attack's targets, as '(... only)'
+    (re.compile(r"(^|: )((?:[a-z]+ )?targets? occupying (?:forest|river|difficult|statue|smoke|fire) terrain): "
+                r"(?=\+\d+ vs)"), r"\1(\2 only) "),
+    # 'Use when this creature occupies river terrain and takes damage:' (Hydrophilic): its damage, while it is there
+    (re.compile(r"\buse when it occupies ((?:forest|river|difficult|statue|smoke|fire) terrain) and takes damage:"),
+     r"use when it takes damage, only while occupying \1:"),
+    # 'Minor action; when adjacent to river terrain only. All river terrain ...' (Early Freeze): the action's state
+    (re.compile(r"\b(minor|move|attack) action; when ([a-z ,\-]+?) only\. "), r"\1 action, only when \2: "),
     # 'attackers making {m} attacks against it take 10 damage per attack' (Spined Devil's Spine Shield)
     (re.compile(r"\battackers making (\{[mr]\}|melee|ranged) attacks against it take (\d+) damage per attack\b"),
      r"whenever an enemy makes a \1 attack against it, that enemy takes \2 damage"),
@@ -1351,6 +1367,8 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"adjacent to (?:a |any )?wall", "adjacent-wall"),
     (r"(?:it )?(?:occupying|in|occupies) " + _TERRAIN + r" terrain", "in-terrain:{t}"),
     (r"adjacent to " + _TERRAIN + r" terrain", "adjacent-terrain:{t}"),
+    (r"adjacent to,? but not occupying,? " + _TERRAIN + r" terrain", "adjacent-terrain:{t}&!in-terrain:{t}"),
+    (r"each square (?:in|of) its space (?:occupies|is in|is) " + _TERRAIN + r" terrain", "in-terrain-all:{t}"),
     (r"adjacent to " + _TERRAIN + r" terrain or " + _TERRAIN.replace("?P<t>", "?P<t2>") + r" terrain",
      "adjacent-terrain:{t}|{t2}"),
     (r"an enemy (?:occupies|is in) (?:any|a) victory area", "enemy-in-victory-area"),
@@ -1363,6 +1381,8 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"no (?P<c>" + _CONDITION_NAMES + r") enemy is adjacent(?: to it)?", "no-adjacent-enemy:cond:{c}"),
     (r"(?:adjacent to (?:an? )?bloodied enemy|an? bloodied enemy is adjacent(?: to it)?)", "adjacent-enemy:bloodied"),
     (r"(?:adjacent to (?:an|at least one|1|one) enemy|an enemy is adjacent(?: to it)?)", "adjacent-enemy"),
+    (r"adjacent to " + _AK + r"enemy", "adjacent-enemy:kinds:{kw}"),  # 'adjacent to a Fire enemy'
+
     (r"only " + _N + r" enemy is adjacent(?: to it)?", "adjacent-enemies-only:{n}"),
     (r"adjacent to only " + _N + r" enemy", "adjacent-enemies-only:{n}"),
     (r"adjacent to " + _N + r" or more enemies", "adjacent-enemies-min:{n}"),
@@ -1490,7 +1510,34 @@ def _condition(text: str, lead_only: bool = False) -> tuple[str, int] | None:
         kinds = "|".join(g.get("al", "") + "+" + k for k in re.split(r",? or |, ", g["kws"]) if k)
     if not _condition_kinds(kinds):
         return None  # not a creature kind: the words stay unread
-    return _state_value(pred, g, kinds), lead.end() + m.end()
+    state, end = _state_value(pred, g, kinds), lead.end() + m.end()
+    either = _EITHER_STATE.match(text[end:])
+    if either and "&" not in state:  # 'when adjacent to river terrain or when adjacent to an Aquatic ally', 'if
+        more = rest[m.end():]  # adjacent to an Aquatic ally or river terrain' (the second after the first's words)
+        second = _condition("if " + more[either.end():], lead_only=True)
+        if second is None and state.startswith(("adjacent-", "adjacent-terrain:")) and not either.group(1):
+            second = _condition("if adjacent to " + more[either.end():], lead_only=True)
+            second = (second[0], second[1] - len("adjacent to ")) if second else None
+        if second is not None and "&" not in second[0]:
+            return state + "/" + second[0], end + either.end() + second[1] - len("if ")
+    return state, end
+
+
+# a second state either of which will do, after the first ('... or when adjacent to an Aquatic ally')
+_EITHER_STATE: Final = re.compile(r"^(?:,? or |, (?=[^,:;.]+,? or ))((?:when|while|if) (?:it is )?)?")  # ('adjacent to
+# fire terrain, a Fire ally, or a Fire enemy': a list)
+
+
+def negated_state(state: str) -> str | None:
+    """The opposite of a condition's predicate id ('unless adjacent to river terrain or adjacent to an Aquatic ally'):
+    neither of an either, not both of two at once; None when it cannot be written."""
+    if "&" in state and "/" in state:
+        return None
+    if "/" in state:
+        return "&".join(p[1:] if p.startswith("!") else "!" + p for p in state.split("/"))
+    if "&" in state:
+        return "/".join(p[1:] if p.startswith("!") else "!" + p for p in state.split("&"))
+    return state[1:] if state.startswith("!") else "!" + state
 
 
 def _state_value(pred: str, g: dict[str, str], kinds: str) -> str:

@@ -52,8 +52,8 @@ def test_the_words() -> None:
 
 def test_what_stays_unread() -> None:
     # a state the target-state words do not read, and 'instead' with nothing to replace
-    for text in ("Strike: (line 12) +20 vs. Fortitude; 25 lightning damage + 10 lightning damage if target occupies "
-                 "river terrain.",
+    for text in ("Strike: (line 12) +20 vs. Fortitude; 25 lightning damage + 10 lightning damage if target stands in "
+                 "deep water.",
                  "Bite: +10 vs. AC; 10 damage; Dazed target is Stunned instead.",
                  "Gore: +10 vs. AC; 10 damage AND Slowed; if target is already Slowed, it is Petrified instead."):
         assert not parse_power(0, "attack", text).played, text

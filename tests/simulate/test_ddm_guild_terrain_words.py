@@ -1,0 +1,322 @@
+"""DDM Guild: the cards' words about terrain and movement read this session (profile ``ddm-guild.difficult-terrain``,
+``ddm-guild.stand-in-terrain``): more spellings of Stable Footing, 'may not enter squares occupied by allies', terrain
+the stand-in maps never have (river, fire, slippery)."""
+
+from __future__ import annotations
+
+from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_judge as J
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild import GuildGame, GuildState
+from simulate.games.ddm_guild_powers import parse_power
+from tests.simulate.test_ddm_guild_made_terrain import FURY
+from tests.simulate.test_ddm_guild_rules import (
+    OPEN,
+    SWORD,
+    PurposeDice,
+    assert_played,
+    attack_with,
+    battle,
+    card,
+    put,
+)
+
+OCTAPED = "Octaped: Never pays extra MP for entering terrain."
+ICE_WALKER = "Ice Walker: Ignores the additional cost for entering difficult terrain. Ignores slippery terrain."
+MONOLITHIC = "Monolithic: May not enter squares occupied by allies. Ignores the extra movement cost to enter " \
+             "difficult terrain."
+STOMPING = "Stomping Stride: Never pays additional MP cost for entering terrain; Immune Slow."
+NATURES_STEP = "Nature’s Step: Ignores the extra cost for entering difficult, forest, and river terrain."
+
+
+def test_more_spellings_of_stable_footing_pay_1_for_difficult_squares() -> None:
+    for text in (OCTAPED, ICE_WALKER, MONOLITHIC, STOMPING, NATURES_STEP):
+        assert_played(card("Walker", text), 0)
+    assert {s.what for s in parse_power(0, "special", STOMPING).statics if s.kind == "immune"} == {"slowed"}
+    s = battle([card("Thunderer", SWORD, FURY, keywords=("Giant",))],
+               [card("Orc", SWORD), card("Scaladar", SWORD, OCTAPED), card("Yeti", SWORD, ICE_WALKER)], PurposeDice())
+    put(s, "a1", 5, 3)
+    put(s, "b1", 9, 2)
+    put(s, "b2", 9, 3)
+    put(s, "b3", 9, 4)
+    P.refresh_while(s.b)
+    P.fire(s.b, "any-time", [s.b.by_id["a1"]])  # (each square within 2 squares of the Thunderer is difficult)
+    assert P.reach(s.b, s.b.by_id["b1"], 6).cost_to((6, 2)) == 5
+    assert P.reach(s.b, s.b.by_id["b2"], 6).cost_to((6, 3)) == 3
+    assert P.reach(s.b, s.b.by_id["b3"], 6).cost_to((6, 4)) == 3
+
+
+def test_a_creature_that_may_not_enter_its_allies_squares_goes_around_them() -> None:
+    s = battle([card("Juggernaut", SWORD, MONOLITHIC), card("Orc", SWORD), card("Ogre", SWORD)],
+               [card("Goblin", SWORD)], PurposeDice())
+    put(s, "a1", 5, 3)
+    put(s, "a2", 6, 3)
+    put(s, "a3", 6, 4)
+    put(s, "b1", 10, 7)
+    P.refresh_while(s.b)
+    juggernaut, orc = s.b.by_id["a1"], s.b.by_id["a2"]
+    assert P.reach(s.b, juggernaut, 6).cost_to((6, 3)) > 6  # never into the Orc's square
+    assert P.reach(s.b, juggernaut, 6).cost_to((7, 4)) == 3  # around the Orc and the Ogre: (6, 2), (7, 3), (7, 4)
+    assert P.reach(s.b, orc, 6).cost_to((6, 4)) == 1  # (an ally without it crosses its allies)
+    assert not C.engine_unplayed(parse_power(0, "special", MONOLITHIC))
+
+
+NOMAD = "Use at end of round: Place this creature adjacent to an enemy that occupies a victory area. (This creature " \
+        "may score end of round VP normally.)"
+ARISE = "Arise from Buried: Use at the start of any round: Place this creature adjacent to, but not occupying, a " \
+        "victory area."
+
+
+def test_placed_beside_an_enemy_in_a_victory_area_at_the_end_of_the_round() -> None:
+    assert_played(card("Gold Dragon", SWORD, NOMAD), 1)
+    s = battle([card("Gold Dragon", SWORD, NOMAD)], [card("Orc", SWORD), card("Goblin", SWORD)], PurposeDice())
+    put(s, "a1", 0, 0)
+    put(s, "b1", 5, 6)  # (nearer, but in no victory area)
+    put(s, "b2", 8, 3)  # (in the victory area at (8, 3))
+    dragon = s.b.by_id["a1"]
+    options = P.placement_squares(s.b, dragon, dragon.powers[1].effects[0])
+    assert options and all(max(abs(x - 8), abs(y - 3)) == 1 for x, y in options)
+    P.fire(s.b, "end-of-round", [dragon])
+    assert dragon.pos is not None and max(abs(dragon.pos[0] - 8), abs(dragon.pos[1] - 3)) == 1
+
+
+def test_placed_beside_a_victory_area_but_not_in_it() -> None:
+    assert_played(card("Iron Golem", SWORD, ARISE), 1)
+    s = battle([card("Iron Golem", SWORD, ARISE)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 0, 0)
+    put(s, "b1", 10, 3)
+    golem = s.b.by_id["a1"]
+    options = P.placement_squares(s.b, golem, golem.powers[1].effects[0])
+    assert sorted(options) == sorted((x, y) for c in (3, 8) for x in (c - 1, c, c + 1) for y in (2, 3, 4)
+                                     if (x, y) != (c, 3))  # (the victory areas at (3, 3) and (8, 3))
+    P.fire(s.b, "start-of-round", [golem])
+    assert golem.pos in ((9, 2), (9, 3), (9, 4))  # (beside the area nearest the Orc, a melee creature's choice)
+
+
+CURSE = "Kraken Curse: Takes 5 damage at the start of each of its turns, unless adjacent to River terrain or " \
+        "adjacent to an Aquatic ally."
+PACT = "Kraken Pact: +5 poison damage when adjacent to river terrain or when adjacent to an Aquatic ally."
+WATERBORN = "Waterborn Regeneration: Use at start of this creature's turn, only if adjacent to an Aquatic ally or " \
+            "river terrain: Heal 20 HP."
+MUD = "Gathering Mud: Minor action, whenever adjacent to, but not occupying, river terrain: This creature heals 5 HP."
+
+
+def test_either_of_two_states_and_neither_of_them() -> None:
+    """River terrain is on no stand-in map (ddm-guild.stand-in-terrain): the Aquatic ally decides."""
+    assert [s.filter.self_state for s in parse_power(0, "special", PACT).statics] == [
+        "adjacent-terrain:river/adjacent-ally:aquatic"]
+    assert parse_power(0, "special", WATERBORN).requirement == "adjacent-ally:aquatic/adjacent-terrain:river"
+    assert parse_power(0, "special", CURSE).requirement == "!adjacent-terrain:river&!adjacent-ally:aquatic"
+    assert parse_power(0, "special", MUD).requirement == "adjacent-terrain:river&!in-terrain:river"
+    s = battle([card("Sea Spawn", SWORD, CURSE, PACT, hp=60), card("Troll Scrag", SWORD, WATERBORN, hp=60),
+                card("Merrow", SWORD, keywords=("Aquatic",))], [card("Orc", SWORD, hp=80)],
+               PurposeDice(attack=[15, 15]))
+    for i in (1, 2):
+        assert_played(card("Sea Spawn", SWORD, CURSE, PACT), i)
+    assert_played(card("Mud Mephit", SWORD, MUD), 1)
+    put(s, "a1", 5, 3)
+    put(s, "a2", 5, 5)
+    put(s, "a3", 1, 0)
+    put(s, "b1", 6, 3)
+    spawn, scrag, orc = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
+    scrag.hp = 30
+    P.fire(s.b, "start-of-turn", [spawn])
+    P.fire(s.b, "start-of-turn", [scrag])
+    assert spawn.hp == 55 and scrag.hp == 30  # no Aquatic ally beside them
+    attack_with(s, spawn, orc)
+    assert orc.hp == 70  # (Sword's 10; no poison damage)
+    put(s, "a3", 5, 4)  # the Merrow beside both
+    P.fire(s.b, "start-of-turn", [spawn])
+    P.fire(s.b, "start-of-turn", [scrag])
+    assert spawn.hp == 55 and scrag.hp == 50
+    attack_with(s, spawn, orc)
+    assert orc.hp == 55
+
+
+FOREST_MAP = {**OPEN, "slug": "test-forest", "rows": ["." * 12] * 3 + ["......ff...."] + ["." * 12] * 4}
+
+
+def test_adjacent_to_but_not_occupying_a_terrain() -> None:
+    p = parse_power(0, "special", MUD.replace("river", "forest"))
+    s = _forest_battle([card("Mephit", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    mephit, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    assert J.holds(s.b, p.requirement, mephit) and not J.holds(s.b, p.requirement, orc)
+    put(s, "a1", 5, 6)
+    assert not J.holds(s.b, p.requirement, mephit)
+
+
+HEKATON = "Use when a creature starts a turn in river terrain: That creature has +2 speed until end of turn."
+PRIEST = "Use when an Aquatic ally activates adjacent to river terrain: that creature moves up to its speed."
+
+
+def test_a_creature_that_starts_its_turn_in_or_beside_a_terrain() -> None:
+    p, q = parse_power(0, "special", HEKATON), parse_power(0, "special", PRIEST)
+    assert (p.trigger, p.trigger_filter.self_state) == ("any-starts-turn", "at:in-terrain:river")
+    assert (q.trigger, q.trigger_filter.self_state, q.effects[0].who) == (
+        "ally-starts-turn", "at:adjacent-terrain:river", "ally")
+    assert_played(card("King Hekaton", SWORD, HEKATON), 1)
+    assert_played(card("Priest", SWORD, PRIEST), 1)
+    # (no stand-in map has river terrain: the same words of forest terrain, on a map that has some)
+    s = _forest_battle([card("Giant", SWORD, HEKATON.replace("river", "forest")),
+                        card("Merrow", SWORD, keywords=("Aquatic",))],
+                       [card("Orc", SWORD), card("Goblin", SWORD)], PurposeDice())
+    put(s, "a1", 0, 0)
+    put(s, "a2", 0, 7)
+    put(s, "b1", 6, 3)  # in forest
+    put(s, "b2", 10, 7)
+    orc, goblin = s.b.by_id["b1"], s.b.by_id["b2"]
+    P.turn_started(s.b, orc)
+    P.turn_started(s.b, goblin)
+    assert orc.speed() == 8 and goblin.speed() == 6
+    s2 = _forest_battle([card("Priest", SWORD, PRIEST.replace("river", "forest")),
+                         card("Merrow", SWORD, keywords=("Aquatic",))], [card("Orc", SWORD)], PurposeDice())
+    put(s2, "a1", 0, 0)
+    put(s2, "a2", 5, 4)  # beside forest
+    put(s2, "b1", 11, 0)
+    merrow = s2.b.by_id["a2"]
+    P.turn_started(s2.b, merrow)
+    assert merrow.pos != (5, 4)  # it moved (toward the Orc, a melee creature's way)
+
+
+EARLY_FREEZE = "Early Freeze: Minor action; when adjacent to river terrain only. All river terrain becomes slippery " \
+               "terrain instead until end of round."
+WINTER = "Winter Comes: Use at start of this creature's turn: Line of sight is limited to 10 squares, river terrain " \
+         "becomes slippery terrain, and non-Cold creatures have -1 speed until end of next round."
+
+
+def test_river_terrain_made_slippery_changes_no_square_and_a_list_with_one_duration() -> None:
+    p = parse_power(0, "special", EARLY_FREEZE)
+    assert (p.action, p.requirement, [(e.kind, e.what) for e in p.effects]) == (
+        "minor", "adjacent-terrain:river", [("terrain", "river-slippery")])
+    w = parse_power(0, "special", WINTER)
+    assert [(e.kind, e.what, e.duration) for e in w.effects] == [
+        ("terrain", "sight-limit", "end-next-round"), ("terrain", "river-slippery", "end-next-round"),
+        ("mod", "speed", "end-next-round")]
+    assert_played(card("Frostrager", SWORD, EARLY_FREEZE), 1)
+    assert_played(card("Icefiend", SWORD, WINTER), 1)
+    s = battle([card("Icefiend", SWORD, WINTER, keywords=("Cold",))], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 0, 0)
+    put(s, "b1", 11, 7)
+    icefiend, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    P.fire(s.b, "start-of-turn", [icefiend])
+    assert [m.what for m in s.b.made] == ["sight-limit"] and not s.b.sees(icefiend, orc)  # (11 squares away)
+    assert orc.speed() == 5 and icefiend.speed() == 6
+
+
+def _forest_battle(a: list[dict[str, object]], b: list[dict[str, object]], dice: PurposeDice) -> GuildState:
+    s = GuildGame().new_initial_state(lists=[{"name": "A", "creatures": a}, {"name": "B", "creatures": b}],
+                                      battle_map=FOREST_MAP, dice=dice, params={"format": "standard-200"})
+    assert isinstance(s, GuildState)
+    return s
+
+
+STRIKE = "Lightning Strike: +20 vs. Fortitude; 25 lightning damage + 10 lightning damage if target occupies river " \
+         "terrain."
+CROC = "Croc Roll: Immobilized target occupying river terrain: +13 vs. AC; 20 damage AND Helpless."
+LURKER = "Swamp Lurker: Invisible to nonadjacent enemies while each square in its space occupies river terrain."
+
+
+def test_the_targets_terrain_in_an_attack_and_every_square_of_a_space_in_a_terrain() -> None:
+    strike, croc = parse_power(0, "attack", STRIKE), parse_power(0, "attack", CROC)
+    assert strike.attack is not None and croc.attack is not None
+    assert [e.gate.target_state for e in strike.attack.hit] == ["", "at:in-terrain:river"]
+    assert croc.attack.target_filter.target_state == "cond:immobilized&at:in-terrain:river"
+    assert [s.filter.self_state for s in parse_power(0, "special", LURKER).statics] == ["in-terrain-all:river"]
+    for text in (STRIKE, CROC, LURKER):
+        assert_played(card("Bronze Dragon", SWORD, text), 1)
+    # (no stand-in map has river terrain: the same words of forest terrain, on a map that has some)
+    s = _forest_battle([card("Dragon", STRIKE.replace("river", "forest"), hp=80)],
+                       [card("Orc", SWORD, hp=80), card("Ogre", SWORD, hp=80, size="Large")],
+                       PurposeDice(attack=[15, 15]))
+    put(s, "a1", 5, 2)
+    put(s, "b1", 6, 3)  # in forest
+    put(s, "b2", 4, 3)
+    dragon, orc, ogre = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    attack_with(s, dragon, orc)
+    attack_with(s, dragon, ogre)
+    assert (orc.hp, ogre.hp) == (45, 55)
+    put(s, "b2", 6, 3)
+    put(s, "b1", 10, 0)
+    assert J.holds(s.b, "in-terrain:forest", ogre) and not J.holds(s.b, "in-terrain-all:forest", ogre)
+    put(s, "b1", 7, 3)
+    put(s, "b2", 0, 6)
+    assert J.holds(s.b, "in-terrain-all:forest", orc)
+
+
+HYDROPHILIC = "Hydrophilic: Use when this creature occupies river terrain and takes damage: This creature takes -5 " \
+              "damage."
+
+
+def test_less_damage_taken_while_it_stands_in_a_terrain() -> None:
+    p = parse_power(0, "special", HYDROPHILIC)
+    assert (p.trigger, p.requirement, [(e.kind, e.what, e.amount) for e in p.effects]) == (
+        "takes-damage", "in-terrain:river", [("reduce", "taken", 5)])
+    assert_played(card("Water Elemental", SWORD, HYDROPHILIC), 1)
+    # (no stand-in map has river terrain: the same words of forest terrain, on a map that has some)
+    s = _forest_battle([card("Orc", SWORD)], [card("Water Elemental", SWORD, HYDROPHILIC.replace("river", "forest"))],
+                       PurposeDice(attack=[15, 15]))
+    put(s, "a1", 5, 2)
+    put(s, "b1", 6, 3)  # in forest
+    orc, elemental = s.b.by_id["a1"], s.b.by_id["b1"]
+    attack_with(s, orc, elemental)
+    assert elemental.hp == 45
+    put(s, "b1", 5, 1)
+    attack_with(s, orc, elemental)
+    assert elemental.hp == 35
+
+
+FIREFIEND = "Firefiend: Scores critical hits on attack rolls of natural 19-20 whenever adjacent to fire terrain, a " \
+            "Fire ally, or a Fire enemy."
+
+
+def test_a_keen_critical_while_a_state_of_its_own_holds() -> None:
+    p = parse_power(0, "special", FIREFIEND)
+    assert [(s.kind, s.amount, s.filter.self_state) for s in p.statics] == [
+        ("keen-critical", 19, "adjacent-terrain:fire/adjacent-ally:fire/adjacent-enemy:kinds:fire")]
+    assert_played(card("Fire Cult Warrior", SWORD, FIREFIEND), 1)
+    s = battle([card("Warrior", SWORD, FIREFIEND), card("Firenewt", SWORD, keywords=("Fire",))],
+               [card("Orc", SWORD, hp=80), card("Salamander", SWORD, keywords=("Fire",))],
+               PurposeDice(attack=[19, 19, 19]))
+    put(s, "a1", 5, 3)
+    put(s, "a2", 0, 0)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 11, 7)
+    warrior, newt, orc, salamander = (s.b.by_id[x] for x in ("a1", "a2", "b1", "b2"))
+    attack_with(s, warrior, orc)
+    assert orc.hp == 70  # no Fire creature beside it: a hit
+    put(s, "a2", 4, 3)
+    attack_with(s, warrior, orc)
+    assert orc.hp == 50  # beside a Fire ally: a critical hit (double damage)
+    put(s, "a2", 0, 0)
+    put(s, "b2", 5, 4)
+    attack_with(s, warrior, orc)
+    assert orc.hp == 30 and newt.pos == (0, 0) and salamander.pos == (5, 4)  # beside a Fire enemy
+
+
+IYMRITH = "Use when an ally starts its turn adjacent to an enemy or Dragon: That ally teleports 10."
+BOW = "Bow: (range 10) +10 vs. AC; 10 damage."
+
+
+def test_an_ally_that_starts_its_turn_beside_an_enemy_or_a_creature_of_a_kind() -> None:
+    p = parse_power(0, "special", IYMRITH)
+    assert (p.trigger, p.trigger_filter.self_state, p.effects[0].who) == (
+        "ally-starts-turn", "at:adjacent-enemy/adjacent-to:dragon", "ally")
+    assert_played(card("Iymrith", SWORD, IYMRITH), 1)
+    s = battle([card("Iymrith", SWORD, IYMRITH), card("Archer", BOW), card("Wyrmling", SWORD, keywords=("Dragon",))],
+               [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 0, 0)
+    put(s, "a2", 5, 3)
+    put(s, "a3", 0, 7)
+    put(s, "b1", 8, 6)
+    archer = s.b.by_id["a2"]
+    P.turn_started(s.b, archer)
+    assert archer.pos == (5, 3)  # beside neither (3 squares from the Orc: it would go farther)
+    put(s, "a3", 5, 4)  # beside a Dragon (an ally)
+    P.turn_started(s.b, archer)
+    assert archer.pos != (5, 3)
+    put(s, "a3", 0, 7)
+    put(s, "a2", 7, 6)  # beside the Orc
+    P.turn_started(s.b, archer)
+    assert archer.pos != (7, 6)
