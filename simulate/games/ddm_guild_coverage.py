@@ -240,7 +240,8 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
                                "no-attack-action", "auto-save-ongoing", "worth-by", "ignores-smoke", "smoke-space",
                                "no-redirect-away", "sight-limit", "slow-reload", "first-kill-double",
                                "all-difficult", "ranged-ignores-forest", "auto-save", "hit-automatically",
-                               "attacks-no-provoke", "no-crit-damage", "ignores-slippery", "no-ally-squares"})
+                               "attacks-no-provoke", "no-crit-damage", "ignores-slippery", "no-ally-squares",
+                               "forest-sight"})
 
 
 def gain_played(what: str, static: bool) -> bool:
@@ -465,7 +466,7 @@ PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warba
 PER_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac", "def"})
 # the target words' atoms (ddm_guild_words: target conditions) judged by ddm_guild_judge._target_more
 PLAYED_TARGET_WORDS: Final = frozenset({"flying", "ongoing", "activated", "within", "beyond", "further", "resist", "at",
-                                        "lowest-level", "highest-level", "sees-no-ally", "invisible-to",
+                                        "lowest-level", "highest-level", "highest-hp", "sees-no-ally", "invisible-to",
                                         "has-ca-on-it", "in-your-victory-area", "guarded", "penalty", "flanking",
                                         "attacked-it", "slower", "below-speed", "sneak-immune", "allies-adjacent",
                                         "creatures-adjacent"})
@@ -644,7 +645,7 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
             return "a shift of no length but around a creature"
     if e.kind == "place" and e.what == "adjacent:ally" and trigger not in _EVENT_ALLY:
         return "'place it adjacent to that ally' with no such ally"
-    if e.kind == "place" and e.what == "adjacent:target" and not attack and trigger not in _EVENT_TARGET:
+    if e.kind == "place" and e.what.startswith("adjacent:target") and not attack and trigger not in _EVENT_TARGET:
         return "'place it adjacent to that creature' with no such creature"
     if e.kind == "place" and not e.what.startswith("adjacent:") and (attack or trigger in _ON_ATTACK) and not (
             e.what == "beside:self" and e.who == "target" and attack and not trigger):  # (its own attack's rider on

@@ -79,6 +79,9 @@ _STATIC_PATTERNS: Final = (
     # 'Gloomsight: Ignores smoke terrain', 'Cloaking Shadow: Whenever it is not this creature's turn: this creature's
     # space is smoke terrain' (profile ddm-guild.made-terrain)
     (re.compile(r"^ignores smoke(?: terrain)?$"), "own:ignores-smoke"),
+    # 'Powerful Shot: Smoke and forest terrain do not block line of sight for this creature' (its own sight)
+    (re.compile(r"^smoke and forest terrain do not block (?:line of sight|its line of sight) for it$"),
+     "own:ignores-smoke+forest-sight"),
     (re.compile(r"^whenever it is not its turn:? its space is smoke(?: terrain)?$"), "own:smoke-space"),
     (re.compile(r"^while it is on the battle ?map,? line of sight is limited to (?P<n>\d+) squares$"),
      "own:sight-limit"),
@@ -1563,6 +1566,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                   r"(?P<who>that ally|the ally|that enemy|the target|target|that target|target of that charge)$", body)
     if pa:  # 'Place this creature in a space adjacent to that ally' (no line of sight needed: not a teleport)
         return [Effect("place", "self", 0, "adjacent:" + ("ally" if "ally" in pa.group("who") else "target"))]
+    ta = re.match(r"^(?:it )?teleports to a (?:square|space) adjacent to (?:the |that )?target$", body)
+    if ta:  # 'this creature teleports to a square adjacent to target' (an attack's rider): one it sees
+        # (ddm-guild.teleport)
+        return [Effect("place", "self", 0, "adjacent:target:seen")]
     pe = re.match(r"^place (?:a|an|1) (?:(?P<kw>[a-z\-]+) )?ally (?:in (?:a|any) (?:space|square) )?adjacent to an "
                   r"enemy (?:with)?in (?:its )?line of sight(?: of it)?$", body) if ctx == "power" else None
     if pe:  # 'Place a Vermin ally adjacent to an enemy within line of sight of this creature'
@@ -1581,6 +1588,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     pl = _placement(body)
     if pl is not None:
         return [pl]
+    pv = re.match(r"^place that ally (?P<where>in .+)$", body) if ctx == "power" else None
+    if pv:  # 'Use when an ally ends a turn: Place that ally in a victory area' (where the engine would put it)
+        ally_at = _place_where(pv.group("where"))
+        if ally_at is not None and not ally_at.what.startswith("near:"):
+            return [replace(ally_at, who="ally")]
     sv2 = _SURVIVE.match(t)
     if sv2:  # 'this creature is not destroyed and has 20 HP instead'
         return [Effect("survive", "self", int(sv2.group("n") or sv2.group("n2") or 0))]
@@ -2148,7 +2160,8 @@ _PLACE_REF: Final = re.compile(
     r"^(?:an?|1) (?:(?P<state>bloodied) )?(?P<kinds>(?:[a-z\-]+ )?[a-z\-]+(?: or [a-z\-]+)?(?: [a-z\-]+)? )?"
     r"(?P<noun>ally|enemy)"
     r"(?: of level (?P<lv>\d+) or (?P<dir>greater|higher|lower|less))?"
-    r"(?P<area> (?:that occupies|occupying|in) (?:a|any) victory area)?$")  # ('an enemy that occupies a victory area')
+    r"(?P<area> (?:that occupies|occupying|in) (?P<whose>a|any|one of your) victory areas?)?$")  # ('an enemy that
+# occupies a victory area', 'an Arcane ally that occupies one of your victory areas')
 _PLACE_WHERE: Final = (
     (re.compile(r"^in (?:a|any) (?:space|square) (?:that )?it can see$|^in any (?:space|square) (?:with)?in its line "
                 r"of sight$"), "seen", 0),
@@ -2162,6 +2175,14 @@ _PLACE_WHERE: Final = (
     (re.compile(r"^in one of your victory areas$"), "victory:own", 0),
     (re.compile(r"^(?:in (?:a|any) (?:space|square) )?adjacent to (?:a )?wall(?: terrain)?$"), "wall", 0),
     (re.compile(r"^adjacent to,? but not occupying,? (?:a|any) victory area$"), "beside-victory", 0),
+    # a victory area by who stands in it: 'in a victory area that is occupied by an enemy', 'in an occupied victory
+    # area' (by any creature), 'in any other victory area' (not the one it is in)
+    (re.compile(r"^in a victory area (?:that is )?occupied by an enemy$"), "victory:enemy", 0),
+    (re.compile(r"^in an occupied victory area$"), "victory:occupied", 0),
+    (re.compile(r"^in (?:any other|a different|another) victory area$"), "victory:other", 0),
+    # 'adjacent to the enemy creature with the highest HP' (ties: each of them)
+    (re.compile(r"^adjacent to the enemy(?: creature)? with the highest (?:current )?hp$"), "near:enemy:highest-hp",
+     -1),
 )
 
 
@@ -2203,6 +2224,9 @@ def _compound_kinds(words: str) -> str:
 def _place_where(where: str) -> Effect | None:
     for rx, what, n in _PLACE_WHERE:
         wm = rx.match(where)
+        if wm and what.startswith("near:"):  # ('the enemy with the highest HP': the target words' state)
+            kind, _, state = what.rpartition(":")
+            return Effect("place", "self", n, kind, filter=Filter(target_state=state))
         if wm:
             squares = int(wm.group("n") or wm.group("n2")) if n < 0 else 0
             return Effect("place", "self", squares, what)
@@ -2223,7 +2247,8 @@ def _place_where(where: str) -> Effect | None:
         if "|" in kinds:
             return None
     squares = -1 if nm.group("adj") else int(nm.group("n"))
-    state = "&".join(x for x in (ref.group("state"), "at:in-victory-area" if ref.group("area") else "") if x)
+    area = ("at:in-victory-area" + (":own" if ref.group("whose") == "one of your" else "")) if ref.group("area") else ""
+    state = "&".join(x for x in (ref.group("state"), area) if x)
     return Effect("place", "self", squares, "near:" + ref.group("noun"),
                   filter=Filter(keyword=kinds, target_state=state))
 

@@ -311,6 +311,9 @@ def _target_more(b: Battle, ts: str, holder: Fighter, target: Fighter) -> bool:
         return n > 0 and (not amounts or str(n) in amounts.split("|"))
     if kind == "at":  # 'adjacent to a wall', 'in victory areas': where it stands
         return _holds_place(b, arg, target)
+    if kind == "highest-hp":  # 'the enemy creature with the highest HP' (among the enemies in play; ties: each)
+        hps = [e.hp for e in b.enemies_of(holder)]
+        return bool(hps) and target.hp == max(hps)
     if kind in ("lowest-level", "highest-level"):  # among the enemies in play (ties: each of them)
         levels = [e.card.level for e in b.enemies_of(holder)]
         return bool(levels) and target.card.level == (min(levels) if kind == "lowest-level" else max(levels))

@@ -8,9 +8,11 @@ attack in progress) is ``ddm_guild_judge``; which read powers it plays at all is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Final
 
+from simulate.engine.board import Area
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import Reach, gap, no_reach, space_of
@@ -907,7 +909,7 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             if e.what == "beside:self":  # another creature put beside the power's own
                 place_beside(b, f, src)
             elif e.what.startswith("adjacent:"):
-                place_beside(b, f, ctx.ally if e.what == "adjacent:ally" else ctx.target)
+                place_beside(b, f, ctx.ally if e.what == "adjacent:ally" else ctx.target, e.what.endswith(":seen"))
             else:
                 place_at(b, f, e)
 
@@ -2796,9 +2798,10 @@ def place_by_enemy(b: Battle, e: Effect, ctx: Ctx) -> None:
                 return
 
 
-def place_beside(b: Battle, f: Fighter, near: Fighter | None) -> None:
+def place_beside(b: Battle, f: Fighter, near: Fighter | None, seen: bool = False) -> None:
     """'Place this creature in a space adjacent to that ally': a free space touching ``near``'s where ``f`` may end,
-    the one nearest where ``f`` stands (then by square); nothing if it is already beside it or none is free."""
+    the one nearest where ``f`` stands (then by square); nothing if it is already beside it or none is free.
+    ``seen``: 'teleports to a square adjacent to target', one it sees from where it stands (ddm-guild.teleport)."""
     if near is None or not near.in_play() or near.pos is None or f.pos is None or not f.in_play() or near is f:
         return
     if b.adjacent(f, near):
@@ -2811,6 +2814,8 @@ def place_beside(b: Battle, f: Fighter, near: Fighter | None) -> None:
             if not b.board.can_end(a, f.side, f.statue_ok) or not b.board.adjacent(a, f.side, near.pos, near.side):
                 continue
             if any(occ.get(sq) not in (None, f) for sq in space_of(a, f.side)):
+                continue
+            if seen and not b.sight_board(f).sees(f.pos, f.side, a, f.side):
                 continue
             key = (gap(a, f.side, f.pos, f.side), a)
             if best is None or key < best:
@@ -2926,8 +2931,9 @@ def placement_squares(b: Battle, f: Fighter, e: Effect, arriving: bool = False) 
     elif kind in ("start", "near-start"):
         cells = board.map.start_squares(own)
     elif kind.startswith("victory") or kind == "beside-victory":
-        cells = frozenset(sq for a in board.grid.areas("victory")
-                          if kind != "victory:own" or a.letter in (own, "") for sq in a.cells)
+        here = b.occupied() if kind in ("victory:enemy", "victory:occupied", "victory:other") else {}
+        cells = frozenset(sq for a in board.grid.areas("victory") if _area_fits(kind, a, own, here, f)
+                          for sq in a.cells)
     elif kind != "wall":
         return []
     occ = b.occupied()
@@ -2959,6 +2965,21 @@ def placement_squares(b: Battle, f: Fighter, e: Effect, arriving: bool = False) 
             continue
         out.append(a)
     return out
+
+
+def _area_fits(kind: str, area: Area, own: str, here: Mapping[Sq, Fighter], f: Fighter) -> bool:
+    """A victory area a placement allows: any; its side's ("victory:own"); one an enemy of ``f`` stands in
+    ("victory:enemy"); one another creature stands in ("victory:occupied"); one ``f`` does not stand in
+    ("victory:other"). ``here``: the creatures by square."""
+    if kind == "victory:own":
+        return area.letter in (own, "")
+    if kind == "victory:enemy":
+        return any(x is not None and x.player != f.player for x in (here.get(sq) for sq in area.cells))
+    if kind == "victory:occupied":
+        return any(here.get(sq) not in (None, f) for sq in area.cells)
+    if kind == "victory:other":
+        return not any(here.get(sq) is f for sq in area.cells)
+    return True
 
 
 def arrive(b: Battle, f: Fighter, triggers: tuple[str, ...]) -> str:

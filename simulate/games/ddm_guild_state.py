@@ -597,9 +597,9 @@ class Battle:
             drop = frozenset().union(*board.base.grid.terrain.values()) | SIGHT_ONLY
         if w:
             if board.smoky and w.get("ignores-smoke"):
-                drop = SIGHT_ONLY
-            if ranged and w.get("ranged-ignores-forest"):
-                drop = drop | {"forest"}
+                drop = drop | SIGHT_ONLY
+            if (ranged and w.get("ranged-ignores-forest")) or w.get("forest-sight"):  # ('smoke and forest terrain
+                drop = drop | {"forest"}  # do not block line of sight for this creature': all its sight)
         if not clear and not drop:
             return board
         return board.with_terrain(self.made_map(), board.sight_limit, drop, clear)

@@ -320,3 +320,98 @@ def test_an_ally_that_starts_its_turn_beside_an_enemy_or_a_creature_of_a_kind() 
     put(s, "a2", 7, 6)  # beside the Orc
     P.turn_started(s.b, archer)
     assert archer.pos != (7, 6)
+
+
+VICTORY_MAP = {**OPEN, "slug": "test-victory",
+               "areas": [{"kind": "start", "letter": "A", "rects": [[0, 0, 2, 8]]},
+                         {"kind": "start", "letter": "B", "rects": [[10, 0, 2, 8]]},
+                         {"kind": "victory", "letter": "A", "rects": [[7, 2, 2, 2]]},
+                         {"kind": "victory", "letter": "B", "rects": [[3, 2, 2, 2]]}]}
+AREA_A = {(7, 2), (8, 2), (7, 3), (8, 3)}
+AREA_B = {(3, 2), (4, 2), (3, 3), (4, 3)}
+TRESPASS = "Trespass Summons: Move action: Place this creature in a victory area that is occupied by an enemy."
+SHADOW = "Shadow Teleport: Replaces move action: Place this creature in an occupied victory area."
+LABYRINTH = "Labyrinthian Step: Move action, if this creature occupies any victory area: Place this creature in any " \
+            "other victory area."
+DISK = "Special Conjuration: Use at end of round; Place this creature adjacent to an Arcane ally that occupies one " \
+       "of your victory areas."
+NOBLE = "Use when an ally ends a turn: Place that ally in a victory area."
+HIGHEST = "Use at start of turn: Place this creature adjacent to the enemy creature with the highest HP."
+
+
+def _victory_battle(a: list[dict[str, object]], b: list[dict[str, object]]) -> GuildState:
+    s = GuildGame().new_initial_state(lists=[{"name": "A", "creatures": a}, {"name": "B", "creatures": b}],
+                                      battle_map=VICTORY_MAP, dice=PurposeDice(), params={"format": "standard-200"})
+    assert isinstance(s, GuildState)
+    return s
+
+
+def _placed(s: GuildState, fid: str, index: int) -> set[tuple[int, int]]:
+    f = s.b.by_id[fid]
+    return set(P.placement_squares(s.b, f, f.powers[index].effects[0]))
+
+
+def test_placements_in_victory_areas_by_who_stands_in_them() -> None:
+    for text in (TRESPASS, SHADOW, LABYRINTH, DISK, NOBLE, HIGHEST):
+        assert_played(card("Placer", SWORD, text), 1)
+    s = _victory_battle([card("Wraith", SWORD, TRESPASS, SHADOW, LABYRINTH), card("Disk", SWORD, DISK),
+                         card("Mage", SWORD, keywords=("Arcane",))], [card("Orc", SWORD), card("Goblin", SWORD)])
+    put(s, "a1", 0, 0)
+    put(s, "a2", 0, 7)
+    put(s, "a3", 1, 7)
+    put(s, "b1", 11, 0)
+    put(s, "b2", 11, 7)
+    assert not _placed(s, "a1", 1) and not _placed(s, "a1", 2) and not _placed(s, "a2", 1)  # both areas empty
+    put(s, "b1", 3, 3)  # an enemy in area B
+    assert _placed(s, "a1", 1) == AREA_B - {(3, 3)} and _placed(s, "a1", 2) == AREA_B - {(3, 3)}
+    put(s, "a3", 8, 3)  # the Arcane ally in area A
+    assert _placed(s, "a1", 2) == (AREA_A | AREA_B) - {(3, 3), (8, 3)}
+    beside_a = {(x, y) for x in (7, 8, 9) for y in (2, 3, 4)} - {(8, 3)}
+    assert _placed(s, "a2", 1) == (beside_a if s.b.letters[0] == "A" else set())  # (one of its side's areas only)
+    put(s, "a1", 7, 2)  # in area A: any other area
+    assert _placed(s, "a1", 3) == AREA_B - {(3, 3)}
+    put(s, "b1", 11, 0)
+    put(s, "a3", 4, 3)  # the Arcane ally in area B
+    beside_b = {(x, y) for x in (3, 4, 5) for y in (2, 3, 4)} - {(4, 3)}
+    assert _placed(s, "a2", 1) == (beside_b if s.b.letters[0] == "B" else set())
+
+
+def test_an_ally_placed_in_a_victory_area_and_a_placement_beside_the_enemy_with_the_most_hit_points() -> None:
+    s = _victory_battle([card("Djinn", SWORD, NOBLE), card("Orc", SWORD), card("Pit Fiend", SWORD, HIGHEST)],
+                        [card("Goblin", SWORD, hp=30), card("Ogre", SWORD, hp=90), card("Kobold", SWORD, hp=20)])
+    put(s, "a1", 0, 0)
+    put(s, "a2", 0, 7)
+    put(s, "a3", 1, 4)
+    put(s, "b1", 11, 0)
+    put(s, "b2", 10, 7)
+    put(s, "b3", 5, 5)
+    orc, fiend, ogre = s.b.by_id["a2"], s.b.by_id["a3"], s.b.by_id["b2"]
+    P.fire(s.b, "ally-ends-turn", [s.b.by_id["a1"]], ally=orc)
+    assert orc.pos in AREA_A | AREA_B  # (nearer the enemies: a melee creature's choice)
+    P.fire(s.b, "start-of-turn", [fiend])
+    assert fiend.pos is not None and s.b.adjacent(fiend, ogre)
+
+
+WAVE = "Wave of Sorrow: (range 5) +26 vs. AC; 30 damage AND this creature teleports to a square adjacent to target."
+BALLISTA = "Powerful Shot: Smoke and forest terrain do not block line of sight for this creature."
+
+
+def test_a_teleport_beside_the_target_and_sight_through_smoke_and_forest() -> None:
+    assert_played(card("Graz'zt", WAVE), 0)
+    assert_played(card("Ballista", SWORD, BALLISTA), 1)
+    s = GuildGame().new_initial_state(
+        lists=[{"name": "A", "creatures": [card("Graz'zt", WAVE), card("Ballista", SWORD, BALLISTA),
+                                           card("Archer", SWORD)]},
+               {"name": "B", "creatures": [card("Orc", SWORD, hp=80)]}],
+        battle_map={**OPEN, "slug": "test-woods", "rows": ["......ff...."] * 8}, dice=PurposeDice(attack=[15]),
+        params={"format": "standard-200"})
+    assert isinstance(s, GuildState)
+    put(s, "a1", 9, 0)
+    put(s, "a2", 5, 3)
+    put(s, "a3", 5, 4)
+    put(s, "b1", 8, 3)  # behind the forest of columns 6 and 7
+    grazzt, ballista, archer, orc = (s.b.by_id[x] for x in ("a1", "a2", "a3", "b1"))
+    P.refresh_while(s.b)
+    assert s.b.sees(ballista, orc) and not s.b.sees(archer, orc)
+    attack_with(s, grazzt, orc)
+    assert orc.hp == 50 and s.b.adjacent(grazzt, orc)
