@@ -133,6 +133,15 @@ def unplayed_powers(card: GuildCard) -> list[Power]:
         if not any(q.index not in missing and q is not p and (q.name.casefold() in names or (
                 not names and q.ptype == "champion")) for q in card.powers):
             out.append(_with_reason(p, "recharge when it uses a power the engine does not play"))
+    # 'place this creature adjacent to target affected by this creature's Sign of Vengeance': played only if the
+    # engine plays the power it names (no creature is affected by a power never used)
+    unplayed_names = {q.name.casefold() for q in card.powers if q.index in missing}
+    for p in card.powers:
+        if p.index in missing or not unplayed_names:
+            continue
+        named = {st[12:] for e in p.effects for st in e.filter.target_state.split("&") if st.startswith("affected-by:")}
+        if named & unplayed_names:
+            out.append(_with_reason(p, "creatures affected by a power of its card the engine does not play"))
     out.sort(key=lambda p: p.index)
     return out
 

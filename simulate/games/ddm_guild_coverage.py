@@ -526,7 +526,8 @@ def _state_played(state: str) -> bool:
 def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "", own_side: bool = False) -> str:
     if e.kind not in PLAYED_EFFECTS:
         return f"the effect '{e.kind}' is not played"
-    if "affected-by:" in e.filter.target_state or "hit-with:" in e.filter.target_state:
+    if ("affected-by:" in e.filter.target_state or "hit-with:" in e.filter.target_state) and not (
+            e.kind == "place" and e.who == "self"):  # (placed beside a creature its own power affects: its own)
         return "targets affected by a named power, for another creature (whose power?)"
     if e.kind == "cleanse" and e.what == "cond:gained":  # 'end that condition': its event's
         if trigger not in CONDITION_EVENTS:

@@ -1566,6 +1566,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                   r"(?P<who>that ally|the ally|that enemy|the target|target|that target|target of that charge)$", body)
     if pa:  # 'Place this creature in a space adjacent to that ally' (no line of sight needed: not a teleport)
         return [Effect("place", "self", 0, "adjacent:" + ("ally" if "ally" in pa.group("who") else "target"))]
+    ds = re.match(r"^place it in a (?:square|space) adjacent to the (?:square|space) (?:last )?occupied by that "
+                  r"creature$", body)
+    if ds:  # 'Use after any creature is destroyed: Place this creature in a space adjacent to the space occupied by
+        return [Effect("place", "self", 0, "adjacent:target:space")]  # that creature' (where it stood)
     ta = re.match(r"^(?:it )?teleports to a (?:square|space) adjacent to (?:the |that )?target$", body)
     if ta:  # 'this creature teleports to a square adjacent to target' (an attack's rider): one it sees
         # (ddm-guild.teleport)
@@ -2174,6 +2178,15 @@ _PLACE_WHERE: Final = (
     (re.compile(r"^in (?:any|a) victory area$"), "victory", 0),
     (re.compile(r"^in one of your victory areas$"), "victory:own", 0),
     (re.compile(r"^(?:in (?:a|any) (?:space|square) )?adjacent to (?:a )?wall(?: terrain)?$"), "wall", 0),
+    # 'in any space adjacent to a wall and to which it has line of sight' (Shadow Jump): as far as it sees
+    (re.compile(r"^in any (?:space|square) adjacent to a wall and (?:to which it has line of sight|that it can "
+                r"see)$"), "seen:wall", 0),
+    # 'in any space no closer than 10 squares from any enemy or ally' (every other creature that far)
+    (re.compile(r"^in any (?:space|square) no closer than (?P<n>\d+) squares (?:from|to) any enemy or ally$"), "far",
+     -1),
+    # 'adjacent to target affected by this creature's Sign of Vengeance' (an effect of that power of its own on it)
+    (re.compile(r"^adjacent to (?:a |the )?(?:target|enemy) affected by its (?P<pw>[a-z][a-z' \-]*[a-z])$"),
+     "near:enemy:affected-by:{pw}", -1),
     (re.compile(r"^adjacent to,? but not occupying,? (?:a|any) victory area$"), "beside-victory", 0),
     # a victory area by who stands in it: 'in a victory area that is occupied by an enemy', 'in an occupied victory
     # area' (by any creature), 'in any other victory area' (not the one it is in)
@@ -2225,7 +2238,7 @@ def _place_where(where: str) -> Effect | None:
     for rx, what, n in _PLACE_WHERE:
         wm = rx.match(where)
         if wm and what.startswith("near:"):  # ('the enemy with the highest HP': the target words' state)
-            kind, _, state = what.rpartition(":")
+            kind, state = what[:10], what[11:].replace("{pw}", wm.groupdict().get("pw") or "")
             return Effect("place", "self", n, kind, filter=Filter(target_state=state))
         if wm:
             squares = int(wm.group("n") or wm.group("n2")) if n < 0 else 0

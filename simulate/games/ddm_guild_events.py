@@ -205,7 +205,7 @@ _RECHARGE_USES: Final = re.compile(r"^when (?:it|this creature) uses (?:a champi
 # What may open a power: its action, use rate, requirement and timing words ("Minor action:", "Once per turn;").
 _PREFIX_WORDS: Final = (
     (r"minor action", "action", "minor"),
-    (r"(?:move action|replaces (?:its |a |the )?move action)", "action", "move"),
+    (r"(?:move action|re(?:p)?laces (?:its |a |the )?move action)", "action", "move"),  # ('Relaces move action')
     (r"free action", "action", "free"),
     (r"(?:immediate action|immediate(?![a-z]))", "action", "immediate"),  # (not 'immediately repeat')
     (r"(?:replaces (?:its |an |the )?attack(?: action)?|attack action|standard action)", "action", "attack"),

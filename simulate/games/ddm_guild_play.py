@@ -909,7 +909,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             if e.what == "beside:self":  # another creature put beside the power's own
                 place_beside(b, f, src)
             elif e.what.startswith("adjacent:"):
-                place_beside(b, f, ctx.ally if e.what == "adjacent:ally" else ctx.target, e.what.endswith(":seen"))
+                place_beside(b, f, ctx.ally if e.what == "adjacent:ally" else ctx.target, e.what.endswith(":seen"),
+                             e.what.endswith(":space"))
             else:
                 place_at(b, f, e)
 
@@ -2798,13 +2799,15 @@ def place_by_enemy(b: Battle, e: Effect, ctx: Ctx) -> None:
                 return
 
 
-def place_beside(b: Battle, f: Fighter, near: Fighter | None, seen: bool = False) -> None:
+def place_beside(b: Battle, f: Fighter, near: Fighter | None, seen: bool = False, space: bool = False) -> None:
     """'Place this creature in a space adjacent to that ally': a free space touching ``near``'s where ``f`` may end,
     the one nearest where ``f`` stands (then by square); nothing if it is already beside it or none is free.
-    ``seen``: 'teleports to a square adjacent to target', one it sees from where it stands (ddm-guild.teleport)."""
-    if near is None or not near.in_play() or near.pos is None or f.pos is None or not f.in_play() or near is f:
+    ``seen``: 'teleports to a square adjacent to target', one it sees from where it stands (ddm-guild.teleport);
+    ``space``: 'adjacent to the space occupied by that creature', the space it stood in (destroyed or not)."""
+    if near is None or not (near.in_play() or space) or near.pos is None or f.pos is None or not f.in_play() \
+            or near is f:
         return
-    if b.adjacent(f, near):
+    if b.board.adjacent(f.pos, f.side, near.pos, near.side):
         return
     occ = b.occupied()
     best: tuple[int, Sq] | None = None
@@ -2908,6 +2911,8 @@ def placement_squares(b: Battle, f: Fighter, e: Effect, arriving: bool = False) 
         return _teleport_squares(b, f, e.amount or max(board.width, board.height))
     if kind.startswith("seen:"):  # 'teleport 10, must end in a square adjacent to a wall / in forest terrain'
         terrain = kind[5:]
+        if not e.amount:  # 'in any space adjacent to a wall and to which it has line of sight': as far as it sees
+            e = replace(e, amount=max(board.width, board.height))
         if terrain.startswith("beside-"):  # 'teleport 9, ending adjacent to forest terrain': a square beside it
             name = terrain[7:]
             return [a for a in _teleport_squares(b, f, e.amount)
@@ -2934,9 +2939,10 @@ def placement_squares(b: Battle, f: Fighter, e: Effect, arriving: bool = False) 
         here = b.occupied() if kind in ("victory:enemy", "victory:occupied", "victory:other") else {}
         cells = frozenset(sq for a in board.grid.areas("victory") if _area_fits(kind, a, own, here, f)
                           for sq in a.cells)
-    elif kind != "wall":
+    elif kind not in ("wall", "far"):
         return []
     occ = b.occupied()
+    others = [x for x in b.fighters if x is not f and x.in_play() and x.pos is not None] if kind == "far" else []
     out = []
     for a in board.squares:
         if a == f.pos or not board.can_end(a, f.side, f.statue_ok):
@@ -2957,6 +2963,9 @@ def placement_squares(b: Battle, f: Fighter, e: Effect, arriving: bool = False) 
                 continue
         elif kind == "wall":
             if not _beside_wall(b, space):
+                continue
+        elif kind == "far":  # 'no closer than 10 squares from any enemy or ally'
+            if any(x.pos is not None and gap(a, f.side, x.pos, x.side) < e.amount for x in others):
                 continue
         elif kind == "beside-victory":  # 'adjacent to, but not occupying, a victory area'
             if any(sq in cells for sq in space) or not any(n in cells for sq in space for n in _neighbours8(sq)):

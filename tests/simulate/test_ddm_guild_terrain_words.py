@@ -8,6 +8,7 @@ from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildGame, GuildState
+from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_made_terrain import FURY
 from tests.simulate.test_ddm_guild_rules import (
@@ -415,3 +416,39 @@ def test_a_teleport_beside_the_target_and_sight_through_smoke_and_forest() -> No
     assert s.b.sees(ballista, orc) and not s.b.sees(archer, orc)
     attack_with(s, grazzt, orc)
     assert orc.hp == 50 and s.b.adjacent(grazzt, orc)
+
+
+PORTAL = "Summon Portal: Use before rolling initiative: Place this creature in any space no closer than 10 squares " \
+         "from any enemy or ally."
+DEATHPORT = "Deathport: Use after any creature is destroyed: Place this creature in a space adjacent to the space " \
+            "occupied by that creature."
+
+
+def test_a_placement_far_from_every_creature_and_beside_where_a_destroyed_creature_stood() -> None:
+    assert_played(card("Portal", SWORD, PORTAL), 1)
+    assert_played(card("Shadow Demon", SWORD, DEATHPORT), 1)
+    s = battle([card("Portal", SWORD, PORTAL.replace("10 squares", "5 squares")), card("Shadow Demon", SWORD,
+                DEATHPORT), card("Orc", SWORD)],
+               [card("Goblin", SWORD, hp=10)], PurposeDice(attack=[15]))
+    put(s, "a1", 5, 3)
+    put(s, "a2", 0, 0)
+    put(s, "a3", 10, 6)
+    put(s, "b1", 11, 7)
+    portal, demon, orc, goblin = (s.b.by_id[x] for x in ("a1", "a2", "a3", "b1"))
+    options = set(P.placement_squares(s.b, portal, portal.powers[1].effects[0]))
+    assert options == {(x, y) for x in range(12) for y in range(8)
+                       if all(max(abs(x - p[0]), abs(y - p[1])) >= 5 for p in ((0, 0), (10, 6), (11, 7)))} - {(5, 3)}
+    assert (5, 0) in options  # (not its own square)
+    attack_with(s, orc, goblin)
+    assert not goblin.alive and demon.pos is not None and max(abs(demon.pos[0] - 11), abs(demon.pos[1] - 7)) == 1
+
+
+def test_a_placement_beside_a_creature_its_unplayed_power_affects_is_not_played() -> None:
+    angel = card("Angel", SWORD, "Sign of Vengeance: (range 10) Until end of battle, this creature can use Vengeful "
+                 "Step against target.", "Vengeful Step: Relaces move action: place this creature adjacent to target "
+                 "affected by this creature's Sign of Vengeance.")
+    p = card_from_json(angel).powers[2]
+    assert (p.action, p.effects[0].what, p.effects[0].filter.target_state) == (
+        "move", "near:enemy", "affected-by:sign of vengeance")
+    assert [q.unplayed for q in unplayed_powers(card_from_json(angel)) if q.index == 2] == [
+        "creatures affected by a power of its card the engine does not play"]
