@@ -79,6 +79,14 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A power that answers a condition put on a creature acts once it is on; \"by an attack\" is a condition "
         "an attack's hit or miss puts on; one that undoes a condition answers for its own side only."),
+    "ddm-guild.target-curse": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A curse an attack puts on its target (it takes damage whenever it does something) acts as that happens; "
+        "'maximum 1 per turn' is once between the starts of two of its own turns."),
+    "ddm-guild.turned-attack": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A target made to attack 'as though Dominated' makes its melee basic attack against the weakest creature of "
+        "its own side in reach; one made to attack itself rolls its basic attack against its own defence."),
     "ddm-guild.menu": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A power offering one of several effects gives the one its player chooses with the action; a triggered "

@@ -568,8 +568,11 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
         if why:
             return why
         if not inner.trigger or inner.attack is not None or e.duration not in PLAYED_DURATIONS or e.who not in (
-                "self", "ally", "allies", "self-and-allies", "friends", "chosen-ally"):
+                "self", "ally", "allies", "self-and-allies", "friends", "chosen-ally", "target"):
             return "a power given for a while that is not a triggered power of its creature"
+        if e.who == "target" and (not attack or inner.trigger.startswith(_OTHERS_EVENT) or inner.effects == () or any(
+                x.who != "self" for x in inner.effects)):  # (ddm-guild.target-curse: what it does to itself, on its
+            return "a power given to the target that is not about the target alone"  # own events)
         after = re.match(r"^whenever [^,:]+[,:] (.+)$", e.what)
         if inner.trigger.startswith(_OTHERS_EVENT) and after and re.search(r"\bit\b", after.group(1)):
             # 'whenever an ally becomes Bloodied, it takes 5 Damage': the card's "it" may be that ally, and the
@@ -638,7 +641,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
     if e.kind in ("shift", "move", "teleport") and e.what:
         if e.what not in END_NEAR or e.who != "self":
             return f"a {e.kind} that ends '{e.what}' is not played"
-        if e.what == "end:target" and trigger not in _EVENT_TARGET and e.filter.within != -1:
+        if e.what in ("end:target", "closer:target") and trigger not in _EVENT_TARGET and e.filter.within != -1 \
+                and not (attack and e.what == "closer:target"):
             return "a move beside 'that enemy' with no such enemy"
         if e.what == "end:that-ally" and trigger not in _EVENT_ALLY and e.filter.within != -1:
             return "a move beside 'that ally' with no such ally"
@@ -690,8 +694,9 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
         return "an effect on 'that ally' with no such ally"
     if who not in _GROUP_WHO and who not in ("target", "ally"):
         return f"an effect on '{e.who}' is not played"
-    if e.kind == "attack" and who not in _ALLY_ATTACKERS and not (own_side and who == "target"):
-        return "an attack by someone else"
+    if e.kind == "attack" and who not in _ALLY_ATTACKERS and not (own_side and who == "target") and not (
+            attack and who == "target" and ("dominated" in e.extra or "itself" in e.extra)):  # (its target turned:
+        return "an attack by someone else"  # ddm-guild.turned-attack)
     if e.kind == "attack" and e.what == "same" and not attack and (who != "self" or trigger not in _SAME_ON):
         return "'this attack again' with no attack of its own just made"
     if e.kind == "attack" and e.what.startswith("power:"):

@@ -1417,9 +1417,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         tail, dur = _split_duration(om.group("rest"))
         if tail:
             raise _Unread(body)
-        if dur not in ("", "save"):
-            raise _Unread(body)
-        return [Effect("ongoing", who, n, om.group("t") or "", "save", filter=flt)]
+        if dur not in ("", "save", "while-source", "battle"):  # ('ongoing 10 Damage until this creature is
+            raise _Unread(body)  # destroyed', '15 ongoing necrotic damage (until end of battle)': no save ends it)
+        return [Effect("ongoing", who, n, om.group("t") or "", dur or "save", filter=flt)]
     # damage of two types: "10 fire + 10 radiant damage"
     tm = re.match(r"^(?:takes? )?(\d+) (" + _TYPE_ALT + r") \+ (\d+) (" + _TYPE_ALT + r") damage$", body)
     if tm:
@@ -1533,6 +1533,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         end = _end_near(rest3) if rest3 and (not subject_given or who == "self") else None
         if end is not None:  # 'shift 3 squares, must end adjacent to that enemy'
             return [Effect(kind, "self", n, end[0], filter=end[1])]
+        if rest3 in ("closer to target", "closer to the target", "closer to that enemy") and kind == "shift" \
+                and (not subject_given or who == "self"):  # 'this creature shifts 1 square closer to target' (after
+            return [Effect(kind, "self", n, "closer:target")]  # its push: it follows)
         if rest3 in ("", "and must end adjacent to that enemy", "toward that enemy", "closer to an enemy",
                      "ending closer to an enemy", "ending adjacent to an enemy", "and must end adjacent to an enemy"):
             if rest3:
@@ -1642,6 +1645,12 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         rest5 = re.sub(r"^(?:against|vs\.?|on) (?:that enemy|the target|that target|the same target|target|it|"
                        r"the attacker|that creature|an adjacent enemy|the triggering enemy|(?:that )?attacker|"
                        r"the enemy)(?= as |$)", "", rest5).strip(" ,.")
+        turned = {"as though dominated": "dominated", "against itself": "itself"}.get(rest5, "")
+        if turned:  # 'target makes a {m} attack as though Dominated', 'target makes a {b} attack against itself': the
+            # attack's target turned on its own side or on itself (ddm-guild.turned-attack)
+            if not subject_given or who != "target" or count != 1 or bonus or extra_damage or quiet:
+                raise _Unread(body)
+            rest5 = ""
         other = bool(re.match(r"^against a different target\b", rest5))  # not the event's creature
         if other:
             rest5 = rest5[len("against a different target"):].strip(" ,.")
@@ -1668,7 +1677,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if (which == "same" or cap) and (attacker != "self" or count != 1):
             raise _Unread(body)
         more = ((f"damage:{extra_damage}",) if extra_damage else ()) + (("no-provoke",) if quiet else ()) + (
-            (aim,) if aim and aim != "state" else ())
+            (aim,) if aim and aim != "state" else ()) + ((turned,) if turned else ())
         aimed_at = Filter(target_state=aim_state, within=-1 if aim == "each-adjacent" else 0)
         return [Effect("attack", attacker, bonus, which, count=count, filter=flt if attacker != "self" else aimed_at,
                        extra=imm + (("other-target",) if other else ()) + cap + more)]

@@ -168,7 +168,7 @@ def _event_filter(name: str, m: re.Match[str]) -> Filter:
         form = {"{m} or {r}": "melee|ranged", "melee or ranged": "melee|ranged", "{c} or {a}": "close|area",
                 "{r} or {a}": "ranged|area", "charge": "charge", "opportunity": "opportunity",
                 "burst or blast": "close-burst|close-blast|area", "burst": "close-burst|area",
-                "blast": "close-blast"}.get(
+                "blast": "close-blast", "non-{b}": "!basic"}.get(
             groups["form"].strip(), "")
         if not form:
             raise _Unread(f"a {groups['form']} attack")
@@ -283,8 +283,8 @@ _EVENTS: Final = (
      "resolves-hit"),
     (r"it resolves a successful (?P<pname>[a-z][a-z' \-]*?) attack", "resolves-hit"),
     (r"it (?:makes|resolves) an opportunity attack", "opportunity-made"),
-    (r"it declares (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged|charge)? ?attack"
-     r"(?: action)?", "declares"),
+    (r"it declares (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged|charge|"
+     r"non-\{b\})? ?attack(?: action)?", "declares"),
     (r"it declares (?:an? )?(?P<pname>[a-z][a-z' \-]*?) attack", "declares"),
     (r"it uses (?P<pname>[a-z][a-z' \-]*?)(?=[,;:.])", "uses-attack"),  # 'when this creature uses Cold Breath' (an
     # attack power of its card, card_powers checks: once as the attack is made, whatever its targets)

@@ -111,6 +111,8 @@ def _form_matches(want: str, spec: AttackSpec, power: Power) -> bool:
         return True
     if want == "any":  # 'by an attack': any attack (the event must carry one)
         return True
+    if want.startswith("!"):  # 'a non-{b} attack': any attack but those
+        return not _form_matches(want[1:], spec, power)
     if want.startswith("deals:"):  # 'an attack that deals fire damage': damage of that type among its effects
         return any(e.kind in ("damage", "ongoing") and want[6:] in e.what.split("/")
                    for e in (*spec.hit, *spec.miss, *spec.always, *spec.crit))

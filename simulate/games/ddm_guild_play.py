@@ -430,14 +430,17 @@ def _clock(b: Battle, duration: str, affected: Fighter, source: Fighter) -> tupl
     return "", 0
 
 
-def grant(b: Battle, f: Fighter, e: Effect) -> None:
+def grant(b: Battle, f: Fighter, e: Effect, source: Fighter | None = None) -> None:
     """'Until end of round, whenever ...': ``f`` has that triggered power while the effect lasts (used again, it
-    starts over); the power leaves with the effect (``Battle.end_effect``)."""
+    starts over); the power leaves with the effect (``Battle.end_effect``). ``source``: the creature whose power
+    gave it (a curse on its target, ddm-guild.target-curse: its durations count from that creature), else ``f``."""
+    by = source or f
     for old in f.effects:
-        if old.kind == "grant" and old.what == e.what and old.source == f.id:
+        if old.kind == "grant" and old.what == e.what and old.source == by.id:
             b.end_effect(f, old, "renewed")
             break
-    add_active(b, f, "grant", e.what, 0, e.duration, f, Filter())
+    if not add_active(b, f, "grant", e.what, 0, e.duration, by, Filter()):
+        return
     active = f.effects[-1]  # a new list: a power answering the event now being fired does not answer it too
     f.powers = [*f.powers, granted_power(e.what, GRANTED_INDEX + active.eid)]
     b.note_rerolls(f.powers[-1:])
@@ -676,7 +679,7 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     src = ctx.source
     if e.kind == "grant":  # (a power of the card given to its allies: each has it as its own)
         for f in [src] if e.who == "self" else pick(b, e.who, e, ctx):
-            grant(b, f, e)
+            grant(b, f, e, src if e.who == "target" else None)
         return
     if e.kind == "vp" and "spend" in e.extra:  # its side pays the points (``spend_ok`` checked it has them)
         b.scores[src.player] += e.amount
@@ -847,7 +850,7 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         elif e.kind == "ongoing" and "more" in e.extra:
             more_ongoing(b, f, e, src)
         elif e.kind == "ongoing":
-            add_active(b, f, "ongoing", e.what, e.amount, "save", src, Filter(), group=group)
+            add_active(b, f, "ongoing", e.what, e.amount, e.duration or "save", src, Filter(), group=group)
         elif e.kind == "condition":
             if condition_ignored(b, f, e.what):
                 continue
@@ -881,7 +884,7 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             else:  # amount -1: 'pull target adjacent', as far as it takes
                 n = e.amount if e.amount >= 0 else b.board.width + b.board.height
                 forced_move(b, f, src, e.kind, n, "exactly" in e.extra, provokes="provokes" in e.extra)
-        elif e.kind in ("shift", "move", "teleport") and e.what.startswith("end:"):
+        elif e.kind in ("shift", "move", "teleport") and e.what.startswith(("end:", "closer:")):
             reposition_to_end(b, f, e, ctx)
         elif e.kind in ("shift", "move", "teleport"):
             n = e.amount if e.amount >= 0 else f.speed() * -e.amount
@@ -2358,6 +2361,9 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
     if "if:destroyed" in e.extra and (ctx.run is None or ctx.run.target.alive):
         return  # ('AND if target is destroyed, make a {mb} attack': only once the hit destroyed it)
     power = extra_attack_power(f, which, ctx.run)
+    if "dominated" in e.extra or "itself" in e.extra:
+        _turned_attack(b, f, power, "itself" in e.extra)
+        return
     if which == "basic" and power is not None and power.attack is not None and f.ranged_basic() is not None \
             and not any(in_range(b, f, power, power.attack, x) for x in b.enemies_of(f)):
         power = f.ranged_basic()  # 'a melee basic or ranged attack': the one that reaches an enemy
@@ -2487,6 +2493,25 @@ def _can_attack(b: Battle, f: Fighter, e: Effect) -> bool:
     if power is None or power.attack is None:
         return False
     return any(in_range(b, f, power, power.attack, x) for x in b.enemies_of(f))
+
+
+def _turned_attack(b: Battle, f: Fighter, power: Power | None, itself: bool) -> None:
+    """Profile ``ddm-guild.turned-attack``: an attack's target made to attack 'as though Dominated' (its melee basic
+    attack against a creature of its own warband in reach, the one with the fewest hit points, as a dominated creature
+    does) or 'against itself' (its melee basic attack, else its ranged basic attack, rolled against its own defence;
+    no opportunity attack is drawn)."""
+    if itself and power is None:
+        power = f.ranged_basic()
+    if power is None or power.attack is None or not f.in_play() or b.over:
+        return
+    if itself:
+        b.event("attacks-itself", creature=f.id)
+        attack(b, f, power, replace(power.attack, provokes=False, draws=""), [f])
+        return
+    own = sorted((a for a in b.allies_of(f) if in_range(b, f, power, power.attack, a)), key=lambda a: (a.hp, a.id))
+    if own:
+        b.event("dominated-attack", creature=f.id, target=own[0].id)
+        attack(b, f, power, power.attack, own[:1])
 
 
 def extra_attack_power(f: Fighter, which: str, run: Run | None = None) -> Power | None:
@@ -3225,7 +3250,7 @@ def reposition_square(b: Battle, f: Fighter, kind: str, n: int, toward_enemy: bo
 
 def self_move_square(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> Sq | None:
     """Where a shift, move or teleport effect takes ``f`` (None: it stays), as ``apply_effect`` will play it."""
-    if e.what.startswith("end:"):
+    if e.what.startswith(("end:", "closer:")):
         return end_square(b, f, e, ctx)
     n = e.amount if e.amount >= 0 else f.speed() * -e.amount
     return reposition_square(b, f, e.kind, n, "toward-enemy" in e.extra, move_mode(e))
@@ -3259,7 +3284,9 @@ def end_square(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> Sq | None:
     ``best_square`` takes (nearest an enemy)."""
     if not f.in_play() or f.pos is None or (e.kind != "teleport" and (f.held() or f.stunned())):
         return None
-    refs = end_refs(b, f, e, ctx) if e.what != "end:wall" else []
+    closer = e.what == "closer:target"  # ('shifts 1 square closer to target': to a square nearer it than its own)
+    refs = [ctx.target] if closer and ctx.target is not None and ctx.target.pos is not None else \
+        end_refs(b, f, e, ctx) if e.what not in ("end:wall", "closer:target") else []
     if not refs and e.what != "end:wall":
         return None
     n = e.amount if e.amount >= 0 else f.speed() * -e.amount
@@ -3272,6 +3299,11 @@ def end_square(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> Sq | None:
     board = b.board
     if e.what == "end:wall":
         options = [a for a in base if _beside_wall(b, space_of(a, f.side))]
+    elif closer:
+        t = refs[0]
+        assert t.pos is not None
+        now = gap(f.pos, f.side, t.pos, t.side)
+        options = [a for a in base if gap(a, f.side, t.pos, t.side) < now]
     else:
         options = [a for a in base if any(board.adjacent(a, f.side, x.pos, x.side) for x in refs if x.pos is not None)]
     if not options:

@@ -57,6 +57,7 @@ from simulate.games.ddm_guild_words import (
     _NOT_KINDS,
     _TYPE_ALT,
     _condition,
+    _duration,
     _known_kinds,
     _mod_condition,
     _modifier,
@@ -641,7 +642,7 @@ def _attack_effects(text: str) -> list[Effect]:
     split = re.split(r" and (?=(?:\d|-\d+ to |ongoing|push|pull|slide|dazed|stunned|immobilized|slowed|weakened|"
                      r"helpless|dominated|blinded|marked|confused|staggered|target|the target|it |this creature|"
                      r"each|grants|knock|[a-z]+ (?:ally|allies|enemy|enemies)|make |makes |repeat |"
-                     r"creatures adjacent to |"
+                     r"creatures adjacent to |until [^,;:]+, |"
                      r"(?:an? )?(?:(?!ally |allies |enemy |enemies |adjacent |each |all )[a-z,\-]+ )+?"
                      r"(?:target|targets|creatures?) (?:is|are|takes|take) |-\d+ (?:attack|ac|speed)\b))", t)
     pieces: list[str] = []
@@ -656,6 +657,16 @@ def _attack_effects(text: str) -> list[Effect]:
         if re.match(r"^(?:it|it and each ally|each ally|allies) ha(?:s|ve) [+-]\d", piece):  # '... has +2 Attack
             # against target': against that one
             piece = re.sub(r" (?:against|vs\.?) (?:the )?target(?![\w'])", " against that enemy", piece)
+        curse = _TARGET_CURSE.match(piece)
+        if curse:  # 'target takes 10 damage whenever it declares a non-{b} attack (save ends)': the target has that
+            # triggered power of its own for the while (a "grant"; ddm-guild.target-curse)
+            dur = _duration(curse.group("d1") or curse.group("d2") or "")
+            if not dur:
+                raise _Unread(piece)  # (for how long is not printed)
+            once = "once per turn, " if curse.group("per") else ""
+            out.append(Effect("grant", "target", 0, f"{once}whenever it {curse.group('ev')}: it takes "
+                                                    f"{curse.group('dmg')}.", dur))
+            continue
         destroyed = _IF_DESTROYED.match(piece)
         if destroyed:  # 'if target is destroyed, make a basic melee attack': once the hit has destroyed it
             then = _effects(destroyed.group("rest"), "self", "power")
@@ -744,6 +755,13 @@ def _splash(piece: str) -> list[Effect] | None:
 
 
 _SPLASH_WHO: Final = frozenset({"all", "enemies", "allies", "chosen-enemy"})
+# a curse on the target: damage it takes whenever it does something, for a while ('until this creature is destroyed,
+# target takes 10 damage whenever it hits with a {m} attack', '... whenever it rolls a natural 10-20 on an attack roll
+# (maximum 1 per turn) until end of battle')
+_TARGET_CURSE: Final = re.compile(
+    r"^(?:(?P<d1>until [^,;:]+), )?(?:the )?target takes (?P<dmg>\d+ (?:(?:" + _TYPE_ALT + r") )?damage) whenever it "
+    r"(?P<ev>[^,;:()]+?)(?P<per> \((?:maximum|max\.?) (?:1|one) (?:time )?per turn\))?"
+    r"(?: (?P<d2>\(save ends\)|until [^,;:()]+))?$")
 _IF_DESTROYED: Final = re.compile(r"^if (?:the )?target is destroyed,? (?P<rest>makes? .+)$")
 _FORCED_WORDS: Final = re.compile(r"^(?P<v>push|pull|slide) (?P<w>[a-z ,\-]+? target) (?P<n>(?:up to )?\d+ squares?|"
                                   r"adjacent)$")

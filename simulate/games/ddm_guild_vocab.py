@@ -92,7 +92,8 @@ STATIC_KINDS: Final = (
 MOVE_MODES: Final = ("flight", "burrow")
 # where a shift, a move or a teleport must end (its ``what``): beside 'that enemy' (the event's, or the one its
 # requirement names), 'that ally', an enemy / ally / creature (of the effect filter's kinds and state), or a wall
-END_NEAR: Final = ("end:target", "end:that-ally", "end:ally", "end:enemy", "end:creature", "end:wall")
+END_NEAR: Final = ("end:target", "end:that-ally", "end:ally", "end:enemy", "end:creature", "end:wall",
+                   "closer:target")  # ('this creature shifts 1 square closer to target': nearer it than it was)
 # victory points a round decides ("vp" effects whose what is "round:<measure>", ddm-guild.round-awards): the player
 # ahead on enemies destroyed this round, on the highest level or cost of one, on creatures in its victory areas; each
 # creature in a victory area; its power's creature destroyed one; an enemy was destroyed; each enemy destroyed

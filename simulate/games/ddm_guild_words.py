@@ -311,6 +311,12 @@ _MISSPELT_WORDS: Final = (
     # 'whenever that enemy takes radiant damage, it takes 5 additional radiant damage': Vulnerable 5 radiant
     (re.compile(r"\bwhenever (that enemy|target|the target) takes ([a-z]+) damage, it takes (\d+) additional \2 "
                 r"damage\b"), r"\1 has vulnerable \3 \2"),
+    # ... the rider first: 'target takes 10 additional cold damage whenever it takes cold damage (save ends)':
+    # Vulnerable 10 cold; 'target takes 5 additional damage whenever it takes damage': any damage (Vulnerable 5 All)
+    (re.compile(r"\b(that enemy|target|the target) takes (\d+) additional ([a-z]+) damage whenever it takes \3 "
+                r"damage\b"), r"\1 has vulnerable \2 \3"),
+    (re.compile(r"\b(that enemy|target|the target) takes (\d+) additional damage whenever it takes damage\b"),
+     r"\1 has vulnerable \2 all"),
     # a champion named after its side: 'an enemy Champion', 'an allied champion' (the kind before the noun)
     (re.compile(r"\ban enemy champion\b(?! power| rating)"), "a champion enemy"),
     (re.compile(r"\ban (?:ally|allied) champion\b(?! power| rating)"), "a champion ally"),
@@ -382,6 +388,8 @@ _DURATION_PATTERNS: Final = (
     # bound to the power's own creature ('this creature', read "it"): while it stays on the battle map, until it is
     # first bloodied (ddm_guild_play.source_gone / source_bloodied)
     (re.compile(r"^while it is (?:on the battle ?map|in play)$"), "while-source"),
+    (re.compile(r"^until it is destroyed$"), "while-source"),  # 'until this creature is destroyed' (it leaves the
+    # battle map only so: ddm_guild_play.destroy ends them)
     (re.compile(r"^until it (?:is first|first becomes|becomes first) bloodied$"), "until-source-bloodied"),
     # until its own move ('invisible to non-adjacent enemies until it moves'), an attack on it ('+2 Attack ... until it
     # is attacked'), its first bloodying ('Up to 4 allies gain Flight until they are first bloodied')
@@ -408,7 +416,7 @@ _TRAILING_DURATION: Final = re.compile(
     r"^(.*?)[ ,]*\(?((?:save ends(?: both| all)?)|until (?:the )?(?:end|start) of [^;.()]*|until after it [^;.()]*"
     r"|until it (?:first )?(?:attacks|makes an attack|resolves an attack|takes damage|moves|is attacked)"
     r"|until it targets it(?: with an attack)?|until they are first bloodied|for the rest of the battle|this round"
-    r"|while it is (?:on the battle ?map|in play))\)?$"
+    r"|while it is (?:on the battle ?map|in play)|until it is destroyed)\)?$"
 )
 
 

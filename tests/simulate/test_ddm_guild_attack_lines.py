@@ -790,3 +790,19 @@ def test_a_kind_immune_to_the_attack_named_in_its_duration(kinds: tuple[str, ...
         return
     s.apply(GuildAttack(p.index, ("b1",)))
     assert s.b.by_id["b1"].has("dazed")
+
+
+TIDE = "Tide of Iron: +18 vs. AC; 15 Damage AND push 1 square AND this creature shifts 1 square closer to target"
+
+
+def test_a_shift_closer_to_the_target_follows_its_push() -> None:
+    s = battle([card("Defender", TIDE)], [card("Orc", SWORD)], PurposeDice(attack=[15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    defender, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    turn_of(s, "a1")
+    s.apply(GuildAttack(defender.powers[0].index, ("b1",)))
+    assert orc.pos is not None and orc.pos[0] == 7 and orc.hp == 35  # pushed away
+    assert defender.pos is not None and defender.pos != (5, 3) and s.b.adjacent(defender, orc)  # one square nearer:
+    # beside it again
+    assert not s.log.of_kind("opportunity-attack")  # (a shift)
