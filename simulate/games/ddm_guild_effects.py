@@ -620,9 +620,9 @@ _ONGOING_RE: Final = re.compile(
     + r")?) ?damage(?P<rest>.*)$"
 )
 _FORCED_RE: Final = re.compile(
-    r"^(?:(?:it )?(?P<verb>push|pull|slide|pushes|pulls|slides)(?:es|s)? (?P<who>(?:the |that )?(?:target of "
-    r"(?:that|the) attack|target|enemy|creature|it|each target|targets|that enemy)? ?)(?P<ex>up to |exactly )?"
-    r"(?P<n>\d+|one|two|three)"
+    r"^(?:(?:it )?(?:may |can )?(?P<verb>push|pull|slide|pushes|pulls|slides)(?:es|s)? (?P<who>(?:the |that )?"
+    r"(?:target of (?:that|the) attack|target|enemy|creature|it|each target|targets|that enemy)? ?)"
+    r"(?P<ex>up to |exactly )?(?P<n>\d+|one|two|three)"
     r"(?: squares?)?|(?P<who2>(?:the )?target|it|that enemy) is (?P<verb2>pushed|pulled|slid)"
     r" (?P<ex2>up to |exactly )?(?P<n2>\d+)(?: squares?)?)(?P<rest>.*)$"
 )
@@ -803,6 +803,7 @@ _GAIN_PHRASES: Final = (
     (re.compile(r"^ignores? the (?:additional|extra) (?:movement )?cost (?:for|of) entering difficult terrain"),
      ("stable-footing",)),
     (re.compile(r"^loses? flight"), ("no-flight",)),
+    (re.compile(r"^loses? burrow"), ("no-burrow",)),
     (re.compile(r"^(?:do|does) not provoke opportunity attacks"), ("no-provoke",)),
     (re.compile(r"^(?:cannot|can not|may not) be targeted by (?:charges or \{r\} attacks|\{r\} attacks or charges)"),
      ("untargetable-ranged", "untargetable-charge")),

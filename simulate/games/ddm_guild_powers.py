@@ -360,7 +360,8 @@ def _singular_kind(w: str) -> str:
 
 _LAST_TAIL: Final = re.compile(r"^(?P<body>.+?) on (?:a )?(?P<tag>miss|crit(?:ical)?(?: hit)?)$")
 _MISS_SPLIT: Final = re.compile(
-    r"(?:\.|;|,)?\s*(?P<tag>on (?:a )?miss|miss|hit or miss|on (?:a )?crit(?:ical)?(?: hit)?|critical(?: hit)?|"
+    r"(?:\.|;|,| and(?= on ))?\s*(?P<tag>on (?:a )?miss|miss|hit or miss|on (?:a )?crit(?:ical)?(?: hit)?|"
+    r"critical(?: hit)?|"
     r"if (?:this attack|it) (?:misses|scores a critical hit))\s*[,:]\s*"
 )
 

@@ -396,8 +396,9 @@ class Fighter:
     def burrowing(self) -> bool:
         """Profile ``ddm-guild.burrow`` (a reading carried over from the seed rules): a creature with Burrow moves
         underground on any move but a charge — under walls and enemies, every square 1, provoking no opportunity
-        attack — and must end where it may stand."""
-        return (self.burrow or self.gained("burrow") > 0 or self.move_mode == "burrow") and not self.charging_now
+        attack — and must end where it may stand; not when it 'loses Burrow until end of its next turn'."""
+        return (self.burrow or self.gained("burrow") > 0 or self.move_mode == "burrow") and not self.charging_now \
+            and not self.gained("no-burrow")
 
     def flies(self) -> bool:
         """Flight now: its own, a power's, while charging; not when it 'loses Flight until end of round'."""

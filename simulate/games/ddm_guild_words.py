@@ -317,6 +317,9 @@ _MISSPELT_WORDS: Final = (
                 r"damage\b"), r"\1 has vulnerable \2 \3"),
     (re.compile(r"\b(that enemy|target|the target) takes (\d+) additional damage whenever it takes damage\b"),
      r"\1 has vulnerable \2 all"),
+    # 'Dominated (save ends) AND target loses the Stunned condition': that condition on it ends
+    (re.compile(r"\b(?:the )?target loses the (dazed|stunned|immobilized|slowed|weakened|dominated|blinded|"
+                r"confused|helpless) condition\b"), r"end the \1 condition on target"),
     # a champion named after its side: 'an enemy Champion', 'an allied champion' (the kind before the noun)
     (re.compile(r"\ban enemy champion\b(?! power| rating)"), "a champion enemy"),
     (re.compile(r"\ban (?:ally|allied) champion\b(?! power| rating)"), "a champion ally"),

@@ -806,3 +806,49 @@ def test_a_shift_closer_to_the_target_follows_its_push() -> None:
     assert defender.pos is not None and defender.pos != (5, 3) and s.b.adjacent(defender, orc)  # one square nearer:
     # beside it again
     assert not s.log.of_kind("opportunity-attack")  # (a shift)
+
+
+POUNCE = "Pouncing Bite: +7 vs. AC; 10 necrotic Damage AND on a critical, target is Stunned"
+GENASI = "Shortsword: +12 vs. AC; 10 damage AND this creature may slide 1."
+ENSLAVE = ("Dominate: Minor action: (range 5, Stunned target only) +15 vs. Will; Dominated (save ends) AND target "
+           "loses the Stunned condition.")
+EARTH_BLAST = ("Earth Blast: (range 5) +11 vs. DEF (Fort); 10 Damage AND Slowed AND target loses Burrow until end of "
+               "its next turn")
+
+
+def test_riders_on_a_critical_after_and_a_slide_of_its_own_and_a_condition_lost() -> None:
+    bite = _power(card("Gravehound", POUNCE), "Pouncing Bite").attack
+    assert bite is not None and [e.what for e in bite.crit] == ["stunned"] and len(bite.hit) == 1
+    s = battle([card("Gravehound", POUNCE)], [card("Orc", SWORD, hp=80), card("Goblin", SWORD, hp=80)],
+               PurposeDice(attack=[15, 20]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 4, 3)
+    hound, orc, goblin = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    P.attack(s.b, hound, hound.powers[0], bite, [orc])  # a hit: no more
+    assert orc.hp == 70 and not orc.has("stunned")
+    P.attack(s.b, hound, hound.powers[0], bite, [goblin])  # a critical hit: Stunned
+    assert goblin.has("stunned")
+    sword = _power(card("Genasi", GENASI), "Shortsword").attack
+    assert sword is not None and [(e.kind, e.who, e.amount) for e in sword.hit[1:]] == [("slide", "self", 1)]
+    dominate = _power(card("Enslaver", ENSLAVE), "Dominate").attack
+    assert dominate is not None
+    s = battle([card("Enslaver", ENSLAVE)], [card("Orc", SWORD)], PurposeDice(attack=[15]))
+    put(s, "a1", 3, 3)
+    put(s, "b1", 7, 3)
+    enslaver, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    P.add_active(s.b, orc, "condition", "stunned", 0, "save", enslaver, Filter())
+    P.attack(s.b, enslaver, enslaver.powers[0], dominate, [orc])
+    assert orc.has("dominated") and not orc.has("stunned")
+
+
+def test_a_target_that_loses_burrow_for_a_while() -> None:
+    blast = _power(card("Shugenja", EARTH_BLAST), "Earth Blast").attack
+    assert blast is not None
+    s = battle([card("Shugenja", EARTH_BLAST)], [card("Bulette", SWORD, "Burrow")], PurposeDice(attack=[15]))
+    put(s, "a1", 3, 3)
+    put(s, "b1", 7, 3)
+    shugenja, bulette = s.b.by_id["a1"], s.b.by_id["b1"]
+    assert bulette.burrowing()
+    P.attack(s.b, shugenja, shugenja.powers[0], blast, [bulette])
+    assert not bulette.burrowing()
