@@ -1421,6 +1421,12 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if dur not in ("", "save", "while-source", "battle"):  # ('ongoing 10 Damage until this creature is
             raise _Unread(body)  # destroyed', '15 ongoing necrotic damage (until end of battle)': no save ends it)
         return [Effect("ongoing", who, n, om.group("t") or "", dur or "save", filter=flt)]
+    # damage of three types or more, the word 'damage' left out: '5 cold + 5 fire + 5 necrotic' (one damage of each)
+    t3 = re.fullmatch(r"(?:takes? )?\d+ (?:" + _TYPE_ALT + r")(?: \+ \d+ (?:" + _TYPE_ALT + r")){2,}(?: damage)?", body)
+    if t3:
+        parts = re.findall(r"(\d+) (" + _TYPE_ALT + r")", body)
+        return [Effect("damage", who, int(n), t, filter=flt, extra=("bonus",) if i else ())
+                for i, (n, t) in enumerate(parts)]
     # damage of two types: "10 fire + 10 radiant damage"
     tm = re.match(r"^(?:takes? )?(\d+) (" + _TYPE_ALT + r") \+ (\d+) (" + _TYPE_ALT + r") damage$", body)
     if tm:
@@ -2392,7 +2398,8 @@ def _menu(text: str, default_who: str, ctx: str) -> list[Effect] | None:
 def _menu_effect(names: list[str], options: list[tuple[Effect, ...]], ctx: str) -> Effect:
     """The "menu" of these options; the same damage in several types is that damage, its type the attacker's pick."""
     firsts = [o[0] for o in options]
-    if all(len(o) == 1 and o[0].kind == "damage" and o[0].what in DAMAGE_TYPES for o in options) and len(
+    if all(len(o) == 1 and o[0].kind == "damage" and o[0].what and all(t in DAMAGE_TYPES for t in o[0].what.split(
+            "^")) for o in options) and len(
             {(e.amount, e.who, e.filter) for e in firsts}) == 1:
         return replace(firsts[0], what="^".join(e.what for e in firsts))
     if ctx == "hit" and any(e.kind == "damage" for o in options for e in o):

@@ -808,7 +808,7 @@ def test_a_shift_closer_to_the_target_follows_its_push() -> None:
     assert not s.log.of_kind("opportunity-attack")  # (a shift)
 
 
-POUNCE = "Pouncing Bite: +7 vs. AC; 10 necrotic Damage AND on a critical, target is Stunned"
+POUNCING_BITE = "Pouncing Bite: +7 vs. AC; 10 necrotic Damage AND on a critical, target is Stunned"
 GENASI = "Shortsword: +12 vs. AC; 10 damage AND this creature may slide 1."
 ENSLAVE = ("Dominate: Minor action: (range 5, Stunned target only) +15 vs. Will; Dominated (save ends) AND target "
            "loses the Stunned condition.")
@@ -817,9 +817,9 @@ EARTH_BLAST = ("Earth Blast: (range 5) +11 vs. DEF (Fort); 10 Damage AND Slowed 
 
 
 def test_riders_on_a_critical_after_and_a_slide_of_its_own_and_a_condition_lost() -> None:
-    bite = _power(card("Gravehound", POUNCE), "Pouncing Bite").attack
+    bite = _power(card("Gravehound", POUNCING_BITE), "Pouncing Bite").attack
     assert bite is not None and [e.what for e in bite.crit] == ["stunned"] and len(bite.hit) == 1
-    s = battle([card("Gravehound", POUNCE)], [card("Orc", SWORD, hp=80), card("Goblin", SWORD, hp=80)],
+    s = battle([card("Gravehound", POUNCING_BITE)], [card("Orc", SWORD, hp=80), card("Goblin", SWORD, hp=80)],
                PurposeDice(attack=[15, 20]))
     put(s, "a1", 5, 3)
     put(s, "b1", 6, 3)
@@ -852,3 +852,27 @@ def test_a_target_that_loses_burrow_for_a_while() -> None:
     assert bulette.burrowing()
     P.attack(s.b, shugenja, shugenja.powers[0], blast, [bulette])
     assert not bulette.burrowing()
+
+
+BOLTS = ("Elemental Bolts: Make up to 3 attacks, each against a different target, (range 10) +16 vs. Reflex; 15 acid "
+         "damage OR 15 cold damage OR 15 lightning damage.")
+BARRAGE = "Eye Ray Barrage: Minor Action: (sight) +22 vs. Reflex; 10 cold + 10 fire + 10 necrotic."
+
+
+def test_one_damage_of_three_types_offered_and_three_types_dealt() -> None:
+    bolts = _power(card("Mindmage", BOLTS), "Elemental Bolts").attack
+    assert bolts is not None and [e.what for e in bolts.hit] == ["acid^cold^lightning"]
+    barrage = _power(card("Xanathar", BARRAGE), "Eye Ray Barrage").attack
+    assert barrage is not None and [(e.amount, e.what) for e in barrage.hit] == [(10, "cold"), (10, "fire"),
+                                                                                 (10, "necrotic")]
+    s = battle([card("Mindmage", BOLTS), card("Xanathar", BARRAGE)],
+               [card("Salamander", SWORD, "Resist 10 acid", "Resist 10 cold", "Resist 5 fire", hp=100)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 3, 3)
+    put(s, "a2", 3, 5)
+    put(s, "b1", 8, 3)
+    mage, eye, salamander = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
+    P.attack(s.b, mage, mage.powers[0], bolts, [salamander])  # lightning: the type it resists least
+    assert salamander.hp == 85
+    P.attack(s.b, eye, eye.powers[0], barrage, [salamander])  # 0 cold + 5 fire + 10 necrotic
+    assert salamander.hp == 70
