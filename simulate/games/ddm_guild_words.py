@@ -317,6 +317,8 @@ _MISSPELT_WORDS: Final = (
                 r"damage\b"), r"\1 has vulnerable \2 \3"),
     (re.compile(r"\b(that enemy|target|the target) takes (\d+) additional damage whenever it takes damage\b"),
      r"\1 has vulnerable \2 all"),
+    # '10 damage + 5 damage for each other Lich Vestige in play': the attack's own counted modifier
+    (re.compile(r"\b(\d+ (?:[a-z]+ )?damage) \+ (\d+ (?:[a-z]+ )?damage (?:for each|per) )"), r"\1, +\2"),
     # 'Dominated (save ends) AND target loses the Stunned condition': that condition on it ends
     (re.compile(r"\b(?:the )?target loses the (dazed|stunned|immobilized|slowed|weakened|dominated|blinded|"
                 r"confused|helpless) condition\b"), r"end the \1 condition on target"),
@@ -1617,8 +1619,15 @@ _PER_EACH: Final = re.compile(
     r"(?:it|this creature)| adjacent to (?:the )?target| on the battle ?map| in play)?(?P<after>.*)$")
 
 
+_OTHER_NAMED: Final = re.compile(r"^(?P<before>.*?)\s*\bfor each other (?P<nm>[a-z][a-z'\-]*(?: [a-z][a-z'\-]*){0,3}) "
+                                r"in play(?P<after>.*)$")
+
+
 def _per_count(tail: str) -> tuple[str, str]:
     """The 'for each ...' of a modifier's words (see above): (the words left, the count's spelling or '')."""
+    other = _OTHER_NAMED.match(tail)
+    if other and _target_kinds(other.group("nm")) is None:  # 'for each other Lich Vestige in play': a card's name
+        tail = f"{other.group('before')} for each creature named {other.group('nm')} in play{other.group('after')}"
     m = _PER_EACH.match(tail)
     if m is None:
         return tail, ""

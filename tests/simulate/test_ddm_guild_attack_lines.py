@@ -13,7 +13,7 @@ from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildAttack, GuildCharge, GuildMoveAttack, GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_vocab import Filter, Power
-from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, attack_with, battle, card, put, turn_of
 
 GAMBIT = "Gambit: Provokes opportunity attacks. +14 vs. AC; 20 damage."
 ENVELOP = "Envelop: Provokes opportunity attack from target. +5 vs. Reflex; 15 acid damage."
@@ -876,3 +876,22 @@ def test_one_damage_of_three_types_offered_and_three_types_dealt() -> None:
     assert salamander.hp == 85
     P.attack(s.b, eye, eye.powers[0], barrage, [salamander])  # 0 cold + 5 fire + 10 necrotic
     assert salamander.hp == 70
+
+
+TOUCH = "Death's Touch: +20 vs. AC; 10 damage + 5 damage for each other Lich Vestige in play."
+
+
+def test_more_damage_for_each_other_creature_of_its_name_in_play() -> None:
+    s = battle([card("Lich Vestige", TOUCH), card("Lich Vestige", TOUCH), card("Lich", TOUCH)],
+               [card("Orc", SWORD, hp=100), card("Lich Vestige", SWORD)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 5, 3)
+    put(s, "a2", 1, 1)
+    put(s, "a3", 1, 5)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 11, 7)
+    vestige, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    attack_with(s, vestige, orc)  # the other two of that name (either side), not the Lich
+    assert orc.hp == 80
+    P.destroy(s.b, s.b.by_id["b2"], None)
+    attack_with(s, vestige, orc)
+    assert orc.hp == 65
