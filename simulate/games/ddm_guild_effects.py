@@ -1397,6 +1397,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         elif tail:
             raise _Unread(body)
         return out_na
+    each_oa = re.match(r"^provokes an opportunity attack from each (?P<adj>adjacent )?(?P<n>enemy|creature)$", body)
+    if each_oa:  # 'target provokes an opportunity attack from each adjacent enemy'
+        plural = "enemies" if each_oa.group("n") == "enemy" else "creatures"
+        body = f"provokes opportunity attacks from {each_oa.group('adj') or ''}{plural}"
     pm = re.match(r"^provokes opportunity attacks(?: from (?:(?:each|all) )?(?P<adj>adjacent )?(?P<kw>[a-z\-]+ )?"
                   r"(?:enemies|creatures))?$", body)
     if pm:  # now: each enemy adjacent to it may make an opportunity attack (of those kinds)
@@ -1764,6 +1768,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("max-hp", "self", n_hp)]
     if not subject_given and body == "destroy that ally":  # 'Death Clause: ... Destroy that ally; this creature is
         return [Effect("destroy", "ally")]  # not destroyed, but has 10 HP remaining instead'
+    if ctx == "hit" and who == "target" and body in ("destroyed", "is destroyed"):  # 'Slaying Arrow: (bloodied
+        return [Effect("destroy", "target")]  # target only) +18 vs. Fortitude; target is destroyed': by the attack
 
     rm = re.match(r"^(?:re-?rolls?)(?: (?:that|the|its) (attack roll or saving throw|attack or saving throw|attack"
                   r"(?: roll)?|save|saving throw|roll))?(?: and uses? the (?:higher|new) result)?(?:,? instead)?$",

@@ -842,8 +842,9 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             if alt and ctx.run is not None and ctx.run.crit:  # '(30 poison damage instead on a critical hit)'
                 amount = int(alt[12:])
             deal_damage(b, f, [(amount, e.what)], src, ignore_insubstantial="ignore-insubstantial" in e.extra)
-        elif e.kind == "destroy":  # 'Destroy that ally' (its opponent scores it as any creature destroyed)
-            destroy(b, f, None)
+        elif e.kind == "destroy":  # 'Destroy that ally' (its opponent scores it as any creature destroyed); an
+            destroy(b, f, src if e.who == "target" and ctx.run is not None else None)  # attack's 'target is
+            # destroyed': by its attacker
         elif e.kind == "max-hp":  # 'maximum 30 HP instead of 20 HP' (at set-up: it starts with them)
             f.hp += e.amount - f.max_hp
             f.max_hp = e.amount

@@ -319,6 +319,12 @@ _MISSPELT_WORDS: Final = (
      r"\1 has vulnerable \2 all"),
     # '10 damage + 5 damage for each other Lich Vestige in play': the attack's own counted modifier
     (re.compile(r"\b(\d+ (?:[a-z]+ )?damage) \+ (\d+ (?:[a-z]+ )?damage (?:for each|per) )"), r"\1, +\2"),
+    # 'Target may not make attacks (save ends)': it cannot attack; 'target has -5 Attack on its next attack roll':
+    # until it makes one; 'target is not invisible and does not benefit from conceal; effect lasts until end of battle'
+    (re.compile(r"\b(target|that enemy) (?:may not|cannot|can not) make attacks\b"), r"\1 cannot attack"),
+    (re.compile(r"\b(target|that enemy) has (-\d+) attack on its next attack roll\b"),
+     r"\1 has \2 attack until it makes an attack"),
+    (re.compile(r";\s*(?:the )?effects? lasts? (until end of (?:battle|round|its next turn))\b"), r" \1"),
     # 'Dominated (save ends) AND target loses the Stunned condition': that condition on it ends
     (re.compile(r"\b(?:the )?target loses the (dazed|stunned|immobilized|slowed|weakened|dominated|blinded|"
                 r"confused|helpless) condition\b"), r"end the \1 condition on target"),

@@ -1,0 +1,67 @@
+"""Attack riders read from the cards' own spellings: 'target is destroyed' / 'destroyed' (by the attack), 'Target may
+not make attacks (save ends)', 'target provokes an opportunity attack from each adjacent enemy', 'target has -5 Attack
+on its next attack roll', '...; effect lasts until end of battle'."""
+
+from __future__ import annotations
+
+from simulate.games import ddm_guild_play as P
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
+
+SLAYING = "Slaying Arrow: (sight, bloodied target only) +18 vs. Fortitude; target is destroyed."
+FURY = "Fury of the Abyss: (reach 3, bloodied target only) +18 vs. Fortitude; destroyed."
+CALM = "Blanket of Calm: (radius 1 within 10) +12 vs. Will; Target may not make attacks (save ends)."
+BIOMANCER = ("Biomancer Bolt: (range 6) +17 vs. Reflex; Slide 1 AND Dazed AND target provokes an opportunity attack "
+             "from each adjacent enemy.")
+DISSOLVING = ("Dissolving Weapon: +15 vs. DEF(Fort); 20 + 10 acid Damage AND target has -5 Attack on its next attack "
+              "roll")
+DARKFIRE = ("Greater Darkfire: (minor action, blast 5) +14 vs. Reflex; target is not invisible and does not benefit "
+            "from conceal; effect lasts until end of battle.")
+
+
+def test_the_powers_are_played() -> None:
+    for text in (SLAYING, FURY, CALM, BIOMANCER, DISSOLVING, DARKFIRE):
+        assert_played(card("Caster", text), 0)
+
+
+def test_a_target_destroyed_by_the_attack() -> None:
+    s = battle([card("Solar", SLAYING)], [card("Orc", SWORD, hp=80)], PurposeDice(attack=[15]))
+    put(s, "a1", 3, 3)
+    put(s, "b1", 8, 3)
+    solar, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    orc.hp = 30
+    attack_with(s, solar, orc)
+    assert not orc.alive and solar.kills == 1
+
+
+def test_no_attacks_and_a_provoked_target() -> None:
+    bolt = BIOMANCER.replace("Slide 1 AND ", "")  # (a slide of the engine's choice would move it first)
+    s = battle([card("Healer", CALM), card("Wizard", bolt), card("Fighter", SWORD)], [card("Orc", SWORD, hp=100)],
+               PurposeDice(attack=[15, 15, 15]))
+    for fid, x, y in (("a1", 1, 1), ("a2", 1, 6), ("a3", 6, 3), ("b1", 7, 3)):
+        put(s, fid, x, y)
+    healer, wizard, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
+    attack_with(s, healer, orc)
+    assert orc.has("no-attack")
+    attack_with(s, wizard, orc)  # the fighter beside it makes an opportunity attack on it
+    assert [e.data["attacker"] for e in s.log.of_kind("opportunity-attack")] == ["a3"]
+
+
+def test_a_penalty_on_the_targets_next_attack_roll() -> None:
+    s = battle([card("Fighter", SWORD)], [card("Half-Giant", SWORD, DISSOLVING, hp=100)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 6, 3)
+    put(s, "b1", 7, 3)
+    fighter, giant = s.b.by_id["a1"], s.b.by_id["b1"]
+    attack_with(s, giant, fighter, 1)
+    assert P.stat_mods(s.b, fighter, "attack") == -5
+    attack_with(s, fighter, giant)
+    assert P.stat_mods(s.b, fighter, "attack") == 0
+
+
+def test_an_effect_that_lasts_until_end_of_battle() -> None:
+    s = battle([card("Web Mage", DARKFIRE)], [card("Drow", SWORD, "Invisible")], PurposeDice(attack=[15]))
+    put(s, "a1", 3, 3)
+    put(s, "b1", 5, 3)
+    mage, drow = s.b.by_id["a1"], s.b.by_id["b1"]
+    P.attack(s.b, mage, mage.powers[0], mage.powers[0].attack, [drow])  # type: ignore[arg-type]
+    assert sorted((e.what, e.duration) for e in drow.effects if e.kind == "gain") == [("no-conceal", "battle"),
+                                                                                     ("no-invisible", "battle")]
