@@ -319,6 +319,11 @@ _MISSPELT_WORDS: Final = (
      r"\1 has vulnerable \2 all"),
     # '10 damage + 5 damage for each other Lich Vestige in play': the attack's own counted modifier
     (re.compile(r"\b(\d+ (?:[a-z]+ )?damage) \+ (\d+ (?:[a-z]+ )?damage (?:for each|per) )"), r"\1, +\2"),
+    # RECHARGE events in other words: 'whenever this creture starts a turn bloodied', 'i this creature destroys a
+    # Stunned enemy' (if: when it does), 'when this creature would take cold Damage' (as it takes it)
+    (re.compile(r"\brecharge whenever it starts a turn (?=bloodied\b)"), "recharge when it starts its turn "),
+    (re.compile(r"\brecharge if? it destroys\b"), "recharge when it destroys"),
+    (re.compile(r"\brecharge when it would take ((?:[a-z]+ )?damage)\b"), r"recharge when it takes \1"),
     # 'Target may not make attacks (save ends)': it cannot attack; 'target has -5 Attack on its next attack roll':
     # until it makes one; 'target is not invisible and does not benefit from conceal; effect lasts until end of battle'
     (re.compile(r"\b(target|that enemy) (?:may not|cannot|can not) make attacks\b"), r"\1 cannot attack"),

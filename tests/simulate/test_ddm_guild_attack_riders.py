@@ -5,6 +5,7 @@ on its next attack roll', '...; effect lasts until end of battle'."""
 from __future__ import annotations
 
 from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
 
 SLAYING = "Slaying Arrow: (sight, bloodied target only) +18 vs. Fortitude; target is destroyed."
@@ -65,3 +66,35 @@ def test_an_effect_that_lasts_until_end_of_battle() -> None:
     P.attack(s.b, mage, mage.powers[0], mage.powers[0].attack, [drow])  # type: ignore[arg-type]
     assert sorted((e.what, e.duration) for e in drow.effects if e.kind == "gain") == [("no-conceal", "battle"),
                                                                                      ("no-invisible", "battle")]
+
+
+BLOODRAGE = ("Bloodrage: +10 vs. AC, 15 damage AND repeat this attack against a different target (once per turn). "
+             "Recharge whenever this creture starts a turn bloodied.")
+TAIL = ("Tail Sweep: (burst 1) +12 vs. DEF(Ref); 20 Damage AND Stunned; RECHARGE i this creature destroys a Stunned "
+        "enemy")
+FREEZING = ("Freezing Sweep: (blast 3) +10 vs. DEF(Fort); 20 + 10 cold Damage AND Slowed AND target has Vulnerable 5 "
+            "All until end of its next turn. RECHARGE when this creature would take cold Damage.")
+
+
+def test_recharges_on_events_in_other_words() -> None:
+    s = battle([card("Fanatic", SWORD, BLOODRAGE), card("Behemoth", SWORD, TAIL), card("Troll", SWORD, FREEZING)],
+               [card("Orc", SWORD), card("Goblin", SWORD), card("Kobold", SWORD)], PurposeDice(save=[1] * 4))
+    for fid, x, y in (("a1", 1, 1), ("a2", 1, 4), ("a3", 1, 7), ("b1", 10, 1), ("b2", 10, 4), ("b3", 10, 7)):
+        put(s, fid, x, y)
+    fanatic, behemoth, troll, orc, goblin = (s.b.by_id[x] for x in ("a1", "a2", "a3", "b1", "b2"))
+    for f in (fanatic, behemoth, troll):
+        f.uses[f.powers[1].index] = 0
+    s._start_turn(fanatic)  # not bloodied: no
+    assert fanatic.uses[fanatic.powers[1].index] == 0
+    P.deal_damage(s.b, fanatic, [(30, "")], orc)
+    s._start_turn(fanatic)  # a turn started bloodied
+    assert fanatic.uses[fanatic.powers[1].index] == 1
+    P.destroy(s.b, s.b.by_id["b3"], behemoth)  # not stunned: no
+    assert behemoth.uses[behemoth.powers[1].index] == 0
+    P.add_active(s.b, orc, "condition", "stunned", 0, "save", behemoth, Filter())
+    P.destroy(s.b, orc, behemoth)
+    assert behemoth.uses[behemoth.powers[1].index] == 1
+    P.deal_damage(s.b, troll, [(5, "fire")], goblin)
+    assert troll.uses[troll.powers[1].index] == 0
+    P.deal_damage(s.b, troll, [(5, "cold")], goblin)
+    assert troll.uses[troll.powers[1].index] == 1
