@@ -766,13 +766,14 @@ class GuildState(State):
             return []
         mode = f.move_mode
         f.move_mode = mode or "shift"  # (its movement is a shift: 'Elven Step')
-        try:
-            r = P.reach(self.b, f, f.shift_squares)
+        n = max(f.shift_squares, f.gained("shift-distance")) if f.effects else f.shift_squares  # ('until end of
+        try:  # battle, whenever this creature shifts, it can shift 2 squares')
+            r = P.reach(self.b, f, n)
         finally:
             f.move_mode = mode
         sqs = self.board.squares
         cost = r.cost
-        return sorted(sqs[i] for i in r.stops if i != r.start and cost[i] <= f.shift_squares)
+        return sorted(sqs[i] for i in r.stops if i != r.start and cost[i] <= n)
 
     def attack_powers(self, f: Fighter) -> list[Power]:
         """The attack powers ``f`` may use now (its action free, a use left, its requirement met; none while it

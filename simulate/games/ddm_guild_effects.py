@@ -804,6 +804,7 @@ _GAIN_PHRASES: Final = (
      ("stable-footing",)),
     (re.compile(r"^loses? flight"), ("no-flight",)),
     (re.compile(r"^loses? burrow"), ("no-burrow",)),
+    (re.compile(r"^(?:has|gains?) shift-distance (?P<n>\d+)"), ("shift-distance",)),  # (its number: how far)
     (re.compile(r"^(?:do|does) not provoke opportunity attacks"), ("no-provoke",)),
     (re.compile(r"^(?:cannot|can not|may not) be targeted by (?:charges or \{r\} attacks|\{r\} attacks or charges)"),
      ("untargetable-ranged", "untargetable-charge")),
@@ -898,6 +899,8 @@ def gain_words(text: str, bare: bool = False) -> list[tuple[str, int]] | None:
                 if whats == ("no-attack-form",):  # the forms it may not attack with
                     forms = sorted({_FORMS[f + " "] for f in re.findall(r"\{[mrca]\}", m.group("forms"))})
                     out[-1] = ("no-attack-form:" + "|".join(forms), 1)
+                if whats == ("shift-distance",):
+                    out[-1] = ("shift-distance", int(m.group("n")))
                 if whats == ("sees-invisible", "ignores-conceal"):  # their senses, anywhere
                     out[-2:] = [("sees-invisible", 99), ("ignores-conceal", 99)]
                 t = t[m.end():]

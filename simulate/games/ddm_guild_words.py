@@ -319,6 +319,9 @@ _MISSPELT_WORDS: Final = (
      r"\1 has vulnerable \2 all"),
     # '10 damage + 5 damage for each other Lich Vestige in play': the attack's own counted modifier
     (re.compile(r"\b(\d+ (?:[a-z]+ )?damage) \+ (\d+ (?:[a-z]+ )?damage (?:for each|per) )"), r"\1, +\2"),
+    # 'AND until end of battle, whenever this creature shifts, it can shift 2 squares': it can, for that while
+    (re.compile(r"\b(until end of (?:battle|round|its next turn)), whenever it shifts, it can shift (\d+) squares\b"),
+     r"it gains shift-distance \2 \1"),
     # RECHARGE events in other words: 'whenever this creture starts a turn bloodied', 'i this creature destroys a
     # Stunned enemy' (if: when it does), 'when this creature would take cold Damage' (as it takes it)
     (re.compile(r"\brecharge whenever it starts a turn (?=bloodied\b)"), "recharge when it starts its turn "),

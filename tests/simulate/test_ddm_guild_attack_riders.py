@@ -98,3 +98,17 @@ def test_recharges_on_events_in_other_words() -> None:
     assert troll.uses[troll.powers[1].index] == 0
     P.deal_damage(s.b, troll, [(5, "cold")], goblin)
     assert troll.uses[troll.powers[1].index] == 1
+
+
+PANTHER = ("Swift Panther Rage: +6 vs. AC; 25 Damage AND until end of battle, whenever this creature shifts, it can "
+           "shift 2 squares")
+
+
+def test_a_longer_shift_for_the_rest_of_the_battle() -> None:
+    s = battle([card("Barbarian", PANTHER)], [card("Orc", SWORD, hp=80)], PurposeDice(attack=[15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    barbarian, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    assert (3, 3) not in s._shift_squares(barbarian)
+    attack_with(s, barbarian, orc)
+    assert (3, 3) in s._shift_squares(barbarian) and (2, 3) not in s._shift_squares(barbarian)
