@@ -1714,6 +1714,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("recharge", "target", what="attack-power")]  # creature (ddm_guild_play picks the first)
     if re.match(r"^(?:recharges?|recharge) (?:this power|it)$", body):
         return [Effect("recharge", "self")]
+    lu = re.match(r"^loses? (?:a|one|1) use of (?P<name>[a-z][a-z' \-]*)$", body) if who == "self" else None
+    if lu and lu.group("name") not in ("its champion powers", "a champion power"):  # 'this creature loses a use of
+        return [Effect("recharge", "self", -1, "power:" + lu.group("name"), extra=("spend",))]  # Sweetsong'
     rn = _RECHARGE_EFFECT.match(t) or (_RECHARGE_EFFECT.match(body) if who == "self" else None)  # ('This creature
     # recharges Paralyzing Breath': its own power)
     if rn and re.search(r"\bor (?:makes?|uses?) ", rn.group("names")):

@@ -712,6 +712,13 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                 if spent:
                     recharge_one(b, f, spent[0])
             return
+        if "spend" in e.extra:  # 'this creature loses a use of Sweetsong': one of its uses left, if it has one
+            for p in src.powers:
+                if p.name.casefold() == e.what[6:] and p.uses and src.uses.get(p.index, 0) > 0:
+                    src.uses[p.index] -= 1
+                    b.event("use-lost", creature=src.id, power=p.name)
+                    break
+            return
         if e.what.startswith("power:"):  # another power of its card, by name: the first of them that is spent
             names = e.what[6:].split("|")
             for p in src.powers:

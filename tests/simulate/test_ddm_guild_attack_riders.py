@@ -5,6 +5,7 @@ on its next attack roll', '...; effect lasts until end of battle'."""
 from __future__ import annotations
 
 from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild_cards import card_from_json
 from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
 
@@ -112,3 +113,25 @@ def test_a_longer_shift_for_the_rest_of_the_battle() -> None:
     assert (3, 3) not in s._shift_squares(barbarian)
     attack_with(s, barbarian, orc)
     assert (3, 3) in s._shift_squares(barbarian) and (2, 3) not in s._shift_squares(barbarian)
+
+
+SHRIEK = ("Shriek: (range 5) +15 vs. Will, 5 psychic + 5 thunder damage AND Dazed AND this creature loses a use of "
+          "Sweetsong.")
+SWEETSONG = "Sweetsong: (blast 5) +12 vs. Will; Stunned (save ends)."
+
+
+def test_an_attack_that_spends_a_use_of_another_power() -> None:
+    harpy = card("Harpy", SHRIEK, SWEETSONG)
+    harpy["powers"][1]["uses"] = 1
+    s = battle([harpy], [card("Orc", SWORD, hp=80)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 3, 3)
+    put(s, "b1", 6, 3)
+    f, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    song = f.powers[1]
+    assert f.uses_left(song)
+    attack_with(s, f, orc)
+    assert not f.uses_left(song) and orc.hp == 70
+    attack_with(s, f, orc)  # (none left to lose: the attack still is made)
+    assert orc.hp == 60 and f.uses[song.index] == 0
+    # a power with no use limit has no use to lose: not played
+    assert "no use limit" in card_from_json(card("Harpy", SHRIEK, SWEETSONG)).powers[0].unplayed
