@@ -1788,6 +1788,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if re.match(r"^roll (?:1d20|a d20) twice and use the higher result as the attack roll$", body):  # (Lucky Weapon,
         # as its attack is declared): its miss rolled again, the same as the higher of two (ddm-guild.rerolls)
         return [Effect("reroll", who, 0, "attack")]
+    if who == "self" and re.match(r"^(?:cannot|can not|may not) take (?:any )?(?:further|more|other) actions this "
+                                  r"turn$", body):  # 'this creature takes 20 damage and cannot take further actions
+        return [Effect("extra-action", "self", 0, "none")]  # this turn': what it has left of its turn is gone
     xa = re.match(r"^(?:takes?|gains?) (1|an?|one) (?:extra|additional) attack action(?: this turn)?$", body)
     if xa and who == "self":  # 'Take 1 additional attack action', 'Gain 1 extra attack action': one more this turn
         return [Effect("extra-action", "self", 1, "attack")]

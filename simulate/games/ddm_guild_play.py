@@ -808,6 +808,11 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             ctx.target = found[0] if found else None
         ctx.nothing_chosen = not found
         return
+    if e.kind == "extra-action" and e.what == "none":  # 'cannot take further actions this turn': none is left
+        f = ctx.source
+        f.attack_action = f.move_action = f.minor_action = False
+        f.extra_attack_actions = 0
+        return
     if e.kind == "extra-action":  # 'Take 1 extra attack action this turn' (on its own turn: ddm_guild gives it once
         ctx.source.extra_attack_actions += e.amount  # the attack action it has is spent)
         return

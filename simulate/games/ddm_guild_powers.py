@@ -658,6 +658,8 @@ def _attack_effects(text: str) -> list[Effect]:
         if re.match(r"^(?:it|it and each ally|each ally|allies) ha(?:s|ve) [+-]\d", piece):  # '... has +2 Attack
             # against target': against that one
             piece = re.sub(r" (?:against|vs\.?) (?:the )?target(?![\w'])", " against that enemy", piece)
+        piece = re.sub(r"^each target (?=is |takes |has )", "target ", piece)  # ('hit or miss, each target is
+        # Dazed': each creature the attack is made against)
         curse = _TARGET_CURSE.match(piece)
         if curse:  # 'target takes 10 damage whenever it declares a non-{b} attack (save ends)': the target has that
             # triggered power of its own for the while (a "grant"; ddm-guild.target-curse)

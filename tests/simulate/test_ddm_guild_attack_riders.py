@@ -5,9 +5,19 @@ on its next attack roll', '...; effect lasts until end of battle'."""
 from __future__ import annotations
 
 from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild import GuildAttack
 from simulate.games.ddm_guild_cards import card_from_json
 from simulate.games.ddm_guild_vocab import Filter
-from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
+from tests.simulate.test_ddm_guild_rules import (
+    SWORD,
+    PurposeDice,
+    assert_played,
+    attack_with,
+    battle,
+    card,
+    put,
+    turn_of,
+)
 
 SLAYING = "Slaying Arrow: (sight, bloodied target only) +18 vs. Fortitude; target is destroyed."
 FURY = "Fury of the Abyss: (reach 3, bloodied target only) +18 vs. Fortitude; destroyed."
@@ -135,3 +145,18 @@ def test_an_attack_that_spends_a_use_of_another_power() -> None:
     assert orc.hp == 60 and f.uses[song.index] == 0
     # a power with no use limit has no use to lose: not played
     assert "no use limit" in card_from_json(card("Harpy", SHRIEK, SWEETSONG)).powers[0].unplayed
+
+
+SACRIFICE = ("Sacrificial Explosion: +15 vs. Fortitude; 15 psychic damage. Hit or miss, each target is Dazed AND this "
+             "creature takes 20 damage and cannot take further actions this turn.")
+
+
+def test_an_attack_that_ends_what_is_left_of_its_turn() -> None:
+    s = battle([card("Berbalang", SACRIFICE, hp=60)], [card("Orc", SWORD, hp=80)], PurposeDice(attack=[1]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    turn_of(s, "a1")
+    berbalang, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    s.apply(GuildAttack(berbalang.powers[0].index, ("b1",)))  # a miss: Dazed all the same
+    assert orc.has("dazed") and orc.hp == 80 and berbalang.hp == 40
+    assert not (berbalang.move_action or berbalang.minor_action or berbalang.attack_action)
