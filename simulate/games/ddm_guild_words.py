@@ -322,6 +322,10 @@ _MISSPELT_WORDS: Final = (
     # 'AND until end of battle, whenever this creature shifts, it can shift 2 squares': it can, for that while
     (re.compile(r"\b(until end of (?:battle|round|its next turn)), whenever it shifts, it can shift (\d+) squares\b"),
      r"it gains shift-distance \2 \1"),
+    # 'Target may not make ranged, burst, or blast attacks (save ends)': those forms ({c} and {a}: bursts and blasts,
+    # as 'a burst or blast attack' is read)
+    (re.compile(r"\b(may not|cannot|can not) make ranged, burst,? or blast attacks\b"),
+     r"\1 make {r}, {c}, or {a} attacks"),
     # RECHARGE events in other words: 'whenever this creture starts a turn bloodied', 'i this creature destroys a
     # Stunned enemy' (if: when it does), 'when this creature would take cold Damage' (as it takes it)
     (re.compile(r"\brecharge whenever it starts a turn (?=bloodied\b)"), "recharge when it starts its turn "),

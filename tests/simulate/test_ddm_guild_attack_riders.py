@@ -160,3 +160,17 @@ def test_an_attack_that_ends_what_is_left_of_its_turn() -> None:
     s.apply(GuildAttack(berbalang.powers[0].index, ("b1",)))  # a miss: Dazed all the same
     assert orc.has("dazed") and orc.hp == 80 and berbalang.hp == 40
     assert not (berbalang.move_action or berbalang.minor_action or berbalang.attack_action)
+
+
+LOCKDOWN = ("Arcane Lockdown: (radius 2 within 10) +17 vs. Reflex; Target may not make ranged, burst, or blast "
+            "attacks (save ends).")
+
+
+def test_no_ranged_burst_or_blast_attacks_until_saved() -> None:
+    s = battle([card("Cleric", LOCKDOWN)], [card("Archer", "Bow: (range 10) +10 vs. AC; 5 damage.", SWORD)],
+               PurposeDice(attack=[15]))
+    put(s, "a1", 3, 3)
+    put(s, "b1", 8, 3)
+    cleric, archer = s.b.by_id["a1"], s.b.by_id["b1"]
+    P.attack(s.b, cleric, cleric.powers[0], cleric.powers[0].attack, [archer])  # type: ignore[arg-type]
+    assert archer.barred_forms() == {"ranged", "close", "area"}  # its Sword still swings
