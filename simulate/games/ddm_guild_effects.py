@@ -2030,6 +2030,11 @@ def _gated(t: str) -> list[Effect] | None:
     if m:
         gate = _gate_filter(m.group("s"), True)
         return None if gate is None else _gated_rider(m.group("rest"), gate, False)
+    m = re.match(r"^\((?P<s>[a-z\-]+) creatures instead heal (?P<n>\d+) hp\)$", t)
+    if m:  # '20 necrotic Damage (Undead creatures instead heal 20 HP)': a target of that kind heals, and takes none
+        gate = _gate_filter(m.group("s"), True)  # of the attack's damage
+        return None if gate is None else [Effect("heal", "target", int(m.group("n")), gate=gate,
+                                                 extra=("instead", "instead-damage"))]
     m = _GATE_TAIL.match(t)
     if m:
         gate = _gate_filter(m.group("s") or m.group("vs"), bool(m.group("s")))

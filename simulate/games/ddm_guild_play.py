@@ -2258,7 +2258,9 @@ def gated(b: Battle, holder: Fighter, t: Fighter | None, effects: tuple[Effect, 
         if e.gate.target_state:
             if not target_state_ok(b, e.gate, holder, t, melee):
                 continue
-            if "instead" in e.extra:
+            if "instead-damage" in e.extra:  # ('Undead creatures instead heal 20 HP'): none of the damage
+                out = [x for x in out if x.kind not in ("damage", "ongoing") or x.who != "target"]
+            elif "instead" in e.extra:
                 out = [x for x in out if x.kind != e.kind or "bonus" in x.extra]
         out.append(e)
     return out

@@ -786,7 +786,8 @@ def _instead_of(effects: list[Effect], text: str) -> list[Effect]:
     out: list[Effect] = []
     for e in effects:
         if "instead" in e.extra:
-            base = [x for x in out if x.kind == e.kind and not x.gate.target_state and "bonus" not in x.extra]
+            kinds = ("damage", "ongoing") if "instead-damage" in e.extra else (e.kind,)
+            base = [x for x in out if x.kind in kinds and not x.gate.target_state and "bonus" not in x.extra]
             if not base:
                 raise _Unread(f"{text} (instead of what?)")
             if e.kind == "condition" and not e.duration:

@@ -174,3 +174,20 @@ def test_no_ranged_burst_or_blast_attacks_until_saved() -> None:
     cleric, archer = s.b.by_id["a1"], s.b.by_id["b1"]
     P.attack(s.b, cleric, cleric.powers[0], cleric.powers[0].attack, [archer])  # type: ignore[arg-type]
     assert archer.barred_forms() == {"ranged", "close", "area"}  # its Sword still swings
+
+
+BLESSING = "Blessing of Orcus: (blast 4) +17 vs. DEF(Fort); 20 necrotic Damage (Undead creatures instead heal 20 HP)"
+
+
+def test_targets_of_a_kind_heal_instead_of_taking_the_damage() -> None:
+    s = battle([card("Aspect", BLESSING), card("Ghoul", SWORD, keywords=("undead",))],
+               [card("Orc", SWORD, hp=80), card("Zombie", SWORD, hp=80, keywords=("undead",))],
+               PurposeDice(attack=[15, 15, 15]))
+    for fid, x, y in (("a1", 3, 3), ("a2", 4, 2), ("b1", 4, 3), ("b2", 4, 4)):
+        put(s, fid, x, y)
+    aspect, ghoul, orc, zombie = (s.b.by_id[x] for x in ("a1", "a2", "b1", "b2"))
+    ghoul.hp = zombie.hp = 30
+    blast = aspect.powers[0]
+    assert blast.attack is not None
+    P.attack(s.b, aspect, blast, blast.attack, [ghoul, orc, zombie])
+    assert (ghoul.hp, orc.hp, zombie.hp) == (50, 60, 50)
