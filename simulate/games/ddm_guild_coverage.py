@@ -44,7 +44,7 @@ PLAYED_TRIGGERS: Final = frozenset({
     "any-misses", "enemy-hits", "any-hits", "crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits",
     "crit-by", "fails-save", "ally-fails-save", "enemy-fails-save", "ally-attacked", "any-starts-turn", "declares",
     "enemy-enters-adjacent", "enemy-shifts", "setup", "first-turn", "own-turn", "ally-declares", "enemy-declares",
-    "friend-declares",
+    "friend-declares", "enemy-ignores",
     "rolls", "ally-rolls", "rolls-d20", "any-save", "enemy-saves", "ally-saves",
     "resolved-against", "ally-attack-resolved", "enemy-leaves-adjacent", "enemy-enters-within",
     "enemy-enters-at", "enemy-enters-forest", "enters-square", "bloodies", "ally-bloodies", "bloodies-or-destroys",
@@ -60,7 +60,7 @@ CONDITION_EVENTS: Final = CONDITION_TRIGGERS - {"friend-would-gain-condition"}
 # what a "cancel" undoes, by the event that has it under way: a champion power being used, a condition being put on
 _CANCEL_ON: Final = {"champion": "enemy-uses-champion", "condition": "friend-would-gain-condition"}
 # who an effect may reach, by what the trigger supplies
-_EVENT_TARGET: Final = frozenset({"chosen", "hit-by",
+_EVENT_TARGET: Final = frozenset({"chosen", "hit-by", "enemy-ignores",
                                   "missed-by", "attacked", "destroyed", "destroys", "hits", "misses",
                                   "ally-hit", "ally-hits", "enemy-adjacent-ends", "enemy-starts-adjacent",
                                   "enemy-attacks-ally", "enemy-starts-turn", "enemy-bloodied", "ally-bloodied",
@@ -104,7 +104,8 @@ _OUTCOME_ON: Final = frozenset({"declares", "ally-declares", "friend-declares", 
                                 "ally-attacked", "enemy-attacks-ally", "rolls", "ally-rolls", "attack-made",
                                 "opportunity-made", "resolved-against", "ally-attack-resolved"})
 # the events whose creature 'within reach' may place (the engine fires them beyond the power's creature's neighbours)
-_REACH_ON: Final = frozenset({"enemy-starts-turn", "ally-starts-turn", "any-starts-turn", "enemy-attacks-ally"})
+_REACH_ON: Final = frozenset({"enemy-starts-turn", "ally-starts-turn", "any-starts-turn", "enemy-attacks-ally",
+                              "enemy-ignores"})
 # the events that carry an attack roll whose natural d20 a trigger may name
 _NATURAL_ON: Final = frozenset({"rolls", "ally-rolls", "hits", "ally-hits", "misses", "any-rolls",
                                 "after-initiative"})  # (its player's initiative die: Battle.initiative_faces)

@@ -356,6 +356,11 @@ _EVENTS: Final = (
     (r"an adjacent ally starts (?:its|a) turn", "ally-starts-turn-adjacent"),
     (r"an enemy ends its turn adjacent to it", "enemy-adjacent-ends"),
     (r"an enemy (?:moves|enters a square) adjacent to it", "enemy-enters-adjacent"),
+    # an enemy that shifts, or whose attack action leaves it out ('Eyes on Me'; ddm_guild_play.shift_to, .challenged)
+    (r"an enemy shifts or (?:declares|takes) an attack action that (?:doesn't|does not) include it as a target",
+     "enemy-ignores"),
+    (r"an enemy within reach(?: of it)? shifts or (?:declares|takes) an attack action that (?:doesn't|does not) "
+     r"include it as a target", "enemy-ignores-reach"),
     (r"an adjacent enemy shifts", "enemy-shifts"),
     (r"an enemy shifts out of (?:a square adjacent to it|an adjacent square)", "enemy-shifts"),
     (r"(?:it is )?destroyed", "destroyed"),

@@ -1915,8 +1915,11 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         if not attacker.in_play() or b.over:
             return 0
     b.attacks_rolled += 1
-    if b.challenges and (attacker.effects or attacker.while_on):  # ('Divine Challenge': as it attacks)
-        bonus -= challenged(b, attacker, targets, opportunity)
+    if b.challenges:  # ('Divine Challenge', 'Eyes on Me': as it attacks)
+        if attacker.effects or attacker.while_on:
+            bonus -= challenged(b, attacker, targets, opportunity)
+        if not opportunity and b.active is attacker and not b.over and attacker.in_play():  # its attack action
+            fire(b, "enemy-ignores", [x for x in b.enemies_of(attacker) if x not in targets], target=attacker)
         if b.over or not attacker.in_play():
             return 0
     if targets:  # 'when this creature uses Cold Breath': once, as the attack is made
@@ -2748,6 +2751,10 @@ def shift_to(b: Battle, f: Fighter, to: Sq) -> None:
     if _aware_beside(b, f):  # 'Awareness: can make opportunity attacks against enemies for shifting out of an
         provoke(b, f, "shift")  # adjacent square'
         if not f.in_play() or f.stunned() or f.held():
+            return
+    if b.challenges:  # 'Use when an enemy shifts or ...: make an opportunity attack against that enemy' (Eyes on
+        fire(b, "enemy-ignores", enemies, target=f)  # Me): before it leaves, as an opportunity attack is
+        if not f.in_play() or f.stunned() or f.held() or b.over:
             return
     came_from = f.pos
     place(b, f, to)

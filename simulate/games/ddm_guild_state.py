@@ -506,7 +506,8 @@ class Battle:
         self.version = 0  # bumped whenever a creature moves, appears, disappears or changes what it can do
         self.reach_cache: dict[tuple[str, int, int, int, Sq, bool, str], object] = {}
         self.rerolls = False  # some creature has a power that has an attack roll rolled again (ddm_guild_play)
-        self.challenges = False  # ... or a challenge ('Divine Challenge', Combat Challenge: ddm_guild_play.challenged)
+        self.challenges = False  # ... or a challenge ('Divine Challenge', Combat Challenge, 'Eyes on Me': an attack
+        # that leaves its creature out, ddm_guild_play.challenged)
         self.made: list[Made] = []  # terrain powers made for a while; ``board`` is the map with it (ddm_guild_play)
         self.carried: frozenset[Sq] = frozenset()  # 'whenever it is not its turn: its space is smoke terrain'
         self.carriers = False  # some creature has that, or 'while it is on the battlemap, line of sight is limited'
@@ -533,7 +534,7 @@ class Battle:
             self.condition_answers = True
         if any(p.trigger in ("ally-takes-damage", "takes-damage") for p in powers):
             self.sharers = True
-        if any(any(e.kind == "challenge" for e in p.effects)
+        if any(p.trigger == "enemy-ignores" or any(e.kind == "challenge" for e in p.effects)
                or any(x.what == "challenge-aura" for x in p.statics) for p in powers):
             self.challenges = True
 
