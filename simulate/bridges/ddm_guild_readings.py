@@ -146,6 +146,10 @@ LABELS: dict[str, Any] = {
     "ddm-guild.distance": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "Every square counts 1, diagonals included."),
+    "ddm-guild.worded-attacks": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "An attack spelled out in words (Boiling Blood, Death Burst) is a melee attack against one enemy, or a burst "
+        "against those it names."),
     "ddm-guild.conceal": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "Conceal N: an attack misses when its d20 shows less than N."),

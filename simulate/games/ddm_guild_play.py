@@ -1550,9 +1550,13 @@ def triggered_targets(b: Battle, owner: Fighter, p: Power, ctx: Ctx) -> list[Fig
         return []
     if a.form in ("melee", "ranged"):
         t = ctx.target
-        if t is None or not t.in_play() or t.player == owner.player:
-            return []
-        return [t] if in_range(b, owner, p, a, t) else []
+        if t is not None and t.in_play() and t.player != owner.player and in_range(b, owner, p, a, t):
+            return [t]
+        if p.trigger == "destroyed":  # 'Use when this creature is destroyed: Roll +12 vs. Will against 1 adjacent
+            # enemy': the enemy that destroyed it if it reaches it, else the one it reaches with the fewest hit points
+            reached = [x for x in b.enemies_of(owner) if in_range(b, owner, p, a, x)]
+            return [min(reached, key=lambda x: (x.hp, x.id))] if reached else []
+        return []
     if a.form in ("close-blast", "area", "line"):  # 'use when damaged by an enemy's attack: (blast 3) ...'
         return _triggered_area(b, owner, a, ctx.target)
     return area_targets(b, owner, a, None)

@@ -105,7 +105,18 @@ def _kinds_either(m: re.Match[str]) -> str:
     return f"vs. {m.group(1)} or {m.group(2)} targets" if {m.group(1), m.group(2)} <= KINDS else m.group(0)
 
 
+_DEFENCE: Final = r"(?:ac|fort(?:itude)?|ref(?:lex)?|will)"
 _SAME_MEANING: Final = (
+    # an attack in words ('Roll +11 vs. Reflex against that enemy. On hit, that enemy takes 10 fire damage', 'Roll +12
+    # vs. Will against 1 adjacent enemy. On success, that creature is Dominated', 'Attack each adjacent enemy, +26 vs.
+    # AC; 20 Damage', 'roll +20 vs. AC on each enemy and ally within 3 squares. On hit, 15 damage. On miss, 5
+    # damage'): the attack line of those targets (each adjacent enemy: a burst 1 against enemies only)
+    (re.compile(r"\broll (\+\d+ vs\.? " + _DEFENCE + r") against that enemy\. on hit, that enemy takes "), r"\1; "),
+    (re.compile(r"\broll (\+\d+ vs\.? " + _DEFENCE + r") against 1 adjacent enemy\. on (?:hit|success), that "
+                r"(?:creature|enemy) is "), r"(1 adjacent enemy) \1; "),
+    (re.compile(r"\battack each adjacent enemy, (\+\d+ vs\.? " + _DEFENCE + r");"), r"(burst 1, enemies only) \1;"),
+    (re.compile(r", roll (\+\d+ vs\.? " + _DEFENCE + r") on each enemy and ally within (\d+) squares\. on hit, "
+                r"([^.]+)\. on miss, "), r": (burst \2) \1; \3. miss: "),
     # 'Juju: Each Hag and Aberration has Flight': each creature of either kind (the subject words check the kinds)
     (re.compile(r"(?:^|(?<=: ))each (?!(?:ally|enemy|other|adjacent|creature)\b)([a-z\-]+) (and|or) "
                 r"(?!(?:ally|enemy|creature)\b)([a-z\-]+) (has|is|gains)\b"), r"each \1 \2 \3 creature \4"),
