@@ -107,6 +107,9 @@ def _kinds_either(m: re.Match[str]) -> str:
 
 _DEFENCE: Final = r"(?:ac|fort(?:itude)?|ref(?:lex)?|will)"
 _SAME_MEANING: Final = (
+    # 'Dwarven Resilience: Use when this creature takes poison damage; -5 poison Damage': that damage, 5 less
+    (re.compile(r"\buse when it takes (" + "|".join(DAMAGE_TYPES) + r") damage; -(\d+) \1 damage"),
+     r"use when it takes \1 damage: it takes -\2 damage"),
     # an attack in words ('Roll +11 vs. Reflex against that enemy. On hit, that enemy takes 10 fire damage', 'Roll +12
     # vs. Will against 1 adjacent enemy. On success, that creature is Dominated', 'Attack each adjacent enemy, +26 vs.
     # AC; 20 Damage', 'roll +20 vs. AC on each enemy and ally within 3 squares. On hit, 15 damage. On miss, 5
