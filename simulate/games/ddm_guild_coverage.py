@@ -105,7 +105,7 @@ _OUTCOME_ON: Final = frozenset({"declares", "ally-declares", "friend-declares", 
                                 "opportunity-made", "resolved-against", "ally-attack-resolved"})
 # the events whose creature 'within reach' may place (the engine fires them beyond the power's creature's neighbours)
 _REACH_ON: Final = frozenset({"enemy-starts-turn", "ally-starts-turn", "any-starts-turn", "enemy-attacks-ally",
-                              "enemy-ignores"})
+                              "enemy-ignores", "enemy-bloodied"})
 # the events that carry an attack roll whose natural d20 a trigger may name
 _NATURAL_ON: Final = frozenset({"rolls", "ally-rolls", "hits", "ally-hits", "misses", "any-rolls",
                                 "after-initiative"})  # (its player's initiative die: Battle.initiative_faces)

@@ -150,7 +150,8 @@ def _whole_event(words: str) -> tuple[str, Filter] | None:
 def _event_trigger(name: str) -> str:
     if name in _ONE_TARGET:
         return "declares"
-    return "ally-starts-turn" if name == "ally-starts-turn-adjacent" else name.removesuffix("-reach")
+    return "ally-starts-turn" if name == "ally-starts-turn-adjacent" else name.removesuffix("-reach").removesuffix(
+        "-by-enemy")
 
 
 # the events of its attack with one target, as 'declares' with the count its run keeps (ddm_guild_play._filter_applies)
@@ -189,7 +190,7 @@ def _event_filter(name: str, m: re.Match[str]) -> Filter:
     if name.endswith("-reach"):  # 'an enemy within reach of it': the reach of its melee attacks (-3)
         return Filter(keyword=kw, attack_form=form, within=-3, self_state=who_state)
     return Filter(keyword=kw, attack_form=form, within=-1 if adjacent else int(within) if within else 0,
-                  target_state=state, self_state=who_state)
+                  target_state=state, self_state=who_state, side="enemy" if name.endswith("-by-enemy") else "")
 
 
 _RECHARGE_NAMES: Final = re.compile("^" + _POWER_NAMES + "$")
@@ -300,6 +301,7 @@ _EVENTS: Final = (
      r"|burst or blast|burst|blast)? ?attack", "attacked"),
     (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied"
      r"(?: but is not destroyed)?", "ally-bloodied"),
+    (r"an enemy within reach(?: of it)? becomes bloodied", "enemy-bloodied-reach"),  # (Blood Frenzy)
     (r"an? (?P<kw>[a-z\-]+ )?enemy (?:within (?P<within>\d+) squares(?: of it)? )?becomes bloodied", "enemy-bloodied"),
     # 'a Dragon in your warband becomes bloodied': a creature of its side (itself too), of those kinds
     (r"an? (?P<kw>[a-z\-]+ )?(?:creature )?in your warband (?:becomes|is) bloodied", "friend-bloodied"),
@@ -316,6 +318,7 @@ _EVENTS: Final = (
      "attacked"),
     (r"an enemy (?:targets|attacks) it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "attacked"),
     (r"it (?:takes|is dealt) damage", "damaged"),
+    (r"it is damaged by an? (?P<kw>level \d+ or (?:higher|lower) )enemy", "damaged-by-enemy"),  # (Coward: its level)
     (r"it (?:becomes|is) (?:first )?bloodied", "bloodied"),
     # an attack's damage that has none of these types ('by an attack that did not deal acid or fire damage')
     (r"it is destroyed by an attack that did not deal (?P<nodt>(?:" + _TYPE_ALT + r")(?:(?:,|,? or|,? and) (?:"

@@ -110,6 +110,10 @@ _SAME_MEANING: Final = (
     # 'Dwarven Resilience: Use when this creature takes poison damage; -5 poison Damage': that damage, 5 less
     (re.compile(r"\buse when it takes (" + "|".join(DAMAGE_TYPES) + r") damage; -(\d+) \1 damage"),
      r"use when it takes \1 damage: it takes -\2 damage"),
+    # 'Hard to Kill: Immediate, when this creature would be reduced to 0 HP or fewer; this creature has 5 HP remaining
+    # instead': it is not destroyed and keeps those hit points
+    (re.compile(r"\bit would be reduced to 0 hp or (?:fewer|less)[;:,] it has (\d+) hp remaining instead"),
+     r"it would be reduced to 0 hp: it is not destroyed and has \1 hp instead"),
     # an attack in words ('Roll +11 vs. Reflex against that enemy. On hit, that enemy takes 10 fire damage', 'Roll +12
     # vs. Will against 1 adjacent enemy. On success, that creature is Dominated', 'Attack each adjacent enemy, +26 vs.
     # AC; 20 Damage', 'roll +20 vs. AC on each enemy and ally within 3 squares. On hit, 15 damage. On miss, 5

@@ -1,0 +1,56 @@
+"""More events in the cards' words: 'when this creature would be reduced to 0 HP or fewer; this creature has 5 HP
+remaining instead' (Hard to Kill), 'damaged by a Level 2 or higher enemy' (Coward), 'an enemy within Reach becomes
+Bloodied' (Blood Frenzy)."""
+
+from __future__ import annotations
+
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
+
+HARD = ("Hard to Kill: Immediate, when this creature would be reduced to 0 HP or fewer; this creature has 5 HP "
+        "remaining instead.")
+COWARD = "Coward: Whenever this creature is damaged by a Level 2 or higher enemy: This creature is destroyed."
+FRENZY = ("Blood Frenzy: Immediate, when an enemy within Reach becomes Bloodied; make a Brutal Slash attack against "
+          "that enemy.")
+SLASH = "Brutal Slash: +10 vs. AC; 10 damage."
+
+
+def test_hard_to_kill_keeps_5_hit_points() -> None:
+    assert_played(card("Bruenor", SWORD, HARD), 1)
+    s = battle([card("Bruenor", SWORD, HARD, hp=10)], [card("Orc", "Axe: +10 vs. AC; 20 damage.")],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    bruenor, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    attack_with(s, orc, bruenor)
+    assert bruenor.in_play() and bruenor.hp == 5
+    attack_with(s, orc, bruenor)  # its one immediate action this round is spent
+    assert not bruenor.in_play()
+
+
+def test_a_coward_flees_the_battle_when_a_level_2_enemy_damages_it() -> None:
+    assert_played(card("Goblin Fighter", SWORD, COWARD), 1)
+    s = battle([card("Goblin Fighter", SWORD, COWARD, hp=50), card("Goblin Friend", SWORD, level=3)],
+               [card("Kobold", SWORD, level=1), card("Orc", SWORD, level=2)], PurposeDice(attack=[15, 15, 15]))
+    put(s, "a1", 5, 3)
+    put(s, "a2", 5, 4)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 4, 3)
+    goblin = s.b.by_id["a1"]
+    attack_with(s, s.b.by_id["b1"], goblin)  # level 1: only hurt
+    attack_with(s, s.b.by_id["a2"], goblin)  # an ally of level 3: not an enemy
+    assert goblin.in_play() and goblin.hp == 30
+    attack_with(s, s.b.by_id["b2"], goblin)
+    assert not goblin.in_play()
+
+
+def test_blood_frenzy_answers_an_enemy_bloodied_within_its_reach() -> None:
+    assert_played(card("Troll Slasher", SLASH, FRENZY), 1)
+    s = battle([card("Troll Slasher", SLASH, FRENZY, "Reach 2"), card("Ally", SWORD)], [card("Orc", SWORD, hp=40)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)  # 2 squares from the orc: within its reach 2
+    put(s, "a2", 5, 4)
+    put(s, "b1", 6, 3)
+    attack_with(s, s.b.by_id["a2"], s.b.by_id["b1"])  # 40 -> 30: not bloodied
+    assert s.b.by_id["b1"].hp == 30
+    attack_with(s, s.b.by_id["a2"], s.b.by_id["b1"])  # 20: bloodied, and the slash
+    assert s.b.by_id["b1"].hp == 10
