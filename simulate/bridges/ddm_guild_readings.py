@@ -202,6 +202,9 @@ LABELS: dict[str, Any] = {
     "ddm-guild.teleport": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A teleport needs sight of the square it ends on."),
+    "ddm-guild.heal-or-act": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "Feed 30: the creature heals, giving up its next turn, only when it has lost at least those hit points."),
     "ddm-guild.challenge": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A challenge (Divine Challenge) is judged attack by attack; an attack action is an attack on the creature's "

@@ -634,7 +634,7 @@ class GuildState(State):
         P.turn_started(b, f)
         if not f.in_play() or b.over:
             return
-        if f.stunned():
+        if f.stunned() or (f.effects and f.gained("no-turn")):  # ('it can take no actions on its next turn')
             f.attack_action = f.move_action = f.minor_action = False
         elif f.has("dominated"):
             self._dominated_turn(f)

@@ -222,7 +222,7 @@ GAINED_WORDS: Final = frozenset({
     "no-ca-from-flank", "half-ranged", "no-flight", "no-burrow", "no-provoke", "no-area-vp", "no-will-attacks",
     "threatening-reach",
     "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor", "immune-sneak",
-    "clear-sight", "terrain-sight", "no-actions",
+    "clear-sight", "terrain-sight", "no-actions", "no-turn",
     "reach", "ca-attack", "flank-attack", "convert", "resist-vs", "conceal-adjacent", "no-attack-form", "resist-far",
     "half-far", "no-reach", "only-basic", "multi-activation", "invisible-far", "half-all", "speed-set",
     "charge-unseen", "free-shift", "invisible-enemies", "no-cover-nearest", "sees-invisible-nearest",
@@ -452,7 +452,7 @@ def _second_played(power: Power, e: Effect) -> bool:
 # states with parameters after a colon ("near-ally:5:dragon+champion"): the part before it is what is played
 PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "adjacent-to", "cond", "kinds", "id", "hit-with",
                                                "affected-by", "near-event"})
-PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warband", "moved-from-start",
+PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warband", "moved-from-start", "wounded",
                                            "near-bloodied", "adjacent-enemy", "no-adjacent-enemy",
                                            "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",
                                            "adjacent-enemies-max",

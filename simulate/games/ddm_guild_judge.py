@@ -382,6 +382,8 @@ def holds(b: Battle, ss: str, holder: Fighter, charge: bool = False, opportunity
         return not holder.bloodied
     if ss == "damaged":
         return holder.hp < holder.max_hp
+    if ss.startswith("wounded:"):  # (Feed 30's choice to heal 30 HP: when it has lost that many)
+        return holder.max_hp - holder.hp >= int(ss[8:])
     if ss == "charging":
         return charge
     if ss == "opportunity":

@@ -1001,6 +1001,13 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         # again (the higher of two d20s fails only when both do: profile ddm-guild.rerolls)
         return Power(index, display, ptype, text, uses, trigger="fails-save",
                      effects=(Effect("reroll", "self", 0, "save"),))
+    feed = re.fullmatch(r"whenever it destroys an enemy, it can choose to heal (?P<n>\d+) hp\. if it does so, it can "
+                        r"take no actions on its next turn\.?", body)
+    if feed:  # 'Feed 30': the player's choice, made when it has lost that many hit points (ddm-guild.heal-or-act);
+        # its next turn without actions (the rest of this one, and immediate actions before it, stay)
+        n = int(feed.group("n"))
+        return Power(index, display, ptype, text, uses, trigger="destroys", requirement=f"wounded:{n}",
+                     effects=(Effect("heal", "self", n), Effect("gain", "self", 1, "no-turn", "end-next-turn")))
     scent = _CONCEAL_DIE.match(body)
     if scent:  # 'Use when rolling for Conceal: Roll an extra 1d20 and use the higher result' (adjacent enemies only:
         # 'when attacking an adjacent enemy with Conceal'): a second d20 against the target's Conceal
