@@ -63,6 +63,11 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A creature a power names by its card's name or by a power of its card may be of either side; "
         "\"Spear Wall 5\" has Spear Wall; \"this round\" counts from the round's start."),
+    "ddm-guild.turn-start-creature": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "\"Your creature's turn\" is the turn of any creature of its warband, its own too; \"that creature\" and "
+        "\"that Vampire\" are the creature of the event; a champion power that only helps the creature whose turn "
+        "starts is used on its own side's turns only."),
     "ddm-guild.attack-damage": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "An attack's damage is what its hit or miss deals, not ongoing damage it leaves; the types "

@@ -36,7 +36,7 @@ _RUN_DEFENCES: Final = frozenset({"ac", "fort", "ref", "will", "defenses", "defe
 PLAYED_TRIGGERS: Final = frozenset({
     "", "start-of-round", "end-of-round", "before-initiative", "start-of-turn", "end-of-turn", "hit-by", "missed-by",
     "attacked", "damaged", "bloodied", "destroyed", "destroys", "hits", "misses", "ally-destroyed", "ally-hit",
-    "ally-hits", "enemy-destroyed", "ally-starts-turn", "ally-ends-turn", "enemy-adjacent-ends",
+    "ally-hits", "enemy-destroyed", "ally-starts-turn", "friend-starts-turn", "ally-ends-turn", "enemy-adjacent-ends",
     "enemy-starts-adjacent",
     "enemy-attacks-ally", "any-time", "win-initiative", "after-initiative", "enemy-starts-turn", "first-bloodied",
     "ally-bloodied", "enemy-bloodied", "opportunity-hits", "opportunity-made", "attack-made", "starts-in-aura",
@@ -79,7 +79,8 @@ _EVENT_TARGET: Final = frozenset({"chosen", "hit-by", "enemy-ignores",
                                   "enemy-used-champion", "enemy-gains-condition", "enters-beside-enemy",
                                   "friend-bloodied", "any-bloodied"})
 _EVENT_ALLY: Final = frozenset({"chosen",
-                                "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "ally-ends-turn",
+                                "ally-destroyed", "ally-hit", "ally-hits", "ally-starts-turn", "friend-starts-turn",
+                                "ally-ends-turn",
                                 "enemy-attacks-ally",
                                 "ally-bloodied", "ally-destroys", "ally-damaged", "ally-misses", "ally-crits",
                                 "ally-fails-save", "ally-attacked", "friend-crits", "ally-declares",
@@ -417,9 +418,7 @@ def engine_unplayed(power: Power) -> str:
     chosen = False
     # a champion power on any creature's event that helps that creature: for its own side's only (the engine's
     # fire), so an attack 'that creature' makes is an ally's (ddm-guild.champion-events)
-    own_side = power.ptype == "champion" and power.trigger in ("any-damaged", "any-bloodied") and all(
-        e.who == "target" and ((e.kind == "mod" and e.amount > 0) or e.kind in ("attack", "heal"))
-        for e in power.effects) and bool(power.effects)
+    own_side = power.ptype == "champion" and power.trigger in _OWN_SIDE_ON and helps_event_creature(power)
     for e in power.effects:
         if e.kind == "choose":
             chosen = True
@@ -471,7 +470,7 @@ PLAYED_TARGET_WORDS: Final = frozenset({"flying", "ongoing", "activated", "withi
                                         "lowest-level", "highest-level", "highest-hp", "sees-no-ally", "invisible-to",
                                         "has-ca-on-it", "in-your-victory-area", "guarded", "penalty", "flanking",
                                         "attacked-it", "slower", "below-speed", "sneak-immune", "allies-adjacent",
-                                        "creatures-adjacent"})
+                                        "creatures-adjacent", "in-play"})
 
 
 def target_state_played(ts: str) -> bool:
@@ -488,6 +487,21 @@ def target_state_played(ts: str) -> bool:
     if kind == "kinds":
         return kinds_known(ts[6:])
     return ts in PLAYED_TARGET_STATES or kind in PLAYED_TARGET_STATE_KINDS or kind in PLAYED_TARGET_WORDS
+
+
+# the groups ddm_guild_play.pick gathers with the power's creature's level put into 'lower-level' / 'higher-level'
+# (judge.relative_kinds): 'Lower-level allies have Resist 5 All until end of round'
+_RELATIVE_GROUPS: Final = frozenset({"allies", "self-and-allies", "friends", "chosen-ally", "chosen-allies",
+                                     "chosen-friend", "enemies", "chosen-enemy", "chosen-enemies", "chosen-creature",
+                                     "all", "everyone"})
+_RELATIVE_KINDS: Final = frozenset({"mod", "gain", "grant", "heal", "condition"})
+
+
+def _relative_read(e: Effect) -> str:
+    """An effect's kinds as the engine judges them: a relative level a level limit when its group is picked so."""
+    if e.kind in _RELATIVE_KINDS and e.who.split(":")[0] in _RELATIVE_GROUPS and e.filter.target_state != "keyword":
+        return re.sub(r"(?:lower|higher)-level", "level>=0", e.filter.keyword)
+    return e.filter.keyword
 
 
 def _filter_unplayed(f: Filter) -> str:
@@ -558,7 +572,7 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
                 if why:
                     return why
         return ""
-    if e.filter.keyword and not kinds_known(e.filter.keyword):  # 'an adjacent Immobilized enemy' is no kind
+    if e.filter.keyword and not kinds_known(_relative_read(e)):  # 'an adjacent Immobilized enemy' is no kind
         return f"'{e.filter.keyword}' is no creature kind (the words would reach nobody)"
     if e.gate.target_state:
         why = _filter_unplayed(e.gate)
@@ -664,6 +678,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
         return ""
     if any(x.startswith("crit-amount:") for x in e.extra) and trigger not in _CRIT_KNOWN_ON:
         return "'instead on a critical hit' with no hit whose critical is known"
+    if e.kind == "heal" and trigger == "setup" and "over" not in e.extra:  # 'during setup: an Undead ally gains 20
+        return "hit points gained at set-up, where a heal does nothing (above its maximum?)"  # HP' (none lost yet)
     if e.kind == "max-hp" and trigger != "setup":
         return "new maximum hit points other than at set-up"
     if e.kind == "share" and trigger not in _SHARE_ON.get((e.what, e.who), ()):
@@ -714,6 +730,27 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
     return ""
 
 
+
+
+# events of any creature whose creature is the call's target (the attacker of 'any-hits', the creature whose turn
+# starts): a champion power (its player's choice) that helps that creature helps its own side's only
+# (ddm_guild_play.fire; profile ddm-guild.champion-events)
+ANY_EVENTS: Final = frozenset({"any-hits", "any-bloodied", "any-damaged", "any-starts-turn"})
+# ... of which those on which 'that creature' is an ally's (an attack it makes: an ally's attack)
+_OWN_SIDE_ON: Final = frozenset({"any-damaged", "any-bloodied", "any-starts-turn"})
+# what a creature may be given that only helps it ('That creature has Flight until end of its turn')
+_HELPFUL_GAINS: Final = frozenset({"flight", "insubstantial", "phasing", "conceal", "resist", "immune"})
+
+
+def helps_event_creature(p: Power) -> bool:
+    """Every effect of ``p`` helps its event's creature: more damage on its attack, a bonus to it, an attack it
+    makes, hit points it heals, a move of its own, Flight or Invisible for a while."""
+    return bool(p.effects) and all(
+        (e.kind == "mod" and e.duration == "attack" and e.amount > 0)
+        or (e.who == "target" and ((e.kind == "mod" and e.amount > 0) or e.kind in ("attack", "heal", "move")
+                                   or (e.kind == "gain" and e.what.split(":")[0] in _HELPFUL_GAINS)
+                                   or (e.kind, e.what) == ("condition", "invisible")))
+        for e in p.effects)
 
 
 # states of where a creature stands (_holds_place judges them for any creature)

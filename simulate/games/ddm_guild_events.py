@@ -230,7 +230,7 @@ _PREFIX_WORDS: Final = (
     (r"usable (?:only )?at (?:the )?end of its turn(?: only)?", "trigger", "end-of-turn"),
     (r"use (?:when|while) (?:determining|rolling) initiative", "trigger", "before-initiative"),
     (r"(?:use )?(?:during|at) (?:your )?set-? ?up", "trigger", "setup"),
-    (r"(?:use )?(?:at|whenever it starts) (?:the )?start of (?:its |your creature's |your )?(?:next )?turn"
+    (r"(?:use )?(?:at|whenever it starts) (?:the )?start of (?:its |your )?(?:next )?turn"
      r"(?: if it is (?P<cond>bloodied|damaged))?", "trigger", "start-of-turn"),
     (r"(?:use )?(?:when|whenever) (?:it starts (?:its|a)|starting a) turn(?: (?P<cond>bloodied))?", "trigger",
      "start-of-turn"),
@@ -437,7 +437,8 @@ _SIDE_EVENT_RES: Final = tuple(
 
 
 _TURN_OF: Final = re.compile(
-    r"^use at (?:the )?start of (?:(?:an?|each|any) )?(?:(?P<adj>adjacent) )?" + _K
+    r"^use at (?:the )?start of (?P<yours>your creature's) turn[,;:.]?\s*"
+    r"|^use at (?:the )?start of (?:(?:an?|each|any) )?(?:(?P<adj>adjacent) )?" + _K
     + r"(?P<noun>ally|enemy|creature)'s turn[,;:.]?\s*|^use at (?:the )?start of any (?P<any>turn)[,;:.]?\s*")
 
 
@@ -498,10 +499,16 @@ def _side_event(body: str) -> tuple[str, Filter, int] | None:
     ends = _turn_end_of(body)
     if ends is not None:
         return ends
+    km = _KIND_TURN.match(body)
+    if km:
+        return ("any-starts-turn" if km.group("w") == "start" else "any-ends-turn"), \
+            Filter(keyword=_event_kinds(km.group("kn"))), km.end()
     tm = _TURN_OF.match(body)
     if tm:
         if tm.group("any"):
             return "any-starts-turn", Filter(), tm.end()
+        if tm.group("yours"):  # 'your creature's turn': a turn of a creature of its side, its own too
+            return "friend-starts-turn", Filter(), tm.end()
         noun = tm.group("noun")
         name = {"ally": "ally-starts-turn", "enemy": "enemy-starts-turn", "creature": "any-starts-turn"}[noun]
         kinds, who_state, adj = _event_who(tm.group("kw") or "")
@@ -695,7 +702,8 @@ _ONE_VERBS: Final = (
     (r"(?:starts|begins) (?:its|a) turn adjacent to it", "starts-turn-adjacent"),
     (r"(?:(?:starts|begins) (?:its|a) turn|activates)(?: within (?P<tn>\d+) squares(?: of it)?| (?P<tw>in|occupying|"
      r"adjacent to) (?P<tt>forest|river|difficult|statue|smoke|fire) terrain| adjacent to an enemy(?P<te2>"
-     r" or (?:an? )?(?P<tk>[a-z\-]+)(?![a-z\-]| ally| enemy| creature))?)?", "starts-turn"),
+     r" or (?:an? )?(?P<tk>[a-z\-]+)(?![a-z\-]| ally| enemy| creature))?| adjacent to a (?P<tw2>wall))?",
+     "starts-turn"),
     (r"ends (?:its|a) turn adjacent to it", "ends-turn-adjacent"),
     (r"ends (?:its|a) move adjacent to it", "ends-move-adjacent"),
     (r"ends (?:its|a) turn(?: within (?P<te>\d+) squares(?: of it)?)?", "ends-turn"), (r"shifts", "shifts"),
@@ -712,6 +720,11 @@ _ONE_VERBS: Final = (
 _KIND: Final = "(?:" + "|".join(re.escape(k) for k in sorted((*KINDS, "champion"), key=len, reverse=True)) + ")"
 _KIND_NOUN: Final = (_KIND + "(?:(?:, | or |, or )" + _KIND + ")*(?![a-z\\-])"
                      "(?! (?:ally|allies|enemy|enemies|creature|target))")  # ('a Dwarf ally': that ally's kind)
+
+
+# 'Use at start of a Vampire's turn', 'at end of a Dragon's turn': the turn of a creature of those kinds, of either side
+_KIND_TURN: Final = re.compile(r"^use at (?:the )?(?P<w>start|end) of (?:an?|each|any) (?P<kn>" + _KIND_NOUN
+                               + r")'s turn[,;:.]?\s*")
 
 
 _A_CREATURE: Final = (r"(?:(?P<{p}det>an?|any|one|1) (?P<{p}adj>adjacent )?"
@@ -945,6 +958,10 @@ def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
             except _Unread:
                 return None
             actor = replace(actor, state="at:adjacent-enemy" + near)
+        if vm.groupdict().get("tw2"):  # 'a Minotaur starts a turn adjacent to a wall': where it stands
+            if actor.state or actor.side == "it":
+                return None
+            actor = replace(actor, state="at:adjacent-wall")
         tt = vm.groupdict().get("tt")
         if tt:  # 'a creature starts a turn in river terrain', 'an Aquatic ally activates adjacent to river terrain':
             if actor.state or actor.side == "it":  # where it stands (ddm-guild.stand-in-terrain: no map has river)
@@ -1111,6 +1128,13 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 body = body[wr.end():]
                 changed = True
                 continue
+        if not changed and found.get("trigger") in _DAMAGED_OTHER and not flt.self_state:  # 'Use after an adjacent
+            nd = re.match(r"^if (?:the|that) (?:ally|enemy|creature) is not destroyed[,;:.]\s*", body)  # ally is
+            if nd:  # damaged, if the ally is not destroyed:' (that creature still on the map)
+                flt = replace(flt, self_state="in-play")
+                body = body[nd.end():]
+                changed = True
+                continue
         vs = re.match(r"^vs\.? (?P<d>ac|fort|ref|will|def)[,;:.]\s*", body) \
             if found.get("trigger") in ("attacked", "ally-attacked") and not flt.attack_form else None
         if not changed and vs is not None:  # 'Use when this creature is targeted by an attack vs. Will;': an attack
@@ -1242,6 +1266,10 @@ _FLANK_ON: Final = frozenset({"ally-declares", "ally-hits", "ally-misses", "frie
 
 # another creature's turn start, whose place a trailing 'within reach' may give
 _TURN_STARTS: Final = frozenset({"enemy-starts-turn", "ally-starts-turn", "any-starts-turn"})
+
+
+# another creature's damage (the engine calls its powers once the damage is dealt, when it destroys that creature too)
+_DAMAGED_OTHER: Final = frozenset({"ally-damaged", "enemy-damaged", "any-damaged"})
 
 
 # an enemy's move, whose charge a trailing 'while charging' may name

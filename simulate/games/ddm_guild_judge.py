@@ -154,9 +154,10 @@ def has_keyword(f: Fighter, keyword: str) -> bool:
         return f.card.name.casefold() == keyword[5:]
     if keyword.startswith("power="):  # 'an ally with Spear Wall': a power of its card by that name ('Spear Wall 5')
         return any(_named(p.name.casefold(), keyword[6:]) for p in f.card.powers)
-    if keyword.startswith("level"):  # 'of level 8 or greater' (level>=8), 'level 4 or lower' (level<=4)
-        n = int(keyword[7:])
-        return f.card.level >= n if keyword[5] == ">" else f.card.level <= n
+    if keyword.startswith(("level", "cost<", "cost>")):  # 'of level 8 or greater' (level>=8), 'level 4 or lower'
+        cut = keyword.index("=")  # (level<=4), 'with cost 20 or less' (cost<=20)
+        n, have = int(keyword[cut + 1:]), f.card.level if keyword[0] == "l" else f.card.cost
+        return have >= n if keyword[cut - 1] == ">" else have <= n
     k = keyword.casefold()
     if k in f.card.factions:  # 'against Borderlands creatures': a faction
         return True
@@ -355,6 +356,8 @@ def _target_more(b: Battle, ts: str, holder: Fighter, target: Fighter) -> bool:
         return _flanks(b, holder, target)
     if kind == "has-ca-on-it":  # 'whenever target has combat advantage against it' (for the target's melee attacks)
         return has_combat_advantage(b, target, holder, melee=True)
+    if kind == "in-play":  # 'after an adjacent ally is damaged, if the ally is not destroyed': still on the map
+        return target.in_play()
     if kind == "in-your-victory-area":  # 'targets occupying your victory areas': the power's side's areas
         return _holds_place(b, "in-victory-area:" + ("own" if target.player == holder.player else "enemy"), target)
     return False

@@ -16,7 +16,7 @@ from simulate.engine.board import Area
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import Reach, gap, no_reach, space_of
-from simulate.games.ddm_guild_coverage import granted_power
+from simulate.games.ddm_guild_coverage import ANY_EVENTS, granted_power, helps_event_creature
 from simulate.games.ddm_guild_judge import (
     Ctx,
     Run,
@@ -36,6 +36,7 @@ from simulate.games.ddm_guild_judge import (
     occupies,
     per_count,
     power_ctx,
+    relative_kinds,
     self_state_ok,
     stat_mods,
     target_state_ok,
@@ -537,6 +538,8 @@ def _pick(b: Battle, who: str, e: Effect, ctx: Ctx) -> list[Fighter]:
         near_pool = [a for a in b.allies_of(src) if who_ok(b, e.filter, src, a)]
         return sorted(near_pool, key=lambda a: (b.gap(src, a), _enemy_gap(b, a), a.id))[:1]
     flt = e.filter
+    if "-level" in flt.keyword:  # 'Lower-level allies have ...': of a level below its creature's
+        flt = replace(flt, keyword=relative_kinds(flt.keyword, src))
     event = flt.target_state.split(":") if flt.target_state.startswith("near-event:") else []
     if flt.within == -2 or "of-target" in e.extra or event:  # adjacent to the target, or within N squares of it
         # ('each enemy within 3 squares of that ally': of the event's ally)
@@ -1236,7 +1239,7 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
             if trigger == "any-misses" and run is not None and run.attacker.player != owner.player \
                     and any(e.kind == "reroll" for e in p.effects):
                 continue  # 'when an Arcane creature misses: reroll that attack': for its own side's misses only
-            if trigger in _ANY_EVENTS and p.ptype == "champion" and target is not None \
+            if trigger in ANY_EVENTS and p.ptype == "champion" and target is not None \
                     and target.player != owner.player and helps_event_creature(p):
                 continue  # 'Use when any creature hits with a {m} attack; +10 poison damage', 'when a creature takes
                 # damage: that creature makes a {b} attack': a champion power (its player's choice) that helps the
@@ -1253,19 +1256,6 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
             use_triggered(b, owner, p, ctx)
             if b.over:
                 return
-
-
-# events of any creature whose creature (the attacker of 'any-hits') is the call's target
-_ANY_EVENTS: Final = frozenset({"any-hits", "any-bloodied", "any-damaged"})
-
-
-def helps_event_creature(p: Power) -> bool:
-    """Every effect of ``p`` helps its event's creature: more damage on its attack, a bonus to it, an attack it
-    makes, hit points it heals."""
-    return bool(p.effects) and all(
-        (e.kind == "mod" and e.duration == "attack" and e.amount > 0)
-        or (e.who == "target" and ((e.kind == "mod" and e.amount > 0) or e.kind in ("attack", "heal")))
-        for e in p.effects)
 
 
 def _outcome_unmet(p: Power, hit: bool) -> bool:
@@ -1313,6 +1303,8 @@ def turn_started(b: Battle, f: Fighter) -> None:
     fire(b, "start-of-turn", [f])
     fire(b, "own-turn", [f])
     fire(b, "ally-starts-turn", b.allies_of(f), ally=f)
+    if b.friend_turns:  # ('your creature's turn': its own side's, its own too)
+        fire(b, "friend-starts-turn", [f, *b.allies_of(f)], ally=f)
     fire(b, "enemy-starts-adjacent", [e for e in b.enemies_of(f) if b.adjacent(e, f)], target=f)
     fire(b, "enemy-starts-turn", b.enemies_of(f), target=f)
     others = [o for o in b.fighters if o is not f and o.in_play()]

@@ -1118,6 +1118,7 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if use_with:  # 'Use with a {B} attack; +10 Damage to that attack AND push target 1 square': as that attack is
         body = _use_with_words(use_with)  # declared (ddm-guild.use-with)
     body, found, trigger_filter = _prefixes(body)
+    body = _event_creature_words(found.get("trigger", ""), trigger_filter, body)
     if tail_cond is not None:
         if "requirement" in found:
             raise _Unread(f"two requirements: {found['requirement']} and {tail_cond[0]}")
@@ -1453,6 +1454,22 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
                  recharge_filter=recharge_filter)
 
 
+# the events whose creature the engine gives a power as its target (the one ally's: _ONE_ALLY_EVENTS), by the noun
+# that names it
+_TARGET_IS_EVENT: Final = {"any-starts-turn": "creature", "any-ends-turn": "creature", "any-hits": "creature",
+                           "any-bloodied": "creature", "any-damaged": "creature", "enemy-starts-turn": "enemy"}
+
+
+def _event_creature_words(trigger: str, flt: Filter, body: str) -> str:
+    """'that <kind>' after the event of a creature of that kind ('Use at start of a Vampire's turn: That Vampire is
+    Insubstantial', 'when a Dragon hits: That Dragon has +2 attack') is that creature."""
+    noun = "ally" if trigger in _ONE_ALLY_EVENTS else _TARGET_IS_EVENT.get(trigger, "")
+    kinds = flt.keyword.split("|") if noun and flt.keyword else []
+    if kinds and all(re.fullmatch(r"[a-z][a-z\-]*", k) for k in kinds):
+        body = re.sub(r"\bthat (?:" + "|".join(map(re.escape, kinds)) + r")\b", "that " + noun, body)
+    return body
+
+
 def _ca_on_attack(trigger: str, flt: Filter, body: str) -> Static | None:
     """'Whenever this creature makes a {m} attack against an enemy adjacent to 2 or more Kruthik allies: This creature
     has combat advantage on that attack': combat advantage against such targets (its attacks of that form), as 'Has
@@ -1504,7 +1521,8 @@ _BARE_DAMAGE: Final = re.compile(r"^\+\d+ (?:(?:" + _TYPE_ALT + r") )?damage\.?$
 
 
 # the events of one ally and no other creature: 'that creature' is that ally
-_ONE_ALLY_EVENTS: Final = frozenset({"ally-starts-turn", "ally-ends-turn"})
+_ONE_ALLY_EVENTS: Final = frozenset({"ally-starts-turn", "ally-ends-turn", "friend-starts-turn"})  # ('your
+# creature's turn': its own too, as the event's ally)
 
 
 def _judged_choice(effects: list[Effect]) -> list[Effect]:

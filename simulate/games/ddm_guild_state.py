@@ -516,6 +516,7 @@ class Battle:
         # some creature's aura reaches creatures in a state ('Enemies within 2 squares taking ongoing necrotic damage
         # are also Immobilized'): what it gives is judged again whenever a condition or ongoing damage starts or ends
         self.state_auras = False
+        self.friend_turns = False  # some creature answers the turn start of any creature of its side, its own too
 
     def add(self, f: Fighter) -> None:
         self.fighters.append(f)
@@ -537,6 +538,8 @@ class Battle:
         if any(p.trigger == "enemy-ignores" or any(e.kind == "challenge" for e in p.effects)
                or any(x.what == "challenge-aura" for x in p.statics) for p in powers):
             self.challenges = True
+        if any(p.trigger == "friend-starts-turn" for p in powers):
+            self.friend_turns = True
 
     # -- occupancy (rebuilt after anything moves)
 

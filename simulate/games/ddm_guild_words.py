@@ -243,6 +243,13 @@ _SAME_MEANING: Final = (
     # destruction makes (ddm_guild_play fires it before the creature leaves the battle map)
     (re.compile(r"^([^:]{1,60}: (?:immediate|use)[ ,]+when it is destroyed; make an? \{[bmr]b?\} attack) before "
                 r"being destroyed\.?$"), r"\1"),
+    # the creature whose turn starts ('Use at start of any turn: The creature activating is invisible until end of
+    # turn', '... of a creature's turn. That creature has Flight until end of it's turn'); 'Use at start of turn of a
+    # creature in your warband. Move that creature up to its Speed': a turn of one of its own side's creatures
+    (re.compile(r"\bthe creature activating\b"), "that creature"), (re.compile(r"\bit's turn\b"), "its turn"),
+    (re.compile(r"\buse at (?:the )?start of (?:the )?turn of a creature in your warband\b"),
+     "use at start of your creature's turn"),
+    (re.compile(r"(^|[:.] )move (that (?:creature|ally)) up to its speed\b"), r"\1\2 moves up to its speed"),
 )
 _NO_CHAMPION_POWERS: Final = r"(?:within \d+ squares of it|in aura) (?:cannot|can not|may not) use champion powers\b"
 # 'may shift up to two squares': the number in figures
@@ -703,7 +710,8 @@ _TAIL_WORDS: Final = re.compile(
     r"^(?:(?P<within>within (?P<n>\d+)(?: squares?)?(?: of it)?)"
     r"|(?P<sight>(?:with)?in (?:its )?(?:line of )?sight(?: of it)?|in its line of sight|(?:that )?it can see)"
     r"|(?P<ongoing>(?:that (?:is|are) )?(?:taking|with|that (?:has|have)) ongoing (?:(?P<t>" + _TYPE_ALT
-    + r") )?damage)|(?P<level>of level (?P<lv>\d+) or (?P<dir>lower|less|higher|greater)))(?=[ ,:;.]|$)")
+    + r") )?damage)|(?P<level>of level (?P<lv>\d+) or (?P<dir>lower|less|higher|greater))"
+    r"|(?P<cost>with (?:a )?cost (?:of )?(?P<cv>\d+) or (?P<cdir>lower|less|higher|greater|more)))(?=[ ,:;.]|$)")
 
 
 def _subject_tail(who: str, flt: Filter, rest: str) -> tuple[str, Filter, str]:
@@ -730,6 +738,8 @@ def _subject_tail(who: str, flt: Filter, rest: str) -> tuple[str, Filter, str]:
         else:
             if m.group("level"):  # 'an adjacent enemy of level 5 or lower'
                 part = ("level<=" if m.group("dir") in ("lower", "less") else "level>=") + m.group("lv")
+            elif m.group("cost"):  # 'allies with cost 20 or less': its card's cost, as its level
+                part = ("cost<=" if m.group("cdir") in ("lower", "less") else "cost>=") + m.group("cv")
             else:
                 part = "ongoing" + ("-" + m.group("t") if m.group("t") else "")
             keyword = "|".join(alt + "+" + part if alt else part for alt in (keyword.split("|") if keyword else [""]))
@@ -999,7 +1009,8 @@ def kinds_known(kinds: str) -> bool:
     """Every part of a kinds filter ('arcane+level>=8|drow') is a kind some creature can have (see _known_kinds), a
     level limit, a creature by name or by a power of its card (NAMED_KINDS), or a state or size a subject names
     (SUBJECT_STATES, SUBJECT_SIZES): a word that is none of these ('tentacle', 'lower-level') would reach nobody."""
-    return all(part.lstrip("!").startswith(("level>=", "level<=", *NAMED_KINDS)) or _known_kinds(part)
+    return all(part.lstrip("!").startswith(("level>=", "level<=", "cost>=", "cost<=", *NAMED_KINDS))
+               or _known_kinds(part)
                or part.lstrip("!") in SUBJECT_STATES or part.lstrip("!") in SUBJECT_SIZES
                or part.lstrip("!") in SUBJECT_ONGOING
                for alt in kinds.split("|") for part in alt.split("+") if part)

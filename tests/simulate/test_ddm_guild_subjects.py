@@ -118,12 +118,12 @@ def test_an_ongoing_damage_effect_ends_on_that_ally() -> None:
 
 
 def test_a_subject_of_no_creature_kind_is_not_played() -> None:
-    """'Human and lf allies', 'Tentacle allies', 'Lower-level allies': the words read as a kind no creature has, so
-    the effect would reach nobody; such powers are listed as not played. (A state or a size — '1 adjacent Immobilized
-    enemy', 'Small creatures in your warband' — is read since game 1.46: test_ddm_guild_subject_states.py.)"""
+    """'Human and lf allies', 'Tentacle allies': the words read as a kind no creature has, so the effect would reach
+    nobody; such powers are listed as not played. (A state or a size — '1 adjacent Immobilized enemy', 'Small
+    creatures in your warband' — is read since game 1.46: test_ddm_guild_subject_states.py; 'Lower-level allies', of a
+    level below the power's creature's, since game 1.109: test_ddm_guild_turn_start_creature.py.)"""
     for text in ("Use at start of round: Human and lf allies have +2 attack and +5 damage until end of round.",
-                 "Use at start of round: Tentacle allies have +4 attack and +10 damage until end of round.",
-                 "Use at start of round. Lower-level allies have Resist 5 All until end of round."):
+                 "Use at start of round: Tentacle allies have +4 attack and +10 damage until end of round."):
         p = parse_power(0, "special", text)
         assert p.played and "no creature kind" in C.engine_unplayed(p), (text, C.engine_unplayed(p))
     for text in ("Venomous Bite: Minor action; 1 adjacent Immobilized enemy has ongoing 10 poison Damage (save ends).",

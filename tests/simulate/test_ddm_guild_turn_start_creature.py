@@ -1,0 +1,153 @@
+"""The creature whose turn starts, in more of the champion cards' words (profile ``ddm-guild.turn-start-creature``):
+'Use at start of your creature's turn. That creature moves up to its Speed' (a turn of a creature of its own side, its
+own too), 'at start of an Bugbear ally's turn: That creature is invisible' (that ally), 'at start of any turn: The
+creature activating is invisible' (a champion power that helps that creature: its own side's only), 'at start of a
+Vampire's turn: That Vampire is Insubstantial' (a creature of that kind), 'when an ally starts a turn adjacent to an
+enemy' (where that ally stands); and groups by the power's creature's level or by cost ('Lower-level allies have
+Resist 5 All', 'Allies with cost 20 or less have +2 speed')."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulate.games import ddm_guild_judge as J
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild import GuildState
+from simulate.games.ddm_guild_cards import card_from_json
+from tests.simulate.test_ddm_guild_round_awards import _champion
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, battle, card, put
+
+ARISTOCRAT = "Use at start of your creature's turn. That creature moves up to its Speed."
+MARSHAL = "Use at start of turn of a creature in your warband. Move that creature up to its Speed."
+BUGBEAR = "Use at start of an Bugbear ally’s turn: That creature is invisible until end of turn."
+JARLAXLE = "Use at start of any turn: The creature activating is invisible until end of turn."
+HIEROPHANT = "Use at start of a creature's turn. That creature has Flight until end of it's turn."
+STRAHD = "Use at start of a Vampire's turn: That Vampire is Insubstantial until it attacks."
+MAZE = "Use when a Minotaur starts a turn adjacent to a wall: That Minotaur moves up to its speed."
+WARLEADER = ("Use when an ally starts a turn adjacent to an enemy: That ally makes a {b} attack as an immediate "
+             "action.")
+BRAVADO = "Use when a Dragon hits with a {m} attack: That Dragon has +2 attack until end of battle."
+PRINCE = "Use at start of round. Lower-level allies have Resist 5 All until end of round."
+GENERAL = "Use at any time. Allies with cost 20 or less have +2 Speed until end of round."
+
+
+@pytest.mark.parametrize("text, trigger", [
+    (ARISTOCRAT, "friend-starts-turn"), (MARSHAL, "friend-starts-turn"), (BUGBEAR, "ally-starts-turn"),
+    (JARLAXLE, "any-starts-turn"), (HIEROPHANT, "any-starts-turn"), (STRAHD, "any-starts-turn"),
+    (MAZE, "any-starts-turn"), (WARLEADER, "ally-starts-turn"), (BRAVADO, "any-hits"), (PRINCE, "start-of-round"),
+    (GENERAL, "any-time")])
+def test_the_powers_are_read_and_played(text: str, trigger: str) -> None:
+    raw = _champion(card("Champion", SWORD, text, rating=2))
+    assert card_from_json(raw).powers[1].trigger == trigger
+    assert_played(raw, 1)
+
+
+def _side(mine: str, *allies: dict[str, object], foes: int = 1) -> GuildState:
+    s = battle([_champion(card("Leader", SWORD, mine, rating=2)), *allies],
+               [card(f"Orc {i}", SWORD, hp=80) for i in range(foes)], PurposeDice(attack=[15] * 8))
+    s.b.by_id["a1"].champion_left = 2
+    return s
+
+
+@pytest.mark.parametrize("text", [ARISTOCRAT, MARSHAL])
+def test_a_creature_of_its_side_moves_as_its_turn_starts_and_so_does_it(text: str) -> None:
+    s = _side(text, card("Squire", SWORD))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 0, 6)
+    put(s, "b1", 12, 6)
+    squire, leader = s.b.by_id["a2"], s.b.by_id["a1"]
+    P.turn_started(s.b, squire)
+    assert squire.pos is not None and squire.pos[0] > 0  # (toward the enemy: it has a melee attack)
+    assert leader.pos == (0, 0)
+    P.turn_started(s.b, leader)
+    assert leader.pos is not None and leader.pos[0] > 0
+    assert leader.champion_left == 0
+
+
+def test_that_creature_after_a_bugbear_allys_turn_start_is_that_ally() -> None:
+    s = _side(BUGBEAR, card("Bugbear", SWORD, keywords=("Bugbear",)), card("Goblin", SWORD, keywords=("Goblin",)))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 0, 4)
+    put(s, "a3", 0, 8)
+    put(s, "b1", 12, 6)
+    bugbear, goblin = s.b.by_id["a2"], s.b.by_id["a3"]
+    P.turn_started(s.b, goblin)
+    P.turn_started(s.b, bugbear)
+    assert bugbear.has("invisible") and not goblin.has("invisible")
+    assert not s.b.by_id["a1"].has("invisible")
+
+
+@pytest.mark.parametrize("text, has", [
+    (JARLAXLE, lambda f: f.has("invisible")), (HIEROPHANT, lambda f: f.flies())])
+def test_a_champion_power_that_helps_the_creature_whose_turn_starts_helps_its_own_side(text: str, has) -> None:
+    s = _side(text, card("Squire", SWORD))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 0, 6)
+    put(s, "b1", 12, 6)
+    squire, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    P.turn_started(s.b, orc)
+    assert not has(orc) and s.b.by_id["a1"].champion_left == 2
+    P.turn_started(s.b, squire)
+    assert has(squire) and s.b.by_id["a1"].champion_left == 1
+
+
+def test_that_vampire_is_the_vampire_whose_turn_starts() -> None:
+    s = _side(STRAHD, card("Vampire Spawn", SWORD, keywords=("Vampire",)), card("Squire", SWORD))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 0, 4)
+    put(s, "a3", 0, 8)
+    put(s, "b1", 12, 6)
+    spawn, squire = s.b.by_id["a2"], s.b.by_id["a3"]
+    P.turn_started(s.b, squire)
+    assert not squire.gained("insubstantial")
+    P.turn_started(s.b, spawn)
+    assert spawn.gained("insubstantial") and not squire.gained("insubstantial")
+
+
+def test_an_ally_that_starts_its_turn_adjacent_to_an_enemy_attacks() -> None:
+    s = _side(WARLEADER, card("Squire", SWORD), card("Page", SWORD))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 5, 5)
+    put(s, "a3", 5, 9)
+    put(s, "b1", 6, 5)
+    page, squire = s.b.by_id["a3"], s.b.by_id["a2"]
+    P.turn_started(s.b, page)
+    assert not s.log.of_kind("attack")
+    P.turn_started(s.b, squire)
+    assert [(e.data["attacker"], e.data["target"]) for e in s.log.of_kind("attack")] == [("a2", "b1")]
+
+
+def test_lower_level_allies_are_those_below_its_level() -> None:
+    s = _side(PRINCE, card("Page", SWORD, level=3), card("Knight", SWORD, level=5), card("Lord", SWORD, level=8))
+    leader = s.b.by_id["a1"]
+    p = leader.powers[1]
+    P.apply_power(s.b, leader, p, J.Ctx(leader))
+    assert [s.b.by_id[i].resist_now().get("all", 0) for i in ("a1", "a2", "a3", "a4")] == [0, 5, 0, 0]
+
+
+def test_allies_with_cost_20_or_less() -> None:
+    s = _side(GENERAL, card("Page", SWORD, cost=12), card("Knight", SWORD, cost=20), card("Lord", SWORD, cost=21))
+    leader = s.b.by_id["a1"]
+    for f in s.b.fighters:
+        f.effects = []  # (what the battle's start may have used)
+    P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
+    assert [s.b.by_id[i].speed() for i in ("a1", "a2", "a3", "a4")] == [6, 8, 8, 6]
+
+
+TRUEHEART = "Use after an adjacent ally is damaged, if the ally is not destroyed: That ally heals 10 HP."
+
+
+def test_an_ally_damaged_but_not_destroyed_heals_and_one_destroyed_spends_nothing() -> None:
+    raw = _champion(card("Half-Orc", SWORD, TRUEHEART, rating=2))
+    assert card_from_json(raw).powers[1].trigger_filter.self_state == "in-play"
+    assert_played(raw, 1)
+    s = _side(TRUEHEART, card("Squire", SWORD, hp=40), card("Page", SWORD, hp=40))
+    put(s, "a1", 4, 4)
+    put(s, "a2", 4, 5)
+    put(s, "a3", 5, 4)
+    put(s, "b1", 10, 4)
+    leader, squire, page, orc = (s.b.by_id[i] for i in ("a1", "a2", "a3", "b1"))
+    P.deal_damage(s.b, squire, [(15, "")], orc)
+    assert squire.hp == 35 and leader.champion_left == 1  # (40 - 15 + 10)
+    P.deal_damage(s.b, page, [(50, "")], orc)
+    assert not page.in_play() and leader.champion_left == 1
