@@ -516,7 +516,7 @@ def _filter_unplayed(f: Filter) -> str:
 
 def _event_state_played(state: str) -> bool:
     """A state of an event's creature (target_state_ok's words) the engine judges."""
-    if not state or state.startswith(("dtype:", "!dtype:")):
+    if not state or state.startswith(("dtype:", "!dtype:", "save-vs:")):  # ('save-vs:' only after a failed save)
         return True
     if "/" in state or "&" in state:  # (either, both: target_state_ok's lists)
         return all(_event_state_played(part) for part in re.split(r"[/&]", state))

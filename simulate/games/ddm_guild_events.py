@@ -1135,6 +1135,14 @@ def _prefixes(body: str) -> tuple[str, dict[str, str], Filter]:
                 body = body[nd.end():]
                 changed = True
                 continue
+        sv = re.match(r"^(?:vs\.?|against) (?:(?P<c>" + _GAINED + r")|ongoing (?P<t>" + _TYPE_ALT
+                      + r")(?: damage)?)[,;:.]\s*", body) if found.get("trigger") in _SAVE_FAILED else None
+        if not changed and sv is not None and not flt.target_state:  # 'when an enemy fails a save vs. Dazed / vs.
+            flt = replace(flt, target_state="save-vs:" + (f"condition:{sv.group('c')}" if sv.group("c")  # ongoing
+                                                          else f"ongoing:{sv.group('t')}"))  # poison': what it ends
+            body = body[sv.end():]
+            changed = True
+            continue
         vs = re.match(r"^vs\.? (?P<d>ac|fort|ref|will|def)[,;:.]\s*", body) \
             if found.get("trigger") in ("attacked", "ally-attacked") and not flt.attack_form else None
         if not changed and vs is not None:  # 'Use when this creature is targeted by an attack vs. Will;': an attack
@@ -1266,6 +1274,10 @@ _FLANK_ON: Final = frozenset({"ally-declares", "ally-hits", "ally-misses", "frie
 
 # another creature's turn start, whose place a trailing 'within reach' may give
 _TURN_STARTS: Final = frozenset({"enemy-starts-turn", "ally-starts-turn", "any-starts-turn"})
+
+
+# a failed saving throw, whose effect a trailing 'vs. Dazed' may name
+_SAVE_FAILED: Final = frozenset({"fails-save", "ally-fails-save", "enemy-fails-save"})
 
 
 # another creature's damage (the engine calls its powers once the damage is dealt, when it destroys that creature too)

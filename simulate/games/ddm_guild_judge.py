@@ -94,8 +94,9 @@ def gaze(p: Power) -> bool:
 class SaveRoll:
     """A saving throw a power may have rolled again."""
 
-    def __init__(self) -> None:
+    def __init__(self, against: str = "") -> None:
         self.reroll = False
+        self.against = against  # what it would end: 'condition:dazed', 'ongoing:poison'
 
 
 def form_of(spec: AttackSpec) -> str:

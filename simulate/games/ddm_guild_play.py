@@ -1330,7 +1330,7 @@ def roll_save(b: Battle, f: Fighter, e: Active) -> bool:
     if b.over:
         return ok
     if ok:  # profile ``ddm-guild.rerolls``: an enemy's power may have a success rolled again; the new roll stands
-        save = SaveRoll()
+        save = SaveRoll(f"{e.kind}:{e.what}")
         foes = b.enemies_of(f)
         fire(b, "ally-saves", b.allies_of(f), ally=f, save=save)  # ('RECHARGE when an ally rolls a successful
         fire(b, "enemy-saves", foes, target=f, save=save)  # saving throw')
@@ -1342,7 +1342,7 @@ def roll_save(b: Battle, f: Fighter, e: Active) -> bool:
         b.event("save", creature=f.id, what=e.what, roll=roll, saved=ok, eid=e.eid, reroll=True)
         if ok or b.over:
             return ok
-    save = SaveRoll()
+    save = SaveRoll(f"{e.kind}:{e.what}")
     fire(b, "fails-save", [f], save=save)
     fire(b, "ally-fails-save", b.allies_of(f), ally=f, save=save)
     if not save.reroll:
@@ -1405,6 +1405,11 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
                 return False
         elif flt.target_state.startswith("!dtype:"):  # 'an attack that did not deal acid or fire damage'
             if any(t in ctx.dtypes for t in flt.target_state[7:].split("|")):
+                return False
+        elif flt.target_state.startswith("save-vs:"):  # 'fails a save vs. Dazed': what that save would end
+            kind, _, what = flt.target_state[8:].partition(":")
+            against = ctx.save.against.partition(":") if ctx.save is not None else ("", "", "")
+            if against[0] != kind or what not in against[2].split("/"):  # (ongoing fire and poison: either)
                 return False
         elif flt.target_state in ("one-target", "one-enemy"):  # its attack's count of targets (of enemy targets)
             if run is None or (run.targets if flt.target_state == "one-target" else run.enemy_targets) != 1:

@@ -42,8 +42,15 @@ def test_the_powers_are_read_and_played(text: str, trigger: str) -> None:
     assert_played(raw, 1)
 
 
+def _as_champion(raw: dict[str, object]) -> dict[str, object]:
+    """The card with its powers after the first (its sword) printed as champion powers ('vs. Dazed' too)."""
+    for p in raw["powers"][1:]:  # type: ignore[index]
+        p["kind"] = "champion"
+    return raw
+
+
 def _side(mine: str, *allies: dict[str, object], foes: int = 1) -> GuildState:
-    s = battle([_champion(card("Leader", SWORD, mine, rating=2)), *allies],
+    s = battle([_as_champion(card("Leader", SWORD, mine, rating=2)), *allies],
                [card(f"Orc {i}", SWORD, hp=80) for i in range(foes)], PurposeDice(attack=[15] * 8))
     s.b.by_id["a1"].champion_left = 2
     return s
@@ -151,3 +158,27 @@ def test_an_ally_damaged_but_not_destroyed_heals_and_one_destroyed_spends_nothin
     assert squire.hp == 35 and leader.champion_left == 1  # (40 - 15 + 10)
     P.deal_damage(s.b, page, [(50, "")], orc)
     assert not page.in_play() and leader.champion_left == 1
+
+
+COVEN = "Use when an enemy fails a save vs. Dazed: that enemy is Helpless (save ends)."
+GRUNG = "Use when an enemy fails a save vs. ongoing poison: That enemy is also Dazed (save ends)."
+
+
+@pytest.mark.parametrize("text, against, then", [(COVEN, ("condition", "dazed"), "helpless"),
+                                                 (GRUNG, ("ongoing", "poison"), "dazed")])
+def test_a_failed_save_against_that_effect_only(text: str, against: tuple[str, str], then: str) -> None:
+    raw = _as_champion(card("Hag", SWORD, text, rating=2))
+    assert_played(raw, 1)
+    s = _side(text, foes=2)
+    s.b.dice = PurposeDice(save=[1, 1])
+    put(s, "a1", 0, 0)
+    put(s, "b1", 10, 0)
+    put(s, "b2", 10, 4)
+    leader, hit, other = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    kind, what = against
+    P.add_active(s.b, other, "condition", "slowed", 0, "save", leader, J.Filter())
+    P.roll_save(s.b, other, other.effects[-1])  # (a failed save against something else)
+    assert not other.has(then) and leader.champion_left == 2
+    P.add_active(s.b, hit, kind, what, 5 if kind == "ongoing" else 0, "save", leader, J.Filter())
+    P.roll_save(s.b, hit, hit.effects[-1])
+    assert hit.has(then) and leader.champion_left == 1
