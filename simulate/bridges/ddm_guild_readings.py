@@ -68,6 +68,10 @@ LABELS: dict[str, Any] = {
         "\"Your creature's turn\" is the turn of any creature of its warband, its own too; \"that creature\" and "
         "\"that Vampire\" are the creature of the event; a champion power that only helps the creature whose turn "
         "starts is used on its own side's turns only."),
+    "ddm-guild.borrowed-champion-powers": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A creature that may use another champion's champion power has each one it could play as its own from "
+        "set-up; using one spends its own champion uses."),
     "ddm-guild.attack-damage": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "An attack's damage is what its hit or miss deals, not ongoing damage it leaves; the types "

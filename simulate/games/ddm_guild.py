@@ -32,7 +32,8 @@ from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import GuildBoard, Reach, gap, space_of
 from simulate.games.ddm_guild_cards import GuildCard, GuildWarband, card_from_json, lists_unplayed, unplayed_powers
-from simulate.games.ddm_guild_coverage import made_on_charge
+from simulate.games.ddm_guild_coverage import engine_unplayed, made_on_charge
+from simulate.games.ddm_guild_powers import card_powers
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import Power, move_mode
 from simulate.games.ddm_maps import DdmMap, get_map, load_map_json
@@ -197,6 +198,48 @@ def playable_powers(card: GuildCard) -> list[Power]:
     return [p for p in card.powers if p.index not in bad]
 
 
+# the indices of the champion powers a creature uses as its own (borrow_champion_powers): above its card's, below
+# those given for a while (GRANTED_INDEX)
+BORROWED_INDEX: Final = 500
+
+
+def borrow_champion_powers(b: Battle, f: Fighter) -> None:
+    """Profile ``ddm-guild.borrowed-champion-powers``: 'Use 1 Champion power of an allied (an enemy) champion, as if
+    this creature had that power': at set-up ``f`` gets each champion power of those champions that the engine plays
+    when read as a power of its own card (one that names another power of its champion's card reads as not played
+    and is left out), with the state its own power asks ('Use when this creature occupies a victory area'); using one
+    spends a use of its own champion rating, as any champion power of its does."""
+    rules = [s for p in f.powers for s in p.statics if s.kind == "borrow"]
+    if not rules:
+        return
+    own: list[dict[str, object]] = [{"kind": k, "text": t, "uses": u or None} for k, t, u in f.card.raw_powers]
+    seen = {f.card.raw_powers[p.index][1] for p in f.powers if p.index < len(f.card.raw_powers)}
+    for rule in rules:
+        for o in b.fighters:
+            if o is f or o.card.champion_rating is None or (o.player == f.player) != (rule.what == "ally") \
+                    or (rule.filter.keyword and not J.has_kinds(o, rule.filter.keyword)):
+                continue
+            for q in o.powers:
+                if q.ptype != "champion" or q.index >= len(o.card.raw_powers) or any(
+                        s.kind == "borrow" for s in q.statics):
+                    continue
+                kind, text, uses = o.card.raw_powers[q.index]
+                if text in seen:
+                    continue
+                seen.add(text)
+                mine = card_powers([*own, {"kind": kind, "text": text, "uses": uses or None}])[-1]
+                if mine.unplayed or engine_unplayed(mine) or mine.statics or (
+                        rule.filter.self_state and mine.requirement):
+                    continue
+                mine = replace(mine, index=BORROWED_INDEX + len(f.powers),
+                               requirement=mine.requirement or rule.filter.self_state)
+                f.powers = [*f.powers, mine]
+                if mine.uses:
+                    f.uses[mine.index] = mine.uses
+                b.note_rerolls([mine])
+                b.event("borrowed", creature=f.id, power=mine.name, of=o.id)
+
+
 def make_fighter(fid: str, player: int, card: GuildCard) -> Fighter:
     f = Fighter(fid, player, card, playable_powers(card))
     for p in f.powers:
@@ -327,6 +370,8 @@ class GuildState(State):
                         f.card = replace(f.card, alignment=word)
                     else:
                         f.keywords = f.keywords | {word}
+        for f in self.b.fighters:  # 'Use 1 Champion power of an allied champion, as if this creature had that power'
+            borrow_champion_powers(self.b, f)
         self.first_player = 0
         self.phase_player = 0
         self.phase_size = R.FIRST_PHASE

@@ -176,7 +176,7 @@ PLAYED_STATICS: Final = frozenset({
     "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
     "crit-damage", "while", "aura-gain", "gain", "ca-vs", "kin", "difficult-aura", "resist-form",
     "always-bloodied", "initiative-rating", "bloodied-line", "through-size",
-    "ally-alignment", "spent-at-start", "warband-keyword",
+    "ally-alignment", "spent-at-start", "warband-keyword", "borrow",
 })
 # what an attack may ignore
 PLAYED_IGNORES: Final = frozenset({"insubstantial", "conceal", "invisible", "resist", "redirect"})

@@ -947,6 +947,15 @@ _MAKES_BONUS_RE: Final = re.compile(
 )
 
 
+# another champion's champion power used as its own ('Use an enemy's champion power as if this creature had that power',
+# 'Use the Champion power of an allied Orc champion ...', 'Use when this creature occupies a victory area. Use a
+# champion power of an allied champion ...'; the reader's 'a champion ally' is 'an allied champion')
+_BORROW: Final = re.compile(
+    r"^(?P<req>use when it occupies a victory area\. )?use (?:1|one|a|an|the) (?:(?P<s1>enemy|enemy's) )?champion "
+    r"power(?: of (?:an? )?(?:allied (?P<k>[a-z\-]+) champion|champion (?P<s3>ally|enemy)))?,? as (?:if|it) it had "
+    r"that (?:champion )?power\.?$")
+
+
 # a warband-building rule a card prints ('Your warband may not include other Dragon creatures', 'Strength in Numbers 2:
 # increase your warband's creature limit by 2'): it decides which lists are legal and has nothing to play in a battle
 _CONSTRUCTION: Final = re.compile(
@@ -1022,6 +1031,13 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         body = f"{ro.group('when')}: {ro.group('spec')} {ro.group('rest')}"
     if _CONSTRUCTION.match(body.strip()):
         return Power(index, display, ptype, text, uses, statics=(Static("construction"),))
+    bw = _BORROW.match(body.strip()) if ptype == "champion" else None
+    if bw:  # 'Use 1 Champion power of an allied champion, as if this creature had that Champion power' (the
+        # engine gives it those powers at set-up: ddm_guild.borrow_champion_powers)
+        side = "enemy" if "enemy" in (bw.group("s1") or "") + (bw.group("s3") or "") else "ally"
+        return Power(index, display, ptype, text, uses, statics=(Static("borrow", 0, side, Filter(
+            keyword=_singular_kind(bw.group("k")) if bw.group("k") else "",
+            self_state="in-victory-area" if bw.group("req") else "")),))
     more = _MORE_DAMAGE_NEAR.fullmatch(body.strip(" ."))
     if more:  # 'Whenever a Bloodied enemy within 5 squares of this creature takes damage, that enemy takes +5 Damage':
         # an aura that gives those enemies 5 more damage each time one takes damage (two such auras add up)

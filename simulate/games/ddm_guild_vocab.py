@@ -60,6 +60,8 @@ EFFECT_KINDS: Final = (
     # area, "all": every square) for a while; the battle's own terrain over the map (ddm-guild.made-terrain)
 )
 STATIC_KINDS: Final = (
+    "borrow",  # 'Use 1 Champion power of an allied champion, as if this creature had that Champion power': what ally /
+    # enemy, filter.keyword the champion's kinds, filter.self_state a state it must be in to use one
     "always-bloodied",  # 'This creature is always considered bloodied'
     "initiative-rating",  # 'treated as having a Champion rating of 4 for determining initiative': amount
     "resist-form",  # 'Resist 5 All vs. melee attacks': what the form (melee / ranged)
