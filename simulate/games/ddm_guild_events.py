@@ -741,7 +741,9 @@ _ATTACK_NAME: Final = (r"(?!(?:combat|an?|the|its|that|this|it|charge|opportunit
                        r"critical|attack|attacks)\b)[a-z][a-z'\-]+(?: [a-z][a-z'\-]*){{0,2}}")
 
 
-_DEALS: Final = r"(?: that deals (?P<{p}deals>" + _TYPE_ALT.replace("{", "{{").replace("}", "}}") + r") damage)?"
+_TYPES_OR: Final = "(?:" + _TYPE_ALT.replace("{", "{{").replace("}", "}}") + ")"
+_DEALS: Final = r"(?: that deals (?P<{p}deals>" + _TYPES_OR + r"(?: or " + _TYPES_OR + r")?) damage)?"  # ('cold or
+# necrotic damage': either type)
 
 
 _FORM_PLAIN: Final = (r"(?:an? |its )?(?:(?P<{p}form>\{{m\}}|\{{r\}}|\{{mb\}}|\{{rb\}}|\{{b\}}|\{{c\}}|\{{a\}}|"
@@ -872,7 +874,7 @@ def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
     if deals:  # 'hits with an attack that deals fire damage': an attack with damage of that type
         if form:
             return None
-        form = "deals:" + deals
+        form = "deals:" + deals.replace(" or ", "|")
     try:
         if g.get("poss"):  # 'its {m} attack hits', 'an ally's attack destroys': the attack's owner acts
             actor: _Who | None = _Who("it") if g["poss"] == "its" else _described(

@@ -115,8 +115,8 @@ def _form_matches(want: str, spec: AttackSpec, power: Power) -> bool:
     if want.startswith("!"):  # 'a non-{b} attack': any attack but those
         return not _form_matches(want[1:], spec, power)
     if want.startswith("deals:"):  # 'an attack that deals fire damage': damage of that type among its effects
-        return any(e.kind in ("damage", "ongoing") and want[6:] in e.what.split("/")
-                   for e in (*spec.hit, *spec.miss, *spec.always, *spec.crit))
+        return any(e.kind in ("damage", "ongoing") and any(t in e.what.split("/") for t in want[6:].split("|"))
+                   for e in (*spec.hit, *spec.miss, *spec.always, *spec.crit))  # ('cold or necrotic': either)
     if want.startswith("power:"):  # an attack power of the card, by name
         return power.name.casefold() == want[6:]
     if want.startswith("vs:"):  # 'an attack vs. Will': against one of those defences

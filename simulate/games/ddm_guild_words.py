@@ -48,6 +48,7 @@ def normalise(text: str) -> str:
     t = t.replace("basic attack", "{b} attack")
     t = t.replace("hit points", "hp").replace(" hit point", " hp")
     t = t.replace("this creature's", "its").replace("this creature", "it")
+    t = t.replace("this champion's", "its").replace("this champion", "it")  # (a champion power's own creature)
     t = _TAGS.sub(lambda m: "(" + (m.group(1) or m.group(2)) + ")", t)
     t = _BARE_TAG.sub("", t)  # '-2 to all defenses until end of round (Fear)': the same, with no duration in it
     t = _SPACES.sub(" ", t).strip()
@@ -250,6 +251,11 @@ _SAME_MEANING: Final = (
     (re.compile(r"\buse at (?:the )?start of (?:the )?turn of a creature in your warband\b"),
      "use at start of your creature's turn"),
     (re.compile(r"(^|[:.] )move (that (?:creature|ally)) up to its speed\b"), r"\1\2 moves up to its speed"),
+    # 'Use when this champion starts it turn', '+4 Attack and +10 Damage for that attack', 'Up to 3 allies may shift up
+    # to 2 squares each' (each of them as far)
+    (re.compile(r"\bstarts it turn\b"), "starts its turn"),
+    (re.compile(r"(\+\d+ [a-z]+(?: and \+\d+ [a-z]+)?) for that attack\b"), r"\1 on that attack"),
+    (re.compile(r"\b(shift up to \d+ squares) each\b"), r"\1"),
 )
 _NO_CHAMPION_POWERS: Final = r"(?:within \d+ squares of it|in aura) (?:cannot|can not|may not) use champion powers\b"
 # 'may shift up to two squares': the number in figures

@@ -182,3 +182,66 @@ def test_a_failed_save_against_that_effect_only(text: str, against: tuple[str, s
     P.add_active(s.b, hit, kind, what, 5 if kind == "ongoing" else 0, "save", leader, J.Filter())
     P.roll_save(s.b, hit, hit.effects[-1])
     assert hit.has(then) and leader.champion_left == 1
+
+
+GOLD = "Use when an ally is destroyed. This champion has +5 {m} Damage until the end of battle."
+SCOURGE = "Use when this creature makes an attack against a Stunned enemy: +4 Attack and +10 Damage for that attack."
+SEER = "Use at start of round: Up to 3 allies may shift up to 2 squares each."
+WAND = "Use when an ally misses with an attack that deals cold or necrotic damage: Reroll that attack."
+SILVER = "Use when this champion starts it turn in one of your victory areas: Score +10 VP."
+
+
+@pytest.mark.parametrize("text", [GOLD, SCOURGE, SEER, WAND, SILVER])
+def test_more_spellings_are_read_and_played(text: str) -> None:
+    assert_played(_as_champion(card("Champion", SWORD, text, rating=2)), 1)
+
+
+def test_this_champion_is_the_powers_creature() -> None:
+    s = _side(GOLD, card("Squire", SWORD))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 0, 4)
+    put(s, "b1", 12, 4)
+    leader, squire = s.b.by_id["a1"], s.b.by_id["a2"]
+    P.deal_damage(s.b, squire, [(80, "")], s.b.by_id["b1"])
+    assert not squire.alive
+    assert [(e.kind, e.what, e.amount, e.duration) for e in leader.effects] == [("mod", "damage", 5, "battle")]
+
+
+def test_more_damage_for_an_attack_against_a_stunned_enemy_only() -> None:
+    s = _side(SCOURGE, foes=2)
+    put(s, "a1", 4, 4)
+    put(s, "b1", 5, 4)
+    put(s, "b2", 3, 4)
+    leader, stunned, other = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    P.add_active(s.b, stunned, "condition", "stunned", 0, "save", leader, J.Filter())
+    sword = leader.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, leader, sword, sword.attack, [other])
+    P.attack(s.b, leader, sword, sword.attack, [stunned])
+    assert (other.hp, stunned.hp) == (70, 60)
+
+
+def test_up_to_3_allies_shift() -> None:
+    s = _side(SEER, *(card(f"Merfolk {i}", SWORD) for i in range(4)))
+    for i, fid in enumerate(("a1", "a2", "a3", "a4", "a5")):
+        put(s, fid, 0, 2 * i)
+    put(s, "b1", 12, 4)
+    before = {f.id: f.pos for f in s.b.fighters}
+    leader = s.b.by_id["a1"]
+    P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
+    moved = [f.id for f in s.b.fighters if f.pos != before[f.id]]
+    assert len(moved) == 3 and "a1" not in moved and "b1" not in moved
+
+
+@pytest.mark.parametrize("dtype, rerolled", [("necrotic", True), ("fire", False)])
+def test_an_allys_miss_with_an_attack_of_those_types_is_rolled_again(dtype: str, rerolled: bool) -> None:
+    s = _side(WAND, card("Wraith", f"Touch: +10 vs. AC; 10 {dtype} damage."))
+    s.b.dice = PurposeDice(attack=[2, 18])
+    put(s, "a1", 0, 0)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 4)
+    wraith, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    touch = wraith.powers[0]
+    assert touch.attack is not None
+    P.attack(s.b, wraith, touch, touch.attack, [orc])
+    assert (orc.hp == 70) == rerolled and s.b.by_id["a1"].champion_left == (1 if rerolled else 2)
