@@ -642,7 +642,8 @@ class GuildState(State):
         """Profile ``ddm-guild.start-of-turn``."""
         b = self.b
         f.attack_action = f.move_action = f.minor_action = True
-        f.extra_attack_actions = 0  # ('Take 1 extra attack action this turn': given on this turn)
+        f.extra_attack_actions = f.extra_move_actions = 0  # ('Take 1 extra attack action this turn': given on this
+        f.extra_minor_actions = f.gained("extra-minor")  # turn); 'Takes 1 extra minor action on each of its turns'
         f.free_shift = f.gained("free-shift") > 0  # 'can shift once on its turn without expending an action'
         f.moved = 0
         f.attacked = f.melee_attacked = f.ranged_attacked = False
@@ -689,8 +690,10 @@ class GuildState(State):
 
     def _saves(self, f: Fighter) -> None:
         """A save against each effect a save ends (profiles ``ddm-guild.saving-throw``, ``ddm-guild.end-of-turn``)."""
+        twice = f.gained("two-saves") > 0  # 'Mighty: Makes 2 saving throws against each effect': either ends it
         for e in f.effects[:]:
-            if e.duration == "save" and e in f.effects and P.roll_save(self.b, f, e):
+            if e.duration == "save" and e in f.effects and (P.roll_save(self.b, f, e) or (
+                    twice and e in f.effects and f.in_play() and P.roll_save(self.b, f, e))):
                 self.b.end_effect(f, e, "saved")
 
     def _confused_turn(self, f: Fighter) -> None:
@@ -1179,6 +1182,12 @@ class GuildState(State):
         if f.in_play() and not f.attack_action and f.extra_attack_actions and not f.charged:  # 'Take 1 extra attack
             f.extra_attack_actions -= 1  # action': another once the first is spent (not after a charge, which ends
             f.attack_action = True  # what it may do)
+        if f.in_play() and not f.move_action and f.extra_move_actions and not f.charged:  # 'Take 1 extra move action'
+            f.extra_move_actions -= 1
+            f.move_action = True
+        if f.in_play() and not f.minor_action and f.extra_minor_actions and not f.charged:  # '1 extra minor action'
+            f.extra_minor_actions -= 1
+            f.minor_action = True
         if f.in_play() and f.dazed_like():
             f.attack_action = f.move_action = f.minor_action = False  # conditions (dazed): one action a turn
         self._advance()

@@ -202,6 +202,7 @@ PLAYED_SELF_STATES: Final = frozenset({"", "bloodied", "not-bloodied", "charging
                                        "adjacent-wall", "no-adjacent-creature", "adjacent-enemy",
                                        "no-adjacent-enemy", "in-victory-area", "sees-no-enemy",
                                        "first-to-activate", "first-you-activate", "last-you-activate",
+                                       "last-to-activate",
                                        "won-initiative", "no-enemy-champion", "only-champion",
                                        "not-attacked", "not-attacked:melee", "enemy-in-victory-area",
                                        "other-turn", "ally-destroyed", "no-ally-destroyed", "end-of-round-phase"})
@@ -244,7 +245,7 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
                                "no-redirect-away", "sight-limit", "slow-reload", "first-kill-double",
                                "all-difficult", "ranged-ignores-forest", "auto-save", "hit-automatically",
                                "attacks-no-provoke", "no-crit-damage", "ignores-slippery", "no-ally-squares",
-                               "forest-sight"})
+                               "forest-sight", "extra-minor", "two-saves"})
 
 
 def gain_played(what: str, static: bool) -> bool:
@@ -646,7 +647,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
     if e.kind in ("negate", "reduce") and trigger not in _NEGATE_ON and (e.kind, trigger) != ("reduce", "crit-by"):
         # (a critical hit scored against it is answered before its damage)
         return f"'{e.kind}' with no attack to change"
-    if e.kind == "hit" and trigger not in _HIT_ON.get(e.what, ()):
+    if e.kind == "hit" and trigger not in _HIT_ON.get(e.what, ()) and not (
+            "next-attack" in e.extra and e.who == "self" and e.duration == "after-attack"):  # (its next attack's)
         return "'that attack is a hit' with no attack to change"
     if e.kind == "roll" and attack:
         return "a d20 table in an attack's effects"

@@ -226,6 +226,12 @@ _STATIC_PATTERNS: Final = (
     (re.compile(r"^(?:it )?(?:may not|cannot|can't|can not) charge$"), "own:no-charge"),
     # 'Divinian: Takes no extra damage from critical hits': a critical hit on it deals a normal hit's damage
     (re.compile(r"^(?:it )?takes no extra damage from critical hits$"), "own:no-crit-damage"),
+    # 'Mighty: Makes 2 saving throws against each effect and condition that a save can end at end of each of its turns'
+    (re.compile(r"^(?:it )?makes (?:2|two) saving throws against each effect and condition that a save can end at "
+                r"(?:the )?end of each of its turns$"), "own:two-saves"),
+    # 'The Hand of Vecna: Takes 1 extra minor action on each of its turns'
+    (re.compile(r"^(?:it )?takes (?:1|one|an) (?:extra|additional) minor action (?:on )?each of its turns$"),
+     "own:extra-minor"),
     # 'Simple Thinker: This creature must make opportunity attacks when it can' (the engine makes every one it can)
     (re.compile(r"^(?:it )?must make opportunity attacks when it can$"), "own:must-oa"),
     # 'Terrain Mastery: Counts as occupying a victory area while adjacent to that victory area'
@@ -671,6 +677,8 @@ def _end_near(rest: str) -> tuple[str, Filter] | None:
 
 # a bonus for one attack to come: '+5 poison damage to its next {m} attack', '+4 attack and +5 damage on its next {r}
 # attack this turn'
+_NEXT_HIT: Final = re.compile(r"^its next (?:(?P<f>\{m\}|\{r\}|\{b\}|\{mb\}|\{rb\}|m|r) )?attack is (?P<w>an automatic "
+                              r"hit(?: and a critical(?: hit)?)?|a critical(?: hit)?)$")
 _NEXT_ATTACK: Final = re.compile(
     r"^(?P<mods>.+?) (?:on|to|with|for) its next (?:(?P<f>\{m\} or \{r\}|\{m\}|\{r\}|\{b\}|\{mb\}|\{rb\}|\{c\}|"
     r"\{a\}|melee|ranged) )?attack(?P<turn> this turn)?$")
@@ -866,7 +874,7 @@ _GAIN_ITEM: Final = re.compile(
     r"|conceal (?P<cn>\d+)(?P<cadj> against adjacent enemies)?"
     r"|reach (?P<rch>\d+)"
     r"|multi-activation (?P<ma>\d+)"
-    r"|speed f(?P<sf>\d+)"
+    r"|speed f(?P<sf>\d+)|speed (?P<sp>\d+)"
     r"|immune (?P<im>[a-z\-]+)"
     r"|blindsight (?:with a range of )?(?P<bn>\d+)(?: squares)?"
     r"|(?P<word>hide|flight|phasing|insubstantial|burrow|forest walk|blindsight))"
@@ -932,6 +940,8 @@ def gain_words(text: str, bare: bool = False) -> list[tuple[str, int]] | None:
                 out.append(("reach", int(m.group("rch"))))
             elif m.group("sf"):  # 'has Speed F8': that speed, with Flight ('F': a flying speed)
                 out.extend((("speed-set", int(m.group("sf"))), ("flight", 1)))
+            elif m.group("sp"):  # 'Burst of Speed: This creature has Speed 12 until end of round': that speed
+                out.append(("speed-set", int(m.group("sp"))))
             elif m.group("ma"):  # 'Use at start of round: This creature has Multi-Activation 2 until the end of round'
                 out.append(("multi-activation", int(m.group("ma"))))
             elif m.group("im"):
@@ -1168,6 +1178,12 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if oh:  # 'Make 1 {r} attack against that enemy as an immediate action. If this creature's attack hits, target also
         # has -4 Attack on its attack': the attack its power answers (the event's) has the penalty
         return [Effect("mod", "target", -int(oh.group("n")), "attack", "attack", extra=("if-own-hit",))]
+    nh = _NEXT_HIT.match(t) if ctx == "power" else None
+    if nh:  # 'Kris Rune: This creature's next M attack is an automatic hit and a critical hit', 'Unavoidable Strike:
+        # This creature's next {m} attack is a critical': until it makes such an attack (ddm_guild_play._attack)
+        form = {"m": "melee", "r": "ranged"}.get(nh.group("f") or "", "") or _FORMS.get((nh.group("f") or "") + " ", "")
+        return [Effect("hit", "self", 0, "crit" if "critical" in nh.group("w") else "auto", "after-attack",
+                       filter=Filter(attack_form=form), extra=("next-attack",))]
     award = _round_award(t) if ctx == "power" else None
     if award is not None:
         return [award]
@@ -1791,9 +1807,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if who == "self" and re.match(r"^(?:cannot|can not|may not) take (?:any )?(?:further|more|other) actions this "
                                   r"turn$", body):  # 'this creature takes 20 damage and cannot take further actions
         return [Effect("extra-action", "self", 0, "none")]  # this turn': what it has left of its turn is gone
-    xa = re.match(r"^(?:takes?|gains?) (1|an?|one) (?:extra|additional) attack action(?: this turn)?$", body)
-    if xa and who == "self":  # 'Take 1 additional attack action', 'Gain 1 extra attack action': one more this turn
-        return [Effect("extra-action", "self", 1, "attack")]
+    xa = re.match(r"^(?:may |can )?(?:takes?|gains?) (1|an?|one) (?:extra|additional) (?P<a>attack|move) action"
+                  r"(?: this turn)?$", body)
+    if xa and who == "self":  # 'Take 1 additional attack action', 'Gain 1 extra attack action', 'may take an extra
+        return [Effect("extra-action", "self", 1, xa.group("a"))]  # attack action', 'Take 1 extra move action': one
+        # more this turn
     tm = re.match(r"^takes -(\d+) damage$", body)
     if tm and who == "self":  # 'Use when this creature takes damage: This creature takes -5 damage' (that damage)
         return [Effect("reduce", "self", int(tm.group(1)), "taken")]

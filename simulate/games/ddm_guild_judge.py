@@ -514,6 +514,8 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         return b.active is holder and b.first_active[holder.player] == holder.id
     if kind == "last-you-activate":  # no creature of its side has an activation left this round
         return b.active is holder and not any(x.activations_left for x in b.in_play(holder.player))
+    if kind == "last-to-activate":  # no creature of either side has an activation left this round
+        return b.active is holder and not any(x.activations_left for x in b.in_play())
     if kind == "destroyed-this-turn":
         return b.active is holder and holder.kills > holder.turn_kills
     if holder.pos is None:

@@ -745,6 +745,9 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     if e.kind == "survive":  # 'this creature is not destroyed and has 5 HP instead' (``destroy`` asks)
         src.spare_hp = max(src.spare_hp, e.amount)
         return
+    if e.kind == "hit" and "next-attack" in e.extra:  # 'its next {m} attack is an automatic hit and a critical hit'
+        add_active(b, src, "hit", e.what, 0, e.duration, src, e.filter, e.extra)
+        return
     if e.kind == "hit":
         if ctx.run is not None:
             if e.what == "no-redirect":  # 'that attack cannot be redirected'
@@ -814,10 +817,13 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     if e.kind == "extra-action" and e.what == "none":  # 'cannot take further actions this turn': none is left
         f = ctx.source
         f.attack_action = f.move_action = f.minor_action = False
-        f.extra_attack_actions = 0
+        f.extra_attack_actions = f.extra_move_actions = f.extra_minor_actions = 0
         return
     if e.kind == "extra-action":  # 'Take 1 extra attack action this turn' (on its own turn: ddm_guild gives it once
-        ctx.source.extra_attack_actions += e.amount  # the attack action it has is spent)
+        if e.what == "move":  # the attack action it has is spent); 'Take 1 extra move action this turn'
+            ctx.source.extra_move_actions += e.amount
+        else:
+            ctx.source.extra_attack_actions += e.amount
         return
     if e.kind == "reduce" and e.what == "taken":  # 'Use when it takes damage: it takes -5 damage' (before it is lost:
         if b.pending:  # _shared)
@@ -1873,6 +1879,16 @@ def challenged(b: Battle, attacker: Fighter, targets: list[Fighter], opportunity
     return penalty
 
 
+def _next_hit(f: Fighter, spec: AttackSpec, power: Power) -> str:
+    """What an effect on ``f`` makes of its next attack of a form ('its next {m} attack is a critical': "crit"; '... is
+    an automatic hit': "auto"), the critical hit first; "" when none (the effect ends once that attack is made)."""
+    found = ""
+    for e in f.effects:
+        if e.kind == "hit" and _form_matches(e.filter.attack_form, spec, power) and found != "crit":
+            found = e.what
+    return found
+
+
 def second_bonus(effects: tuple[Effect, ...], stat: str) -> int:
     """'If both attacks hit, +10 Damage on the second attack', 'If the first hits, +4 Attack on the second': what
     the second of two attacks against one target gains when the first hit."""
@@ -1938,7 +1954,8 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         run.bonus_attack = bonus
         if damage:
             run.bonus_damage.append((damage, ""))
-        run.force = force  # a granted attack that 'is an automatic hit and a critical hit'
+        run.force = force or _next_hit(attacker, spec, power)  # a granted attack that 'is an automatic hit and a
+        # critical hit'; 'its next {m} attack is a critical hit'
         b.run = run
         last = run
         defenders = [x for x in b.allies_of(t) if b.gap(x, attacker) <= _own_reach(x)]  # adjacent, or in its reach

@@ -1807,7 +1807,8 @@ def _approach(body: str) -> tuple[Effect, str] | None:
 
 
 # states that hold only on its own turn (so 'until end of its turn' adds nothing to them)
-_TURN_BOUND: Final = frozenset({"first-to-activate", "first-you-activate", "last-you-activate", "own-turn"})
+_TURN_BOUND: Final = frozenset({"first-to-activate", "first-you-activate", "last-you-activate", "last-to-activate",
+                                "own-turn"})
 
 
 _ITS_MODS: Final = re.compile(r"^(?:(?:it|this creature) )?(?:has|gains) (?=[+-]\d)")

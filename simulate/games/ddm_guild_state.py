@@ -138,6 +138,8 @@ class Fighter:
         self.ponderous = False
         self.through_enemies = False
         self.extra_attack_actions = 0  # 'Take 1 extra attack action' (this turn): attack actions still to come
+        self.extra_move_actions = 0  # 'Take 1 extra move action this turn'
+        self.extra_minor_actions = 0  # 'Takes 1 extra minor action on each of its turns'
         self.move_after_charge = False  # 'Can move after charging': its move action is left after a charge
         self.act_after_charge = False  # 'May take other actions on its turn after charging': move and minor actions
         self.static_mods: list[tuple[str, int, Filter]] = []  # (stat, amount, filter)

@@ -287,7 +287,8 @@ _MISSPELT_WORDS: Final = (
      r"each \1, \2 or \3 creature"), (re.compile(r"\b(when|after|if) this champion\b"), r"\1 it"),
     (re.compile(r"\bwithing\b"), "within"), (re.compile(r"\brecahrge\b"), "recharge"),
     (re.compile(r"\btaget\b"), "target"),
-    (re.compile(r"\bsquaresa\b"), "squares"), (re.compile(r"^nvulnerable\b"), "vulnerable"),
+    (re.compile(r"\bsquaresa\b"), "squares"), (re.compile(r"\bisthe\b"), "is the"),
+    (re.compile(r"\b(creature|it)is\b"), r"\1 is"), (re.compile(r"^nvulnerable\b"), "vulnerable"),
     (re.compile(r"\bchanpion\b"), "champion"), (re.compile(r"\bstart f turn\b"), "start of turn"),
     (re.compile(r"\bof(this|it)\b"), r"of \1"), (re.compile(r"\bdiffcult\b"), "difficult"),
     (re.compile(r"\bittakes\b"), "it takes"), (re.compile(r"\bacritical\b"), "a critical"),
@@ -437,6 +438,7 @@ _DURATION_PATTERNS: Final = (
     (re.compile(r"^until (?:the )?end of (?:the )?next round$"), "end-next-round"),
     (re.compile(r"^(?:until (?:the )?end of (?:the )?battle|for the rest of the battle)$"), "battle"),
     (re.compile(r"^until (?:the )?start of (?:its|your|their|that (?:enemy|ally)'s) next turn$"), "start-next-turn"),
+    (re.compile(r"^until (?:the )?start of its turn$"), "start-next-turn"),  # (said before its turn: 'Statue Form')
     (re.compile(r"^(?:this round|until end of this round)$"), "end-round"),
     (re.compile(r"^until (?:after )?it (?:first )?(?:attacks|makes an attack|resolves an attack|has used an attack "
                 r"action)$"), "after-attack"),
@@ -1531,6 +1533,7 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
      "first-to-activate"),
     (r"(?:it is |this is )?the first creature you activate (?:in a|this|in the) round", "first-you-activate"),
     (r"(?:it is |this is )?the last creature you activate (?:in a|this|in the) round", "last-you-activate"),
+    (r"(?:it is |this is )?the last creature to activate (?:in a|this|in the) round", "last-to-activate"),
     # the champion test and the champions in play ('if you win initiative this round', 'if your opponent does not
     # have a champion on the battle map', 'this is your only champion in play')
     (r"you (?:win|won|have won) (?:the )?initiative(?: this round)?", "won-initiative"),

@@ -1,0 +1,135 @@
+"""What a creature may do on its turns, by its own powers: 'may take an extra attack action this turn', 'Take 1 extra
+move action this turn', 'Takes 1 extra minor action on each of its turns'; 'its next {m} attack is an automatic hit
+and a critical hit' (until it makes one); 'If this creature is the last creature to activate in the round'; 'Makes 2
+saving throws against each effect'; 'has Speed 12 until end of round'; '+5 to all defenses until start of this
+creature's turn'."""
+
+from __future__ import annotations
+
+from simulate.games import ddm_guild_judge as J
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild import GuildMove, GuildPower
+from simulate.games.ddm_guild_judge import Ctx
+from tests.simulate.test_ddm_guild_rules import (
+    SWORD,
+    PurposeDice,
+    assert_played,
+    attack_with,
+    battle,
+    card,
+    put,
+    turn_of,
+)
+
+BREACH = "Into the Breach: Use at start of turn: This creature may take an extra attack action this turn."
+SURGE = "Feral Surge: use on this creature's turn. Take 1 extra move action this turn."
+VECNA = "The Hand of Vecna: Takes 1 extra minor action on each of its turns."
+KRIS = "Kris Rune: Minor action: This creature's next M attack is an automatic hit and a critical hit."
+LAST = ("Last One In: Use at start of turn: If this creatureis the last creature to activate in the round, its next "
+        "attack is an automatic hit.")
+VANGUARD = ("Vanguard's Cut: Use at start of turn: If this isthe first creature to activate this round, its next "
+            "attack is an automatic hit and a critical hit.")
+MIGHTY = ("Mighty: Makes 2 saving throws against each effect and condition that a save can end at end of each of its "
+          "turns.")
+BURST = "Burst of Speed: Use at start of this creature's turn: This creature has Speed 12 until end of round."
+STATUE = "Statue Form: Use at start of round: This creature has +5 to all defenses until start of this creature's turn."
+HEAL = "Second Wind: Minor action: This creature heals 5 HP."
+
+
+def test_the_powers_are_played() -> None:
+    raw = card("Hero", SWORD, BREACH, SURGE, VECNA, KRIS, LAST, VANGUARD, MIGHTY, BURST, STATUE)
+    for index in range(1, 10):
+        assert_played(raw, index)
+
+
+def _use(s: object, fid: str, index: int) -> None:
+    """The power ``index`` of ``fid`` used now (what the battle's own first turn gave it is taken back first)."""
+    b = s.b  # type: ignore[attr-defined]
+    f = b.by_id[fid]
+    f.extra_attack_actions = f.extra_move_actions = 0
+    for e in f.effects[:]:
+        b.end_effect(f, e, "test")
+    P.apply_power(b, f, f.powers[index], Ctx(f))
+
+
+def test_an_extra_move_action() -> None:
+    s = battle([card("Tiger", SWORD, SURGE)], [card("Deer", SWORD)], PurposeDice())
+    put(s, "a1", 0, 0)
+    put(s, "b1", 11, 7)
+    turn_of(s, "a1")
+    tiger = s.b.by_id["a1"]
+    _use(s, "a1", 1)
+    s.apply(GuildMove((2, 0)))
+    assert tiger.move_action and tiger.attack_action  # the extra move action
+    s.apply(GuildMove((4, 0)))
+    assert not tiger.move_action and tiger.attack_action
+
+
+def test_an_extra_minor_action_each_turn() -> None:
+    s = battle([card("Lich", SWORD, VECNA, HEAL, hp=100)], [card("Deer", SWORD)], PurposeDice())
+    put(s, "a1", 0, 0)
+    put(s, "b1", 11, 7)
+    lich = s.b.by_id["a1"]
+    lich.hp = 80
+    turn_of(s, "a1")
+    s._start_turn(lich)
+    s.apply(GuildPower(lich.powers[2].index))
+    assert lich.minor_action and lich.hp == 85  # a second minor action
+    s.apply(GuildPower(lich.powers[2].index))
+    assert not lich.minor_action and lich.hp == 90
+
+
+def test_an_extra_attack_action_this_turn() -> None:
+    s = battle([card("Hobgoblin", SWORD, BREACH)], [card("Deer", SWORD)], PurposeDice())
+    put(s, "a1", 0, 0)
+    put(s, "b1", 11, 7)
+    _use(s, "a1", 1)
+    assert s.b.by_id["a1"].extra_attack_actions == 1
+
+
+def test_the_next_melee_attack_is_an_automatic_critical_hit() -> None:
+    s = battle([card("Giant", SWORD, KRIS)], [card("Orc", SWORD, hp=100, ac=40)], PurposeDice(attack=[2, 2]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    giant, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    _use(s, "a1", 1)
+    attack_with(s, giant, orc)  # a 2 against AC 40: a hit and a critical hit all the same
+    assert orc.hp == 80
+    attack_with(s, giant, orc)  # spent: a 2 misses
+    assert orc.hp == 80
+
+
+def test_the_last_creature_to_activate_in_the_round() -> None:
+    s = battle([card("Kobold", SWORD, LAST)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 0, 0)
+    put(s, "b1", 11, 7)
+    kobold, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    s.b.active = kobold
+    kobold.activations_left, orc.activations_left = 0, 1
+    assert not J.holds(s.b, "last-to-activate", kobold)
+    orc.activations_left = 0
+    assert J.holds(s.b, "last-to-activate", kobold)
+
+
+def test_two_saving_throws() -> None:
+    s = battle([card("Orc", SWORD)], [card("Beholder", SWORD, MIGHTY)], PurposeDice(save=[2, 15]))
+    put(s, "a1", 0, 0)
+    put(s, "b1", 11, 7)
+    beholder, orc = s.b.by_id["b1"], s.b.by_id["a1"]
+    P.add_active(s.b, beholder, "condition", "dazed", 0, "save", orc, beholder.powers[0].trigger_filter)
+    s._saves(beholder)  # a 2 fails, the second save (a 15) succeeds
+    assert not beholder.has("dazed")
+
+
+def test_a_speed_and_defences_for_a_while() -> None:
+    s = battle([card("Hezrou", SWORD, BURST, STATUE, speed=5)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 0, 0)
+    put(s, "b1", 11, 7)
+    hezrou = s.b.by_id["a1"]
+    _use(s, "a1", 1)
+    assert hezrou.speed() == 12
+    _use(s, "a1", 2)
+    assert J.stat_mods(s.b, hezrou, "defenses") == 5
+    s.b.active = hezrou
+    s._start_turn(hezrou)  # its turn starts: the +5 ends
+    assert J.stat_mods(s.b, hezrou, "defenses") == 0
