@@ -283,6 +283,11 @@ _STATIC_PATTERNS: Final = (
     # attack' (the points its destruction by such an attack is worth)
     (re.compile(r"^(?:your )?opponent scores (?P<n>\d+) vp instead of its (?:point )?cost if it is destroyed by an? "
                 r"(?P<f>\{c\} or \{a\}|\{[mrca]\}) attack$"), "worth-by"),
+    # 'Trophy: Opponent scores +25 VP if this creature is destroyed by an enemy of level 10 or lower', 'Universally
+    # Hated: Worth +5 VP if destroyed by a level 9 or lower enemy': points more than its cost, from such an enemy
+    (re.compile(r"^(?:(?:your )?opponent scores \+(?P<n>\d+) vp if it is destroyed by an enemy of level (?P<lv>\d+) "
+                r"or lower|(?:it is )?worth \+(?P<n2>\d+) vp if destroyed by a level (?P<lv2>\d+) or lower enemy)$"),
+     "worth-more"),
     # 'Prideful: Attacks against this creature may not be redirected'
     (re.compile(r"^attacks against it (?:cannot|can't|may not|can not) be redirected$"), "own:no-redirect-away"),
     (re.compile(r"^its \{r\} attacks do not provoke opportunity attacks$"), "own:ranged-no-provoke"),
@@ -447,6 +452,9 @@ def _static_keyword(text: str) -> tuple[list[Static], list[Effect], str, str] | 
         if kind == "worth-by":  # 'Opponent scores 7 VP instead of its point cost if destroyed by a {c} or {a} attack'
             by_form = {"{c} or {a}": "close|area", "{c}": "close", "{a}": "area", "{m}": "melee", "{r}": "ranged"}
             return [Static("gain", int(m.group("n")), "worth-by:" + by_form[m.group("f")])], [], "", ""
+        if kind == "worth-more":
+            return [Static("gain", int(m.group("n") or m.group("n2")),
+                           f"worth-more:{m.group('lv') or m.group('lv2')}")], [], "", ""
         if kind == "ca-attack":  # what combat advantage gives it, when the card names the rules' bonus it replaces
             if int(m.group("was")) != COMBAT_ADVANTAGE:
                 return None

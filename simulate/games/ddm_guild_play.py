@@ -300,6 +300,9 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None, dtypes: tuple[st
     for w, n in victim.own_gains:  # 'Opponent scores 7 VP instead of its point cost if it is destroyed by a {c} or {a}
         if w.startswith("worth-by:") and run is not None and _form_matches(w[9:], run.spec, run.power):  # attack'
             worth = n
+        elif w.startswith("worth-more:") and killer is not None and killer.player != victim.player \
+                and killer.card.level <= int(w[11:]):  # 'Opponent scores +25 VP if ... destroyed by an enemy of
+            worth += n  # level 10 or lower'
     again = 0
     if killer is not None and killer.player != victim.player:  # eliminated'
         killer.kills += 1

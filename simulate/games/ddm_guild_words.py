@@ -125,6 +125,11 @@ _SAME_MEANING: Final = (
     (re.compile(r"\battack each adjacent enemy, (\+\d+ vs\.? " + _DEFENCE + r");"), r"(burst 1, enemies only) \1;"),
     (re.compile(r", roll (\+\d+ vs\.? " + _DEFENCE + r") on each enemy and ally within (\d+) squares\. on hit, "
                 r"([^.]+)\. on miss, "), r": (burst \2) \1; \3. miss: "),
+    # 'Constriction: Each adjacent Immobilized enemy takes 10 damage': each such enemy adjacent to it
+    (re.compile(r"(?:^|(?<=[:;,.] ))each adjacent (dazed|stunned|immobilized|slowed|weakened|bloodied|helpless) "
+                r"(enemy|ally|creature)\b(?! adjacent)"), r"each \1 \2 adjacent to it"),
+    # 'you roll 1 extra d20 to determine initiative this round'
+    (re.compile(r"\b(extra d20s?) to determine initiative\b"), r"\1 when determining initiative"),
     # 'Juju: Each Hag and Aberration has Flight': each creature of either kind (the subject words check the kinds)
     (re.compile(r"(?:^|(?<=: ))each (?!(?:ally|enemy|other|adjacent|creature)\b)([a-z\-]+) (and|or) "
                 r"(?!(?:ally|enemy|creature)\b)([a-z\-]+) (has|is|gains)\b"), r"each \1 \2 \3 creature \4"),

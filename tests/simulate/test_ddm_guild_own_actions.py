@@ -2,13 +2,15 @@
 move action this turn', 'Takes 1 extra minor action on each of its turns'; 'its next {m} attack is an automatic hit
 and a critical hit' (until it makes one); 'If this creature is the last creature to activate in the round'; 'Makes 2
 saving throws against each effect'; 'has Speed 12 until end of round'; '+5 to all defenses until start of this
-creature's turn'."""
+creature's turn'; 'Each adjacent Immobilized enemy takes 10 damage'; 'Opponent scores +25 VP if this creature is
+destroyed by an enemy of level 10 or lower'; 'you roll 1 extra d20 to determine initiative this round'."""
 
 from __future__ import annotations
 
 from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildMove, GuildPower
+from simulate.games.ddm_guild_cards import card_from_json
 from simulate.games.ddm_guild_judge import Ctx
 from tests.simulate.test_ddm_guild_rules import (
     SWORD,
@@ -133,3 +135,33 @@ def test_a_speed_and_defences_for_a_while() -> None:
     s.b.active = hezrou
     s._start_turn(hezrou)  # its turn starts: the +5 ends
     assert J.stat_mods(s.b, hezrou, "defenses") == 0
+
+
+CONSTRICTION = "Constriction: Use at start of this creature's turn: Each adjacent Immobilized enemy takes 10 damage."
+TROPHY = "Trophy: Opponent scores +25 VP if this creature is destroyed by an enemy of level 10 or lower."
+PLANS = ("Enemy Battle Plans: Use at start of round: if this creature occupies a victory area, you roll 1 extra d20 to "
+         "determine initiative this round.")
+
+
+def test_each_adjacent_immobilized_enemy() -> None:
+    s = battle([card("Slaver", SWORD, CONSTRICTION)], [card("Orc", SWORD, hp=100), card("Elf", SWORD, hp=100)],
+               PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    orc, elf = s.b.by_id["b1"], s.b.by_id["b2"]
+    P.add_active(s.b, orc, "condition", "immobilized", 0, "save", s.b.by_id["a1"], orc.powers[0].trigger_filter)
+    _use(s, "a1", 1)
+    assert orc.hp == 90 and elf.hp == 100
+
+
+def test_more_points_for_a_low_level_killer_and_initiative_words() -> None:
+    s = battle([card("Tyrannosaurus", SWORD, TROPHY, cost=30, hp=10)],
+               [card("Orc", SWORD, level=10), card("Giant", SWORD, level=11)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    before = s.b.scores[1]
+    P.destroy(s.b, s.b.by_id["a1"], s.b.by_id["b1"])  # a level 10 enemy: its cost and 25 more
+    assert s.b.scores[1] - before == 55
+    plans = card_from_json(card("Spy", SWORD, PLANS)).powers[1]
+    assert plans.trigger == "before-initiative" and plans.requirement == "in-victory-area"
