@@ -245,7 +245,8 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
                                "no-redirect-away", "sight-limit", "slow-reload", "first-kill-double",
                                "all-difficult", "ranged-ignores-forest", "auto-save", "hit-automatically",
                                "attacks-no-provoke", "no-crit-damage", "ignores-slippery", "no-ally-squares",
-                               "forest-sight", "extra-minor", "two-saves", "worth-more"})
+                               "forest-sight", "extra-minor", "two-saves", "worth-more",
+                               "speed"})  # (more speed an aura gives: Fighter.speed reads it)
 
 
 def gain_played(what: str, static: bool) -> bool:

@@ -2311,8 +2311,11 @@ def _aura_have(who: str, flt: Filter, rest: str, size: int, text: str) -> list[S
     # against each target granting it combat advantage', 'Goblin allies gain an extra +2 attack vs. targets granting
     # them combat advantage'); 'granting this creature combat advantage' is not read (whose?)
     holder_ca = bool(re.search(r"\bgranting (?:it|them) combat advantage\b", text.lower()))
+    # 'Motivator: Goblin allies have +2 Speed': more speed, which what its auras give a creature holds (the largest)
+    faster = all(stat == "speed" and n > 0 and not d and f == Filter() for stat, n, f, d in mods) \
+        and who != "self-and-allies"
     states: list[str] = []
-    for stat, _n, f, d in mods:
+    for stat, _n, f, d in mods if not faster else ():
         own_state = re.search(r"while (?:it|this creature) is", text.lower()) or f.self_state in _SHARED_STATES
         if stat not in _AURA_STATS or d or (f.self_state and not own_state):  # (the aura's creature's state)
             return None
@@ -2324,6 +2327,8 @@ def _aura_have(who: str, flt: Filter, rest: str, size: int, text: str) -> list[S
     size = size or (1 if within < 0 else within) or ANYWHERE
     kind = flt.keyword or flt.alignment
     side = {"enemies": "enemy", "all": "any"}.get(who, "ally")
+    if faster:
+        return [Static("aura-gain", n, "speed", Filter(keyword=kind, side=side), aura=size) for _s, n, _f, _d in mods]
     out = [Static("aura-mod", n, stat, Filter(keyword=kind, attack_form=f.attack_form, side=side,
                                               target_state=state, self_state=f.self_state), aura=size)
            for (stat, n, f, _d), state in zip(mods, states, strict=True)]

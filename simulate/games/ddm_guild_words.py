@@ -128,6 +128,9 @@ _SAME_MEANING: Final = (
     # 'Constriction: Each adjacent Immobilized enemy takes 10 damage': each such enemy adjacent to it
     (re.compile(r"(?:^|(?<=[:;,.] ))each adjacent (dazed|stunned|immobilized|slowed|weakened|bloodied|helpless) "
                 r"(enemy|ally|creature)\b(?! adjacent)"), r"each \1 \2 adjacent to it"),
+    # 'Thunder Lute: Each ally and each enemy within 3 squares of this creature takes 5 thunder damage AND this creature
+    # heals 10 HP': the damage, then its heal
+    (re.compile(r"\b(takes? \d+ (?:[a-z]+ )?damage) and it heals\b"), r"\1, then it heals"),
     # 'you roll 1 extra d20 to determine initiative this round'
     (re.compile(r"\b(extra d20s?) to determine initiative\b"), r"\1 when determining initiative"),
     # 'Juju: Each Hag and Aberration has Flight': each creature of either kind (the subject words check the kinds)

@@ -165,3 +165,25 @@ def test_more_points_for_a_low_level_killer_and_initiative_words() -> None:
     assert s.b.scores[1] - before == 55
     plans = card_from_json(card("Spy", SWORD, PLANS)).powers[1]
     assert plans.trigger == "before-initiative" and plans.requirement == "in-victory-area"
+
+
+def test_an_aura_of_more_speed_for_allies_of_a_kind() -> None:
+    s = battle([card("Marshal", SWORD, "Motivator: Goblin allies have +2 Speed."),
+                card("Goblin", SWORD, keywords=("goblin",)), card("Orc", SWORD)], [card("Elf", SWORD)], PurposeDice())
+    for fid, x in (("a1", 0), ("a2", 1), ("a3", 2), ("b1", 11)):
+        put(s, fid, x, 3)
+    P.refresh_while(s.b)
+    assert (s.b.by_id["a2"].speed(), s.b.by_id["a3"].speed()) == (8, 6)
+
+
+def test_damage_around_it_and_then_its_heal() -> None:
+    lute = ("Thunder Lute: Attack action: Each ally and each enemy within 3 squares of this creature takes 5 thunder "
+            "damage AND this creature heals 10 HP.")
+    s = battle([card("Bard", SWORD, lute, hp=50), card("Friend", SWORD)], [card("Orc", SWORD), card("Far", SWORD)],
+               PurposeDice())
+    for fid, x in (("a1", 4), ("a2", 5), ("b1", 7), ("b2", 11)):
+        put(s, fid, x, 3)
+    bard = s.b.by_id["a1"]
+    bard.hp = 30
+    _use(s, "a1", 1)
+    assert [s.b.by_id[x].hp for x in ("a1", "a2", "b1", "b2")] == [40, 45, 45, 50]
