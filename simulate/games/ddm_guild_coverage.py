@@ -454,6 +454,7 @@ def _second_played(power: Power, e: Effect) -> bool:
 PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "adjacent-to", "cond", "kinds", "id", "hit-with",
                                                "affected-by", "near-event"})
 PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warband", "moved-from-start", "wounded",
+                                           "moved-squares",
                                            "near-bloodied", "adjacent-enemy", "no-adjacent-enemy",
                                            "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",
                                            "adjacent-enemies-max",

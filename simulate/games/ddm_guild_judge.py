@@ -420,6 +420,8 @@ def holds(b: Battle, ss: str, holder: Fighter, charge: bool = False, opportunity
                    and has_kinds(x, kinds)) >= int(count)
     if ss == "moved-this-turn":
         return b.active is holder and holder.moved > 0
+    if ss.startswith("moved-squares:"):  # 'if this creature moves at least 4 squares during its turn': every square
+        return b.active is holder and holder.moved >= int(ss[14:])  # it has moved (or shifted) this turn
     if ss.startswith("moved-from-start:"):  # squares between where its turn began and where it is (every square 1)
         start, now = holder.turn_start, holder.pos
         return b.active is holder and start is not None and now is not None and \

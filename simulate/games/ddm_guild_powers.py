@@ -1124,6 +1124,11 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
         tail_cond = None
     body = _ACTION_AFTER_SPEC.sub(r"minor action: \1", body.strip())  # '(reach 3) Minor action: +19 vs. AC',
     # '(minor action) (radius 1 within 5) +20 vs. Fortitude': the action first, as elsewhere
+    moves_first = _MOVES_THEN.match(body.strip(" ."))
+    if moves_first:  # 'Child of Shadow: If this creature moves at least 4 squares during its turn, it has Conceal 6
+        # until end of this creature's next turn': at the end of such a turn
+        body = f"use at end of its turn, only if it has moved at least {moves_first.group('n')} squares this turn: " \
+            f"{moves_first.group('rest')}"
     for lead_rx, event_words in _ROLL_LEADS_AS_EVENTS:
         if lead_rx.match(body.strip(" .")):
             body = lead_rx.sub(event_words, body.strip(" ."))
@@ -1635,6 +1640,8 @@ _ROLL_LEADS_AS_EVENTS: Final = (
     (re.compile(r"^on natural attack rolls? of (\d+) or 20[,:;]\s*(target .+?)\s*\(hit or miss\)$"),
      r"whenever it rolls a natural \1 or 20 on an attack roll: \2"),
 )
+_MOVES_THEN: Final = re.compile(r"^if it moves at least (?P<n>\d+) squares (?:during|on) its turn, (?P<rest>it "
+                                r"(?:has|is|gains) [^,;:]+ until end of its next turn)$")
 _NOT_RIDERS: Final = re.compile(r"^(?:\(|\+\d+ vs\b|.*\bhit or miss\b)")
 
 

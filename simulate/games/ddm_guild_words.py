@@ -1525,6 +1525,7 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
      "moved-from-start:{n}"),
     (r"it has moved at least " + _N + r" squares (?:away )?from its starting position(?: this turn)?",
      "moved-from-start:{n}"),
+    (r"it has moved at least " + _N + r" squares (?:this|during its) turn", "moved-squares:{n}"),
     (r"it has moved " + _N + r" or more squares (?:away )?from its starting position(?: this turn)?",
      "moved-from-start:{n}"),
     (r"no enem(?:y has|ies have) line of sight to it|no enem(?:y|ies) can see it", "unseen"),

@@ -187,3 +187,18 @@ def test_damage_around_it_and_then_its_heal() -> None:
     bard.hp = 30
     _use(s, "a1", 1)
     assert [s.b.by_id[x].hp for x in ("a1", "a2", "b1", "b2")] == [40, 45, 45, 50]
+
+
+def test_conceal_after_a_long_move() -> None:
+    shadow = ("Child of Shadow: If this creature moves at least 4 squares during its turn, it has Conceal 6 until end "
+              "of this creature's next turn.")
+    for to, hidden in (((5, 0), True), ((3, 0), False)):
+        s = battle([card("Assassin", SWORD, shadow)], [card("Orc", SWORD)], PurposeDice())
+        put(s, "a1", 0, 0)
+        put(s, "b1", 11, 7)
+        turn_of(s, "a1")
+        assassin = s.b.by_id["a1"]
+        assassin.moved = 0
+        s.apply(GuildMove(to))
+        s._end_turn(assassin)
+        assert (assassin.conceal_now() == 6) is hidden, to
