@@ -164,6 +164,7 @@ PLAYED_DURATIONS: Final = frozenset({"save", "end-next-turn", "end-turn", "end-r
                                      "permanent", "attack", "after-attack", "end-next-turn-source",
                                      "start-next-turn-source", "until-damaged", "end-next-round", "while-source",
                                      "until-source-bloodied", "until-moves", "until-attacked", "until-bloodied",
+                                     "until-moves-or-attacks",
                                      "after-hit", "until-targets-source"})
 PLAYED_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "defenses", "defenses-nonac",
                                  "def", "speed", "save", "keen"})

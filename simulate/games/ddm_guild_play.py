@@ -2102,9 +2102,11 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             fire(b, "resolved-against", [t], target=attacker, run=run)
             fire(b, "ally-attack-resolved", b.allies_of(t), target=attacker, ally=t, run=run)
     for e in attacker.effects[:]:
-        # 'until after it attacks'; a bonus for its next attack of a form ends with an attack of that form only
-        if (e.duration == "after-attack" or "next-attack" in e.extra) and (
-                not e.filter.attack_form or _form_matches(e.filter.attack_form, spec, power)):
+        # 'until after it attacks'; a bonus for its next attack of a form ends with an attack of that form only; 'Resist
+        # 5 All until it moves or attacks'
+        if ((e.duration == "after-attack" or "next-attack" in e.extra) and (
+                not e.filter.attack_form or _form_matches(e.filter.attack_form, spec, power))) \
+                or e.duration == "until-moves-or-attacks":
             b.end_effect(attacker, e, "attacked")
         elif e.duration == "after-hit" and hits:  # 'until after it hits with an attack'
             b.end_effect(attacker, e, "hit")

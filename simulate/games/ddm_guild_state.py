@@ -677,7 +677,8 @@ class Battle:
     def end_until(self, f: Fighter, duration: str, why: str) -> None:
         """End ``f``'s effects that last until this happens to it ("until-moves", "until-attacked",
         "until-bloodied")."""
-        for e in [x for x in f.effects if x.duration == duration]:
+        for e in [x for x in f.effects if x.duration == duration or (
+                duration == "until-moves" and x.duration == "until-moves-or-attacks")]:
             self.end_effect(f, e, why)
 
     def end_effect(self, f: Fighter, e: Active, why: str) -> None:

@@ -115,6 +115,7 @@ DURATIONS: Final = (
     "while-source", "until-source-bloodied",  # while the power's creature is on the battle map; until it is first
     # bloodied (or leaves it)
     "until-moves", "until-attacked", "until-bloodied",  # its own next move, an attack on it, its first bloodying
+    "until-moves-or-attacks",  # its own next move or attack, whichever comes first
 )
 TRIGGERS: Final = (
     "", "start-of-round", "end-of-round", "before-initiative", "start-of-turn", "end-of-turn", "setup",

@@ -460,6 +460,7 @@ _DURATION_PATTERNS: Final = (
     # until its own move ('invisible to non-adjacent enemies until it moves'), an attack on it ('+2 Attack ... until it
     # is attacked'), its first bloodying ('Up to 4 allies gain Flight until they are first bloodied')
     (re.compile(r"^until it moves$"), "until-moves"),
+    (re.compile(r"^until it moves or attacks$"), "until-moves-or-attacks"),  # (whichever comes first)
     (re.compile(r"^until it is (?:next )?attacked$"), "until-attacked"),
     (re.compile(r"^until they are first bloodied$"), "until-bloodied"),
     (re.compile(r"^until after it hits(?: with an attack)?$"), "after-hit"),  # ('Zehir's Eye')
@@ -480,7 +481,8 @@ def _duration(text: str) -> str:
 
 _TRAILING_DURATION: Final = re.compile(
     r"^(.*?)[ ,]*\(?((?:save ends(?: both| all)?)|until (?:the )?(?:end|start) of [^;.()]*|until after it [^;.()]*"
-    r"|until it (?:first )?(?:attacks|makes an attack|resolves an attack|takes damage|moves|is attacked)"
+    r"|until it (?:first )?(?:attacks|makes an attack|resolves an attack|takes damage|moves or attacks|moves|is "
+    r"attacked)"
     r"|until it targets it(?: with an attack)?|until they are first bloodied|for the rest of the battle|this round"
     r"|while it is (?:on the battle ?map|in play)|until it is destroyed)\)?$"
 )

@@ -202,3 +202,19 @@ def test_conceal_after_a_long_move() -> None:
         s.apply(GuildMove(to))
         s._end_turn(assassin)
         assert (assassin.conceal_now() == 6) is hidden, to
+
+
+def test_resist_until_it_moves_or_attacks() -> None:
+    withdrawal = "Withdrawal: Replaces move action: This creature has Resist 5 All until it moves or attacks."
+    for moves in (True, False):
+        s = battle([card("Crucian", SWORD, withdrawal)], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15]))
+        put(s, "a1", 4, 3)
+        put(s, "b1", 5, 3)
+        crucian, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+        _use(s, "a1", 1)
+        assert crucian.resist_now().get("all") == 5
+        if moves:
+            P.walk(s.b, crucian, [(4, 3), (3, 3)], provokes=False)
+        else:
+            attack_with(s, crucian, orc)
+        assert not crucian.resist_now().get("all"), moves
