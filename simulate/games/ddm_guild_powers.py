@@ -968,7 +968,8 @@ _CONSTRUCTION: Final = re.compile(
     r"warband construction)"
     r"|(?:it is )?legal in a warband of any faction that includes an? [a-z\- ]+ champion"
     r"|[a-z\-]+ allies cost \d+ less than normal for purposes of warband construction\. opponents score vp normally "
-    r"for eliminating them)\.?$")
+    r"for eliminating them"
+    r"|(?:it )?cannot be assigned items)\.?$")  # ('Vow of Poverty': no battle assigns items)
 
 
 # 'This can increase this creature's HP above its starting total, though it is considered Bloodied only at 10 HP or
@@ -1702,10 +1703,10 @@ def _outcome_effects(body: str) -> list[Effect]:
 
 
 _MOVE_AND_ATTACK: Final = re.compile(
-    r"^(?:it )?moves? up (?:to )?(?:its (?:current )?speed|(?P<n>\d+) squares)(?: \(minimum 1 square\))?,? and "
-    r"(?:then )?makes? (?:a|an|1|one) ?(?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|\{b\} or (?:1 )?\{r\}|m) ?attack "
+    r"^(?:it )?moves? up (?:to )?(?:its (?:current )?speed|(?P<n>\d+) squares)(?: \(minimum 1 square\))?(?:,? and "
+    r"(?:then )?makes?|, making) (?:a|an|1|one) ?(?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|\{b\} or (?:1 )?\{r\}|m) ?attack "
     r"(?:(?:at )?any (?:time|point) during "
-    r"(?:the|its|that) move(?:ment)?)$")
+    r"(?:(?:the|its|that) )?move(?:ment)?)$")
 
 
 # 'This creature moves up to its speed, then attacks: (blast 4) +16 vs. AC', 'Move up to 6 squares as though with

@@ -131,6 +131,10 @@ _SAME_MEANING: Final = (
     # 'Thunder Lute: Each ally and each enemy within 3 squares of this creature takes 5 thunder damage AND this creature
     # heals 10 HP': the damage, then its heal
     (re.compile(r"\b(takes? \d+ (?:[a-z]+ )?damage) and it heals\b"), r"\1, then it heals"),
+    # 'Earthglide 5: Move action; Burrow up to 5 squares': a move with Burrow
+    (re.compile(r"(?:^|(?<=[:;] ))burrow up to (\d+) squares\b"), r"move up to \1 squares with burrow"),
+    # 'Easy Prey: make a melee basic attack vs. an Immobilized target': against such an enemy
+    (re.compile(r"\b(make an? \{[a-z]+\} attack) vs\.? (an? [a-z]+) target\b"), r"\1 against \2 enemy"),
     # 'you roll 1 extra d20 to determine initiative this round'
     (re.compile(r"\b(extra d20s?) to determine initiative\b"), r"\1 when determining initiative"),
     # 'Juju: Each Hag and Aberration has Flight': each creature of either kind (the subject words check the kinds)

@@ -218,3 +218,28 @@ def test_resist_until_it_moves_or_attacks() -> None:
         else:
             attack_with(s, crucian, orc)
         assert not crucian.resist_now().get("all"), moves
+
+
+def test_a_melee_basic_attack_against_an_immobilized_enemy_only() -> None:
+    prey = "Easy Prey: Minor action, once per turn: make a melee basic attack vs. an Immobilized target."
+    s = battle([card("Scorpion", SWORD, prey)], [card("Orc", SWORD, hp=100), card("Elf", SWORD, hp=100)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    orc, elf = s.b.by_id["b1"], s.b.by_id["b2"]
+    turn_of(s, "a1")
+    P.add_active(s.b, orc, "condition", "immobilized", 0, "save", s.b.by_id["a1"], orc.powers[0].trigger_filter)
+    s.apply(GuildPower(s.b.by_id["a1"].powers[1].index))
+    assert orc.hp == 90 and elf.hp == 100
+
+
+def test_burrow_swoop_and_no_items() -> None:
+    glide = card_from_json(card("Azurion", SWORD, "Earthglide 5: Move action; Burrow up to 5 squares")).powers[1]
+    assert glide.action == "move" and [(e.kind, e.amount, e.extra) for e in glide.effects] == [
+        ("move", 5, ("mode:burrow",))]
+    swoop = card_from_json(card("Kraul", SWORD, "Swoop Attack: Attack action: This creature moves up to its speed, "
+                                "making a {m} attack at any point during movement.")).powers[1]
+    assert [(e.kind, e.what) for e in swoop.effects] == [("move", ""), ("attack", "melee-basic")]
+    vow = card_from_json(card("Adept", SWORD, "Vow of Poverty: Cannot be assigned items.")).powers[1]
+    assert [s.kind for s in vow.statics] == ["construction"]
