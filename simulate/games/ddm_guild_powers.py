@@ -1704,8 +1704,8 @@ def _outcome_effects(body: str) -> list[Effect]:
 
 _MOVE_AND_ATTACK: Final = re.compile(
     r"^(?:it )?moves? up (?:to )?(?:its (?:current )?speed|(?P<n>\d+) squares)(?: \(minimum 1 square\))?(?:,? and "
-    r"(?:then )?makes?|, making) (?:a|an|1|one) ?(?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|\{b\} or (?:1 )?\{r\}|m) ?attack "
-    r"(?:(?:at )?any (?:time|point) during "
+    r"(?:then )?makes?|, making) (?:a|an|1|one) ?(?P<w>\{b\}|\{m\}|\{mb\}|\{r\}|\{rb\}|\{b\} or (?:1 )?\{r\}|m) ?"
+    r"attack (?:(?:at )?any (?:time|point) during "
     r"(?:(?:the|its|that) )?move(?:ment)?)$")
 
 
