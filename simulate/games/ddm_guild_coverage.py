@@ -657,6 +657,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
         return "a d20 table in an attack's effects"
     if move_mode(e) and (e.kind != "move" or move_mode(e) not in MOVE_MODES):
         return f"moving with {move_mode(e)} is not played"
+    if e.kind == "teleport" and e.what == "away" and e.who == "target" and trigger == "missed-by" and not attack:
+        return ""  # 'Use when a {m} attack misses this creature: Teleport attacker up to 3 squares' (its attack missed)
     if e.kind == "teleport" and e.what in ("away", "near-self"):  # an attack's target teleported (ddm-guild.teleport)
         return "" if attack and e.who == "target" and not trigger else "a target teleported with no attack"
     if e.kind in ("shift", "move", "teleport") and e.what:
@@ -669,6 +671,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
             return "a move beside 'that ally' with no such ally"
         if e.kind == "shift" and e.amount == 0 and e.what not in ("end:target", "end:that-ally"):
             return "a shift of no length but around a creature"
+    if e.kind == "place" and e.what == "in-space:ally" and trigger != "ally-destroyed":
+        return "'place it in a square occupied by that ally' with no ally destroyed"
     if e.kind == "place" and e.what == "adjacent:ally" and trigger not in _EVENT_ALLY:
         return "'place it adjacent to that ally' with no such ally"
     if e.kind == "place" and e.what.startswith("adjacent:target") and not attack and trigger not in _EVENT_TARGET:

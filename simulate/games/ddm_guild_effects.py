@@ -1599,6 +1599,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if tt:  # 'teleport target up to 5 squares', 'teleport the target to any space within 3 squares of this creature'
         return [Effect("teleport", "target", int(tt.group("n") or tt.group("m")),
                        "away" if tt.group("n") else "near-self")]
+    ta2 = re.match(r"^teleport (?:the |that )?attacker up to (?P<n>\d+)(?: squares?)?$", body) \
+        if ctx == "power" else None
+    if ta2:  # 'Use when a {m} attack misses this creature: Teleport attacker up to 3 squares' (away from it, as a
+        return [Effect("teleport", "target", int(ta2.group("n")), "away")]  # target teleported is)
     pt = re.match(r"^place (?:the )?target in (?:a|any) (?:legal )?(?:space|square) adjacent to it(?: after resolving "
                   r"(?:the |that )?attack)?$", body) if ctx == "hit" else None
     if pt:  # 'place target in any square adjacent to this creature' (an attack's rider: its target beside it)
@@ -1607,6 +1611,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                   r"(?P<who>that ally|the ally|that enemy|the target|target|that target|target of that charge)$", body)
     if pa:  # 'Place this creature in a space adjacent to that ally' (no line of sight needed: not a teleport)
         return [Effect("place", "self", 0, "adjacent:" + ("ally" if "ally" in pa.group("who") else "target"))]
+    sq_ = re.match(r"^place it in a (?:square|space) (?:that was|last) occupied by that ally$", body)
+    if sq_:  # 'when an ally ... is destroyed by an enemy; place this creature in a square that was occupied by that
+        return [Effect("place", "self", 0, "in-space:ally")]  # ally' (one of the squares it stood in)
     ds = re.match(r"^place it in a (?:square|space) adjacent to the (?:square|space) (?:last )?occupied by that "
                   r"creature$", body)
     if ds:  # 'Use after any creature is destroyed: Place this creature in a space adjacent to the space occupied by
@@ -2254,6 +2261,7 @@ _PLACE_WHERE: Final = (
     # area' (by any creature), 'in any other victory area' (not the one it is in)
     (re.compile(r"^in a victory area (?:that is )?occupied by an enemy$"), "victory:enemy", 0),
     (re.compile(r"^in an occupied victory area$"), "victory:occupied", 0),
+    (re.compile(r"^in a random victory area$"), "victory:random", 0),  # (a die names the area: ddm_guild_play)
     (re.compile(r"^in (?:any other|a different|another) victory area$"), "victory:other", 0),
     # 'adjacent to the enemy creature with the highest HP' (ties: each of them)
     (re.compile(r"^adjacent to the enemy(?: creature)? with the highest (?:current )?hp$"), "near:enemy:highest-hp",

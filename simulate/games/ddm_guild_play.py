@@ -936,6 +936,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         elif e.kind == "place":
             if e.what == "beside:self":  # another creature put beside the power's own
                 place_beside(b, f, src)
+            elif e.what == "in-space:ally":
+                place_in_space(b, f, ctx.ally)
             elif e.what.startswith("adjacent:"):
                 place_beside(b, f, ctx.ally if e.what == "adjacent:ally" else ctx.target, e.what.endswith(":seen"),
                              e.what.endswith(":space"))
@@ -2899,6 +2901,25 @@ def place_beside(b: Battle, f: Fighter, near: Fighter | None, seen: bool = False
     b.event("place", creature=f.id, to=list(best[1]), beside=near.id)
 
 
+def place_in_space(b: Battle, f: Fighter, gone: Fighter | None) -> None:
+    """'Place this creature in a square that was occupied by that ally' (an ally just destroyed): a free space of
+    ``f`` holding one of the squares ``gone`` stood in, where the engine would move ``f`` (else the first in reading
+    order); nothing if none is free."""
+    if gone is None or gone.pos is None or gone.in_play() or f.pos is None or not f.in_play():
+        return
+    occ = b.occupied()
+    was = set(space_of(gone.pos, gone.side))
+    options = sorted({(x - i, y - j) for x, y in was for i in range(f.side) for j in range(f.side)},
+                     key=lambda a: (a[1], a[0]))
+    options = [a for a in options if b.board.can_end(a, f.side, f.statue_ok)
+               and all(occ.get(sq) in (None, f) for sq in space_of(a, f.side))]
+    if not options:
+        return
+    to = best_square(b, f, options, False) or options[0]
+    place(b, f, to)
+    b.event("place", creature=f.id, to=list(to), where="in-space")
+
+
 def place(b: Battle, f: Fighter, anchor: Sq) -> None:
     f.pos = anchor
     b.moved()
@@ -2957,9 +2978,17 @@ def place_at(b: Battle, f: Fighter, e: Effect) -> None:
     """'Place this creature within 6 squares of an Arcane ally / in your start area / adjacent to a wall ...'
     (profile, how the engine uses powers): the square the engine would move it to (``best_square``) among the
     free spaces there; nothing when none is better than where it stands."""
-    to = best_square(b, f, placement_squares(b, f, e), False)
+    options = placement_squares(b, f, e)
+    to = best_square(b, f, options, False)
     if to is None:
         return
+    if e.what == "victory:random":  # 'Place this creature in a random victory area': used when some victory area
+        areas = b.board.grid.areas("victory")  # would be worth it; then a die names the area (each alike), and
+        cells = areas[b.dice.roll(len(areas), "area") - 1].cells  # it goes to its best free space there
+        there = [a for a in options if all(sq in cells for sq in space_of(a, f.side))]
+        if not there:
+            return
+        to = best_square(b, f, there, False) or there[0]
     place(b, f, to)
     b.event("place", creature=f.id, to=list(to), where=e.what)
 

@@ -154,8 +154,11 @@ _SAME_MEANING: Final = (
     (re.compile(r"(^|: )((?:[a-z]+ )?targets? occupying (?:forest|river|difficult|statue|smoke|fire) terrain): "
                 r"(?=\+\d+ vs)"), r"\1(\2 only) "),
     # 'Use when this creature occupies river terrain and takes damage:' (Hydrophilic): its damage, while it is there
-    (re.compile(r"\buse when it occupies ((?:forest|river|difficult|statue|smoke|fire) terrain) and takes damage:"),
-     r"use when it takes damage, only while occupying \1:"),
+    # ('Grounded: ... use when this creature fails a save and occupies difficult terrain: Reroll that save')
+    (re.compile(r"\buse when it occupies ((?:forest|river|difficult|statue|smoke|fire) terrain) and (takes damage|"
+                r"fails a save):"), r"use when it \2, only while occupying \1:"),
+    (re.compile(r"\buse when it (takes damage|fails a save) and occupies ((?:forest|river|difficult|statue|smoke|"
+                r"fire) terrain):"), r"use when it \1, only while occupying \2:"),
     # 'Minor action; when adjacent to river terrain only. All river terrain ...' (Early Freeze): the action's state
     (re.compile(r"\b(minor|move|attack) action; when ([a-z ,\-]+?) only\. "), r"\1 action, only when \2: "),
     # 'attackers making {m} attacks against it take 10 damage per attack' (Spined Devil's Spine Shield)

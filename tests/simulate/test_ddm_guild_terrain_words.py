@@ -452,3 +452,75 @@ def test_a_placement_beside_a_creature_its_unplayed_power_affects_is_not_played(
         "move", "near:enemy", "affected-by:sign of vengeance")
     assert [q.unplayed for q in unplayed_powers(card_from_json(angel)) if q.index == 2] == [
         "creatures affected by a power of its card the engine does not play"]
+
+
+TRAP_DOOR = "Trap Door: Use at start of any round after the first: Place this creature in a random victory area."
+
+
+def test_a_placement_in_a_victory_area_a_die_names() -> None:
+    assert_played(card("Wolf Spider", SWORD, TRAP_DOOR), 1)
+    for face, area in ((1, AREA_A), (2, AREA_B)):
+        s = GuildGame().new_initial_state(
+            lists=[{"name": "A", "creatures": [card("Wolf Spider", SWORD, TRAP_DOOR)]},
+                   {"name": "B", "creatures": [card("Orc", SWORD)]}],
+            battle_map=VICTORY_MAP, dice=PurposeDice(area=[face]), params={"format": "standard-200"})
+        assert isinstance(s, GuildState)
+        put(s, "a1", 0, 0)
+        put(s, "b1", 11, 7)
+        spider = s.b.by_id["a1"]
+        s.b.round = 2
+        P.fire(s.b, "start-of-round", [spider])
+        assert spider.pos in area  # (the map's first victory area is A's, the second B's)
+        assert ("area", face) in s.b.dice.rolled
+
+
+JUSTICE = "Swift Justice: Immediate, when an ally within 10 squares of this creature is destroyed by an enemy; place " \
+          "this creature in a square that was occupied by that ally, then make a {b} attack against that enemy."
+
+
+def test_placed_where_a_destroyed_ally_stood_then_an_attack_on_its_destroyer() -> None:
+    assert_played(card("Justicator", SWORD, JUSTICE), 1)
+    s = battle([card("Justicator", SWORD, JUSTICE), card("Squire", SWORD, hp=10)], [card("Orc", SWORD, hp=50)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 6, 3)
+    put(s, "b1", 7, 3)
+    justicator, squire, orc = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
+    attack_with(s, orc, squire)
+    assert not squire.alive and justicator.pos == (6, 3) and orc.hp == 40
+
+
+GROUNDED = "Grounded: Immediate action, use when this creature fails a save and occupies difficult terrain: Reroll " \
+           "that save."
+WEAKEN = "Weaken: +10 vs. AC; Weakened (save ends)."  # (not Dazed: a Dazed creature takes no immediate action)
+
+
+def test_a_save_rolled_again_while_it_stands_in_difficult_terrain() -> None:
+    p = parse_power(0, "special", GROUNDED)
+    assert (p.trigger, p.requirement, p.effects[0].kind) == ("fails-save", "in-terrain:difficult", "reroll")
+    assert_played(card("Earth Genasi", SWORD, GROUNDED), 1)
+    for where, saved in (((6, 3), True), ((5, 6), False)):  # (forest is difficult terrain)
+        s = _forest_battle([card("Earth Genasi", SWORD, GROUNDED)], [card("Orc", WEAKEN)],
+                           PurposeDice(attack=[15], save=[5, 15]))
+        put(s, "a1", *where)
+        put(s, "b1", where[0], where[1] - 1)
+        genasi, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+        attack_with(s, orc, genasi)
+        weak = [e for e in genasi.effects if e.what == "weakened"]
+        assert weak and P.roll_save(s.b, genasi, weak[0]) is saved
+
+
+COMBAT_TELEPORT = "Combat Teleport: Use when a {m} attack misses this creature: Teleport attacker up to 3 squares."
+
+
+def test_an_attacker_that_missed_teleported_away() -> None:
+    assert_played(card("Drow Wand Mage", SWORD, COMBAT_TELEPORT), 1)
+    s = battle([card("Drow Wand Mage", SWORD, COMBAT_TELEPORT)], [card("Orc", SWORD)], PurposeDice(attack=[2, 18]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    mage, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    attack_with(s, orc, mage)  # a miss: the Orc teleported 3 squares away
+    assert orc.pos is not None and s.b.gap(mage, orc) == 4 and mage.hp == 50
+    put(s, "b1", 6, 3)
+    attack_with(s, orc, mage)  # a hit: it stays
+    assert orc.pos == (6, 3) and mage.hp == 40
