@@ -2027,8 +2027,11 @@ def _gated_rider(rest: str, gate: Filter, instead: bool) -> list[Effect] | None:
             effects = _clause(r, "target", "gated")
         except _Unread:
             return None
-    if not effects or any(e.who != "target" or e.kind not in ("damage", "condition", "ongoing", "push", "pull", "slide")
-                          for e in effects) or (instead and any(e.kind in ("push", "pull", "slide") for e in effects)):
+    if not effects or any((e.who != "target" or e.kind not in ("damage", "condition", "ongoing", "push", "pull",
+                                                                "slide"))
+                          and (e.kind, e.who, e.what) != ("switch", "self", "target")  # ('if target is Medium or
+                          for e in effects) or (instead and any(  # smaller, this creature and target switch positions')
+            e.kind in ("push", "pull", "slide", "switch") for e in effects)):
         return None
     flag = ("instead",) if instead else ()
     out = []
@@ -2119,7 +2122,7 @@ _GATE_WORDS: Final = re.compile(
 _SWITCH_WORDS: Final = (
     (re.compile(r"^1 (?:(?P<kw>[a-z\-]+) )?ally within (?P<n>\d+) squares of it switch(?:es)? "
                 r"(?:positions|places|spaces) with (?:the )?target$"), "target", "ally"),
-    (re.compile(r"^it switches (?:positions|places|spaces) with (?:that|the) (?:enemy|target|creature)$"), "self",
+    (re.compile(r"^it switches (?:positions|places|spaces) with (?:that |the )?(?:enemy|target|creature)$"), "self",
      "target"),
     # 'Use when an ally adjacent to this creature is hit by a {m} or {r} attack: This creature switches positions with
     # that ally and is hit by that attack instead'

@@ -159,6 +159,8 @@ _SAME_MEANING: Final = (
                 r"fails a save):"), r"use when it \2, only while occupying \1:"),
     (re.compile(r"\buse when it (takes damage|fails a save) and occupies ((?:forest|river|difficult|statue|smoke|"
                 r"fire) terrain):"), r"use when it \1, only while occupying \2:"),
+    # 'this creature and target switch positions' (Spinning Strike's rider: its 'and' is not two effects)
+    (re.compile(r"\bit and (?:the )?target switch (positions|places|spaces)\b"), r"it switches \1 with target"),
     # 'Minor action; when adjacent to river terrain only. All river terrain ...' (Early Freeze): the action's state
     (re.compile(r"\b(minor|move|attack) action; when ([a-z ,\-]+?) only\. "), r"\1 action, only when \2: "),
     # 'attackers making {m} attacks against it take 10 damage per attack' (Spined Devil's Spine Shield)
@@ -1219,6 +1221,8 @@ _T_AFTER: Final = tuple((re.compile("^" + p + r"(?= |,|$)"), atom) for p, atom i
     (r"(?:in|occupying|that occupy|that occupies) (?:a |any )?victory areas?", "at:in-victory-area"),
     (r"(?:in|occupying|that occupy|that occupies) (?:one of )?your victory areas?", "in-your-victory-area"),
     (r"(?:in|occupying|occupies|that occupy|that occupies) " + _T_PLACE + " terrain", "at:in-terrain:{p}"),
+    (r"(?:that (?:are|is) )?adjacent to " + _T_PLACE + " terrain or to (?:it|this creature)",
+     "at:adjacent-terrain:{p}/adjacent"),  # ('one ally adjacent to forest terrain or to this creature')
     (r"(?:that (?:are|is) )?adjacent to " + _T_PLACE + " terrain or " + _T_PLACE.replace("?P<p>", "?P<p2>")
      + " terrain", "at:adjacent-terrain:{p}|{p2}"),
     (r"(?:that (?:are|is) )?adjacent to " + _T_PLACE + " terrain", "at:adjacent-terrain:{p}"),

@@ -524,3 +524,42 @@ def test_an_attacker_that_missed_teleported_away() -> None:
     put(s, "b1", 6, 3)
     attack_with(s, orc, mage)  # a hit: it stays
     assert orc.pos == (6, 3) and mage.hp == 40
+
+
+SPINNING = "Spinning Strike: +16 vs. Reflex; 20 Damage AND if target is Medium or smaller, this creature and target " \
+           "switch positions."
+
+
+def test_an_attack_that_switches_places_with_a_target_of_a_size() -> None:
+    assert_played(card("Tiefling Gladiator", SPINNING), 0)
+    s = battle([card("Tiefling Gladiator", SPINNING)], [card("Orc", SWORD), card("Ogre", SWORD, size="Large")],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 3, 3)
+    gladiator, orc, ogre = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    attack_with(s, gladiator, orc)
+    assert (gladiator.pos, orc.pos, orc.hp) == ((6, 3), (5, 3), 30)
+    put(s, "a1", 5, 4)
+    attack_with(s, gladiator, ogre)  # (Large: no switch)
+    assert (gladiator.pos, ogre.pos, ogre.hp) == ((5, 4), (3, 3), 30)
+
+
+SELESNYA = "Use at end of round: One ally adjacent to forest terrain or to this creature heals 20 HP."
+
+
+def test_an_ally_beside_a_terrain_or_beside_it() -> None:
+    p = parse_power(0, "special", SELESNYA)
+    assert p.effects[0].filter.target_state == "at:adjacent-terrain:forest/adjacent"
+    assert_played(card("Selesnya Druid", SWORD, SELESNYA), 1)
+    s = _forest_battle([card("Druid", SWORD, SELESNYA), card("Elf", SWORD), card("Centaur", SWORD),
+                        card("Wolf", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 0, 0)
+    put(s, "a2", 5, 3)  # beside the forest
+    put(s, "a3", 1, 1)  # beside the Druid
+    put(s, "a4", 3, 7)  # beside neither
+    put(s, "b1", 11, 7)
+    elf, centaur, wolf = (s.b.by_id[x] for x in ("a2", "a3", "a4"))
+    elf.hp, centaur.hp, wolf.hp = 45, 45, 10
+    P.fire(s.b, "end-of-round", [s.b.by_id["a1"]])
+    assert wolf.hp == 10 and elf.hp + centaur.hp == 95  # one of the two healed (5 of its 20: its full hit points)
