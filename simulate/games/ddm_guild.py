@@ -295,6 +295,8 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.never_bloodied = True
     elif kind == "bloodied-line":
         f.bloodied_line = amount
+    elif kind == "bloodied-third":  # 'Considered bloodied at one-third of its starting HP, instead of one-half'
+        f.bloodied_line = f.max_hp // 3
     elif kind == "absorb":
         f.absorb[what] = max(f.absorb.get(what, 0), amount)
     elif kind == "crit-damage":

@@ -176,7 +176,7 @@ PLAYED_STATICS: Final = frozenset({
     "move-after-charge", "act-after-charge",
     "towering", "statue-ok", "no-ca-from-flank", "delayed", "blank", "construction", "crit-multiplier",
     "crit-damage", "while", "aura-gain", "gain", "ca-vs", "kin", "difficult-aura", "resist-form",
-    "always-bloodied", "initiative-rating", "bloodied-line", "through-size",
+    "always-bloodied", "initiative-rating", "bloodied-line", "bloodied-third", "through-size",
     "ally-alignment", "spent-at-start", "warband-keyword", "borrow",
 })
 # what an attack may ignore
@@ -229,7 +229,7 @@ GAINED_WORDS: Final = frozenset({
     "reach", "ca-attack", "flank-attack", "convert", "resist-vs", "conceal-adjacent", "no-attack-form", "resist-far",
     "half-far", "no-reach", "only-basic", "multi-activation", "invisible-far", "half-all", "speed-set",
     "charge-unseen", "free-shift", "invisible-enemies", "no-cover-nearest", "sees-invisible-nearest",
-    "ignores-conceal-nearest", "shift-distance"})
+    "ignores-conceal-nearest", "shift-distance", "no-vp-worth"})
 # (and 'no-negate', read by Fighter.uses_left from while_on: an aura's or its card's only)
 HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", "immobilized",
                                "slowed", "dazed",

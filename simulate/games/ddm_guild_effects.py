@@ -131,6 +131,10 @@ _STATIC_PATTERNS: Final = (
     # 'Ice Walker: ... Ignores slippery terrain': no map has slippery terrain and no power the engine plays makes it
     # (ddm-guild.stand-in-terrain), so there is none to ignore; 'Monolithic: May not enter squares occupied by allies'
     (re.compile(r"^(?:it )?ignores slippery terrain$"), "own:ignores-slippery"),
+    # 'Minotaur Resilience: Considered bloodied at one-third of its starting HP, instead of one-half' (rounded down, as
+    # the half is: ddm-guild.bloodied)
+    (re.compile(r"^(?:it is )?considered bloodied at one-third of its starting hp,? instead of one-half$"),
+     "bloodied-third"),
     (re.compile(r"^(?:it )?(?:may|can) not enter (?:squares|spaces) occupied by allies$"), "own:no-ally-squares"),
     (re.compile(r"^not (?:affected by|subject to) (?:enemies' )?(?:push, pull,? (?:or|and) slide|forced[- ]movement) "
                 r"effects(?: of enemies)?$|^ignores push, pull,? and slide effects$"), "unmovable"),

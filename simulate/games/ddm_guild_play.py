@@ -296,7 +296,8 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None, dtypes: tuple[st
     b.moved()
     source_ended(b, victim, ("while-source", "until-source-bloodied"))
     scorer = 1 - victim.player
-    worth = 0 if any(w == "no-vp-worth" for w, _n in victim.own_gains) else victim.card.cost  # 'Worth 0 VP when
+    worth = 0 if victim.gained("no-vp-worth") or any(w == "no-vp-worth" for w, _n in victim.own_gains) \
+        else victim.card.cost  # 'Worth 0 VP when eliminated' (its card's, or 'until end of battle' a power's)
     for w, n in victim.own_gains:  # 'Opponent scores 7 VP instead of its point cost if it is destroyed by a {c} or {a}
         if w.startswith("worth-by:") and run is not None and _form_matches(w[9:], run.spec, run.power):  # attack'
             worth = n
@@ -304,7 +305,7 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None, dtypes: tuple[st
                 and killer.card.level <= int(w[11:]):  # 'Opponent scores +25 VP if ... destroyed by an enemy of
             worth += n  # level 10 or lower'
     again = 0
-    if killer is not None and killer.player != victim.player:  # eliminated'
+    if killer is not None and killer.player != victim.player:
         killer.kills += 1
         killer.points_earned += worth
         if killer.kills == 1 and killer.gained("first-kill-double"):  # 'You score double VP for the first enemy

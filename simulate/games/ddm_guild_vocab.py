@@ -78,6 +78,7 @@ STATIC_KINDS: Final = (
     "no-opportunity",  # 'Cannot make opportunity attacks'
     "never-bloodied",  # 'Never considered Bloodied'
     "bloodied-line",  # 'considered Bloodied only at 10 HP or fewer': amount, the hit points at which it is bloodied
+    "bloodied-third",  # 'Considered bloodied at one-third of its starting HP, instead of one-half'
     "absorb",  # 'heals 10 HP each time an effect would deal cold damage to it': that damage heals it instead
     "resist", "vulnerable", "immune", "reach", "flight", "burrow", "phasing", "insubstantial", "conceal",
     "blindsight", "stable-footing", "forest-walk", "swarm", "towering", "keen-critical", "awareness",

@@ -159,6 +159,9 @@ _SAME_MEANING: Final = (
                 r"fails a save):"), r"use when it \2, only while occupying \1:"),
     (re.compile(r"\buse when it (takes damage|fails a save) and occupies ((?:forest|river|difficult|statue|smoke|"
                 r"fire) terrain):"), r"use when it \1, only while occupying \2:"),
+    # 'Until end of battle, opponents score 0 VP instead of this creature's cost for destroying this creature'
+    (re.compile(r"\bopponents? scores? 0 vp instead of its (?:cost|point cost) for destroying it\b"),
+     "it is worth 0 vp when destroyed"),
     # 'this creature and target switch positions' (Spinning Strike's rider: its 'and' is not two effects)
     (re.compile(r"\bit and (?:the )?target switch (positions|places|spaces)\b"), r"it switches \1 with target"),
     # 'Minor action; when adjacent to river terrain only. All river terrain ...' (Early Freeze): the action's state

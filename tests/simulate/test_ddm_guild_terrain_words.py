@@ -563,3 +563,28 @@ def test_an_ally_beside_a_terrain_or_beside_it() -> None:
     elf.hp, centaur.hp, wolf.hp = 45, 45, 10
     P.fire(s.b, "end-of-round", [s.b.by_id["a1"]])
     assert wolf.hp == 10 and elf.hp + centaur.hp == 95  # one of the two healed (5 of its 20: its full hit points)
+
+
+RESILIENCE = "Minotaur Resilience: Considered bloodied at one-third of its starting HP, instead of one-half."
+VALHALLA = "Valhalla Bound: Use when this creature destroys an enemy: Until end of battle, opponents score 0 VP " \
+           "instead of this creature's cost for destroying this creature."
+
+
+def test_bloodied_at_a_third_and_worth_nothing_once_it_has_destroyed_an_enemy() -> None:
+    assert_played(card("Minotaur", SWORD, RESILIENCE), 1)
+    assert_played(card("Hero", SWORD, VALHALLA), 1)
+    s = battle([card("Minotaur", SWORD, RESILIENCE, hp=60), card("Hero", SWORD, VALHALLA, hp=10, cost=30)],
+               [card("Orc", SWORD, hp=10, cost=15), card("Goblin", SWORD)], PurposeDice(attack=[15, 15]))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 4, 3)
+    minotaur, hero, orc, goblin = (s.b.by_id[x] for x in ("a1", "a2", "b1", "b2"))
+    minotaur.hp = 21
+    assert not minotaur.bloodied
+    minotaur.hp = 20
+    assert minotaur.bloodied
+    attack_with(s, hero, orc)
+    assert not orc.alive and s.b.scores == [15, 0]
+    attack_with(s, goblin, hero)
+    assert not hero.alive and s.b.scores == [15, 0]  # the Hero is worth nothing now
