@@ -155,7 +155,7 @@ PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "pu
                                    "negate", "reduce", "provoke", "redirect", "choose", "share", "destroy", "max-hp",
                                    "place", "hit", "roll",
                                    "survive", "menu", "initiative", "grant", "scout", "terrain", "cancel", "switch",
-                                   "champion-uses", "destroy-self", "extra-action", "challenge"})
+                                   "champion-uses", "destroy-self", "extra-action", "challenge", "cond-swap"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered", "no-attack", "no-attack-source",
@@ -645,6 +645,11 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
         return f"'{e.what} against that attack' for a creature that is not its target before the roll"
     if e.kind == "extra-action" and trigger not in ("", "start-of-turn", "own-turn"):
         return "an extra attack action given outside its own turn"
+    if e.kind == "cond-swap":  # its own attack's hit, before the hit's effects (ddm_guild_play._hit)
+        old_c, _, new_c = e.what.partition(">")
+        if trigger != "hits" or not {old_c, new_c} <= PLAYED_CONDITIONS:
+            return "a condition put instead with no hit of its own attack"
+        return ""
     if e.kind == "reduce" and e.what == "taken":  # 'Use when it takes damage: it takes -5 damage': the damage it is
         return "" if trigger == "takes-damage" else "'takes -N damage' with no damage being taken"  # about to lose
     if e.kind in ("negate", "reduce") and trigger not in _NEGATE_ON and (e.kind, trigger) != ("reduce", "crit-by"):

@@ -26,6 +26,7 @@ from simulate.games.ddm_guild_vocab import (
     _Unread,
 )
 from simulate.games.ddm_guild_words import (
+    _CONDITION_NAMES,
     _FORMS,
     _RECHARGE_EFFECT,
     _TRAILING_DURATION,
@@ -1395,6 +1396,9 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("mod", who, n, stat, dur, filter=_merge(flt, _target_kinds(f)),
                        extra=((dtype,) if dtype else ()) + flags)
                 for stat, n, f, dtype in mods]
+    cs = re.match(r"^is (?P<new>" + _CONDITION_NAMES + r") instead of (?P<old>" + _CONDITION_NAMES + r")$", body)
+    if cs and ctx == "power" and who == "target":  # 'Use when its basic melee attack hits: The target is Helpless
+        return [Effect("cond-swap", "target", 0, f"{cs.group('old')}>{cs.group('new')}")]  # instead of Immobilized'
     # a condition
     if _CONDITION_RE.match(body) and not re.match(r"^(?:is |are )?invisible to non-?adjacent enemies", body):
         return _condition_effect(who, flt, body, "end-next-turn")  # (invisible to some only: a gain, below)

@@ -829,6 +829,11 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         else:
             ctx.source.extra_attack_actions += e.amount
         return
+    if e.kind == "cond-swap":  # 'The target is Helpless instead of Immobilized' (of its attack that hits: _hit)
+        if ctx.run is not None:
+            old_c, _, new_c = e.what.partition(">")
+            ctx.run.cond_swap[old_c] = new_c
+        return
     if e.kind == "reduce" and e.what == "taken":  # 'Use when it takes damage: it takes -5 damage' (before it is lost:
         if b.pending:  # _shared)
             b.pending[-1][0] = max(0, b.pending[-1][0] - e.amount)
@@ -2354,6 +2359,9 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
                         ignore_insubstantial=through, ignore_resist="resist" in spec.ignores or run.ignore_resist)
     if run.no_riders:  # 'ignore non-damage effects of that attack': on the one hit, its damage (and ongoing damage)
         others = _damage_only(others)  # only
+    if run.cond_swap:  # 'Use when its basic melee attack hits: The target is Helpless instead of Immobilized'
+        others = [replace(e, what=run.cond_swap[e.what]) if e.kind == "condition" and e.who == "target"
+                  and e.what in run.cond_swap else e for e in others]
     if not b.over:
         apply_effects(b, others, ctx, gates_done=True)
     if crit and spec.crit and not b.over:

@@ -588,3 +588,19 @@ def test_bloodied_at_a_third_and_worth_nothing_once_it_has_destroyed_an_enemy() 
     assert not orc.alive and s.b.scores == [15, 0]
     attack_with(s, goblin, hero)
     assert not hero.alive and s.b.scores == [15, 0]  # the Hero is worth nothing now
+
+
+STAFF = "Staff of Entangling: +10 vs. AC; 10 damage AND Immobilized."
+LEHTO = "Use when this creature's basic melee attack hits: The target is Helpless instead of Immobilized."
+
+
+def test_a_condition_put_instead_of_its_attacks_own() -> None:
+    p = parse_power(0, "special", LEHTO)
+    assert (p.trigger, [(e.kind, e.what) for e in p.effects]) == ("hits", [("cond-swap", "immobilized>helpless")])
+    assert_played(card("Lehto", STAFF, LEHTO), 1)
+    s = battle([card("Lehto", STAFF, LEHTO)], [card("Orc", SWORD)], PurposeDice(attack=[15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    lehto, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    attack_with(s, lehto, orc)
+    assert sorted(e.what for e in orc.effects if e.kind == "condition") == ["helpless"] and orc.hp == 40
