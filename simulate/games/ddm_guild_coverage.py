@@ -472,7 +472,8 @@ PER_STATS: Final = frozenset({"attack", "damage", "ac", "fort", "ref", "will", "
 # the target words' atoms (ddm_guild_words: target conditions) judged by ddm_guild_judge._target_more
 PLAYED_TARGET_WORDS: Final = frozenset({"flying", "ongoing", "activated", "within", "beyond", "further", "resist", "at",
                                         "lowest-level", "highest-level", "highest-hp", "sees-no-ally", "invisible-to",
-                                        "has-ca-on-it", "in-your-victory-area", "guarded", "penalty", "flanking",
+                                        "has-ca-on-it", "in-your-victory-area", "in-enemy-victory-area", "guarded",
+                                        "penalty", "flanking",
                                         "attacked-it", "slower", "below-speed", "sneak-immune", "allies-adjacent",
                                         "creatures-adjacent", "in-play"})
 

@@ -1510,6 +1510,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                   r"(?P<n>\d+) squares?$", body)
     if fo:  # 'slide 1 enemy within 5 squares of it 1 square', 'slide an adjacent enemy 1 square'
         who_f, flt_f, rest_f = _subject(fo.group("subj"))
+        where_f = _target_words("enemy " + rest_f) if rest_f and who_f == "enemies" and not flt_f.target_state \
+            else None
+        if where_f is not None and where_f[1] == len("enemy " + rest_f):  # 'slide each enemy occupying one of your
+            flt_f, rest_f = replace(flt_f, target_state=where_f[0]), ""  # victory areas up to 1 square'
         enemies_f = who_f in ("chosen-enemy", "enemies", "chosen-creature") or who_f.startswith("chosen-enemies")
         # a slide of allies too: the engine slides away from the source (ddm-guild.forced-movement), not a choice
         # for one's own creatures; a state word is not a kind ('an Immobilized enemy')

@@ -362,6 +362,8 @@ def _target_more(b: Battle, ts: str, holder: Fighter, target: Fighter) -> bool:
         return target.in_play()
     if kind == "in-your-victory-area":  # 'targets occupying your victory areas': the power's side's areas
         return _holds_place(b, "in-victory-area:" + ("own" if target.player == holder.player else "enemy"), target)
+    if kind == "in-enemy-victory-area":  # 'occupying one of your enemy's victory areas': the other side's areas
+        return _holds_place(b, "in-victory-area:" + ("enemy" if target.player == holder.player else "own"), target)
     return False
 
 

@@ -1223,6 +1223,8 @@ _T_AFTER: Final = tuple((re.compile("^" + p + r"(?= |,|$)"), atom) for p, atom i
      r"(?:enemies or allies|allies or enemies|creatures?) adjacent to (?:it|them))", "alone"),
     (r"(?:in|occupying|that occupy|that occupies) (?:a |any )?victory areas?", "at:in-victory-area"),
     (r"(?:in|occupying|that occupy|that occupies) (?:one of )?your victory areas?", "in-your-victory-area"),
+    (r"(?:in|occupying|that occupy|that occupies) (?:one of )?your (?:enemy's|opponent's) victory areas?",
+     "in-enemy-victory-area"),  # ('each enemy occupying one of your enemy's victory areas')
     (r"(?:in|occupying|occupies|that occupy|that occupies) " + _T_PLACE + " terrain", "at:in-terrain:{p}"),
     (r"(?:that (?:are|is) )?adjacent to " + _T_PLACE + " terrain or to (?:it|this creature)",
      "at:adjacent-terrain:{p}/adjacent"),  # ('one ally adjacent to forest terrain or to this creature')

@@ -460,10 +460,11 @@ TRAP_DOOR = "Trap Door: Use at start of any round after the first: Place this cr
 def test_a_placement_in_a_victory_area_a_die_names() -> None:
     assert_played(card("Wolf Spider", SWORD, TRAP_DOOR), 1)
     for face, area in ((1, AREA_A), (2, AREA_B)):
+        dice = PurposeDice(area=[face])
         s = GuildGame().new_initial_state(
             lists=[{"name": "A", "creatures": [card("Wolf Spider", SWORD, TRAP_DOOR)]},
                    {"name": "B", "creatures": [card("Orc", SWORD)]}],
-            battle_map=VICTORY_MAP, dice=PurposeDice(area=[face]), params={"format": "standard-200"})
+            battle_map=VICTORY_MAP, dice=dice, params={"format": "standard-200"})
         assert isinstance(s, GuildState)
         put(s, "a1", 0, 0)
         put(s, "b1", 11, 7)
@@ -471,7 +472,7 @@ def test_a_placement_in_a_victory_area_a_die_names() -> None:
         s.b.round = 2
         P.fire(s.b, "start-of-round", [spider])
         assert spider.pos in area  # (the map's first victory area is A's, the second B's)
-        assert ("area", face) in s.b.dice.rolled
+        assert ("area", face) in dice.rolled
 
 
 JUSTICE = "Swift Justice: Immediate, when an ally within 10 squares of this creature is destroyed by an enemy; place " \
@@ -604,3 +605,25 @@ def test_a_condition_put_instead_of_its_attacks_own() -> None:
     lehto, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     attack_with(s, lehto, orc)
     assert sorted(e.what for e in orc.effects if e.kind == "condition") == ["helpless"] and orc.hp == 40
+
+
+PLACE_MAGIC = "Place Magic: Replaces attack action: Each enemy occupying one of your enemy's victory areas takes 15 " \
+              "damage. Slide each enemy occupying one of your victory areas up to 1 square."
+
+
+def test_enemies_in_its_sides_and_in_the_other_sides_victory_areas() -> None:
+    p = parse_power(0, "special", PLACE_MAGIC)
+    assert [(e.kind, e.who, e.filter.target_state) for e in p.effects] == [
+        ("damage", "enemies", "in-enemy-victory-area"), ("slide", "enemies", "in-your-victory-area")]
+    assert_played(card("Rashemi Witch", SWORD, PLACE_MAGIC), 1)
+    s = _victory_battle([card("Rashemi Witch", SWORD, PLACE_MAGIC)],
+                        [card("Orc", SWORD), card("Goblin", SWORD), card("Kobold", SWORD)])
+    own, other = (AREA_A, AREA_B) if s.b.letters[0] == "A" else (AREA_B, AREA_A)
+    put(s, "a1", 0, 0)
+    put(s, "b1", *sorted(own)[0])
+    put(s, "b2", *sorted(other)[0])
+    put(s, "b3", 11, 7)
+    orc, goblin, kobold = (s.b.by_id[x] for x in ("b1", "b2", "b3"))
+    P.apply_effects(s.b, list(p.effects), J.Ctx(s.b.by_id["a1"]))
+    assert (orc.hp, goblin.hp, kobold.hp) == (50, 35, 50)
+    assert orc.pos != sorted(own)[0] and goblin.pos == sorted(other)[0]
