@@ -229,7 +229,7 @@ GAINED_WORDS: Final = frozenset({
     "reach", "ca-attack", "flank-attack", "convert", "resist-vs", "conceal-adjacent", "no-attack-form", "resist-far",
     "half-far", "no-reach", "only-basic", "multi-activation", "invisible-far", "half-all", "speed-set",
     "charge-unseen", "free-shift", "invisible-enemies", "no-cover-nearest", "sees-invisible-nearest",
-    "ignores-conceal-nearest", "shift-distance", "no-vp-worth"})
+    "ignores-conceal-nearest", "shift-distance", "no-vp-worth", "resist-less"})
 # (and 'no-negate', read by Fighter.uses_left from while_on: an aura's or its card's only)
 HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", "immobilized",
                                "slowed", "dazed",

@@ -826,6 +826,7 @@ _GAIN_PHRASES: Final = (
     (re.compile(r"^loses? flight"), ("no-flight",)),
     (re.compile(r"^loses? burrow"), ("no-burrow",)),
     (re.compile(r"^(?:has|gains?) shift-distance (?P<n>\d+)"), ("shift-distance",)),  # (its number: how far)
+    (re.compile(r"^(?:has|gains?) resist-less (?P<t>" + _TYPE_ALT + r"|all) (?P<n>\d+)"), ("resist-less",)),
     (re.compile(r"^(?:do|does) not provoke opportunity attacks"), ("no-provoke",)),
     (re.compile(r"^(?:cannot|can not|may not) be targeted by (?:charges or \{r\} attacks|\{r\} attacks or charges)"),
      ("untargetable-ranged", "untargetable-charge")),
@@ -922,6 +923,8 @@ def gain_words(text: str, bare: bool = False) -> list[tuple[str, int]] | None:
                     out[-1] = ("no-attack-form:" + "|".join(forms), 1)
                 if whats == ("shift-distance",):
                     out[-1] = ("shift-distance", int(m.group("n")))
+                if whats == ("resist-less",):
+                    out[-1] = ("resist-less:" + m.group("t"), int(m.group("n")))
                 if whats == ("sees-invisible", "ignores-conceal"):  # their senses, anywhere
                     out[-2:] = [("sees-invisible", 99), ("ignores-conceal", 99)]
                 t = t[m.end():]

@@ -241,17 +241,27 @@ class Fighter:
 
     def resist_now(self) -> dict[str, int]:
         out = self.resist
+        less: list[tuple[str, int]] = []
         for what, n in self.while_on.items() if self.while_on else ():
             if what.startswith("resist:") and n > out.get(what[7:], 0):
                 if out is self.resist:
                     out = dict(self.resist)
                 out[what[7:]] = n
+            elif what.startswith("resist-less:"):
+                less.append((what[12:], n))
         for e in self.effects:
             if e.kind == "gain" and e.what.startswith("resist:"):
                 if out is self.resist:
                     out = dict(self.resist)
                 key = e.what[7:]
                 out[key] = max(out.get(key, 0), e.amount)
+            elif e.kind == "gain" and e.what.startswith("resist-less:"):  # 'target's Resist Fire is reduced by 15'
+                less.append((e.what[12:], e.amount))
+        for key, n in less:
+            if out.get(key, 0) > 0:
+                if out is self.resist:
+                    out = dict(self.resist)
+                out[key] = max(0, out[key] - n)
         return out
 
     def resist_vs(self, shape: str) -> tuple[int, int]:

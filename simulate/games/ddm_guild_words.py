@@ -380,6 +380,8 @@ _MISSPELT_WORDS: Final = (
      r"\1 make {r}, {c}, or {a} attacks"),
     # '20 necrotic Damage (Undead creatures instead heal 20 HP)': a rider of its own after the damage
     (re.compile(r"\b(\d+ (?:[a-z]+ )?damage) (\([a-z\-]+ creatures instead heal \d+ hp\))"), r"\1; \2"),
+    # "target's Resist Fire is reduced by 15 (save ends both)": its resistance to that type is less for the while
+    (re.compile(r"\b(?:the )?target's resist ([a-z]+) is reduced by (\d+)\b"), r"target has resist-less \1 \2"),
     # RECHARGE events in other words: 'whenever this creture starts a turn bloodied', 'i this creature destroys a
     # Stunned enemy' (if: when it does), 'when this creature would take cold Damage' (as it takes it)
     (re.compile(r"\brecharge whenever it starts a turn (?=bloodied\b)"), "recharge when it starts its turn "),

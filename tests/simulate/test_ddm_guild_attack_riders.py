@@ -191,3 +191,23 @@ def test_targets_of_a_kind_heal_instead_of_taking_the_damage() -> None:
     assert blast.attack is not None
     P.attack(s.b, aspect, blast, blast.attack, [ghoul, orc, zombie])
     assert (ghoul.hp, orc.hp, zombie.hp) == (50, 60, 50)
+
+
+FICKLE = ("Fickle Flame: (sight) +16 vs. Fortitude; 15 fire damage AND ongoing 10 fire damage AND target's Resist Fire "
+          "is reduced by 15 (save ends both).")
+
+
+def test_a_resistance_reduced_until_saved() -> None:
+    s = battle([card("Summoner", FICKLE)], [card("Salamander", SWORD, "Resist 20 fire", hp=100)],
+               PurposeDice(attack=[15, 15], save=[1, 1, 20, 20]))
+    put(s, "a1", 3, 3)
+    put(s, "b1", 8, 3)
+    summoner, salamander = s.b.by_id["a1"], s.b.by_id["b1"]
+    attack_with(s, summoner, salamander)  # 15 fire against Resist 20: nothing; then Resist 5 fire
+    assert salamander.hp == 100 and salamander.resist_now()["fire"] == 5
+    attack_with(s, summoner, salamander)  # 15 fire against Resist 5 (the reductions of one power do not add)
+    assert salamander.hp == 90 and salamander.resist_now()["fire"] == 5
+    s._end_turn(salamander)
+    s._end_turn(salamander)
+    s._end_turn(salamander)  # (saves of 20 end what is left)
+    assert salamander.resist_now()["fire"] == 20
