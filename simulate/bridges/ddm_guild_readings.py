@@ -96,6 +96,10 @@ LABELS: dict[str, Any] = {
         "a reading of the DDM Guild rules",
         "A target made to attack 'as though Dominated' makes its melee basic attack against the weakest creature of "
         "its own side in reach; one made to attack itself rolls its basic attack against its own defence."),
+    "ddm-guild.lost-use": pgettext_lazy(
+        "a reading of the DDM Guild rules",
+        "A target that loses a use of a limited power or a champion power, its choice, loses one of its power with "
+        "a use limit printed last, else of its champion powers."),
     "ddm-guild.menu": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A power offering one of several effects gives the one its player chooses with the action; a triggered "

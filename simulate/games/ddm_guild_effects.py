@@ -1760,6 +1760,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("recharge", "target", what="attack-power")]  # creature (ddm_guild_play picks the first)
     if re.match(r"^(?:recharges?|recharge) (?:this power|it)$", body):
         return [Effect("recharge", "self")]
+    if who == "target" and body == "loses a use of a limited power":  # a use of one of its powers with a use limit,
+        return [Effect("recharge", "target", -1, "limited", extra=("spend",))]  # or of its champion powers
     lu = re.match(r"^loses? (?:a|one|1) use of (?P<name>[a-z][a-z' \-]*)$", body) if who == "self" else None
     if lu and lu.group("name") not in ("its champion powers", "a champion power"):  # 'this creature loses a use of
         return [Effect("recharge", "self", -1, "power:" + lu.group("name"), extra=("spend",))]  # Sweetsong'

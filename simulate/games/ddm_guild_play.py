@@ -435,6 +435,19 @@ def _clock(b: Battle, duration: str, affected: Fighter, source: Fighter) -> tupl
     return "", 0
 
 
+def lose_a_use(b: Battle, f: Fighter) -> None:
+    """Profile ``ddm-guild.lost-use``: ``f`` loses a use of one of its powers with a use limit (a use left) or of its
+    champion powers; its player would choose, and the engine takes a use of its power with a use limit printed last,
+    else of its champion powers."""
+    limited = [p for p in f.powers if p.uses and p.ptype != "champion" and f.uses.get(p.index, 0) > 0]
+    if limited:
+        f.uses[limited[-1].index] -= 1
+        b.event("use-lost", creature=f.id, power=limited[-1].name)
+    elif f.champion_left:
+        f.champion_left -= 1
+        b.event("use-lost", creature=f.id, power="champion")
+
+
 def grant(b: Battle, f: Fighter, e: Effect, source: Fighter | None = None) -> None:
     """'Until end of round, whenever ...': ``f`` has that triggered power while the effect lasts (used again, it
     starts over); the power leaves with the effect (``Battle.end_effect``). ``source``: the creature whose power
@@ -718,6 +731,10 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                          and (p.attack is not None or p.attacks_made)]
                 if spent:
                     recharge_one(b, f, spent[0])
+            return
+        if "spend" in e.extra and e.what == "limited":  # 'target loses a use of a limited use (check box) power or a
+            for f in pick(b, e.who, e, ctx):  # champion power' (profile ddm-guild.lost-use)
+                lose_a_use(b, f)
             return
         if "spend" in e.extra:  # 'this creature loses a use of Sweetsong': one of its uses left, if it has one
             for p in src.powers:

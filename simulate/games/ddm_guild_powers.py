@@ -2463,7 +2463,7 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
             if e.kind == "recharge" and e.what.startswith("power:") \
                     and not any(n in names for n in e.what[6:].split("|")):
                 out[i] = replace(q, unplayed=f"recharge {e.what[6:]}: no power of this card has that name")
-            if e.kind == "recharge" and "spend" in e.extra and not any(
+            if e.kind == "recharge" and "spend" in e.extra and e.what.startswith("power:") and not any(
                     x.uses for x in out if x.name.casefold() == e.what[6:]):
                 out[i] = replace(q, unplayed=f"a use of {e.what[6:]}: it has no use limit on this card")
             # 'make a Toxic Burst attack': one of its card's attacks the engine makes on a power's word (a single

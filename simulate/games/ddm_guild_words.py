@@ -382,6 +382,10 @@ _MISSPELT_WORDS: Final = (
     (re.compile(r"\b(\d+ (?:[a-z]+ )?damage) (\([a-z\-]+ creatures instead heal \d+ hp\))"), r"\1; \2"),
     # "target's Resist Fire is reduced by 15 (save ends both)": its resistance to that type is less for the while
     (re.compile(r"\b(?:the )?target's resist ([a-z]+) is reduced by (\d+)\b"), r"target has resist-less \1 \2"),
+    # 'target loses a use of a limited use (check box) power or a champion power. If two or more powers are available,
+    # target may choose which to lose' (Pickpocket)
+    (re.compile(r"\btarget loses a use of a limited use \(check box\) power or a champion power\. if two or more "
+                r"powers are available, target may choose which to lose\b"), "target loses a use of a limited power"),
     # RECHARGE events in other words: 'whenever this creture starts a turn bloodied', 'i this creature destroys a
     # Stunned enemy' (if: when it does), 'when this creature would take cold Damage' (as it takes it)
     (re.compile(r"\brecharge whenever it starts a turn (?=bloodied\b)"), "recharge when it starts its turn "),

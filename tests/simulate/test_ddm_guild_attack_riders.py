@@ -211,3 +211,25 @@ def test_a_resistance_reduced_until_saved() -> None:
     s._end_turn(salamander)
     s._end_turn(salamander)  # (saves of 20 end what is left)
     assert salamander.resist_now()["fire"] == 20
+
+
+PICKPOCKET = ("Pickpocket: +17 vs. Reflex; target loses a use of a limited use (check box) power or a champion power. "
+              "If two or more powers are available, target may choose which to lose.")
+
+
+def test_a_target_loses_a_use_of_a_limited_power_then_of_its_champion_powers() -> None:
+    hero = card("Hero", SWORD, "Smite: +12 vs. AC; 20 damage.", "Rally: Minor action: Heal 10 HP.", rating=2)
+    hero["powers"][1]["uses"] = 1
+    hero["powers"][2]["uses"] = 1
+    s = battle([card("Rake", PICKPOCKET)], [hero], PurposeDice(attack=[15, 15, 15, 15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    rake, f = s.b.by_id["a1"], s.b.by_id["b1"]
+    smite, rally = f.powers[1], f.powers[2]
+    champion = f.champion_left
+    attack_with(s, rake, f)  # the one printed last
+    assert (f.uses[smite.index], f.uses[rally.index], f.champion_left) == (1, 0, champion)
+    attack_with(s, rake, f)
+    assert (f.uses[smite.index], f.uses[rally.index], f.champion_left) == (0, 0, champion)
+    attack_with(s, rake, f)  # then its champion powers
+    assert f.champion_left == champion - 1
