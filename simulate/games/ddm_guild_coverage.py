@@ -180,7 +180,7 @@ PLAYED_STATICS: Final = frozenset({
     "ally-alignment", "spent-at-start", "warband-keyword", "borrow",
 })
 # what an attack may ignore
-PLAYED_IGNORES: Final = frozenset({"insubstantial", "conceal", "invisible", "resist", "redirect"})
+PLAYED_IGNORES: Final = frozenset({"auto-miss", "insubstantial", "conceal", "invisible", "resist", "redirect"})
 PLAYED_RECHARGE: Final = frozenset({
     "", "bloodied", "start-of-turn", "start-of-round", "end-of-turn", "end-of-round", "destroys", "ally-destroyed",
     "start-of-turn-alone", "end-of-turn-alone", "enemy-destroyed", "hits:melee", "hits:ranged", "hits:basic", "misses",

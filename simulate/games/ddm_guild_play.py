@@ -2192,7 +2192,8 @@ def _roll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
         crit = run.force == "crit" and "critical hits" not in t.immune and "criticals" not in t.immune \
             and not spec.no_crit
         return True, crit, roll, total, target_def, mods
-    hit = roll != R.AUTO_MISS and (roll >= R.AUTO_HIT or total >= target_def)
+    # ('rolls of natural 1 are not automatic misses with this attack')
+    hit = (roll != R.AUTO_MISS or "auto-miss" in spec.ignores) and (roll >= R.AUTO_HIT or total >= target_def)
     crit = hit and not spec.no_crit and roll >= min(_keen(b, attacker, t, power, spec), R.AUTO_HIT)
     conceal = t.conceal_vs(b.adjacent(attacker, t))
     if hit and conceal and roll < conceal and not b.ignores_conceal(attacker, t) and "conceal" not in spec.ignores \

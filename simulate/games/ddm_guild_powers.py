@@ -492,6 +492,10 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
     if ignored:
         rest = (rest[: ignored.start()] + rest[ignored.end():]).strip()
         spec["ignores"] = (*_as_tuple(spec["ignores"]), ignored.group(1))
+    sure = _NO_AUTO_MISS.search(rest)  # '20 Damage; rolls of natural 1 are not automatic misses with this attack'
+    if sure:
+        rest = rest[: sure.start()].strip()
+        spec["ignores"] = (*_as_tuple(spec["ignores"]), "auto-miss")
     follow: AttackSpec | None = None
     fu = re.search(r"\s+and followup(?P<when> if [^:;]+)?:\s*(?=\+|\()", rest)
     follow_when: tuple[str, ...] = ()
@@ -576,6 +580,8 @@ _ALT_BONUS: Final = re.compile(r"^(?:or )?\+(?P<n>\d+)(?: vs\.? (?P<def>ac|fort|
 # Bloodied; 30 Damage')
 _IGNORES_MID: Final = re.compile(r"(?:,\s*|\s*\()ignores? (resist)(?: all)?\)?(?= and )")  # ('25 damage (ignores
 # Resist) AND push 1', '10 damage, ignore Resist All AND Immobilized')
+_NO_AUTO_MISS: Final = re.compile(r"\s*[;,.]\s*(?:attack )?rolls of (?:a )?natural 1 (?:are|is) not (?:an )?automatic "
+                                  r"miss(?:es)?(?: with this attack)?\.?$")
 _IGNORES_TAIL: Final = re.compile(r"\s*[;,(]\s*\(?ignores? (insubstantial|conceal|resist)\)?\.?$")
 
 

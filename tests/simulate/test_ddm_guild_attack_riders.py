@@ -233,3 +233,17 @@ def test_a_target_loses_a_use_of_a_limited_power_then_of_its_champion_powers() -
     assert (f.uses[smite.index], f.uses[rally.index], f.champion_left) == (0, 0, champion)
     attack_with(s, rake, f)  # then its champion powers
     assert f.champion_left == champion - 1
+
+
+UNERRING = "Unerring Sword: +18 vs. AC; 20 Damage; rolls of natural 1 are not automatic misses with this attack"
+
+
+def test_a_natural_1_that_is_no_automatic_miss() -> None:
+    s = battle([card("Samurai", UNERRING, SWORD)], [card("Orc", SWORD, hp=80)], PurposeDice(attack=[1, 1]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    samurai, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    attack_with(s, samurai, orc)  # 1 + 18 against AC 15: a hit
+    assert orc.hp == 60
+    attack_with(s, samurai, orc, 1)  # its Sword: a natural 1 misses
+    assert orc.hp == 60
