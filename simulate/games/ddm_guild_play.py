@@ -898,7 +898,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         elif e.kind == "ongoing" and "more" in e.extra:
             more_ongoing(b, f, e, src)
         elif e.kind == "ongoing":
-            add_active(b, f, "ongoing", e.what, e.amount, e.duration or "save", src, Filter(), group=group)
+            add_active(b, f, "ongoing", e.what, e.amount, e.duration or "save", src, Filter(),
+                       extra=tuple(x for x in e.extra if x.startswith("apart:")), group=group)
         elif e.kind == "condition":
             if condition_ignored(b, f, e.what):
                 continue

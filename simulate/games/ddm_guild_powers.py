@@ -685,6 +685,15 @@ def _attack_effects(text: str) -> list[Effect]:
             continue
         if _TYPED_NUMBER.fullmatch(piece):  # '10 fire AND 10 ongoing fire damage': the damage word printed once
             piece += " damage"
+        both = _BOTH_APART.match(piece)
+        if both and out and out[-1].kind in ("ongoing", "condition") and out[-1].who == "target":
+            # 'ongoing 5 Damage AND Slowed (both end when target is not adjacent to this creature)': no save ends them
+            read = _effects(both.group("c") + " until end of battle", "target", "hit")
+            if not read or any(e.kind != "condition" for e in read):
+                raise _Unread(piece)
+            out[-1] = replace(out[-1], duration="battle", extra=(*out[-1].extra, "apart:0"))
+            out.extend(replace(e, extra=(*e.extra, "apart:0")) for e in read)
+            continue
         ap = _APART_ENDS.match(piece)
         if ap:  # 'Immobilized (save ends, or ends if this creature becomes nonadjacent to target)', 'Stunned (save
             # ends; also ends if affected creature becomes 4 or more squares away from this creature)': apart, it ends
@@ -779,6 +788,8 @@ _APART_ENDS: Final = re.compile(
     r"^(?P<c>.+?) \((?:(?P<save>save ends)[,;] (?:or |also )?)?ends? (?:if|when) (?:it|affected creature|(?:the )?"
     r"target) (?:becomes|is) (?:non-?adjacent to (?:the )?(?:target|it)|(?P<n>\d+) or more squares (?:away|distant) "
     r"from it)\)?$")
+_BOTH_APART: Final = re.compile(r"^(?P<c>[a-z]+) \(both end (?:if|when) (?:the )?target (?:is not|is no longer|becomes "
+                                r"non-?) ?adjacent to it\)$")
 _DAMAGE_ENDS: Final = re.compile(r"^(?P<c>.+?) \(save ends(?P<both> both)?[,;] (?:or |also )?(?:damage ends|"
                                  r"ends (?:if|when) (?:the )?target takes damage)\)?$|"
                                  r"^(?P<c2>.+?) (?:until (?:affected creature|it|the target|target) takes damage ?|"

@@ -247,3 +247,20 @@ def test_a_natural_1_that_is_no_automatic_miss() -> None:
     assert orc.hp == 60
     attack_with(s, samurai, orc, 1)  # its Sword: a natural 1 misses
     assert orc.hp == 60
+
+
+HYENA = ("Bite: +4 vs. AC; 5 Damage AND ongoing 5 Damage AND Slowed (both end when target is not adjacent to this "
+         "creature)")
+
+
+def test_ongoing_damage_and_a_condition_that_end_once_apart() -> None:
+    s = battle([card("Hyena", HYENA)], [card("Orc", SWORD, hp=80)], PurposeDice(attack=[15], save=[20, 20]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    hyena, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    attack_with(s, hyena, orc)
+    s._end_turn(orc)  # no save ends them
+    assert orc.has("slowed") and [e.kind for e in orc.effects] == ["ongoing", "condition"]
+    P.place(s.b, orc, (8, 3))
+    P.refresh_while(s.b)
+    assert not orc.effects
