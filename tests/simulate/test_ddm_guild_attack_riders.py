@@ -264,3 +264,19 @@ def test_ongoing_damage_and_a_condition_that_end_once_apart() -> None:
     P.place(s.b, orc, (8, 3))
     P.refresh_while(s.b)
     assert not orc.effects
+
+
+STRENGTHENING = ("Strengthening Blow: +14 vs. AC; 10 Damage AND this creature and allies within 4 squares each heal "
+                 "15 HP")
+
+
+def test_it_and_its_allies_near_it_each_heal_on_a_hit() -> None:
+    s = battle([card("Warpriest", STRENGTHENING), card("Near", SWORD), card("Far", SWORD)],
+               [card("Orc", SWORD, hp=80)], PurposeDice(attack=[15]))
+    for fid, x, y in (("a1", 5, 3), ("a2", 5, 5), ("a3", 0, 7), ("b1", 6, 3)):
+        put(s, fid, x, y)
+    priest, near, far, orc = (s.b.by_id[x] for x in ("a1", "a2", "a3", "b1"))
+    for f in (priest, near, far):
+        f.hp = 20
+    attack_with(s, priest, orc)
+    assert (priest.hp, near.hp, far.hp, orc.hp) == (35, 35, 20, 70)
