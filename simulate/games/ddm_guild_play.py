@@ -926,6 +926,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                               self_state=e.filter.self_state, keyword=e.filter.keyword
                               if e.filter.target_state == "keyword" else ""), e.extra)
         elif e.kind == "heal":
+            if "if:destroyed" in e.extra and (ctx.run is None or ctx.run.target.alive):
+                continue  # ('heals 5 for each target destroyed': the hit's target it destroyed)
             heal(b, f, e.amount, "over" in e.extra and f is src)
         elif e.kind in ("push", "pull", "slide"):
             if f is src:

@@ -676,10 +676,13 @@ def _attack_effects(text: str) -> list[Effect]:
             out.append(Effect("grant", "target", 0, f"{once}whenever it {curse.group('ev')}: it takes "
                                                     f"{curse.group('dmg')}.", dur))
             continue
+        healed = _HEALS_PER_DESTROYED.match(piece)
+        if healed:  # 'this creature heals 5 for each target destroyed': as each target the hit destroys
+            piece = f"if target is destroyed, it heals {healed.group('n')} hp"
         destroyed = _IF_DESTROYED.match(piece)
         if destroyed:  # 'if target is destroyed, make a basic melee attack': once the hit has destroyed it
             then = _effects(destroyed.group("rest"), "self", "power")
-            if not then or any(e.kind != "attack" or e.who != "self" or e.what == "same" for e in then):
+            if not then or any(e.kind not in ("attack", "heal") or e.who != "self" or e.what == "same" for e in then):
                 raise _Unread(piece)
             out.extend(replace(e, extra=(*e.extra, "if:destroyed")) for e in then)
             continue
@@ -780,7 +783,8 @@ _TARGET_CURSE: Final = re.compile(
     r"^(?:(?P<d1>until [^,;:]+), )?(?:the )?target takes (?P<dmg>\d+ (?:(?:" + _TYPE_ALT + r") )?damage) whenever it "
     r"(?P<ev>[^,;:()]+?)(?P<per> \((?:maximum|max\.?) (?:1|one) (?:time )?per turn\))?"
     r"(?: (?P<d2>\(save ends\)|until [^,;:()]+))?$")
-_IF_DESTROYED: Final = re.compile(r"^if (?:the )?target is destroyed,? (?P<rest>makes? .+)$")
+_IF_DESTROYED: Final = re.compile(r"^if (?:the )?target is destroyed,? (?P<rest>makes? .+|it heals \d+ hp)$")
+_HEALS_PER_DESTROYED: Final = re.compile(r"^it heals (?P<n>\d+)(?: hp)? for each target destroyed$")
 _FORCED_WORDS: Final = re.compile(r"^(?P<v>push|pull|slide) (?P<w>[a-z ,\-]+? target) (?P<n>(?:up to )?\d+ squares?|"
                                   r"adjacent)$")
 _TYPED_NUMBER: Final = re.compile(r"\d+ (?:" + _TYPE_ALT + r")")

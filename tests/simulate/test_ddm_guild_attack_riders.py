@@ -280,3 +280,21 @@ def test_it_and_its_allies_near_it_each_heal_on_a_hit() -> None:
         f.hp = 20
     attack_with(s, priest, orc)
     assert (priest.hp, near.hp, far.hp, orc.hp) == (35, 35, 20, 70)
+
+
+BLUE_FLAME = ("Blue Flame Blast: +18 vs. AC; 10 fire + 10 necrotic damage AND this creature heals 5 for each target "
+              "destroyed.")
+
+
+def test_it_heals_for_the_target_its_hit_destroys() -> None:
+    s = battle([card("Black Wizard", BLUE_FLAME)], [card("Orc", SWORD, hp=80), card("Goblin", SWORD, hp=80)],
+               PurposeDice(attack=[15, 15]))
+    for fid, x, y in (("a1", 5, 3), ("b1", 6, 3), ("b2", 6, 4)):
+        put(s, fid, x, y)
+    wizard, orc, goblin = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    wizard.hp = 20
+    attack_with(s, wizard, orc)  # not destroyed: nothing
+    assert wizard.hp == 20 and orc.hp == 60
+    goblin.hp = 15
+    attack_with(s, wizard, goblin)
+    assert not goblin.alive and wizard.hp == 25
