@@ -790,7 +790,8 @@ _FORCED_WORDS: Final = re.compile(r"^(?P<v>push|pull|slide) (?P<w>[a-z ,\-]+? ta
 _TYPED_NUMBER: Final = re.compile(r"\d+ (?:" + _TYPE_ALT + r")")
 _APART_ENDS: Final = re.compile(
     r"^(?P<c>.+?) \((?:(?P<save>save ends)[,;] (?:or |also )?)?ends? (?:if|when) (?:it|affected creature|(?:the )?"
-    r"target) (?:becomes|is) (?:non-?adjacent to (?:the )?(?:target|it)|(?P<n>\d+) or more squares (?:away|distant) "
+    r"target) (?:becomes|is) (?:non-?adjacent to (?:the )?(?:target|it)|no longer adjacent(?: to (?:the )?(?:target|"
+    r"it))?|(?P<n>\d+) or more squares (?:away|distant) "
     r"from it)\)?$")
 _BOTH_APART: Final = re.compile(r"^(?P<c>[a-z]+) \(both end (?:if|when) (?:the )?target (?:is not|is no longer|becomes "
                                 r"non-?) ?adjacent to it\)$")

@@ -298,3 +298,23 @@ def test_it_heals_for_the_target_its_hit_destroys() -> None:
     goblin.hp = 15
     attack_with(s, wizard, goblin)
     assert not goblin.alive and wizard.hp == 25
+
+
+MANTRAP = ("Engulf: +11 vs. AC; 10 damage AND Medium or smaller target is Immobilized (save ends, or ends when this "
+           "creature is no longer adjacent.")
+
+
+def test_a_condition_that_also_ends_when_its_creature_is_no_longer_adjacent() -> None:
+    s = battle([card("Mantrap", MANTRAP)], [card("Orc", SWORD, hp=80), card("Ogre", SWORD, hp=80, size="Large")],
+               PurposeDice(attack=[15, 15], save=[1]))
+    for fid, x, y in (("a1", 5, 3), ("b1", 6, 3), ("b2", 3, 3)):
+        put(s, fid, x, y)
+    mantrap, orc, ogre = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    attack_with(s, mantrap, ogre)  # Large: no
+    assert not ogre.has("immobilized")
+    attack_with(s, mantrap, orc)
+    s._end_turn(orc)  # a failed save
+    assert orc.has("immobilized")
+    P.place(s.b, mantrap, (9, 6))
+    P.refresh_while(s.b)
+    assert not orc.has("immobilized")
