@@ -640,7 +640,7 @@ _ONGOING_RE: Final = re.compile(
 )
 _FORCED_RE: Final = re.compile(
     r"^(?:(?:it )?(?:may |can )?(?P<verb>push|pull|slide|pushes|pulls|slides)(?:es|s)? (?P<who>(?:the |that )?"
-    r"(?:target of (?:that|the) attack|target|enemy|creature|it|each target|targets|that enemy)? ?)"
+    r"(?:target of (?:that|the) attack|target|enemy|creature|it|each target|targets|that enemy|that ally)? ?)"
     r"(?P<ex>up to |exactly )?(?P<n>\d+|one|two|three)"
     r"(?: squares?)?|(?P<who2>(?:the )?target|it|that enemy) is (?P<verb2>pushed|pulled|slid)"
     r" (?P<ex2>up to |exactly )?(?P<n2>\d+)(?: squares?)?)(?P<rest>.*)$"
@@ -1518,9 +1518,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if where_f is not None and where_f[1] == len("enemy " + rest_f):  # 'slide each enemy occupying one of your
             flt_f, rest_f = replace(flt_f, target_state=where_f[0]), ""  # victory areas up to 1 square'
         enemies_f = who_f in ("chosen-enemy", "enemies", "chosen-creature") or who_f.startswith("chosen-enemies")
-        # a slide of allies too: the engine slides away from the source (ddm-guild.forced-movement), not a choice
-        # for one's own creatures; a state word is not a kind ('an Immobilized enemy')
-        if (enemies_f or (who_f == "all" and fo.group("verb") != "slide")) and not rest_f \
+        # a push or pull of allies too: away from (toward) the source (ddm-guild.forced-movement); a slide of its own
+        # creatures (each ally's, each creature's) is its player's: the engine moves them as it shifts them
+        # (ddm-guild.own-slides); a state word is not a kind ('an Immobilized enemy')
+        if (enemies_f or who_f == "all" or (fo.group("verb") == "slide" and who_f.split(":")[0] in (
+                "allies", "chosen-ally", "chosen-allies"))) and not rest_f \
                 and (not flt_f.keyword or kinds_known(flt_f.keyword)):
             return [Effect(fo.group("verb"), who_f, int(fo.group("n")), filter=flt_f,
                            extra=("exactly",) if fo.group("ex") == "exactly " else ())]
@@ -1544,6 +1546,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         ex = (fm.group("ex") or fm.group("ex2") or "").strip()
         target_word = (fm.group("who") or fm.group("who2") or "").strip()
         mover = "self" if target_word == "it" or (subject_given and who == "self" and not target_word) else \
+            "ally" if target_word == "that ally" else \
             ("target" if ctx == "hit" or target_word else who)
         if fm.group("rest").strip(" ."):
             raise _Unread(body)

@@ -44,7 +44,7 @@ def test_it_heals_itself_with_an_allied_champions_power_spending_its_own_uses() 
     assert [p.text for p in borrowed] == [HEAL]  # (not the Squire's: no champion; not the Breath: not on its card)
     put(s, "a1", 0, 0)
     put(s, "a2", 0, 4)
-    put(s, "b1", 12, 4)
+    put(s, "b1", 11, 4)
     wulfgar.hp = 20
     wulfgar.champion_left, cleric.champion_left = 2, 1
     P.turn_started(s.b, wulfgar)

@@ -61,7 +61,7 @@ def test_a_creature_of_its_side_moves_as_its_turn_starts_and_so_does_it(text: st
     s = _side(text, card("Squire", SWORD))
     put(s, "a1", 0, 0)
     put(s, "a2", 0, 6)
-    put(s, "b1", 12, 6)
+    put(s, "b1", 11, 6)
     squire, leader = s.b.by_id["a2"], s.b.by_id["a1"]
     P.turn_started(s.b, squire)
     assert squire.pos is not None and squire.pos[0] > 0  # (toward the enemy: it has a melee attack)
@@ -75,8 +75,8 @@ def test_that_creature_after_a_bugbear_allys_turn_start_is_that_ally() -> None:
     s = _side(BUGBEAR, card("Bugbear", SWORD, keywords=("Bugbear",)), card("Goblin", SWORD, keywords=("Goblin",)))
     put(s, "a1", 0, 0)
     put(s, "a2", 0, 4)
-    put(s, "a3", 0, 8)
-    put(s, "b1", 12, 6)
+    put(s, "a3", 0, 7)
+    put(s, "b1", 11, 6)
     bugbear, goblin = s.b.by_id["a2"], s.b.by_id["a3"]
     P.turn_started(s.b, goblin)
     P.turn_started(s.b, bugbear)
@@ -90,7 +90,7 @@ def test_a_champion_power_that_helps_the_creature_whose_turn_starts_helps_its_ow
     s = _side(text, card("Squire", SWORD))
     put(s, "a1", 0, 0)
     put(s, "a2", 0, 6)
-    put(s, "b1", 12, 6)
+    put(s, "b1", 11, 6)
     squire, orc = s.b.by_id["a2"], s.b.by_id["b1"]
     P.turn_started(s.b, orc)
     assert not has(orc) and s.b.by_id["a1"].champion_left == 2
@@ -102,8 +102,8 @@ def test_that_vampire_is_the_vampire_whose_turn_starts() -> None:
     s = _side(STRAHD, card("Vampire Spawn", SWORD, keywords=("Vampire",)), card("Squire", SWORD))
     put(s, "a1", 0, 0)
     put(s, "a2", 0, 4)
-    put(s, "a3", 0, 8)
-    put(s, "b1", 12, 6)
+    put(s, "a3", 0, 7)
+    put(s, "b1", 11, 6)
     spawn, squire = s.b.by_id["a2"], s.b.by_id["a3"]
     P.turn_started(s.b, squire)
     assert not squire.gained("insubstantial")
@@ -115,7 +115,7 @@ def test_an_ally_that_starts_its_turn_adjacent_to_an_enemy_attacks() -> None:
     s = _side(WARLEADER, card("Squire", SWORD), card("Page", SWORD))
     put(s, "a1", 0, 0)
     put(s, "a2", 5, 5)
-    put(s, "a3", 5, 9)
+    put(s, "a3", 5, 7)
     put(s, "b1", 6, 5)
     page, squire = s.b.by_id["a3"], s.b.by_id["a2"]
     P.turn_started(s.b, page)
@@ -200,7 +200,7 @@ def test_this_champion_is_the_powers_creature() -> None:
     s = _side(GOLD, card("Squire", SWORD))
     put(s, "a1", 0, 0)
     put(s, "a2", 0, 4)
-    put(s, "b1", 12, 4)
+    put(s, "b1", 11, 4)
     leader, squire = s.b.by_id["a1"], s.b.by_id["a2"]
     P.deal_damage(s.b, squire, [(80, "")], s.b.by_id["b1"])
     assert not squire.alive
@@ -224,8 +224,8 @@ def test_more_damage_for_an_attack_against_a_stunned_enemy_only() -> None:
 def test_up_to_3_allies_shift() -> None:
     s = _side(SEER, *(card(f"Merfolk {i}", SWORD) for i in range(4)))
     for i, fid in enumerate(("a1", "a2", "a3", "a4", "a5")):
-        put(s, fid, 0, 2 * i)
-    put(s, "b1", 12, 4)
+        put(s, fid, 0, i)
+    put(s, "b1", 11, 4)
     before = {f.id: f.pos for f in s.b.fighters}
     leader = s.b.by_id["a1"]
     P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
@@ -245,3 +245,39 @@ def test_an_allys_miss_with_an_attack_of_those_types_is_rolled_again(dtype: str,
     assert touch.attack is not None
     P.attack(s.b, wraith, touch, touch.attack, [orc])
     assert (orc.hp == 70) == rerolled and s.b.by_id["a1"].champion_left == (1 if rerolled else 2)
+
+
+TRICKSTER = "Use at start of this creature’s turn: Slide all allies up to 3 squares."
+QUINTESSENT = "Use at end of round: Slide each ally and each enemy up to 2 squares."
+AMBASSADOR = "Use at start of an Elf ally's turn: Slide that ally up to 4 squares."
+
+
+@pytest.mark.parametrize("text", [TRICKSTER, QUINTESSENT, AMBASSADOR])
+def test_slides_of_its_own_creatures_are_read_and_played(text: str) -> None:
+    assert_played(_as_champion(card("Champion", SWORD, text, rating=2)), 1)
+
+
+def test_its_own_creatures_slid_move_as_it_would_shift_them_and_an_enemy_away() -> None:
+    s = _side(QUINTESSENT, card("Squire", SWORD), card("Page", SWORD))
+    put(s, "a1", 4, 4)
+    put(s, "a2", 0, 0)
+    put(s, "a3", 0, 7)
+    put(s, "b1", 6, 4)
+    leader, squire, page, orc = (s.b.by_id[i] for i in ("a1", "a2", "a3", "b1"))
+    P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
+    assert leader.pos == (4, 4)
+    assert s.b.gap(leader, orc) == 4  # (2 squares farther from it: a slide of an enemy, as a push)
+    assert squire.pos is not None and page.pos is not None
+    assert squire.pos[0] == 2 and page.pos[0] == 2  # (2 squares toward the enemy: their best attack is melee)
+
+
+def test_that_ally_slides_as_its_turn_starts() -> None:
+    s = _side(AMBASSADOR, card("Elf", SWORD, keywords=("Elf",)), card("Dwarf", SWORD, keywords=("Dwarf",)))
+    put(s, "a1", 0, 4)
+    put(s, "a2", 0, 0)
+    put(s, "a3", 0, 7)
+    put(s, "b1", 11, 4)
+    elf, dwarf = s.b.by_id["a2"], s.b.by_id["a3"]
+    P.turn_started(s.b, dwarf)
+    P.turn_started(s.b, elf)
+    assert dwarf.pos == (0, 7) and elf.pos is not None and elf.pos[0] == 4
