@@ -871,6 +871,8 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
         alignment = kw
     elif kw in ("living", "nonliving", "non-living"):
         keyword = "living" if kw == "living" else "!living"
+    elif kw.startswith("non-") and " " not in kw and kinds_known(kw[4:]):  # 'one non-Champion enemy': not of that
+        keyword = "!" + kw[4:]  # kind
     elif kw and kw not in _NON_KEYWORDS:
         keyword = kw.rstrip("s") if kw.endswith("s") and not kw.endswith("ss") else kw
     # 'an ally it can see', '1 enemy in line of sight': one creature, seen from it (a 'choose' honours it)
@@ -1037,7 +1039,7 @@ FACTIONS: Final = frozenset({"borderlands", "civilization", "underdark", "wild"}
 
 # words a subject may name that are no keyword but a state or a size the engine reads ('1 adjacent Immobilized enemy',
 # 'each Dazed enemy', 'Small creatures in your warband'): ddm_guild_judge.has_keyword tests them
-SUBJECT_STATES: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "blinded"})
+SUBJECT_STATES: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "blinded", "confused"})
 SUBJECT_SIZES: Final = frozenset({"tiny", "small", "medium", "large", "huge", "gargantuan"})
 # '1 enemy taking ongoing poison damage': under ongoing damage now (of that type)
 SUBJECT_ONGOING: Final = frozenset({"ongoing", *("ongoing-" + t for t in DAMAGE_TYPES)})

@@ -281,3 +281,23 @@ def test_that_ally_slides_as_its_turn_starts() -> None:
     P.turn_started(s.b, dwarf)
     P.turn_started(s.b, elf)
     assert dwarf.pos == (0, 7) and elf.pos is not None and elf.pos[0] == 4
+
+
+MAZE_SLIDE = "Use at start of round: Slide a Confused enemy up to 6 squares."
+NON_CHAMPION = "Use at start of round: Slide one non-Champion enemy up to 3 squares."
+
+
+@pytest.mark.parametrize("text, chosen", [(MAZE_SLIDE, "b2"), (NON_CHAMPION, "b1")])
+def test_an_enemy_in_a_state_or_not_of_a_kind_is_slid(text: str, chosen: str) -> None:
+    s = battle([_as_champion(card("Leader", SWORD, text, rating=2))],
+               [card("Orc", SWORD), _champion(card("Orc Boss", SWORD, "Use at start of turn: heal 5 HP.", rating=1))],
+               PurposeDice())
+    assert_played(_as_champion(card("Leader", SWORD, text, rating=2)), 1)
+    put(s, "a1", 4, 4)
+    put(s, "b1", 5, 2)
+    put(s, "b2", 5, 6)
+    leader = s.b.by_id["a1"]
+    P.add_active(s.b, s.b.by_id["b2"], "condition", "confused", 0, "save", leader, J.Filter())
+    before = {f.id: f.pos for f in s.b.fighters}
+    P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
+    assert [f.id for f in s.b.fighters if f.pos != before[f.id]] == [chosen]
