@@ -149,7 +149,8 @@ _GROUP_WHO: Final = frozenset({"self", "allies", "enemies", "all", "everyone", "
                                "chosen-enemy", "chosen-creature", "player", "chosen-self-or-ally", "nearest-ally"})
 # who may make an attack an effect grants: the power's creature or its allies (an enemy's attack "as though
 # dominated" is not played)
-_ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally", "chosen-allies", "allies"})
+_ALLY_ATTACKERS: Final = frozenset({"self", "ally", "nearest-ally", "chosen-ally", "chosen-allies", "allies",
+                                    "chosen-friend"})  # ('a Bugbear in your warband makes a {b} attack': it too)
 PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "push", "pull", "slide", "shift", "move",
                                    "teleport", "heal", "mod", "attack", "vp", "cleanse", "recharge", "reroll",
                                    "negate", "reduce", "provoke", "redirect", "choose", "share", "destroy", "max-hp",

@@ -527,26 +527,6 @@ def _leading_duration(text: str) -> tuple[str, str]:
 
 
 # Subjects: the creatures an effect reaches, relative to the power's creature and the event.
-_SUBJECT_RE: Final = re.compile(
-    r"^(?P<subj>it or (?:an|1|one) (?:adjacent )?(?:(?P<kw5>[a-z\-]+) )?ally|it and each ally|it and all allies|"
-    r"each ally and it|it|itself|"
-    r"you|(?:your )?opponent|"
-    r"(?:the )?target of that attack|the target|target|that target|"
-    r"that enemy|the enemy|that creature|the attacker|that attacker|attacker|that ally|the ally|"
-    r"(?:each |all )?(?:(?P<kw3>[a-z'\-]+) )?creatures in your warband|"
-    r"(?:each|all|every) (?:(?P<kw1>[a-z'\-]+) )?(?:adjacent )?(?:enemy|enemies|ally|allies|creature|creatures)"
-    r"(?: and (?:each )?(?:enemy|ally|creature))?|"
-    r"(?:each |all )?(?:(?P<kw2>[a-z'\-]+) )?(?:allies|enemies)|"
-    r"(?:1|one|an|a|up to \d+) (?:adjacent )?(?:(?P<kw4>[a-z'\-]+) )?(?:ally|allies|enemy|enemies|creature)"
-    r"(?: or (?:ally|enemy))?)"
-    r"(?P<where>(?: within \d+ squares? of (?:that ally|that creature|that enemy|the target)"
-    r"| (?:within|in) \d+ squares?(?: of it)?| adjacent to it| adjacent to (?:(?:the |that )?target"
-    r"|that enemy)"
-    r"| in (?:the |that )?(?:burst|area|aura|blast)"
-    r"| it can see| in (?:line of )?sight)*)"
-    r"\b"
-)
-
 _NON_KEYWORDS: Final = {
     "each", "all", "other", "adjacent", "living", "bloodied", "good", "evil", "enemy", "ally", "1", "one", "an", "a",
 }
@@ -590,6 +570,28 @@ KINDS: Final = frozenset({
     "unique", "uthgar", "vampire", "vargouille", "vecna", "vedalken", "vermin", "war", "warforged", "water",
     "wemic", "wight", "witchknife", "wolf", "xeph", "xill", "yeti", "yuan-ti", "zhent", "zombie"
 })
+# the kinds of two words ('1 Magical Beast ally within 3 squares'): a subject's kind may be one of them
+_TWO_WORD_KINDS: Final = "|".join(re.escape(k) for k in sorted(KINDS) if " " in k)
+_SUBJECT_RE: Final = re.compile(
+    r"^(?P<subj>it or (?:an|1|one) (?:adjacent )?(?:(?P<kw5>[a-z\-]+) )?ally|it and each ally|it and all allies|"
+    r"each ally and it|it|itself|"
+    r"you|(?:your )?opponent|"
+    r"(?:the )?target of that attack|the target|target|that target|"
+    r"that enemy|the enemy|that creature|the attacker|that attacker|attacker|that ally|the ally|"
+    r"(?:each |all )?(?:(?P<kw3>[a-z'\-]+) )?creatures in your warband|"
+    r"(?:each|all|every) (?:(?P<kw1>[a-z'\-]+) )?(?:adjacent )?(?:enemy|enemies|ally|allies|creature|creatures)"
+    r"(?: and (?:each )?(?:enemy|ally|creature))?|"
+    r"(?:each |all )?(?:(?P<kw2>[a-z'\-]+) )?(?:allies|enemies)|"
+    r"(?:1|one|an|a|up to \d+) (?:adjacent )?(?:(?P<kw4>" + _TWO_WORD_KINDS + r"|[a-z'\-]+) )?"
+    r"(?:ally|allies|enemy|enemies|creature)"
+    r"(?: or (?:ally|enemy))?)"
+    r"(?P<where>(?: within \d+ squares? of (?:that ally|that creature|that enemy|the target)"
+    r"| (?:within|in) \d+ squares?(?: of it)?| adjacent to it| adjacent to (?:(?:the |that )?target"
+    r"|that enemy)"
+    r"| in (?:the |that )?(?:burst|area|aura|blast)"
+    r"| it can see| in (?:line of )?sight)*)"
+    r"\b"
+)
 _GROUP_RE: Final = re.compile(
     r"^(?P<self>(?:it|this creature) and (?:each |all )?)?(?:each |all )?(?P<adj>adjacent )?"
     r"(?P<kinds>(?:[a-z\-]+(?: [a-z\-]+)?(?: allies| ally)?(?:, and |, or |, | and | or )(?:each )?)*"
@@ -825,7 +827,7 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
             if (level or len(kinds) > 1 or lv.group("adj2") or lv.group("size")) and who_l.startswith("chosen-"):
                 return who_l, Filter(keyword="|".join(a for a in alts if a), within=within), \
                     text[lv.end():].strip()
-    one = re.match(r"^(?P<q>each|1|one) (?P<kind>[a-z\-]+) in your warband\b", text)
+    one = re.match(r"^(?P<q>each|1|one|an?) (?P<kind>[a-z\-]+) in your warband\b", text)
     if one and _singular(one.group("kind")) in KINDS:  # 'each Raider in your warband', '1 Raider in your warband'
         return ("friends" if one.group("q") == "each" else "chosen-friend"), \
             Filter(keyword=_singular(one.group("kind"))), text[one.end():].strip()

@@ -301,3 +301,36 @@ def test_an_enemy_in_a_state_or_not_of_a_kind_is_slid(text: str, chosen: str) ->
     before = {f.id: f.pos for f in s.b.fighters}
     P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
     assert [f.id for f in s.b.fighters if f.pos != before[f.id]] == [chosen]
+
+
+NEOGI = "Use at start of turn: 1 Magical Beast ally within 3 squares makes a {M} attack as an immediate action."
+MACE = "Use when a Bugbear ally is bloodied: A Bugbear in your warband makes a BASIC attack as an immediate action."
+
+
+@pytest.mark.parametrize("text", [NEOGI, MACE])
+def test_a_creature_of_a_kind_makes_an_attack(text: str) -> None:
+    assert_played(_as_champion(card("Champion", SWORD, text, rating=2)), 1)
+
+
+def test_a_magical_beast_ally_of_two_words_attacks() -> None:
+    s = _side(NEOGI, card("Umber Hulk", SWORD, keywords=("Magical Beast",)), card("Beast", SWORD, keywords=("Beast",)))
+    put(s, "a1", 4, 4)
+    put(s, "a2", 6, 4)
+    put(s, "a3", 5, 5)
+    put(s, "b1", 7, 4)
+    s.b.by_id["b1"].hp = 80
+    P.turn_started(s.b, s.b.by_id["a1"])
+    assert [(e.data["attacker"], e.data["target"]) for e in s.log.of_kind("attack")][-1:] == [("a2", "b1")]
+
+
+def test_a_bugbear_of_its_warband_attacks_when_a_bugbear_ally_is_bloodied() -> None:
+    s = _side(MACE, card("Bugbear", SWORD, keywords=("Bugbear",), hp=40), card("Goblin", SWORD, hp=40))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 6, 4)
+    put(s, "a3", 6, 2)
+    put(s, "b1", 7, 4)
+    before = len(s.log.of_kind("attack"))
+    P.deal_damage(s.b, s.b.by_id["a3"], [(25, "")], s.b.by_id["b1"])  # (a Goblin bloodied: nothing)
+    assert len(s.log.of_kind("attack")) == before
+    P.deal_damage(s.b, s.b.by_id["a2"], [(25, "")], s.b.by_id["b1"])
+    assert [(e.data["attacker"], e.data["target"]) for e in s.log.of_kind("attack")[before:]] == [("a2", "b1")]
