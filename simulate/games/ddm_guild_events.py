@@ -693,7 +693,8 @@ _ONE_VERBS: Final = (
     (r"(?:first becomes|becomes first|is first) bloodied", "first-bloodied"),
     (r"(?:becomes|is) bloodied(?: but is not destroyed)?", "bloodied"),  # (bloodied: it is not destroyed)
     (r"(?:takes|is dealt) (?:(?P<dtype>" + _TYPE_ALT + r") )?damage|is damaged", "damaged"),
-    (r"is destroyed", "destroyed"),
+    (r"is destroyed(?: by (?P<ddt>" + _TYPE_ALT + r") damage)?", "destroyed"),  # ('by poison damage': the damage
+    # that destroyed it)
     (r"would be destroyed", "would-be-destroyed"),  # (before it leaves: ddm_guild_play.destroy)
     (r"uses a champion power", "uses-champion"),
     # a condition put on it ('becomes Dazed, Stunned, or Helpless', 'becomes Dazed by an attack'): which, in gcs
@@ -933,8 +934,8 @@ def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
             trig = "enemy-used-champion"  # (the power's effects resolved)
         if (trig in _ADJACENT_ONLY and actor.within not in (-1, 0)) or (trig == "enemy-shifts" and actor.within != -1):
             return None
-        dtype = vm.groupdict().get("dtype") or ""
-        if dtype and not trig.endswith("damaged"):
+        dtype = vm.groupdict().get("dtype") or vm.groupdict().get("ddt") or ""
+        if dtype and not trig.endswith(("damaged", "destroyed")):
             return None
         if one == "enters-near":  # 'an enemy enters a square within 2 squares / exactly 3 squares away'
             if actor.within:

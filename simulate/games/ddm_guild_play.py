@@ -324,11 +324,13 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None, dtypes: tuple[st
         fire(b, "ally-destroys", b.allies_of(killer), target=victim, ally=killer, run=run)
     # "when an enemy is destroyed": every creature of the other side, the one that destroyed it included and
     # whether or not anyone did (ongoing damage, a pit), as RECHARGE on that event already is
-    fire(b, "enemy-destroyed", [e for e in b.fighters if e.player != victim.player and e.in_play()], target=victim)
+    fire(b, "enemy-destroyed", [e for e in b.fighters if e.player != victim.player and e.in_play()], target=victim,
+         dtypes=dtypes)  # ('when an enemy is destroyed by poison damage': the damage that destroyed it)
     allies = [a for a in b.fighters if a.player == victim.player and a.in_play()]
-    fire(b, "ally-destroyed", allies, target=killer, ally=victim)
-    fire(b, "any-destroyed", [x for x in b.fighters if x is not victim and x.in_play()], target=victim)  # 'when an
-    # adjacent creature is destroyed', 'when a Yuan-Ti enemy or ally within 10 squares is destroyed'
+    fire(b, "ally-destroyed", allies, target=killer, ally=victim, dtypes=dtypes)
+    fire(b, "any-destroyed", [x for x in b.fighters if x is not victim and x.in_play()], target=victim,
+         dtypes=dtypes)  # 'when an adjacent creature is destroyed', 'when a Yuan-Ti enemy or ally within 10 squares
+    # is destroyed'
     for a in allies:
         recharge_all(b, a, "ally-destroyed")
     for e in b.fighters:

@@ -334,3 +334,19 @@ def test_a_bugbear_of_its_warband_attacks_when_a_bugbear_ally_is_bloodied() -> N
     assert len(s.log.of_kind("attack")) == before
     P.deal_damage(s.b, s.b.by_id["a2"], [(25, "")], s.b.by_id["b1"])
     assert [(e.data["attacker"], e.data["target"]) for e in s.log.of_kind("attack")[before:]] == [("a2", "b1")]
+
+
+DROW_CAPTAIN = "Use when an enemy is destroyed by poison damage: Each Drow ally heals 10 HP."
+
+
+@pytest.mark.parametrize("dtype, healed", [("poison", True), ("fire", False)])
+def test_an_enemy_destroyed_by_that_damage_type(dtype: str, healed: bool) -> None:
+    assert_played(_as_champion(card("Drow Captain", SWORD, DROW_CAPTAIN, rating=2)), 1)
+    s = _side(DROW_CAPTAIN, card("Drow", SWORD, keywords=("Drow",), hp=40))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 0, 4)
+    put(s, "b1", 11, 4)
+    drow, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    drow.hp = 20
+    P.deal_damage(s.b, orc, [(90, dtype)], drow)
+    assert not orc.alive and drow.hp == (30 if healed else 20)
