@@ -164,7 +164,7 @@ def has_keyword(f: Fighter, keyword: str) -> bool:
     if k in f.card.factions:  # 'against Borderlands creatures': a faction
         return True
     if k in SUBJECT_STATES:  # '1 adjacent Immobilized enemy', 'each Dazed enemy': a state it is in now
-        return f.has(k)
+        return f.bloodied if k == "bloodied" else f.has(k)
     if k.startswith("ongoing"):  # '1 enemy taking ongoing cold damage': under ongoing damage (of that type) now
         return any(e.kind == "ongoing" and (k == "ongoing" or k[8:] in e.what.split("/")) for e in f.effects)
     if k in SUBJECT_SIZES:  # 'Small creatures in your warband' (an unknown size is Medium: ddm-guild.size-unknown)

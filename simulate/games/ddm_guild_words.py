@@ -274,6 +274,7 @@ _SAME_MEANING: Final = (
     # 'Use when this champion starts it turn', '+4 Attack and +10 Damage for that attack', 'Up to 3 allies may shift up
     # to 2 squares each' (each of them as far)
     (re.compile(r"\bstarts it turn\b"), "starts its turn"),
+    (re.compile(r"\buse at (?:the )?beginning of (?:the |each )?round\b"), "use at start of round"),
     (re.compile(r"(\+\d+ [a-z]+(?: and \+\d+ [a-z]+)?) for that attack\b"), r"\1 on that attack"),
     (re.compile(r"\b(shift up to \d+ squares) each\b"), r"\1"),
 )
@@ -873,6 +874,8 @@ def _subject_head(text: str) -> tuple[str, Filter, str]:
         alignment = kw
     elif kw in ("living", "nonliving", "non-living"):
         keyword = "living" if kw == "living" else "!living"
+    elif kw == "bloodied":  # 'One Bloodied ally has +5 Damage': one bloodied now (has_keyword)
+        keyword = "bloodied"
     elif kw.startswith("non-") and " " not in kw and kinds_known(kw[4:]):  # 'one non-Champion enemy': not of that
         keyword = "!" + kw[4:]  # kind
     elif kw and kw not in _NON_KEYWORDS:
@@ -1041,7 +1044,8 @@ FACTIONS: Final = frozenset({"borderlands", "civilization", "underdark", "wild"}
 
 # words a subject may name that are no keyword but a state or a size the engine reads ('1 adjacent Immobilized enemy',
 # 'each Dazed enemy', 'Small creatures in your warband'): ddm_guild_judge.has_keyword tests them
-SUBJECT_STATES: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "blinded", "confused"})
+SUBJECT_STATES: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "blinded", "confused",
+                                   "bloodied"})
 SUBJECT_SIZES: Final = frozenset({"tiny", "small", "medium", "large", "huge", "gargantuan"})
 # '1 enemy taking ongoing poison damage': under ongoing damage now (of that type)
 SUBJECT_ONGOING: Final = frozenset({"ongoing", *("ongoing-" + t for t in DAMAGE_TYPES)})

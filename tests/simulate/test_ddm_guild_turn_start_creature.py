@@ -350,3 +350,28 @@ def test_an_enemy_destroyed_by_that_damage_type(dtype: str, healed: bool) -> Non
     drow.hp = 20
     P.deal_damage(s.b, orc, [(90, dtype)], drow)
     assert not orc.alive and drow.hp == (30 if healed else 20)
+
+
+BARON = "Use at the beginning of round. One Bloodied ally has +5 Damage on {m} attacks this round."
+DRUID = "Use at beginning of round: All beast allies move up to their speed."
+
+
+@pytest.mark.parametrize("text", [BARON, DRUID])
+def test_at_the_beginning_of_round(text: str) -> None:
+    raw = _as_champion(card("Champion", SWORD, text, rating=2))
+    assert card_from_json(raw).powers[1].trigger == "start-of-round"
+    assert_played(raw, 1)
+
+
+def test_one_bloodied_ally_only() -> None:
+    s = _side(BARON, card("Squire", SWORD, hp=40), card("Page", SWORD, hp=40))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 0, 4)
+    put(s, "a3", 6, 4)
+    put(s, "b1", 11, 4)
+    squire, page, leader = s.b.by_id["a2"], s.b.by_id["a3"], s.b.by_id["a1"]
+    for f in s.b.fighters:
+        f.effects = []
+    squire.hp = 15  # (bloodied; the Page, nearer the enemy, is not)
+    P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
+    assert [(e.what, e.amount) for e in squire.effects] == [("damage", 5)] and page.effects == []
