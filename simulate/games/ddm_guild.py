@@ -549,6 +549,8 @@ class GuildState(State):
     def _end_round(self) -> None:
         b = self.b
         award = max(1, self.params.points_limit * R.VICTORY_AREA_PERCENT // 100)
+        if any(measure == "double-areas" for _p, _n, measure, _s in b.round_awards):  # ('Players score double VP for
+            award *= 2  # occupying victory areas this round': both players)
         for p in (self.first_player, 1 - self.first_player):
             cells = self._area_cells(p)
             if any(J.occupies(f, cells) for f in b.in_play(p) if not f.gained("no-area-vp")):

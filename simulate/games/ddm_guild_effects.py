@@ -1124,6 +1124,8 @@ _ROUND_AWARDS: Final = (
     (re.compile(r"^if at least (?:1|one) enemy is destroyed (?:during|this) (?:the )?round, (?:you )?scores? "
                 r"\+?(?P<n>\d+) vp at end of round$"), "any-destroyed"),
     (re.compile(r"^(?:you )?scores? \+?(?P<n>\d+) vp whenever an enemy is destroyed this round$"), "each-destroyed"),
+    # 'Players score double VP for occupying victory areas this round' (both players; amount: the factor)
+    (re.compile(r"^players score (?P<n>double) vp for occupying victory areas this round$"), "double-areas"),
 )
 
 
@@ -1150,7 +1152,7 @@ def _round_award(t: str) -> Effect | None:
     for rx, measure in _ROUND_AWARDS:
         m = rx.match(t)
         if m:
-            return Effect("vp", "player", int(m.group("n")), "round:" + measure)
+            return Effect("vp", "player", 2 if m.group("n") == "double" else int(m.group("n")), "round:" + measure)
     each = _EACH_ENEMY_AT_END.match(t)
     read = _target_words("enemy " + each.group("w")) if each else None
     if each and read is not None and read[1] == len("enemy " + each.group("w")):  # 'At end of round, you score 5 VP

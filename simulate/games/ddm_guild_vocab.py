@@ -102,7 +102,7 @@ END_NEAR: Final = ("end:target", "end:that-ally", "end:ally", "end:enemy", "end:
 # ahead on enemies destroyed this round, on the highest level or cost of one, on creatures in its victory areas; each
 # creature in a victory area; its power's creature destroyed one; an enemy was destroyed; each enemy destroyed
 ROUND_MEASURES: Final = ("most-destroyed", "highest-level-destroyed", "highest-cost-destroyed", "most-in-areas",
-                         "each-in-area", "self-destroyed", "any-destroyed", "each-destroyed")
+                         "each-in-area", "self-destroyed", "any-destroyed", "each-destroyed", "double-areas")
 # what a group named by where or how its creatures are ('each enemy occupying a victory area') may have done to it:
 # the group's filter.target_state is that place or state (ddm_guild_play._pick); a modifier's is whom it counts against
 PLACED_KINDS: Final = frozenset({"damage", "ongoing", "condition", "heal", "cleanse", "push", "pull", "slide",

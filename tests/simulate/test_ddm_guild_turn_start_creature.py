@@ -12,6 +12,7 @@ import pytest
 
 from simulate.games import ddm_guild_judge as J
 from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild import GuildState
 from simulate.games.ddm_guild_cards import card_from_json
 from tests.simulate.test_ddm_guild_round_awards import _champion
@@ -375,3 +376,22 @@ def test_one_bloodied_ally_only() -> None:
     squire.hp = 15  # (bloodied; the Page, nearer the enemy, is not)
     P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
     assert [(e.what, e.amount) for e in squire.effects] == [("damage", 5)] and page.effects == []
+
+
+WYRMLING = "Use at start of round: Players score double VP for occupying victory areas this round."
+
+
+@pytest.mark.parametrize("used, factor", [(False, 1), (True, 2)])
+def test_double_victory_points_for_occupying_victory_areas_this_round(used: bool, factor: int) -> None:
+    assert_played(_as_champion(card("Gold Wyrmling", SWORD, WYRMLING, rating=2)), 1)
+    s = _side(WYRMLING if used else "Use at start of round: heal 5 HP.")
+    s.b.round_awards.clear()
+    leader = s.b.by_id["a1"]
+    if used:
+        P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
+    for fid, p in (("a1", 0), ("b1", 1)):  # (each in a victory area its player scores for)
+        put(s, fid, *min(s._area_cells(p)))
+    before = list(s.b.scores)
+    s._end_round()
+    award = max(1, s.params.points_limit * R.VICTORY_AREA_PERCENT // 100)
+    assert [s.b.scores[p] - before[p] for p in (0, 1)] == [award * factor, award * factor]
