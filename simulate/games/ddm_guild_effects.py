@@ -1523,11 +1523,12 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         # a push or pull of allies too: away from (toward) the source (ddm-guild.forced-movement); a slide of its own
         # creatures (each ally's, each creature's) is its player's: the engine moves them as it shifts them
         # (ddm-guild.own-slides); a state word is not a kind ('an Immobilized enemy')
-        if (enemies_f or who_f == "all" or (fo.group("verb") == "slide" and who_f.split(":")[0] in (
-                "allies", "chosen-ally", "chosen-allies"))) and not rest_f \
+        own = fo.group("verb") == "slide" and fo.group("ex") == "up to " and who_f.split(":")[0] in (
+            "allies", "chosen-ally", "chosen-allies", "all")  # ('slide all allies up to 3 squares')
+        if (enemies_f or (who_f == "all" and (fo.group("verb") != "slide" or own)) or own) and not rest_f \
                 and (not flt_f.keyword or kinds_known(flt_f.keyword)):
             return [Effect(fo.group("verb"), who_f, int(fo.group("n")), filter=flt_f,
-                           extra=("exactly",) if fo.group("ex") == "exactly " else ())]
+                           extra=("exactly",) if fo.group("ex") == "exactly " else ("own-slide",) if own else ())]
     pa = re.match(r"^pull (?P<subj>(?:1|one|an?|each|all) .+?) adjacent to it$", body)
     if pa:  # 'Pull each enemy within 5 squares adjacent to this creature': each as far as it takes (amount -1)
         who_p, flt_p, rest_p = _subject(pa.group("subj"))
@@ -1550,9 +1551,12 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         mover = "self" if target_word == "it" or (subject_given and who == "self" and not target_word) else \
             "ally" if target_word == "that ally" else \
             ("target" if ctx == "hit" or target_word else who)
+        if mover == "ally" and (kind != "slide" or ex != "up to"):
+            raise _Unread(body)  # ('slide that ally up to 4 squares': its own side's slide, as ddm_guild_play moves it)
         if fm.group("rest").strip(" ."):
             raise _Unread(body)
-        return [Effect(kind, mover, n, extra=("exactly",) if ex == "exactly" else ())]
+        return [Effect(kind, mover, n, extra=("exactly",) if ex == "exactly" else ("own-slide",) if mover == "ally"
+                       else ())]
     if _BARE_SHIFT_RE.match(body):  # "it shifts", "each ally can immediately shift": one shift (ddm-guild.shift)
         mover = who if subject_given else ("self" if default_who in ("target", "self") else default_who)
         return [Effect("shift", mover, SHIFT_SQUARES, filter=flt if subject_given else Filter())]

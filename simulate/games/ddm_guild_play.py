@@ -932,8 +932,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                 continue  # ('heals 5 for each target destroyed': the hit's target it destroyed)
             heal(b, f, e.amount, "over" in e.extra and f is src)
         elif e.kind in ("push", "pull", "slide"):
-            if f is src or (e.kind == "slide" and f.player == src.player):  # 'this creature slides N', 'slide all
-                reposition(b, f, "shift", e.amount, False)  # allies up to 3 squares': moved as its side shifts them
+            if f is src or ("own-slide" in e.extra and f.player == src.player):  # 'this creature slides N', 'slide
+                reposition(b, f, "shift", e.amount, False)  # all allies up to 3 squares': moved as its side shifts them
             else:  # amount -1: 'pull target adjacent', as far as it takes
                 n = e.amount if e.amount >= 0 else b.board.width + b.board.height
                 forced_move(b, f, src, e.kind, n, "exactly" in e.extra, provokes="provokes" in e.extra)
