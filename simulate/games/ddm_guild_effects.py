@@ -1523,12 +1523,12 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         # a push or pull of allies too: away from (toward) the source (ddm-guild.forced-movement); a slide of its own
         # creatures (each ally's, each creature's) is its player's: the engine moves them as it shifts them
         # (ddm-guild.own-slides); a state word is not a kind ('an Immobilized enemy')
-        own = fo.group("verb") == "slide" and fo.group("ex") == "up to " and who_f.split(":")[0] in (
+        own_slide = fo.group("verb") == "slide" and fo.group("ex") == "up to " and who_f.split(":")[0] in (
             "allies", "chosen-ally", "chosen-allies", "all")  # ('slide all allies up to 3 squares')
-        if (enemies_f or (who_f == "all" and (fo.group("verb") != "slide" or own)) or own) and not rest_f \
+        if (enemies_f or (who_f == "all" and (fo.group("verb") != "slide" or own_slide)) or own_slide) and not rest_f \
                 and (not flt_f.keyword or kinds_known(flt_f.keyword)):
             return [Effect(fo.group("verb"), who_f, int(fo.group("n")), filter=flt_f,
-                           extra=("exactly",) if fo.group("ex") == "exactly " else ("own-slide",) if own else ())]
+                           extra=("exactly",) if fo.group("ex") == "exactly " else ("own-slide",) if own_slide else ())]
     pa = re.match(r"^pull (?P<subj>(?:1|one|an?|each|all) .+?) adjacent to it$", body)
     if pa:  # 'Pull each enemy within 5 squares adjacent to this creature': each as far as it takes (amount -1)
         who_p, flt_p, rest_p = _subject(pa.group("subj"))
