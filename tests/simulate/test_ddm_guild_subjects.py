@@ -93,7 +93,7 @@ def test_slides_of_enemies_levels_and_counts() -> None:
         p = parse_power(0, "special", text)
         assert p.played and not C.engine_unplayed(p), (text, p.unplayed)
         assert [(e.who, e.filter.keyword, e.filter.within) for e in p.effects] == [(who, keyword, within)], text
-    # its own creatures' slide 'up to' a distance: moved as the engine shifts them (since game 1.118:
+    # its own creatures' slide 'up to' a distance: moved as the engine shifts them (since game 1.120:
     # test_ddm_guild_turn_start_creature.py); an exact one is not read
     slid = parse_power(0, "special", "Use at end of round: Slide each ally and each enemy up to 2 squares.")
     assert slid.played and [e.extra for e in slid.effects] == [("own-slide",)]
@@ -123,7 +123,7 @@ def test_a_subject_of_no_creature_kind_is_not_played() -> None:
     """'Human and lf allies', 'Tentacle allies': the words read as a kind no creature has, so the effect would reach
     nobody; such powers are listed as not played. (A state or a size — '1 adjacent Immobilized enemy', 'Small
     creatures in your warband' — is read since game 1.46: test_ddm_guild_subject_states.py; 'Lower-level allies', of a
-    level below the power's creature's, since game 1.109: test_ddm_guild_turn_start_creature.py.)"""
+    level below the power's creature's, since game 1.116: test_ddm_guild_turn_start_creature.py.)"""
     for text in ("Use at start of round: Human and lf allies have +2 attack and +5 damage until end of round.",
                  "Use at start of round: Tentacle allies have +4 attack and +10 damage until end of round."):
         p = parse_power(0, "special", text)
