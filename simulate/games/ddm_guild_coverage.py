@@ -227,7 +227,8 @@ GAINED_WORDS: Final = frozenset({
     "threatening-reach",
     "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor", "immune-sneak",
     "clear-sight", "terrain-sight", "no-actions", "no-turn",
-    "reach", "ca-attack", "flank-attack", "convert", "resist-vs", "conceal-adjacent", "no-attack-form", "resist-far",
+    "reach", "ca-attack", "flank-attack", "convert", "resist-vs", "conceal-adjacent", "conceal-far", "no-attack-form",
+    "resist-far",
     "half-far", "no-reach", "only-basic", "multi-activation", "invisible-far", "half-all", "speed-set",
     "charge-unseen", "free-shift", "invisible-enemies", "no-cover-nearest", "sees-invisible-nearest",
     "ignores-conceal-nearest", "shift-distance", "no-vp-worth", "resist-less"})
@@ -662,7 +663,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
         return "'that attack is a hit' with no attack to change"
     if e.kind == "roll" and attack:
         return "a d20 table in an attack's effects"
-    if move_mode(e) and (e.kind != "move" or move_mode(e) not in MOVE_MODES):
+    if move_mode(e) and ((e.kind != "move" and (e.kind, move_mode(e)) != ("shift", "flight"))
+                         or move_mode(e) not in MOVE_MODES):
         return f"moving with {move_mode(e)} is not played"
     if e.kind == "teleport" and e.what == "away" and e.who == "target" and trigger == "missed-by" and not attack:
         return ""  # 'Use when a {m} attack misses this creature: Teleport attacker up to 3 squares' (its attack missed)

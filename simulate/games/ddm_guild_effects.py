@@ -885,7 +885,7 @@ _GAIN_ITEM: Final = re.compile(
     r"^(?:resist (?P<fn>\d+) all vs\.? (?P<ff>melee|ranged|blast and burst) attacks"
     r"|resist (?P<rn>\d+) (?P<rt>all|" + _TYPE_ALT + r")(?: and (?P<rt2>" + _TYPE_ALT + r"))?"
     r"|vulnerable (?P<vn>\d+) (?P<vt>all|" + _TYPE_ALT + r")"
-    r"|conceal (?P<cn>\d+)(?P<cadj> against adjacent enemies)?"
+    r"|conceal (?P<cn>\d+)(?P<cadj> against adjacent enemies)?(?P<cfar> against non-?adjacent enemies)?"
     r"|reach (?P<rch>\d+)"
     r"|multi-activation (?P<ma>\d+)"
     r"|speed f(?P<sf>\d+)|speed (?P<sp>\d+)"
@@ -951,7 +951,8 @@ def gain_words(text: str, bare: bool = False) -> list[tuple[str, int]] | None:
             elif m.group("bn"):  # 'Blindsight with a range of 5 squares': its senses, that far
                 out.extend((("sees-invisible", int(m.group("bn"))), ("ignores-conceal", int(m.group("bn")))))
             elif m.group("cn"):  # ('Conceal 6 against adjacent enemies': only when an adjacent enemy attacks it)
-                out.append(("conceal-adjacent" if m.group("cadj") else "conceal", int(m.group("cn"))))
+                out.append(("conceal-adjacent" if m.group("cadj") else "conceal-far" if m.group("cfar") else "conceal",
+                            int(m.group("cn"))))  # ('Conceal 11 against non-adjacent enemies': the others)
             elif m.group("rch"):  # 'That ally has Reach 2 until end of its turn'
                 out.append(("reach", int(m.group("rch"))))
             elif m.group("sf"):  # 'has Speed F8': that speed, with Flight ('F': a flying speed)
@@ -1590,7 +1591,8 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         rest3 = sm.group("rest").strip(" .,")
         extra2: tuple[str, ...] = ()
         mode = _MOVE_MODE.match(rest3)
-        if mode and kind == "move":  # 'move up to its speed with Flight', '... as though with Burrow': that move only
+        if mode and (kind == "move" or (kind == "shift" and mode.group(1) == "flight")):  # 'move up to its speed with
+            # Flight', '... as though with Burrow', 'Shift 4 with Flight': that move only
             rest3, extra2 = "", ("mode:" + mode.group(1),)
         end = _end_near(rest3) if rest3 and (not subject_given or who == "self") else None
         if end is not None:  # 'shift 3 squares, must end adjacent to that enemy'

@@ -307,8 +307,8 @@ class Fighter:
     def conceal_vs(self, adjacent: bool) -> int:
         """Its Conceal against an attacker adjacent to it or not ('Has Conceal 6 against adjacent enemies')."""
         out = self.conceal_now()
-        if adjacent and not self.gained("no-conceal"):
-            out = max(out, self.gained("conceal-adjacent"))
+        if not self.gained("no-conceal"):  # ('... and Conceal 11 against non-adjacent enemies')
+            out = max(out, self.gained("conceal-adjacent" if adjacent else "conceal-far"))
         return out
 
     def vulnerable_now(self) -> dict[str, int]:

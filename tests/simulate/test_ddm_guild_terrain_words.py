@@ -627,3 +627,43 @@ def test_enemies_in_its_sides_and_in_the_other_sides_victory_areas() -> None:
     P.apply_effects(s.b, list(p.effects), J.Ctx(s.b.by_id["a1"]))
     assert (orc.hp, goblin.hp, kobold.hp) == (50, 35, 50)
     assert orc.pos != sorted(own)[0] and goblin.pos == sorted(other)[0]
+
+
+SMOKE = "Smoke: Has Conceal 6 against adjacent enemies and Conceal 11 against non-adjacent enemies."
+
+
+def test_conceal_against_adjacent_and_against_non_adjacent_enemies() -> None:
+    assert_played(card("Blackguard", SWORD, SMOKE), 1)
+    s = battle([card("Blackguard", SWORD, SMOKE)], [card("Orc", SWORD), card("Archer", BOW)],
+               PurposeDice(attack=[8, 8]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    put(s, "b2", 10, 3)
+    blackguard, orc, archer = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    P.refresh_while(s.b)
+    assert (blackguard.conceal_vs(True), blackguard.conceal_vs(False)) == (6, 11)
+    attack_with(s, orc, blackguard)  # conceal 6: a roll of 8 hits
+    attack_with(s, archer, blackguard)  # conceal 11: a roll of 8 misses
+    assert blackguard.hp == 40
+
+
+BRACHIATE = "Brachiate: Minor action, when adjacent to a wall or forest terrain: Shift 4 with Flight."
+
+
+def test_a_shift_with_flight_crosses_a_pit() -> None:
+    p = parse_power(0, "special", BRACHIATE)
+    assert (p.requirement, p.effects[0].kind, p.effects[0].extra) == (
+        "adjacent-wall/adjacent-terrain:forest", "shift", ("mode:flight",))
+    assert_played(card("Girallon", SWORD, BRACHIATE), 1)
+    s = GuildGame().new_initial_state(
+        lists=[{"name": "A", "creatures": [card("Girallon", SWORD, BRACHIATE)]},
+               {"name": "B", "creatures": [card("Orc", SWORD)]}],
+        battle_map={**OPEN, "slug": "test-chasm", "rows": ["..p........."] * 8}, dice=PurposeDice(),
+        params={"format": "standard-200"})
+    assert isinstance(s, GuildState)
+    put(s, "a1", 0, 3)  # (beside the map's edge: a wall)
+    put(s, "b1", 9, 3)
+    girallon = s.b.by_id["a1"]
+    assert J.holds(s.b, p.requirement, girallon)
+    P.apply_effects(s.b, list(girallon.powers[1].effects), J.Ctx(girallon))
+    assert girallon.pos is not None and girallon.pos[0] == 4  # over the pit column, 4 squares toward the Orc
