@@ -162,6 +162,9 @@ _SAME_MEANING: Final = (
     # 'Until end of battle, opponents score 0 VP instead of this creature's cost for destroying this creature'
     (re.compile(r"\bopponents? scores? 0 vp instead of its (?:cost|point cost) for destroying it\b"),
      "it is worth 0 vp when destroyed"),
+    # '(Reach 3) (Ignores redirect powers and effects) +15 vs. AC' (Spear of the Hunt): the spec's 'ignores redirect'
+    (re.compile(r"\(ignores redirect powers and effects\)"), "(ignores redirect)"),
+    (re.compile(r"\(reach (\d+)\) \(ignores redirect\)"), r"(reach \1, ignores redirect)"),
     # 'this creature and target switch positions' (Spinning Strike's rider: its 'and' is not two effects)
     (re.compile(r"\bit and (?:the )?target switch (positions|places|spaces)\b"), r"it switches \1 with target"),
     # 'Minor action; when adjacent to river terrain only. All river terrain ...' (Early Freeze): the action's state

@@ -667,3 +667,22 @@ def test_a_shift_with_flight_crosses_a_pit() -> None:
     assert J.holds(s.b, p.requirement, girallon)
     P.apply_effects(s.b, list(girallon.powers[1].effects), J.Ctx(girallon))
     assert girallon.pos is not None and girallon.pos[0] == 4  # over the pit column, 4 squares toward the Orc
+
+
+SPEAR = "Spear of the Hunt: (Reach 3) (Ignores redirect powers and effects) +15 vs. AC; 15 + 5 fire damage."
+ELF_SHIELD = "Use when this creature is targeted by an attack: Redirect that attack to an adjacent Elf ally."
+
+
+def test_a_reach_attack_that_ignores_redirect_powers() -> None:
+    spear = parse_power(0, "attack", SPEAR)
+    assert spear.attack is not None and (spear.attack.reach, spear.attack.ignores) == (3, ("redirect",))
+    assert_played(card("Master of the Hunt", SPEAR), 0)
+    s = battle([card("Master of the Hunt", SPEAR)],
+               [card("Elf Ambassador", SWORD, ELF_SHIELD), card("Elf Guard", SWORD, hp=60, keywords=("Elf",))],
+               PurposeDice(attack=[15]))
+    put(s, "a1", 1, 3)
+    put(s, "b1", 4, 3)  # 3 squares away (Reach 3)
+    put(s, "b2", 4, 4)  # an adjacent Elf it would give the attack to
+    hunter, ambassador, guard = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    attack_with(s, hunter, ambassador)
+    assert (ambassador.hp, guard.hp) == (30, 60)
