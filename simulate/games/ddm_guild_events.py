@@ -51,8 +51,9 @@ def _recharge(text: str) -> tuple[str, str, Filter]:
         (r"^when (?:an|that) enemy is destroyed$", "enemy-destroyed"),
         (r"^when it hits with (?:a|an) (\{m\}|\{r\}|\{b\}) attack$", "hits"),
         (r"^when it misses with (?:this attack|a \{b\} attack|a \{m\} attack)$|^when this attack misses$", "misses"),
-        (r"^when (?:it takes damage|it is damaged by an attack|it is hit by a \{m\} attack|an enemy hits it with "
-         r"an attack|(?:it is )?damaged(?: by an enemy)?)$", "damaged"),
+        # (any damage: 'by an attack', 'by an enemy', 'hit by a {m} attack' are the events' own words, read below
+        # with who or what dealt it)
+        (r"^when (?:it takes damage|(?:it is )?damaged)$", "damaged"),
         (r"^at (?:the )?end of its turn if it did not (?:make an )?attack(?: (?:on )?(?:that|this) turn)?$",
          "end-of-turn-no-attack"),
         (r"^at (?:the )?end of its turn if it did not move(?: (?:on )?(?:that|this) turn)?$", "end-of-turn-no-move"),
@@ -185,6 +186,11 @@ def _event_filter(name: str, m: re.Match[str]) -> Filter:
         if left or not tflt.target_state:
             raise _Unread(f"it hits {desc}")
         state = "kinds:" + tflt.keyword if tflt.target_state == "keyword" else tflt.target_state
+    if groups.get("foe"):  # 'an enemy hits it', 'destroyed by an enemy', 'it hits an enemy': the event's other
+        # creature is of the other side (an ally's burst hits allies too; ongoing damage destroys with no attacker)
+        state = _and_state(state, "enemy")
+        if groups.get("foeatk"):  # 'destroyed by an enemy's attack'
+            form = form or "any"
     if name in _ONE_TARGET:
         return Filter(attack_form=form, target_state=_ONE_TARGET[name])
     if name.endswith("-reach"):  # 'an enemy within reach of it': the reach of its melee attacks (-3)
@@ -290,11 +296,13 @@ _EVENTS: Final = (
     (r"it uses (?P<pname>[a-z][a-z' \-]*?)(?=[,;:.])", "uses-attack"),  # 'when this creature uses Cold Breath' (an
     # attack power of its card, card_powers checks: once as the attack is made, whatever its targets)
     (r"declaring (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|\{c\}|\{a\}|melee|ranged)? ?attack", "declares"),
-    (r"an? (?P<kw>[a-z\-]+(?:(?:, | or |, or | and )[a-z\-]+){0,3} )?enemy declares (?:an? )?(?P<form>\{m\}|\{r\}|"
-     r"\{c\}|\{a\}|\{r\} or \{a\}|\{c\} or \{a\}|melee|ranged)? ?attack (?:against|vs\.?) it", "attacked"),
+    (r"an? (?P<kw>[a-z\-]+(?:(?:, | or |, or | and )[a-z\-]+){0,3} )?(?P<foe>enemy) declares (?:an? )?"
+     r"(?P<form>\{m\}|\{r\}|\{c\}|\{a\}|\{r\} or \{a\}|\{c\} or \{a\}|melee|ranged)? ?attack (?:against|vs\.?) it",
+     "attacked"),
     (r"(?:it (?:makes|resolves|has resolved)|making|resolving|attacking an enemy with) (?:an? |its )?(?P<form>\{m\}|"
      r"\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|close|area|\{c\}|\{a\}|charge)? ?attack", "attack-made"),
-    (r"(?:it hits|hitting) (?:an? )?(?P<tdesc>(?:[a-z\-]+,? (?:or )?){1,3}(?:target|enemy|creature))(?: with (?:an? )?"
+    (r"(?:it hits|hitting) (?:an? )?(?P<tdesc>(?:[a-z\-]+,? (?:or )?){1,3}(?:target|(?P<foe>enemy)|creature))"
+     r"(?: with (?:an? )?"
      r"(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|ranged|charge)? ?attack)?", "hits"),
     (r"(?:it (?:first becomes|is first) bloodied|first bloodied)", "first-bloodied"),
     (r"(?:it is )?(?:targeted|attacked) (?:by|with) an? (?P<form>\{m\}|\{r\}|melee|ranged|opportunity"
@@ -309,21 +317,22 @@ _EVENTS: Final = (
      r" ?attack", "hit-by"),
     (r"it is hit", "hit-by"),
     (r"an attack is redirected", "redirected"),  # (its own side's: ddm_guild_play._redirect_stands)
-    (r"an enemy hits it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "hit-by"),
-    (r"an enemy misses it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "missed-by"),
+    (r"an (?P<foe>enemy) hits it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "hit-by"),
+    (r"an (?P<foe>enemy) misses it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "missed-by"),
     (r"an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack misses it", "missed-by"),
     (r"an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack hits it", "hit-by"),
     (r"it is missed by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "missed-by"),
     (r"(?:it is|it's) (?:targeted|attacked)(?: by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged|opportunity)? ?attack)?",
      "attacked"),
-    (r"an enemy (?:targets|attacks) it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "attacked"),
+    (r"an (?P<foe>enemy) (?:targets|attacks) it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?",
+     "attacked"),
     (r"it (?:takes|is dealt) damage", "damaged"),
     (r"it is damaged by an? (?P<kw>level \d+ or (?:higher|lower) )enemy", "damaged-by-enemy"),  # (Coward: its level)
     (r"it (?:becomes|is) (?:first )?bloodied", "bloodied"),
     # an attack's damage that has none of these types ('by an attack that did not deal acid or fire damage')
     (r"it is destroyed by an attack that did not deal (?P<nodt>(?:" + _TYPE_ALT + r")(?:(?:,|,? or|,? and) (?:"
      + _TYPE_ALT + r"))*) damage", "destroyed"),
-    (r"it is destroyed(?: by an enemy| by an enemy's attack)?", "destroyed"),
+    (r"it is destroyed(?: by an (?P<foe>enemy)(?P<foeatk>'s attack)?)?", "destroyed"),
     (r"it destroys (?:an enemy|a creature)(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "destroys"),
     (r"its (?P<form>\{m\}|\{r\}|melee|ranged) attack destroys an enemy", "destroys"),
     (r"an enemy starts its turn adjacent to it", "enemy-starts-adjacent"),
@@ -334,20 +343,20 @@ _EVENTS: Final = (
      "enemy-attacks-ally"),
     (r"an enemy within reach(?: of it)? makes (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack against an ally",
      "enemy-attacks-ally-reach"),
-    (r"(?:it hits|hitting) (?:an enemy |a target )?with (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|melee|"
-     r"ranged|close|area|\{c\}|\{a\}|charge)? ?attack", "hits"),
+    (r"(?:it hits|hitting) (?:an (?P<foe>enemy) |a target )?with (?:an? )?(?P<form>\{m\}|\{r\}|\{mb\}|\{rb\}|\{b\}|"
+     r"melee|ranged|close|area|\{c\}|\{a\}|charge)? ?attack", "hits"),
     (r"a critical (?:hit )?is scored against it", "crit-by"),
     (r"an enemy (?:moves into|enters) an adjacent square", "enemy-enters-adjacent"),
     (r"an enemy (?:enters|moves into) forest terrain", "enemy-enters-forest"),
-    (r"it hits an enemy", "hits"),
+    (r"it hits an (?P<foe>enemy)", "hits"),
     (r"it misses (?:with )?(?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack", "misses"),
     # an attack power of its card by name ('RECHARGE when this creature hits with Terror Strike / a Sting attack',
     # 'when it misses with Clamping Jaws', "when this creature's Chatkcha attack misses")
-    (r"it hits (?:an enemy )?with (?:an? )?(?P<pname>[a-z][a-z' \-]*?)(?: attack)?$", "hits"),
+    (r"it hits (?:an (?P<foe>enemy) )?with (?:an? )?(?P<pname>[a-z][a-z' \-]*?)(?: attack)?$", "hits"),
     (r"(?:it misses with (?:an? )?(?P<pname>[a-z][a-z' \-]*?)(?: attack)?|its (?P<pname2>[a-z][a-z' \-]*?) attack "
      r"misses)$", "misses"),
     (r"it misses", "misses"),
-    (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?is destroyed(?: by an enemy)?"
+    (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?is destroyed(?: by an (?P<foe>enemy))?"
      r"(?: within (?P<within2>\d+) squares(?: of it)?)?", "ally-destroyed"),
     (r"an? (?P<kw>[a-z\-]+ )?ally (?:within (?P<within>\d+) squares(?: of it)? )?is hit(?: by (?:an? )?"
      r"(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "ally-hit"),
@@ -403,11 +412,11 @@ _TYPE_OPT: Final = r"(?:(?P<dtype>" + _TYPE_ALT + r") )?"
 
 
 _SIDE_EVENTS: Final = (
-    (_WHO + r" destroys (?:an? |any )?" + _TK + r"(?:enemy|creature)(?: with " + _FORM + r"attack)?",
+    (_WHO + r" destroys (?:an? |any )?" + _TK + r"(?:(?P<foe>enemy)|creature)(?: with " + _FORM + r"attack)?",
      {"it": "destroys", "ally": "ally-destroys"}),
-    (_WHO + r" (?:takes|is dealt) " + _TYPE_OPT + r"damage(?: from " + _FORM + r"attack)?",
+    (_WHO + r" (?:takes|is dealt) " + _TYPE_OPT + r"damage(?: from " + _FORM + r"(?P<atk>attack))?",
      {"it": "damaged", "enemy": "enemy-damaged", "ally": "ally-damaged", "any": "any-damaged"}),
-    (_WHO + r" is damaged(?: by (?:an? )?(?:enemy |enemy's )?" + _FORM + r"attack)?",
+    (_WHO + r" is damaged(?: by (?:an? )?(?:enemy |enemy's )?" + _FORM + r"(?P<atk>attack))?",
      {"enemy": "enemy-damaged", "ally": "ally-damaged", "any": "any-damaged"}),
     (r"it (?:damages|deals damage to) (?:an? |any )?" + _TK + r"enemy(?: with " + _FORM + r"attack)?",
      {"it": "damages"}),
@@ -425,8 +434,8 @@ _SIDE_EVENTS: Final = (
                                              "enemy": "enemy-fails-save"}),
     (_WHO + r" declares " + _FORM + r"attack(?: (?:against|vs\.?) (?:an? )?" + _TK + r"(?:enemy|target|creature))?",
      {"ally": "ally-declares", "enemy": "enemy-declares", "it-or-ally": "friend-declares"}),
-    (r"an? " + _TK + r"enemy targets (?:an? |any )?(?P<adj>adjacent )?ally(?P<adj2> adjacent to it)?(?: with "
-     + _FORM + r"attack)?", {"it": "ally-attacked"}),
+    (r"an? " + _TK + r"(?P<foe>enemy) targets (?:an? |any )?(?P<adj>adjacent )?ally(?P<adj2> adjacent to it)?"
+     r"(?: with " + _FORM + r"attack)?", {"it": "ally-attacked"}),
     (r"an? (?P<adj>adjacent )?ally is targeted(?: by " + _FORM + r"attack)?", {"it": "ally-attacked"}),
 )
 
@@ -537,6 +546,8 @@ def _side_event(body: str) -> tuple[str, Filter, int] | None:
             if sum(map(bool, (t_kinds, t_state, t_adj))) > 1:
                 raise _Unread(body[: m.end()])
             state = "kinds:" + t_kinds if t_kinds else t_state or ("adjacent" if t_adj else "")
+        if g.get("foe"):  # 'destroys an enemy', 'an enemy targets an ally': the event's target is of the other side
+            state = _and_state(state, "enemy")
         if g.get("dtype"):
             state = "dtype:" + g["dtype"]
         if g.get("against"):
@@ -544,6 +555,8 @@ def _side_event(body: str) -> tuple[str, Filter, int] | None:
         form = _FORMS.get((g.get("form") or "") + " ", "") if g.get("form") else ""
         if g.get("form") and not form:  # "{c} or {a}", "{m} or {r}"
             form = {"{c} or {a}": "close|area", "{m} or {r}": "melee|ranged"}.get(g["form"], "")
+        if g.get("atk") and not form:  # 'takes damage from an attack': an attack's, of any form (not ongoing damage,
+            form = "any"  # nor a power's that is not an attack)
         if name == "ally-attacked" and kinds:
             state, kinds = "kinds:" + kinds, ""
         return name, Filter(keyword=kinds, within=within, attack_form=form, target_state=state,
@@ -560,6 +573,7 @@ class _Who:
     state: str = ""
     within: int = 0  # -1: adjacent to the power's creature
     named: bool = False  # the words name it ('an enemy'), not only imply it ('it is hit': by someone)
+    as_target: bool = False  # named 'a target' (read as an enemy; the words do not say its side)
 
 
 # (actor side, verb, object side) → (trigger, whose is "other", whose is the target, what the event carries:
@@ -802,7 +816,7 @@ def _described(g: dict[str, str | None], p: str) -> _Who | None:
     loc = (g.get(p + "loc") or "").strip()
     n = g.get(p + "n")
     within = -1 if g.get(p + "adj") or adjacent or loc == "adjacent to it" else int(n) if n else 0
-    return _Who(side, kinds, state, within, named=True)
+    return _Who(side, kinds, state, within, named=True, as_target=noun == "target")
 
 
 def _composed_event(body: str) -> tuple[str, Filter, int] | None:
@@ -843,9 +857,11 @@ def _object_words(body: str) -> tuple[str, Filter, int] | None:
     if res is None:
         return None
     trig, flt, end = res
-    if trig not in _OBJECT_WORDS_ON or flt.target_state or flt.self_state or flt.keyword or flt.within:
+    if trig not in _OBJECT_WORDS_ON or flt.target_state not in ("", "enemy") or flt.self_state or flt.keyword \
+            or flt.within:
         return None
-    return trig, replace(flt, target_state=state), end + n - len(plain)
+    return trig, replace(flt, target_state=_and_state(state, flt.target_state) if flt.target_state else state), \
+        end + n - len(plain)
 
 
 def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
@@ -923,8 +939,8 @@ def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
                     vm.groupdict().get("dtype"):
                 return None
             return _composed_filter("damages", actor, _Who(""), form, "", end)
-        if one == "gains-condition" and g.get("fw"):  # 'becomes Dazed by an attack': an attack's (of any form, or
-            form = form or "any"  # the one said)
+        if one in ("gains-condition", "damaged", "bloodied") and g.get("fw"):  # 'becomes Dazed by an attack', 'is
+            form = form or "any"  # damaged by an attack': an attack's (of any form, or the one said)
         row1 = _COMPOSED_ONE.get((actor.side, one))
         if row1 is None or obj is not None or (form and one not in ("damaged", "bloodied", "gains-condition")) \
                 or by is not None:
@@ -1014,6 +1030,13 @@ def _composed_parts(body: str) -> tuple[str, Filter, int] | None:
     return _composed_filter(trig, other, target, form, "", end)
 
 
+def _and_state(state: str, atom: str) -> str:
+    """A target state that must also hold ``atom`` (each description of a '/' list)."""
+    if not state:
+        return atom
+    return "/".join(f"{alt}&{atom}" for alt in state.split("/"))
+
+
 # 'a Dragon's Ranged, Burst, or Blast attack': not a melee attack, not a line
 _RANGED_BURST_BLAST: Final = "ranged|close-burst|close-blast|area-burst"
 
@@ -1028,6 +1051,10 @@ def _composed_filter(trig: str, other: _Who, target: _Who, form: str, dtype: str
         target_state = "kinds:" + target.kinds if target.kinds else target.state or (
             "adjacent" if target.within == -1 else f"within:{target.within}" if target.within else "")  # ('an
         # enemy within 2 squares of this creature damages an ally': where that enemy is)
+    if target is not other and target.named and target.side == "enemy" and not target.as_target:
+        # 'an enemy hits an ally', 'an ally destroys an enemy': the event's target is of the other side (an ally's
+        # burst hits allies too)
+        target_state = _and_state(target_state, "enemy")
     if dtype:
         if target_state:
             return None

@@ -206,10 +206,14 @@ def target_state_ok(b: Battle, flt: Filter, holder: Fighter, target: Fighter | N
     """Whether ``target`` is in the state a filter names, seen from ``holder`` (``melee``: for its melee attack, so
     flanking gives combat advantage)."""
     ts = flt.target_state
-    if not ts or ts in ("enemy", "ally", "any"):
+    if not ts or ts == "any":
         return True
     if target is None:
         return False
+    if ts == "enemy":  # 'when an enemy hits an ally': of the other side (an ally's burst hits allies too)
+        return target.player != holder.player
+    if ts == "ally":
+        return target.player == holder.player and target is not holder
     if "/" in ts or "&" in ts or ts.startswith("!"):  # the target words' lists, both states, a state's opposite
         return _target_words_ok(b, flt, holder, target, melee)
     if ts == "bloodied":

@@ -248,8 +248,8 @@ def _damage_events(b: Battle, target: Fighter, source: Fighter | None, dtypes: t
     fire(b, "enemy-damaged", [x for x in b.fighters if x.player != target.player and x.in_play()], target=target,
          dtypes=dtypes, run=run)
     fire(b, "ally-damaged", b.allies_of(target), target=source, ally=target, dtypes=dtypes, run=run)
-    fire(b, "any-damaged", [x for x in b.fighters if x.in_play() and x is not target], target=target, dtypes=dtypes,
-         run=run)
+    fire(b, "any-damaged", [x for x in b.fighters if x.in_play()], target=target, dtypes=dtypes, run=run)  # (the
+    # damaged creature's own power too: 'when a creature takes lightning damage')
 
 
 def heal(b: Battle, f: Fighter, amount: int, over: bool = False) -> None:
@@ -318,9 +318,9 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None, dtypes: tuple[st
     if killer is not None and killer.alive:
         run = b.run if isinstance(b.run, Run) and b.run.attacker is killer else None
         fire(b, "destroys", [killer], target=victim, run=run)
-        if killer.player != victim.player:  # 'use when it bloodies or destroys an enemy'
-            fire(b, "bloodies-or-destroys", [killer], target=victim, run=run)
-        recharge_all(b, killer, "destroys")
+        if killer.player != victim.player:  # 'use when it bloodies or destroys an enemy', 'RECHARGE when it destroys
+            fire(b, "bloodies-or-destroys", [killer], target=victim, run=run)  # an enemy'
+            recharge_all(b, killer, "destroys")
         fire(b, "ally-destroys", b.allies_of(killer), target=victim, ally=killer, run=run)
     # "when an enemy is destroyed": every creature of the other side, the one that destroyed it included and
     # whether or not anyone did (ongoing damage, a pit), as RECHARGE on that event already is
@@ -1991,7 +1991,9 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         # critical hit'; 'its next {m} attack is a critical hit'
         b.run = run
         last = run
-        defenders = [x for x in b.allies_of(t) if b.gap(x, attacker) <= _own_reach(x)]  # adjacent, or in its reach
+        defenders = [x for x in b.allies_of(t) if b.gap(x, attacker) <= _own_reach(x)] \
+            if attacker.player != t.player else []  # adjacent, or in its reach ('an enemy ... against an ally': not
+        # an ally's burst)
         if defenders:
             fire(b, "enemy-attacks-ally", defenders, target=attacker, ally=t, run=run)
             if not t.in_play() or not attacker.in_play():

@@ -27,8 +27,9 @@ def swing(s: object, attacker: str, target: str, power: int = 0) -> int:
     ("Flame Shield: Use when an adjacent enemy hits this creature with a {m} attack: That enemy takes 5 fire damage.",
      "hit-by", "", "", -1, "", "melee"),
     ("Dragon Defender: Immediate, when an enemy adjacent to this creature targets a Dragon ally with a {m} attack; "
-     "make a {b} attack against that enemy.", "ally-attacked", "dragon", "", 0, "adjacent", "melee"),
-    ("Use when an ally hits a Bloodied enemy: +10 Damage on that attack.", "ally-hits", "", "", 0, "bloodied", ""),
+     "make a {b} attack against that enemy.", "ally-attacked", "dragon", "", 0, "adjacent&enemy", "melee"),
+    ("Use when an ally hits a Bloodied enemy: +10 Damage on that attack.", "ally-hits", "", "", 0, "bloodied&enemy",
+     ""),
     ("Paralysis: Use when an adjacent Immobilized enemy fails a save: That enemy is also Helpless until end of its "
      "next turn.", "enemy-fails-save", "", "cond:immobilized", -1, "", ""),
     ("Menacing Counterattack: Immediate, when an enemy's {m} attack misses this creature; make a {b} attack against "
@@ -36,7 +37,7 @@ def swing(s: object, attacker: str, target: str, power: int = 0) -> int:
     ("Use when a Beast or Orc ally hits with a {m} attack: +15 Damage on that attack.", "ally-hits", "beast|orc", "",
      0, "", "melee"),
     ("Use when an enemy hits a Dwarf ally with an attack: That enemy takes ongoing 10 radiant damage (save ends).",
-     "ally-hit", "dwarf", "", 0, "", ""),
+     "ally-hit", "dwarf", "", 0, "enemy", ""),
     ("Wand of Accuracy: Use when this creature declares a {m} or {r} attack: +5 Attack on that attack.", "declares",
      "", "", 0, "", "melee|ranged"),
     ("Hamstring: Use when this creature's {m} attack hits with combat advantage against target; target is also "
@@ -57,7 +58,7 @@ def test_an_event_is_read_as_its_parts(text: str, trigger: str, keyword: str, st
 
 @pytest.mark.parametrize(("text", "trigger", "keyword", "target_state"), [
     ("Loyal Protector: Use after an enemy makes an attack against a champion ally: Make a {b} attack against that "
-     "enemy as an immediate action.", "ally-attack-resolved", "champion", ""),
+     "enemy as an immediate action.", "ally-attack-resolved", "champion", "enemy"),
     ("Furious Retort: Immediate action, after an adjacent enemy attacks this creature: Make a BASIC attack against "
      "that enemy.", "resolved-against", "", ""),
 ])

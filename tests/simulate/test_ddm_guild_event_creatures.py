@@ -109,7 +109,7 @@ TAIL = "Tail Lash: (reach 2) +10 vs. AC; 10 damage."
 @pytest.mark.parametrize("x, answers", [(6, True), (8, False)])
 def test_it_lashes_an_enemy_within_2_squares_that_damages_an_ally(x: int, answers: bool) -> None:
     c = card_from_json(card("Salamander", TAIL, LASH))
-    assert (c.powers[1].trigger, c.powers[1].trigger_filter.target_state) == ("ally-damaged", "within:2")
+    assert (c.powers[1].trigger, c.powers[1].trigger_filter.target_state) == ("ally-damaged", "within:2&enemy")
     assert unplayed_powers(c) == []
     s = battle([card("Salamander", TAIL, LASH), card("Squire", SWORD, hp=80)], [card("Orc", SWORD, hp=80)],
                PurposeDice(attack=[15] * 4))

@@ -22,7 +22,7 @@ FERAL = "Feral Charge: Whenever this creature hits with a charge attack, the tar
 def test_the_words_read() -> None:
     for text in (SLEEP, PACK, SWARM, FERAL):
         assert parse_power(0, "special", text).played, text
-    assert parse_power(0, "special", PACK).trigger_filter.target_state == "flanking"
+    assert parse_power(0, "special", PACK).trigger_filter.target_state == "enemy&flanking"
     assert (parse_power(0, "special", SWARM).trigger, parse_power(0, "special", SWARM).trigger_filter.within) == (
         "enemy-starts-turn", -3)
     assert [(e.kind, e.amount) for e in parse_power(0, "special", FERAL).effects] == [("push", 2)]

@@ -136,7 +136,7 @@ def test_a_burst_or_blast_an_enemy_champion_and_only_once_per_turn() -> None:
     assert dodge.played and (dodge.trigger, dodge.trigger_filter.attack_form) == (
         "attacked", "close-burst|close-blast|area")
     bounty = parse_power(0, "special", "Bounty: Use when this creature destroys an enemy Champion, score +10 VP.")
-    assert bounty.played and bounty.trigger_filter.target_state == "kinds:champion"
+    assert bounty.played and bounty.trigger_filter.target_state == "kinds:champion&enemy"
     fallen = parse_power(0, "special", "Use when an allied champion is destroyed: heal 10 HP.")
     assert fallen.played and (fallen.trigger, fallen.trigger_filter.keyword) == ("ally-destroyed", "champion")
     inspire = parse_power(0, "special", "Inspirational: Use whenever an ally within 5 squares of this creature fails a "

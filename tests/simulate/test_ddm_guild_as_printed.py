@@ -1,0 +1,128 @@
+"""Powers the engine counted played while it played them otherwise than printed (the review of issue 23): each test
+shows what the card says should happen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulate.games import ddm_guild_play as P
+from simulate.games.ddm_guild import GuildState
+from simulate.games.ddm_guild_state import Fighter
+from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
+
+
+def duel(ours: dict[str, Any], theirs: dict[str, Any], dice: PurposeDice) -> tuple[GuildState, Fighter, Fighter]:
+    """``ours`` (its power 1 read and played whole) beside ``theirs`` on open ground."""
+    assert_played(ours, 1)
+    s = battle([ours], [theirs], dice)
+    put(s, "a1", 4, 4)
+    put(s, "b1", 5, 4)
+    return s, s.b.by_id["a1"], s.b.by_id["b1"]
+
+# --- 'when damaged by an attack': an attack's damage, not ongoing damage nor a power's ----------------------------
+
+BOILING_BLOOD = "Boiling Blood: Whenever it takes damage from an attack: Each adjacent creature takes 10 fire damage."
+
+
+def test_damage_from_an_attack_answers_an_attacks_damage_only() -> None:
+    """Adult Remorhaz: ongoing damage (or a power's) is no attack's; the power answers a hit's damage."""
+    s, a, orc = duel(card("Adult Remorhaz", SWORD, BOILING_BLOOD, hp=200), card("Orc", SWORD, hp=100),
+                     PurposeDice(attack=[18]))
+    P.deal_damage(s.b, a, [(10, "fire")], orc)  # (the way ongoing damage is dealt: from its source, no attack)
+    assert orc.hp == 100
+    attack_with(s, orc, a)
+    assert orc.hp == 90
+
+
+WILD_SWING = "Wild Swing: (burst 1) +5 vs. AC; 25 Damage. RECHARGE when this creature is damaged by an attack."
+
+
+def test_recharge_when_damaged_by_an_attack_waits_for_an_attack() -> None:
+    """Mountain Orc: its Wild Swing recharges on an attack's damage, not on ongoing damage."""
+    s, a, guard = duel(card("Mountain Orc", SWORD, WILD_SWING, hp=100), card("Guard", SWORD, hp=100),
+                       PurposeDice(attack=[18]))
+    a.uses[1] = 0  # (spent)
+    P.deal_damage(s.b, a, [(10, "")], guard)
+    assert a.uses[1] == 0
+    attack_with(s, guard, a)
+    assert a.uses[1] == 1
+
+
+BLOOD_DRAIN = ("Blood Drain: Use only when target grants this creature combat advantage: +9 vs. AC; 10 damage AND "
+               "this creature heals 15 HP. RECHARGE when this creature is hit by a {m} attack.")
+
+
+def test_recharge_when_hit_by_a_melee_attack_waits_for_a_melee_hit() -> None:
+    """Vampire Spawn: a ranged hit, or ongoing damage, does not recharge Blood Drain; a melee hit does."""
+    spawn = card("Vampire Spawn", SWORD, BLOOD_DRAIN, hp=100)
+    assert_played(spawn, 1)
+    s = battle([spawn], [card("Archer", SWORD, "Bow: (range 10) +10 vs. AC; 10 damage.", hp=100)],
+               PurposeDice(attack=[18, 18]))
+    a, archer = s.b.by_id["a1"], s.b.by_id["b1"]
+    put(s, "a1", 4, 4)
+    put(s, "b1", 5, 4)
+    a.uses[1] = 0  # (spent)
+    P.deal_damage(s.b, a, [(10, "")], archer)
+    attack_with(s, archer, a, 1)
+    assert a.uses[1] == 0
+    attack_with(s, archer, a, 0)
+    assert a.uses[1] == 1
+
+
+# --- 'when an enemy ... an ally': the enemy named is of the other side (an ally's burst hits allies too) ------------
+
+BURST = "Fire Burst: (burst 1) +10 vs. Reflex; 10 fire damage."
+ST_CUTHBERT = "Use when an enemy hits an ally with an attack: That enemy takes ongoing 10 radiant damage (save ends)."
+
+
+def ally_burst(raw: dict[str, Any]) -> tuple[GuildState, Fighter, Fighter, Fighter]:
+    """``raw`` (its power 1 played whole) with a mage whose burst takes in an ally (a lord) and an orc: the burst
+    made, then (mage, lord, orc)."""
+    assert_played(raw, 1)
+    s = battle([raw, card("Mage", BURST), card("Lord", SWORD)], [card("Orc", SWORD)], PurposeDice(attack=[18, 18, 18]))
+    mage, lord, orc = s.b.by_id["a2"], s.b.by_id["a3"], s.b.by_id["b1"]
+    put(s, "a1", 1, 1)
+    put(s, "a2", 4, 4)
+    put(s, "a3", 4, 5)
+    put(s, "b1", 5, 5)
+    attack_with(s, mage, lord)  # (the burst: the lord and the orc)
+    assert lord.hp < 50
+    return s, mage, lord, orc
+
+
+def test_an_enemy_hitting_an_ally_is_not_an_allys_burst() -> None:
+    """Cleric of St. Cuthbert: an ally's burst that hits an ally is no enemy's hit; an enemy's hit is."""
+    s, mage, lord, orc = ally_burst(card("Cleric of St. Cuthbert", SWORD, ST_CUTHBERT))
+    assert not any(e.kind == "ongoing" for e in mage.effects)
+    attack_with(s, orc, lord)
+    assert any(e.kind == "ongoing" and e.what == "radiant" for e in orc.effects)
+
+
+BLACKGUARD = "Use when an enemy attacks an ally. That enemy has -4 AC and -4 DEF until end of its next turn."
+
+
+def test_an_enemy_attacking_an_ally_is_not_an_allys_burst() -> None:
+    """Human Blackguard: an ally's burst that takes in an ally leaves that ally's AC alone; an enemy's attack does
+    not."""
+    s, mage, lord, orc = ally_burst(card("Human Blackguard", SWORD, BLACKGUARD))
+    assert not [e for e in mage.effects if e.kind == "mod"]
+    attack_with(s, orc, lord)
+    assert {(e.what, e.amount) for e in orc.effects if e.kind == "mod"} >= {("ac", -4)}
+
+
+# --- 'when a creature takes damage': the power's own creature is one ------------------------------------------------
+
+BLUE = ("Use when a creature takes lightning damage. An enemy within 5 squares of that creature takes 10 lightning "
+        "Damage.")
+
+
+def test_any_creature_taking_damage_includes_the_powers_own() -> None:
+    """Large Blue Dragon: lightning damage it takes itself is 'a creature' taking lightning damage."""
+    dragon = card("Large Blue Dragon", SWORD, BLUE, hp=100)
+    assert_played(dragon, 1)
+    s = battle([dragon], [card("Orc", SWORD)], PurposeDice())
+    a, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    put(s, "a1", 4, 4)
+    put(s, "b1", 7, 4)
+    P.deal_damage(s.b, a, [(10, "lightning")], None)
+    assert orc.hp == 40
