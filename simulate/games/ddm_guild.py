@@ -1147,7 +1147,7 @@ class GuildState(State):
                 continue
             if not P.requirement_ok(f, p, charge=False, b=self.b) or (p.action == "attack" and f.basic_only()):
                 continue
-            if not P.spend_ok(self.b, f, p):
+            if not P.spend_ok(self.b, f, p) or P.does_nothing(self.b, f, p, J.Ctx(f)):
                 continue
             if any(e.kind in ("shift", "move") for e in p.effects) and (f.held() or f.has("no-shift")
                                                                          or f.reloading() == "move"):

@@ -1713,9 +1713,12 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
                 raise _Unread(body)
             bonus, extra_damage = said.get("attack", 0), said.get("damage", 0)
             rest5 = (rest5[: bm.start()] + " " + rest5[bm.end():]).strip(" ,.")
-        rest5 = re.sub(r"^(?:against|vs\.?|on) (?:that enemy|the target|that target|the same target|target|it|"
-                       r"the attacker|that creature|an adjacent enemy|the triggering enemy|(?:that )?attacker|"
-                       r"the enemy)(?= as |$)", "", rest5).strip(" ,.")
+        against = re.match(r"^(?:against|vs\.?|on) (?:that enemy|the target|that target|the same target|target|it|"
+                           r"the attacker|that creature|the triggering enemy|(?:that )?attacker|the enemy)(?= as |$)",
+                           rest5)
+        if against:  # 'against that enemy': the event's creature, or no one (never another enemy)
+            rest5 = rest5[against.end():].strip(" ,.")
+        rest5 = re.sub(r"^against an adjacent enemy(?= as |$)", "", rest5).strip(" ,.")
         turned = {"as though dominated": "dominated", "against itself": "itself"}.get(rest5, "")
         if turned:  # 'target makes a {m} attack as though Dominated', 'target makes a {b} attack against itself': the
             # attack's target turned on its own side or on itself (ddm-guild.turned-attack)
@@ -1751,7 +1754,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             (aim,) if aim and aim != "state" else ()) + ((turned,) if turned else ())
         aimed_at = Filter(target_state=aim_state, within=-1 if aim == "each-adjacent" else 0)
         return [Effect("attack", attacker, bonus, which, count=count, filter=flt if attacker != "self" else aimed_at,
-                       extra=imm + (("other-target",) if other else ()) + cap + more)]
+                       extra=imm + (("other-target",) if other else ()) + (("that",) if against else ()) + cap + more)]
     cu = _CHAMPION_USES.match(body)
     if cu:  # 'it regains 1 use of its Champion powers', 'a champion enemy loses 1 use of its Champion powers',
         # 'Recharge one use of an ally's Champion powers', "Expend one use of that enemy's Champion powers"

@@ -1292,6 +1292,8 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
                     continue
                 owner.per_each_used.add(key)
 
+            if does_nothing(b, owner, p, ctx):
+                continue  # (nothing spent)
             use_triggered(b, owner, p, ctx)
             if b.over:
                 return
@@ -2441,11 +2443,14 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
     if "dominated" in e.extra or "itself" in e.extra:
         _turned_attack(b, f, power, "itself" in e.extra)
         return
+    that = _that_enemy(f, e, ctx)  # 'against that enemy': the event's creature, or no one
     if which == "basic" and power is not None and power.attack is not None and f.ranged_basic() is not None \
-            and not any(in_range(b, f, power, power.attack, x) for x in b.enemies_of(f)):
+            and not any(in_range(b, f, power, power.attack, x) for x in ([that] if that else b.enemies_of(f))):
         power = f.ranged_basic()  # 'a melee basic or ranged attack': the one that reaches an enemy
     if power is None or power.attack is None:
         return
+    if "that" in e.extra and (that is None or not in_range(b, f, power, power.attack, that)):
+        return  # (never another enemy)
     if f is not ctx.source and "immediate" in e.extra:  # another creature's attack as its immediate action
         if not f.immediate_ready():
             return
@@ -2478,6 +2483,8 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
             if t is None:
                 return
         if t is None or not t.in_play() or not in_range(b, f, power, power.attack, t):
+            if "that" in e.extra:  # (never another enemy)
+                return
             cands = [x for x in b.enemies_of(f) if in_range(b, f, power, power.attack, x)]
             if not cands:
                 return
@@ -2495,6 +2502,52 @@ def extra_attack(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> None:
         spec = replace(power.attack, provokes=False) if "no-provoke" in e.extra else power.attack  # ('an attack that
         ctx.own_hits += attack(b, f, power, spec, [t], bonus=e.amount, force=force, damage=damage)  # does not
         # provoke ...')
+
+
+def _that_enemy(f: Fighter, e: Effect, ctx: Ctx) -> Fighter | None:
+    """The enemy an extra attack 'against that enemy' (the target, the attacker) names: the event's creature, in
+    play and of the other side; None when it names none or that creature is not such an enemy."""
+    t = ctx.target
+    if "that" not in e.extra or t is None or t.player == f.player or not t.in_play():
+        return None
+    return t
+
+
+def does_nothing(b: Battle, f: Fighter, p: Power, ctx: Ctx) -> bool:
+    """A power none of whose effects would change anything now, which its player would not use (nothing spent):
+    'make a {b} attack against that enemy' when it reaches no such enemy, 'Recharge one use of an Ally's Champion
+    Powers' when no ally has spent one, 'RECHARGE one of that Dragon's attack powers' when it has spent none."""
+    return p.attack is None and not p.attacks_made and bool(p.effects) and all(
+        _idle(b, f, e, ctx) for e in p.effects)
+
+
+def _idle(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> bool:
+    if e.kind == "attack":
+        return e.who == "self" and that_out_of_reach(b, f, e, ctx)
+    if e.kind == "recharge" and e.what == "attack-power":
+        return not any(q.uses and x.uses.get(q.index, 0) < q.uses and (q.attack is not None or q.attacks_made)
+                       for x in pick(b, e.who, e, ctx) for q in x.powers)
+    if e.kind == "recharge" and e.what.startswith("power:"):
+        names = e.what[6:].split("|")
+        return not any(q.name.casefold() in names and q.uses and f.uses.get(q.index, 0) < q.uses for q in f.powers)
+    if e.kind == "champion-uses":
+        whom = pick(b, e.who, e, ctx)
+        if e.amount > 0:
+            return not any(x.champion_left < (x.card.champion_rating or 0) for x in whom)
+        return not any(x.champion_left > 0 for x in whom)
+    return False
+
+
+def that_out_of_reach(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> bool:
+    """An extra attack 'against that enemy' that ``f`` cannot make: no such enemy, or none of its attacks the effect
+    names reaches it."""
+    if e.kind != "attack" or "that" not in e.extra:
+        return False
+    that = _that_enemy(f, e, ctx)
+    if that is None:
+        return True
+    options = [extra_attack_power(f, e.what, ctx.run), *([f.ranged_basic()] if e.what == "basic" else [])]
+    return not any(p is not None and p.attack is not None and in_range(b, f, p, p.attack, that) for p in options)
 
 
 def _opportunity_against(b: Battle, f: Fighter, t: Fighter | None) -> None:

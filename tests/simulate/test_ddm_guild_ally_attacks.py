@@ -34,7 +34,7 @@ def test_the_words_name_the_ally_and_its_reaction() -> None:
     r = parse_power(0, "attack", COMMAND)
     assert r.played and r.attack is not None, r.unplayed
     (e,) = r.attack.hit
-    assert (e.kind, e.who, e.filter.within, e.extra) == ("attack", "chosen-ally", -2, ("immediate",))
+    assert (e.kind, e.who, e.filter.within, e.extra) == ("attack", "chosen-ally", -2, ("immediate", "that"))
 
 
 def test_the_nearest_ally_attacks_as_its_immediate_action() -> None:

@@ -110,6 +110,82 @@ def test_an_enemy_attacking_an_ally_is_not_an_allys_burst() -> None:
     assert {(e.what, e.amount) for e in orc.effects if e.kind == "mod"} >= {("ac", -4)}
 
 
+# --- 'make a {b} attack against that enemy': that enemy or no one ---------------------------------------------------
+
+LOYAL_PROTECTOR = ("Loyal Protector: Use after an enemy makes an attack against a champion ally: Make a {b} attack "
+                   "against that enemy as an immediate action.")
+BOW = "Bow: (range 10) +10 vs. AC; 10 damage."
+
+
+def test_an_attack_against_that_enemy_out_of_reach_attacks_no_one_else() -> None:
+    """Clay Golem: the archer that shot its champion ally is out of its reach; the orc beside it is not that enemy
+    (and the golem's reaction is not spent). A brute beside it that attacks the champion is."""
+    golem = card("Clay Golem", SWORD, LOYAL_PROTECTOR)
+    assert_played(golem, 1)
+    s = battle([golem, card("Lord", SWORD, rating=1)], [card("Archer", BOW), card("Orc", SWORD), card("Brute", SWORD)],
+               PurposeDice(attack=[18, 18, 18, 18]))
+    golem_f, lord, archer, orc, brute = (s.b.by_id[x] for x in ("a1", "a2", "b1", "b2", "b3"))
+    put(s, "a1", 2, 2)
+    put(s, "a2", 2, 6)
+    put(s, "b1", 9, 6)
+    put(s, "b2", 3, 2)
+    put(s, "b3", 9, 1)
+    attack_with(s, archer, lord)
+    assert orc.hp == 50 and archer.hp == 50
+    assert golem_f.immediate_ready()
+    put(s, "a1", 3, 7)
+    put(s, "b3", 2, 7)
+    attack_with(s, brute, lord)
+    assert brute.hp == 40 and orc.hp == 50
+
+
+# --- a power that would do nothing is not used (its use is not spent) -----------------------------------------------
+
+MIRT = "Use when this creature destroys an enemy: Recharge one use of an Ally's Champion Powers."
+
+
+def _champion(raw: dict[str, Any], index: int) -> dict[str, Any]:
+    raw["powers"][index]["kind"] = "champion"
+    return raw
+
+
+def test_a_champion_power_that_would_recharge_nothing_is_not_used() -> None:
+    """Mirt: no ally has spent a champion use, so destroying an enemy does not spend Mirt's; once one has, it
+    does."""
+    mirt = _champion(card("Mirt", SWORD, MIRT, rating=2), 1)
+    assert_played(mirt, 1)
+    s = battle([mirt, card("Lord", SWORD, rating=2)], [card("Orc", SWORD, hp=10), card("Goblin", SWORD, hp=10)],
+               PurposeDice(attack=[18, 18]))
+    a, lord = s.b.by_id["a1"], s.b.by_id["a2"]
+    put(s, "a1", 4, 4)
+    put(s, "a2", 1, 1)
+    put(s, "b1", 5, 4)
+    put(s, "b2", 9, 7)
+    attack_with(s, a, s.b.by_id["b1"])
+    assert not s.b.by_id["b1"].alive
+    assert a.champion_left == 2
+    lord.champion_left = 1
+    put(s, "b2", 5, 5)
+    attack_with(s, a, s.b.by_id["b2"])
+    assert a.champion_left == 1 and lord.champion_left == 2
+
+
+RAIDER = ("Use when a Dragon in your warband becomes bloodied: RECHARGE one of that Dragon's attack powers, even if "
+          "the power is not normally rechargeable.")
+
+
+def test_a_champion_recharge_of_a_dragon_that_spent_nothing_is_not_used() -> None:
+    """Green Dragon Raider: a Dragon bloodied with its breath unspent leaves the raider's use alone."""
+    raider = _champion(card("Green Dragon Raider", SWORD, RAIDER, rating=2, keywords=("Dragon",)), 1)
+    assert_played(raider, 1)
+    s = battle([raider], [card("Orc", SWORD)], PurposeDice(attack=[18]))
+    a = s.b.by_id["a1"]
+    put(s, "a1", 4, 4)
+    put(s, "b1", 5, 4)
+    P.deal_damage(s.b, a, [(30, "")], s.b.by_id["b1"])
+    assert a.bloodied and a.champion_left == 2
+
+
 # --- 'when a creature takes damage': the power's own creature is one ------------------------------------------------
 
 BLUE = ("Use when a creature takes lightning damage. An enemy within 5 squares of that creature takes 10 lightning "

@@ -271,7 +271,7 @@ def test_a_critical_hit_scored_against_it_in_other_words() -> None:
     honor = parse_power(0, "special", "Honor-Bound Defender: Immediate, when an adjacent enemy makes a {m} attack "
                                       "against an allied champion; make a {b} attack against that enemy with +2 "
                                       "Attack and +5 Damage.")
-    assert [(e.amount, e.extra) for e in honor.effects] == [(2, ("damage:5",))]
+    assert [(e.amount, e.extra) for e in honor.effects] == [(2, ("that", "damage:5"))]
     cleave = parse_power(0, "special", "Cleave: Immediate, when this creature's {m} attack destroys an enemy; make a "
                                        "{b} attack. Usable once per creature's turn.")
     assert cleave.played and cleave.per == "turn"

@@ -27,9 +27,10 @@ def swing(s: GuildState, attacker: Fighter, target: Fighter) -> None:
 
 def test_the_bonus_is_read_before_or_after_the_target() -> None:
     counter = parse_power(0, "special", COUNTER)
-    assert counter.played and [(e.kind, e.amount, e.extra) for e in counter.effects] == [("attack", 2, ())]
+    assert counter.played and [(e.kind, e.amount, e.extra) for e in counter.effects] == [("attack", 2, ("that",))]
     rage = parse_power(0, "special", RAGE)
-    assert rage.played and [(e.kind, e.amount, e.extra) for e in rage.effects] == [("attack", 0, ("damage:10",))]
+    assert rage.played and [(e.kind, e.amount, e.extra) for e in rage.effects] == [("attack", 0,
+                                                                                   ("that", "damage:10"))]
     loyal = parse_power(0, "special", LOYAL)
     assert loyal.played and [(e.kind, e.what) for e in loyal.effects] == [("move", "end:target"), ("attack", "basic")]
 

@@ -26,7 +26,7 @@ def test_the_words() -> None:
         assert p.played and p.trigger == trigger and [(e.kind, e.what) for e in p.effects] == [("hit", what)], text
         assert not C.engine_unplayed(p), text
     retort = parse_power(0, "special", RETORT, 1)
-    assert retort.played and [(e.kind, e.extra) for e in retort.effects] == [("attack", ("force:crit",))]
+    assert retort.played and [(e.kind, e.extra) for e in retort.effects] == [("attack", ("that", "force:crit"))]
     # a critical hit forced where no attack is being declared is not played
     p = parse_power(0, "special", "Use at start of round: That attack is a critical hit.")
     assert not p.played or C.engine_unplayed(p)
