@@ -693,12 +693,21 @@ class GuildState(State):
             self._confused_turn(f)
 
     def _saves(self, f: Fighter) -> None:
-        """A save against each effect a save ends (profiles ``ddm-guild.saving-throw``, ``ddm-guild.end-of-turn``)."""
+        """A save against each effect a save ends (profiles ``ddm-guild.saving-throw``, ``ddm-guild.end-of-turn``); one
+        against the effects of one '(save ends both)' together, which ends them all."""
         twice = f.gained("two-saves") > 0  # 'Mighty: Makes 2 saving throws against each effect': either ends it
+        rolled: set[int] = set()
         for e in f.effects[:]:
-            if e.duration == "save" and e in f.effects and (P.roll_save(self.b, f, e) or (
-                    twice and e in f.effects and f.in_play() and P.roll_save(self.b, f, e))):
-                self.b.end_effect(f, e, "saved")
+            if e.duration != "save" or e not in f.effects:
+                continue
+            both = "save-both" in e.extra and e.group
+            if both:
+                if e.group in rolled:
+                    continue
+                rolled.add(e.group)
+            if P.roll_save(self.b, f, e) or (twice and e in f.effects and f.in_play() and P.roll_save(self.b, f, e)):
+                for x in [x for x in f.effects if x.group == e.group and "save-both" in x.extra] if both else [e]:
+                    self.b.end_effect(f, x, "saved")
 
     def _confused_turn(self, f: Fighter) -> None:
         """Profile ``ddm-guild.confused``: a d20 at the start of its turn; low, its player acts (basic attacks

@@ -2573,10 +2573,12 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
     # 'Choose one enemy that does not have line of sight to it: +10 melee damage vs. that enemy': the choice ends at
     # its colon
     text = _CHOOSE_COLON.sub(r"\1. ", text)
+    bounds: list[tuple[int, str]] = []  # where each sentence's effects begin
     for sentence in re.split(r"(?<=[a-z0-9)])(?<!\bvs)\. |; |\. then |, then,? ", text.strip(" .")):
         s = sentence.strip(" .,")
         if not s:
             continue
+        bounds.append((len(out), s))
         ch = _CHALLENGE.match(s)
         if ch:
             out.append(_challenge(ch))
@@ -2637,6 +2639,13 @@ def _effects(text: str, default_who: str, ctx: str) -> list[Effect]:
             raise _Unread(s) from None
         if _MOVE_THEN_AT_IT.search(s):
             out[first:] = _move_to_it(out[first:])
+    if ctx != "hit":  # (an attack's riders: the whole AND chain, ddm_guild_powers._attack_effects)
+        for k, (start, s) in enumerate(bounds):
+            if SAVE_TOGETHER.search(s):
+                if len(re.findall(r"save ends|until |end of ", s)) != 1:
+                    raise _Unread(s)  # (another duration in that sentence: which effects the save ends is unsure)
+                end = bounds[k + 1][0] if k + 1 < len(bounds) else len(out)
+                out[start:end] = saved_together(out[start:end], s, set())
     return _granted_hits(out)
 
 
@@ -2654,6 +2663,28 @@ def _shared_duration(s: str, default_who: str, ctx: str) -> list[Effect] | None:
         except _Unread:
             return None
     return out
+
+
+# 'Slowed AND ongoing 5 acid damage (save ends both)', '... (save ends all)': one saving throw ends them all
+SAVE_TOGETHER: Final = re.compile(r"\bsave ends (both|all)\b")
+
+
+# the effects that last until a save ends them
+_SAVED_KINDS: Final = frozenset({"condition", "ongoing", "mod", "gain"})
+
+
+def saved_together(effects: list[Effect], words: str, printed: set[int]) -> list[Effect]:
+    """The effects a '(save ends both)' names, their duration the save (a condition printed with none, 'Dazed AND
+    Slowed (save ends both)', has it too) and one saving throw for them all (extra "save-both":
+    ddm_guild.GuildState._saves); ``printed``: the positions of effects with a duration of their own, not among
+    them. 'Both' names two: any other count is not read."""
+    m = SAVE_TOGETHER.search(words)
+    assert m is not None
+    named = [i for i, e in enumerate(effects) if e.kind in _SAVED_KINDS and i not in printed]
+    if (m.group(1) == "both" and len(named) != 2) or len(named) < 2:
+        raise _Unread(f"(save ends {m.group(1)}) of {len(named)} effects")
+    return [replace(e, duration="save", extra=e.extra if "save-both" in e.extra else (*e.extra, "save-both"))
+            if i in named else e for i, e in enumerate(effects)]
 
 
 # 'this creature moves up to its Speed and makes a {b} attack against the attacker': the move is to reach that creature

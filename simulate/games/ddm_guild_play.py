@@ -661,14 +661,16 @@ def base_damage(spec: AttackSpec) -> int:
     return sum(e.amount for e in spec.hit if e.kind == "damage")
 
 
-def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ctx, gates_done: bool = False) -> None:
+def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ctx, gates_done: bool = False,
+                  group: int = 0) -> int:
+    """Put ``effects`` on as their words say; the effects a save ends share a group (``group``, or a new one: the
+    group used is returned, for a critical hit's effects that one save ends with the hit's)."""
     if not gates_done and any(e.gate.target_state for e in effects):  # the event's creature decides
         effects = gated(b, ctx.source, ctx.target, effects)
-    group = 0
     rolled_in = True  # the effects after 'On 11+,' happen only when the power's d20 is in that range
     for e in effects:
         if b.over or ctx.nothing_chosen:
-            return
+            return group
         if e.kind == "roll":
             if "new" in e.extra:
                 ctx.roll = b.dice.roll(20, "power")
@@ -686,7 +688,7 @@ def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ct
                                        e.amount)
             ctx.nothing_chosen = ctx.square is None
             continue
-        if e.duration == "save" and e.kind in ("condition", "ongoing"):
+        if e.duration == "save" and e.kind in ("condition", "ongoing", "mod", "gain"):
             group = group or b.new_group()
         if ctx.run is not None and ("if-hit" in e.extra or "if-miss" in e.extra):  # 'if that attack hits, ...'
             if not ctx.run.resolved:
@@ -695,6 +697,7 @@ def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ct
                 apply_effect(b, e, ctx, group)
             continue
         apply_effect(b, e, ctx, group)
+    return group
 
 
 def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
@@ -901,12 +904,12 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             more_ongoing(b, f, e, src)
         elif e.kind == "ongoing":
             add_active(b, f, "ongoing", e.what, e.amount, e.duration or "save", src, Filter(),
-                       extra=tuple(x for x in e.extra if x.startswith("apart:")), group=group)
+                       extra=tuple(x for x in e.extra if x.startswith("apart:") or x == "save-both"), group=group)
         elif e.kind == "condition":
             if condition_ignored(b, f, e.what):
                 continue
             if add_active(b, f, "condition", e.what, 0, e.duration or "end-next-turn", src, Filter(),
-                          extra=tuple(x for x in e.extra if x in ("damage-ends", "next-attack")
+                          extra=tuple(x for x in e.extra if x in ("damage-ends", "next-attack", "save-both")
                                       or x.startswith("apart:")), group=group) and f.in_play():
                 condition_gained(b, f, e.what, ctx)
         elif e.kind == "challenge":  # (played as that enemy attacks: challenged)
@@ -916,7 +919,8 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                                                            src, Filter()):
                 f.activations_left += max(0, e.amount - f.activations)  # ('has Multi-Activation 2 until end of
                 continue  # round': the turns it has left this round)
-            add_active(b, f, "gain", e.what, e.amount, e.duration or "end-round", src, Filter())
+            add_active(b, f, "gain", e.what, e.amount, e.duration or "end-round", src, Filter(),
+                       tuple(x for x in e.extra if x == "save-both"), group=group)
         elif e.kind == "mod":
             state = e.filter.target_state
             if state == "chosen":  # '+10 damage vs. that enemy': the creature chosen before
@@ -926,7 +930,7 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
             add_active(b, f, "mod", e.what, e.amount, e.duration or "end-round", src,
                        Filter(attack_form=e.filter.attack_form, target_state=state,
                               self_state=e.filter.self_state, keyword=e.filter.keyword
-                              if e.filter.target_state == "keyword" else ""), e.extra)
+                              if e.filter.target_state == "keyword" else ""), e.extra, group=group)
         elif e.kind == "heal":
             if "if:destroyed" in e.extra and (ctx.run is None or ctx.run.target.alive):
                 continue  # ('heals 5 for each target destroyed': the hit's target it destroyed)
@@ -2389,13 +2393,13 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
     if run.cond_swap:  # 'Use when its basic melee attack hits: The target is Helpless instead of Immobilized'
         others = [replace(e, what=run.cond_swap[e.what]) if e.kind == "condition" and e.who == "target"
                   and e.what in run.cond_swap else e for e in others]
-    if not b.over:
-        apply_effects(b, others, ctx, gates_done=True)
+    group = apply_effects(b, others, ctx, gates_done=True) if not b.over else 0
     if crit and spec.crit and not b.over:
         crit_riders = _damage_only(spec.crit) if run.no_riders else spec.crit
         if normal_crit:  # (no extra damage: what a critical hit adds besides damage only)
             crit_riders = [e for e in crit_riders if (e.who, e.kind) != ("target", "damage")]
-        apply_effects(b, crit_riders, ctx)
+        apply_effects(b, crit_riders, ctx, group=group)  # ('Dazed (save ends); on a critical, target is also
+        # Dominated (save ends both)': one save for both)
 
 
 def _damage_only(effects: list[Effect] | tuple[Effect, ...]) -> list[Effect]:

@@ -37,6 +37,7 @@ from simulate.games.ddm_guild_effects import (
     _ALLIES_WHILE_ADJACENT,
     _CONDITION_WORDS,
     _WALL_WALKER,
+    SAVE_TOGETHER,
     SNEAK_TARGET,
     _destroyed_while,
     _effects,
@@ -44,6 +45,7 @@ from simulate.games.ddm_guild_effects import (
     _static_keyword,
     _while_static,
     gain_words,
+    saved_together,
 )
 from simulate.games.ddm_guild_events import (
     _prefixes,
@@ -556,7 +558,14 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
         hit.append(Effect("attack", "self", 0, "followup", follow=follow, extra=follow_when))
     miss = _attack_effects(parts.get("miss", ""))
     always = _attack_effects(parts.get("always", ""))
-    crit = _attack_effects(parts.get("crit", ""))
+    crit_text = parts.get("crit", "")
+    if SAVE_TOGETHER.search(crit_text) and not SAVE_TOGETHER.search(parts["hit"]):  # 'Dazed (save ends); on a
+        # critical, target is also Dominated (save ends both)': the hit's and the critical hit's, one save
+        crit = _attack_effects(SAVE_TOGETHER.sub("save ends", crit_text))
+        linked = saved_together([*hit, *crit], crit_text, set())
+        hit, crit = linked[: len(hit)], linked[len(hit):]
+    else:
+        crit = _attack_effects(crit_text)
     form = str(spec["form"])
     return AttackSpec(
         form=form, bonus=bonus, defence=defence, reach=int(str(spec["reach"])), range=int(str(spec["range"])),
@@ -660,7 +669,9 @@ def _attack_effects(text: str) -> list[Effect]:
             pieces[-1] += " and " + piece  # +2 Attack ... against target'
         else:
             pieces.append(piece)
+    starts: list[int] = []  # where each piece's effects begin
     for piece in pieces:
+        starts.append(len(out))
         if re.match(r"^(?:it|it and each ally|each ally|allies) ha(?:s|ve) [+-]\d", piece):  # '... has +2 Attack
             # against target': against that one
             piece = re.sub(r" (?:against|vs\.?) (?:the )?target(?![\w'])", " against that enemy", piece)
@@ -731,6 +742,15 @@ def _attack_effects(text: str) -> list[Effect]:
             out.extend(splash)
             continue
         out.extend(_effects(piece, "target", "hit"))
+    together = [k for k, piece in enumerate(pieces) if SAVE_TOGETHER.search(piece)]
+    if len(together) > 1:
+        raise _Unread(t)
+    if together:  # 'Slowed AND ongoing 5 acid damage (save ends both)': the pieces up to that one, but those with a
+        k = together[0]  # duration of their own
+        end = starts[k + 1] if k + 1 < len(starts) else len(out)
+        printed = {i for j in range(k) if re.search(r"\(|\buntil\b|\bend of\b", pieces[j])
+                   for i in range(starts[j], starts[j + 1])}
+        out[:end] = saved_together(out[:end], pieces[k], printed)
     return _instead_of(out, text)
 
 

@@ -139,6 +139,52 @@ def test_an_attack_against_that_enemy_out_of_reach_attacks_no_one_else() -> None
     assert brute.hp == 40 and orc.hp == 50
 
 
+# --- '(save ends both)': one saving throw ends both ------------------------------------------------------------------
+
+POISON_TOUCH = "Poison Touch: +13 vs. Reflex; 5 ongoing poison damage AND -2 AC (save ends both)."
+HOBBLE = "Hobble: +8 vs. AC; Slowed AND 10 ongoing damage (save ends both)."
+
+
+def test_one_save_ends_both() -> None:
+    """Orc War Druid: one save (15) ends the ongoing poison damage and the -2 AC; no second save is rolled."""
+    dice = PurposeDice(attack=[18], save=[15, 5])
+    s, a, orc = duel(card("Orc War Druid", SWORD, POISON_TOUCH), card("Orc", SWORD), dice)
+    attack_with(s, a, orc, 1)
+    assert {(e.kind, e.what) for e in orc.effects} == {("ongoing", "poison"), ("mod", "ac")}
+    s._saves(orc)
+    assert orc.effects == []
+    assert [face for purpose, face in dice.rolled if purpose == "save"] == [15]
+
+
+def test_a_condition_printed_without_a_duration_before_save_ends_both_lasts_until_saved() -> None:
+    """Kobold with Glaive: 'Slowed AND 10 ongoing damage (save ends both)': the Slowed lasts until the save, which
+    ends the ongoing damage too; failed, both stay."""
+    s, a, orc = duel(card("Kobold with Glaive", SWORD, HOBBLE), card("Orc", SWORD),
+                     PurposeDice(attack=[18], save=[5, 15]))
+    attack_with(s, a, orc, 1)
+    assert {(e.kind, e.what, e.duration) for e in orc.effects} == {("condition", "slowed", "save"),
+                                                                    ("ongoing", "", "save")}
+    s._saves(orc)
+    assert len(orc.effects) == 2
+    s._saves(orc)
+    assert orc.effects == []
+
+
+BLACK_CLOUD = ("Black Cloud: (burst 2, Achaierai creatures immune) +13 vs. DEF (Fort); 10 Damage AND Dazed (save "
+               "ends); on a critical, target is also Dominated (save ends both).")
+
+
+def test_a_critical_hits_condition_ends_with_the_hits_own_on_one_save() -> None:
+    """Achaierai: on a critical hit the Dazed and the Dominated end together, on one save."""
+    dice = PurposeDice(attack=[20], save=[15, 5])
+    s, a, orc = duel(card("Achaierai", SWORD, BLACK_CLOUD), card("Orc", SWORD), dice)
+    attack_with(s, a, orc, 1)
+    assert orc.has("dazed") and orc.has("dominated")
+    s._saves(orc)
+    assert not orc.has("dazed") and not orc.has("dominated")
+    assert [face for purpose, face in dice.rolled if purpose == "save"] == [15]
+
+
 # --- a power that would do nothing is not used (its use is not spent) -----------------------------------------------
 
 MIRT = "Use when this creature destroys an enemy: Recharge one use of an Ally's Champion Powers."

@@ -725,7 +725,8 @@ def test_more_attack_lines_in_the_cards_own_spellings() -> None:
     flame = _power(card("Druid", SWORD, "Produce Flame: (sight) +12 vs. DEF (Ref ), does not provoke opportunity "
                                         "attacks; 15 fire Damage"), "Produce Flame")
     assert flame.attack is not None and not flame.attack.provokes
-    s = _duel("Forgebreath: +21 vs. Fortitude; 25 fire damage AND -2 to all saves (save ends both).", [15])
+    s = _duel("Forgebreath: +21 vs. Fortitude; 25 fire damage AND ongoing 15 fire damage AND -2 to all saves (save "
+              "ends both).", [15])
     assert [(e.what, e.amount) for e in s.b.by_id["b1"].effects if e.kind == "mod"] == [("save", -2)]
     s = _duel("Horrid Croak: +15 vs. DEF(Fort); ongoing 10 psychic Damage AND Immobilized (Fear; save ends both)", [15])
     assert s.b.by_id["b1"].has("immobilized")
