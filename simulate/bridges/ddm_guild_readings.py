@@ -210,8 +210,8 @@ LABELS: dict[str, Any] = {
         "minimum number of squares counts the shortest path."),
     "ddm-guild.opportunity-attack": pgettext_lazy(
         "a reading of the DDM Guild rules",
-        "Leaving an enemy's side, or a ranged or area attack beside it, provokes an "
-        "opportunity attack."),
+        "Leaving an enemy's side, or a ranged or area attack beside it (not a close burst or blast), provokes "
+        "an opportunity attack."),
     "ddm-guild.teleport": pgettext_lazy(
         "a reading of the DDM Guild rules",
         "A teleport needs sight of the square it ends on."),

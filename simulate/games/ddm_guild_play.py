@@ -1962,10 +1962,10 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         attacker.ranged_attacked = True
     if spec.form == "melee":
         attacker.melee_attacked = True  # 'if it did not make a {M} attack during that turn'
-    if spec.provokes and spec.form != "melee" and not opportunity \
+    if spec.provokes and spec.form not in ("melee", "close-burst", "close-blast") and not opportunity \
             and not (spec.form == "ranged" and attacker.gained("ranged-no-provoke")) \
             and not attacker.gained("attacks-no-provoke"):  # ('its {r} attacks do not provoke opportunity attacks',
-        provoke(b, attacker, "ranged")  # 'Never provokes opportunity attacks')
+        provoke(b, attacker, "ranged")  # 'Never provokes opportunity attacks'; a close burst or blast provokes none)
     if spec.draws and not opportunity:  # 'Provokes opportunity attacks. +14 vs. AC', '... attack from target.'
         provoke(b, attacker, "attack", only=tuple(t.id for t in targets) if spec.draws == "target" else ())
         if not attacker.in_play() or b.over:

@@ -248,3 +248,18 @@ def test_any_creature_taking_damage_includes_the_powers_own() -> None:
     put(s, "b1", 7, 4)
     P.deal_damage(s.b, a, [(10, "lightning")], None)
     assert orc.hp == 40
+
+
+# --- ddm-guild.opportunity-attack: a close burst or blast provokes none -----------------------------------------------
+
+def test_a_close_burst_provokes_no_opportunity_attack_a_ranged_attack_does() -> None:
+    """A burst around the attacker takes in the enemy beside it without provoking it; a ranged attack beside it
+    provokes its melee basic attack."""
+    s = battle([card("Mage", BURST, BOW)], [card("Orc", SWORD)], PurposeDice(attack=[5, 5, 5, 5]))
+    mage, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    put(s, "a1", 4, 4)
+    put(s, "b1", 5, 4)
+    attack_with(s, mage, orc, 0)
+    assert not s.log.of_kind("opportunity-attack")
+    attack_with(s, mage, orc, 1)
+    assert [e.data["attacker"] for e in s.log.of_kind("opportunity-attack")] == ["b1"]
