@@ -14,7 +14,7 @@ from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_state import Fighter
 from simulate.games.ddm_guild_vocab import Filter
-from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
+from tests.simulate.test_ddm_guild_rules import OPEN, SWORD, PurposeDice, battle, card, put
 
 LOCKED = ("Locked Claw: Use when this creature rolls a natural 18, 19, or 20 on an attack roll: Target takes 5 damage "
           "and is Immobilized.")
@@ -239,14 +239,18 @@ def test_an_enemy_leaving_its_side_takes_5_damage_and_one_moving_beside_it_does_
     assert orc.hp == 95
 
 
+# its own map (open ground under another slug), whose grid alone gets a river square: no map format has river terrain
+# (the stand-in maps have none: ddm-guild.stand-in-terrain), and the open map's grid is shared by the other tests
+RIVER_CROSSING = {**OPEN, "slug": "test-river-crossing", "name": "A river square"}
+
+
 def test_it_takes_5_damage_entering_river_terrain_only() -> None:
-    s = battle([card("Fire Snake", SWORD, AQUAPHOBE)], [card("Orc", SWORD)], PurposeDice())
+    s = battle([card("Fire Snake", SWORD, AQUAPHOBE)], [card("Orc", SWORD)], PurposeDice(), RIVER_CROSSING)
+    assert s.b.board.grid is not battle([card("Orc", SWORD)], [card("Orc", SWORD)], PurposeDice()).b.board.grid
     put(s, "a1", 2, 3)
     put(s, "b1", 10, 7)
     snake = s.b.by_id["a1"]
-    terrain = dict(s.b.board.grid.terrain)
-    terrain[(4, 3)] = frozenset({"river"})  # the stand-in maps have none (ddm-guild.stand-in-terrain)
-    s.b.board.grid.terrain = terrain
+    s.b.board.grid.terrain = {**s.b.board.grid.terrain, (4, 3): frozenset({"river"})}
     P.walk(s.b, snake, [(3, 3)])
     assert snake.hp == 50
     P.walk(s.b, snake, [(4, 3)])

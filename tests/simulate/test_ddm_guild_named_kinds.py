@@ -14,7 +14,7 @@ from simulate.games.ddm_guild_cards import card_from_json
 from simulate.games.ddm_guild_effects import SNEAK_TARGET
 from simulate.games.ddm_guild_powers import card_powers, parse_power
 from simulate.games.ddm_guild_state import Fighter
-from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
+from tests.simulate.test_ddm_guild_rules import OPEN, SWORD, PurposeDice, battle, card, put, turn_of
 
 BOW = "Bow: (range 10) +10 vs. AC; 10 damage."
 
@@ -508,17 +508,19 @@ def test_creatures_beside_it_cannot_use_champion_powers() -> None:
         ("defenses", "near-ally:5:drow")]
 
 
+# open ground with one forest square (the open map's grid is shared by the other tests: never changed)
+FOREST_SQUARE = {**OPEN, "slug": "test-forest-square", "name": "A forest square",
+                 "rows": ["." * 12] * 3 + ["....f......."] + ["." * 12] * 4}
+
+
 def test_not_subject_to_forced_movement_while_in_forest_terrain() -> None:
     woad = card("Wood Woad", SWORD, "Deep-Rooted: Not subject to push, pull, or slide effects while in forest terrain.")
     _played(woad, "Deep-Rooted")
     golem = parse_power(0, "special", "Solid Footing: Ignores Push, Pull and Slide effects.")
     assert golem.played and [(st.kind, st.what) for st in golem.statics] == [("immune", "forced movement")]
-    s = battle([woad], [card("Ogre", SWORD)], PurposeDice())
+    s = battle([woad], [card("Ogre", SWORD)], PurposeDice(), FOREST_SQUARE)
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
-    terrain = dict(s.b.board.grid.terrain)
-    terrain[(4, 3)] = frozenset({"forest"})  # the stand-in maps have none (ddm-guild.stand-in-terrain)
-    s.b.board.grid.terrain = terrain
     w, ogre = s.b.by_id["a1"], s.b.by_id["b1"]
     P.refresh_while(s.b)
     P.forced_move(s.b, w, ogre, "push", 2, False)

@@ -63,9 +63,13 @@ def _printed(text: str) -> dict[str, Any]:
 SWORD = "Sword: +10 vs. AC; 10 damage."
 
 
-def battle(a: list[dict[str, Any]], b: list[dict[str, Any]], dice: PurposeDice) -> GuildState:
+def battle(a: list[dict[str, Any]], b: list[dict[str, Any]], dice: PurposeDice,
+           battle_map: dict[str, Any] | None = None) -> GuildState:
+    """A battle of ``a`` against ``b`` on ``battle_map`` (open ground unless said; a test that changes a map's terrain
+    gives its own map, with a slug of its own: maps are shared by the battles played on them)."""
     state = GuildGame().new_initial_state(lists=[{"name": "A", "creatures": a}, {"name": "B", "creatures": b}],
-                                          battle_map=OPEN, dice=dice, params={"format": "standard-200"})
+                                          battle_map=battle_map or OPEN, dice=dice,
+                                          params={"format": "standard-200"})
     assert isinstance(state, GuildState)
     return state
 
