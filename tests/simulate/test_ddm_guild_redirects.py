@@ -41,7 +41,7 @@ def test_the_ally_with_the_most_hit_points_takes_it_and_not_an_area_attack() -> 
                                             "by a {m} attack, it can redirect that attack to an adjacent ally.")
     assert_played(kobold, 1)
     s = battle([kobold, card("Kobold", SWORD, hp=30), card("Dragon", SWORD, hp=90)],
-               [card("Orc", SWORD, BOW, "Burst: Close burst 2; +10 vs. Reflex; 5 damage.")],
+               [card("Orc", SWORD, BOW, "Burst: (burst 2) +10 vs. Reflex; 5 damage.")],
                PurposeDice(attack=[15, 15, 15, 15, 15, 15]))
     put(s, "a1", 4, 3)
     put(s, "a2", 4, 4)
@@ -55,6 +55,11 @@ def test_the_ally_with_the_most_hit_points_takes_it_and_not_an_area_attack() -> 
     assert (k.hp, small.hp, big.hp) == (20, 30, 80)
     attack_with(s, orc, k, 1)  # a {r} attack: not redirected
     assert k.hp == 10
+    burst = orc.powers[2]
+    assert burst.attack is not None  # (the cards' spelling of a burst: an attack)
+    P.attack(s.b, orc, burst, burst.attack, P.area_targets(s.b, orc, burst.attack, None))  # a burst: each takes its
+    # own part, nothing redirected
+    assert (k.hp, small.hp, big.hp) == (5, 25, 75)
 
 
 def test_body_shield_gives_the_attack_to_an_immobilized_enemy_other_than_the_attacker() -> None:
