@@ -262,9 +262,6 @@ def gain_played(what: str, static: bool) -> bool:
     return kind in GAINED_WORDS or (static and kind in HELD_WORDS)
 
 
-_OWN_NEXT_TURN: Final = re.compile(r"\bthis creature'?s next turn\b", re.IGNORECASE)
-
-
 def _on_that_roll(e: Effect) -> bool:
     """A bonus or penalty to the attack being answered ('+2 Attack on that attack roll', '+5 Damage on that attack'):
     ddm_guild_play gives it to that attack, whichever creature its words name."""
@@ -301,13 +298,6 @@ def engine_unplayed(power: Power) -> str:
     if not power.recharge.startswith(("roll:", "uses:")) and power.recharge not in PLAYED_RECHARGE and not (
             power.recharge.startswith("on:") and power.recharge[3:] in PLAYED_TRIGGERS):
         return f"recharge '{power.recharge}' is not played"
-    if _OWN_NEXT_TURN.search(power.text) and any(
-            e.who != "self" and e.kind != "terrain" and e.duration in ("start-next-turn", "end-next-turn")
-            for e in (*power.effects, *(power.attack.hit if power.attack else ()),
-                      *(power.attack.miss if power.attack else ()))):
-        # 'that enemy grants combat advantage until start of this creature's next turn': the reader keeps the
-        # affected creature's clock there, so the engine would count that creature's turns, not this one's
-        return "'this creature's next turn' on another creature (whose turns count is not read)"
     if power.recharge == "this-hits" and power.attack is None:  # ('Use when targeted by an attack vs. DEF; ...
         return "RECHARGE if that attack hits, of another creature's attack"  # RECHARGE if that attack hits')
     if power.recharge and not power.uses:  # 'RECHARGE when first Bloodied' on a power with no check box in the data:

@@ -735,6 +735,7 @@ _RESIST_CHOICE: Final = re.compile(r"^(?P<pre>.*?\bresist \d+ )" + _TYPES_OR + r
 _CHOSEN_TYPE: Final = re.compile(r"^choose " + _TYPES_OR + r"[;:,.] (?P<pre>.*?\bresist \d+) against that damage "
                                  r"type(?P<post>.*)$")
 _OWN_CLOCK: Final = {"end-next-turn": "end-next-turn-source", "start-next-turn": "start-next-turn-source"}
+_MAKERS_CLOCK: Final = {v: k for k, v in _OWN_CLOCK.items()}
 _HEAL_WHOM: Final = re.compile(r"^heal (?P<subj>.+?) (?P<n>\d+) hp$")
 # how a move power moves ('with Flight', 'as though with Flight', 'with Burrow'): for that move only
 _MOVE_MODE: Final = re.compile(r"^(?:as (?:though |if )?)?with (flight|burrow)$")
@@ -2223,6 +2224,8 @@ def _made_terrain(t: str) -> Effect | None:
                 body, dur = _split_duration(body)
             except _Unread:
                 return None
+    dur = _MAKERS_CLOCK.get(dur, dur)  # ('until end of this creature's next turn': made terrain counts its maker's
+    # turns anyway)
     hard = re.match(r"^(?P<where>.+?) counts? as difficult terrain (?:to|for) (?P<who>[a-z\- ]+?) creatures$",
                     body.strip(" ,"))
     if hard and dur in ("start-next-turn", "end-next-turn", "end-round", "end-next-round", "battle"):
@@ -2547,8 +2550,8 @@ _GRANT_RE: Final = re.compile(r"^(?P<d>until (?:the )?(?:end|start) of [^,;:]+|f
 # attacked is hurt as it attacks without targeting its creature (ddm-guild.challenge). The 'its next turn' is its own
 # creature's: the cards print 'this creature's next turn', before 'that enemy' is named
 _CHALLENGE: Final = re.compile(
-    r"^until (?:the )?start of its next turn, (?:whenever that enemy attacks, (?:if it does not target it, it takes "
-    r"(?P<n1>\d+) (?:(?P<t1>" + _TYPE_ALT + r") )?damage(?: and has -(?P<p1>\d+) attack on that attack roll)?"
+    r"^until (?:the )?start of its (?:own )?next turn, (?:whenever that enemy attacks, (?:if it does not target it, "
+    r"it takes (?P<n1>\d+) (?:(?P<t1>" + _TYPE_ALT + r") )?damage(?: and has -(?P<p1>\d+) attack on that attack roll)?"
     r"|it takes (?P<n2>\d+) (?:(?P<t2>" + _TYPE_ALT + r") )?damage if it does not target it)"
     r"|that enemy takes (?P<n3>\d+) (?:(?P<t3>" + _TYPE_ALT + r") )?damage and has -(?P<p3>\d+) attack when taking an "
     r"attack action that does not include it as a target)$")

@@ -1684,7 +1684,7 @@ _ROLL_LEADS_AS_EVENTS: Final = (
      r"whenever it rolls a natural \1 or 20 on an attack roll: \2"),
 )
 _MOVES_THEN: Final = re.compile(r"^if it moves at least (?P<n>\d+) squares (?:during|on) its turn, (?P<rest>it "
-                                r"(?:has|is|gains) [^,;:]+ until end of its next turn)$")
+                                r"(?:has|is|gains) [^,;:]+ until end of its (?:own )?next turn)$")
 _NOT_RIDERS: Final = re.compile(r"^(?:\(|\+\d+ vs\b|.*\bhit or miss\b)")
 
 

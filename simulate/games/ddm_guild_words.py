@@ -47,6 +47,9 @@ def normalise(text: str) -> str:
     t = t.replace("{m} basic attack", "{mb} attack").replace("{r} basic attack", "{rb} attack")
     t = t.replace("basic attack", "{b} attack")
     t = t.replace("hit points", "hp").replace(" hit point", " hp")
+    # 'until end of this creature's next turn' on another creature counts this creature's turns: "its own" (the
+    # durations "-source"), not that creature's
+    t = re.sub(r"\bthis creature's next turn\b", "its own next turn", t)
     t = t.replace("this creature's", "its").replace("this creature", "it")
     t = t.replace("this champion's", "its").replace("this champion", "it")  # (a champion power's own creature)
     t = _TAGS.sub(lambda m: "(" + (m.group(1) or m.group(2)) + ")", t)
@@ -471,6 +474,8 @@ _DURATION_PATTERNS: Final = (
     (re.compile(r"^(?:until (?:the )?end of (?:the )?battle|for the rest of the battle)$"), "battle"),
     (re.compile(r"^until (?:the )?start of (?:its|your|their|that (?:enemy|ally)'s) next turn$"), "start-next-turn"),
     (re.compile(r"^until (?:the )?start of its turn$"), "start-next-turn"),  # (said before its turn: 'Statue Form')
+    (re.compile(r"^until (?:the )?end of its own next turn$"), "end-next-turn-source"),
+    (re.compile(r"^until (?:the )?start of its own next turn$"), "start-next-turn-source"),
     (re.compile(r"^(?:this round|until end of this round)$"), "end-round"),
     (re.compile(r"^until (?:after )?it (?:first )?(?:attacks|makes an attack|resolves an attack|has used an attack "
                 r"action)$"), "after-attack"),

@@ -8,7 +8,16 @@ from typing import Any
 from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildState
 from simulate.games.ddm_guild_state import Fighter
-from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
+from tests.simulate.test_ddm_guild_rules import (
+    SWORD,
+    PurposeDice,
+    assert_played,
+    attack_with,
+    battle,
+    card,
+    put,
+    turn_of,
+)
 
 
 def duel(ours: dict[str, Any], theirs: dict[str, Any], dice: PurposeDice) -> tuple[GuildState, Fighter, Fighter]:
@@ -263,3 +272,25 @@ def test_a_close_burst_provokes_no_opportunity_attack_a_ranged_attack_does() -> 
     assert not s.log.of_kind("opportunity-attack")
     attack_with(s, mage, orc, 1)
     assert [e.data["attacker"] for e in s.log.of_kind("opportunity-attack")] == ["b1"]
+
+
+# --- 'until end of this creature's next turn' on another creature: this creature's turns count ----------------------
+
+PIN_DOWN = "Pin Down: +21 vs. AC; 15 Damage AND Immobilized until end of this creature's next turn"
+
+
+def test_this_creatures_next_turn_counts_this_creatures_turns() -> None:
+    """Steel Predator: the orc it pins on its turn stays Immobilized through the end of that turn and of the orc's own
+    turn; the end of the predator's next turn ends it."""
+    s, predator, orc = duel(card("Steel Predator", SWORD, PIN_DOWN), card("Orc", SWORD, hp=100),
+                            PurposeDice(attack=[18]))
+    turn_of(s, "a1")
+    attack_with(s, predator, orc, 1)
+    assert orc.has("immobilized")
+    s._end_turn(predator)
+    turn_of(s, "b1")
+    s._end_turn(orc)
+    assert orc.has("immobilized")
+    turn_of(s, "a1")
+    s._end_turn(predator)
+    assert not orc.has("immobilized")
