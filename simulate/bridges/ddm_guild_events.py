@@ -13,6 +13,8 @@ from simulate.bridges.ddm_events import _who
 from simulate.games.ddm_guild_vocab import SIZES
 
 FRAMELESS = {"end-turn", "setup", "effect-end", "recharge", "immune"}
+# the events that put a creature in another square ("to"): its figure is drawn there from that frame on
+MOVES = ("move", "charge", "shift", "reposition", "teleport", "forced", "place", "legal-position")
 
 REASONS = {
     "points-limit": pgettext_lazy("why a Guild battle ended", "victory points reached the warband's size"),
@@ -58,12 +60,15 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], lists: Se
             "round": event.get("round"), "list": lists[int(event.get("winner") or 0)]}
     if kind == "activate":
         return _("%(who)s takes a turn.") % {"who": who}
-    if kind in ("move", "charge", "shift", "reposition", "teleport", "forced"):
+    if kind in MOVES:
         to = event.get("to") or ["?", "?"]
         text = {
             "move": _("%(who)s moves to %(x)s, %(y)s."), "charge": _("%(who)s charges to %(x)s, %(y)s."),
             "shift": _("%(who)s shifts to %(x)s, %(y)s."), "reposition": _("%(who)s moves to %(x)s, %(y)s."),
             "teleport": _("%(who)s teleports to %(x)s, %(y)s."), "forced": _("%(who)s is pushed to %(x)s, %(y)s."),
+            # a power's placement ('Place this creature adjacent to ...'), a move to a legal position (after a
+            # creature was left where it may not stay)
+            "place": _("%(who)s moves to %(x)s, %(y)s."), "legal-position": _("%(who)s moves to %(x)s, %(y)s."),
         }[str(kind)]
         return text % {"who": who, "x": to[0], "y": to[1]}
     if kind in ("attack",):
@@ -147,7 +152,7 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
         cid = event.get("creature")
         if kind == "deploy":
             frame["at"] = {cid: list(event.get("at") or [0, 0])}
-        elif kind in ("move", "charge", "shift", "reposition", "teleport", "forced"):
+        elif kind in MOVES:
             frame["at"] = {cid: list(event.get("to") or [0, 0])}
             frame["focus"] = [cid]
         elif kind == "switch":

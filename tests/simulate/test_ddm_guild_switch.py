@@ -126,3 +126,15 @@ def test_two_adjacent_creatures_switched_where_that_helps() -> None:
     s.b.active = zerth
     s._start_turn(zerth)
     assert archer.pos == (8, 3) and orc.pos == (9, 3)  # the archer nearer, the orc farther
+
+
+def test_the_replay_moves_a_placed_creature_and_one_put_in_a_legal_position() -> None:
+    events = [{"kind": "deploy", "round": 0, "creature": "a1", "at": [1, 1]},
+              {"kind": "place", "round": 1, "creature": "a1", "to": [5, 4], "where": "beside:self"},
+              {"kind": "legal-position", "round": 1, "creature": "a1", "to": [6, 4]}]
+    record = {"lists": [{"name": "A", "creatures": [{"name": "Ghost"}]}, {"name": "B", "creatures": []}],
+              "events": events}
+    with translation.override("en"):
+        frames = replay_frames(record)["frames"]
+    assert [f.get("at") for f in frames] == [{"a1": [1, 1]}, {"a1": [5, 4]}, {"a1": [6, 4]}]
+    assert frames[1]["text"] == "Ghost (a1) moves to 5, 4."
