@@ -294,3 +294,19 @@ def test_this_creatures_next_turn_counts_this_creatures_turns() -> None:
     turn_of(s, "a1")
     s._end_turn(predator)
     assert not orc.has("immobilized")
+
+
+# --- a push: each square farther from the pusher (ddm-guild.forced-movement; review suspect 8, not confirmed) --------
+
+def test_each_square_of_a_push_is_farther_from_the_pusher() -> None:
+    """A push of 1 from beside the pusher ends 2 squares from it, diagonally or not (squares count 1 each way: the
+    1.0 glossary's 'a square that is farther'); a longer push gets farther with every square."""
+    shove = "Shove: +10 vs. AC; 5 damage AND push target 1 square."
+    s, ogre, orc = duel(card("Ogre", SWORD, shove), card("Orc", SWORD), PurposeDice())
+    for start, n in (((5, 4), 1), ((5, 5), 1), ((5, 4), 3)):
+        put(s, "b1", *start)
+        seen = [s.b.gap(ogre, orc)]
+        for _ in range(n):
+            P.forced_move(s.b, orc, ogre, "push", 1, False)
+            seen.append(s.b.gap(ogre, orc))
+        assert seen == list(range(1, n + 2)), (start, n, seen)
