@@ -761,6 +761,16 @@ def helps_event_creature(p: Power) -> bool:
         for e in p.effects)
 
 
+def harms_event_creature(p: Power) -> bool:
+    """Every effect of ``p`` falls on its event's creature and harms it: a condition (not Invisible), damage, ongoing
+    damage, a penalty (a champion power of that kind harms enemies only: 'Use when any creature takes cold damage:
+    That creature is Immobilized')."""
+    return bool(p.effects) and all(
+        e.who == "target" and (e.kind in ("damage", "ongoing") or (e.kind == "condition" and e.what != "invisible")
+                               or (e.kind == "mod" and e.amount < 0))
+        for e in p.effects)
+
+
 # states of where a creature stands (_holds_place judges them for any creature)
 PLACE_STATES: Final = frozenset({"adjacent-wall", "in-terrain", "adjacent-terrain", "in-victory-area",
                                  "adjacent-wall-or-terrain", "in-terrain-all", "adjacent-enemy"})

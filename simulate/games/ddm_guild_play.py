@@ -16,7 +16,7 @@ from simulate.engine.board import Area
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild_board import Reach, gap, no_reach, space_of
-from simulate.games.ddm_guild_coverage import ANY_EVENTS, granted_power, helps_event_creature
+from simulate.games.ddm_guild_coverage import ANY_EVENTS, granted_power, harms_event_creature, helps_event_creature
 from simulate.games.ddm_guild_judge import (
     Ctx,
     Run,
@@ -1282,11 +1282,13 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
             if trigger == "any-misses" and run is not None and run.attacker.player != owner.player \
                     and any(e.kind == "reroll" for e in p.effects):
                 continue  # 'when an Arcane creature misses: reroll that attack': for its own side's misses only
-            if trigger in ANY_EVENTS and p.ptype == "champion" and target is not None \
-                    and target.player != owner.player and helps_event_creature(p):
+            if trigger in ANY_EVENTS and p.ptype == "champion" and target is not None and (
+                    (target.player != owner.player and helps_event_creature(p))
+                    or (target.player == owner.player and harms_event_creature(p))):
                 continue  # 'Use when any creature hits with a {m} attack; +10 poison damage', 'when a creature takes
                 # damage: that creature makes a {b} attack': a champion power (its player's choice) that helps the
-                # event's creature helps its own side's only (ddm-guild.champion-events)
+                # event's creature helps its own side's only; one that harms it ('when any creature takes cold
+                # damage: that creature is Immobilized') harms enemies only (ddm-guild.champion-events)
             if p.per == "turn-each":  # '(maximum 1 per turn per enemy)': once in a turn for each creature of its event
                 other = ally if trigger.startswith("ally") else target
                 turn = b.active

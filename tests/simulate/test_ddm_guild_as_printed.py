@@ -310,3 +310,22 @@ def test_each_square_of_a_push_is_farther_from_the_pusher() -> None:
             P.forced_move(s.b, orc, ogre, "push", 1, False)
             seen.append(s.b.gap(ogre, orc))
         assert seen == list(range(1, n + 2)), (start, n, seen)
+
+
+WHITE = "Use when any creature takes cold damage: That creature is Immobilized until end of round."
+
+
+def test_a_champion_power_that_harms_the_damaged_creature_is_used_on_enemies_only() -> None:
+    """Elder White Dragon (a champion power, its player's choice): cold damage on itself or an ally leaves it free to
+    move; on an enemy, that enemy is Immobilized."""
+    dragon = _champion(card("Elder White Dragon", SWORD, WHITE, rating=2), 1)
+    assert_played(dragon, 1)
+    s = battle([dragon, card("Lord", SWORD)], [card("Orc", SWORD)], PurposeDice())
+    a, lord, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
+    for fid, x in (("a1", 1), ("a2", 4), ("b1", 8)):
+        put(s, fid, x, 4)
+    for f in (a, lord):
+        P.deal_damage(s.b, f, [(5, "cold")], orc)
+        assert not f.has("immobilized")
+    P.deal_damage(s.b, orc, [(5, "cold")], a)
+    assert orc.has("immobilized") and a.champion_left == 1
