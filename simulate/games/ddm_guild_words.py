@@ -281,6 +281,14 @@ _SAME_MEANING: Final = (
     # to 2 squares each' (each of them as far)
     (re.compile(r"\bstarts it turn\b"), "starts its turn"),
     (re.compile(r"\buse at (?:the )?beginning of (?:the |each )?round\b"), "use at start of round"),
+    # 'Use when an Aquatic ally damages a bloodied enemy: +20 damage on that attack', 'when a Beast or Elemental allies
+    # attack hits an enemy: +20 Damage to that enemy with that attack': more damage on that attack, as it hits (the
+    # only time damage can be added to it)
+    (re.compile(r"^(use when an? (?:[a-z\-]+(?:,| or|, or) )*[a-z\-]+) allies attack hits (an? enemy): "),
+     r"\1 ally hits \2: "),
+    (re.compile(r"(\+\d+ (?:[a-z]+ )?damage) to that enemy with that attack\b"), r"\1 on that attack"),
+    (re.compile(r"^(use when an? (?:[a-z\-]+(?:,| or|, or) )*[a-z\-]+ ally) damages (an? (?:[a-z\-]+ )?enemy): "
+                r"(?=\+\d+ (?:[a-z]+ )?damage on that attack\.?$)"), r"\1 hits \2: "),
     (re.compile(r"(\+\d+ [a-z]+(?: and \+\d+ [a-z]+)?) for that attack\b"), r"\1 on that attack"),
     (re.compile(r"\b(shift up to \d+ squares) each\b"), r"\1"),
 )

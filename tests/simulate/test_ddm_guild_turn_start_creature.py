@@ -395,3 +395,31 @@ def test_double_victory_points_for_occupying_victory_areas_this_round(used: bool
     s._end_round()
     award = max(1, s.params.points_limit * R.VICTORY_AREA_PERCENT // 100)
     assert [s.b.scores[p] - before[p] for p in (0, 1)] == [award * factor, award * factor]
+
+
+WARLEADER_DAMAGES = "Use when an Aquatic ally damages a bloodied enemy: +20 damage on that attack."
+HIEROPHANT_HITS = ("Use when a Beast or Elemental allies attack hits an enemy: +20 Damage to that enemy with that "
+                   "attack.")
+
+
+@pytest.mark.parametrize("text", [WARLEADER_DAMAGES, HIEROPHANT_HITS])
+def test_more_damage_when_an_ally_damages_is_on_its_hit(text: str) -> None:
+    assert_played(_as_champion(card("Champion", SWORD, text, rating=2)), 1)
+
+
+@pytest.mark.parametrize("kinds, bloodied, lost", [(("Aquatic",), True, 30), (("Aquatic",), False, 10),
+                                                   (("Beast",), True, 10)])
+def test_an_aquatic_allys_hit_on_a_bloodied_enemy_deals_20_more(kinds: tuple[str, ...], bloodied: bool,
+                                                                 lost: int) -> None:
+    s = _side(WARLEADER_DAMAGES, card("Merrow", SWORD, keywords=kinds))
+    s.b.dice = PurposeDice(attack=[15, 15])
+    put(s, "a1", 0, 0)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 4)
+    merrow, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    orc.hp = 35 if bloodied else 80
+    before = orc.hp
+    sword = merrow.powers[0]
+    assert sword.attack is not None
+    P.attack(s.b, merrow, sword, sword.attack, [orc])
+    assert before - orc.hp == lost
