@@ -287,6 +287,8 @@ _SAME_MEANING: Final = (
     (re.compile(r"^(use when an? (?:[a-z\-]+(?:,| or|, or) )*[a-z\-]+) allies attack hits (an? enemy): "),
      r"\1 ally hits \2: "),
     (re.compile(r"(\+\d+ (?:[a-z]+ )?damage) to that enemy with that attack\b"), r"\1 on that attack"),
+    # 'Use when this creature is first bloodied: As an immediate action, make a {b} attack ...': its immediate action
+    (re.compile(r"^(use when [^:]+): as an immediate action, "), r"immediate action, \1: "),
     (re.compile(r"^(use when an? (?:[a-z\-]+(?:,| or|, or) )*[a-z\-]+ ally) damages (an? (?:[a-z\-]+ )?enemy): "
                 r"(?=\+\d+ (?:[a-z]+ )?damage on that attack\.?$)"), r"\1 hits \2: "),
     (re.compile(r"(\+\d+ [a-z]+(?: and \+\d+ [a-z]+)?) for that attack\b"), r"\1 on that attack"),

@@ -423,3 +423,24 @@ def test_an_aquatic_allys_hit_on_a_bloodied_enemy_deals_20_more(kinds: tuple[str
     assert sword.attack is not None
     P.attack(s.b, merrow, sword, sword.attack, [orc])
     assert before - orc.hp == lost
+
+
+YEENOGHU = ("Use when this creature is first bloodied: As an immediate action, make a {b} attack against each adjacent "
+            "enemy.")
+
+
+def test_as_an_immediate_action_it_attacks_each_adjacent_enemy_when_first_bloodied() -> None:
+    raw = _as_champion(card("Champion of Yeenoghu", SWORD, YEENOGHU, rating=2))
+    assert card_from_json(raw).powers[1].action == "immediate"
+    assert_played(raw, 1)
+    s = _side(YEENOGHU, foes=3)
+    s.b.dice = PurposeDice(attack=[15, 15, 15])
+    put(s, "a1", 4, 4)
+    put(s, "b1", 5, 4)
+    put(s, "b2", 3, 4)
+    put(s, "b3", 8, 4)
+    leader = s.b.by_id["a1"]
+    leader.immediate_used = False
+    before = len(s.log.of_kind("attack"))
+    P.deal_damage(s.b, leader, [(30, "")], s.b.by_id["b3"])
+    assert sorted(str(e.data["target"]) for e in s.log.of_kind("attack")[before:]) == ["b1", "b2"]
