@@ -1390,7 +1390,8 @@ _NATURAL_AFTER: Final = {"hits": "hits", "ally-hits": "ally-hits", "misses": "mi
 _ALLY_NATURAL: Final = re.compile(
     r"^(?:use )?(?:only )?(?:when|whenever) an? (?:(?P<kw>[a-z\-]+) )?ally(?:'s (?:(?P<f1>\{m\}|\{r\}|melee|ranged) )?"
     r"attack roll is a|(?: within (?P<n>\d+) squares(?: of it)?)? rolls a) " + _NATURAL
-    + r"(?: (?:on an attack roll|with an? (?:(?P<f2>\{m\}|\{r\}|\{m\} or \{r\}|melee|ranged) )?attack))?[,;:.]?\s*")
+    + r"(?: (?:on an attack roll|(?:with|on) an? (?:(?P<f2>\{m\}|\{r\}|\{m\} or \{r\}|melee|ranged) )?attack))?"
+    r"[,;:.]?\s*")  # ('rolls a natural 20 on a {m} attack')
 
 
 def _natural_range(words: str) -> str:
