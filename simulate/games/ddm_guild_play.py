@@ -885,6 +885,9 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                     if f is ctx.run.target:
                         ctx.run.bonus_defence[key] = ctx.run.bonus_defence.get(key, 0) + e.amount
         return
+    if e.extra and "if:destroyed" in e.extra and (ctx.run is None or ctx.run.target.alive):
+        return  # ('heals 5 for each target destroyed', 'if this attack destroys the target, this creature is
+        # Immobilized': the hit's target it destroyed)
     for f in pick(b, e.who, e, ctx):
         if b.over:
             return
@@ -932,8 +935,6 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                               self_state=e.filter.self_state, keyword=e.filter.keyword
                               if e.filter.target_state == "keyword" else ""), e.extra, group=group)
         elif e.kind == "heal":
-            if "if:destroyed" in e.extra and (ctx.run is None or ctx.run.target.alive):
-                continue  # ('heals 5 for each target destroyed': the hit's target it destroyed)
             heal(b, f, e.amount, "over" in e.extra and f is src)
         elif e.kind in ("push", "pull", "slide"):
             if f is src or ("own-slide" in e.extra and f.player == src.player):  # 'this creature slides N', 'slide

@@ -693,7 +693,8 @@ def _attack_effects(text: str) -> list[Effect]:
         destroyed = _IF_DESTROYED.match(piece)
         if destroyed:  # 'if target is destroyed, make a basic melee attack': once the hit has destroyed it
             then = _effects(destroyed.group("rest"), "self", "power")
-            if not then or any(e.kind not in ("attack", "heal") or e.who != "self" or e.what == "same" for e in then):
+            if not then or any(e.kind not in ("attack", "heal", "condition") or e.who != "self" or e.what == "same"
+                               for e in then):
                 raise _Unread(piece)
             out.extend(replace(e, extra=(*e.extra, "if:destroyed")) for e in then)
             continue
@@ -803,7 +804,8 @@ _TARGET_CURSE: Final = re.compile(
     r"^(?:(?P<d1>until [^,;:]+), )?(?:the )?target takes (?P<dmg>\d+ (?:(?:" + _TYPE_ALT + r") )?damage) whenever it "
     r"(?P<ev>[^,;:()]+?)(?P<per> \((?:maximum|max\.?) (?:1|one) (?:time )?per turn\))?"
     r"(?: (?P<d2>\(save ends\)|until [^,;:()]+))?$")
-_IF_DESTROYED: Final = re.compile(r"^if (?:the )?target is destroyed,? (?P<rest>makes? .+|it heals \d+ hp)$")
+_IF_DESTROYED: Final = re.compile(r"^if (?:the )?target is destroyed,? (?P<rest>makes? .+|it heals \d+ hp|it is "
+                                  r"(?:immobilized|dazed|slowed|weakened|stunned)(?: \([^)]*\)| until [a-z ']+)?)$")
 _HEALS_PER_DESTROYED: Final = re.compile(r"^it heals (?P<n>\d+)(?: hp)? for each target destroyed$")
 _FORCED_WORDS: Final = re.compile(r"^(?P<v>push|pull|slide) (?P<w>[a-z ,\-]+? target) (?P<n>(?:up to )?\d+ squares?|"
                                   r"adjacent)$")

@@ -405,6 +405,8 @@ _MISSPELT_WORDS: Final = (
                 r"powers are available, target may choose which to lose\b"), "target loses a use of a limited power"),
     # 'this creature and allies within 4 squares each heal 15 HP': each of them
     (re.compile(r"\b(it and allies(?: within \d+ squares)?) each (heal|take)\b"), r"\1 \2"),
+    # '5 damage; if this attack destroys the target, this creature is Immobilized': once its hit destroyed it
+    (re.compile(r"[;,.] if this attack destroys (?:the|its) target, "), " and if target is destroyed, "),
     # RECHARGE events in other words: 'whenever this creture starts a turn bloodied', 'i this creature destroys a
     # Stunned enemy' (if: when it does), 'when this creature would take cold Damage' (as it takes it)
     (re.compile(r"\brecharge whenever it starts a turn (?=bloodied\b)"), "recharge when it starts its turn "),

@@ -318,3 +318,19 @@ def test_a_condition_that_also_ends_when_its_creature_is_no_longer_adjacent() ->
     P.place(s.b, mantrap, (9, 6))
     P.refresh_while(s.b)
     assert not orc.has("immobilized")
+
+
+ZOMBIE_BITE = "Zombie's Bite: +7 vs. AC; 5 damage; if this attack destroys the target, this creature is Immobilized."
+
+
+def test_a_condition_on_itself_once_its_hit_destroys_the_target() -> None:
+    s = battle([card("Zombie", ZOMBIE_BITE)], [card("Orc", SWORD, hp=80), card("Goblin", SWORD, hp=80)],
+               PurposeDice(attack=[15, 15]))
+    for fid, x, y in (("a1", 5, 3), ("b1", 6, 3), ("b2", 6, 4)):
+        put(s, fid, x, y)
+    zombie, orc, goblin = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
+    attack_with(s, zombie, orc)
+    assert not zombie.has("immobilized")
+    goblin.hp = 5
+    attack_with(s, zombie, goblin)
+    assert not goblin.alive and zombie.has("immobilized")
