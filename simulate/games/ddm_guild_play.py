@@ -888,6 +888,9 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
     if e.extra and "if:destroyed" in e.extra and (ctx.run is None or ctx.run.target.alive):
         return  # ('heals 5 for each target destroyed', 'if this attack destroys the target, this creature is
         # Immobilized': the hit's target it destroyed)
+    if e.extra and "if:bloodies" in e.extra and (ctx.run is None or ctx.run.was_bloodied
+                                                 or not ctx.run.target.bloodied):
+        return  # ('if target became bloodied, target is also Slowed': this hit bloodied it)
     for f in pick(b, e.who, e, ctx):
         if b.over:
             return

@@ -687,6 +687,14 @@ def _attack_effects(text: str) -> list[Effect]:
             out.append(Effect("grant", "target", 0, f"{once}whenever it {curse.group('ev')}: it takes "
                                                     f"{curse.group('dmg')}.", dur))
             continue
+        became = _BECAME_BLOODIED.match(piece)
+        if became:  # 'if target became bloodied, target is also Slowed until end of battle': once this hit bloodied it
+            then = _effects(became.group("rest"), "target", "hit")
+            if not then or any(e.who != "target" or e.kind not in ("condition", "mod", "ongoing", "damage")
+                               for e in then):
+                raise _Unread(piece)
+            out.extend(replace(e, extra=(*e.extra, "if:bloodies")) for e in then)
+            continue
         healed = _HEALS_PER_DESTROYED.match(piece)
         if healed:  # 'this creature heals 5 for each target destroyed': as each target the hit destroys
             piece = f"if target is destroyed, it heals {healed.group('n')} hp"
@@ -806,6 +814,8 @@ _TARGET_CURSE: Final = re.compile(
     r"(?: (?P<d2>\(save ends\)|until [^,;:()]+))?$")
 _IF_DESTROYED: Final = re.compile(r"^if (?:the )?target is destroyed,? (?P<rest>makes? .+|it heals \d+ hp|it is "
                                   r"(?:immobilized|dazed|slowed|weakened|stunned)(?: \([^)]*\)| until [a-z ']+)?)$")
+_BECAME_BLOODIED: Final = re.compile(r"^if (?:the )?target (?:became|becomes|is now) bloodied,? (?P<rest>(?:the )?"
+                                     r"target (?:is|takes|has) .+)$")
 _HEALS_PER_DESTROYED: Final = re.compile(r"^it heals (?P<n>\d+)(?: hp)? for each target destroyed$")
 _FORCED_WORDS: Final = re.compile(r"^(?P<v>push|pull|slide) (?P<w>[a-z ,\-]+? target) (?P<n>(?:up to )?\d+ squares?|"
                                   r"adjacent)$")

@@ -334,3 +334,21 @@ def test_a_condition_on_itself_once_its_hit_destroys_the_target() -> None:
     goblin.hp = 5
     attack_with(s, zombie, goblin)
     assert not goblin.alive and zombie.has("immobilized")
+
+
+MANGLING = ("Mangling Strike: +11 vs. AC; 15 damage AND if target became bloodied, target is also Slowed until end of "
+            "battle.")
+
+
+def test_a_rider_once_the_hit_bloodies_the_target() -> None:
+    s = battle([card("Minotaur", MANGLING)], [card("Orc", SWORD, hp=50)], PurposeDice(attack=[15, 15, 15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    minotaur, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    attack_with(s, minotaur, orc)  # 35 of 50: not bloodied
+    assert not orc.has("slowed")
+    attack_with(s, minotaur, orc)  # 20: bloodied now
+    assert orc.has("slowed")
+    orc.effects = []
+    attack_with(s, minotaur, orc)  # bloodied before: no
+    assert not orc.has("slowed")
