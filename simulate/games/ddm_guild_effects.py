@@ -1909,6 +1909,13 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if em:
         n = 99 if em.group(1) == "all" else _words_to_int(em.group(1))
         return [Effect("cleanse", who if subject_given else default_who, 0, count=n)]
+    sv = re.match(r"^(?:makes?|rolls?) a saving throw (?:against (?:1|one) (?P<one>condition or effect|effect or "
+                  r"condition) that a save can end|to end each (?P<each>condition) that a save can end)$", body)
+    if sv:  # '1 ally within 3 squares makes a saving throw against 1 condition or effect that a save can end', 'each
+        # ally adjacent to it rolls a saving throw to end each condition that a save can end': a save against it, each
+        return [Effect("cleanse", who if subject_given else default_who, 0,
+                       "save-roll" + (":condition" if sv.group("each") else ""), count=99 if sv.group("each") else 1,
+                       filter=flt)]
     if re.match(r"^is destroyed$", body) and who == "self":
         return [Effect("destroy-self", "self")]
     gw_body, gw_dur = _split_duration(body)  # 'Demon allies gain Hide until end of round', 'enemies do not benefit

@@ -950,6 +950,10 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         elif e.kind in ("shift", "move", "teleport"):
             n = e.amount if e.amount >= 0 else f.speed() * -e.amount
             reposition(b, f, e.kind, n, "toward-enemy" in e.extra, move_mode(e))
+        elif e.kind == "cleanse" and e.what.startswith("save-roll"):  # 'makes a saving throw against 1 condition or
+            for x in cleansable(f, e)[: e.count]:  # effect that a save can end': a save against each (ddm_guild's
+                if f.in_play() and x in f.effects and roll_save(b, f, x):  # saving throw)
+                    b.end_effect(f, x, "saved")
         elif e.kind == "cleanse":
             removable = cleansable(f, e) if e.what != "cond:gained" else [  # 'end that condition': its event's
                 x for x in reversed(f.effects) if x.kind == "condition" and x.what == ctx.gained][:1]
@@ -1161,8 +1165,8 @@ def cleansable(f: Fighter, e: Effect) -> list[Active]:
     if e.what.startswith("cond:"):  # 'end the Dazed, Slowed or Staggered condition': those, whatever their duration
         names = e.what[5:].split("|")
         return [x for x in f.effects if x.kind == "condition" and ("*" in names or x.what in names)]
-    kinds = ("ongoing",) if e.what == "ongoing" else ("condition",) if e.what == "condition" else (
-        "condition", "ongoing")
+    kinds = ("ongoing",) if e.what == "ongoing" else ("condition",) if e.what in ("condition", "save-roll:condition") \
+        else ("condition", "ongoing")
     return [x for x in f.effects if x.kind in kinds and x.duration == "save"]
 
 

@@ -352,3 +352,24 @@ def test_a_rider_once_the_hit_bloodies_the_target() -> None:
     orc.effects = []
     attack_with(s, minotaur, orc)  # bloodied before: no
     assert not orc.has("slowed")
+
+
+BEACON = ("Beacon of Hope: +14 vs. AC; 15 radiant damage AND 1 ally within 3 squares makes a saving throw against 1 "
+          "condition or effect that a save can end.")
+
+
+def test_an_ally_near_it_makes_a_saving_throw_on_the_hit() -> None:
+    s = battle([card("Meepo", BEACON), card("Kobold", SWORD)], [card("Orc", SWORD, hp=80)],
+               PurposeDice(attack=[15, 15], save=[5, 15]))
+    for fid, x, y in (("a1", 5, 3), ("a2", 5, 5), ("b1", 6, 3)):
+        put(s, fid, x, y)
+    meepo, kobold, orc = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
+    P.add_active(s.b, kobold, "condition", "dazed", 0, "save", orc, Filter())
+    attack_with(s, meepo, orc)  # a save of 5: still dazed
+    assert kobold.has("dazed")
+    attack_with(s, meepo, orc)  # 15: saved
+    assert not kobold.has("dazed") and orc.hp == 50
+    bard = card_from_json(card("Bard", SWORD, "Use at end of round: each ally adjacent to this creature rolls a saving "
+                                              "throw to end each condition that a save can end."))
+    assert bard.powers[1].played and [(e.who, e.what, e.count) for e in bard.powers[1].effects] == [
+        ("allies", "save-roll:condition", 99)]
