@@ -939,10 +939,12 @@ _OWN_IMMEDIATE: Final = re.compile(r"(?:^|[:;.,]\s)(then,? )?(?:it (?:may |can )
 
 
 def _display_name(text: str, name: str) -> str:
+    """The power's name as printed, its apostrophes straight ('Raider’s Blast' is the "Raider's Blast" another power's
+    words name: the reader's text has straight ones)."""
     if name and ":" not in text[: len(name) + 1]:  # 'Poison Sting +12 vs. AC': its name printed without a colon
-        return text[: len(name)].strip()
+        return text[: len(name)].strip().replace("’", "'")
     if name:
-        return text.split(":", 1)[0].strip()
+        return text.split(":", 1)[0].strip().replace("’", "'")
     return text.strip().rstrip(".")[:60]
 
 

@@ -444,3 +444,19 @@ def test_as_an_immediate_action_it_attacks_each_adjacent_enemy_when_first_bloodi
     before = len(s.log.of_kind("attack"))
     P.deal_damage(s.b, leader, [(30, "")], s.b.by_id["b3"])
     assert sorted(str(e.data["target"]) for e in s.log.of_kind("attack")[before:]) == ["b1", "b2"]
+
+
+RAIDER = "Use when an ally rolls a natural 20 on a {m} attack: RECHARGE Raider’s Blast."
+BLAST = "Raider’s Blast: +14 vs. Reflex; 20 fire damage."
+
+
+def test_a_power_named_with_a_curly_apostrophe_is_the_one_the_words_name() -> None:
+    raw = _as_champion(card("Red Dragon Raider", SWORD, RAIDER, rating=2))
+    raw["powers"] = [*raw["powers"], {"kind": "attack", "text": BLAST, "uses": 1}]  # type: ignore[misc]
+    assert card_from_json(raw).powers[2].name == "Raider's Blast"
+    assert_played(raw, 1)
+    s = battle([raw], [card("Orc", SWORD)], PurposeDice())
+    raider = s.b.by_id["a1"]
+    raider.uses[2] = 0
+    P.apply_power(s.b, raider, raider.powers[1], J.Ctx(raider))
+    assert raider.uses[2] == 1
