@@ -226,7 +226,7 @@ GAINED_WORDS: Final = frozenset({
     "no-ca-from-flank", "half-ranged", "no-flight", "no-burrow", "no-provoke", "no-area-vp", "no-will-attacks",
     "threatening-reach",
     "untargetable-ranged", "untargetable-charge", "no-heal", "untargetable-melee", "no-minor", "immune-sneak",
-    "clear-sight", "terrain-sight", "no-actions", "no-turn",
+    "clear-sight", "terrain-sight", "no-actions", "no-turn", "no-resist",
     "reach", "ca-attack", "flank-attack", "convert", "resist-vs", "conceal-adjacent", "conceal-far", "no-attack-form",
     "resist-far",
     "half-far", "no-reach", "only-basic", "multi-activation", "invisible-far", "half-all", "speed-set",

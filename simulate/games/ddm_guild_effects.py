@@ -810,6 +810,8 @@ _GAIN_PHRASES: Final = (
                 ), ("no-conceal",)),  # the alternatives are added by _gain_words from the words matched
     (re.compile(r"^" + _DENY + r" use conceal"), ("no-conceal",)),
     (re.compile(r"^loses? conceal(?: and hide)?"), ("no-conceal",)),
+    # 'loses Resist 5 All', 'loses Resist Fire': that Resist, whatever gives it, for as long as the words say
+    (re.compile(r"^loses? resist (?:\d+ )?(?P<rt>all|" + _TYPE_ALT + r")"), ("no-resist",)),
     (re.compile(r"^loses? hide"), ("no-hide",)),
     (re.compile(r"^loses? reach \d+"), ("no-reach",)),  # (its Reach: the attacks' own printed reach stays)
     (re.compile(r"^can make only \{b\} attacks"), ("only-basic",)),
@@ -915,6 +917,8 @@ def gain_words(text: str, bare: bool = False) -> list[tuple[str, int]] | None:
                     out.append(("no-invisible", 1))
                 if whats == ("immune",):  # 'may not gain the Dazed condition'
                     out[-1] = ("immune:" + m.group("c"), 1)
+                if whats == ("no-resist",):
+                    out[-1] = ("no-resist:" + m.group("rt"), 1)
                 if whats == ("resist-vs",):
                     shapes = [x for f in re.findall(r"\{[mrca]\}", m.group("forms")) for x in _ICON_SHAPES[f]]
                     least = m.group("min") if m.group("min") and m.group("min") != "0" else ""

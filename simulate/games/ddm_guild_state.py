@@ -242,6 +242,7 @@ class Fighter:
     def resist_now(self) -> dict[str, int]:
         out = self.resist
         less: list[tuple[str, int]] = []
+        lost = ""
         for what, n in self.while_on.items() if self.while_on else ():
             if what.startswith("resist:") and n > out.get(what[7:], 0):
                 if out is self.resist:
@@ -249,6 +250,8 @@ class Fighter:
                 out[what[7:]] = n
             elif what.startswith("resist-less:"):
                 less.append((what[12:], n))
+            elif n and what.startswith("no-resist:"):  # ('lose Resist All' while it has no Good ally in its warband)
+                lost = what[10:]
         for e in self.effects:
             if e.kind == "gain" and e.what.startswith("resist:"):
                 if out is self.resist:
@@ -257,11 +260,15 @@ class Fighter:
                 out[key] = max(out.get(key, 0), e.amount)
             elif e.kind == "gain" and e.what.startswith("resist-less:"):  # 'target's Resist Fire is reduced by 15'
                 less.append((e.what[12:], e.amount))
+            elif e.kind == "gain" and e.what.startswith("no-resist:"):  # 'loses Resist Fire until end of round'
+                lost = e.what[10:]
         for key, n in less:
             if out.get(key, 0) > 0:
                 if out is self.resist:
                     out = dict(self.resist)
                 out[key] = max(0, out[key] - n)
+        if lost and lost in out:
+            out = {k: v for k, v in out.items() if k != lost}
         return out
 
     def resist_vs(self, shape: str) -> tuple[int, int]:

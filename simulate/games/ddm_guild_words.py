@@ -111,6 +111,8 @@ def _kinds_either(m: re.Match[str]) -> str:
 
 _DEFENCE: Final = r"(?:ac|fort(?:itude)?|ref(?:lex)?|will)"
 _SAME_MEANING: Final = (
+    # 'Faith-Sustained: At start of each round, if a Good ally is not on the battle map, ...': a start-of-round power
+    (re.compile(r"(?:(?<=: )|^)at (?:the )?start of each round, (?=if )"), "use at start of round: "),
     # 'Dwarven Resilience: Use when this creature takes poison damage; -5 poison Damage': that damage, 5 less
     (re.compile(r"\buse when it takes (" + "|".join(DAMAGE_TYPES) + r") damage; -(\d+) \1 damage"),
      r"use when it takes \1 damage: it takes -\2 damage"),
@@ -1554,6 +1556,7 @@ _SELF_STATES: Final = tuple((re.compile(p), pred) for p, pred in (
     (r"within " + _N + r" squares? of " + _ALLIED, "near-ally:{n}:{kw}"),
     (_AK + r"ally is within " + _N + r" squares(?: of it)?", "near-ally:{n}:{kw}"),
     (_ALLIED + r" is within " + _N + r" squares(?: of it)?", "near-ally:{n}:{kw}"),
+    (_AK + r"ally is not (?:in play|on the battle ?map)", "!ally-in-play:{kw}"),  # (Faith-Sustained)
     (_AK + r"ally is (?:in play|on the battle ?map)", "ally-in-play:{kw}"),
     # 'it has an Evil ally with Arcane, Divine, or Elemental keywords': an ally of that alignment with any of them
     (r"it has an? (?P<al>good|evil|[a-z\-]+) ally with (?:the )?(?P<kws>[a-z\-]+(?:(?:,|,? or) [a-z\-]+)*) keywords?",
