@@ -631,8 +631,9 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
         return "a choice of any creature (ally or enemy) the engine does not make"
     if e.kind == "mod" and e.duration == "attack" and trigger not in _ON_ATTACK:
         return "'on that attack' with no attack"
-    if ("if-hit" in e.extra or "if-miss" in e.extra) and trigger not in _OUTCOME_ON:
-        return "'if that attack hits' with no attack"
+    if ("if-hit" in e.extra or "if-miss" in e.extra) and trigger not in _OUTCOME_ON and not (
+            "if-bloodies" in e.extra and trigger == "hits"):  # ('after hitting with a {m} attack, if that attack
+        return "'if that attack hits' with no attack"  # caused target to become bloodied': once its damage is dealt)
     if e.kind == "mod" and e.duration == "attack" and e.what not in ("attack", "damage") and (
             e.what not in _RUN_DEFENCES or _DEFENCE_ON.get(trigger) != e.who):
         return f"'{e.what} against that attack' for a creature that is not its target before the roll"

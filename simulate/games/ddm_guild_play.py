@@ -693,11 +693,19 @@ def apply_effects(b: Battle, effects: tuple[Effect, ...] | list[Effect], ctx: Ct
         if ctx.run is not None and ("if-hit" in e.extra or "if-miss" in e.extra):  # 'if that attack hits, ...'
             if not ctx.run.resolved:
                 ctx.run.deferred.append((e, ctx, group))  # said as it is declared: once its hit or miss is known
-            elif ("if-hit" in e.extra) == ctx.run.hit:
+            elif outcome_met(e, ctx.run):
                 apply_effect(b, e, ctx, group)
             continue
         apply_effect(b, e, ctx, group)
     return group
+
+
+def outcome_met(e: Effect, run: Run) -> bool:
+    """An effect that waits for its event's attack ('if that attack hits', 'if that attack misses', 'if that attack
+    caused its target to become bloodied': a hit, its target not bloodied before it and bloodied now)."""
+    if ("if-hit" in e.extra) != run.hit:
+        return False
+    return "if-bloodies" not in e.extra or (not run.was_bloodied and run.target.bloodied)
 
 
 def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
@@ -1280,7 +1288,7 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
                 continue
             if p.action == "immediate" and not owner.immediate_ready():
                 continue
-            if run is not None and run.resolved and p.effects and _outcome_unmet(p, run.hit):
+            if run is not None and run.resolved and p.effects and _outcome_unmet(p, run):
                 continue  # 'after an enemy resolves an attack: if that attack hit, ...' after a miss: nothing spent
             if not requirement_ok(owner, p, charge=False, b=b):
                 continue
@@ -1313,12 +1321,12 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
                 return
 
 
-def _outcome_unmet(p: Power, hit: bool) -> bool:
+def _outcome_unmet(p: Power, run: Run) -> bool:
     """Every effect of ``p`` waits for an attack's outcome ('if that attack hit, ...') and none for this one."""
     for e in p.effects:
         if "if-hit" not in e.extra and "if-miss" not in e.extra:
             return False
-        if ("if-hit" in e.extra) == hit:
+        if outcome_met(e, run):
             return False
     return True
 
@@ -2142,7 +2150,7 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             apply_effects(b, _damage_only(always) if run.no_riders else always, ctx)
         run.hit, run.resolved = hit, True
         for waiting, c, g in run.deferred:  # 'use when it declares an attack: if that attack hits, ...'
-            if not b.over and ("if-hit" in waiting.extra) == hit:
+            if not b.over and outcome_met(waiting, run):
                 apply_effect(b, waiting, c, g)
         if hit and not b.over and attacker.in_play():  # 'after it resolves a successful Grab attack'
             fire(b, "resolves-hit", [attacker], target=t, run=run)

@@ -1731,7 +1731,8 @@ def _hit_riders(effects: list[Effect]) -> list[Effect]:
             "attack") and "if-hit" not in e.extra and "if-miss" not in e.extra else e for e in effects]
 
 
-_OUTCOME: Final = re.compile(r"^(?:if (?:that|the) attack (?P<w>hits?|misses|missed)|(?P<both>hit or miss))[,:;]?\s*")
+_OUTCOME: Final = re.compile(r"^(?:if (?:that|the) attack (?P<w>hits?|misses|missed|caused (?:its |the )?target to "
+                             r"become bloodied)|(?P<both>hit or miss))[,:;]?\s*")
 
 
 def _outcome_effects(body: str) -> list[Effect]:
@@ -1752,6 +1753,9 @@ def _outcome_effects(body: str) -> list[Effect]:
             continue
         if any(e.kind == "attack" for e in out):
             raise _Unread(sentence)
+        if m.group("w").startswith("caused"):  # 'If that attack caused its target to become bloodied': a hit that
+            out.extend(replace(e, extra=(*e.extra, "if-hit", "if-bloodies")) for e in effects)  # bloodied it
+            continue
         flag = "if-hit" if m.group("w").startswith("hit") else "if-miss"
         out.extend(e if e.kind == "mod" and e.duration == "attack" and flag == "if-hit" else  # '+20 damage on that
                    replace(e, extra=(*e.extra, flag)) for e in effects)  # attack' counts on a hit anyway
