@@ -2552,7 +2552,8 @@ def _or_menu(s: str, default_who: str, ctx: str) -> list[Effect] | None:
 # 'Until end of round, whenever an enemy hits it with a {m} attack, that enemy takes 10 fire damage', 'Until end of
 # round, make an immediate {m} attack whenever an adjacent ally is targeted by an attack': a triggered power its
 # creature has for a while (read whole where it is used)
-_GRANT_RE: Final = re.compile(r"^(?P<d>until (?:the )?(?:end|start) of [^,;:]+|for the rest of the battle),\s*"
+_GRANT_RE: Final = re.compile(r"^(?P<d>until (?:the )?(?:end|start) of [^,;:]+|for the rest of the battle|until it "
+                              r"moves(?: on its turn)?),\s*"
                               r"(?P<inner>whenever [^:]+?[,:] .+|make an immediate .+ whenever .+|[^,:;]+ whenever .+"
                               r"|each (?:enemy|creature|ally) that [^,:;]+ takes \d+ (?:[a-z]+ )?damage)$")
 

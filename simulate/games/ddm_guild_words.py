@@ -502,7 +502,7 @@ _DURATION_PATTERNS: Final = (
     (re.compile(r"^until it (?:is first|first becomes|becomes first) bloodied$"), "until-source-bloodied"),
     # until its own move ('invisible to non-adjacent enemies until it moves'), an attack on it ('+2 Attack ... until it
     # is attacked'), its first bloodying ('Up to 4 allies gain Flight until they are first bloodied')
-    (re.compile(r"^until it moves$"), "until-moves"),
+    (re.compile(r"^until it moves(?: on its turn)?$"), "until-moves"),  # (its own moves: a push does not end it)
     (re.compile(r"^until it moves or attacks$"), "until-moves-or-attacks"),  # (whichever comes first)
     (re.compile(r"^until it is (?:next )?attacked$"), "until-attacked"),
     (re.compile(r"^until they are first bloodied$"), "until-bloodied"),

@@ -1,9 +1,10 @@
 """More events in the cards' words: 'when this creature would be reduced to 0 HP or fewer; this creature has 5 HP
 remaining instead' (Hard to Kill), 'damaged by a Level 2 or higher enemy' (Coward), 'an enemy within Reach becomes
-Bloodied' (Blood Frenzy)."""
+Bloodied' (Blood Frenzy), 'Until this creature moves on its turn, whenever ...' (Razor Barrier)."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_play as P
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
 
 HARD = ("Hard to Kill: Immediate, when this creature would be reduced to 0 HP or fewer; this creature has 5 HP "
@@ -54,3 +55,22 @@ def test_blood_frenzy_answers_an_enemy_bloodied_within_its_reach() -> None:
     assert s.b.by_id["b1"].hp == 30
     attack_with(s, s.b.by_id["a2"], s.b.by_id["b1"])  # 20: bloodied, and the slash
     assert s.b.by_id["b1"].hp == 10
+
+
+RAZOR = ("Razor Barrier: Use at start of this creature's turn: Until this creature moves on its turn, whenever an "
+         "enemy makes a {m} attack against this creature, that enemy takes 10 damage.")
+
+
+def test_razor_barrier_lasts_until_it_moves() -> None:
+    assert_played(card("Eladrin Pyromancer", SWORD, RAZOR), 1)
+    s = battle([card("Eladrin Pyromancer", SWORD, RAZOR, hp=100)], [card("Orc", SWORD, hp=100)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 5, 3)
+    put(s, "b1", 6, 3)
+    mage, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    s._start_turn(mage)
+    attack_with(s, orc, mage)
+    assert orc.hp == 90
+    P.shift_to(s.b, mage, (5, 4))  # (still beside the orc)
+    attack_with(s, orc, mage)
+    assert orc.hp == 90
