@@ -111,6 +111,9 @@ def _kinds_either(m: re.Match[str]) -> str:
 
 _DEFENCE: Final = r"(?:ac|fort(?:itude)?|ref(?:lex)?|will)"
 _SAME_MEANING: Final = (
+    # 'Opportunist: Use when a bloodied enemy adjacent to this creature misses with a {m} attack this creature misses
+    # with a {m} attack: ...': the event printed twice
+    (re.compile(r"\b(misses with an? \{m\} attack) it misses with an? \{m\} attack:"), r"\1:"),
     # 'Faith-Sustained: At start of each round, if a Good ally is not on the battle map, ...': a start-of-round power
     (re.compile(r"(?:(?<=: )|^)at (?:the )?start of each round, (?=if )"), "use at start of round: "),
     # 'Dwarven Resilience: Use when this creature takes poison damage; -5 poison Damage': that damage, 5 less

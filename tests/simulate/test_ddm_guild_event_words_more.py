@@ -74,3 +74,20 @@ def test_razor_barrier_lasts_until_it_moves() -> None:
     P.shift_to(s.b, mage, (5, 4))  # (still beside the orc)
     attack_with(s, orc, mage)
     assert orc.hp == 90
+
+
+OPPORTUNIST = ("Opportunist: Use when a bloodied enemy adjacent to this creature misses with a {m} attack this "
+               "creature misses with a {m} attack: This creature makes a {b} attack against that enemy as a free "
+               "action.")
+
+
+def test_opportunist_answers_a_bloodied_enemys_miss_despite_the_misprint() -> None:
+    assert_played(card("Orc Raider", SWORD, OPPORTUNIST), 1)
+    for hp, after in ((50, 50), (20, 10)):
+        s = battle([card("Orc Raider", SWORD, OPPORTUNIST)], [card("Elf", SWORD)], PurposeDice(attack=[1, 15]))
+        put(s, "a1", 5, 3)
+        put(s, "b1", 6, 3)
+        elf = s.b.by_id["b1"]
+        elf.hp = hp
+        attack_with(s, elf, s.b.by_id["a1"])  # a natural 1: a miss
+        assert elf.hp == after
