@@ -622,8 +622,8 @@ _GROUP_RE: Final = re.compile(
     r"^(?P<self>(?:it|this creature) and (?:each |all )?)?(?:each |all )?(?P<adj>adjacent )?"
     r"(?P<kinds>(?:[a-z\-]+(?: [a-z\-]+)?(?: allies| ally)?(?:, and |, or |, | and | or )(?:each )?)*"
     r"[a-z\-]+(?: [a-z\-]+)? )?"
-    r"(?P<noun>allies|ally|enemies|enemy|creatures|creature|enemies and allies|allies and enemies|"
-    r"enemy and (?:each )?ally|ally and (?:each )?enemy)"
+    r"(?P<noun>enemies and allies|allies and enemies|enemy and (?:each )?ally|ally and (?:each )?enemy|allies|ally|"
+    r"enemies|enemy|creatures|creature)"
     r"(?P<where>(?: (?:within|in) \d+(?: squares?)?(?: of it)?| adjacent to it| in (?:the )?aura"
     r"| within (?:the )?aura)?)"
     r"(?= |$)"
@@ -648,6 +648,9 @@ def _group(text: str) -> tuple[str, Filter, str] | None:
         whole = " ".join(_singular(w) for w in words)
         if whole in KINDS:
             alts.append(whole)
+            continue
+        if whole.startswith("non-") and whole[4:] in KINDS:  # 'non-Mind Flayer' (a kind of two words, negated)
+            alts.append("!" + whole[4:])
             continue
         parts = []
         for w in words:  # 'living non-Troglodyte': all of them

@@ -91,3 +91,23 @@ def test_opportunist_answers_a_bloodied_enemys_miss_despite_the_misprint() -> No
         elf.hp = hp
         attack_with(s, elf, s.b.by_id["a1"])  # a natural 1: a miss
         assert elf.hp == after
+
+
+QUINTESSENCE = ("Radiate Quintessence: Whenever this creature starts its turn, if it is bloodied: Each adjacent "
+                "non-Mind Flayer enemy and ally takes 5 damage.")
+
+
+def test_radiate_quintessence_hurts_each_adjacent_creature_but_mind_flayers() -> None:
+    assert_played(card("Thoon Hulk", SWORD, QUINTESSENCE), 1)
+    s = battle([card("Thoon Hulk", SWORD, QUINTESSENCE), card("Thrall", SWORD),
+                card("Illithid", SWORD, keywords=("Mind Flayer",))], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 5, 3)
+    put(s, "a2", 5, 4)
+    put(s, "a3", 4, 3)
+    put(s, "b1", 6, 3)
+    hulk = s.b.by_id["a1"]
+    s._start_turn(hulk)  # not bloodied
+    assert [s.b.by_id[x].hp for x in ("a2", "a3", "b1")] == [50, 50, 50]
+    hulk.hp = 20
+    s._start_turn(hulk)
+    assert [s.b.by_id[x].hp for x in ("a1", "a2", "a3", "b1")] == [20, 45, 50, 45]
