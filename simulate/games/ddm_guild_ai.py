@@ -33,7 +33,7 @@ from simulate.games.ddm_guild import (
     GuildShift,
     GuildState,
 )
-from simulate.games.ddm_guild_board import UNREACHED, Reach, gap, space_of
+from simulate.games.ddm_guild_board import UNREACHED, gap, space_of
 from simulate.games.ddm_guild_coverage import made_on_charge
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import AttackSpec, Effect, Power
@@ -57,10 +57,15 @@ class GuildHeuristicPolicy:
 
     def __init__(self, seed: int | str, player: int) -> None:
         self.player = player
+        # one decision's attack values (_value), by attacker and its anchor, power, attack, target and its anchor,
+        # charge: nothing changes during a decision but where a look stands the attacker (the power and attack are
+        # kept with the value, so their ids name them while the decision lasts)
+        self._values: dict[tuple[str, Sq | None, int, int, str, Sq | None, bool], tuple[float, Power, AttackSpec]] = {}
 
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
         if not isinstance(state, GuildState):
             raise TypeError("the Guild heuristic plays DDM Guild battles only")
+        self._values.clear()
         f = state.b.active
         if f is None:
             return self._activation(state)
@@ -184,6 +189,15 @@ class GuildHeuristicPolicy:
         return float(max(dmg, 0))
 
     def _value(self, b: Battle, f: Fighter, p: Power, a: AttackSpec, t: Fighter, charge: bool) -> float:
+        key = (f.id, f.pos, id(p), id(a), t.id, t.pos, charge)
+        kept = self._values.get(key)
+        if kept is not None:
+            return kept[0]
+        v = self._valued(b, f, p, a, t, charge)
+        self._values[key] = (v, p, a)
+        return v
+
+    def _valued(self, b: Battle, f: Fighter, p: Power, a: AttackSpec, t: Fighter, charge: bool) -> float:
         chance = self._chance(b, f, p, a, t, charge)
         dmg = self._damage(b, f, p, a, t, charge)
         v = chance * min(dmg, float(t.hp))
@@ -271,7 +285,7 @@ class GuildHeuristicPolicy:
             return charge if charge is not None and charge[0] > here else None
         options.sort(key=lambda o: (-o[0], o[1], o[2]))
         r = P.reach(b, f, f.speed())
-        ordered = _by_provocations(r)
+        ordered = r.by_provocations()
         side = f.side
         start_x, start_y = f.pos
         best_v = here
@@ -809,19 +823,6 @@ def _recharges_something(f: Fighter, e: Effect) -> bool:
     names = e.what[6:].split("|") if e.what.startswith("power:") else []
     return any(q.uses and f.uses.get(q.index, 0) < q.uses and (not names or q.name.casefold() in names)
                for q in f.powers)
-
-
-def _by_provocations(r: Reach) -> list[int]:
-    """The anchors a creature may stop on, fewest provocations first, then the cheapest, then by (x, y): each
-    as one integer (provocations << 40 | cost << 24 | x << 12 | y), so the order is a sort of integers."""
-    sqs = r.board.squares
-    cost, prov = r.cost, r.prov
-    out = []
-    for i in r.stops:
-        x, y = sqs[i]
-        out.append((prov[i] << 40) | (cost[i] << 24) | (x << 12) | y)
-    out.sort()
-    return out
 
 
 def in_victory_area(s: GuildState, f: Fighter) -> bool:

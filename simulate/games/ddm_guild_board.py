@@ -79,6 +79,7 @@ class Reach:
         self.stops = stops
         self._ends: dict[Sq, tuple[int, int, Sq]] | None = None
         self._stop_flags: bytearray | None = None
+        self._by_prov: list[int] | None = None
 
     def _as_dict(self, which: list[int]) -> dict[Sq, tuple[int, int, Sq]]:
         sqs = self.board.squares
@@ -95,6 +96,21 @@ class Reach:
     @property
     def full(self) -> dict[Sq, tuple[int, int, Sq]]:
         return self._as_dict(self.found)
+
+    def by_provocations(self) -> list[int]:
+        """The anchors it may stop on, fewest provocations first, then the cheapest, then by (x, y): each as one
+        integer (provocations << 40 | cost << 24 | x << 12 | y), so the order is a sort of integers (kept: a search
+        is read again by later decisions)."""
+        if self._by_prov is None:
+            sqs = self.board.squares
+            cost, prov = self.cost, self.prov
+            out = []
+            for i in self.stops:
+                x, y = sqs[i]
+                out.append((prov[i] << 40) | (cost[i] << 24) | (x << 12) | y)
+            out.sort()
+            self._by_prov = out
+        return self._by_prov
 
     def stops_at(self, to: Sq) -> bool:
         """May it stop on anchor ``to`` (the start included)?"""
@@ -122,6 +138,17 @@ class Reach:
             at = prev[at]
         out.reverse()
         return out
+
+
+class Field:
+    """A distance field grown breadth first from its targets (:meth:`GuildBoard.goal_distances`): ``out`` per anchor
+    index (:data:`UNREACHED` where not settled yet), ``frontier`` every anchor settled in the order found, ``next`` the
+    first of them not expanded yet (all anchors up to its distance are settled)."""
+
+    def __init__(self, out: list[int], frontier: list[int]) -> None:
+        self.out = out
+        self.frontier = frontier
+        self.next = 0
 
 
 def no_reach(board: GuildBoard) -> Reach:
@@ -159,7 +186,7 @@ class GuildBoard:
         self._cover_cache: dict[tuple[Sq, int, Sq, int], bool] = {}
         self._field_cache: dict[tuple[frozenset[Sq], int], dict[Sq, int]] = {}
         self._field_arrays: dict[tuple[frozenset[Sq], int], list[int]] = {}  # the same fields by anchor index
-        self._goal_fields: dict[tuple[frozenset[Sq], int], list[int]] = {}  # the players' goals (goal_distances)
+        self._goal_fields: dict[tuple[frozenset[Sq], int], Field] = {}  # the players' goals (goal_distances)
         self._steps: dict[tuple[Sq, int], list[tuple[Sq, int, int, bool]]] = {}
         self._phasing_steps: dict[tuple[Sq, int], list[Sq]] = {}
         self._endable: dict[int, frozenset[Sq]] = {}
@@ -171,8 +198,9 @@ class GuildBoard:
         self._int_steps: dict[int, list[list[int]]] = {}
         self._int_phasing: dict[int, list[list[int]]] = {}
         self._walks: dict[int, list[list[int]]] = {}
-        self._fits_flags: dict[int, bytearray] = {}
-        self._endable_flags: dict[int, bytearray] = {}
+        self._moves: dict[int, list[list[int]]] = {}
+        self._fits_flags: dict[int, bytes] = {}
+        self._endable_flags: dict[int, bytes] = {}
         self.base: GuildBoard = self  # the map's own board (a view with terrain a power made keeps it here)
         self._views: dict[tuple[frozenset[tuple[Sq, frozenset[str]]], int, frozenset[str], bool], GuildBoard] = {}
         self.smoky = any("smoke" in names for names in self.grid.terrain.values())
@@ -222,6 +250,7 @@ class GuildBoard:
         self._adj_cache, self._field_cache, self._field_arrays = base._adj_cache, base._field_cache, base._field_arrays
         self._goal_fields, self._steps, self._phasing_steps = base._goal_fields, base._steps, base._phasing_steps
         self._int_steps, self._int_phasing, self._walks = base._int_steps, base._int_phasing, base._walks
+        self._moves = base._moves
         self._fits_flags, self._endable_flags = base._fits_flags, base._endable_flags
         self.base = base
         self.grid = grid
@@ -366,6 +395,23 @@ class GuildBoard:
             self._walks[side] = hit
         return hit
 
+    def move_steps(self, side: int, col: int, flight: bool) -> list[list[int]]:
+        """Per anchor index, the steps a search takes (:meth:`int_steps` read for one kind of mover, kept per map):
+        pairs of (next anchor, its cost: 1 for ``col`` 0, else that column's), pits left out unless ``flight``."""
+        key = side * 8 + col * 2 + (1 if flight else 0)
+        hit = self._moves.get(key)
+        if hit is None:
+            hit = []
+            for row in self.int_steps(side):
+                out: list[int] = []
+                for k in range(0, len(row), 4):
+                    if row[k + 3] and not flight:
+                        continue
+                    out.extend((row[k], 1 if col == 0 else row[k + col]))
+                hit.append(out)
+            self._moves[key] = hit
+        return hit
+
     def _int_phasing_steps(self, side: int) -> list[list[int]]:
         hit = self._int_phasing.get(side)
         if hit is None:
@@ -401,21 +447,21 @@ class GuildBoard:
                 if edge_row or x in (x0, x1):
                     out[y * w + x] = 1
 
-    def fits_flags(self, side: int) -> bytearray:
+    def fits_flags(self, side: int) -> bytes:
         """1 for every anchor where a space of this side fits (:meth:`fits`; kept per map)."""
         hit = self._fits_flags.get(side)
         if hit is None:
-            hit = bytearray(1 if self.fits(a, side) else 0 for a in self.squares)
+            hit = bytes(1 if self.fits(a, side) else 0 for a in self.squares)
             self._fits_flags[side] = hit
         return hit
 
-    def endable_flags(self, side: int, statue_ok: bool = False) -> bytearray:
+    def endable_flags(self, side: int, statue_ok: bool = False) -> bytes:
         """1 for every anchor of :meth:`endable` (kept per map)."""
         key = side * 2 + statue_ok
         hit = self._endable_flags.get(key)
         if hit is None:
             ends = self.endable(side, statue_ok)
-            hit = bytearray(1 if a in ends else 0 for a in self.squares)
+            hit = bytes(1 if a in ends else 0 for a in self.squares)
             self._endable_flags[key] = hit
         return hit
 
@@ -432,34 +478,38 @@ class GuildBoard:
         :data:`DIRECTIONS` (so a path never depends on a set's order).
 
         On integer squares with a bucket queue: a level per cost, its entries taken by (provocations, the order
-        they were found in), which is the order a heap of (cost, provocations, tick) pops them."""
+        they were found in), which is the order a heap of (cost, provocations, tick) pops them. The flags are read as
+        ``bytes`` (indexed natively when compiled, where a ``bytearray`` is not)."""
+        th = bytes(threats)
         if mover.phasing:
-            found = self._search_phasing(start, mover, budget, threats)
+            s, cost, prov, prev, found = self._search_phasing(start, mover, budget, th)
         else:
-            found = self._search(start, mover, budget, blocked, threats, slow)
-        return self._stops(found, mover, passable_only)
+            s, cost, prov, prev, found = self._search(start, mover, budget, blocked, th,
+                                                      bytes(slow) if slow is not None else None)
+        return Reach(self, s, cost, prov, prev, found, self._stops(s, found, mover, passable_only))
 
-    def _stops(self, r: Reach, mover: Mover, passable_only: set[Sq]) -> Reach:
+    def _stops(self, start: int, found: list[int], mover: Mover, passable_only: set[Sq]) -> list[int]:
+        """The anchors found where the mover may stop (the start included), in the order found."""
         endable = self.endable_flags(mover.side, mover.statue_ok)
         check = bool(passable_only)
-        allies = self.anchor_marks(passable_only, mover.side) if check else endable
-        start = r.start
-        stops = r.stops
-        for i in r.found:
+        allies = bytes(self.anchor_marks(passable_only, mover.side)) if check else endable
+        stops = []
+        for i in found:
             if i == start or (endable[i] and not (check and allies[i])):
                 stops.append(i)
-        return r
+        return stops
 
-    def _search(self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], th: bytearray,
-                slow: bytearray | None = None) -> Reach:
+    def _search(self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], th: bytes,
+                slow: bytes | None = None) -> tuple[int, list[int], list[int], list[int], list[int]]:
+        """The cheapest costs from ``start``: (its index, cost, provocations and previous anchor per index, the
+        anchors reached in the order found)."""
         side = mover.side
-        table = self.int_steps(side)
         col = 0 if (mover.flight or mover.ignore_difficult) else (2 if mover.forest_walk else 1)
-        sl = slow if slow is not None and col != 0 else bytearray(0)
+        table = self.move_steps(side, col, mover.flight)
+        sl = slow if slow is not None and col != 0 else b""
         check_slow = len(sl) > 0
-        flight = mover.flight
         check_blocked = bool(blocked)
-        bl = self.anchor_marks(blocked, side) if check_blocked else bytearray(0)
+        bl = bytes(self.anchor_marks(blocked, side)) if check_blocked else b""
         n_all = self.size
         inf = 1 << 30
         cost = [inf] * n_all
@@ -487,11 +537,9 @@ class GuildBoard:
                     continue
                 np = p + th[at]
                 row = table[at]
-                for k in range(0, len(row), 4):
-                    if row[k + 3] and not flight:
-                        continue
+                for k in range(0, len(row), 2):
                     n = row[k]
-                    nc = c + (1 if col == 0 else (2 if check_slow and sl[n] else row[k + col]))
+                    nc = c + (2 if check_slow and sl[n] else row[k + 1])
                     if nc > budget:
                         continue
                     if check_blocked and bl[n]:
@@ -505,7 +553,7 @@ class GuildBoard:
                         prev[n] = at
                         levels[nc].append((np << 32) | len(nodes))
                         nodes.append(n)
-        return Reach(self, s, cost, prov, prev, order, [])
+        return s, cost, prov, prev, order
 
     def _phasing_from(self, anchor: Sq, side: int) -> list[Sq]:
         key = (anchor, side)
@@ -515,7 +563,8 @@ class GuildBoard:
             self._phasing_steps[key] = hit
         return hit
 
-    def _search_phasing(self, start: Sq, mover: Mover, budget: int, th: bytearray) -> Reach:
+    def _search_phasing(self, start: Sq, mover: Mover, budget: int, th: bytes) -> tuple[
+            int, list[int], list[int], list[int], list[int]]:
         """Profile ``ddm-guild.phasing``: through walls (on the map) and creatures, every square 1. (An entry
         is passed over only when a cheaper way is known, as the heap search it replaces did.)"""
         table = self._int_phasing_steps(mover.side)
@@ -557,7 +606,7 @@ class GuildBoard:
                         prev[n] = at
                         levels[nc].append((np << 32) | len(nodes))
                         nodes.append(n)
-        return Reach(self, s, cost, prov, prev, order, [])
+        return s, cost, prov, prev, order
 
     def endable(self, side: int, statue_ok: bool = False) -> frozenset[Sq]:
         """Every anchor where a space of this side may stop (kept per map)."""
@@ -591,8 +640,8 @@ class GuildBoard:
         """The heuristic player's way toward its goal: ``(field, limit)``, where ``field[i]`` (by anchor index)
         is what :meth:`distances` with ``start`` and ``slack`` (at least 1) gives when it is at most ``limit``,
         and :data:`UNREACHED` otherwise. That search settles every anchor up to ``slack`` steps past ``start``
-        and no further, so the whole field is kept per map and goal (a goal, the enemies' squares, stays the
-        same until an enemy moves) and read up to that limit."""
+        and no further; it is kept per map and goal (a goal, the enemies' squares, stays the same until an enemy
+        moves) where it stopped, and grown from there when a later mover needs it farther (:class:`Field`)."""
         key = (targets, side)
         kept = self._field_arrays.get(key)
         if kept is not None:
@@ -601,9 +650,8 @@ class GuildBoard:
         if field is None:
             if len(self._goal_fields) >= 64:
                 self._goal_fields.clear()
-            field = self._goal_fields[key] = self.distances(targets, side)
-        d = field[start[1] * self.width + start[0]]
-        return field, (d + slack if d != UNREACHED else 1 << 30)
+            field = self._goal_fields[key] = self._seeded(targets, side)
+        return field.out, self._grow(field, side, start[1] * self.width + start[0], slack)
 
     def distances(self, targets: Iterable[Sq], side: int, start: Sq | None = None, slack: int = 0) -> list[int]:
         """:meth:`distance_field` by anchor index (:data:`UNREACHED` where not reached). With ``start``, only as
@@ -613,9 +661,15 @@ class GuildBoard:
             kept = self._field_arrays.get((frozenset(targets), side))
             if kept is not None:
                 return kept
+        field = self._seeded(targets, side)
+        self._grow(field, side, -1 if start is None else start[1] * self.width + start[0], slack)
+        return field.out
+
+    def _seeded(self, targets: Iterable[Sq], side: int) -> Field:
+        """A field with only its targets' anchors (distance 0) settled: every anchor whose space (of ``side``)
+        covers a target square and fits on the map."""
         w, h = self.width, self.height
         fits = self.fits_flags(side)
-        table = self.walk_steps(side)
         out = [UNREACHED] * self.size
         frontier: list[int] = []
         for tx, ty in targets:
@@ -629,23 +683,31 @@ class GuildBoard:
                     if out[a] == UNREACHED and fits[a]:
                         out[a] = 0
                         frontier.append(a)
-        s = -1 if start is None else start[1] * w + start[0]
-        i = 0
-        limit = 1 << 30
+        return Field(out, frontier)
+
+    def _grow(self, field: Field, side: int, s: int, slack: int) -> int:
+        """Grow ``field`` breadth first (walls and pits respected) until every anchor within ``slack`` steps past
+        anchor index ``s`` is settled (``s`` < 0: the whole map), from where an earlier call left it; the limit
+        its values are exact up to (every anchor settled: ``1 << 30``)."""
+        out, frontier = field.out, field.frontier
+        table = self.walk_steps(side)
+        limit = out[s] + slack if s >= 0 and out[s] != UNREACHED else 1 << 30
+        i = field.next
         while i < len(frontier):
             at = frontier[i]
-            i += 1
             d = out[at]
-            if at == s:
-                limit = d + slack
             if d >= limit:
                 break
+            i += 1
             c = d + 1
             for n in table[at]:
                 if out[n] == UNREACHED:
                     out[n] = c
                     frontier.append(n)
-        return out
+                    if n == s:
+                        limit = c + slack
+        field.next = i
+        return limit
 
     # -- attack areas (profile ddm-guild.areas)
 
