@@ -22,6 +22,7 @@ SLOWING: Final = frozenset({"difficult", "forest", "statue", "risky", "spike-sto
 SIGHT_ONLY: Final = frozenset({"smoke"})  # terrain that changes sight alone: a power may make it for a while
 NO_END: Final = frozenset({"statue", "pit"})
 UNREACHED: Final = 999  # a distance field's value where its search did not reach
+GOAL_FIELDS_KEPT: Final = 512  # the players' goal fields kept per map (the same goals come back in other battles)
 
 
 def space_of(anchor: Sq, side: int) -> list[Sq]:
@@ -565,8 +566,8 @@ class GuildBoard:
 
     def _search_phasing(self, start: Sq, mover: Mover, budget: int, th: bytes) -> tuple[
             int, list[int], list[int], list[int], list[int]]:
-        """Profile ``ddm-guild.phasing``: through walls (on the map) and creatures, every square 1. (An entry
-        is passed over only when a cheaper way is known, as the heap search it replaces did.)"""
+        """Profile ``ddm-guild.phasing``: through walls (on the map) and creatures, every square 1. (An entry is
+        passed over when a cheaper way, or as cheap a way with fewer provocations, is known: it was taken first.)"""
         table = self._int_phasing_steps(mover.side)
         n_all = self.size
         inf = 1 << 30
@@ -590,8 +591,9 @@ class GuildBoard:
             for key in level:
                 p = key >> 32
                 at = nodes[key & 0xFFFFFFFF]
-                if cost[at] < c:
-                    continue
+                known = cost[at]
+                if known < c or (known == c and prov[at] < p):
+                    continue  # (a better way here was taken first: this one can improve nothing)
                 np = p + th[at]
                 nc = c + 1
                 if nc > budget:
@@ -646,11 +648,13 @@ class GuildBoard:
         kept = self._field_arrays.get(key)
         if kept is not None:
             return kept, 1 << 30  # a whole field kept at set-up is read whole (as the search did)
-        field = self._goal_fields.get(key)
+        fields = self._goal_fields
+        field = fields.pop(key, None)  # (taken out and put back last: the least recently used go first)
         if field is None:
-            if len(self._goal_fields) >= 64:
-                self._goal_fields.clear()
-            field = self._goal_fields[key] = self._seeded(targets, side)
+            if len(fields) >= GOAL_FIELDS_KEPT:
+                del fields[next(iter(fields))]
+            field = self._seeded(targets, side)
+        fields[key] = field
         return field.out, self._grow(field, side, start[1] * self.width + start[0], slack)
 
     def distances(self, targets: Iterable[Sq], side: int, start: Sq | None = None, slack: int = 0) -> list[int]:
