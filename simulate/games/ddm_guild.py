@@ -3,7 +3,8 @@
 The rules are ``docs/rules/ddm-guild-play.md`` (ids ``ddm-guild.*``; numbers in ``ddm_guild_rules``). This module
 is the turn structure: set-up, the round (champion test, start-of-round powers, phases of one then two
 activations, end of round), a creature's turn (start, actions, end) and victory. The mechanics it calls are in
-``ddm_guild_play``; the cards' powers are read by ``ddm_guild_powers`` (with ``ddm_guild_vocab``,
+the play modules (``ddm_guild_attacks``, ``ddm_guild_apply``, ``ddm_guild_triggers``, ``ddm_guild_moves``,
+``ddm_guild_damage``); the cards' powers are read by ``ddm_guild_powers`` (with ``ddm_guild_vocab``,
 ``ddm_guild_words`` and ``ddm_guild_effects``).
 
 Decisions are actions: ``guild-activate`` (which creature takes the next turn), ``guild-move``, ``guild-shift``,
@@ -27,9 +28,13 @@ from simulate.engine.dice import Dice
 from simulate.engine.events import EventLog
 from simulate.engine.game import TERMINAL, Action, Game, IllegalAction, Result, State, action_from_json
 from simulate.engine.grid import Sq
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
 from simulate.games import ddm_guild_rules as R
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild_board import GuildBoard, Reach, gap, space_of
 from simulate.games.ddm_guild_cards import GuildCard, GuildWarband, card_from_json, lists_unplayed, unplayed_powers
 from simulate.games.ddm_guild_coverage import engine_unplayed, made_on_charge
@@ -307,11 +312,11 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.shift_squares = max(f.shift_squares, amount)
     elif kind == "mod":
         f.static_mods.append((what, amount, flt))
-        if what == "speed" and flt.self_state and flt.self_state != "charging":  # kept by P.refresh_while
+        if what == "speed" and flt.self_state and flt.self_state != "charging":  # kept by MV.refresh_while
             f.while_gains.append(("speed", amount, flt.self_state))
     elif kind == "aura-mod":
         f.auras.append((what, amount, flt, aura))
-    elif kind == "aura-gain":  # kept in the creatures' while_on by P.refresh_while
+    elif kind == "aura-gain":  # kept in the creatures' while_on by MV.refresh_while
         f.aura_gains.append((what, amount, flt, aura))
     elif kind == "gain":
         f.own_gains.append((what, amount))
@@ -337,7 +342,7 @@ def _apply_static(f: Fighter, kind: str, amount: int, what: str, flt: Any, aura:
         f.difficult_auras.append((amount, flt))
     elif kind == "while" and flt.self_state == "charging":  # 'Flight while charging': on its charge's move
         f.charge_flight = f.charge_flight or what == "flight"
-    elif kind == "while":  # 'Conceal 6 while adjacent to a wall' (P.refresh_while keeps what holds)
+    elif kind == "while":  # 'Conceal 6 while adjacent to a wall' (MV.refresh_while keeps what holds)
         f.while_gains.append((what, amount, flt.self_state))
 
 
@@ -417,7 +422,7 @@ class GuildState(State):
         for p in (first, 1 - first):
             self._deploy(p)
         self.b.moved()
-        P.fire(self.b, "setup", [f for p in (first, 1 - first) for f in self.b.fighters if f.player == p])
+        TR.fire(self.b, "setup", [f for p in (first, 1 - first) for f in self.b.fighters if f.player == p])
         for f in self.b.scouted:  # given Scout by a set-up power: set up as a Scout (profile ddm-guild.setup)
             if f.in_play():
                 f.pos, f.on_map = None, False
@@ -426,7 +431,7 @@ class GuildState(State):
                 self._place(f, letter, self.board.distance_field(
                     self.map.start_squares(self.b.letters[1 - f.player]), 1))
         self.b.scouted.clear()
-        P.check_wipe(self.b)
+        DM.check_wipe(self.b)
 
     def _deploy(self, player: int) -> None:
         """The engine places a warband (profile ``ddm-guild.setup``): Scouts in an unoccupied victory area of its
@@ -467,7 +472,7 @@ class GuildState(State):
         f.pos = spot
         f.on_map = True
         b.moved()
-        P.refresh_while(b)
+        MV.refresh_while(b)
         b.event("deploy", creature=f.id, at=list(spot))
 
     def _free_anchor(self, f: Fighter, area: set[Sq], front: dict[Sq, int]) -> Sq | None:
@@ -510,14 +515,14 @@ class GuildState(State):
             for f in b.fighters:
                 if not (f.delayed and f.alive and not f.on_map):
                     continue
-                came = P.arrive(b, f, ("before-initiative", "start-of-round"))
+                came = MV.arrive(b, f, ("before-initiative", "start-of-round"))
                 if came:
                     arrived[f.id] = came
                 else:
                     letter = b.letters[f.player]
                     self._place(f, letter, self.board.distance_field(self.map.start_squares(b.letters[1 - f.player]),
                                                                      1))
-                    P.check_wipe(b)
+                    DM.check_wipe(b)
         b.first_active = ["", "", ""]
         for f in b.fighters:
             f.activations_left = f.activations if f.in_play() else 0
@@ -525,20 +530,20 @@ class GuildState(State):
             f.attacked_by.clear()
             f.extra_round.clear()
             f.immediate_used = False
-        P.fire(b, "before-initiative", [f for f in self._in_order(0) if arrived.get(f.id) != "before-initiative"])
+        TR.fire(b, "before-initiative", [f for f in self._in_order(0) if arrived.get(f.id) != "before-initiative"])
         winner, rolls = self._champion_roll("champion-test")
         self.first_player = winner  # profile ddm-guild.first-player
         b.won_initiative = winner
         b.initiative_faces = [rolls // 100, rolls % 100]  # ('if your roll was a natural 11-15')
         b.event("champion-test", winner=winner, rolls=rolls)
         order = self._in_order(winner)
-        P.fire(b, "after-initiative", order)
-        P.fire(b, "win-initiative", [f for f in order if f.player == winner])
-        P.fire(b, "lose-initiative", [f for f in order if f.player != winner])
-        P.fire(b, "start-of-round", [f for f in order if arrived.get(f.id) != "start-of-round"])
-        P.fire(b, "any-time", order)  # 'use at any time': the engine uses it at the start of the round
+        TR.fire(b, "after-initiative", order)
+        TR.fire(b, "win-initiative", [f for f in order if f.player == winner])
+        TR.fire(b, "lose-initiative", [f for f in order if f.player != winner])
+        TR.fire(b, "start-of-round", [f for f in order if arrived.get(f.id) != "start-of-round"])
+        TR.fire(b, "any-time", order)  # 'use at any time': the engine uses it at the start of the round
         for f in order:
-            P.recharge_all(b, f, "start-of-round")
+            TR.recharge_all(b, f, "start-of-round")
         self.phase_player = winner
         self.phase_size = R.FIRST_PHASE
         self.phase_count = 0
@@ -554,21 +559,21 @@ class GuildState(State):
         for p in (self.first_player, 1 - self.first_player):
             cells = self._area_cells(p)
             if any(J.occupies(f, cells) for f in b.in_play(p) if not f.gained("no-area-vp")):
-                P.score(b, p, award, "victory-area")  # profile ddm-guild.victory-area
+                DM.score(b, p, award, "victory-area")  # profile ddm-guild.victory-area
         if b.over:
             return
         order = self._in_order(self.first_player)
         for f in b.fighters:  # (its power brings it on at the end of the round: ddm-guild.delayed-appearance)
-            if f.delayed and f.alive and not f.on_map and P.arrive(b, f, ("end-of-round",)) != "":
+            if f.delayed and f.alive and not f.on_map and MV.arrive(b, f, ("end-of-round",)) != "":
                 order = [x for x in order if x is not f]
         b.ending_round = True  # ('+2 attack during the end of round phase')
         try:
-            P.fire(b, "end-of-round", order)
+            TR.fire(b, "end-of-round", order)
         finally:
             b.ending_round = False
         if b.round_awards and not b.over:  # what the round's powers promised (profile ddm-guild.round-awards)
             own = [self._area_cells(p) for p in (0, 1)]
-            P.settle_round(b, own, {sq for a in self.map.grid.areas("victory") for sq in a.cells})
+            DM.settle_round(b, own, {sq for a in self.map.grid.areas("victory") for sq in a.cells})
         b.round_awards.clear()
         for f in b.fighters:
             for e in f.effects[:]:
@@ -576,8 +581,8 @@ class GuildState(State):
                     e.clock -= 1
                 if e.duration in ("end-round", "end-turn") or (e.duration == "end-next-round" and e.clock <= 0):
                     b.end_effect(f, e, "end of round")
-            P.recharge_all(b, f, "end-of-round")
-        P.end_made(b, "end-round")
+            TR.recharge_all(b, f, "end-of-round")
+        FX.end_made(b, "end-round")
         b.event("round-end", scores=list(b.scores))
         b.version += 1
 
@@ -594,7 +599,7 @@ class GuildState(State):
         s = self.b.scores
         winner = None if s[0] == s[1] else (0 if s[0] > s[1] else 1)
         self.b.round -= 1
-        P.finish(self.b, winner, "round-limit")
+        DM.finish(self.b, winner, "round-limit")
 
     def _remaining(self, player: int) -> list[Fighter]:
         return [f for f in self.b.fighters if f.player == player and f.in_play() and f.activations_left > 0]
@@ -653,7 +658,7 @@ class GuildState(State):
         f.attacked = f.melee_attacked = f.ranged_attacked = False
         f.turn_start = f.pos
         f.turn_kills = f.kills
-        P.refresh_while(b)
+        MV.refresh_while(b)
         f.charged = False
         f.provoked_by = set()
         f.per_turn_used.clear()
@@ -665,7 +670,7 @@ class GuildState(State):
                     e.clock -= 1
                     if e.clock <= 0:
                         b.end_effect(other, e, "start of turn")
-        P.end_made(b, "start-turn", f)
+        FX.end_made(b, "start-turn", f)
         ongoing: dict[str, tuple[int, str]] = {}
         for e in f.effects:
             if e.kind == "ongoing" and e.amount > ongoing.get(e.what, (0, ""))[0]:
@@ -674,14 +679,14 @@ class GuildState(State):
             if not f.in_play() or b.over:
                 return
             b.event("ongoing", creature=f.id, amount=amount, type=dtype)
-            P.deal_damage(b, f, [(amount, dtype)], b.by_id.get(source))
+            DM.deal_damage(b, f, [(amount, dtype)], b.by_id.get(source))
         if not f.in_play() or b.over:
             return
         if f.gained("save-at-start"):  # 'Determined: makes saving throws at the start of its turn' (after its
             self._saves(f)  # ongoing damage: 'immediately after the take damage phase')
-        P.recharge_unaffected(b)
-        P.recharge_turn_start(b, f)
-        P.turn_started(b, f)
+        TR.recharge_unaffected(b)
+        TR.recharge_turn_start(b, f)
+        TR.turn_started(b, f)
         if not f.in_play() or b.over:
             return
         if f.stunned() or (f.effects and f.gained("no-turn")):  # ('it can take no actions on its next turn')
@@ -705,7 +710,7 @@ class GuildState(State):
                 if e.group in rolled:
                     continue
                 rolled.add(e.group)
-            if P.roll_save(self.b, f, e) or (twice and e in f.effects and f.in_play() and P.roll_save(self.b, f, e)):
+            if TR.roll_save(self.b, f, e) or (twice and e in f.effects and f.in_play() and TR.roll_save(self.b, f, e)):
                 for x in [x for x in f.effects if x.group == e.group and "save-both" in x.extra] if both else [e]:
                     self.b.end_effect(f, x, "saved")
 
@@ -728,18 +733,18 @@ class GuildState(State):
         mb = f.melee_basic()
         if mb is None or mb.attack is None:
             return
-        own = [a for a in self.b.allies_of(f) if P.in_range(self.b, f, mb, mb.attack, a)]
+        own = [a for a in self.b.allies_of(f) if AT.in_range(self.b, f, mb, mb.attack, a)]
         if own:
             own.sort(key=lambda a: (a.hp, a.id))
             self.b.event("dominated-attack", creature=f.id, target=own[0].id)
-            P.attack(self.b, f, mb, mb.attack, [own[0]])
+            AT.attack(self.b, f, mb, mb.attack, [own[0]])
 
     def _end_turn(self, f: Fighter) -> None:
         """Profile ``ddm-guild.end-of-turn``: 'end of turn' powers, saves, then durations that end."""
         b = self.b
         if f.in_play():
-            P.fire(b, "end-of-turn", [f])
-            P.recharge_turn_end(b, f)
+            TR.fire(b, "end-of-turn", [f])
+            TR.recharge_turn_end(b, f)
         if f.in_play() and not b.over and not f.gained("no-end-save"):  # ('Determined': at the start instead)
             self._saves(f)
         for other in b.fighters:
@@ -748,19 +753,19 @@ class GuildState(State):
                     e.clock -= 1
                     if e.clock <= 0:
                         b.end_effect(other, e, "end of turn")
-        P.end_made(b, "end-turn", f)
+        FX.end_made(b, "end-turn", f)
         if f.in_play() and not b.over:
             adjacent = [e for e in b.enemies_of(f) if b.adjacent(e, f)]
-            P.fire(b, "enemy-adjacent-ends", adjacent, target=f)
+            TR.fire(b, "enemy-adjacent-ends", adjacent, target=f)
         if f.in_play() and not b.over:
-            P.fire(b, "ally-ends-turn", b.allies_of(f), ally=f)
+            TR.fire(b, "ally-ends-turn", b.allies_of(f), ally=f)
         if f.in_play() and not b.over:  # 'whenever a creature ends its turn adjacent to it'
-            P.fire(b, "any-ends-turn", [x for x in b.fighters if x is not f and x.in_play()], target=f)
+            TR.fire(b, "any-ends-turn", [x for x in b.fighters if x is not f and x.in_play()], target=f)
         b.event("end-turn", creature=f.id)
         b.active = None
         b.version += 1
-        P.refresh_while(b)  # 'On its turn, it cannot move ...': over with its turn
-        P.recharge_unaffected(b)  # 'RECHARGE when no creature is affected by this power'
+        MV.refresh_while(b)  # 'On its turn, it cannot move ...': over with its turn
+        TR.recharge_unaffected(b)  # 'RECHARGE when no creature is affected by this power'
 
     # -- decisions
 
@@ -814,7 +819,7 @@ class GuildState(State):
         if not (self._move_free(f) or f.free_shift) or f.held() or f.pos is None:
             return []
         out: list[Action] = []
-        for anchor in sorted(P.reachable(self.b, f, f.speed())) if self._move_free(f) else ():
+        for anchor in sorted(MV.reachable(self.b, f, f.speed())) if self._move_free(f) else ():
             if anchor != f.pos:
                 out.append(GuildMove(anchor))
         for anchor in self._shift_squares(f):
@@ -829,7 +834,7 @@ class GuildState(State):
         f.move_mode = mode or "shift"  # (its movement is a shift: 'Elven Step')
         n = max(f.shift_squares, f.gained("shift-distance")) if f.effects else f.shift_squares  # ('until end of
         try:  # battle, whenever this creature shifts, it can shift 2 squares')
-            r = P.reach(self.b, f, n)
+            r = MV.reach(self.b, f, n)
         finally:
             f.move_mode = mode
         sqs = self.board.squares
@@ -850,13 +855,13 @@ class GuildState(State):
                 continue
             if not self._action_free(f, p.action or "attack") or not f.uses_left(p):
                 continue
-            if not P.requirement_ok(f, p, charge=False, b=self.b):
+            if not TR.requirement_ok(f, p, charge=False, b=self.b):
                 continue
             if p.attack is not None and p.attack.charge and p.requirement == "charge":
                 continue
             if (p.action or "attack") in ("attack", "turn") and not p.is_basic and f.basic_only():
                 continue  # profile ddm-guild.basic-attack-only
-            if p.attack is not None and P.form_barred(f, p.attack):  # ('cannot make {r}, {c}, or {a} attacks')
+            if p.attack is not None and AT.form_barred(f, p.attack):  # ('cannot make {r}, {c}, or {a} attacks')
                 continue
             if reloading and ((reloading == "ranged" and p.attack is not None and p.attack.form == "ranged")
                               or (reloading == "move" and p.approach)):
@@ -906,7 +911,7 @@ class GuildState(State):
             basic = self._made_power(f, p)
             if basic is None or basic.attack is None:
                 return []
-            ts = [e.id for e in b.enemies_of(f) if P.in_range(b, f, basic, basic.attack, e)]
+            ts = [e.id for e in b.enemies_of(f) if AT.in_range(b, f, basic, basic.attack, e)]
             if _made_each(p):  # 'make 1 {B} attack against each adjacent Bloodied enemy': all of them
                 each = tuple(t for t in ts if _each_ok(b, f, p, b.by_id[t]))
                 return [GuildAttack(p.index, each)] if each else []
@@ -917,7 +922,7 @@ class GuildState(State):
         if a is None:
             return []
         if a.form in ("melee", "ranged"):
-            ids = [e.id for e in b.enemies_of(f) if P.in_range(b, f, p, a, e)]
+            ids = [e.id for e in b.enemies_of(f) if AT.in_range(b, f, p, a, e)]
             if a.same:  # 'against 1 target': every roll against the one chosen
                 return [GuildAttack(p.index, (t,) * a.targets) for t in ids]
             return [GuildAttack(p.index, t) for t in _target_tuples(ids, a.targets, a.distinct)]
@@ -948,7 +953,7 @@ class GuildState(State):
         mode = f.move_mode
         f.move_mode = move_mode(e) or ("shift" if e.kind == "shift" else "")
         try:
-            return P.reach(self.b, f, n)
+            return MV.reach(self.b, f, n)
         finally:
             f.move_mode = mode
 
@@ -992,7 +997,7 @@ class GuildState(State):
             try:
                 b.event("move", creature=f.id, to=list(to), cost=r.cost_to(to), path=[list(a) for a in path],
                         power=p.name, how=e.kind)
-                P.walk(b, f, path, provokes=e.kind == "move", shifting=e.kind == "shift")
+                MV.walk(b, f, path, provokes=e.kind == "move", shifting=e.kind == "shift")
             finally:
                 f.move_mode = mode
         if f.in_play() and not b.over and f.can_act() and aim in self._power_attacks(f, p):
@@ -1004,7 +1009,7 @@ class GuildState(State):
                 self._after_attacks(f, p.index)
                 return
         self._spend(f, p.action or "attack")  # the attack the move made impossible is lost
-        P.spend(b, f, p)
+        TR.spend(b, f, p)
         b.event("attack-lost", creature=f.id, power=p.name)
 
     def _made_seq(self, f: Fighter, p: Power) -> list[Power] | None:
@@ -1029,7 +1034,7 @@ class GuildState(State):
         flt = p.effects[0].filter
 
         def ok(q: Power, e: Fighter) -> bool:
-            return q.attack is not None and P.in_range(b, f, q, q.attack, e) and J.target_state_ok(b, flt, f, e)
+            return q.attack is not None and AT.in_range(b, f, q, q.attack, e) and J.target_state_ok(b, flt, f, e)
 
         enemies = b.enemies_of(f)
         if "distinct" in p.effects[0].extra:
@@ -1061,7 +1066,7 @@ class GuildState(State):
             return []
         enemies = b.enemies_of(f)
         if a.form in ("close-burst", "reach-burst"):
-            return [f.pos] if any(x.player != f.player for x in P.area_targets(b, f, a, None)) else []
+            return [f.pos] if any(x.player != f.player for x in AT.area_targets(b, f, a, None)) else []
         out: list[Sq] = []
         if a.form == "close-blast":
             for corner in b.board.blasts(f.pos, f.side, a.size):
@@ -1072,7 +1077,7 @@ class GuildState(State):
             if e.pos is None:
                 continue
             for sq in e.space():
-                if P.area_origin_ok(b, f, a, sq):
+                if AT.area_origin_ok(b, f, a, sq):
                     out.append(sq)
                     break
         return out
@@ -1086,13 +1091,13 @@ class GuildState(State):
         powers = self.charge_powers(f)
         if not powers:
             return []
-        targets = [t for t in P.nearest_enemies(b, f, sight=not f.gained("charge-unseen"))  # ('Scent of Blood')
+        targets = [t for t in AT.nearest_enemies(b, f, sight=not f.gained("charge-unseen"))  # ('Scent of Blood')
                    if not t.gained("untargetable-charge")]
         if not targets:
             return []
         f.charging_now = True  # its speed and movement while charging
         try:
-            r = P.reach(b, f, f.speed())
+            r = MV.reach(b, f, f.speed())
         finally:
             f.charging_now = False
         sqs = self.board.squares
@@ -1100,7 +1105,7 @@ class GuildState(State):
         far = sorted(sqs[i] for i in r.stops if cost[i] >= R.CHARGE_MIN_SQUARES)
         out: list[Action] = []
         for t in targets:
-            if not P.may_attack(f, t):
+            if not AT.may_attack(f, t):
                 continue
             for anchor in far:
                 if t.pos is None or gap(anchor, f.side, t.pos, t.side) > 3:
@@ -1154,14 +1159,14 @@ class GuildState(State):
                 continue
             if not p.action or not self._action_free(f, p.action) or not f.uses_left(p):
                 continue
-            if not P.requirement_ok(f, p, charge=False, b=self.b) or (p.action == "attack" and f.basic_only()):
+            if not TR.requirement_ok(f, p, charge=False, b=self.b) or (p.action == "attack" and f.basic_only()):
                 continue
-            if not P.spend_ok(self.b, f, p) or P.does_nothing(self.b, f, p, J.Ctx(f)):
+            if not TR.spend_ok(self.b, f, p) or AT.does_nothing(self.b, f, p, J.Ctx(f)):
                 continue
             if any(e.kind in ("shift", "move") for e in p.effects) and (f.held() or f.has("no-shift")
                                                                          or f.reloading() == "move"):
                 continue
-            n = P.menu_size(p)  # a menu: one action per option
+            n = FX.menu_size(p)  # a menu: one action per option
             if n:
                 out.extend(GuildPower(p.index, i) for i in range(n))
             else:
@@ -1211,13 +1216,13 @@ class GuildState(State):
             if not self._move_free(f) or f.held():
                 raise IllegalAction(f"{f.id} has no move left")
             to = (action.to[0], action.to[1])
-            r = P.reach(b, f, f.speed())
+            r = MV.reach(b, f, f.speed())
             if not r.stops_at(to) or to == f.pos:
                 raise IllegalAction(f"{f.id} cannot reach {list(to)}")
             self._spend_move(f)
             path = r.path(to)
             b.event("move", creature=f.id, to=list(to), cost=r.cost_to(to), path=[list(a) for a in path])
-            P.walk(b, f, path)
+            MV.walk(b, f, path)
             return
         if isinstance(action, GuildShift):
             to = (action.to[0], action.to[1])
@@ -1228,7 +1233,7 @@ class GuildState(State):
             else:
                 self._spend_move(f)
             b.event("shift", creature=f.id, to=list(to))
-            P.shift_to(b, f, to)
+            MV.shift_to(b, f, to)
             return
         if isinstance(action, GuildAttack):
             self._attack_action(f, action)
@@ -1245,22 +1250,22 @@ class GuildState(State):
             if action not in self._recharge_actions(f):
                 raise IllegalAction(f"{f.id} cannot recharge {p.name} now")
             self._spend(f, p.recharge[7:])
-            P.recharge_one(b, f, p)
+            TR.recharge_one(b, f, p)
             return
         if isinstance(action, GuildPower):
             p = self._power(f, action.power)
             if GuildPower(p.index, action.option) not in self._power_actions(f):
                 raise IllegalAction(f"{f.id} cannot use {p.name} now" + (
-                    f" (name one of its {P.menu_size(p)} options)" if P.menu_size(p) else ""))
+                    f" (name one of its {FX.menu_size(p)} options)" if FX.menu_size(p) else ""))
             self._spend(f, p.action)
-            P.spend(b, f, p)
+            TR.spend(b, f, p)
             b.event("power", creature=f.id, power=p.name, trigger="")
-            if P.champion_cancelled(b, f, p):
+            if TR.champion_cancelled(b, f, p):
                 return
             ctx = J.power_ctx(J.Ctx(f), p)
             ctx.option = action.option
-            P.apply_power(b, f, p, ctx)
-            P.champion_used(b, f, p)
+            TR.apply_power(b, f, p, ctx)
+            TR.champion_used(b, f, p)
             return
         raise IllegalAction(f"not a DDM Guild action: {action.kind}")
 
@@ -1297,12 +1302,12 @@ class GuildState(State):
             if seq is None or tuple(action.targets) not in self._list_aims(f, p):
                 raise IllegalAction(f"{p.name}: name a target its attacks can each reach")
             self._spend(f, p.action or "attack")
-            P.spend(b, f, p)
+            TR.spend(b, f, p)
             b.event("power", creature=f.id, power=p.name, trigger="")
             for q, tid in zip(seq, action.targets, strict=True):
                 aimed = b.by_id[tid]
                 if aimed.in_play() and f.in_play() and not b.over and q.attack is not None:
-                    P.attack(b, f, q, q.attack, [aimed])
+                    AT.attack(b, f, q, q.attack, [aimed])
             return
         if p.attacks_made:
             basic = self._made_power(f, p)
@@ -1317,33 +1322,33 @@ class GuildState(State):
                 raise IllegalAction(f"{p.name} makes {p.attacks_made} attacks")
             for tid in action.targets:
                 t = b.by_id.get(tid)
-                if t is None or t.player == f.player or not P.in_range(b, f, basic, basic.attack, t):
+                if t is None or t.player == f.player or not AT.in_range(b, f, basic, basic.attack, t):
                     raise IllegalAction(f"{tid} is not a target of {basic.name}")
             self._spend(f, p.action or "attack")
-            P.spend(b, f, p)
+            TR.spend(b, f, p)
             b.event("power", creature=f.id, power=p.name, trigger="")
             hits = 0
             for i, tid in enumerate(action.targets):
                 t = b.by_id[tid]
                 second = i == 1 and hits == 1 and tid == action.targets[0]  # 'on the second', the first having hit
                 if t.in_play() and f.in_play() and not b.over:
-                    hits += P.attack(b, f, basic, basic.attack, [t],
-                                     bonus=P.second_bonus(p.effects, "attack") if second else 0,
-                                     damage=P.second_bonus(p.effects, "damage") if second else 0)
+                    hits += AT.attack(b, f, basic, basic.attack, [t],
+                                     bonus=AT.second_bonus(p.effects, "attack") if second else 0,
+                                     damage=AT.second_bonus(p.effects, "damage") if second else 0)
             both = [e for e in p.effects if "both-hit" in e.extra]
             first = b.by_id[action.targets[0]]
             if both and hits == len(action.targets) == p.attacks_made and len(set(action.targets)) == 1 \
                     and first.in_play() and not b.over:  # 'if both attacks hit, target is also Immobilized'
                 b.applying.append((f.id, p.index))
                 try:
-                    P.apply_effects(b, both, J.Ctx(f, target=first))
+                    FX.apply_effects(b, both, J.Ctx(f, target=first))
                 finally:
                     b.applying.pop()
             on_hit = [e for e in p.effects if "first-hit" in e.extra]
             if on_hit and hits and f.in_play() and not b.over:  # 'If that attack hits, shift up to 1 square, then
                 b.applying.append((f.id, p.index))  # make 1 {b} attack against the same target'
                 try:
-                    P.apply_effects(b, on_hit, J.Ctx(f, target=first))
+                    FX.apply_effects(b, on_hit, J.Ctx(f, target=first))
                 finally:
                     b.applying.pop()
             return
@@ -1361,27 +1366,27 @@ class GuildState(State):
             targets = []
             for tid in action.targets:
                 t = b.by_id.get(tid)
-                if t is None or t.player == f.player or not P.in_range(b, f, p, a, t):
+                if t is None or t.player == f.player or not AT.in_range(b, f, p, a, t):
                     raise IllegalAction(f"{tid} is not a target of {p.name}")
                 targets.append(t)
             self._spend(f, p.action or "attack")
-            P.spend(b, f, p)
+            TR.spend(b, f, p)
             hits = 0
             for i, t in enumerate(targets):
                 second = i == 1 and hits == 1 and a.same  # '+10 Damage to the second attack if both hit'
                 if t.in_play() and f.in_play() and not b.over:
-                    hits += P.attack(b, f, p, a, [t], bonus=P.second_bonus(a.hit, "attack") if second else 0,
-                                     damage=P.second_bonus(a.hit, "damage") if second else 0)
+                    hits += AT.attack(b, f, p, a, [t], bonus=AT.second_bonus(a.hit, "attack") if second else 0,
+                                     damage=AT.second_bonus(a.hit, "damage") if second else 0)
             return
         else:
             at = (action.at[0], action.at[1]) if action.at is not None else None
-            if a.form not in ("close-burst", "reach-burst") and (at is None or not P.area_origin_ok(b, f, a, at)):
+            if a.form not in ("close-burst", "reach-burst") and (at is None or not AT.area_origin_ok(b, f, a, at)):
                 raise IllegalAction(f"{p.name} cannot be aimed there")
-            targets = P.area_targets(b, f, a, at)
-            b.area_aimed = frozenset(P.area_squares(b, f, a, at))
+            targets = AT.area_targets(b, f, a, at)
+            b.area_aimed = frozenset(AT.area_squares(b, f, a, at))
         self._spend(f, p.action or "attack")
-        P.spend(b, f, p)
-        P.attack(b, f, p, a, targets)
+        TR.spend(b, f, p)
+        AT.attack(b, f, p, a, targets)
         b.area_aimed = frozenset()
 
     def _after_attacks(self, f: Fighter, index: int) -> None:
@@ -1390,7 +1395,7 @@ class GuildState(State):
         p = self._power(f, index)
         after = [e for e in p.effects if "after" in e.extra]
         if after and f.in_play() and not self.b.over:
-            P.apply_power(self.b, f, replace(p, effects=tuple(after)), J.power_ctx(J.Ctx(f), p))
+            TR.apply_power(self.b, f, replace(p, effects=tuple(after)), J.power_ctx(J.Ctx(f), p))
 
     def _charge(self, f: Fighter, action: GuildCharge) -> None:
         b = self.b
@@ -1400,34 +1405,34 @@ class GuildState(State):
         to = (action.to[0], action.to[1])
         f.charging_now = True
         try:
-            r = P.reach(b, f, f.speed())
+            r = MV.reach(b, f, f.speed())
             f.attack_action = f.move_action = f.minor_action = False  # nothing after a charge, unless its card
             f.move_action = f.move_after_charge or f.act_after_charge  # says so ('Can move after charging', 'May take
             f.minor_action = f.act_after_charge  # other actions on its turn after charging': its move and minor)
             f.charged = True
             path = r.path(to)
             b.event("charge", creature=f.id, target=action.target, to=list(to), path=[list(a) for a in path])
-            P.walk(b, f, path)
+            MV.walk(b, f, path)
         finally:
             f.charging_now = False
         t = b.by_id[action.target]
         use = self.charge_use(f, p)
-        if f.in_play() and t.in_play() and use.attack is not None and P.in_range(b, f, use, use.attack, t) \
+        if f.in_play() and t.in_play() and use.attack is not None and AT.in_range(b, f, use, use.attack, t) \
                 and not b.over:
-            P.spend(b, f, p)
+            TR.spend(b, f, p)
             if use is not p:
                 b.event("power", creature=f.id, power=p.name, trigger="")
             for _ in range(p.attacks_made if use is not p else 1):  # each at the charge's +1
                 if f.in_play() and t.in_play() and not b.over and use.attack is not None:
-                    P.attack(b, f, use, use.attack, [t], charge=True)
+                    AT.attack(b, f, use, use.attack, [t], charge=True)
             mb = f.melee_basic()
             for q in f.powers:  # 'Use only on charge; make 1 extra {b} attack against target of that charge'
                 if any("charge-extra" in e.extra for e in q.effects) and f.uses_left(q) and mb is not None \
                         and mb.attack is not None and f.in_play() and t.in_play() and not b.over \
-                        and P.in_range(b, f, mb, mb.attack, t):
-                    P.spend(b, f, q)
+                        and AT.in_range(b, f, mb, mb.attack, t):
+                    TR.spend(b, f, q)
                     b.event("power", creature=f.id, power=q.name, trigger="")
-                    P.attack(b, f, mb, mb.attack, [t])
+                    AT.attack(b, f, mb, mb.attack, [t])
 
     # -- the result
 

@@ -20,8 +20,10 @@ from collections.abc import Sequence
 
 from simulate.engine.game import Action, State
 from simulate.engine.grid import Sq
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
 from simulate.games.ddm_guild import (
     GuildActivate,
     GuildAttack,
@@ -160,7 +162,7 @@ class GuildHeuristicPolicy:
     def _chance(self, b: Battle, f: Fighter, p: Power, a: AttackSpec, t: Fighter, charge: bool) -> float:
         if a.auto_hit:
             return 1.0
-        bonus = P.attack_rating(b, f, t, a) + J._stat_mods(b, f, "attack", t, a, p, charge, False)
+        bonus = AT.attack_rating(b, f, t, a) + J._stat_mods(b, f, "attack", t, a, p, charge, False)
         if J.has_combat_advantage(b, f, t, a.form == "melee"):
             bonus += 2
         if charge:
@@ -174,7 +176,7 @@ class GuildHeuristicPolicy:
 
     def _damage(self, b: Battle, f: Fighter, p: Power, a: AttackSpec, t: Fighter, charge: bool) -> float:
         dmg = 0
-        for e in P.gated_hit(b, f, t, a):
+        for e in AT.gated_hit(b, f, t, a):
             if e.kind == "damage" and e.who == "target":
                 if e.what and any(x in t.immune for x in e.what.split("/")):
                     continue
@@ -204,7 +206,7 @@ class GuildHeuristicPolicy:
         if dmg >= t.hp:
             v += chance * t.card.cost * 0.5
         if dmg < t.hp:  # what the hit leaves on a creature it does not destroy
-            v += chance * sum(_rider_value(t, e) for e in P.gated_hit(b, f, t, a))
+            v += chance * sum(_rider_value(t, e) for e in AT.gated_hit(b, f, t, a))
             v *= _repeats(p, a, chance)
         if any(e.kind == "switch" for e in a.hit):
             v += chance * _switch_value(b, f, a, t)
@@ -234,7 +236,7 @@ class GuildHeuristicPolicy:
             return self._value(b, f, p, a, b.by_id[action.targets[0]], False) * scale
         at = (action.at[0], action.at[1]) if action.at is not None else None
         total = 0.0
-        for t in P.area_targets(b, f, a, at):
+        for t in AT.area_targets(b, f, a, at):
             v = self._value(b, f, p, a, t, False)
             total += v if t.player != f.player else -1.5 * v
         return total * scale
@@ -284,7 +286,7 @@ class GuildHeuristicPolicy:
             charge = self._best_charge(s, f)
             return charge if charge is not None and charge[0] > here else None
         options.sort(key=lambda o: (-o[0], o[1], o[2]))
-        r = P.reach(b, f, f.speed())
+        r = MV.reach(b, f, f.speed())
         ordered = r.by_provocations()
         side = f.side
         start_x, start_y = f.pos
@@ -348,16 +350,16 @@ class GuildHeuristicPolicy:
                     or p.effects[1].kind != "attack" or p.effects[0].who != "self":
                 continue
             mv, at = p.effects
-            use = P.extra_attack_power(f, at.what)
+            use = AT.extra_attack_power(f, at.what)
             if use is None or use.attack is None:
                 continue
             n = mv.amount if mv.amount >= 0 else f.speed() * -mv.amount
-            to = P.reposition_square(b, f, "move", n, "toward-enemy" in mv.extra)
+            to = MV.reposition_square(b, f, "move", n, "toward-enemy" in mv.extra)
             prov = 0
             if to is None:
                 to = f.pos
             else:
-                r = P.reach(b, f, n)
+                r = MV.reach(b, f, n)
                 prov = r.prov[to[1] * b.board.width + to[0]]
             cands = [t for t in b.enemies_of(f) if t.pos is not None and self._reaches(b, f, use, use.attack, to, t)]
             if not cands:
@@ -401,13 +403,13 @@ class GuildHeuristicPolicy:
         """An attack the power has an ally make ('Nearest ally makes an immediate {b} attack'), valued as the
         engine plays it: the allies ``pick`` names, each against the enemy ``extra_attack`` picks."""
         total = 0.0
-        for ally in P.pick(b, e.who, e, J.Ctx(f)):
+        for ally in FX.pick(b, e.who, e, J.Ctx(f)):
             if "immediate" in e.extra and (not ally.can_react() or ally.immediate_used):
                 continue
-            use = P.extra_attack_power(ally, e.what)
+            use = AT.extra_attack_power(ally, e.what)
             if use is None or use.attack is None:
                 continue
-            cands = [t for t in b.enemies_of(ally) if P.in_range(b, ally, use, use.attack, t)]
+            cands = [t for t in b.enemies_of(ally) if AT.in_range(b, ally, use, use.attack, t)]
             if cands:
                 t = min(cands, key=lambda x: (x.hp, x.id))
                 total += self._value(b, ally, use, use.attack, t, False) * max(1, e.count)
@@ -503,7 +505,7 @@ class GuildHeuristicPolicy:
                     chosen[p.index] = self._menu_choice(b, f, p, before_attack=bool(f.attack_action))
                 if action.option != chosen[p.index]:
                     continue
-                p = P.with_option(p, action.option)
+                p = FX.with_option(p, action.option)
             if _moves_itself(p):
                 continue  # weighed against its move (_reposition_power)
             if p.action == "free" and not (p.uses or p.per):
@@ -523,11 +525,11 @@ class GuildHeuristicPolicy:
 
     def _menu_choice(self, b: Battle, f: Fighter, p: Power, before_attack: bool) -> int:
         """The option of the power's menu to take: of those that would change something now (``_worth``), the one
-        worth most (``ddm_guild_play.option_value``, as the engine values a triggered power's menu); -1 for none."""
+        worth most (``ddm_guild_apply.option_value``, as the engine values a triggered power's menu); -1 for none."""
         ctx = J.Ctx(f)
         for e in p.effects:
             if e.kind == "choose":  # ('1 ally adjacent to it heals 5 HP, or 1 condition on that ally ends')
-                found = P.pick(b, e.who, e, ctx)
+                found = FX.pick(b, e.who, e, ctx)
                 if not found:
                     return -1
                 if e.who == "chosen-ally":
@@ -537,9 +539,9 @@ class GuildHeuristicPolicy:
             elif e.kind == "menu":
                 best, best_v = -1, 0.0
                 for i, option in enumerate(e.options):
-                    if not self._worth(b, f, P.with_option(p, i), before_attack):
+                    if not self._worth(b, f, FX.with_option(p, i), before_attack):
                         continue
-                    v = P.option_value(b, option, ctx)
+                    v = FX.option_value(b, option, ctx)
                     if best < 0 or v > best_v:
                         best, best_v = i, v
                 return best
@@ -569,12 +571,12 @@ class GuildHeuristicPolicy:
         for e in p.effects:
             if e.kind == "choose" and e.who == "square":  # 'choose a square in line of sight' (for smoke)
                 uses = [x for x in p.effects if x.kind == "terrain" and x.who == "square"]
-                ctx.square = P.choose_square(b, ctx, uses, e.amount)
+                ctx.square = FX.choose_square(b, ctx, uses, e.amount)
                 if ctx.square is None:
                     return False
                 continue
             if e.kind == "choose":  # the clauses after it reach the creature chosen
-                found = P.pick(b, e.who, e, ctx)
+                found = FX.pick(b, e.who, e, ctx)
                 if not found:
                     return False
                 if e.who == "chosen-ally":
@@ -582,7 +584,7 @@ class GuildHeuristicPolicy:
                 else:
                     ctx.target = found[0]
                 continue
-            who = P.pick(b, e.who, e, ctx) if e.kind not in ("vp", "recharge", "roll") else [f]
+            who = FX.pick(b, e.who, e, ctx) if e.kind not in ("vp", "recharge", "roll") else [f]
             if e.kind == "heal":
                 good = good or any(t.max_hp - t.hp >= max(5, e.amount // 2) and t.player == f.player for t in who)
             elif e.kind == "mod":
@@ -613,7 +615,7 @@ class GuildHeuristicPolicy:
                 # ('this creature takes 5 damage') is judged by the rest
                 good = good or len(who) - len(friends) > len(friends)
             elif e.kind == "cleanse":
-                good = good or any(P.cleansable(t, e) for t in who)
+                good = good or any(FX.cleansable(t, e) for t in who)
             elif e.kind == "attack":
                 good = good or self._ally_attack_value(b, f, e) > 0.0
             elif e.kind == "provoke":  # 'an adjacent enemy provokes opportunity attacks': its attackers are there
@@ -623,11 +625,11 @@ class GuildHeuristicPolicy:
             elif e.kind in ("push", "pull", "slide", "challenge"):
                 good = good or any(t.player != f.player for t in who)
             elif e.kind in ("shift", "move", "teleport"):
-                good = good or any(t is not f and P.reposition_square(
+                good = good or any(t is not f and MV.reposition_square(
                     b, t, e.kind, e.amount if e.amount >= 0 else t.speed() * -e.amount, "toward-enemy" in e.extra)
                     is not None for t in who)
             elif e.kind == "place" and e.who == "self" and not e.what.startswith("adjacent:"):
-                good = good or P.best_square(b, f, P.placement_squares(b, f, e), False) is not None
+                good = good or MV.best_square(b, f, MV.placement_squares(b, f, e), False) is not None
             elif e.kind == "vp":
                 if e.amount < 0 or e.who == "opponent":
                     return False  # points given or spent: the engine's player does not trade them
@@ -637,10 +639,10 @@ class GuildHeuristicPolicy:
             elif e.kind == "grant":  # a triggered power for a while: while enemies are near and it has not got it
                 good = good or (near <= 10 and not any(x.kind == "grant" and x.what == e.what for x in f.effects))
             elif e.kind == "switch":
-                pair = P.switch_pair(b, e, ctx)
-                good = good or (pair is not None and P.switch_gain(b, f.player, *pair) > 0)
+                pair = MV.switch_pair(b, e, ctx)
+                good = good or (pair is not None and MV.switch_gain(b, f.player, *pair) > 0)
             elif e.kind == "terrain":
-                good = good or P.smoke_worth(b, e, ctx) > 0
+                good = good or FX.smoke_worth(b, e, ctx) > 0
             elif e.kind in ("destroy-self", "destroy", "roll", "survive"):
                 return False
         return good
@@ -669,7 +671,7 @@ class GuildHeuristicPolicy:
             if p.action == "free" and not (p.uses or p.per):
                 continue
             e = p.effects[0]
-            to = P.self_move_square(b, f, e, J.Ctx(f))
+            to = MV.self_move_square(b, f, e, J.Ctx(f))
             if to is None:
                 continue
             near = min(gap(to, f.side, x.pos, x.side) for x in enemies if x.pos is not None)
@@ -681,7 +683,7 @@ class GuildHeuristicPolicy:
                 walked, provoked = here, 0
                 if isinstance(step, GuildMove):
                     walked = min(gap(step.to, f.side, x.pos, x.side) for x in enemies if x.pos is not None)
-                    provoked = P.reach(b, f, f.speed()).prov[step.to[1] * b.board.width + step.to[0]]
+                    provoked = MV.reach(b, f, f.speed()).prov[step.to[1] * b.board.width + step.to[0]]
                 # nearer than the walk, or as near without the walk's opportunity attacks (a shift, a teleport)
                 safe = e.kind != "move" and provoked > 0 and near <= walked
                 if near >= here or (near >= walked and not safe):
@@ -700,7 +702,7 @@ class GuildHeuristicPolicy:
             p = s._power(f, action.power)
             if not _moves_itself(p) or p.effects[0].kind == "move" or p.action != "minor":
                 continue
-            to = P.self_move_square(b, f, p.effects[0], J.Ctx(f))
+            to = MV.self_move_square(b, f, p.effects[0], J.Ctx(f))
             if to is not None and not any(b.board.adjacent(to, f.side, x.pos, x.side) for x in b.enemies_of(f)
                                           if x.pos is not None):
                 return action
@@ -709,7 +711,7 @@ class GuildHeuristicPolicy:
     def _flank_power(self, s: GuildState, f: Fighter) -> Action | None:
         """A power that moves it around the enemy it is beside ('Shift to another square adjacent to that enemy'),
         used before its attack from here when the engine would take it to a square flanking an enemy
-        (``ddm_guild_play.end_square``), its move action being free or the power a minor action."""
+        (``ddm_guild_moves.end_square``), its move action being free or the power a minor action."""
         b = s.b
         for action in s._power_actions(f):
             if not isinstance(action, GuildPower):
@@ -718,8 +720,8 @@ class GuildHeuristicPolicy:
             if not _moves_itself(p) or p.effects[0].what != "end:target" or p.action == "attack" \
                     or (p.action == "move" and not f.move_action):
                 continue
-            to = P.self_move_square(b, f, p.effects[0], J.Ctx(f))
-            if to is not None and any(P.flanks_from(b, f, to, x) for x in b.enemies_of(f)):
+            to = MV.self_move_square(b, f, p.effects[0], J.Ctx(f))
+            if to is not None and any(MV.flanks_from(b, f, to, x) for x in b.enemies_of(f)):
                 return action
         return None
 
@@ -757,7 +759,7 @@ class GuildHeuristicPolicy:
         ranged = f.ranged_basic() is not None and f.melee_basic() is None
         if here == 0 or (ranged and near <= 8 and self._best_attack(s, f) is not None):
             return None
-        r = P.reach(b, f, f.speed())
+        r = MV.reach(b, f, f.speed())
         sqs = board.squares
         cost, prov = r.cost, r.prov
         side = f.side
@@ -782,12 +784,12 @@ class GuildHeuristicPolicy:
 
 
 def _rider_value(t: Fighter, e: Effect) -> float:
-    """A hit's rider on its target: a condition it does not have yet (``ddm_guild_play.CONDITION_VALUE``), ongoing
+    """A hit's rider on its target: a condition it does not have yet (``ddm_guild_apply.CONDITION_VALUE``), ongoing
     damage (about two turns of it before a save ends it), forced movement (a little)."""
     if e.who != "target":
         return 0.0
     if e.kind == "condition":
-        return 0.0 if t.has(e.what) or e.what in t.immune_now() else P.CONDITION_VALUE.get(e.what, 3.0)
+        return 0.0 if t.has(e.what) or e.what in t.immune_now() else FX.CONDITION_VALUE.get(e.what, 3.0)
     if e.kind == "ongoing":
         return 1.5 * min(e.amount, t.hp)
     if e.kind in ("push", "pull", "slide"):
@@ -797,14 +799,14 @@ def _rider_value(t: Fighter, e: Effect) -> float:
 
 def _switch_value(b: Battle, f: Fighter, a: AttackSpec, t: Fighter) -> float:
     """A hit's switch ('1 ally within 5 squares of this creature switches positions with target'): what it gains its
-    side (``ddm_guild_play.switch_gain``: squares times cost), a tenth of it in hit points; nothing for a loss."""
+    side (``ddm_guild_moves.switch_gain``: squares times cost), a tenth of it in hit points; nothing for a loss."""
     ctx = J.Ctx(f, target=t)
     total = 0.0
     for e in a.hit:
         if e.kind == "switch":
-            pair = P.switch_pair(b, e, ctx)
+            pair = MV.switch_pair(b, e, ctx)
             if pair is not None:
-                total += max(0.0, P.switch_gain(b, f.player, *pair) / 10.0)
+                total += max(0.0, MV.switch_gain(b, f.player, *pair) / 10.0)
     return total
 
 

@@ -2,7 +2,7 @@
 
 A power is either played whole or listed as unplayed (with the words or the reason) — never played in part. The
 coverage figures (``bench/ddm_guild_powers.py``) and every result's list of unplayed powers use it. Split from
-``ddm_guild_play`` (which plays what this module lets through).
+the play modules (which play what this module lets through).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ PLAYED_TRIGGERS: Final = frozenset({
     "ally-takes-damage", "ally-crit-by", "any-rolls", "enters-beside-enemy",
     "takes-damage", "redirected", "lose-initiative", "friend-bloodied", "ally-would-be-destroyed", "any-bloodied",
 })
-# the events of a condition put on a creature (ddm_guild_play.condition_gained): the condition is the event's
+# the events of a condition put on a creature (ddm_guild_apply.condition_gained): the condition is the event's
 CONDITION_EVENTS: Final = CONDITION_TRIGGERS - {"friend-would-gain-condition"}
 # what a "cancel" undoes, by the event that has it under way: a champion power being used, a condition being put on
 _CANCEL_ON: Final = {"champion": "enemy-uses-champion", "condition": "friend-would-gain-condition"}
@@ -121,8 +121,8 @@ _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declar
                   "half-damage": frozenset({"attacked", "hit-by"}), "resist-all": frozenset({"attacked", "hit-by"}),
                   "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by",
                                       "friend-crit-by", "ally-crit-by"})}
-# damage shared or given away (ddm_guild_play._shared), by its effect and who takes it: an ally's about to be lost, its
-# own about to be lost, an ally's hit
+# damage shared or given away (ddm_guild_damage._shared), by its effect and who takes it: an ally's about to be lost,
+# its own about to be lost, an ally's hit
 _SHARE_ON: Final = {("half-instead", "self"): frozenset({"ally-takes-damage"}),
                     ("all-instead", "self"): frozenset({"ally-takes-damage"}),
                     ("all-instead", "chosen-ally"): frozenset({"takes-damage"}),
@@ -131,14 +131,14 @@ _SHARE_ON: Final = {("half-instead", "self"): frozenset({"ally-takes-damage"}),
 # the events of a hit whose critical is known (a power answering them may do more 'on a critical hit')
 _CRIT_KNOWN_ON: Final = frozenset({"hits", "hit-by", "ally-hit", "ally-hits", "enemy-hits", "any-hits", "friend-hits",
                                    "friend-hit"})
-# the events on which an attack is given to another creature (ddm_guild_play.redirect_to): before the roll, to this
+# the events on which an attack is given to another creature (ddm_guild_apply.redirect_to): before the roll, to this
 # creature when an ally is attacked; after a hit on an ally ('that attack hits this creature instead'); away from this
 # creature, before the roll or after the hit or miss; to the creature with the fewest hit points in reach
 _REDIRECT_ON: Final = {"self": frozenset({"ally-attacked", "enemy-attacks-ally", "ally-hit"}),
                        "chosen-ally": frozenset({"attacked", "hit-by"}),
                        "chosen-enemy": frozenset({"attacked", "hit-by", "missed-by"}),
                        "lowest-in-reach": frozenset({"ally-attacked", "attacked"})}
-# the events whose roll the engine offers to a power that has it rolled again (ddm_guild_play.offer_rerolls and
+# the events whose roll the engine offers to a power that has it rolled again (ddm_guild_triggers.offer_rerolls and
 # roll_save): an attack roll ("attack"), a saving throw ("save") or either ("any": 'that attack roll or saving throw')
 _ATTACK_REROLL_ON: Final = frozenset(trigger for trigger, _who in (*REROLL_ON_HIT, *REROLL_ON_MISS))
 _SAVE_REROLL_ON: Final = frozenset({"fails-save", "ally-fails-save", "any-save", "enemy-saves", "rolls-d20"})
@@ -255,7 +255,7 @@ HELD_WORDS: Final = frozenset({"invisible", "no-move", "no-shift", "grants-ca", 
 def gain_played(what: str, static: bool) -> bool:
     """A word of the gain vocabulary the engine honours (``static``: given by an aura or its card, not for a while)."""
     kind, _, arg = what.partition(":")
-    if kind == "immune":  # (forced movement: ddm_guild_play.forced_move reads immune_now)
+    if kind == "immune":  # (forced movement: ddm_guild_moves.forced_move reads immune_now)
         return arg in DAMAGE_TYPES or arg in PLAYED_CONDITIONS or arg in ("forced movement", "enemy forced movement")
     if kind in ("resist", "vulnerable"):
         return arg == "all" or arg in DAMAGE_TYPES
@@ -264,7 +264,7 @@ def gain_played(what: str, static: bool) -> bool:
 
 def _on_that_roll(e: Effect) -> bool:
     """A bonus or penalty to the attack being answered ('+2 Attack on that attack roll', '+5 Damage on that attack'):
-    ddm_guild_play gives it to that attack, whichever creature its words name."""
+    the engine gives it to that attack, whichever creature its words name."""
     return e.kind == "mod" and e.duration == "attack" and e.what in ("attack", "damage")
 
 
@@ -347,7 +347,7 @@ def engine_unplayed(power: Power) -> str:
         if s.kind in ("mod", "aura-mod"):
             flt = s.filter
             if s.kind == "mod" and s.what.startswith("damage:"):  # ('+10 cold damage on natural attack rolls of 19 or
-                flt = replace(flt, natural="")  # 20': ddm_guild_play._hit reads it)
+                flt = replace(flt, natural="")  # 20': ddm_guild_attacks._hit reads it)
             if s.kind == "aura-mod":  # (beside the aura's own creature, the reached creature's states:
                 flt = replace(flt, target_state="&".join(  # ddm_guild_judge.aura_target_ok, aura_holder_ok)
                     x for x in flt.target_state.split("&") if x not in ("owner-adjacent", "owner")),
@@ -359,7 +359,7 @@ def engine_unplayed(power: Power) -> str:
             if s.filter.target_state == "chosen":
                 return "'that enemy' with no creature chosen"
             keen = s.kind == "aura-mod" and s.what in ("keen", "ca")  # (an aura's critical range:
-            # ddm_guild_play._keen; its combat advantage: ddm_guild_judge.has_combat_advantage)
+            # ddm_guild_attacks._keen; its combat advantage: ddm_guild_judge.has_combat_advantage)
             if (s.what.split(":")[0].split("*")[0] not in PLAYED_STATS and not keen) or (
                     "*" in s.what and (s.kind != "mod" or s.what.split("*")[0].split(":")[0] not in PER_STATS)):
                 return f"a modifier to {s.what} is not played"
@@ -486,7 +486,7 @@ def target_state_played(ts: str) -> bool:
     return ts in PLAYED_TARGET_STATES or kind in PLAYED_TARGET_STATE_KINDS or kind in PLAYED_TARGET_WORDS
 
 
-# the groups ddm_guild_play.pick gathers with the power's creature's level put into 'lower-level' / 'higher-level'
+# the groups ddm_guild_apply.pick gathers with the power's creature's level put into 'lower-level' / 'higher-level'
 # (judge.relative_kinds): 'Lower-level allies have Resist 5 All until end of round'
 _RELATIVE_GROUPS: Final = frozenset({"allies", "self-and-allies", "friends", "chosen-ally", "chosen-allies",
                                      "chosen-friend", "enemies", "chosen-enemy", "chosen-enemies", "chosen-creature",
@@ -639,7 +639,7 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
         return f"'{e.what} against that attack' for a creature that is not its target before the roll"
     if e.kind == "extra-action" and trigger not in ("", "start-of-turn", "own-turn"):
         return "an extra attack action given outside its own turn"
-    if e.kind == "cond-swap":  # its own attack's hit, before the hit's effects (ddm_guild_play._hit)
+    if e.kind == "cond-swap":  # its own attack's hit, before the hit's effects (ddm_guild_attacks._hit)
         old_c, _, new_c = e.what.partition(">")
         if trigger != "hits" or not {old_c, new_c} <= PLAYED_CONDITIONS:
             return "a condition put instead with no hit of its own attack"
@@ -743,7 +743,7 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
 
 # events of any creature whose creature is the call's target (the attacker of 'any-hits', the creature whose turn
 # starts): a champion power (its player's choice) that helps that creature helps its own side's only
-# (ddm_guild_play.fire; profile ddm-guild.champion-events)
+# (ddm_guild_triggers.fire; profile ddm-guild.champion-events)
 ANY_EVENTS: Final = frozenset({"any-hits", "any-bloodied", "any-damaged", "any-starts-turn"})
 # ... of which those on which 'that creature' is an ally's (an attack it makes: an ally's attack)
 _OWN_SIDE_ON: Final = frozenset({"any-damaged", "any-bloodied", "any-starts-turn"})

@@ -169,7 +169,7 @@ _STATIC_PATTERNS: Final = (
                 r"highest champion rating) to its (?:(?P<f>\{m\}|\{r\}) )?attack rolls$"), "rating-mod"),
     # against an attacker far away ('Whenever attacked by a creature that is 7 or more squares away: Resist 10 All
     # instead of Resist 5 All vs. that attack', '... by an enemy 7 or more squares away: This creature takes half
-    # damage from that attack'): gains of its own, which an attack's damage reads (ddm_guild_play.deal_damage)
+    # damage from that attack'): gains of its own, which an attack's damage reads (ddm_guild_damage.deal_damage)
     (re.compile(r"^whenever (?:it is )?attacked by (?:a creature|an enemy)(?: that is)? (?P<n>\d+) or more squares "
                 r"away: (?:resist (?P<r>\d+) all instead of resist \d+ all vs\.?|it takes half damage from) that "
                 r"attack$"), "far-attacker"),
@@ -179,7 +179,7 @@ _STATIC_PATTERNS: Final = (
                 r"it|whenever (?P<t3>" + _TYPE_ALT + r") damage would be dealt to it)$"
                 r"|^whenever it would take (?P<t2>" + _TYPE_ALT + r") damage[,:] it heals (?P<n2>\d+) hp instead$"),
      "absorb"),
-    # what it always has, in the gain vocabulary (ddm_guild_play keeps it with what it has while a state holds):
+    # what it always has, in the gain vocabulary (the engine keeps it with what it has while a state holds):
     # 'Invisible' (the keyword alone), 'Stationary: Cannot move; not affected by forced-movement effects', 'Object: Does
     # not score VP for occupying one of your victory areas; immune to attacks which target Will'
     (re.compile(r"^invisible$"), "own:invisible"),
@@ -505,7 +505,7 @@ _WHILE_FIRST: Final = re.compile(
 def _while_static(body: str) -> list[Static] | None:
     """What it has while a state of its own holds ('Conceal 6 while adjacent to a wall', 'invisible to nonadjacent
     enemies while occupying forest terrain', 'Reach 2 while no enemies are adjacent to this creature'): a 'while'
-    static each (ddm_guild_play.refresh_while keeps which hold), or None."""
+    static each (ddm_guild_moves.refresh_while keeps which hold), or None."""
     body = re.sub(r"^(?!while )(.+?) (?:on|during) its turn$", r"\1 while on its turn", body)  # 'Has Phasing on its
     m = _WHILE_GAIN.match(body)  # turn'
     cond = _condition(m.group("c"), lead_only=True) if m else None
@@ -656,7 +656,7 @@ _HEAL_RE: Final = re.compile(r"^(?:heals?|regains?|recovers?|gains? \+?(?=\d+ hp
 # where a shift, a move or a teleport must end ('shift 3 squares, must end adjacent to that enemy', 'teleports up to 10
 # squares to a space adjacent to a Bloodied enemy', 'shift to another square adjacent to that enemy', 'teleport 5,
 # ending in a square adjacent to wall terrain'): "end:<what>" in the effect's ``what``, the creature's kinds and state
-# in its filter (ddm_guild_play.end_square)
+# in its filter (ddm_guild_moves.end_square)
 _SHIFT_TO: Final = re.compile(
     r"^(?P<verb>shifts?|teleports?|moves?)(?: up to (?P<n>\d+)(?: squares?)?)? (?P<rest>to (?:a|an|any|another) .+)$")
 _END_NEAR: Final = re.compile(
@@ -695,7 +695,7 @@ _NEXT_HIT: Final = re.compile(r"^its next (?:(?P<f>\{m\}|\{r\}|\{b\}|\{mb\}|\{rb
 _NEXT_ATTACK: Final = re.compile(
     r"^(?P<mods>.+?) (?:on|to|with|for) its next (?:(?P<f>\{m\} or \{r\}|\{m\}|\{r\}|\{b\}|\{mb\}|\{rb\}|\{c\}|"
     r"\{a\}|melee|ranged) )?attack(?P<turn> this turn)?$")
-# 'end 1 condition or ongoing damage effect on that ally' (a save could end it: ddm_guild_play ends those only)
+# 'end 1 condition or ongoing damage effect on that ally' (a save could end it: the engine ends those only)
 _CLEANSE_RE: Final = re.compile(
     r"^(?:ends?) (?P<n>\d+|one|all|an?) (?P<what>(?:ongoing (?:damage )?)?(?:effects?|conditions?)(?: or (?:ongoing "
     r"(?:damage )?)?(?:effects?|conditions?))?(?: that (?:a save|a saving throw) can end| with a duration of "
@@ -800,7 +800,7 @@ def _gains(text: str) -> list[tuple[str, int]] | None:
 # --- the gain vocabulary: what a creature has, given by an aura, for a while or while a state holds ----------------
 # 'Enemies in aura are not invisible and do not benefit from conceal', 'Good allies within 3 squares have Immune
 # Confused', 'Adjacent enemies may not make opportunity attacks', 'Demon allies gain Hide until end of round': each
-# phrase a word of the vocabulary (ddm_guild_play.PLAYED_GAINS says which the engine honours), with its number.
+# phrase a word of the vocabulary (ddm_guild_coverage says which the engine honours), with its number.
 
 _DENY: Final = r"(?:may not|cannot|can't|can not|do not|does not)"
 _GAIN_PHRASES: Final = (
@@ -878,7 +878,7 @@ _GAIN_PHRASES: Final = (
     (re.compile(r"^(?:(?:has|have|gains?|are|is) )?immune (?:to )?sneak attacks?"), ("immune-sneak",)),
 )
 _GAIN_VERB: Final = re.compile(r"^(?:has|have|gains?|are|is) ")
-# 'Resist 10 All vs. Blast and Burst attacks': the attacks of those shapes (ddm_guild_play.deal_damage)
+# 'Resist 10 All vs. Blast and Burst attacks': the attacks of those shapes (ddm_guild_damage.deal_damage)
 RESIST_SHAPES: Final = {"melee": ("melee",), "ranged": ("ranged",),
                         "blast and burst": ("close-blast", "close-burst", "area", "reach-burst")}
 # the attack shapes of a form icon (an attack's spec.form)
@@ -997,7 +997,7 @@ def _condition_effect(who: str, flt: Filter, text: str, default: str) -> list[Ef
         rest = mm.group(2).strip()
     after = re.search(r" or until after it (?:makes an attack|attacks)$", rest)  # 'invisible until end of its next
     flags: tuple[str, ...] = ("next-attack",) if after else ()  # turn or until after it makes an attack': whichever
-    rest = rest[: after.start()] if after else rest  # comes first (ddm_guild_play._attack ends it after an attack)
+    rest = rest[: after.start()] if after else rest  # comes first (ddm_guild_attacks._attack ends it after an attack)
     tail, dur = _split_duration(rest)
     if after and not dur:
         raise _Unread(text)
@@ -1204,7 +1204,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("mod", "target", -int(oh.group("n")), "attack", "attack", extra=("if-own-hit",))]
     nh = _NEXT_HIT.match(t) if ctx == "power" else None
     if nh:  # 'Kris Rune: This creature's next M attack is an automatic hit and a critical hit', 'Unavoidable Strike:
-        # This creature's next {m} attack is a critical': until it makes such an attack (ddm_guild_play._attack)
+        # This creature's next {m} attack is a critical': until it makes such an attack (ddm_guild_attacks._attack)
         form = {"m": "melee", "r": "ranged"}.get(nh.group("f") or "", "") or _FORMS.get((nh.group("f") or "") + " ", "")
         return [Effect("hit", "self", 0, "crit" if "critical" in nh.group("w") else "auto", "after-attack",
                        filter=Filter(attack_form=form), extra=("next-attack",))]
@@ -1403,7 +1403,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         if mod_cap and (len(mods) != 1 or (mods[0][1] < 0) != (int(mod_cap) < 0)):
             raise _Unread(body)
         if nx:
-            flags += ("next-attack",)  # it ends once its holder has made such an attack (ddm_guild_play._attack)
+            flags += ("next-attack",)  # it ends once its holder has made such an attack (ddm_guild_attacks._attack)
         return [Effect("mod", who, n, stat, dur, filter=_merge(flt, _target_kinds(f)),
                        extra=((dtype,) if dtype else ()) + flags)
                 for stat, n, f, dtype in mods]
@@ -1558,7 +1558,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
             "ally" if target_word == "that ally" else \
             ("target" if ctx == "hit" or target_word else who)
         if mover == "ally" and (kind != "slide" or ex != "up to"):
-            raise _Unread(body)  # ('slide that ally up to 4 squares': its own side's slide, as ddm_guild_play moves it)
+            raise _Unread(body)  # ('slide that ally up to 4 squares': its own side's slide, moved as it shifts)
         if fm.group("rest").strip(" ."):
             raise _Unread(body)
         return [Effect(kind, mover, n, extra=("exactly",) if ex == "exactly" else ("own-slide",) if mover == "ally"
@@ -1776,7 +1776,7 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("champion-uses", who, n if gain else -n, filter=flt)]
     if re.match(r"^recharge one of that [a-z\-]+'s attack powers(?:, even if the power is not normally "
                 r"rechargeable)?$", body):  # 'RECHARGE one of that Dragon's attack powers': a spent one of its event's
-        return [Effect("recharge", "target", what="attack-power")]  # creature (ddm_guild_play picks the first)
+        return [Effect("recharge", "target", what="attack-power")]  # creature (the engine picks the first)
     if re.match(r"^(?:recharges?|recharge) (?:this power|it)$", body):
         return [Effect("recharge", "self")]
     if who == "target" and body == "loses a use of a limited power":  # a use of one of its powers with a use limit,
@@ -2309,7 +2309,7 @@ _PLACE_WHERE: Final = (
     # area' (by any creature), 'in any other victory area' (not the one it is in)
     (re.compile(r"^in a victory area (?:that is )?occupied by an enemy$"), "victory:enemy", 0),
     (re.compile(r"^in an occupied victory area$"), "victory:occupied", 0),
-    (re.compile(r"^in a random victory area$"), "victory:random", 0),  # (a die names the area: ddm_guild_play)
+    (re.compile(r"^in a random victory area$"), "victory:random", 0),  # (a die names the area: the engine)
     (re.compile(r"^in (?:any other|a different|another) victory area$"), "victory:other", 0),
     # 'adjacent to the enemy creature with the highest HP' (ties: each of them)
     (re.compile(r"^adjacent to the enemy(?: creature)? with the highest (?:current )?hp$"), "near:enemy:highest-hp",

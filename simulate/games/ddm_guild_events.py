@@ -3,7 +3,7 @@
 prefixes that say so ("Use when ...", "Whenever ...", "At start of round ..."), and RECHARGE conditions.
 
 Part of the reader (see ``ddm_guild_powers``, which reads whole powers and uses this module); the engine fires
-the trigger ids in ``ddm_guild_play.fire`` and lists the ones it plays in ``ddm_guild_coverage``.
+the trigger ids in ``ddm_guild_triggers.fire`` and lists the ones it plays in ``ddm_guild_coverage``.
 """
 
 from __future__ import annotations
@@ -155,7 +155,8 @@ def _event_trigger(name: str) -> str:
         "-by-enemy")
 
 
-# the events of its attack with one target, as 'declares' with the count its run keeps (ddm_guild_play._filter_applies)
+# the events of its attack with one target, as 'declares' with the count its run keeps
+# (ddm_guild_triggers._filter_applies)
 _ONE_TARGET: Final = {"declares-one-enemy": "one-enemy", "declares-one-target": "one-target"}
 
 
@@ -316,7 +317,7 @@ _EVENTS: Final = (
     (r"it (?:is|would be) hit by (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged|\{m\} or \{r\}|melee or ranged|close|area)?"
      r" ?attack", "hit-by"),
     (r"it is hit", "hit-by"),
-    (r"an attack is redirected", "redirected"),  # (its own side's: ddm_guild_play._redirect_stands)
+    (r"an attack is redirected", "redirected"),  # (its own side's: ddm_guild_attacks._redirect_stands)
     (r"an (?P<foe>enemy) hits it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "hit-by"),
     (r"an (?P<foe>enemy) misses it(?: with (?:an? )?(?P<form>\{m\}|\{r\}|melee|ranged)? ?attack)?", "missed-by"),
     (r"an? (?P<form>\{m\}|\{r\}|melee|ranged)? ?attack misses it", "missed-by"),
@@ -368,7 +369,7 @@ _EVENTS: Final = (
     (r"an adjacent ally starts (?:its|a) turn", "ally-starts-turn-adjacent"),
     (r"an enemy ends its turn adjacent to it", "enemy-adjacent-ends"),
     (r"an enemy (?:moves|enters a square) adjacent to it", "enemy-enters-adjacent"),
-    # an enemy that shifts, or whose attack action leaves it out ('Eyes on Me'; ddm_guild_play.shift_to, .challenged)
+    # an enemy that shifts, or whose attack action leaves it out ('Eyes on Me'; ddm_guild_moves.shift_to, .challenged)
     (r"an enemy shifts or (?:declares|takes) an attack action that (?:doesn't|does not) include it as a target",
      "enemy-ignores"),
     (r"an enemy within reach(?: of it)? shifts or (?:declares|takes) an attack action that (?:doesn't|does not) "
@@ -667,7 +668,7 @@ _COMPOSED_ONE: Final = {
     ("enemy", "leaves-adjacent"): ("enemy-leaves-adjacent", True),
     ("enemy", "enters-near"): ("enemy-enters-within", True),
     # an enemy champion's use of a champion power: as it is used, before its effects ('when', which may cancel them),
-    # or once they are resolved ('after'): ddm_guild_play.champion_cancelled / champion_used
+    # or once they are resolved ('after'): ddm_guild_triggers.champion_cancelled / champion_used
     ("enemy", "uses-champion"): ("enemy-uses-champion", True),
     ("ally", "would-be-destroyed"): ("ally-would-be-destroyed", True),  # (its own powers have answered first)
     ("any", "bloodied"): ("any-bloodied", True),  # 'when a creature of Level 7 or lower becomes Bloodied'
@@ -698,7 +699,7 @@ _ACTIVE: Final = {"hits": "hits", "misses": "misses", "targets": "attacks", "att
                   "scores a critical hit against": "crits", "scores a critical hit": "crits"}
 
 
-# the conditions a 'becomes <condition>' event names (ddm_guild_play.condition_gained)
+# the conditions a 'becomes <condition>' event names (ddm_guild_apply.condition_gained)
 _GAINED: Final = r"(?:dazed|stunned|helpless|immobilized|slowed|weakened|blinded|confused|dominated|marked)"
 
 
@@ -709,7 +710,7 @@ _ONE_VERBS: Final = (
     (r"(?:takes|is dealt) (?:(?P<dtype>" + _TYPE_ALT + r") )?damage|is damaged", "damaged"),
     (r"is destroyed(?: by (?P<ddt>" + _TYPE_ALT + r") damage)?", "destroyed"),  # ('by poison damage': the damage
     # that destroyed it)
-    (r"would be destroyed", "would-be-destroyed"),  # (before it leaves: ddm_guild_play.destroy)
+    (r"would be destroyed", "would-be-destroyed"),  # (before it leaves: ddm_guild_damage.destroy)
     (r"uses a champion power", "uses-champion"),
     # a condition put on it ('becomes Dazed, Stunned, or Helpless', 'becomes Dazed by an attack'): which, in gcs
     (r"(?:would gain|is affected by) a condition", "would-gain-condition"),  # (as it would be put on)

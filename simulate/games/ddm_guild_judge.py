@@ -1,7 +1,7 @@
 """Judgements of a DDM Guild battle that change nothing: who is in what state, whether a condition holds, combat
 advantage and the modifiers in force, and the records of an attack in progress (:class:`Run`, :class:`Ctx`).
 
-``ddm_guild_play`` asks these while it resolves attacks, effects, triggers and movement; ``holds`` evaluates the
+the engine asks these while it resolves attacks, effects, triggers and movement; ``holds`` evaluates the
 condition ids of ``ddm_guild_words``' when/while/if table. Each rule's id in ``docs/rules/ddm-guild-play.md`` is named
 where it is applied.
 """

@@ -342,7 +342,7 @@ def _as_filter(x: object) -> Filter:
 
 
 # when a Followup is made, other than on a hit: on a natural roll of the first attack, or when that attack bloodied its
-# target (extra "natural:16-20" / "if:bloodies", ddm_guild_play.extra_attack)
+# target (extra "natural:16-20" / "if:bloodies", ddm_guild_attacks.extra_attack)
 _FOLLOWUP_WHEN: Final = re.compile(r"if (?:the |this )?attack roll (?:is|was) (?:a )?natural (?P<lo>\d+)"
                                    r"(?:-(?P<hi>\d+)|\+| or higher)?|if (?:the |this )?attack (?:causes (?:the )?"
                                    r"target to become bloodied|bloodies (?:the )?target|makes (?:the )?target "
@@ -443,7 +443,7 @@ def _attack(text: str) -> tuple[AttackSpec, str]:
         spec["provokes"], rest = False, rest[no_oa.end():]
     rest = _TYPE_ONCE.sub(r"\g<n> \g<t> damage or \g<n2> \g<t2> damage", rest)  # '30 necrotic OR 30 fire Damage'
     # 'Immediate, when this creature hits with a {b} attack; +11 vs. AC against the same creature; 10 Damage': the
-    # event's creature, which a triggered single-target attack takes anyway (ddm_guild_play.triggered_targets)
+    # event's creature, which a triggered single-target attack takes anyway (ddm_guild_triggers.triggered_targets)
     rest = re.sub(r"^against (?:the same|that) (?:creature|target|enemy)[;,.]\s*(?=\d)", "", rest)
     rest = _TAG_IMMUNE.sub(lambda x: x.group(1) + "), " + x.group(2) + " targets immune", rest)  # 'Dazed (save ends
     # both, Fey immune)': as '..., Fey targets immune'
@@ -1606,7 +1606,7 @@ _ONE_ALLY_EVENTS: Final = frozenset({"ally-starts-turn", "ally-ends-turn", "frie
 def _judged_choice(effects: list[Effect]) -> list[Effect]:
     """'Choose a creature within 6 squares; that creature takes 10 radiant damage': a choice of any creature (of
     either side) is judged for what the next clause does to the one chosen (a harm: an enemy; a help: one of its own
-    side, as ddm_guild_play picks '1 creature within 5 squares heals 10 HP')."""
+    side, as the engine picks '1 creature within 5 squares heals 10 HP')."""
     out = list(effects)
     for i, e in enumerate(out[:-1]):
         if e.kind == "choose" and e.who == "chosen-creature" and not e.what and out[i + 1].who == "target":
@@ -1619,7 +1619,7 @@ def _judged_choice(effects: list[Effect]) -> list[Effect]:
 def _bind_requirement(effects: list[Effect], requirement: str) -> list[Effect]:
     """'Only while adjacent to a Rat ally; shift 3 squares, must end adjacent to that ally': 'that ally' (or 'that
     enemy') of an action power is one its requirement names, adjacent to it now (within -1, with the requirement's
-    kinds); with no such requirement the words name no one and stay so (ddm_guild_play says not played)."""
+    kinds); with no such requirement the words name no one and stay so (the engine says not played)."""
     out = []
     for e in effects:
         side = _REQUIRED_SIDE.get(e.what) if e.who == "self" else None
@@ -1652,7 +1652,7 @@ def _bind_chosen(effects: list[Effect], seen_only: bool = False) -> list[Effect]
     """An action power's one creature named by its first clause and meant again by a later one ('1 ally within 5
     squares heals 15 HP. End 1 effect or condition on that ally'), or named by where it is seen from ('1 ally within
     line of sight of it shifts 1 square'): one creature is chosen first (a 'choose' effect, judged for what the
-    first clause does to it: ddm_guild_play picks the most wounded ally for a heal) and every clause about it reaches
+    first clause does to it: the engine picks the most wounded ally for a heal) and every clause about it reaches
     that one ('that ally' / 'that enemy')."""
     if any(e.kind == "choose" for e in effects):
         return effects
@@ -2144,7 +2144,7 @@ def _aura(index: int, display: str, ptype: str, text: str, uses: int, size: int,
 
 
 # what allies in an aura gain as their own attack hits or misses ('heal 5 HP whenever hitting with a {m} attack',
-# 'take 5 damage whenever they miss'): ddm_guild_play.hit_or_miss_aura
+# 'take 5 damage whenever they miss'): ddm_guild_attacks.hit_or_miss_aura
 _ON_HITS: Final = re.compile(
     r"^(?P<pre>.*?)(?:^| and | )(?:heals? (?P<h>\d+) hp (?:whenever hitting|each time they hit an enemy|whenever they "
     r"hit(?: an enemy)?) with an? \{m\} attack|takes? (?P<d>\d+) damage whenever they miss)$")
@@ -2209,7 +2209,7 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
     cc = re.fullmatch(r"enemies in aura have -(?P<p>\d+) attack when taking an attack action that does not include it "
                       r"as a target", body.strip(" ."))
     if cc and size:  # 'Combat Challenge: (Aura 1) Enemies in aura have -2 Attack when taking an attack action that does
-        # not include this creature as a target' (ddm_guild_play.challenged)
+        # not include this creature as a target' (ddm_guild_attacks.challenged)
         return [Static("aura-gain", int(cc.group("p")), "challenge-aura", Filter(side="enemy"), aura=size)]
     frz = re.fullmatch(r"while an enemy within (?P<n>\d+) squares of it is (?P<a>slowed|dazed|weakened), it is also "
                        r"(?P<b>immobilized|slowed|dazed|weakened)", body.strip(" ."))
@@ -2304,7 +2304,7 @@ def _aura_statics(body: str, size: int, text: str) -> list[Static] | None:
     keen = re.fullmatch(r"scores? critical(?: hit)?s? on (?:a )?(?:attack )?(?:rolls? of )?natural (?P<n>\d+)"
                         r"(?:-20| or 20|\+)(?P<vs> against .+)?", rest)
     if keen and who in ("allies", "enemies", "all"):  # 'Beast allies score criticals on attack rolls of natural 18+':
-        vs, left = _mod_condition(keen.group("vs") or "")  # the aura's 'keen' (ddm_guild_play._keen)
+        vs, left = _mod_condition(keen.group("vs") or "")  # the aura's 'keen' (ddm_guild_attacks._keen)
         if left or vs.self_state or vs.attack_form:
             return None
         side = {"enemies": "enemy", "all": "any"}.get(who, "ally")
@@ -2534,7 +2534,8 @@ def card_powers(powers: list[dict[str, object]]) -> list[Power]:
     return out
 
 
-# the attacks of several targets a power's words may make ('make a Lightning Blast attack'; ddm_guild_play.extra_attack)
+# the attacks of several targets a power's words may make ('make a Lightning Blast attack';
+# ddm_guild_attacks.extra_attack)
 AREA_MADE: Final = frozenset({"close-burst", "close-blast", "area", "line"})
 # the icon letter the catalogue prints before some attack powers' names ('c Lightning Burst', 'R Produce Flame') and
 # the forms it stands for

@@ -1,5 +1,5 @@
 """The things a DDM Guild battle keeps: creatures in play (:class:`Fighter`), the effects on them
-(:class:`Active`) and the battle around them (:class:`Battle`). No rules here: ``ddm_guild_play`` applies them.
+(:class:`Active`) and the battle around them (:class:`Battle`). No rules here: the engine applies them.
 """
 
 from __future__ import annotations
@@ -144,7 +144,8 @@ class Fighter:
         self.act_after_charge = False  # 'May take other actions on its turn after charging': move and minor actions
         self.static_mods: list[tuple[str, int, Filter]] = []  # (stat, amount, filter)
         # what it has while a state of its own holds ('Conceal 6 while adjacent to a wall'): (what, amount, state),
-        # and what of it holds now (ddm_guild_play.refresh_while keeps it, whenever creatures move or hit points change)
+        # and what of it holds now (ddm_guild_moves.refresh_while keeps it, whenever creatures move or hit points
+        # change)
         self.while_gains: list[tuple[str, int, str]] = []
         self.while_on: dict[str, int] = {}
         self.charging_now = False  # its charge is being planned or made ('+2 Speed and Flight while charging')
@@ -153,7 +154,7 @@ class Fighter:
         self.auras: list[tuple[str, int, Filter, int]] = []  # (stat, amount, filter, size)
         # the gain vocabulary (ddm_guild_effects.gain_words): what it always has ('Invisible', 'Cannot move') and what
         # its auras give the creatures in them ('Adjacent enemies may not make opportunity attacks'): kept in each
-        # creature's while_on with what it has while a state holds (ddm_guild_play.refresh_while)
+        # creature's while_on with what it has while a state holds (ddm_guild_moves.refresh_while)
         self.own_gains: list[tuple[str, int]] = []
         self.ca_vs: list[Filter] = []  # 'has combat advantage against bloodied enemies': against whom
         self.difficult_auras: list[tuple[int, Filter]] = []  # (size, side and kinds): squares difficult for them
@@ -195,7 +196,7 @@ class Fighter:
         self.attacked_by: set[str] = set()  # the creatures that made an attack against it this round
         self.hit_with: set[tuple[str, str]] = set()  # (its attack power's name, the creature it hit) this battle
         # extra attacks its riders made this turn / round, by the rider's key ('make this attack again (maximum 2
-        # per turn)', 'make a {mb} attack (maximum once per turn)'; ddm_guild_play.extra_attack)
+        # per turn)', 'make a {mb} attack (maximum once per turn)'; ddm_guild_attacks.extra_attack)
         self.extra_turn: dict[str, int] = {}
         self.extra_round: dict[str, int] = {}
         # statistics for the result
@@ -498,7 +499,7 @@ class Battle:
         # ('RECHARGE when no creature is affected by this power')
         self.applying: list[tuple[str, int]] = []
         # the champion powers being used, innermost last: whether an enemy's power has cancelled each
-        # (ddm_guild_play.champion_cancelled)
+        # (ddm_guild_triggers.champion_cancelled)
         self.cancels: list[bool] = []
         self.power_effects: dict[tuple[str, int], set[int]] = {}
         # victory points this round decides, awarded at its end ("vp" effects "round:<measure>",
@@ -524,14 +525,14 @@ class Battle:
         self.sharers = False  # some creature may take part of an ally's damage ('ally-takes-damage')
         self.version = 0  # bumped whenever a creature moves, appears, disappears or changes what it can do
         self.reach_cache: dict[tuple[str, int, int, int, Sq, bool, str], object] = {}
-        self.rerolls = False  # some creature has a power that has an attack roll rolled again (ddm_guild_play)
+        self.rerolls = False  # some creature has a power that has an attack roll rolled again (the engine)
         self.challenges = False  # ... or a challenge ('Divine Challenge', Combat Challenge, 'Eyes on Me': an attack
-        # that leaves its creature out, ddm_guild_play.challenged)
-        self.made: list[Made] = []  # terrain powers made for a while; ``board`` is the map with it (ddm_guild_play)
+        # that leaves its creature out, ddm_guild_attacks.challenged)
+        self.made: list[Made] = []  # terrain powers made for a while; ``board`` is the map with it (the engine)
         self.carried: frozenset[Sq] = frozenset()  # 'whenever it is not its turn: its space is smoke terrain'
         self.carriers = False  # some creature has that, or 'while it is on the battlemap, line of sight is limited'
         self.area_aimed: frozenset[Sq] = frozenset()  # the squares of the area attack being resolved
-        self.condition_answers = False  # ... a power that answers a condition put on (ddm_guild_play.condition_gained)
+        self.condition_answers = False  # ... a power that answers a condition put on (ddm_guild_apply.condition_gained)
         # some creature's aura reaches creatures in a state ('Enemies within 2 squares taking ongoing necrotic damage
         # are also Immobilized'): what it gives is judged again whenever a condition or ongoing damage starts or ends
         self.state_auras = False
@@ -547,7 +548,8 @@ class Battle:
             self.state_auras = True
 
     def note_rerolls(self, powers: list[Power]) -> None:
-        """Whether an attack's result must be offered to the creatures' powers (``ddm_guild_play.offer_rerolls``)."""
+        """Whether an attack's result must be offered to the creatures' powers
+        (``ddm_guild_triggers.offer_rerolls``)."""
         if any(rerolls_attack(p) for p in powers):
             self.rerolls = True
         if any(p.trigger in CONDITION_TRIGGERS for p in powers):  # (and whether a condition put on is an event)
@@ -633,7 +635,7 @@ class Battle:
         on their spaces included."""
         made: dict[Sq, frozenset[str]] = {}
         for m in self.made:
-            if m.what not in SIGHT_ONLY:  # (a sight limit; difficult terrain: ddm_guild_play.slow_for)
+            if m.what not in SIGHT_ONLY:  # (a sight limit; difficult terrain: ddm_guild_moves.slow_for)
                 continue
             for sq in m.squares:
                 made[sq] = made.get(sq, frozenset()) | {m.what}
@@ -708,7 +710,7 @@ class Battle:
             self.version += 1
             self.event("effect-end", creature=f.id, eid=e.eid, what=e.what, why=why)
             if self.state_auras and e.kind in ("condition", "ongoing"):
-                from simulate.games.ddm_guild_play import refresh_while  # (the play module imports this one)
+                from simulate.games.ddm_guild_moves import refresh_while  # (the play module imports this one)
                 refresh_while(self)
 
     def new_group(self) -> int:

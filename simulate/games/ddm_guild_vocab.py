@@ -1,6 +1,6 @@
 """DDM Guild powers: the vocabulary a printed power is read into.
 
-The typed records the reader (``ddm_guild_powers``) fills and the engine (``ddm_guild_play``) plays: a
+The typed records the reader (``ddm_guild_powers``) fills and the engine (its play modules) plays: a
 :class:`Filter` (whom an effect or trigger concerns), an :class:`Effect` (damage, ongoing damage, a condition,
 forced movement, a heal, a modifier, ...), an :class:`AttackSpec` (form, range, bonus and defence, what a hit,
 a miss and a critical hit do), a :class:`Static` (what is always true of a creature) and the :class:`Power` they
@@ -104,7 +104,7 @@ END_NEAR: Final = ("end:target", "end:that-ally", "end:ally", "end:enemy", "end:
 ROUND_MEASURES: Final = ("most-destroyed", "highest-level-destroyed", "highest-cost-destroyed", "most-in-areas",
                          "each-in-area", "self-destroyed", "any-destroyed", "each-destroyed", "double-areas")
 # what a group named by where or how its creatures are ('each enemy occupying a victory area') may have done to it:
-# the group's filter.target_state is that place or state (ddm_guild_play._pick); a modifier's is whom it counts against
+# the group's filter.target_state is that place or state (ddm_guild_apply._pick); a modifier's is whom it counts against
 PLACED_KINDS: Final = frozenset({"damage", "ongoing", "condition", "heal", "cleanse", "push", "pull", "slide",
                                  "shift"})
 # Durations: who counts the turn ("target" is the creature affected, "source" the one whose power it is).
@@ -147,7 +147,7 @@ TRIGGERS: Final = (
 )
 
 
-# the events of a condition put on a creature, or about to be (ddm_guild_play.condition_gained / condition_ignored)
+# the events of a condition put on a creature, or about to be (ddm_guild_apply.condition_gained / condition_ignored)
 CONDITION_TRIGGERS: Final = frozenset({"ally-gains-condition", "enemy-gains-condition", "friend-would-gain-condition"})
 
 
@@ -272,7 +272,7 @@ class _Unread(Exception):
 # The events whose attack roll is offered to a power that has it rolled again (profile ddm-guild.rerolls), in the
 # order they are offered, with whose event each is: on a hit, the target's ("target"), its allies' ("target-allies")
 # and the attacker's enemies' ("foes"); on a miss, the attacker's ("roller"), its allies' ("roller-allies") and its
-# side's ("roller-side": 'when an Arcane creature misses'). ddm_guild_play.offer_rerolls plays them, and
+# side's ("roller-side": 'when an Arcane creature misses'). ddm_guild_triggers.offer_rerolls plays them, and
 # ddm_guild_coverage counts a reroll on any other event as not played.
 REROLL_ON_HIT: Final = (("hit-by", "target"), ("attacked", "target"), ("ally-hit", "target-allies"),
                         ("ally-attacked", "target-allies"), ("enemy-hits", "foes"), ("enemy-declares", "foes"),

@@ -272,7 +272,7 @@ _SAME_MEANING: Final = (
     # 'adjacent to an ally with the Cold OR Dragon keywords': an ally of those kinds
     (re.compile(r"\ban ally with the ([a-z\-]+(?: or [a-z\-]+)*) keywords?\b"), r"a \1 ally"),
     # 'Immediate, when this creature is destroyed; make a {b} attack before being destroyed': the attack a power on its
-    # destruction makes (ddm_guild_play fires it before the creature leaves the battle map)
+    # destruction makes (the engine fires it before the creature leaves the battle map)
     (re.compile(r"^([^:]{1,60}: (?:immediate|use)[ ,]+when it is destroyed; make an? \{[bmr]b?\} attack) before "
                 r"being destroyed\.?$"), r"\1"),
     # the creature whose turn starts ('Use at start of any turn: The creature activating is invisible until end of
@@ -498,10 +498,10 @@ _DURATION_PATTERNS: Final = (
                 r"action)$"), "after-attack"),
     (re.compile(r"^until it (?:takes|is dealt) damage$"), "until-damaged"),
     # bound to the power's own creature ('this creature', read "it"): while it stays on the battle map, until it is
-    # first bloodied (ddm_guild_play.source_gone / source_bloodied)
+    # first bloodied (ddm_guild_damage.source_ended)
     (re.compile(r"^while it is (?:on the battle ?map|in play)$"), "while-source"),
     (re.compile(r"^until it is destroyed$"), "while-source"),  # 'until this creature is destroyed' (it leaves the
-    # battle map only so: ddm_guild_play.destroy ends them)
+    # battle map only so: ddm_guild_damage.destroy ends them)
     (re.compile(r"^until it (?:is first|first becomes|becomes first) bloodied$"), "until-source-bloodied"),
     # until its own move ('invisible to non-adjacent enemies until it moves'), an attack on it ('+2 Attack ... until it
     # is attacked'), its first bloodying ('Up to 4 allies gain Flight until they are first bloodied')
@@ -704,7 +704,7 @@ _GROUP_PARTS_RE: Final = re.compile(
 
 def _near_event(n: str | None, ev: str | None) -> str:
     """'within 3 squares of that ally / that creature': near the event's creature (a group's state, judged by
-    ddm_guild_play._pick on the event's ally or other creature)."""
+    ddm_guild_apply._pick on the event's ally or other creature)."""
     return f"near-event:{n}:{'ally' if ev == 'that ally' else 'target'}" if n and ev else ""
 
 
@@ -1209,7 +1209,7 @@ _MOD_CONDITIONS: Final = (
 # 'Evil Undead targets', 'enemies with Flight', 'level 1 or 2 enemies', 'targets adjacent to a wall', 'targets taking
 # ongoing poison damage', 'creatures that have already activated this round', 'Medium or smaller Immobilized target',
 # 'targets that cannot see it and against Stunned targets': words before the noun and clauses after it, each an atom
-# ddm_guild_play.target_state_ok evaluates; atoms of one description are joined by "&" (all of them hold), the
+# ddm_guild_judge.target_state_ok evaluates; atoms of one description are joined by "&" (all of them hold), the
 # descriptions of a list by "/" (any of them), and "!" negates an atom. Read once, used by a modifier's 'vs. ...'
 # (_mod_condition), an attack's '(... targets only)' (ddm_guild_powers) and a rider's 'if target is ...'.
 
@@ -1739,7 +1739,7 @@ def _modifier(text: str) -> list[tuple[str, int, Filter, str]] | None:
 # 'for each Kraul ally within 5 squares of it (maximum +10 damage)', 'for each enemy adjacent to it', 'for each Gnoll
 # or Beast ally adjacent to target', 'for each bloodied creature on the battlemap': a modifier counted once per such
 # creature. Written after the stat as '*each:<side>:<where>:<kinds>:<state>:<cap>' ('attack*each:ally:5:kraul::10';
-# where: squares from it, -1 adjacent to it, t adjacent to the target, 0 anywhere); ddm_guild_play._stat_mods counts.
+# where: squares from it, -1 adjacent to it, t adjacent to the target, 0 anywhere); ddm_guild_judge._stat_mods counts.
 _CAP: Final = re.compile(r"\s*\(max(?:imum|imun)? \+?(?P<cap>\d+)(?: (?P<cstat>attack|damage|ac))?\)\s*")
 _NAME_END: Final = r"(?=$| within \d| adjacent to| on the battle| in play| \(max|[,.])"
 _PER_EACH: Final = re.compile(

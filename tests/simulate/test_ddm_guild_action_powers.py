@@ -11,8 +11,11 @@ from typing import Any
 
 import pytest
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildAttack, GuildEndTurn, GuildGame, GuildMove, GuildPower, GuildState
 from simulate.games.ddm_guild_ai import GuildHeuristicPolicy
 from simulate.games.ddm_guild_board import gap
@@ -48,7 +51,7 @@ def _on(f: Fighter, name: str) -> int:
 
 
 def _ongoing(s: GuildState, f: Fighter, dtype: str) -> None:
-    P.add_active(s.b, f, "ongoing", dtype, 5, "save", s.b.by_id["a1"], Filter())
+    FX.add_active(s.b, f, "ongoing", dtype, 5, "save", s.b.by_id["a1"], Filter())
 
 
 @pytest.mark.parametrize("text", [FREEZE_RAY, PARALYTIC, FESTERING, REPAIR, LAY_ON_HANDS, LAY_ON_CLAWS, REVITALIZE,
@@ -85,7 +88,7 @@ def test_paralytic_poison_damages_and_slows_the_same_poisoned_enemy() -> None:
     near, poisoned = s.b.by_id["b1"], s.b.by_id["b2"]
     _ongoing(s, poisoned, "poison")
     pure = s.b.by_id["a1"]
-    P.apply_power(s.b, pure, pure.powers[1], J.Ctx(pure))
+    TR.apply_power(s.b, pure, pure.powers[1], J.Ctx(pure))
     assert (near.hp, near.has("slowed")) == (50, False)
     assert (poisoned.hp, poisoned.has("slowed")) == (45, True)
 
@@ -99,7 +102,7 @@ def test_festering_necrosis_weakens_each_enemy_taking_ongoing_necrotic_damage() 
     _ongoing(s, e1, "necrotic")
     _ongoing(s, e3, "necrotic")
     h = s.b.by_id["a1"]
-    P.apply_power(s.b, h, h.powers[1], J.Ctx(h))
+    TR.apply_power(s.b, h, h.powers[1], J.Ctx(h))
     assert [e.has("weakened") for e in (e1, e2, e3)] == [True, False, True]
 
 
@@ -116,7 +119,7 @@ def test_repair_damage_heals_only_an_adjacent_construct_ally() -> None:
     for f in (golem, soldier, far):
         f.hp = 10
     t = s.b.by_id["a1"]
-    P.apply_power(s.b, t, t.powers[1], J.Ctx(t))
+    TR.apply_power(s.b, t, t.powers[1], J.Ctx(t))
     assert (golem.hp, soldier.hp, far.hp) == (35, 10, 10)
 
 
@@ -131,7 +134,7 @@ def test_an_adjacent_ally_is_healed(text: str, healed: int) -> None:
     near, far = s.b.by_id["a2"], s.b.by_id["a3"]
     near.hp = far.hp = 5
     pal = s.b.by_id["a1"]
-    P.apply_power(s.b, pal, pal.powers[1], J.Ctx(pal))
+    TR.apply_power(s.b, pal, pal.powers[1], J.Ctx(pal))
     assert (near.hp, far.hp) == (5 + healed, 5)
 
 
@@ -146,9 +149,9 @@ def test_revitalize_heals_the_most_wounded_ally_and_ends_a_condition_on_that_all
     hurt.hp, held.hp = 20, 40
     orc = s.b.by_id["b1"]
     for f in (hurt, held):
-        P.add_active(s.b, f, "condition", "immobilized", 0, "save", orc, Filter())
+        FX.add_active(s.b, f, "condition", "immobilized", 0, "save", orc, Filter())
     lil = s.b.by_id["a1"]
-    P.apply_power(s.b, lil, lil.powers[1], J.Ctx(lil))
+    TR.apply_power(s.b, lil, lil.powers[1], J.Ctx(lil))
     assert (hurt.hp, hurt.has("immobilized")) == (35, False)  # both on the same ally
     assert (held.hp, held.has("immobilized")) == (40, True)
 
@@ -166,7 +169,7 @@ def test_bark_orders_shifts_an_ally_it_sees_and_not_one_behind_a_wall() -> None:
     put(state, "b1", 10, 3)
     hidden, seen = state.b.by_id["a2"], state.b.by_id["a3"]
     fighter = state.b.by_id["a1"]
-    P.apply_power(state.b, fighter, fighter.powers[1], J.Ctx(fighter))
+    TR.apply_power(state.b, fighter, fighter.powers[1], J.Ctx(fighter))
     assert hidden.pos == (7, 3)
     assert seen.pos != (2, 1)
 
@@ -186,16 +189,16 @@ def _crossing(battle_map: dict[str, Any], power: str) -> GuildState:
 @pytest.mark.parametrize("battle_map, power", [(PIT_LINE, LEAP), (WALL_LINE, EARTHGLIDE)])
 def test_a_move_with_flight_or_burrow_crosses_what_a_walk_cannot(battle_map: dict[str, Any], power: str) -> None:
     walker = _crossing(battle_map, "")
-    assert not any(sq[0] > 5 for sq in P.reachable(walker.b, walker.b.by_id["a1"], 6))
+    assert not any(sq[0] > 5 for sq in MV.reachable(walker.b, walker.b.by_id["a1"], 6))
     s = _crossing(battle_map, power)
     f = s.b.by_id["a1"]
-    assert not any(sq[0] > 5 for sq in P.reachable(s.b, f, 6))  # only for that move
+    assert not any(sq[0] > 5 for sq in MV.reachable(s.b, f, 6))  # only for that move
     choice = GuildHeuristicPolicy(1, 0).choose(s, s.legal_actions())
     assert choice == GuildPower(1)  # the player leaps: its walk gets no nearer
     s.apply(choice)
     assert f.pos is not None and f.pos[0] > 5 and f.move_mode == ""
     assert not f.move_action and f.attack_action
-    assert not any(sq[0] < 5 for sq in P.reachable(s.b, f, 6))  # and walks as before after it
+    assert not any(sq[0] < 5 for sq in MV.reachable(s.b, f, 6))  # and walks as before after it
 
 
 def test_the_player_uses_a_flying_leap_to_reach_an_attack() -> None:
@@ -307,7 +310,7 @@ def test_slick_maneuver_stays_when_there_is_no_flank_to_gain() -> None:
     choice = GuildHeuristicPolicy(1, 0).choose(s, s.legal_actions())
     assert choice != GuildPower(1)
     kuo = s.b.by_id["a1"]
-    P.apply_power(s.b, kuo, kuo.powers[1], J.Ctx(kuo))
+    TR.apply_power(s.b, kuo, kuo.powers[1], J.Ctx(kuo))
     assert kuo.pos == (5, 2)
 
 
@@ -318,7 +321,7 @@ def test_to_the_fray_ends_beside_the_bloodied_enemy() -> None:
     put(s, "b2", 6, 5)
     s.b.by_id["b2"].hp = 20
     f = s.b.by_id["a1"]
-    P.apply_power(s.b, f, f.powers[1], J.Ctx(f))
+    TR.apply_power(s.b, f, f.powers[1], J.Ctx(f))
     assert s.b.adjacent(f, s.b.by_id["b2"]) and f.pos is not None and gap((4, 3), 1, f.pos, 1) <= 2
 
 
@@ -328,10 +331,10 @@ def test_dinners_on_teleports_beside_a_bloodied_enemy_and_not_beside_a_fresh_one
     put(s, "b1", 3, 0)
     put(s, "b2", 9, 6)
     f = s.b.by_id["a1"]
-    P.apply_power(s.b, f, f.powers[1], J.Ctx(f))
+    TR.apply_power(s.b, f, f.powers[1], J.Ctx(f))
     assert f.pos == (0, 0)  # no enemy is bloodied
     s.b.by_id["b2"].hp = 20
-    P.apply_power(s.b, f, f.powers[1], J.Ctx(f))
+    TR.apply_power(s.b, f, f.powers[1], J.Ctx(f))
     assert s.b.adjacent(f, s.b.by_id["b2"])
 
 
@@ -343,8 +346,8 @@ def test_shifting_swarm_ends_beside_the_rat_ally_it_was_beside() -> None:
     put(s, "a3", 5, 6)
     put(s, "b1", 6, 3)
     f = s.b.by_id["a1"]
-    assert P.requirement_ok(f, f.powers[1], charge=False, b=s.b)
-    P.apply_power(s.b, f, f.powers[1], J.Ctx(f))
+    assert TR.requirement_ok(f, f.powers[1], charge=False, b=s.b)
+    TR.apply_power(s.b, f, f.powers[1], J.Ctx(f))
     assert f.pos != (2, 3) and s.b.adjacent(f, s.b.by_id["a2"])
 
 
@@ -357,7 +360,7 @@ def test_fade_to_black_teleports_beside_a_wall() -> None:
     put(state, "a1", 1, 1)
     put(state, "b1", 8, 3)
     f = state.b.by_id["a1"]
-    P.apply_power(state.b, f, f.powers[1], J.Ctx(f))
+    TR.apply_power(state.b, f, f.powers[1], J.Ctx(f))
     assert f.pos is not None and f.pos[0] == 4  # beside the wall, on its side (the other side is out of sight)
 
 
@@ -406,10 +409,10 @@ def test_blood_drain_takes_5_from_the_adjacent_enemys_melee_damage() -> None:
     put(s, "a1", 5, 3)
     put(s, "b1", 6, 3)
     scarab, orc = s.b.by_id["a1"], s.b.by_id["b1"]
-    P.apply_power(s.b, scarab, scarab.powers[1], J.Ctx(scarab))
+    TR.apply_power(s.b, scarab, scarab.powers[1], J.Ctx(scarab))
     sword = orc.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, orc, sword, sword.attack, [scarab])
+    AT.attack(s.b, orc, sword, sword.attack, [scarab])
     assert scarab.hp == 45
 
 
@@ -437,12 +440,12 @@ def test_aimed_shot_counts_on_its_next_ranged_attack_only_and_ends_with_it() -> 
     s.apply(GuildPower(_on(sniper, "Aimed Shot")))
     sword, bow = sniper.powers[0], sniper.powers[1]
     assert sword.attack is not None and bow.attack is not None
-    P.attack(s.b, sniper, sword, sword.attack, [orc])  # a melee attack (a 1: a miss) leaves the bonus
+    AT.attack(s.b, sniper, sword, sword.attack, [orc])  # a melee attack (a 1: a miss) leaves the bonus
     assert [e.what for e in sniper.effects] == ["attack", "damage"]
-    P.attack(s.b, sniper, bow, bow.attack, [orc])  # 15: hits, 10 + 5
+    AT.attack(s.b, sniper, bow, bow.attack, [orc])  # 15: hits, 10 + 5
     assert orc.hp == 65 and sniper.effects == []
-    P.apply_power(s.b, sniper, sniper.powers[2], J.Ctx(sniper))
-    P.attack(s.b, sniper, sword, sword.attack, [orc])
+    TR.apply_power(s.b, sniper, sniper.powers[2], J.Ctx(sniper))
+    AT.attack(s.b, sniper, sword, sword.attack, [orc])
     s.apply(GuildEndTurn())
     assert sniper.effects == []  # 'this turn': gone at its end
 
@@ -453,12 +456,12 @@ def test_poison_blade_adds_poison_damage_to_its_next_melee_attack_not_to_a_range
     put(s, "a1", 2, 3)
     put(s, "b1", 6, 3)
     assassin, orc = s.b.by_id["a1"], s.b.by_id["b1"]
-    P.apply_power(s.b, assassin, assassin.powers[2], J.Ctx(assassin))
+    TR.apply_power(s.b, assassin, assassin.powers[2], J.Ctx(assassin))
     sword, bow = assassin.powers[0], assassin.powers[1]
     assert sword.attack is not None and bow.attack is not None
-    P.attack(s.b, assassin, bow, bow.attack, [orc])
+    AT.attack(s.b, assassin, bow, bow.attack, [orc])
     assert orc.hp == 70 and len(assassin.effects) == 1
-    P.attack(s.b, assassin, sword, sword.attack, [orc])
+    AT.attack(s.b, assassin, sword, sword.attack, [orc])
     assert orc.hp == 55 and assassin.effects == []
 
 
@@ -494,7 +497,7 @@ def test_the_cleanses_and_target_subjects_are_read_and_played(text: str) -> None
 
 
 def _held(s: GuildState, f: Fighter, what: str = "immobilized", kind: str = "condition") -> None:
-    P.add_active(s.b, f, kind, what, 5 if kind == "ongoing" else 0, "save", s.b.by_id["b1"], Filter())
+    FX.add_active(s.b, f, kind, what, 5 if kind == "ongoing" else 0, "save", s.b.by_id["b1"], Filter())
 
 
 def test_restore_order_ends_a_condition_and_not_ongoing_damage() -> None:
@@ -506,7 +509,7 @@ def test_restore_order_ends_a_condition_and_not_ongoing_damage() -> None:
     _held(s, held, "fire", "ongoing")
     _held(s, held)
     cleric = s.b.by_id["a1"]
-    P.apply_power(s.b, cleric, cleric.powers[1], J.Ctx(cleric))
+    TR.apply_power(s.b, cleric, cleric.powers[1], J.Ctx(cleric))
     assert [(x.kind, x.what) for x in held.effects] == [("ongoing", "fire")]
 
 
@@ -523,7 +526,7 @@ def test_antidote_ends_ongoing_damage_on_an_adjacent_living_ally_only() -> None:
         _held(s, f, "poison", "ongoing")  # the golem has more to end: still not a living ally
     _held(s, golem)
     healer = s.b.by_id["a1"]
-    P.apply_power(s.b, healer, healer.powers[1], J.Ctx(healer))
+    TR.apply_power(s.b, healer, healer.powers[1], J.Ctx(healer))
     assert (len(golem.effects), len(elf.effects)) == (3, 1)
 
 
@@ -536,7 +539,7 @@ def test_revitalize_ends_a_condition_on_the_ally_it_healed_not_on_itself() -> No
     hurt.hp = 20
     for f in (aasimar, hurt):
         _held(s, f)
-    P.apply_power(s.b, aasimar, aasimar.powers[1], J.Ctx(aasimar))
+    TR.apply_power(s.b, aasimar, aasimar.powers[1], J.Ctx(aasimar))
     assert (hurt.hp, hurt.has("immobilized"), aasimar.has("immobilized")) == (35, False, True)
 
 
@@ -571,7 +574,7 @@ def test_a_condition_ends_on_an_ally_it_can_see_and_not_on_one_behind_a_wall() -
     _held(state, seen)
     wizard = state.b.by_id["a1"]
     assert unplayed_powers(wizard.card) == []
-    P.apply_power(state.b, wizard, wizard.powers[1], J.Ctx(wizard))
+    TR.apply_power(state.b, wizard, wizard.powers[1], J.Ctx(wizard))
     assert (len(hidden.effects), len(seen.effects)) == (2, 0)
 
 
@@ -586,7 +589,7 @@ def test_a_heal_for_any_creature_heals_one_of_its_own() -> None:
     wolf.hp = bear.hp = 10
     druid = s.b.by_id["a1"]
     assert unplayed_powers(druid.card) == []
-    P.apply_power(s.b, druid, druid.powers[1], J.Ctx(druid))
+    TR.apply_power(s.b, druid, druid.powers[1], J.Ctx(druid))
     assert (wolf.hp, bear.hp) == (20, 10)
 
 
@@ -615,7 +618,7 @@ def test_the_player_weighs_what_an_attack_leaves_on_its_target() -> None:
     choice = policy.choose(s, s.legal_actions())
     assert isinstance(choice, GuildAttack) and choice.power == 1  # a stun is worth more than 10 damage of 60
     ogre = s.b.by_id["b1"]
-    P.add_active(s.b, ogre, "condition", "stunned", 0, "save", s.b.by_id["a1"], Filter())
+    FX.add_active(s.b, ogre, "condition", "stunned", 0, "save", s.b.by_id["a1"], Filter())
     choice = policy.choose(s, s.legal_actions())
     assert isinstance(choice, GuildAttack) and choice.power == 0  # not on a creature stunned already
 
@@ -673,6 +676,6 @@ def test_tapestry_shift_takes_it_and_its_adjacent_allies_toward_the_enemy() -> N
     put(s, "a3", 1, 0)
     put(s, "b1", 10, 3)
     weaver, near, far = (s.b.by_id[x] for x in ("a1", "a2", "a3"))
-    P.apply_power(s.b, weaver, weaver.powers[1], J.Ctx(weaver))
+    TR.apply_power(s.b, weaver, weaver.powers[1], J.Ctx(weaver))
     assert weaver.pos is not None and near.pos is not None and far.pos == (1, 0)
     assert weaver.pos[0] == 5 and near.pos[0] == 5  # 4 squares nearer the orc each

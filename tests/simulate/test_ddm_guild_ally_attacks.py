@@ -4,8 +4,8 @@ says so), and chosen by the heuristic player when worth it."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildAttack, GuildPower
 from simulate.games.ddm_guild_ai import GuildHeuristicPolicy
 from simulate.games.ddm_guild_powers import parse_power
@@ -78,5 +78,5 @@ def test_the_player_has_an_ally_strike_when_it_cannot_strike_itself() -> None:
     assert GuildHeuristicPolicy(1, 0).choose(s, s.legal_actions()) == GuildPower(1)
     s.b.by_id["a2"].immediate_used = True  # no reaction left: nothing to gain
     assert GuildHeuristicPolicy(1, 0).choose(s, s.legal_actions()) != GuildPower(1)
-    assert P.pick(s.b, "nearest-ally", parse_power(0, "special", SWIFTNESS).effects[0],
+    assert FX.pick(s.b, "nearest-ally", parse_power(0, "special", SWIFTNESS).effects[0],
                   J.Ctx(s.b.by_id["a1"])) == [s.b.by_id["a2"]]

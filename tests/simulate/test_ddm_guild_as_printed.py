@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_damage as DM
+from simulate.games import ddm_guild_moves as MV
 from simulate.games.ddm_guild import GuildState
 from simulate.games.ddm_guild_state import Fighter
 from tests.simulate.test_ddm_guild_rules import (
@@ -37,7 +38,7 @@ def test_damage_from_an_attack_answers_an_attacks_damage_only() -> None:
     """Adult Remorhaz: ongoing damage (or a power's) is no attack's; the power answers a hit's damage."""
     s, a, orc = duel(card("Adult Remorhaz", SWORD, BOILING_BLOOD, hp=200), card("Orc", SWORD, hp=100),
                      PurposeDice(attack=[18]))
-    P.deal_damage(s.b, a, [(10, "fire")], orc)  # (the way ongoing damage is dealt: from its source, no attack)
+    DM.deal_damage(s.b, a, [(10, "fire")], orc)  # (the way ongoing damage is dealt: from its source, no attack)
     assert orc.hp == 100
     attack_with(s, orc, a)
     assert orc.hp == 90
@@ -51,7 +52,7 @@ def test_recharge_when_damaged_by_an_attack_waits_for_an_attack() -> None:
     s, a, guard = duel(card("Mountain Orc", SWORD, WILD_SWING, hp=100), card("Guard", SWORD, hp=100),
                        PurposeDice(attack=[18]))
     a.uses[1] = 0  # (spent)
-    P.deal_damage(s.b, a, [(10, "")], guard)
+    DM.deal_damage(s.b, a, [(10, "")], guard)
     assert a.uses[1] == 0
     attack_with(s, guard, a)
     assert a.uses[1] == 1
@@ -71,7 +72,7 @@ def test_recharge_when_hit_by_a_melee_attack_waits_for_a_melee_hit() -> None:
     put(s, "a1", 4, 4)
     put(s, "b1", 5, 4)
     a.uses[1] = 0  # (spent)
-    P.deal_damage(s.b, a, [(10, "")], archer)
+    DM.deal_damage(s.b, a, [(10, "")], archer)
     attack_with(s, archer, a, 1)
     assert a.uses[1] == 0
     attack_with(s, archer, a, 0)
@@ -237,7 +238,7 @@ def test_a_champion_recharge_of_a_dragon_that_spent_nothing_is_not_used() -> Non
     a = s.b.by_id["a1"]
     put(s, "a1", 4, 4)
     put(s, "b1", 5, 4)
-    P.deal_damage(s.b, a, [(30, "")], s.b.by_id["b1"])
+    DM.deal_damage(s.b, a, [(30, "")], s.b.by_id["b1"])
     assert a.bloodied and a.champion_left == 2
 
 
@@ -255,7 +256,7 @@ def test_any_creature_taking_damage_includes_the_powers_own() -> None:
     a, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     put(s, "a1", 4, 4)
     put(s, "b1", 7, 4)
-    P.deal_damage(s.b, a, [(10, "lightning")], None)
+    DM.deal_damage(s.b, a, [(10, "lightning")], None)
     assert orc.hp == 40
 
 
@@ -307,7 +308,7 @@ def test_each_square_of_a_push_is_farther_from_the_pusher() -> None:
         put(s, "b1", *start)
         seen = [s.b.gap(ogre, orc)]
         for _ in range(n):
-            P.forced_move(s.b, orc, ogre, "push", 1, False)
+            MV.forced_move(s.b, orc, ogre, "push", 1, False)
             seen.append(s.b.gap(ogre, orc))
         assert seen == list(range(1, n + 2)), (start, n, seen)
 
@@ -325,7 +326,7 @@ def test_a_champion_power_that_harms_the_damaged_creature_is_used_on_enemies_onl
     for fid, x in (("a1", 1), ("a2", 4), ("b1", 8)):
         put(s, fid, x, 4)
     for f in (a, lord):
-        P.deal_damage(s.b, f, [(5, "cold")], orc)
+        DM.deal_damage(s.b, f, [(5, "cold")], orc)
         assert not f.has("immobilized")
-    P.deal_damage(s.b, orc, [(5, "cold")], a)
+    DM.deal_damage(s.b, orc, [(5, "cold")], a)
     assert orc.has("immobilized") and a.champion_left == 1

@@ -9,7 +9,10 @@ from __future__ import annotations
 import pytest
 
 from simulate.engine.game import IllegalAction
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_damage as DM
+from simulate.games import ddm_guild_moves as MV
 from simulate.games.ddm_guild import GuildAttack, GuildCharge, GuildMoveAttack, GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_vocab import Filter, Power
@@ -403,7 +406,7 @@ def test_kinds_an_area_attack_does_not_reach() -> None:
     put(s, "b3", 6, 3)
     turn_of(s, "a1")
     p = _power(card("Goblin", SWORD, SHRIEK), "Lolthbound Shriek")
-    assert p.attack is not None and P.area_targets(s.b, s.b.by_id["a1"], p.attack, (5, 1)) == [s.b.by_id["b3"]]
+    assert p.attack is not None and AT.area_targets(s.b, s.b.by_id["a1"], p.attack, (5, 1)) == [s.b.by_id["b3"]]
 
 
 RUST = "Bite: +10 vs. AC; 10 damage AND target has cumulative -2 AC (maximum -6) until end of battle."
@@ -487,9 +490,9 @@ def test_a_condition_that_ends_when_the_two_are_apart(own: str, cond: str) -> No
     s = _duel(own, [15])
     orc = s.b.by_id["b1"]
     assert orc.has(cond)
-    P.place(s.b, s.b.by_id["a1"], (3, 3))  # 2 squares from the Orc: apart for the Grab, not for the Stun
+    MV.place(s.b, s.b.by_id["a1"], (3, 3))  # 2 squares from the Orc: apart for the Grab, not for the Stun
     assert orc.has(cond) == (own == DRONING)
-    P.place(s.b, s.b.by_id["a1"], (1, 3))  # 4 squares away
+    MV.place(s.b, s.b.by_id["a1"], (1, 3))  # 4 squares away
     assert not orc.has(cond)
 
 
@@ -513,7 +516,7 @@ INFECTIOUS = "Infectious Bite: +8 vs. AC; 10 damage AND target cannot heal or ga
 def test_a_target_that_cannot_heal_or_gain_hit_points() -> None:
     s = _duel(INFECTIOUS, [15])
     orc = s.b.by_id["b1"]
-    P.heal(s.b, orc, 10)
+    DM.heal(s.b, orc, 10)
     assert orc.hp == 90
 
 
@@ -551,7 +554,7 @@ def test_a_rider_on_a_target_already_taking_ongoing_damage(already: bool) -> Non
     put(s, "b1", 5, 3)
     orc = s.b.by_id["b1"]
     if already:
-        P.add_active(s.b, orc, "ongoing", "poison", 5, "save", s.b.by_id["a1"], Filter())
+        FX.add_active(s.b, orc, "ongoing", "poison", 5, "save", s.b.by_id["a1"], Filter())
     turn_of(s, "a1")
     s.apply(GuildAttack(_power(card("Spider", SWORD, ROT), "Rot Poison Bite").index, ("b1",)))
     assert sorted(e.what for e in orc.effects if e.kind == "ongoing") == (
@@ -611,7 +614,7 @@ def test_a_condition_that_damage_ends_in_other_words(words: str) -> None:
     s = _duel(f"Sleep Poison: +9 vs. Fortitude; {words}.", [15])
     orc = s.b.by_id["b1"]
     assert orc.has("helpless")
-    P.deal_damage(s.b, orc, [(5, "")], s.b.by_id["a1"])
+    DM.deal_damage(s.b, orc, [(5, "")], s.b.by_id["a1"])
     assert not orc.has("helpless")
 
 
@@ -826,9 +829,9 @@ def test_riders_on_a_critical_after_and_a_slide_of_its_own_and_a_condition_lost(
     put(s, "b1", 6, 3)
     put(s, "b2", 4, 3)
     hound, orc, goblin = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
-    P.attack(s.b, hound, hound.powers[0], bite, [orc])  # a hit: no more
+    AT.attack(s.b, hound, hound.powers[0], bite, [orc])  # a hit: no more
     assert orc.hp == 70 and not orc.has("stunned")
-    P.attack(s.b, hound, hound.powers[0], bite, [goblin])  # a critical hit: Stunned
+    AT.attack(s.b, hound, hound.powers[0], bite, [goblin])  # a critical hit: Stunned
     assert goblin.has("stunned")
     sword = _power(card("Genasi", GENASI), "Shortsword").attack
     assert sword is not None and [(e.kind, e.who, e.amount) for e in sword.hit[1:]] == [("slide", "self", 1)]
@@ -838,8 +841,8 @@ def test_riders_on_a_critical_after_and_a_slide_of_its_own_and_a_condition_lost(
     put(s, "a1", 3, 3)
     put(s, "b1", 7, 3)
     enslaver, orc = s.b.by_id["a1"], s.b.by_id["b1"]
-    P.add_active(s.b, orc, "condition", "stunned", 0, "save", enslaver, Filter())
-    P.attack(s.b, enslaver, enslaver.powers[0], dominate, [orc])
+    FX.add_active(s.b, orc, "condition", "stunned", 0, "save", enslaver, Filter())
+    AT.attack(s.b, enslaver, enslaver.powers[0], dominate, [orc])
     assert orc.has("dominated") and not orc.has("stunned")
 
 
@@ -851,7 +854,7 @@ def test_a_target_that_loses_burrow_for_a_while() -> None:
     put(s, "b1", 7, 3)
     shugenja, bulette = s.b.by_id["a1"], s.b.by_id["b1"]
     assert bulette.burrowing()
-    P.attack(s.b, shugenja, shugenja.powers[0], blast, [bulette])
+    AT.attack(s.b, shugenja, shugenja.powers[0], blast, [bulette])
     assert not bulette.burrowing()
 
 
@@ -873,9 +876,9 @@ def test_one_damage_of_three_types_offered_and_three_types_dealt() -> None:
     put(s, "a2", 3, 5)
     put(s, "b1", 8, 3)
     mage, eye, salamander = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
-    P.attack(s.b, mage, mage.powers[0], bolts, [salamander])  # lightning: the type it resists least
+    AT.attack(s.b, mage, mage.powers[0], bolts, [salamander])  # lightning: the type it resists least
     assert salamander.hp == 85
-    P.attack(s.b, eye, eye.powers[0], barrage, [salamander])  # 0 cold + 5 fire + 10 necrotic
+    AT.attack(s.b, eye, eye.powers[0], barrage, [salamander])  # 0 cold + 5 fire + 10 necrotic
     assert salamander.hp == 70
 
 
@@ -893,6 +896,6 @@ def test_more_damage_for_each_other_creature_of_its_name_in_play() -> None:
     vestige, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     attack_with(s, vestige, orc)  # the other two of that name (either side), not the Lich
     assert orc.hp == 80
-    P.destroy(s.b, s.b.by_id["b2"], None)
+    DM.destroy(s.b, s.b.by_id["b2"], None)
     attack_with(s, vestige, orc)
     assert orc.hp == 65

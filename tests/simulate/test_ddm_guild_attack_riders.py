@@ -4,9 +4,13 @@ on its next attack roll', '...; effect lasts until end of battle'."""
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_damage as DM
+from simulate.games import ddm_guild_moves as MV
 from simulate.games.ddm_guild import GuildAttack
 from simulate.games.ddm_guild_cards import card_from_json
+from simulate.games.ddm_guild_judge import stat_mods
 from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import (
     SWORD,
@@ -64,9 +68,9 @@ def test_a_penalty_on_the_targets_next_attack_roll() -> None:
     put(s, "b1", 7, 3)
     fighter, giant = s.b.by_id["a1"], s.b.by_id["b1"]
     attack_with(s, giant, fighter, 1)
-    assert P.stat_mods(s.b, fighter, "attack") == -5
+    assert stat_mods(s.b, fighter, "attack") == -5
     attack_with(s, fighter, giant)
-    assert P.stat_mods(s.b, fighter, "attack") == 0
+    assert stat_mods(s.b, fighter, "attack") == 0
 
 
 def test_an_effect_that_lasts_until_end_of_battle() -> None:
@@ -74,7 +78,7 @@ def test_an_effect_that_lasts_until_end_of_battle() -> None:
     put(s, "a1", 3, 3)
     put(s, "b1", 5, 3)
     mage, drow = s.b.by_id["a1"], s.b.by_id["b1"]
-    P.attack(s.b, mage, mage.powers[0], mage.powers[0].attack, [drow])  # type: ignore[arg-type]
+    AT.attack(s.b, mage, mage.powers[0], mage.powers[0].attack, [drow])  # type: ignore[arg-type]
     assert sorted((e.what, e.duration) for e in drow.effects if e.kind == "gain") == [("no-conceal", "battle"),
                                                                                      ("no-invisible", "battle")]
 
@@ -97,17 +101,17 @@ def test_recharges_on_events_in_other_words() -> None:
         f.uses[f.powers[1].index] = 0
     s._start_turn(fanatic)  # not bloodied: no
     assert fanatic.uses[fanatic.powers[1].index] == 0
-    P.deal_damage(s.b, fanatic, [(30, "")], orc)
+    DM.deal_damage(s.b, fanatic, [(30, "")], orc)
     s._start_turn(fanatic)  # a turn started bloodied
     assert fanatic.uses[fanatic.powers[1].index] == 1
-    P.destroy(s.b, s.b.by_id["b3"], behemoth)  # not stunned: no
+    DM.destroy(s.b, s.b.by_id["b3"], behemoth)  # not stunned: no
     assert behemoth.uses[behemoth.powers[1].index] == 0
-    P.add_active(s.b, orc, "condition", "stunned", 0, "save", behemoth, Filter())
-    P.destroy(s.b, orc, behemoth)
+    FX.add_active(s.b, orc, "condition", "stunned", 0, "save", behemoth, Filter())
+    DM.destroy(s.b, orc, behemoth)
     assert behemoth.uses[behemoth.powers[1].index] == 1
-    P.deal_damage(s.b, troll, [(5, "fire")], goblin)
+    DM.deal_damage(s.b, troll, [(5, "fire")], goblin)
     assert troll.uses[troll.powers[1].index] == 0
-    P.deal_damage(s.b, troll, [(5, "cold")], goblin)
+    DM.deal_damage(s.b, troll, [(5, "cold")], goblin)
     assert troll.uses[troll.powers[1].index] == 1
 
 
@@ -172,7 +176,7 @@ def test_no_ranged_burst_or_blast_attacks_until_saved() -> None:
     put(s, "a1", 3, 3)
     put(s, "b1", 8, 3)
     cleric, archer = s.b.by_id["a1"], s.b.by_id["b1"]
-    P.attack(s.b, cleric, cleric.powers[0], cleric.powers[0].attack, [archer])  # type: ignore[arg-type]
+    AT.attack(s.b, cleric, cleric.powers[0], cleric.powers[0].attack, [archer])  # type: ignore[arg-type]
     assert archer.barred_forms() == {"ranged", "close", "area"}  # its Sword still swings
 
 
@@ -189,7 +193,7 @@ def test_targets_of_a_kind_heal_instead_of_taking_the_damage() -> None:
     ghoul.hp = zombie.hp = 30
     blast = aspect.powers[0]
     assert blast.attack is not None
-    P.attack(s.b, aspect, blast, blast.attack, [ghoul, orc, zombie])
+    AT.attack(s.b, aspect, blast, blast.attack, [ghoul, orc, zombie])
     assert (ghoul.hp, orc.hp, zombie.hp) == (50, 60, 50)
 
 
@@ -261,8 +265,8 @@ def test_ongoing_damage_and_a_condition_that_end_once_apart() -> None:
     attack_with(s, hyena, orc)
     s._end_turn(orc)  # no save ends them
     assert orc.has("slowed") and [e.kind for e in orc.effects] == ["ongoing", "condition"]
-    P.place(s.b, orc, (8, 3))
-    P.refresh_while(s.b)
+    MV.place(s.b, orc, (8, 3))
+    MV.refresh_while(s.b)
     assert not orc.effects
 
 
@@ -315,8 +319,8 @@ def test_a_condition_that_also_ends_when_its_creature_is_no_longer_adjacent() ->
     attack_with(s, mantrap, orc)
     s._end_turn(orc)  # a failed save
     assert orc.has("immobilized")
-    P.place(s.b, mantrap, (9, 6))
-    P.refresh_while(s.b)
+    MV.place(s.b, mantrap, (9, 6))
+    MV.refresh_while(s.b)
     assert not orc.has("immobilized")
 
 
@@ -364,7 +368,7 @@ def test_an_ally_near_it_makes_a_saving_throw_on_the_hit() -> None:
     for fid, x, y in (("a1", 5, 3), ("a2", 5, 5), ("b1", 6, 3)):
         put(s, fid, x, y)
     meepo, kobold, orc = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
-    P.add_active(s.b, kobold, "condition", "dazed", 0, "save", orc, Filter())
+    FX.add_active(s.b, kobold, "condition", "dazed", 0, "save", orc, Filter())
     attack_with(s, meepo, orc)  # a save of 5: still dazed
     assert kobold.has("dazed")
     attack_with(s, meepo, orc)  # 15: saved

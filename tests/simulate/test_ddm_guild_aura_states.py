@@ -6,8 +6,11 @@ Immobilized': judged again as conditions and ongoing damage start and end)."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_state import Fighter
 from simulate.games.ddm_guild_vocab import Filter
@@ -48,19 +51,19 @@ def test_less_damage_from_some_attacks_with_a_least_damage() -> None:
     shard, devourer, archer = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
     sword, bow = archer.powers
     assert sword.attack is not None and bow.attack is not None
-    P.attack(s.b, archer, bow, bow.attack, [shard])
-    P.attack(s.b, archer, sword, sword.attack, [shard])
+    AT.attack(s.b, archer, bow, bow.attack, [shard])
+    AT.attack(s.b, archer, sword, sword.attack, [shard])
     assert shard.hp == 100 - 5 - 10  # 15 less 10; a melee attack in full
     weak = card_from_json(card("Weak", "Dart: (range 5) +10 vs. AC; 8 damage.")).powers[0]
     assert weak.attack is not None
-    P.attack(s.b, archer, weak, weak.attack, [shard])
+    AT.attack(s.b, archer, weak, weak.attack, [shard])
     assert shard.hp == 85 - 5  # 8 less 10, but at least 5
     devourer.effects = []
-    P.attack(s.b, archer, bow, bow.attack, [devourer])
+    AT.attack(s.b, archer, bow, bow.attack, [devourer])
     assert devourer.hp == 85  # not in use
-    P.fire(s.b, "any-time", [devourer])
-    P.attack(s.b, archer, bow, bow.attack, [devourer])
-    P.attack(s.b, archer, sword, sword.attack, [devourer])
+    TR.fire(s.b, "any-time", [devourer])
+    AT.attack(s.b, archer, bow, bow.attack, [devourer])
+    AT.attack(s.b, archer, sword, sword.attack, [devourer])
     assert devourer.hp == 85 - 5 - 0  # 15 less 10; 10 less 10 (min. 0)
 
 
@@ -122,15 +125,15 @@ def test_enemies_near_it_in_a_state_are_immobilized_while_it_lasts() -> None:
     put(s, "b1", 4, 4)  # 2 squares from both
     put(s, "b2", 10, 2)
     dragon, near, far = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     assert not near.held()
-    P.add_active(s.b, near, "condition", "slowed", 0, "end-round", dragon, Filter())
-    P.add_active(s.b, far, "condition", "slowed", 0, "end-round", dragon, Filter())
+    FX.add_active(s.b, near, "condition", "slowed", 0, "end-round", dragon, Filter())
+    FX.add_active(s.b, far, "condition", "slowed", 0, "end-round", dragon, Filter())
     assert near.held() and not far.held()
     slow = next(e for e in near.effects if e.what == "slowed")
     s.b.end_effect(near, slow, "test")
     assert not near.held()
-    P.add_active(s.b, near, "ongoing", "necrotic", 5, "save", dragon, Filter())
+    FX.add_active(s.b, near, "ongoing", "necrotic", 5, "save", dragon, Filter())
     assert near.held()
 
 
@@ -146,7 +149,7 @@ def test_herald_of_justice_reaches_the_enemies_that_see_it_while_it_is_not_blood
     put(s, "b1", 6, 2)
     put(s, "b2", 9, 6)
     archon, seer, blind = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
-    P.add_active(s.b, blind, "condition", "blinded", 0, "save", archon, Filter())
+    FX.add_active(s.b, blind, "condition", "blinded", 0, "save", archon, Filter())
     assert (J.stat_mods(s.b, seer, "ac"), J.stat_mods(s.b, blind, "ac")) == (-2, 0)
     archon.hp = 10
     assert J.stat_mods(s.b, seer, "ac") == 0

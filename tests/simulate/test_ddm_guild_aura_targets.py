@@ -7,8 +7,10 @@ Resist 10 All vs. Blast and Burst attacks'. Each is played in a battle with set 
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_state import Fighter
@@ -64,9 +66,9 @@ def test_pin_and_set_widens_the_critical_range_against_enemies_beside_it() -> No
     impaler, ally, pinned, free = (s.b.by_id[x] for x in ("a1", "a2", "b1", "b2"))
     sword = ally.powers[0]
     assert sword.attack is not None
-    assert P._keen(s.b, ally, pinned, sword, sword.attack) == 19
-    assert P._keen(s.b, ally, free, sword, sword.attack) == 20
-    assert P._keen(s.b, impaler, pinned, impaler.powers[0], sword.attack) == 19
+    assert AT._keen(s.b, ally, pinned, sword, sword.attack) == 19
+    assert AT._keen(s.b, ally, free, sword, sword.attack) == 20
+    assert AT._keen(s.b, impaler, pinned, impaler.powers[0], sword.attack) == 19
 
 
 def test_combat_advantage_against_enemies_beside_the_auras_creature() -> None:
@@ -93,7 +95,7 @@ def test_treachery_and_mob_rules_count_the_allys_own_combat_advantage() -> None:
     put(s, "b1", 6, 4)
     put(s, "b2", 9, 7)
     drow, goblin, dazed, fresh = (s.b.by_id[x] for x in ("a2", "a3", "b1", "b2"))
-    P.add_active(s.b, dazed, "condition", "dazed", 0, "save", drow, Filter())
+    FX.add_active(s.b, dazed, "condition", "dazed", 0, "save", drow, Filter())
     assert (_stat(s.b, drow, "damage", dazed), _stat(s.b, drow, "damage", fresh)) == (5, 0)
     assert (_stat(s.b, goblin, "attack", dazed), _stat(s.b, goblin, "attack", fresh)) == (2, 0)
     assert _stat(s.b, goblin, "damage", dazed) == 0
@@ -109,11 +111,11 @@ def test_force_dome_resists_bursts_and_blasts_only() -> None:
     near, far, mage = s.b.by_id["a2"], s.b.by_id["a3"], s.b.by_id["b1"]
     wave = mage.powers[1]
     assert wave.attack is not None
-    P.attack(s.b, mage, wave, wave.attack, [near, far])
+    AT.attack(s.b, mage, wave, wave.attack, [near, far])
     assert (near.hp, far.hp) == (95, 85)  # 15 less 10 within 2 squares of Helena
     sword = mage.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, mage, sword, sword.attack, [near])
+    AT.attack(s.b, mage, sword, sword.attack, [near])
     assert near.hp == 85  # a melee attack: no resist
 
 
@@ -140,7 +142,7 @@ def test_spirit_stalk_conceals_from_adjacent_enemies_and_hides_from_the_others()
     sword = near.powers[0]
     assert sword.attack is not None
     s.b.dice = PurposeDice(attack=[5])  # (a hit on AC 15 with +10, but under Conceal 6)
-    assert P.attack(s.b, near, sword, sword.attack, [cat]) == 0
+    assert AT.attack(s.b, near, sword, sword.attack, [cat]) == 0
 
 
 def test_disruptive_presence_bars_ranged_close_and_area_attacks_near_it() -> None:
@@ -149,14 +151,14 @@ def test_disruptive_presence_bars_ranged_close_and_area_attacks_near_it() -> Non
     put(s, "a1", 3, 3)
     put(s, "a2", 5, 3)  # 2 squares away: its own ally too
     put(s, "b1", 9, 3)
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     ogre, archer, foe = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
     for f in (ogre, archer, foe):
         f.attack_action = True
     bow = archer.powers[1]
     assert bow.attack is not None and bow not in s.attack_powers(archer)
     assert archer.powers[0] in s.attack_powers(archer) and ogre.powers[0] in s.attack_powers(ogre)  # melee
-    assert P.attack(s.b, archer, bow, bow.attack, [foe]) == 0 and foe.hp == 50
+    assert AT.attack(s.b, archer, bow, bow.attack, [foe]) == 0 and foe.hp == 50
     assert foe.powers[1] in s.attack_powers(foe)  # 6 squares away
 
 
@@ -166,13 +168,13 @@ def test_swamp_dweller_is_unseen_from_afar_while_in_river_terrain() -> None:
     put(s, "b1", 5, 3)
     put(s, "b2", 9, 3)
     wug, near, far = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     assert not s.b.invisible_to(wug, far)
     grid = s.b.board.grid
     before = grid.terrain  # (the open map's grid is shared by the tests: put back as it was)
     grid.terrain = {**before, (3, 3): frozenset({"river"})}  # the stand-in maps have none (ddm-guild.stand-in-terrain)
     try:
-        P.refresh_while(s.b)
+        MV.refresh_while(s.b)
         assert s.b.invisible_to(wug, far) and not s.b.invisible_to(wug, near)
     finally:
         grid.terrain = before

@@ -5,10 +5,16 @@ Confused'), what a creature always has ('Invisible', 'Stationary', 'Object') and
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildCharge, GuildGame, GuildMove, GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
+from simulate.games.ddm_guild_judge import Ctx
+from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
 
 DISTRACTOR = "Distractor: Adjacent enemies may not make opportunity attacks."
@@ -79,7 +85,7 @@ def test_good_allies_near_the_beacon_are_immune_to_confusion() -> None:
     assert "confused" not in far_f.immune_now() and "confused" not in neutral.immune_now()
     orc = s.b.by_id["b1"]
     for f in (near_f, neutral):
-        P.add_active(s.b, f, "condition", "confused", 0, "end-next-turn", orc, P.Filter())
+        FX.add_active(s.b, f, "condition", "confused", 0, "end-next-turn", orc, Filter())
     assert not near_f.has("confused") and neutral.has("confused")
 
 
@@ -91,11 +97,11 @@ def test_the_flamebearer_resists_fire_with_its_allies_and_burns_its_enemies() ->
     put(s, "b1", 5, 3)
     put(s, "b2", 9, 3)
     pyro, ally, orc, far = (s.b.by_id[k] for k in ("a1", "a2", "b1", "b2"))
-    assert P.deal_damage(s.b, pyro, [(15, "fire")], orc) == 5
-    assert P.deal_damage(s.b, ally, [(15, "fire")], orc) == 5
-    assert P.deal_damage(s.b, ally, [(15, "radiant")], orc) == 10
-    assert P.deal_damage(s.b, orc, [(15, "fire")], pyro) == 25
-    assert P.deal_damage(s.b, far, [(15, "fire")], pyro) == 15
+    assert DM.deal_damage(s.b, pyro, [(15, "fire")], orc) == 5
+    assert DM.deal_damage(s.b, ally, [(15, "fire")], orc) == 5
+    assert DM.deal_damage(s.b, ally, [(15, "radiant")], orc) == 10
+    assert DM.deal_damage(s.b, orc, [(15, "fire")], pyro) == 25
+    assert DM.deal_damage(s.b, far, [(15, "fire")], pyro) == 15
 
 
 def test_enemies_in_the_aura_take_no_immediate_actions() -> None:
@@ -143,7 +149,7 @@ def test_demon_allies_hide_for_the_round() -> None:
     assert power.trigger == "start-of-round"
     imp.effects = []  # (the battle's first round may have used it)
     assert imp.gained("hide") == 0
-    P.apply_effects(s.b, power.effects, P.Ctx(champ))
+    FX.apply_effects(s.b, power.effects, Ctx(champ))
     assert imp.gained("hide") == 1 and human.gained("hide") == 0
     s._end_round()
     assert imp.gained("hide") == 0
@@ -155,10 +161,10 @@ def test_allies_grant_no_combat_advantage_this_round() -> None:
     put(s, "a2", 5, 3)
     put(s, "b1", 6, 3)
     ally.effects = [e for e in ally.effects if e.kind != "gain"]  # (the battle's first round may have used it)
-    P.add_active(s.b, ally, "condition", "dazed", 0, "end-next-turn", orc, P.Filter())
+    FX.add_active(s.b, ally, "condition", "dazed", 0, "end-next-turn", orc, Filter())
     assert J.has_combat_advantage(s.b, orc, ally, True)
     power = next(p for p in champ.powers if p.text == NO_CA_ROUND)
-    P.apply_effects(s.b, power.effects, P.Ctx(champ))
+    FX.apply_effects(s.b, power.effects, Ctx(champ))
     assert not J.has_combat_advantage(s.b, orc, ally, True)
 
 
@@ -170,7 +176,7 @@ def test_stationary_cannot_move_and_is_not_pushed() -> None:
     assert portal.held()
     turn_of(s, "a1")
     assert s._move_actions(portal) == []
-    P.forced_move(s.b, portal, s.b.by_id["b1"], "push", 2, False)
+    MV.forced_move(s.b, portal, s.b.by_id["b1"], "push", 2, False)
     assert portal.pos == (4, 3)
 
 
@@ -191,10 +197,10 @@ def test_an_object_scores_no_victory_area_points_and_will_attacks_miss_it() -> N
     assert s.b.scores[0] == before
     mind, fire = psion.powers[1], psion.powers[2]
     assert mind.attack is not None and fire.attack is not None
-    assert P.attack(s.b, psion, mind, mind.attack, [chest]) == 0 and chest.hp == 50
-    assert P.attack(s.b, psion, fire, fire.attack, [chest]) == 1 and chest.hp == 40
+    assert AT.attack(s.b, psion, mind, mind.attack, [chest]) == 0 and chest.hp == 50
+    assert AT.attack(s.b, psion, fire, fire.attack, [chest]) == 1 and chest.hp == 40
     chest.own_gains = []  # the same creature without its Object words scores there
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     s._end_round()
     assert s.b.scores[0] > before
 
@@ -240,10 +246,10 @@ def test_a_determined_creature_saves_at_the_start_of_its_turn() -> None:
     durnan, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     put(s, "a1", 2, 3)
     put(s, "b1", 8, 3)
-    P.add_active(s.b, durnan, "condition", "dazed", 0, "save", orc, P.Filter())
+    FX.add_active(s.b, durnan, "condition", "dazed", 0, "save", orc, Filter())
     s._start_turn(durnan)
     assert not durnan.has("dazed")  # saved at once (the dice's save of 15)
-    P.add_active(s.b, durnan, "condition", "slowed", 0, "save", orc, P.Filter())
+    FX.add_active(s.b, durnan, "condition", "slowed", 0, "save", orc, Filter())
     s._end_turn(durnan)
     assert durnan.has("slowed")  # no save at the end of its turn
 
@@ -257,7 +263,7 @@ def test_evasion_takes_no_damage_from_a_miss() -> None:
         rogue, mage = s.b.by_id["a1"], s.b.by_id["b1"]
         fireball = mage.powers[0]
         assert fireball.attack is not None and fireball.attack.miss
-        assert P.attack(s.b, mage, fireball, fireball.attack, [rogue]) == 0
+        assert AT.attack(s.b, mage, fireball, fireball.attack, [rogue]) == 0
         assert rogue.hp == hp, power
 
 
@@ -273,7 +279,7 @@ def test_tremorsense_sees_through_invisibility_and_conceal_on_the_ground_only() 
     assert s.b.ignores_conceal(elemental, stalker)
     sword = elemental.powers[0]
     assert sword.attack is not None
-    assert P.attack(s.b, elemental, sword, sword.attack, [stalker]) == 1  # a 12 hits through Conceal 11
+    assert AT.attack(s.b, elemental, sword, sword.attack, [stalker]) == 1  # a 12 hits through Conceal 11
 
 
 def test_keen_hearing_reaches_six_squares() -> None:
@@ -295,7 +301,7 @@ def test_a_creature_that_does_not_provoke_for_the_turn_leaves_unharmed() -> None
     power = next(p for p in ancestor.powers if p.name == "Blink Out")
     assert power.action == "minor" and not power.unplayed
     turn_of(s, "a1")
-    P.apply_effects(s.b, power.effects, P.Ctx(ancestor))
+    FX.apply_effects(s.b, power.effects, Ctx(ancestor))
     s.apply(GuildMove((2, 3)))
     assert not s.log.of_kind("opportunity-attack") and ancestor.pos == (2, 3)
 
@@ -396,11 +402,11 @@ def test_a_hopping_frog_flies_on_its_turn_only() -> None:
     put(s, "b1", 8, 3)
     frog = s.b.by_id["a1"]
     s.b.active = s.b.by_id["b1"]  # the orc's turn
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     assert not frog.flies()
     s._start_turn(frog)
     s.b.active = frog
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     assert frog.flies()
     s._end_turn(frog)
     assert not frog.flies()
@@ -429,7 +435,7 @@ def test_allies_in_a_victory_area_gain_conceal_for_the_round() -> None:
         f.effects = []  # (the battle's first round may have used it)
     p = next(p for p in champ.powers if p.text == power)
     assert p.trigger == "start-of-round" and not p.unplayed
-    P.apply_effects(s.b, p.effects, P.Ctx(champ))
+    FX.apply_effects(s.b, p.effects, Ctx(champ))
     assert (holder.conceal_now(), walker.conceal_now()) == (6, 0)
 
 
@@ -439,7 +445,7 @@ def test_worth_nothing_scores_nothing_when_destroyed() -> None:
         put(s, "a1", 4, 3)
         put(s, "b1", 5, 3)
         before = s.b.scores[1]
-        P.deal_damage(s.b, s.b.by_id["a1"], [(99, "")], s.b.by_id["b1"])
+        DM.deal_damage(s.b, s.b.by_id["a1"], [(99, "")], s.b.by_id["b1"])
         assert s.b.scores[1] - before == points, power
 
 
@@ -463,9 +469,9 @@ def test_close_attacker_cannot_be_shot_while_beside_an_enemy() -> None:
     archer, monk_f = s.b.by_id["b1"], s.b.by_id["a1"]
     bow = archer.powers[0]
     assert bow.attack is not None
-    assert P.in_range(s.b, archer, bow, bow.attack, monk_f)
+    assert AT.in_range(s.b, archer, bow, bow.attack, monk_f)
     put(s, "b2", 3, 3)
-    assert not P.in_range(s.b, archer, bow, bow.attack, monk_f)
+    assert not AT.in_range(s.b, archer, bow, bow.attack, monk_f)
 
 
 def test_elven_step_shifts_into_difficult_terrain() -> None:
@@ -499,12 +505,12 @@ def test_squares_around_the_immolith_are_difficult_for_enemies() -> None:
     put(s, "a2", 2, 6)
     put(s, "b1", 10, 3)
     orc, ally = s.b.by_id["b1"], s.b.by_id["a2"]
-    ends = P.reachable(s.b, orc, orc.speed())
+    ends = MV.reachable(s.b, orc, orc.speed())
     assert (8, 3) in ends and (7, 3) not in ends  # (9, 3) costs 1, (8, 3) 2 more: 3 of 4; (7, 3) would be 5
     put(s, "a1", 2, 0)  # the aura far away: four squares of open ground
-    assert (6, 3) in P.reachable(s.b, orc, orc.speed())
+    assert (6, 3) in MV.reachable(s.b, orc, orc.speed())
     put(s, "a1", 4, 6)  # its own side walks as ever
-    assert (6, 2) in P.reachable(s.b, ally, 4)
+    assert (6, 2) in MV.reachable(s.b, ally, 4)
 
 
 def test_an_aura_adds_to_saving_throws() -> None:
@@ -514,9 +520,9 @@ def test_an_aura_adds_to_saving_throws() -> None:
         put(s, "a1", 2, 3)
         put(s, "a2", 3, 3)
         ally, orc = s.b.by_id["a2"], s.b.by_id["b1"]
-        P.add_active(s.b, ally, "condition", "dazed", 0, "save", orc, P.Filter())
+        FX.add_active(s.b, ally, "condition", "dazed", 0, "save", orc, Filter())
         e = next(x for x in ally.effects if x.what == "dazed")
-        assert P.roll_save(s.b, ally, e) is saved, power  # 8 + 2 makes the save's 10
+        assert TR.roll_save(s.b, ally, e) is saved, power  # 8 + 2 makes the save's 10
 
 
 def test_battle_hardened_resists_melee_only_and_foreign_mind_shrugs_off_daze() -> None:
@@ -526,9 +532,9 @@ def test_battle_hardened_resists_melee_only_and_foreign_mind_shrugs_off_daze() -
     vet, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
-    assert P.deal_damage(s.b, vet, [(15, "")], orc, form="melee") == 10
-    assert P.deal_damage(s.b, vet, [(15, "")], orc, form="ranged") == 15
-    P.add_active(s.b, vet, "condition", "dazed", 0, "end-next-turn", orc, P.Filter())
+    assert DM.deal_damage(s.b, vet, [(15, "")], orc, form="melee") == 10
+    assert DM.deal_damage(s.b, vet, [(15, "")], orc, form="ranged") == 15
+    FX.add_active(s.b, vet, "condition", "dazed", 0, "end-next-turn", orc, Filter())
     assert not vet.has("dazed")
 
 
@@ -556,12 +562,12 @@ def test_enemies_in_the_aura_cannot_heal_nor_charge_its_allies() -> None:
     put(s, "b1", 10, 5)
     orc = s.b.by_id["b1"]
     orc.hp = 30
-    P.heal(s.b, orc, 10)
+    DM.heal(s.b, orc, 10)
     assert orc.hp == 30
     turn_of(s, "b1")
     assert all(isinstance(a, GuildCharge) and a.target != "a2" for a in s._charge_actions(orc))
     put(s, "a1", 0, 0)  # the aura's creature 6 squares from the ally, 10 from the orc: it heals and may charge
-    P.heal(s.b, orc, 10)
+    DM.heal(s.b, orc, 10)
     assert orc.hp == 40
     assert any(isinstance(a, GuildCharge) and a.target == "a2" for a in s._charge_actions(orc))
 
@@ -602,7 +608,7 @@ def test_own_words_of_sight_and_attack() -> None:
     touch = ghost.powers[0]
     assert touch.attack is not None
     s.b.dice = PurposeDice(attack=[15])
-    P.attack(s.b, ghost, touch, touch.attack, [orc])
+    AT.attack(s.b, ghost, touch, touch.attack, [orc])
     assert orc.hp == 40  # all 10, not halved
     assert not tyrant.has("no-shift")
 
@@ -627,9 +633,9 @@ def test_reckless_is_vulnerable_while_not_bloodied() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     slaad, orc = s.b.by_id["a1"], s.b.by_id["b1"]
-    assert P.deal_damage(s.b, slaad, [(10, "")], orc) == 15
-    assert P.deal_damage(s.b, slaad, [(20, "")], orc) == 25  # 60 -> 45 -> 20: bloodied now
-    assert P.deal_damage(s.b, slaad, [(10, "")], orc) == 10
+    assert DM.deal_damage(s.b, slaad, [(10, "")], orc) == 15
+    assert DM.deal_damage(s.b, slaad, [(20, "")], orc) == 25  # 60 -> 45 -> 20: bloodied now
+    assert DM.deal_damage(s.b, slaad, [(10, "")], orc) == 10
 
 
 def test_drow_enemies_may_not_turn_hits_into_misses() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import BORROWED_INDEX
 from simulate.games.ddm_guild_cards import card_from_json
 from tests.simulate.test_ddm_guild_round_awards import _champion
@@ -47,7 +47,7 @@ def test_it_heals_itself_with_an_allied_champions_power_spending_its_own_uses() 
     put(s, "b1", 11, 4)
     wulfgar.hp = 20
     wulfgar.champion_left, cleric.champion_left = 2, 1
-    P.turn_started(s.b, wulfgar)
+    TR.turn_started(s.b, wulfgar)
     assert wulfgar.hp == 30 and wulfgar.champion_left == 1 and cleric.champion_left == 1
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
 from simulate.games.ddm_guild import GuildGame, GuildMove, GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, card, put
@@ -50,7 +50,7 @@ def test_a_burrower_passes_under_a_wall_and_leaves_an_enemy_without_provoking() 
     s = _state(card("Earth Elemental", SWORD, BURROW, speed=6))
     put(s, "a1", 4, 2)
     put(s, "b1", 4, 3)  # adjacent: walking away would provoke
-    assert (7, 2) in P.reachable(s.b, s.b.by_id["a1"], 6)  # 3 squares through the wall
+    assert (7, 2) in MV.reachable(s.b, s.b.by_id["a1"], 6)  # 3 squares through the wall
     _move(s, (7, 2))
     assert s.b.by_id["a1"].pos == (7, 2)
     assert not s.log.of_kind("opportunity-attack")
@@ -60,7 +60,7 @@ def test_a_walker_goes_around_the_wall_and_provokes() -> None:
     s = _state(card("Ogre", SWORD, speed=6))
     put(s, "a1", 4, 2)
     put(s, "b1", 4, 3)
-    assert (7, 2) not in P.reachable(s.b, s.b.by_id["a1"], 6)  # around the wall's end is 11 squares
+    assert (7, 2) not in MV.reachable(s.b, s.b.by_id["a1"], 6)  # around the wall's end is 11 squares
     _move(s, (3, 2))
     assert [e.data["attacker"] for e in s.log.of_kind("opportunity-attack")] == ["b1"]
 
@@ -69,7 +69,7 @@ def test_a_burrower_cannot_end_under_a_wall_or_on_an_enemy() -> None:
     s = _state(card("Earth Elemental", SWORD, BURROW, speed=6))
     put(s, "a1", 4, 2)
     put(s, "b1", 6, 2)
-    ends = P.reachable(s.b, s.b.by_id["a1"], 6)
+    ends = MV.reachable(s.b, s.b.by_id["a1"], 6)
     assert (5, 2) not in ends and (6, 2) not in ends and (7, 2) in ends
 
 
@@ -81,7 +81,7 @@ def test_a_burrower_charges_on_the_surface() -> None:
     f.charging_now = True
     try:
         assert not f.burrowing()
-        assert (7, 2) not in P.reachable(s.b, f, 6)
+        assert (7, 2) not in MV.reachable(s.b, f, 6)
     finally:
         f.charging_now = False
 

@@ -6,7 +6,9 @@ has activated this round' (no 'already')."""
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_moves as MV
 from simulate.games.ddm_guild import GuildState
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_state import Fighter
@@ -27,7 +29,7 @@ BOW = "Bow: (range 10) +10 vs. AC; 10 damage."
 def _total(s: GuildState, attacker: Fighter, target: Fighter, index: int = 0) -> int:
     power = attacker.powers[index]
     assert power.attack is not None
-    P.attack(s.b, attacker, power, power.attack, [target])
+    AT.attack(s.b, attacker, power, power.attack, [target])
     total = [e.data for e in s.log.of_kind("attack") if e.data["attacker"] == attacker.id][-1]["total"]
     assert isinstance(total, int)
     return total
@@ -50,7 +52,7 @@ def test_combat_advantage_against_an_immobilized_target_only() -> None:
     put(s, "b1", 5, 3)
     jaw, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     assert _total(s, jaw, orc) == 15
-    P.add_active(s.b, orc, "condition", "immobilized", 0, "end-round", jaw, Filter())
+    FX.add_active(s.b, orc, "condition", "immobilized", 0, "end-round", jaw, Filter())
     assert _total(s, jaw, orc) == 17
 
 
@@ -66,7 +68,7 @@ def test_kruthiks_of_either_side_beside_the_target_give_it_to_melee_attacks() ->
     k, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     assert _total(s, k, orc) == 17  # the hatchling and the renegade beside the orc (the attacker aside)
     assert _total(s, k, orc, 1) == 15  # its ranged attack: none
-    P.place(s.b, s.b.by_id["b2"], (9, 7))
+    MV.place(s.b, s.b.by_id["b2"], (9, 7))
     assert _total(s, k, orc) == 15
 
 
@@ -78,7 +80,7 @@ def test_enemies_beside_its_allies_grant_it_combat_advantage() -> None:
     put(s, "b1", 6, 3)
     kobold, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     assert _total(s, kobold, orc) == 15
-    P.place(s.b, s.b.by_id["a2"], (6, 4))
+    MV.place(s.b, s.b.by_id["a2"], (6, 4))
     assert _total(s, kobold, orc) == 17
 
 

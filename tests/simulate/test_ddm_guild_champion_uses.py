@@ -10,7 +10,8 @@ import pytest
 
 from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_state import Fighter
 from tests.simulate.test_ddm_guild_round_awards import _champion
@@ -65,7 +66,7 @@ def _duel(mine: str, theirs: str, dice: PurposeDice | None = None, gap: int = 3)
 def test_the_enemys_power_cancels_the_champion_power_its_use_still_spent(text: str) -> None:
     s, leader, foe = _duel(HEAL, text)
     before = len(s.log.of_kind("cancelled"))  # type: ignore[attr-defined]
-    P.use_triggered(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
+    TR.use_triggered(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
     assert leader.hp == 30 and leader.champion_left == 1 and foe.champion_left == 1
     assert [e.data["power"] for e in s.log.of_kind("cancelled")][before:] == [leader.powers[1].name]  # type: ignore
 
@@ -74,38 +75,38 @@ def test_the_roll_decides_whether_it_is_cancelled() -> None:
     dice = PurposeDice()
     s, leader, foe = _duel(HEAL, VIZIER, dice)
     dice.script["power"] = [9, 10]
-    P.use_triggered(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
+    TR.use_triggered(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
     assert leader.hp == 40 and foe.champion_left == 1  # (9: the heal happens)
-    P.use_triggered(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
+    TR.use_triggered(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
     assert leader.hp == 40 and leader.champion_left == 0 and foe.champion_left == 0
 
 
 def test_after_the_power_the_enemy_within_5_squares_is_dazed() -> None:
     s, leader, foe = _duel(HEAL, STORM)
-    P.use_triggered(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
+    TR.use_triggered(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
     assert leader.hp == 40 and leader.has("dazed") and foe.champion_left == 1
     s, leader, foe = _duel(HEAL, STORM, gap=7)
-    P.use_triggered(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
+    TR.use_triggered(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
     assert not leader.has("dazed") and foe.champion_left == 2
 
 
 def test_points_and_heals_when_an_enemy_uses_one() -> None:
     s, leader, foe = _duel(HEAL, GUILDMASTER)
     before = s.b.scores[1]  # type: ignore[attr-defined]
-    P.use_triggered(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
+    TR.use_triggered(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
     assert s.b.scores[1] == before + 10 and leader.hp == 40  # type: ignore[attr-defined]
     s, leader, foe = _duel(HEAL, SIPHON)
     foe.hp = 20
-    P.use_triggered(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
+    TR.use_triggered(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
     assert foe.hp == 30
 
 
 def test_an_enemy_champion_loses_a_use() -> None:
     s, leader, foe = _duel(LICH, SWORD)
-    P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
+    TR.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
     assert foe.champion_left == 1
     foe.champion_left = 0
-    P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
+    TR.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))  # type: ignore[attr-defined]
     assert foe.champion_left == 0
 
 
@@ -117,16 +118,16 @@ def test_an_ally_champion_regains_a_spent_use_within_its_rating() -> None:
     put(s, "b1", 10, 6)
     mirt, full, spent = (s.b.by_id[f"a{i}"] for i in (1, 2, 3))
     full.champion_left, spent.champion_left = 2, 0
-    P.apply_power(s.b, mirt, mirt.powers[1], J.Ctx(mirt))
+    TR.apply_power(s.b, mirt, mirt.powers[1], J.Ctx(mirt))
     assert (full.champion_left, spent.champion_left) == (2, 1)
-    P.apply_power(s.b, mirt, mirt.powers[1], J.Ctx(mirt))
-    P.apply_power(s.b, mirt, mirt.powers[1], J.Ctx(mirt))
+    TR.apply_power(s.b, mirt, mirt.powers[1], J.Ctx(mirt))
+    TR.apply_power(s.b, mirt, mirt.powers[1], J.Ctx(mirt))
     assert (full.champion_left, spent.champion_left) == (2, 2)
 
 
 def test_the_damaged_enemy_champion_expends_a_use() -> None:
     s, leader, foe = _duel(REVEAL, SWORD)
-    P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader, foe))  # type: ignore[attr-defined]
+    TR.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader, foe))  # type: ignore[attr-defined]
     assert foe.champion_left == 1 and leader.champion_left == 2
 
 
@@ -139,7 +140,7 @@ def test_enemy_champions_near_it_cannot_use_champion_powers() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 7, 3)
     put(s, "b2", 11, 7)
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     near, far = s.b.by_id["b1"], s.b.by_id["b2"]
     near.champion_left = far.champion_left = 2
     assert not near.uses_left(near.powers[1]) and far.uses_left(far.powers[1])

@@ -9,9 +9,10 @@ from dataclasses import replace
 
 import pytest
 
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildAttack, GuildPower
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_condition_events import placed
@@ -45,7 +46,7 @@ def test_the_chosen_arcane_ally_and_no_other_has_the_bonus() -> None:
     for f in (mage, soldier):
         f.effects.clear()  # (what the first round's use gave)
     wiz = s.b.by_id["a1"]
-    P.apply_power(s.b, wiz, wiz.powers[1], J.Ctx(wiz))
+    TR.apply_power(s.b, wiz, wiz.powers[1], J.Ctx(wiz))
     assert [(x.what, x.amount) for x in mage.effects if x.kind == "mod"] == [("attack", 2), ("damage", 10)]
     assert [x for x in soldier.effects if x.kind == "mod"] == []
 
@@ -58,7 +59,7 @@ def test_one_demon_ally_makes_a_ranged_attack() -> None:
     put(s, "b1", 8, 2)
     orc = s.b.by_id["b1"]
     ult = s.b.by_id["a1"]
-    P.apply_power(s.b, ult, ult.powers[1], J.Ctx(ult))
+    TR.apply_power(s.b, ult, ult.powers[1], J.Ctx(ult))
     attacks = [e.data for e in s.log.of_kind("attack")]
     assert orc.hp == 70 and [a["attacker"] for a in attacks][-1] == "a2"
 
@@ -72,7 +73,7 @@ def test_living_enemies_within_two_squares_are_pushed() -> None:
     put(s, "b2", 9, 3)
     put(s, "b3", 4, 5)  # within 2, not living
     dragon = s.b.by_id["a1"]
-    P.apply_power(s.b, dragon, dragon.powers[1], J.Ctx(dragon))
+    TR.apply_power(s.b, dragon, dragon.powers[1], J.Ctx(dragon))
     near = s.b.by_id["b1"]
     assert s.b.gap(dragon, near) == 2 + 4  # pushed its 4 squares
     assert s.b.by_id["b2"].pos == (9, 3) and s.b.by_id["b3"].pos == (4, 5)
@@ -157,7 +158,7 @@ def test_a_power_only_if_its_side_won_the_champion_test() -> None:
     exarch = s.b.by_id["a1"]
     for won, ok in ((0, True), (1, False)):
         s.b.won_initiative = won
-        assert P.requirement_ok(exarch, exarch.powers[1], charge=False, b=s.b) is ok
+        assert TR.requirement_ok(exarch, exarch.powers[1], charge=False, b=s.b) is ok
     assert s.b.won_initiative in (0, 1)  # (set by each champion test)
 
 
@@ -200,7 +201,7 @@ def test_the_aberrant_ally_chosen_is_placed_beside_it_and_attacks() -> None:
     put(s, "a3", 1, 1)
     put(s, "b1", 10, 3)
     dez, eye, soldier = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["a3"]
-    P.apply_power(s.b, dez, dez.powers[1], J.Ctx(dez))
+    TR.apply_power(s.b, dez, dez.powers[1], J.Ctx(dez))
     assert s.b.adjacent(eye, dez) and soldier.pos == (1, 1)
     assert s.b.by_id["b1"].hp == 70
 
@@ -224,7 +225,7 @@ def test_only_the_enemies_in_a_victory_area_take_the_damage() -> None:
     put(s, "b1", 3, 3)  # a victory area (B's)
     put(s, "b2", 9, 6)
     dk = s.b.by_id["a1"]
-    P.apply_power(s.b, dk, dk.powers[1], J.Ctx(dk))
+    TR.apply_power(s.b, dk, dk.powers[1], J.Ctx(dk))
     assert (s.b.by_id["b1"].hp, s.b.by_id["b2"].hp) == (40, 50)
 
 
@@ -237,7 +238,7 @@ def test_each_creature_of_either_side_in_a_victory_area_takes_ongoing_damage() -
     put(s, "b1", 3, 3)
     put(s, "b2", 10, 6)
     am = s.b.by_id["a1"]
-    P.apply_power(s.b, am, am.powers[1], J.Ctx(am))
+    TR.apply_power(s.b, am, am.powers[1], J.Ctx(am))
     burning = [f.id for f in s.b.fighters if any(x.kind == "ongoing" for x in f.effects)]
     assert sorted(burning) == ["a2", "b1"]
 
@@ -251,7 +252,7 @@ def test_only_the_enemy_beside_a_devil_ally_takes_the_damage() -> None:
     put(s, "b1", 6, 3)
     put(s, "b2", 6, 6)
     du = s.b.by_id["a1"]
-    P.apply_power(s.b, du, du.powers[1], J.Ctx(du))
+    TR.apply_power(s.b, du, du.powers[1], J.Ctx(du))
     assert (s.b.by_id["b1"].hp, s.b.by_id["b2"].hp) == (40, 50)
 
 
@@ -294,7 +295,7 @@ def test_a_creature_chosen_for_harm_is_an_enemy_within_reach_of_the_words() -> N
     put(s, "b1", 8, 3)
     put(s, "b2", 10, 7)
     wiz, friend, near, far = (s.b.by_id[i] for i in ("a1", "a2", "b1", "b2"))
-    P.apply_power(s.b, wiz, wiz.powers[1], J.Ctx(wiz))
+    TR.apply_power(s.b, wiz, wiz.powers[1], J.Ctx(wiz))
     assert (friend.hp, near.hp, far.hp) == (50, 40, 50)
 
 
@@ -305,7 +306,7 @@ def test_a_creature_chosen_for_help_is_of_its_own_side() -> None:
     priest, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     for f in (priest, orc):
         f.effects.clear()
-    P.apply_power(s.b, priest, priest.powers[1], J.Ctx(priest))
+    TR.apply_power(s.b, priest, priest.powers[1], J.Ctx(priest))
     assert [x.what for x in priest.effects if x.kind == "gain"] == ["no-grant-ca"] and orc.effects == []
 
 
@@ -325,7 +326,7 @@ def test_points_for_winning_the_test_while_its_only_champion(other_rating: int |
     dragon = s.b.by_id["a1"]
     dragon.champion_left = 4
     before = s.b.scores[0]
-    P.fire(s.b, "win-initiative", [dragon])
+    TR.fire(s.b, "win-initiative", [dragon])
     assert s.b.scores[0] == before + points
 
 
@@ -364,7 +365,7 @@ def test_it_and_that_ally_each_heal() -> None:
     devil, demon, other = (s.b.by_id[i] for i in ("a1", "a2", "a3"))
     for f in (devil, demon, other):
         f.hp = 20
-    P.apply_power(s.b, devil, devil.powers[1], J.Ctx(devil, s.b.by_id["b1"], demon))
+    TR.apply_power(s.b, devil, devil.powers[1], J.Ctx(devil, s.b.by_id["b1"], demon))
     assert (devil.hp, demon.hp, other.hp) == (35, 35, 20)
 
 
@@ -373,7 +374,7 @@ def test_it_and_each_creature_of_those_kinds_of_either_side() -> None:
                 card("Human", SWORD)], [card("Lich", SWORD, keywords=("Undead",)), card("Orc", SWORD)],
                {"a1": (1, 1), "a2": (1, 3), "a3": (1, 5), "b1": (10, 3), "b2": (10, 5)})
     queen = s.b.by_id["a1"]
-    P.apply_power(s.b, queen, queen.powers[1], J.Ctx(queen))
+    TR.apply_power(s.b, queen, queen.powers[1], J.Ctx(queen))
     bonus = {f.id for f in s.b.fighters if any(x.kind == "mod" and x.what == "attack" for x in f.effects)}
     assert bonus == {"a1", "a2", "b1"}
 
@@ -386,7 +387,7 @@ def test_each_enemy_adjacent_to_a_demon_of_either_side() -> None:
                [card("Near", SWORD), card("Imp", SWORD, keywords=("Demon",)), card("Far", SWORD)],
                {"a1": (1, 1), "b1": (1, 2), "b2": (8, 3), "b3": (9, 3)})  # (Far: beside the enemy Imp)
     marilith, near, imp, far = (s.b.by_id[i] for i in ("a1", "b1", "b2", "b3"))
-    P.apply_power(s.b, marilith, marilith.powers[1], J.Ctx(marilith))
+    TR.apply_power(s.b, marilith, marilith.powers[1], J.Ctx(marilith))
     assert (near.hp, imp.hp, far.hp) == (40, 50, 40)
 
 
@@ -404,10 +405,10 @@ def test_while_this_creature_is_on_the_battle_map() -> None:
     s = placed([_champion(card("Kraul", SWORD, KRAUL, rating=2)), card("Golgari", SWORD, keywords=("Golgari",))],
                [card("Orc", SWORD)], {"a1": (1, 1), "a2": (1, 3), "b1": (10, 3)})
     kraul, golgari, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
-    P.apply_power(s.b, kraul, kraul.powers[1], J.Ctx(kraul))
+    TR.apply_power(s.b, kraul, kraul.powers[1], J.Ctx(kraul))
     assert _bonus(golgari) == [("damage", 5)]
     s.b.round += 1  # (a round later: still on)
-    P.deal_damage(s.b, kraul, [(100, "")], orc)
+    DM.deal_damage(s.b, kraul, [(100, "")], orc)
     assert not kraul.alive and _bonus(golgari) == []
 
 
@@ -415,11 +416,11 @@ def test_until_this_creature_is_first_bloodied() -> None:
     s = placed([_champion(card("Anarch", SWORD, GRUUL, rating=2)), card("Warrior", SWORD, keywords=("Gruul",))],
                [card("Orc", SWORD)], {"a1": (1, 1), "a2": (1, 3), "b1": (10, 3)})
     anarch, warrior, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
-    P.apply_power(s.b, anarch, anarch.powers[1], J.Ctx(anarch, orc, warrior))
+    TR.apply_power(s.b, anarch, anarch.powers[1], J.Ctx(anarch, orc, warrior))
     assert _bonus(warrior) == [("attack", 2), ("damage", 5)]
-    P.deal_damage(s.b, anarch, [(30, "")], orc)
+    DM.deal_damage(s.b, anarch, [(30, "")], orc)
     assert anarch.bloodied and _bonus(warrior) == []
-    P.apply_power(s.b, anarch, anarch.powers[1], J.Ctx(anarch, orc, warrior))
+    TR.apply_power(s.b, anarch, anarch.powers[1], J.Ctx(anarch, orc, warrior))
     assert _bonus(warrior) == []  # (once bloodied: over before it begins)
 
 
@@ -487,7 +488,7 @@ def test_a_bloodied_dragon_of_its_side_has_a_spent_attack_power_back() -> None:
     wyrm = s.b.by_id["a2"]
     wyrm.powers = [*wyrm.powers, replace(card_from_json(card("W", BREATH_ONCE)).powers[0], index=9, uses=1)]
     wyrm.uses[9] = 0  # spent
-    P.deal_damage(s.b, wyrm, [(30, "")], s.b.by_id["b1"])
+    DM.deal_damage(s.b, wyrm, [(30, "")], s.b.by_id["b1"])
     assert wyrm.bloodied and wyrm.uses[9] == 1 and s.b.by_id["a1"].champion_left == 1
 
 
@@ -495,8 +496,8 @@ def test_the_enemy_that_bloodied_an_ally_is_vulnerable_to_radiant() -> None:
     s = placed([_champion(card("Paladin", SWORD, TORM, rating=2)), card("Squire", SWORD)], [card("Orc", SWORD)],
                {"a1": (1, 1), "a2": (5, 3), "b1": (6, 3)})
     orc = s.b.by_id["b1"]
-    P.deal_damage(s.b, s.b.by_id["a2"], [(30, "")], orc)
-    P.deal_damage(s.b, orc, [(10, "radiant")], s.b.by_id["a1"])
+    DM.deal_damage(s.b, s.b.by_id["a2"], [(30, "")], orc)
+    DM.deal_damage(s.b, orc, [(10, "radiant")], s.b.by_id["a1"])
     assert orc.hp == 35
 
 
@@ -510,9 +511,9 @@ def test_points_at_the_end_of_the_round_for_each_enemy_near_but_not_beside_it() 
                {"a1": (5, 3), "b1": (6, 3), "b2": (8, 3), "b3": (5, 7), "b4": (11, 7)})
     gray = s.b.by_id["a1"]
     s.b.round_awards.clear()
-    P.apply_power(s.b, gray, gray.powers[1], J.Ctx(gray))
+    TR.apply_power(s.b, gray, gray.powers[1], J.Ctx(gray))
     before = s.b.scores[0]
-    P.settle_round(s.b, [set(), set()], set())
+    DM.settle_round(s.b, [set(), set()], set())
     assert s.b.scores[0] == before + 10
 
 
@@ -540,7 +541,7 @@ def test_a_low_level_creature_of_its_own_side_bloodied_has_more_damage() -> None
                {"a1": (1, 1), "a2": (1, 3), "a3": (1, 5), "b1": (10, 3)})
     sergeant, orc, ogre, elf = (s.b.by_id[i] for i in ("a1", "a2", "a3", "b1"))
     for f in (ogre, elf, orc):  # too high a level; an enemy; the one
-        P.deal_damage(s.b, f, [(30, "")], None)
+        DM.deal_damage(s.b, f, [(30, "")], None)
     assert (_bonus(ogre), _bonus(elf), _bonus(orc)) == ([], [], [("damage", 5)])
     assert sergeant.champion_left == 1
 
@@ -568,5 +569,5 @@ def test_each_enemy_near_the_events_creature() -> None:
     s = placed([_champion(card("Duke", SWORD, DISPATER, rating=2)), card("Imp", SWORD, keywords=("Devil",))],
                [card("Near", SWORD), card("Far", SWORD)], {"a1": (1, 1), "a2": (5, 3), "b1": (7, 3), "b2": (10, 7)})
     near, far = s.b.by_id["b1"], s.b.by_id["b2"]
-    P.deal_damage(s.b, s.b.by_id["a2"], [(30, "")], near)
+    DM.deal_damage(s.b, s.b.by_id["a2"], [(30, "")], near)
     assert (near.hp, far.hp) == (40, 50)

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -20,7 +23,7 @@ def swing(s: object, attacker: str, target: str, power: int = 0) -> int:
     f = b.by_id[attacker]
     p = f.powers[power]
     assert p.attack is not None
-    return P.attack(b, f, p, p.attack, [b.by_id[target]])
+    return AT.attack(b, f, p, p.attack, [b.by_id[target]])
 
 
 @pytest.mark.parametrize(("text", "trigger", "keyword", "state", "within", "target_state", "form"), [
@@ -150,10 +153,10 @@ def test_paralysis_follows_a_failed_save_of_an_adjacent_immobilized_enemy() -> N
     put(s, "b2", 9, 3)
     orc, elf = s.b.by_id["b1"], s.b.by_id["b2"]
     for f in (orc, elf):
-        P.add_active(s.b, f, "condition", "immobilized", 0, "save", s.b.by_id["a1"], C.Filter())
-    assert not P.roll_save(s.b, elf, elf.effects[0])
+        FX.add_active(s.b, f, "condition", "immobilized", 0, "save", s.b.by_id["a1"], C.Filter())
+    assert not TR.roll_save(s.b, elf, elf.effects[0])
     assert not elf.has("helpless")  # not adjacent
-    assert not P.roll_save(s.b, orc, orc.effects[0])
+    assert not TR.roll_save(s.b, orc, orc.effects[0])
     assert orc.has("helpless")
 
 
@@ -192,7 +195,7 @@ def test_a_group_in_your_warband_reaches_its_kinds_and_the_power_s_own_creature(
     for fid, x in (("a1", 4), ("a2", 6), ("a3", 8)):
         put(s, fid, x, 3)
     put(s, "b1", 5, 4)
-    P.fire(s.b, "start-of-round", [s.b.by_id["a1"]])
+    TR.fire(s.b, "start-of-round", [s.b.by_id["a1"]])
     assert [sword_mod(s, "damage", a, "b1") for a in ("a1", "a2", "a3")] == [5, 5, 0]
 
 
@@ -205,7 +208,7 @@ def test_all_humans_enemies_and_allies_reach_both_sides_but_not_the_power_s_crea
     s.b.by_id["a1"].powers.append(parse_power(1, "champion", war))
     for fid, x, y in (("a1", 4, 3), ("a2", 4, 5), ("b1", 5, 3), ("b2", 5, 5)):
         put(s, fid, x, y)
-    P.fire(s.b, "start-of-round", [s.b.by_id["a1"]])
+    TR.fire(s.b, "start-of-round", [s.b.by_id["a1"]])
     assert [sword_mod(s, "attack", a, t) for a, t in (("a1", "b1"), ("a2", "b2"), ("b1", "a1"), ("b2", "a2"))] == [
         0, 2, 2, 0]
 
@@ -244,9 +247,9 @@ def test_damaged_by_an_enemy_is_not_damage_from_an_ally() -> None:
     put(s, "a2", 4, 4)
     put(s, "b1", 5, 3)
     sprite = s.b.by_id["a1"]
-    P.deal_damage(s.b, sprite, [(5, "")], s.b.by_id["a2"])
+    DM.deal_damage(s.b, sprite, [(5, "")], s.b.by_id["a2"])
     assert sprite.pos == (4, 3)
-    P.deal_damage(s.b, sprite, [(5, "")], s.b.by_id["b1"])
+    DM.deal_damage(s.b, sprite, [(5, "")], s.b.by_id["b1"])
     assert sprite.pos != (4, 3)
 
 
@@ -350,7 +353,7 @@ def test_several_attacks_against_the_same_target_and_one_against_each_adjacent_e
     master = b.by_id["a1"]
     p = master.powers[1]
     assert p.attack is not None
-    P.attack(b, master, p, p.attack, P.area_targets(b, master, p.attack, None))
+    AT.attack(b, master, p, p.attack, AT.area_targets(b, master, p.attack, None))
     assert [b.by_id[x].hp for x in ("b1", "b2", "b3")] == [35, 35, 50]
 
 
@@ -397,8 +400,8 @@ def test_an_ally_starting_its_turn_within_some_squares() -> None:
     put(s, "b1", 11, 0)
     ghoul, zombie = s.b.by_id["a2"], s.b.by_id["a3"]
     ghoul.hp = zombie.hp = 30
-    P.turn_started(s.b, ghoul)
-    P.turn_started(s.b, zombie)
+    TR.turn_started(s.b, ghoul)
+    TR.turn_started(s.b, zombie)
     assert (ghoul.hp, zombie.hp) == (40, 30)
 
 
@@ -411,7 +414,7 @@ def test_a_modifier_against_a_list_of_states_or_a_bare_kind() -> None:
     put(s, "b1", 5, 3)
     put(s, "b2", 3, 3)
     put(s, "b3", 4, 4)
-    P.add_active(s.b, s.b.by_id["b3"], "condition", "stunned", 0, "save", s.b.by_id["a1"], C.Filter())
+    FX.add_active(s.b, s.b.by_id["b3"], "condition", "stunned", 0, "save", s.b.by_id["a1"], C.Filter())
     assert [sword_mod(s, "damage", "a1", t) for t in ("b1", "b2", "b3")] == [0, 10, 10]
     assert parse_power(0, "special", "Giganticus: + 10 damage against Big.").unplayed  # not a creature keyword
 
@@ -444,8 +447,8 @@ def test_it_or_one_ally_within_some_squares() -> None:
     near, far = s.b.by_id["a2"], s.b.by_id["a3"]
     near.hp, far.hp = 40, 20  # the farther one is more hurt, but out of reach
     orc = s.b.by_id["b1"]
-    P.add_active(s.b, orc, "condition", "dazed", 0, "save", s.b.by_id["a1"], C.Filter())
-    assert not P.roll_save(s.b, orc, orc.effects[0])
+    FX.add_active(s.b, orc, "condition", "dazed", 0, "save", s.b.by_id["a1"], C.Filter())
+    assert not TR.roll_save(s.b, orc, orc.effects[0])
     assert (near.hp, far.hp) == (50, 20)
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from simulate.games import ddm_guild_apply as FX
 from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildAttack, GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_vocab import Effect
@@ -46,7 +46,7 @@ def test_that_condition_needs_a_condition_event() -> None:
 def _daze(s: object, who: str, what: str = "dazed", by: str = "b1") -> None:
     b = s.b  # type: ignore[attr-defined]
     src = b.by_id[by]
-    P.apply_effect(b, Effect("condition", "target", what=what), J.Ctx(src, b.by_id[who]))
+    FX.apply_effect(b, Effect("condition", "target", what=what), J.Ctx(src, b.by_id[who]))
 
 
 def test_the_ally_is_freed_of_the_condition_it_was_just_given_only() -> None:

@@ -3,8 +3,8 @@ ddm-guild.staggered, ddm-guild.confused, ddm-guild.confused-control, ddm-guild.b
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild import GuildAttack, GuildCharge, GuildPower, GuildState
 from simulate.games.ddm_guild_powers import parse_power
@@ -33,7 +33,7 @@ def fighter_with(condition: str, *powers: str, rating: int | None = None) -> tup
     knight = s.b.by_id["a1"]
     zap = parse_power(0, "attack", f"Zap: +10 vs. Will; {condition.capitalize()} (save ends).")
     assert zap.attack is not None
-    P.apply_effects(s.b, zap.attack.hit, J.Ctx(s.b.by_id["b1"], target=knight))
+    FX.apply_effects(s.b, zap.attack.hit, J.Ctx(s.b.by_id["b1"], target=knight))
     assert knight.has(condition)
     s.b.active = knight
     knight.attack_action = knight.move_action = knight.minor_action = True
@@ -75,7 +75,7 @@ def test_a_confused_opponent_turn_attacks_its_own_side() -> None:
     knight, squire = s.b.by_id["a1"], s.b.by_id["a2"]
     zap = parse_power(0, "attack", "Zap: +10 vs. Will; Confused (save ends).")
     assert zap.attack is not None
-    P.apply_effects(s.b, zap.attack.hit, J.Ctx(s.b.by_id["b1"], target=knight))
+    FX.apply_effects(s.b, zap.attack.hit, J.Ctx(s.b.by_id["b1"], target=knight))
     s.b.dice = PurposeDice(confused=[20], attack=[15])
     s.b.active = knight
     s._start_turn(knight)
@@ -90,6 +90,6 @@ def test_a_confused_champion_does_not_count_for_the_champion_test() -> None:
     lord = s.b.by_id["a1"]
     zap = parse_power(0, "attack", "Zap: +10 vs. Will; Confused (save ends).")
     assert zap.attack is not None
-    P.apply_effects(s.b, zap.attack.hit, J.Ctx(s.b.by_id["b1"], target=lord))
+    FX.apply_effects(s.b, zap.attack.hit, J.Ctx(s.b.by_id["b1"], target=lord))
     s.b.dice = PurposeDice(champion_test=[10, 12, 3])
     assert s._champion_roll("champion-test") == (1, 10 * 100 + 12)  # now the Orc's rating is the higher

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_vocab import Power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -65,12 +65,12 @@ def test_an_attacker_far_away_meets_more_resist_or_half_damage() -> None:
     h, k, archer = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
     bow = archer.powers[1]
     assert bow.attack is not None
-    P.attack(s.b, archer, bow, bow.attack, [h])
-    P.attack(s.b, archer, bow, bow.attack, [k])
+    AT.attack(s.b, archer, bow, bow.attack, [h])
+    AT.attack(s.b, archer, bow, bow.attack, [k])
     assert (h.hp, k.hp) == (90, 90)  # 20 less 10; half of 20
     put(s, "b1", 4, 3)  # 4 squares from both
-    P.attack(s.b, archer, bow, bow.attack, [h])
-    P.attack(s.b, archer, bow, bow.attack, [k])
+    AT.attack(s.b, archer, bow, bow.attack, [h])
+    AT.attack(s.b, archer, bow, bow.attack, [k])
     assert (h.hp, k.hp) == (75, 70)  # 20 less its own Resist 5; all of it
 
 
@@ -102,7 +102,7 @@ def test_icy_strike_adds_cold_damage_on_a_natural_19_or_20_only() -> None:
     yeti, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     sword = yeti.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, yeti, sword, sword.attack, [orc])
+    AT.attack(s.b, yeti, sword, sword.attack, [orc])
     assert orc.hp == 90
-    P.attack(s.b, yeti, sword, sword.attack, [orc])
+    AT.attack(s.b, yeti, sword, sword.attack, [orc])
     assert orc.hp == 90 - 10 - 10

@@ -3,7 +3,7 @@ hits (with {M} attacks)' and '+10 poison damage on critical hits', read and play
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -33,12 +33,12 @@ def test_a_wider_range_and_triple_melee_damage_on_a_critical() -> None:
     blade, orc, elf = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
     sword, bow = blade.powers[0], blade.powers[1]
     assert sword.attack is not None and bow.attack is not None
-    P.attack(s.b, blade, bow, bow.attack, [elf])
+    AT.attack(s.b, blade, bow, bow.attack, [elf])
     assert elf.hp == 80  # a 19 is a critical: the bow's doubles, as the rules do
     put(s, "b1", 5, 3)
-    P.attack(s.b, blade, sword, sword.attack, [orc])
+    AT.attack(s.b, blade, sword, sword.attack, [orc])
     assert orc.hp == 70  # tripled by a melee attack
-    P.attack(s.b, blade, sword, sword.attack, [orc])
+    AT.attack(s.b, blade, sword, sword.attack, [orc])
     assert orc.hp == 60  # an 18 hits, no critical
     assert [e.data["crit"] for e in s.log.of_kind("attack")] == [True, True, False]
 
@@ -53,8 +53,8 @@ def test_extra_typed_damage_on_a_critical() -> None:
     cat = s.b.by_id["a1"]
     sword = cat.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, cat, sword, sword.attack, [s.b.by_id["b1"]])
-    P.attack(s.b, cat, sword, sword.attack, [s.b.by_id["b2"]])
+    AT.attack(s.b, cat, sword, sword.attack, [s.b.by_id["b1"]])
+    AT.attack(s.b, cat, sword, sword.attack, [s.b.by_id["b2"]])
     assert s.b.by_id["b1"].hp == 70 and s.b.by_id["b2"].hp == 80
 
 
@@ -73,10 +73,10 @@ def test_a_wider_range_against_bloodied_targets_or_with_some_attacks_only() -> N
     maiden, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     sword, bow = maiden.powers[0], maiden.powers[1]
     assert sword.attack is not None and bow.attack is not None
-    P.attack(s.b, maiden, sword, sword.attack, [orc])  # 18, not bloodied: a hit
+    AT.attack(s.b, maiden, sword, sword.attack, [orc])  # 18, not bloodied: a hit
     orc.hp = 40  # bloodied
-    P.attack(s.b, maiden, sword, sword.attack, [orc])  # 18 against a bloodied target: a critical
-    P.attack(s.b, maiden, sword, sword.attack, [orc])  # 17 with a melee attack: a hit
+    AT.attack(s.b, maiden, sword, sword.attack, [orc])  # 18 against a bloodied target: a critical
+    AT.attack(s.b, maiden, sword, sword.attack, [orc])  # 17 with a melee attack: a hit
     put(s, "b1", 0, 0)
-    P.attack(s.b, maiden, bow, bow.attack, [s.b.by_id["b2"]])  # 17 with a ranged attack: a critical
+    AT.attack(s.b, maiden, bow, bow.attack, [s.b.by_id["b2"]])  # 17 with a ranged attack: a critical
     assert [e.data["crit"] for e in s.log.of_kind("attack")] == [False, True, False, True]

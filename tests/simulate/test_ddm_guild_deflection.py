@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -41,5 +41,5 @@ def test_less_damage_and_no_condition(text: str, hit: str, hp: int, dazed: bool)
     bow = archer.powers[0]
     assert bow.attack is not None
     target = s.b.by_id[hit]
-    P.attack(s.b, archer, bow, bow.attack, [target])
+    AT.attack(s.b, archer, bow, bow.attack, [target])
     assert (target.hp, target.has("dazed")) == (hp, dazed)

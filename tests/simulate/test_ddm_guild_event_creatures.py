@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_moves as MV
 from simulate.games.ddm_guild import GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -40,7 +41,7 @@ def test_it_answers_an_adjacent_enemys_melee_attack_against_it() -> None:
     sword = orc.powers[0]
     assert sword.attack is not None
     before = len(s.log.of_kind("attack"))
-    P.attack(s.b, orc, sword, sword.attack, [s.b.by_id["a1"]])
+    AT.attack(s.b, orc, sword, sword.attack, [s.b.by_id["a1"]])
     assert _attacks(s, before) == [("a1", "b1"), ("b1", "a1")]
 
 
@@ -55,7 +56,7 @@ def test_only_a_small_beast_allys_hit_calls_it(size: str, answers: bool) -> None
     sword = beast.powers[0]
     assert sword.attack is not None
     before = len(s.log.of_kind("attack"))
-    P.attack(s.b, beast, sword, sword.attack, [s.b.by_id["b1"]])
+    AT.attack(s.b, beast, sword, sword.attack, [s.b.by_id["b1"]])
     assert _attacks(s, before) == ([("a1", "b1")] if answers else []) + [("a2", "b1")]
 
 
@@ -69,7 +70,7 @@ def test_a_creature_of_either_side_that_hits_it_takes_the_poison(attacker: str) 
     hitter = s.b.by_id[attacker]
     sword = hitter.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, hitter, sword, sword.attack, [s.b.by_id["a1"]])
+    AT.attack(s.b, hitter, sword, sword.attack, [s.b.by_id["a1"]])
     assert [(e.kind, e.amount, e.what) for e in hitter.effects] == [("ongoing", 5, "poison")]
     other = s.b.by_id["b1" if attacker == "a2" else "a2"]
     assert other.effects == []
@@ -96,7 +97,7 @@ def test_an_opportunity_attack_against_an_enemy_charging_next_to_it(charging: bo
     orc = s.b.by_id["b1"]
     s.b.active, orc.charged = orc, charging
     before = len(s.log.of_kind("attack"))
-    P.walk(s.b, orc, [(7, 4), (6, 4), (5, 4)])
+    MV.walk(s.b, orc, [(7, 4), (6, 4), (5, 4)])
     assert _attacks(s, before) == ([("a1", "b1")] if answers else [])
     assert [e.data["why"] for e in s.log.of_kind("opportunity-attack")] == (["power"] if answers else [])
 
@@ -120,5 +121,5 @@ def test_it_lashes_an_enemy_within_2_squares_that_damages_an_ally(x: int, answer
     sword = orc.powers[0]
     assert sword.attack is not None
     before = len(s.log.of_kind("attack"))
-    P.attack(s.b, orc, sword, sword.attack, [s.b.by_id["a2"]])
+    AT.attack(s.b, orc, sword, sword.attack, [s.b.by_id["a2"]])
     assert _attacks(s, before) == ([("a1", "b1")] if answers else []) + [("b1", "a2")]

@@ -4,7 +4,7 @@ squares', 'Repeat the attack' after a miss, 'the first creature you activate in 
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_granted_bonus import swing
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -53,7 +53,7 @@ def test_an_enemy_that_activates_within_reach() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     s.b.by_id["a1"].immediate_used = False
-    P.turn_started(s.b, s.b.by_id["b1"])
+    TR.turn_started(s.b, s.b.by_id["b1"])
     assert s.b.by_id["b1"].hp == 190
 
 

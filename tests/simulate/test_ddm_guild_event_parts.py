@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_damage as DM
+from simulate.games import ddm_guild_moves as MV
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
-from simulate.games.ddm_guild_judge import Ctx
+from simulate.games.ddm_guild_judge import Ctx, power_ctx
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_state import Fighter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -93,9 +96,9 @@ def test_a_target_beside_a_wolf_ally_is_immobilized_and_one_away_from_wolves_is_
     put(s, "b2", 4, 2)
     dire, orc, elf = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
     p, spec = _sword(dire)
-    P.attack(s.b, dire, p, spec, [elf])
+    AT.attack(s.b, dire, p, spec, [elf])
     assert elf.hp == 90 and not elf.has("immobilized")
-    P.attack(s.b, dire, p, spec, [orc])
+    AT.attack(s.b, dire, p, spec, [orc])
     assert orc.hp == 90 and orc.has("immobilized")
 
 
@@ -107,9 +110,9 @@ def test_an_enemy_against_a_wall_is_pinned_and_one_in_the_open_is_not() -> None:
     put(s, "b2", 5, 2)
     swash, orc, elf = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
     p, spec = _sword(swash)
-    P.attack(s.b, swash, p, spec, [elf])
+    AT.attack(s.b, swash, p, spec, [elf])
     assert not elf.has("immobilized")
-    P.attack(s.b, swash, p, spec, [orc])
+    AT.attack(s.b, swash, p, spec, [orc])
     assert orc.has("immobilized")
 
 
@@ -121,9 +124,9 @@ def test_radiant_fire_adds_radiant_damage_against_a_fire_resistant_target_only()
     put(s, "b2", 8, 5)
     pyro, sala, orc = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
     p, spec = _sword(pyro)
-    P.attack(s.b, pyro, p, spec, [orc])
+    AT.attack(s.b, pyro, p, spec, [orc])
     assert orc.hp == 90
-    P.attack(s.b, pyro, p, spec, [sala])
+    AT.attack(s.b, pyro, p, spec, [sala])
     assert sala.hp == 80  # 10 + 10 radiant (its Resist Fire does not touch either)
 
 
@@ -134,9 +137,9 @@ def test_a_troll_rises_from_an_untyped_attack_but_not_from_fire_or_ongoing_damag
     troll, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     sword, blade = orc.powers[0], orc.powers[1]
     assert sword.attack is not None and blade.attack is not None
-    P.attack(s.b, orc, sword, sword.attack, [troll])
+    AT.attack(s.b, orc, sword, sword.attack, [troll])
     assert troll.alive and troll.hp == 5
-    P.deal_damage(s.b, troll, [(10, "")], None)  # ongoing damage: no attack dealt it
+    DM.deal_damage(s.b, troll, [(10, "")], None)  # ongoing damage: no attack dealt it
     assert not troll.alive
     s = _two([card("Troll", SWORD, TROLL, hp=10)], [card("Orc", SWORD, FIRE_SWORD, hp=100)], [15])
     put(s, "a1", 4, 3)
@@ -144,7 +147,7 @@ def test_a_troll_rises_from_an_untyped_attack_but_not_from_fire_or_ongoing_damag
     troll, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     blade = orc.powers[1]
     assert blade.attack is not None
-    P.attack(s.b, orc, blade, blade.attack, [troll])
+    AT.attack(s.b, orc, blade, blade.attack, [troll])
     assert not troll.alive
 
 
@@ -173,8 +176,8 @@ def test_a_faithful_hound_bites_an_enemy_starting_its_turn_within_5_squares() ->
     put(s, "b1", 7, 3)
     put(s, "b2", 9, 3)
     orc, elf = s.b.by_id["b1"], s.b.by_id["b2"]
-    P.turn_started(s.b, orc)
-    P.turn_started(s.b, elf)
+    TR.turn_started(s.b, orc)
+    TR.turn_started(s.b, elf)
     assert (orc.hp, elf.hp) == (55, 60)
 
 
@@ -186,9 +189,9 @@ def test_any_dragon_destroyed_calls_the_prophecy_and_another_creature_does_not()
     put(s, "b1", 10, 3)
     put(s, "b2", 11, 7)
     orc, dragon = s.b.by_id["b1"], s.b.by_id["b2"]
-    P.deal_damage(s.b, s.b.by_id["a1"], [(5, "")], orc)  # (a creature damaged, none destroyed)
+    DM.deal_damage(s.b, s.b.by_id["a1"], [(5, "")], orc)  # (a creature damaged, none destroyed)
     assert not s.log.of_kind("teleport")
-    P.deal_damage(s.b, dragon, [(100, "")], None)
+    DM.deal_damage(s.b, dragon, [(100, "")], None)
     assert not dragon.alive
     assert [e.data["creature"] for e in s.log.of_kind("teleport")] == ["a2"]
 
@@ -200,7 +203,7 @@ def test_the_grell_bites_once_its_grab_has_pulled_and_held_the_target() -> None:
     grell, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     grab = grell.powers[0]
     assert grab.attack is not None
-    P.attack(s.b, grell, grab, grab.attack, [orc])
+    AT.attack(s.b, grell, grab, grab.attack, [orc])
     assert s.b.adjacent(grell, orc) and orc.has("immobilized")
     assert orc.hp == 85 and orc.has("stunned")  # the Venomous Bite, against the held target
     assert [e.data["power"] for e in s.log.of_kind("attack")] == ["Grab", "Venomous Bite"]
@@ -213,10 +216,10 @@ def test_a_successful_opportunity_attack_is_repeated_and_a_missed_one_is_not() -
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     bone, orc = s.b.by_id["a1"], s.b.by_id["b1"]
-    P.provoke(s.b, orc, "move")  # misses: nothing to repeat
+    AT.provoke(s.b, orc, "move")  # misses: nothing to repeat
     assert orc.hp == 100 and len(s.log.of_kind("attack")) == 1
     orc.provoked_by = set()
-    P.provoke(s.b, orc, "move")  # hits, then the same attack again
+    AT.provoke(s.b, orc, "move")  # hits, then the same attack again
     assert orc.hp == 80
     assert [(e.data["attacker"], e.data["hit"]) for e in s.log.of_kind("attack")][1:] == [("a1", True), ("a1", True)]
     assert not bone.uses_left(bone.powers[1])  # spent until it is first bloodied
@@ -227,11 +230,11 @@ def test_soulfire_retort_answers_damage_from_an_enemys_attack_only() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     sol, orc = s.b.by_id["a1"], s.b.by_id["b1"]
-    P.deal_damage(s.b, sol, [(5, "")], orc)  # damage from no attack (an aura, ongoing damage)
+    DM.deal_damage(s.b, sol, [(5, "")], orc)  # damage from no attack (an aura, ongoing damage)
     assert orc.hp == 100
     sword = orc.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, orc, sword, sword.attack, [sol])
+    AT.attack(s.b, orc, sword, sword.attack, [sol])
     assert orc.hp == 70  # the blast (its origin chosen to hold the attacker): 15 + 15 fire
     assert [e.data["power"] for e in s.log.of_kind("attack") if e.data["attacker"] == "a1"] == ["Soulfire Retort"]
 
@@ -264,13 +267,13 @@ def test_a_critical_hit_on_it_or_an_adjacent_ally_blinds_the_enemy_and_one_on_a_
     put(s, "b2", 2, 7)
     jous, squire, scout, orc, gob = (s.b.by_id[k] for k in ("a1", "a2", "a3", "b1", "b2"))
     p, spec = _sword(gob)
-    P.attack(s.b, gob, p, spec, [scout])
+    AT.attack(s.b, gob, p, spec, [scout])
     assert scout.hp == 80 and not gob.has("blinded")
     p, spec = _sword(orc)
-    P.attack(s.b, orc, p, spec, [squire])
+    AT.attack(s.b, orc, p, spec, [squire])
     assert squire.hp == 80 and orc.has("blinded")
     s.b.by_id["b1"].effects.clear()
-    P.attack(s.b, orc, p, spec, [jous])  # itself
+    AT.attack(s.b, orc, p, spec, [jous])  # itself
     assert orc.has("blinded")
 
 
@@ -296,11 +299,11 @@ def test_soul_of_fire_rerolls_a_missed_fire_attack_only() -> None:
     dragon, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     claw = dragon.powers[1]
     assert claw.attack is not None
-    P.attack(s.b, dragon, claw, claw.attack, [orc])  # 2: a miss, no fire: not rerolled
+    AT.attack(s.b, dragon, claw, claw.attack, [orc])  # 2: a miss, no fire: not rerolled
     assert orc.hp == 100
     bite = dragon.powers[0]
     assert bite.attack is not None
-    P.attack(s.b, dragon, bite, bite.attack, [orc])  # 2, then the reroll: 15
+    AT.attack(s.b, dragon, bite, bite.attack, [orc])  # 2, then the reroll: 15
     assert orc.hp == 80
 
 
@@ -329,7 +332,7 @@ def test_smite_adds_radiant_damage_to_the_basic_attacks_target() -> None:
     paladin, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     p, spec = _sword(paladin)
     assert p.is_basic
-    P.attack(s.b, paladin, p, spec, [orc])
+    AT.attack(s.b, paladin, p, spec, [orc])
     assert orc.hp == 80
 
 
@@ -368,9 +371,9 @@ def test_death_attack_follows_the_skull_mace_only() -> None:
     aspect, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     sword, mace = aspect.powers[0], aspect.powers[1]
     assert sword.attack is not None and mace.attack is not None
-    P.attack(s.b, aspect, sword, sword.attack, [orc])
+    AT.attack(s.b, aspect, sword, sword.attack, [orc])
     assert not any(e.kind == "ongoing" for e in orc.effects)
-    P.attack(s.b, aspect, mace, mace.attack, [orc])
+    AT.attack(s.b, aspect, mace, mace.attack, [orc])
     assert [(e.kind, e.what, e.amount) for e in orc.effects if e.kind == "ongoing"] == [("ongoing", "necrotic", 20)]
 
 
@@ -406,10 +409,10 @@ def test_the_war_cry_answers_a_miss_on_an_ally_within_5_squares() -> None:
     put(s, "b2", 10, 6)
     orc, gob = s.b.by_id["b1"], s.b.by_id["b2"]
     p, spec = _sword(orc)
-    P.attack(s.b, orc, p, spec, [s.b.by_id["a2"]])  # misses the Dwarf: the Dwarf strikes back (15)
+    AT.attack(s.b, orc, p, spec, [s.b.by_id["a2"]])  # misses the Dwarf: the Dwarf strikes back (15)
     assert orc.hp == 90
     p, spec = _sword(gob)
-    P.attack(s.b, gob, p, spec, [s.b.by_id["a3"]])  # misses the Scout, too far from the Warpriest
+    AT.attack(s.b, gob, p, spec, [s.b.by_id["a3"]])  # misses the Scout, too far from the Warpriest
     assert gob.hp == 100
 
 
@@ -425,11 +428,11 @@ def test_a_web_trap_holds_an_enemy_that_ends_its_move_beside_it_and_not_a_spider
     put(s, "b1", 8, 2)
     put(s, "b2", 8, 4)
     spider, orc = s.b.by_id["b1"], s.b.by_id["b2"]
-    P.walk(s.b, spider, [(7, 2), (6, 2), (5, 2)])
+    MV.walk(s.b, spider, [(7, 2), (6, 2), (5, 2)])
     assert s.b.adjacent(spider, s.b.by_id["a1"]) and not spider.has("immobilized")
-    P.walk(s.b, orc, [(7, 4), (6, 4)])  # not beside it yet
+    MV.walk(s.b, orc, [(7, 4), (6, 4)])  # not beside it yet
     assert not orc.has("immobilized")
-    P.walk(s.b, orc, [(5, 4)])
+    MV.walk(s.b, orc, [(5, 4)])
     assert orc.has("immobilized")
 
 
@@ -450,9 +453,9 @@ def test_it_or_an_ally_hitting_an_enemy_against_a_wall_deals_more() -> None:
     put(s, "b2", 5, 2)
     dwarf, orc, elf = s.b.by_id["a2"], s.b.by_id["b1"], s.b.by_id["b2"]
     p, spec = _sword(dwarf)
-    P.attack(s.b, dwarf, p, spec, [elf])
+    AT.attack(s.b, dwarf, p, spec, [elf])
     assert elf.hp == 90
-    P.attack(s.b, dwarf, p, spec, [orc])
+    AT.attack(s.b, dwarf, p, spec, [orc])
     assert orc.hp == 80
 
 
@@ -484,7 +487,7 @@ def test_more_words_a_power_gives_for_a_while() -> None:
     put(s, "b1", 9, 3)
     aspect, cleric, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
     aspect.hp = cleric.hp = 30
-    P.deal_damage(s.b, orc, [(10, "")], None)
+    DM.deal_damage(s.b, orc, [(10, "")], None)
     assert not orc.alive and (aspect.hp, cleric.hp) == (40, 40)
 
 
@@ -501,21 +504,21 @@ def test_the_circle_burns_each_enemy_once_a_turn_and_ends_with_the_round() -> No
     put(s, "b1", 7, 3)
     put(s, "b2", 7, 5)
     aramil, orc, elf = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
-    P.walk(s.b, orc, [(6, 3)])
+    MV.walk(s.b, orc, [(6, 3)])
     assert orc.hp == 100  # nothing given yet
     circle = aramil.powers[1]
-    P.apply_power(s.b, aramil, circle, P.power_ctx(Ctx(aramil), circle))
+    TR.apply_power(s.b, aramil, circle, power_ctx(Ctx(aramil), circle))
     s.b.active = orc
-    P.walk(s.b, orc, [(5, 3)])  # 3 squares away: within the circle
+    MV.walk(s.b, orc, [(5, 3)])  # 3 squares away: within the circle
     assert orc.hp == 85
-    P.walk(s.b, orc, [(4, 3)])  # still its turn: once a turn only
+    MV.walk(s.b, orc, [(4, 3)])  # still its turn: once a turn only
     assert orc.hp == 85
     s.b.active = elf
-    P.walk(s.b, elf, [(6, 5), (5, 5)])  # another enemy, another turn
+    MV.walk(s.b, elf, [(6, 5), (5, 5)])  # another enemy, another turn
     assert elf.hp == 85
     s._end_round()
     s.b.active = orc
-    P.walk(s.b, orc, [(3, 3)])
+    MV.walk(s.b, orc, [(3, 3)])
     assert orc.hp == 85  # the round is over: the circle is gone
 
 
@@ -552,7 +555,7 @@ def test_the_vampire_wolf_heals_when_its_own_attack_bloodies_an_enemy() -> None:
     vamp.hp = 30
     p, spec = _sword(wolf)
     orc.hp = 25
-    P.attack(s.b, wolf, p, spec, [orc])  # the other wolf bloodies it: not this creature's attack
+    AT.attack(s.b, wolf, p, spec, [orc])  # the other wolf bloodies it: not this creature's attack
     assert orc.bloodied and vamp.hp == 30
     s2 = _two([card("Vampire Dire Wolf", SWORD, VAMPIRIC, hp=60)], [card("Orc", SWORD, hp=40)], [15])
     put(s2, "a1", 4, 3)
@@ -561,5 +564,5 @@ def test_the_vampire_wolf_heals_when_its_own_attack_bloodies_an_enemy() -> None:
     vamp.hp = 30
     orc.hp = 25
     p, spec = _sword(vamp)
-    P.attack(s2.b, vamp, p, spec, [orc])
+    AT.attack(s2.b, vamp, p, spec, [orc])
     assert orc.bloodied and vamp.hp == 40

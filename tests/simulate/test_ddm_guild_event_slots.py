@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_damage as DM
+from simulate.games import ddm_guild_moves as MV
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_powers import parse_power
@@ -65,9 +69,9 @@ def test_a_natural_18_immobilizes_even_on_a_miss_and_a_17_does_not() -> None:
     s, aldani, orc = _duel(card("Aldani", SWORD, LOCKED), card("Orc", SWORD, hp=100, ac=40), [17, 18])
     claw = aldani.powers[0]
     assert claw.attack is not None
-    P.attack(s.b, aldani, claw, claw.attack, [orc])
+    AT.attack(s.b, aldani, claw, claw.attack, [orc])
     assert orc.hp == 100 and not orc.has("immobilized")
-    P.attack(s.b, aldani, claw, claw.attack, [orc])  # 18 + 10 misses AC 40, yet the die calls the power
+    AT.attack(s.b, aldani, claw, claw.attack, [orc])  # 18 + 10 misses AC 40, yet the die calls the power
     assert orc.hp == 95 and orc.has("immobilized")
 
 
@@ -75,9 +79,9 @@ def test_a_natural_13_against_a_living_target_is_an_automatic_critical_hit() -> 
     s, skeleton, orc = _duel(card("Skeleton", SWORD, BAD_LUCK), card("Orc", SWORD, hp=100, ac=40), [12, 13])
     sword = skeleton.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, skeleton, sword, sword.attack, [orc])
+    AT.attack(s.b, skeleton, sword, sword.attack, [orc])
     assert orc.hp == 100
-    P.attack(s.b, skeleton, sword, sword.attack, [orc])
+    AT.attack(s.b, skeleton, sword, sword.attack, [orc])
     assert orc.hp == 80  # a critical hit: double damage
     assert [(e.data["roll"], e.data["hit"], e.data["crit"]) for e in s.log.of_kind("attack")] == [
         (12, False, False), (13, True, True)]
@@ -93,9 +97,9 @@ def test_an_allys_natural_16_heals_it_and_a_15_does_not() -> None:
     fighter.hp = 20
     sword = fighter.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, fighter, sword, sword.attack, [orc])
+    AT.attack(s.b, fighter, sword, sword.attack, [orc])
     assert fighter.hp == 20
-    P.attack(s.b, fighter, sword, sword.attack, [orc])
+    AT.attack(s.b, fighter, sword, sword.attack, [orc])
     assert fighter.hp == 35
 
 
@@ -103,9 +107,9 @@ def test_a_hit_with_a_natural_17_cripples_and_a_hit_with_16_does_not() -> None:
     s, troll, orc = _duel(card("Troll", SWORD, CRIPPLING), card("Orc", SWORD, hp=100), [16, 17])
     sword = troll.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, troll, sword, sword.attack, [orc])
+    AT.attack(s.b, troll, sword, sword.attack, [orc])
     assert orc.hp == 90 and not orc.has("immobilized")
-    P.attack(s.b, troll, sword, sword.attack, [orc])
+    AT.attack(s.b, troll, sword, sword.attack, [orc])
     assert orc.hp == 80 and orc.has("immobilized") and any(e.kind == "ongoing" for e in orc.effects)
 
 
@@ -113,7 +117,7 @@ def test_the_retort_comes_after_the_enemys_attack_is_resolved() -> None:
     s, soldier, orc = _duel(card("Soldier", SWORD, RETORT), card("Orc", SWORD, hp=100), [15, 15])
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [soldier])
+    AT.attack(s.b, orc, osword, osword.attack, [soldier])
     assert soldier.hp == 40 and orc.hp == 90
     assert [(e.data["attacker"], e.data["hit"]) for e in s.log.of_kind("attack")] == [("b1", True), ("a1", True)]
 
@@ -124,12 +128,12 @@ def test_a_confused_enemy_starting_its_turn_within_reach_is_attacked_and_beyond_
     put(s, "a1", 2, 3)
     put(s, "b1", 5, 3)  # 3 squares: beyond its reach
     umber, orc = s.b.by_id["a1"], s.b.by_id["b1"]
-    P.add_active(s.b, orc, "condition", "confused", 0, "save", umber, Filter())  # as if a power confused it
-    P.turn_started(s.b, orc)
+    FX.add_active(s.b, orc, "condition", "confused", 0, "save", umber, Filter())  # as if a power confused it
+    TR.turn_started(s.b, orc)
     assert orc.hp == 100
     put(s, "b1", 4, 3)  # 2 squares: within Reach 2, not adjacent
     assert not s.b.adjacent(umber, orc)
-    P.turn_started(s.b, orc)
+    TR.turn_started(s.b, orc)
     assert orc.hp == 90
 
 
@@ -142,7 +146,7 @@ def test_a_defender_with_reach_answers_an_attack_on_an_ally() -> None:
     orc, squire = s.b.by_id["b1"], s.b.by_id["a2"]
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [squire])
+    AT.attack(s.b, orc, osword, osword.attack, [squire])
     assert orc.hp == 90
 
 
@@ -150,9 +154,9 @@ def test_an_opportunity_attack_meets_4_more_ac_and_an_ordinary_one_does_not() ->
     s, goblin, orc = _duel(card("Goblin Runner", SWORD, QUICK), card("Orc", SWORD, hp=100), [6, 6])
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [goblin], opportunity=True)  # 16 against AC 15 + 4
+    AT.attack(s.b, orc, osword, osword.attack, [goblin], opportunity=True)  # 16 against AC 15 + 4
     assert goblin.hp == 50
-    P.attack(s.b, orc, osword, osword.attack, [goblin])  # 16 against AC 15
+    AT.attack(s.b, orc, osword, osword.attack, [goblin])  # 16 against AC 15
     assert goblin.hp == 40
 
 
@@ -160,9 +164,9 @@ def test_an_opportunity_attack_misses_before_its_roll_counts() -> None:
     s, elf, orc = _duel(card("Swashbuckler", SWORD, ACROBATICS), card("Orc", SWORD, hp=100), [20, 15])
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [elf], opportunity=True)  # a natural 20, yet a miss
+    AT.attack(s.b, orc, osword, osword.attack, [elf], opportunity=True)  # a natural 20, yet a miss
     assert elf.hp == 50
-    P.attack(s.b, orc, osword, osword.attack, [elf])
+    AT.attack(s.b, orc, osword, osword.attack, [elf])
     assert elf.hp == 40
 
 
@@ -175,11 +179,11 @@ def test_phalanx_fighting_beside_an_ally_only() -> None:
     hob, other, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [hob])  # alone: 16 hits AC 15
+    AT.attack(s.b, orc, osword, osword.attack, [hob])  # alone: 16 hits AC 15
     assert hob.hp == 40
     put(s, "a2", 4, 4)
     assert s.b.adjacent(hob, other)
-    P.attack(s.b, orc, osword, osword.attack, [hob])  # beside an ally: 16 misses AC 17
+    AT.attack(s.b, orc, osword, osword.attack, [hob])  # beside an ally: 16 misses AC 17
     assert hob.hp == 40
 
 
@@ -209,9 +213,9 @@ def test_an_enemy_coming_within_2_squares_is_attacked_once_it_is_there() -> None
     put(s, "a1", 2, 3)
     put(s, "b1", 7, 3)
     orc = s.b.by_id["b1"]
-    P.walk(s.b, orc, [(6, 3), (5, 3)])  # 4, then 3 squares away: nothing
+    MV.walk(s.b, orc, [(6, 3), (5, 3)])  # 4, then 3 squares away: nothing
     assert orc.hp == 100
-    P.walk(s.b, orc, [(4, 3)])  # 2 squares away (its spear reaches 3)
+    MV.walk(s.b, orc, [(4, 3)])  # 2 squares away (its spear reaches 3)
     assert orc.hp == 90
 
 
@@ -220,11 +224,11 @@ def test_an_enemy_exactly_3_squares_away_is_attacked_and_nearer_is_not() -> None
     put(s, "a1", 2, 3)
     put(s, "b1", 7, 3)
     orc = s.b.by_id["b1"]
-    P.walk(s.b, orc, [(6, 3)])  # 4 squares away
+    MV.walk(s.b, orc, [(6, 3)])  # 4 squares away
     assert orc.hp == 100
-    P.walk(s.b, orc, [(5, 3)])  # exactly 3
+    MV.walk(s.b, orc, [(5, 3)])  # exactly 3
     assert orc.hp == 90
-    P.walk(s.b, orc, [(4, 3)])  # 2: not exactly 3
+    MV.walk(s.b, orc, [(4, 3)])  # 2: not exactly 3
     assert orc.hp == 90
 
 
@@ -233,9 +237,9 @@ def test_an_enemy_leaving_its_side_takes_5_damage_and_one_moving_beside_it_does_
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     orc = s.b.by_id["b1"]
-    P.walk(s.b, orc, [(5, 4)])  # still adjacent (diagonally): nothing; a 1 on the opportunity attack
+    MV.walk(s.b, orc, [(5, 4)])  # still adjacent (diagonally): nothing; a 1 on the opportunity attack
     assert orc.hp == 100
-    P.walk(s.b, orc, [(6, 4), (7, 4)])  # out of the adjacent squares at the first step, once
+    MV.walk(s.b, orc, [(6, 4), (7, 4)])  # out of the adjacent squares at the first step, once
     assert orc.hp == 95
 
 
@@ -251,9 +255,9 @@ def test_it_takes_5_damage_entering_river_terrain_only() -> None:
     put(s, "b1", 10, 7)
     snake = s.b.by_id["a1"]
     s.b.board.grid.terrain = {**s.b.board.grid.terrain, (4, 3): frozenset({"river"})}
-    P.walk(s.b, snake, [(3, 3)])
+    MV.walk(s.b, snake, [(3, 3)])
     assert snake.hp == 50
-    P.walk(s.b, snake, [(4, 3)])
+    MV.walk(s.b, snake, [(4, 3)])
     assert snake.hp == 45
 
 
@@ -284,9 +288,9 @@ def test_a_pin_declared_holds_only_after_a_hit() -> None:
     s, guard, orc = _duel(pin, card("Orc", SWORD, hp=100), [2, 15])
     sword = guard.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, guard, sword, sword.attack, [orc])  # declared (a use spent), missed: nothing
+    AT.attack(s.b, guard, sword, sword.attack, [orc])  # declared (a use spent), missed: nothing
     assert not orc.has("immobilized") and guard.uses[1] == 1
-    P.attack(s.b, guard, sword, sword.attack, [orc])
+    AT.attack(s.b, guard, sword, sword.attack, [orc])
     assert orc.hp == 90 and orc.has("immobilized")
 
 
@@ -294,9 +298,9 @@ def test_a_rebuke_answers_a_hit_and_not_a_miss() -> None:
     s, norker, orc = _duel(card("Norker", SWORD, REBUKE), card("Orc", SWORD, hp=100), [2, 15, 15])
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [norker])  # a miss: no rebuke
+    AT.attack(s.b, orc, osword, osword.attack, [norker])  # a miss: no rebuke
     assert orc.hp == 100
-    P.attack(s.b, orc, osword, osword.attack, [norker])  # a hit, then the rebuke
+    AT.attack(s.b, orc, osword, osword.attack, [norker])  # a hit, then the rebuke
     assert norker.hp == 40 and orc.hp == 90
 
 
@@ -309,10 +313,10 @@ def test_it_fades_away_after_a_miss_only() -> None:
     elf, archer = s.b.by_id["a1"], s.b.by_id["b1"]
     bow = archer.powers[0]
     assert bow.attack is not None
-    P.attack(s.b, archer, bow, bow.attack, [elf])  # 18 against AC 15 + 4: a miss, then it shifts away
+    AT.attack(s.b, archer, bow, bow.attack, [elf])  # 18 against AC 15 + 4: a miss, then it shifts away
     assert elf.hp == 50 and elf.pos != (2, 3)
     where = elf.pos
-    P.attack(s.b, archer, bow, bow.attack, [elf])  # 25: a hit, it stays
+    AT.attack(s.b, archer, bow, bow.attack, [elf])  # 25: a hit, it stays
     assert elf.hp == 40 and elf.pos == where
 
 
@@ -341,10 +345,10 @@ def test_thorns_answer_a_melee_attacks_damage_and_not_a_ranged_one() -> None:
     dryad, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     bow, sword = orc.powers[1], orc.powers[0]
     assert bow.attack is not None and sword.attack is not None
-    P.attack(s.b, orc, bow, bow.attack, [dryad])
+    AT.attack(s.b, orc, bow, bow.attack, [dryad])
     assert dryad.hp == 40 and orc.hp == 100
     put(s, "b1", 3, 3)
-    P.attack(s.b, orc, sword, sword.attack, [dryad])
+    AT.attack(s.b, orc, sword, sword.attack, [dryad])
     assert dryad.hp == 30 and orc.hp == 95
 
 
@@ -356,9 +360,9 @@ def test_an_enemy_damaged_by_a_melee_attack_takes_5_more() -> None:
     fighter, orc = s.b.by_id["a2"], s.b.by_id["b1"]
     sword = fighter.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, fighter, sword, sword.attack, [orc])
+    AT.attack(s.b, fighter, sword, sword.attack, [orc])
     assert orc.hp == 85
-    P.deal_damage(s.b, orc, [(10, "")], fighter)  # damage that is no attack's: nothing more
+    DM.deal_damage(s.b, orc, [(10, "")], fighter)  # damage that is no attack's: nothing more
     assert orc.hp == 75
 
 
@@ -366,7 +370,7 @@ def test_a_missed_melee_attacker_is_immobilized() -> None:
     s, golem, orc = _duel(card("Web Golem", SWORD, ENTRAP), card("Orc", SWORD, hp=100), [2])
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [golem])
+    AT.attack(s.b, orc, osword, osword.attack, [golem])
     assert golem.hp == 50 and orc.has("immobilized")
 
 
@@ -389,9 +393,9 @@ def test_bloodying_an_enemy_calls_a_second_attack_and_a_hit_above_half_does_not(
     s, troll, orc = _duel(card("Troll", SWORD, FRENZIED), card("Orc", SWORD, hp=40), [15, 15, 15])
     sword = troll.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, troll, sword, sword.attack, [orc])  # 40 -> 30: not bloodied
+    AT.attack(s.b, troll, sword, sword.attack, [orc])  # 40 -> 30: not bloodied
     assert orc.hp == 30
-    P.attack(s.b, troll, sword, sword.attack, [orc])  # 30 -> 20: bloodied, then the frenzied strike
+    AT.attack(s.b, troll, sword, sword.attack, [orc])  # 30 -> 20: bloodied, then the frenzied strike
     assert orc.hp == 10
 
 
@@ -400,9 +404,9 @@ def test_it_heals_when_it_bloodies_and_when_it_destroys() -> None:
     redcap.hp = 20
     sword = redcap.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, redcap, sword, sword.attack, [orc])  # 20 -> 10: bloodied
+    AT.attack(s.b, redcap, sword, sword.attack, [orc])  # 20 -> 10: bloodied
     assert redcap.hp == 30
-    P.attack(s.b, redcap, sword, sword.attack, [orc])  # destroyed
+    AT.attack(s.b, redcap, sword, sword.attack, [orc])  # destroyed
     assert not orc.in_play() and redcap.hp == 40
 
 
@@ -416,7 +420,7 @@ def test_an_orc_ally_that_bloodies_an_enemy_heals() -> None:
     warrior.hp = 20
     sword = warrior.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, warrior, sword, sword.attack, [human])
+    AT.attack(s.b, warrior, sword, sword.attack, [human])
     assert human.hp == 10 and warrior.hp == 35
 
 
@@ -436,9 +440,9 @@ def test_an_adjacent_enemy_destroyed_heals_it_and_one_farther_away_does_not() ->
     put(s, "b2", 8, 6)
     devourer, orc, goblin = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
     devourer.hp = 20
-    P.deal_damage(s.b, goblin, [(10, "")], devourer)  # destroyed 4 squares away
+    DM.deal_damage(s.b, goblin, [(10, "")], devourer)  # destroyed 4 squares away
     assert not goblin.in_play() and devourer.hp == 20
-    P.deal_damage(s.b, orc, [(10, "")], devourer)  # destroyed beside it
+    DM.deal_damage(s.b, orc, [(10, "")], devourer)  # destroyed beside it
     assert not orc.in_play() and devourer.hp == 30
 
 
@@ -454,9 +458,9 @@ def test_a_hit_with_the_named_power_recharges_it_and_another_hit_does_not() -> N
     shadow.uses[smoke.index] = 0  # spent
     sword, terror = shadow.powers[0], shadow.powers[1]
     assert sword.attack is not None and terror.attack is not None
-    P.attack(s.b, shadow, sword, sword.attack, [orc])
+    AT.attack(s.b, shadow, sword, sword.attack, [orc])
     assert shadow.uses[smoke.index] == 0
-    P.attack(s.b, shadow, terror, terror.attack, [orc])
+    AT.attack(s.b, shadow, terror, terror.attack, [orc])
     assert shadow.uses[smoke.index] == 1
 
 
@@ -475,11 +479,11 @@ def test_an_attack_against_a_lone_target_has_its_bonus_and_against_a_flanked_one
     panther, wolf, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
     sword = panther.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, panther, sword, sword.attack, [orc])  # alone with the orc: +10 damage
+    AT.attack(s.b, panther, sword, sword.attack, [orc])  # alone with the orc: +10 damage
     assert orc.hp == 80
     put(s, "a2", 6, 3)  # another creature beside the orc
     assert s.b.adjacent(wolf, orc)
-    P.attack(s.b, panther, sword, sword.attack, [orc])
+    AT.attack(s.b, panther, sword, sword.attack, [orc])
     assert orc.hp == 70
 
 
@@ -494,9 +498,9 @@ def test_an_ally_first_bloodied_heals_and_bloodied_again_does_not() -> None:
     put(s, "a2", 4, 3)
     put(s, "b1", 10, 7)
     soldier, orc = s.b.by_id["a2"], s.b.by_id["b1"]
-    P.deal_damage(s.b, soldier, [(30, "")], orc)  # 50 -> 20: bloodied the first time, healed to 35
+    DM.deal_damage(s.b, soldier, [(30, "")], orc)  # 50 -> 20: bloodied the first time, healed to 35
     assert soldier.hp == 35
-    P.deal_damage(s.b, soldier, [(15, "")], orc)  # 35 -> 20: bloodied again, not the first time
+    DM.deal_damage(s.b, soldier, [(15, "")], orc)  # 35 -> 20: bloodied again, not the first time
     assert soldier.hp == 20
 
 
@@ -526,7 +530,7 @@ def test_an_adjacent_ally_destroyed_heals_it_too() -> None:
     put(s, "b1", 9, 7)
     drudge, friend, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
     drudge.hp = 20
-    P.deal_damage(s.b, friend, [(10, "")], orc)
+    DM.deal_damage(s.b, friend, [(10, "")], orc)
     assert not friend.in_play() and drudge.hp == 30
 
 
@@ -539,9 +543,9 @@ def test_an_allys_natural_17_is_a_critical_hit() -> None:
     fighter, orc = s.b.by_id["a2"], s.b.by_id["b1"]
     sword = fighter.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, fighter, sword, sword.attack, [orc])
+    AT.attack(s.b, fighter, sword, sword.attack, [orc])
     assert orc.hp == 90
-    P.attack(s.b, fighter, sword, sword.attack, [orc])  # a critical hit: double damage
+    AT.attack(s.b, fighter, sword, sword.attack, [orc])  # a critical hit: double damage
     assert orc.hp == 70
 
 
@@ -555,10 +559,10 @@ def test_a_weakened_creature_destroyed_recharges_it_and_another_does_not() -> No
     magelord, orc, goblin = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
     power = magelord.powers[0]
     magelord.uses[power.index] = 0
-    P.deal_damage(s.b, goblin, [(10, "")], magelord)  # not weakened
+    DM.deal_damage(s.b, goblin, [(10, "")], magelord)  # not weakened
     assert magelord.uses[power.index] == 0
-    P.add_active(s.b, orc, "condition", "weakened", 0, "save", magelord, Filter())
-    P.deal_damage(s.b, orc, [(10, "")], magelord)
+    FX.add_active(s.b, orc, "condition", "weakened", 0, "save", magelord, Filter())
+    DM.deal_damage(s.b, orc, [(10, "")], magelord)
     assert magelord.uses[power.index] == 1
 
 
@@ -581,7 +585,7 @@ def test_its_side_hitting_and_being_hit() -> None:
     fighter, orc = s.b.by_id["a2"], s.b.by_id["b1"]
     sword, osword = fighter.powers[0], orc.powers[0]
     assert sword.attack is not None and osword.attack is not None
-    P.attack(s.b, fighter, sword, sword.attack, [orc])  # the ally's hit: +10 radiant
+    AT.attack(s.b, fighter, sword, sword.attack, [orc])  # the ally's hit: +10 radiant
     assert orc.hp == 80
-    P.attack(s.b, orc, osword, osword.attack, [fighter])  # the ally is hit: the attacker takes 10
+    AT.attack(s.b, orc, osword, osword.attack, [fighter])  # the ally is hit: the attacker takes 10
     assert fighter.hp == 40 and orc.hp == 70

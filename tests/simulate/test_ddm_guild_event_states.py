@@ -6,9 +6,12 @@ that does not provoke opportunity attacks', 'invisible until end of its next tur
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_moves as MV
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildMove, GuildState
 from simulate.games.ddm_guild_coverage import engine_unplayed
+from simulate.games.ddm_guild_judge import Ctx
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_state import Fighter
 from simulate.games.ddm_guild_vocab import Filter
@@ -58,7 +61,7 @@ def test_no_higher_level_ally_near() -> None:
     gnoll, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     swing(s, gnoll, orc)
     assert _last_total(s, gnoll) == 17
-    P.place(s.b, s.b.by_id["a2"], (3, 3))
+    MV.place(s.b, s.b.by_id["a2"], (3, 3))
     swing(s, gnoll, orc)
     assert _last_total(s, gnoll) == 15
 
@@ -70,7 +73,7 @@ def test_combat_advantage_against_an_enemy_not_above_its_level() -> None:
         put(s, "a1", 4, 3)
         put(s, "b1", 5, 3)
         orc = s.b.by_id["b1"]
-        P.add_active(s.b, orc, "condition", "dazed", 0, "end-round", s.b.by_id["a1"], Filter())  # (it grants
+        FX.add_active(s.b, orc, "condition", "dazed", 0, "end-round", s.b.by_id["a1"], Filter())  # (it grants
         # combat advantage)
         swing(s, s.b.by_id["a1"], orc)
         assert orc.hp == hp, level
@@ -93,10 +96,10 @@ def test_bloodied_at_the_start_of_its_turn_it_heals() -> None:
     put(s, "a1", 2, 3)
     put(s, "b1", 8, 3)
     f = s.b.by_id["a1"]
-    P.turn_started(s.b, f)
+    TR.turn_started(s.b, f)
     assert f.hp == 60
     f.hp = 20
-    P.turn_started(s.b, f)
+    TR.turn_started(s.b, f)
     assert f.hp == 30
 
 
@@ -137,7 +140,7 @@ def test_invisible_until_it_attacks() -> None:
     put(s, "b1", 5, 3)
     imp = s.b.by_id["a1"]
     turn_of(s, "a1")
-    P.apply_power(s.b, imp, imp.powers[1], P.Ctx(imp))
+    TR.apply_power(s.b, imp, imp.powers[1], Ctx(imp))
     assert imp.has("invisible")
     swing(s, imp, s.b.by_id["b1"])
     assert not imp.has("invisible")
@@ -154,11 +157,11 @@ def test_kinship_two_or_three() -> None:
     w, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     swing(s, w, orc)
     assert _last_total(s, w) == 15
-    P.place(s.b, s.b.by_id["a2"], (3, 3))
+    MV.place(s.b, s.b.by_id["a2"], (3, 3))
     swing(s, w, orc)
     assert _last_total(s, w) == 17
-    P.place(s.b, s.b.by_id["a2"], (1, 7))
-    P.place(s.b, s.b.by_id["a3"], (4, 4))
+    MV.place(s.b, s.b.by_id["a2"], (1, 7))
+    MV.place(s.b, s.b.by_id["a3"], (4, 4))
     swing(s, w, orc)
     assert _last_total(s, w) == 18
 
@@ -208,9 +211,9 @@ def test_attacks_aimed_elsewhere_than_the_event() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     put(s, "b2", 3, 3)
-    P.add_active(s.b, s.b.by_id["b1"], "condition", "immobilized", 0, "end-round", s.b.by_id["a1"], Filter())
+    FX.add_active(s.b, s.b.by_id["b1"], "condition", "immobilized", 0, "end-round", s.b.by_id["a1"], Filter())
     s.b.by_id["a1"].immediate_used = False  # (its first activation, as the battle was set up, spent it)
-    P.turn_started(s.b, s.b.by_id["a1"])
+    TR.turn_started(s.b, s.b.by_id["a1"])
     assert (s.b.by_id["b1"].hp, s.b.by_id["b2"].hp) == (190, 200)
     bow = "Bow: (range 10) +10 vs. AC; 10 damage."
     s = battle([card("Skirmisher", SWORD, bow, NEAREST)], [card("Orc", SWORD, hp=10), card("Near", SWORD, hp=200),
@@ -238,7 +241,7 @@ def test_an_extra_attack_against_a_target_in_a_state() -> None:
         swing(s, f, orc)
         assert orc.hp == 190, text
         f.immediate_used = False
-        P.add_active(s.b, orc, "condition", cond, 0, "end-round", f, Filter())
+        FX.add_active(s.b, orc, "condition", cond, 0, "end-round", f, Filter())
         swing(s, f, orc)
         assert orc.hp == 170, text
 

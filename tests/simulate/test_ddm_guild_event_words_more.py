@@ -4,7 +4,7 @@ Bloodied' (Blood Frenzy), 'Until this creature moves on its turn, whenever ...' 
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
 
 HARD = ("Hard to Kill: Immediate, when this creature would be reduced to 0 HP or fewer; this creature has 5 HP "
@@ -71,7 +71,7 @@ def test_razor_barrier_lasts_until_it_moves() -> None:
     s._start_turn(mage)
     attack_with(s, orc, mage)
     assert orc.hp == 90
-    P.shift_to(s.b, mage, (5, 4))  # (still beside the orc)
+    MV.shift_to(s.b, mage, (5, 4))  # (still beside the orc)
     attack_with(s, orc, mage)
     assert orc.hp == 90
 

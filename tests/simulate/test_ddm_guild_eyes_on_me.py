@@ -5,7 +5,7 @@ others (ddm-guild.challenge)."""
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
 from simulate.games.ddm_guild import GuildState
 from simulate.games.ddm_guild_state import Fighter
 from tests.simulate.test_ddm_guild_rules import (
@@ -56,5 +56,5 @@ def test_an_attack_on_it_or_not_on_its_turn_draws_none() -> None:
 def test_a_shift_draws_it_before_the_enemy_leaves() -> None:
     s, _soldier, _squire, orc = _board(EYES)
     turn_of(s, "b1")
-    P.shift_to(s.b, orc, (6, 3))
+    MV.shift_to(s.b, orc, (6, 3))
     assert orc.hp == 90

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games.ddm_guild import GuildCharge
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_state import Fighter
@@ -109,6 +109,6 @@ def test_a_natural_11_on_any_attack_roll(face: int, answers: bool) -> None:
     sword = squire.powers[0]
     assert sword.attack is not None
     before = len(s.log.of_kind("attack"))
-    P.attack(s.b, squire, sword, sword.attack, [s.b.by_id["b1"]])
+    AT.attack(s.b, squire, sword, sword.attack, [s.b.by_id["b1"]])
     made = sorted(str(e.data["attacker"]) for e in s.log.of_kind("attack")[before:])
     assert made == (["a1", "a2"] if answers else ["a2"])

@@ -4,7 +4,7 @@ that does not say so provokes nothing)."""
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
 
@@ -22,7 +22,7 @@ def _shove(text: str) -> tuple[list[tuple[str, str]], int]:
     bully, victim = s.b.by_id["a1"], s.b.by_id["b1"]
     shove = next(p for p in bully.powers if p.text == text)
     assert shove.attack is not None
-    P.attack(s.b, bully, shove, shove.attack, [victim])
+    AT.attack(s.b, bully, shove, shove.attack, [victim])
     oas = [(str(e.data["attacker"]), str(e.data["why"])) for e in s.log.of_kind("opportunity-attack")]
     return oas, victim.hp
 

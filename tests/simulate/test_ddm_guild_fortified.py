@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -34,5 +34,5 @@ def test_less_damage_from_a_critical_hit(weapon: str, face: int, hp: int) -> Non
     orc = s.b.by_id["b1"]
     p = orc.powers[0]
     assert p.attack is not None
-    P.attack(s.b, orc, p, p.attack, [s.b.by_id["a1"]])
+    AT.attack(s.b, orc, p, p.attack, [s.b.by_id["a1"]])
     assert s.b.by_id["a1"].hp == hp

@@ -5,9 +5,11 @@ read as parts and played on the target as it was before the hit (profile ddm-gui
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -79,9 +81,9 @@ def _conditions(f: J.Fighter) -> list[str]:
 def test_a_dazed_target_is_stunned_instead() -> None:
     s, hero, orc, p = _duel(BRUTE, [15, 15])
     assert p.attack is not None
-    P.attack(s.b, hero, p, p.attack, [orc])
+    AT.attack(s.b, hero, p, p.attack, [orc])
     assert _conditions(orc) == ["dazed"]  # not dazed before the hit: dazed
-    P.attack(s.b, hero, p, p.attack, [orc])
+    AT.attack(s.b, hero, p, p.attack, [orc])
     assert _conditions(orc) == ["dazed", "stunned"]  # dazed already: stunned instead of a second daze
     assert orc.hp == 80
 
@@ -89,10 +91,10 @@ def test_a_dazed_target_is_stunned_instead() -> None:
 def test_more_damage_against_an_immobilized_target_instead() -> None:
     s, hero, orc, p = _duel(CLAW, [15, 15])
     assert p.attack is not None
-    P.attack(s.b, hero, p, p.attack, [orc])
+    AT.attack(s.b, hero, p, p.attack, [orc])
     assert orc.hp == 90
-    P.add_active(s.b, orc, "condition", "immobilized", 0, "save", hero, Filter())
-    P.attack(s.b, hero, p, p.attack, [orc])
+    FX.add_active(s.b, orc, "condition", "immobilized", 0, "save", hero, Filter())
+    AT.attack(s.b, hero, p, p.attack, [orc])
     assert orc.hp == 70  # 20 instead of 10, not 30
 
 
@@ -106,28 +108,28 @@ def test_extra_damage_against_evil_targets_only() -> None:
     hero, orc, evil = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
     p = hero.powers[0]
     assert p.attack is not None and not C.engine_unplayed(p)
-    P.attack(s.b, hero, p, p.attack, [orc])
-    P.attack(s.b, hero, p, p.attack, [evil])
+    AT.attack(s.b, hero, p, p.attack, [orc])
+    AT.attack(s.b, hero, p, p.attack, [evil])
     assert (orc.hp, evil.hp) == (90, 80)  # a neutral orc: 10; an evil fiend: 10 + 10 radiant
 
 
 def test_the_state_is_the_targets_before_the_hit() -> None:
     s, hero, orc, p = _duel(AXE, [15, 15], enemy_hp=20)
     assert p.attack is not None
-    P.attack(s.b, hero, p, p.attack, [orc])
+    AT.attack(s.b, hero, p, p.attack, [orc])
     assert orc.hp == 10 and orc.bloodied  # bloodied by this hit: the rider did not count
-    P.attack(s.b, hero, p, p.attack, [orc])
+    AT.attack(s.b, hero, p, p.attack, [orc])
     assert not orc.in_play()  # 10 + 15 against a bloodied target
 
 
 def test_a_chain_of_instead_conditions() -> None:
     s, hero, orc, p = _duel(TENTACLES, [15, 15, 15])
     assert p.attack is not None
-    P.attack(s.b, hero, p, p.attack, [orc])
+    AT.attack(s.b, hero, p, p.attack, [orc])
     assert _conditions(orc) == ["slowed"]
-    P.attack(s.b, hero, p, p.attack, [orc])
+    AT.attack(s.b, hero, p, p.attack, [orc])
     assert _conditions(orc) == ["immobilized", "slowed"]
-    P.attack(s.b, hero, p, p.attack, [orc])  # slowed and immobilized: the last that holds wins
+    AT.attack(s.b, hero, p, p.attack, [orc])  # slowed and immobilized: the last that holds wins
     assert _conditions(orc) == ["immobilized", "slowed", "stunned"]
 
 
@@ -142,10 +144,10 @@ def test_a_higher_attack_bonus_against_a_bloodied_target() -> None:
     assert p.attack.alt_gate.target_state == "bloodied"
     s, hero, orc, p = _duel(KILLING_BLOW, [3, 3], enemy_hp=100)  # 3 + 9 = 12 < AC 15; 3 + 14 = 17
     assert p.attack is not None
-    P.attack(s.b, hero, p, p.attack, [orc])
+    AT.attack(s.b, hero, p, p.attack, [orc])
     assert orc.hp == 100
     orc.hp = 50
-    P.attack(s.b, hero, p, p.attack, [orc])
+    AT.attack(s.b, hero, p, p.attack, [orc])
     assert orc.hp == 20
 
 
@@ -164,9 +166,9 @@ def test_more_points_when_the_destroyed_enemy_is_a_champion() -> None:
     hero = s.b.by_id["a1"]
     sword = hero.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, hero, sword, sword.attack, [s.b.by_id["b1"]])
+    AT.attack(s.b, hero, sword, sword.attack, [s.b.by_id["b1"]])
     assert s.b.scores[0] == 10 + 5
-    P.attack(s.b, hero, sword, sword.attack, [s.b.by_id["b2"]])
+    AT.attack(s.b, hero, sword, sword.attack, [s.b.by_id["b2"]])
     assert s.b.scores[0] == 15 + 10 + 10  # a champion: 10 instead of 5
 
 
@@ -182,7 +184,7 @@ def test_a_death_burst_printed_before_its_timing_and_a_miss_after_a_semicolon() 
     put(s, "b1", 6, 3)
     put(s, "b2", 4, 3)
     archon = s.b.by_id["a1"]
-    P.deal_damage(s.b, archon, [(10, "")], s.b.by_id["b1"])
+    DM.deal_damage(s.b, archon, [(10, "")], s.b.by_id["b1"])
     # the burst provokes (the engine's rule for attacks that are not melee): a 15 hits the dying archon, which is not
     # destroyed twice, a 1 misses; then the burst: a hit (20) and a miss (10)
     assert sorted(f.hp for f in s.b.fighters if f.player == 1) == [30, 40]
@@ -202,6 +204,6 @@ def test_a_rider_for_targets_of_a_level() -> None:
     guard = s.b.by_id["a1"]
     q = guard.powers[0]
     assert q.attack is not None
-    P.attack(s.b, guard, q, q.attack, [s.b.by_id["b1"]])
-    P.attack(s.b, guard, q, q.attack, [s.b.by_id["b2"]])
+    AT.attack(s.b, guard, q, q.attack, [s.b.by_id["b1"]])
+    AT.attack(s.b, guard, q, q.attack, [s.b.by_id["b2"]])
     assert s.b.by_id["b1"].has("dazed") and not s.b.by_id["b2"].has("dazed")

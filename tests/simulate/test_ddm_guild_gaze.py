@@ -3,8 +3,9 @@ cards print): no power named Gaze reaches the creature — not as a target, not 
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildAttack
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
@@ -33,12 +34,12 @@ def test_a_gaze_attack_cannot_target_it_and_a_gaze_area_passes_it_by() -> None:
     assert (0, ("b2",)) in offered and (0, ("b1",)) not in offered
     burst = medusa.powers[1]
     assert burst.attack is not None
-    P.attack(s.b, medusa, burst, burst.attack, [grimlock, orc])
+    AT.attack(s.b, medusa, burst, burst.attack, [grimlock, orc])
     assert grimlock.hp == 50 and orc.hp == 40
     sword = medusa.powers[2]
-    assert sword.attack is not None and P.in_range(s.b, medusa, sword, sword.attack, grimlock) is False  # not adjacent
+    assert sword.attack is not None and AT.in_range(s.b, medusa, sword, sword.attack, grimlock) is False  # not adjacent
     put(s, "a1", 5, 3)
-    assert P.in_range(s.b, medusa, sword, sword.attack, grimlock)  # not a gaze: it may
+    assert AT.in_range(s.b, medusa, sword, sword.attack, grimlock)  # not a gaze: it may
 
 
 def test_the_effects_of_a_special_power_named_gaze_pass_it_by() -> None:
@@ -50,5 +51,5 @@ def test_the_effects_of_a_special_power_named_gaze_pass_it_by() -> None:
     beholder = s.b.by_id["a1"]
     gaze = beholder.powers[1]
     assert gaze.played and gaze.trigger == "start-of-round", gaze.unplayed
-    P.use_triggered(s.b, beholder, gaze, J.Ctx(beholder))
+    TR.use_triggered(s.b, beholder, gaze, J.Ctx(beholder))
     assert s.b.by_id["b2"].has("dazed") and not s.b.by_id["b1"].has("dazed")

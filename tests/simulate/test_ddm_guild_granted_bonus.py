@@ -4,7 +4,7 @@ its Speed and makes a {b} attack against the attacker' (the move ends beside tha
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games.ddm_guild import GuildState
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_state import Fighter
@@ -22,7 +22,7 @@ LOYAL = "Loyal Protector: Immediate, when an ally within 5 squares becomes Blood
 def swing(s: GuildState, attacker: Fighter, target: Fighter) -> None:
     power = attacker.powers[0]
     assert power.attack is not None
-    P.attack(s.b, attacker, power, power.attack, [target])
+    AT.attack(s.b, attacker, power, power.attack, [target])
 
 
 def test_the_bonus_is_read_before_or_after_the_target() -> None:

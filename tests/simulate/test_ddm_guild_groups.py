@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_state import Fighter
 from simulate.games.ddm_guild_vocab import Filter
@@ -42,7 +44,7 @@ def _of(d: dict[str, Any], **changes: Any) -> dict[str, Any]:
 def _use(s: Any, fid: str, text: str) -> None:
     f = s.b.by_id[fid]
     power = next(p for p in f.powers if p.text == text)
-    P.apply_effects(s.b, power.effects, J.Ctx(f))
+    FX.apply_effects(s.b, power.effects, J.Ctx(f))
 
 
 def _damage_bonus(s: Any, f: Fighter, target: Fighter | None = None) -> int:
@@ -92,8 +94,8 @@ def test_a_bonus_to_saving_throws_turns_a_7_into_a_saved_throw() -> None:
     _use(s, "a1", SAVES)
     acolyte, orc = s.b.by_id["a2"], s.b.by_id["b1"]
     for f in (acolyte, orc):
-        P.add_active(s.b, f, "condition", "dazed", 0, "save", s.b.by_id["a1"], Filter())
-    saved = [P.roll_save(s.b, f, next(e for e in f.effects if e.what == "dazed")) for f in (acolyte, orc)]
+        FX.add_active(s.b, f, "condition", "dazed", 0, "save", s.b.by_id["a1"], Filter())
+    saved = [TR.roll_save(s.b, f, next(e for e in f.effects if e.what == "dazed")) for f in (acolyte, orc)]
     assert saved == [True, False]
     assert [e["bonus"] for e in s.b.log.to_json() if e["kind"] == "save" and "bonus" in e] == [4]
 
@@ -106,8 +108,8 @@ def test_allies_score_critical_hits_on_a_19_for_the_round_and_enemies_do_not() -
     put(s, "b2", 3, 3)
     _use(s, "a1", KEEN)
     knight, orc, troll = s.b.by_id["a2"], s.b.by_id["b1"], s.b.by_id["b2"]
-    P.attack(s.b, knight, knight.powers[0], knight.powers[0].attack, [orc])  # type: ignore[arg-type]
-    P.attack(s.b, troll, troll.powers[0], troll.powers[0].attack, [knight])  # type: ignore[arg-type]
+    AT.attack(s.b, knight, knight.powers[0], knight.powers[0].attack, [orc])  # type: ignore[arg-type]
+    AT.attack(s.b, troll, troll.powers[0], troll.powers[0].attack, [knight])  # type: ignore[arg-type]
     assert [(e.data["attacker"], e.data["crit"]) for e in s.log.of_kind("attack")] == [("a2", True), ("b2", False)]
     assert orc.hp == 80  # 10 damage doubled
 
@@ -123,8 +125,8 @@ def test_a_critical_range_against_bloodied_targets_only_for_evil_allies() -> Non
     sword = cultist.powers[0]
     assert sword.attack is not None
     spec = sword.attack
-    assert (P._keen(s.b, cultist, orc, sword, spec), P._keen(s.b, cultist, elf, sword, spec)) == (16, 20)
-    assert P._keen(s.b, mercenary, orc, mercenary.powers[0], spec) == 20
+    assert (AT._keen(s.b, cultist, orc, sword, spec), AT._keen(s.b, cultist, elf, sword, spec)) == (16, 20)
+    assert AT._keen(s.b, mercenary, orc, mercenary.powers[0], spec) == 20
 
 
 def test_two_sizes_before_a_kind_are_both_of_that_kind() -> None:
@@ -148,7 +150,7 @@ def test_cold_creatures_deal_ten_more_cold_damage() -> None:
     _use(s, "a1", COLD)
     for fid, tid in (("a2", "b1"), ("a3", "b2")):
         f = s.b.by_id[fid]
-        P.attack(s.b, f, f.powers[0], f.powers[0].attack, [s.b.by_id[tid]])  # type: ignore[arg-type]
+        AT.attack(s.b, f, f.powers[0], f.powers[0].attack, [s.b.by_id[tid]])  # type: ignore[arg-type]
     assert (s.b.by_id["b1"].hp, s.b.by_id["b2"].hp) == (80, 90)
 
 

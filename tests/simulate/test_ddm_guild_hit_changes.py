@@ -5,8 +5,8 @@ automatic hit and a critical hit' (Berserker's Telling Retort)."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_coverage as C
-from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -41,10 +41,10 @@ def test_a_declared_attack_is_a_critical_hit_once() -> None:
     goblin, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     sword = goblin.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, goblin, sword, sword.attack, [orc])  # a natural 2, yet a critical hit: double damage
+    AT.attack(s.b, goblin, sword, sword.attack, [orc])  # a natural 2, yet a critical hit: double damage
     assert orc.hp == 80
     assert [e.data["crit"] for e in s.log.of_kind("attack")] == [True]
-    P.attack(s.b, goblin, sword, sword.attack, [orc])  # its one use is spent: a 2 misses
+    AT.attack(s.b, goblin, sword, sword.attack, [orc])  # its one use is spent: a 2 misses
     assert orc.hp == 80
 
 
@@ -55,7 +55,7 @@ def test_an_enemys_critical_hit_becomes_a_normal_hit() -> None:
     monk, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [monk])  # a natural 20: a hit, not doubled
+    AT.attack(s.b, orc, osword, osword.attack, [monk])  # a natural 20: a hit, not doubled
     assert monk.hp == 40
     assert [e.data["crit"] for e in s.log.of_kind("attack")] == [False]
 
@@ -67,7 +67,7 @@ def test_a_granted_attack_that_is_an_automatic_critical_hit() -> None:
     berserker, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [berserker])  # the orc's critical: the retort, a 1 yet a critical
+    AT.attack(s.b, orc, osword, osword.attack, [berserker])  # the orc's critical: the retort, a 1 yet a critical
     assert berserker.hp == 30 and orc.hp == 80
 
 
@@ -83,7 +83,7 @@ def test_an_allys_hit_becomes_a_critical_hit_on_a_roll_of_10_or_more() -> None:
     blackguard, orc = s.b.by_id["a2"], s.b.by_id["b1"]
     sword = blackguard.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, blackguard, sword, sword.attack, [orc])  # a 12: a critical, double damage
-    P.attack(s.b, blackguard, sword, sword.attack, [orc])  # a 3: a plain hit
+    AT.attack(s.b, blackguard, sword, sword.attack, [orc])  # a 12: a critical, double damage
+    AT.attack(s.b, blackguard, sword, sword.attack, [orc])  # a 3: a plain hit
     assert orc.hp == 70
     assert [e.data["crit"] for e in s.log.of_kind("attack")] == [True, False]

@@ -4,9 +4,11 @@
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
 from simulate.games.ddm_guild_cards import card_from_json
 from simulate.games.ddm_guild_state import Fighter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -20,7 +22,7 @@ def _played(raw: dict[str, object], index: int) -> None:
 def _attack(s: object, attacker: Fighter, target: Fighter) -> int:
     p = attacker.powers[0]
     assert p.attack is not None
-    return P.attack(s.b, attacker, p, p.attack, [target])  # type: ignore[attr-defined]
+    return AT.attack(s.b, attacker, p, p.attack, [target])  # type: ignore[attr-defined]
 
 
 def test_combat_advantage_gives_3_instead_of_2() -> None:
@@ -31,7 +33,7 @@ def test_combat_advantage_gives_3_instead_of_2() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     put(s, "a2", 6, 3)  # flanking: combat advantage
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     k, guard, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
     assert _attack(s, k, orc) == 1  # 2 + 10 + 3 = 15
     assert _attack(s, guard, orc) == 0  # the guard's advantage is the rules' +2: 14
@@ -48,7 +50,7 @@ def test_allies_have_5_instead_of_2_while_flanking() -> None:
     put(s, "b1", 5, 3)
     put(s, "a3", 6, 3)
     m, guard, orc = (s.b.by_id[i] for i in ("a1", "a2", "b1"))
-    P.apply_effects(s.b, m.powers[1].effects, J.Ctx(m))
+    FX.apply_effects(s.b, m.powers[1].effects, J.Ctx(m))
     assert _attack(s, guard, orc) == 1  # 5 + 10 + 5 = 20
     put(s, "a3", 9, 1)  # no longer flanking: no advantage at all
     assert _attack(s, guard, orc) == 0

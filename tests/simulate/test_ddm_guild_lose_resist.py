@@ -4,7 +4,7 @@ Resist 5 All until end of round' (Faith-Sustained), 'target of that attack loses
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
 
 FAITH = ("Faith-Sustained: At start of each round, if a Good ally is not on the battle map, this creature loses Resist "
@@ -23,7 +23,7 @@ def test_faith_sustained_loses_its_resist_without_a_good_ally() -> None:
         put(s, "a2", 2, 3)
         put(s, "b1", 9, 3)
         deva = s.b.by_id["a1"]
-        P.fire(s.b, "start-of-round", [deva])
+        TR.fire(s.b, "start-of-round", [deva])
         assert deva.resist_now().get("all", 0) == resist, ally
 
 

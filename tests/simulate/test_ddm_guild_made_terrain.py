@@ -9,9 +9,13 @@ import pytest
 from django.utils import translation
 
 from simulate.bridges.ddm_guild_events import describe_event
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildAttack, GuildPower
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_state import Made
@@ -92,7 +96,7 @@ def test_smoke_around_it_blocks_sight_through_it_and_the_engine_uses_it_against_
     mage, archer = s.b.by_id["a1"], s.b.by_id["b1"]
     turn_of(s, "a1")
     mist = mage.powers[1]
-    assert P.smoke_worth(s.b, mist.effects[0], J.Ctx(mage)) > 0  # it cuts an archer's sight of it
+    assert FX.smoke_worth(s.b, mist.effects[0], J.Ctx(mage)) > 0  # it cuts an archer's sight of it
     s.apply(GuildPower(1))
     assert s.b.made and len(s.b.made[0].squares) == 9
     assert not s.b.sees(archer, mage)
@@ -107,7 +111,7 @@ def test_smoke_left_when_destroyed_lasts_until_the_end_of_the_next_round() -> No
     put(s, "b2", 1, 3)
     creeper, archer, orc = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
     assert s.b.sees(archer, orc)
-    P.deal_damage(s.b, creeper, [(60, "")], archer)
+    DM.deal_damage(s.b, creeper, [(60, "")], archer)
     assert not creeper.alive
     assert not s.b.sees(archer, orc)  # its square and those around it: the line from the archer passes through
     s._end_round()
@@ -126,7 +130,7 @@ def test_an_attacks_smoke_is_made_hit_or_miss() -> None:
     turn_of(s, "a1")
     breath = mephit.powers[0]
     assert breath.attack is not None
-    P.attack(s.b, mephit, breath, breath.attack, [s.b.by_id["b1"]])
+    AT.attack(s.b, mephit, breath, breath.attack, [s.b.by_id["b1"]])
     assert s.b.made and s.b.made[0].squares == frozenset(
         (x, y) for x in (3, 4, 5) for y in (2, 3, 4) if (x, y) != (4, 3))
     assert not s.b.sees(archer, mephit)
@@ -170,7 +174,7 @@ def test_a_space_that_is_smoke_when_it_is_not_its_turn_and_a_creature_that_sees_
     put(s, "b2", 9, 5)
     dancer, archer, demon = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
     s.b.active = None  # (not its turn)
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     assert s.b.carried == frozenset({(4, 3)})
     assert not s.b.sees(archer, dancer) and s.b.sees(demon, dancer)  # the demon sees through the smoke
     turn_of(s, "b2")
@@ -178,7 +182,7 @@ def test_a_space_that_is_smoke_when_it_is_not_its_turn_and_a_creature_that_sees_
     s.b.active = dancer
     s._start_turn(dancer)  # its own turn: no smoke
     assert s.b.sees(archer, dancer) and not s.b.carried
-    P.walk(s.b, dancer, [(3, 3)])
+    MV.walk(s.b, dancer, [(3, 3)])
     s._end_turn(dancer)
     assert s.b.carried == frozenset({(3, 3)}) and not s.b.sees(archer, dancer)
 
@@ -200,14 +204,14 @@ def test_difficult_terrain_made_for_some_creatures_and_a_creature_for_which_ever
     put(s, "b1", 9, 3)
     put(s, "b2", 9, 6)
     giant, orc, merrow = s.b.by_id["a2"], s.b.by_id["b1"], s.b.by_id["b2"]
-    P.refresh_while(s.b)
-    assert P.reach(s.b, merrow, 6).cost_to((6, 6)) == 6  # every square costs 2
-    assert P.reach(s.b, orc, 6).cost_to((6, 3)) == 3
-    P.fire(s.b, "any-time", [s.b.by_id["a1"]])
+    MV.refresh_while(s.b)
+    assert MV.reach(s.b, merrow, 6).cost_to((6, 6)) == 6  # every square costs 2
+    assert MV.reach(s.b, orc, 6).cost_to((6, 3)) == 3
+    TR.fire(s.b, "any-time", [s.b.by_id["a1"]])
     assert s.b.made and s.b.made[0].kinds == "!giant+!thunder"
-    assert P.reach(s.b, orc, 6).cost_to((6, 3)) == 5  # (8, 3) 1, then (7, 3) and (6, 3), within 2 squares: 2 each
-    assert P.reach(s.b, giant, 6).cost_to((5, 4)) == 2  # not for a Giant
-    P.place(s.b, orc, (7, 3))
+    assert MV.reach(s.b, orc, 6).cost_to((6, 3)) == 5  # (8, 3) 1, then (7, 3) and (6, 3), within 2 squares: 2 each
+    assert MV.reach(s.b, giant, 6).cost_to((5, 4)) == 2  # not for a Giant
+    MV.place(s.b, orc, (7, 3))
     assert J.holds(s.b, "in-terrain:difficult", orc) and not J.holds(s.b, "in-terrain:difficult", giant)
 
 
@@ -217,7 +221,7 @@ def test_the_maps_edge_is_a_wall_for_a_placement_beside_a_wall() -> None:
     put(s, "b1", 9, 3)
     there = parse_power(0, "special", "There it Is: Use at start of any round after the first: Place this creature "
                                       "on the battle map adjacent to a wall.")
-    squares = P.placement_squares(s.b, s.b.by_id["a1"], there.effects[0])
+    squares = MV.placement_squares(s.b, s.b.by_id["a1"], there.effects[0])
     assert (9, 0) in squares and (5, 5) not in squares  # (the top row: beside the map's edge)
 
 
@@ -237,7 +241,7 @@ def test_an_areas_squares_made_difficult_for_the_rest_of_the_battle() -> None:
     s.apply(GuildAttack(0, (), (7, 3)))
     assert s.b.made and s.b.made[0].squares == frozenset((x, y) for x in (6, 7, 8) for y in (2, 3, 4))
     assert J.holds(s.b, "in-terrain:difficult", orc)
-    assert P.reach(s.b, goblin, 6).cost_to((8, 5)) == 1 and P.reach(s.b, goblin, 6).cost_to((8, 4)) == 3
+    assert MV.reach(s.b, goblin, 6).cost_to((8, 5)) == 1 and MV.reach(s.b, goblin, 6).cost_to((8, 4)) == 3
     s._end_round()
     assert s.b.made  # until the end of the battle
 
@@ -266,7 +270,7 @@ def test_confused_when_it_starts_a_turn_seeing_no_ally_of_a_kind() -> None:
     assert not draegloth.has("confused")  # it sees the Drow
     s._end_turn(draegloth)
     s.b.made.append(Made("smoke", frozenset({(5, 3), (5, 2), (5, 4), (6, 3)}), "battle", "", 0, 0, ("", -1), 99))
-    P._terrain_changed(s.b)
+    FX._terrain_changed(s.b)
     s.b.active = draegloth
     s._start_turn(draegloth)
     assert draegloth.has("confused")
@@ -287,7 +291,7 @@ def test_smoke_on_a_square_chosen_within_some_squares() -> None:
     archer, slaver = s.b.by_id["b1"], s.b.by_id["a1"]
     s.b.made = []  # (used at the start of the first round, from where it was set up)
     slaver.immediate_used = False
-    P._terrain_changed(s.b)
-    P.fire(s.b, "any-time", [slaver])
+    FX._terrain_changed(s.b)
+    TR.fire(s.b, "any-time", [slaver])
     assert s.b.made and (7, 3) in s.b.made[0].squares  # the archer within 6 squares, not the one beyond
     assert not s.b.sees(archer, s.b.by_id["a2"])

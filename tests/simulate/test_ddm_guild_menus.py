@@ -10,8 +10,10 @@ from __future__ import annotations
 import pytest
 
 from simulate.engine.game import action_from_json
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import ACTION_CLASSES, GuildAttack, GuildPower, GuildState
 from simulate.games.ddm_guild_ai import GuildHeuristicPolicy
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
@@ -93,7 +95,7 @@ def test_the_player_names_the_option_and_the_replay_keeps_it() -> None:
     s = _horn_battle()
     knight, far = s.b.by_id["a2"], s.b.by_id["a3"]
     knight.hp = far.hp = 30
-    P.add_active(s.b, knight, "condition", "dazed", 0, "save", s.b.by_id["b1"], Filter())
+    FX.add_active(s.b, knight, "condition", "dazed", 0, "save", s.b.by_id["b1"], Filter())
     horn = _power(s.b.by_id["a1"], "Healing Horn")
     legal = [a for a in s.legal_actions() if isinstance(a, GuildPower) and a.power == horn.index]
     assert legal == [GuildPower(horn.index, 0), GuildPower(horn.index, 1)]  # one action per option, no other
@@ -123,7 +125,7 @@ def test_the_heuristic_player_takes_the_option_worth_most(wounded: bool, dazed: 
     if wounded:
         knight.hp = 40
     if dazed:  # a dazed creature loses more than 5 hit points' worth of its turn
-        P.add_active(s.b, knight, "condition", "dazed", 0, "save", s.b.by_id["b1"], Filter())
+        FX.add_active(s.b, knight, "condition", "dazed", 0, "save", s.b.by_id["b1"], Filter())
     action = GuildHeuristicPolicy(1, 0).choose(s, s.legal_actions())
     assert action == GuildPower(_power(s.b.by_id["a1"], "Healing Horn").index, option)
 
@@ -143,10 +145,10 @@ def test_a_triggered_menu_takes_the_option_worth_most_now() -> None:
     dwarf = s.b.by_id["a1"]
     rock, blow = _power(dwarf, "Rock Solid"), _power(dwarf, "Crushing Blow")
     dwarf.uses[blow.index] = 0  # Crushing Blow spent, no hit point lost: the recharge
-    P.apply_power(s.b, dwarf, rock, J.Ctx(dwarf))
+    TR.apply_power(s.b, dwarf, rock, J.Ctx(dwarf))
     assert dwarf.uses[blow.index] == 1 and dwarf.hp == 50
     dwarf.hp = 20  # 30 hit points lost, Crushing Blow ready: the heal
-    P.apply_power(s.b, dwarf, rock, J.Ctx(dwarf))
+    TR.apply_power(s.b, dwarf, rock, J.Ctx(dwarf))
     assert dwarf.hp == 40
     assert [e.data["option"] for e in s.log.of_kind("choice")] == [2, 1]
 
@@ -158,7 +160,7 @@ def test_fell_retort_keeps_the_creature_rather_than_striking_once_more() -> None
     put(s, "b1", 4, 3)
     hulk, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     hulk.uses[_power(hulk, "Double Smash").index] = 0
-    P.deal_damage(s.b, hulk, [(60, "")], orc)
+    DM.deal_damage(s.b, hulk, [(60, "")], orc)
     assert hulk.in_play() and hulk.hp == 5 and orc.hp == 80
     assert [e.data["name"] for e in s.log.of_kind("choice")] == ["rise again"]
 
@@ -177,5 +179,5 @@ def test_a_power_recharged_then_used_as_its_creature_is_destroyed() -> None:
     put(s, "b1", 4, 3)
     golem, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     golem.uses[_power(golem, "Toxic Burst").index] = 0  # spent
-    P.deal_damage(s.b, golem, [(60, "")], orc)
+    DM.deal_damage(s.b, golem, [(60, "")], orc)
     assert not golem.alive and orc.hp == 65

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_moves as MV
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -38,8 +39,8 @@ def test_more_damage_to_a_bloodied_enemy_near_it(orc_hp: int, x: int, flayers: i
     put(s, "b1", x, 4)
     orc = s.b.by_id["b1"]
     orc.hp = orc_hp
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     sword = squire.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, squire, sword, sword.attack, [orc])
+    AT.attack(s.b, squire, sword, sword.attack, [orc])
     assert max(orc.hp, 0) == hp_after

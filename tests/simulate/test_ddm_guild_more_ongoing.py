@@ -4,7 +4,7 @@ this creature takes poison damage; -5 poison Damage' (Dwarven Resilience)."""
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_apply as FX
 from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
 
@@ -20,8 +20,8 @@ def test_grung_poison_raises_the_poison_it_takes() -> None:
     put(s, "b1", 6, 3)
     put(s, "b2", 5, 4)
     grung, orc, elf = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
-    P.add_active(s.b, orc, "ongoing", "poison", 5, "save", grung, Filter())
-    P.add_active(s.b, elf, "ongoing", "fire", 5, "save", grung, Filter())
+    FX.add_active(s.b, orc, "ongoing", "poison", 5, "save", grung, Filter())
+    FX.add_active(s.b, elf, "ongoing", "fire", 5, "save", grung, Filter())
     attack_with(s, grung, orc)
     attack_with(s, grung, orc)
     attack_with(s, grung, elf)  # fire, not poison

@@ -4,7 +4,7 @@ catalogue prints before some attack names ('c Lightning Burst') is not part of t
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -38,7 +38,7 @@ def test_a_blast_made_on_a_word_takes_the_attacker() -> None:
     f.uses[1] = 0
     sword = orc.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, orc, sword, sword.attack, [f])
+    AT.attack(s.b, orc, sword, sword.attack, [f])
     blasts = [e.data for e in s.log.of_kind("attack") if e.data["power"] == "Lightning Blast"]
     assert [x["target"] for x in blasts] == ["b1"]
     assert orc.hp == 70 and s.b.by_id["b2"].hp == 80

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from simulate.games import ddm_guild_apply as FX
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_state import Fighter
@@ -34,7 +35,7 @@ def test_the_powers_are_read_and_played(text: str) -> None:
 
 
 def _cond(s: GuildState, f: Fighter, what: str, duration: str = "end-next-turn") -> None:
-    P.add_active(s.b, f, "condition", what, 0, duration, s.b.by_id["b1"], Filter())
+    FX.add_active(s.b, f, "condition", what, 0, duration, s.b.by_id["b1"], Filter())
 
 
 def _conditions(f: Fighter) -> list[str]:
@@ -52,7 +53,7 @@ def test_one_named_condition_ends_on_the_one_ally_that_has_it_whatever_its_durat
     _cond(s, dazed, "dazed")  # until the end of its next turn: ended all the same
     _cond(s, dazed, "slowed", "save")
     sgt = s.b.by_id["a1"]
-    P.apply_power(s.b, sgt, sgt.powers[1], J.Ctx(sgt))
+    TR.apply_power(s.b, sgt, sgt.powers[1], J.Ctx(sgt))
     assert _conditions(weak) == ["weakened"]
     assert len(_conditions(dazed)) == 1  # one of the two
 
@@ -69,7 +70,7 @@ def test_the_named_conditions_end_on_each_goblin_and_no_other() -> None:
         _cond(s, f, "immobilized")
         _cond(s, f, "dazed")
     krenko = s.b.by_id["a1"]
-    P.apply_power(s.b, krenko, krenko.powers[1], J.Ctx(krenko))
+    TR.apply_power(s.b, krenko, krenko.powers[1], J.Ctx(krenko))
     assert _conditions(goblin) == ["dazed"]
     assert _conditions(other) == ["dazed", "immobilized", "slowed"]
 
@@ -83,8 +84,8 @@ def test_all_conditions_end_on_gnoll_allies_and_ongoing_damage_stays() -> None:
     gnoll = s.b.by_id["a2"]
     _cond(s, gnoll, "stunned", "save")
     _cond(s, gnoll, "weakened", "end-turn")
-    P.add_active(s.b, gnoll, "ongoing", "fire", 5, "save", s.b.by_id["b1"], Filter())
+    FX.add_active(s.b, gnoll, "ongoing", "fire", 5, "save", s.b.by_id["b1"], Filter())
     flind = s.b.by_id["a1"]
-    P.apply_power(s.b, flind, flind.powers[1], J.Ctx(flind))
+    TR.apply_power(s.b, flind, flind.powers[1], J.Ctx(flind))
     assert _conditions(gnoll) == []
     assert [x.kind for x in gnoll.effects] == ["ongoing"]

@@ -6,7 +6,7 @@ power ('That ally gains Ambush 10 until end of round') or a name no power of the
 from __future__ import annotations
 
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildAttack
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_round_awards import _champion
@@ -48,7 +48,7 @@ def test_a_martial_ally_defends_with_the_clerics_defender_while_it_lasts() -> No
     put(s, "b1", 6, 4)
     cleric, fighter, squire, orc = (s.b.by_id[i] for i in ("a1", "a2", "a3", "b1"))
     cleric.champion_left = 2
-    P.apply_power(s.b, cleric, cleric.powers[1], J.Ctx(cleric))
+    TR.apply_power(s.b, cleric, cleric.powers[1], J.Ctx(cleric))
     assert [p.name for p in fighter.powers if p.name == "Defender"] == ["Defender"]
     assert not any(p.name == "Defender" for p in squire.powers)
     fighter.immediate_used = False
@@ -69,7 +69,7 @@ def test_croc_strike_as_modifiers_for_the_round() -> None:
     hero, lizard, human = (s.b.by_id[f"a{i}"] for i in (1, 2, 3))
     for f in (lizard, human):
         f.effects.clear()
-    P.apply_power(s.b, hero, hero.powers[1], J.Ctx(hero))
+    TR.apply_power(s.b, hero, hero.powers[1], J.Ctx(hero))
     assert [(x.what, x.amount, x.filter.target_state) for x in lizard.effects if x.kind == "mod"] == [
         ("attack", 2, "!activated"), ("damage", 5, "!activated")]
     assert human.effects == []

@@ -7,9 +7,12 @@ damage written before its event ('5 Damage to each enemy that ends its turn adja
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
 from simulate.games.ddm_guild_cards import card_from_json
 from simulate.games.ddm_guild_effects import SNEAK_TARGET
 from simulate.games.ddm_guild_powers import card_powers, parse_power
@@ -30,7 +33,7 @@ def _played(raw: dict[str, object], name: str) -> None:
 def _hit(s: object, attacker: Fighter, target: Fighter, index: int = 0) -> None:
     p = attacker.powers[index]
     assert p.attack is not None
-    P.attack(s.b, attacker, p, p.attack, [target])  # type: ignore[attr-defined]
+    AT.attack(s.b, attacker, p, p.attack, [target])  # type: ignore[attr-defined]
 
 
 def test_for_each_adjacent_ally_with_a_power_of_that_name() -> None:
@@ -286,10 +289,10 @@ def test_ignores_insubstantial_with_melee_attacks_and_phasing_on_its_turn() -> N
     put(s2, "b1", 9, 3)
     o = s2.b.by_id["a1"]
     turn_of(s2, "b1")  # another creature's turn
-    P.refresh_while(s2.b)
+    MV.refresh_while(s2.b)
     assert not o.mover().phasing
     turn_of(s2, "a1")
-    P.refresh_while(s2.b)
+    MV.refresh_while(s2.b)
     assert o.mover().phasing
 
 
@@ -311,7 +314,7 @@ def test_immune_sneak_attack_its_own_and_from_an_aura() -> None:
     put(s, "a2", 6, 3)  # flanking both the reaver and the orc with the rogue
     put(s, "b1", 5, 3)
     put(s, "b3", 15, 15)  # the oracle, far away
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     rogue_f, reaver_f = s.b.by_id["a1"], s.b.by_id["b1"]
     assert J.has_combat_advantage(s.b, rogue_f, reaver_f, melee=True)
     _hit(s, rogue_f, reaver_f)  # no Sneak Attack against it
@@ -322,7 +325,7 @@ def test_immune_sneak_attack_its_own_and_from_an_aura() -> None:
     _hit(s, rogue_f, orc)  # the orc takes it
     assert orc.hp == 85
     put(s, "b3", 7, 7)  # the oracle's aura reaches the orc (and the rogue)
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     _hit(s, rogue_f, orc)
     assert orc.hp == 75
 
@@ -353,7 +356,7 @@ def test_an_active_champion_and_a_list_of_attack_forms() -> None:
     put(s, "b1", 5, 3)
     _hit(s, s.b.by_id["a1"], s.b.by_id["b1"])  # the goblin champion is on the battle map
     assert s.b.by_id["b1"].hp == 85
-    P.destroy(s.b, s.b.by_id["a2"], None)
+    DM.destroy(s.b, s.b.by_id["a2"], None)
     _hit(s, s.b.by_id["a1"], s.b.by_id["b1"])  # no longer
     assert s.b.by_id["b1"].hp == 75
     wizard = parse_power(0, "special", "Phalanx Spellcasting: +5 {c},{a}, and {r} Damage while adjacent to an Arcane "
@@ -420,7 +423,7 @@ def test_what_one_creature_has_for_a_while_said_as_a_list() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 9, 3)
     d = s.b.by_id["a1"]
-    P.apply_effects(s.b, d.powers[1].effects, J.Ctx(d))
+    FX.apply_effects(s.b, d.powers[1].effects, J.Ctx(d))
     assert d.has("invisible") and d.is_insubstantial()
 
 
@@ -434,7 +437,7 @@ def test_reach_for_a_while_and_a_bonus_with_two_attack_forms() -> None:
     t = s.b.by_id["a1"]
     sword = t.powers[0]
     assert t.reach_of(sword) == 1
-    P.apply_effects(s.b, t.powers[1].effects, J.Ctx(t))
+    FX.apply_effects(s.b, t.powers[1].effects, J.Ctx(t))
     assert t.reach_of(sword) == 2
     evil = parse_power(0, "champion", "Use before rolling initiative: Each Evil ally has +5 Damage with {m} and {r} "
                                       "attacks until end of round.")
@@ -479,7 +482,7 @@ def test_kinds_in_an_aura_of_either_side() -> None:
     put(s, "a2", 5, 3)
     put(s, "b1", 4, 5)  # an enemy Gnoll in the aura too
     put(s, "b2", 9, 9)
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     ally, foe, orc = s.b.by_id["a2"], s.b.by_id["b1"], s.b.by_id["b2"]
     assert J.stat_mods(s.b, ally, "attack") == 2 and J.stat_mods(s.b, foe, "attack") == 2
     assert J.stat_mods(s.b, orc, "attack") == 0
@@ -500,7 +503,7 @@ def test_creatures_beside_it_cannot_use_champion_powers() -> None:
     put(s, "a2", 4, 4)
     put(s, "b1", 5, 3)
     put(s, "b2", 9, 9)
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     assert s.b.by_id["a2"].gained("no-champion") and s.b.by_id["b1"].gained("no-champion")
     assert not s.b.by_id["b2"].gained("no-champion") and not s.b.by_id["a1"].gained("no-champion")
     follower = parse_power(0, "special", "Drow Follower: Has +2 to all defenses while within 5 squares of a Drow ally.")
@@ -522,10 +525,10 @@ def test_not_subject_to_forced_movement_while_in_forest_terrain() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     w, ogre = s.b.by_id["a1"], s.b.by_id["b1"]
-    P.refresh_while(s.b)
-    P.forced_move(s.b, w, ogre, "push", 2, False)
+    MV.refresh_while(s.b)
+    MV.forced_move(s.b, w, ogre, "push", 2, False)
     assert w.pos == (4, 3)  # rooted in the forest
     put(s, "a1", 4, 4)
-    P.refresh_while(s.b)
-    P.forced_move(s.b, w, ogre, "push", 1, False)
+    MV.refresh_while(s.b)
+    MV.forced_move(s.b, w, ogre, "push", 1, False)
     assert w.pos != (4, 4)  # out of it, pushed

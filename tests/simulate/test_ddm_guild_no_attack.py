@@ -3,7 +3,7 @@ attack or extra attack while it lasts (against that creature only, for 'cannot a
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games.ddm_guild import GuildAttack, GuildCharge, GuildMove
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
@@ -51,7 +51,7 @@ def test_a_creature_that_cannot_attack_its_source_may_attack_others() -> None:
     turn_of(s, "a1")
     s.apply(GuildAttack(0, ("b1",)))
     orc, druid, fighter = s.b.by_id["b1"], s.b.by_id["a1"], s.b.by_id["a2"]
-    assert not P.may_attack(orc, druid) and P.may_attack(orc, fighter)
+    assert not AT.may_attack(orc, druid) and AT.may_attack(orc, fighter)
     turn_of(s, "b1")
     targets = {a.targets for a in s.legal_actions() if isinstance(a, GuildAttack)}
     assert targets == {("a2",)}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -44,5 +44,5 @@ def test_the_bonus_only_on_an_attack_with_one_target(text: str, power: int, targ
     mage = s.b.by_id["a1"]
     p = mage.powers[power]
     assert p.attack is not None
-    P.attack(s.b, mage, p, p.attack, [s.b.by_id[t] for t in targets])
+    AT.attack(s.b, mage, p, p.attack, [s.b.by_id[t] for t in targets])
     assert [s.b.by_id["b1"].hp, s.b.by_id["b2"].hp] == hp

@@ -4,7 +4,8 @@ own gain passes the starting hit points, and the card's printed bloodied line ho
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_damage as DM
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -41,9 +42,9 @@ def test_a_hit_takes_it_above_its_starting_hit_points_and_a_plain_heal_does_not_
     orc, goblin = s.b.by_id["a1"], s.b.by_id["b1"]
     sword = orc.powers[0]
     assert sword.attack is not None and orc.powers[1].played
-    P.attack(s.b, orc, sword, sword.attack, [goblin])
+    AT.attack(s.b, orc, sword, sword.attack, [goblin])
     assert goblin.hp == 70 and orc.hp == 40  # 20 + 20: past its starting 20
-    P.heal(s.b, orc, 10)  # a heal that does not say so stops at the starting total and never takes HP away
+    DM.heal(s.b, orc, 10)  # a heal that does not say so stops at the starting total and never takes HP away
     assert orc.hp == 40
     orc.hp = 11
     assert not orc.bloodied

@@ -7,8 +7,11 @@ destroyed by an enemy of level 10 or lower'; 'you roll 1 extra d20 to determine 
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildMove, GuildPower
 from simulate.games.ddm_guild_cards import card_from_json
 from simulate.games.ddm_guild_judge import Ctx
@@ -51,7 +54,7 @@ def _use(s: object, fid: str, index: int) -> None:
     f.extra_attack_actions = f.extra_move_actions = 0
     for e in f.effects[:]:
         b.end_effect(f, e, "test")
-    P.apply_power(b, f, f.powers[index], Ctx(f))
+    TR.apply_power(b, f, f.powers[index], Ctx(f))
 
 
 def test_an_extra_move_action() -> None:
@@ -118,7 +121,7 @@ def test_two_saving_throws() -> None:
     put(s, "a1", 0, 0)
     put(s, "b1", 11, 7)
     beholder, orc = s.b.by_id["b1"], s.b.by_id["a1"]
-    P.add_active(s.b, beholder, "condition", "dazed", 0, "save", orc, beholder.powers[0].trigger_filter)
+    FX.add_active(s.b, beholder, "condition", "dazed", 0, "save", orc, beholder.powers[0].trigger_filter)
     s._saves(beholder)  # a 2 fails, the second save (a 15) succeeds
     assert not beholder.has("dazed")
 
@@ -150,7 +153,7 @@ def test_each_adjacent_immobilized_enemy() -> None:
     put(s, "b1", 5, 3)
     put(s, "b2", 3, 3)
     orc, elf = s.b.by_id["b1"], s.b.by_id["b2"]
-    P.add_active(s.b, orc, "condition", "immobilized", 0, "save", s.b.by_id["a1"], orc.powers[0].trigger_filter)
+    FX.add_active(s.b, orc, "condition", "immobilized", 0, "save", s.b.by_id["a1"], orc.powers[0].trigger_filter)
     _use(s, "a1", 1)
     assert orc.hp == 90 and elf.hp == 100
 
@@ -161,7 +164,7 @@ def test_more_points_for_a_low_level_killer_and_initiative_words() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     before = s.b.scores[1]
-    P.destroy(s.b, s.b.by_id["a1"], s.b.by_id["b1"])  # a level 10 enemy: its cost and 25 more
+    DM.destroy(s.b, s.b.by_id["a1"], s.b.by_id["b1"])  # a level 10 enemy: its cost and 25 more
     assert s.b.scores[1] - before == 55
     plans = card_from_json(card("Spy", SWORD, PLANS)).powers[1]
     assert plans.trigger == "before-initiative" and plans.requirement == "in-victory-area"
@@ -172,7 +175,7 @@ def test_an_aura_of_more_speed_for_allies_of_a_kind() -> None:
                 card("Goblin", SWORD, keywords=("goblin",)), card("Orc", SWORD)], [card("Elf", SWORD)], PurposeDice())
     for fid, x in (("a1", 0), ("a2", 1), ("a3", 2), ("b1", 11)):
         put(s, fid, x, 3)
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     assert (s.b.by_id["a2"].speed(), s.b.by_id["a3"].speed()) == (8, 6)
 
 
@@ -214,7 +217,7 @@ def test_resist_until_it_moves_or_attacks() -> None:
         _use(s, "a1", 1)
         assert crucian.resist_now().get("all") == 5
         if moves:
-            P.walk(s.b, crucian, [(4, 3), (3, 3)], provokes=False)
+            MV.walk(s.b, crucian, [(4, 3), (3, 3)], provokes=False)
         else:
             attack_with(s, crucian, orc)
         assert not crucian.resist_now().get("all"), moves
@@ -229,7 +232,7 @@ def test_a_melee_basic_attack_against_an_immobilized_enemy_only() -> None:
     put(s, "b2", 3, 3)
     orc, elf = s.b.by_id["b1"], s.b.by_id["b2"]
     turn_of(s, "a1")
-    P.add_active(s.b, orc, "condition", "immobilized", 0, "save", s.b.by_id["a1"], orc.powers[0].trigger_filter)
+    FX.add_active(s.b, orc, "condition", "immobilized", 0, "save", s.b.by_id["a1"], orc.powers[0].trigger_filter)
     s.apply(GuildPower(s.b.by_id["a1"].powers[1].index))
     assert orc.hp == 90 and elf.hp == 100
 

@@ -5,7 +5,7 @@ destroys an enemy; make an immediate {b} attack' (the misprint; its immediate ac
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_granted_bonus import swing
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
@@ -52,7 +52,7 @@ def test_it_shifts_after_its_melee_attack() -> None:
     turn_of(s, "a1")
     melee = f.powers[2]
     assert melee.attack is not None
-    P.attack(s.b, f, melee, melee.attack, [s.b.by_id["b1"]])
+    AT.attack(s.b, f, melee, melee.attack, [s.b.by_id["b1"]])
     assert [e.data["how"] for e in s.log.of_kind("reposition")] == ["shift"]
 
 

@@ -4,7 +4,7 @@ ddm-guild.immediate-actions); another creature's ('That ally makes a {b} attack 
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -29,11 +29,11 @@ def test_one_shift_a_round() -> None:
     assert goblin.powers[1].played and goblin.immediate_ready()
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [goblin])  # a miss: it shifts, its immediate action spent
+    AT.attack(s.b, orc, osword, osword.attack, [goblin])  # a miss: it shifts, its immediate action spent
     assert [e.data["creature"] for e in s.log.of_kind("power")] == ["a1"] and not goblin.immediate_ready()
-    P.attack(s.b, orc, osword, osword.attack, [goblin])  # another miss this round: no second immediate action
+    AT.attack(s.b, orc, osword, osword.attack, [goblin])  # another miss this round: no second immediate action
     assert len(s.log.of_kind("power")) == 1
     s._end_round()
     s._start_round()
-    P.attack(s.b, orc, osword, osword.attack, [goblin])
+    AT.attack(s.b, orc, osword, osword.attack, [goblin])
     assert len(s.log.of_kind("power")) == 2

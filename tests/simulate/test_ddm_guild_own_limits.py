@@ -4,9 +4,10 @@ end ongoing damage' (Fiendish Tyrannosaurus), 'Immune to attack that target DEF(
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
 from simulate.games.ddm_guild import GuildAttack, GuildMove, GuildPower, GuildState
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_state import Fighter
@@ -67,7 +68,7 @@ def test_a_creature_that_cannot_take_attack_actions_has_none_but_still_makes_opp
     prisoner.attack_action = prisoner.move_action = prisoner.minor_action = True
     assert s.attack_powers(prisoner) == []
     assert not any(type(a).__name__ in ("GuildAttack", "GuildCharge") for a in s.legal_actions())
-    assert P.may_attack(prisoner, orc)  # an opportunity attack is no attack action
+    assert AT.may_attack(prisoner, orc)  # an opportunity attack is no attack action
 
 
 def test_ongoing_damage_ends_on_its_first_save_without_a_roll() -> None:
@@ -79,7 +80,7 @@ def test_ongoing_damage_ends_on_its_first_save_without_a_roll() -> None:
     wizard, rex = s.b.by_id["a1"], s.b.by_id["b1"]
     power = wizard.powers[0]
     assert power.attack is not None
-    P.attack(s.b, wizard, power, power.attack, [rex])
+    AT.attack(s.b, wizard, power, power.attack, [rex])
     s._start_turn(rex)
     assert rex.hp == 45  # the damage at the start of its turn still comes
     s._end_turn(rex)  # the save's die would show 1: not rolled, the save succeeds
@@ -94,7 +95,7 @@ def test_an_attack_against_will_does_not_touch_a_mindless_creature() -> None:
     flayer, lemure = s.b.by_id["a1"], s.b.by_id["b1"]
     blast = flayer.powers[0]
     assert blast.attack is not None
-    P.attack(s.b, flayer, blast, blast.attack, [lemure])
+    AT.attack(s.b, flayer, blast, blast.attack, [lemure])
     assert lemure.hp == 30
 
 
@@ -110,10 +111,10 @@ def test_stomp_moves_through_large_enemies_but_never_stops_there() -> None:
         put(state, "b1", 4, 3)
     treant, ogre = s.b.by_id["a1"], s.b.by_id["b1"]
     put(s, "b2", 8, 0)
-    blocked, passable = P.blocked_for(s.b, treant)
+    blocked, passable = MV.blocked_for(s.b, treant)
     assert set(ogre.space()) <= passable and not set(ogre.space()) & blocked  # the Large ogre: through, no stop
     assert set(s.b.by_id["b2"].space()) <= blocked  # the Huge dragon: not
-    blocked2, _ = P.blocked_for(s2.b, s2.b.by_id["a1"])
+    blocked2, _ = MV.blocked_for(s2.b, s2.b.by_id["a1"])
     assert set(s2.b.by_id["b1"].space()) <= blocked2  # without Stomp the ogre blocks
 
 
@@ -164,7 +165,7 @@ def test_slow_reload_no_move_after_a_ranged_attack() -> None:
     free.apply(next(a for a in free.legal_actions() if isinstance(a, GuildAttack)))
     assert free.b.active is other and "GuildMove" in _kinds(free)  # without Slow Reload it may still move
     s.b.active = horror
-    P.walk(s.b, horror, [(2, 3)])  # nor a move some power would make in that turn
+    MV.walk(s.b, horror, [(2, 3)])  # nor a move some power would make in that turn
     assert horror.pos == (1, 3)
 
 
@@ -193,9 +194,9 @@ def test_double_points_for_its_first_elimination_only() -> None:
     slayer = s.b.by_id["a1"]
     sword = slayer.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, slayer, sword, sword.attack, [s.b.by_id["b1"]])
+    AT.attack(s.b, slayer, sword, sword.attack, [s.b.by_id["b1"]])
     assert s.b.scores[0] == 24  # the imp's 12, twice
-    P.attack(s.b, slayer, sword, sword.attack, [s.b.by_id["b2"]])
+    AT.attack(s.b, slayer, sword, sword.attack, [s.b.by_id["b2"]])
     assert s.b.scores[0] == 24 + 15  # the second: once
 
 

@@ -5,8 +5,12 @@ an action'. Each is played in a battle with set positions."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildCharge, GuildShift
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_vocab import Filter
@@ -38,7 +42,7 @@ def test_a_bonus_against_targets_its_smite_has_hit() -> None:
     sword, smite = inq.powers[0], inq.powers[1]
     assert sword.attack is not None and smite.attack is not None
     assert J._stat_mods(s.b, inq, "damage", orc, sword.attack, sword, False, False) == 0
-    P.attack(s.b, inq, smite, smite.attack, [orc])
+    AT.attack(s.b, inq, smite, smite.attack, [orc])
     assert J._stat_mods(s.b, inq, "damage", orc, sword.attack, sword, False, False) == 5
     assert J._stat_mods(s.b, inq, "attack", orc, sword.attack, sword, False, False) == 2
     assert J._stat_mods(s.b, inq, "damage", elf, sword.attack, sword, False, False) == 0
@@ -58,7 +62,7 @@ def test_scent_of_blood_charges_the_nearest_enemy_out_of_sight() -> None:
         put(s, "a1", 2, 3)
         put(s, "b1", 7, 3)
         rider, orc = s.b.by_id["a1"], s.b.by_id["b1"]
-        P.add_active(s.b, orc, "condition", "invisible", 0, "save", orc, Filter())
+        FX.add_active(s.b, orc, "condition", "invisible", 0, "save", orc, Filter())
         assert not s.b.sees(rider, orc)
         rider.attack_action = rider.move_action = True
         charges = [a for a in s._charge_actions(rider) if isinstance(a, GuildCharge)]
@@ -90,9 +94,9 @@ def test_perception_sees_through_invisibility_and_conceal_on_the_nearest_enemy_o
     put(s, "b1", 6, 2)
     put(s, "b2", 9, 6)
     ranger, near, far = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     for f in (near, far):
-        P.add_active(s.b, f, "condition", "invisible", 0, "save", f, Filter())
+        FX.add_active(s.b, f, "condition", "invisible", 0, "save", f, Filter())
     assert not s.b.invisible_to(near, ranger) and s.b.invisible_to(far, ranger)
     assert s.b.ignores_conceal(ranger, near) and not s.b.ignores_conceal(ranger, far)
     put(s, "b1", 11, 7)  # now the far one is the nearer
@@ -104,9 +108,9 @@ def test_blessed_succeeds_on_every_save() -> None:
     assert unplayed_powers(card_from_json(card("Dragonbait", SWORD, blessed))) == []
     s = battle([card("Dragonbait", SWORD, blessed)], [card("Orc", SWORD)], PurposeDice(save=[1, 1]))
     bait = s.b.by_id["a1"]
-    P.add_active(s.b, bait, "condition", "dazed", 0, "save", bait, Filter())
+    FX.add_active(s.b, bait, "condition", "dazed", 0, "save", bait, Filter())
     dazed = next(e for e in bait.effects if e.what == "dazed")
-    assert P.roll_save(s.b, bait, dazed)
+    assert TR.roll_save(s.b, bait, dazed)
 
 
 GRAVITY = "Undeniable Gravity: An enemy that begins its turnwithin 5 squares loses Flight for that turn."
@@ -136,7 +140,7 @@ def test_psychic_static_confuses_the_adjacent_enemy_champions() -> None:
     put(s, "a1", 3, 3)
     put(s, "b1", 4, 3)
     put(s, "b2", 3, 4)
-    P.fire(s.b, "end-of-round", [s.b.by_id["a1"]])
+    TR.fire(s.b, "end-of-round", [s.b.by_id["a1"]])
     assert s.b.by_id["b1"].has("confused") and not s.b.by_id["b2"].has("confused")
 
 
@@ -172,7 +176,7 @@ def test_pin_down_attacks_an_enemy_shifting_away() -> None:
     put(s, "a1", 3, 3)
     put(s, "b1", 4, 3)
     orc = s.b.by_id["b1"]
-    P.shift_to(s.b, orc, (5, 3))
+    MV.shift_to(s.b, orc, (5, 3))
     assert s.log.of_kind("opportunity-attack") and orc.hp == 90
 
 
@@ -183,7 +187,7 @@ def test_attacks_against_the_incapacitated_always_hit() -> None:
     orc = s.b.by_id["b1"]
     sword = orc.powers[0]
     assert sword.attack is not None
-    assert P.attack(s.b, orc, sword, sword.attack, [s.b.by_id["a1"]]) == 1
+    assert AT.attack(s.b, orc, sword, sword.attack, [s.b.by_id["a1"]]) == 1
 
 
 def test_an_automatic_hit_against_the_incapacitated_is_critical_only_on_its_die() -> None:
@@ -199,7 +203,7 @@ def test_an_automatic_hit_against_the_incapacitated_is_critical_only_on_its_die(
     taken = []
     for _ in range(3):
         before = comrade.hp
-        assert P.attack(s.b, orc, sword, sword.attack, [comrade]) == 1
+        assert AT.attack(s.b, orc, sword, sword.attack, [comrade]) == 1
         taken.append(before - comrade.hp)
     assert taken == [10, 10, 20]
 
@@ -213,7 +217,7 @@ def test_cruel_hexer_against_the_targets_its_curse_is_on() -> None:
     hex_, cursed, free = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
     curse, sword = hex_.powers[1], hex_.powers[0]
     assert curse.attack is not None and sword.attack is not None
-    P.attack(s.b, hex_, curse, curse.attack, [cursed])
+    AT.attack(s.b, hex_, curse, curse.attack, [cursed])
     assert J._stat_mods(s.b, hex_, "damage", cursed, sword.attack, sword, False, False) == 10
     assert J._stat_mods(s.b, hex_, "damage", free, sword.attack, sword, False, False) == 0
 
@@ -237,8 +241,8 @@ def test_keyword_words_of_its_own() -> None:
     put(s, "a1", 2, 2)
     put(s, "b1", 8, 2)
     bow = archer.powers[1]
-    assert bow.attack is not None and not P.in_range(s.b, archer, bow, bow.attack, cleric)
-    P.add_active(s.b, mage, "condition", "immobilized", 0, "save", archer, Filter())
+    assert bow.attack is not None and not AT.in_range(s.b, archer, bow, bow.attack, cleric)
+    FX.add_active(s.b, mage, "condition", "immobilized", 0, "save", archer, Filter())
     assert not mage.held()
     put(s, "a3", 5, 5)
     put(s, "b1", 4, 5)
@@ -259,7 +263,7 @@ def test_hoardkeeper_scores_for_each_enemy_destroyed_while_it_holds_its_own_area
         put(s, "a1", *at)
         put(s, "b1", 1, 7)
         before = s.b.scores[0]
-        P.lose_hp(s.b, s.b.by_id["b1"], 60, s.b.by_id["a1"])
+        DM.lose_hp(s.b, s.b.by_id["b1"], 60, s.b.by_id["a1"])
         gained.append(s.b.scores[0] - before)
     assert gained[0] == gained[1] + 10
 

@@ -4,7 +4,7 @@ Icy Wallop)."""
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_apply as FX
 from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_auras import own_victory_square
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
@@ -57,6 +57,6 @@ def test_icy_wallop_against_a_slowed_target() -> None:
     put(s, "b1", 6, 3)
     put(s, "b2", 5, 4)
     archon, orc, elf = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
-    P.add_active(s.b, orc, "condition", "slowed", 0, "save", archon, Filter())
+    FX.add_active(s.b, orc, "condition", "slowed", 0, "save", archon, Filter())
     assert attack_with(s, archon, orc) == 1
     assert attack_with(s, archon, elf) == 0

@@ -5,7 +5,7 @@ ally nearest where it stood, then the heal."""
 from __future__ import annotations
 
 from simulate.games import ddm_guild_coverage as C
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_damage as DM
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -26,7 +26,7 @@ def test_the_medic_is_placed_beside_its_bloodied_ally_which_heals() -> None:
     put(s, "a2", 5, 3)
     put(s, "b1", 6, 3)
     medic, fighter, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
-    P.deal_damage(s.b, fighter, [(30, "")], orc)  # 50 -> 20: bloodied
+    DM.deal_damage(s.b, fighter, [(30, "")], orc)  # 50 -> 20: bloodied
     assert s.b.adjacent(medic, fighter) and medic.pos == (4, 4)  # the free space beside it nearest (2, 6)
     assert fighter.hp == 30
     assert [e.data["beside"] for e in s.log.of_kind("place")] == ["a2"]

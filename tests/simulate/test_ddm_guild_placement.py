@@ -6,9 +6,10 @@ stands (docs/rules/ddm-guild-play.md, how the engine uses powers)."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
 from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildGame, GuildState
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -57,7 +58,7 @@ def test_a_conjuration_goes_near_its_arcane_ally_of_that_level_and_the_enemy() -
     put(s, "a3", 1, 0)  # a level-5 Arcane ally beside it: too low a level
     put(s, "b1", 11, 7)
     hand, mage_f, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
-    P.fire(s.b, "end-of-round", [hand])
+    TR.fire(s.b, "end-of-round", [hand])
     assert hand.pos is not None and s.b.gap(hand, mage_f) <= 6
     assert s.b.gap(hand, orc) == 1  # the square within 6 of the mage nearest the orc (a melee creature)
     assert [e.data["where"] for e in s.log.of_kind("place")] == ["near:ally"]
@@ -70,7 +71,7 @@ def test_no_placement_when_nothing_is_better_or_no_ally_qualifies() -> None:
     put(s, "a2", 6, 7)
     put(s, "b1", 11, 7)
     hand = s.b.by_id["a1"]
-    P.fire(s.b, "end-of-round", [hand])
+    TR.fire(s.b, "end-of-round", [hand])
     assert hand.pos == (0, 0) and not s.log.of_kind("place")  # its only Arcane ally is level 4
 
 
@@ -80,7 +81,7 @@ def test_a_ranged_creature_placed_in_its_start_area_steps_back() -> None:
     put(s, "a1", 6, 4)
     put(s, "b1", 7, 4)
     archer = s.b.by_id["a1"]
-    P.fire(s.b, "start-of-round", [archer])
+    TR.fire(s.b, "start-of-round", [archer])
     assert archer.pos in s.map.start_squares(s.b.letters[0])  # its own side's start area
     assert s.b.gap(archer, s.b.by_id["b1"]) > 1  # away from the enemy beside it
     assert not s.log.of_kind("opportunity")  # a placement provokes nothing
@@ -105,7 +106,7 @@ def test_placed_beside_a_wall_and_in_sight() -> None:
     put(state, "a1", 0, 7)
     put(state, "b1", 8, 4)  # (away from the map's edge, which is a wall too: ddm-guild.stand-in-terrain)
     piercer, orc = state.b.by_id["a1"], state.b.by_id["b1"]
-    P.fire(state.b, "start-of-round", [piercer])
+    TR.fire(state.b, "start-of-round", [piercer])
     assert piercer.pos is not None and max(abs(piercer.pos[0] - 6), abs(piercer.pos[1] - 3)) == 1  # touching it
     assert state.b.gap(piercer, orc) == 1  # the squares beside the wall nearest the orc
     s = battle([card("Nycaloth", SWORD, "Sight Teleport: Move action: Place this creature in a square it can see.")],
@@ -114,7 +115,7 @@ def test_placed_beside_a_wall_and_in_sight() -> None:
     put(s, "b1", 11, 7)
     nyc = s.b.by_id["a1"]
     p = nyc.powers[1]
-    P.apply_effects(s.b, p.effects, J.Ctx(nyc))
+    FX.apply_effects(s.b, p.effects, J.Ctx(nyc))
     assert s.b.gap(nyc, s.b.by_id["b1"]) == 1
 
 
@@ -131,6 +132,6 @@ def test_a_teleport_that_must_end_beside_a_wall() -> None:
     put(state, "a1", 3, 3)
     put(state, "b1", 9, 3)
     dragon = state.b.by_id["a1"]
-    P.apply_effects(state.b, dragon.powers[1].effects, J.Ctx(dragon))
+    FX.apply_effects(state.b, dragon.powers[1].effects, J.Ctx(dragon))
     assert dragon.pos is not None and max(abs(dragon.pos[0] - 6), abs(dragon.pos[1] - 3)) == 1  # beside the wall
     assert max(abs(dragon.pos[0] - 3), abs(dragon.pos[1] - 3)) <= 5

@@ -6,8 +6,11 @@ until end of round' (profile ddm-guild.made-terrain, ddm-guild.delayed-appearanc
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_coverage as C
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_damage as DM
+from simulate.games import ddm_guild_moves as MV
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildAttack, GuildGame, GuildPower, GuildState
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
@@ -86,9 +89,9 @@ def test_after_the_first_round_and_the_arrival_at_the_start_of_the_second() -> N
     s2.b.round = 1
     piercer = s2.b.by_id["a1"]
     p = piercer.powers[1]
-    assert not P.requirement_ok(piercer, p, False, s2.b)  # the first round
+    assert not TR.requirement_ok(piercer, p, False, s2.b)  # the first round
     s2.b.round = 2
-    assert P.requirement_ok(piercer, p, False, s2.b)
+    assert TR.requirement_ok(piercer, p, False, s2.b)
 
 
 def test_either_place_reaches_both() -> None:
@@ -98,7 +101,7 @@ def test_either_place_reaches_both() -> None:
     put(s, "a1", 5, 5)
     put(s, "a2", 8, 2)
     put(s, "b1", 10, 2)
-    squares = P.placement_squares(s.b, s.b.by_id["a1"], s.b.by_id["a1"].powers[1].effects[0])
+    squares = MV.placement_squares(s.b, s.b.by_id["a1"], s.b.by_id["a1"].powers[1].effects[0])
     start = s.map.start_squares(s.b.letters[0])
     assert any(a in start for a in squares) and (7, 1) in squares and (9, 1) in squares
 
@@ -114,7 +117,7 @@ def test_an_attack_places_its_target_beside_its_attacker() -> None:
     put(s, "b1", 7, 4)
     remorhaz, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     turn_of(s, "a1")
-    P.attack(s.b, remorhaz, remorhaz.powers[0], p.attack, [orc])
+    AT.attack(s.b, remorhaz, remorhaz.powers[0], p.attack, [orc])
     assert s.b.adjacent(remorhaz, orc) and orc.has("immobilized")
 
 
@@ -130,20 +133,20 @@ def test_sight_limited_until_the_end_of_the_round_and_while_a_creature_is_on_the
     if s.b.made:  # (its side won the first round's champion test)
         s._end_round()
     assert s.b.sees(archer, orc) and not s.b.made
-    P.fire(s.b, "win-initiative", [s.b.by_id["a1"]])
+    TR.fire(s.b, "win-initiative", [s.b.by_id["a1"]])
     assert not s.b.sees(archer, orc) and s.b.board.sight_limit == 6
-    P.place(s.b, orc, (8, 4))
+    MV.place(s.b, orc, (8, 4))
     assert s.b.sees(archer, orc)  # 6 squares away
     s._end_round()
-    P.place(s.b, orc, (10, 4))
+    MV.place(s.b, orc, (10, 4))
     assert s.b.sees(archer, orc) and not s.b.made
     s2 = battle([card("Kerestra", SWORD, fog), card("Archer", BOW)], [card("Orc", SWORD)], PurposeDice())
     put(s2, "a1", 0, 0)
     put(s2, "a2", 0, 4)
     put(s2, "b1", 11, 4)
-    P.refresh_while(s2.b)
+    MV.refresh_while(s2.b)
     assert not s2.b.sees(s2.b.by_id["a2"], s2.b.by_id["b1"])
-    P.deal_damage(s2.b, s2.b.by_id["a1"], [(60, "")], None)  # gone from the map: no limit
+    DM.deal_damage(s2.b, s2.b.by_id["a1"], [(60, "")], None)  # gone from the map: no limit
     assert s2.b.sees(s2.b.by_id["a2"], s2.b.by_id["b1"])
 
 
@@ -207,7 +210,7 @@ def test_an_ally_of_a_kind_placed_beside_an_enemy_it_sees() -> None:
     put(s, "a3", 1, 5)
     put(s, "b1", 9, 3)
     rat, guard, orc = s.b.by_id["a2"], s.b.by_id["a3"], s.b.by_id["b1"]
-    P.fire(s.b, "start-of-round", [s.b.by_id["a1"]])
+    TR.fire(s.b, "start-of-round", [s.b.by_id["a1"]])
     assert s.b.adjacent(rat, orc) and guard.pos == (1, 5)
 
 
@@ -226,7 +229,7 @@ def test_sight_through_walls_and_terrain_for_a_turn() -> None:
     put(s, "b1", 7, 4)
     put(s, "b2", 9, 1)
     ragnara, orc, shade = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     assert not s.b.sees(ragnara, orc) and not s.b.sees(ragnara, shade)
     turn_of(s, "a1")
     s.apply(GuildPower(1))
@@ -249,11 +252,11 @@ def test_ranged_attacks_that_ignore_forest() -> None:
     put(s, "a2", 4, 4)
     put(s, "b1", 8, 3)
     mound, archer, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     bow = mound.powers[0]
     assert bow.attack is not None and not s.b.sees(mound, orc) and not s.b.sees(archer, orc)
-    assert P.in_range(s.b, mound, bow, bow.attack, orc)  # through the forest
-    assert not P.in_range(s.b, archer, archer.powers[0], bow.attack, orc)
+    assert AT.in_range(s.b, mound, bow, bow.attack, orc)  # through the forest
+    assert not AT.in_range(s.b, archer, archer.powers[0], bow.attack, orc)
 
 
 def test_allies_beside_forest_healed_and_shifted() -> None:
@@ -275,7 +278,7 @@ def test_allies_beside_forest_healed_and_shifted() -> None:
     put(s, "b1", 10, 3)
     scout, far = s.b.by_id["a2"], s.b.by_id["a3"]
     scout.hp = far.hp = 30
-    P.fire(s.b, "end-of-round", [s.b.by_id["a1"]])
+    TR.fire(s.b, "end-of-round", [s.b.by_id["a1"]])
     assert scout.hp == 40 and far.hp == 30  # the one beside the forest
     assert scout.pos is not None and scout.pos[0] > 5 and far.pos == (2, 6)  # it shifted toward the orc
 
@@ -319,10 +322,10 @@ def test_an_attacks_target_teleported_away_or_beside_its_attacker() -> None:
     ray_spec, grasp_spec = weaver.powers[0].attack, aspect.powers[0].attack
     assert ray_spec is not None and grasp_spec is not None
     turn_of(s, "a1")
-    P.attack(s.b, weaver, weaver.powers[0], ray_spec, [orc])
+    AT.attack(s.b, weaver, weaver.powers[0], ray_spec, [orc])
     assert s.b.gap(weaver, orc) == 7  # 5 squares farther from it (as far as the orc sees)
     turn_of(s, "a2")
-    P.attack(s.b, aspect, aspect.powers[0], grasp_spec, [goblin])
+    AT.attack(s.b, aspect, aspect.powers[0], grasp_spec, [goblin])
     assert s.b.adjacent(aspect, goblin)
 
 
@@ -345,12 +348,12 @@ def test_after_its_basic_attack_a_target_that_ends_beside_a_wall() -> None:
     slam = elemental.powers[0]
     assert slam.attack is not None
     turn_of(s, "a1")
-    P.attack(s.b, elemental, slam, slam.attack, [orc])
+    AT.attack(s.b, elemental, slam, slam.attack, [orc])
     assert orc.pos is not None and orc.pos[0] == 5 and orc.hp == 80 - 5 - 10  # (beside the wall)
     put(s, "b1", 9, 3)
     put(s, "a1", 8, 3)  # pushed a square: no wall, no difficult terrain beside it
     orc.hp = 80
-    P.attack(s.b, elemental, slam, slam.attack, [orc])
+    AT.attack(s.b, elemental, slam, slam.attack, [orc])
     assert orc.pos is not None and 1 <= orc.pos[1] <= 6 and orc.pos[0] == 10 and orc.hp == 75
 
 
@@ -368,10 +371,10 @@ def test_a_teleport_that_ends_beside_forest() -> None:
     put(s, "a1", 1, 3)
     put(s, "b1", 11, 7)
     trostani = s.b.by_id["a1"]
-    squares = P.placement_squares(s.b, trostani, p.effects[0])
+    squares = MV.placement_squares(s.b, trostani, p.effects[0])
     assert squares and all(any(abs(x - fx) <= 1 and abs(y - fy) <= 1 for fx, fy in ((0, 2), (9, 6)))
                            for x, y in squares)
-    P.place_at(s.b, trostani, p.effects[0])
+    MV.place_at(s.b, trostani, p.effects[0])
     assert trostani.pos is not None and abs(trostani.pos[0] - 9) <= 1 and abs(trostani.pos[1] - 6) <= 1
 
 
@@ -389,7 +392,7 @@ def test_an_enemy_entering_forest() -> None:
     put(s, "b1", 8, 3)
     put(s, "b2", 8, 5)
     orc, goblin = s.b.by_id["b1"], s.b.by_id["b2"]
-    P.walk(s.b, orc, [(7, 3), (6, 3), (5, 3)])
+    MV.walk(s.b, orc, [(7, 3), (6, 3), (5, 3)])
     assert orc.has("immobilized") and orc.pos == (6, 3)  # held in the forest square it entered
-    P.walk(s.b, goblin, [(7, 5)])
+    MV.walk(s.b, goblin, [(7, 5)])
     assert not goblin.has("immobilized")

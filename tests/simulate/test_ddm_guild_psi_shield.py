@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -28,5 +28,5 @@ def test_a_ranged_attack_misses_on_11_or_more(power: int, face: int, hp: int) ->
     archer = s.b.by_id["b1"]
     p = archer.powers[power]  # its sword (a melee attack): not answered
     assert p.attack is not None
-    P.attack(s.b, archer, p, p.attack, [s.b.by_id["a1"]])
+    AT.attack(s.b, archer, p, p.attack, [s.b.by_id["a1"]])
     assert s.b.by_id["a1"].hp == hp

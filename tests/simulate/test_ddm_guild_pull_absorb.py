@@ -4,8 +4,9 @@ take fire damage, it heals 10 HP instead' (that damage heals it instead of hurti
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_coverage as C
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_damage as DM
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -39,7 +40,7 @@ def test_a_pull_brings_the_target_adjacent() -> None:
     otyugh, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     p = otyugh.powers[0]
     assert p.attack is not None and not C.engine_unplayed(p)
-    P.attack(s.b, otyugh, p, p.attack, [orc])
+    AT.attack(s.b, otyugh, p, p.attack, [orc])
     assert s.b.adjacent(otyugh, orc) and orc.has("immobilized") and orc.hp == 35
 
 
@@ -49,7 +50,7 @@ def test_cold_damage_heals_it_instead_and_other_damage_hurts() -> None:
     put(s, "b1", 3, 3)
     mephit, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     mephit.hp = 20
-    P.deal_damage(s.b, mephit, [(10, ""), (10, "cold")], orc)
+    DM.deal_damage(s.b, mephit, [(10, ""), (10, "cold")], orc)
     assert mephit.hp == 15  # healed 5 (to 25), then 10 untyped damage
-    P.deal_damage(s.b, mephit, [(15, "cold")], orc)
+    DM.deal_damage(s.b, mephit, [(15, "cold")], orc)
     assert mephit.hp == 20

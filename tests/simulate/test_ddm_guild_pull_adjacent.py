@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -31,6 +31,6 @@ def test_the_enemies_within_3_squares_come_beside_it_and_are_attacked() -> None:
     put(s, "b1", 7, 4)  # 3 squares away
     put(s, "b2", 4, 10)  # 6 squares away
     captain, orc, goblin = (s.b.by_id[i] for i in ("a1", "b1", "b2"))
-    P.apply_power(s.b, captain, captain.powers[1], J.Ctx(captain))
+    TR.apply_power(s.b, captain, captain.powers[1], J.Ctx(captain))
     assert s.b.adjacent(captain, orc) and orc.hp == 70
     assert goblin.pos == (4, 10) and goblin.hp == 80

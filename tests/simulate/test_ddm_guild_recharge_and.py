@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_damage as DM
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -48,7 +48,7 @@ def test_a_destroyed_neighbour_recharges_the_named_power_and_heals() -> None:
     f = s.b.by_id["a1"]
     f.uses[1] = 0
     f.hp = 40
-    P.deal_damage(s.b, s.b.by_id["a2"], [(30, "")], s.b.by_id["b1"])
+    DM.deal_damage(s.b, s.b.by_id["a2"], [(30, "")], s.b.by_id["b1"])
     assert s.b.by_id["a2"].hp <= 0
     assert f.uses[1] == 1 and f.hp == 50
 
@@ -60,5 +60,5 @@ def test_a_destroyed_creature_recharges_its_burst_and_makes_it() -> None:
     put(s, "b1", 5, 3)
     f, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     f.uses[1] = 0
-    P.deal_damage(s.b, f, [(40, "")], orc)
+    DM.deal_damage(s.b, f, [(40, "")], orc)
     assert orc.hp == 65

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_damage as DM
 from simulate.games.ddm_guild import GuildAttack, GuildPower
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_powers import parse_power
@@ -57,7 +57,7 @@ def test_a_triggered_champion_power_recharges_a_power_waiting_for_any_champion_p
     put(s, "b1", 5, 3)
     f, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     f.uses[f.powers[1].index] = 0
-    P.deal_damage(s.b, orc, [(25, "")], f)  # bloodied: the champion power answers
+    DM.deal_damage(s.b, orc, [(25, "")], f)  # bloodied: the champion power answers
     assert orc.hp == 15
     assert f.uses[f.powers[1].index] == 1
 

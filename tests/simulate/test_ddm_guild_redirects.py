@@ -6,7 +6,9 @@ cannot be redirected', 'Attacks against this creature may not be redirected').""
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_damage as DM
 from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
 
@@ -57,7 +59,7 @@ def test_the_ally_with_the_most_hit_points_takes_it_and_not_an_area_attack() -> 
     assert k.hp == 10
     burst = orc.powers[2]
     assert burst.attack is not None  # (the cards' spelling of a burst: an attack)
-    P.attack(s.b, orc, burst, burst.attack, P.area_targets(s.b, orc, burst.attack, None))  # a burst: each takes its
+    AT.attack(s.b, orc, burst, burst.attack, AT.area_targets(s.b, orc, burst.attack, None))  # a burst: each takes its
     # own part, nothing redirected
     assert (k.hp, small.hp, big.hp) == (5, 25, 75)
 
@@ -74,7 +76,7 @@ def test_body_shield_gives_the_attack_to_an_immobilized_enemy_other_than_the_att
     attack_with(s, orc, ch)  # the goblin is not Immobilized: the choker is hit
     assert (ch.hp, gob.hp) == (40, 50)
     for f in (gob, orc):
-        P.add_active(s.b, f, "condition", "immobilized", 0, "save", ch, Filter())
+        FX.add_active(s.b, f, "condition", "immobilized", 0, "save", ch, Filter())
     assert gob.has("immobilized") and orc.has("immobilized")
     attack_with(s, orc, ch)  # the goblin takes it (not the orc, the attacker, Immobilized too)
     assert (ch.hp, gob.hp, orc.hp) == (40, 40, 50)
@@ -181,7 +183,7 @@ def test_an_honor_guard_takes_half_the_champions_damage() -> None:
     assert (champ.hp, guard.hp) == (50 - 8, 50 - 7)
     attack_with(s, orc, soldier, 1)
     assert (soldier.hp, guard.hp) == (35, 43)
-    P.deal_damage(s.b, champ, [(10, "")], None)  # any damage: 5 each
+    DM.deal_damage(s.b, champ, [(10, "")], None)  # any damage: 5 each
     assert (champ.hp, guard.hp) == (37, 38)
 
 
@@ -238,9 +240,9 @@ def test_damage_taken_instead() -> None:
     druid_f, wolf, brain_f, zombie, lich, nil, orc = (s.b.by_id[i] for i in ("a1", "a2", "a3", "a4", "a5", "b1", "b2"))
     attack_with(s, orc, wolf)
     assert (wolf.hp, druid_f.hp) == (50, 70)
-    P.deal_damage(s.b, brain_f, [(20, "")], None)
+    DM.deal_damage(s.b, brain_f, [(20, "")], None)
     assert (brain_f.hp, zombie.hp, lich.hp) == (45, 50, 90)
-    P.deal_damage(s.b, nil, [(20, "")], None)  # not an attack's damage
+    DM.deal_damage(s.b, nil, [(20, "")], None)  # not an attack's damage
     assert nil.hp == 30
     put(s, "a2", 11, 1)
     attack_with(s, wolf, nil)  # the wolf's attack: it takes that damage instead

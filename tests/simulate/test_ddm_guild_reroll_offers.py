@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild_coverage import engine_unplayed
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -64,14 +65,14 @@ def test_a_hit_by_an_adjacent_bloodied_enemy_is_rolled_again_and_the_new_miss_st
     assert maiden.powers[1].played
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [maiden])  # the orc is not bloodied: its 15 hits
+    AT.attack(s.b, orc, osword, osword.attack, [maiden])  # the orc is not bloodied: its 15 hits
     assert maiden.hp == 50 and not s.log.of_kind("power")
     orc.hp = 20
-    P.attack(s.b, orc, osword, osword.attack, [maiden])  # bloodied now: 15 hits, rolled again: 3 misses
+    AT.attack(s.b, orc, osword, osword.attack, [maiden])  # bloodied now: 15 hits, rolled again: 3 misses
     assert maiden.hp == 50
     assert [e.data["creature"] for e in s.log.of_kind("power")] == ["a1"]
     assert not maiden.uses_left(maiden.powers[1])  # one use: the next hit stands
-    P.attack(s.b, orc, osword, osword.attack, [maiden])
+    AT.attack(s.b, orc, osword, osword.attack, [maiden])
     assert maiden.hp == 40
 
 
@@ -84,11 +85,11 @@ def test_an_enemys_hit_is_rolled_again_by_a_champion_and_its_own_miss_is_not() -
     squire, orc = s.b.by_id["a2"], s.b.by_id["b1"]
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [squire])  # 15 hits; the dragon has it rolled again: 2 misses
+    AT.attack(s.b, orc, osword, osword.attack, [squire])  # 15 hits; the dragon has it rolled again: 2 misses
     assert squire.hp == 50 and [e.data["creature"] for e in s.log.of_kind("power")] == ["a1"]
     ssword = squire.powers[0]
     assert ssword.attack is not None
-    P.attack(s.b, squire, ssword, ssword.attack, [orc])  # its own side's miss (2): the words name an enemy's attack
+    AT.attack(s.b, squire, ssword, ssword.attack, [orc])  # its own side's miss (2): the words name an enemy's attack
     assert orc.hp == 40 and len(s.log.of_kind("power")) == 1
 
 
@@ -100,16 +101,16 @@ def test_its_own_miss_and_its_own_failed_save_are_rolled_again_and_a_hit_is_not(
     deva, flayer = s.b.by_id["a1"], s.b.by_id["b1"]
     daze = flayer.powers[0]
     assert daze.attack is not None and deva.powers[1].played
-    P.attack(s.b, flayer, daze, daze.attack, [deva])  # 18 hits: Dazed (save ends)
+    AT.attack(s.b, flayer, daze, daze.attack, [deva])  # 18 hits: Dazed (save ends)
     assert [e.what for e in deva.effects] == ["dazed"]
     sword = deva.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, deva, sword, sword.attack, [flayer])  # 15 hits: nothing to roll again
+    AT.attack(s.b, deva, sword, sword.attack, [flayer])  # 15 hits: nothing to roll again
     assert flayer.hp == 50 and not s.log.of_kind("power")
-    P.attack(s.b, deva, sword, sword.attack, [flayer])  # 2 misses; rolled again: 15 hits
+    AT.attack(s.b, deva, sword, sword.attack, [flayer])  # 2 misses; rolled again: 15 hits
     assert flayer.hp == 40 and len(s.log.of_kind("power")) == 1
     deva.uses[1] = 1  # a fresh check box
-    assert P.roll_save(s.b, deva, deva.effects[0])  # 4 fails; rolled again: 12 saves
+    assert TR.roll_save(s.b, deva, deva.effects[0])  # 4 fails; rolled again: 12 saves
     assert len(s.log.of_kind("power")) == 2
 
 
@@ -123,13 +124,13 @@ def test_an_enemys_successful_save_is_rolled_again_and_an_allys_recharges_it() -
     daze = raistlin.powers[0]
     master = raistlin.powers[1]
     assert daze.attack is not None and master.played and master.uses == 1
-    P.attack(s.b, raistlin, daze, daze.attack, [orc])
-    assert not P.roll_save(s.b, orc, orc.effects[0])  # 14 saves; Raistlin has it rolled again: 6 fails
+    AT.attack(s.b, raistlin, daze, daze.attack, [orc])
+    assert not TR.roll_save(s.b, orc, orc.effects[0])  # 14 saves; Raistlin has it rolled again: 6 fails
     assert orc.effects and not raistlin.uses_left(master)
     odaze = parse_power(0, "attack", DAZE)
     assert odaze.attack is not None
-    P.attack(s.b, orc, odaze, odaze.attack, [apprentice])  # the apprentice is Dazed, then saves (12): recharged
-    assert P.roll_save(s.b, apprentice, apprentice.effects[0])
+    AT.attack(s.b, orc, odaze, odaze.attack, [apprentice])  # the apprentice is Dazed, then saves (12): recharged
+    assert TR.roll_save(s.b, apprentice, apprentice.effects[0])
     assert raistlin.uses_left(master)
 
 
@@ -142,9 +143,9 @@ def test_any_creatures_save_goes_the_champions_way() -> None:
     for who, whom in ((countess, orc), (orc, countess)):
         d = who.powers[0]
         assert d.attack is not None
-        P.attack(s.b, who, d, d.attack, [whom])
-    assert not P.roll_save(s.b, orc, orc.effects[0])  # the enemy's 14 saves: rolled again, 3 fails
-    assert P.roll_save(s.b, countess, countess.effects[0])  # its own 5 fails: rolled again, 11 saves
+        AT.attack(s.b, who, d, d.attack, [whom])
+    assert not TR.roll_save(s.b, orc, orc.effects[0])  # the enemy's 14 saves: rolled again, 3 fails
+    assert TR.roll_save(s.b, countess, countess.effects[0])  # its own 5 fails: rolled again, 11 saves
     assert [e.data["creature"] for e in s.log.of_kind("power")] == ["a1", "a1"]
 
 
@@ -166,17 +167,17 @@ def test_an_attacks_own_reroll_once_per_turn_and_only_when_its_target_is_adjacen
     giant, rogue, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
     gaxe = giant.powers[0]
     assert gaxe.attack is not None
-    P.attack(s.b, giant, gaxe, gaxe.attack, [orc])  # 2 misses; rolled again: 12 + 16 hits
+    AT.attack(s.b, giant, gaxe, gaxe.attack, [orc])  # 2 misses; rolled again: 12 + 16 hits
     assert orc.hp == 170
-    P.attack(s.b, giant, gaxe, gaxe.attack, [orc])  # 2 misses; its reroll is spent this turn
+    AT.attack(s.b, giant, gaxe, gaxe.attack, [orc])  # 2 misses; its reroll is spent this turn
     assert orc.hp == 170
     assert [p for p, _face in dice.rolled].count("attack") == 3
     redge = rogue.powers[0]
     assert redge.attack is not None
-    P.attack(s.b, rogue, redge, redge.attack, [orc])  # 2 misses, the orc is not adjacent: no reroll
+    AT.attack(s.b, rogue, redge, redge.attack, [orc])  # 2 misses, the orc is not adjacent: no reroll
     assert [p for p, _face in dice.rolled].count("attack") == 4
     put(s, "a2", 2, 1)
-    P.attack(s.b, rogue, redge, redge.attack, [orc])  # adjacent now (a ranged attack beside the orc draws its
+    AT.attack(s.b, rogue, redge, redge.attack, [orc])  # adjacent now (a ranged attack beside the orc draws its
     # opportunity attack: one roll); 2 misses, rolled again (2 misses)
     assert [e.data["attacker"] for e in s.log.of_kind("attack")][-2:] == ["b1", "a2"]
     assert [p for p, _face in dice.rolled].count("attack") == 7

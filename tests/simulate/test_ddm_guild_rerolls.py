@@ -3,7 +3,7 @@ engine offers for its own side's misses — an ally's or its own side's creature
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -33,10 +33,10 @@ def test_an_arcane_allys_miss_is_rolled_again_and_an_arcane_enemys_is_not() -> N
     mage, warlock = s.b.by_id["a2"], s.b.by_id["b1"]
     sword = mage.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, mage, sword, sword.attack, [warlock])  # 2 misses; the wizard has it rolled again: 15 hits
+    AT.attack(s.b, mage, sword, sword.attack, [warlock])  # 2 misses; the wizard has it rolled again: 15 hits
     assert warlock.hp == 70
     assert [e.data["creature"] for e in s.log.of_kind("power")] == ["a1"]
     wsword = warlock.powers[0]
     assert wsword.attack is not None
-    P.attack(s.b, warlock, wsword, wsword.attack, [mage])  # the enemy's 2 misses and stays a miss
+    AT.attack(s.b, warlock, wsword, wsword.attack, [mage])  # the enemy's 2 misses and stays a miss
     assert mage.hp == 50 and len(s.log.of_kind("power")) == 1

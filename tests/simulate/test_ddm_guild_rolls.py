@@ -5,7 +5,8 @@ rolled once per use; a range's effects run to the next range (docs/rules/ddm-gui
 from __future__ import annotations
 
 from simulate.games import ddm_guild_coverage as C
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_damage as DM
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -44,10 +45,10 @@ def test_a_roll_of_11_or_more_keeps_it_on_the_map_with_5_hp() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     owlbear, orc = s.b.by_id["a1"], s.b.by_id["b1"]
-    P.deal_damage(s.b, owlbear, [(45, "")], orc)
+    DM.deal_damage(s.b, owlbear, [(45, "")], orc)
     assert owlbear.in_play() and owlbear.hp == 5 and s.b.scores[1] == 0  # a 14: not destroyed, no points scored
     assert [e.data["roll"] for e in s.log.of_kind("power-roll")] == [14]
-    P.deal_damage(s.b, owlbear, [(10, "")], orc)
+    DM.deal_damage(s.b, owlbear, [(10, "")], orc)
     assert not owlbear.alive and s.b.scores[1] == owlbear.card.cost  # a 3: destroyed
 
 
@@ -56,7 +57,7 @@ def test_not_destroyed_then_5_hp_and_immobilized() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     skeleton = s.b.by_id["a1"]
-    P.deal_damage(s.b, skeleton, [(40, "")], s.b.by_id["b1"])
+    DM.deal_damage(s.b, skeleton, [(40, "")], s.b.by_id["b1"])
     assert skeleton.in_play() and skeleton.hp == 5 and skeleton.has("immobilized")
     assert s.log.of_kind("not-destroyed")
 
@@ -69,5 +70,5 @@ def test_a_table_gives_the_effects_of_the_rolled_range_only() -> None:
     assert sorted((e.what, e.amount) for e in red.effects if e.kind == "mod") == [("damage", 10), ("def", 2)]
     for e in red.effects[:]:
         s.b.end_effect(red, e, "test")
-    P.fire(s.b, "start-of-round", [s.b.by_id["a1"]])  # a 17
+    TR.fire(s.b, "start-of-round", [s.b.by_id["a1"]])  # a 17
     assert sorted((e.what, e.amount) for e in red.effects if e.kind == "mod") == [("ac", 2), ("attack", 4)]

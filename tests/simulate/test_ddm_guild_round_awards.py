@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -66,7 +68,7 @@ def _battle(text: str, a: int = 2, b: int = 2, **levels: int) -> GuildState:
         put(s, f"b{i}", 10, i)
     s.b.round_awards.clear()  # (what the first round's powers promised already)
     champ = s.b.by_id["a1"]
-    P.apply_power(s.b, champ, champ.powers[1], J.Ctx(champ))
+    TR.apply_power(s.b, champ, champ.powers[1], J.Ctx(champ))
     return s
 
 
@@ -76,7 +78,7 @@ def _awards(s: GuildState) -> list[tuple[int, int]]:
 
 
 def _destroy(s: GuildState, victim: str, killer: str | None) -> None:
-    P.destroy(s.b, s.b.by_id[victim], s.b.by_id[killer] if killer else None)
+    DM.destroy(s.b, s.b.by_id[victim], s.b.by_id[killer] if killer else None)
 
 
 def test_the_player_whose_warband_destroyed_more_enemies_scores_at_end_of_round() -> None:
@@ -182,6 +184,6 @@ def test_points_for_each_enemy_that_attack_destroyed() -> None:
     blue = s.b.by_id["a2"]
     breath = blue.powers[0]
     assert breath.attack is not None
-    P.attack(s.b, blue, breath, breath.attack, [s.b.by_id["b1"], s.b.by_id["b2"]])
+    AT.attack(s.b, blue, breath, breath.attack, [s.b.by_id["b1"], s.b.by_id["b2"]])
     points = [(e.data["player"], e.data["points"]) for e in s.log.of_kind("score") if e.data["why"] == "power"]
     assert points == [(0, 20)]  # the weak one destroyed, the strong one standing

@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild import GuildAttack, GuildEndTurn, GuildGame, GuildMove, GuildShift, GuildState
 from simulate.games.ddm_guild_cards import card_from_json
@@ -84,11 +87,11 @@ def attack_with(state: GuildState, attacker: Fighter, target: Fighter, index: in
     """``attacker`` makes the attack of its power ``index`` against ``target`` now."""
     p = attacker.powers[index]
     assert p.attack is not None
-    return P.attack(state.b, attacker, p, p.attack, [target])
+    return AT.attack(state.b, attacker, p, p.attack, [target])
 
 
 def put(state: GuildState, fid: str, x: int, y: int) -> None:
-    P.place(state.b, state.b.by_id[fid], (x, y))
+    MV.place(state.b, state.b.by_id[fid], (x, y))
 
 
 def turn_of(state: GuildState, fid: str) -> None:
@@ -115,9 +118,9 @@ def test_resist_all_counts_an_attacks_combined_damage() -> None:
     """ddm-guild.resist (Preview 7: Resist 20 All against 10 + 10 fire damage: no effect)."""
     s = battle([card("Wizard", SWORD)], [card("Gargoyle", SWORD, "Resist 20 All")], PurposeDice())
     gargoyle = s.b.by_id["b1"]
-    assert P.deal_damage(s.b, gargoyle, [(10, ""), (10, "fire")], s.b.by_id["a1"]) == 0
+    assert DM.deal_damage(s.b, gargoyle, [(10, ""), (10, "fire")], s.b.by_id["a1"]) == 0
     assert gargoyle.hp == 50
-    assert P.deal_damage(s.b, gargoyle, [(15, ""), (10, "fire")], s.b.by_id["a1"]) == 5
+    assert DM.deal_damage(s.b, gargoyle, [(15, ""), (10, "fire")], s.b.by_id["a1"]) == 5
 
 
 def test_multi_activation_2_takes_two_turns_a_round() -> None:
@@ -160,9 +163,9 @@ def test_insubstantial_halves_damage_except_critical_hits() -> None:
     knight, ghost = s.b.by_id["a1"], s.b.by_id["b1"]
     sword = knight.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, knight, sword, sword.attack, [ghost])
+    AT.attack(s.b, knight, sword, sword.attack, [ghost])
     assert ghost.hp == 70  # 20 halved
-    P.attack(s.b, knight, sword, sword.attack, [ghost])
+    AT.attack(s.b, knight, sword, sword.attack, [ghost])
     assert ghost.hp == 30  # a natural 20: 20 doubled, in full
 
 
@@ -174,7 +177,7 @@ def test_a_critical_hit_doubles_the_first_number_only() -> None:
     put(s, "b1", 6, 3)
     fangs = s.b.by_id["a1"].powers[0]
     assert fangs.attack is not None
-    P.attack(s.b, s.b.by_id["a1"], fangs, fangs.attack, [s.b.by_id["b1"]])
+    AT.attack(s.b, s.b.by_id["a1"], fangs, fangs.attack, [s.b.by_id["b1"]])
     assert s.b.by_id["b1"].hp == 90 - 25
 
 
@@ -191,7 +194,7 @@ def test_a_save_succeeds_on_the_profiles_number() -> None:
     wizard, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     acid = wizard.powers[0]
     assert acid.attack is not None
-    P.attack(s.b, wizard, acid, acid.attack, [orc])
+    AT.attack(s.b, wizard, acid, acid.attack, [orc])
     assert [e.what for e in orc.effects] == ["acid"]
     s._start_turn(orc)
     assert orc.hp == 45
@@ -212,7 +215,7 @@ def test_a_condition_with_no_duration_lasts_until_the_end_of_the_targets_next_tu
     fist = monk.powers[0]
     assert fist.attack is not None
     s.b.active = monk
-    P.attack(s.b, monk, fist, fist.attack, [orc])
+    AT.attack(s.b, monk, fist, fist.attack, [orc])
     s._end_turn(monk)
     assert orc.has("dazed")
     s._start_turn(orc)
@@ -283,9 +286,9 @@ def test_a_power_that_gives_resist_for_a_while() -> None:
     power = next(p for p in warrior.powers if p.name == "Bloodcut Armor")
     assert power.action == "minor"
     s.b.active = warrior
-    P.apply_effects(s.b, power.effects, J.Ctx(warrior))
-    assert P.deal_damage(s.b, warrior, [(15, "")], s.b.by_id["b1"]) == 5
+    FX.apply_effects(s.b, power.effects, J.Ctx(warrior))
+    assert DM.deal_damage(s.b, warrior, [(15, "")], s.b.by_id["b1"]) == 5
     s._end_turn(warrior)
     s._start_turn(warrior)
     s._end_turn(warrior)
-    assert P.deal_damage(s.b, warrior, [(15, "")], s.b.by_id["b1"]) == 15
+    assert DM.deal_damage(s.b, warrior, [(15, "")], s.b.by_id["b1"]) == 15

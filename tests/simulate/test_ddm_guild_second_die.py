@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_rules as R
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
 
 RESOLUTE = ("Resolute Faith: Whenever this creature rolls a save, roll 1 extra d20 and use the higher result.")
@@ -82,4 +82,4 @@ def test_scent_is_not_rolled_when_the_attack_roll_beats_conceal() -> None:
     put(s, "b1", 6, 3)
     assert attack_with(s, s.b.by_id["a1"], s.b.by_id["b1"]) == 1
     assert not [r for r in s.b.dice.rolled if r[0] == "conceal"]  # type: ignore[attr-defined]
-    assert P.R.SAVE_TARGET == 10
+    assert R.SAVE_TARGET == 10

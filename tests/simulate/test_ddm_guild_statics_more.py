@@ -4,8 +4,8 @@ destroyed', '10 + 25 ongoing poison damage (save ends)', 'a {B} attack against a
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_coverage as C
-from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -37,10 +37,10 @@ def test_criticals_ranged_attacks_and_bloodied() -> None:
     k, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     sword, bow = orc.powers[0], orc.powers[1]
     assert sword.attack is not None and bow.attack is not None
-    P.attack(s.b, orc, sword, sword.attack, [k])  # a critical: 20, less 15
+    AT.attack(s.b, orc, sword, sword.attack, [k])  # a critical: 20, less 15
     assert k.hp == 95
     put(s, "b1", 9, 3)
-    P.attack(s.b, orc, bow, bow.attack, [k])  # a ranged hit: half of 10
+    AT.attack(s.b, orc, bow, bow.attack, [k])  # a ranged hit: half of 10
     assert k.hp == 90
     k.hp = 10
     assert not k.bloodied
@@ -55,7 +55,7 @@ def test_no_opportunity_attack_and_points_for_the_opponent() -> None:
     archer = s.b.by_id["b1"]
     bow = archer.powers[0]
     assert bow.attack is not None
-    P.attack(s.b, archer, bow, bow.attack, [s.b.by_id["a1"]])  # a ranged attack beside the imp: no opportunity attack
+    AT.attack(s.b, archer, bow, bow.attack, [s.b.by_id["a1"]])  # a ranged attack beside the imp: no opportunity attack
     assert not s.log.of_kind("opportunity-attack")
     assert s.b.scores[1] == 10 + 5  # its cost, and 5 more
 
@@ -71,5 +71,5 @@ def test_an_attack_against_a_different_target() -> None:
     w = s.b.by_id["a1"]
     sword = w.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, w, sword, sword.attack, [s.b.by_id["b1"]])
+    AT.attack(s.b, w, sword, sword.attack, [s.b.by_id["b1"]])
     assert (s.b.by_id["b1"].hp, s.b.by_id["b2"].hp) == (80, 90)  # the critical on the orc, then the elf

@@ -4,8 +4,8 @@ taken for a creature keyword nobody has and the power was listed as not played).
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
 
@@ -30,7 +30,7 @@ def test_only_the_adjacent_immobilized_enemy_is_constricted() -> None:
     held.while_on = {"immobilized": 1}  # as if a power held it there
     vine = s.b.by_id["a1"]
     constrict = next(p for p in vine.powers if p.name == "Constrict")
-    P.apply_effects(s.b, constrict.effects, J.Ctx(vine))
+    FX.apply_effects(s.b, constrict.effects, J.Ctx(vine))
     assert (held.hp, free.hp) == (40, 50)
 
 
@@ -40,6 +40,6 @@ def test_small_creatures_in_the_warband_are_faster_and_medium_ones_are_not() -> 
     halfling, human = s.b.by_id["a2"], s.b.by_id["a3"]
     champ = s.b.by_id["a1"]
     power = next(p for p in champ.powers if p.text == SMALL_SPEED)
-    P.apply_effects(s.b, power.effects, J.Ctx(champ))  # (the battle's first round may have used it already)
+    FX.apply_effects(s.b, power.effects, J.Ctx(champ))  # (the battle's first round may have used it already)
     assert halfling.card.speed == human.card.speed == 6
     assert (halfling.speed(), human.speed()) == (8, 6)

@@ -4,9 +4,11 @@ them: the engine names the one nearest an enemy), with 'you may move ... up to i
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
 from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -37,7 +39,7 @@ def test_both_sides_beside_it_are_dazed_when_it_is_destroyed() -> None:
     put(s, "a3", 0, 0)
     put(s, "b1", 6, 3)
     put(s, "b2", 11, 7)
-    P.deal_damage(s.b, s.b.by_id["a1"], [(10, "")], s.b.by_id["b1"])
+    DM.deal_damage(s.b, s.b.by_id["a1"], [(10, "")], s.b.by_id["b1"])
     assert not s.b.by_id["a1"].alive
     dazed = {f.id for f in s.b.fighters if f.has("dazed")}
     assert dazed == {"a2", "b1"}
@@ -54,9 +56,9 @@ def test_raiders_of_its_warband_heal_and_one_of_them_moves() -> None:
     gnoll, goblin, guard = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["a3"]
     for f in (gnoll, goblin, guard):
         f.hp = 15
-    P.fire(s.b, "bloodied", [gnoll])
+    TR.fire(s.b, "bloodied", [gnoll])
     assert (gnoll.hp, goblin.hp, guard.hp) == (25, 25, 15)  # the Raiders, itself included
-    P.fire(s.b, "start-of-round", [gnoll])
+    TR.fire(s.b, "start-of-round", [gnoll])
     assert goblin.pos != (0, 7) and s.b.gap(goblin, s.b.by_id["b1"]) == 1  # the Raider nearest an enemy moved to it
     assert gnoll.pos == (0, 0) and guard.pos == (1, 7)
 
@@ -76,7 +78,7 @@ def test_a_moved_group_keeps_its_kinds_and_distance() -> None:
     put(s, "a2", 0, 4)
     put(s, "a3", 0, 7)
     put(s, "b1", 8, 4)
-    P.fire(s.b, "start-of-round", [s.b.by_id["a1"]])
+    TR.fire(s.b, "start-of-round", [s.b.by_id["a1"]])
     assert s.b.by_id["a2"].pos != (0, 4) and s.b.by_id["a3"].pos == (0, 7)  # the Orc moved, the Elf did not
 
 
@@ -103,7 +105,7 @@ def test_slides_of_enemies_levels_and_counts() -> None:
     put(s, "b1", 6, 3)
     put(s, "b2", 4, 3)
     put(s, "b3", 5, 4)
-    P.fire(s.b, "start-of-turn", [s.b.by_id["a1"]])
+    TR.fire(s.b, "start-of-turn", [s.b.by_id["a1"]])
     assert sorted(f.hp for f in s.b.fighters if f.player == 1) == [45, 45, 50]  # two of the three adjacent
 
 
@@ -113,9 +115,9 @@ def test_an_ongoing_damage_effect_ends_on_that_ally() -> None:
     assert [(e.kind, e.who, e.what) for e in p.effects] == [("cleanse", "ally", "ongoing")]
     s = battle([card("Cleric", SWORD), card("Fighter", SWORD)], [card("Orc", SWORD)], PurposeDice())
     fighter, orc = s.b.by_id["a2"], s.b.by_id["b1"]
-    P.add_active(s.b, fighter, "ongoing", "fire", 5, "save", orc, Filter())
-    P.add_active(s.b, fighter, "condition", "slowed", 0, "save", orc, Filter())
-    P.apply_effects(s.b, p.effects, J.Ctx(s.b.by_id["a1"], ally=fighter))
+    FX.add_active(s.b, fighter, "ongoing", "fire", 5, "save", orc, Filter())
+    FX.add_active(s.b, fighter, "condition", "slowed", 0, "save", orc, Filter())
+    FX.apply_effects(s.b, p.effects, J.Ctx(s.b.by_id["a1"], ally=fighter))
     assert [e.kind for e in fighter.effects] == ["condition"]  # the ongoing damage ended, the condition stays
 
 

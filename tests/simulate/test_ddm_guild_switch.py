@@ -8,9 +8,11 @@ from __future__ import annotations
 from django.utils import translation
 
 from simulate.bridges.ddm_guild_events import replay_frames
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
 from simulate.games.ddm_guild import GuildPower
 from simulate.games.ddm_guild_ai import GuildHeuristicPolicy
 from simulate.games.ddm_guild_powers import parse_power
@@ -50,7 +52,7 @@ def test_an_attack_switches_its_target_with_the_ally_it_helps_most() -> None:
     p = drider.powers[0]
     assert p.attack is not None
     assert GuildHeuristicPolicy(0, 0)._value(s.b, drider, p, p.attack, orc, False) > 0.0  # (no damage: the switch)
-    P.attack(s.b, drider, p, p.attack, [orc])
+    AT.attack(s.b, drider, p, p.attack, [orc])
     assert brute.pos == (7, 3) and orc.pos == (1, 6)
     assert [(e.data["creature"], e.data["other"]) for e in s.log.of_kind("switch")] == [("b1", "a2")]
 
@@ -62,11 +64,11 @@ def test_a_switch_that_would_leave_one_where_it_may_not_stay_is_not_made() -> No
     put(s, "a2", 0, 6)  # a Large ally: at the orc's square its space would hold the drider's square
     put(s, "b1", 4, 2)
     drider, giant, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
-    assert not P.switch_ok(s.b, orc, giant)
+    assert not MV.switch_ok(s.b, orc, giant)
     p = drider.powers[0]
     assert p.attack is not None
     turn_of(s, "a1")
-    P.attack(s.b, drider, p, p.attack, [orc])
+    AT.attack(s.b, drider, p, p.attack, [orc])
     assert orc.pos == (4, 2) and giant.pos == (0, 6) and not s.log.of_kind("switch")
 
 
@@ -96,7 +98,7 @@ def test_the_impostor_takes_an_enemys_place() -> None:
     dopple, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     turn_of(s, "a1")
     imp = dopple.powers[1]
-    assert P.pick(s.b, "chosen-enemy", imp.effects[0], J.Ctx(dopple)) == [orc]  # not the Large ogre or the champion
+    assert FX.pick(s.b, "chosen-enemy", imp.effects[0], J.Ctx(dopple)) == [orc]  # not the Large ogre or the champion
     s.apply(GuildPower(1))
     assert dopple.pos == (8, 6) and orc.pos == (1, 1)
 

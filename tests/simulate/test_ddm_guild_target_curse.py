@@ -7,8 +7,9 @@ cold damage' (Vulnerable 10 cold), '... 5 additional damage whenever it takes da
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_damage as DM
 from simulate.games.ddm_guild import GuildState
+from simulate.games.ddm_guild_judge import stat_mods
 from simulate.games.ddm_guild_state import Fighter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, assert_played, attack_with, battle, card, put
 
@@ -73,7 +74,7 @@ def test_a_curse_on_hitting_in_melee_until_its_creature_is_destroyed() -> None:
     assert brute.hp == 190
     attack_with(s, brute, caster, 0)  # a miss: nothing
     assert brute.hp == 190
-    P.destroy(s.b, caster, None)  # the curse ends with its creature
+    DM.destroy(s.b, caster, None)  # the curse ends with its creature
     assert not [e for e in brute.effects if e.kind == "grant"]
     assert not [q for q in brute.powers if "whenever it hits" in q.text]
 
@@ -115,11 +116,11 @@ def test_ongoing_damage_and_modifiers_until_its_creature_is_destroyed() -> None:
     s._end_turn(brute)  # a save does not end it
     s._start_turn(brute)
     assert brute.hp == 180
-    P.destroy(s.b, caster, None)
+    DM.destroy(s.b, caster, None)
     s._start_turn(brute)
     assert brute.hp == 180
     s, caster, brute = _pair(HEX, PurposeDice(attack=[15]))
     attack_with(s, caster, brute)
-    assert P.stat_mods(s.b, brute, "attack") == -4
-    P.destroy(s.b, caster, None)
-    assert P.stat_mods(s.b, brute, "attack") == 0
+    assert stat_mods(s.b, brute, "attack") == -4
+    DM.destroy(s.b, caster, None)
+    assert stat_mods(s.b, brute, "attack") == 0

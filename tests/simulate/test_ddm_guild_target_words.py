@@ -1,7 +1,7 @@
 """The target words: one vocabulary for the creature an attack, a rider or a modifier is against ('enemies with
 Flight', 'level 1 or 2 enemies', 'targets adjacent to a wall', 'targets taking ongoing fire damage', 'creatures that
 have already activated this round', 'Evil Undead targets', '(Level 10 or lower target)', '10 radiant damage vs. Evil
-enemies'), read by ddm_guild_words._target_words and judged by ddm_guild_play.target_state_ok; and attack lines
+enemies'), read by ddm_guild_words._target_words and judged by ddm_guild_judge.target_state_ok; and attack lines
 the reader had refused ('(burst 3, Undead targets only), +6 vs. Will', '(range 5) 2 attacks against 1 target')."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from simulate.games import ddm_guild_apply as FX
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
 from simulate.games.ddm_guild import GuildAttack
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_powers import parse_power
@@ -121,9 +121,9 @@ def test_a_wall_next_to_the_target_and_the_target_taking_ongoing_fire() -> None:
     put(s, "b2", 6, 3)
     rogue, edge, open_ = (s.b.by_id[k] for k in ("a1", "b1", "b2"))
     assert (_mods(rogue, "attack", edge, s), _mods(rogue, "attack", open_, s)) == (2, 0)
-    P.add_active(s.b, open_, "ongoing", "fire", 5, "save", rogue, Filter())
+    FX.add_active(s.b, open_, "ongoing", "fire", 5, "save", rogue, Filter())
     assert _mods(rogue, "attack", open_, s) == 3
-    P.add_active(s.b, edge, "ongoing", "poison", 5, "save", rogue, Filter())
+    FX.add_active(s.b, edge, "ongoing", "poison", 5, "save", rogue, Filter())
     assert _mods(rogue, "attack", edge, s) == 2  # poison is not fire
 
 
@@ -151,7 +151,7 @@ def test_either_description_and_both_states() -> None:
     put(s, "a2", 9, 7)
     ninja, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     assert _mods(ninja, "damage", orc, s) == 0
-    P.add_active(s.b, orc, "condition", "stunned", 0, "save", ninja, Filter())
+    FX.add_active(s.b, orc, "condition", "stunned", 0, "save", ninja, Filter())
     assert _mods(ninja, "damage", orc, s) == 15  # Stunned: Sudden Strike; not bloodied: no Reaper
     orc.hp = 20  # bloodied, and stunned grants combat advantage
     assert _mods(ninja, "damage", orc, s) == 25
@@ -195,7 +195,7 @@ def test_attacks_limited_to_a_target() -> None:
     aims = {(a.power, a.targets) for a in s._attack_actions(bugbear) if isinstance(a, GuildAttack)}
     assert (1, ("b1",)) in aims and (1, ("b2",)) not in aims  # level 10 or lower
     assert not any(a[0] == 2 for a in aims)  # nobody takes ongoing poison damage
-    P.add_active(s.b, s.b.by_id["b2"], "ongoing", "poison", 5, "save", bugbear, Filter())
+    FX.add_active(s.b, s.b.by_id["b2"], "ongoing", "poison", 5, "save", bugbear, Filter())
     aims = {(a.power, a.targets) for a in s._attack_actions(bugbear) if isinstance(a, GuildAttack)}
     assert (2, ("b2",)) in aims and (2, ("b1",)) not in aims
 
@@ -412,10 +412,10 @@ def test_states_of_its_own_and_of_the_target_counted() -> None:
     sword = skirm.powers[0]
     assert sword.attack is not None
     assert J.defence(s.b, near, "ac", skirm, sword.attack, sword, False) == 15
-    P.add_active(s.b, near, "condition", "slowed", 0, "save", skirm, Filter())
+    FX.add_active(s.b, near, "condition", "slowed", 0, "save", skirm, Filter())
     assert J.defence(s.b, near, "ac", skirm, sword.attack, sword, False) == 17  # Persistent
     assert _mods(skirm, "attack", near, s) == 4  # slowed grants no combat advantage
-    P.add_active(s.b, near, "condition", "dazed", 0, "save", skirm, Filter())
+    FX.add_active(s.b, near, "condition", "dazed", 0, "save", skirm, Filter())
     assert _mods(skirm, "attack", near, s) == 5  # dazed: combat advantage, Keen Eyes' 1 more than the rules' +2
 
 
@@ -560,7 +560,7 @@ def test_a_flanked_target_a_guarded_one_and_a_penalty() -> None:
     put(s, "a2", 7, 3)  # on the other side: they flank it
     sal.resist["fire"] = 10
     assert (_mods(regis, "attack", sal, s), _mods(regis, "damage", sal, s)) == (4, 10)
-    P.add_active(s.b, sal, "mod", "ac", -2, "save", regis, Filter())
+    FX.add_active(s.b, sal, "mod", "ac", -2, "save", regis, Filter())
     assert _mods(regis, "damage", sal, s) == 20
 
 

@@ -4,9 +4,11 @@ the stand-in maps never have (river, fire, slippery)."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
 from simulate.games import ddm_guild_coverage as C
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildGame, GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_powers import parse_power
@@ -40,11 +42,11 @@ def test_more_spellings_of_stable_footing_pay_1_for_difficult_squares() -> None:
     put(s, "b1", 9, 2)
     put(s, "b2", 9, 3)
     put(s, "b3", 9, 4)
-    P.refresh_while(s.b)
-    P.fire(s.b, "any-time", [s.b.by_id["a1"]])  # (each square within 2 squares of the Thunderer is difficult)
-    assert P.reach(s.b, s.b.by_id["b1"], 6).cost_to((6, 2)) == 5
-    assert P.reach(s.b, s.b.by_id["b2"], 6).cost_to((6, 3)) == 3
-    assert P.reach(s.b, s.b.by_id["b3"], 6).cost_to((6, 4)) == 3
+    MV.refresh_while(s.b)
+    TR.fire(s.b, "any-time", [s.b.by_id["a1"]])  # (each square within 2 squares of the Thunderer is difficult)
+    assert MV.reach(s.b, s.b.by_id["b1"], 6).cost_to((6, 2)) == 5
+    assert MV.reach(s.b, s.b.by_id["b2"], 6).cost_to((6, 3)) == 3
+    assert MV.reach(s.b, s.b.by_id["b3"], 6).cost_to((6, 4)) == 3
 
 
 def test_a_creature_that_may_not_enter_its_allies_squares_goes_around_them() -> None:
@@ -54,11 +56,11 @@ def test_a_creature_that_may_not_enter_its_allies_squares_goes_around_them() -> 
     put(s, "a2", 6, 3)
     put(s, "a3", 6, 4)
     put(s, "b1", 10, 7)
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     juggernaut, orc = s.b.by_id["a1"], s.b.by_id["a2"]
-    assert P.reach(s.b, juggernaut, 6).cost_to((6, 3)) > 6  # never into the Orc's square
-    assert P.reach(s.b, juggernaut, 6).cost_to((7, 4)) == 3  # around the Orc and the Ogre: (6, 2), (7, 3), (7, 4)
-    assert P.reach(s.b, orc, 6).cost_to((6, 4)) == 1  # (an ally without it crosses its allies)
+    assert MV.reach(s.b, juggernaut, 6).cost_to((6, 3)) > 6  # never into the Orc's square
+    assert MV.reach(s.b, juggernaut, 6).cost_to((7, 4)) == 3  # around the Orc and the Ogre: (6, 2), (7, 3), (7, 4)
+    assert MV.reach(s.b, orc, 6).cost_to((6, 4)) == 1  # (an ally without it crosses its allies)
     assert not C.engine_unplayed(parse_power(0, "special", MONOLITHIC))
 
 
@@ -75,9 +77,9 @@ def test_placed_beside_an_enemy_in_a_victory_area_at_the_end_of_the_round() -> N
     put(s, "b1", 5, 6)  # (nearer, but in no victory area)
     put(s, "b2", 8, 3)  # (in the victory area at (8, 3))
     dragon = s.b.by_id["a1"]
-    options = P.placement_squares(s.b, dragon, dragon.powers[1].effects[0])
+    options = MV.placement_squares(s.b, dragon, dragon.powers[1].effects[0])
     assert options and all(max(abs(x - 8), abs(y - 3)) == 1 for x, y in options)
-    P.fire(s.b, "end-of-round", [dragon])
+    TR.fire(s.b, "end-of-round", [dragon])
     assert dragon.pos is not None and max(abs(dragon.pos[0] - 8), abs(dragon.pos[1] - 3)) == 1
 
 
@@ -87,10 +89,10 @@ def test_placed_beside_a_victory_area_but_not_in_it() -> None:
     put(s, "a1", 0, 0)
     put(s, "b1", 10, 3)
     golem = s.b.by_id["a1"]
-    options = P.placement_squares(s.b, golem, golem.powers[1].effects[0])
+    options = MV.placement_squares(s.b, golem, golem.powers[1].effects[0])
     assert sorted(options) == sorted((x, y) for c in (3, 8) for x in (c - 1, c, c + 1) for y in (2, 3, 4)
                                      if (x, y) != (c, 3))  # (the victory areas at (3, 3) and (8, 3))
-    P.fire(s.b, "start-of-round", [golem])
+    TR.fire(s.b, "start-of-round", [golem])
     assert golem.pos in ((9, 2), (9, 3), (9, 4))  # (beside the area nearest the Orc, a melee creature's choice)
 
 
@@ -121,14 +123,14 @@ def test_either_of_two_states_and_neither_of_them() -> None:
     put(s, "b1", 6, 3)
     spawn, scrag, orc = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
     scrag.hp = 30
-    P.fire(s.b, "start-of-turn", [spawn])
-    P.fire(s.b, "start-of-turn", [scrag])
+    TR.fire(s.b, "start-of-turn", [spawn])
+    TR.fire(s.b, "start-of-turn", [scrag])
     assert spawn.hp == 55 and scrag.hp == 30  # no Aquatic ally beside them
     attack_with(s, spawn, orc)
     assert orc.hp == 70  # (Sword's 10; no poison damage)
     put(s, "a3", 5, 4)  # the Merrow beside both
-    P.fire(s.b, "start-of-turn", [spawn])
-    P.fire(s.b, "start-of-turn", [scrag])
+    TR.fire(s.b, "start-of-turn", [spawn])
+    TR.fire(s.b, "start-of-turn", [scrag])
     assert spawn.hp == 55 and scrag.hp == 50
     attack_with(s, spawn, orc)
     assert orc.hp == 55
@@ -168,8 +170,8 @@ def test_a_creature_that_starts_its_turn_in_or_beside_a_terrain() -> None:
     put(s, "b1", 6, 3)  # in forest
     put(s, "b2", 10, 7)
     orc, goblin = s.b.by_id["b1"], s.b.by_id["b2"]
-    P.turn_started(s.b, orc)
-    P.turn_started(s.b, goblin)
+    TR.turn_started(s.b, orc)
+    TR.turn_started(s.b, goblin)
     assert orc.speed() == 8 and goblin.speed() == 6
     s2 = _forest_battle([card("Priest", SWORD, PRIEST.replace("river", "forest")),
                          card("Merrow", SWORD, keywords=("Aquatic",))], [card("Orc", SWORD)], PurposeDice())
@@ -177,7 +179,7 @@ def test_a_creature_that_starts_its_turn_in_or_beside_a_terrain() -> None:
     put(s2, "a2", 5, 4)  # beside forest
     put(s2, "b1", 11, 0)
     merrow = s2.b.by_id["a2"]
-    P.turn_started(s2.b, merrow)
+    TR.turn_started(s2.b, merrow)
     assert merrow.pos != (5, 4)  # it moved (toward the Orc, a melee creature's way)
 
 
@@ -201,7 +203,7 @@ def test_river_terrain_made_slippery_changes_no_square_and_a_list_with_one_durat
     put(s, "a1", 0, 0)
     put(s, "b1", 11, 7)
     icefiend, orc = s.b.by_id["a1"], s.b.by_id["b1"]
-    P.fire(s.b, "start-of-turn", [icefiend])
+    TR.fire(s.b, "start-of-turn", [icefiend])
     assert [m.what for m in s.b.made] == ["sight-limit"] and not s.b.sees(icefiend, orc)  # (11 squares away)
     assert orc.speed() == 5 and icefiend.speed() == 6
 
@@ -312,14 +314,14 @@ def test_an_ally_that_starts_its_turn_beside_an_enemy_or_a_creature_of_a_kind() 
     put(s, "a3", 0, 7)
     put(s, "b1", 8, 6)
     archer = s.b.by_id["a2"]
-    P.turn_started(s.b, archer)
+    TR.turn_started(s.b, archer)
     assert archer.pos == (5, 3)  # beside neither (3 squares from the Orc: it would go farther)
     put(s, "a3", 5, 4)  # beside a Dragon (an ally)
-    P.turn_started(s.b, archer)
+    TR.turn_started(s.b, archer)
     assert archer.pos != (5, 3)
     put(s, "a3", 0, 7)
     put(s, "a2", 7, 6)  # beside the Orc
-    P.turn_started(s.b, archer)
+    TR.turn_started(s.b, archer)
     assert archer.pos != (7, 6)
 
 
@@ -349,7 +351,7 @@ def _victory_battle(a: list[dict[str, object]], b: list[dict[str, object]]) -> G
 
 def _placed(s: GuildState, fid: str, index: int) -> set[tuple[int, int]]:
     f = s.b.by_id[fid]
-    return set(P.placement_squares(s.b, f, f.powers[index].effects[0]))
+    return set(MV.placement_squares(s.b, f, f.powers[index].effects[0]))
 
 
 def test_placements_in_victory_areas_by_who_stands_in_them() -> None:
@@ -387,9 +389,9 @@ def test_an_ally_placed_in_a_victory_area_and_a_placement_beside_the_enemy_with_
     put(s, "b2", 10, 7)
     put(s, "b3", 5, 5)
     orc, fiend, ogre = s.b.by_id["a2"], s.b.by_id["a3"], s.b.by_id["b2"]
-    P.fire(s.b, "ally-ends-turn", [s.b.by_id["a1"]], ally=orc)
+    TR.fire(s.b, "ally-ends-turn", [s.b.by_id["a1"]], ally=orc)
     assert orc.pos in AREA_A | AREA_B  # (nearer the enemies: a melee creature's choice)
-    P.fire(s.b, "start-of-turn", [fiend])
+    TR.fire(s.b, "start-of-turn", [fiend])
     assert fiend.pos is not None and s.b.adjacent(fiend, ogre)
 
 
@@ -412,7 +414,7 @@ def test_a_teleport_beside_the_target_and_sight_through_smoke_and_forest() -> No
     put(s, "a3", 5, 4)
     put(s, "b1", 8, 3)  # behind the forest of columns 6 and 7
     grazzt, ballista, archer, orc = (s.b.by_id[x] for x in ("a1", "a2", "a3", "b1"))
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     assert s.b.sees(ballista, orc) and not s.b.sees(archer, orc)
     attack_with(s, grazzt, orc)
     assert orc.hp == 50 and s.b.adjacent(grazzt, orc)
@@ -435,7 +437,7 @@ def test_a_placement_far_from_every_creature_and_beside_where_a_destroyed_creatu
     put(s, "a3", 10, 6)
     put(s, "b1", 11, 7)
     portal, demon, orc, goblin = (s.b.by_id[x] for x in ("a1", "a2", "a3", "b1"))
-    options = set(P.placement_squares(s.b, portal, portal.powers[1].effects[0]))
+    options = set(MV.placement_squares(s.b, portal, portal.powers[1].effects[0]))
     assert options == {(x, y) for x in range(12) for y in range(8)
                        if all(max(abs(x - p[0]), abs(y - p[1])) >= 5 for p in ((0, 0), (10, 6), (11, 7)))} - {(5, 3)}
     assert (5, 0) in options  # (not its own square)
@@ -470,7 +472,7 @@ def test_a_placement_in_a_victory_area_a_die_names() -> None:
         put(s, "b1", 11, 7)
         spider = s.b.by_id["a1"]
         s.b.round = 2
-        P.fire(s.b, "start-of-round", [spider])
+        TR.fire(s.b, "start-of-round", [spider])
         assert spider.pos in area  # (the map's first victory area is A's, the second B's)
         assert ("area", face) in dice.rolled
 
@@ -508,7 +510,7 @@ def test_a_save_rolled_again_while_it_stands_in_difficult_terrain() -> None:
         genasi, orc = s.b.by_id["a1"], s.b.by_id["b1"]
         attack_with(s, orc, genasi)
         weak = [e for e in genasi.effects if e.what == "weakened"]
-        assert weak and P.roll_save(s.b, genasi, weak[0]) is saved
+        assert weak and TR.roll_save(s.b, genasi, weak[0]) is saved
 
 
 COMBAT_TELEPORT = "Combat Teleport: Use when a {m} attack misses this creature: Teleport attacker up to 3 squares."
@@ -562,7 +564,7 @@ def test_an_ally_beside_a_terrain_or_beside_it() -> None:
     put(s, "b1", 11, 7)
     elf, centaur, wolf = (s.b.by_id[x] for x in ("a2", "a3", "a4"))
     elf.hp, centaur.hp, wolf.hp = 45, 45, 10
-    P.fire(s.b, "end-of-round", [s.b.by_id["a1"]])
+    TR.fire(s.b, "end-of-round", [s.b.by_id["a1"]])
     assert wolf.hp == 10 and elf.hp + centaur.hp == 95  # one of the two healed (5 of its 20: its full hit points)
 
 
@@ -624,7 +626,7 @@ def test_enemies_in_its_sides_and_in_the_other_sides_victory_areas() -> None:
     put(s, "b2", *sorted(other)[0])
     put(s, "b3", 11, 7)
     orc, goblin, kobold = (s.b.by_id[x] for x in ("b1", "b2", "b3"))
-    P.apply_effects(s.b, list(p.effects), J.Ctx(s.b.by_id["a1"]))
+    FX.apply_effects(s.b, list(p.effects), J.Ctx(s.b.by_id["a1"]))
     assert (orc.hp, goblin.hp, kobold.hp) == (50, 35, 50)
     assert orc.pos != sorted(own)[0] and goblin.pos == sorted(other)[0]
 
@@ -640,7 +642,7 @@ def test_conceal_against_adjacent_and_against_non_adjacent_enemies() -> None:
     put(s, "b1", 6, 3)
     put(s, "b2", 10, 3)
     blackguard, orc, archer = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     assert (blackguard.conceal_vs(True), blackguard.conceal_vs(False)) == (6, 11)
     attack_with(s, orc, blackguard)  # conceal 6: a roll of 8 hits
     attack_with(s, archer, blackguard)  # conceal 11: a roll of 8 misses
@@ -665,7 +667,7 @@ def test_a_shift_with_flight_crosses_a_pit() -> None:
     put(s, "b1", 9, 3)
     girallon = s.b.by_id["a1"]
     assert J.holds(s.b, p.requirement, girallon)
-    P.apply_effects(s.b, list(girallon.powers[1].effects), J.Ctx(girallon))
+    FX.apply_effects(s.b, list(girallon.powers[1].effects), J.Ctx(girallon))
     assert girallon.pos is not None and girallon.pos[0] == 4  # over the pit column, 4 squares toward the Orc
 
 

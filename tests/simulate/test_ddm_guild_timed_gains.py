@@ -7,7 +7,7 @@ Lightning, or Thunder' (the player's choice of one) and the same list with no 'o
 from __future__ import annotations
 
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildPower
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put, turn_of
@@ -68,7 +68,7 @@ def test_quench_gives_it_and_one_ally_resist_until_the_end_of_its_own_next_turn(
     put(s, "b1", 11, 0)
     marid, near, far = (s.b.by_id[x] for x in ("a1", "a2", "a3"))
     turn_of(s, "a1")
-    P.fire(s.b, "start-of-turn", [marid])
+    TR.fire(s.b, "start-of-turn", [marid])
     assert [f.resist_now().get("fire", 0) for f in (marid, near, far)] == [10, 10, 0]
     s._end_turn(marid)
     turn_of(s, "a2")
@@ -97,7 +97,7 @@ def test_stones_endurance_resists_and_is_not_pushed() -> None:
     turn_of(s, "a1")
     s.apply(GuildPower(1))
     assert goliath.resist_now().get("all", 0) == 5
-    P.apply_power(s.b, ogre, ogre.powers[1], J.Ctx(ogre))
+    TR.apply_power(s.b, ogre, ogre.powers[1], J.Ctx(ogre))
     assert goliath.pos == (4, 3)
 
 
@@ -108,10 +108,10 @@ def test_brace_for_impact_stops_an_enemys_push_but_not_an_allys_slide() -> None:
     put(s, "a2", 4, 4)
     put(s, "b1", 5, 3)
     tordek, friend, ogre = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
-    P.fire(s.b, "any-time", [tordek])
-    P.apply_power(s.b, ogre, ogre.powers[1], J.Ctx(ogre))
+    TR.fire(s.b, "any-time", [tordek])
+    TR.apply_power(s.b, ogre, ogre.powers[1], J.Ctx(ogre))
     assert tordek.pos == (4, 3)
-    P.apply_power(s.b, friend, friend.powers[1], J.Ctx(friend))
+    TR.apply_power(s.b, friend, friend.powers[1], J.Ctx(friend))
     assert tordek.pos != (4, 3)
 
 
@@ -131,7 +131,7 @@ def test_aura_of_protection_gives_each_type_listed() -> None:
     put(s, "a1", 3, 3)
     put(s, "a2", 5, 3)
     put(s, "b1", 9, 3)
-    P.fire(s.b, "before-initiative", [s.b.by_id["a1"]])
+    TR.fire(s.b, "before-initiative", [s.b.by_id["a1"]])
     assert s.b.by_id["a2"].resist_now() == dict.fromkeys(("acid", "cold", "fire", "lightning", "thunder"), 10)
 
 
@@ -160,7 +160,7 @@ def test_solid_footing_of_enemies_only_lets_an_ally_slide_it() -> None:
     put(s, "a2", 4, 4)
     put(s, "b1", 5, 3)
     dwarf, friend, ogre = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
-    P.apply_power(s.b, ogre, ogre.powers[1], J.Ctx(ogre))
+    TR.apply_power(s.b, ogre, ogre.powers[1], J.Ctx(ogre))
     assert dwarf.pos == (4, 3)
-    P.apply_power(s.b, friend, friend.powers[1], J.Ctx(friend))
+    TR.apply_power(s.b, friend, friend.powers[1], J.Ctx(friend))
     assert dwarf.pos != (4, 3)

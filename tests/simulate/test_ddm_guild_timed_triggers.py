@@ -3,8 +3,10 @@ triggered power its creature has while the effect lasts — used whenever its ev
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild_coverage import engine_unplayed
+from simulate.games.ddm_guild_judge import Ctx
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_state import GRANTED_INDEX
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -43,17 +45,17 @@ def test_the_shield_answers_each_melee_hit_until_the_round_ends() -> None:
     assert shield.played and shield.action == "minor"
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [sorcerer])  # no shield yet
+    AT.attack(s.b, orc, osword, osword.attack, [sorcerer])  # no shield yet
     assert sorcerer.hp == 70 and orc.hp == 60
-    P.apply_power(s.b, sorcerer, shield, P.Ctx(sorcerer))
+    TR.apply_power(s.b, sorcerer, shield, Ctx(sorcerer))
     assert [p.index for p in sorcerer.powers if p.index >= GRANTED_INDEX]
-    P.attack(s.b, orc, osword, osword.attack, [sorcerer])
-    P.attack(s.b, orc, osword, osword.attack, [sorcerer])
+    AT.attack(s.b, orc, osword, osword.attack, [sorcerer])
+    AT.attack(s.b, orc, osword, osword.attack, [sorcerer])
     assert sorcerer.hp == 50 and orc.hp == 40  # 10 fire damage for each hit
     s._end_round()  # the round ends: the effect, and the power with it
     assert not [e for e in sorcerer.effects if e.kind == "grant"]
     assert not [p for p in sorcerer.powers if p.index >= GRANTED_INDEX]
-    P.attack(s.b, orc, osword, osword.attack, [sorcerer])
+    AT.attack(s.b, orc, osword, osword.attack, [sorcerer])
     assert orc.hp == 40
 
 
@@ -64,12 +66,12 @@ def test_used_again_it_starts_over_and_is_not_had_twice() -> None:
     put(s, "b1", 1, 0)
     sorcerer, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     shield = sorcerer.powers[1]
-    P.apply_power(s.b, sorcerer, shield, P.Ctx(sorcerer))
-    P.apply_power(s.b, sorcerer, shield, P.Ctx(sorcerer))
+    TR.apply_power(s.b, sorcerer, shield, Ctx(sorcerer))
+    TR.apply_power(s.b, sorcerer, shield, Ctx(sorcerer))
     assert len([p for p in sorcerer.powers if p.index >= GRANTED_INDEX]) == 1
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [sorcerer])
+    AT.attack(s.b, orc, osword, osword.attack, [sorcerer])
     assert orc.hp == 50  # once, not twice
 
 
@@ -80,13 +82,13 @@ def test_an_allys_hits_deal_more_while_the_round_lasts() -> None:
     put(s, "a2", 4, 4)
     put(s, "b1", 5, 4)
     paladin, squire, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
-    P.fire(s.b, "start-of-round", [paladin])
+    TR.fire(s.b, "start-of-round", [paladin])
     ssword = squire.powers[0]
     assert ssword.attack is not None
-    P.attack(s.b, squire, ssword, ssword.attack, [orc])
+    AT.attack(s.b, squire, ssword, ssword.attack, [orc])
     assert orc.hp == 65  # 10 + 5 radiant
     s._end_round()
-    P.attack(s.b, squire, ssword, ssword.attack, [orc])
+    AT.attack(s.b, squire, ssword, ssword.attack, [orc])
     assert orc.hp == 55
 
 
@@ -103,9 +105,9 @@ def test_a_power_given_by_an_answer_to_a_hit_does_not_answer_that_hit_too() -> N
     assert sorcerer.powers[1].played
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [sorcerer])
+    AT.attack(s.b, orc, osword, osword.attack, [sorcerer])
     assert orc.hp == 50  # the Mantle's 10; the power it gives answers the next hit
-    P.attack(s.b, orc, osword, osword.attack, [sorcerer])
+    AT.attack(s.b, orc, osword, osword.attack, [sorcerer])
     assert orc.hp == 40
 
 

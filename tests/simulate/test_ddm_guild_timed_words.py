@@ -7,8 +7,12 @@ damage from all attacks'. Each is played in a battle with set positions."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildGame, GuildPower, GuildState
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_vocab import Filter
@@ -51,11 +55,11 @@ def test_loses_hide_and_radiant_melee_damage() -> None:
     put(s, "b1", 4, 3)
     hunter, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     hunter.hp -= 1
-    P.apply_power(s.b, hunter, hunter.powers[1], J.Ctx(hunter))
+    TR.apply_power(s.b, hunter, hunter.powers[1], J.Ctx(hunter))
     assert hunter.gained("no-hide")
     sword = hunter.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, hunter, sword, sword.attack, [orc])
+    AT.attack(s.b, hunter, sword, sword.attack, [orc])
     assert orc.hp == 100 - 10 - 5
 
 
@@ -85,8 +89,8 @@ def test_lively_jig_ends_those_conditions_on_creatures_of_both_sides_near_it() -
     put(s, "b2", 9, 3)
     iries, ally, orc, far = (s.b.by_id[x] for x in ("a1", "a2", "b1", "b2"))
     for f, c in ((ally, "immobilized"), (orc, "slowed"), (far, "slowed"), (ally, "dazed")):
-        P.add_active(s.b, f, "condition", c, 0, "save", iries, Filter())
-    P.apply_power(s.b, iries, iries.powers[1], J.Ctx(iries))
+        FX.add_active(s.b, f, "condition", c, 0, "save", iries, Filter())
+    TR.apply_power(s.b, iries, iries.powers[1], J.Ctx(iries))
     assert [ally.has("immobilized"), orc.has("slowed"), far.has("slowed"), ally.has("dazed")] == [
         False, False, True, True]
 
@@ -101,10 +105,10 @@ def test_inflict_pain_and_banish_choose_an_enemy_of_the_sizes_or_kinds_named() -
     put(s, "b3", 8, 3)
     m, giant, goblin, imp = (s.b.by_id[x] for x in ("a1", "b1", "b2", "b3"))
     for f in (giant, goblin):
-        P.add_active(s.b, f, "condition", "immobilized", 0, "save", m, Filter())
-    P.apply_power(s.b, m, m.powers[1], J.Ctx(m))
+        FX.add_active(s.b, f, "condition", "immobilized", 0, "save", m, Filter())
+    TR.apply_power(s.b, m, m.powers[1], J.Ctx(m))
     assert (giant.hp, goblin.hp) == (50, 45)
-    P.apply_power(s.b, m, m.powers[2], J.Ctx(m))
+    TR.apply_power(s.b, m, m.powers[2], J.Ctx(m))
     assert any(e.kind == "ongoing" and e.amount == 20 for e in imp.effects)
     assert not any(e.kind == "ongoing" for e in (*giant.effects, *goblin.effects))
 
@@ -123,7 +127,7 @@ def test_warrior_spirit_gives_a_second_activation_this_round() -> None:
     s = battle([card("Lord", SWORD, SPIRIT)], [card("Orc", SWORD)], PurposeDice())
     lord = s.b.by_id["a1"]
     lord.activations_left = 1
-    P.fire(s.b, "start-of-round", [lord])
+    TR.fire(s.b, "start-of-round", [lord])
     assert lord.activations_left == 2
 
 
@@ -138,7 +142,7 @@ def test_camouflage_lasts_until_it_moves() -> None:
     put(s, "b1", 4, 3)
     assert not s.b.invisible_to(liz, orc)  # adjacent
     put(s, "b1", 8, 3)
-    P.walk(s.b, liz, [(3, 2)])
+    MV.walk(s.b, liz, [(3, 2)])
     assert not s.b.invisible_to(liz, orc)
 
 
@@ -147,13 +151,13 @@ def test_first_arrow_lasts_until_it_is_attacked() -> None:
     put(s, "a1", 3, 3)
     put(s, "b1", 4, 3)
     kobold, orc = s.b.by_id["a1"], s.b.by_id["b1"]
-    P.fire(s.b, "setup", [kobold])
+    TR.fire(s.b, "setup", [kobold])
     bow = kobold.powers[1]
     assert bow.attack is not None
     assert J._stat_mods(s.b, kobold, "attack", orc, bow.attack, bow, False, False) == 2
     sword = orc.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, orc, sword, sword.attack, [kobold])
+    AT.attack(s.b, orc, sword, sword.attack, [kobold])
     assert J._stat_mods(s.b, kobold, "attack", orc, bow.attack, bow, False, False) == 0
 
 
@@ -163,11 +167,11 @@ def test_flight_until_they_are_first_bloodied() -> None:
     put(s, "a2", 6, 3)
     put(s, "b1", 10, 7)
     asharra, ally, orc = (s.b.by_id[x] for x in ("a1", "a2", "b1"))
-    P.fire(s.b, "setup", [asharra])
+    TR.fire(s.b, "setup", [asharra])
     assert ally.flies()
-    P.lose_hp(s.b, ally, 30, orc)
+    DM.lose_hp(s.b, ally, 30, orc)
     assert ally.flies()
-    P.lose_hp(s.b, ally, 30, orc)  # first bloodied
+    DM.lose_hp(s.b, ally, 30, orc)  # first bloodied
     assert not ally.flies()
 
 
@@ -177,16 +181,16 @@ def test_gaseous_form_flies_fast_and_halves_attacks_until_it_attacks() -> None:
     put(s, "b1", 4, 3)
     oni, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     oni.effects = []
-    P.fire(s.b, "any-time", [oni])
+    TR.fire(s.b, "any-time", [oni])
     assert oni.flies() and oni.speed() == 8
     sword = orc.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, orc, sword, sword.attack, [oni])
+    AT.attack(s.b, orc, sword, sword.attack, [oni])
     assert oni.hp == 95
     own = oni.powers[0]
     assert own.attack is not None
-    P.attack(s.b, oni, own, own.attack, [orc])
-    P.attack(s.b, orc, sword, sword.attack, [oni])
+    AT.attack(s.b, oni, own, own.attack, [orc])
+    AT.attack(s.b, orc, sword, sword.attack, [oni])
     assert oni.hp == 85 and not oni.flies()
 
 
@@ -225,6 +229,6 @@ def test_call_in_a_favor_ends_the_conditions_when_that_is_worth_more() -> None:
     put(s, "a1", 3, 3)
     put(s, "b1", 9, 3)
     pieni = s.b.by_id["a1"]
-    P.add_active(s.b, pieni, "condition", "stunned", 0, "save", pieni, Filter())
-    P.fire(s.b, "start-of-turn", [pieni])
+    FX.add_active(s.b, pieni, "condition", "stunned", 0, "save", pieni, Filter())
+    TR.fire(s.b, "start-of-turn", [pieni])
     assert not pieni.has("stunned")

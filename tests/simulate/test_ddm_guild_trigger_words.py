@@ -7,7 +7,9 @@ turn' (what it gains, the verb left out) and 'whenever it would take acid damage
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_damage as DM
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild_cards import card_from_json, unplayed_powers
 from simulate.games.ddm_guild_powers import parse_power
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -46,10 +48,10 @@ def test_it_heals_only_when_it_starts_a_turn_bloodied() -> None:
     put(s, "b1", 8, 3)
     veg = s.b.by_id["a1"]
     veg.hp = 30  # hurt, not bloodied
-    P.turn_started(s.b, veg)
+    TR.turn_started(s.b, veg)
     assert veg.hp == 30
     veg.hp = 15  # bloodied
-    P.turn_started(s.b, veg)
+    TR.turn_started(s.b, veg)
     assert veg.hp == 25
 
 
@@ -62,9 +64,9 @@ def test_a_hit_by_a_melee_or_ranged_attack_becomes_a_miss_and_a_burst_still_hits
     sorcerer, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     claws, sword = orc.powers[1], orc.powers[0]
     assert claws.attack is not None and sword.attack is not None
-    P.attack(s.b, orc, claws, claws.attack, [sorcerer])  # a close burst: not a melee or ranged attack
+    AT.attack(s.b, orc, claws, claws.attack, [sorcerer])  # a close burst: not a melee or ranged attack
     assert sorcerer.hp == 40
-    P.attack(s.b, orc, sword, sword.attack, [sorcerer])  # a melee hit: a miss instead
+    AT.attack(s.b, orc, sword, sword.attack, [sorcerer])  # a melee hit: a miss instead
     assert sorcerer.hp == 40
     # (the burst provokes the sorcerer's opportunity attack first: ddm-guild.opportunity-attack)
     assert [(e.data["power"], e.data["hit"]) for e in s.log.of_kind("attack")][-2:] == [("Claws", True),
@@ -78,9 +80,9 @@ def test_only_a_charge_attack_immobilizes() -> None:
     griff, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     sword = griff.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, griff, sword, sword.attack, [orc])  # a plain hit: no rider (it had been read as any attack)
+    AT.attack(s.b, griff, sword, sword.attack, [orc])  # a plain hit: no rider (it had been read as any attack)
     assert orc.hp == 90 and not orc.has("immobilized")
-    P.attack(s.b, griff, sword, sword.attack, [orc], charge=True)
+    AT.attack(s.b, griff, sword, sword.attack, [orc], charge=True)
     assert orc.hp == 80 and orc.has("immobilized")
 
 
@@ -91,7 +93,7 @@ def test_flight_until_end_of_turn_at_its_start() -> None:
     giant = s.b.by_id["a1"]
     giant.effects.clear()  # (the battle's first turn may have begun already)
     assert not giant.gained("flight") and not giant.mover().flight
-    P.turn_started(s.b, giant)
+    TR.turn_started(s.b, giant)
     assert giant.gained("flight") and giant.mover().flight
 
 
@@ -101,9 +103,9 @@ def test_acid_heals_it_instead() -> None:
     put(s, "b1", 3, 3)
     golem, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     golem.hp = 20
-    P.deal_damage(s.b, golem, [(10, "acid")], orc)
+    DM.deal_damage(s.b, golem, [(10, "acid")], orc)
     assert golem.hp == 25
-    P.deal_damage(s.b, golem, [(10, "fire")], orc)
+    DM.deal_damage(s.b, golem, [(10, "fire")], orc)
     assert golem.hp == 15
 
 
@@ -122,11 +124,11 @@ def test_when_making_an_attack_its_bonus_counts_on_that_attack() -> None:
     duergar, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     sword = duergar.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, duergar, sword, sword.attack, [orc])  # in the open: 10 damage
+    AT.attack(s.b, duergar, sword, sword.attack, [orc])  # in the open: 10 damage
     assert orc.hp == 90
     put(s, "a1", 0, 3)  # beside the map's edge, which counts as a wall (ddm-guild.stand-in-terrain)
     put(s, "b1", 1, 3)
-    P.attack(s.b, duergar, sword, sword.attack, [orc])
+    AT.attack(s.b, duergar, sword, sword.attack, [orc])
     assert orc.hp == 70
 
 
@@ -149,9 +151,9 @@ def test_a_burst_or_blast_an_enemy_champion_and_only_once_per_turn() -> None:
     king, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     claws, sword = orc.powers[1], orc.powers[0]
     assert claws.attack is not None and sword.attack is not None
-    P.attack(s.b, orc, sword, sword.attack, [king])  # a melee attack: no dodge
+    AT.attack(s.b, orc, sword, sword.attack, [king])  # a melee attack: no dodge
     assert not [e for e in s.log.of_kind("power") if e.data["power"] == "Intuitive Dodge"]
-    P.attack(s.b, orc, claws, claws.attack, [king])  # a burst: the dodge (where it slides: the engine's choice of
+    AT.attack(s.b, orc, claws, claws.attack, [king])  # a burst: the dodge (where it slides: the engine's choice of
     assert [e.data["trigger"] for e in s.log.of_kind("power") if e.data["power"] == "Intuitive Dodge"] == [
         "attacked"]  # a place for its own move, ddm-guild-play.md)
 
@@ -172,8 +174,8 @@ def test_an_attack_that_hits_it_misses_only_while_the_state_holds() -> None:
     adventurer, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     osword = orc.powers[0]
     assert osword.attack is not None
-    P.attack(s.b, orc, osword, osword.attack, [adventurer])  # not bloodied: parried
+    AT.attack(s.b, orc, osword, osword.attack, [adventurer])  # not bloodied: parried
     assert adventurer.hp == 50
     adventurer.hp = 20  # bloodied: no parry
-    P.attack(s.b, orc, osword, osword.attack, [adventurer])
+    AT.attack(s.b, orc, osword, osword.attack, [adventurer])
     assert adventurer.hp == 10

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import pytest
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
 from simulate.games import ddm_guild_rules as R
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildState
 from simulate.games.ddm_guild_cards import card_from_json
 from tests.simulate.test_ddm_guild_round_awards import _champion
@@ -64,10 +67,10 @@ def test_a_creature_of_its_side_moves_as_its_turn_starts_and_so_does_it(text: st
     put(s, "a2", 0, 6)
     put(s, "b1", 11, 6)
     squire, leader = s.b.by_id["a2"], s.b.by_id["a1"]
-    P.turn_started(s.b, squire)
+    TR.turn_started(s.b, squire)
     assert squire.pos is not None and squire.pos[0] > 0  # (toward the enemy: it has a melee attack)
     assert leader.pos == (0, 0)
-    P.turn_started(s.b, leader)
+    TR.turn_started(s.b, leader)
     assert leader.pos is not None and leader.pos[0] > 0
     assert leader.champion_left == 0
 
@@ -79,8 +82,8 @@ def test_that_creature_after_a_bugbear_allys_turn_start_is_that_ally() -> None:
     put(s, "a3", 0, 7)
     put(s, "b1", 11, 6)
     bugbear, goblin = s.b.by_id["a2"], s.b.by_id["a3"]
-    P.turn_started(s.b, goblin)
-    P.turn_started(s.b, bugbear)
+    TR.turn_started(s.b, goblin)
+    TR.turn_started(s.b, bugbear)
     assert bugbear.has("invisible") and not goblin.has("invisible")
     assert not s.b.by_id["a1"].has("invisible")
 
@@ -93,9 +96,9 @@ def test_a_champion_power_that_helps_the_creature_whose_turn_starts_helps_its_ow
     put(s, "a2", 0, 6)
     put(s, "b1", 11, 6)
     squire, orc = s.b.by_id["a2"], s.b.by_id["b1"]
-    P.turn_started(s.b, orc)
+    TR.turn_started(s.b, orc)
     assert not has(orc) and s.b.by_id["a1"].champion_left == 2
-    P.turn_started(s.b, squire)
+    TR.turn_started(s.b, squire)
     assert has(squire) and s.b.by_id["a1"].champion_left == 1
 
 
@@ -106,9 +109,9 @@ def test_that_vampire_is_the_vampire_whose_turn_starts() -> None:
     put(s, "a3", 0, 7)
     put(s, "b1", 11, 6)
     spawn, squire = s.b.by_id["a2"], s.b.by_id["a3"]
-    P.turn_started(s.b, squire)
+    TR.turn_started(s.b, squire)
     assert not squire.gained("insubstantial")
-    P.turn_started(s.b, spawn)
+    TR.turn_started(s.b, spawn)
     assert spawn.gained("insubstantial") and not squire.gained("insubstantial")
 
 
@@ -119,9 +122,9 @@ def test_an_ally_that_starts_its_turn_adjacent_to_an_enemy_attacks() -> None:
     put(s, "a3", 5, 7)
     put(s, "b1", 6, 5)
     page, squire = s.b.by_id["a3"], s.b.by_id["a2"]
-    P.turn_started(s.b, page)
+    TR.turn_started(s.b, page)
     assert not s.log.of_kind("attack")
-    P.turn_started(s.b, squire)
+    TR.turn_started(s.b, squire)
     assert [(e.data["attacker"], e.data["target"]) for e in s.log.of_kind("attack")] == [("a2", "b1")]
 
 
@@ -129,7 +132,7 @@ def test_lower_level_allies_are_those_below_its_level() -> None:
     s = _side(PRINCE, card("Page", SWORD, level=3), card("Knight", SWORD, level=5), card("Lord", SWORD, level=8))
     leader = s.b.by_id["a1"]
     p = leader.powers[1]
-    P.apply_power(s.b, leader, p, J.Ctx(leader))
+    TR.apply_power(s.b, leader, p, J.Ctx(leader))
     assert [s.b.by_id[i].resist_now().get("all", 0) for i in ("a1", "a2", "a3", "a4")] == [0, 5, 0, 0]
 
 
@@ -138,7 +141,7 @@ def test_allies_with_cost_20_or_less() -> None:
     leader = s.b.by_id["a1"]
     for f in s.b.fighters:
         f.effects = []  # (what the battle's start may have used)
-    P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
+    TR.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
     assert [s.b.by_id[i].speed() for i in ("a1", "a2", "a3", "a4")] == [6, 8, 8, 6]
 
 
@@ -155,9 +158,9 @@ def test_an_ally_damaged_but_not_destroyed_heals_and_one_destroyed_spends_nothin
     put(s, "a3", 5, 4)
     put(s, "b1", 10, 4)
     leader, squire, page, orc = (s.b.by_id[i] for i in ("a1", "a2", "a3", "b1"))
-    P.deal_damage(s.b, squire, [(15, "")], orc)
+    DM.deal_damage(s.b, squire, [(15, "")], orc)
     assert squire.hp == 35 and leader.champion_left == 1  # (40 - 15 + 10)
-    P.deal_damage(s.b, page, [(50, "")], orc)
+    DM.deal_damage(s.b, page, [(50, "")], orc)
     assert not page.in_play() and leader.champion_left == 1
 
 
@@ -177,11 +180,11 @@ def test_a_failed_save_against_that_effect_only(text: str, against: tuple[str, s
     put(s, "b2", 10, 4)
     leader, hit, other = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
     kind, what = against
-    P.add_active(s.b, other, "condition", "slowed", 0, "save", leader, J.Filter())
-    P.roll_save(s.b, other, other.effects[-1])  # (a failed save against something else)
+    FX.add_active(s.b, other, "condition", "slowed", 0, "save", leader, J.Filter())
+    TR.roll_save(s.b, other, other.effects[-1])  # (a failed save against something else)
     assert not other.has(then) and leader.champion_left == 2
-    P.add_active(s.b, hit, kind, what, 5 if kind == "ongoing" else 0, "save", leader, J.Filter())
-    P.roll_save(s.b, hit, hit.effects[-1])
+    FX.add_active(s.b, hit, kind, what, 5 if kind == "ongoing" else 0, "save", leader, J.Filter())
+    TR.roll_save(s.b, hit, hit.effects[-1])
     assert hit.has(then) and leader.champion_left == 1
 
 
@@ -203,7 +206,7 @@ def test_this_champion_is_the_powers_creature() -> None:
     put(s, "a2", 0, 4)
     put(s, "b1", 11, 4)
     leader, squire = s.b.by_id["a1"], s.b.by_id["a2"]
-    P.deal_damage(s.b, squire, [(80, "")], s.b.by_id["b1"])
+    DM.deal_damage(s.b, squire, [(80, "")], s.b.by_id["b1"])
     assert not squire.alive
     assert [(e.kind, e.what, e.amount, e.duration) for e in leader.effects] == [("mod", "damage", 5, "battle")]
 
@@ -214,11 +217,11 @@ def test_more_damage_for_an_attack_against_a_stunned_enemy_only() -> None:
     put(s, "b1", 5, 4)
     put(s, "b2", 3, 4)
     leader, stunned, other = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
-    P.add_active(s.b, stunned, "condition", "stunned", 0, "save", leader, J.Filter())
+    FX.add_active(s.b, stunned, "condition", "stunned", 0, "save", leader, J.Filter())
     sword = leader.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, leader, sword, sword.attack, [other])
-    P.attack(s.b, leader, sword, sword.attack, [stunned])
+    AT.attack(s.b, leader, sword, sword.attack, [other])
+    AT.attack(s.b, leader, sword, sword.attack, [stunned])
     assert (other.hp, stunned.hp) == (70, 60)
 
 
@@ -229,7 +232,7 @@ def test_up_to_3_allies_shift() -> None:
     put(s, "b1", 11, 4)
     before = {f.id: f.pos for f in s.b.fighters}
     leader = s.b.by_id["a1"]
-    P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
+    TR.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
     moved = [f.id for f in s.b.fighters if f.pos != before[f.id]]
     assert len(moved) == 3 and "a1" not in moved and "b1" not in moved
 
@@ -244,7 +247,7 @@ def test_an_allys_miss_with_an_attack_of_those_types_is_rolled_again(dtype: str,
     wraith, orc = s.b.by_id["a2"], s.b.by_id["b1"]
     touch = wraith.powers[0]
     assert touch.attack is not None
-    P.attack(s.b, wraith, touch, touch.attack, [orc])
+    AT.attack(s.b, wraith, touch, touch.attack, [orc])
     assert (orc.hp == 70) == rerolled and s.b.by_id["a1"].champion_left == (1 if rerolled else 2)
 
 
@@ -265,7 +268,7 @@ def test_its_own_creatures_slid_move_as_it_would_shift_them_and_an_enemy_away() 
     put(s, "a3", 0, 7)
     put(s, "b1", 6, 4)
     leader, squire, page, orc = (s.b.by_id[i] for i in ("a1", "a2", "a3", "b1"))
-    P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
+    TR.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
     assert leader.pos == (4, 4)
     assert s.b.gap(leader, orc) == 4  # (2 squares farther from it: a slide of an enemy, as a push)
     assert squire.pos is not None and page.pos is not None
@@ -279,8 +282,8 @@ def test_that_ally_slides_as_its_turn_starts() -> None:
     put(s, "a3", 0, 7)
     put(s, "b1", 11, 4)
     elf, dwarf = s.b.by_id["a2"], s.b.by_id["a3"]
-    P.turn_started(s.b, dwarf)
-    P.turn_started(s.b, elf)
+    TR.turn_started(s.b, dwarf)
+    TR.turn_started(s.b, elf)
     assert dwarf.pos == (0, 7) and elf.pos is not None and elf.pos[0] == 4
 
 
@@ -298,9 +301,9 @@ def test_an_enemy_in_a_state_or_not_of_a_kind_is_slid(text: str, chosen: str) ->
     put(s, "b1", 5, 2)
     put(s, "b2", 5, 6)
     leader = s.b.by_id["a1"]
-    P.add_active(s.b, s.b.by_id["b2"], "condition", "confused", 0, "save", leader, J.Filter())
+    FX.add_active(s.b, s.b.by_id["b2"], "condition", "confused", 0, "save", leader, J.Filter())
     before = {f.id: f.pos for f in s.b.fighters}
-    P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
+    TR.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
     assert [f.id for f in s.b.fighters if f.pos != before[f.id]] == [chosen]
 
 
@@ -320,7 +323,7 @@ def test_a_magical_beast_ally_of_two_words_attacks() -> None:
     put(s, "a3", 5, 5)
     put(s, "b1", 7, 4)
     s.b.by_id["b1"].hp = 80
-    P.turn_started(s.b, s.b.by_id["a1"])
+    TR.turn_started(s.b, s.b.by_id["a1"])
     assert [(e.data["attacker"], e.data["target"]) for e in s.log.of_kind("attack")][-1:] == [("a2", "b1")]
 
 
@@ -331,9 +334,9 @@ def test_a_bugbear_of_its_warband_attacks_when_a_bugbear_ally_is_bloodied() -> N
     put(s, "a3", 6, 2)
     put(s, "b1", 7, 4)
     before = len(s.log.of_kind("attack"))
-    P.deal_damage(s.b, s.b.by_id["a3"], [(25, "")], s.b.by_id["b1"])  # (a Goblin bloodied: nothing)
+    DM.deal_damage(s.b, s.b.by_id["a3"], [(25, "")], s.b.by_id["b1"])  # (a Goblin bloodied: nothing)
     assert len(s.log.of_kind("attack")) == before
-    P.deal_damage(s.b, s.b.by_id["a2"], [(25, "")], s.b.by_id["b1"])
+    DM.deal_damage(s.b, s.b.by_id["a2"], [(25, "")], s.b.by_id["b1"])
     assert [(e.data["attacker"], e.data["target"]) for e in s.log.of_kind("attack")[before:]] == [("a2", "b1")]
 
 
@@ -349,7 +352,7 @@ def test_an_enemy_destroyed_by_that_damage_type(dtype: str, healed: bool) -> Non
     put(s, "b1", 11, 4)
     drow, orc = s.b.by_id["a2"], s.b.by_id["b1"]
     drow.hp = 20
-    P.deal_damage(s.b, orc, [(90, dtype)], drow)
+    DM.deal_damage(s.b, orc, [(90, dtype)], drow)
     assert not orc.alive and drow.hp == (30 if healed else 20)
 
 
@@ -374,7 +377,7 @@ def test_one_bloodied_ally_only() -> None:
     for f in s.b.fighters:
         f.effects = []
     squire.hp = 15  # (bloodied; the Page, nearer the enemy, is not)
-    P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
+    TR.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
     assert [(e.what, e.amount) for e in squire.effects] == [("damage", 5)] and page.effects == []
 
 
@@ -388,7 +391,7 @@ def test_double_victory_points_for_occupying_victory_areas_this_round(used: bool
     s.b.round_awards.clear()
     leader = s.b.by_id["a1"]
     if used:
-        P.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
+        TR.apply_power(s.b, leader, leader.powers[1], J.Ctx(leader))
     for fid, p in (("a1", 0), ("b1", 1)):  # (each in a victory area its player scores for)
         put(s, fid, *min(s._area_cells(p)))
     before = list(s.b.scores)
@@ -421,7 +424,7 @@ def test_an_aquatic_allys_hit_on_a_bloodied_enemy_deals_20_more(kinds: tuple[str
     before = orc.hp
     sword = merrow.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, merrow, sword, sword.attack, [orc])
+    AT.attack(s.b, merrow, sword, sword.attack, [orc])
     assert before - orc.hp == lost
 
 
@@ -442,7 +445,7 @@ def test_as_an_immediate_action_it_attacks_each_adjacent_enemy_when_first_bloodi
     leader = s.b.by_id["a1"]
     leader.immediate_used = False
     before = len(s.log.of_kind("attack"))
-    P.deal_damage(s.b, leader, [(30, "")], s.b.by_id["b3"])
+    DM.deal_damage(s.b, leader, [(30, "")], s.b.by_id["b3"])
     assert sorted(str(e.data["target"]) for e in s.log.of_kind("attack")[before:]) == ["b1", "b2"]
 
 
@@ -458,5 +461,5 @@ def test_a_power_named_with_a_curly_apostrophe_is_the_one_the_words_name() -> No
     s = battle([raw], [card("Orc", SWORD)], PurposeDice())
     raider = s.b.by_id["a1"]
     raider.uses[2] = 0
-    P.apply_power(s.b, raider, raider.powers[1], J.Ctx(raider))
+    TR.apply_power(s.b, raider, raider.powers[1], J.Ctx(raider))
     assert raider.uses[2] == 1

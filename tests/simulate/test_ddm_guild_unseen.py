@@ -3,8 +3,9 @@ RECHARGE at the start of its turn): played only while no enemy sees it (an invis
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -29,10 +30,10 @@ def test_an_unseen_kobold_teleports_closer_and_a_seen_one_stays() -> None:
     put(s, "a1", 1, 3)
     put(s, "b1", 10, 3)
     kobold = s.b.by_id["a1"]
-    P.fire(s.b, "start-of-round", [kobold])
+    TR.fire(s.b, "start-of-round", [kobold])
     assert kobold.pos == (1, 3) and not s.log.of_kind("teleport")  # the orc sees it
-    P.add_active(s.b, kobold, "condition", "invisible", 0, "end-round", kobold, Filter())
+    FX.add_active(s.b, kobold, "condition", "invisible", 0, "end-round", kobold, Filter())
     assert J.unseen(s.b, kobold)
-    P.fire(s.b, "start-of-round", [kobold])
+    TR.fire(s.b, "start-of-round", [kobold])
     assert kobold.pos is not None and kobold.pos[0] == 7  # six squares on, closer to the orc
     assert [e.data["creature"] for e in s.log.of_kind("teleport")] == ["a1"]

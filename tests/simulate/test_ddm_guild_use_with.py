@@ -7,7 +7,7 @@ attack rolls of 19 or 20, target is Dazed (hit or miss)', ddm-guild.roll-leads);
 
 from __future__ import annotations
 
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
 from tests.simulate.test_ddm_guild_rules import (
     SWORD,
     PurposeDice,
@@ -124,7 +124,7 @@ def test_never_provokes_by_moving() -> None:
     s = battle([card("Grubs", SWORD, MAGGOTS)], [card("Orc", SWORD, hp=100)], PurposeDice(attack=[15]))
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
-    P.walk(s.b, s.b.by_id["a1"], [(4, 3), (3, 3), (2, 3)])
+    MV.walk(s.b, s.b.by_id["a1"], [(4, 3), (3, 3), (2, 3)])
     assert not s.log.of_kind("opportunity-attack")
 
 
@@ -171,6 +171,6 @@ def test_each_creature_of_either_kind_has_flight() -> None:
     put(s, "a2", 1, 5)
     put(s, "b1", 8, 3)
     put(s, "b2", 8, 5)
-    P.refresh_while(s.b)
+    MV.refresh_while(s.b)
     witch, beholder, orc = s.b.by_id["a2"], s.b.by_id["b1"], s.b.by_id["b2"]
     assert witch.flies() and beholder.flies() and not orc.flies()

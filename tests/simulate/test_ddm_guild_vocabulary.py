@@ -3,8 +3,12 @@ is, what state it is in) and the bloodied triggers, read from the cards' own wor
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_vocab import Filter
 from tests.simulate.test_ddm_guild_rules import SWORD, PurposeDice, battle, card, put
@@ -82,9 +86,9 @@ def test_a_power_used_when_an_enemy_becomes_bloodied() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     orc = s.b.by_id["b1"]
-    P.deal_damage(s.b, orc, [(20, "")], s.b.by_id["a1"])
+    DM.deal_damage(s.b, orc, [(20, "")], s.b.by_id["a1"])
     assert orc.hp == 30  # not yet bloodied (25 or fewer)
-    P.deal_damage(s.b, orc, [(5, "")], s.b.by_id["a1"])
+    DM.deal_damage(s.b, orc, [(5, "")], s.b.by_id["a1"])
     assert orc.hp == 15  # bloodied at 25, then 10 more
 
 
@@ -96,9 +100,9 @@ def test_a_power_used_when_it_is_first_bloodied_acts_once() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     fighter, orc = s.b.by_id["a1"], s.b.by_id["b1"]
-    P.deal_damage(s.b, fighter, [(25, "")], orc)
+    DM.deal_damage(s.b, fighter, [(25, "")], orc)
     assert fighter.hp == 25  # 15, bloodied, healed 10
-    P.deal_damage(s.b, fighter, [(10, "")], orc)
+    DM.deal_damage(s.b, fighter, [(10, "")], orc)
     assert fighter.hp == 15  # bloodied again: no second heal
 
 
@@ -109,7 +113,7 @@ def test_a_power_used_when_an_ally_becomes_bloodied_reaches_that_ally() -> None:
     put(s, "a2", 4, 5)
     put(s, "b1", 5, 3)
     soldier = s.b.by_id["a2"]
-    P.deal_damage(s.b, soldier, [(25, "")], s.b.by_id["b1"])
+    DM.deal_damage(s.b, soldier, [(25, "")], s.b.by_id["b1"])
     assert soldier.hp == 20
 
 
@@ -123,13 +127,13 @@ def test_a_bonus_on_hitting_a_target_of_a_kind_and_a_defence_bonus_while_bloodie
     yeti, orc, elf = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
     sword = yeti.powers[0]
     assert sword.attack is not None
-    P.add_active(s.b, orc, "condition", "immobilized", 0, "save", elf, Filter())
+    FX.add_active(s.b, orc, "condition", "immobilized", 0, "save", elf, Filter())
     assert J._stat_mods(s.b, yeti, "damage", orc, sword.attack, sword, False, False) == 10
     assert J._stat_mods(s.b, yeti, "damage", elf, sword.attack, sword, False, False) == 0
     orc_sword = orc.powers[0]
     assert orc_sword.attack is not None
     before = J.defence(s.b, yeti, "ac", orc, orc_sword.attack, orc_sword, False)
-    P.deal_damage(s.b, yeti, [(20, "")], orc)
+    DM.deal_damage(s.b, yeti, [(20, "")], orc)
     assert yeti.bloodied
     assert J.defence(s.b, yeti, "ac", orc, orc_sword.attack, orc_sword, False) == before + 2
 
@@ -147,9 +151,9 @@ def test_powers_used_after_an_attack_and_on_an_opportunity_hit() -> None:
     skirmisher.hp = 40
     sword = skirmisher.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, skirmisher, sword, sword.attack, [orc])
+    AT.attack(s.b, skirmisher, sword, sword.attack, [orc])
     assert skirmisher.hp == 45 and not orc.has("immobilized")
-    P.attack(s.b, skirmisher, sword, sword.attack, [orc], opportunity=True)
+    AT.attack(s.b, skirmisher, sword, sword.attack, [orc], opportunity=True)
     assert skirmisher.hp == 50 and orc.has("immobilized")
 
 
@@ -168,9 +172,9 @@ def test_a_damage_bonus_after_moving_away_from_where_its_turn_began() -> None:
     s.b.active = charger
     s._start_turn(charger)
     assert J._stat_mods(s.b, charger, "damage", orc, sword.attack, sword, False, False) == 0
-    P.walk(s.b, charger, [(2, 3), (3, 3)])
+    MV.walk(s.b, charger, [(2, 3), (3, 3)])
     assert J._stat_mods(s.b, charger, "damage", orc, sword.attack, sword, False, False) == 0  # 2 squares
-    P.walk(s.b, charger, [(4, 3), (5, 3)])
+    MV.walk(s.b, charger, [(4, 3), (5, 3)])
     assert J._stat_mods(s.b, charger, "damage", orc, sword.attack, sword, False, False) == 10
 
 
@@ -186,10 +190,10 @@ def test_an_attack_limited_to_kinds_and_to_non_adjacent_targets() -> None:
     inquisitor, zombie, orc = b.by_id["a1"], b.by_id["b1"], b.by_id["b2"]
     flame_p, lunge_p = inquisitor.powers[1], inquisitor.powers[2]
     assert flame_p.attack is not None and lunge_p.attack is not None
-    assert P.in_range(b, inquisitor, flame_p, flame_p.attack, zombie)
-    assert not P.in_range(b, inquisitor, flame_p, flame_p.attack, orc)
-    assert P.in_range(b, inquisitor, lunge_p, lunge_p.attack, zombie)  # two squares away
-    assert not P.in_range(b, inquisitor, lunge_p, lunge_p.attack, orc)  # adjacent
+    assert AT.in_range(b, inquisitor, flame_p, flame_p.attack, zombie)
+    assert not AT.in_range(b, inquisitor, flame_p, flame_p.attack, orc)
+    assert AT.in_range(b, inquisitor, lunge_p, lunge_p.attack, zombie)  # two squares away
+    assert not AT.in_range(b, inquisitor, lunge_p, lunge_p.attack, orc)  # adjacent
 
 
 def test_an_attack_against_the_lower_of_two_defences() -> None:
@@ -200,7 +204,7 @@ def test_an_attack_against_the_lower_of_two_defences() -> None:
     duelist, shade = s.b.by_id["a1"], s.b.by_id["b1"]
     p = duelist.powers[0]
     assert p.attack is not None
-    assert P.attack(s.b, duelist, p, p.attack, [shade]) == 1  # 10 + 10 misses AC 25, hits Reflex 19
+    assert AT.attack(s.b, duelist, p, p.attack, [shade]) == 1  # 10 + 10 misses AC 25, hits Reflex 19
     assert shade.hp == 40
 
 
@@ -213,8 +217,8 @@ def test_an_attack_that_ignores_conceal() -> None:
     duelist, ghost = s.b.by_id["a1"], s.b.by_id["b1"]
     lunge_p, sword = duelist.powers[0], duelist.powers[1]
     assert lunge_p.attack is not None and sword.attack is not None
-    assert P.attack(s.b, duelist, sword, sword.attack, [ghost]) == 0  # 20 hits AC 15, but 10 < conceal 15
-    assert P.attack(s.b, duelist, lunge_p, lunge_p.attack, [ghost]) == 1  # the lunge ignores conceal
+    assert AT.attack(s.b, duelist, sword, sword.attack, [ghost]) == 0  # 20 hits AC 15, but 10 < conceal 15
+    assert AT.attack(s.b, duelist, lunge_p, lunge_p.attack, [ghost]) == 1  # the lunge ignores conceal
 
 
 def test_an_aura_over_allies_of_some_kinds_anywhere_and_near() -> None:
@@ -250,8 +254,8 @@ def test_an_aura_that_harms_enemies_starting_their_turn_in_it() -> None:
     put(s, "b1", 5, 3)
     put(s, "b2", 8, 3)
     orc, elf = s.b.by_id["b1"], s.b.by_id["b2"]
-    P.turn_started(s.b, orc)
-    P.turn_started(s.b, elf)
+    TR.turn_started(s.b, orc)
+    TR.turn_started(s.b, elf)
     assert (orc.hp, elf.hp) == (40, 50)
 
 
@@ -264,12 +268,12 @@ def test_powers_used_when_an_enemy_takes_damage_of_a_type_and_when_an_ally_destr
         put(s, fid, x, y)
     b = s.b
     pyre, golem, orc, elf = b.by_id["a1"], b.by_id["a2"], b.by_id["b1"], b.by_id["b2"]
-    P.deal_damage(b, orc, [(5, "cold")], golem)
+    DM.deal_damage(b, orc, [(5, "cold")], golem)
     assert not any(e.kind == "ongoing" for e in orc.effects)
-    P.deal_damage(b, orc, [(5, "fire")], golem)
+    DM.deal_damage(b, orc, [(5, "fire")], golem)
     assert [(e.kind, e.amount, e.what) for e in orc.effects] == [("ongoing", 10, "fire")]
     golem.hp = 10
-    P.deal_damage(b, elf, [(10, "")], golem)
+    DM.deal_damage(b, elf, [(10, "")], golem)
     assert not elf.alive and golem.hp == 40
     assert pyre.hp == 50
 
@@ -283,10 +287,10 @@ def test_powers_used_when_an_enemy_misses_and_on_a_critical_hit() -> None:
     cleric, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     orc_sword, sword = orc.powers[0], cleric.powers[0]
     assert orc_sword.attack is not None and sword.attack is not None
-    P.attack(s.b, orc, orc_sword, orc_sword.attack, [cleric])  # a 2 misses
+    AT.attack(s.b, orc, orc_sword, orc_sword.attack, [cleric])  # a 2 misses
     assert orc.hp == 45
     orc.hp = orc.max_hp = 100
-    P.attack(s.b, cleric, sword, sword.attack, [orc])  # a 20: a critical hit, 2 x 10 + 30 cold
+    AT.attack(s.b, cleric, sword, sword.attack, [orc])  # a 20: a critical hit, 2 x 10 + 30 cold
     assert orc.hp == 50
 
 
@@ -300,16 +304,16 @@ def test_a_failed_save_rolled_again_and_a_power_used_on_an_enemys_failed_save() 
     put(s, "a2", 4, 3)
     put(s, "b1", 8, 3)
     knight, witch = b.by_id["a2"], b.by_id["b1"]
-    P.add_active(b, knight, "condition", "dazed", 0, "save", witch, Filter())
+    FX.add_active(b, knight, "condition", "dazed", 0, "save", witch, Filter())
     effect = knight.effects[0]
-    assert P.roll_save(b, knight, effect)  # 3 fails; the priest has it rolled again: 12
+    assert TR.roll_save(b, knight, effect)  # 3 fails; the priest has it rolled again: 12
     assert not knight.has("helpless")  # the witch answers only a failure that stands
     s2 = battle([card("Knight", SWORD)], [card("Witch", SWORD, hold)], PurposeDice(save=[3]))
     put(s2, "a1", 4, 3)
     put(s2, "b1", 8, 3)
     knight2, witch2 = s2.b.by_id["a1"], s2.b.by_id["b1"]
-    P.add_active(s2.b, knight2, "condition", "dazed", 0, "save", witch2, Filter())
-    assert not P.roll_save(s2.b, knight2, knight2.effects[0])
+    FX.add_active(s2.b, knight2, "condition", "dazed", 0, "save", witch2, Filter())
+    assert not TR.roll_save(s2.b, knight2, knight2.effects[0])
     assert knight2.has("helpless")
 
 
@@ -327,12 +331,12 @@ def test_a_recharge_on_an_event_and_when_the_attack_hits() -> None:
     breath_p, bite_p = wyrm.powers[1], wyrm.powers[2]
     wyrm.uses[breath_p.index] = 0
     wyrm.uses[bite_p.index] = 0
-    P.deal_damage(b, kobold, [(60, "")], orc)
+    DM.deal_damage(b, kobold, [(60, "")], orc)
     assert wyrm.uses[breath_p.index] == 0  # a Kobold: no recharge
-    P.deal_damage(b, drake, [(60, "")], orc)
+    DM.deal_damage(b, drake, [(60, "")], orc)
     assert wyrm.uses[breath_p.index] == breath_p.uses
     assert bite_p.attack is not None
-    P.attack(b, wyrm, bite_p, bite_p.attack, [orc])
+    AT.attack(b, wyrm, bite_p, bite_p.attack, [orc])
     assert wyrm.uses[bite_p.index] == bite_p.uses
 
 
@@ -348,11 +352,11 @@ def test_a_move_with_an_attack_during_it_and_damage_of_the_type_the_target_resis
     put(s, "b1", 6, 3)
     monk, ghoul = s.b.by_id["a1"], s.b.by_id["b1"]
     s.b.active = monk
-    P.apply_effects(s.b, monk.powers[1].effects, J.Ctx(monk))
+    FX.apply_effects(s.b, monk.powers[1].effects, J.Ctx(monk))
     assert s.b.adjacent(monk, ghoul) and ghoul.hp == 40
     flames_p = monk.powers[2]
     assert flames_p.attack is not None
-    P.attack(s.b, monk, flames_p, flames_p.attack, [ghoul])
+    AT.attack(s.b, monk, flames_p, flames_p.attack, [ghoul])
     assert ghoul.hp == 20  # fire: the necrotic would have lost 10 to Resist
 
 
@@ -365,7 +369,7 @@ def test_a_target_that_provokes_opportunity_attacks_now() -> None:
     wizard, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     p = wizard.powers[0]
     assert p.attack is not None
-    P.attack(s.b, wizard, p, p.attack, [orc])
+    AT.attack(s.b, wizard, p, p.attack, [orc])
     assert orc.hp == 40  # the fighter's opportunity attack
 
 
@@ -380,10 +384,10 @@ def test_choosing_an_enemy_that_cannot_see_it_and_a_bonus_against_that_enemy() -
     put(s, "b1", 5, 3)
     put(s, "b2", 8, 3)
     rogue, orc, elf = b.by_id["a1"], b.by_id["b1"], b.by_id["b2"]
-    P.add_active(b, rogue, "condition", "invisible", 0, "battle", rogue, Filter())
+    FX.add_active(b, rogue, "condition", "invisible", 0, "battle", rogue, Filter())
     b.active = rogue
-    P.add_active(b, orc, "condition", "blinded", 0, "save", rogue, Filter())  # the orc cannot see it (nor the elf)
-    P.apply_effects(b, rogue.powers[1].effects, J.Ctx(rogue))
+    FX.add_active(b, orc, "condition", "blinded", 0, "save", rogue, Filter())  # the orc cannot see it (nor the elf)
+    FX.apply_effects(b, rogue.powers[1].effects, J.Ctx(rogue))
     sword = rogue.powers[0]
     assert sword.attack is not None
     assert J._stat_mods(b, rogue, "damage", orc, sword.attack, sword, False, False) == 10  # the nearest chosen
@@ -405,13 +409,13 @@ def test_powers_used_at_set_up_and_a_state_held_from_the_start() -> None:
     put(s, "b1", 5, 3)
     sword = inquisitor.powers[0]
     assert sword.attack is not None
-    P.attack(b, inquisitor, sword, sword.attack, [orc])
+    AT.attack(b, inquisitor, sword, sword.attack, [orc])
     assert not inquisitor.has("invisible")
     s2 = battle([card("Mage", SWORD, greater)], [card("Orc", SWORD)], PurposeDice())
     mage = s2.b.by_id["a1"]
-    P.apply_effects(s2.b, mage.powers[1].effects, J.Ctx(mage))
+    FX.apply_effects(s2.b, mage.powers[1].effects, J.Ctx(mage))
     assert mage.has("invisible")
-    P.deal_damage(s2.b, mage, [(5, "")], s2.b.by_id["b1"])
+    DM.deal_damage(s2.b, mage, [(5, "")], s2.b.by_id["b1"])
     assert not mage.has("invisible")
 
 
@@ -426,7 +430,7 @@ def test_an_attack_redirected_to_a_bodyguard() -> None:
     guard_f, lord, orc = s.b.by_id["a1"], s.b.by_id["a2"], s.b.by_id["b1"]
     orc_sword = orc.powers[0]
     assert orc_sword.attack is not None
-    assert P.attack(s.b, orc, orc_sword, orc_sword.attack, [lord]) == 0  # 20 misses the guard's AC 30
+    assert AT.attack(s.b, orc, orc_sword, orc_sword.attack, [lord]) == 0  # 20 misses the guard's AC 30
     assert lord.hp == 50 and guard_f.hp == 50
 
 
@@ -441,11 +445,11 @@ def test_a_power_used_when_it_declares_an_attack_and_when_an_enemy_comes_next_to
     put(s, "a1", 4, 3)
     put(s, "b1", 9, 3)
     psion, orc = s.b.by_id["a1"], s.b.by_id["b1"]
-    P.walk(s.b, orc, [(8, 3), (7, 3), (6, 3), (5, 3)])
+    MV.walk(s.b, orc, [(8, 3), (7, 3), (6, 3), (5, 3)])
     assert orc.has("immobilized")
     sword = psion.powers[0]
     assert sword.attack is not None
-    assert P.attack(s.b, psion, sword, sword.attack, [orc]) == 1  # 8 + 10 misses AC 20; the +2 makes it a hit
+    assert AT.attack(s.b, psion, sword, sword.attack, [orc]) == 1  # 8 + 10 misses AC 20; the +2 makes it a hit
     assert orc.hp == 30  # 10 + 10 psychic
 
 
@@ -497,11 +501,11 @@ def test_powers_on_its_sides_first_turn_of_a_round_and_on_its_turn() -> None:
         f.activations_left = f.activations
     soldier.activations_left -= 1
     b.active = soldier
-    P.turn_started(b, soldier)  # its side's first turn: the warlord's power acts
+    TR.turn_started(b, soldier)  # its side's first turn: the warlord's power acts
     assert sword_bonus(s, "a2", "b1") == 2 and warlord.hp == 40
     warlord.activations_left -= 1
     b.active = warlord
-    P.turn_started(b, warlord)  # the side's second turn: only its own 'on its turn' power
+    TR.turn_started(b, warlord)  # the side's second turn: only its own 'on its turn' power
     assert warlord.hp == 45 and sword_bonus(s, "a2", "b1") == 2
 
 
@@ -514,9 +518,9 @@ def test_a_power_that_answers_an_event_creature_in_a_state() -> None:
     for fid, x, y in (("a1", 4, 3), ("b1", 5, 3), ("b2", 3, 3)):
         put(s, fid, x, y)
     wight, orc, elf = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
-    P.add_active(s.b, orc, "condition", "slowed", 0, "save", wight, Filter())
-    P.turn_started(s.b, elf)
-    P.turn_started(s.b, orc)
+    FX.add_active(s.b, orc, "condition", "slowed", 0, "save", wight, Filter())
+    TR.turn_started(s.b, elf)
+    TR.turn_started(s.b, orc)
     assert (orc.hp, elf.hp) == (40, 50)
 
 
@@ -534,12 +538,12 @@ def test_a_power_does_not_add_to_itself_unless_cumulative_and_a_typed_bonus_coun
     b = s.b
     berserker, orc = b.by_id["a1"], b.by_id["b1"]
     for p in berserker.powers[1:3] * 2:
-        P.apply_effects(b, p.effects, J.Ctx(berserker))
+        FX.apply_effects(b, p.effects, J.Ctx(berserker))
     assert sword_bonus(s, "a1", "b1") == 2 + 2  # the rally once, the fury twice
-    P.apply_effects(b, berserker.powers[3].effects, J.Ctx(berserker))
+    FX.apply_effects(b, berserker.powers[3].effects, J.Ctx(berserker))
     sword = berserker.powers[0]
     assert sword.attack is not None
-    P.attack(b, berserker, sword, sword.attack, [orc])
+    AT.attack(b, berserker, sword, sword.attack, [orc])
     assert orc.hp == 40  # 10, and 5 fire that Resist 5 Fire stops
 
 
@@ -583,8 +587,8 @@ def test_a_power_used_when_it_or_an_ally_declares_an_attack_against_a_bloodied_e
     brute, orc = s.b.by_id["a2"], s.b.by_id["b1"]
     sword = brute.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, brute, sword, sword.attack, [orc])
+    AT.attack(s.b, brute, sword, sword.attack, [orc])
     assert orc.hp == 90  # not bloodied yet: 10
     orc.hp = 50
-    P.attack(s.b, brute, sword, sword.attack, [orc])
+    AT.attack(s.b, brute, sword, sword.attack, [orc])
     assert orc.hp == 20  # bloodied: 10 + 20

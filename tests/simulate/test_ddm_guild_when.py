@@ -9,9 +9,12 @@ from typing import Any
 
 import pytest
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_coverage as C
+from simulate.games import ddm_guild_damage as DM
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_triggers as TR
 from simulate.games.ddm_guild import GuildAttack, GuildCharge, GuildGame, GuildPower, GuildRecharge, GuildState
 from simulate.games.ddm_guild_powers import parse_power
 from simulate.games.ddm_guild_vocab import Filter
@@ -123,7 +126,7 @@ def test_who_is_around_it() -> None:
     orc.hp = 20
     assert J.holds(s.b, "adjacent-enemy:bloodied", knight)
     assert J.holds(s.b, "no-adjacent-enemy:cond:immobilized", knight)
-    P.add_active(s.b, orc, "condition", "immobilized", 0, "save", knight, Filter())
+    FX.add_active(s.b, orc, "condition", "immobilized", 0, "save", knight, Filter())
     assert not J.holds(s.b, "no-adjacent-enemy:cond:immobilized", knight)
     assert J.holds(s.b, "adjacent-enemies-only:1", knight) and not J.holds(s.b, "adjacent-enemies-min:2", knight)
     assert not J.holds(s.b, "flanked", knight)
@@ -152,7 +155,7 @@ def test_its_turn_so_far() -> None:
     assert J.holds(s.b, "not-charged", knight) and not J.holds(s.b, "destroyed-this-turn", knight)
     sword = knight.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, knight, sword, sword.attack, [orc])
+    AT.attack(s.b, knight, sword, sword.attack, [orc])
     assert not orc.alive and J.holds(s.b, "destroyed-this-turn", knight)
     s.b.round = 2
     s._start_turn(knight)
@@ -190,16 +193,16 @@ def test_a_modifier_while_only_one_enemy_is_adjacent_and_while_flanked() -> None
     put(s, "a1", 5, 5)
     put(s, "b1", 6, 5)
     put(s, "b2", 11, 7)
-    P.attack(s.b, hyena, sword, sword.attack, [orc])
+    AT.attack(s.b, hyena, sword, sword.attack, [orc])
     assert orc.hp == 85  # 10 + 5: one enemy beside it
     put(s, "b2", 4, 5)  # flanked by the goblin: +10 damage, and no longer one enemy
-    P.attack(s.b, hyena, sword, sword.attack, [orc])
+    AT.attack(s.b, hyena, sword, sword.attack, [orc])
     assert orc.hp == 65
     bonus, _mods = J.attack_bonus(s.b, hyena, orc, sword, sword.attack, False, False)
     put(s, "b2", 5, 4)  # beside it, not flanking
     plain, _mods = J.attack_bonus(s.b, hyena, orc, sword, sword.attack, False, False)
     assert bonus - plain == 4
-    P.attack(s.b, hyena, sword, sword.attack, [orc])  # a 3 + 10 misses AC 15 unflanked
+    AT.attack(s.b, hyena, sword, sword.attack, [orc])  # a 3 + 10 misses AC 15 unflanked
     assert orc.hp == 65
 
 
@@ -217,10 +220,10 @@ def test_a_recharge_while_it_stands_in_its_victory_area() -> None:
     put(s, "b1", 11, 0)
     bandit.spend(footpad)
     assert not bandit.uses_left(footpad)
-    P.recharge_turn_end(s.b, bandit)
+    TR.recharge_turn_end(s.b, bandit)
     assert not bandit.uses_left(footpad)
     put(s, "a1", 8, 3)  # victory area A
-    P.recharge_turn_end(s.b, bandit)
+    TR.recharge_turn_end(s.b, bandit)
     assert bandit.uses_left(footpad)
 
 
@@ -232,10 +235,10 @@ def test_a_trigger_with_a_requirement_answers_only_while_it_holds() -> None:
     put(s, "b1", 11, 0)
     s.b.active = mino
     s._start_turn(mino)
-    P.fire(s.b, "end-of-turn", [mino])
+    TR.fire(s.b, "end-of-turn", [mino])
     assert mino.hp == 45
     mino.charged = True
-    P.fire(s.b, "end-of-turn", [mino])
+    TR.fire(s.b, "end-of-turn", [mino])
     assert mino.hp == 45
     wing = ("Wingsuit: Minor action: use when this creature is adjacent to a wall: This creature gains Flight until "
             "end of round.")
@@ -289,10 +292,10 @@ def test_the_start_of_turn_recharge_holds_its_state() -> None:
     put(s, "a2", 9, 5)
     put(s, "b1", 11, 0)
     gith.spend(step)
-    P.recharge_turn_start(s.b, gith)
+    TR.recharge_turn_start(s.b, gith)
     assert not gith.uses_left(step)
     put(s, "a2", 6, 5)
-    P.recharge_turn_start(s.b, gith)
+    TR.recharge_turn_start(s.b, gith)
     assert gith.uses_left(step)
 
 
@@ -326,10 +329,10 @@ def test_the_last_activation_adds_its_damage_on_its_turn() -> None:
     put(s, "a1", 5, 5)
     put(s, "b1", 6, 5)
     s._activate(ogre)
-    P.attack(s.b, ogre, sword, sword.attack, [orc])
+    AT.attack(s.b, ogre, sword, sword.attack, [orc])
     assert orc.hp == 90  # the squire is still to act
     squire.activations_left = 0
-    P.attack(s.b, ogre, sword, sword.attack, [orc])
+    AT.attack(s.b, ogre, sword, sword.attack, [orc])
     assert orc.hp == 75
 
 
@@ -382,15 +385,15 @@ def test_what_it_has_changes_as_it_moves_and_is_hurt() -> None:
     put(s, "b1", 11, 7)
     put(s, "a1", *own)
     assert duergar.resist_now()["all"] == 5
-    P.lose_hp(s.b, duergar, 25, archer)
+    DM.lose_hp(s.b, duergar, 25, archer)
     assert duergar.bloodied and not duergar.mover().flight
-    P.heal(s.b, duergar, 20)
+    DM.heal(s.b, duergar, 20)
     assert duergar.mover().flight
     bow = archer.powers[1]
     assert bow.attack is not None
     put(s, "a1", 5, 2)
     put(s, "b1", 9, 1)
-    assert not P.in_range(s.b, archer, bow, bow.attack, duergar)  # invisible to it: no ranged attack
+    assert not AT.in_range(s.b, archer, bow, bow.attack, duergar)  # invisible to it: no ranged attack
 
 
 GUIDED = "Guided: Immobilized whenever an Arcane ally does not have line of sight to it."
@@ -415,7 +418,7 @@ def test_a_conjuration_is_held_by_its_arcane_allys_sight_and_ends_with_it() -> N
     s.b.active = hand
     s._start_turn(hand)
     assert hand.has("immobilized") and hand.speed() >= 0
-    P.lose_hp(s.b, wizard, 50, orc)  # its only Arcane ally is destroyed: so is it
+    DM.lose_hp(s.b, wizard, 50, orc)  # its only Arcane ally is destroyed: so is it
     assert not wizard.alive and not hand.alive
     assert [e.data["creature"] for e in s.log.of_kind("destroyed")] == ["a2", "a1"]
     assert s.b.scores[1] == wizard.card.cost + hand.card.cost
@@ -433,13 +436,13 @@ def test_damage_at_the_end_of_a_turn_without_a_melee_attack() -> None:
     put(s, "b1", 6, 5)
     s.b.active = berserker
     s._start_turn(berserker)
-    P.fire(s.b, "end-of-turn", [berserker])
+    TR.fire(s.b, "end-of-turn", [berserker])
     assert berserker.hp == 40
     s._start_turn(berserker)
     sword = berserker.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, berserker, sword, sword.attack, [orc])
-    P.fire(s.b, "end-of-turn", [berserker])
+    AT.attack(s.b, berserker, sword, sword.attack, [orc])
+    TR.fire(s.b, "end-of-turn", [berserker])
     assert berserker.hp == 40
 
 
@@ -473,17 +476,17 @@ def test_a_recharge_when_no_creature_is_affected_by_this_power() -> None:
     put(s, "a1", 2, 5)
     put(s, "b1", 9, 5)
     drow.spend(curse)
-    P.attack(s.b, drow, curse, curse.attack, [orc])
+    AT.attack(s.b, drow, curse, curse.attack, [orc])
     assert orc.has("weakened")
-    P.recharge_unaffected(s.b)
+    TR.recharge_unaffected(s.b)
     assert not drow.uses_left(curse)
     s._end_turn(orc)  # a failed save (5): still weakened
     assert orc.has("weakened") and not drow.uses_left(curse)
     s._end_turn(orc)  # saved (15): no creature is affected any more
     assert not orc.has("weakened") and drow.uses_left(curse)
     drow.spend(curse)
-    P.attack(s.b, drow, curse, curse.attack, [orc])  # a miss affects no one
-    P.recharge_unaffected(s.b)
+    AT.attack(s.b, drow, curse, curse.attack, [orc])  # a miss affects no one
+    TR.recharge_unaffected(s.b)
     assert drow.uses_left(curse)
 
 
@@ -507,16 +510,16 @@ def test_states_of_an_events_creature_flanked_and_charging() -> None:
     put(s, "a1", 5, 5)
     put(s, "a2", 11, 7)
     put(s, "b1", 6, 5)
-    P.fire(s.b, "enemy-shifts", [sahuagin], target=orc)
+    TR.fire(s.b, "enemy-shifts", [sahuagin], target=orc)
     assert orc.hp == 100  # not flanked
     put(s, "a2", 7, 5)
-    P.fire(s.b, "enemy-shifts", [sahuagin], target=orc)
+    TR.fire(s.b, "enemy-shifts", [sahuagin], target=orc)
     assert orc.hp == 90
-    P.fire(s.b, "enemy-enters-adjacent", [sahuagin], target=orc)
+    TR.fire(s.b, "enemy-enters-adjacent", [sahuagin], target=orc)
     assert orc.hp == 90  # it did not charge
     s.b.active = orc
     orc.charged = True
-    P.fire(s.b, "enemy-enters-adjacent", [sahuagin], target=orc)
+    TR.fire(s.b, "enemy-enters-adjacent", [sahuagin], target=orc)
     assert orc.hp == 80
 
 
@@ -583,10 +586,10 @@ def test_a_recharge_as_a_move_action_while_a_state_holds_and_other_spellings() -
     put(s, "a1", 0, 0)
     put(s, "b1", 6, 6)
     archer.spend(cover)
-    P.recharge_all(s.b, archer, "end-of-round")
+    TR.recharge_all(s.b, archer, "end-of-round")
     assert not archer.uses_left(cover)
     put(s, "b1", 8, 3)  # a victory area (either side's)
-    P.recharge_all(s.b, archer, "end-of-round")
+    TR.recharge_all(s.b, archer, "end-of-round")
     assert archer.uses_left(cover)
 
 
@@ -612,12 +615,12 @@ def test_murderous_holds_it_beside_a_bloodied_enemy() -> None:
         return {t for a in s._attack_actions(spawn) if isinstance(a, GuildAttack) for t in a.targets}
 
     assert s._move_actions(spawn) and targets() == {"b1", "b2"}
-    P.lose_hp(s.b, orc, 20, None)  # bloodied: it may not move, and attacks only the bloodied orc
+    DM.lose_hp(s.b, orc, 20, None)  # bloodied: it may not move, and attacks only the bloodied orc
     assert spawn.held() and not s._move_actions(spawn) and targets() == {"b1"}
     sword = spawn.powers[0]
     assert sword.attack is not None
-    assert P.attack(s.b, spawn, sword, sword.attack, [goblin]) == 0 and goblin.hp == 40
-    P.heal(s.b, orc, 10)
+    assert AT.attack(s.b, spawn, sword, sword.attack, [goblin]) == 0 and goblin.hp == 40
+    DM.heal(s.b, orc, 10)
     assert not spawn.held() and targets() == {"b1", "b2"}
 
 
@@ -646,7 +649,7 @@ def test_speed_and_flight_while_charging_and_speed_while_bloodied() -> None:
     put(s, "a1", 0, 0)
     put(s, "b1", 11, 7)
     assert goblin.speed() == 6 and not goblin.resist_now().get("all")
-    P.lose_hp(s.b, goblin, 30, None)
+    DM.lose_hp(s.b, goblin, 30, None)
     assert goblin.speed() == 8 and goblin.resist_now()["all"] == 5
 
 
@@ -679,12 +682,12 @@ def test_states_of_the_target_in_a_modifier_and_in_an_attacks_limits() -> None:
     put(s, "b1", 6, 5)
     put(s, "a2", 0, 0)
     put(s, "b2", 11, 7)
-    P.attack(s.b, mantis, sword, sword.attack, [orc])  # alone: +4 attack, +10 damage
+    AT.attack(s.b, mantis, sword, sword.attack, [orc])  # alone: +4 attack, +10 damage
     assert orc.hp == 80
-    assert not P.in_range(s.b, mantis, slit, slit.attack, orc)  # no combat advantage
+    assert not AT.in_range(s.b, mantis, slit, slit.attack, orc)  # no combat advantage
     put(s, "a2", 7, 5)  # the kobold (a Minion) beside the orc, flanking it: +5, no longer alone
-    assert P.in_range(s.b, mantis, slit, slit.attack, orc)  # a flank gives its melee attack combat advantage
-    P.attack(s.b, mantis, sword, sword.attack, [orc])  # 10 + 10 + 2 (flank) hits AC 15: 10 + 5
+    assert AT.in_range(s.b, mantis, slit, slit.attack, orc)  # a flank gives its melee attack combat advantage
+    AT.attack(s.b, mantis, sword, sword.attack, [orc])  # 10 + 10 + 2 (flank) hits AC 15: 10 + 5
     assert orc.hp == 65
     put(s, "a2", 0, 0)
     put(s, "b2", 6, 6)  # the goblin beside the orc: not alone
@@ -749,9 +752,9 @@ def test_where_the_events_creature_is_and_an_enemy_activating_beside_it() -> Non
     s._start_turn(goblin)
     assert not goblin.has("dazed")
     before = s.b.scores[0]
-    P.lose_hp(s.b, goblin, 10, None)  # destroyed far away
+    DM.lose_hp(s.b, goblin, 10, None)  # destroyed far away
     assert s.b.scores[0] == before + goblin.card.cost
-    P.lose_hp(s.b, orc, 10, dragon)  # destroyed beside it: +5
+    DM.lose_hp(s.b, orc, 10, dragon)  # destroyed beside it: +5
     assert s.b.scores[0] == before + goblin.card.cost + orc.card.cost + 5
     assert dragon.alive
 
@@ -775,17 +778,17 @@ def test_immunity_while_a_state_holds_level_limited_allies_and_a_turn_started_ne
     put(s, "a1", 5, 5)
     put(s, "a2", 6, 7)
     put(s, "b1", 6, 5)
-    P.add_active(s.b, minsc, "condition", "dazed", 0, "save", orc, Filter())
+    FX.add_active(s.b, minsc, "condition", "dazed", 0, "save", orc, Filter())
     assert not minsc.has("dazed")  # immune while not bloodied
-    P.lose_hp(s.b, minsc, 30, orc)
-    P.add_active(s.b, minsc, "condition", "dazed", 0, "save", orc, Filter())
+    DM.lose_hp(s.b, minsc, 30, orc)
+    FX.add_active(s.b, minsc, "condition", "dazed", 0, "save", orc, Filter())
     assert minsc.has("dazed")
     sword = minsc.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, minsc, sword, sword.attack, [orc])
+    AT.attack(s.b, minsc, sword, sword.attack, [orc])
     assert orc.hp == 90  # the level 7 ally is near: no +5
     put(s, "a2", 11, 0)  # six squares away
-    P.attack(s.b, minsc, sword, sword.attack, [orc])
+    AT.attack(s.b, minsc, sword, sword.attack, [orc])
     assert orc.hp == 75
     assert boss.alive
 
@@ -807,7 +810,7 @@ def test_two_states_at_once() -> None:
     put(s, "b1", 6, 5)
     put(s, "a2", 7, 6)
     put(s, "b2", 11, 0)
-    P.lose_hp(s.b, goblin, 20, None)  # a bloodied goblin beside both
+    DM.lose_hp(s.b, goblin, 20, None)  # a bloodied goblin beside both
     assert not spider.held()  # not its turn
     s.b.active = spider
     s._start_turn(spider)
@@ -815,5 +818,5 @@ def test_two_states_at_once() -> None:
     s._end_turn(spider)
     assert not spider.held()
     assert not orc.held()
-    P.lose_hp(s.b, orc, 30, None)  # bloodied, an enemy beside it
+    DM.lose_hp(s.b, orc, 30, None)  # bloodied, an enemy beside it
     assert orc.held()

@@ -4,8 +4,10 @@ by name ("RECHARGE Crushing Blow")."""
 
 from __future__ import annotations
 
+from simulate.games import ddm_guild_apply as FX
+from simulate.games import ddm_guild_attacks as AT
 from simulate.games import ddm_guild_judge as J
-from simulate.games import ddm_guild_play as P
+from simulate.games import ddm_guild_moves as MV
 from simulate.games import ddm_guild_rules as R
 from simulate.games.ddm_guild import GuildAttack
 from simulate.games.ddm_guild_board import GuildBoard
@@ -56,7 +58,7 @@ def test_a_power_recharges_another_power_of_its_card_by_name() -> None:
     crushing = brute.powers[0]
     brute.spend(crushing)
     assert not brute.uses_left(crushing)
-    P.apply_effects(s.b, brute.powers[1].effects, J.Ctx(brute))
+    FX.apply_effects(s.b, brute.powers[1].effects, J.Ctx(brute))
     assert brute.uses_left(crushing)
     assert [e.data["power"] for e in s.log.of_kind("recharge")] == ["Crushing Blow"]
 
@@ -110,8 +112,8 @@ def test_a_rider_for_targets_of_a_kind_reaches_only_them() -> None:
     put(s, "b2", 5, 4)
     cleric, orc, skeleton = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
     orc.living, skeleton.living = True, False
-    P.attack(s.b, cleric, power, power.attack, [orc])
-    P.attack(s.b, cleric, power, power.attack, [skeleton])
+    AT.attack(s.b, cleric, power, power.attack, [orc])
+    AT.attack(s.b, cleric, power, power.attack, [skeleton])
     assert any(e.kind == "ongoing" for e in orc.effects)
     assert not any(e.kind == "ongoing" for e in skeleton.effects)
     bite = parse_power(0, "attack", "Ghoul Bite: +10 vs. AC, 10 Damage; if target is Immobilized, 10 Damage")
@@ -131,8 +133,8 @@ def test_towering_stops_on_statues_and_passes_medium_enemies_only() -> None:
     put(s, "b1", 5, 1)  # a Medium enemy in the giant's way
     put(s, "b2", 8, 5)
     giant, man = s.b.by_id["a1"], s.b.by_id["a2"]
-    blocked_giant, passable_giant = P.blocked_for(s.b, giant)
-    blocked_man, _ = P.blocked_for(s.b, man)
+    blocked_giant, passable_giant = MV.blocked_for(s.b, giant)
+    blocked_man, _ = MV.blocked_for(s.b, man)
     assert (5, 1) in blocked_man and (5, 1) not in blocked_giant and (5, 1) in passable_giant
     assert (8, 5) in blocked_giant  # the Large Ogre still blocks it
     assert giant.statue_ok and not man.statue_ok
@@ -175,7 +177,7 @@ def test_recharge_at_the_end_of_a_turn_without_an_attack() -> None:
     captain.spend(rally)
     sword = captain.powers[0]
     assert sword.attack is not None
-    P.attack(s.b, captain, sword, sword.attack, [s.b.by_id["b1"]])
+    AT.attack(s.b, captain, sword, sword.attack, [s.b.by_id["b1"]])
     s._end_turn(captain)
     assert not captain.uses_left(rally)  # it attacked: no recharge
     s._start_turn(captain)
@@ -211,5 +213,5 @@ def test_an_attack_that_rerolls_once_on_a_miss() -> None:
     thrower, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     boomerang = thrower.powers[0]
     assert boomerang.attack is not None
-    assert P.attack(s.b, thrower, boomerang, boomerang.attack, [orc]) == 1  # 2 misses, the reroll of 18 hits
+    assert AT.attack(s.b, thrower, boomerang, boomerang.attack, [orc]) == 1  # 2 misses, the reroll of 18 hits
     assert orc.hp == 40
