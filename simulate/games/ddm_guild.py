@@ -1333,8 +1333,8 @@ class GuildState(State):
                 second = i == 1 and hits == 1 and tid == action.targets[0]  # 'on the second', the first having hit
                 if t.in_play() and f.in_play() and not b.over:
                     hits += AT.attack(b, f, basic, basic.attack, [t],
-                                     bonus=AT.second_bonus(p.effects, "attack") if second else 0,
-                                     damage=AT.second_bonus(p.effects, "damage") if second else 0)
+                                      bonus=AT.second_bonus(p.effects, "attack") if second else 0,
+                                      damage=AT.second_bonus(p.effects, "damage") if second else 0)
             both = [e for e in p.effects if "both-hit" in e.extra]
             first = b.by_id[action.targets[0]]
             if both and hits == len(action.targets) == p.attacks_made and len(set(action.targets)) == 1 \
@@ -1376,7 +1376,7 @@ class GuildState(State):
                 second = i == 1 and hits == 1 and a.same  # '+10 Damage to the second attack if both hit'
                 if t.in_play() and f.in_play() and not b.over:
                     hits += AT.attack(b, f, p, a, [t], bonus=AT.second_bonus(a.hit, "attack") if second else 0,
-                                     damage=AT.second_bonus(a.hit, "damage") if second else 0)
+                                      damage=AT.second_bonus(a.hit, "damage") if second else 0)
             return
         else:
             at = (action.at[0], action.at[1]) if action.at is not None else None

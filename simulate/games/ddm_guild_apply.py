@@ -610,7 +610,7 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
                 MV.place_in_space(b, f, ctx.ally)
             elif e.what.startswith("adjacent:"):
                 MV.place_beside(b, f, ctx.ally if e.what == "adjacent:ally" else ctx.target, e.what.endswith(":seen"),
-                             e.what.endswith(":space"))
+                                e.what.endswith(":space"))
             else:
                 MV.place_at(b, f, e)
 

@@ -431,7 +431,7 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             TR.fire(b, "ally-misses", b.allies_of(attacker), target=t, ally=attacker, run=run)
             TR.fire(b, "enemy-misses", b.enemies_of(attacker), target=attacker, run=run)
             TR.fire(b, "any-misses", [x for x in b.fighters if x.in_play() and x is not attacker], target=attacker,
-                 run=run)
+                    run=run)
             # a power's reroll, or the attack's own "reroll once on miss"
             if TR.offer_rerolls(b, attacker, t, run, False) or _own_reroll(b, attacker, t, power, spec):
                 hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)

@@ -113,14 +113,14 @@ _NATURAL_ON: Final = frozenset({"rolls", "ally-rolls", "hits", "ally-hits", "mis
 # 'that attack is a critical hit / an automatic hit' before the roll; 'that attack is a normal hit instead' after a
 # critical hit is rolled
 _HIT_ON: Final = {"crit": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits", "rolls",
-                                    "ally-rolls"}),
+                                     "ally-rolls"}),
                   "auto": frozenset({"declares", "ally-declares", "friend-declares", "rolls", "ally-rolls"}),
                   "ignore-resist": frozenset({"declares", "ally-declares", "friend-declares", "hits", "ally-hits",
                                               "rolls", "ally-rolls"}),
                   "no-redirect": frozenset({"declares", "ally-declares", "friend-declares", "redirected"}),
                   "half-damage": frozenset({"attacked", "hit-by"}), "resist-all": frozenset({"attacked", "hit-by"}),
                   "normal": frozenset({"crits", "ally-crits", "enemy-crits", "any-crits", "friend-crits", "crit-by",
-                                      "friend-crit-by", "ally-crit-by"})}
+                                       "friend-crit-by", "ally-crit-by"})}
 # damage shared or given away (ddm_guild_damage._shared), by its effect and who takes it: an ally's about to be lost,
 # its own about to be lost, an ally's hit
 _SHARE_ON: Final = {("half-instead", "self"): frozenset({"ally-takes-damage"}),
@@ -447,16 +447,16 @@ def _second_played(power: Power, e: Effect) -> bool:
 PLAYED_TARGET_STATE_KINDS: Final = frozenset({"adjacent-to-ally", "adjacent-to", "cond", "kinds", "id", "hit-with",
                                                "affected-by", "near-event"})
 PLAYED_SELF_STATE_KINDS: Final = frozenset({"adjacent-ally", "near-ally", "warband", "moved-from-start", "wounded",
-                                           "moved-squares",
-                                           "near-bloodied", "adjacent-enemy", "no-adjacent-enemy",
-                                           "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",
-                                           "adjacent-enemies-max",
-                                           "no-ally-within", "ally-in-play", "in-terrain", "adjacent-terrain",
-                                           "in-terrain-all",
-                                           "in-victory-area", "unseen-by-ally", "no-ally-left", "unaffected",
-                                           "sees-enemy-within", "allies-within-min", "enemies-within-max",
-                                           "sees-ally", "sees-no-ally", "self-cond", "near-any", "near-any-min",
-                                           "spent"})
+                                            "moved-squares",
+                                            "near-bloodied", "adjacent-enemy", "no-adjacent-enemy",
+                                            "adjacent-enemies-only", "adjacent-enemies-min", "no-enemy-within",
+                                            "adjacent-enemies-max",
+                                            "no-ally-within", "ally-in-play", "in-terrain", "adjacent-terrain",
+                                            "in-terrain-all",
+                                            "in-victory-area", "unseen-by-ally", "no-ally-left", "unaffected",
+                                            "sees-enemy-within", "allies-within-min", "enemies-within-max",
+                                            "sees-ally", "sees-no-ally", "self-cond", "near-any", "near-any-min",
+                                            "spent"})
 
 
 # stats a modifier counted per creature may change ('+1 AC for each enemy adjacent to it'; _stat_mods counts)

@@ -161,10 +161,10 @@ def lose_hp(b: Battle, target: Fighter, amount: int, source: Fighter | None, dty
             if first:  # 'when a Martial ally within 5 squares first becomes bloodied'
                 TR.fire(b, "ally-first-bloodied", b.allies_of(target), target=source, ally=target, run=run)
             TR.fire(b, "enemy-bloodied", [e for e in b.fighters if e.player != target.player and e.in_play()],
-                 target=target, run=run)
+                    target=target, run=run)
             if first:  # 'when an enemy first becomes bloodied while within 5 squares of it'
                 TR.fire(b, "enemy-first-bloodied", [e for e in b.fighters if e.player != target.player and e.in_play()],
-                     target=target, run=run)
+                        target=target, run=run)
     TR.fire(b, "damaged", [target], target=source, dtypes=dtypes, run=run)
     TR.recharge_all(b, target, "damaged")
     _damage_events(b, target, source, dtypes, run)
@@ -210,7 +210,7 @@ def _damage_events(b: Battle, target: Fighter, source: Fighter | None, dtypes: t
     if source is not None and source.player != target.player:
         TR.fire(b, "damages", [source], target=target, dtypes=dtypes, run=run)
     TR.fire(b, "enemy-damaged", [x for x in b.fighters if x.player != target.player and x.in_play()], target=target,
-         dtypes=dtypes, run=run)
+            dtypes=dtypes, run=run)
     TR.fire(b, "ally-damaged", b.allies_of(target), target=source, ally=target, dtypes=dtypes, run=run)
     TR.fire(b, "any-damaged", [x for x in b.fighters if x.in_play()], target=target, dtypes=dtypes, run=run)  # (the
     # damaged creature's own power too: 'when a creature takes lightning damage')
@@ -289,11 +289,11 @@ def destroy(b: Battle, victim: Fighter, killer: Fighter | None, dtypes: tuple[st
     # "when an enemy is destroyed": every creature of the other side, the one that destroyed it included and
     # whether or not anyone did (ongoing damage, a pit), as RECHARGE on that event already is
     TR.fire(b, "enemy-destroyed", [e for e in b.fighters if e.player != victim.player and e.in_play()], target=victim,
-         dtypes=dtypes)  # ('when an enemy is destroyed by poison damage': the damage that destroyed it)
+            dtypes=dtypes)  # ('when an enemy is destroyed by poison damage': the damage that destroyed it)
     allies = [a for a in b.fighters if a.player == victim.player and a.in_play()]
     TR.fire(b, "ally-destroyed", allies, target=killer, ally=victim, dtypes=dtypes)
     TR.fire(b, "any-destroyed", [x for x in b.fighters if x is not victim and x.in_play()], target=victim,
-         dtypes=dtypes)  # 'when an adjacent creature is destroyed', 'when a Yuan-Ti enemy or ally within 10 squares
+            dtypes=dtypes)  # 'when an adjacent creature is destroyed', 'when a Yuan-Ti enemy or ally within 10 squares
     # is destroyed'
     for a in allies:
         TR.recharge_all(b, a, "ally-destroyed")

@@ -422,9 +422,9 @@ _SIDE_EVENTS: Final = (
     (r"it (?:damages|deals damage to) (?:an? |any )?" + _TK + r"enemy(?: with " + _FORM + r"attack)?",
      {"it": "damages"}),
     (_WHO + r" misses(?: with)? " + _FORM + r"(?:attack|attack roll)", {"enemy": "enemy-misses", "ally": "ally-misses",
-                                                                     "any": "any-misses"}),
+                                                                        "any": "any-misses"}),
     (_WHO + r" hits(?: with)? " + _FORM + r"attack", {"enemy": "enemy-hits", "any": "any-hits",
-                                                    "it-or-ally": "friend-hits"}),
+                                                      "it-or-ally": "friend-hits"}),
     (_WHO + r" is hit by " + _FORM + r"attack", {"it-or-ally": "friend-hit"}),  # 'this creature or an ally is hit'
 
     (_WHO + r" scores a critical(?: hit)?(?P<against> against it)?(?: with " + _FORM + r"attack)?",

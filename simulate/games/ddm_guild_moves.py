@@ -323,7 +323,7 @@ def place_by_enemy(b: Battle, e: Effect, ctx: Ctx) -> None:
     if not seen:
         return
     allies = [a for a in b.allies_of(src) if has_kinds(a, e.filter.keyword) and not any(b.adjacent(a, x)
-                                                                                     for x in b.enemies_of(a))]
+                                                                                        for x in b.enemies_of(a))]
     for a in sorted(allies, key=lambda a: (-FX._enemy_gap(b, a), a.id)):
         for x in sorted(seen, key=lambda x: (b.gap(a, x), x.id)):
             place_beside(b, a, x)

@@ -353,7 +353,7 @@ _TYPE_ONCE: Final = re.compile(r"\b(?P<n>\d+) (?P<t>" + _TYPE_ALT + r") or (?P<n
                                + r") damage\b")
 _TAG_IMMUNE: Final = re.compile(r"^(.+ \(save ends(?: both)?), ([a-z\-]+) immune\)\.?$")
 _KINDS_IMMUNE: Final = re.compile(r"[,;.]\s*(?P<k>[a-z\-]+(?:(?:,|,? and|,? or) [a-z\-]+)*) (?:targets|creatures) "
-                                 r"(?:are )?immune\.?$")
+                                  r"(?:are )?immune\.?$")
 
 
 def _singular_kind(w: str) -> str:

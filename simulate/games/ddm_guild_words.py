@@ -1750,7 +1750,7 @@ _PER_EACH: Final = re.compile(
 
 
 _OTHER_NAMED: Final = re.compile(r"^(?P<before>.*?)\s*\bfor each other (?P<nm>[a-z][a-z'\-]*(?: [a-z][a-z'\-]*){0,3}) "
-                                r"in play(?P<after>.*)$")
+                                 r"in play(?P<after>.*)$")
 
 
 def _per_count(tail: str) -> tuple[str, str]:

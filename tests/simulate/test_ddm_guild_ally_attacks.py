@@ -30,7 +30,7 @@ def test_the_words_name_the_ally_and_its_reaction() -> None:
     q = parse_power(0, "special", "Highborn Order: Attack action: Nearest ally makes a melee basic attack as an "
                                   "immediate action.")
     assert q.played and [(e.who, e.what, e.extra) for e in q.effects] == [("nearest-ally", "melee-basic",
-                                                                          ("immediate",))]
+                                                                           ("immediate",))]
     r = parse_power(0, "attack", COMMAND)
     assert r.played and r.attack is not None, r.unplayed
     (e,) = r.attack.hit
@@ -79,4 +79,4 @@ def test_the_player_has_an_ally_strike_when_it_cannot_strike_itself() -> None:
     s.b.by_id["a2"].immediate_used = True  # no reaction left: nothing to gain
     assert GuildHeuristicPolicy(1, 0).choose(s, s.legal_actions()) != GuildPower(1)
     assert FX.pick(s.b, "nearest-ally", parse_power(0, "special", SWIFTNESS).effects[0],
-                  J.Ctx(s.b.by_id["a1"])) == [s.b.by_id["a2"]]
+                   J.Ctx(s.b.by_id["a1"])) == [s.b.by_id["a2"]]

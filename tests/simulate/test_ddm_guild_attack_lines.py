@@ -45,7 +45,7 @@ def test_the_words_are_read() -> None:
     assert tiger.requirement == "charge" and tiger.attacks_made == 2
     jet = _power(card("Elemental", SWORD, JET), "Jet of Flame").attack
     assert jet is not None and [(e.kind, e.amount, e.what) for e in jet.hit] == [("damage", 10, "fire"),
-                                                                                ("ongoing", 10, "fire")]
+                                                                                 ("ongoing", 10, "fire")]
     latch = _power(card("Hook Horror", SWORD, LATCH), "Latch On").attack
     assert latch is not None and latch.target_filter.target_state == "not-adjacent&size<=medium"
     entangle = _power(card("Dryad", SWORD, ENTANGLE), "Entangle").attack
@@ -763,7 +763,7 @@ def test_its_side_has_a_bonus_against_that_target() -> None:
     mark = ("Mark of Justice: +17 vs. Will; Immobilized (save ends) AND this creature and each ally has +2 Attack and "
             "+5 Damage against target until end of battle.")
     s = battle([card("Kolyarut", SWORD, mark), card("Friend", SWORD)], [card("Orc", SWORD, hp=100),
-                                                                       card("Goblin", SWORD, hp=100)],
+                                                                        card("Goblin", SWORD, hp=100)],
                PurposeDice(attack=[15, 10, 10]))
     put(s, "a1", 4, 3)
     put(s, "a2", 6, 4)

@@ -80,7 +80,7 @@ def test_an_effect_that_lasts_until_end_of_battle() -> None:
     mage, drow = s.b.by_id["a1"], s.b.by_id["b1"]
     AT.attack(s.b, mage, mage.powers[0], mage.powers[0].attack, [drow])  # type: ignore[arg-type]
     assert sorted((e.what, e.duration) for e in drow.effects if e.kind == "gain") == [("no-conceal", "battle"),
-                                                                                     ("no-invisible", "battle")]
+                                                                                      ("no-invisible", "battle")]
 
 
 BLOODRAGE = ("Bloodrage: +10 vs. AC, 15 damage AND repeat this attack against a different target (once per turn). "

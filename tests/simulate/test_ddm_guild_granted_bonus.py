@@ -30,7 +30,7 @@ def test_the_bonus_is_read_before_or_after_the_target() -> None:
     assert counter.played and [(e.kind, e.amount, e.extra) for e in counter.effects] == [("attack", 2, ("that",))]
     rage = parse_power(0, "special", RAGE)
     assert rage.played and [(e.kind, e.amount, e.extra) for e in rage.effects] == [("attack", 0,
-                                                                                   ("that", "damage:10"))]
+                                                                                    ("that", "damage:10"))]
     loyal = parse_power(0, "special", LOYAL)
     assert loyal.played and [(e.kind, e.what) for e in loyal.effects] == [("move", "end:target"), ("attack", "basic")]
 

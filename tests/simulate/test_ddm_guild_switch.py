@@ -34,7 +34,7 @@ def test_the_words() -> None:
     imp = parse_power(0, "special", IMPOSTOR)
     assert [(e.kind, e.who) for e in imp.effects] == [("choose", "chosen-enemy"), ("switch", "self")]
     assert (imp.effects[0].filter.keyword, imp.effects[0].filter.target_state) == ("!champion+level<=8",
-                                                                                  "size<=medium")
+                                                                                   "size<=medium")
     for q in (walk, imp):
         assert C.engine_unplayed(q) == "", q.name
 

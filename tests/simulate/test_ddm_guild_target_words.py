@@ -175,7 +175,7 @@ def test_other_turns_lowest_level_and_resist_all() -> None:
 
 def test_a_defence_against_attackers_without_flight() -> None:
     s = battle([_card("Drake", SWORD, WINDBORN, flight=True)], [_card("Walker", SWORD), _card("Flyer", SWORD,
-                                                                                           flight=True)],
+                                                                                              flight=True)],
                PurposeDice())
     drake, walker, flyer = (s.b.by_id[k] for k in ("a1", "b1", "b2"))
     sword = walker.powers[0]
@@ -496,7 +496,7 @@ def test_several_attacks_it_names() -> None:
     c = card_from_json(_card("Any", GREATSWORD, SLASH_AND_BASH))  # no Shield Bash on the card
     assert [p.name for p in unplayed_powers(c)] == ["Slash and Bash"]
     s = battle([_card("Knight", GREATSWORD, SHIELD_BASH, SLASH_AND_BASH, TOOTH), _card("Brute", MAUL, AXE_ATTACK,
-                                                                                      TWIN_STRIKE)],
+                                                                                       TWIN_STRIKE)],
                [_card("Orc", SWORD, hp=60), _card("Gob", SWORD, hp=60)], PurposeDice(attack=[15] * 4))
     put(s, "a1", 5, 3)
     put(s, "a2", 5, 5)

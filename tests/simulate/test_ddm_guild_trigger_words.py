@@ -70,7 +70,7 @@ def test_a_hit_by_a_melee_or_ranged_attack_becomes_a_miss_and_a_burst_still_hits
     assert sorcerer.hp == 40
     # (the burst provokes the sorcerer's opportunity attack first: ddm-guild.opportunity-attack)
     assert [(e.data["power"], e.data["hit"]) for e in s.log.of_kind("attack")][-2:] == [("Claws", True),
-                                                                                      ("Sword", False)]
+                                                                                        ("Sword", False)]
 
 
 def test_only_a_charge_attack_immobilizes() -> None:

@@ -95,7 +95,7 @@ def test_a_player_fills_in_a_cards_numbers_previews_and_sees_entered_by_a_player
 
 @pytest.mark.parametrize("width", list(WIDTHS))
 def test_a_guild_player_enters_the_check_boxes_of_a_power_that_recharges(browser: Any, live_server: Any,
-                                                                        width: str) -> None:
+                                                                         width: str) -> None:
     """Goblin Sneak's Crossbow recharges but the catalogue lacks its check boxes: the card's page leads to the form,
     which shows that power's printed text beside its one number (nothing scrolls sideways on a phone)."""
     catalogue_imported([DATA_DIR / "ddm"])  # a transactional test may start emptied
