@@ -411,8 +411,7 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
             TR.fire(b, "attacked", [t], target=attacker, run=run)
             if not t.in_play() or not attacker.in_play():
                 continue
-        hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)
-        hit, crit = _rolled(b, attacker, t, run, hit, crit)
+        hit, crit, roll, total, target_def, mods = _roll_answered(b, attacker, t, power, spec, run)
         if not attacker.in_play() or b.over:
             return hits
         if not t.in_play():
@@ -420,8 +419,8 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
         if run.negated:  # 'when targeted by an opportunity attack: that attack automatically misses' (before the roll)
             hit = crit = False
         if hit and not spec.auto_hit and not run.force and TR.offer_rerolls(b, attacker, t, run, True):
-            hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)  # the target's side
-            hit, crit = _rolled(b, attacker, t, run, hit, crit)  # has a hit rolled again: the new roll stands
+            # the target's side has a hit rolled again: the new roll stands
+            hit, crit, roll, total, target_def, mods = _roll_answered(b, attacker, t, power, spec, run)
             if not attacker.in_play() or b.over:
                 return hits
             if not t.in_play():
@@ -434,8 +433,7 @@ def _attack(b: Battle, attacker: Fighter, power: Power, spec: AttackSpec, target
                     run=run)
             # a power's reroll, or the attack's own "reroll once on miss"
             if TR.offer_rerolls(b, attacker, t, run, False) or _own_reroll(b, attacker, t, power, spec):
-                hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)
-                hit, crit = _rolled(b, attacker, t, run, hit, crit)
+                hit, crit, roll, total, target_def, mods = _roll_answered(b, attacker, t, power, spec, run)
                 if not attacker.in_play() or b.over:
                     return hits
                 if not t.in_play():
@@ -623,6 +621,15 @@ def _own_reroll(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: At
             return False
         attacker.extra_turn[key] = 1
     return True
+
+
+def _roll_answered(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpec,
+                   run: Run) -> tuple[bool, bool, int, int, int, list[str]]:
+    """An attack roll against ``t`` (:func:`_roll`) and the powers its die calls (:func:`_rolled`): the first roll
+    and every roll made again are both."""
+    hit, crit, roll, total, target_def, mods = _roll(b, attacker, t, power, spec, run)
+    hit, crit = _rolled(b, attacker, t, run, hit, crit)
+    return hit, crit, roll, total, target_def, mods
 
 
 def _rolled(b: Battle, attacker: Fighter, t: Fighter, run: Run, hit: bool, crit: bool) -> tuple[bool, bool]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from simulate.games.ddm_guild_powers import card_powers, parse_power
-from simulate.games.ddm_guild_vocab import SIZES, Power
+from simulate.games.ddm_guild_vocab import SIZES, Power, uses_not_known
 
 REQUIRED: tuple[str, ...] = ("cost", "level", "speed", "hp", "ac", "fort", "ref", "will")
 
@@ -112,7 +112,7 @@ def recharges(kind: str, text: str) -> bool:
 def uses_unknown(card: GuildCard) -> list[Power]:
     """The card's powers that recharge but have no number of uses (the catalogue lacks their check boxes): not
     played until a player enters it (ddm_guild_coverage lists them)."""
-    return [p for p in card.powers if p.recharge and not p.uses]
+    return [p for p in card.powers if uses_not_known(p)]
 
 
 def unplayed_powers(card: GuildCard) -> list[Power]:

@@ -26,6 +26,7 @@ from simulate.games.ddm_guild_vocab import (
     Filter,
     Power,
     move_mode,
+    uses_not_known,
 )
 from simulate.games.ddm_guild_words import kinds_known
 
@@ -300,8 +301,8 @@ def engine_unplayed(power: Power) -> str:
         return f"recharge '{power.recharge}' is not played"
     if power.recharge == "this-hits" and power.attack is None:  # ('Use when targeted by an attack vs. DEF; ...
         return "RECHARGE if that attack hits, of another creature's attack"  # RECHARGE if that attack hits')
-    if power.recharge and not power.uses:  # 'RECHARGE when first Bloodied' on a power with no check box in the data:
-        # played as unlimited, its recharge would mean nothing; how many uses it has is not known (ddm-guild.uses)
+    if uses_not_known(power):  # 'RECHARGE when first Bloodied' on a power with no check box in the data:
+        # played as unlimited, its recharge would mean nothing; how many uses it has is not known (docs/player-cards.md)
         return "it recharges, but the catalogue gives no number of uses for it (not known)"
     if power.requirement == "named" and not (power.effects and power.effects[0].kind == "choose"):
         return "a requirement naming a creature with no choice of it"

@@ -2309,7 +2309,7 @@ _PLACE_WHERE: Final = (
     # area' (by any creature), 'in any other victory area' (not the one it is in)
     (re.compile(r"^in a victory area (?:that is )?occupied by an enemy$"), "victory:enemy", 0),
     (re.compile(r"^in an occupied victory area$"), "victory:occupied", 0),
-    (re.compile(r"^in a random victory area$"), "victory:random", 0),  # (a die names the area: the engine)
+    (re.compile(r"^in a random victory area$"), "victory:random", 0),  # (a die names the area: ddm_guild_moves)
     (re.compile(r"^in (?:any other|a different|another) victory area$"), "victory:other", 0),
     # 'adjacent to the enemy creature with the highest HP' (ties: each of them)
     (re.compile(r"^adjacent to the enemy(?: creature)? with the highest (?:current )?hp$"), "near:enemy:highest-hp",

@@ -525,10 +525,10 @@ class Battle:
         self.sharers = False  # some creature may take part of an ally's damage ('ally-takes-damage')
         self.version = 0  # bumped whenever a creature moves, appears, disappears or changes what it can do
         self.reach_cache: dict[tuple[str, int, int, int, Sq, bool, str], object] = {}
-        self.rerolls = False  # some creature has a power that has an attack roll rolled again (the engine)
+        self.rerolls = False  # some creature has a power that has an attack roll rolled again (ddm_guild_triggers)
         self.challenges = False  # ... or a challenge ('Divine Challenge', Combat Challenge, 'Eyes on Me': an attack
         # that leaves its creature out, ddm_guild_attacks.challenged)
-        self.made: list[Made] = []  # terrain powers made for a while; ``board`` is the map with it (the engine)
+        self.made: list[Made] = []  # terrain powers made for a while; ``board`` is the map with it (ddm_guild_apply)
         self.carried: frozenset[Sq] = frozenset()  # 'whenever it is not its turn: its space is smoke terrain'
         self.carriers = False  # some creature has that, or 'while it is on the battlemap, line of sight is limited'
         self.area_aimed: frozenset[Sq] = frozenset()  # the squares of the area attack being resolved

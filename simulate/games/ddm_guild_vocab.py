@@ -288,6 +288,12 @@ def rerolls_attack(p: Power) -> bool:
     return any(e.kind == "reroll" and e.what != "save" for e in p.effects)
 
 
+def uses_not_known(p: Power) -> bool:
+    """A power that recharges ('RECHARGE when first Bloodied') with no number of uses (its check boxes are not in the
+    catalogue): not played until a player enters them (docs/player-cards.md)."""
+    return bool(p.recharge) and not p.uses
+
+
 def move_mode(e: Effect) -> str:
     """How a move effect moves its creature ('mode:flight' in its extra: 'with Flight'), or "" (as it always does)."""
     return next((x[5:] for x in e.extra if x.startswith("mode:")), "")
