@@ -328,11 +328,12 @@ def sheet_amend(sheet: Sheet, record: Mapping[str, Any], values: Mapping[str, An
     for group in sheet.rows:
         if not group.amend or group.key not in values:
             continue
-        by_key = {row[group.amend]: row for row in values[group.key] if group.amend in row}
+        sent = [row for row in values[group.key] if group.amend in row]
+        by_key = {row[group.amend]: row for row in sent}
         own = [row for row in record.get(group.key) or () if isinstance(row, Mapping)]
         names = {row.get(group.amend) for row in own if group.belongs(row)}
-        for i, key in enumerate(by_key):
-            if key not in names:
+        for i, row in enumerate(sent):
+            if row[group.amend] not in names:
                 errors.setdefault(f"/{group.name}/{i}/{group.amend}", []).append(
                     _("This card has no such entry to complete."))
         out[group.key] = [

@@ -42,6 +42,16 @@ def no_sideways_scroll(page: Any) -> None:
         raise AssertionError(f"{page.url} scrolls sideways: {page.evaluate(WIDER)}") from None
 
 
+def signed_in_page(browser: Any, live_server: Any, viewport: dict[str, int], player: User) -> tuple[Any, Any]:
+    """A browser context signed in as ``player`` at ``viewport`` (its session cookie), and a page in it."""
+    login = Client()
+    login.force_login(player)
+    context = browser.new_context(base_url=live_server.url, viewport=viewport)
+    context.add_cookies([{"name": "sessionid", "value": login.cookies["sessionid"].value, "url": live_server.url}])
+    context.set_default_timeout(20_000)
+    return context, context.new_page()
+
+
 @pytest.mark.parametrize("width", list(WIDTHS))
 def test_a_player_fills_in_a_cards_numbers_previews_and_sees_entered_by_a_player(
         browser: Any, live_server: Any, celery_worker_process: Any, width: str) -> None:
@@ -49,12 +59,7 @@ def test_a_player_fills_in_a_cards_numbers_previews_and_sees_entered_by_a_player
     catalogue_imported([DATA_DIR / "ddm" / "seed"])  # a transactional test may start emptied
     player = cast(User, UserFactory())
     saved = cast(SavedList, SavedListFactory(document=THUGS, owner=player))
-    login = Client()
-    login.force_login(player)
-    context = browser.new_context(base_url=live_server.url, viewport=WIDTHS[width])
-    context.add_cookies([{"name": "sessionid", "value": login.cookies["sessionid"].value, "url": live_server.url}])
-    context.set_default_timeout(20_000)
-    page = context.new_page()
+    context, page = signed_in_page(browser, live_server, WIDTHS[width], player)
     try:
         page.goto(f"/l/{saved.share_code}")
         needs = page.locator("[data-readiness=needs-numbers]")
@@ -100,12 +105,7 @@ def test_a_guild_player_enters_the_check_boxes_of_a_power_that_recharges(browser
     which shows that power's printed text beside its one number (nothing scrolls sideways on a phone)."""
     catalogue_imported([DATA_DIR / "ddm"])  # a transactional test may start emptied
     player = cast(User, UserFactory())
-    login = Client()
-    login.force_login(player)
-    context = browser.new_context(base_url=live_server.url, viewport=WIDTHS[width])
-    context.add_cookies([{"name": "sessionid", "value": login.cookies["sessionid"].value, "url": live_server.url}])
-    context.set_default_timeout(20_000)
-    page = context.new_page()
+    context, page = signed_in_page(browser, live_server, WIDTHS[width], player)
     try:
         page.goto("/cards/ddm/ddm-guild/goblin-sneak/numbers/")
         powers = page.locator("fieldset[data-group=recharging]")
