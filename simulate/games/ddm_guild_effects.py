@@ -690,6 +690,8 @@ def _end_near(rest: str) -> tuple[str, Filter] | None:
 
 # a bonus for one attack to come: '+5 poison damage to its next {m} attack', '+4 attack and +5 damage on its next {r}
 # attack this turn'
+_HEALS_EACH_TURN: Final = re.compile(r"^(?:1|one|an) (?P<adj>adjacent )?ally heals (?P<n>\d+) hp at (?:the )?start of "
+                                     r"each of its turns until (?:that ally|it) moves$")
 _NEXT_HIT: Final = re.compile(r"^its next (?:(?P<f>\{m\}|\{r\}|\{b\}|\{mb\}|\{rb\}|m|r) )?attack is (?P<w>an automatic "
                               r"hit(?: and a critical(?: hit)?)?|a critical(?: hit)?)$")
 _NEXT_ATTACK: Final = re.compile(
@@ -1202,6 +1204,11 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
     if oh:  # 'Make 1 {r} attack against that enemy as an immediate action. If this creature's attack hits, target also
         # has -4 Attack on its attack': the attack its power answers (the event's) has the penalty
         return [Effect("mod", "target", -int(oh.group("n")), "attack", "attack", extra=("if-own-hit",))]
+    hv = _HEALS_EACH_TURN.match(t) if ctx == "power" else None
+    if hv:  # 'Instill Vigor: 1 adjacent ally heals 10 HP at start of each of its turns until that ally moves': that
+        # ally has the power to heal so at each of its turns' start, until its own move ends it (ddm_guild_play.grant)
+        return [Effect("grant", "chosen-ally", 0, f"use at start of its turn: it heals {hv.group('n')} hp",
+                       "until-moves", filter=Filter(within=-1 if hv.group("adj") else 0))]
     nh = _NEXT_HIT.match(t) if ctx == "power" else None
     if nh:  # 'Kris Rune: This creature's next M attack is an automatic hit and a critical hit', 'Unavoidable Strike:
         # This creature's next {m} attack is a critical': until it makes such an attack (ddm_guild_attacks._attack)

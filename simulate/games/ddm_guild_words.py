@@ -139,6 +139,12 @@ _SAME_MEANING: Final = (
     # 'Thunder Lute: Each ally and each enemy within 3 squares of this creature takes 5 thunder damage AND this creature
     # heals 10 HP': the damage, then its heal
     (re.compile(r"\b(takes? \d+ (?:[a-z]+ )?damage) and it heals\b"), r"\1, then it heals"),
+    # 'Aid Dragon: 1 condition on an adjacent Dragon ally ends, or ...'; 'Heal: An adjacent ally heals 20 HP and loses
+    # all conditions affecting it': the conditions of that ally
+    (re.compile(r"(?:^|(?<=[:;] ))(1|one) condition on (an? (?:adjacent )?(?:[a-z\-]+ )?ally) ends\b"),
+     r"end \1 condition on \2"),
+    (re.compile(r"\b(an? adjacent (?:[a-z\-]+ )?ally) heals (\d+) hp and loses all conditions(?: affecting it)?"),
+     r"\1 heals \2 hp; remove all conditions from that ally"),
     # 'Earthglide 5: Move action; Burrow up to 5 squares': a move with Burrow
     (re.compile(r"(?:^|(?<=[:;] ))burrow up to (\d+) squares\b"), r"move up to \1 squares with burrow"),
     # 'Easy Prey: make a melee basic attack vs. an Immobilized target': against such an enemy

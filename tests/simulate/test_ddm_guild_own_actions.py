@@ -246,3 +246,38 @@ def test_burrow_swoop_and_no_items() -> None:
     assert [(e.kind, e.what) for e in swoop.effects] == [("move", ""), ("attack", "melee-basic")]
     vow = card_from_json(card("Adept", SWORD, "Vow of Poverty: Cannot be assigned items.")).powers[1]
     assert [s.kind for s in vow.statics] == ["construction"]
+
+
+def test_an_ally_heals_at_each_of_its_turns_until_it_moves() -> None:
+    vigor = ("Instill Vigor: Minor action; 1 adjacent ally heals 10 HP at start of each of its turns until that ally "
+             "moves.")
+    s = battle([card("Druid", SWORD, vigor), card("Ranger", SWORD, hp=50)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "a2", 5, 3)
+    put(s, "b1", 11, 7)
+    ranger = s.b.by_id["a2"]
+    ranger.hp = 20
+    _use(s, "a1", 1)
+    for hp in (30, 40):
+        s.b.active = ranger
+        s._start_turn(ranger)
+        assert ranger.hp == hp
+    P.walk(s.b, ranger, [(5, 3), (6, 3)], provokes=False)  # it moves: no more
+    s._start_turn(ranger)
+    assert ranger.hp == 40
+
+
+def test_an_ally_heals_and_loses_its_conditions() -> None:
+    heal = "Heal: Minor action: An adjacent ally heals 20 HP and loses all conditions affecting it."
+    s = battle([card("Planetar", SWORD, heal), card("Knight", SWORD, hp=50)], [card("Orc", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "a2", 5, 3)
+    put(s, "b1", 11, 7)
+    knight = s.b.by_id["a2"]
+    knight.hp = 20
+    P.add_active(s.b, knight, "condition", "dazed", 0, "save", s.b.by_id["b1"], knight.powers[0].trigger_filter)
+    _use(s, "a1", 1)
+    assert knight.hp == 40 and not knight.has("dazed")
+    aid = card_from_json(card("Elf", SWORD, "Aid Dragon: Minor action: 1 condition on an adjacent Dragon ally ends, "
+                                            "or 1 adjacent Dragon ally heals 10 HP.")).powers[1]
+    assert [[e.kind for e in option] for option in aid.effects[0].options] == [["cleanse"], ["heal"]]
