@@ -2130,6 +2130,8 @@ def _aura(index: int, display: str, ptype: str, text: str, uses: int, size: int,
             who, flt, rest = "all", Filter(), ""  # both sides (the subject words read 'enemies' alone)
         else:
             who, flt, rest = _subject(start.group("who") + " ")
+            who = "all" if who == "everyone" else who  # ('Living creatures that start their turn in aura': both
+            # sides, not the aura's own creature, ddm-guild.auras)
         if who not in ("enemies", "allies", "all") or not size or rest.strip():
             raise _Unread(body)
         effects = _effects(start.group("what"), "target", "hit")

@@ -145,6 +145,12 @@ _SAME_MEANING: Final = (
      r"end \1 condition on \2"),
     (re.compile(r"\b(an? adjacent (?:[a-z\-]+ )?ally) heals (\d+) hp and loses all conditions(?: affecting it)?"),
      r"\1 heals \2 hp; remove all conditions from that ally"),
+    # 'Heat Aura: (Aura 1) Enemies and allies in aura have -5 cold Damage with attacks that deal cold damage': the
+    # creatures in it (of both sides), less damage with such attacks
+    (re.compile(r"(?<=\(aura \d\) )(?:enemies and allies|allies and enemies) in aura (?=have |has |are |is )"),
+     "creatures in aura "),
+    (re.compile(r"(?<![\w+-])([+-]\d+) (" + "|".join(DAMAGE_TYPES) + r") damage with attacks that deal \2 damage\b"),
+     r"\1 damage with attacks that deal \2 damage"),
     # 'Earthglide 5: Move action; Burrow up to 5 squares': a move with Burrow
     (re.compile(r"(?:^|(?<=[:;] ))burrow up to (\d+) squares\b"), r"move up to \1 squares with burrow"),
     # 'Easy Prey: make a melee basic attack vs. an Immobilized target': against such an enemy

@@ -281,3 +281,34 @@ def test_an_ally_heals_and_loses_its_conditions() -> None:
     aid = card_from_json(card("Elf", SWORD, "Aid Dragon: Minor action: 1 condition on an adjacent Dragon ally ends, "
                                             "or 1 adjacent Dragon ally heals 10 HP.")).powers[1]
     assert [[e.kind for e in option] for option in aid.effects[0].options] == [["cleanse"], ["heal"]]
+
+
+def test_auras_on_kinds_of_creatures_of_both_sides() -> None:
+    truth = "Exemplar of Truth: (aura 1) Evil or Underdark creatures that start their turn in aura are Dazed."
+    rot = ("Rotting Aura: (Aura 1) Living creatures that start their turn adjacent to this creature take 5 necrotic "
+           "damage.")
+    s = battle([card("Sphinx", SWORD, truth, rot), card("Zombie", SWORD, keywords=("undead",))],
+               [card("Orc", SWORD), card("Elf", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "a2", 4, 4)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 11, 7)
+    zombie, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    orc.card.alignment = "evil"
+    for f in (zombie, orc):
+        s.b.active = f
+        s._start_turn(f)
+    assert orc.has("dazed") and orc.hp == 45 and not zombie.has("dazed") and zombie.hp == 50
+
+
+def test_less_cold_damage_in_a_heat_aura() -> None:
+    heat = ("Heat Aura: (Aura 1) Enemies and allies in aura have -5 cold Damage with attacks that deal cold damage.")
+    frost = "Frost Bite: +10 vs. AC; 10 cold damage."
+    s = battle([card("Elemental", SWORD, heat)], [card("Orc", frost, hp=100), card("Wolf", frost)],
+               PurposeDice(attack=[15, 15]))
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 7, 3)
+    elemental, orc = s.b.by_id["a1"], s.b.by_id["b1"]
+    attack_with(s, orc, elemental)  # in the aura: 10 cold damage, 5 less
+    assert elemental.hp == 45
