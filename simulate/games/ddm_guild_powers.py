@@ -2139,10 +2139,27 @@ def _aura(index: int, display: str, ptype: str, text: str, uses: int, size: int,
         return Power(index, display, ptype, text, uses, trigger="starts-in-aura",
                      trigger_filter=Filter(keyword=flt.keyword or flt.alignment, within=size, side=side),
                      effects=tuple(effects))
+    turns = _AURA_AND_TURNS.match(b) if size else None
+    if turns:  # 'Exemplar of Good: (Aura 1) Evil enemies in aura have -2 Attack and -2 to all defenses and take 10
+        # radiant damage at start of each of this creature's turns': the aura, and at each of its turns' start the
+        # damage to those of them in it
+        held = _aura_statics(turns.group("main"), size, text)
+        who, flt, rest = _subject(turns.group("who") + " ")
+        if held is None or who not in ("enemies", "allies", "all") or rest.strip():
+            raise _Unread(body)
+        hurt = Effect("damage", who, int(turns.group("n")), (turns.group("t") or "").strip(),
+                      filter=replace(flt, within=size))
+        return Power(index, display, ptype, text, uses, trigger="start-of-turn", effects=(hurt,),
+                     statics=tuple(held))
     statics = _aura_statics(b, size, text) or _aura_sentences(b, size, text) or _aura_on_hits(b, size, text)
     if statics is None:
         raise _Unread(body)
     return Power(index, display, ptype, text, uses, statics=tuple(statics))
+
+
+_AURA_AND_TURNS: Final = re.compile(
+    r"^(?P<main>(?P<who>[a-z\- ]+?) in aura have [^;.]+?) and take (?P<n>\d+) (?P<t>(?:" + _TYPE_ALT + r") )?damage "
+    r"at (?:the )?start of each of its turns$")
 
 
 # what allies in an aura gain as their own attack hits or misses ('heal 5 HP whenever hitting with a {m} attack',

@@ -312,3 +312,18 @@ def test_less_cold_damage_in_a_heat_aura() -> None:
     elemental, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     attack_with(s, orc, elemental)  # in the aura: 10 cold damage, 5 less
     assert elemental.hp == 45
+
+
+def test_an_aura_that_also_harms_at_each_of_its_turns() -> None:
+    good = ("Exemplar of Good: (Aura 1) Evil enemies in aura have -2 Attack and -2 to all defenses and take 10 radiant "
+            "damage at start of each of this creature's turns.")
+    s = battle([card("Aspect", SWORD, good)], [card("Orc", SWORD), card("Elf", SWORD)], PurposeDice())
+    put(s, "a1", 4, 3)
+    put(s, "b1", 5, 3)
+    put(s, "b2", 3, 3)
+    aspect, orc, elf = s.b.by_id["a1"], s.b.by_id["b1"], s.b.by_id["b2"]
+    orc.card.alignment = "evil"
+    s.b.active = aspect
+    s._start_turn(aspect)
+    assert (orc.hp, elf.hp) == (40, 50)
+    assert J.stat_mods(s.b, orc, "attack") == -2 and J.stat_mods(s.b, elf, "attack") == 0
