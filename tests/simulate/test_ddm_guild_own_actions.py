@@ -262,7 +262,7 @@ def test_an_ally_heals_at_each_of_its_turns_until_it_moves() -> None:
         s.b.active = ranger
         s._start_turn(ranger)
         assert ranger.hp == hp
-    P.walk(s.b, ranger, [(5, 3), (6, 3)], provokes=False)  # it moves: no more
+    MV.walk(s.b, ranger, [(5, 3), (6, 3)], provokes=False)  # it moves: no more
     s._start_turn(ranger)
     assert ranger.hp == 40
 
@@ -275,7 +275,7 @@ def test_an_ally_heals_and_loses_its_conditions() -> None:
     put(s, "b1", 11, 7)
     knight = s.b.by_id["a2"]
     knight.hp = 20
-    P.add_active(s.b, knight, "condition", "dazed", 0, "save", s.b.by_id["b1"], knight.powers[0].trigger_filter)
+    FX.add_active(s.b, knight, "condition", "dazed", 0, "save", s.b.by_id["b1"], knight.powers[0].trigger_filter)
     _use(s, "a1", 1)
     assert knight.hp == 40 and not knight.has("dazed")
     aid = card_from_json(card("Elf", SWORD, "Aid Dragon: Minor action: 1 condition on an adjacent Dragon ally ends, "
