@@ -480,6 +480,10 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         else:
             ctx.source.extra_attack_actions += e.amount
         return
+    if e.kind == "base-type":  # 'That attack's base damage becomes fire damage instead of its normal type' (_hit)
+        if ctx.run is not None:
+            ctx.run.base_type = e.what
+        return
     if e.kind == "cond-swap":  # 'The target is Helpless instead of Immobilized' (of its attack that hits: _hit)
         if ctx.run is not None:
             old_c, _, new_c = e.what.partition(">")

@@ -730,6 +730,8 @@ def _hit(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSpe
                 e = Effect("damage", e.who, e.amount, _best_type(t, e.what.split("^")), extra=e.extra)
             if crit and first and "bonus" not in e.extra and not normal_crit:
                 amount *= _crit_multiplier(attacker, spec, power)  # profile ddm-guild.critical-hit
+            if first and run.base_type and "bonus" not in e.extra:  # 'That attack's base damage becomes fire
+                e = replace(e, what=run.base_type)  # damage instead of its normal type'
             first = False
             parts.append((amount, e.what))
         else:

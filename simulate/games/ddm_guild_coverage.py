@@ -97,6 +97,9 @@ _ON_ATTACK: Final = frozenset({"hits", "ally-hits", "hit-by", "attacked", "ally-
 # its own attack once made, which 'repeat that attack' makes again (the attack's power, at its target)
 _SAME_ON: Final = frozenset({"resolves-hit", "attack-made", "opportunity-made", "misses"})
 # 'that attack misses': after its hit (undone) or before its roll ('when targeted by an opportunity attack')
+# the events of an attack's hit, answered before the hit's damage is dealt (ddm_guild_play.attack)
+_HIT_TRIGGERS: Final = frozenset({"hits", "ally-hits", "hit-by", "ally-hit", "enemy-hits", "any-hits", "friend-hits",
+                                  "friend-hit"})
 _NEGATE_ON: Final = frozenset({"hit-by", "ally-hit", "enemy-hits", "attacked", "ally-attacked", "enemy-declares",
                                "friend-hit"})
 # '+2 AC against that attack': the attack's target, before the roll (who it is, by trigger)
@@ -157,7 +160,8 @@ PLAYED_EFFECTS: Final = frozenset({"damage", "ongoing", "condition", "gain", "pu
                                    "negate", "reduce", "provoke", "redirect", "choose", "share", "destroy", "max-hp",
                                    "place", "hit", "roll",
                                    "survive", "menu", "initiative", "grant", "scout", "terrain", "cancel", "switch",
-                                   "champion-uses", "destroy-self", "extra-action", "challenge", "cond-swap"})
+                                   "champion-uses", "destroy-self", "extra-action", "challenge", "cond-swap",
+                                   "base-type"})
 PLAYED_CONDITIONS: Final = frozenset({"dazed", "stunned", "immobilized", "slowed", "weakened", "helpless",
                                       "dominated", "blinded", "marked", "invisible", "grants-ca", "no-shift",
                                       "confused", "staggered", "no-attack", "no-attack-source",
@@ -640,6 +644,8 @@ def _effect_unplayed(e: Effect, trigger: str, *, attack: bool, action: str = "",
         return f"'{e.what} against that attack' for a creature that is not its target before the roll"
     if e.kind == "extra-action" and trigger not in ("", "start-of-turn", "own-turn"):
         return "an extra attack action given outside its own turn"
+    if e.kind == "base-type":  # an attack's hit, before the hit's damage is dealt (ddm_guild_attacks._hit)
+        return "" if trigger in _HIT_TRIGGERS else "'that attack's base damage' with no hit"
     if e.kind == "cond-swap":  # its own attack's hit, before the hit's effects (ddm_guild_attacks._hit)
         old_c, _, new_c = e.what.partition(">")
         if trigger != "hits" or not {old_c, new_c} <= PLAYED_CONDITIONS:

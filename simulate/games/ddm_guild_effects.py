@@ -1414,6 +1414,10 @@ def _clause(text: str, default_who: str, ctx: str) -> list[Effect]:
         return [Effect("mod", who, n, stat, dur, filter=_merge(flt, _target_kinds(f)),
                        extra=((dtype,) if dtype else ()) + flags)
                 for stat, n, f, dtype in mods]
+    bt = re.match(r"^(?:that|the) attack's base damage becomes (?P<t>" + _TYPE_ALT + r") damage instead of its "
+                  r"normal type$", t)
+    if bt and ctx == "power":  # 'Use when any creature hits with an attack: That attack's base damage becomes fire
+        return [Effect("base-type", "target", 0, bt.group("t"))]  # damage instead of its normal type'
     cs = re.match(r"^is (?P<new>" + _CONDITION_NAMES + r") instead of (?P<old>" + _CONDITION_NAMES + r")$", body)
     if cs and ctx == "power" and who == "target":  # 'Use when its basic melee attack hits: The target is Helpless
         return [Effect("cond-swap", "target", 0, f"{cs.group('old')}>{cs.group('new')}")]  # instead of Immobilized'

@@ -57,6 +57,7 @@ class Run:
         self.reduce_floor = 0  # 'takes 10 less damage from that attack (minimum 10 damage)': what is left at least
         self.no_riders = False  # 'ignore non-damage effects of that attack': only its damage reaches the one hit
         self.cond_swap: dict[str, str] = {}  # 'The target is Helpless instead of Immobilized' (said as it hits)
+        self.base_type = ""  # 'That attack's base damage becomes fire damage instead of its normal type' (as it hits)
         self.targets = 1  # how many targets its attack has, and how many of them are enemies ('has only 1 target',
         self.enemy_targets = 1  # 'targets exactly 1 enemy')
 

@@ -34,6 +34,7 @@ EFFECT_KINDS: Final = (
     "attack", "vp", "cleanse", "recharge", "reroll", "negate", "reduce", "switch", "destroy-self", "provoke", "place",
     "redirect", "choose",
     "max-hp",  # 'This creature has maximum 30 HP instead of 20 HP' (during set-up: its starting hit points)
+    "base-type",  # 'That attack's base damage becomes fire damage instead of its normal type' (what: the type)
     "cond-swap",  # 'The target is Helpless instead of Immobilized' (what "immobilized>helpless"; its attack that hits)
     "destroy",  # 'Destroy that ally' (the creature its words name is destroyed)
     "share",  # 'Assign half the damage to this creature instead' ("half-instead", of an ally's damage about to be

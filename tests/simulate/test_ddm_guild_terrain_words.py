@@ -688,3 +688,21 @@ def test_a_reach_attack_that_ignores_redirect_powers() -> None:
     hunter, ambassador, guard = (s.b.by_id[x] for x in ("a1", "b1", "b2"))
     attack_with(s, hunter, ambassador)
     assert (ambassador.hp, guard.hp) == (30, 60)
+
+
+FLAMESTRIDER = "Use when any creature hits with an attack: That attack's base damage becomes fire damage instead of " \
+               "its normal type."
+
+
+def test_an_attacks_base_damage_turned_to_fire() -> None:
+    p = parse_power(0, "special", FLAMESTRIDER)
+    assert (p.trigger, [(e.kind, e.what) for e in p.effects]) == ("any-hits", [("base-type", "fire")])
+    assert_played(card("Efreeti Flamestrider", SWORD, FLAMESTRIDER), 1)
+    s = battle([card("Efreeti", SWORD, FLAMESTRIDER), card("Salamander", SWORD, "Resist 10 fire")],
+               [card("Orc", "Axe: +10 vs. AC; 15 damage.")], PurposeDice(attack=[15]))
+    put(s, "a1", 0, 0)
+    put(s, "a2", 5, 3)
+    put(s, "b1", 6, 3)
+    salamander, orc = s.b.by_id["a2"], s.b.by_id["b1"]
+    attack_with(s, orc, salamander)
+    assert salamander.hp == 45  # the 15 as fire damage, 10 of it resisted
