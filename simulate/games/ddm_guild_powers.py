@@ -1495,8 +1495,10 @@ def _read_body(index: int, ptype: str, text: str, uses: int, display: str, body:
     if named is not None:
         effects = [replace(named[0], what=effects[0].kind if effects else ""), *effects]
     effects = _judged_choice(effects)
-    if trigger in _ONE_ALLY_EVENTS:  # 'when an Aquatic ally activates ...: that creature moves up to its speed': the
-        effects = [replace(e, who="ally") if e.who == "target" else e for e in effects]  # event's one creature
+    if trigger in _ONE_ALLY_EVENTS and re.search(r"\bthat creature\b", body) and not re.search(
+            r"\b(?:that|the) (?:enemy|target|attacker)\b", body):  # 'when an Aquatic ally activates ...: that creature
+        effects = [replace(e, who="ally") if e.who == "target" else e for e in effects]  # moves up to its speed': the
+        # event's one creature (an enemy its words name is not that ally)
     if trigger == "start-of-round" and effects and all(e.kind == "initiative" for e in effects):
         trigger = "before-initiative"  # 'Use at start of round: you roll 1 extra d20 when determining initiative this
         # round': before the champion test it is about (ddm-guild.initiative-dice)
