@@ -80,7 +80,7 @@ class Reach:
         self.stops = stops
         self._ends: dict[Sq, tuple[int, int, Sq]] | None = None
         self._stop_flags: bytearray | None = None
-        self._by_prov: list[int] | None = None
+        self._by_prov: tuple[int, ...] | None = None
 
     def _as_dict(self, which: list[int]) -> dict[Sq, tuple[int, int, Sq]]:
         sqs = self.board.squares
@@ -98,7 +98,7 @@ class Reach:
     def full(self) -> dict[Sq, tuple[int, int, Sq]]:
         return self._as_dict(self.found)
 
-    def by_provocations(self) -> list[int]:
+    def by_provocations(self) -> tuple[int, ...]:
         """The anchors it may stop on, fewest provocations first, then the cheapest, then by (x, y): each as one
         integer (provocations << 40 | cost << 24 | x << 12 | y), so the order is a sort of integers (kept: a search
         is read again by later decisions)."""
@@ -110,7 +110,7 @@ class Reach:
                 x, y = sqs[i]
                 out.append((prov[i] << 40) | (cost[i] << 24) | (x << 12) | y)
             out.sort()
-            self._by_prov = out
+            self._by_prov = tuple(out)
         return self._by_prov
 
     def stops_at(self, to: Sq) -> bool:
@@ -199,7 +199,7 @@ class GuildBoard:
         self._int_steps: dict[int, list[list[int]]] = {}
         self._int_phasing: dict[int, list[list[int]]] = {}
         self._walks: dict[int, list[list[int]]] = {}
-        self._moves: dict[int, list[list[int]]] = {}
+        self._moves: dict[int, tuple[list[int], list[int]]] = {}
         self._fits_flags: dict[int, bytes] = {}
         self._endable_flags: dict[int, bytes] = {}
         self.base: GuildBoard = self  # the map's own board (a view with terrain a power made keeps it here)
@@ -396,20 +396,26 @@ class GuildBoard:
             self._walks[side] = hit
         return hit
 
-    def move_steps(self, side: int, col: int, flight: bool) -> list[list[int]]:
-        """Per anchor index, the steps a search takes (:meth:`int_steps` read for one kind of mover, kept per map):
-        pairs of (next anchor, its cost: 1 for ``col`` 0, else that column's), pits left out unless ``flight``."""
+    def move_steps(self, side: int, col: int, flight: bool) -> tuple[list[int], list[int]]:
+        """The steps a search takes (:meth:`int_steps` read for one kind of mover, kept per map): pairs of (next
+        anchor, its cost: 1 for ``col`` 0, else that column's), pits left out unless ``flight``, in one flat list,
+        and where each anchor index's pairs start in it (anchor ``i``'s run up to where ``i + 1``'s start). Two
+        lists a kind of mover, not one a square: thousands of lists kept for good would each be one more object
+        for the cycle collector to move to its oldest generation, and bring its next full pass nearer."""
         key = side * 8 + col * 2 + (1 if flight else 0)
         hit = self._moves.get(key)
         if hit is None:
-            hit = []
+            flat: list[int] = []
+            first: list[int] = []
             for row in self.int_steps(side):
-                out: list[int] = []
+                first.append(len(flat))
                 for k in range(0, len(row), 4):
                     if row[k + 3] and not flight:
                         continue
-                    out.extend((row[k], 1 if col == 0 else row[k + col]))
-                hit.append(out)
+                    flat.append(row[k])
+                    flat.append(1 if col == 0 else row[k + col])
+            first.append(len(flat))
+            hit = (flat, first)
             self._moves[key] = hit
         return hit
 
@@ -506,7 +512,7 @@ class GuildBoard:
         anchors reached in the order found)."""
         side = mover.side
         col = 0 if (mover.flight or mover.ignore_difficult) else (2 if mover.forest_walk else 1)
-        table = self.move_steps(side, col, mover.flight)
+        flat, first = self.move_steps(side, col, mover.flight)
         sl = slow if slow is not None and col != 0 else b""
         check_slow = len(sl) > 0
         check_blocked = bool(blocked)
@@ -537,10 +543,9 @@ class GuildBoard:
                 if known < c or (known == c and prov[at] < p):
                     continue
                 np = p + th[at]
-                row = table[at]
-                for k in range(0, len(row), 2):
-                    n = row[k]
-                    nc = c + (2 if check_slow and sl[n] else row[k + 1])
+                for k in range(first[at], first[at + 1], 2):
+                    n = flat[k]
+                    nc = c + (2 if check_slow and sl[n] else flat[k + 1])
                     if nc > budget:
                         continue
                     if check_blocked and bl[n]:
