@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from simulate.games.ddm_guild_powers import card_powers, parse_power
@@ -92,8 +93,21 @@ def card_from_json(raw: Mapping[str, Any]) -> GuildCard:
         movement_mode=str(raw.get("movement_mode") or "normal").lower(), size=str(raw.get("size") or ""),
         raw_powers=tuple(powers_raw),
     )
-    card.powers = card_powers([{"kind": k, "text": t, "uses": u} for k, t, u in powers_raw])
+    card.powers = list(_read(card.raw_powers))
     return card
+
+
+# A card's powers are a function of its printed (kind, text, uses) alone, and so is which of them the engine does
+# not play: both are read once per process and shared (a Power is frozen). A battle's set-up read every card again:
+# a twentieth of a 200-point battle.
+@lru_cache(maxsize=8192)
+def _read(raw_powers: tuple[tuple[str, str, int], ...]) -> tuple[Power, ...]:
+    return tuple(card_powers([{"kind": k, "text": t, "uses": u} for k, t, u in raw_powers]))
+
+
+@lru_cache(maxsize=8192)
+def _unplayed_read(raw_powers: tuple[tuple[str, str, int], ...]) -> tuple[Power, ...]:
+    return tuple(_unplayed(list(_read(raw_powers))))
 
 
 def card_from_catalogue(record: Mapping[str, Any], size: str = "") -> GuildCard:
@@ -117,26 +131,33 @@ def uses_unknown(card: GuildCard) -> list[Power]:
 
 def unplayed_powers(card: GuildCard) -> list[Power]:
     """The card's powers the engine does not play whole (their ``unplayed`` says which words)."""
+    read = _read(card.raw_powers)  # (as card_from_json read them, nobody having changed them since: shared)
+    if len(read) == len(card.powers) and all(a is b for a, b in zip(read, card.powers, strict=True)):
+        return list(_unplayed_read(card.raw_powers))
+    return _unplayed(card.powers)
+
+
+def _unplayed(powers: list[Power]) -> list[Power]:
     from simulate.games.ddm_guild_coverage import engine_unplayed
 
     out = []
-    for p in card.powers:
+    for p in powers:
         why = p.unplayed or engine_unplayed(p)
         if why:
             out.append(p if p.unplayed else _with_reason(p, why))
     # 'RECHARGE when it uses Mantid Dance': played only if the engine plays a power it names
     missing = {p.index for p in out}
-    for p in card.powers:
+    for p in powers:
         if p.index in missing or not (p.recharge.startswith("uses:") or p.recharge == "uses-champion"):
             continue
         names = p.recharge[5:].split("|") if p.recharge.startswith("uses:") else []
         if not any(q.index not in missing and q is not p and (q.name.casefold() in names or (
-                not names and q.ptype == "champion")) for q in card.powers):
+                not names and q.ptype == "champion")) for q in powers):
             out.append(_with_reason(p, "recharge when it uses a power the engine does not play"))
     # 'place this creature adjacent to target affected by this creature's Sign of Vengeance': played only if the
     # engine plays the power it names (no creature is affected by a power never used)
-    unplayed_names = {q.name.casefold() for q in card.powers if q.index in missing}
-    for p in card.powers:
+    unplayed_names = {q.name.casefold() for q in powers if q.index in missing}
+    for p in powers:
         if p.index in missing or not unplayed_names:
             continue
         named = {st[12:] for e in p.effects for st in e.filter.target_state.split("&") if st.startswith("affected-by:")}
