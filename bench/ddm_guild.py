@@ -6,10 +6,19 @@ stand-in map, heuristic players; then the seed engine's standard matchup (bench/
 warbands on Broken Demongate), heuristic players. Both after a warm-up battle (the maps' sight caches filled),
 both measured in this one process, so the ratio holds on a noisy machine. ``BENCH_BATTLES`` sets the number of
 battles of each (default 30).
+
+How: the process is first set as the battle worker sets itself (config/celery.py, ``freeze_start_up_objects``):
+garbage collected, and what lives on (Django, the catalogue, the readers' caches, the warm-ups) frozen out of the
+cycle collector's sight. Then the two engines take turns, ``SLICE`` battles at a time, each turn's CPU added to its
+engine's total; before each turn the other engine's garbage is collected, so neither pays for the other's. Measured
+in one window each, one after the other, the ratio swung by +-0.1 on a shared machine: with where the collector's
+full passes fell (walking a heap the worker never walks), with which engine went first, and with the load that came
+and went between the windows.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import statistics
@@ -57,16 +66,40 @@ def seed_battle(lists: list[dict], seed: int | str) -> BattleOutcome:
 SEED_MAP = ddm_bench.BATTLE_MAP
 
 
-def measure(label: str, battle: Callable[[list[dict], int | str], BattleOutcome], lists: list[dict], n: int) -> float:
-    battle(lists, "warm-up")
-    cpu = time.process_time()
-    rounds = []
-    for i in range(n):
-        rounds.append(battle(lists, i).state.result().rounds)
-    cpu = time.process_time() - cpu
-    print(f"  {label}: {n / cpu:.2f} battles/s of CPU ({cpu / n * 1000:.0f} ms a battle, "
-          f"{statistics.mean(rounds):.1f} rounds)")
-    return n / cpu
+SLICE = 5  # battles an engine plays in one turn of the measurement
+
+
+class Measured:
+    """One engine's battles in the measurement: its CPU seconds and the battles' rounds so far."""
+
+    def __init__(self, label: str, battle: Callable[[list[dict], int | str], BattleOutcome], lists: list[dict]) -> None:
+        self.label, self.battle, self.lists = label, battle, lists
+        self.cpu = 0.0
+        self.rounds: list[int] = []
+
+    def play(self, seeds: range) -> None:
+        gc.collect()  # (the other engine's garbage: not this one's to collect)
+        cpu = time.process_time()
+        for i in seeds:
+            self.rounds.append(self.battle(self.lists, i).state.result().rounds)
+        self.cpu += time.process_time() - cpu
+
+    def rate(self) -> float:
+        n = len(self.rounds)
+        print(f"  {self.label}: {n / self.cpu:.2f} battles/s of CPU ({self.cpu / n * 1000:.0f} ms a battle, "
+              f"{statistics.mean(self.rounds):.1f} rounds)")
+        return n / self.cpu
+
+
+def measure(engines: list[Measured], n: int) -> None:
+    """Battles 0..n-1 of each engine, the engines taking turns ``SLICE`` battles at a time (module docstring)."""
+    for e in engines:
+        e.battle(e.lists, "warm-up")
+    gc.collect()  # as the battle worker starts (config/celery.py)
+    gc.freeze()
+    for start in range(0, n, SLICE):
+        for e in engines:
+            e.play(range(start, min(n, start + SLICE)))
 
 
 def main() -> None:
@@ -80,8 +113,10 @@ def main() -> None:
     seed_lists = [{"name": name, "faction": faction, "creatures": [cards[n].to_json() for n in names]}
                   for name, faction, names in (("Lawful Good (Harbinger)", "LG", ddm_bench.LAWFUL_GOOD),
                                                ("Chaotic Good (Harbinger)", "CG", ddm_bench.CHAOTIC_GOOD))]
-    guild = measure("DDM Guild 200 points", guild_battle, glists, n)
-    seed_rate = measure("seed rules 200 points", seed_battle, seed_lists, n)
+    guild_m, seed_m = Measured("DDM Guild 200 points", guild_battle, glists), \
+        Measured("seed rules 200 points", seed_battle, seed_lists)
+    measure([guild_m, seed_m], n)
+    guild, seed_rate = guild_m.rate(), seed_m.rate()
     print(f"  Guild / seed: {guild / seed_rate:.2f}x battles/s (1.00 or more: a Guild battle costs no more CPU)")
 
 
