@@ -238,7 +238,7 @@ def borrow_champion_powers(b: Battle, f: Fighter) -> None:
                     continue
                 mine = replace(mine, index=BORROWED_INDEX + len(f.powers),
                                requirement=mine.requirement or rule.filter.self_state)
-                f.powers = [*f.powers, mine]
+                f.powers = (*f.powers, mine)
                 if mine.uses:
                     f.uses[mine.index] = mine.uses
                 b.note_rerolls([mine])

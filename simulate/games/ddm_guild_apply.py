@@ -83,7 +83,7 @@ def grant(b: Battle, f: Fighter, e: Effect, source: Fighter | None = None) -> No
     if not add_active(b, f, "grant", e.what, 0, e.duration, by, Filter()):
         return
     active = f.effects[-1]  # a new list: a power answering the event now being fired does not answer it too
-    f.powers = [*f.powers, granted_power(e.what, GRANTED_INDEX + active.eid)]
+    f.powers = (*f.powers, granted_power(e.what, GRANTED_INDEX + active.eid))
     b.note_rerolls(f.powers[-1:])
 
 

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from simulate.engine.dice import Dice
@@ -94,7 +95,9 @@ class Fighter:
         self.player = player
         self.card = card
         self.name = card.name
-        self.powers = powers  # the powers played (the others are listed, never used)
+        self._powers: tuple[Power, ...] = ()
+        self.answers: frozenset[str] = frozenset()
+        self.powers = tuple(powers)  # the powers played (the others are listed, never used)
         self.max_hp = card.hp
         self.hp = card.hp
         self.side = card.squares
@@ -208,6 +211,19 @@ class Fighter:
         self.destroyed_by = ""  # the creature that destroyed it ("" for none: ongoing damage, a pit, ...)
 
     # -- state
+
+    @property
+    def powers(self) -> tuple[Power, ...]:
+        return self._powers
+
+    @powers.setter
+    def powers(self, powers: tuple[Power, ...]) -> None:
+        """Its powers are replaced whole, never changed in place (a tuple), so what they answer is kept with them:
+        ``answers``, every event a power of its answers or recharges on (ddm_guild_triggers.fire asks it first:
+        nearly every event finds no power of any creature answering it)."""
+        self._powers = powers
+        self.answers = frozenset([p.trigger for p in powers if p.trigger]
+                                 + [p.recharge[3:] for p in powers if p.recharge.startswith("on:")])
 
     @property
     def bloodied(self) -> bool:
@@ -547,7 +563,7 @@ class Battle:
         if any(is_state_kinds(flt.keyword) for _w, _n, flt, _s in f.aura_gains):
             self.state_auras = True
 
-    def note_rerolls(self, powers: list[Power]) -> None:
+    def note_rerolls(self, powers: Sequence[Power]) -> None:
         """Whether an attack's result must be offered to the creatures' powers
         (``ddm_guild_triggers.offer_rerolls``)."""
         if any(rerolls_attack(p) for p in powers):
@@ -706,7 +722,7 @@ class Battle:
         if e in f.effects:
             f.effects = [x for x in f.effects if x is not e]
             if e.kind == "grant":
-                f.powers = [p for p in f.powers if p.index != GRANTED_INDEX + e.eid]
+                f.powers = tuple([p for p in f.powers if p.index != GRANTED_INDEX + e.eid])
             self.version += 1
             self.event("effect-end", creature=f.id, eid=e.eid, what=e.what, why=why)
             if self.state_auras and e.kind in ("condition", "ongoing"):

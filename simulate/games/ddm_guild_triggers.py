@@ -49,10 +49,12 @@ def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | No
     result is offered to it (``rerolls``: see :func:`offer_rerolls`), and one such power a roll is enough."""
     if b.over:
         return
-    on = "on:" + trigger
+    on = ""
     for owner in owners:
-        if not (owner.in_play() or (even_destroyed and owner.alive)):
+        if trigger not in owner.answers or not (owner.in_play() or (even_destroyed and owner.alive)):
             continue
+        if not on:
+            on = "on:" + trigger
         for p in owner.powers:
             if p.recharge == on and p.uses and owner.uses.get(p.index, 0) < p.uses \
                     and _filter_applies(b, p.recharge_filter, trigger, owner, Ctx(owner, target, ally, run, dtypes)):

@@ -486,7 +486,7 @@ def test_a_bloodied_dragon_of_its_side_has_a_spent_attack_power_back() -> None:
     s = placed([_champion(card("Raider", SWORD, GREEN_RAIDER, rating=2)), card("Wyrm", SWORD, keywords=("Dragon",))],
                [card("Orc", SWORD)], {"a1": (1, 1), "a2": (5, 3), "b1": (6, 3)})
     wyrm = s.b.by_id["a2"]
-    wyrm.powers = [*wyrm.powers, replace(card_from_json(card("W", BREATH_ONCE)).powers[0], index=9, uses=1)]
+    wyrm.powers = (*wyrm.powers, replace(card_from_json(card("W", BREATH_ONCE)).powers[0], index=9, uses=1))
     wyrm.uses[9] = 0  # spent
     DM.deal_damage(s.b, wyrm, [(30, "")], s.b.by_id["b1"])
     assert wyrm.bloodied and wyrm.uses[9] == 1 and s.b.by_id["a1"].champion_left == 1

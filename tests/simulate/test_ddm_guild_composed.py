@@ -191,7 +191,7 @@ def test_a_group_in_your_warband_reaches_its_kinds_and_the_power_s_own_creature(
     rally = "Use at start of round: Giant and Ogre creatures in your warband have +5 damage until end of round."
     s = battle([card("Chief", SWORD, keywords=("Giant",), rating=2), card("Ogre", SWORD, keywords=("Ogre",)),
                 card("Orc", SWORD, keywords=("Orc",))], [card("Elf", SWORD)], PurposeDice())
-    s.b.by_id["a1"].powers.append(parse_power(1, "champion", rally))
+    s.b.by_id["a1"].powers = (*s.b.by_id["a1"].powers, parse_power(1, "champion", rally))
     for fid, x in (("a1", 4), ("a2", 6), ("a3", 8)):
         put(s, fid, x, 3)
     put(s, "b1", 5, 4)
@@ -205,7 +205,7 @@ def test_all_humans_enemies_and_allies_reach_both_sides_but_not_the_power_s_crea
     human = ("Human",)
     s = battle([card("Herald", SWORD, keywords=human, rating=2), card("Squire", SWORD, keywords=human)],
                [card("Knight", SWORD, keywords=human), card("Orc", SWORD)], PurposeDice())
-    s.b.by_id["a1"].powers.append(parse_power(1, "champion", war))
+    s.b.by_id["a1"].powers = (*s.b.by_id["a1"].powers, parse_power(1, "champion", war))
     for fid, x, y in (("a1", 4, 3), ("a2", 4, 5), ("b1", 5, 3), ("b2", 5, 5)):
         put(s, fid, x, y)
     TR.fire(s.b, "start-of-round", [s.b.by_id["a1"]])

@@ -192,7 +192,7 @@ def test_an_attack_against_one_defence() -> None:
     witch, monk = s.b.by_id["b1"], s.b.by_id["a1"]
     swing(s, witch, monk)  # 20 against Will 23: a miss
     assert monk.hp == 50
-    witch.powers[0], witch.powers[1] = witch.powers[1], witch.powers[0]
+    witch.powers = (witch.powers[1], witch.powers[0], *witch.powers[2:])
     swing(s, witch, monk)  # 20 against AC 15: a hit
     assert monk.hp == 40
 

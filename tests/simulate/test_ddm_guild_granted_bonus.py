@@ -50,7 +50,7 @@ def test_the_granted_attack_has_its_damage_bonus() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     orc = s.b.by_id["b1"]
-    orc.powers[0] = parse_power(0, "attack", "Axe: +10 vs. AC; 20 damage.")
+    orc.powers = (parse_power(0, "attack", "Axe: +10 vs. AC; 20 damage."), *orc.powers[1:])
     swing(s, orc, s.b.by_id["a1"])
     assert s.b.by_id["a1"].hp == 20
     assert orc.hp == 80 - 20
@@ -65,7 +65,7 @@ def test_the_move_ends_beside_the_attacker() -> None:
     put(s, "b1", 6, 5)
     put(s, "b2", 2, 3)  # nearer the drake than the attacker is
     orc = s.b.by_id["b1"]
-    orc.powers[0] = parse_power(0, "attack", "Axe: +10 vs. AC; 20 damage.")
+    orc.powers = (parse_power(0, "attack", "Axe: +10 vs. AC; 20 damage."), *orc.powers[1:])
     swing(s, orc, s.b.by_id["a2"])
     f = s.b.by_id["a1"]
     assert s.b.adjacent(f, orc)

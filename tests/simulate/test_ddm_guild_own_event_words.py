@@ -47,8 +47,8 @@ def test_it_shifts_after_its_melee_attack() -> None:
     put(s, "a1", 4, 3)
     put(s, "b1", 5, 3)
     f = s.b.by_id["a1"]
-    f.powers[0] = parse_power(0, "attack", "Bow: (range 10) +10 vs. AC; 10 damage.")
-    f.powers.append(parse_power(2, "attack", SWORD))
+    f.powers = (parse_power(0, "attack", "Bow: (range 10) +10 vs. AC; 10 damage."), *f.powers[1:])
+    f.powers = (*f.powers, parse_power(2, "attack", SWORD))
     turn_of(s, "a1")
     melee = f.powers[2]
     assert melee.attack is not None

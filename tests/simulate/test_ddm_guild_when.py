@@ -214,7 +214,7 @@ def test_a_recharge_while_it_stands_in_its_victory_area() -> None:
     footpad = bandit.powers[1]
     assert footpad.played and footpad.uses == 1
     footpad = parse_power(1, "attack", arrow, uses=1)
-    bandit.powers[1] = footpad
+    bandit.powers = (*bandit.powers[:1], footpad, *bandit.powers[2:])
     bandit.uses[footpad.index] = 1
     put(s, "a1", 5, 5)
     put(s, "b1", 11, 0)
@@ -286,7 +286,7 @@ def test_the_start_of_turn_recharge_holds_its_state() -> None:
     gith = s.b.by_id["a1"]
     step = gith.powers[1]
     step = parse_power(1, "special", step.text, uses=1)
-    gith.powers[1] = step
+    gith.powers = (*gith.powers[:1], step, *gith.powers[2:])
     gith.uses[1] = 1
     put(s, "a1", 5, 5)
     put(s, "a2", 9, 5)
@@ -471,7 +471,7 @@ def test_a_recharge_when_no_creature_is_affected_by_this_power() -> None:
     drow, orc = s.b.by_id["a1"], s.b.by_id["b1"]
     curse = parse_power(1, "attack", CURSE, uses=1)
     assert curse.attack is not None
-    drow.powers[1] = curse
+    drow.powers = (*drow.powers[:1], curse, *drow.powers[2:])
     drow.uses[1] = 1
     put(s, "a1", 2, 5)
     put(s, "b1", 9, 5)
@@ -559,7 +559,7 @@ def test_a_recharge_as_a_move_action_while_a_state_holds_and_other_spellings() -
     s = battle_on([card("Gargoyle", SWORD, STONEWORK)], [card("Orc", SWORD)])
     gargoyle = s.b.by_id["a1"]
     stone = parse_power(1, "attack", STONEWORK, uses=1)
-    gargoyle.powers[1] = stone
+    gargoyle.powers = (*gargoyle.powers[:1], stone, *gargoyle.powers[2:])
     gargoyle.uses[1] = 1
     put(s, "a1", 6, 6)
     put(s, "b1", 11, 0)
@@ -581,7 +581,8 @@ def test_a_recharge_as_a_move_action_while_a_state_holds_and_other_spellings() -
         "end-of-round", "enemy-in-victory-area")
     s = battle_on([card("Archer", SWORD, cover.text)], [card("Orc", SWORD)])
     archer = s.b.by_id["a1"]
-    archer.powers[1] = cover = parse_power(1, "special", cover.text, uses=1)
+    cover = parse_power(1, "special", cover.text, uses=1)
+    archer.powers = (*archer.powers[:1], cover, *archer.powers[2:])
     archer.uses[1] = 1
     put(s, "a1", 0, 0)
     put(s, "b1", 6, 6)
