@@ -442,13 +442,15 @@ class GuildState(State):
         front = self.board.distance_field(self.map.start_squares(b.letters[1 - player]), 1)
         fighters = [f for f in b.fighters if f.player == player]
         fighters.sort(key=lambda f: (0 if f.ranged_basic() is None else 1, -f.card.cost, f.id))
+        orders: dict[tuple[int, bool], list[Sq]] = {}  # the start area's anchors in the order they are taken
         for f in fighters:
             if f.delayed:  # Delayed Appearance: it waits off the battle map (profile ddm-guild.delayed-appearance)
                 b.event("off-map", creature=f.id)
                 continue
-            self._place(f, letter, front)
+            self._place(f, letter, front, orders)
 
-    def _place(self, f: Fighter, letter: str, front: dict[Sq, int]) -> None:
+    def _place(self, f: Fighter, letter: str, front: dict[Sq, int],
+               orders: dict[tuple[int, bool], list[Sq]] | None = None) -> None:
         """One creature of player ``letter``'s warband onto the map (or, with no room, out of the battle)."""
         b = self.b
         start = self.map.start_squares(letter)
@@ -462,7 +464,12 @@ class GuildState(State):
                 if spot is not None:
                     break
         if spot is None:
-            spot = self._free_anchor(f, set(start), front)
+            order = orders.get((f.side, f.statue_ok)) if orders is not None else None
+            if order is None:
+                order = self._anchor_order(f, set(start), front)
+                if orders is not None:
+                    orders[(f.side, f.statue_ok)] = order
+            spot = self._first_free(f, order)
         if spot is None:
             spot = self._nearest_free(f, start)
         if spot is None:
@@ -476,18 +483,23 @@ class GuildState(State):
         b.event("deploy", creature=f.id, at=list(spot))
 
     def _free_anchor(self, f: Fighter, area: set[Sq], front: dict[Sq, int]) -> Sq | None:
+        return self._first_free(f, self._anchor_order(f, area, front))
+
+    def _anchor_order(self, f: Fighter, area: set[Sq], front: dict[Sq, int]) -> list[Sq]:
+        """The anchors where ``f`` may stand with its whole space in ``area``, nearest the front first (then by
+        square): the order it takes them in when the ones before are taken. Kept by ``_deploy`` for its warband's
+        creatures of one size, instead of the area searched again for each."""
+        ok = [sq for sq in area if self.board.can_end(sq, f.side, f.statue_ok)
+              and all(s in area for s in space_of(sq, f.side))]
+        ok.sort(key=lambda sq: (front.get(sq, 999), sq))
+        return ok
+
+    def _first_free(self, f: Fighter, order: list[Sq]) -> Sq | None:
         occ = self.b.occupied()
-        best: tuple[int, Sq] | None = None
-        for sq in area:
-            if not self.board.can_end(sq, f.side, f.statue_ok):
-                continue
-            space = space_of(sq, f.side)
-            if any(s not in area or s in occ for s in space):
-                continue
-            key = (front.get(sq, 999), sq)
-            if best is None or key < best:
-                best = key
-        return best[1] if best else None
+        for sq in order:
+            if not any(s in occ for s in space_of(sq, f.side)):
+                return sq
+        return None
 
     def _nearest_free(self, f: Fighter, area: frozenset[Sq]) -> Sq | None:
         occ = self.b.occupied()
