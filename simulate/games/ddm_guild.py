@@ -975,15 +975,22 @@ class GuildState(State):
 
     def _approach_actions(self, f: Fighter, p: Power) -> list[Action]:
         out: list[Action] = []
-        far = _approach_limit(self, f, p)
-        enemies = [e for e in self.b.enemies_of(f) if e.pos is not None]
-        for to in self.approach_stops(f, p):
-            if far >= 0 and not any(gap(to, f.side, e.pos, e.side) <= far for e in enemies if e.pos is not None):
-                continue
+        for to in self.approach_anchors(f, p):
             with self.standing_at(f, to):
                 aims = self._power_attacks(f, p)
             out.extend(GuildMoveAttack(p.index, to, a.targets, a.at) for a in aims)
         return out
+
+    def approach_anchors(self, f: Fighter, p: Power) -> list[Sq]:
+        """The anchors of ``approach_stops`` near enough an enemy for the power's attack to have a target from there
+        (its aims from one: ``_power_attacks`` while standing there)."""
+        far = _approach_limit(self, f, p)
+        stops = self.approach_stops(f, p)
+        if far < 0:
+            return stops
+        enemies = [e for e in self.b.enemies_of(f) if e.pos is not None]
+        return [to for to in stops
+                if any(gap(to, f.side, e.pos, e.side) <= far for e in enemies if e.pos is not None)]
 
     def _move_attack(self, f: Fighter, action: GuildMoveAttack) -> None:
         """Profile ``ddm-guild.move-then-attack``: the move (provoking as any move; a shift provokes nothing), then
@@ -1094,7 +1101,9 @@ class GuildState(State):
                     break
         return out
 
-    def _charge_actions(self, f: Fighter) -> list[Action]:
+    def _charge_actions(self, f: Fighter, first: bool = False) -> list[Action]:
+        """The charges ``f`` may make; with ``first``, only the first anchor (in this order) for each target and
+        power (the AI values a charge by its target and power: the later anchors would be the same to it)."""
         b = self.b
         if not f.attack_action or f.held() or f.pos is None or f.basic_only() or f.has("no-attack") \
                 or f.gained("no-attack-action") \
@@ -1119,13 +1128,18 @@ class GuildState(State):
         for t in targets:
             if not AT.may_attack(f, t):
                 continue
+            left = list(powers)
             for anchor in far:
                 if t.pos is None or gap(anchor, f.side, t.pos, t.side) > 3:
                     continue
-                ok = [p for p in powers if self._reaches_from(f, self.charge_use(f, p), anchor, t)]
+                ok = [p for p in left if self._reaches_from(f, self.charge_use(f, p), anchor, t)]
                 if ok and b.sight_board(f).sees(f.pos, f.side, anchor, f.side):
                     for p in ok:
                         out.append(GuildCharge(t.id, anchor, p.index))
+                    if first:
+                        left = [p for p in left if not any(p is q for q in ok)]
+                        if not left:
+                            break
         return out
 
     def charge_powers(self, f: Fighter) -> list[Power]:

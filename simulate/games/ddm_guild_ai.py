@@ -383,20 +383,17 @@ class GuildHeuristicPolicy:
         for p in s.attack_powers(f):
             if not p.approach:
                 continue
-            actions = [a for a in s._approach_actions(f, p) if isinstance(a, GuildMoveAttack)]
-            if not actions:
+            anchors = s.approach_anchors(f, p)  # (the actions of ``_approach_actions``, valued as they are found)
+            if not anchors:
                 continue
             prov = s.approach_reach(f, p).prov if p.approach[0].kind == "move" else None
-            by_square: dict[Sq, list[GuildMoveAttack]] = {}
-            for a in actions:
-                by_square.setdefault((a.to[0], a.to[1]), []).append(a)
-            for to, aims in by_square.items():
+            for to in anchors:
                 cost = 4.0 * prov[to[1] * w + to[0]] if prov is not None else 0.0
                 with s.standing_at(f, to):
-                    for a in aims:
-                        v = self._attack_value(s, f, GuildAttack(a.power, a.targets, a.at)) - cost
+                    for aim in s._power_attacks(f, p):
+                        v = self._attack_value(s, f, aim) - cost
                         if best is None or v > best[0]:
-                            best = (v, a)
+                            best = (v, GuildMoveAttack(p.index, to, aim.targets, aim.at))
         return best
 
     def _ally_attack_value(self, b: Battle, f: Fighter, e: Effect) -> float:
@@ -443,7 +440,7 @@ class GuildHeuristicPolicy:
             return None
         best: tuple[float, Action] | None = None
         seen: set[tuple[str, int]] = set()
-        for action in s._charge_actions(f):
+        for action in s._charge_actions(f, first=True):  # (the first anchor of each target and power: the same to it)
             if not isinstance(action, GuildCharge):
                 continue
             key = (action.target, action.power)
@@ -550,12 +547,13 @@ class GuildHeuristicPolicy:
     def _minor_attack(self, s: GuildState, f: Fighter) -> Action | None:
         """The best attack a minor-action attack power makes from where it stands, when it is worth anything."""
         best: tuple[float, Action] | None = None
-        for action in s._attack_actions(f, approach=False):
-            if not isinstance(action, GuildAttack) or s._power(f, action.power).action != "minor":
+        for p in s.attack_powers(f):  # (the minor-action powers' aims only: those of ``_attack_actions``)
+            if p.approach or s._power(f, p.index).action != "minor":
                 continue
-            v = self._attack_value(s, f, action)
-            if v > 0.0 and (best is None or v > best[0]):
-                best = (v, action)
+            for action in s._power_attacks(f, p):
+                v = self._attack_value(s, f, action)
+                if v > 0.0 and (best is None or v > best[0]):
+                    best = (v, action)
         return best[1] if best is not None else None
 
     def _attack_in_reach(self, s: GuildState, f: Fighter) -> bool:

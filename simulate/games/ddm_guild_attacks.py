@@ -46,7 +46,19 @@ from simulate.games.ddm_guild_vocab import (
 
 def in_range(b: Battle, attacker: Fighter, p: Power, a: AttackSpec, t: Fighter) -> bool:
     """Profiles ``ddm-guild.melee-reach`` and ``ddm-guild.ranged-range`` (the 'nearest' check is separate)."""
-    if attacker.pos is None or t.pos is None or t is attacker:
+    ap, tp = attacker.pos, t.pos
+    if ap is None or tp is None or t is attacker:
+        return False
+    reach = 0
+    if a.form == "melee":  # (the distance first, the cheapest ask: most enemies are out of reach)
+        reach = attacker.reach_of(p)
+        g = gap(ap, attacker.side, tp, t.side)
+        if g < 1 or g > max(reach, 1):
+            return False
+    elif a.form == "ranged":
+        if a.range and gap(ap, attacker.side, tp, t.side) > a.range:
+            return False
+    else:
         return False
     if not target_ok(b, attacker, a, t) or ((attacker.effects or attacker.while_on) and not may_attack(attacker, t)) \
             or ("gaze" in t.immune and gaze(p)) or (a.defence == "will" and t.gained("no-will-attacks")):
@@ -54,20 +66,16 @@ def in_range(b: Battle, attacker: Fighter, p: Power, a: AttackSpec, t: Fighter) 
     if a.form == "melee":
         if t.gained("untargetable-melee"):  # 'cannot be targeted with {m} or {r} attacks while adjacent to ...'
             return False
-        reach = attacker.reach_of(p)
-        g = b.gap(attacker, t)
-        if reach <= 1:
+        if reach <= 1:  # (within its reach: above)
             return b.adjacent(attacker, t) and _sees(b, attacker, t, a)
-        return 1 <= g <= reach and _sees(b, attacker, t, a)
-    if a.form == "ranged":
-        if (a.range and b.gap(attacker, t) > a.range) or t.gained("untargetable-ranged"):
-            return False
-        if not _sees(b, attacker, t, a):
-            return False
-        if a.nearest:
-            return t in nearest_enemies(b, attacker)
-        return True
-    return False
+        return _sees(b, attacker, t, a)
+    if t.gained("untargetable-ranged"):  # (a ranged attack within its range: above)
+        return False
+    if not _sees(b, attacker, t, a):
+        return False
+    if a.nearest:
+        return t in nearest_enemies(b, attacker)
+    return True
 
 
 def _sees(b: Battle, attacker: Fighter, t: Fighter, a: AttackSpec) -> bool:
@@ -173,14 +181,16 @@ def _hits_allies(a: AttackSpec) -> bool:
 def provoke(b: Battle, mover: Fighter, why: str, kinds: str = "", only: tuple[str, ...] = ()) -> None:
     """Profile ``ddm-guild.opportunity-attack``: each adjacent enemy able to react attacks once per turn (only
     enemies of ``kinds`` when a power says so; only the creatures ``only`` names when it is given)."""
-    for e in list(b.enemies_of(mover)):
+    for e in b.enemies_of(mover):  # (a list of its own: the attacks below may change who is in play)
         if not mover.in_play() or b.over:
             return
         if only and e.id not in only:
             continue
-        if e.id in mover.provoked_by or not e.can_react() or not e.makes_opportunity_attacks() \
-                or not (b.adjacent(e, mover) or (why == "move" and e.gained("threatening-reach"))):
-            continue  # ('Threatening Reach': leaving a square within its reach; in_range below measures it)
+        if e.id in mover.provoked_by \
+                or not (b.adjacent(e, mover) or (why == "move" and e.gained("threatening-reach"))) \
+                or not e.can_react() or not e.makes_opportunity_attacks():
+            continue  # ('Threatening Reach': leaving a square within its reach; in_range below measures it; where it
+            # stands first, the cheapest ask)
         if kinds and not has_kinds(e, kinds):
             continue
         if why == "shift" and not e.awareness:

@@ -617,17 +617,22 @@ def who_ok(b: Battle, flt: Filter, source: Fighter, f: Fighter) -> bool:
 
 # --- modifiers ---------------------------------------------------------------------------------------------------
 
+CA_CONDITIONS: Final = ("dazed", "staggered", "stunned", "helpless", "blinded", "dominated", "grants-ca")
+
+
 def has_combat_advantage(b: Battle, attacker: Fighter, target: Fighter, melee: bool,
                          sees_invisible: bool = False) -> bool:
     """Profiles ``ddm-guild.combat-advantage``, ``ddm-guild.flanking``, ``ddm-guild.grants-combat-advantage``
     (an attack that ignores invisibility gains nothing from it)."""
     if target.never_grants_ca():
         return False
-    for cond in ("dazed", "staggered", "stunned", "helpless", "blinded", "dominated", "grants-ca"):
-        if target.has(cond):
-            return True
-    if any(e.kind == "condition" and e.what == "grants-ca-source" and e.source == attacker.id for e in target.effects):
-        return True  # ('this creature has combat advantage against that enemy until end of its turn')
+    w = target.while_on  # (Fighter.has of each condition that grants it, in one pass over its effects)
+    if w and any(w.get(cond, 0) for cond in CA_CONDITIONS):
+        return True
+    for e in target.effects:
+        if e.kind == "condition" and (e.what in CA_CONDITIONS or (e.what == "grants-ca-source"
+                                                                 and e.source == attacker.id)):
+            return True  # ('this creature has combat advantage against that enemy until end of its turn')
     if not sees_invisible and b.invisible_to(attacker, target):
         return True
     for flt in attacker.ca_vs:  # 'Has combat advantage against bloodied enemies' ('... on its {m} attacks': melee)
