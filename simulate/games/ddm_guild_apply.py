@@ -28,6 +28,7 @@ from simulate.games.ddm_guild_judge import (
 )
 from simulate.games.ddm_guild_state import GRANTED_INDEX, Active, Battle, Fighter, Made
 from simulate.games.ddm_guild_vocab import (
+    NO_FILTER,
     PLACED_KINDS,
     AttackSpec,
     Effect,
@@ -80,7 +81,7 @@ def grant(b: Battle, f: Fighter, e: Effect, source: Fighter | None = None) -> No
         if old.kind == "grant" and old.what == e.what and old.source == by.id:
             b.end_effect(f, old, "renewed")
             break
-    if not add_active(b, f, "grant", e.what, 0, e.duration, by, Filter()):
+    if not add_active(b, f, "grant", e.what, 0, e.duration, by, NO_FILTER):
         return
     active = f.effects[-1]  # a new list: a power answering the event now being fired does not answer it too
     f.powers = (*f.powers, granted_power(e.what, GRANTED_INDEX + active.eid))
@@ -542,23 +543,23 @@ def apply_effect(b: Battle, e: Effect, ctx: Ctx, group: int = 0) -> None:
         elif e.kind == "ongoing" and "more" in e.extra:
             AT.more_ongoing(b, f, e, src)
         elif e.kind == "ongoing":
-            add_active(b, f, "ongoing", e.what, e.amount, e.duration or "save", src, Filter(),
+            add_active(b, f, "ongoing", e.what, e.amount, e.duration or "save", src, NO_FILTER,
                        extra=tuple(x for x in e.extra if x.startswith("apart:") or x == "save-both"), group=group)
         elif e.kind == "condition":
             if condition_ignored(b, f, e.what):
                 continue
-            if add_active(b, f, "condition", e.what, 0, e.duration or "end-next-turn", src, Filter(),
+            if add_active(b, f, "condition", e.what, 0, e.duration or "end-next-turn", src, NO_FILTER,
                           extra=tuple(x for x in e.extra if x in ("damage-ends", "next-attack", "save-both")
                                       or x.startswith("apart:")), group=group) and f.in_play():
                 condition_gained(b, f, e.what, ctx)
         elif e.kind == "challenge":  # (played as that enemy attacks: challenged)
-            add_active(b, f, "challenge", e.what, e.amount, e.duration, src, Filter(), e.extra)
+            add_active(b, f, "challenge", e.what, e.amount, e.duration, src, NO_FILTER, e.extra)
         elif e.kind == "gain":
             if e.what == "multi-activation" and add_active(b, f, "gain", e.what, e.amount, e.duration or "end-round",
-                                                           src, Filter()):
+                                                           src, NO_FILTER):
                 f.activations_left += max(0, e.amount - f.activations)  # ('has Multi-Activation 2 until end of
                 continue  # round': the turns it has left this round)
-            add_active(b, f, "gain", e.what, e.amount, e.duration or "end-round", src, Filter(),
+            add_active(b, f, "gain", e.what, e.amount, e.duration or "end-round", src, NO_FILTER,
                        tuple(x for x in e.extra if x == "save-both"), group=group)
         elif e.kind == "mod":
             state = e.filter.target_state

@@ -18,6 +18,7 @@ from simulate.games.ddm_guild_vocab import (
     DAMAGE_TYPES,
     END_NEAR,
     MOVE_MODES,
+    NO_FILTER,
     PLACED_KINDS,
     REROLL_ON_HIT,
     REROLL_ON_MISS,
@@ -395,7 +396,7 @@ def engine_unplayed(power: Power) -> str:
     if power.attacks_made and power.requirement == "charge" and not made_on_charge(power):
         return "several attacks on a charge other than melee basic attacks against its target"
     for e in power.approach:  # the move or shift before the attack (GuildMoveAttack)
-        if e.kind not in ("move", "shift") or e.who != "self" or e.what or e.filter != Filter() or power.trigger \
+        if e.kind not in ("move", "shift") or e.who != "self" or e.what or e.filter != NO_FILTER or power.trigger \
                 or any(not x.startswith("min:") and x not in ("mode:flight", "mode:burrow") for x in e.extra):
             return "a move before the attack the engine does not make"
     for i, e in enumerate(power.effects):
@@ -809,7 +810,7 @@ def made_on_charge(p: Power) -> bool:
     made = [e for e in p.effects if e.kind == "attack"]
     return bool(p.attacks_made) and p.requirement == "charge" and not p.approach and len(made) == 1 \
         and len(p.effects) == 1 and made[0].who == "self" and made[0].what in ("basic", "melee-basic") \
-        and not made[0].extra and made[0].filter == Filter()
+        and not made[0].extra and made[0].filter == NO_FILTER
 
 
 # the events of another creature than the power's own

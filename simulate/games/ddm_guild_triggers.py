@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from simulate.games import ddm_guild_apply as FX
@@ -209,6 +210,12 @@ def _trigger_applies(b: Battle, p: Power, owner: Fighter, ctx: Ctx) -> bool:
     return _filter_applies(b, p.trigger_filter, p.trigger, owner, ctx)
 
 
+@lru_cache(maxsize=1024)
+def _state_filter(state: str) -> Filter:
+    """A trigger's state of the event's creature ('a Dazed enemy') as a filter of that creature (built once)."""
+    return Filter(target_state=state)
+
+
 def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: Ctx) -> bool:
     """Whether the creatures of an event are the ones a trigger (or a recharge) names."""
     other = ctx.ally if trigger.startswith("ally") else ctx.target
@@ -225,7 +232,7 @@ def _filter_applies(b: Battle, flt: Filter, trigger: str, owner: Fighter, ctx: C
     if flt.self_state.startswith("gained:"):  # the condition its event put on ('becomes Dazed or Stunned')
         if ctx.gained not in flt.self_state[7:].split("|"):
             return False
-    elif flt.self_state and (other is None or not target_state_ok(b, Filter(target_state=flt.self_state), owner,
+    elif flt.self_state and (other is None or not target_state_ok(b, _state_filter(flt.self_state), owner,
                                                                     other, melee)):
         return False  # the event creature's state ('a Dazed enemy', 'a bloodied ally')
     if flt.within and trigger in _BEFALLS_FRIEND:  # 'an enemy hits it or an adjacent ally': where the one hit is

@@ -167,6 +167,9 @@ class Filter:
     natural: str = ""  # of a trigger: the natural d20 of the event's attack roll ("18-20": 'rolls a natural 18+')
 
 
+NO_FILTER: Final = Filter()  # (one shared instance of the empty filter: a frozen record, never built again in play)
+
+
 @dataclass(frozen=True)
 class Effect:
     kind: str  # one of EFFECT_KINDS
