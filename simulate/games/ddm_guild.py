@@ -156,10 +156,17 @@ def _guild_map_json(slug: str) -> dict[str, Any]:
 def guild_map(source: Mapping[str, Any] | str) -> DdmMap:
     """A Guild stand-in by slug, a seed map by slug (its stand-in layout), or a map document."""
     if isinstance(source, str):
-        if (MAPS_DIR / f"{source}.json").is_file():
-            return get_map(_guild_map_json(source))
-        return get_map(load_map_json(source))
+        return _guild_map_by_slug(source)
     return get_map(source)
+
+
+@cache
+def _guild_map_by_slug(slug: str) -> DdmMap:
+    """A map by slug, found once per process (each battle looked for the file and compared the whole document
+    with the last maps played)."""
+    if (MAPS_DIR / f"{slug}.json").is_file():
+        return get_map(_guild_map_json(slug))
+    return get_map(load_map_json(slug))
 
 
 def board_for(ddm_map: DdmMap) -> GuildBoard:
@@ -442,7 +449,9 @@ class GuildState(State):
         front = self.board.distance_field(self.map.start_squares(b.letters[1 - player]), 1)
         fighters = [f for f in b.fighters if f.player == player]
         fighters.sort(key=lambda f: (0 if f.ranged_basic() is None else 1, -f.card.cost, f.id))
-        orders: dict[tuple[int, bool], list[Sq]] = {}  # the start area's anchors in the order they are taken
+        # the start area's anchors in the order they are taken, per size of space (kept per map: the start area
+        # and the front are the map's)
+        orders = self.map.table(f"guild-deploy:{letter}:{b.letters[1 - player]}")
         for f in fighters:
             if f.delayed:  # Delayed Appearance: it waits off the battle map (profile ddm-guild.delayed-appearance)
                 b.event("off-map", creature=f.id)
