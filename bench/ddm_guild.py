@@ -10,7 +10,8 @@ battles of each (default 30).
 How: the process is first set as the battle worker sets itself (config/celery.py, ``freeze_start_up_objects``):
 garbage collected, and what lives on (Django, the catalogue, the readers' caches, the warm-ups) frozen out of the
 cycle collector's sight. Then the two engines take turns, ``SLICE`` battles at a time, each turn's CPU added to its
-engine's total; before each turn the other engine's garbage is collected, so neither pays for the other's. Measured
+engine's total; each turn ends by collecting its own garbage on its own clock, so each engine pays for all its
+garbage and none of the other's. Measured
 in one window each, one after the other, the ratio swung by +-0.1 on a shared machine: with where the collector's
 full passes fell (walking a heap the worker never walks), with which engine went first, and with the load that came
 and went between the windows.
@@ -78,10 +79,10 @@ class Measured:
         self.rounds: list[int] = []
 
     def play(self, seeds: range) -> None:
-        gc.collect()  # (the other engine's garbage: not this one's to collect)
         cpu = time.process_time()
         for i in seeds:
             self.rounds.append(self.battle(self.lists, i).state.result().rounds)
+        gc.collect()  # its battles' garbage, collected on its own clock: none is left for the other engine's turn
         self.cpu += time.process_time() - cpu
 
     def rate(self) -> float:
