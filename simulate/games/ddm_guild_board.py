@@ -65,27 +65,33 @@ class Mover:
 
 class Reach:
     """Where a creature can move within a budget, on anchor indices: ``cost``, ``prov`` (provocations) and
-    ``prev`` (the previous anchor) per index, ``found`` (every anchor reached, in the order found) and
-    ``stops`` (those it may stop on, the start included, in the same order). ``ends`` and ``full`` give the
-    same as dicts keyed by anchor (built when asked)."""
+    ``back`` (the step that came here, :meth:`prev_of`) per index, ``found`` (every anchor reached, in the order
+    found) and ``stops`` (those it may stop on, the start included, in the same order). ``ends`` and ``full`` give
+    the same as dicts keyed by anchor (built when asked)."""
 
-    def __init__(self, board: GuildBoard, start: int, cost: list[int], prov: list[int], prev: list[int],
+    def __init__(self, board: GuildBoard, start: int, cost: list[int], prov: list[int], back: list[int],
                  found: list[int], stops: list[int]) -> None:
         self.board = board
         self.start = start
         self.cost = cost
         self.prov = prov
-        self.prev = prev
+        self.back = back  # per index: the step that came, (dy + 1) << 2 | (dx + 1) (5: none), a small integer
         self.found = found
         self.stops = stops
         self._ends: dict[Sq, tuple[int, int, Sq]] | None = None
         self._stop_flags: bytearray | None = None
         self._by_prov: tuple[int, ...] | None = None
 
+    def prev_of(self, i: int) -> int:
+        """The anchor index the cheapest way to anchor index ``i`` came from (the start's: itself)."""
+        d = self.back[i]
+        w = self.board.width
+        return i + w + 1 - (d & 3) - (d >> 2) * w
+
     def _as_dict(self, which: list[int]) -> dict[Sq, tuple[int, int, Sq]]:
         sqs = self.board.squares
-        cost, prov, prev = self.cost, self.prov, self.prev
-        return {sqs[i]: (cost[i], prov[i], sqs[prev[i]]) for i in which}
+        cost, prov = self.cost, self.prov
+        return {sqs[i]: (cost[i], prov[i], sqs[self.prev_of(i)]) for i in which}
 
     @property
     def ends(self) -> dict[Sq, tuple[int, int, Sq]]:
@@ -103,12 +109,12 @@ class Reach:
         integer (provocations << 40 | cost << 24 | x << 12 | y), so the order is a sort of integers (kept: a search
         is read again by later decisions)."""
         if self._by_prov is None:
-            sqs = self.board.squares
+            w = self.board.width
             cost, prov = self.cost, self.prov
             out = []
             for i in self.stops:
-                x, y = sqs[i]
-                out.append((prov[i] << 40) | (cost[i] << 24) | (x << 12) | y)
+                y = i // w
+                out.append((prov[i] << 40) | (cost[i] << 24) | ((i - y * w) << 12) | y)
             out.sort()
             self._by_prov = tuple(out)
         return self._by_prov
@@ -133,10 +139,9 @@ class Reach:
         sqs = self.board.squares
         out: list[Sq] = []
         at = to[1] * self.board.width + to[0]
-        prev = self.prev
         while at != self.start:
             out.append(sqs[at])
-            at = prev[at]
+            at = self.prev_of(at)
         out.reverse()
         return out
 
@@ -189,17 +194,17 @@ class GuildBoard:
         self._field_arrays: dict[tuple[frozenset[Sq], int], list[int]] = {}  # the same fields by anchor index
         self._goal_fields: dict[tuple[frozenset[Sq], int], Field] = {}  # the players' goals (goal_distances)
         self._steps: dict[tuple[Sq, int], list[tuple[Sq, int, int, bool]]] = {}
-        self._phasing_steps: dict[tuple[Sq, int], list[Sq]] = {}
         self._endable: dict[int, frozenset[Sq]] = {}
-        # squares as integers (y × width + x), for the searches: the anchors' squares, and per side the steps
-        # from every anchor as a flat list (next anchor, cost, cost with Forest Walk, 1 if it enters a pit; the
-        # order of DIRECTIONS), whether a space fits there, may stop there (kept per map: walls never change)
+        # ddm_guild_moves._holds_here: states of where a creature stands, by (state, anchor, side), kept while the
+        # grid's terrain is this mapping (a view's own; a test may give the grid other terrain)
+        self.place_states: dict[tuple[str, Sq, int], bool] = {}
+        self.place_terrain: Mapping[Sq, frozenset[str]] = self.grid.terrain
+        # squares as integers (y × width + x), for the searches: the anchors' squares, and per kind of mover the
+        # steps from every anchor as bytes (move_codes; the order of DIRECTIONS), whether a space fits there, may
+        # stop there (kept per map: walls never change)
         self.size = self.width * self.height
         self.squares: list[Sq] = [(x, y) for y in range(self.height) for x in range(self.width)]
-        self._int_steps: dict[int, list[list[int]]] = {}
-        self._int_phasing: dict[int, list[list[int]]] = {}
-        self._walks: dict[int, list[list[int]]] = {}
-        self._moves: dict[int, tuple[list[int], list[int]]] = {}
+        self._codes: dict[int, bytes] = {}
         self._fits_flags: dict[int, bytes] = {}
         self._endable_flags: dict[int, bytes] = {}
         self.base: GuildBoard = self  # the map's own board (a view with terrain a power made keeps it here)
@@ -249,9 +254,8 @@ class GuildBoard:
         self._slow, self._forest, self._no_end, self._pit = base._slow, base._forest, base._no_end, base._pit
         self._statue, self.statues, self._endable = base._statue, base.statues, base._endable
         self._adj_cache, self._field_cache, self._field_arrays = base._adj_cache, base._field_cache, base._field_arrays
-        self._goal_fields, self._steps, self._phasing_steps = base._goal_fields, base._steps, base._phasing_steps
-        self._int_steps, self._int_phasing, self._walks = base._int_steps, base._int_phasing, base._walks
-        self._moves = base._moves
+        self._goal_fields, self._steps = base._goal_fields, base._steps
+        self._codes = base._codes
         self._fits_flags, self._endable_flags = base._fits_flags, base._endable_flags
         self.base = base
         self.grid = grid
@@ -373,58 +377,35 @@ class GuildBoard:
         """The integer of a square on the map (y × width + x)."""
         return sq[1] * self.width + sq[0]
 
-    def int_steps(self, side: int) -> list[list[int]]:
-        """Per anchor index, :meth:`steps` as a flat list of integers: next anchor, cost, cost with Forest Walk,
-        1 if it enters a pit (kept per map)."""
-        hit = self._int_steps.get(side)
+    def move_codes(self, side: int, col: int, flight: bool) -> bytes:
+        """The steps a search takes for a kind of mover (:meth:`steps`, pits left out unless ``flight``; the cost: 1
+        for ``col`` 0, else that column's; ``col`` -1: Phasing's steps, every square 1) as bytes, 8 a square (anchor
+        ``i``'s from ``8 i``, its steps first, then 0s): each step as ``(dy + 1) << 5 | (dx + 1) << 3 | cost``, so a
+        search reads a byte a step (indexed natively when compiled) and finds the next anchor by shifts and one
+        multiplication of non-negative integers (a negative one leaves mypyc's fast path). Kept per map: one bytes
+        object a kind of mover, which the cycle collector never looks into."""
+        key = side * 8 + (col + 1) * 2 + (1 if flight else 0)
+        hit = self._codes.get(key)
         if hit is None:
-            hit = []
-            w = self.width
+            out = bytearray(8 * self.size)
+            j = 0
             for a in self.squares:
-                row: list[int] = []
-                for n, c1, c2, pit in self.steps(a, side):
-                    row.extend((n[1] * w + n[0], c1, c2, 1 if pit else 0))
-                hit.append(row)
-            self._int_steps[side] = hit
-        return hit
-
-    def walk_steps(self, side: int) -> list[list[int]]:
-        """Per anchor index, the anchors one step away that do not enter a pit (the distance fields' steps)."""
-        hit = self._walks.get(side)
-        if hit is None:
-            hit = [[row[k] for k in range(0, len(row), 4) if not row[k + 3]] for row in self.int_steps(side)]
-            self._walks[side] = hit
-        return hit
-
-    def move_steps(self, side: int, col: int, flight: bool) -> tuple[list[int], list[int]]:
-        """The steps a search takes (:meth:`int_steps` read for one kind of mover, kept per map): pairs of (next
-        anchor, its cost: 1 for ``col`` 0, else that column's), pits left out unless ``flight``, in one flat list,
-        and where each anchor index's pairs start in it (anchor ``i``'s run up to where ``i + 1``'s start). Two
-        lists a kind of mover, not one a square: thousands of lists kept for good would each be one more object
-        for the cycle collector to move to its oldest generation, and bring its next full pass nearer."""
-        key = side * 8 + col * 2 + (1 if flight else 0)
-        hit = self._moves.get(key)
-        if hit is None:
-            flat: list[int] = []
-            first: list[int] = []
-            for row in self.int_steps(side):
-                first.append(len(flat))
-                for k in range(0, len(row), 4):
-                    if row[k + 3] and not flight:
-                        continue
-                    flat.append(row[k])
-                    flat.append(1 if col == 0 else row[k + col])
-            first.append(len(flat))
-            hit = (flat, first)
-            self._moves[key] = hit
-        return hit
-
-    def _int_phasing_steps(self, side: int) -> list[list[int]]:
-        hit = self._int_phasing.get(side)
-        if hit is None:
-            w = self.width
-            hit = [[n[1] * w + n[0] for n in self._phasing_from(a, side)] for a in self.squares]
-            self._int_phasing[side] = hit
+                row: list[tuple[Sq, int]] = []
+                if col < 0:
+                    row = [((a[0] + d[0], a[1] + d[1]), 1) for d in DIRECTIONS if self.step_ok(a, side, d, True)]
+                else:
+                    for n, c1, c2, pit in self.steps(a, side):
+                        if not pit or flight:
+                            row.append((n, 1 if col == 0 else (c1 if col == 1 else c2)))
+                k = j
+                for n, step_cost in row:
+                    if not 1 <= step_cost <= 7:
+                        raise ValueError("a step's cost the search cannot hold in a byte")
+                    out[k] = (n[1] - a[1] + 1) << 5 | (n[0] - a[0] + 1) << 3 | step_cost
+                    k += 1
+                j += 8
+            hit = bytes(out)
+            self._codes[key] = hit
         return hit
 
     def anchor_marks(self, squares: Iterable[Sq], side: int) -> bytearray:
@@ -484,136 +465,94 @@ class GuildBoard:
         provocations, then the order of
         :data:`DIRECTIONS` (so a path never depends on a set's order).
 
-        On integer squares with a bucket queue: a level per cost, its entries taken by (provocations, the order
-        they were found in), which is the order a heap of (cost, provocations, tick) pops them. The flags are read as
-        ``bytes`` (indexed natively when compiled, where a ``bytearray`` is not)."""
-        th = bytes(threats)
-        if mover.phasing:
-            s, cost, prov, prev, found = self._search_phasing(start, mover, budget, th)
-        else:
-            s, cost, prov, prev, found = self._search(start, mover, budget, blocked, th,
-                                                      bytes(slow) if slow is not None else None)
-        return Reach(self, s, cost, prov, prev, found, self._stops(s, found, mover, passable_only))
-
-    def _stops(self, start: int, found: list[int], mover: Mover, passable_only: set[Sq]) -> list[int]:
-        """The anchors found where the mover may stop (the start included), in the order found."""
-        endable = self.endable_flags(mover.side, mover.statue_ok)
-        check = bool(passable_only)
-        allies = bytes(self.anchor_marks(passable_only, mover.side)) if check else endable
-        stops = []
-        for i in found:
-            if i == start or (endable[i] and not (check and allies[i])):
-                stops.append(i)
-        return stops
-
-    def _search(self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], th: bytes,
-                slow: bytes | None = None) -> tuple[int, list[int], list[int], list[int], list[int]]:
-        """The cheapest costs from ``start``: (its index, cost, provocations and previous anchor per index, the
-        anchors reached in the order found)."""
+        On integer squares (:meth:`_run`). The flags are read as ``bytes`` (indexed natively when compiled, where a
+        ``bytearray`` is not)."""
         side = mover.side
-        col = 0 if (mover.flight or mover.ignore_difficult) else (2 if mover.forest_walk else 1)
-        flat, first = self.move_steps(side, col, mover.flight)
-        sl = slow if slow is not None and col != 0 else b""
+        if mover.phasing:  # profile ddm-guild.phasing: through walls (on the map) and creatures, every square 1
+            codes = self.move_codes(side, -1, False)
+            sl = bl = b""
+        else:
+            col = 0 if (mover.flight or mover.ignore_difficult) else (2 if mover.forest_walk else 1)
+            codes = self.move_codes(side, col, mover.flight)
+            sl = bytes(slow) if slow is not None and col != 0 else b""
+            bl = bytes(self.anchor_marks(blocked, side)) if blocked else b""
+        allies = bytes(self.anchor_marks(passable_only, side)) if passable_only else b""
+        return self._run(codes, start, budget, bytes(threats), sl, bl, self.endable_flags(side, mover.statue_ok),
+                         allies)
+
+    def _run(self, codes: bytes, start: Sq, budget: int, th: bytes, sl: bytes, bl: bytes, ends: bytes,
+             allies: bytes) -> Reach:
+        """The cheapest costs from ``start`` by the steps ``codes`` (:meth:`move_codes`); ``th``: 1 for each anchor
+        whose leaving provokes, ``sl``: 1 for each that costs 2 to enter (b"": none), ``bl``: 1 for each it may not
+        enter (b"": none), ``ends``: 1 for each a space may stop on, ``allies``: 1 for each it may cross but not stop
+        on (b"": none).
+
+        Each anchor's (cost, provocations) is one integer while it runs, cost × (budget + 1) + provocations (never
+        more provocations than steps), compared at once, kept in the list that ends as the costs. The queue is a
+        bucket per (cost, provocations), each in the order its entries were made, taken a cost at a time, fewest
+        provocations first: the order a heap of (cost, provocations, tick) pops them. Only anchor indices are queued
+        (no (key, node) integers made per step): an entry is live while its anchor's value is still its bucket's (a
+        better way found later leaves it behind). Where it may stop is listed as each anchor is first found."""
         check_slow = len(sl) > 0
-        check_blocked = bool(blocked)
-        bl = bytes(self.anchor_marks(blocked, side)) if check_blocked else b""
+        check_blocked = len(bl) > 0
+        check_allies = len(allies) > 0
         n_all = self.size
+        w = self.width
+        w1 = w + 1
         inf = 1 << 30
-        cost = [inf] * n_all
-        prov = [0] * n_all
-        prev = [0] * n_all
-        s = start[1] * self.width + start[0]
-        cost[s] = 0
-        prev[s] = s
-        order = [s]
         top = budget if budget > 0 else 0
-        levels: list[list[int]] = [[] for _ in range(top + 1)]
-        nodes = [s]
-        levels[0].append(0)
-        for c in range(top + 1):
-            level = levels[c]
-            if not level:
-                continue
-            if len(level) > 1:
-                level.sort()
-            for key in level:
-                p = key >> 32
-                at = nodes[key & 0xFFFFFFFF]
-                known = cost[at]
-                if known < c or (known == c and prov[at] < p):
-                    continue
-                np = p + th[at]
-                for k in range(first[at], first[at + 1], 2):
-                    n = flat[k]
-                    nc = c + (2 if check_slow and sl[n] else flat[k + 1])
-                    if nc > budget:
-                        continue
-                    if check_blocked and bl[n]:
-                        continue
-                    old = cost[n]
-                    if nc < old or (nc == old and np < prov[n]):
-                        if old == inf:
-                            order.append(n)
-                        cost[n] = nc
-                        prov[n] = np
-                        prev[n] = at
-                        levels[nc].append((np << 32) | len(nodes))
-                        nodes.append(n)
-        return s, cost, prov, prev, order
-
-    def _phasing_from(self, anchor: Sq, side: int) -> list[Sq]:
-        key = (anchor, side)
-        hit = self._phasing_steps.get(key)
-        if hit is None:
-            hit = [(anchor[0] + d[0], anchor[1] + d[1]) for d in DIRECTIONS if self.step_ok(anchor, side, d, True)]
-            self._phasing_steps[key] = hit
-        return hit
-
-    def _search_phasing(self, start: Sq, mover: Mover, budget: int, th: bytes) -> tuple[
-            int, list[int], list[int], list[int], list[int]]:
-        """Profile ``ddm-guild.phasing``: through walls (on the map) and creatures, every square 1. (An entry is
-        passed over when a cheaper way, or as cheap a way with fewer provocations, is known: it was taken first.)"""
-        table = self._int_phasing_steps(mover.side)
-        n_all = self.size
-        inf = 1 << 30
-        cost = [inf] * n_all
-        prov = [0] * n_all
-        prev = [0] * n_all
-        s = start[1] * self.width + start[0]
+        per = top + 1  # value = cost × per + provocations
+        cost = [inf] * n_all  # (the values while it runs)
+        back = [0] * n_all
+        s = start[1] * w + start[0]
         cost[s] = 0
-        prev[s] = s
+        back[s] = 5  # (no step: dx 0, dy 0)
         order = [s]
-        top = budget if budget > 0 else 0
-        levels: list[list[int]] = [[] for _ in range(top + 1)]
-        nodes = [s]
-        levels[0].append(0)
+        stops = [s]
+        levels: list[list[list[int]]] = [[] for _ in range(top + 1)]  # per cost, a bucket per provocations
+        levels[0].append([s])
         for c in range(top + 1):
-            level = levels[c]
-            if not level:
-                continue
-            if len(level) > 1:
-                level.sort()
-            for key in level:
-                p = key >> 32
-                at = nodes[key & 0xFFFFFFFF]
-                known = cost[at]
-                if known < c or (known == c and prov[at] < p):
-                    continue  # (a better way here was taken first: this one can improve nothing)
-                np = p + th[at]
-                nc = c + 1
-                if nc > budget:
-                    continue
-                for n in table[at]:
-                    old = cost[n]
-                    if nc < old or (nc == old and np < prov[n]):
-                        if old == inf:
-                            order.append(n)
-                        cost[n] = nc
-                        prov[n] = np
-                        prev[n] = at
-                        levels[nc].append((np << 32) | len(nodes))
-                        nodes.append(n)
-        return s, cost, prov, prev, order
+            buckets = levels[c]
+            for p in range(len(buckets)):
+                live = c * per + p
+                for at in buckets[p]:
+                    if cost[at] != live:
+                        continue  # (a better way here was found after this entry: it was taken first)
+                    np = p + th[at]
+                    j = 8 * at
+                    end = j + 8
+                    while j < end:
+                        code = codes[j]
+                        if code == 0:
+                            break
+                        j += 1
+                        d = code >> 3  # (dy + 1) << 2 | (dx + 1)
+                        n = at + (d & 3) + (d >> 2) * w - w1
+                        nc = c + (2 if check_slow and sl[n] else code & 7)
+                        if nc > budget:
+                            continue
+                        if check_blocked and bl[n]:
+                            continue
+                        new = nc * per + np
+                        old = cost[n]
+                        if new < old:
+                            if old == inf:
+                                order.append(n)
+                                if ends[n] and not (check_allies and allies[n]):
+                                    stops.append(n)
+                            cost[n] = new
+                            back[n] = d
+                            level = levels[nc]
+                            while len(level) <= np:
+                                level.append([])
+                            level[np].append(n)
+        prov = [0] * n_all
+        for i in order:
+            v = cost[i]
+            c = v // per
+            cost[i] = c
+            prov[i] = v - c * per
+        return Reach(self, s, cost, prov, back, order, stops)
 
     def endable(self, side: int, statue_ok: bool = False) -> frozenset[Sq]:
         """Every anchor where a space of this side may stop (kept per map)."""
@@ -699,7 +638,9 @@ class GuildBoard:
         anchor index ``s`` is settled (``s`` < 0: the whole map), from where an earlier call left it; the limit
         its values are exact up to (every anchor settled: ``1 << 30``)."""
         out, frontier = field.out, field.frontier
-        table = self.walk_steps(side)
+        codes = self.move_codes(side, 0, False)  # (the steps that enter no pit, each 1)
+        w1 = self.width + 1
+        w = self.width
         limit = out[s] + slack if s >= 0 and out[s] != UNREACHED else 1 << 30
         i = field.next
         while i < len(frontier):
@@ -709,7 +650,14 @@ class GuildBoard:
                 break
             i += 1
             c = d + 1
-            for n in table[at]:
+            j = 8 * at
+            end = j + 8
+            while j < end:
+                code = codes[j]
+                if code == 0:
+                    break
+                j += 1
+                n = at + ((code >> 3) & 3) + (code >> 5) * w - w1
                 if out[n] == UNREACHED:
                     out[n] = c
                     frontier.append(n)

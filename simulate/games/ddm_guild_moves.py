@@ -397,7 +397,7 @@ def refresh_while(b: Battle) -> None:
         now: dict[str, int] = {}
         if f.in_play():
             for what, amount, state in f.while_gains:
-                if amount > now.get(what, 0) and holds(b, state, f):
+                if amount > now.get(what, 0) and _holds_here(b, state, f):
                     now[what] = amount
             for what, amount in f.own_gains:  # 'Invisible', 'Stationary: Cannot move'
                 now[what] = max(now.get(what, 0), amount)
@@ -414,6 +414,35 @@ def refresh_while(b: Battle) -> None:
         if "destroyed" in now and not b.over:
             DM.destroy(b, f, None)
     _end_apart(b)
+
+
+# states of where a creature stands alone: its space's terrain and walls on the board (the map's, or a view's with
+# terrain made for a while), unless difficult terrain a power made counts too ('difficult' names it)
+_PLACE_STATES: Final = ("in-terrain:", "in-terrain-all:", "adjacent-terrain:")
+_place_only: dict[str, bool] = {}
+
+
+def _holds_here(b: Battle, state: str, f: Fighter) -> bool:
+    """``holds(b, state, f)``; a state of where it stands alone (``_PLACE_STATES``, 'adjacent-wall') is kept per
+    board by (state, anchor, side): refresh_while asks it of every creature after every square of every move."""
+    only = _place_only.get(state)
+    if only is None:
+        only = (state == "adjacent-wall" or state.startswith(_PLACE_STATES)) and not any(
+            c in state for c in ("&", "/", "!", "difficult"))
+        _place_only[state] = only
+    if not only or f.pos is None:
+        return holds(b, state, f)
+    board = b.board
+    if board.place_terrain is not board.grid.terrain:  # (other terrain than the states were kept for)
+        board.place_states.clear()
+        board.place_terrain = board.grid.terrain
+    kept = board.place_states
+    key = (state, f.pos, f.side)
+    hit = kept.get(key)
+    if hit is None:
+        hit = holds(b, state, f)
+        kept[key] = hit
+    return hit
 
 
 def _end_apart(b: Battle) -> None:
