@@ -1134,19 +1134,21 @@ class GuildState(State):
         cost = r.cost
         far = sorted(sqs[i] for i in r.stops if cost[i] >= R.CHARGE_MIN_SQUARES)
         out: list[Action] = []
+        uses = [(p, self.charge_use(f, p)) for p in powers]  # (each power's attack, asked once)
+        sight = b.sight_board(f)
         for t in targets:
             if not AT.may_attack(f, t):
                 continue
-            left = list(powers)
+            left = uses
             for anchor in far:
                 if t.pos is None or gap(anchor, f.side, t.pos, t.side) > 3:
                     continue
-                ok = [p for p in left if self._reaches_from(f, self.charge_use(f, p), anchor, t)]
-                if ok and b.sight_board(f).sees(f.pos, f.side, anchor, f.side):
-                    for p in ok:
+                ok = [pu for pu in left if self._reaches_from(f, pu[1], anchor, t)]
+                if ok and sight.sees(f.pos, f.side, anchor, f.side):
+                    for p, _use in ok:
                         out.append(GuildCharge(t.id, anchor, p.index))
                     if first:
-                        left = [p for p in left if not any(p is q for q in ok)]
+                        left = [pu for pu in left if not any(pu is q for q in ok)]
                         if not left:
                             break
         return out

@@ -63,11 +63,14 @@ class GuildHeuristicPolicy:
         # charge: nothing changes during a decision but where a look stands the attacker (the power and attack are
         # kept with the value, so their ids name them while the decision lasts)
         self._values: dict[tuple[str, Sq | None, int, int, str, Sq | None, bool], tuple[float, Power, AttackSpec]] = {}
+        # one decision's GuildState.attack_powers, by creature and where a look stands it (cleared with _values)
+        self._powers: dict[tuple[str, Sq | None], list[Power]] = {}
 
     def choose(self, state: State, legal: Sequence[Action]) -> Action:
         if not isinstance(state, GuildState):
             raise TypeError("the Guild heuristic plays DDM Guild battles only")
         self._values.clear()
+        self._powers.clear()
         f = state.b.active
         if f is None:
             return self._activation(state)
@@ -78,8 +81,15 @@ class GuildHeuristicPolicy:
     def _activation(self, s: GuildState) -> Action:
         b = s.b
         best: tuple[float, str] | None = None
+        foes = [e for e in b.fighters if e.player != s.phase_player and e.in_play()]  # (b.enemies_of each of them)
         for f in s._remaining(s.phase_player):
-            near = min((b.gap(f, e) for e in b.enemies_of(f)), default=99)
+            near = -1
+            for e in foes:
+                g = b.gap(f, e)
+                if near < 0 or g < near:
+                    near = g
+            if near < 0:
+                near = 99
             reach = f.speed() + max(f.reach, 1)
             strike = 100.0 - near if near <= reach else 50.0 - near
             if f.ranged_basic() is not None:
@@ -147,6 +157,13 @@ class GuildHeuristicPolicy:
         if recharge:
             return recharge[0]
         return GuildEndTurn()
+
+    def _attack_powers(self, s: GuildState, f: Fighter) -> list[Power]:
+        key = (f.id, f.pos)
+        kept = self._powers.get(key)
+        if kept is None:
+            kept = self._powers[key] = s.attack_powers(f)
+        return kept
 
     def _adjacent_enemy(self, b: Battle, f: Fighter) -> bool:
         return any(b.adjacent(f, e) for e in b.enemies_of(f))
@@ -242,14 +259,36 @@ class GuildHeuristicPolicy:
         return total * scale
 
     def _best_attack(self, s: GuildState, f: Fighter) -> tuple[float, Action, bool] | None:
-        best: tuple[float, Action, bool] | None = None
-        for action in s._attack_actions(f, approach=False):
-            if not isinstance(action, GuildAttack):
+        """The best of the attacks ``_attack_actions`` (without approach) lists, in its order; a single-target
+        attack's aims are valued enemy by enemy without making the actions (the best one is made at the end)."""
+        b = s.b
+        found = False
+        best_v = 0.0
+        best_action: Action | None = None
+        best_power = -1
+        best_target = ""
+        for p in self._attack_powers(s, f):
+            if p.approach:
                 continue
-            v = self._attack_value(s, f, action)
-            if best is None or v > best[0]:
-                best = (v, action, True)
-        return best
+            a = p.attack
+            if a is not None and not p.attacks_made and a.targets == 1 and a.form in ("melee", "ranged") \
+                    and s._power(f, p.index) is p:  # (as _power_attacks aims it and _attack_value values it)
+                scale = 0.85 if (p.uses or p.ptype == "champion") else 1.0
+                for e in b.enemies_of(f):
+                    if AT.in_range(b, f, p, a, e):
+                        v = self._value(b, f, p, a, e, False) * scale
+                        if not found or v > best_v:
+                            found, best_v, best_action, best_power, best_target = True, v, None, p.index, e.id
+                continue
+            for action in s._power_attacks(f, p):
+                v = self._attack_value(s, f, action)
+                if not found or v > best_v:
+                    found, best_v, best_action = True, v, action
+        if not found:
+            return None
+        if best_action is None:
+            best_action = GuildAttack(best_power, (best_target,))
+        return best_v, best_action, True
 
     # -- moving to attack
 
@@ -264,7 +303,7 @@ class GuildHeuristicPolicy:
         if not enemies:
             return None
         options: list[tuple[float, str, int, Power, AttackSpec, Fighter]] = []
-        for p in s.attack_powers(f):
+        for p in self._attack_powers(s, f):
             if p.approach:  # (its move is its own: _approach_attack)
                 continue
             a = p.attack
@@ -380,7 +419,7 @@ class GuildHeuristicPolicy:
             return None
         best: tuple[float, Action] | None = None
         w = b.board.width
-        for p in s.attack_powers(f):
+        for p in self._attack_powers(s, f):
             if not p.approach:
                 continue
             anchors = s.approach_anchors(f, p)  # (the actions of ``_approach_actions``, valued as they are found)
@@ -547,7 +586,7 @@ class GuildHeuristicPolicy:
     def _minor_attack(self, s: GuildState, f: Fighter) -> Action | None:
         """The best attack a minor-action attack power makes from where it stands, when it is worth anything."""
         best: tuple[float, Action] | None = None
-        for p in s.attack_powers(f):  # (the minor-action powers' aims only: those of ``_attack_actions``)
+        for p in self._attack_powers(s, f):  # (the minor-action powers' aims only: those of ``_attack_actions``)
             if p.approach or s._power(f, p.index).action != "minor":
                 continue
             for action in s._power_attacks(f, p):
@@ -724,7 +763,7 @@ class GuildHeuristicPolicy:
         return None
 
     def _attack_from(self, s: GuildState, f: Fighter, anchor: Sq, t: Fighter) -> bool:
-        for p in s.attack_powers(f):
+        for p in self._attack_powers(s, f):
             use = p if p.attack is not None else s._made_power(f, p)
             if use is not None and use.attack is not None and use.attack.form in ("melee", "ranged") \
                     and self._reaches(s.b, f, use, use.attack, anchor, t):
@@ -758,14 +797,28 @@ class GuildHeuristicPolicy:
         if here == 0 or (ranged and near <= 8 and self._best_attack(s, f) is not None):
             return None
         r = MV.reach(b, f, f.speed())
-        sqs = board.squares
         cost, prov = r.cost, r.prov
         side = f.side
+        # a ranged creature ends beside no enemy: the anchors within 1 of each enemy's space, as flat bounds
+        # (x from, x to, y from, y to; ddm_guild_board.gap <= 1)
+        beside: list[int] = []
+        if ranged:
+            for e in enemies:
+                if e.pos is not None:
+                    beside.extend((e.pos[0] - side, e.pos[0] + e.side, e.pos[1] - side, e.pos[1] + e.side))
+        n_beside = len(beside)
         best = -1
         for i in r.stops:
-            x, y = sqs[i]
-            if ranged and any(gap((x, y), side, e.pos, e.side) <= 1 for e in enemies if e.pos is not None):
-                continue
+            y = i // w  # (board.squares[i] is (x, y) with i = y * width + x)
+            x = i - y * w
+            if n_beside:
+                k = 0
+                while k < n_beside:
+                    if beside[k] <= x <= beside[k + 1] and beside[k + 2] <= y <= beside[k + 3]:
+                        break
+                    k += 4
+                if k < n_beside:
+                    continue
             # (distance + 3 × provocations, cost, anchor) in one integer, the anchor as (x, y)
             d = field[i]
             if d > limit:

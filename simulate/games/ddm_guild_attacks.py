@@ -674,8 +674,8 @@ def _keen(b: Battle, attacker: Fighter, t: Fighter, power: Power, spec: AttackSp
                 and (not flt.target_state or target_state_ok(b, flt, attacker, t, spec.form == "melee")) \
                 and (not flt.self_state or holds(b, flt.self_state, attacker)):  # ('whenever adjacent to a Fire ally')
             out = n
-    for owner in b.fighters:  # an aura's: 'Beast allies score criticals on attack rolls of natural 18+'
-        if not owner.auras or not owner.in_play() or owner is attacker:
+    for owner in b.aura_owners:  # an aura's: 'Beast allies score criticals on attack rolls of natural 18+'
+        if not owner.in_play() or owner is attacker:
             continue
         for a_stat, n, flt, size in owner.auras:
             if a_stat == "keen" and n < out and aura_reaches(b, owner, attacker, flt, size) \

@@ -13,7 +13,7 @@ from typing import Final
 
 from simulate.engine.grid import Sq
 from simulate.games import ddm_guild_rules as R
-from simulate.games.ddm_guild_board import SLOWING
+from simulate.games.ddm_guild_board import SLOWING, space_of
 from simulate.games.ddm_guild_powers import ANYWHERE
 from simulate.games.ddm_guild_state import Battle, Fighter
 from simulate.games.ddm_guild_vocab import DAMAGE_TYPES, AttackSpec, Effect, Filter, Power
@@ -388,6 +388,8 @@ def holds(b: Battle, ss: str, holder: Fighter, charge: bool = False, opportunity
         return any(holds(b, part, holder, charge, opportunity) for part in ss.split("/"))
     if ss[0] == "!":  # its opposite ('unless adjacent to an Aquatic ally', 'but not occupying river terrain')
         return not holds(b, ss[1:], holder, charge, opportunity)
+    if ss.startswith("in-terrain:"):  # (first: a while-power's state, asked after every step of every move)
+        return _in_terrain(b, ss[11:], holder)
     if ss == "bloodied":
         return holder.bloodied
     if ss == "not-bloodied":
@@ -549,7 +551,7 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
         hard = {sq for m in b.made if m.what == "difficult" and (not m.kinds or has_kinds(holder, m.kinds))
                 for sq in m.squares}
     if kind == "in-terrain":  # 'while occupying forest terrain'
-        return any(grid.has_terrain(sq, t) for sq in own for t in names) or any(sq in hard for sq in own)
+        return _in_terrain(b, arg, holder)
     if kind == "in-terrain-all":  # 'while each square in its space occupies river terrain'
         return all(sq in hard or any(grid.has_terrain(sq, t) for t in names) for sq in own)
     if kind == "adjacent-terrain":
@@ -562,6 +564,38 @@ def _holds_place(b: Battle, ss: str, holder: Fighter) -> bool:
             if not letter or area.letter in (letter, ""):
                 cells.update(area.cells)
         return occupies(holder, cells)
+    return False
+
+
+_TERRAIN_NAMES: Final[dict[str, frozenset[str]]] = {}
+
+
+def _terrain_names(arg: str) -> frozenset[str]:
+    """The terrain names a state's words give ("forest|smoke"; "difficult": any terrain that costs more to enter)."""
+    hit = _TERRAIN_NAMES.get(arg)
+    if hit is None:
+        hit = frozenset(t for a in arg.split("|") for t in (SLOWING if a == "difficult" else (a,)))
+        _TERRAIN_NAMES[arg] = hit
+    return hit
+
+
+def _in_terrain(b: Battle, arg: str, holder: Fighter) -> bool:
+    """'while occupying forest terrain': some square of its space is of that terrain (difficult terrain a power made
+    for a while, for this creature, counts as difficult: ddm-guild.made-terrain)."""
+    pos = holder.pos
+    if pos is None:
+        return False
+    terrain = b.board.grid.terrain
+    names = _terrain_names(arg)
+    own = space_of(pos, holder.side)
+    for sq in own:
+        here = terrain.get(sq)
+        if here and any(t in here for t in names):
+            return True
+    if b.made and "difficult" in arg.split("|"):
+        hard = {sq for m in b.made if m.what == "difficult" and (not m.kinds or has_kinds(holder, m.kinds))
+                for sq in m.squares}
+        return any(sq in hard for sq in own)
     return False
 
 
@@ -639,8 +673,8 @@ def has_combat_advantage(b: Battle, attacker: Fighter, target: Fighter, melee: b
         if (flt.attack_form != "melee" or melee) and (not flt.keyword or has_kinds(target, flt.keyword)) \
                 and target_state_ok(b, flt, attacker, target, melee):
             return True
-    for owner in b.fighters:  # an aura's: 'Small Beast allies have combat advantage vs. enemies adjacent to this
-        if not owner.auras or not owner.in_play():  # creature'
+    for owner in b.aura_owners:  # an aura's: 'Small Beast allies have combat advantage vs. enemies adjacent to this
+        if not owner.in_play():  # creature'
             continue
         for a_stat, _n, flt, size in owner.auras:
             if a_stat == "ca" and aura_reaches(b, owner, attacker, flt, size) \
@@ -693,8 +727,8 @@ def _stat_mods(b: Battle, holder: Fighter, stat: str, target: Fighter | None, sp
         if flt.self_state and not self_state_ok(b, flt, holder, charge, opportunity):
             continue
         total += e.amount
-    for owner in b.fighters:
-        if not owner.auras or not owner.in_play() or owner is holder:
+    for owner in b.aura_owners:
+        if not owner.in_play() or owner is holder:
             continue
         for a_stat, n, flt, size in owner.auras:
             if a_stat != stat:
@@ -885,8 +919,10 @@ def aura_reaches(b: Battle, owner: Fighter, f: Fighter, flt: Filter, size: int) 
     side = flt.side
     if f is owner:
         return side.endswith("+self")
-    base = side.split("+")[0]
-    if (base == "ally" and f.player != owner.player) or (base == "enemy" and f.player == owner.player):
+    if f.player != owner.player:  # (its side's first word: "ally", "enemy+self", ...)
+        if side == "ally" or side.startswith("ally+"):
+            return False
+    elif side == "enemy" or side.startswith("enemy+"):
         return False
     if f.player != owner.player and unaffected_by_auras(f):
         return False

@@ -553,10 +553,13 @@ class Battle:
         # are also Immobilized'): what it gives is judged again whenever a condition or ongoing damage starts or ends
         self.state_auras = False
         self.friend_turns = False  # some creature answers the turn start of any creature of its side, its own too
+        self.aura_owners: list[Fighter] = []  # the creatures with an aura modifier (Fighter.auras), in fighters' order
 
     def add(self, f: Fighter) -> None:
         self.fighters.append(f)
         self.by_id[f.id] = f
+        if f.auras:  # (made whole at set-up: ddm_guild.make_fighter)
+            self.aura_owners.append(f)
         if any(s.kind == "gain" and s.what in ("smoke-space", "sight-limit") for p in f.powers for s in p.statics):
             self.carriers = True
         self.note_rerolls(f.powers)
