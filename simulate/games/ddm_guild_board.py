@@ -79,7 +79,7 @@ class Reach:
         self.found = found
         self.stops = stops
         self._ends: dict[Sq, tuple[int, int, Sq]] | None = None
-        self._stop_flags: bytearray | None = None
+        self._stop_flags: bytes | None = None
         self._by_prov: tuple[int, ...] | None = None
 
     def prev_of(self, i: int) -> int:
@@ -125,10 +125,10 @@ class Reach:
             return False
         flags = self._stop_flags
         if flags is None:
-            flags = bytearray(self.board.size)
+            marks = bytearray(self.board.size)
             for i in self.stops:
-                flags[i] = 1
-            self._stop_flags = flags
+                marks[i] = 1
+            flags = self._stop_flags = bytes(marks)  # (read natively when compiled)
         return flags[to[1] * self.board.width + to[0]] == 1
 
     def cost_to(self, to: Sq) -> int:
@@ -187,9 +187,11 @@ class GuildBoard:
             if "statue" in names:
                 self._statue.add(sq)
         self.statues: frozenset[Sq] = frozenset(self._statue)
-        self._sight_cache: dict[tuple[Sq, int, Sq, int], bool] = {}
-        self._adj_cache: dict[tuple[Sq, int, Sq, int], bool] = {}
-        self._cover_cache: dict[tuple[Sq, int, Sq, int], bool] = {}
+        # two spaces' sight, adjacency and cover from walls, by the pair as one integer (_pair): a dict of integers
+        # is no container the cycle collector looks into, and its key is made and hashed without a tuple
+        self._sight_cache: dict[int, bool] = {}
+        self._adj_cache: dict[int, bool] = {}
+        self._cover_cache: dict[int, bool] = {}
         self._field_cache: dict[tuple[frozenset[Sq], int], dict[Sq, int]] = {}
         self._field_arrays: dict[tuple[frozenset[Sq], int], list[int]] = {}  # the same fields by anchor index
         self._goal_fields: dict[tuple[frozenset[Sq], int], Field] = {}  # the players' goals (goal_distances)
@@ -276,36 +278,47 @@ class GuildBoard:
     def has_pit(self, anchor: Sq, side: int) -> bool:
         return any(sq in self._pit for sq in space_of(anchor, side))
 
+    def _pair(self, a: Sq, a_side: int, b: Sq, b_side: int) -> int:
+        """Two spaces as one integer (their anchors' indices and sides), -1 when an anchor is off the map or a side
+        is 8 or more (then nothing is kept)."""
+        w, h = self.width, self.height
+        if a_side > 7 or b_side > 7 or not (0 <= a[0] < w and 0 <= a[1] < h and 0 <= b[0] < w and 0 <= b[1] < h):
+            return -1
+        return (((a[1] * w + a[0]) * 8 + a_side) * self.size + b[1] * w + b[0]) * 8 + b_side
+
     def adjacent(self, a: Sq, a_side: int, b: Sq, b_side: int) -> bool:
         """Two spaces touch (gap 1) and some pair of their squares is not separated by a wall."""
         if gap(a, a_side, b, b_side) != 1:
             return False
         if a_side == 1 and b_side == 1:
             return self.grid.adjacent(a, b)
-        key = (a, a_side, b, b_side)
-        hit = self._adj_cache.get(key)
+        key = self._pair(a, a_side, b, b_side)
+        hit = self._adj_cache.get(key) if key >= 0 else None
         if hit is None:
             hit = any(self.grid.adjacent(x, y) for x in space_of(a, a_side) for y in space_of(b, b_side))
-            self._adj_cache[key] = hit
+            if key >= 0:
+                self._adj_cache[key] = hit
         return hit
 
     def sees(self, a: Sq, a_side: int, b: Sq, b_side: int) -> bool:
         if a_side == 1 and b_side == 1:
             return self.grid.square_los(a, b)
-        key = (a, a_side, b, b_side)
-        hit = self._sight_cache.get(key)
+        key = self._pair(a, a_side, b, b_side)
+        hit = self._sight_cache.get(key) if key >= 0 else None
         if hit is None:
             hit = self.grid.los(space_of(a, a_side), space_of(b, b_side))
-            self._sight_cache[key] = hit
+            if key >= 0:
+                self._sight_cache[key] = hit
         return hit
 
     def wall_cover(self, a: Sq, a_side: int, b: Sq, b_side: int) -> bool:
         """Cover from walls and statues only (cached per map)."""
-        key = (a, a_side, b, b_side)
-        hit = self._cover_cache.get(key)
+        key = self._pair(a, a_side, b, b_side)
+        hit = self._cover_cache.get(key) if key >= 0 else None
         if hit is None:
             hit = self.grid.ranged_cover(space_of(a, a_side), space_of(b, b_side), self.statues)
-            self._cover_cache[key] = hit
+            if key >= 0:
+                self._cover_cache[key] = hit
         return hit
 
     def cover(self, a: Sq, a_side: int, b: Sq, b_side: int, creatures: Iterable[Sq]) -> bool:
@@ -408,20 +421,15 @@ class GuildBoard:
             self._codes[key] = hit
         return hit
 
-    def anchor_marks(self, squares: Iterable[Sq], side: int) -> bytearray:
-        """1 for every anchor on the map whose space (of ``side``) holds one of ``squares``."""
+    def mark_space(self, out: bytearray, pos: Sq, p_side: int, side: int) -> None:
+        """Set to 1 in ``out`` every anchor on the map of a space of ``side`` that holds a square of the space of side
+        ``p_side`` at ``pos``."""
         w, h = self.width, self.height
-        out = bytearray(self.size)
-        for x, y in squares:
-            for j in range(side):
-                ay = y - j
-                if ay < 0 or ay >= h:
-                    continue
-                for i in range(side):
-                    ax = x - i
-                    if 0 <= ax < w:
-                        out[ay * w + ax] = 1
-        return out
+        x0, y0 = pos[0] - side + 1, pos[1] - side + 1
+        x1, y1 = pos[0] + p_side - 1, pos[1] + p_side - 1
+        for y in range(y0 if y0 > 0 else 0, (y1 if y1 < h - 1 else h - 1) + 1):
+            for x in range(x0 if x0 > 0 else 0, (x1 if x1 < w - 1 else w - 1) + 1):
+                out[y * w + x] = 1
 
     def mark_ring(self, out: bytearray, pos: Sq, p_side: int, side: int) -> None:
         """Set to 1 in ``out`` every anchor on the map of a space of ``side`` next to (gap 1) the space of side
@@ -454,12 +462,13 @@ class GuildBoard:
         return hit
 
     def reach(
-        self, start: Sq, mover: Mover, budget: int, blocked: set[Sq], passable_only: set[Sq], threats: bytearray,
+        self, start: Sq, mover: Mover, budget: int, blocked: bytes, passable_only: bytes, threats: bytearray,
         slow: bytearray | None = None,
     ) -> Reach:
         """Cheapest paths from ``start`` within ``budget`` squares of movement, and where the mover may stop
-        (not on allies, statues or pits), as a :class:`Reach`. ``blocked``: squares the mover may not enter
-        (enemies); ``passable_only``: squares it may cross but not end on (allies); ``threats``: 1 for each
+        (not on allies, statues or pits), as a :class:`Reach`. ``blocked``: 1 for each anchor index whose space
+        holds a square the mover may not enter (enemies; b"": none, :meth:`mark_space`); ``passable_only``: 1 for each
+        whose space holds a square it may cross but not end on (allies; b"": none); ``threats``: 1 for each
         anchor index whose leaving provokes (:meth:`mark_ring`); ``slow``: 1 for each anchor that counts as difficult
         terrain for this mover besides the map's ('each square in aura is difficult terrain for enemies'). Ties: fewer
         provocations, then the order of
@@ -475,10 +484,9 @@ class GuildBoard:
             col = 0 if (mover.flight or mover.ignore_difficult) else (2 if mover.forest_walk else 1)
             codes = self.move_codes(side, col, mover.flight)
             sl = bytes(slow) if slow is not None and col != 0 else b""
-            bl = bytes(self.anchor_marks(blocked, side)) if blocked else b""
-        allies = bytes(self.anchor_marks(passable_only, side)) if passable_only else b""
+            bl = blocked
         return self._run(codes, start, budget, bytes(threats), sl, bl, self.endable_flags(side, mover.statue_ok),
-                         allies)
+                         passable_only)
 
     def _run(self, codes: bytes, start: Sq, budget: int, th: bytes, sl: bytes, bl: bytes, ends: bytes,
              allies: bytes) -> Reach:

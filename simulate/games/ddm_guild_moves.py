@@ -57,24 +57,49 @@ def threats_for(b: Battle, mover: Fighter) -> bytearray:
     return out
 
 
-def blocked_for(b: Battle, mover: Fighter) -> tuple[set[Sq], set[Sq]]:
-    """(squares it may not enter, squares it may cross but not end on) — profile ``ddm-guild.moving``."""
-    blocked: set[Sq] = set()
-    passable: set[Sq] = set()
+def _blockers(b: Battle, mover: Fighter) -> list[tuple[Fighter, bool]]:
+    """Profile ``ddm-guild.moving``: each other creature on the map, and whether ``mover`` may not enter its squares
+    (else it may cross them but not end on them)."""
+    out: list[tuple[Fighter, bool]] = []
     through = mover.through_enemies or mover.phasing or mover.burrowing()
     no_allies = bool(mover.while_on) and mover.while_on.get("no-ally-squares", 0) > 0  # 'Monolithic: May not enter
     for f in b.fighters:  # squares occupied by allies'
-        if not f.in_play() or f is mover:
+        if not f.in_play() or f is mover or f.pos is None:
             continue
         # Towering (profile ddm-guild.towering): into the squares of Medium (Stomp: Large) or smaller enemies
         # (unknown size: Medium, ddm-guild.size-unknown), never to stop there
         over = f.card.squares <= mover.over_squares
-        for sq in f.space():
-            if (f.player != mover.player and not through and not over) or (no_allies and f.player == mover.player):
-                blocked.add(sq)
-            else:
-                passable.add(sq)
+        out.append((f, (f.player != mover.player and not through and not over) or (no_allies
+                                                                                     and f.player == mover.player)))
+    return out
+
+
+def blocked_for(b: Battle, mover: Fighter) -> tuple[set[Sq], set[Sq]]:
+    """(squares it may not enter, squares it may cross but not end on) — profile ``ddm-guild.moving``."""
+    blocked: set[Sq] = set()
+    passable: set[Sq] = set()
+    for f, blocks in _blockers(b, mover):
+        (blocked if blocks else passable).update(f.space())
     return blocked, passable
+
+
+def blocked_marks(b: Battle, mover: Fighter) -> tuple[bytes, bytes]:
+    """:func:`blocked_for` by anchor index of ``mover``'s space (1 each; b"" for none): the anchors whose space holds
+    a square it may not enter, and those whose space holds a square it may cross but not end on."""
+    board = b.board
+    blocked: bytearray | None = None
+    passable: bytearray | None = None
+    for f, blocks in _blockers(b, mover):
+        assert f.pos is not None
+        if blocks:
+            if blocked is None:
+                blocked = bytearray(board.size)
+            board.mark_space(blocked, f.pos, f.side, mover.side)
+        else:
+            if passable is None:
+                passable = bytearray(board.size)
+            board.mark_space(passable, f.pos, f.side, mover.side)
+    return bytes(blocked) if blocked is not None else b"", bytes(passable) if passable is not None else b""
 
 
 def reach(b: Battle, mover: Fighter, budget: int) -> Reach:
@@ -85,7 +110,7 @@ def reach(b: Battle, mover: Fighter, budget: int) -> Reach:
     hit = b.reach_cache.get(key)
     if isinstance(hit, Reach):
         return hit
-    blocked, passable = blocked_for(b, mover)
+    blocked, passable = blocked_marks(b, mover)
     out = b.board.reach(mover.pos, mover.mover(), budget, blocked, passable, threats_for(b, mover),
                         slow_for(b, mover))
     if len(b.reach_cache) > 16:
