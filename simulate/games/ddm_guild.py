@@ -686,6 +686,8 @@ class GuildState(State):
         f.extra_turn.clear()
         b.version += 1
         for other in b.fighters:
+            if not other.effects:  # (most creatures have none: no copy of an empty list)
+                continue
             for e in other.effects[:]:
                 if e.clock_of == f.id and e.duration in ("start-next-turn", "start-next-turn-source"):
                     e.clock -= 1
@@ -769,6 +771,8 @@ class GuildState(State):
         if f.in_play() and not b.over and not f.gained("no-end-save"):  # ('Determined': at the start instead)
             self._saves(f)
         for other in b.fighters:
+            if not other.effects:  # (most creatures have none: no copy of an empty list)
+                continue
             for e in other.effects[:]:
                 if e.clock_of == f.id and e.duration in ("end-next-turn", "end-turn", "end-next-turn-source"):
                     e.clock -= 1
@@ -1130,19 +1134,27 @@ class GuildState(State):
             r = MV.reach(b, f, f.speed())
         finally:
             f.charging_now = False
-        sqs = self.board.squares
+        w = self.board.width
         cost = r.cost
-        far = sorted(sqs[i] for i in r.stops if cost[i] >= R.CHARGE_MIN_SQUARES)
+        # the anchors at least the minimum away, in (x, y) order, as x << 16 | y (board.squares[i] is (i % w, i // w))
+        far = sorted(((i % w) << 16) | (i // w) for i in r.stops if cost[i] >= R.CHARGE_MIN_SQUARES)
         out: list[Action] = []
         uses = [(p, self.charge_use(f, p)) for p in powers]  # (each power's attack, asked once)
         sight = b.sight_board(f)
+        side = f.side
         for t in targets:
-            if not AT.may_attack(f, t):
+            tp = t.pos
+            if not AT.may_attack(f, t) or tp is None:
                 continue
+            # the anchors within 3 squares of its space (ddm_guild_board.gap <= 3)
+            lo_x, hi_x, lo_y, hi_y = tp[0] - side - 2, tp[0] + t.side + 2, tp[1] - side - 2, tp[1] + t.side + 2
             left = uses
-            for anchor in far:
-                if t.pos is None or gap(anchor, f.side, t.pos, t.side) > 3:
+            for key in far:
+                x = key >> 16
+                y = key & 0xFFFF
+                if x < lo_x or x > hi_x or y < lo_y or y > hi_y:
                     continue
+                anchor = (x, y)
                 ok = [pu for pu in left if self._reaches_from(f, pu[1], anchor, t)]
                 if ok and sight.sees(f.pos, f.side, anchor, f.side):
                     for p, _use in ok:

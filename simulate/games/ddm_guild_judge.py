@@ -170,10 +170,29 @@ def has_keyword(f: Fighter, keyword: str) -> bool:
         return any(e.kind == "ongoing" and (k == "ongoing" or k[8:] in e.what.split("/")) for e in f.effects)
     if k in SUBJECT_SIZES:  # 'Small creatures in your warband' (an unknown size is Medium: ddm-guild.size-unknown)
         return (f.card.size or "Medium").casefold() == k
-    for kw in f.keywords:
-        if kw == k or kw.rstrip("s") == k or k in kw.split():
-            return True
+    if k in _keyword_forms(f.keywords):  # a keyword, it without its plural 's', or a word of it
+        return True
     return k == f.card.alignment
+
+
+_KEYWORD_FORMS: Final[dict[frozenset[str], frozenset[str]]] = {}
+
+
+def _keyword_forms(keywords: frozenset[str]) -> frozenset[str]:
+    """What ``has_keyword`` matches of a creature's keywords: each keyword, it with its final 's' taken off
+    (``rstrip``), and each word of it; kept per set of keywords."""
+    hit = _KEYWORD_FORMS.get(keywords)
+    if hit is None:
+        forms: set[str] = set()
+        for kw in keywords:
+            forms.add(kw)
+            forms.add(kw.rstrip("s"))
+            forms.update(kw.split())
+        hit = frozenset(forms)
+        if len(_KEYWORD_FORMS) > 4096:
+            _KEYWORD_FORMS.clear()
+        _KEYWORD_FORMS[keywords] = hit
+    return hit
 
 
 def _named(name: str, words: str) -> bool:
