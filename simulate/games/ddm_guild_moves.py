@@ -6,7 +6,7 @@ rule's id in ``docs/rules/ddm-guild-play.md`` is named where it is applied; the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Final
 
@@ -203,7 +203,7 @@ _MOVE_WATCH: Final = frozenset({"enemy-enters-adjacent", "enemy-leaves-adjacent"
                                 "enemy-enters-at", "enemy-enters-forest"})
 
 
-def _moved_near(b: Battle, mover: Fighter, watchers: list[Fighter], near: list[Fighter],
+def _moved_near(b: Battle, mover: Fighter, watchers: Sequence[Fighter], near: Sequence[Fighter],
                 came_from: Sq | None = None) -> None:
     """After one square of an enemy's move: 'when an enemy moves out of an adjacent square' (the creatures it was next
     to and is not now), 'when an enemy enters a square within 2 squares / exactly 3 squares away' (each square),
@@ -218,7 +218,7 @@ def _moved_near(b: Battle, mover: Fighter, watchers: list[Fighter], near: list[F
         _entered_forest(b, mover, watchers, came_from)
 
 
-def _entered_forest(b: Battle, mover: Fighter, watchers: list[Fighter], came_from: Sq | None) -> None:
+def _entered_forest(b: Battle, mover: Fighter, watchers: Sequence[Fighter], came_from: Sq | None) -> None:
     """'When an enemy enters forest terrain': a square of its space now in forest that was not in its space before."""
     if came_from is None or not mover.in_play() or b.over or mover.pos is None:
         return
@@ -850,6 +850,7 @@ def end_refs(b: Battle, f: Fighter, e: Effect, ctx: Ctx) -> list[Fighter]:
     its requirement names, adjacent to it now: within -1 and the requirement's kinds), 'a Bloodied enemy', 'an Evil,
     Demon, or Spider ally', 'a creature taking ongoing fire damage'."""
     what = e.what[4:]
+    pool: Sequence[Fighter]
     if what == "target" and ctx.target is not None:
         pool = [ctx.target]
     elif what == "that-ally" and ctx.ally is not None:

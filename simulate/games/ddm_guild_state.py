@@ -102,8 +102,10 @@ class Fighter:
         self.hp = card.hp
         self.side = card.squares
         self.pos: Sq | None = None
-        self.alive = True
-        self.on_map = False
+        # its battle's count of changes to who is in play (Battle.add gives the battle's; alive and on_map bump it)
+        self.roster: list[int] = [0]
+        self._alive = True
+        self._on_map = False
         self.keywords = card.keyword_set()
         self.living = not (self.keywords & LIVING_EXCEPTIONS)
         self.uses: dict[int, int] = {p.index: p.uses for p in powers if p.uses}
@@ -232,8 +234,27 @@ class Fighter:
         line = self.bloodied_line if self.bloodied_line >= 0 else self.max_hp // 2
         return (self.hp <= line or self.always_bloodied) and not self.never_bloodied
 
+    @property
+    def alive(self) -> bool:
+        return self._alive
+
+    @alive.setter
+    def alive(self, alive: bool) -> None:
+        self._alive = alive
+        self.roster[0] += 1
+
+    @property
+    def on_map(self) -> bool:
+        return self._on_map
+
+    @on_map.setter
+    def on_map(self, on_map: bool) -> None:
+        """(Battle.enemies_of and .allies_of are kept until a creature is destroyed, arrives or leaves the map.)"""
+        self._on_map = on_map
+        self.roster[0] += 1
+
     def in_play(self) -> bool:
-        return self.alive and self.on_map
+        return self._alive and self._on_map
 
     def space(self) -> list[Sq]:
         return space_of(self.pos, self.side) if self.pos is not None else []
@@ -505,6 +526,12 @@ class Battle:
         self.dice = dice
         self.log = log
         self.fighters: list[Fighter] = []
+        # who is in play, per player, in the fighters' order, and each creature's allies in play: kept until the
+        # count of changes to who is in play moves (Fighter.alive / .on_map, add)
+        self.roster: list[int] = [0]
+        self._sides_at = -1
+        self._sides: tuple[tuple[Fighter, ...], ...] = ((), ())
+        self._allies: dict[str, tuple[Fighter, ...]] = {}
         self.by_id: dict[str, Fighter] = {}
         self.scores = [0, 0]
         self.round = 0
@@ -557,6 +584,8 @@ class Battle:
 
     def add(self, f: Fighter) -> None:
         self.fighters.append(f)
+        f.roster = self.roster
+        self.roster[0] += 1
         self.by_id[f.id] = f
         if f.auras:  # (made whole at set-up: ddm_guild.make_fighter)
             self.aura_owners.append(f)
@@ -600,11 +629,23 @@ class Battle:
     def in_play(self, player: int | None = None) -> list[Fighter]:
         return [f for f in self.fighters if f.in_play() and (player is None or f.player == player)]
 
-    def enemies_of(self, f: Fighter) -> list[Fighter]:
-        return [e for e in self.fighters if e.player != f.player and e.in_play()]
+    def _in_play_sides(self) -> tuple[tuple[Fighter, ...], ...]:
+        if self._sides_at != self.roster[0]:
+            self._sides = (tuple([x for x in self.fighters if x.player == 0 and x.in_play()]),
+                           tuple([x for x in self.fighters if x.player == 1 and x.in_play()]))
+            self._allies = {}
+            self._sides_at = self.roster[0]
+        return self._sides
 
-    def allies_of(self, f: Fighter) -> list[Fighter]:
-        return [a for a in self.fighters if a.player == f.player and a.in_play() and a is not f]
+    def enemies_of(self, f: Fighter) -> tuple[Fighter, ...]:
+        return self._in_play_sides()[1 - f.player]
+
+    def allies_of(self, f: Fighter) -> tuple[Fighter, ...]:
+        side = self._in_play_sides()[f.player]
+        hit = self._allies.get(f.id)
+        if hit is None:
+            hit = self._allies[f.id] = tuple([a for a in side if a is not f])
+        return hit
 
     # -- geometry between creatures
 

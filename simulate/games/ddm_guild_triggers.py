@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -42,7 +43,7 @@ from simulate.games.ddm_guild_vocab import (
 _OWN_ATTACK_EVENTS: Final = frozenset({"declares", "attack-made", "hits", "resolves-hit", "misses"})
 
 
-def fire(b: Battle, trigger: str, owners: list[Fighter], *, target: Fighter | None = None,
+def fire(b: Battle, trigger: str, owners: Sequence[Fighter], *, target: Fighter | None = None,
          ally: Fighter | None = None, run: Run | None = None, even_destroyed: bool = False,
          dtypes: tuple[str, ...] = (), save: SaveRoll | None = None, rerolls: bool = False, gained: str = "") -> None:
     """Use every power of ``owners`` that answers ``trigger`` and has a use left (profile: the engine uses a
