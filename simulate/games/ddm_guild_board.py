@@ -70,7 +70,7 @@ class Reach:
     the same as dicts keyed by anchor (built when asked)."""
 
     def __init__(self, board: GuildBoard, start: int, cost: list[int], prov: list[int], back: list[int],
-                 found: list[int], stops: list[int]) -> None:
+                 found: list[int], stops: list[int], ends: bytes = b"", allies: bytes = b"") -> None:
         self.board = board
         self.start = start
         self.cost = cost
@@ -79,7 +79,8 @@ class Reach:
         self.found = found
         self.stops = stops
         self._ends: dict[Sq, tuple[int, int, Sq]] | None = None
-        self._stop_flags: bytes | None = None
+        self.ends_flags = ends  # 1 for each anchor a space may stop on (the search's: stops_at)
+        self.allies = allies  # 1 for each it may cross but not stop on (b"": none)
         self._by_prov: tuple[int, ...] | None = None
 
     def prev_of(self, i: int) -> int:
@@ -123,13 +124,11 @@ class Reach:
         """May it stop on anchor ``to`` (the start included)?"""
         if self.start < 0 or not (0 <= to[0] < self.board.width and 0 <= to[1] < self.board.height):
             return False
-        flags = self._stop_flags
-        if flags is None:
-            marks = bytearray(self.board.size)
-            for i in self.stops:
-                marks[i] = 1
-            flags = self._stop_flags = bytes(marks)  # (read natively when compiled)
-        return flags[to[1] * self.board.width + to[0]] == 1
+        i = to[1] * self.board.width + to[0]  # (as the search listed stops: found, endable, not an ally's)
+        if i == self.start:
+            return True
+        allies = self.allies
+        return self.cost[i] < 1 << 30 and self.ends_flags[i] == 1 and not (len(allies) > 0 and allies[i])
 
     def cost_to(self, to: Sq) -> int:
         return self.cost[to[1] * self.board.width + to[0]]
@@ -560,7 +559,7 @@ class GuildBoard:
             c = v // per
             cost[i] = c
             prov[i] = v - c * per
-        return Reach(self, s, cost, prov, back, order, stops)
+        return Reach(self, s, cost, prov, back, order, stops, ends, allies)
 
     def endable(self, side: int, statue_ok: bool = False) -> frozenset[Sq]:
         """Every anchor where a space of this side may stop (kept per map)."""
