@@ -322,7 +322,7 @@ class GuildHeuristicPolicy:
                 if v > here + 0.5:
                     options.append((v, t.id, p.index, use, a, t))
         if not options:
-            charge = self._best_charge(s, f)
+            charge = self._best_charge(s, f, here)
             return charge if charge is not None and charge[0] > here else None
         options.sort(key=lambda o: (-o[0], o[1], o[2]))
         r = MV.reach(b, f, f.speed())
@@ -358,7 +358,7 @@ class GuildHeuristicPolicy:
                 if self._reaches(b, f, use, a, anchor, t):
                     best_v, best_to = v - 4.0 * prov, anchor
                     break
-        charge = self._best_charge(s, f)
+        charge = self._best_charge(s, f, best_v)
         if charge is not None and charge[0] > best_v:
             return charge
         if best_to is not None:
@@ -471,11 +471,20 @@ class GuildHeuristicPolicy:
                 and b.sight_board(f, ranged).sees(anchor, f.side, tp, t.side)
         return b.sight_board(f, ranged).sees(anchor, f.side, tp, t.side)
 
-    def _best_charge(self, s: GuildState, f: Fighter) -> tuple[float, Action] | None:
+    def _best_charge(self, s: GuildState, f: Fighter, above: float) -> tuple[float, Action] | None:
         """A charge, when the creature gains something by it (a damage bonus on a charge, or an attack usable only
-        on a charge): otherwise a move and an attack reach as far and keep the move action."""
+        on a charge): otherwise a move and an attack reach as far and keep the move action. None as well when no
+        charge could be worth more than ``above`` (its value is its target's and power's, whatever the anchor: the
+        charge's search for anchors is made only when one could be)."""
         b = s.b
         if not self._charges_well(f):
+            return None
+        if not f.attack_action or f.held() or f.pos is None:  # (GuildState._charge_actions: no charge at all)
+            return None
+        targets = [t for t in AT.nearest_enemies(b, f, sight=not f.gained("charge-unseen"))
+                   if not t.gained("untargetable-charge")]  # (the charges' targets: _charge_actions)
+        if not any(v > above for v in (self._charge_value(s, f, q.index, t) for q in s.charge_powers(f)
+                                       for t in targets) if v is not None):
             return None
         best: tuple[float, Action] | None = None
         seen: set[tuple[str, int]] = set()
@@ -486,19 +495,27 @@ class GuildHeuristicPolicy:
             if key in seen:
                 continue
             seen.add(key)
-            p = s._power(f, action.power)
-            use = s.charge_use(f, p)  # ('(only on charge) Make 2 {b} attacks': the melee basic attack, twice)
-            if use.attack is None:
+            v = self._charge_value(s, f, action.power, b.by_id[action.target])
+            if v is None:
                 continue
-            times = p.attacks_made if use is not p else 1
-            v = self._value(b, f, use, use.attack, b.by_id[action.target], True) * times - 0.5
-            mb = f.melee_basic()  # 'Use only on charge; make 1 extra {b} attack against target of that charge'
-            if mb is not None and mb.attack is not None:
-                v += sum(self._value(b, f, mb, mb.attack, b.by_id[action.target], False) for q in f.powers
-                         if any("charge-extra" in e.extra for e in q.effects) and f.uses_left(q))
             if best is None or v > best[0]:
                 best = (v, action)
         return best
+
+    def _charge_value(self, s: GuildState, f: Fighter, index: int, t: Fighter) -> float | None:
+        """A charge with power ``index`` against ``t`` (None: the power makes no attack)."""
+        b = s.b
+        p = s._power(f, index)
+        use = s.charge_use(f, p)  # ('(only on charge) Make 2 {b} attacks': the melee basic attack, twice)
+        if use.attack is None:
+            return None
+        times = p.attacks_made if use is not p else 1
+        v = self._value(b, f, use, use.attack, t, True) * times - 0.5
+        mb = f.melee_basic()  # 'Use only on charge; make 1 extra {b} attack against target of that charge'
+        if mb is not None and mb.attack is not None:
+            v += sum(self._value(b, f, mb, mb.attack, t, False) for q in f.powers
+                     if any("charge-extra" in e.extra for e in q.effects) and f.uses_left(q))
+        return v
 
     @staticmethod
     def _charges_well(f: Fighter) -> bool:

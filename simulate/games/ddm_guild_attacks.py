@@ -181,7 +181,7 @@ def _hits_allies(a: AttackSpec) -> bool:
 def provoke(b: Battle, mover: Fighter, why: str, kinds: str = "", only: tuple[str, ...] = ()) -> None:
     """Profile ``ddm-guild.opportunity-attack``: each adjacent enemy able to react attacks once per turn (only
     enemies of ``kinds`` when a power says so; only the creatures ``only`` names when it is given)."""
-    for e in b.enemies_of(mover):  # (a list of its own: the attacks below may change who is in play)
+    for e in b.enemies_of(mover):  # (a tuple, replaced, never changed, when the attacks below change who is in play)
         if not mover.in_play() or b.over:
             return
         if only and e.id not in only:
