@@ -449,18 +449,15 @@ class GuildState(State):
         front = self.board.distance_field(self.map.start_squares(b.letters[1 - player]), 1)
         fighters = [f for f in b.fighters if f.player == player]
         fighters.sort(key=lambda f: (0 if f.ranged_basic() is None else 1, -f.card.cost, f.id))
-        # the start area's anchors in the order they are taken, per size of space (kept per map: the start area
-        # and the front are the map's)
-        orders = self.map.table(f"guild-deploy:{letter}:{b.letters[1 - player]}")
         for f in fighters:
             if f.delayed:  # Delayed Appearance: it waits off the battle map (profile ddm-guild.delayed-appearance)
                 b.event("off-map", creature=f.id)
                 continue
-            self._place(f, letter, front, orders)
+            self._place(f, letter, front)
 
-    def _place(self, f: Fighter, letter: str, front: dict[Sq, int],
-               orders: dict[tuple[int, bool], list[Sq]] | None = None) -> None:
-        """One creature of player ``letter``'s warband onto the map (or, with no room, out of the battle)."""
+    def _place(self, f: Fighter, letter: str, front: dict[Sq, int]) -> None:
+        """One creature of player ``letter``'s warband onto the map (or, with no room, out of the battle); ``front``:
+        the distances to the other player's start area."""
         b = self.b
         start = self.map.start_squares(letter)
         spot: Sq | None = None
@@ -473,11 +470,13 @@ class GuildState(State):
                 if spot is not None:
                     break
         if spot is None:
-            order = orders.get((f.side, f.statue_ok)) if orders is not None else None
+            # the start area's anchors in the order they are taken, per size of space: kept per map (the start area
+            # and the front are the map's), for set-up and later arrivals alike
+            orders = self.map.table(f"guild-deploy:{letter}:{b.letters[1 - f.player]}")
+            key = (f.side, f.statue_ok)
+            order = orders.get(key)
             if order is None:
-                order = self._anchor_order(f, set(start), front)
-                if orders is not None:
-                    orders[(f.side, f.statue_ok)] = order
+                order = orders[key] = self._anchor_order(f, set(start), front)
             spot = self._first_free(f, order)
         if spot is None:
             spot = self._nearest_free(f, start)
@@ -496,8 +495,8 @@ class GuildState(State):
 
     def _anchor_order(self, f: Fighter, area: set[Sq], front: dict[Sq, int]) -> list[Sq]:
         """The anchors where ``f`` may stand with its whole space in ``area``, nearest the front first (then by
-        square): the order it takes them in when the ones before are taken. Kept by ``_deploy`` for its warband's
-        creatures of one size, instead of the area searched again for each."""
+        square): the order it takes them in when the ones before are taken (``_place`` keeps it per map and size of
+        space, instead of the area searched again for each creature)."""
         ok = [sq for sq in area if self.board.can_end(sq, f.side, f.statue_ok)
               and all(s in area for s in space_of(sq, f.side))]
         ok.sort(key=lambda sq: (front.get(sq, 999), sq))

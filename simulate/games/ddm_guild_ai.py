@@ -81,15 +81,8 @@ class GuildHeuristicPolicy:
     def _activation(self, s: GuildState) -> Action:
         b = s.b
         best: tuple[float, str] | None = None
-        foes = [e for e in b.fighters if e.player != s.phase_player and e.in_play()]  # (b.enemies_of each of them)
         for f in s._remaining(s.phase_player):
-            near = -1
-            for e in foes:
-                g = b.gap(f, e)
-                if near < 0 or g < near:
-                    near = g
-            if near < 0:
-                near = 99
+            near = min((b.gap(f, e) for e in b.enemies_of(f)), default=99)  # (enemies_of is kept: no list made)
             reach = f.speed() + max(f.reach, 1)
             strike = 100.0 - near if near <= reach else 50.0 - near
             if f.ranged_basic() is not None:
